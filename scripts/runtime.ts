@@ -1,0 +1,112 @@
+/**
+ * The local runtime: Netlify's own emulator (@netlify/dev) serving the built site, the functions,
+ * redirects, headers, Blobs and Netlify Database (PGlite) behind one HTTP server.
+ * Used by `npm start` and by the test harness.
+ */
+import http from 'node:http';
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { NetlifyDev } from '@netlify/dev';
+import { fromWebResponse } from '@netlify/dev-utils';
+import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
+import { migrate, pgExecutor } from './migrate.ts';
+
+export interface RuntimeOptions {
+  root?: string;
+  port?: number;
+  host?: string;
+  /** Print the first admin's generated password (npm start) or stay quiet (tests). */
+  log?: (line: string) => void;
+}
+
+export interface Runtime {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const root = resolve(options.root ?? process.cwd());
+  const log = options.log ?? ((line: string) => console.log(line));
+  loadDotEnv(root);
+  loadLocalSecrets(root);
+  process.env.NETLIFY_LOCAL = 'true';
+
+  const dev = new NetlifyDev({
+    projectRoot: root,
+    // Edge functions need a Deno download; images and geolocation would call out to the network.
+    edgeFunctions: { enabled: false },
+    images: { enabled: false },
+    geolocation: { enabled: false },
+    aiGateway: { enabled: false },
+    serverAddress: null,
+    skipGitignore: true,
+  });
+  await dev.start();
+
+  if (process.env.DATABASE_URL) {
+    const executor = pgExecutor(process.env.DATABASE_URL);
+    try {
+      await migrate(executor, root);
+    } finally {
+      await executor.close();
+    }
+  } else {
+    if (!dev.db) throw new Error('The local Netlify Database did not start.');
+    await migrate(dev.db, root);
+  }
+  await seedFirstAdmin(log);
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const headers: Record<string, string> = {};
+      const result = await dev.handleAndIntrospectNodeRequest(req, {
+        headersCollector: (key, value) => {
+          headers[key] = value;
+        },
+      });
+      if (result) {
+        for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+        await fromWebResponse(result.response, res);
+        return;
+      }
+      // Like Netlify's CDN: an unknown path gets the site's 404 page, with its headers, as a 404.
+      const notFound = await dev.handle(new Request(new URL('/404.html', `http://${req.headers.host}`)), {
+        headersCollector: (key, value) => {
+          headers[key] = value;
+        },
+      });
+      for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(notFound ? Buffer.from(await notFound.arrayBuffer()) : 'Not found');
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  });
+  await new Promise<void>((ok) => server.listen(options.port ?? 8888, options.host ?? '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      const { closePool } = await import('../src/server/db.ts');
+      await closePool();
+      await dev.stop();
+    },
+  };
+}
+
+/** With no admin yet: one from ADMIN_EMAIL/ADMIN_PASSWORD, else admin@localhost with a printed random password. */
+async function seedFirstAdmin(log: (line: string) => void): Promise<void> {
+  const { countAdmins, createAdmin } = await import('../src/server/admins.ts');
+  if ((await countAdmins()) > 0) return;
+  const email = process.env.ADMIN_EMAIL || 'admin@localhost';
+  const given = process.env.ADMIN_PASSWORD;
+  const password = given || randomBytes(12).toString('base64url');
+  await createAdmin(email, password);
+  log(given ? `Created the first administrator: ${email}` : `Created the first administrator: ${email} with password: ${password} (shown once)`);
+}

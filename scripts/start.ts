@@ -1,0 +1,11 @@
+/** `npm start`: the built site, API, database and blobs at http://localhost:8888. */
+import { startRuntime } from './runtime.ts';
+
+const port = Number(process.env.PORT ?? 8888);
+const runtime = await startRuntime({ port, host: process.env.HOST ?? '127.0.0.1' });
+console.log(`Ready on ${runtime.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void runtime.stop().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Administrator sessions: a jose HS256 JWT in an HttpOnly cookie whose session id must still be
+ * live in the sessions table (logout and password changes revoke it), and an XSRF token
+ * (an HMAC of the session id) in a cookie scripts can read, echoed in X-XSRF-TOKEN.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { query, queryOne } from './db.ts';
+import { requireEnv } from './env.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { Handler, RouteContext } from './http.ts';
+
+export const SESSION_HOURS = 8;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export interface Admin {
+  _id: string;
+  name: string;
+  email: string;
+}
+export interface AdminContext extends RouteContext {
+  admin: Admin;
+  sessionId: string;
+}
+
+const secretKey = () => new TextEncoder().encode(requireEnv('SESSION_SECRET'));
+
+/** `__Host-` cookies must be Secure, which needs https; the local runtime is plain http. */
+export function sessionCookieName(req: Request): string {
+  return isHttps(req) ? '__Host-session' : 'session';
+}
+const isHttps = (req: Request) => new URL(req.url).protocol === 'https:';
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get('cookie') ?? '';
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+export function xsrfToken(sessionId: string): string {
+  return createHmac('sha256', requireEnv('SESSION_SECRET')).update(`xsrf:${sessionId}`).digest('base64url');
+}
+
+function cookie(req: Request, name: string, value: string, { httpOnly, maxAge }: { httpOnly: boolean; maxAge: number }): string {
+  const parts = [`${name}=${value}`, 'Path=/', 'SameSite=Lax', `Max-Age=${maxAge}`];
+  if (httpOnly) parts.push('HttpOnly');
+  if (isHttps(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export async function createSession(req: Request, adminId: string, ip: string): Promise<string[]> {
+  const sessionId = randomUUID();
+  const maxAge = SESSION_HOURS * 3600;
+  await query(
+    `INSERT INTO sessions (id, admin_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    [sessionId, adminId, ip, SESSION_HOURS],
+  );
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(adminId)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_HOURS}h`)
+    .sign(secretKey());
+  return [
+    cookie(req, sessionCookieName(req), token, { httpOnly: true, maxAge }),
+    cookie(req, XSRF_COOKIE, xsrfToken(sessionId), { httpOnly: false, maxAge }),
+  ];
+}
+
+export function clearSessionCookies(req: Request): string[] {
+  return [
+    cookie(req, sessionCookieName(req), '', { httpOnly: true, maxAge: 0 }),
+    cookie(req, XSRF_COOKIE, '', { httpOnly: false, maxAge: 0 }),
+  ];
+}
+
+/** The signed-in admin and session id, or undefined: a bad, expired or revoked token is no session. */
+export async function currentSession(req: Request): Promise<{ admin: Admin; sessionId: string } | undefined> {
+  const token = readCookie(req, sessionCookieName(req));
+  if (!token) return undefined;
+  let sessionId: string;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+    sessionId = String(payload.sid);
+  } catch {
+    return undefined;
+  }
+  const row = await queryOne<{ id: string; name: string; email: string }>(
+    `SELECT a.id, a.name, a.email FROM sessions s JOIN admins a ON a.id = s.admin_id
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [sessionId],
+  );
+  return row ? { admin: { _id: row.id, name: row.name, email: row.email }, sessionId } : undefined;
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  await query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+}
+
+export async function revokeAllSessions(adminId: string): Promise<void> {
+  await query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [adminId]);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** 403 unless the X-XSRF-TOKEN header matches the session's token and any Origin is our own. */
+export function checkXsrf(req: Request, sessionId: string): void {
+  const origin = req.headers.get('origin');
+  if (origin && origin !== new URL(req.url).origin) throw forbidden('Cross-site request refused');
+  const sent = req.headers.get(XSRF_HEADER) ?? '';
+  const expected = xsrfToken(sessionId);
+  const ok = sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+  if (!ok) throw forbidden('Missing or invalid XSRF token');
+}
+
+/** Wraps an admin handler: 401 without a live session, 403 for a state change without the XSRF token. */
+export function adminOnly(handler: (req: Request, ctx: AdminContext) => Promise<Response> | Response): Handler {
+  return async (req, ctx) => {
+    const session = await currentSession(req);
+    if (!session) throw unauthorized();
+    if (!SAFE_METHODS.has(req.method)) checkXsrf(req, session.sessionId);
+    return handler(req, { ...ctx, ...session });
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The one place where a function's request becomes a response: routing by path and method,
+ * JSON bodies with a size limit, error-to-JSON mapping and the security headers.
+ */
+import type { Context } from '@netlify/functions';
+import { HttpError, badRequest, tooLarge } from './errors.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export interface RouteContext {
+  params: Record<string, string>;
+  ip: string;
+  netlify: Context;
+}
+export type Handler = (req: Request, ctx: RouteContext) => Promise<Response> | Response;
+export type Routes = Record<string, Partial<Record<string, Handler>>>;
+
+const JSON_LIMIT = 32 * 1024;
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export function errorResponse(status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}): Response {
+  return json(fields ? { error, fields } : { error }, status, headers);
+}
+
+function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return undefined;
+      }
+    } else if (w !== g) return undefined;
+  }
+  return params;
+}
+
+function withHeaders(response: Response, req: Request): Response {
+  const headers = new Headers(response.headers);
+  const https = new URL(req.url).protocol === 'https:';
+  for (const [name, value] of Object.entries(securityHeaders())) {
+    if (name === 'Strict-Transport-Security' && !https) continue;
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A function's default export: `routes` maps each path pattern of its `config.path` to the
+ * handlers of the methods it serves. Another method on a known path is 405 with `Allow`.
+ */
+export function router(routes: Routes) {
+  return async (req: Request, netlify: Context): Promise<Response> => {
+    const { pathname } = new URL(req.url);
+    let response: Response;
+    try {
+      response = await dispatch(routes, req, netlify, pathname);
+    } catch (error) {
+      response = toErrorResponse(error, req);
+    }
+    return withHeaders(response, req);
+  };
+}
+
+async function dispatch(routes: Routes, req: Request, netlify: Context, pathname: string): Promise<Response> {
+  for (const [pattern, methods] of Object.entries(routes)) {
+    const params = matchPath(pattern, pathname.replace(/\/+$/, '') || '/');
+    if (!params) continue;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const handler = methods[method];
+    if (!handler) {
+      const allow = Object.keys(methods).join(', ');
+      return errorResponse(405, 'Method not allowed', undefined, { Allow: allow });
+    }
+    return handler(req, { params, ip: clientIp(req, netlify), netlify });
+  }
+  return errorResponse(404, 'Not found');
+}
+
+export function clientIp(req: Request, netlify: Context | undefined): string {
+  return netlify?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
+}
+
+export function toErrorResponse(error: unknown, req: Request): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers);
+  console.error(`[${req.method} ${new URL(req.url).pathname}]`, error);
+  return errorResponse(500, 'Something went wrong');
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON object of a request body (at most 32 KB), else 400 or 413. */
+export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record<string, unknown>> {
+  const bytes = await readLimited(req, limit);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw badRequest('Invalid JSON body');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** Paging from a query string: bad values are clamped, never an error. */
+export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
+  const int = (raw: string | null, fallback: number) => {
+    const n = Number.parseInt(raw ?? '', 10);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  const limit = Math.min(Math.max(int(url.searchParams.get('limit'), defaultLimit), 1), maxLimit);
+  const page = Math.min(Math.max(int(url.searchParams.get('page'), 1), 1), 1_000_000);
+  return { page, limit, offset: (page - 1) * limit };
+}

@@ -1,0 +1,45 @@
+/**
+ * The one list of security headers. Functions add them to every response (Netlify does not apply
+ * [[headers]] rules to function responses); scripts/postbuild.ts writes them for every page into
+ * dist/_headers, adding the hashes of the build's inline scripts to script-src.
+ */
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // React sets style attributes; styles cannot run code, so inline styles are allowed.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  // The footer map (loaded on request) is OpenStreetMap's embed: no cookies, no tracking.
+  'frame-src': ['https://www.openstreetmap.org'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export function cspString(extraScriptSources: string[] = []): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => [name, ...values, ...(name === 'script-src' ? extraScriptSources : [])].join(' '))
+    .join('; ');
+}
+
+export const BASE_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Browsers ignore HSTS over plain http, so sending it on the local runtime is harmless. */
+export const HSTS = 'max-age=63072000; includeSubDomains; preload';
+
+export function securityHeaders(extraScriptSources: string[] = []): Record<string, string> {
+  return {
+    'Content-Security-Policy': cspString(extraScriptSources),
+    ...BASE_SECURITY_HEADERS,
+    'Strict-Transport-Security': HSTS,
+  };
+}
