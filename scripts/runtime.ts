@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { NetlifyDev } from '@netlify/dev';
-import { fromWebResponse } from '@netlify/dev-utils';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 
@@ -67,7 +69,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       });
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-        await fromWebResponse(result.response, res);
+        await sendWebResponse(result.response, res);
         return;
       }
       // Like Netlify's CDN: an unknown path gets the site's 404 page, with its headers, as a 404.
@@ -109,4 +111,19 @@ async function seedFirstAdmin(log: (line: string) => void): Promise<void> {
   const password = given || randomBytes(12).toString('base64url');
   await createAdmin(email, password);
   log(given ? `Created the first administrator: ${email}` : `Created the first administrator: ${email} with password: ${password} (shown once)`);
+}
+
+/** Writes a web Response to Node's response, keeping every Set-Cookie (the emulator's helper keeps only the last). */
+async function sendWebResponse(response: Response, res: http.ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
 }

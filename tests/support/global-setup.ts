@@ -1,0 +1,35 @@
+import type { TestProject } from 'vitest/node';
+import { startTestRuntime } from './runtime.ts';
+
+export const ADMIN_EMAIL = 'office@school.test';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    runtimeRoot: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+/** One runtime for the whole run; TEST_DATABASE_URL points it at a real PostgreSQL server instead of PGlite. */
+export default async function setup(project: TestProject) {
+  const env: Record<string, string> = {
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    // Tests send many requests from one address; the limits themselves are tested with their defaults in rate-limit tests.
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    RATE_LIMIT_ENQUIRY: '100000',
+    RATE_LIMIT_UPLOADS: '100000',
+    RATE_LIMIT_ADMISSION: '100000',
+    RATE_LIMIT_TC_REQUEST: '100000',
+  };
+  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  const runtime = await startTestRuntime(env);
+  project.provide('baseURL', runtime.url);
+  project.provide('runtimeRoot', runtime.root);
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  return () => runtime.stop();
+}

@@ -1,0 +1,69 @@
+/**
+ * Starts the real local runtime (scripts/start.ts: @netlify/dev with PGlite and local Blobs) as a
+ * child process in a fresh project root made of links to this checkout, so every run gets an
+ * empty database and blob store and parallel runs never share state.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// Copied: what the functions bundler reads (it follows links to their real paths and trips over them).
+const COPIED = ['dist', 'netlify', 'src', 'package.json', 'netlify.toml', 'tsconfig.json'];
+
+export interface TestRuntime {
+  url: string;
+  root: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+  const repo = resolve(import.meta.dirname, '../..');
+  const root = await mkdtemp(join(tmpdir(), 'rmcp-test-'));
+  for (const name of COPIED) await cp(join(repo, name), join(root, name), { recursive: true });
+  await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
+  await mkdir(join(root, '.netlify'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(repo, 'scripts/start.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Ready on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        ok(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`runtime exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    url,
+    root,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((ok) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          ok(undefined);
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          ok(undefined);
+        });
+      });
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
