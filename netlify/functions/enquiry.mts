@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { adminOnly } from '../../src/server/auth.ts';
+import { createEnquiry } from '../../src/server/enquiry/public.ts';
+import { deleteEnquiry, getEnquiry, listEnquiries } from '../../src/server/enquiry/admin.ts';
+
+export const config: Config = {
+  path: ['/v1/api/enquiry', '/v1/api/enquiry/:id'],
+  method: ['GET', 'POST', 'DELETE'],
+};
+
+export default router({
+  '/v1/api/enquiry': { GET: adminOnly(listEnquiries), POST: createEnquiry },
+  '/v1/api/enquiry/:id': { GET: adminOnly(getEnquiry), DELETE: adminOnly(deleteEnquiry) },
+});

@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { adminOnly } from '../../src/server/auth.ts';
+import { countTcRequests, createTcRequest } from '../../src/server/tc-request/public.ts';
+import { deleteTcRequest, getTcRequest, listTcRequests } from '../../src/server/tc-request/admin.ts';
+
+export const config: Config = {
+  path: ['/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id'],
+  method: ['GET', 'POST', 'DELETE'],
+};
+
+export default router({
+  '/v1/api/tc-request': { GET: adminOnly(listTcRequests), POST: createTcRequest },
+  '/v1/api/tc-request/admission-number/:admissionNumber': { GET: countTcRequests },
+  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), DELETE: adminOnly(deleteTcRequest) },
+});

@@ -1,0 +1,42 @@
+/**
+ * The school's contact record and site-wide settings: the one place to edit them.
+ * Values marked PLACEHOLDER must be replaced with the school's real details before launch.
+ */
+export interface SocialLink {
+  name: string;
+  url: string;
+  /** Name of an icon in src/components/icons (whatsapp, facebook, instagram, linkedin). */
+  icon: 'whatsapp' | 'facebook' | 'instagram' | 'linkedin';
+}
+
+export interface SiteContact {
+  name: string;
+  shortName: string;
+  address: string;
+  phone: string;
+  secondPhone: string;
+  email: string;
+  socialMedia: SocialLink[];
+  map: { latitude: number; longitude: number; zoom: number };
+}
+
+export const site = {
+  /** Canonical origin used for canonical URLs, Open Graph and the sitemap. PLACEHOLDER domain. */
+  url: 'https://www.rmcpschool.in',
+  founded: 2012,
+  contact: {
+    name: 'R.M.C.P. Senior Secondary School & Academy',
+    shortName: 'RMCP School',
+    address: 'Station Road, Near Tehsil Chauraha, Sikandrabad, Bulandshahr, Uttar Pradesh 203205',
+    phone: '9876543210',
+    secondPhone: '9123456780',
+    email: 'info@rmcpschool.in',
+    socialMedia: [
+      { name: 'WhatsApp', url: 'https://wa.me/919876543210', icon: 'whatsapp' },
+      { name: 'Facebook', url: 'https://www.facebook.com/rmcpschool', icon: 'facebook' },
+      { name: 'Instagram', url: 'https://www.instagram.com/rmcpschool', icon: 'instagram' },
+      { name: 'LinkedIn', url: 'https://www.linkedin.com/company/rmcpschool', icon: 'linkedin' },
+    ],
+    map: { latitude: 28.4511, longitude: 77.6955, zoom: 15 },
+  } satisfies SiteContact,
+} as const;

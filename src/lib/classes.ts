@@ -1,0 +1,50 @@
+/**
+ * Admission classes and bands. The early-years form's values 1-3 mean P.N.C, N.C and K.G (not
+ * classes 1-3), so every admission stores its band and the class's canonical label.
+ */
+export const BANDS = ['primary', 'middle', 'senior'] as const;
+export type Band = (typeof BANDS)[number];
+
+export interface ClassOption {
+  /** The value the band's form sends. */
+  value: string;
+  /** The canonical class, stored and shown: P.N.C, N.C, K.G or 1 to 12. */
+  label: string;
+}
+
+export const CLASS_OPTIONS: Record<Band, ClassOption[]> = {
+  primary: [
+    { value: '1', label: 'P.N.C' },
+    { value: '2', label: 'N.C' },
+    { value: '3', label: 'K.G' },
+  ],
+  middle: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: v })),
+  senior: ['6', '7', '8', '9', '10', '11', '12'].map((v) => ({ value: v, label: v })),
+};
+
+/** Every class an enquiry may name (spec 01 section 3). */
+export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+
+export const isBand = (value: unknown): value is Band => typeof value === 'string' && (BANDS as readonly string[]).includes(value);
+
+/** The band of a canonical class (used when a client sends no band). */
+export function inferBand(classLabel: string): Band | undefined {
+  if (['P.N.C', 'N.C', 'K.G'].includes(classLabel)) return 'primary';
+  const n = Number(classLabel);
+  if (Number.isInteger(n) && n >= 1 && n <= 5) return 'middle';
+  if (Number.isInteger(n) && n >= 6 && n <= 12) return 'senior';
+  return undefined;
+}
+
+/**
+ * The canonical class for a form value: with a band, the band's option; without one, the value
+ * itself when it is a class (so '1' without a band is class 1, in the middle band).
+ */
+export function resolveClass(value: string, band?: Band): { band: Band; label: string } | undefined {
+  if (band) {
+    const option = CLASS_OPTIONS[band].find((o) => o.value === value || o.label === value);
+    return option ? { band, label: option.label } : undefined;
+  }
+  const inferred = inferBand(value);
+  return inferred ? { band: inferred, label: value } : undefined;
+}

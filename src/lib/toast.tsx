@@ -1,0 +1,28 @@
+/**
+ * The one react-toastify configuration for every island (spec 01 section 4): top-right,
+ * 5 s, pause on hover and focus loss, drag to dismiss at 80 %, reachable with Alt+T.
+ */
+import { ToastContainer, toast } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+
+export const TOAST_AUTO_CLOSE = 5000;
+/** Delete results close after 3 s (spec 02 section 9). */
+export const DELETE_TOAST_AUTO_CLOSE = 3000;
+
+export function Toasts() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE}
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      draggablePercent={80}
+      hotKeys={(event) => event.altKey && event.code === 'KeyT'}
+      newestOnTop={false}
+      closeOnClick
+    />
+  );
+}
+
+export { toast };
