@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { securityHeaders } from '../src/server/security-headers.ts';
 
-const DIST = 'dist';
+const DIST = process.argv[2] ?? 'dist';
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -22,6 +22,11 @@ export async function startTestRuntime(env: Record<string, string> = {}): Promis
   const repo = resolve(import.meta.dirname, '../..');
   const root = await mkdtemp(join(tmpdir(), 'rmcp-test-'));
   for (const name of COPIED) await cp(join(repo, name), join(root, name), { recursive: true });
+  // TEST_DIST_DIR: a build made elsewhere (parallel work builds into its own folder).
+  if (process.env.TEST_DIST_DIR) {
+    await rm(join(root, 'dist'), { recursive: true, force: true });
+    await cp(resolve(repo, process.env.TEST_DIST_DIR), join(root, 'dist'), { recursive: true });
+  }
   await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
   await mkdir(join(root, '.netlify'));
   let output = '';
