@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // Copied: what the functions bundler reads (it follows links to their real paths and trips over them).
@@ -21,7 +22,9 @@ export interface TestRuntime {
 export async function startTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
   const repo = resolve(import.meta.dirname, '../..');
   const root = await mkdtemp(join(tmpdir(), 'rmcp-test-'));
-  for (const name of COPIED) await cp(join(repo, name), join(root, name), { recursive: true });
+  for (const name of COPIED) {
+    if (existsSync(join(repo, name))) await cp(join(repo, name), join(root, name), { recursive: true });
+  }
   // TEST_DIST_DIR: a build made elsewhere (parallel work builds into its own folder).
   if (process.env.TEST_DIST_DIR) {
     await rm(join(root, 'dist'), { recursive: true, force: true });
