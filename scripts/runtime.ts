@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
+import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
 
 export interface RuntimeOptions {
   root?: string;
@@ -24,6 +25,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   url: string;
+  /** The database the functions use: the local PGlite gateway, or DATABASE_URL. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   loadDotEnv(root);
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
+  isolateLocalDatabaseSessions();
 
   const dev = new NetlifyDev({
     projectRoot: root,
@@ -92,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
+    databaseUrl: process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '',
     async stop() {
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));

@@ -3,6 +3,7 @@ import { startRuntime } from './runtime.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const runtime = await startRuntime({ port, host: process.env.HOST ?? '127.0.0.1' });
+console.log(`Database: ${runtime.databaseUrl.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@')}`);
 console.log(`Ready on ${runtime.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

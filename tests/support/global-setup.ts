@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     runtimeRoot: string;
+    databaseURL: string;
     adminEmail: string;
     adminPassword: string;
   }
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
   const runtime = await startTestRuntime(env);
   project.provide('baseURL', runtime.url);
   project.provide('runtimeRoot', runtime.root);
+  project.provide('databaseURL', process.env.TEST_DATABASE_URL ?? runtime.databaseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   return () => runtime.stop();

@@ -14,6 +14,8 @@ const COPIED = ['dist', 'netlify', 'src', 'package.json', 'netlify.toml', 'tscon
 
 export interface TestRuntime {
   url: string;
+  /** The runtime's database (the PGlite gateway), for tests of the database layer itself. */
+  databaseUrl: string;
   root: string;
   output: () => string;
   stop(): Promise<void>;
@@ -38,10 +40,12 @@ export async function startTestRuntime(env: Record<string, string> = {}): Promis
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let databaseUrl = '';
   const url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      databaseUrl = /Database: (\S+)/.exec(output)?.[1] ?? databaseUrl;
       const match = /Ready on (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
@@ -57,6 +61,7 @@ export async function startTestRuntime(env: Record<string, string> = {}): Promis
   });
   return {
     url,
+    databaseUrl,
     root,
     output: () => output,
     async stop() {

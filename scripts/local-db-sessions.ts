@@ -1,0 +1,115 @@
+/**
+ * The local Netlify Database is one PGlite instance behind a Postgres wire gateway, and PGlite
+ * has a single session: every connection shares it, so two functions' transactions would
+ * interleave (one's ROLLBACK undoing the other's insert, advisory locks granted to both).
+ * Real PostgreSQL and Neon isolate sessions. To make the local runtime behave like them, this
+ * gives one connection at a time the session, from its first message until the session is idle
+ * again (ReadyForQuery 'I'): transactions and extended-protocol sequences run whole and in turn.
+ */
+import type { Socket } from 'node:net';
+import { NetlifyDB } from '@netlify/database-dev';
+import { fromNodeSocket } from 'pg-gateway/node';
+
+interface PGliteLike {
+  execProtocolRaw(data: Uint8Array): Promise<Uint8Array>;
+  exec(sql: string): Promise<unknown>;
+}
+
+/** A FIFO lock. A waiter that gives up after `timeoutMs` proceeds anyway and says so (a stuck client must not hang the runtime). */
+class SessionLock {
+  #held = false;
+  #queue: (() => void)[] = [];
+
+  async acquire(timeoutMs: number): Promise<() => void> {
+    if (this.#held) {
+      const granted = await new Promise<boolean>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          this.#queue = this.#queue.filter((w) => w !== wake);
+          resolve(false);
+        }, timeoutMs);
+        this.#queue.push(wake);
+      });
+      if (!granted) {
+        console.warn('[local database] a connection waited over 15 s for the session; running it without isolation');
+        return () => undefined;
+      }
+    }
+    this.#held = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#queue.shift();
+      if (next) next();
+      else this.#held = false;
+    };
+  }
+}
+
+/** The transaction status of the last ReadyForQuery message in a response ('I' idle, 'T' in a transaction, 'E' failed), if any. */
+export function readyForQueryStatus(response: Uint8Array): string | undefined {
+  const n = response.length;
+  if (n < 6) return undefined;
+  const isRfq = response[n - 6] === 0x5a && response[n - 5] === 0 && response[n - 4] === 0 && response[n - 3] === 0 && response[n - 2] === 5;
+  return isRfq ? String.fromCharCode(response[n - 1]!) : undefined;
+}
+
+let patched = false;
+
+export function isolateLocalDatabaseSessions(): void {
+  if (patched) return;
+  patched = true;
+  const lock = new SessionLock();
+  const proto = NetlifyDB.prototype as unknown as {
+    handleConnection(this: { db?: PGliteLike; connections: Set<Socket>; logger: (...m: unknown[]) => void }, socket: Socket): void;
+  };
+  proto.handleConnection = function handleConnection(socket) {
+    const db = this.db;
+    if (!db) return;
+    this.connections.add(socket);
+    let release: (() => void) | undefined;
+    socket.on('close', () => {
+      this.connections.delete(socket);
+      if (!release) return;
+      // The client went away inside a transaction: end it before the next connection gets the session.
+      const done = release;
+      release = undefined;
+      void db.exec('ROLLBACK').catch(() => undefined).finally(done);
+    });
+    fromNodeSocket(socket, {
+      serverVersion: '16.3 (NetlifyDB/pglite)',
+      auth: { method: 'trust' },
+      async onMessage(data, { isAuthenticated }) {
+        if (!isAuthenticated) return;
+        // Terminate ('X') needs no session; holding the lock for it would keep it past the socket's close.
+        if (data[0] === 0x58) return db.execProtocolRaw(data);
+        release ??= await lock.acquire(15_000);
+        if (socket.destroyed) {
+          // Closed while waiting: nothing to run, and nobody left to release the session later.
+          release();
+          release = undefined;
+          return;
+        }
+        try {
+          const response = await db.execProtocolRaw(data);
+          if (readyForQueryStatus(response) === 'I') {
+            release();
+            release = undefined;
+          }
+          return response;
+        } catch (error) {
+          release?.();
+          release = undefined;
+          throw error;
+        }
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes('ECONNRESET')) return;
+      this.logger('Unexpected connection error:', error);
+    });
+  };
+}
