@@ -3,25 +3,16 @@
  * with the SHA-256 of each inline script the build produced (Astro's island loader) in script-src,
  * so the CSP needs no 'unsafe-inline' for scripts.
  */
-import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { securityHeaders } from '../src/server/security-headers.ts';
+import { inlineScriptHashes } from './csp-hashes.ts';
 
 const DIST = process.argv[2] ?? 'dist';
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
-}
-
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
-    const body = match[1] ?? '';
-    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
 }
 
 const hashes = new Set<string>();

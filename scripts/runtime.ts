@@ -14,6 +14,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
+import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 
 export interface RuntimeOptions {
   root?: string;
@@ -94,10 +95,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   });
   await new Promise<void>((ok) => server.listen(options.port ?? 8888, options.host ?? '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  const databaseUrl = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '';
+  if (!process.env.DATABASE_URL) writeRuntimeFile(root, { url, databaseUrl });
   return {
-    url: `http://localhost:${port}`,
-    databaseUrl: process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '',
+    url,
+    databaseUrl,
     async stop() {
+      removeRuntimeFile(root);
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       const { closePool } = await import('../src/server/db.ts');

@@ -1,0 +1,98 @@
+/**
+ * Administrator accounts from the command line:
+ *   npm run admin -- create --email E [--name N]
+ *   npm run admin -- password --email E
+ * The password comes from ADMIN_PASSWORD or a hidden prompt. The database is DATABASE_URL
+ * (production: a Neon URL), else the running `npm start` runtime's, else the local one on disk.
+ */
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { NetlifyDB } from '@netlify/database-dev';
+import { loadDotEnv } from './local-secrets.ts';
+import { migrate } from './migrate.ts';
+import { runningRuntime } from './runtime-file.ts';
+
+const USAGE = 'Usage: npm run admin -- create --email E [--name N] | password --email E';
+const MIN_PASSWORD = 10;
+
+async function askHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error('Set ADMIN_PASSWORD or run this in a terminal to be asked.');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (s: string) => void };
+  let muted = false;
+  output._writeToOutput = (s: string) => {
+    if (!muted || s.includes('\n')) process.stdout.write(muted ? '\n' : s);
+  };
+  const answer = new Promise<string>((resolve) => rl.question(question, resolve));
+  muted = true;
+  const value = await answer;
+  rl.close();
+  return value;
+}
+
+async function readPassword(): Promise<string> {
+  const password = process.env.ADMIN_PASSWORD || (await askHidden('New password: '));
+  if (password.length < MIN_PASSWORD) throw new Error(`The password must have at least ${MIN_PASSWORD} characters.`);
+  return password;
+}
+
+/** Points db.ts at a database; returns how to let go of it. */
+async function openDatabase(root: string): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) return async () => undefined;
+  const running = runningRuntime(root);
+  if (running) {
+    process.env.DATABASE_URL = running.databaseUrl;
+    return async () => undefined;
+  }
+  const db = new NetlifyDB({ directory: join(root, '.netlify', 'db'), logger: () => undefined });
+  process.env.DATABASE_URL = await db.start();
+  await migrate(db, root);
+  return () => db.stop();
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' } },
+  });
+  const [command] = positionals;
+  if (!values.email || (command !== 'create' && command !== 'password')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const root = process.cwd();
+  loadDotEnv(root);
+  const password = await readPassword();
+  const close = await openDatabase(root);
+  const { closePool } = await import('../src/server/db.ts');
+  const admins = await import('../src/server/admins.ts');
+  try {
+    if (command === 'create') {
+      if (await admins.findAdminByEmail(values.email)) {
+        console.error(`An administrator with e-mail ${values.email} exists already.`);
+        return 1;
+      }
+      await admins.createAdmin(values.email, password, values.name);
+      console.log(`Created administrator ${admins.normaliseEmail(values.email)}.`);
+    } else {
+      if (!(await admins.setAdminPassword(values.email, password))) {
+        console.error(`No administrator with e-mail ${values.email}.`);
+        return 1;
+      }
+      console.log(`Password changed for ${admins.normaliseEmail(values.email)}; their sessions are signed out.`);
+    }
+    return 0;
+  } finally {
+    await closePool();
+    await close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,51 @@
+/** `npm run admin`: creates administrators and changes passwords in the running runtime's database. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ApiClient } from '../support/api.ts';
+
+const run = promisify(execFile);
+const CLI = resolve(import.meta.dirname, '../../scripts/admin.ts');
+
+function admin(args: string[], password: string) {
+  const env: Record<string, string | undefined> = { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: undefined };
+  // Locally the CLI finds the running runtime through its .netlify/runtime.json; against PostgreSQL it is told the URL.
+  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  return run(process.execPath, [CLI, ...args], { cwd: inject('runtimeRoot'), env });
+}
+
+describe('admin CLI', () => {
+  const email = `cli-${Date.now()}@school.test`;
+
+  it('creates an administrator who can sign in', async () => {
+    const { stdout } = await admin(['create', '--email', email, '--name', 'Office Clerk'], 'first password 123');
+    expect(stdout).toMatch(`Created administrator ${email}`);
+    const client = new ApiClient();
+    const res = await client.login(email, 'first password 123');
+    expect(await res.json()).toMatchObject({ email, name: 'Office Clerk' });
+  });
+
+  it('refuses a duplicate e-mail and a short password', async () => {
+    await expect(admin(['create', '--email', email], 'another password')).rejects.toMatchObject({ code: 1 });
+    await expect(admin(['create', '--email', `x${email}`], 'short')).rejects.toMatchObject({ code: 1 });
+  });
+
+  it('changes a password and signs out every session of that administrator', async () => {
+    const client = new ApiClient();
+    await client.login(email, 'first password 123');
+    expect((await client.request('/v1/api/auth')).status).toBe(200);
+
+    await admin(['password', '--email', email], 'second password 456');
+
+    expect((await client.request('/v1/api/auth')).status).toBe(401);
+    const old = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: 'first password 123' } });
+    expect(old.status).toBe(401);
+    await new ApiClient().login(email, 'second password 456');
+  });
+
+  it('fails for an unknown e-mail', async () => {
+    await expect(admin(['password', '--email', 'nobody@school.test'], 'whatever password')).rejects.toMatchObject({ code: 1 });
+  });
+});
