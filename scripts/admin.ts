@@ -7,11 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
-import { join } from 'node:path';
-import { NetlifyDB } from '@netlify/database-dev';
 import { loadDotEnv } from './local-secrets.ts';
-import { migrate } from './migrate.ts';
-import { runningRuntime } from './runtime-file.ts';
+import { openLocalDatabase } from './local-database.ts';
 
 const USAGE = 'Usage: npm run admin -- create --email E [--name N] | password --email E';
 const MIN_PASSWORD = 10;
@@ -37,20 +34,6 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
-/** Points db.ts at a database; returns how to let go of it. */
-async function openDatabase(root: string): Promise<() => Promise<void>> {
-  if (process.env.DATABASE_URL) return async () => undefined;
-  const running = runningRuntime(root);
-  if (running) {
-    process.env.DATABASE_URL = running.databaseUrl;
-    return async () => undefined;
-  }
-  const db = new NetlifyDB({ directory: join(root, '.netlify', 'db'), logger: () => undefined });
-  process.env.DATABASE_URL = await db.start();
-  await migrate(db, root);
-  return () => db.stop();
-}
-
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -64,7 +47,7 @@ async function main(): Promise<number> {
   const root = process.cwd();
   loadDotEnv(root);
   const password = await readPassword();
-  const close = await openDatabase(root);
+  const close = await openLocalDatabase(root);
   const { closePool } = await import('../src/server/db.ts');
   const admins = await import('../src/server/admins.ts');
   try {

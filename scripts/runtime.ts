@@ -5,7 +5,6 @@
  */
 import http from 'node:http';
 import { resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { NetlifyDev } from '@netlify/dev';
 import { Readable } from 'node:stream';
@@ -14,7 +13,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
+import { requestForEmulator } from '../src/server/forms/emulator-bodies.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
+import { seedFirstAdmin } from './seed-admin.ts';
 
 export interface RuntimeOptions {
   root?: string;
@@ -67,11 +68,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const server = http.createServer(async (req, res) => {
     try {
       const headers: Record<string, string> = {};
-      const result = await dev.handleAndIntrospectNodeRequest(req, {
-        headersCollector: (key, value) => {
+      // Binary bodies (file uploads) need re-encoding for the emulator: see src/server/forms/emulator-bodies.ts.
+      const encoded = await requestForEmulator(req);
+      const options = {
+        headersCollector: (key: string, value: string) => {
           headers[key] = value;
         },
-      });
+      };
+      const result = encoded ? await dev.handleAndIntrospect(encoded, options) : await dev.handleAndIntrospectNodeRequest(req, options);
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
         await sendWebResponse(result.response, res);
@@ -110,17 +114,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dev.stop();
     },
   };
-}
-
-/** With no admin yet: one from ADMIN_EMAIL/ADMIN_PASSWORD, else admin@localhost with a printed random password. */
-async function seedFirstAdmin(log: (line: string) => void): Promise<void> {
-  const { countAdmins, createAdmin } = await import('../src/server/admins.ts');
-  if ((await countAdmins()) > 0) return;
-  const email = process.env.ADMIN_EMAIL || 'admin@localhost';
-  const given = process.env.ADMIN_PASSWORD;
-  const password = given || randomBytes(12).toString('base64url');
-  await createAdmin(email, password);
-  log(given ? `Created the first administrator: ${email}` : `Created the first administrator: ${email} with password: ${password} (shown once)`);
 }
 
 /** Writes a web Response to Node's response, keeping every Set-Cookie (the emulator's helper keeps only the last). */

@@ -1,0 +1,24 @@
+/** Opening "the local database" from a script: DATABASE_URL, else the running runtime's, else the files in .netlify/db. */
+import { join } from 'node:path';
+import { NetlifyDB } from '@netlify/database-dev';
+import { migrate } from './migrate.ts';
+import { runningRuntime } from './runtime-file.ts';
+
+/** Points src/server/db.ts at the database (through DATABASE_URL) with migrations applied; returns how to let go of it. */
+export async function openLocalDatabase(root: string): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) return async () => undefined;
+  const running = runningRuntime(root);
+  if (running) {
+    process.env.DATABASE_URL = running.databaseUrl;
+    return async () => undefined;
+  }
+  const db = new NetlifyDB({ directory: join(root, '.netlify', 'db'), logger: () => undefined });
+  process.env.DATABASE_URL = await db.start();
+  await migrate(db, root);
+  return async () => {
+    const { closePool } = await import('../src/server/db.ts');
+    await closePool();
+    await db.stop();
+    delete process.env.DATABASE_URL;
+  };
+}

@@ -1,0 +1,14 @@
+/** Before `astro dev`: secrets, migrations and the first administrator in the local database. */
+import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
+import { openLocalDatabase } from './local-database.ts';
+import { seedFirstAdmin } from './seed-admin.ts';
+
+const root = process.cwd();
+loadDotEnv(root);
+loadLocalSecrets(root);
+const close = await openLocalDatabase(root);
+try {
+  await seedFirstAdmin((line) => console.log(line));
+} finally {
+  await close();
+}
