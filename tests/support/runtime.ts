@@ -17,24 +17,25 @@ export interface TestRuntime {
   /** The runtime's database (the PGlite gateway), for tests of the database layer itself. */
   databaseUrl: string;
   root: string;
+  /** The runtime's process id (for memory measurements). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
 
-export async function startTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+export interface TestRuntimeOptions {
+  /** Start again in the root of an earlier runtime (a restart): its database and blobs are kept. */
+  root?: string;
+  /** Leave the root on disk when stopping, for a restart. */
+  keepRoot?: boolean;
+}
+
+export async function startTestRuntime(env: Record<string, string> = {}, options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const repo = resolve(import.meta.dirname, '../..');
-  const root = await mkdtemp(join(tmpdir(), 'rmcp-test-'));
-  for (const name of COPIED) {
-    if (existsSync(join(repo, name))) await cp(join(repo, name), join(root, name), { recursive: true });
-  }
-  // TEST_DIST_DIR: a build made elsewhere (parallel work builds into its own folder).
-  if (process.env.TEST_DIST_DIR) {
-    await rm(join(root, 'dist'), { recursive: true, force: true });
-    await cp(resolve(repo, process.env.TEST_DIST_DIR), join(root, 'dist'), { recursive: true });
-  }
-  await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
-  await mkdir(join(root, '.netlify'));
+  const root = options.root ?? (await mkdtemp(join(tmpdir(), 'rmcp-test-')));
+  if (!options.root) await copyProject(repo, root);
   let output = '';
+
   const child: ChildProcess = spawn(process.execPath, [join(repo, 'scripts/start.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', ...env },
@@ -63,6 +64,7 @@ export async function startTestRuntime(env: Record<string, string> = {}): Promis
     url,
     databaseUrl,
     root,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
@@ -76,7 +78,20 @@ export async function startTestRuntime(env: Record<string, string> = {}): Promis
           ok(undefined);
         });
       });
-      await rm(root, { recursive: true, force: true });
+      if (!options.keepRoot) await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+async function copyProject(repo: string, root: string): Promise<void> {
+  for (const name of COPIED) {
+    if (existsSync(join(repo, name))) await cp(join(repo, name), join(root, name), { recursive: true });
+  }
+  // TEST_DIST_DIR: a build made elsewhere (parallel work builds into its own folder).
+  if (process.env.TEST_DIST_DIR) {
+    await rm(join(root, 'dist'), { recursive: true, force: true });
+    await cp(resolve(repo, process.env.TEST_DIST_DIR), join(root, 'dist'), { recursive: true });
+  }
+  await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
+  await mkdir(join(root, '.netlify'));
 }
