@@ -1,0 +1,151 @@
+/**
+ * Public forms under load (issue 5 point 11), against the local runtime:
+ *  - enquiry POSTs per second with p50/p99 latency (autocannon, 10 s);
+ *  - the runtime's peak RSS growth while one admission with 13 documents of 2 MB goes through
+ *    the way the form sends it (13 uploads, then the admission with their ids).
+ * The runtime's pid comes from BENCH_RUNTIME_PID (bench/run.ts), else from the port's listener.
+ */
+import autocannon from 'autocannon';
+import { readFile, readdir, readlink } from 'node:fs/promises';
+import { ADMISSION_FILE_FIELDS } from '../src/lib/forms/admission-bands.ts';
+import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
+
+const ENQUIRY = {
+  admissionClass: 'K.G', studentName: 'Bench Student', fatherName: 'Bench Father', motherName: 'Bench Mother',
+  gender: 'Female', dateOfBirth: '2020-01-01', fatherMobile: '9876543210', email: 'bench@example.com',
+  category: 'GENERAL', lastSchoolAttended: 'None', fatherOccupation: 'Teacher', motherOccupation: 'Teacher',
+  address: 'Bench Road', referredBy: 'Bench',
+};
+
+async function pidListeningOn(port: number): Promise<number | undefined> {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]!);
+    }
+  }
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+    for (const fd of fds) {
+      const link = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+      const m = /^socket:\[(\d+)\]$/.exec(link);
+      if (m && inodes.has(m[1]!)) return Number(pid);
+    }
+  }
+  return undefined;
+}
+
+async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** A 2 MB document of the given kind (valid header, distinct padding). */
+function document(i: number, size: number): { data: Uint8Array<ArrayBuffer>; name: string } {
+  const heads = [
+    [Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'), 'png'],
+    [Buffer.from('ffd8ffe000104a464946', 'hex'), 'jpg'],
+    [Buffer.from('%PDF-1.4\n'), 'pdf'],
+  ] as const;
+  const [head, ext] = heads[i % 3]!;
+  const data = new Uint8Array(size);
+  data.set(head);
+  for (let j = head.length; j < data.length; j++) data[j] = (j * 13 + i) & 0xff;
+  return { data, name: `doc-${i}.${ext}` };
+}
+
+async function enquiryThroughput(baseURL: string): Promise<void> {
+  // Warm-up: the first calls build the function.
+  for (let i = 0; i < 3; i++) {
+    await fetch(new URL('/v1/api/enquiry', baseURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ENQUIRY) });
+  }
+  const result = await autocannon({
+    url: new URL('/v1/api/enquiry', baseURL).toString(),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ENQUIRY),
+    connections: 10,
+    duration: 10,
+  });
+  const ok = result['2xx'];
+  console.log(
+    `enquiry POST (autocannon, 10 connections, 10 s): ${(ok / 10).toFixed(1)} created/s ` +
+      `(${result.requests.average.toFixed(1)} req/s average), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
+      `${ok} x 201, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts` +
+      `  [target: >= 500/s, p99 < 100 ms]`,
+  );
+}
+
+async function admissionMemory(baseURL: string, size: number): Promise<number | undefined> {
+  const port = Number(new URL(baseURL).port);
+  const pid = Number(process.env.BENCH_RUNTIME_PID) || (await pidListeningOn(port));
+  if (!pid) {
+    console.log('admission RSS: runtime process not found (set BENCH_RUNTIME_PID)');
+    return undefined;
+  }
+  const baseline = await rssBytes(pid);
+  let peak = baseline;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await rssBytes(pid).catch(() => 0));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  const fileFields = ADMISSION_FILE_FIELDS; // all 13: the senior form with a scholarship document
+  const ids: Record<string, string> = {};
+  // Like the form: each document is uploaded as soon as it is chosen, one after the other.
+  for (let i = 0; i < fileFields.length; i += 1) {
+    await Promise.all(fileFields.slice(i, i + 1).map(async (field, k) => {
+      const doc = document(i + k, size);
+      const body = new FormData();
+      body.append('file', new Blob([doc.data]), doc.name);
+      const res = await fetch(new URL('/v1/api/uploads', baseURL), { method: 'POST', body });
+      if (res.status !== 201) throw new Error(`upload ${field}: ${res.status} ${await res.text()}`);
+      ids[field] = ((await res.json()) as { id: string }).id;
+    }));
+  }
+  const aadhaar = '23456789012' + verhoeffCheckDigit('23456789012');
+  const form = new FormData();
+  const text: Record<string, string> = {
+    band: 'senior', admissionClass: '9', studentFirstName: 'Bench', studentMiddleName: 'Kumar', studentLastName: 'Student',
+    studentAadharNo: aadhaar, fatherFirstName: 'Bench', fatherMiddleName: 'Chand', fatherLastName: 'Father',
+    motherFirstName: 'Bench', motherMiddleName: 'Devi', motherLastName: 'Mother', abcId: '123456789012',
+    contactNo: '9876543210', governmentScholarship: 'yes', ...ids,
+  };
+  for (const [k, v] of Object.entries(text)) form.append(k, v);
+  const res = await fetch(new URL('/v1/api/admission', baseURL), { method: 'POST', body: form });
+  const answer = await res.text();
+  const elapsed = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 200));
+  sampling = false;
+  await sampler;
+  if (res.status !== 201) throw new Error(`admission: ${res.status} ${answer}`);
+  console.log(
+    `admission with 13 documents of ${size >= 1024 * 1024 ? `${size / 1024 / 1024} MB` : `${size / 1024} KB`} (13 uploads + 1 submit, ${(elapsed / 1000).toFixed(1)} s): ` +
+      `runtime RSS ${mb(baseline)} MB -> peak ${mb(peak)} MB, growth ${mb(peak - baseline)} MB`,
+  );
+  return peak - baseline;
+}
+
+export async function benchForms(baseURL: string): Promise<void> {
+  console.log('== Public forms ==');
+  if (!process.env.BENCH_SKIP_ENQUIRY) await enquiryThroughput(baseURL);
+  // The same 14 requests with 1 KB documents first: what the emulator costs per request (a fresh
+  // worker thread per function call), so the documents' own share can be told apart.
+  // A first run warms the emulator up (its worker pool and heaps grow to a steady state).
+  await admissionMemory(baseURL, 1024);
+  const control = await admissionMemory(baseURL, 1024);
+  const growth = await admissionMemory(baseURL, 2 * 1024 * 1024);
+  if (growth !== undefined && control !== undefined) {
+    console.log(`  -> peak RSS growth with 2 MB documents: ${mb(growth)} MB [target: < 64 MB]; of which beyond the 1 KB control: ${mb(growth - control)} MB`);
+  }
+  console.log('');
+}

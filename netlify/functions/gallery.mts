@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { adminOnly } from '../../src/server/auth.ts';
+import {
+  createGalleryItem, deleteGalleryItem, getGalleryItem, listGallery, serveGalleryImage, updateGalleryItem,
+} from '../../src/server/gallery.ts';
+
+export const config: Config = {
+  path: ['/v1/api/gallery', '/v1/api/gallery/:id', '/v1/uploads/gallery/:key'],
+  method: ['GET', 'POST', 'PUT', 'DELETE'],
+};
+
+export default router({
+  '/v1/api/gallery': { GET: listGallery, POST: adminOnly(createGalleryItem) },
+  '/v1/api/gallery/:id': { GET: getGalleryItem, PUT: adminOnly(updateGalleryItem), DELETE: adminOnly(deleteGalleryItem) },
+  '/v1/uploads/gallery/:key': { GET: serveGalleryImage },
+});

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { adminOnly } from '../../src/server/auth.ts';
+import { createJob, deleteJob, getJob, listJobs, updateJob } from '../../src/server/jobs.ts';
+
+export const config: Config = {
+  path: ['/v1/api/jobs', '/v1/api/jobs/:id'],
+  method: ['GET', 'POST', 'PUT', 'DELETE'],
+};
+
+export default router({
+  '/v1/api/jobs': { GET: listJobs, POST: adminOnly(createJob) },
+  '/v1/api/jobs/:id': { GET: getJob, PUT: adminOnly(updateJob), DELETE: adminOnly(deleteJob) },
+});

@@ -1,0 +1,12 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { createUpload } from '../../src/server/uploads.ts';
+
+export const config: Config = {
+  path: ['/v1/api/uploads'],
+  method: ['GET', 'POST'],
+};
+
+export default router({
+  '/v1/api/uploads': { POST: createUpload },
+});

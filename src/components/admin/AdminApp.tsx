@@ -1,0 +1,102 @@
+/**
+ * The admin guard and screen switch, one island per admin page. While GET /v1/api/auth is pending it
+ * shows "Loading..."; a non-200 (or a failed call) goes to /login; a signed-in admin gets the screen,
+ * whose code is loaded only then.
+ */
+import { Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Toasts } from '../../lib/toast.tsx';
+import { api } from '../../lib/api-client.ts';
+import { showFlashToasts } from '../../lib/admin/navigation.ts';
+import './admin.css';
+
+const SCREENS = {
+  'vacancies-panel': lazy(() => import('./VacanciesPanel.tsx')),
+  'vacancy-new': lazy(() => import('./VacancyNew.tsx')),
+  'vacancy-details': lazy(() => import('./VacancyDetails.tsx')),
+  'tc-panel': lazy(() => import('./TcPanel.tsx')),
+  'tc-details': lazy(() => import('./TcDetails.tsx')),
+  'gallery-panel': lazy(() => import('./GalleryPanel.tsx')),
+  'gallery-new': lazy(() => import('./GalleryNew.tsx')),
+  'gallery-details': lazy(() => import('./GalleryDetails.tsx')),
+  'admissions-panel': lazy(() => import('./AdmissionsPanel.tsx')),
+  'admission-details': lazy(() => import('./AdmissionDetails.tsx')),
+  'enquiry-panel': lazy(() => import('./EnquiryPanel.tsx')),
+  'enquiry-details': lazy(() => import('./EnquiryDetails.tsx')),
+} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+
+export type AdminScreen = keyof typeof SCREENS;
+
+const LINKS: [href: string, label: string][] = [
+  ['/admin/enquiry/panel', 'Enquiries'],
+  ['/admin/admissions/panel', 'Admissions'],
+  ['/admin/tc-requests/panel', 'TC Requests'],
+  ['/admin/vacancies/panel', 'Vacancies'],
+  ['/admin/gallery/panel', 'Gallery'],
+];
+
+const PANEL_OF: Record<string, string> = {
+  vacancies: '/admin/vacancies/panel',
+  vacancy: '/admin/vacancies/panel',
+  tc: '/admin/tc-requests/panel',
+  gallery: '/admin/gallery/panel',
+  admissions: '/admin/admissions/panel',
+  admission: '/admin/admissions/panel',
+  enquiry: '/admin/enquiry/panel',
+};
+
+function Loading() {
+  return <p role="status" className="admin-state">Loading...</p>;
+}
+
+export default function AdminApp({ screen }: { screen: AdminScreen }) {
+  const [signedIn, setSignedIn] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api('/auth')
+      .then((res) => {
+        if (!live) return;
+        if (res.status === 200) setSignedIn(true);
+        else location.replace('/login');
+      })
+      .catch(() => {
+        if (live) location.replace('/login');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (signedIn) showFlashToasts();
+  }, [signedIn]);
+
+  const Screen = SCREENS[screen];
+  const panel = PANEL_OF[screen.split('-')[0] ?? ''];
+  return (
+    <div className="admin">
+      <Toasts />
+      {!signedIn ? (
+        <Loading />
+      ) : (
+        <>
+          <nav className="admin-nav" aria-label="Admin sections">
+            <ul>
+              {LINKS.map(([href, label]) => {
+                const current = href === panel;
+                return (
+                  <li key={href}>
+                    <a href={href} aria-current={current ? 'page' : undefined}>{label}</a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <Suspense fallback={<Loading />}>
+            <Screen />
+          </Suspense>
+        </>
+      )}
+    </div>
+  );
+}

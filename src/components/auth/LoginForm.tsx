@@ -1,0 +1,54 @@
+/**
+ * The administrator login (spec 01 sections 2, 4, 5, 8): e-mail and password, both required (browser
+ * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Toasts, toast } from '../../lib/toast.tsx';
+import { apiJson } from '../../lib/api-client.ts';
+import './login.css';
+
+/** Time for the success toast to be read before the home page loads. */
+const REDIRECT_DELAY_MS = 900;
+
+export default function LoginForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The button works once the script runs: a click before that must not submit the form natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await apiJson('/auth/login', 'POST', { email, password });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      toast.success('Login successful');
+      setTimeout(() => location.assign('/'), REDIRECT_DELAY_MS);
+    } catch {
+      toast.error('Invalid Credentials!');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="login">
+      <Toasts />
+      <form className="login__card" method="post" onSubmit={submit} aria-labelledby={`${id}-heading`}>
+        <h1 id={`${id}-heading`}>Login</h1>
+        <div className="login__field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input id={`${id}-email`} type="email" name="email" autoComplete="username" placeholder="Enter your email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="login__field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" placeholder="Enter your password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <button type="submit" className="login__button" disabled={busy || !ready} aria-busy={busy}>Login</button>
+      </form>
+    </div>
+  );
+}

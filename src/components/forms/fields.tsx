@@ -1,0 +1,96 @@
+/** Labelled inputs with their error tied to them (aria-invalid, aria-describedby). */
+import type { ReactNode } from 'react';
+
+interface Common {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function FieldShell({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className={`ff-field${error ? ' ff-field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="ff-required" aria-hidden="true"> *</span>}
+      </label>
+      {hint && <p className="ff-hint" id={`${id}-hint`}>{hint}</p>}
+      {children}
+      {error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+export function TextInput(props: Common & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text'; autoComplete?: string; maxLength?: number; placeholder?: string }) {
+  const { id, name, label, value, onChange, error, required, hint, type = 'text', inputMode, autoComplete, maxLength, placeholder } = props;
+  return (
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+      <input
+        id={id} name={name} type={type} value={value} inputMode={inputMode} autoComplete={autoComplete} maxLength={maxLength}
+        placeholder={placeholder} aria-required={required || undefined} aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextArea(props: Common & { rows?: number; maxLength?: number }) {
+  const { id, name, label, value, onChange, error, required, hint, rows = 4, maxLength } = props;
+  return (
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+      <textarea
+        id={id} name={name} rows={rows} value={value} maxLength={maxLength} aria-required={required || undefined}
+        aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+      />
+    </FieldShell>
+  );
+}
+
+export function Select(props: Common & { options: readonly (string | { value: string; text: string })[]; placeholder?: string }) {
+  const { id, name, label, value, onChange, error, required, hint, options, placeholder = 'Select' } = props;
+  return (
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+      <select
+        id={id} name={name} value={value} aria-required={required || undefined} aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => {
+          const opt = typeof o === 'string' ? { value: o, text: o } : o;
+          return <option key={opt.value} value={opt.value}>{opt.text}</option>;
+        })}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** The honeypot: off-screen, out of the tab order, hidden from assistive technology, never autofilled. */
+export function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="ff-honeypot" aria-hidden="true">
+      <label>
+        Leave this empty
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
+/** Moves focus to the first field named in `fields` (in page order), so the parent lands on what to fix. */
+export function focusFirstError(form: HTMLElement | null, fields: Record<string, string>) {
+  if (!form) return;
+  const names = new Set(Object.keys(fields));
+  const elements = Array.from(form.querySelectorAll<HTMLElement>('[name], [data-field]'));
+  const first = elements.find((el) => names.has(el.getAttribute('name') ?? '') || names.has(el.dataset.field ?? ''));
+  first?.focus();
+}

@@ -1,0 +1,123 @@
+/**
+ * /gallery: server items, then the built-in photos, in a grid (3 columns on desktop, 1 on a phone).
+ * A server item's details are fetched on click and shown in a modal. While loading, placeholder
+ * tiles of the final size hold the space, so nothing moves when the photos arrive.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Toasts, toast } from '../../lib/toast.tsx';
+import { api } from '../../lib/api-client.ts';
+import { GALLERY_FALLBACK_IMAGE, formatDate, galleryImageUrl } from '../../lib/admin/format.ts';
+import type { GalleryItem } from '../../lib/admin/types.ts';
+import { Dialog } from './Dialog.tsx';
+import './public.css';
+
+export interface StaticPhoto {
+  title: string;
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+interface Shown {
+  title: string;
+  src: string;
+  alt: string;
+  description?: string;
+  date?: string;
+}
+
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: GalleryItem[] };
+
+const fallback = (e: React.SyntheticEvent<HTMLImageElement>) => {
+  if (!e.currentTarget.src.endsWith(GALLERY_FALLBACK_IMAGE)) e.currentTarget.src = GALLERY_FALLBACK_IMAGE;
+};
+
+export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhoto[] }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [shown, setShown] = useState<Shown>();
+  const [opening, setOpening] = useState<string>();
+
+  useEffect(() => {
+    api('/gallery')
+      .then(async (res) => {
+        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+        setState({ status: 'ready', items: (await res.json()) as GalleryItem[] });
+      })
+      .catch(() => setState({ status: 'failed' }));
+  }, []);
+
+  async function openItem(item: GalleryItem) {
+    if (opening) return;
+    setOpening(item._id);
+    try {
+      const res = await api(`/gallery/${encodeURIComponent(item._id)}`);
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      const full = (await res.json()) as GalleryItem;
+      setShown({ title: full.title, src: galleryImageUrl(full.image) ?? GALLERY_FALLBACK_IMAGE, alt: full.title, description: full.description, date: full.updatedAt ?? full.createdAt });
+    } catch {
+      toast.error('An error occurred while fetching custGallery item details.');
+    } finally {
+      setOpening(undefined);
+    }
+  }
+
+  const server = state.status === 'ready' ? state.items : [];
+  const empty = state.status !== 'loading' && server.length === 0 && staticPhotos.length === 0;
+
+  return (
+    <div className="gallery" aria-busy={state.status === 'loading'}>
+      <Toasts />
+      {state.status === 'failed' && <p className="board__message" role="alert">Error fetching gallery images</p>}
+      {empty && <p className="board__message">No images found</p>}
+      {state.status === 'loading' ? (
+        <div className="gallery-grid gallery-grid--loading" aria-hidden="true">
+          {Array.from({ length: 9 }, (_, i) => (
+            <div key={i} className="gallery-tile gallery-tile--skeleton">
+              <span className="gallery-tile__img" />
+              <span className="gallery-tile__title">&nbsp;</span>
+            </div>
+          ))}
+          <p className="visually-hidden" role="status">Loading gallery...</p>
+        </div>
+      ) : (
+        <ul className="gallery-grid">
+          {server.map((item) => (
+            <li key={item._id}>
+              <button type="button" className="gallery-tile" aria-haspopup="dialog" aria-busy={opening === item._id || undefined} onClick={() => openItem(item)}>
+                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} loading="lazy" decoding="async" onError={fallback} />
+                <span className="gallery-tile__title">{item.title}</span>
+              </button>
+            </li>
+          ))}
+          {staticPhotos.map((photo, i) => (
+            <li key={`static-${i}`}>
+              <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
+                <img className="gallery-tile__img" src={photo.src} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async" />
+                <span className="gallery-tile__title">{photo.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <GalleryModal shown={shown} onClose={() => setShown(undefined)} />
+    </div>
+  );
+}
+
+function GalleryModal({ shown, onClose }: { shown?: Shown; onClose: () => void }) {
+  const id = useId();
+  return (
+    <Dialog open={!!shown} onClose={onClose} labelledBy={`${id}-title`} className="gallery-modal">
+      {shown && (
+        <>
+          <button type="button" className="ui-dialog__close" aria-label="Close" onClick={onClose}>×</button>
+          <h2 id={`${id}-title`} className="ui-dialog__title">{shown.title}</h2>
+          <img className="gallery-modal__img" src={shown.src} alt={shown.alt} onError={fallback} />
+          {shown.description && <p className="gallery-modal__desc">{shown.description}</p>}
+          {shown.date && <p className="gallery-modal__date">Posted on <time dateTime={shown.date}>{formatDate(shown.date)}</time></p>}
+        </>
+      )}
+    </Dialog>
+  );
+}

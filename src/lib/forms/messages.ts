@@ -1,0 +1,48 @@
+/**
+ * Every message the public forms show, verbatim from spec 01 (sections 5 and 8). Messages the
+ * spec does not give (marked "ours") are kept short and plain; they are listed in the README.
+ */
+export const MSG = {
+  required: 'Please fill in all required fields.',
+  aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
+  // Enquiry
+  fatherMobile: 'Please enter a valid 10-digit mobile number.', // ours (issue 5: "choose a clear message")
+  email: 'Please enter a valid email address.', // ours: the spec relies on the browser's email check
+  option: 'Please choose one of the listed options.', // ours: a value outside a select's options
+  date: 'Please enter a valid date of birth.', // ours
+  tooLong: 'Please shorten this field.', // ours: a text longer than the field allows
+  enquirySubmitting: 'Submitting Enquiry...',
+  enquirySuccess: 'Enquiry form submitted successfully!',
+  enquiryFailure: 'Failed to Submit Enquiry!',
+  // Admission
+  contactNo: 'Please enter a valid contact number.',
+  aadharFiles: 'Please upload Aadhar files.',
+  photos: 'Please upload photos.',
+  photoFiles: 'Please upload photo files.',
+  additionalDocuments: 'Please upload additional documents.',
+  domicile: 'Please upload domicile certificate.',
+  abcCard: 'Please upload ABC card.',
+  previousTc: 'Please upload previous school transfer certificate.',
+  previousMarksheet: 'Please upload previous marksheet.',
+  documents: 'Please upload documents.',
+  scholarship: 'Please upload scholarship document.',
+  admissionClass: 'Please select a valid admission class.', // ours
+  scholarshipChoice: 'Please choose yes or no for government scholarship.', // ours
+  admissionSubmitting: 'Submitting Admission Form...',
+  admissionSuccess: 'Admission form submitted successfully!',
+  admissionFailure: 'Failed to submit admission form',
+  uploadMissing: 'This upload has expired or was already used. Please choose the file again.', // ours
+  // Files
+  fileTooLarge: 'File size must be less than 2MB',
+  fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
+  uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
+  // TC request
+  tcContact: 'Please enter a valid 10-digit phone number.',
+  tcLimit: 'You have reached your academic requests!',
+  tcCheckFailed: 'Failed to check TC requests or initiate payment.',
+  tcFailure: 'Failed to Request TC!',
+  tcSuccess: 'TC Requested successfully!',
+  // Abuse
+  honeypot: 'Your submission could not be accepted.', // ours
+  wrongType: 'Invalid field type.', // ours: an API client sent a non-text value
+} as const;

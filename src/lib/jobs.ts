@@ -1,0 +1,98 @@
+/**
+ * The vacancy form's one schema (zod v4), used by the admin island and by the jobs function.
+ * Messages are the spec's (02 section 5): title, description and employment type are required,
+ * else 'Please fill in all required fields.'; on create at least one responsibility and one
+ * qualification, else 'Please add responsibilities and qualifications.' (edit has no list
+ * minimum). List items are trimmed and empty ones ignored.
+ */
+import { z } from 'zod';
+
+export const EMPLOYMENT_TYPES = ['Full-Time', 'Part-Time', 'Contract'] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+export const JOB_MESSAGES = {
+  required: 'Please fill in all required fields.',
+  lists: 'Please add responsibilities and qualifications.',
+  employmentType: 'Employment type must be Full-Time, Part-Time or Contract.',
+  tooLong: 'Text is too long.',
+  tooManyItems: 'A list can have at most 50 items.',
+} as const;
+
+export const JOB_LIMITS = { title: 200, description: 5000, item: 500, items: 50 } as const;
+
+export type JobMode = 'create' | 'edit';
+
+const text = (max: number) =>
+  z
+    .string({ error: JOB_MESSAGES.required })
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, { error: JOB_MESSAGES.tooLong }));
+
+const items = z
+  .array(z.string({ error: JOB_MESSAGES.required }), { error: JOB_MESSAGES.required })
+  .optional()
+  .transform((list) => (list ?? []).map((item) => item.trim()).filter((item) => item !== ''))
+  .pipe(
+    z
+      .array(z.string().max(JOB_LIMITS.item, { error: JOB_MESSAGES.tooLong }))
+      .max(JOB_LIMITS.items, { error: JOB_MESSAGES.tooManyItems }),
+  );
+
+const fields = z.object({
+  jobTitle: text(JOB_LIMITS.title),
+  jobDescription: text(JOB_LIMITS.description),
+  employmentType: z.string({ error: JOB_MESSAGES.required }).transform((value) => value.trim()),
+  keyResponsibilities: items,
+  qualificationsAndRequirements: items,
+});
+
+/** The vacancy schema for a mode; its first issue is the message to show. Unknown keys are dropped. */
+export function jobSchema(mode: JobMode) {
+  return fields.superRefine((job, ctx) => {
+    const missing = (['jobTitle', 'jobDescription', 'employmentType'] as const).filter((key) => job[key] === '');
+    if (missing.length) {
+      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: JOB_MESSAGES.required });
+      return;
+    }
+    if (!(EMPLOYMENT_TYPES as readonly string[]).includes(job.employmentType)) {
+      ctx.addIssue({ code: 'custom', path: ['employmentType'], message: JOB_MESSAGES.employmentType });
+      return;
+    }
+    if (mode === 'create') {
+      if (job.keyResponsibilities.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['keyResponsibilities'], message: JOB_MESSAGES.lists });
+      }
+      if (job.qualificationsAndRequirements.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['qualificationsAndRequirements'], message: JOB_MESSAGES.lists });
+      }
+    }
+  });
+}
+
+export interface JobInput {
+  jobTitle: string;
+  jobDescription: string;
+  employmentType: EmploymentType;
+  keyResponsibilities: string[];
+  qualificationsAndRequirements: string[];
+}
+
+export type JobValidation =
+  | { ok: true; data: JobInput }
+  | { ok: false; error: string; fields: Record<string, string> };
+
+/** Validates a vacancy: the cleaned values, or the first message and a message per field. */
+export function validateJob(input: unknown, mode: JobMode): JobValidation {
+  const result = jobSchema(mode).safeParse(input);
+  if (result.success) return { ok: true, data: result.data as JobInput };
+  const fieldMessages: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    fieldMessages[key] ??= issue.message;
+  }
+  // Required fields first, then the lists: the spec's order.
+  const ordered = [...result.error.issues].sort((a, b) => rank(a.message) - rank(b.message));
+  return { ok: false, error: ordered[0]?.message ?? JOB_MESSAGES.required, fields: fieldMessages };
+}
+
+const rank = (message: string) => (message === JOB_MESSAGES.required ? 0 : message === JOB_MESSAGES.lists ? 2 : 1);

@@ -1,0 +1,105 @@
+/**
+ * multipart/form-data through busboy with hard limits: a file part is read into memory only up to
+ * the byte limit (one byte more and the request is refused with 413, the rest is never buffered),
+ * and the number of parts and the size of text fields are capped.
+ */
+import busboy from 'busboy';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { HttpError, badRequest, tooLarge, unsupportedType } from '../errors.ts';
+
+export interface FilePart {
+  field: string;
+  name: string;
+  data: Buffer;
+}
+
+export interface MultipartOptions {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxFields: number;
+  maxFieldBytes: number;
+  /** Message (and field) of the 413 when one file is over the limit. */
+  fileTooLarge: string;
+  /** Fields whose file parts are read; other file parts are skipped (unknown fields are ignored). */
+  acceptFile?: (field: string) => boolean;
+}
+
+export async function readMultipart(req: Request, options: MultipartOptions): Promise<{ fields: Record<string, string>; files: FilePart[] }> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw unsupportedType('Expected multipart/form-data');
+  if (!req.body) throw badRequest('Empty request body');
+  const headers = Object.fromEntries(req.headers);
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers,
+      limits: {
+        // One byte over the limit is read, so a file of exactly the limit is kept and one byte more is refused.
+        fileSize: options.maxFileBytes + 1,
+        files: options.maxFiles,
+        fields: options.maxFields,
+        fieldSize: options.maxFieldBytes,
+        parts: options.maxFiles + options.maxFields,
+      },
+    });
+  } catch {
+    throw badRequest('Malformed multipart body');
+  }
+  const fields: Record<string, string> = {};
+  const files: FilePart[] = [];
+  const source = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
+
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    let pending = 0;
+    let parsed = false;
+    const done = () => {
+      if (!failed && parsed && pending === 0) resolve();
+    };
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(bb);
+      source.destroy();
+      reject(error);
+    };
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(tooLarge('A text field is too long'));
+      // The first value of a repeated field wins.
+      if (!(name in fields)) fields[name] = value;
+    });
+    bb.on('file', (field, stream, info) => {
+      if (options.acceptFile && !options.acceptFile(field)) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      pending++;
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge })));
+      stream.on('error', (e: Error) => fail(e));
+      stream.on('end', () => {
+        if (failed) return;
+        const size = chunks.reduce((n, c) => n + c.length, 0);
+        if (stream.truncated || size > options.maxFileBytes) {
+          return fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }));
+        }
+        files.push({ field, name: info.filename ?? '', data: Buffer.concat(chunks) });
+        pending--;
+        done();
+      });
+    });
+    bb.on('filesLimit', () => fail(tooLarge('Too many files')));
+    bb.on('fieldsLimit', () => fail(tooLarge('Too many fields')));
+    bb.on('partsLimit', () => fail(tooLarge('Too many parts')));
+    bb.on('error', () => fail(badRequest('Malformed multipart body')));
+    bb.on('close', () => {
+      parsed = true;
+      done();
+    });
+    source.on('error', () => fail(badRequest('The upload was interrupted')));
+    source.pipe(bb);
+  });
+  return { fields, files };
+}

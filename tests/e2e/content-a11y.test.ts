@@ -1,0 +1,38 @@
+/** axe-core on every content route at 1280 and 360 px: zero violations; no horizontal scroll at 360 px (issue 4 point 9). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, DESKTOP, PHONE } from '../support/browser.ts';
+import { openPage, runAxe } from './content-browser.ts';
+import { CONTENT_ROUTES } from './content-routes.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const routes = [...Object.keys(CONTENT_ROUTES), '/no-such-page'];
+
+describe.each([
+  ['1280 px', DESKTOP],
+  ['360 px', PHONE],
+])('accessibility at %s', (_label, viewport) => {
+  it('every content route has zero axe violations and no horizontal scroll', async () => {
+    const { context, page } = await openPage(browser, viewport);
+    const failures: string[] = [];
+    try {
+      for (const path of routes) {
+        await page.goto(path, { waitUntil: 'load' });
+        const violations = await runAxe(page);
+        for (const v of violations) failures.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) failures.push(`${path}: horizontal scroll of ${overflow}px`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,27 @@
+/** Chromium helpers for the content tests: a context that lets the test inject axe-core despite the CSP. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { resolve } from 'node:path';
+
+export const AXE_PATH = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+
+export async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: true });
+  return { context, page: await context.newPage() };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[]; failureSummary: string }[];
+}
+
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * Route table of the built site on the real local runtime (issue 4 points 1, 4, 7, 8, 11):
+ * every content route answers 200 with one h1, a unique title and description, canonical and
+ * Open Graph tags; unknown paths give the 404 page with status 404; every link in the navigation,
+ * footer and page bodies resolves; the magazine PDFs parse; content pages ship no framework JS.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { baseURL } from '../support/api.ts';
+import { checkPdf } from '../../src/lib/tiny-pdf.ts';
+import { CONTENT_ROUTES, OTHER_PUBLIC_ROUTES, MAGAZINE_PDFS, h1s, meta, title, internalLinks, decode } from './content-routes.ts';
+
+const pages = new Map<string, string>();
+async function get(path: string): Promise<Response> {
+  return fetch(new URL(path, baseURL()), { redirect: 'manual' });
+}
+
+beforeAll(async () => {
+  await Promise.all(
+    Object.keys(CONTENT_ROUTES).map(async (path) => {
+      const res = await get(path);
+      pages.set(path, res.status === 200 ? await res.text() : `STATUS ${res.status}`);
+    }),
+  );
+});
+
+describe('route table', () => {
+  it.each(Object.entries(CONTENT_ROUTES))('%s answers 200 with its one h1, a title and a description', (path, heading) => {
+    const html = pages.get(path)!;
+    expect(html).not.toMatch(/^STATUS/);
+    expect(h1s(html)).toEqual([heading]);
+    expect(title(html)).toMatch(/RMCP School/);
+    expect(meta(html, 'name', 'description')!.length).toBeGreaterThan(50);
+    expect(html).toMatch(/<html lang="en-IN">/);
+    expect(html).toContain('<a class="skip-link" href="#main">Skip to content</a>');
+    expect(html).toMatch(/<main id="main"/);
+  });
+
+  it('titles and descriptions are unique', () => {
+    const titles = [...pages.values()].map(title);
+    const descriptions = [...pages.values()].map((html) => meta(html, 'name', 'description'));
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+
+  it('every page has a canonical URL on the configured site and Open Graph tags', () => {
+    for (const [path, html] of pages) {
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(canonical, path).toBe(`https://www.rmcpschool.in${path === '/' ? '/' : `${path}/`}`);
+      expect(meta(html, 'property', 'og:title'), path).toBe(title(html));
+      expect(meta(html, 'property', 'og:description'), path).toBe(meta(html, 'name', 'description'));
+      expect(meta(html, 'property', 'og:url'), path).toBe(canonical);
+      expect(meta(html, 'property', 'og:image'), path).toBe('https://www.rmcpschool.in/og-image.png');
+    }
+  });
+
+  it.each(OTHER_PUBLIC_ROUTES)('%s (page owned by other work) answers 200 with one h1', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(h1s(await res.text())).toHaveLength(1);
+  });
+
+  it('an unknown path answers 404 with the spec texts and a Go Home link', async () => {
+    for (const path of ['/no-such-page', '/academy/nope', '/press/coverage/1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(h1s(html)).toEqual(['404 - Page Not Found']);
+      expect(html).toContain('Oops! The page you are looking for does not exist.');
+      expect(html).toMatch(/<a class="button" href="\/">Go Home<\/a>/);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+});
+
+describe('home page', () => {
+  it('has the hero buttons, statistics, about cards, mission, accreditation card and the enquiry mount', () => {
+    const html = pages.get('/')!;
+    expect(html).toMatch(/<a class="button button-accent" href="\/admissions\/apply\/primary">Apply Now<\/a>/);
+    expect(html).toMatch(/<a class="button button-light" href="\/infrastructure\/overview">Virtual Tour<\/a>/);
+    const years = new Date().getFullYear() - 2012;
+    expect(html).toContain(`<span data-years-since="2012">${years}</span>+`);
+    for (const text of ['98%', '15:1', '20+', 'Years of excellence', 'Admission acceptance', 'Student-teacher ratio', 'Extracurricular activities', '10-acre campus', '50+ faculty', 'CBSE']) expect(html).toContain(text);
+    for (const href of ['/infrastructure/learning-centre', '/infrastructure/auditorium', '/academics/technology', '/academics/holistic-development']) expect(html).toContain(`class="card-link" href="${href}"`);
+    expect(html).toContain('Rooted in values, reaching for excellence.');
+    expect(html).toContain('Full recognition as a Senior Secondary School');
+  });
+
+  it('has JSON-LD for the school with the address and both phones from the config', async () => {
+    const { site } = await import('../../src/config/site.ts');
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(pages.get('/')!)?.[1];
+    const data = JSON.parse(json!);
+    expect(data['@type']).toEqual(['School', 'HighSchool']);
+    expect(data.address.streetAddress).toBe(site.contact.address);
+    expect(data.telephone).toEqual([`+91-${site.contact.phone}`, `+91-${site.contact.secondPhone}`]);
+    expect(data.name).toBe(site.contact.name);
+  });
+});
+
+describe('links and files', () => {
+  it('every link on every content page (navigation, footer, body) resolves to a built page or file', async () => {
+    const links = new Set<string>();
+    for (const html of pages.values()) for (const href of internalLinks(html)) links.add(href);
+    expect(links.size).toBeGreaterThan(50);
+    const broken: string[] = [];
+    await Promise.all(
+      [...links].map(async (href) => {
+        const res = await get(href);
+        if (res.status !== 200) broken.push(`${href} -> ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('the footer shows the contact record, social links, the map placeholder and the copyright year', async () => {
+    const { site } = await import('../../src/config/site.ts');
+    const html = pages.get('/academy/about')!;
+    const footer = /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(html)![1]!;
+    for (const text of [site.contact.name.replace('&', '&amp;'), site.contact.address, site.contact.phone, site.contact.secondPhone, site.contact.email]) expect(footer).toContain(text);
+    for (const social of site.contact.socialMedia) expect(footer).toMatch(new RegExp(`href="${social.url.replace(/[.?]/g, '\\$&')}"[^>]*>\\s*<svg[\\s\\S]*?<span>${social.name}</span>`));
+    expect(footer).toContain('data-map-load="https://www.openstreetmap.org/export/embed.html');
+    expect(footer).toContain(`<span data-current-year>${new Date().getFullYear()}</span>`);
+    expect(footer).toContain('href="/academy/mandatory-disclosure"');
+  });
+
+  it('the magazine page links six PDFs, each opened in a new tab by View and Download, and each parses as a PDF', async () => {
+    const html = pages.get('/press/magazine')!;
+    for (const pdf of MAGAZINE_PDFS) {
+      const anchors = html.match(new RegExp(`<a [^>]*href="${pdf}"[^>]*>`, 'g')) ?? [];
+      expect(anchors, pdf).toHaveLength(2);
+      for (const a of anchors) expect(a).toContain('target="_blank"');
+      const res = await get(pdf);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+      expect(checkPdf(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ ok: true });
+    }
+    expect(html).toContain('dates back to 2012');
+  });
+
+  it('the press page shows six articles with source, title, date and thumbnail', () => {
+    const html = pages.get('/press/coverage')!;
+    const cards = html.match(/<li class="card press-card">[\s\S]*?<\/li>/g) ?? [];
+    expect(cards).toHaveLength(6);
+    for (const card of cards) {
+      expect(card).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}">/);
+      expect(card).toMatch(/<h2>[^<]+<\/h2>/);
+      expect(card).toMatch(/<source type="image\/avif" srcset="[^"]+\.avif \d+w, [^"]+\.avif \d+w"/);
+    }
+  });
+
+  it('the mandatory disclosure page has sections A to E, document links opening in a new tab, and visible placeholders', () => {
+    const html = pages.get('/academy/mandatory-disclosure')!;
+    for (const heading of ['A. General information', 'B. Documents and information', 'C. Results and academics', 'D. Staff (teaching)', 'E. School infrastructure']) expect(html).toContain(heading);
+    const docs = html.match(/<a href="\/disclosure\/[a-z-]+\.pdf" target="_blank"/g) ?? [];
+    expect(docs.length).toBe(13);
+    expect(html).toContain('<span class="placeholder-mark">Placeholder</span>');
+  });
+
+  it('sitemap and robots.txt are served', async () => {
+    const index = await (await get('/sitemap-index.xml')).text();
+    expect(index).toContain('https://www.rmcpschool.in/sitemap-0.xml');
+    const sitemap = await (await get('/sitemap-0.xml')).text();
+    for (const path of Object.keys(CONTENT_ROUTES)) expect(sitemap).toContain(`<loc>https://www.rmcpschool.in${path === '/' ? '/' : `${path}/`}</loc>`);
+    expect(sitemap).not.toContain('/admin/');
+    expect(sitemap).not.toContain('/404');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://www.rmcpschool.in/sitemap-index.xml');
+  });
+});
+
+describe('JavaScript and image budget', () => {
+  it('content pages load no framework JS, only the navigation script (<= 3 KB gzipped)', async () => {
+    for (const [path, html] of pages) {
+      expect(html, path).not.toMatch(/<astro-island|react|client:/i);
+      const external = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+      const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      let bytes = 0;
+      for (const src of external) bytes += gzipSync(Buffer.from(await (await get(src)).arrayBuffer())).length;
+      for (const code of inline) bytes += gzipSync(code).length;
+      expect(bytes, path).toBeGreaterThan(0);
+      expect(bytes, path).toBeLessThanOrEqual(3 * 1024);
+    }
+  });
+
+  it('every raster image is AVIF/WebP with width, height, srcset; below-the-fold images are lazy', () => {
+    for (const [path, html] of pages) {
+      const imgs = html.match(/<img\b[^>]*>/g) ?? [];
+      imgs.forEach((img, i) => {
+        expect(img, path).toMatch(/src="\/_astro\/[^"]+\.webp"/);
+        expect(img, path).toMatch(/ width="\d+"/);
+        expect(img, path).toMatch(/ height="\d+"/);
+        expect(img, path).toMatch(/ srcset="/);
+        expect(img, path).toMatch(/ alt="[^"]+"/);
+        if (i > 0) expect(img, path).toContain('loading="lazy"');
+      });
+    }
+    expect(gunzipSync(gzipSync('ok')).toString()).toBe('ok');
+    expect(decode('a &amp; b')).toBe('a & b');
+  });
+});

@@ -1,0 +1,88 @@
+/** The public routes of spec 01 section 2 that the content work builds, with the h1 each must show. */
+export const CONTENT_ROUTES: Record<string, string> = {
+  '/': 'A world-class education, close to home',
+  '/academy': 'The Academy',
+  '/academy/about': 'About the School',
+  '/academy/mission': 'Our Mission and Vision',
+  '/academy/founder-message': "Founder's Message",
+  '/academy/chairperson-message': "Chairperson's Message",
+  '/academy/principal-message': "Principal's Message",
+  '/academy/accreditation': 'Accreditation',
+  '/academy/mandatory-disclosure': 'Mandatory Public Disclosure',
+  '/academics': 'Academics',
+  '/academics/methodology': 'Teaching Methodology',
+  '/academics/methodology/primary': 'Primary Wing: Ages 2 to 6',
+  '/academics/methodology/middle': 'Middle Wing: Classes I to V',
+  '/academics/methodology/senior': 'Senior Wing: Classes VI to XII',
+  '/academics/holistic-development': 'Holistic Development',
+  '/academics/technology': 'Technology in Learning',
+  '/academics/guidance-counseling': 'Guidance and Counselling',
+  '/infrastructure': 'Infrastructure',
+  '/infrastructure/auditorium': 'Auditorium',
+  '/infrastructure/sports': 'Sports',
+  '/infrastructure/library': 'Library',
+  '/infrastructure/overview': 'Campus Overview: a Virtual Tour',
+  '/infrastructure/learning-centre': 'Learning Centre',
+  '/infrastructure/facilities': 'Facilities',
+  '/infrastructure/facilities/transportation': 'Transportation',
+  '/infrastructure/facilities/health': 'Health Care',
+  '/infrastructure/facilities/security': 'Security',
+  '/admissions': 'Admissions',
+  '/admissions/apply': 'Apply for Admission',
+  '/press': 'Press',
+  '/press/coverage': 'Press Coverage',
+  '/press/magazine': 'E-Magazine: RMCP Chronicle',
+};
+
+/** Public routes whose pages other work owns (forms, vacancies, gallery, login): checked for 200 and one h1. */
+export const OTHER_PUBLIC_ROUTES = [
+  '/login',
+  '/admissions/apply/primary',
+  '/admissions/apply/middle',
+  '/admissions/apply/senior',
+  '/admissions/tc-request',
+  '/vacancies',
+  '/gallery',
+];
+
+export const MAGAZINE_PDFS = [
+  '/magazines/chronicle-2026-04.pdf',
+  '/magazines/chronicle-2025-12.pdf',
+  '/magazines/chronicle-2025-08.pdf',
+  '/magazines/chronicle-2025-02.pdf',
+  '/magazines/chronicle-2024-10.pdf',
+  '/magazines/chronicle-2024-03.pdf',
+];
+
+/** Decodes the few HTML entities Astro emits in text. */
+export function decode(text: string): string {
+  return text
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/<[^>]+>/g, '')
+    .trim();
+}
+
+export function h1s(html: string): string[] {
+  return [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decode(m[1]!));
+}
+
+export function meta(html: string, attr: 'name' | 'property', key: string): string | undefined {
+  const tag = new RegExp(`<meta[^>]*${attr}="${key}"[^>]*>`).exec(html)?.[0];
+  return tag ? decode(/content="([^"]*)"/.exec(tag)?.[1] ?? '') : undefined;
+}
+
+export function title(html: string): string | undefined {
+  const m = /<title>([\s\S]*?)<\/title>/.exec(html);
+  return m ? decode(m[1]!) : undefined;
+}
+
+/** Same-site hrefs of <a> elements (no mailto/tel/external). */
+export function internalLinks(html: string): string[] {
+  return [...html.matchAll(/<a\b[^>]*\bhref="([^"#]*)(?:#[^"]*)?"/g)]
+    .map((m) => m[1]!)
+    .filter((href) => href.startsWith('/') && !href.startsWith('//'));
+}

@@ -1,0 +1,164 @@
+/**
+ * Chromium fills each of the three admission forms through the UI with real documents (PDF, JPEG,
+ * PNG; one near 2 MB), watches the per-file uploads, submits, and finds the stored record through
+ * the admin API. No request the UI sends may be over 2.5 MB.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Page, Request } from 'playwright-core';
+import { BANDS, type Band } from '../../src/lib/classes.ts';
+import { BANDS_DEF, FILE_LABELS, bandFiles } from '../../src/lib/forms/admission-bands.ts';
+import { MSG } from '../../src/lib/forms/messages.ts';
+import { adminClient } from '../support/api.ts';
+import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
+import { JPEG, PDF } from '../http/forms-fixtures.ts';
+import { aadhaar } from '../unit/forms-cases.ts';
+
+const LIMIT = 2.5 * 1024 * 1024;
+let browser: Browser;
+let nearLimitPng: Buffer;
+let overLimitPng: Buffer;
+
+/** A PNG of random noise (barely compressible): about 3 bytes a pixel. */
+const noisePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  nearLimitPng = await noisePng(810, 810); // ~1.97 MB
+  overLimitPng = await noisePng(850, 850); // ~2.17 MB
+  expect(nearLimitPng.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+  expect(overLimitPng.length).toBeGreaterThan(2 * 1024 * 1024);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function watchBodies(page: Page): { url: string; size: number }[] {
+  const sizes: { url: string; size: number }[] = [];
+  page.on('request', (r: Request) => {
+    const body = r.postDataBuffer();
+    sizes.push({ url: r.url(), size: Math.max(body?.length ?? 0, Number(r.headers()['content-length'] ?? 0)) });
+  });
+  return sizes;
+}
+
+async function fillText(page: Page, band: Band, name: string) {
+  const def = BANDS_DEF[band];
+  await page.getByLabel(label('Student first name')).fill(name);
+  await page.getByLabel(label('Student middle name')).fill('Kumar');
+  await page.getByLabel(label('Student last name')).fill('Sharma');
+  await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
+  await page.getByLabel(label('Admission class')).selectOption(def.classOptions.at(-1)!.value);
+  for (const who of ['Father', 'Mother']) {
+    await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
+    await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
+    await page.getByLabel(label(`${who} last name`)).fill('Sharma');
+  }
+  await page.getByLabel(label('ABC ID')).fill('998877665544');
+  await page.getByLabel(label('Contact number')).fill('9812345678');
+}
+
+for (const band of BANDS) {
+  describe(`admission form: ${band}`, () => {
+    it('fills the form with real documents, submits, and the office finds the record', async () => {
+      const def = BANDS_DEF[band];
+      const { context, page } = await newPage(browser, band === 'middle' ? PHONE : undefined);
+      const sizes = watchBodies(page);
+      try {
+        await page.goto(def.path);
+        await page.getByRole('heading', { level: 1, name: def.heading }).waitFor();
+        await page.locator('form[class="ff-form"]').waitFor();
+        // Hydrated: the island's submit handler is attached once React has rendered the form.
+        await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+
+        // Submitting empty shows rule 1's message.
+        await page.getByRole('button', { name: 'Submit application' }).click();
+        await toast(page, MSG.required);
+
+        const name = `E2e${band}${Date.now().toString(36).replace(/\d/g, '')}`;
+        await fillText(page, band, name);
+        if (def.academic) await page.getByLabel(label('Government scholarship')).selectOption('yes');
+
+        // A file over 2 MB is refused in the browser and not kept (never sent).
+        const photo = page.getByLabel(label(FILE_LABELS.studentPhoto));
+        await photo.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: overLimitPng });
+        await expect.poll(() => page.getByText(MSG.fileTooLarge).count()).toBeGreaterThan(0);
+        expect(await photo.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
+
+        const fields = bandFiles(def);
+        let i = 0;
+        for (const field of fields) {
+          const input = page.getByLabel(label(FILE_LABELS[field]));
+          const file = field === 'studentPhoto'
+            ? { name: 'photo.png', mimeType: 'image/png', buffer: nearLimitPng }
+            : i++ % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+          await input.setInputFiles(file);
+        }
+        // The error cleared when a valid file was chosen; every document shows as uploaded.
+        await expect.poll(() => page.getByText(/^Uploaded /).count(), { timeout: 60_000 }).toBe(fields.length);
+        expect(await page.getByText(MSG.fileTooLarge).count()).toBe(0);
+
+        await page.getByRole('button', { name: 'Submit application' }).click();
+        await toast(page, MSG.admissionSuccess);
+        const reference = (await page.locator('.ff-reference').textContent())!.trim();
+        expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
+
+        // Only the early-years form clears its fields after success (spec 01 section 4).
+        const firstName = await page.getByLabel(label('Student first name')).inputValue();
+        expect(firstName).toBe(def.clearAfterSuccess ? '' : name);
+
+        const uploads = sizes.filter((s) => s.url.includes('/v1/api/uploads'));
+        expect(uploads.length).toBe(fields.length);
+        expect(Math.max(...sizes.map((s) => s.size))).toBeLessThan(LIMIT);
+        expect(Math.max(...uploads.map((s) => s.size))).toBeGreaterThan(1.9 * 1024 * 1024);
+
+        // The office finds it.
+        const admin = await adminClient();
+        const list = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`);
+        expect(list.status).toBe(200);
+        const found = ((await list.json()).data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
+        expect(found).toBeTruthy();
+        const detail = await (await admin.request(`/v1/api/admission/${found!._id}`)).json();
+        expect(detail).toMatchObject({ band, admissionClass: def.classOptions.at(-1)!.label, studentFirstName: name, paymentStatus: 'pending', governmentScholarship: def.academic ? 'yes' : 'no' });
+        for (const field of fields) expect(detail[field]).toBe(`/v1/api/admission/${found!._id}/files/${field}`);
+        const photoBack = await admin.request(detail.studentPhoto);
+        expect(Buffer.from(await photoBack.arrayBuffer()).equals(nearLimitPng)).toBe(true);
+
+        if (band === 'middle') {
+          // Usable at 360 px: nothing wider than the screen.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        }
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
+  });
+}
+
+describe('admission form: drafts', () => {
+  it('keeps the typed text (not files) after a reload, and the error messages are tied to their fields', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/admissions/apply/senior');
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      await page.getByLabel(label('Student first name')).fill('Draftname');
+      await page.getByLabel(label('Contact number')).fill('98');
+      await page.waitForTimeout(600);
+      await page.reload();
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      await expect.poll(() => page.getByLabel(label('Student first name')).inputValue()).toBe('Draftname');
+      expect(await page.getByLabel(label('Contact number')).inputValue()).toBe('98');
+
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      const middle = page.getByLabel(label('Student middle name'));
+      await expect.poll(() => middle.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await middle.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(MSG.required);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

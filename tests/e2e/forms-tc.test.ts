@@ -1,0 +1,78 @@
+/** Chromium: the TC request form (success twice, then the refusal message; busy state; cleared after success). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '../../src/lib/forms/messages.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { aadhaar } from '../unit/forms-cases.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).last().waitFor({ timeout: 30_000 });
+
+async function fill(page: Page, number: string) {
+  await page.getByLabel(/^Student's name/).fill('Tc Student');
+  await page.getByLabel(/^Admission number/).fill(number);
+  await page.getByLabel(/^Student Aadhaar number/).fill(aadhaar('56789012345'));
+  await page.getByLabel(/^Parent's name/).fill('Tc Parent');
+  await page.getByLabel(/^Contact number/).fill('9000012345');
+  await page.getByLabel(/^E-mail/).fill('tc@example.com');
+  await page.getByLabel(/^Reason/).fill('Moving to another town');
+}
+
+describe('TC request form', () => {
+  it('says payment is required; succeeds twice, then shows the refusal', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/admissions/tc-request');
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      expect(await page.getByText('Payment is required.').count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Request TC' }).click();
+      await toast(page, MSG.required);
+
+      const number = `E2E/${Date.now()}`;
+      for (let i = 0; i < 2; i++) {
+        await fill(page, number);
+        await page.getByRole('button', { name: 'Request TC' }).click();
+        await toast(page, MSG.tcSuccess);
+        // Cleared after success.
+        await expect.poll(() => page.getByLabel(/^Student's name/).inputValue()).toBe('');
+        await page.locator('.Toastify').getByText(MSG.tcSuccess).first().evaluate((el) => el.closest('.Toastify__toast')?.remove());
+      }
+      await fill(page, number);
+      const button = page.getByRole('button', { name: 'Request TC' });
+      await button.click();
+      await toast(page, MSG.tcLimit);
+      expect(await page.getByRole('button', { name: 'Request TC' }).isDisabled()).toBe(false);
+      // Not cleared after a refusal.
+      expect(await page.getByLabel(/^Student's name/).inputValue()).toBe('Tc Student');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('refuses a wrong Aadhaar and a short phone number with the spec\'s messages', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/admissions/tc-request');
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      await fill(page, `E2E/${Date.now()}`);
+      await page.getByLabel(/^Student Aadhaar number/).fill('123456789012');
+      await page.getByRole('button', { name: 'Request TC' }).click();
+      await toast(page, MSG.aadhaar);
+      await page.getByLabel(/^Student Aadhaar number/).fill(aadhaar('56789012345'));
+      await page.getByLabel(/^Contact number/).fill('90000');
+      await page.getByRole('button', { name: 'Request TC' }).click();
+      await toast(page, MSG.tcContact);
+      const contact = page.getByLabel(/^Contact number/);
+      expect(await contact.getAttribute('aria-invalid')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,237 @@
+/**
+ * Fixtures for the admin HTTP tests: records made through the public POST endpoints (as parents
+ * make them), small real image and PDF files, and a look into the runtime's local blob store.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { expect, inject } from 'vitest';
+import { ApiClient } from '../support/api.ts';
+import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
+
+/** A word no other test uses: names built from it are found only by their own test. */
+export function token(prefix = 'Zq'): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let out = prefix;
+  for (let i = 0; i < 8; i++) out += letters[randomInt(letters.length)];
+  return out;
+}
+
+export function aadhaar(): string {
+  const body = `${randomInt(2, 10)}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+  return body + verhoeffCheckDigit(body);
+}
+
+export function enquiryBody(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    admissionClass: '5',
+    studentName: `Ram ${token()}`,
+    fatherName: 'Shyam Lal',
+    motherName: 'Sita Devi',
+    gender: 'Male',
+    dateOfBirth: '2016-04-12',
+    fatherMobile: '9876543210',
+    email: 'parent@example.com',
+    category: 'GENERAL',
+    lastSchoolAttended: 'Village Primary School',
+    fatherOccupation: 'Agriculture',
+    motherOccupation: 'Housewife',
+    address: 'Ward 4\nNear the temple\nBarabanki',
+    referredBy: 'A neighbour',
+    ...overrides,
+  };
+}
+
+const publicClient = () => new ApiClient();
+
+async function created(res: Response, what: string): Promise<Record<string, any>> {
+  if (res.status !== 201) throw new Error(`creating ${what} failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** An enquiry through POST /v1/api/enquiry; answers the stored enquiry. */
+export async function createEnquiry(overrides: Record<string, string> = {}): Promise<Record<string, any>> {
+  const body = await created(await publicClient().request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }), 'an enquiry');
+  return body.enquiry;
+}
+
+export function tcBody(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    studentName: `Mohan ${token()}`,
+    admissionNumber: `ADM-${randomInt(1e8)}`,
+    aadharUid: aadhaar(),
+    parentName: 'Ramesh Kumar',
+    reason: 'Family moved to Lucknow',
+    contact: '9123456780',
+    email: 'parent@example.com',
+    paymentStatus: 'pending',
+    transactionId: 'NA',
+    ...overrides,
+  };
+}
+
+/** A TC request through POST /v1/api/tc-request; answers the stored record. */
+export async function createTcRequest(overrides: Record<string, string> = {}): Promise<Record<string, any>> {
+  return created(await publicClient().request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }), 'a TC request');
+}
+
+// ---- files ----------------------------------------------------------------
+
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A real, decodable PNG of `width` x `height` random pixels (so each call's bytes are unique;
+ * random pixels barely compress, so the size grows with the area: ~3 bytes a pixel).
+ */
+export function png(width = 2, height = 2): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const pixels = randomBytes(width * 3 * height);
+  for (let y = 0; y < height; y++) pixels.copy(raw, y * (width * 3 + 1) + 1, y * width * 3, (y + 1) * width * 3);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', new Uint8Array())]);
+}
+
+/** A JPEG header with random payload (enough for type detection by bytes). */
+export function jpeg(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    randomBytes(64),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** A small valid PDF with a random comment, so its bytes are unique. */
+export function pdf(): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n% ${randomBytes(8).toString('hex')}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
+
+export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+export const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+
+export function fileOf(bytes: Buffer, type: string): Blob {
+  return new Blob([new Uint8Array(bytes)], { type });
+}
+
+// ---- admissions -------------------------------------------------------------
+
+/** Every document of an early-years admission, each a unique file. */
+export const PRIMARY_FILES = [
+  'studentAadharFile', 'studentPhoto', 'studentBirthCertificate', 'fatherAadharFile', 'fatherPhoto',
+  'motherAadharFile', 'motherPhoto', 'domicileCertificate', 'abcCard',
+] as const;
+
+export interface CreatedAdmission {
+  _id: string;
+  referenceNumber: string;
+  names: { first: string; middle: string; last: string };
+  files: Record<string, { bytes: Buffer; type: string; name: string }>;
+}
+
+/** An early-years admission with its 9 documents sent in the request itself (POST /v1/api/admission). */
+export async function createAdmission(overrides: Record<string, string> = {}): Promise<CreatedAdmission> {
+  const names = { first: `Asha${token('')}`, middle: 'Kumari', last: `Verma${token('')}` };
+  const form = new FormData();
+  const text: Record<string, string> = {
+    band: 'primary',
+    admissionClass: 'K.G',
+    studentFirstName: names.first,
+    studentMiddleName: names.middle,
+    studentLastName: names.last,
+    studentAadharNo: aadhaar(),
+    fatherFirstName: 'Suresh',
+    fatherMiddleName: 'Prasad',
+    fatherLastName: 'Verma',
+    motherFirstName: 'Geeta',
+    motherMiddleName: 'Rani',
+    motherLastName: 'Verma',
+    abcId: `ABC${randomInt(1e9)}`,
+    contactNo: '9988776655',
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(text)) form.append(k, v);
+  const files: CreatedAdmission['files'] = {};
+  for (const field of PRIMARY_FILES) {
+    const isPhoto = field.endsWith('Photo');
+    const bytes = isPhoto ? png() : pdf();
+    const type = isPhoto ? 'image/png' : 'application/pdf';
+    const name = isPhoto ? `${field}.png` : `${field}.pdf`;
+    files[field] = { bytes, type, name };
+    form.append(field, fileOf(bytes, type), name);
+  }
+  const res = await publicClient().request('/v1/api/admission', { method: 'POST', body: form });
+  const body = await created(res, 'an admission');
+  return { _id: body.admission._id, referenceNumber: body.admission.referenceNumber, names: { ...names }, files };
+}
+
+// ---- the local blob store ---------------------------------------------------
+
+async function walk(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await walk(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** How many stored blobs (any store) hold exactly these bytes. Tests use unique bytes, so 0 or 1. */
+export async function blobsWithContent(bytes: Buffer): Promise<number> {
+  const root = join(inject('runtimeRoot'), '.netlify', 'blobs-serve', 'entries');
+  let count = 0;
+  for (const file of await walk(root)) {
+    const data = await readFile(file).catch(() => undefined);
+    if (data && data.length === bytes.length && data.equals(bytes)) count++;
+  }
+  return count;
+}
+
+export async function expectJsonError(res: Response, status: number, error?: string): Promise<Record<string, any>> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  const body = await res.json();
+  expect(typeof body.error).toBe('string');
+  if (error !== undefined) expect(body.error).toBe(error);
+  return body;
+}
+
+/** The audit entries of one record, newest first. */
+export async function auditOf(admin: ApiClient, entity: string, entityId: string): Promise<Record<string, any>[]> {
+  const res = await admin.request(`/v1/api/audit?entity=${encodeURIComponent(entity)}&entityId=${encodeURIComponent(entityId)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+export const randomUuid = () => crypto.randomUUID();

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient, adminClient } from '../support/api.ts';
+import { ISO_RE, auditOf, createTcRequest, expectJsonError, randomUuid, token } from './admin-fixtures.ts';
+
+describe('TC request admin API', () => {
+  it('lists { data, totalRequests, currentPage, totalPages } newest first, with name and admission-number search', async () => {
+    const admin = await adminClient();
+    const word = token();
+    const number = `ADM-${token('')}`.toUpperCase();
+    const a = await createTcRequest({ studentName: `Priya ${word}`, admissionNumber: number });
+    const b = await createTcRequest({ studentName: `Rahul ${word}`, admissionNumber: `${number}-B` });
+    const c = await createTcRequest({ studentName: `Anjali ${word}` });
+
+    const res = await admin.request(`/v1/api/tc-request?search=${word}&limit=2`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(['currentPage', 'data', 'totalPages', 'totalRequests']);
+    expect(body).toMatchObject({ totalRequests: 3, currentPage: 1, totalPages: 2 });
+    expect(body.data.map((r: { _id: string }) => r._id)).toEqual([c._id, b._id]);
+    const record = body.data[0];
+    expect(Object.keys(record).sort()).toEqual(
+      ['_id', 'aadharUid', 'admissionNumber', 'contact', 'createdAt', 'email', 'parentName', 'paymentStatus', 'reason', 'studentName', 'transactionId', 'updatedAt'],
+    );
+    expect(record.aadharUid).toMatch(/^XXXX XXXX \d{4}$/);
+    expect(record.createdAt).toMatch(ISO_RE);
+    const page2 = await (await admin.request(`/v1/api/tc-request?search=${word}&limit=2&page=2`)).json();
+    expect(page2).toMatchObject({ currentPage: 2, totalPages: 2, totalRequests: 3 });
+    expect(page2.data.map((r: { _id: string }) => r._id)).toEqual([a._id]);
+
+    const byNumber = await (await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(number.toLowerCase())}`)).json();
+    expect(byNumber.data.map((r: { _id: string }) => r._id)).toEqual([b._id, a._id]);
+    const exact = await (await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(`${number}-b`)}&search=rahul`)).json();
+    expect(exact.data.map((r: { _id: string }) => r._id)).toEqual([b._id]);
+    const none = await (await admin.request(`/v1/api/tc-request?admissionNumber=%25`)).json();
+    expect(none).toEqual({ data: [], totalRequests: 0, currentPage: 1, totalPages: 1 });
+
+    const all = await (await admin.request('/v1/api/tc-request?page=-1&limit=500')).json();
+    expect(all.currentPage).toBe(1);
+    expect(all.data.length).toBeLessThanOrEqual(100);
+    expect(all.totalRequests).toBeGreaterThanOrEqual(3);
+    expect(all.totalPages).toBe(Math.max(1, Math.ceil(all.totalRequests / 100)));
+  });
+
+  it('reads and deletes one request (audited); unknown and malformed ids are 404', async () => {
+    const admin = await adminClient();
+    const tc = await createTcRequest();
+    const one = await admin.request(`/v1/api/tc-request/${tc._id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({ _id: tc._id, studentName: tc.studentName, paymentStatus: 'pending' });
+    expect((await admin.request(`/v1/api/tc-request/${tc._id}`, { method: 'DELETE' })).status).toBe(200);
+    await expectJsonError(await admin.request(`/v1/api/tc-request/${tc._id}`), 404);
+    await expectJsonError(await admin.request(`/v1/api/tc-request/${tc._id}`, { method: 'DELETE' }), 404);
+    for (const id of [randomUuid(), 'x']) {
+      await expectJsonError(await admin.request(`/v1/api/tc-request/${id}`), 404);
+      await expectJsonError(await admin.request(`/v1/api/tc-request/${id}`, { method: 'DELETE' }), 404);
+    }
+    const audit = await auditOf(admin, 'tc-request', tc._id);
+    expect(audit.map((e) => e.action)).toEqual(['delete']);
+  });
+
+  it('is for the admin only', async () => {
+    const visitor = new ApiClient();
+    expect((await visitor.request('/v1/api/tc-request')).status).toBe(401);
+    expect((await visitor.request(`/v1/api/tc-request/${randomUuid()}`)).status).toBe(401);
+    const admin = await adminClient();
+    expect((await admin.request(`/v1/api/tc-request/${randomUuid()}`, { method: 'DELETE', xsrf: false })).status).toBe(403);
+  });
+});

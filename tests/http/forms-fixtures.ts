@@ -1,0 +1,72 @@
+/** Small real documents for the form tests (PNG, JPEG, PDF) and helpers to send them. */
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { withDefaultUser } from '../../src/server/db.ts';
+
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+export const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+export const ZIP = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000', 'hex');
+
+/** A valid file's bytes followed by padding up to `size` bytes (still detected by its header). */
+export function padded(head: Buffer, size: number, seed = 0): Buffer {
+  const out = Buffer.alloc(size);
+  head.copy(out);
+  for (let i = head.length; i < size; i++) out[i] = (i * 31 + seed) & 0xff;
+  return out;
+}
+
+export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+export function fileForm(field: string, data: Buffer, name: string, type = 'application/octet-stream', extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  form.append(field, new Blob([new Uint8Array(data)], { type }), name);
+  return form;
+}
+
+export async function upload(data: Buffer, name: string, type?: string): Promise<Response> {
+  return fetch(new URL('/v1/api/uploads', inject('baseURL')), { method: 'POST', body: fileForm('file', data, name, type) });
+}
+
+/** Uploads and returns the staged id (fails the test otherwise). */
+export async function stage(data: Buffer, name: string): Promise<string> {
+  const res = await upload(data, name);
+  if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+let pool: pg.Pool | undefined;
+/** The runtime's own database, to check what was (not) stored. */
+export function db(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: withDefaultUser(inject('databaseURL')), max: 4 });
+  return pool;
+}
+export async function closeDb(): Promise<void> {
+  await pool?.end();
+  pool = undefined;
+}
+export async function count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
+  const { rows } = await db().query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+  return rows[0].n as number;
+}
+
+/** How many documents the local blob store holds (files under .netlify/blobs-serve of the runtime). */
+export async function blobCount(): Promise<number> {
+  const dir = join(inject('runtimeRoot'), '.netlify', 'blobs-serve');
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile() && /uploads/.test(join(e.parentPath, e.name)) && !/metadata/i.test(join(e.parentPath, e.name))).length;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,75 @@
+/** Content data that Node can load without Astro: navigation tree, PDFs, disclosure, magazine texts. */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { navigation, adminNavigation, allNavHrefs, findNav } from '../../src/data/navigation.ts';
+import { makePdf, checkPdf } from '../../src/lib/tiny-pdf.ts';
+import { magazineIssues } from '../../src/data/magazine-issues.ts';
+import { disclosureDocuments, generalInformation, staff, infrastructure } from '../../src/data/mandatory-disclosure.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('navigation tree (spec 01 section 2)', () => {
+  it('has every group and link of the spec', () => {
+    expect(navigation.map((n) => n.label)).toEqual(['Home', 'Academy', 'Academics', 'Infrastructure', 'Admissions', 'Press', 'Vacancies', 'Gallery']);
+    const hrefs = allNavHrefs();
+    for (const path of [
+      '/', '/academy/about', '/academy/mission', '/academy/founder-message', '/academy/chairperson-message', '/academy/principal-message', '/academy/accreditation',
+      '/academics/methodology/primary', '/academics/methodology/middle', '/academics/methodology/senior', '/academics/holistic-development', '/academics/technology', '/academics/guidance-counseling',
+      '/infrastructure/auditorium', '/infrastructure/sports', '/infrastructure/facilities/transportation', '/infrastructure/facilities/health', '/infrastructure/facilities/security',
+      '/infrastructure/learning-centre', '/infrastructure/overview', '/infrastructure/library',
+      '/admissions/apply/primary', '/admissions/apply/middle', '/admissions/apply/senior', '/admissions/tc-request', '/press/coverage', '/press/magazine', '/vacancies', '/gallery',
+      '/academy', '/academics', '/academics/methodology', '/infrastructure', '/infrastructure/facilities', '/admissions', '/admissions/apply', '/press',
+      '/academy/mandatory-disclosure',
+    ]) expect(hrefs, path).toContain(path);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(findNav('/academics/methodology')?.children?.map((c) => c.href)).toEqual(['/academics/methodology/primary', '/academics/methodology/middle', '/academics/methodology/senior']);
+    expect(findNav('/infrastructure/facilities')?.children).toHaveLength(3);
+  });
+  it('has the admin menu links of the spec', () => {
+    expect(adminNavigation.map((n) => n.href)).toEqual(['/admin/vacancies/panel', '/admin/tc-requests/panel', '/admin/gallery/panel', '/admin/admissions/panel', '/admin/enquiry/panel']);
+  });
+});
+
+describe('PDF writer and checker', () => {
+  it('writes a PDF the checker accepts, and the checker rejects a broken one', () => {
+    const pdf = makePdf('Test (1)', [{ heading: 'Hello', lines: ['A line with (parens) and a backslash \\', 'x'.repeat(200)] }, { lines: ['Page two'] }]);
+    expect(checkPdf(pdf)).toEqual({ ok: true, pages: 2 });
+    const broken = Buffer.from(pdf).toString('latin1').replace('2 0 obj', '2 0 oops');
+    expect(checkPdf(Buffer.from(broken, 'latin1')).ok).toBe(false);
+    expect(checkPdf(Buffer.from('hello')).ok).toBe(false);
+  });
+  it('every shipped magazine issue and disclosure document is a valid, small PDF', async () => {
+    expect(magazineIssues).toHaveLength(6);
+    for (const issue of magazineIssues) {
+      const bytes = await readFile(join(ROOT, 'public/magazines', `${issue.slug}.pdf`));
+      expect(checkPdf(bytes), issue.slug).toMatchObject({ ok: true });
+      expect(bytes.length).toBeLessThan(20_000);
+    }
+    const shipped = await readdir(join(ROOT, 'public/disclosure'));
+    for (const doc of disclosureDocuments) {
+      expect(shipped).toContain(doc.file);
+      expect(checkPdf(await readFile(join(ROOT, 'public/disclosure', doc.file))), doc.file).toMatchObject({ ok: true });
+    }
+  });
+});
+
+describe('mandatory disclosure data', () => {
+  it('has sections A, B (8 documents), C (fee, calendar, SMC, PTA, results), D and E', () => {
+    expect(generalInformation.map((r) => r.label)).toContain('Affiliation number');
+    expect(disclosureDocuments.slice(0, 8)).toHaveLength(8);
+    const titles = disclosureDocuments.slice(8).map((d) => d.title).join(' | ');
+    for (const word of ['Fee structure', 'academic calendar', 'School Management Committee', 'Parents Teachers Association', 'results']) expect(titles).toContain(word);
+    const staffLabels = staff.map((r) => r.label).join(' | ');
+    for (const word of ['Principal', 'PGT', 'TGT', 'PRT', 'ratio', 'special educator', 'counsellor']) expect(staffLabels).toContain(word);
+    const infra = infrastructure.map((r) => r.label).join(' | ');
+    for (const word of ['campus area', 'classrooms', 'laboratories', 'Internet', "girls' toilets", 'CCTV', 'video']) expect(infra).toContain(word);
+  });
+});
+
+describe('e-magazine empty state', () => {
+  it('the magazine list renders "No Magazines Available" for an empty collection', async () => {
+    const source = await readFile(join(ROOT, 'src/components/content/MagazineList.astro'), 'utf8');
+    expect(source).toMatch(/issues\.length === 0 \? \(\s*<p class="empty-state">No Magazines Available<\/p>/);
+  });
+});

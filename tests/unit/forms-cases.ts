@@ -1,0 +1,169 @@
+/**
+ * ONE table of cases for the public forms (issue 5 point 1). It drives the unit test of the shared
+ * schemas (what the islands show) and the HTTP test of the functions (what the server answers):
+ * the same input must get the same message on both sides.
+ */
+import type { Band } from '../../src/lib/classes.ts';
+import { BANDS_DEF, bandFiles } from '../../src/lib/forms/admission-bands.ts';
+import { MSG } from '../../src/lib/forms/messages.ts';
+import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
+
+/** A valid Aadhaar number (Verhoeff check digit appended). */
+export const aadhaar = (first11 = '23456789012') => first11 + verhoeffCheckDigit(first11);
+/** The same first 11 digits with a wrong check digit. */
+export const badAadhaar = (first11 = '23456789012') => first11 + String((Number(verhoeffCheckDigit(first11)) + 1) % 10);
+
+export interface Case {
+  name: string;
+  input: Record<string, unknown>;
+  /** undefined: accepted. */
+  error?: string;
+  /** Fields the refusal must name. */
+  fields?: string[];
+}
+
+// ---------------------------------------------------------------- enquiry
+export const validEnquiry = (): Record<string, string> => ({
+  admissionClass: 'K.G', studentName: 'Aarav Sharma', fatherName: 'Rakesh Sharma', motherName: 'Sunita Sharma',
+  gender: 'Male', dateOfBirth: '2020-04-15', fatherMobile: '9876543210', email: 'rakesh@example.com',
+  category: 'OBC', lastSchoolAttended: 'None', fatherOccupation: 'Agriculture', motherOccupation: 'Housewife',
+  address: 'Village Rampur\nPost Sikandrabad\nBulandshahr', referredBy: 'Neighbour',
+});
+const enquiryWith = (patch: Record<string, unknown>) => ({ ...validEnquiry(), ...patch });
+
+export const ENQUIRY_CASES: Case[] = [
+  { name: 'valid', input: validEnquiry() },
+  { name: 'valid with extra unknown fields (ignored)', input: enquiryWith({ favouriteColour: 'blue', _id: 'x' }) },
+  { name: 'class 12', input: enquiryWith({ admissionClass: '12' }) },
+  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'referredBy'] },
+  ...(['admissionClass', 'studentName', 'lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'address'] as const).map(
+    (f): Case => ({ name: `empty ${f}`, input: enquiryWith({ [f]: '  ' }), error: MSG.required, fields: [f] }),
+  ),
+  { name: 'empty field wins over a bad mobile', input: enquiryWith({ referredBy: '', fatherMobile: '12' }), error: MSG.required },
+  { name: 'mobile 9 digits', input: enquiryWith({ fatherMobile: '987654321' }), error: MSG.fatherMobile, fields: ['fatherMobile'] },
+  { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: MSG.fatherMobile },
+  { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
+  { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: MSG.email, fields: ['email'] },
+  { name: 'gender not an option', input: enquiryWith({ gender: 'Other' }), error: MSG.option, fields: ['gender'] },
+  { name: 'class not an option', input: enquiryWith({ admissionClass: '13' }), error: MSG.option, fields: ['admissionClass'] },
+  { name: 'Housewife is a mother occupation only', input: enquiryWith({ fatherOccupation: 'Housewife' }), error: MSG.option, fields: ['fatherOccupation'] },
+  { name: 'impossible date', input: enquiryWith({ dateOfBirth: '2020-02-30' }), error: MSG.date, fields: ['dateOfBirth'] },
+  { name: 'too long address', input: enquiryWith({ address: 'x'.repeat(501) }), error: MSG.tooLong, fields: ['address'] },
+  { name: 'wrong type: a number', input: enquiryWith({ fatherMobile: 9876543210 }), error: MSG.wrongType, fields: ['fatherMobile'] },
+  { name: 'wrong type: a list', input: enquiryWith({ studentName: ['a'] }), error: MSG.wrongType, fields: ['studentName'] },
+];
+
+// ---------------------------------------------------------------- TC request
+export const validTc = (): Record<string, string> => ({
+  studentName: 'Priya Verma', admissionNumber: 'RMCP/2019/0457', aadharUid: aadhaar('34567890123'),
+  parentName: 'Mahesh Verma', reason: 'Family moving to Meerut', contact: '9123456780', email: 'mahesh@example.com',
+  paymentStatus: 'pending', transactionId: 'NA',
+});
+const tcWith = (patch: Record<string, unknown>) => ({ ...validTc(), ...patch });
+
+export const TC_CASES: Case[] = [
+  { name: 'valid', input: validTc() },
+  { name: 'Aadhaar typed with spaces', input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }) },
+  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'email'] },
+  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact', 'email'] as const).map(
+    (f): Case => ({ name: `empty ${f}`, input: tcWith({ [f]: '' }), error: MSG.required, fields: [f] }),
+  ),
+  { name: 'Aadhaar checksum wrong', input: tcWith({ aadharUid: badAadhaar('34567890123') }), error: MSG.aadhaar, fields: ['aadharUid'] },
+  { name: 'Aadhaar 11 digits', input: tcWith({ aadharUid: '34567890123' }), error: MSG.aadhaar },
+  { name: 'Aadhaar before contact', input: tcWith({ aadharUid: '1', contact: '1' }), error: MSG.aadhaar },
+  { name: 'contact 11 digits', input: tcWith({ contact: '91234567801' }), error: MSG.tcContact, fields: ['contact'] },
+  { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: MSG.tcContact },
+  { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: MSG.email },
+  { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: MSG.wrongType, fields: ['contact'] },
+];
+
+// ---------------------------------------------------------------- admissions
+/** Stands for "a document is there" (the unit test) or a fresh unknown upload id (the HTTP test). */
+export const FILE = '__file__';
+
+export function validAdmission(band: Band): Record<string, string> {
+  const def = BANDS_DEF[band];
+  const input: Record<string, string> = {
+    band,
+    studentFirstName: 'Aarav', studentMiddleName: 'Kumar', studentLastName: 'Sharma', studentAadharNo: aadhaar(),
+    admissionClass: def.classOptions[0]!.value,
+    fatherFirstName: 'Rakesh', fatherMiddleName: 'Chand', fatherLastName: 'Sharma',
+    motherFirstName: 'Sunita', motherMiddleName: 'Devi', motherLastName: 'Sharma',
+    abcId: '123456789012', contactNo: '9876543210',
+  };
+  if (def.academic) input.governmentScholarship = 'no';
+  for (const f of bandFiles(def)) if (f !== 'scholarshipDocument') input[f] = FILE;
+  return input;
+}
+
+export function admissionCases(band: Band): Case[] {
+  const def = BANDS_DEF[band];
+  const v = () => validAdmission(band);
+  const w = (patch: Record<string, unknown>) => ({ ...v(), ...patch });
+  const without = (...keys: string[]) => {
+    const input: Record<string, unknown> = v();
+    for (const k of keys) delete input[k];
+    return input;
+  };
+  const cases: Case[] = [
+    { name: 'valid', input: v() },
+    { name: 'valid, Aadhaar typed with spaces', input: w({ studentAadharNo: aadhaar().replace(/(\d{4})(?=\d)/g, '$1 ') }) },
+    { name: 'valid, unknown fields ignored', input: w({ paymentStatus: 'paid', transactionId: 'T123', hacker: '1' }) },
+    { name: 'all empty', input: { band }, error: MSG.required, fields: ['studentFirstName', 'abcId'] },
+    ...def.required.map((f): Case => ({ name: `empty ${f}`, input: w({ [f]: ' ' }), error: MSG.required, fields: [f] })),
+    { name: 'empty name wins over a bad Aadhaar', input: w({ fatherFirstName: '', studentAadharNo: '1234' }), error: MSG.required },
+    { name: 'Aadhaar checksum wrong', input: w({ studentAadharNo: badAadhaar() }), error: MSG.aadhaar, fields: ['studentAadharNo'] },
+    { name: 'Aadhaar starting with 1', input: w({ studentAadharNo: aadhaar('12345678901') }), error: MSG.aadhaar },
+    { name: 'Aadhaar 13 digits', input: w({ studentAadharNo: aadhaar() + '1' }), error: MSG.aadhaar },
+    { name: 'Aadhaar wins over contact', input: w({ studentAadharNo: badAadhaar(), contactNo: '1' }), error: MSG.aadhaar },
+    { name: 'contact empty', input: without('contactNo'), error: MSG.contactNo, fields: ['contactNo'] },
+    { name: 'contact not numeric', input: w({ contactNo: '98765-4321' }), error: MSG.contactNo },
+    { name: 'contact wins over files', input: w({ contactNo: '123', studentAadharFile: '' }), error: MSG.contactNo },
+    { name: 'no father Aadhaar file', input: without('fatherAadharFile'), error: MSG.aadharFiles, fields: ['fatherAadharFile'] },
+    { name: 'Aadhaar files win over photos', input: without('motherAadharFile', 'studentPhoto'), error: MSG.aadharFiles },
+    { name: 'no mother photo', input: without('motherPhoto'), error: band === 'middle' ? MSG.photoFiles : MSG.photos, fields: ['motherPhoto'] },
+    { name: 'wrong class for the band', input: w({ admissionClass: band === 'senior' ? '5' : '7' }), error: MSG.admissionClass, fields: ['admissionClass'] },
+    { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
+  ];
+  if (band === 'primary') {
+    cases.push(
+      { name: 'value 1 means P.N.C', input: w({ admissionClass: '1' }) },
+      { name: 'no birth certificate', input: without('studentBirthCertificate'), error: MSG.additionalDocuments, fields: ['studentBirthCertificate'] },
+      { name: 'no domicile certificate', input: without('domicileCertificate'), error: MSG.additionalDocuments },
+      { name: 'no ABC card', input: without('abcCard'), error: MSG.additionalDocuments },
+      { name: 'photos win over documents', input: without('fatherPhoto', 'abcCard'), error: MSG.photos },
+      { name: 'scholarship answer ignored', input: w({ governmentScholarship: 'yes' }) },
+    );
+  }
+  if (band === 'middle') {
+    cases.push(
+      { name: 'class left empty passes rule 1, then the class is refused', input: w({ admissionClass: '' }), error: MSG.admissionClass, fields: ['admissionClass'] },
+      { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
+      { name: 'no domicile certificate', input: without('domicileCertificate'), error: MSG.domicile, fields: ['domicileCertificate'] },
+      { name: 'no ABC card', input: without('abcCard'), error: MSG.abcCard, fields: ['abcCard'] },
+      { name: 'no previous TC', input: without('previousSchoolTC'), error: MSG.previousTc, fields: ['previousSchoolTC'] },
+      { name: 'no previous marksheet', input: without('previousMarksheet'), error: MSG.previousMarksheet, fields: ['previousMarksheet'] },
+      { name: 'domicile before marksheet', input: without('previousMarksheet', 'domicileCertificate'), error: MSG.domicile },
+      { name: 'ABC card before previous TC', input: without('previousSchoolTC', 'abcCard'), error: MSG.abcCard },
+    );
+  }
+  if (band === 'senior') {
+    cases.push(
+      { name: 'class left empty', input: w({ admissionClass: '' }), error: MSG.required, fields: ['admissionClass'] },
+      { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
+      ...(['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'] as const).map(
+        (f): Case => ({ name: `no ${f}`, input: without(f), error: MSG.documents, fields: [f] }),
+      ),
+    );
+  }
+  if (def.academic) {
+    cases.push(
+      { name: 'scholarship yes without its document', input: w({ governmentScholarship: 'yes' }), error: MSG.scholarship, fields: ['scholarshipDocument'] },
+      { name: 'scholarship yes with its document', input: w({ governmentScholarship: 'yes', scholarshipDocument: FILE }) },
+      { name: 'documents before scholarship', input: { ...without('previousMarksheet'), governmentScholarship: 'yes' }, error: band === 'middle' ? MSG.previousMarksheet : MSG.documents },
+      { name: 'scholarship answer unset means no', input: without('governmentScholarship') },
+      { name: 'scholarship answer not yes or no', input: w({ governmentScholarship: 'maybe' }), error: MSG.scholarshipChoice },
+    );
+  }
+  return cases;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { BANDS } from '../../src/lib/classes.ts';
+import { validateAdmission, bandOf } from '../../src/lib/forms/admission.ts';
+import { validateEnquiry } from '../../src/lib/forms/enquiry.ts';
+import { validateTcRequest } from '../../src/lib/forms/tc-request.ts';
+import { ADMISSION_FILE_FIELDS } from '../../src/lib/forms/admission-bands.ts';
+import { ENQUIRY_CASES, TC_CASES, admissionCases, validAdmission, type Case } from './forms-cases.ts';
+import type { Result } from '../../src/lib/forms/validate.ts';
+
+function expectCase(result: Result<unknown>, c: Case) {
+  if (!c.error) {
+    expect(result.ok ? 'accepted' : `${result.error} ${JSON.stringify(result.fields)}`).toBe('accepted');
+    return;
+  }
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.error).toBe(c.error);
+  for (const f of c.fields ?? []) expect(result.fields).toHaveProperty(f, c.error);
+}
+
+describe('enquiry schema (the table shared with the HTTP test)', () => {
+  it.each(ENQUIRY_CASES.map((c) => [c.name, c] as const))('%s', (_, c) => expectCase(validateEnquiry(c.input), c));
+});
+
+describe('TC request schema', () => {
+  it.each(TC_CASES.map((c) => [c.name, c] as const))('%s', (_, c) => expectCase(validateTcRequest(c.input), c));
+
+  it('drops the client payment fields and normalises the admission number and Aadhaar', () => {
+    const r = validateTcRequest({ ...TC_CASES[0]!.input, admissionNumber: '  rmcp/2019/0457 ', aadharUid: '3456 7890 1234', paymentStatus: 'paid' });
+    if (!r.ok && r.error !== 'Please enter a valid 12-digit Aadhaar number.') throw new Error(r.error);
+    const ok = validateTcRequest({ ...TC_CASES[0]!.input, admissionNumber: '  rmcp/2019/0457 ', paymentStatus: 'paid' });
+    expect(ok.ok && ok.data).toMatchObject({ admissionNumber: 'RMCP/2019/0457' });
+    expect(ok.ok && Object.keys(ok.data)).not.toContain('paymentStatus');
+  });
+});
+
+for (const band of BANDS) {
+  describe(`admission schema: ${band} band`, () => {
+    it.each(admissionCases(band).map((c) => [c.name, c] as const))('%s', (_, c) => expectCase(validateAdmission(c.input), c));
+  });
+}
+
+describe('admission bands', () => {
+  it('stores the band and the canonical class: early-years 1 is P.N.C, not class 1', () => {
+    const r = validateAdmission({ ...validAdmission('primary'), admissionClass: '1' });
+    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['primary', 'P.N.C']);
+    const m = validateAdmission({ ...validAdmission('middle'), admissionClass: '1' });
+    expect(m.ok && [m.data.band, m.data.classLabel]).toEqual(['middle', '1']);
+  });
+
+  it('infers the band from the class when a client sends none', () => {
+    expect(bandOf({ admissionClass: 'N.C' })).toBe('primary');
+    expect(bandOf({ admissionClass: '3' })).toBe('middle');
+    expect(bandOf({ admissionClass: '11' })).toBe('senior');
+    expect(bandOf({ band: 'nursery' })).toBeUndefined();
+    const input: Record<string, unknown> = { ...validAdmission('senior'), admissionClass: '9' };
+    delete input.band;
+    const r = validateAdmission(input);
+    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['senior', '9']);
+  });
+
+  it('keeps only the band\'s documents, and the scholarship one only when the answer is yes', () => {
+    const everything = Object.fromEntries(ADMISSION_FILE_FIELDS.map((f) => [f, 'id']));
+    const p = validateAdmission({ ...validAdmission('primary'), ...everything });
+    expect(p.ok && Object.keys(p.data.files).length).toBe(9);
+    const m = validateAdmission({ ...validAdmission('middle'), ...everything, governmentScholarship: 'no' });
+    expect(m.ok && Object.keys(m.data.files).length).toBe(11);
+    const s = validateAdmission({ ...validAdmission('senior'), ...everything, governmentScholarship: 'yes' });
+    expect(s.ok && Object.keys(s.data.files).length).toBe(13);
+  });
+});
