@@ -73,7 +73,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe.sequential('gallery', () => {
+describe('gallery', () => {
   it('the generated photos have the sizes the test is about', async () => {
     const big = (await stat(files.big)).size;
     expect(big).toBeGreaterThan(5.7 * 1024 * 1024);

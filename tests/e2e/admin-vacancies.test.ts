@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 
-describe.sequential('vacancies', () => {
+describe('vacancies', () => {
   it('validates, then creates a vacancy and clears the form', async () => {
     await page.goto('/admin/vacancies/new-vacancy');
     await page.getByRole('heading', { name: 'New Vacancy', level: 1 }).waitFor();

@@ -26,7 +26,7 @@ describe('years of excellence', () => {
     try {
       await page.clock.install({ time: new Date(time) });
       await page.goto('/');
-      await expect.poll(() => page.locator('[data-years-since]').textContent()).toBe(years);
+      await expect.poll(() => page.locator('[data-years-since]').textContent(), { timeout: 10_000 }).toBe(years);
       expect(await page.locator('.stats li').first().innerText()).toContain(`${years}+`);
       expect(await page.locator('[data-current-year]').textContent()).toBe(year);
     } finally {

@@ -83,7 +83,7 @@ describe('jobs API', () => {
     const audit = await auditOf(admin, 'job', job._id);
     expect(audit.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
     expect(audit[0]).toMatchObject({ adminEmail: 'office@school.test', entity: 'job', entityId: job._id });
-    expect(audit[0].ip).toBeTruthy();
+    expect(audit[0]!.ip).toBeTruthy();
     await admin.request(`/v1/api/jobs/${second._id}`, { method: 'DELETE' });
   });
 

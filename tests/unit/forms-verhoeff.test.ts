@@ -27,6 +27,15 @@ describe('Verhoeff', () => {
     }
   });
 
+  it('the generated check digit always validates, and exactly one digit does', () => {
+    for (let n = 0; n < 500; n++) {
+      const base = String(2 + (n % 8)) + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
+      const check = verhoeffCheckDigit(base);
+      expect(verhoeffValid(base + check)).toBe(true);
+      expect([...'0123456789'].filter((d) => verhoeffValid(base + d))).toEqual([check]);
+    }
+  });
+
   it('accepts spaces and dashes, refuses letters, 0 or 1 first, wrong lengths', () => {
     const base = '23456789012';
     const valid = base + verhoeffCheckDigit(base);

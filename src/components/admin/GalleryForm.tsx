@@ -2,7 +2,7 @@
  * The gallery form of New Item and the edit screen: title, description and an image with preview.
  * A file of 6 MB or more is refused here; a large photo is resized before upload (no request over 4 MB).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { GALLERY_ACCEPT, galleryProblem, imageProblem } from '../../lib/admin/gallery-form.ts';
 import { UPLOAD_TARGET_BYTES, downscaleImage } from '../../lib/admin/downscale-image.ts';
@@ -59,7 +59,7 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
     setPreview(URL.createObjectURL(chosen));
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     const title = values.title.trim();

@@ -59,7 +59,7 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
           ref={(el) => {
             localRef.current = el;
             if (typeof inputRef === 'function') inputRef(el);
-            else if (inputRef) (inputRef as React.MutableRefObject<HTMLInputElement | null>).current = el;
+            else if (inputRef) (inputRef as React.RefObject<HTMLInputElement | null>).current = el;
           }}
           type="text"
           value={pending}

@@ -1,5 +1,5 @@
 /** The vacancy form shared by New Vacancy and the edit screen. Validation runs on submit (toasts). */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { EMPLOYMENT_TYPES, validateVacancy, vacancyPayload, type VacancyValues } from '../../lib/admin/vacancy-form.ts';
 import { ListEditor } from './ListEditor.tsx';
@@ -32,7 +32,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
     onChange({ ...values, [key]: value });
   };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     // Text typed in a list box but not added yet counts as an item.

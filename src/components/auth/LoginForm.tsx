@@ -2,7 +2,7 @@
  * The administrator login (spec 01 sections 2, 4, 5, 8): e-mail and password, both required (browser
  * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { Toasts, toast } from '../../lib/toast.tsx';
 import { apiJson } from '../../lib/api-client.ts';
 import './login.css';
@@ -19,7 +19,7 @@ export default function LoginForm() {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);

@@ -3,7 +3,7 @@
  * src/lib/forms/admission-bands.ts. Documents upload as they are chosen; the submit sends the text
  * fields and the uploads' ids, checked first by the same schema the server uses.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Band } from '../../lib/classes.ts';
 import { BANDS_DEF, FILE_LABELS, SECTION_TITLES, TEXT_LABELS, bandFiles, type FileField, type SectionId, type TextField } from '../../lib/forms/admission-bands.ts';
 import { validateAdmission } from '../../lib/forms/admission.ts';
@@ -69,7 +69,7 @@ export default function AdmissionForm({ band }: { band: Band }) {
     return input;
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     setFormError('');

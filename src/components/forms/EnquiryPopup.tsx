@@ -3,7 +3,7 @@
  * 1.5 s after the page has loaded, with a close button and Esc; focus moves in, stays in, and goes
  * back where it was. Once closed (or sent) it stays closed for the rest of the visit (sessionStorage).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import {
   CATEGORIES, ENQUIRY_CLASSES, ENQUIRY_FIELDS, ENQUIRY_MAX, FATHER_OCCUPATIONS, GENDERS, MOTHER_OCCUPATIONS,
   validateEnquiry, type EnquiryField,
@@ -117,7 +117,7 @@ export default function EnquiryPopup() {
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     const checked = validateEnquiry(values);

@@ -3,7 +3,7 @@
  * once with a progress bar; a failed upload is retried twice by itself, then offers a Retry
  * button. Only the staged upload's id goes with the final submit.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FILE_ACCEPT, checkChosenFile, formatBytes } from '../../lib/forms/files.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
 
@@ -31,7 +31,6 @@ export function FileField({ id, field, label, required, state, onState, error }:
   const input = useRef<HTMLInputElement>(null);
   const file = useRef<File | null>(null);
   const abort = useRef<(() => void) | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => () => abort.current?.(), []);
   // The form was cleared (early-years form after success): forget the chosen file too.
@@ -80,7 +79,6 @@ export function FileField({ id, field, label, required, state, onState, error }:
       onState({ status: 'failed', name: chosen.name, message: problem, retryable: false });
       return;
     }
-    setAttempt((n) => n + 1);
     start(chosen);
   }
 
@@ -88,7 +86,7 @@ export function FileField({ id, field, label, required, state, onState, error }:
   const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : ''].filter(Boolean).join(' ');
 
   return (
-    <div className={`ff-field ff-file${message ? ' ff-field--error' : ''}`} data-attempt={attempt}>
+    <div className={`ff-field ff-file${message ? ' ff-field--error' : ''}`}>
       <label htmlFor={id}>
         {label}
         {required && <span className="ff-required" aria-hidden="true"> *</span>}

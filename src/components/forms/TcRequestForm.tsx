@@ -3,7 +3,7 @@
  * fields; then, busy (spinner, button disabled), read how many requests exist for the admission
  * number; under 2, create the request (payment pending); otherwise refuse. Cleared after success.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { TC_FIELDS, TC_MAX, TC_LIMIT, validateTcRequest, type TcField } from '../../lib/forms/tc-request.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, newSubmissionKey } from '../../lib/forms/honeypot.ts';
@@ -34,7 +34,7 @@ export default function TcRequestForm() {
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     const checked = validateTcRequest(values);

@@ -15,7 +15,7 @@ import { isUuid, query, queryOne, transaction } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { json, paging } from '../http.ts';
 import { ADMISSION_FILE_FIELDS, admissionJson } from '../records/serialize.ts';
-import { countedTotal, filterParam, nameQuery } from '../enquiry/admin.ts';
+import { countedTotal, filterParam, nameQuery, serverTiming } from '../enquiry/admin.ts';
 
 /** Everything an answer shows: never the Aadhaar ciphertext or its look-up hash. */
 const COLUMNS = `id, reference_number, band, admission_class, student_first_name, student_middle_name, student_last_name,
@@ -63,6 +63,7 @@ export async function listAdmissions(req: Request, _ctx: AdminContext): Promise<
     where.push(`admission_class = $${params.length}`);
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const started = performance.now();
   const [rows, total] = await Promise.all([
     query(
       `SELECT ${COLUMNS} FROM admissions ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -73,12 +74,16 @@ export async function listAdmissions(req: Request, _ctx: AdminContext): Promise<
       : countedTotal('admissions', searchClass),
   ]);
   const files = await filesOf(rows.map((row) => String(row.id)));
-  return json({
-    totalRecords: total,
-    totalPages: pageCount(total, limit),
-    currentPage: page,
-    data: rows.map((row) => admissionJson(row, files.get(String(row.id)) ?? [])),
-  });
+  return json(
+    {
+      totalRecords: total,
+      totalPages: pageCount(total, limit),
+      currentPage: page,
+      data: rows.map((row) => admissionJson(row, files.get(String(row.id)) ?? [])),
+    },
+    200,
+    { 'Server-Timing': serverTiming(started) },
+  );
 }
 
 export async function getAdmission(_req: Request, ctx: AdminContext): Promise<Response> {

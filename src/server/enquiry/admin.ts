@@ -32,6 +32,9 @@ export async function countedTotal(entity: 'enquiries' | 'admissions' | 'tc_requ
   return Number(row?.n ?? 0);
 }
 
+/** How long the list's queries took, for the benchmark (bench/lists.ts) and browser dev tools. */
+export const serverTiming = (started: number) => `db;dur=${(performance.now() - started).toFixed(1)}`;
+
 /** A query-string filter: trimmed, at most 100 characters, undefined when empty. */
 export function filterParam(url: URL, name: string): string | undefined {
   const value = url.searchParams.get(name)?.trim().slice(0, 100);
@@ -54,6 +57,7 @@ export async function listEnquiries(req: Request, _ctx: AdminContext): Promise<R
     where.push(`admission_class = $${params.length}`);
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const started = performance.now();
   const rowsPromise = query(
     `SELECT * FROM enquiries ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, limit, offset],
@@ -65,6 +69,7 @@ export async function listEnquiries(req: Request, _ctx: AdminContext): Promise<R
   return json(rows.map(enquiryJson), 200, {
     'X-Total-Count': String(total),
     'X-Total-Pages': String(pageCount(total, limit)),
+    'Server-Timing': serverTiming(started),
   });
 }
 

@@ -67,7 +67,7 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
     bb.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(tooLarge('A text field is too long'));
       // The first value of a repeated field wins.
-      if (!(name in fields)) fields[name] = value;
+      if (name !== '__proto__' && !Object.hasOwn(fields, name)) fields[name] = value;
     });
     bb.on('file', (field, stream, info) => {
       if (options.acceptFile && !options.acceptFile(field)) {

@@ -11,7 +11,7 @@ import { isUuid, query, queryOne, transaction } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { json, paging } from '../http.ts';
 import { tcRequestJson } from '../records/serialize.ts';
-import { countedTotal, filterParam, nameQuery } from '../enquiry/admin.ts';
+import { countedTotal, filterParam, nameQuery, serverTiming } from '../enquiry/admin.ts';
 
 const COLUMNS = `id, student_name, admission_number, aadhaar_last4, parent_name, reason, contact, email,
   payment_status, transaction_id, created_at, updated_at`;
@@ -35,6 +35,7 @@ export async function listTcRequests(req: Request, _ctx: AdminContext): Promise<
     where.push(`lower(admission_number) LIKE $${params.length}`);
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const started = performance.now();
   const [rows, total] = await Promise.all([
     query(
       `SELECT ${COLUMNS} FROM tc_requests ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -44,7 +45,11 @@ export async function listTcRequests(req: Request, _ctx: AdminContext): Promise<
       ? queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests ${filter}`, params).then((r) => r?.n ?? 0)
       : countedTotal('tc_requests'),
   ]);
-  return json({ data: rows.map(tcRequestJson), totalRequests: total, currentPage: page, totalPages: pageCount(total, limit) });
+  return json(
+    { data: rows.map(tcRequestJson), totalRequests: total, currentPage: page, totalPages: pageCount(total, limit) },
+    200,
+    { 'Server-Timing': serverTiming(started) },
+  );
 }
 
 export async function getTcRequest(_req: Request, ctx: AdminContext): Promise<Response> {
