@@ -203,7 +203,7 @@ describe('paging and small screens', () => {
     expect(await page.locator('tbody tr').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
-  });
+  }, 180_000);
 
   it.each(['/admin/enquiry/panel', '/admin/admissions/panel', '/admin/tc-requests/panel', '/admin/vacancies/panel', '/admin/gallery/panel'])(
     '%s has no page-level horizontal scroll at 360 px',

@@ -6,10 +6,12 @@ import { BANDS_DEF, bandFiles, type FileField } from '../../src/lib/forms/admiss
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { adminClient } from '../support/api.ts';
 import { FILE, admissionCases, validAdmission } from '../unit/forms-cases.ts';
-import { HTML, JPEG, PDF, PNG, blobCount, closeDb, count, db, padded, sha256, stage } from './forms-fixtures.ts';
+import { HTML, JPEG, PDF, PNG, closeDb, count, db, padded, sha256, stage, storedCopies, unique } from './forms-fixtures.ts';
 
 afterAll(closeDb);
 const MB2 = 2 * 1024 * 1024;
+/** Other test files store admissions at the same time: a refusal is checked by its own submission key. */
+const storedWithKey = (key: string) => count('admissions', 'submission_key = $1', [key]);
 
 function form(input: Record<string, unknown>, files: Record<string, { data: Buffer; name: string }> = {}): FormData {
   const body = new FormData();
@@ -44,8 +46,8 @@ for (const band of BANDS) {
     it.each(admissionCases(band).filter((c) => c.error).map((c) => [c.name, c] as const))('%s', async (_, c) => {
       // Refused before any upload is looked up: a fresh unknown id stands for each document.
       const input = Object.fromEntries(Object.entries(c.input).map(([k, v]) => [k, v === FILE ? randomUUID() : v]));
-      const before = await count('admissions');
-      const res = await post(form(input));
+      const submissionKey = randomUUID();
+      const res = await post(form({ ...input, submissionKey }));
       const body = await res.json();
       // Multipart carries text only: a "wrong type" case becomes text and must pass the type check.
       if (c.error === MSG.wrongType) {
@@ -56,7 +58,7 @@ for (const band of BANDS) {
       expect(res.status).toBe(400);
       expect(body.error).toBe(c.error);
       for (const f of c.fields ?? []) expect(body.fields).toHaveProperty(f, c.error);
-      expect(await count('admissions')).toBe(before);
+      expect(await storedWithKey(submissionKey)).toBe(0);
     });
   });
 }
@@ -127,24 +129,24 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
   it('an id is claimed once: a second admission with the same ids is refused with the field, nothing stored', async () => {
     const { input } = await stagedAdmission('primary');
     expect((await post(form(input))).status).toBe(201);
-    const before = await count('admissions');
-    const again = await post(form({ ...input, studentFirstName: 'Other' }));
+    const submissionKey = randomUUID();
+    const again = await post(form({ ...input, studentFirstName: 'Other', submissionKey }));
     expect(again.status).toBe(400);
     const body = await again.json();
     expect(body.error).toBe(MSG.uploadMissing);
     expect(Object.keys(body.fields)).toHaveLength(1);
-    expect(await count('admissions')).toBe(before);
+    expect(await storedWithKey(submissionKey)).toBe(0);
   }, 120_000);
 
   it('an unknown id or a malformed one -> 400 with the field; the other staged uploads stay unclaimed', async () => {
     const { input } = await stagedAdmission('primary');
-    const before = await count('admissions');
+    const submissionKey = randomUUID();
     for (const bad of [randomUUID(), 'not-an-id']) {
-      const res = await post(form({ ...input, motherPhoto: bad }));
+      const res = await post(form({ ...input, motherPhoto: bad, submissionKey }));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: MSG.uploadMissing, fields: { motherPhoto: MSG.uploadMissing } });
     }
-    expect(await count('admissions')).toBe(before);
+    expect(await storedWithKey(submissionKey)).toBe(0);
     expect(await count('uploads', 'id = $1 AND admission_id IS NULL', [input.studentPhoto])).toBe(1);
     // ...so the parent can simply submit again after choosing that one file again.
     const motherPhoto = await stage(PNG, 'mother.png');
@@ -170,43 +172,54 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
 });
 
 describe('POST /v1/api/admission: files sent directly (API clients)', () => {
-  const direct = (band: Band, override: Record<string, { data: Buffer; name: string }> = {}) => {
+  const direct = (band: Band, override: Record<string, { data: Buffer; name: string }> = {}, key = randomUUID()) => {
     const input = validAdmission(band);
     const files: Record<string, { data: Buffer; name: string }> = {};
     let i = 0;
-    for (const [k, v] of Object.entries(input)) if (v === FILE) { delete input[k]; files[k] = documentFor(k, i++); }
-    return form(input, { ...files, ...override });
+    for (const [k, v] of Object.entries(input)) if (v === FILE) { delete input[k]; const d = documentFor(k, i++); files[k] = { ...d, data: unique(d.data) }; }
+    const all = { ...files, ...override };
+    return { body: form({ ...input, submissionKey: key }, all), datas: Object.values(all).map((f) => f.data) };
   };
 
   it('stores the files with the admission', async () => {
-    const res = await post(direct('senior'));
+    const res = await post(direct('senior').body);
     expect(res.status).toBe(201);
     const id = (await res.json()).admission._id;
     expect(await count('uploads', 'admission_id = $1', [id])).toBe(12);
   }, 120_000);
 
   it.each([
-    ['an HTML file named .png', { studentPhoto: { data: HTML, name: 'photo.png' } }, 415, MSG.fileType],
-    ['2 MB + 1 byte', { abcCard: { data: padded(PDF, MB2 + 1), name: 'abc.pdf' } }, 413, MSG.fileTooLarge],
+    ['an HTML file named .png', () => ({ studentPhoto: { data: unique(HTML), name: 'photo.png' } }), 415, MSG.fileType],
+    ['2 MB + 1 byte', () => ({ abcCard: { data: unique(padded(PDF, MB2 + 1 - 16)), name: 'abc.pdf' } }), 413, MSG.fileTooLarge],
   ])('refuses %s and stores nothing: no row, no blob', async (_, override, status, error) => {
-    const before = [await count('admissions'), await count('uploads'), await blobCount()];
-    const res = await post(direct('primary', override));
+    const key = randomUUID();
+    const { body, datas } = direct('primary', override(), key);
+    const res = await post(body);
     expect(res.status).toBe(status);
     expect((await res.json()).error).toBe(error);
-    expect([await count('admissions'), await count('uploads'), await blobCount()]).toEqual(before);
+    expect(await storedWithKey(key)).toBe(0);
+    expect(await storedCopies(datas)).toBe(0);
   }, 120_000);
 
   it('deletes the blobs it wrote when a later step refuses (a claimed id among direct files)', async () => {
     const { input } = await stagedAdmission('primary');
     expect((await post(form(input))).status).toBe(201);
-    const before = [await count('admissions'), await count('uploads'), await blobCount()];
     // New direct files for most fields, but one field still names an id that is already claimed.
-    const body = form({ ...validAdmission('primary'), fatherPhoto: input.fatherPhoto! }, {});
-    for (const field of bandFiles(BANDS_DEF.primary)) if (field !== 'fatherPhoto') { body.delete(field); body.append(field, new Blob([new Uint8Array(PNG)]), `${field}.png`); }
+    const key = randomUUID();
+    const body = form({ ...validAdmission('primary'), fatherPhoto: input.fatherPhoto!, submissionKey: key }, {});
+    const datas: Buffer[] = [];
+    for (const field of bandFiles(BANDS_DEF.primary)) {
+      if (field === 'fatherPhoto') continue;
+      const data = unique(PNG);
+      datas.push(data);
+      body.delete(field);
+      body.append(field, new Blob([new Uint8Array(data)]), `${field}.png`);
+    }
     const res = await post(body);
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual({ fatherPhoto: MSG.uploadMissing });
-    expect([await count('admissions'), await count('uploads'), await blobCount()]).toEqual(before);
+    expect(await storedWithKey(key)).toBe(0);
+    expect(await storedCopies(datas)).toBe(0);
   }, 120_000);
 
   it('JSON instead of multipart -> 415; honeypot -> 400 and nothing stored', async () => {
@@ -214,11 +227,11 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validAdmission('primary')),
     });
     expect(asJson.status).toBe(415);
-    const before = await count('admissions');
-    const { input } = await stagedAdmission('primary', { website: 'spam' });
+    const key = randomUUID();
+    const { input } = await stagedAdmission('primary', { website: 'spam', submissionKey: key });
     const pot = await post(form(input));
     expect(pot.status).toBe(400);
     expect(await pot.json()).toEqual({ error: MSG.honeypot });
-    expect(await count('admissions')).toBe(before);
+    expect(await storedWithKey(key)).toBe(0);
   }, 120_000);
 });

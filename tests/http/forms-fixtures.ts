@@ -1,6 +1,6 @@
 /** Small real documents for the form tests (PNG, JPEG, PDF) and helpers to send them. */
-import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -60,13 +60,35 @@ export async function count(table: string, where = 'true', params: unknown[] = [
   return rows[0].n as number;
 }
 
-/** How many documents the local blob store holds (files under .netlify/blobs-serve of the runtime). */
-export async function blobCount(): Promise<number> {
+/** The same kind of file with a few random bytes at the end: content no other test sends. */
+export const unique = (data: Buffer) => Buffer.concat([data, randomBytes(16)]);
+
+async function documentBlobFiles(): Promise<string[]> {
   const dir = join(inject('runtimeRoot'), '.netlify', 'blobs-serve');
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile() && /uploads/.test(join(e.parentPath, e.name)) && !/metadata/i.test(join(e.parentPath, e.name))).length;
+    return entries.map((e) => join(e.parentPath, e.name)).filter((p) => /uploads/.test(p) && !/metadata/i.test(p));
   } catch {
-    return 0;
+    return [];
   }
+}
+
+/**
+ * How many stored documents have one of these SHA-256s (read from the local blob store's files).
+ * Other test files run at the same time, so "nothing stored" is checked by content, not by totals.
+ */
+export async function blobsWithSha(shas: string[]): Promise<number> {
+  const wanted = new Set(shas);
+  let n = 0;
+  for (const file of await documentBlobFiles()) {
+    const data = await readFile(file).catch(() => undefined);
+    if (data && wanted.has(sha256(data))) n++;
+  }
+  return n;
+}
+
+/** Nothing stored for these contents: no upload row and no blob. */
+export async function storedCopies(datas: Buffer[]): Promise<number> {
+  const shas = datas.map(sha256);
+  return (await count('uploads', 'sha256 = ANY($1::text[])', [shas])) + (await blobsWithSha(shas));
 }

@@ -60,6 +60,11 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
       fail(new Error(`runtime exited (${code}):\n${output}`));
     });
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // A runtime that dies mid-run fails every later test: say why, once, where the test output shows it.
+    if (!stopping) console.error(`\n[test runtime] exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${output.slice(-4000)}`);
+  });
   return {
     url,
     databaseUrl,
@@ -67,6 +72,11 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
     pid: child.pid!,
     output: () => output,
     async stop() {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        if (!options.keepRoot) await rm(root, { recursive: true, force: true });
+        return;
+      }
       child.kill('SIGTERM');
       await new Promise((ok) => {
         const timer = setTimeout(() => {

@@ -15,7 +15,7 @@ import { isUuid, query, queryOne, transaction } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { json, paging } from '../http.ts';
 import { ADMISSION_FILE_FIELDS, admissionJson } from '../records/serialize.ts';
-import { countedTotal, filterParam, nameQuery, serverTiming } from '../enquiry/admin.ts';
+import { filterParam, listPage, nameQuery, serverTiming } from '../enquiry/admin.ts';
 
 /** Everything an answer shows: never the Aadhaar ciphertext or its look-up hash. */
 const COLUMNS = `id, reference_number, band, admission_class, student_first_name, student_middle_name, student_last_name,
@@ -64,22 +64,23 @@ export async function listAdmissions(req: Request, _ctx: AdminContext): Promise<
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const started = performance.now();
-  const [rows, total] = await Promise.all([
-    query(
-      `SELECT ${COLUMNS} FROM admissions ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    searchName
-      ? queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM admissions ${filter}`, params).then((r) => r?.n ?? 0)
-      : countedTotal('admissions', searchClass),
-  ]);
-  const files = await filesOf(rows.map((row) => String(row.id)));
+  const { rows, total } = await listPage({
+    table: 'admissions',
+    columns: `${COLUMNS.split(',').map((c) => `t.${c.trim()}`).join(', ')},
+      (SELECT json_agg(json_build_object('field', u.field, 'contentType', u.content_type, 'name', u.name))
+         FROM uploads u WHERE u.admission_id = t.id AND u.field IS NOT NULL) AS files`,
+    filter,
+    params,
+    total: searchName ? 'count' : { bucket: searchClass ?? null },
+    limit,
+    offset,
+  });
   return json(
     {
       totalRecords: total,
       totalPages: pageCount(total, limit),
       currentPage: page,
-      data: rows.map((row) => admissionJson(row, files.get(String(row.id)) ?? [])),
+      data: rows.map((row) => admissionJson(row, (row.files as { field: string; contentType: string; name: string }[] | null) ?? [])),
     },
     200,
     { 'Server-Timing': serverTiming(started) },

@@ -23,13 +23,58 @@ export const nameQuery = (param: string) =>
   `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
       FROM unnest(to_tsvector('simple', ${param})))::tsquery`;
 
-/** The stored total of a counted table (migrations/0004_admin.sql: record_counts), optionally of one class. */
-export async function countedTotal(entity: 'enquiries' | 'admissions' | 'tc_requests', bucket?: string): Promise<number> {
-  const row =
-    bucket === undefined
-      ? await queryOne<{ n: string | null }>(`SELECT sum(n) AS n FROM record_counts WHERE entity = $1`, [entity])
-      : await queryOne<{ n: string | null }>(`SELECT n FROM record_counts WHERE entity = $1 AND bucket = $2`, [entity, bucket]);
-  return Number(row?.n ?? 0);
+export type CountedTable = 'enquiries' | 'admissions' | 'tc_requests';
+
+export interface ListQuery {
+  table: CountedTable;
+  /** The columns to answer, unqualified (they are read from the table's row). */
+  columns: string;
+  /** `WHERE ...` or '' ; its parameters are `params`. */
+  filter: string;
+  params: unknown[];
+  /**
+   * How to count the matches: 'count' runs count(*) with the filter; a bucket (or null for all)
+   * reads the exact totals kept in record_counts (migrations/0004_admin.sql), which costs
+   * nothing however many rows there are.
+   */
+  total: 'count' | { bucket: string | null };
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of a list and its total in ONE statement and round trip (the local emulator opens a
+ * new connection per request, so round trips are what costs). The page's ids come from the
+ * (created_at DESC, id DESC) or search index alone, and only those rows are read: a deep OFFSET
+ * skips index entries, not table rows.
+ */
+export async function listPage(q: ListQuery): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const params = [...q.params];
+  let totalSql: string;
+  if (q.total === 'count') {
+    totalSql = `SELECT count(*) FROM ${q.table} ${q.filter}`;
+  } else {
+    params.push(q.table);
+    totalSql = `SELECT COALESCE(sum(n), 0) FROM record_counts WHERE entity = $${params.length}`;
+    if (q.total.bucket !== null) {
+      params.push(q.total.bucket);
+      totalSql += ` AND bucket = $${params.length}`;
+    }
+  }
+  params.push(q.limit, q.offset);
+  const sql = `SELECT (${totalSql})::bigint AS list_total, p.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT ${q.columns} FROM (
+        SELECT id AS page_id, created_at AS page_created FROM ${q.table} ${q.filter}
+         ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+      ) AS k JOIN ${q.table} AS t ON t.id = k.page_id
+      ORDER BY k.page_created DESC, k.page_id DESC
+    ) AS p ON true`;
+  const result = await query<Record<string, unknown>>(sql, params);
+  const total = Number(result[0]?.list_total ?? 0);
+  const rows = result.filter((row) => row.id !== null && row.id !== undefined);
+  return { rows, total };
 }
 
 /** How long the list's queries took, for the benchmark (bench/lists.ts) and browser dev tools. */
@@ -58,14 +103,15 @@ export async function listEnquiries(req: Request, _ctx: AdminContext): Promise<R
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const started = performance.now();
-  const rowsPromise = query(
-    `SELECT * FROM enquiries ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, limit, offset],
-  );
-  const totalPromise = search
-    ? queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM enquiries ${filter}`, params).then((r) => r?.n ?? 0)
-    : countedTotal('enquiries', admissionClass);
-  const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
+  const { rows, total } = await listPage({
+    table: 'enquiries',
+    columns: 't.*',
+    filter,
+    params,
+    total: search ? 'count' : { bucket: admissionClass ?? null },
+    limit,
+    offset,
+  });
   return json(rows.map(enquiryJson), 200, {
     'X-Total-Count': String(total),
     'X-Total-Pages': String(pageCount(total, limit)),

@@ -7,11 +7,11 @@
  */
 import type { AdminContext } from '../auth.ts';
 import { pageCount, recordAudit } from '../audit.ts';
-import { isUuid, query, queryOne, transaction } from '../db.ts';
+import { isUuid, queryOne, transaction } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { json, paging } from '../http.ts';
 import { tcRequestJson } from '../records/serialize.ts';
-import { countedTotal, filterParam, nameQuery, serverTiming } from '../enquiry/admin.ts';
+import { filterParam, listPage, nameQuery, serverTiming } from '../enquiry/admin.ts';
 
 const COLUMNS = `id, student_name, admission_number, aadhaar_last4, parent_name, reason, contact, email,
   payment_status, transaction_id, created_at, updated_at`;
@@ -36,15 +36,15 @@ export async function listTcRequests(req: Request, _ctx: AdminContext): Promise<
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const started = performance.now();
-  const [rows, total] = await Promise.all([
-    query(
-      `SELECT ${COLUMNS} FROM tc_requests ${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    ),
-    where.length
-      ? queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests ${filter}`, params).then((r) => r?.n ?? 0)
-      : countedTotal('tc_requests'),
-  ]);
+  const { rows, total } = await listPage({
+    table: 'tc_requests',
+    columns: COLUMNS.split(',').map((c) => `t.${c.trim()}`).join(', '),
+    filter,
+    params,
+    total: where.length ? 'count' : { bucket: null },
+    limit,
+    offset,
+  });
   return json(
     { data: rows.map(tcRequestJson), totalRequests: total, currentPage: page, totalPages: pageCount(total, limit) },
     200,
