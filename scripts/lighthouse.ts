@@ -28,7 +28,15 @@ try {
       console.log(`skipped ${route}: not 200`);
       continue;
     }
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    // A run that Chrome could not finish (e.g. NO_FCP on a starved machine) is retried, up to 3 tries.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const error = result?.lhr.runtimeError;
+      if (result && !error) break;
+      console.log(`${route}: try ${attempt} failed${error ? ` (${error.code}: ${error.message})` : ''}`);
+      if (attempt === 3) break;
+    }
     if (!result) throw new Error(`no result for ${route}`);
     const { categories, audits } = result.lhr;
     const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
