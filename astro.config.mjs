@@ -2,7 +2,18 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
+import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
+import { isolateLocalDatabaseSessions } from './scripts/local-db-sessions.ts';
+
+// `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
+const dev = process.argv.includes('dev');
+if (dev) {
+  loadDotEnv(process.cwd());
+  loadLocalSecrets(process.cwd());
+  isolateLocalDatabaseSessions();
+}
 
 export default defineConfig({
   site: site.url,
@@ -20,6 +31,11 @@ export default defineConfig({
     // stay small because the pictures are flat illustrations.
     service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 1 }, webp: { effort: 3 } } },
     responsiveStyles: false,
+  },
+  vite: {
+    plugins: dev
+      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
+      : [],
   },
   integrations: [
     react(),
