@@ -13,7 +13,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
-import { requestForEmulator } from '../src/server/forms/emulator-bodies.ts';
+import { requestForEmulator } from './emulator-bodies.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
 
@@ -68,7 +68,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const server = http.createServer(async (req, res) => {
     try {
       const headers: Record<string, string> = {};
-      // Binary bodies (file uploads) need re-encoding for the emulator: see src/server/forms/emulator-bodies.ts.
+      // Binary bodies (file uploads) need re-encoding for the emulator: see scripts/emulator-bodies.ts.
       const encoded = await requestForEmulator(req);
       const options = {
         headersCollector: (key: string, value: string) => {

@@ -5,7 +5,7 @@
  * qualification, else 'Please add responsibilities and qualifications.' (edit has no list
  * minimum). List items are trimmed and empty ones ignored.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const EMPLOYMENT_TYPES = ['Full-Time', 'Part-Time', 'Contract'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];

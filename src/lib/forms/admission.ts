@@ -3,7 +3,7 @@
  * POST /v1/api/admission before it stores anything. File fields hold a staged upload's id (or, on
  * the server, a marker for a file sent in the request itself): the rules only ask whether each is there.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { isBand, resolveClass, type Band } from '../classes.ts';
 import {
   ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, TEXT_MAX, bandFiles, type FileField, type TextField,

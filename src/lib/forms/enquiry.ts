@@ -1,5 +1,5 @@
 /** The admission enquiry (spec 01 sections 3, 5, 8): one schema for the pop-up and POST /v1/api/enquiry. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ALL_CLASSES } from '../classes.ts';
 import { MSG } from './messages.ts';
 import { Rules, emptyOf, isEmail, isTenDigits, text, validate } from './validate.ts';

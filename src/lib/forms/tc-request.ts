@@ -1,5 +1,5 @@
 /** The TC request (spec 01 sections 3, 5, 8): one schema for the form and POST /v1/api/tc-request. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MSG } from './messages.ts';
 import { isValidAadhaar, aadhaarDigits } from './verhoeff.ts';
 import { Rules, emptyOf, isEmail, isTenDigits, text, validate } from './validate.ts';

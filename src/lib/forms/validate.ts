@@ -4,7 +4,7 @@
  * the spec's order and the FIRST failing rule is the answer: its message is the form's message,
  * and `fields` names every field that rule found wanting.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MSG } from './messages.ts';
 
 /** A text field: absent and null both mean empty (spec: "empty or unset fields are left out"). */

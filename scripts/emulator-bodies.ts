@@ -1,5 +1,5 @@
 /**
- * Local runtime only (scripts/runtime.ts), never bundled into a function.
+ * Local runtime only (scripts/runtime.ts): never part of a function.
  *
  * @netlify/functions-dev (5.x) turns a request into a Lambda event with `body: await request.text()`
  * but marks it `isBase64Encoded` whenever the content type is binary (multipart/form-data,
