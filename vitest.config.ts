@@ -6,8 +6,9 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Every API call starts a worker in the local emulator (about a second on two busy cores):
-    // polled UI assertions get room for that, as do Playwright's waits (tests/support/browser.ts).
+    // Two busy cores run the runtime, Chromium and two test files at once, and a function's first
+    // call builds it and starts its instance: polled UI assertions get room for that, as do
+    // Playwright's waits (tests/support/browser.ts).
     expect: { poll: { timeout: 20_000, interval: 100 } },
     // Two cores: the runtime, Chromium and the test workers share them.
     maxWorkers: 2,

@@ -72,7 +72,7 @@ async function enquiryThroughput(baseURL: string): Promise<void> {
     body: JSON.stringify(ENQUIRY),
     connections: 10,
     duration: 10,
-    // The local emulator starts a worker thread per call: give slow answers time rather than count them as errors.
+    // Slow answers are measured, not counted as errors.
     timeout: 30,
   });
   const ok = result['2xx'];
@@ -140,8 +140,8 @@ async function admissionMemory(baseURL: string, size: number): Promise<number | 
 export async function benchForms(baseURL: string): Promise<void> {
   console.log('== Public forms ==');
   if (!process.env.BENCH_SKIP_ENQUIRY) await enquiryThroughput(baseURL);
-  // The same 14 requests with 1 KB documents first: what the emulator costs per request (a fresh
-  // worker thread per function call), so the documents' own share can be told apart.
+  // The same 14 requests with 1 KB documents first: what the runtime itself costs (function
+  // instances starting, their heaps), so the documents' own share can be told apart.
   // A first run warms the emulator up (its worker pool and heaps grow to a steady state).
   await admissionMemory(baseURL, 1024);
   const control = await admissionMemory(baseURL, 1024);

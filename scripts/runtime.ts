@@ -14,6 +14,7 @@ import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
 import { requestForEmulator } from './emulator-bodies.ts';
+import { installWarmFunctions, stopWarmFunctions } from './warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
 
@@ -39,6 +40,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
   isolateLocalDatabaseSessions();
+  installWarmFunctions();
 
   const dev = new NetlifyDev({
     projectRoot: root,
@@ -111,6 +113,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await new Promise((ok) => server.close(ok));
       const { closePool } = await import('../src/server/db.ts');
       await closePool();
+      await stopWarmFunctions();
       await dev.stop();
     },
   };

@@ -11,14 +11,12 @@
  * is not; a replaced or deleted item's old image is deleted after the change commits.
  */
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import busboy from 'busboy';
 import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
 import { galleryImages } from './blobs.ts';
 import { isUuid, query, queryOne, transaction } from './db.ts';
 import { HttpError, badRequest, notFound, tooLarge, unsupportedType } from './errors.ts';
+import { readMultipart } from './multipart.ts';
 import { json, type RouteContext } from './http.ts';
 import { detectImageType } from './images.ts';
 import { deleteBlobs } from './admission/admin.ts';
@@ -52,59 +50,25 @@ interface GalleryForm {
 /** Multipart overhead allowed above the image limit before the request is refused unread. */
 const FORM_OVERHEAD = 256 * 1024;
 
-/** Reads the multipart form with busboy, keeping at most GALLERY_MAX_BYTES of the image in memory. */
+/** Reads the multipart form, keeping at most GALLERY_MAX_BYTES of the image in memory. */
 export async function readGalleryForm(req: Request): Promise<GalleryForm> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(type)) throw unsupportedType('Expected multipart/form-data');
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > GALLERY_MAX_BYTES + FORM_OVERHEAD) {
     throw new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
   }
   if (!req.body) throw badRequest(GALLERY_MESSAGES.required);
-  return new Promise<GalleryForm>((resolve, reject) => {
-    const form: GalleryForm = { title: '', description: '', imageTooLarge: false };
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': type },
-        limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
-      });
-    } catch {
-      reject(badRequest('Invalid multipart body'));
-      return;
-    }
-    parser.on('field', (name, value) => {
-      if (name === 'title') form.title = value;
-      else if (name === 'description') form.description = value;
-    });
-    parser.on('file', (name, stream) => {
-      if (name !== 'image') {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        form.imageTooLarge = true;
-        chunks.length = 0;
-      });
-      stream.on('end', () => {
-        if (!form.imageTooLarge) {
-          const bytes = Buffer.concat(chunks);
-          if (bytes.byteLength > 0) form.image = bytes;
-        }
-      });
-    });
-    parser.on('error', () => {
-      reject(badRequest('Invalid multipart body'));
-    });
-    parser.on('close', () => resolve(form));
-    Readable.fromWeb(req.body as NodeReadableStream)
-      .on('error', () => {
-        reject(badRequest('Invalid multipart body'));
-      })
-      .pipe(parser);
+  // An oversized image is marked, not refused at once: the form's own order (text first) decides the message.
+  const { fields, files, oversized } = await readMultipart(req, {
+    maxFileBytes: GALLERY_MAX_BYTES,
+    maxFiles: 1,
+    maxFields: 10,
+    maxFieldBytes: 16 * 1024,
+    fileTooLarge: GALLERY_MESSAGES.imageTooLarge,
+    acceptFile: (field) => field === 'image',
+    oversize: 'mark',
   });
+  const image = files.find((f) => f.field === 'image' && f.data.byteLength > 0)?.data;
+  return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image') };
 }
 
 /** The checked form: 400 for missing text, 400 without an image on create, 413 too large, 415 not an allowed image. */

@@ -11,7 +11,7 @@ import { getPool, query, type Queryable } from './db.ts';
 import { HttpError, badRequest, unsupportedType } from './errors.ts';
 import { json, type Handler } from './http.ts';
 import { rateLimit } from './rate-limit.ts';
-import { readMultipart } from './forms/multipart.ts';
+import { readMultipart } from './multipart.ts';
 import { MAX_FILE_BYTES, isAllowedMime, safeFileName, type AllowedMime } from '../lib/forms/files.ts';
 import { MSG } from '../lib/forms/messages.ts';
 

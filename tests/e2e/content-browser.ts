@@ -18,6 +18,14 @@ export interface AxeViolation {
 }
 
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  // Colours are judged at rest: let entrance animations (a toast sliding in) finish; a toast's
+  // progress bar and endless animations never do, so they do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      const name = (a as CSSAnimation).animationName ?? '';
+      return a.playState !== 'running' || /progress/i.test(name) || a.effect?.getTiming().iterations === Infinity;
+    }),
+  );
   await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

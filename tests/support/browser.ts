@@ -27,7 +27,7 @@ export const PHONE = { width: 360, height: 740 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: inject('baseURL'), viewport });
-  // API calls go through the emulator's per-call workers: slow under load, so wait longer than 30 s.
+  // A function's first call builds it and starts its instance, on a machine the whole run shares: wait longer than 30 s.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   return { context, page };

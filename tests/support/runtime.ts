@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // Copied: what the functions bundler reads (it follows links to their real paths and trips over them).
@@ -46,6 +46,8 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
     const timer = setTimeout(() => fail(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // TEST_RUNTIME_LOG=<file>: keep the runtime's whole output (functions' logs included) for debugging.
+      if (process.env.TEST_RUNTIME_LOG) appendFileSync(process.env.TEST_RUNTIME_LOG, chunk);
       databaseUrl = /Database: (\S+)/.exec(output)?.[1] ?? databaseUrl;
       const match = /Ready on (http:\/\/\S+)/.exec(output);
       if (match) {

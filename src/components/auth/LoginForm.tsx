@@ -12,8 +12,6 @@ const REDIRECT_DELAY_MS = 900;
 
 export default function LoginForm() {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   // The button works once the script runs: a click before that must not submit the form natively.
   const [ready, setReady] = useState(false);
@@ -23,6 +21,10 @@ export default function LoginForm() {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
+    // Read from the form, not from state: what was typed (or autofilled) before the island hydrated counts too.
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     try {
       const res = await apiJson('/auth/login', 'POST', { email, password });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
@@ -41,11 +43,11 @@ export default function LoginForm() {
         <h1 id={`${id}-heading`}>Login</h1>
         <div className="login__field">
           <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} type="email" name="email" autoComplete="username" placeholder="Enter your email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id={`${id}-email`} type="email" name="email" autoComplete="username" placeholder="Enter your email" required />
         </div>
         <div className="login__field">
           <label htmlFor={`${id}-password`}>Password</label>
-          <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" placeholder="Enter your password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" placeholder="Enter your password" required />
         </div>
         <button type="submit" className="login__button" disabled={busy || !ready} aria-busy={busy}>Login</button>
       </form>

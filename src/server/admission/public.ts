@@ -10,7 +10,7 @@ import { isUuid, queryOne, transaction } from '../db.ts';
 import { HttpError, badRequest, unsupportedType } from '../errors.ts';
 import { json, type Handler } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
-import { readMultipart } from '../forms/multipart.ts';
+import { readMultipart } from '../multipart.ts';
 import { checkHoneypot, isUniqueViolation, refuse, submissionKey } from '../forms/common.ts';
 import { deleteBlobs, insertUpload, sniffType, writeDocument, type StoredDocument } from '../uploads.ts';
 import { validateAdmission } from '../../lib/forms/admission.ts';

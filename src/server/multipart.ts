@@ -6,7 +6,7 @@
 import busboy from 'busboy';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { HttpError, badRequest, tooLarge, unsupportedType } from '../errors.ts';
+import { HttpError, badRequest, tooLarge, unsupportedType } from './errors.ts';
 
 export interface FilePart {
   field: string;
@@ -23,9 +23,21 @@ export interface MultipartOptions {
   fileTooLarge: string;
   /** Fields whose file parts are read; other file parts are skipped (unknown fields are ignored). */
   acceptFile?: (field: string) => boolean;
+  /**
+   * 'refuse' (default): a file over the limit ends the request with 413. 'mark': it is drained and
+   * its field listed in `oversized`, so the caller can check the form in its own order first.
+   */
+  oversize?: 'refuse' | 'mark';
 }
 
-export async function readMultipart(req: Request, options: MultipartOptions): Promise<{ fields: Record<string, string>; files: FilePart[] }> {
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: FilePart[];
+  /** Fields whose file was over the limit (only with `oversize: 'mark'`). */
+  oversized: string[];
+}
+
+export async function readMultipart(req: Request, options: MultipartOptions): Promise<MultipartForm> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw unsupportedType('Expected multipart/form-data');
   if (!req.body) throw badRequest('Empty request body');
@@ -48,6 +60,7 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
   }
   const fields: Record<string, string> = {};
   const files: FilePart[] = [];
+  const oversized: string[] = [];
   const source = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
 
   await new Promise<void>((resolve, reject) => {
@@ -75,15 +88,24 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
         return;
       }
       const chunks: Buffer[] = [];
+      const refuse = () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }));
+      const marking = options.oversize === 'mark';
       pending++;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge })));
+      stream.on('limit', () => {
+        if (!marking) return refuse();
+        // Keep nothing of it; busboy drains the rest of the part.
+        chunks.length = 0;
+      });
       stream.on('error', (e: Error) => fail(e));
       stream.on('end', () => {
         if (failed) return;
         const size = chunks.reduce((n, c) => n + c.length, 0);
         if (stream.truncated || size > options.maxFileBytes) {
-          return fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }));
+          if (!marking) return refuse();
+          oversized.push(field);
+          pending--;
+          return done();
         }
         files.push({ field, name: info.filename ?? '', data: Buffer.concat(chunks) });
         pending--;
@@ -101,5 +123,5 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
     source.on('error', () => fail(badRequest('The upload was interrupted')));
     source.pipe(bb);
   });
-  return { fields, files };
+  return { fields, files, oversized };
 }

@@ -1,0 +1,279 @@
+/**
+ * Warm function instances for the local runtime.
+ *
+ * @netlify/functions-dev runs every call of a v2 function in a new worker thread that imports the
+ * bundle again, opens a new database connection and lingers until its pool times out: about a
+ * second per call on a small machine, and dozens of idle threads under load. Netlify in production
+ * keeps instances warm and reuses them. This does the same locally: each function gets a few
+ * worker threads that import the bundle once and take one invocation at a time (Lambda semantics),
+ * through the same lambda-local call as the emulator's own worker. Idle instances stop after a
+ * minute. Only `scripts/runtime.ts` (npm start, tests, bench) installs it; `npm run dev` keeps the
+ * emulator's fresh-per-call workers, which pick up rebuilt code.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { shouldBase64Encode } from '@netlify/dev-utils';
+import { FunctionsHandler } from '@netlify/functions-dev';
+
+const WORKER_URL = new URL('./warm-function-worker.mjs', import.meta.url);
+/** Instances per function; the machine has 2 cores, and an instance waits on the database most of the time. */
+const MAX_INSTANCES = Number(process.env.LOCAL_FUNCTION_INSTANCES ?? 4);
+const IDLE_MS = 60_000;
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+interface LambdaResult {
+  statusCode: number;
+  headers?: Record<string, string | number | boolean | undefined>;
+  multiValueHeaders?: Record<string, (string | number | boolean)[]>;
+  body?: Uint8Array | string | null;
+}
+
+interface Invocation {
+  clientContext: string;
+  environment: Record<string, string>;
+  event: unknown;
+  timeoutMs: number;
+}
+
+interface InvokeArgs {
+  context: unknown;
+  environment: Record<string, string>;
+  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string };
+  request: Request;
+  route: unknown;
+  timeout: number;
+}
+
+interface EmulatorRuntime {
+  invokeFunction(args: InvokeArgs): Promise<Response>;
+}
+
+class Instance {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  #pending = new Map<number, { resolve(r: LambdaResult): void; reject(e: Error): void }>();
+  #next = 0;
+  #idleTimer: NodeJS.Timeout | undefined;
+  dead = false;
+
+  constructor(entryFilePath: string, onExit: (instance: Instance) => void) {
+    this.worker = new Worker(WORKER_URL, { workerData: { entryFilePath } });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.once('message', () => resolve());
+      this.worker.once('error', reject);
+    });
+    this.worker.on('message', (message: { id?: number; result?: LambdaResult; error?: { message: string; stack?: string } }) => {
+      if (message.id === undefined) return;
+      const waiter = this.#pending.get(message.id);
+      this.#pending.delete(message.id);
+      if (!waiter) return;
+      if (message.error) waiter.reject(Object.assign(new Error(message.error.message), { stack: message.error.stack }));
+      else waiter.resolve(message.result!);
+    });
+    const fail = (error: Error) => {
+      this.dead = true;
+      for (const waiter of this.#pending.values()) waiter.reject(error);
+      this.#pending.clear();
+      onExit(this);
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`The function instance exited (code ${code})`)));
+  }
+
+  async invoke(invocation: Invocation): Promise<LambdaResult> {
+    clearTimeout(this.#idleTimer);
+    await this.ready;
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...invocation });
+    });
+  }
+
+  idle(stop: () => void): void {
+    this.#idleTimer = setTimeout(stop, IDLE_MS);
+    this.#idleTimer.unref();
+  }
+}
+
+/** Up to MAX_INSTANCES warm instances of one function build, and a queue when all are busy. */
+class InstancePool {
+  #free: Instance[] = [];
+  #all = new Set<Instance>();
+  #waiting: ((instance: Instance) => void)[] = [];
+  readonly entryFilePath: string;
+
+  constructor(entryFilePath: string) {
+    this.entryFilePath = entryFilePath;
+  }
+
+  async invoke(invocation: Invocation): Promise<LambdaResult> {
+    const instance = await this.#acquire();
+    try {
+      return await instance.invoke(invocation);
+    } finally {
+      this.#release(instance);
+    }
+  }
+
+  async #acquire(): Promise<Instance> {
+    const free = this.#free.pop();
+    if (free) return free;
+    if (this.#all.size < MAX_INSTANCES) {
+      const instance = new Instance(this.entryFilePath, (gone) => {
+        this.#all.delete(gone);
+        this.#free = this.#free.filter((i) => i !== gone);
+      });
+      this.#all.add(instance);
+      return instance;
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(instance: Instance): void {
+    if (instance.dead) {
+      // Its replacement starts on demand; a waiter gets one now rather than waiting forever.
+      const waiter = this.#waiting.shift();
+      if (waiter) void this.#acquire().then(waiter);
+      return;
+    }
+    const waiter = this.#waiting.shift();
+    if (waiter) return waiter(instance);
+    this.#free.push(instance);
+    instance.idle(() => {
+      this.#free = this.#free.filter((i) => i !== instance);
+      this.#all.delete(instance);
+      void instance.worker.terminate();
+    });
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.#all].map((i) => i.worker.terminate()));
+    this.#all.clear();
+    this.#free = [];
+  }
+}
+
+const pools = new Map<string, InstancePool>();
+
+/** The emulator's own conversions, kept identical: Request -> Lambda event, Lambda result -> Response. */
+async function lambdaEvent(request: Request, route: unknown) {
+  const url = new URL(request.url);
+  const queryStringParameters: Record<string, string> = {};
+  const multiValueQueryStringParameters: Record<string, string[]> = {};
+  url.searchParams.forEach((value, key) => {
+    queryStringParameters[key] = queryStringParameters[key] ? `${queryStringParameters[key]},${value}` : value;
+    (multiValueQueryStringParameters[key] ??= []).push(value);
+  });
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  request.headers.forEach((value, key) => {
+    headers[key] = value;
+    multiValueHeaders[key] = value.split(',').map((v) => v.trim());
+  });
+  return {
+    rawUrl: url.toString(),
+    rawQuery: url.search,
+    path: url.pathname,
+    httpMethod: request.method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters,
+    multiValueQueryStringParameters,
+    body: (await request.text()) || null,
+    isBase64Encoded: shouldBase64Encode(request.headers.get('content-type') ?? ''),
+    route,
+  };
+}
+
+function webResponse(result: LambdaResult): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) headers.set(name.toLowerCase(), String(value));
+  }
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    for (const value of values) headers.append(name.toLowerCase(), String(value));
+  }
+  const body = NULL_BODY_STATUS.has(result.statusCode) ? null : (result.body ?? null);
+  return new Response(body as BodyInit | null, { status: result.statusCode, headers });
+}
+
+let installed = false;
+
+interface EmulatorFunction {
+  buildData?: unknown;
+  buildError: Error | null;
+  projectRoot: string;
+  build(this: EmulatorFunction, args: { buildDirectory?: string; cache?: object }): Promise<unknown>;
+}
+
+const builtOnce = new WeakSet<object>();
+
+/**
+ * The emulator rebuilds a function before every call into a directory it deletes after the call
+ * (re-parsing the source, rewriting files, clearing module caches): most of a local call's time,
+ * and a warm instance could not outlive it. The built site does not change while `npm start`
+ * runs, so each function is built once into `.netlify/functions-warm/`; a failed build is retried.
+ */
+function buildOnce(proto: EmulatorFunction): void {
+  if (builtOnce.has(proto)) return;
+  builtOnce.add(proto);
+  const build = proto.build;
+  const builds = new WeakMap<EmulatorFunction, Promise<unknown>>();
+  proto.build = function cachedBuild() {
+    let pending = builds.get(this);
+    if (!pending) {
+      const buildDirectory = join(this.projectRoot, '.netlify', 'functions-warm');
+      pending = build.call(this, { buildDirectory, cache: {} }).then((result) => {
+        if (this.buildError || !this.buildData) builds.delete(this);
+        return result;
+      });
+      builds.set(this, pending);
+    }
+    return pending;
+  };
+}
+
+export function installWarmFunctions(): void {
+  if (installed) return;
+  installed = true;
+  const proto = FunctionsHandler.prototype as unknown as {
+    invoke(this: unknown, request: Request, route: unknown, func: EmulatorFunction & { runtime: EmulatorRuntime }, buildDirectory?: string): Promise<Response>;
+  };
+  const invoke = proto.invoke;
+  const patched = new WeakSet<object>();
+  // The function objects and their runtime are internal to the emulator; its handler's invoke is where they first show.
+  proto.invoke = function patchedInvoke(request, route, func, buildDirectory) {
+    buildOnce(Object.getPrototypeOf(func) as EmulatorFunction);
+    if (!patched.has(func.runtime)) {
+      patched.add(func.runtime);
+      warm(func.runtime);
+    }
+    return invoke.call(this, request, route, func, buildDirectory);
+  };
+}
+
+function warm(runtime: EmulatorRuntime): void {
+  const original = runtime.invokeFunction.bind(runtime);
+  runtime.invokeFunction = async (args) => {
+    const build = await args.func.getBuildData();
+    if (build?.runtimeAPIVersion !== 2) return original(args);
+    const entryFilePath = pathToFileURL(build.buildPath ?? args.func.mainFile).href;
+    let pool = pools.get(entryFilePath);
+    if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath)));
+    const result = await pool.invoke({
+      clientContext: JSON.stringify(args.context),
+      environment: args.environment,
+      event: await lambdaEvent(args.request, args.route),
+      timeoutMs: args.timeout * 1000,
+    });
+    return webResponse(result);
+  };
+}
+
+/** Stops every warm instance (the runtime's stop). */
+export async function stopWarmFunctions(): Promise<void> {
+  await Promise.all([...pools.values()].map((p) => p.stop()));
+  pools.clear();
+}
