@@ -8,9 +8,9 @@
  * else ADMIN_EMAIL / ADMIN_PASSWORD.
  *
  * Two figures per case: "http" is the whole request as the browser sees it; "db" is the list
- * handler's own query time from its Server-Timing header. The local emulator starts a new worker
- * thread, loads the function bundle and opens a database connection for every request, so "http"
- * is dominated by that fixed cost; "db" is what the indexes and counts decide.
+ * handler's own query time from its Server-Timing header: what the indexes and counts decide.
+ * "http" adds the local runtime's own cost (emulator, a warm function instance, PGlite's single
+ * session), which Netlify and Neon do not share.
  */
 import { seedBench } from '../scripts/seed-bench.ts';
 

@@ -71,6 +71,9 @@ export function isolateLocalDatabaseSessions(): void {
     const db = this.db;
     if (!db) return;
     this.connections.add(socket);
+    // The gateway answers an extended-protocol query in several small writes: with Nagle's algorithm
+    // each waited for the client's delayed ACK, ~40 ms a parameterised query.
+    socket.setNoDelay(true);
     let release: (() => void) | undefined;
     socket.on('close', () => {
       this.connections.delete(socket);
