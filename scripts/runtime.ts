@@ -13,7 +13,6 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
-import { requestForEmulator } from './emulator-bodies.ts';
 import { installWarmFunctions, stopWarmFunctions } from './warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
@@ -70,14 +69,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const server = http.createServer(async (req, res) => {
     try {
       const headers: Record<string, string> = {};
-      // Binary bodies (file uploads) need re-encoding for the emulator: see scripts/emulator-bodies.ts.
-      const encoded = await requestForEmulator(req);
       const options = {
         headersCollector: (key: string, value: string) => {
           headers[key] = value;
         },
       };
-      const result = encoded ? await dev.handleAndIntrospect(encoded, options) : await dev.handleAndIntrospectNodeRequest(req, options);
+      const result = await dev.handleAndIntrospectNodeRequest(req, options);
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
         await sendWebResponse(result.response, res);

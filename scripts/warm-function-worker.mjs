@@ -20,19 +20,24 @@ const lambdaFunc = await import(entryFilePath);
 if (!parentPort) throw new Error('scripts/warm-function-worker.mjs runs as a worker thread only.');
 const port = parentPort;
 
-port.on('message', async ({ id, clientContext, environment, event, timeoutMs }) => {
+port.on('message', async ({ id, clientContext, environment, event, body: bytes, timeoutMs }) => {
   try {
+    if (bytes.byteLength) {
+      const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      event.body = event.isBase64Encoded ? raw.toString('base64') : raw.toString('utf8');
+    }
     for (const key in environment) process.env[key] = environment[key];
     const result = await lambdaLocal.execute({ clientContext, event, lambdaFunc, region: 'dev', timeoutMs, verboseLevel: 3 });
     let body = result?.body;
     if (body && typeof body === 'object' && typeof body.pipe === 'function') body = new Uint8Array(await buffer(body));
     const message = { id, result: { ...result, body } };
-    port.postMessage(message, body instanceof Uint8Array ? [body.buffer] : []);
-  } catch (error) {
+    port.postMessage(message, body instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (body.buffer)] : []);
+  } catch (caught) {
     // lambda-local rejects with plain objects ({ errorMessage, errorType, stackTrace }) as well as Errors.
-    const message = error instanceof Error ? error.message : (error?.errorMessage ?? JSON.stringify(error));
+    const error = /** @type {{ errorMessage?: string, stackTrace?: string[], stack?: string }} */ (caught);
+    const message = caught instanceof Error ? caught.message : (error?.errorMessage ?? JSON.stringify(error));
     console.error('[function instance] invocation failed:', message, error?.stackTrace ?? error?.stack ?? '');
-    port.postMessage({ id, error: { message, stack: error instanceof Error ? error.stack : undefined } });
+    port.postMessage({ id, error: { message, stack: caught instanceof Error ? caught.stack : undefined } });
   }
 });
 port.postMessage({ ready: true });

@@ -32,7 +32,9 @@ interface LambdaResult {
 interface Invocation {
   clientContext: string;
   environment: Record<string, string>;
+  /** The Lambda event without its body, which travels as `body` (moved, not copied, to the instance). */
   event: unknown;
+  body: Uint8Array<ArrayBuffer>;
   timeoutMs: number;
 }
 
@@ -87,7 +89,7 @@ class Instance {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...invocation });
+      this.worker.postMessage({ id, ...invocation }, [invocation.body.buffer]);
     });
   }
 
@@ -157,8 +159,12 @@ class InstancePool {
 
 const pools = new Map<string, InstancePool>();
 
-/** The emulator's own conversions, kept identical: Request -> Lambda event, Lambda result -> Response. */
-async function lambdaEvent(request: Request, route: unknown) {
+/**
+ * Request -> Lambda event, as the emulator builds it, but for the body: the emulator reads every
+ * body as text and then flags binary types as base64, so uploads arrived as garbage. Here the raw
+ * bytes go to the instance, which base64-encodes binary types as Netlify's servers do.
+ */
+async function lambdaEvent(request: Request, route: unknown): Promise<{ event: object; body: Uint8Array<ArrayBuffer> }> {
   const url = new URL(request.url);
   const queryStringParameters: Record<string, string> = {};
   const multiValueQueryStringParameters: Record<string, string[]> = {};
@@ -172,7 +178,7 @@ async function lambdaEvent(request: Request, route: unknown) {
     headers[key] = value;
     multiValueHeaders[key] = value.split(',').map((v) => v.trim());
   });
-  return {
+  const event = {
     rawUrl: url.toString(),
     rawQuery: url.search,
     path: url.pathname,
@@ -181,10 +187,11 @@ async function lambdaEvent(request: Request, route: unknown) {
     multiValueHeaders,
     queryStringParameters,
     multiValueQueryStringParameters,
-    body: (await request.text()) || null,
+    body: null,
     isBase64Encoded: shouldBase64Encode(request.headers.get('content-type') ?? ''),
     route,
   };
+  return { event, body: new Uint8Array(await request.arrayBuffer()) };
 }
 
 function webResponse(result: LambdaResult): Response {
@@ -262,10 +269,12 @@ function warm(runtime: EmulatorRuntime): void {
     const entryFilePath = pathToFileURL(build.buildPath ?? args.func.mainFile).href;
     let pool = pools.get(entryFilePath);
     if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath)));
+    const { event, body } = await lambdaEvent(args.request, args.route);
     const result = await pool.invoke({
       clientContext: JSON.stringify(args.context),
       environment: args.environment,
-      event: await lambdaEvent(args.request, args.route),
+      event,
+      body,
       timeoutMs: args.timeout * 1000,
     });
     return webResponse(result);
