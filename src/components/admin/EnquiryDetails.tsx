@@ -1,49 +1,23 @@
 /** /admin/enquiry/details/{enqId}: every field, Back and Delete (with confirmation). */
-import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { DELETE_TOAST_AUTO_CLOSE } from '../../lib/toast.tsx';
-import { adminApi } from '../../lib/admin/admin-api.ts';
-import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/navigation.ts';
 import { formatDate, formatDateTime } from '../../lib/admin/format.ts';
 import type { Enquiry } from '../../lib/admin/types.ts';
-import { useDetails } from './useDetails.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { FieldList, Loading, ScreenHeader } from './ui.tsx';
-
-const PANEL = '/admin/enquiry/panel';
+import { DetailsScreen } from './DetailsScreen.tsx';
+import { FieldList } from './ui.tsx';
 
 export default function EnquiryDetails() {
-  // The spec names no message for a failed enquiry load; this one matches the other screens.
-  const { id, record } = useDetails<Enquiry>('enquiry', PANEL, 'Failed to fetch enquiry details');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setConfirming(false);
-    if (!id) return;
-    setBusy(true);
-    const pending = toast.loading('Deleting enquiry...');
-    try {
-      const res = await adminApi(`/enquiry/${encodeURIComponent(id)}`, { method: 'DELETE' });
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      toast.dismiss(pending);
-      flashToast('success', 'Enquiry deleted successfully', DELETE_TOAST_AUTO_CLOSE);
-      replaceWithPanel(PANEL);
-    } catch {
-      toast.update(pending, { render: 'Failed to delete enquiry', type: 'error', isLoading: false, autoClose: DELETE_TOAST_AUTO_CLOSE, closeButton: true });
-      setBusy(false);
-    }
-  }
-
   return (
-    <section aria-labelledby="screen-title">
-      <ScreenHeader title="Enquiry Details">
-        <button type="button" className="btn" onClick={() => goBackToPanel(PANEL)}>Back</button>
-        <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={() => setConfirming(true)}>{busy ? 'Deleting...' : 'Delete'}</button>
-      </ScreenHeader>
-      {!record ? (
-        <Loading />
-      ) : (
+    <DetailsScreen
+      title="Enquiry Details"
+      resource="enquiry"
+      panel="/admin/enquiry/panel"
+      // The spec names no message for a failed enquiry load; this one matches the other screens.
+      loadFailed="Failed to fetch enquiry details"
+      confirm="Are you sure you want to delete this enquiry?"
+      deleting="Deleting enquiry..."
+      deleted="Enquiry deleted successfully"
+      deleteFailed="Failed to delete enquiry"
+    >
+      {(record: Enquiry) => (
         <FieldList
           rows={[
             ['Student name', record.studentName],
@@ -64,7 +38,6 @@ export default function EnquiryDetails() {
           ]}
         />
       )}
-      <ConfirmDialog open={confirming} message="Are you sure you want to delete this enquiry?" onConfirm={remove} onCancel={() => setConfirming(false)} />
-    </section>
+    </DetailsScreen>
   );
 }

@@ -6,7 +6,7 @@ import { adminApi } from '../../lib/admin/admin-api.ts';
 import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/navigation.ts';
 import { formatDateTime } from '../../lib/admin/format.ts';
 import type { Vacancy } from '../../lib/admin/types.ts';
-import { emptyVacancy, type VacancyValues } from '../../lib/admin/vacancy-form.ts';
+import type { VacancyValues } from '../../lib/admin/vacancy-form.ts';
 import { useDetails } from './useDetails.ts';
 import { VacancyForm } from './VacancyForm.tsx';
 import { Loading, ScreenHeader } from './ui.tsx';
@@ -23,7 +23,8 @@ const toValues = (v: Vacancy): VacancyValues => ({
 
 export default function VacancyDetails() {
   const { id, record, reload } = useDetails<Vacancy>('jobs', PANEL, 'Failed to fetch vacancy');
-  const [values, setValues] = useState<VacancyValues>(emptyVacancy);
+  // null until the record is in the form: the form never shows empty fields for a moment.
+  const [values, setValues] = useState<VacancyValues | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -65,7 +66,7 @@ export default function VacancyDetails() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Edit Vacancy" />
-      {!record ? (
+      {!record || !values ? (
         <Loading />
       ) : (
         <>

@@ -69,14 +69,6 @@ export function FieldList({ rows }: { rows: [label: string, value: unknown][] })
   );
 }
 
-export function LoadingRow({ colSpan, text = 'Loading...' }: { colSpan: number; text?: string }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="admin-table__state">{text}</td>
-    </tr>
-  );
-}
-
 export function Loading() {
   return <p role="status" className="admin-state">Loading...</p>;
 }

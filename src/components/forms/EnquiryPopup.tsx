@@ -3,7 +3,7 @@
  * 1.5 s after the page has loaded, with a close button and Esc; focus moves in, stays in, and goes
  * back where it was. Once closed (or sent) it stays closed for the rest of the visit (sessionStorage).
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   CATEGORIES, ENQUIRY_CLASSES, ENQUIRY_FIELDS, ENQUIRY_MAX, FATHER_OCCUPATIONS, GENDERS, MOTHER_OCCUPATIONS,
   validateEnquiry, type EnquiryField,
@@ -14,6 +14,7 @@ import { apiJson } from '../../lib/api-client.ts';
 import { Toasts, toast, TOAST_AUTO_CLOSE } from '../../lib/toast.tsx';
 import { Honeypot, Select, TextArea, TextInput, focusFirstError } from './fields.tsx';
 import { useDraft } from './useDraft.ts';
+import { useModalDialog } from '../public/useModalDialog.ts';
 import './forms.css';
 
 export const POPUP_DELAY_MS = 1500;
@@ -30,7 +31,6 @@ const LABELS: Record<EnquiryField, string> = {
 };
 /** The fields the original form marks as required; the others are labelled optional, yet checked too (spec 01 section 5). */
 const MARKED_REQUIRED = new Set<EnquiryField>(['admissionClass', 'studentName', 'fatherName', 'motherName', 'gender', 'dateOfBirth', 'fatherMobile', 'email', 'category', 'address']);
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function closedThisVisit(): boolean {
   try {
@@ -51,8 +51,8 @@ export default function EnquiryPopup() {
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
+  const trapTab = useModalDialog(dialogRef, open);
   const { values, setValues, setField, clearDraft } = useDraft<Values>('enquiry', emptyValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -72,22 +72,6 @@ export default function EnquiryPopup() {
     };
   }, []);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const target = returnTo.current;
-      returnTo.current = null;
-      if (target && target.isConnected && target !== document.body) target.focus();
-      else document.getElementById('main')?.focus();
-    }
-  }, [open]);
-
   function close() {
     try {
       sessionStorage.setItem(POPUP_CLOSED_KEY, '1');
@@ -95,21 +79,6 @@ export default function EnquiryPopup() {
       /* storage disabled: it simply may show again on the next page load */
     }
     setOpen(false);
-  }
-
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab') return;
-    const items = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((el) => el.offsetParent !== null);
-    if (!items.length) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   function change(name: EnquiryField, value: string) {

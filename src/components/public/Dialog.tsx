@@ -1,9 +1,9 @@
 /**
- * An accessible modal dialog on the native <dialog> element: showModal() makes the rest of the page
- * inert, Tab is kept inside, Esc and the close button call onClose, and focus goes back to the
- * element that opened it.
+ * An accessible modal dialog on the native <dialog> element (behaviour in useModalDialog.ts):
+ * Esc, the close button and (unless a confirmation) a click outside call onClose.
  */
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { useModalDialog } from './useModalDialog.ts';
 import './dialog.css';
 
 interface Props {
@@ -19,37 +19,9 @@ interface Props {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export function Dialog({ open, onClose, labelledBy, describedBy, role = 'dialog', closeOnBackdrop = true, initialFocus, className, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      const first = initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
-      first?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    if (!open && returnTo.current) {
-      const target = returnTo.current;
-      returnTo.current = null;
-      if (target.isConnected) target.focus();
-    }
-  }, [open, initialFocus]);
-
-  useEffect(() => {
-    // Unmounting while open (e.g. navigation): leave no inert page behind.
-    const dialog = ref.current;
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
+  const trapTab = useModalDialog(ref, open, initialFocus);
 
   return (
     <dialog
@@ -66,20 +38,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role = 'dialog'
       onClick={(event) => {
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Tab') return;
-        const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-        if (!items.length) return;
-        const first = items[0]!;
-        const last = items[items.length - 1]!;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }}
+      onKeyDown={trapTab}
     >
       {open && <div className="ui-dialog__box">{children}</div>}
     </dialog>
