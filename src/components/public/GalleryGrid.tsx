@@ -82,10 +82,10 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
         </div>
       ) : (
         <ul className="gallery-grid">
-          {server.map((item) => (
+          {server.map((item, i) => (
             <li key={item._id}>
               <button type="button" className="gallery-tile" aria-haspopup="dialog" aria-busy={opening === item._id || undefined} onClick={() => openItem(item)}>
-                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} loading="lazy" decoding="async" onError={fallback} />
+                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} {...firstRow(i)} onError={fallback} />
                 <span className="gallery-tile__title">{item.title}</span>
               </button>
             </li>
@@ -93,7 +93,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
           {staticPhotos.map((photo, i) => (
             <li key={`static-${i}`}>
               <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
-                <img className="gallery-tile__img" src={photo.src} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" decoding="async" />
+                <img className="gallery-tile__img" src={photo.src} alt={photo.alt} width={photo.width} height={photo.height} {...firstRow(server.length + i)} />
                 <span className="gallery-tile__title">{photo.title}</span>
               </button>
             </li>
@@ -103,6 +103,13 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
       <GalleryModal shown={shown} onClose={() => setShown(undefined)} />
     </div>
   );
+}
+
+/** The first row is in view at once (the page's largest paint): load it now, the rest when scrolled to. */
+function firstRow(index: number) {
+  return index < 3
+    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
+    : ({ loading: 'lazy', decoding: 'async' } as const);
 }
 
 function GalleryModal({ shown, onClose }: { shown?: Shown; onClose: () => void }) {
