@@ -15,7 +15,7 @@ import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
 import { galleryImages } from './blobs.ts';
 import { isUuid, query, queryOne, transaction } from './db.ts';
-import { HttpError, badRequest, notFound, tooLarge, unsupportedType } from './errors.ts';
+import { HttpError, badRequest, notFound, unsupportedType } from './errors.ts';
 import { readMultipart } from './multipart.ts';
 import { json, type RouteContext } from './http.ts';
 import { detectImageType } from './images.ts';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, DESKTOP, PHONE } from '../support/browser.ts';
-import { openPage, runAxe } from './content-browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CONTENT_ROUTES } from './content-routes.ts';
 
 let browser: Browser;
@@ -25,10 +25,7 @@ describe.each([
     try {
       for (const path of routes) {
         await page.goto(path, { waitUntil: 'load' });
-        const violations = await runAxe(page);
-        for (const v of violations) failures.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 0) failures.push(`${path}: horizontal scroll of ${overflow}px`);
+        failures.push(...(await accessibilityFailures(page, path)));
       }
     } finally {
       await context.close();

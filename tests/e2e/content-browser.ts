@@ -33,3 +33,11 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   });
 }
+
+/** What a page fails of the accessibility bar (axe violations, horizontal scroll), one line each, prefixed with `what`. */
+export async function accessibilityFailures(page: Page, what: string): Promise<string[]> {
+  const failures = (await runAxe(page)).map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) failures.push(`${what}: horizontal scroll of ${overflow}px`);
+  return failures;
+}

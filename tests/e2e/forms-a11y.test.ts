@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
-import { openPage, runAxe } from './content-browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,9 +26,7 @@ describe.each([
     const { context, page } = await openPage(browser, viewport);
     const failures: string[] = [];
     const check = async (what: string) => {
-      for (const v of await runAxe(page)) failures.push(`${what}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 0) failures.push(`${what}: horizontal scroll of ${overflow}px`);
+      failures.push(...(await accessibilityFailures(page, what)));
     };
     try {
       for (const [path, button] of [

@@ -4,7 +4,8 @@ import { ALL_CLASSES } from '../../lib/classes.ts';
 import { orDash } from '../../lib/admin/format.ts';
 import { Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
 import { RecordTable, type Column } from './RecordTable.tsx';
-import { getJson, usePagedList } from './usePagedList.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { usePagedList } from './usePagedList.ts';
 
 const FILTERS = ['name', 'class'] as const;
 const nameOf = (r: Admission) => fullName(r.studentFirstName, r.studentMiddleName, r.studentLastName);

@@ -1,16 +1,12 @@
 /** /admin/gallery/panel: a grid of items (fallback image when one has none); an item opens its details. */
-import { adminApi } from '../../lib/admin/admin-api.ts';
-import { StatusError, useLoad } from '../../lib/admin/use-load.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { useLoad } from '../../lib/admin/use-load.ts';
 import { GALLERY_FALLBACK_IMAGE, formatDate, galleryImageUrl } from '../../lib/admin/format.ts';
 import type { GalleryItem } from '../../lib/admin/types.ts';
 import { ScreenHeader } from './ui.tsx';
 
 export default function GalleryPanel() {
-  const list = useLoad(async () => {
-    const res = await adminApi('/gallery');
-    if (res.status !== 200) throw new StatusError(res.status);
-    return (await res.json()) as GalleryItem[];
-  }, []);
+  const list = useLoad(() => getJson<GalleryItem[]>('/gallery'), []);
   const items = list.data ?? [];
   return (
     <section aria-labelledby="screen-title">

@@ -3,7 +3,8 @@ import { PAGE_SIZE, type Paged, type TcRequest } from '../../lib/admin/types.ts'
 import { orDash } from '../../lib/admin/format.ts';
 import { Pager, ScreenHeader, SearchField } from './ui.tsx';
 import { RecordTable, type Column } from './RecordTable.tsx';
-import { getJson, usePagedList } from './usePagedList.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { usePagedList } from './usePagedList.ts';
 
 const FILTERS = ['search', 'admissionNumber'] as const;
 const COLUMNS: Column<TcRequest>[] = [

@@ -5,7 +5,7 @@ import { formatDate, orDash } from '../../lib/admin/format.ts';
 import type { Vacancy } from '../../lib/admin/types.ts';
 import { ScreenHeader } from './ui.tsx';
 import { RecordTable, type Column } from './RecordTable.tsx';
-import { getJson } from './usePagedList.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
 
 const COLUMNS: Column<Vacancy>[] = [
   { label: 'Job title', render: (v) => orDash(v.jobTitle) },

@@ -5,17 +5,9 @@
  */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { adminApi } from '../../lib/admin/admin-api.ts';
 import { pageFrom, useUrlQuery, type Query } from '../../lib/admin/url-query.ts';
-import { StatusError, useLoad } from '../../lib/admin/use-load.ts';
+import { useLoad } from '../../lib/admin/use-load.ts';
 import type { Paged } from '../../lib/admin/types.ts';
-
-/** An admin endpoint's JSON; any answer but 200 is a failure. */
-export async function getJson<T>(path: string): Promise<T> {
-  const res = await adminApi(path);
-  if (res.status !== 200) throw new StatusError(res.status);
-  return (await res.json()) as T;
-}
 
 export function usePagedList<K extends string, T>(filterKeys: readonly K[], load: (filters: Query<K>, page: number) => Promise<Paged<T>>, errorMessage: string) {
   type Patch = Partial<Query<K | 'page'>>;
