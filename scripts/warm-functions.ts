@@ -9,6 +9,9 @@
  * through the same lambda-local call as the emulator's own worker. Idle instances stop after a
  * minute. Only `scripts/runtime.ts` (npm start, tests, bench) installs it; `npm run dev` keeps the
  * emulator's fresh-per-call workers, which pick up rebuilt code.
+ *
+ * It patches emulator internals, so @netlify/functions-dev (and @netlify/dev-utils) are pinned in
+ * package.json to the versions @netlify/dev pins; check this file when upgrading them.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
