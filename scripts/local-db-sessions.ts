@@ -58,6 +58,43 @@ export function readyForQueryStatus(response: Uint8Array): string | undefined {
   return isRfq ? String.fromCharCode(response[n - 1]!) : undefined;
 }
 
+/** Extended-protocol messages that PostgreSQL answers only at the next Sync or Flush: Parse, Bind, Describe, Execute, Close. */
+const DEFERRED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
+
+/**
+ * The gateway hands over one message at a time, and each answer was its own PGlite call and its
+ * own socket write: five of each for one parameterised query. PostgreSQL itself answers these
+ * messages when the client's Sync (or Flush) arrives, so they are held until then and run as one
+ * call with one write. Most of a local query's time was those writes.
+ */
+class ProtocolBatch {
+  #held: Uint8Array[] = [];
+
+  /** Keeps a deferred message (copied: the gateway reuses its buffer); false for any other. */
+  hold(message: Uint8Array): boolean {
+    if (!DEFERRED.has(message[0]!)) return false;
+    this.#held.push(message.slice());
+    return true;
+  }
+
+  /** The held messages followed by `message`, as one buffer. */
+  take(message: Uint8Array): Uint8Array {
+    if (!this.#held.length) return message;
+    const parts = [...this.#held, message];
+    this.#held = [];
+    return Buffer.concat(parts);
+  }
+}
+
+/**
+ * What onMessage returns for a held message: a sequence that yields nothing but returns a value,
+ * which the gateway takes as handled (no answer of its own) with nothing to write. One per call:
+ * a generator runs once.
+ */
+function* held(): Generator<never, true> {
+  return true;
+}
+
 let patched = false;
 
 export function isolateLocalDatabaseSessions(): void {
@@ -83,13 +120,16 @@ export function isolateLocalDatabaseSessions(): void {
       release = undefined;
       void db.exec('ROLLBACK').catch(() => undefined).finally(done);
     });
+    const batch = new ProtocolBatch();
     fromNodeSocket(socket, {
       serverVersion: '16.3 (NetlifyDB/pglite)',
       auth: { method: 'trust' },
-      async onMessage(data, { isAuthenticated }) {
+      async onMessage(message, { isAuthenticated }) {
         if (!isAuthenticated) return;
         // Terminate ('X') needs no session; holding the lock for it would keep it past the socket's close.
-        if (data[0] === 0x58) return db.execProtocolRaw(data);
+        if (message[0] === 0x58) return db.execProtocolRaw(message);
+        if (batch.hold(message)) return held();
+        const data = batch.take(message);
         release ??= await lock.acquire(15_000);
         if (socket.destroyed) {
           // Closed while waiting: nothing to run, and nobody left to release the session later.

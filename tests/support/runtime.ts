@@ -38,7 +38,8 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
 
   const child: ChildProcess = spawn(process.execPath, [join(repo, 'scripts/start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it (package.json): the runtime measured is the one served.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let databaseUrl = '';
