@@ -14,8 +14,8 @@
  */
 import { seedBench } from '../scripts/seed-bench.ts';
 
-const WARMUP = 3;
-const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 30);
+const WARMUP = 10;
+const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 50);
 const TARGET_MS = 30;
 
 interface Case {

@@ -14,7 +14,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
-import { installWarmFunctions, stopWarmFunctions } from './warm-functions.ts';
+import { installWarmFunctions, nodeRequestHandler, stopWarmFunctions } from './warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
 
@@ -67,6 +67,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   await seedFirstAdmin(log);
 
+  const handle = nodeRequestHandler(dev, root);
   const server = http.createServer(async (req, res) => {
     try {
       const headers: Record<string, string> = {};
@@ -75,7 +76,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           headers[key] = value;
         },
       };
-      const result = await dev.handleAndIntrospectNodeRequest(req, options);
+      const result = await handle(req, options);
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
         await sendWebResponse(result.response, res, req);

@@ -13,9 +13,13 @@
  * It patches emulator internals, so @netlify/functions-dev (and @netlify/dev-utils) are pinned in
  * package.json to the versions @netlify/dev pins; check this file when upgrading them.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { NetlifyDev } from '@netlify/dev';
 import { shouldBase64Encode } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
 
@@ -288,4 +292,43 @@ function warm(runtime: EmulatorRuntime): void {
 export async function stopWarmFunctions(): Promise<void> {
   await Promise.all([...pools.values()].map((p) => p.stop()));
   pools.clear();
+}
+
+type HandleOptions = NonNullable<Parameters<NetlifyDev['handleAndIntrospectNodeRequest']>[1]>;
+type Handled = Awaited<ReturnType<NetlifyDev['handleAndIntrospectNodeRequest']>>;
+
+interface ChainRunner {
+  handleInEphemeralDirectory?(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
+}
+
+/** The Node request as the emulator normalises it: a body-less copy for matching, the real one for handling. */
+function webRequest(req: IncomingMessage, requestId: string, withBody: boolean): Request {
+  const method = req.method?.toUpperCase() ?? 'GET';
+  const headers: [string, string][] = [];
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (key.startsWith(':')) continue;
+    if (Array.isArray(value)) headers.push([key, value.join(',')]);
+    else if (typeof value === 'string') headers.push([key, value]);
+  }
+  headers.push(['x-nf-request-id', requestId]);
+  const body = withBody && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+/**
+ * The emulator's request chain without its per-request build directory. handleAndIntrospectNodeRequest
+ * creates a temporary directory for every request (for that call's function build) and deletes it
+ * afterwards, static files included: a few milliseconds of file system work a request. Functions
+ * built once never use it, so the chain runs with one fixed directory. Falls back to the emulator's
+ * own method if its internals change.
+ */
+export function nodeRequestHandler(dev: NetlifyDev, root: string): (req: IncomingMessage, options: HandleOptions) => Promise<Handled> {
+  const chain = dev as unknown as ChainRunner;
+  const run = chain.handleInEphemeralDirectory?.bind(dev);
+  if (!run) return (req, options) => dev.handleAndIntrospectNodeRequest(req, options);
+  const buildDirectory = join(root, '.netlify', 'functions-warm', '_requests');
+  return (req, options) => {
+    const requestId = randomUUID();
+    return run(webRequest(req, requestId, false), () => webRequest(req, requestId, true), buildDirectory, options);
+  };
 }
