@@ -3,8 +3,11 @@
  * 4x CPU slowdown) with Debian's Chromium over every public route of the built site, served by the
  * real local runtime started here on a free port; prints the four category scores per route.
  * Build first (`npm run build`; TEST_DIST_DIR=folder serves another build). Exits 1 when a score
- * is under LIGHTHOUSE_MIN (default 0: report only).
+ * is under LIGHTHOUSE_MIN (default 0: report only). LIGHTHOUSE_REPORTS=folder keeps each route's
+ * full JSON report there (long tasks, script costs) for a closer look.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestRuntime } from '../tests/support/runtime.ts';
@@ -39,6 +42,10 @@ try {
     }
     if (!result) throw new Error(`no result for ${route}`);
     const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${route.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+    }
     const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
     const notes = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')

@@ -22,51 +22,52 @@ export const JOB_LIMITS = { title: 200, description: 5000, item: 500, items: 50 
 
 export type JobMode = 'create' | 'edit';
 
-const text = (max: number) =>
-  z
-    .string({ error: JOB_MESSAGES.required })
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max, { error: JOB_MESSAGES.tooLong }));
+const trimmed = () => z.pipe(z.string({ error: JOB_MESSAGES.required }), z.transform((value: string) => value.trim()));
 
-const items = z
-  .array(z.string({ error: JOB_MESSAGES.required }), { error: JOB_MESSAGES.required })
-  .optional()
-  .transform((list) => (list ?? []).map((item) => item.trim()).filter((item) => item !== ''))
-  .pipe(
-    z
-      .array(z.string().max(JOB_LIMITS.item, { error: JOB_MESSAGES.tooLong }))
-      .max(JOB_LIMITS.items, { error: JOB_MESSAGES.tooManyItems }),
-  );
+const text = (max: number) => z.pipe(trimmed(), z.string().check(z.maxLength(max, { error: JOB_MESSAGES.tooLong })));
+
+const items = z.pipe(
+  z.pipe(
+    z.optional(z.array(z.string({ error: JOB_MESSAGES.required }), { error: JOB_MESSAGES.required })),
+    z.transform((list: string[] | undefined) => (list ?? []).map((item) => item.trim()).filter((item) => item !== '')),
+  ),
+  z
+    .array(z.string().check(z.maxLength(JOB_LIMITS.item, { error: JOB_MESSAGES.tooLong })))
+    .check(z.maxLength(JOB_LIMITS.items, { error: JOB_MESSAGES.tooManyItems })),
+);
 
 const fields = z.object({
   jobTitle: text(JOB_LIMITS.title),
   jobDescription: text(JOB_LIMITS.description),
-  employmentType: z.string({ error: JOB_MESSAGES.required }).transform((value) => value.trim()),
+  employmentType: trimmed(),
   keyResponsibilities: items,
   qualificationsAndRequirements: items,
 });
+type Fields = z.output<typeof fields>;
 
 /** The vacancy schema for a mode; its first issue is the message to show. Unknown keys are dropped. */
 export function jobSchema(mode: JobMode) {
-  return fields.superRefine((job, ctx) => {
-    const missing = (['jobTitle', 'jobDescription', 'employmentType'] as const).filter((key) => job[key] === '');
-    if (missing.length) {
-      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: JOB_MESSAGES.required });
-      return;
-    }
-    if (!(EMPLOYMENT_TYPES as readonly string[]).includes(job.employmentType)) {
-      ctx.addIssue({ code: 'custom', path: ['employmentType'], message: JOB_MESSAGES.employmentType });
-      return;
-    }
-    if (mode === 'create') {
-      if (job.keyResponsibilities.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['keyResponsibilities'], message: JOB_MESSAGES.lists });
+  return fields.check(
+    z.superRefine((job: Fields, ctx) => {
+      const missing = (['jobTitle', 'jobDescription', 'employmentType'] as const).filter((key) => job[key] === '');
+      if (missing.length) {
+        for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: JOB_MESSAGES.required });
+        return;
       }
-      if (job.qualificationsAndRequirements.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['qualificationsAndRequirements'], message: JOB_MESSAGES.lists });
+      if (!(EMPLOYMENT_TYPES as readonly string[]).includes(job.employmentType)) {
+        ctx.addIssue({ code: 'custom', path: ['employmentType'], message: JOB_MESSAGES.employmentType });
+        return;
       }
-    }
-  });
+      if (mode === 'create') {
+        if (job.keyResponsibilities.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['keyResponsibilities'], message: JOB_MESSAGES.lists });
+        }
+        if (job.qualificationsAndRequirements.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['qualificationsAndRequirements'], message: JOB_MESSAGES.lists });
+        }
+      }
+    }),
+  );
 }
 
 export interface JobInput {

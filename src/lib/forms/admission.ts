@@ -24,18 +24,18 @@ export interface AdmissionData {
   files: Partial<Record<FileField, string>>;
 }
 
-const shape = {
+const shape = z.object({
   band: text(),
   ...(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((f) => [f, text()])) as Record<TextField, ReturnType<typeof text>>),
   ...(Object.fromEntries(ADMISSION_FILE_FIELDS.map((f) => [f, text()])) as Record<FileField, ReturnType<typeof text>>),
-};
+});
+type Shape = z.output<typeof shape>;
 
 export function admissionSchema(band: Band) {
   const def = BANDS_DEF[band];
   const files = bandFiles(def);
-  return z
-    .object(shape)
-    .superRefine((v, ctx) => {
+  const checked = shape.check(
+    z.superRefine((v: Shape, ctx) => {
       const rules = new Rules(ctx);
       rules.check(MSG.required, () => emptyOf(v, def.required));
       rules.check(MSG.aadhaar, () => (isValidAadhaar(v.studentAadharNo) ? [] : ['studentAadharNo']));
@@ -50,8 +50,11 @@ export function admissionSchema(band: Band) {
         rules.check(MSG.scholarshipChoice, () => (['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship']));
       }
       rules.check(MSG.tooLong, () => ADMISSION_TEXT_FIELDS.filter((f) => v[f].length > TEXT_MAX[f]));
-    })
-    .transform((v): AdmissionData => {
+    }),
+  );
+  return z.pipe(
+    checked,
+    z.transform((v: Shape): AdmissionData => {
       const scholarship = def.academic && v.governmentScholarship === 'yes' ? 'yes' : 'no';
       const kept: Partial<Record<FileField, string>> = {};
       for (const f of files) {
@@ -71,7 +74,8 @@ export function admissionSchema(band: Band) {
         governmentScholarship: scholarship,
         files: kept,
       };
-    });
+    }),
+  );
 }
 
 const schemas = { primary: admissionSchema('primary'), middle: admissionSchema('middle'), senior: admissionSchema('senior') };

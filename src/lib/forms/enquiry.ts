@@ -44,9 +44,10 @@ export function isBirthDate(value: string, today = new Date()): boolean {
   return date.getUTCFullYear() >= 1980 && date.getTime() <= today.getTime();
 }
 
-export const enquirySchema = z
-  .object(Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f, text()])) as Record<EnquiryField, ReturnType<typeof text>>)
-  .superRefine((v, ctx) => {
+const enquiryShape = z.object(Object.fromEntries(ENQUIRY_FIELDS.map((f) => [f, text()])) as Record<EnquiryField, ReturnType<typeof text>>);
+
+export const enquirySchema = enquiryShape.check(
+  z.superRefine((v: z.output<typeof enquiryShape>, ctx) => {
     const rules = new Rules(ctx);
     // Spec 01 section 5: every one of the 14 fields, including those labelled optional.
     rules.check(MSG.required, () => emptyOf(v, ENQUIRY_FIELDS));
@@ -57,7 +58,8 @@ export const enquirySchema = z
     );
     rules.check(MSG.date, () => (isBirthDate(v.dateOfBirth) ? [] : ['dateOfBirth']));
     rules.check(MSG.tooLong, () => ENQUIRY_FIELDS.filter((f) => v[f].length > ENQUIRY_MAX[f]));
-  });
+  }),
+);
 
 export const validateEnquiry = (input: unknown) => validate(enquirySchema, input);
 export const emptyEnquiry = (): EnquiryValues =>

@@ -17,22 +17,26 @@ export const TC_LIMIT = 2;
 /** One admission number however it is typed: trimmed, inner spaces collapsed, upper case. */
 export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
-export const tcRequestSchema = z
-  .object({
-    ...(Object.fromEntries(TC_FIELDS.map((f) => [f, text()])) as Record<TcField, ReturnType<typeof text>>),
-    // Sent by the form as the spec says; the server ignores both and stores pending / no transaction.
-    paymentStatus: z.unknown().optional(),
-    transactionId: z.unknown().optional(),
-  })
-  .superRefine((v, ctx) => {
+const tcShape = z.object({
+  ...(Object.fromEntries(TC_FIELDS.map((f) => [f, text()])) as Record<TcField, ReturnType<typeof text>>),
+  // Sent by the form as the spec says; the server ignores both and stores pending / no transaction.
+  paymentStatus: z.optional(z.unknown()),
+  transactionId: z.optional(z.unknown()),
+});
+type TcShape = z.output<typeof tcShape>;
+
+export const tcRequestSchema = z.pipe(
+  tcShape.check(
+    z.superRefine((v: TcShape, ctx) => {
     const rules = new Rules(ctx);
     rules.check(MSG.required, () => emptyOf(v, TC_FIELDS));
     rules.check(MSG.aadhaar, () => (isValidAadhaar(v.aadharUid) ? [] : ['aadharUid']));
     rules.check(MSG.tcContact, () => (isTenDigits(v.contact) ? [] : ['contact']));
     rules.check(MSG.email, () => (isEmail(v.email) ? [] : ['email']));
     rules.check(MSG.tooLong, () => TC_FIELDS.filter((f) => v[f].length > TC_MAX[f]));
-  })
-  .transform((v) => ({
+    }),
+  ),
+  z.transform((v: TcShape) => ({
     studentName: v.studentName,
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),
     aadharUid: aadhaarDigits(v.aadharUid),
@@ -40,7 +44,8 @@ export const tcRequestSchema = z
     reason: v.reason,
     contact: v.contact,
     email: v.email,
-  }));
+  })),
+);
 
 export const validateTcRequest = (input: unknown) => validate(tcRequestSchema, input);
 export const emptyTcRequest = (): TcValues => Object.fromEntries(TC_FIELDS.map((f) => [f, ''])) as TcValues;

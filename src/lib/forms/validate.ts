@@ -8,7 +8,7 @@ import { z } from '../zod.ts';
 import { MSG } from './messages.ts';
 
 /** A text field: absent and null both mean empty (spec: "empty or unset fields are left out"). */
-export const text = () => z.string().nullish().transform((v) => (v ?? '').trim());
+export const text = () => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
 
 export type Failure = { ok: false; error: string; fields: Record<string, string>; kind: 'type' | 'rule' };
 export type Success<T> = { ok: true; data: T };
@@ -17,7 +17,7 @@ export type Result<T> = Success<T> | Failure;
 /** Stop at the first failing rule: the spec checks in order and shows one message. */
 export class Rules {
   failed = false;
-  constructor(private readonly ctx: z.RefinementCtx) {}
+  constructor(private readonly ctx: z.core.$RefinementCtx) {}
 
   /** Runs `rule` unless an earlier one failed. `rule` returns the failing fields (empty: passed). */
   check(message: string, rule: () => string[]): void {
@@ -29,7 +29,7 @@ export class Rules {
   }
 }
 
-export function validate<S extends z.ZodType>(schema: S, input: unknown): Result<z.output<S>> {
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Result<z.output<S>> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return { ok: true, data: parsed.data };
   const issues = parsed.error.issues;
