@@ -13,7 +13,10 @@ import './public.css';
 
 export interface StaticPhoto {
   title: string;
+  /** The largest width, for the modal; `srcSet`/`sizes` let a tile load a smaller one. */
   src: string;
+  srcSet?: string;
+  sizes?: string;
   width: number;
   height: number;
   alt: string;
@@ -93,7 +96,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
           {staticPhotos.map((photo, i) => (
             <li key={`static-${i}`}>
               <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
-                <img className="gallery-tile__img" src={photo.src} alt={photo.alt} width={photo.width} height={photo.height} {...firstRow(server.length + i)} />
+                <img className="gallery-tile__img" src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt={photo.alt} width={photo.width} height={photo.height} {...firstRow(server.length + i)} />
                 <span className="gallery-tile__title">{photo.title}</span>
               </button>
             </li>
