@@ -28,12 +28,12 @@ type TcShape = z.output<typeof tcShape>;
 export const tcRequestSchema = z.pipe(
   tcShape.check(
     z.superRefine((v: TcShape, ctx) => {
-    const rules = new Rules(ctx);
-    rules.check(MSG.required, () => emptyOf(v, TC_FIELDS));
-    rules.check(MSG.aadhaar, () => (isValidAadhaar(v.aadharUid) ? [] : ['aadharUid']));
-    rules.check(MSG.tcContact, () => (isTenDigits(v.contact) ? [] : ['contact']));
-    rules.check(MSG.email, () => (isEmail(v.email) ? [] : ['email']));
-    rules.check(MSG.tooLong, () => TC_FIELDS.filter((f) => v[f].length > TC_MAX[f]));
+      const rules = new Rules(ctx);
+      rules.check(MSG.required, () => emptyOf(v, TC_FIELDS));
+      rules.check(MSG.aadhaar, () => (isValidAadhaar(v.aadharUid) ? [] : ['aadharUid']));
+      rules.check(MSG.tcContact, () => (isTenDigits(v.contact) ? [] : ['contact']));
+      rules.check(MSG.email, () => (isEmail(v.email) ? [] : ['email']));
+      rules.check(MSG.tooLong, () => TC_FIELDS.filter((f) => v[f].length > TC_MAX[f]));
     }),
   ),
   z.transform((v: TcShape) => ({
