@@ -3,7 +3,7 @@
  * A server item's details are fetched on click and shown in a modal. While loading, placeholder
  * tiles of the final size hold the space, so nothing moves when the photos arrive.
  */
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { Toasts, toast } from '../../lib/toast.tsx';
 import { api } from '../../lib/api-client.ts';
 import { GALLERY_FALLBACK_IMAGE, formatDate, galleryImageUrl } from '../../lib/admin/format.ts';
@@ -42,10 +42,12 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
   const [opening, setOpening] = useState<string>();
 
   useEffect(() => {
+    // A transition: React renders the 23+ tiles in short slices, so a tap or scroll is never blocked for long.
     api('/gallery')
       .then(async (res) => {
         if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-        setState({ status: 'ready', items: (await res.json()) as GalleryItem[] });
+        const items = (await res.json()) as GalleryItem[];
+        startTransition(() => setState({ status: 'ready', items }));
       })
       .catch(() => setState({ status: 'failed' }));
   }, []);
@@ -108,11 +110,12 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
   );
 }
 
-/** The first row is in view at once (the page's largest paint): load it now, the rest when scrolled to. */
+/**
+ * The first photo is the page's largest paint: load it at once. The others load when near the screen (the rest of
+ * a desktop's first row at once too, being in view), so a phone's slow link carries the first photo alone.
+ */
 function firstRow(index: number) {
-  return index < 3
-    ? ({ loading: 'eager', fetchPriority: index === 0 ? 'high' : 'auto' } as const)
-    : ({ loading: 'lazy', decoding: 'async' } as const);
+  return index === 0 ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
 }
 
 function GalleryModal({ shown, onClose }: { shown?: Shown; onClose: () => void }) {
