@@ -34,11 +34,13 @@ async function statuses(n: number, send: () => Promise<Response>): Promise<Respo
 }
 
 describe('rate limits (429)', () => {
-  it('enquiry: the 11th in a minute is refused', async () => {
+  it('enquiry: the 11th in a minute is refused, refusals count too', async () => {
     await awayFromWindowEnd(60, 30);
-    const answers = await statuses(11, () => postJson('/v1/api/enquiry', validEnquiry()));
+    const invalid = await statuses(3, () => postJson('/v1/api/enquiry', { ...validEnquiry(), fatherMobile: '12' }));
+    expect(invalid.map((r) => r.status)).toEqual([400, 400, 400]);
+    const answers = await statuses(8, () => postJson('/v1/api/enquiry', validEnquiry()));
     const codes = answers.map((r) => r.status);
-    expect(codes.filter((s) => s === 201)).toHaveLength(10);
+    expect(codes.filter((s) => s === 201)).toHaveLength(7);
     const refused = answers.find((r) => r.status === 429)!;
     expect(await refused.json()).toEqual({ error: 'Too many requests. Try again later.' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
