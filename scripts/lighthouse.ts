@@ -31,6 +31,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
 });
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+const performanceScore = (result: LighthouseResult) => result.lhr.categories.performance?.score ?? 0;
 
 /** One Lighthouse run; a run that Chrome could not finish (e.g. NO_FCP on a starved machine) is retried, up to 3 tries. */
 async function measure(route: string, url: string): Promise<LighthouseResult> {
@@ -55,7 +56,7 @@ try {
     const runs: LighthouseResult[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(route, url));
     // The run with the median performance score stands for the route (Lighthouse's advice for noisy machines).
-    runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    runs.sort((a, b) => performanceScore(a) - performanceScore(b));
     const result = runs[Math.floor(runs.length / 2)]!;
     const { categories, audits } = result.lhr;
     if (process.env.LIGHTHOUSE_REPORTS) {
@@ -67,7 +68,7 @@ try {
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     rows.push({ route, scores, notes });
-    const spread = runs.length > 1 ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ')})` : '';
+    const spread = runs.length > 1 ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round(performanceScore(r) * 100)).join(', ')})` : '';
     console.log(`${route}: ${scores.join(' / ')}${spread}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }
 } finally {

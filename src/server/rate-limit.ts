@@ -18,9 +18,11 @@ function currentWindow(bucket: string, limit: number, windowSeconds: number): Wi
   return { max, start, refusal };
 }
 
-const COUNT_HIT = `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($1, $2, $3, 1)
+/** The upsert that counts one hit; its bucket, key and window start are parameters $first, $first+1, $first+2. */
+const countHit = (first: number) => `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($${first}, $${first + 1}, $${first + 2}, 1)
   ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
   RETURNING hits`;
+const COUNT_HIT = countHit(1);
 
 /** Counts one hit for `key` in `bucket` and refuses with 429 past `limit` hits per window. */
 export async function rateLimit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<void> {
@@ -36,7 +38,7 @@ export async function rateLimit(bucket: string, key: string, limit: number, wind
  */
 export function countedInsert(table: string, columns: string[], bucket: string, limit: number, windowSeconds: number) {
   const n = columns.length;
-  const text = `WITH hit AS (${COUNT_HIT.replace('$1, $2, $3', `$${n + 1}, $${n + 2}, $${n + 3}`)}),
+  const text = `WITH hit AS (${countHit(n + 1)}),
   created AS (
     INSERT INTO ${table} (${columns.join(', ')})
     SELECT ${columns.map((_, i) => `$${i + 1}`).join(', ')} FROM hit WHERE hit.hits <= $${n + 4}

@@ -90,7 +90,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
           {server.map((item, i) => (
             <li key={item._id}>
               <button type="button" className="gallery-tile" aria-haspopup="dialog" aria-busy={opening === item._id || undefined} onClick={() => openItem(item)}>
-                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} {...firstRow(i)} onError={fallback} />
+                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} {...loading(i)} onError={fallback} />
                 <span className="gallery-tile__title">{item.title}</span>
               </button>
             </li>
@@ -98,7 +98,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
           {staticPhotos.map((photo, i) => (
             <li key={`static-${i}`}>
               <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
-                <img className="gallery-tile__img" src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt={photo.alt} width={photo.width} height={photo.height} {...firstRow(server.length + i)} />
+                <img className="gallery-tile__img" src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt={photo.alt} width={photo.width} height={photo.height} {...loading(server.length + i)} />
                 <span className="gallery-tile__title">{photo.title}</span>
               </button>
             </li>
@@ -114,7 +114,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
  * The first photo is the page's largest paint: load it at once. The others load when near the screen (the rest of
  * a desktop's first row at once too, being in view), so a phone's slow link carries the first photo alone.
  */
-function firstRow(index: number) {
+function loading(index: number) {
   return index === 0 ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
 }
 
