@@ -234,9 +234,9 @@ if (!only || only === 'images') {
   for (const [i, issue] of magazineIssues.entries()) {
     await sharp(Buffer.from(coverSvg(issue.title, issue.month, accents[i]!, coverScenes[i]!, 500 + i))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(ASSETS, `magazine/${issue.slug}.jpg`));
   }
-  // Favicon, touch icon, Open Graph image (public/: linked by URL, not rendered as <img>).
+  // Favicon, touch icon, Open Graph image (public/: linked by URL, not rendered as <img>). The favicon is a PNG in an
+  // ICO, not an SVG: Chrome draws an SVG favicon by building a whole SVG document on the page's main thread while it loads.
   const emblem = svg(64, 64, '<path d="M32 3 7 11v19c0 15 11 25 25 31 14-6 25-16 25-31V11z" fill="#0b4f8a"/><path d="M32 8 12 14.5V30c0 12 8.5 20 20 25.5C43.5 50 52 42 52 30V14.5z" fill="#fff"/><circle cx="32" cy="27" r="8" fill="#f2a900"/><path d="M17 36c5-3 10-3 15 0 5-3 10-3 15 0v9c-5-3-10-3-15 0-5-3-10-3-15 0z" fill="#0b4f8a"/>');
-  await writeFile(join(PUBLIC, 'favicon.svg'), emblem);
   const png32 = await sharp(Buffer.from(emblem)).resize(32, 32).png().toBuffer();
   const ico = Buffer.alloc(22);
   ico.writeUInt16LE(0, 0); ico.writeUInt16LE(1, 2); ico.writeUInt16LE(1, 4);

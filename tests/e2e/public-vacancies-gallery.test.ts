@@ -1,5 +1,5 @@
 /** Chromium: the public /vacancies and /gallery islands' states (empty, error) and no layout shift while loading. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 
@@ -49,6 +49,42 @@ describe('public islands', () => {
     await page.getByText('Error fetching gallery images').waitFor();
     expect(await page.locator('.gallery-grid > li').count()).toBe(23);
     await context.close();
+  });
+
+  it('/gallery shows the built-in photos as soon as an empty list arrives, before any island script runs', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/v1/api/gallery', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    // No module script at all: what shows comes from the HTML and its inline script.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/gallery');
+    const first = page.locator('.gallery-static').first();
+    await page.waitForFunction(() => !document.querySelector('[data-gallery-pending]'));
+    expect(await first.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(await page.locator('.gallery-static').count()).toBe(23);
+    await context.close();
+  });
+
+  it('/gallery keeps the built-in photos hidden while the list loads, and shows them without JavaScript', async () => {
+    const { context, page } = await newPage(browser);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((ok) => (answer = ok));
+    await page.route('**/v1/api/gallery', async (route) => {
+      await answered;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+    });
+    await page.goto('/gallery', { waitUntil: 'domcontentloaded' });
+    const visibility = () => page.locator('.gallery-static').first().evaluate((el) => getComputedStyle(el).visibility);
+    expect(await visibility()).toBe('hidden');
+    answer();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.gallery-static')!).visibility === 'visible');
+    await context.close();
+
+    const noScript = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto('/gallery');
+    expect(await plain.locator('.gallery-static').count()).toBe(23);
+    expect(await plain.locator('.gallery-static').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    await noScript.close();
   });
 
   it('no layout shift while the lists load (slow API)', async () => {

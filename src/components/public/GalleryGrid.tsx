@@ -1,9 +1,10 @@
 /**
  * /gallery: server items, then the built-in photos, in a grid (3 columns on desktop, 1 on a phone).
- * A server item's details are fetched on click and shown in a modal. While loading, placeholder
- * tiles of the final size hold the space, so nothing moves when the photos arrive.
+ * A server item's details are fetched on click and shown in a modal. The built-in photos are
+ * rendered from the start and hold their space; the page keeps them hidden until the server's list
+ * is known (see gallery.astro), so nothing moves when server items are put before them.
  */
-import { startTransition, useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Toasts, toast } from '../../lib/toast.tsx';
 import { api } from '../../lib/api-client.ts';
 import { GALLERY_FALLBACK_IMAGE, formatDate, galleryImageUrl } from '../../lib/admin/format.ts';
@@ -32,6 +33,26 @@ interface Shown {
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: GalleryItem[] };
 
+declare global {
+  interface Window {
+    /** The list as fetched by the page's inline script (gallery.astro), taken once by the island. */
+    galleryList?: Promise<unknown>;
+  }
+}
+
+async function fetchList(): Promise<unknown> {
+  const res = await api('/gallery');
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  return res.json();
+}
+
+/** The page's early fetch of the list if there is one (used once), else a new one. */
+function galleryList(): Promise<unknown> {
+  const early = window.galleryList;
+  window.galleryList = undefined;
+  return early ?? fetchList();
+}
+
 const fallback = (e: React.SyntheticEvent<HTMLImageElement>) => {
   if (!e.currentTarget.src.endsWith(GALLERY_FALLBACK_IMAGE)) e.currentTarget.src = GALLERY_FALLBACK_IMAGE;
 };
@@ -41,16 +62,22 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
   const [shown, setShown] = useState<Shown>();
   const [opening, setOpening] = useState<string>();
 
+  const root = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    // A transition: React renders the 23+ tiles in short slices, so a tap or scroll is never blocked for long.
-    api('/gallery')
-      .then(async (res) => {
-        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-        const items = (await res.json()) as GalleryItem[];
-        startTransition(() => setState({ status: 'ready', items }));
+    galleryList()
+      .then((items) => {
+        if (!Array.isArray(items)) throw new Error('not a list');
+        // A transition: React renders the new tiles in short slices, so a tap or scroll is never blocked for long.
+        startTransition(() => setState({ status: 'ready', items: items as GalleryItem[] }));
       })
       .catch(() => setState({ status: 'failed' }));
   }, []);
+
+  // The list is known and its items are in place (same commit, before paint): the built-in photos may show.
+  useLayoutEffect(() => {
+    if (state.status !== 'loading') root.current?.closest('[data-gallery-pending]')?.removeAttribute('data-gallery-pending');
+  }, [state.status]);
 
   async function openItem(item: GalleryItem) {
     if (opening) return;
@@ -71,40 +98,29 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
   const empty = state.status !== 'loading' && server.length === 0 && staticPhotos.length === 0;
 
   return (
-    <div className="gallery" aria-busy={state.status === 'loading'}>
+    <div className="gallery" ref={root} aria-busy={state.status === 'loading'}>
       <Toasts />
       {state.status === 'failed' && <p className="board__message" role="alert">Error fetching gallery images</p>}
       {empty && <p className="board__message">No images found</p>}
-      {state.status === 'loading' ? (
-        <div className="gallery-grid gallery-grid--loading" aria-hidden="true">
-          {Array.from({ length: 9 }, (_, i) => (
-            <div key={i} className="gallery-tile gallery-tile--skeleton">
-              <span className="gallery-tile__img" />
-              <span className="gallery-tile__title">&nbsp;</span>
-            </div>
-          ))}
-          <p className="visually-hidden" role="status">Loading gallery...</p>
-        </div>
-      ) : (
-        <ul className="gallery-grid">
-          {server.map((item, i) => (
-            <li key={item._id}>
-              <button type="button" className="gallery-tile" aria-haspopup="dialog" aria-busy={opening === item._id || undefined} onClick={() => openItem(item)}>
-                <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} {...loading(i)} onError={fallback} />
-                <span className="gallery-tile__title">{item.title}</span>
-              </button>
-            </li>
-          ))}
-          {staticPhotos.map((photo, i) => (
-            <li key={`static-${i}`}>
-              <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
-                <img className="gallery-tile__img" src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt={photo.alt} width={photo.width} height={photo.height} {...loading(server.length + i)} />
-                <span className="gallery-tile__title">{photo.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {state.status === 'loading' && <p className="visually-hidden" role="status">Loading gallery...</p>}
+      <ul className="gallery-grid">
+        {server.map((item, i) => (
+          <li key={item._id}>
+            <button type="button" className="gallery-tile" aria-haspopup="dialog" aria-busy={opening === item._id || undefined} onClick={() => openItem(item)}>
+              <img className="gallery-tile__img" src={galleryImageUrl(item.image) ?? GALLERY_FALLBACK_IMAGE} alt={item.title} width={400} height={300} {...loading(i)} onError={fallback} />
+              <span className="gallery-tile__title">{item.title}</span>
+            </button>
+          </li>
+        ))}
+        {staticPhotos.map((photo, i) => (
+          <li key={`static-${i}`} className="gallery-static">
+            <button type="button" className="gallery-tile" aria-haspopup="dialog" onClick={() => setShown({ title: photo.title, src: photo.src, alt: photo.alt })}>
+              <img className="gallery-tile__img" src={photo.src} srcSet={photo.srcSet} sizes={photo.sizes} alt={photo.alt} width={photo.width} height={photo.height} {...loading(server.length + i)} />
+              <span className="gallery-tile__title">{photo.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
       <GalleryModal shown={shown} onClose={() => setShown(undefined)} />
     </div>
   );
