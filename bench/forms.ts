@@ -60,6 +60,24 @@ function document(i: number, size: number): { data: Uint8Array<ArrayBuffer>; nam
   return { data, name: `doc-${i}.${ext}` };
 }
 
+/**
+ * What the local runtime itself can serve on this machine under the same load as the enquiry bench:
+ * a static file (the emulator's request chain alone) and a function call that does no database work
+ * (GET /v1/api/auth without a cookie: 401). The enquiry figure cannot exceed the second one.
+ */
+async function runtimeCeiling(baseURL: string): Promise<void> {
+  for (const [label, path] of [
+    ['static file (/robots.txt)', '/robots.txt'],
+    ['function call, no database (GET /v1/api/auth, 401)', '/v1/api/auth'],
+  ] as const) {
+    const url = new URL(path, baseURL).toString();
+    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 10 }, () => fetch(url).then((r) => r.arrayBuffer())));
+    const result = await autocannon({ url, connections: 10, duration: 10, timeout: 30 });
+    const answered = result['2xx'] + result.non2xx;
+    console.log(`runtime ceiling, ${label}: ${(answered / result.duration).toFixed(1)} answers/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+  }
+}
+
 async function enquiryThroughput(baseURL: string): Promise<void> {
   // Warm-up, as many at once as the load: the first calls build the function and start its instances.
   for (let round = 0; round < 3; round++) {
@@ -140,7 +158,10 @@ async function admissionMemory(baseURL: string, size: number): Promise<number | 
 
 export async function benchForms(baseURL: string): Promise<void> {
   console.log('== Public forms ==');
-  if (!process.env.BENCH_SKIP_ENQUIRY) await enquiryThroughput(baseURL);
+  if (!process.env.BENCH_SKIP_ENQUIRY) {
+    await runtimeCeiling(baseURL);
+    await enquiryThroughput(baseURL);
+  }
   // The same 14 requests with 1 KB documents first: what the runtime itself costs (function
   // instances starting, their heaps), so the documents' own share can be told apart.
   // A first run warms the emulator up (its worker pool and heaps grow to a steady state).
