@@ -12,3 +12,13 @@ export function store(name: StoreName): Store {
 
 export const documents = () => store('documents');
 export const galleryImages = () => store('gallery');
+
+/**
+ * The bytes as the ArrayBuffer a store's `set` takes. A file read from a request is usually a Buffer
+ * that owns its whole ArrayBuffer: that is handed over as it is, where a copy would leave one more
+ * file-sized piece of garbage per upload (several per second while a parent's 13 documents go up).
+ */
+export function blobBody(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? (bytes.buffer as ArrayBuffer) : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+}

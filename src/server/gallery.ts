@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
-import { galleryImages } from './blobs.ts';
+import { blobBody, galleryImages } from './blobs.ts';
 import { isUuid, query, queryOne, transaction } from './db.ts';
 import { HttpError, badRequest, notFound, unsupportedType } from './errors.ts';
 import { readMultipart } from './multipart.ts';
@@ -91,8 +91,7 @@ async function checkedForm(req: Request, mode: GalleryMode) {
 
 async function storeImage(image: { bytes: Buffer; ext: string }): Promise<string> {
   const key = `${randomBytes(16).toString('hex')}.${image.ext}`;
-  const bytes = image.bytes;
-  await galleryImages().set(key, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await galleryImages().set(key, blobBody(image.bytes));
   return key;
 }
 

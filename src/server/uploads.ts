@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { documents } from './blobs.ts';
+import { blobBody, documents } from './blobs.ts';
 import { getPool, query, type Queryable } from './db.ts';
 import { HttpError, badRequest, unsupportedType } from './errors.ts';
 import { json, type Handler } from './http.ts';
@@ -47,8 +47,7 @@ export async function writeDocument(data: Buffer, name: string, type: AllowedMim
   const blobKey = blobKeyFor(id);
   const sha256 = createHash('sha256').update(data).digest('hex');
   const safeName = safeFileName(name);
-  const body = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-  await documents().set(blobKey, body, {
+  await documents().set(blobKey, blobBody(data), {
     metadata: { name: safeName, type, sha256, size: data.byteLength },
   });
   return { id, blobKey, name: safeName, size: data.byteLength, type, sha256 };
