@@ -1,8 +1,12 @@
 /**
  * The one react-toastify configuration for every island (spec 01 section 4): top-right,
  * 5 s, pause on hover and focus loss, drag to dismiss at 80 %, reachable with Alt+T.
+ * Every island imports `toast` from here, never from 'react-toastify' itself: this uses the
+ * unstyled build with the stylesheet imported as CSS (bundled with the page's styles), where the
+ * default build would carry the same CSS a second time inside the script and add it to the page at
+ * run time (another style recalculation while the island starts).
  */
-import { ToastContainer, toast } from 'react-toastify';
+import { ToastContainer, toast, type ToastOptions } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 
 export const TOAST_AUTO_CLOSE = 5000;
@@ -25,4 +29,4 @@ export function Toasts() {
   );
 }
 
-export { toast };
+export { toast, type ToastOptions };

@@ -3,7 +3,7 @@
  * record once it has loaded, and after a delete the panel with a toast.
  */
 import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { DELETE_TOAST_AUTO_CLOSE } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/navigation.ts';

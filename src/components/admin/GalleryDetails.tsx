@@ -1,6 +1,6 @@
 /** /admin/gallery/details/{galleryId}: edit with an optional new image; Save (reloads), Back, Delete. */
 import { useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { DELETE_TOAST_AUTO_CLOSE } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/navigation.ts';

@@ -3,7 +3,7 @@
  * A file of 6 MB or more is refused here; a large photo is resized before upload (no request over 4 MB).
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { GALLERY_ACCEPT, galleryProblem, imageProblem } from '../../lib/admin/gallery-form.ts';
 import { UPLOAD_TARGET_BYTES, downscaleImage } from '../../lib/admin/downscale-image.ts';
 import { GALLERY_FALLBACK_IMAGE } from '../../lib/admin/format.ts';

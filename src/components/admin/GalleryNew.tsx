@@ -1,6 +1,6 @@
 /** /admin/gallery/new-item: create; the form clears after a 201. */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { GalleryForm } from './GalleryForm.tsx';
 import { ScreenHeader } from './ui.tsx';

@@ -1,5 +1,5 @@
 /** /admin/vacancies/panel: every vacancy, a New Vacancy button and a Details link each. */
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { formatDate, orDash } from '../../lib/admin/format.ts';
 import type { Vacancy } from '../../lib/admin/types.ts';

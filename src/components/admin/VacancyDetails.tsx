@@ -1,6 +1,6 @@
 /** /admin/vacancies/details/{vacancy}: edit with Save (reloads the record), Back and Delete (always back to the panel). */
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { DELETE_TOAST_AUTO_CLOSE } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/navigation.ts';

@@ -1,6 +1,6 @@
 /** The vacancy form shared by New Vacancy and the edit screen. Validation runs on submit (toasts). */
 import { useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { EMPLOYMENT_TYPES, validateVacancy, vacancyPayload, type VacancyValues } from '../../lib/admin/vacancy-form.ts';
 import { ListEditor } from './ListEditor.tsx';
 

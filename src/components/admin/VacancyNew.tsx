@@ -1,6 +1,6 @@
 /** /admin/vacancies/new-vacancy: create; the form clears after a 201. */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { emptyVacancy, type VacancyValues } from '../../lib/admin/vacancy-form.ts';
 import { VacancyForm } from './VacancyForm.tsx';

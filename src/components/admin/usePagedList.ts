@@ -4,7 +4,7 @@
  * moves to the last page.
  */
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.tsx';
 import { pageFrom, useUrlQuery, type Query } from '../../lib/admin/url-query.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import type { Paged } from '../../lib/admin/types.ts';

@@ -2,7 +2,7 @@
  * Page-to-page moves of the admin area (a static multi-page site): the id of a details route,
  * going back to a panel with its last search, and toasts that must survive a page change.
  */
-import { toast, type ToastOptions } from 'react-toastify';
+import { toast, type ToastOptions } from '../toast.tsx';
 
 /** The id after `/details/` in the current path, or undefined (e.g. /admin/vacancies/details/). */
 export function idFromPath(pathname: string = location.pathname): string | undefined {
