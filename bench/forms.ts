@@ -60,6 +60,27 @@ function document(i: number, size: number): { data: Uint8Array<ArrayBuffer>; nam
   return { data, name: `doc-${i}.${ext}` };
 }
 
+/** The load of every throughput figure here. Slow answers are measured, not counted as errors. */
+const LOAD = { connections: 10, duration: 10, timeout: 30 } as const;
+
+interface LoadRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * The request under LOAD (autocannon), after a warm-up of as many at once as the load, three times:
+ * the first calls build the function and start its instances.
+ */
+async function underLoad(request: LoadRequest): Promise<autocannon.Result> {
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(Array.from({ length: LOAD.connections }, () => fetch(request.url, request).then((r) => r.arrayBuffer())));
+  }
+  return autocannon({ ...request, ...LOAD });
+}
+
 /**
  * What the local runtime itself can serve on this machine under the same load as the enquiry bench:
  * a static file (the emulator's request chain alone) and a function call that does no database work
@@ -70,33 +91,22 @@ async function runtimeCeiling(baseURL: string): Promise<void> {
     ['static file (/robots.txt)', '/robots.txt'],
     ['function call, no database (GET /v1/api/auth, 401)', '/v1/api/auth'],
   ] as const) {
-    const url = new URL(path, baseURL).toString();
-    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 10 }, () => fetch(url).then((r) => r.arrayBuffer())));
-    const result = await autocannon({ url, connections: 10, duration: 10, timeout: 30 });
+    const result = await underLoad({ url: new URL(path, baseURL).toString() });
     const answered = result['2xx'] + result.non2xx;
     console.log(`runtime ceiling, ${label}: ${(answered / result.duration).toFixed(1)} answers/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
   }
 }
 
 async function enquiryThroughput(baseURL: string): Promise<void> {
-  // Warm-up, as many at once as the load: the first calls build the function and start its instances.
-  for (let round = 0; round < 3; round++) {
-    await Promise.all(Array.from({ length: 10 }, () =>
-      fetch(new URL('/v1/api/enquiry', baseURL), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ENQUIRY) })));
-  }
-  const result = await autocannon({
+  const result = await underLoad({
     url: new URL('/v1/api/enquiry', baseURL).toString(),
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ENQUIRY),
-    connections: 10,
-    duration: 10,
-    // Slow answers are measured, not counted as errors.
-    timeout: 30,
   });
   const ok = result['2xx'];
   console.log(
-    `enquiry POST (autocannon, 10 connections, 10 s): ${(ok / 10).toFixed(1)} created/s ` +
+    `enquiry POST (autocannon, ${LOAD.connections} connections, ${LOAD.duration} s): ${(ok / LOAD.duration).toFixed(1)} created/s ` +
       `(${result.requests.average.toFixed(1)} req/s average), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
       `${ok} x 201, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts` +
       `  [target: >= 500/s, p99 < 100 ms]`,
