@@ -11,7 +11,8 @@ export const ENQUIRIES_PER_MINUTE = 10;
 
 const COLUMNS = [...ENQUIRY_FIELDS.map(column), 'submission_key'];
 const insertEnquiry = countedInsert('enquiries', COLUMNS, 'enquiry', ENQUIRIES_PER_MINUTE, 60);
-const countHit = (ip: string) => rateLimit('enquiry', ip, ENQUIRIES_PER_MINUTE, 60);
+/** A request that stores nothing still counts toward the limit (429 past it). */
+const countRequest = (ip: string) => rateLimit('enquiry', ip, ENQUIRIES_PER_MINUTE, 60);
 
 export const createEnquiry: Handler = async (req, { ip }) => {
   let body: Record<string, unknown>;
@@ -23,7 +24,7 @@ export const createEnquiry: Handler = async (req, { ip }) => {
     if (!result.ok) throw refuse(result);
   } catch (refusal) {
     // Refused input counts toward the limit too, and past it the answer is 429 rather than 400.
-    await countHit(ip);
+    await countRequest(ip);
     throw refusal;
   }
   const key = submissionKey(body);
@@ -35,7 +36,7 @@ export const createEnquiry: Handler = async (req, { ip }) => {
   } catch (error) {
     // The same submission again (its answer was lost on the way): the first one's answer, still counted.
     if (!key || !isUniqueViolation(error, 'submission_key')) throw error;
-    await countHit(ip);
+    await countRequest(ip);
     row = await queryOne(`SELECT * FROM enquiries WHERE submission_key = $1`, [key]);
   }
   return json({ message: MSG.enquirySuccess, enquiry: enquiryJson(row!) }, 201);
