@@ -195,6 +195,26 @@ describe('admission form: drafts', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('stores no draft and shows no "restored" note for a form left at its defaults (no layout shift on a second visit)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      for (const visit of [1, 2]) {
+        await page.goto('/admissions/apply/middle');
+        await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+        await page.waitForTimeout(600); // past the draft's 300 ms save delay
+        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rmcp-draft:'))), `visit ${visit}`).toEqual([]);
+        expect(await page.getByText('We restored what you typed earlier', { exact: false }).count(), `visit ${visit}`).toBe(0);
+      }
+      // Back to the defaults after typing: the draft goes away again.
+      await page.getByLabel(label('Student first name')).fill('A');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:admission-middle'))).toContain('"studentFirstName":"A"');
+      await page.getByLabel(label('Student first name')).fill('');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:admission-middle'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
 
 describe('admission form: a failed upload', () => {

@@ -1,7 +1,8 @@
 /**
  * Drafts: a form's text fields (never files) kept in localStorage as the parent types, restored
  * after a reload or a lost connection, removed after a successful submit. Restored after the
- * first render so the server-rendered HTML and the island agree.
+ * first render so the server-rendered HTML and the island agree. A form still at its defaults
+ * (e.g. a select preset to "No") is no draft: nothing is stored and nothing is "restored".
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -18,6 +19,11 @@ function read(key: string): Record<string, string> | undefined {
   }
 }
 
+/** True when every field the parent fills in still has its default (keys starting with '_' are bookkeeping). */
+export function isUntouched(values: Record<string, string>, defaults: Record<string, string>): boolean {
+  return Object.keys(values).every((k) => k.startsWith('_') || values[k] === defaults[k]);
+}
+
 export function useDraft<T extends Record<string, string>>(key: string, empty: () => T) {
   const [values, setValues] = useState<T>(empty);
   const restored = useRef(false);
@@ -27,16 +33,10 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
     const saved = read(key);
     if (saved) {
       const base = empty();
-      const merged = { ...base };
-      let any = false;
-      for (const k of Object.keys(saved)) {
-        if (k in base) {
-          (merged as Record<string, string>)[k] = saved[k]!;
-          if (saved[k] && !k.startsWith('_')) any = true;
-        }
-      }
-      setValues(merged);
-      setWasRestored(any);
+      const merged: Record<string, string> = { ...base };
+      for (const k of Object.keys(saved)) if (k in base) merged[k] = saved[k]!;
+      setValues(merged as T);
+      setWasRestored(!isUntouched(merged, base));
     }
     restored.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -46,7 +46,8 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
     if (!restored.current) return;
     const timer = setTimeout(() => {
       try {
-        localStorage.setItem(PREFIX + key, JSON.stringify(values));
+        if (isUntouched(values, empty())) localStorage.removeItem(PREFIX + key);
+        else localStorage.setItem(PREFIX + key, JSON.stringify(values));
       } catch {
         // Storage full or disabled (private mode): the form still works without drafts.
       }
