@@ -6,8 +6,15 @@
  * is under LIGHTHOUSE_MIN (default 0: report only). LIGHTHOUSE_RUNS=n measures each route n times and
  * reports the median run, as Lighthouse advises for scores that vary from run to run. LIGHTHOUSE_REPORTS=folder
  * keeps each route's reported JSON there (long tasks, script costs) for a closer look.
+ *
+ * The first row is a control: a page of a heading and two sentences, served by a bare node:http server, measured
+ * the same way. It shows what the machine itself costs: Chromium's navigation commit (context creation under
+ * DevTools) is one task that Lighthouse multiplies by 4 like any other, and on a slow or busy machine that alone
+ * takes performance under 100 on a page with nothing in it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -21,6 +28,16 @@ const only = process.argv.slice(2);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 /** The public GET endpoints that pages call while loading (gallery, vacancies). */
 const WARM_API_PATHS = ['/v1/api/gallery', '/v1/api/jobs'];
+
+const CONTROL_ROUTE = '(control: minimal page)';
+const CONTROL_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Control page</title><meta name="description" content="A page with nothing in it, to measure the machine."></head>
+<body><main><h1>Control page</h1><p>A heading and two sentences, with no styles, images or scripts.</p><p>Its score is the floor of this machine.</p></main></body></html>`;
+const control = createServer((req, res) =>
+  req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL_HTML) : res.writeHead(404).end(),
+);
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}/`;
 
 const runtime = await startTestRuntime({});
 /**
@@ -51,9 +68,9 @@ async function measure(route: string, url: string): Promise<LighthouseResult> {
 
 const rows: { route: string; scores: number[]; notes: string[] }[] = [];
 try {
-  const routes = only.length ? only : [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES];
+  const routes = only.length ? only : [CONTROL_ROUTE, ...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES];
   for (const route of routes) {
-    const url = new URL(route, runtime.url).toString();
+    const url = route === CONTROL_ROUTE ? controlUrl : new URL(route, runtime.url).toString();
     if ((await fetch(url)).status !== 200) {
       console.log(`skipped ${route}: not 200`);
       continue;
@@ -76,11 +93,14 @@ try {
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     rows.push({ route, scores, notes });
-    const spread = runs.length > 1 ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round(performanceScore(r) * 100)).join(', ')})` : '';
+    // Lighthouse's own CPU benchmark of the machine at each run (higher is faster): shows when the machine was busy.
+    const benchmark = runs.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).join(', ');
+    const spread = runs.length > 1 ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round(performanceScore(r) * 100)).join(', ')}; benchmarkIndex ${benchmark})` : `  (benchmarkIndex ${benchmark})`;
     console.log(`${route}: ${scores.join(' / ')}${spread}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }
 } finally {
   chrome.kill();
+  control.close();
   await runtime.stop();
 }
 
@@ -92,7 +112,7 @@ console.log('\nLighthouse (mobile preset)');
 console.log(fmt(header));
 console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
 for (const line of lines) console.log(fmt(line));
-const failing = rows.filter((r) => r.scores.some((s) => s < min));
+const failing = rows.filter((r) => r.route !== CONTROL_ROUTE && r.scores.some((s) => s < min));
 if (failing.length) {
   console.error(`\n${failing.length} route(s) under ${min}: ${failing.map((r) => r.route).join(', ')}`);
   process.exit(1);
