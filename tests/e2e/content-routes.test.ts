@@ -177,6 +177,12 @@ describe('JavaScript and image budget', () => {
     expect(islands[0]).toContain('EnquiryPopup');
   });
 
+  it('the home page ships the pop-up as an empty dialog: its form renders when it opens, not in the HTML or at hydration', () => {
+    const home = pages.get('/')!;
+    expect(home).toContain('<dialog class="ff-dialog"');
+    expect(home).not.toMatch(/<form|<input|<select|<textarea/);
+  });
+
   it('content pages load no framework JS, only the navigation script (<= 3 KB gzipped)', async () => {
     for (const [path, html] of pages) {
       if (path === '/') continue; // the home page mounts the enquiry pop-up island (checked above)

@@ -2,6 +2,8 @@
  * The home page's admission enquiry (spec 01 sections 2-5, 8; issue 5 point 2): a modal dialog
  * 1.5 s after the page has loaded, with a close button and Esc; focus moves in, stays in, and goes
  * back where it was. Once closed (or sent) it stays closed for the rest of the visit (sessionStorage).
+ * The form itself renders only when the dialog opens, so the home page's HTML and its hydration carry
+ * an empty dialog, not fourteen hidden fields.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
@@ -155,29 +157,31 @@ export default function EnquiryPopup() {
           <p id={id('desc')} className="ff-intro">
             Tell us about your child and we will call you back. Please fill in every field.
           </p>
-          <form ref={formRef} className="ff-form" noValidate onSubmit={submit}>
-            <div className="ff-grid">
-              <Select {...common('admissionClass')} options={ENQUIRY_CLASSES.map((c) => ({ value: c, text: /^\d+$/.test(c) ? `Class ${c}` : c }))} placeholder="Select class" />
-              <TextInput {...common('studentName')} autoComplete="off" maxLength={ENQUIRY_MAX.studentName} />
-              <TextInput {...common('fatherName')} autoComplete="name" maxLength={ENQUIRY_MAX.fatherName} />
-              <TextInput {...common('motherName')} autoComplete="off" maxLength={ENQUIRY_MAX.motherName} />
-              <Select {...common('gender')} options={GENDERS} placeholder="Select gender" />
-              <TextInput {...common('dateOfBirth')} type="date" />
-              <TextInput {...common('fatherMobile')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} hint="10 digits" />
-              <TextInput {...common('email')} type="email" inputMode="email" autoComplete="email" maxLength={ENQUIRY_MAX.email} />
-              <Select {...common('category')} options={CATEGORIES} placeholder="Select category" />
-              <TextInput {...common('lastSchoolAttended')} maxLength={ENQUIRY_MAX.lastSchoolAttended} />
-              <Select {...common('fatherOccupation')} options={FATHER_OCCUPATIONS} placeholder="Select occupation" />
-              <Select {...common('motherOccupation')} options={MOTHER_OCCUPATIONS} placeholder="Select occupation" />
-              <TextArea {...common('address')} rows={4} maxLength={ENQUIRY_MAX.address} />
-              <TextInput {...common('referredBy')} maxLength={ENQUIRY_MAX.referredBy} />
-            </div>
-            <Honeypot value={honeypot} onChange={setHoneypot} />
-            <button type="submit" className="ff-button" disabled={busy} aria-busy={busy}>
-              {busy && <span className="ff-spinner" aria-hidden="true" />}
-              Submit
-            </button>
-          </form>
+          {open && (
+            <form ref={formRef} className="ff-form" noValidate onSubmit={submit}>
+              <div className="ff-grid">
+                <Select {...common('admissionClass')} options={ENQUIRY_CLASSES.map((c) => ({ value: c, text: /^\d+$/.test(c) ? `Class ${c}` : c }))} placeholder="Select class" />
+                <TextInput {...common('studentName')} autoComplete="off" maxLength={ENQUIRY_MAX.studentName} />
+                <TextInput {...common('fatherName')} autoComplete="name" maxLength={ENQUIRY_MAX.fatherName} />
+                <TextInput {...common('motherName')} autoComplete="off" maxLength={ENQUIRY_MAX.motherName} />
+                <Select {...common('gender')} options={GENDERS} placeholder="Select gender" />
+                <TextInput {...common('dateOfBirth')} type="date" />
+                <TextInput {...common('fatherMobile')} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} hint="10 digits" />
+                <TextInput {...common('email')} type="email" inputMode="email" autoComplete="email" maxLength={ENQUIRY_MAX.email} />
+                <Select {...common('category')} options={CATEGORIES} placeholder="Select category" />
+                <TextInput {...common('lastSchoolAttended')} maxLength={ENQUIRY_MAX.lastSchoolAttended} />
+                <Select {...common('fatherOccupation')} options={FATHER_OCCUPATIONS} placeholder="Select occupation" />
+                <Select {...common('motherOccupation')} options={MOTHER_OCCUPATIONS} placeholder="Select occupation" />
+                <TextArea {...common('address')} rows={4} maxLength={ENQUIRY_MAX.address} />
+                <TextInput {...common('referredBy')} maxLength={ENQUIRY_MAX.referredBy} />
+              </div>
+              <Honeypot value={honeypot} onChange={setHoneypot} />
+              <button type="submit" className="ff-button" disabled={busy} aria-busy={busy}>
+                {busy && <span className="ff-spinner" aria-hidden="true" />}
+                Submit
+              </button>
+            </form>
+          )}
         </div>
       </dialog>
     </>
