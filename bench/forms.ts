@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { readFile, readdir, readlink } from 'node:fs/promises';
-import { ADMISSION_FILE_FIELDS } from '../src/lib/forms/admission-bands.ts';
+import { ADMISSION_FILE_FIELDS } from '../src/features/admission/admission.ts';
 import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
 
 const ENQUIRY = {

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   const password = await readPassword();
   const close = await openLocalDatabase(root);
   const { closePool } = await import('../src/server/db.ts');
-  const admins = await import('../src/server/admins.ts');
+  const admins = await import('../src/features/auth/admins.server.ts');
   try {
     if (command === 'create') {
       if (await admins.findAdminByEmail(values.email)) {

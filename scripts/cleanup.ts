@@ -38,7 +38,7 @@ if (process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN) {
 
 let code = 0;
 try {
-  const { cleanupUploads } = await import('../src/server/uploads.ts');
+  const { cleanupUploads } = await import('../src/features/admission/documents.server.ts');
   const result = await cleanupUploads(hours);
   console.log(`Deleted ${result.staged} unclaimed upload(s) older than ${hours} h and ${result.orphans} orphaned blob(s).`);
 } catch (error) {

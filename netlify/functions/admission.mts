@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { createAdmission } from '../../src/server/admission/public.ts';
-import { deleteAdmission, getAdmission, getAdmissionFile, listAdmissions } from '../../src/server/admission/admin.ts';
+import { createAdmission, deleteAdmission, getAdmission, listAdmissions } from '../../src/features/admission/admission.server.ts';
+import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/admission', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field'],

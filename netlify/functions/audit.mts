@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { listAudit } from '../../src/server/audit.ts';
+import { listAudit } from '../../src/features/audit/audit.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/audit'],

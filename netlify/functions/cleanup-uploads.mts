@@ -1,6 +1,6 @@
-/** Hourly: staged admission documents nobody claimed within 24 hours are deleted (issue 5 point 4). */
+/** Hourly: staged admission documents nobody claimed within 24 hours are deleted. */
 import type { Config } from '@netlify/functions';
-import { cleanupUploads } from '../../src/server/uploads.ts';
+import { cleanupUploads } from '../../src/features/admission/documents.server.ts';
 
 export const config: Config = {
   schedule: '@hourly',

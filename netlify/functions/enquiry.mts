@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { createEnquiry } from '../../src/server/enquiry/public.ts';
-import { deleteEnquiry, getEnquiry, listEnquiries } from '../../src/server/enquiry/admin.ts';
+import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries } from '../../src/features/enquiry/enquiry.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/enquiry', '/v1/api/enquiry/:id'],

@@ -3,7 +3,7 @@ import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
 import {
   createGalleryItem, deleteGalleryItem, getGalleryItem, listGallery, serveGalleryImage, updateGalleryItem,
-} from '../../src/server/gallery.ts';
+} from '../../src/features/gallery/gallery.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/gallery', '/v1/api/gallery/:id', '/v1/uploads/gallery/:key'],

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { createJob, deleteJob, getJob, listJobs, updateJob } from '../../src/server/jobs.ts';
+import { createJob, deleteJob, getJob, listJobs, updateJob } from '../../src/features/vacancies/vacancies.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/jobs', '/v1/api/jobs/:id'],

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { countTcRequests, createTcRequest } from '../../src/server/tc-request/public.ts';
-import { deleteTcRequest, getTcRequest, listTcRequests } from '../../src/server/tc-request/admin.ts';
+import {
+  countTcRequests, createTcRequest, deleteTcRequest, getTcRequest, listTcRequests,
+} from '../../src/features/tc-request/tc-request.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id'],

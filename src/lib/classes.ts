@@ -22,7 +22,10 @@ export const CLASS_OPTIONS: Record<Band, ClassOption[]> = {
   senior: ['6', '7', '8', '9', '10', '11', '12'].map((v) => ({ value: v, label: v })),
 };
 
-/** Every class an enquiry may name (spec 01 section 3). */
+/** How a class reads in a choice: 'Class 5', and the early-years names as they are. */
+export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${label}` : label);
+
+/** Every class an enquiry may name. */
 export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 
 export const isBand = (value: unknown): value is Band => typeof value === 'string' && (BANDS as readonly string[]).includes(value);

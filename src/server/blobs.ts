@@ -22,3 +22,29 @@ export function blobBody(bytes: Uint8Array): ArrayBuffer {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   return whole ? (bytes.buffer as ArrayBuffer) : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
+
+/**
+ * Deletes blobs after the change that orphaned them committed, retrying each once. A key that still
+ * fails is logged, not thrown: the record is already gone, and the cleanup sweeps what is left of
+ * the documents store.
+ */
+export async function deleteBlobs(name: StoreName, keys: readonly string[], what: string): Promise<void> {
+  if (!keys.length) return;
+  const target = store(name);
+  const failed: string[] = [];
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await target.delete(key);
+      } catch {
+        try {
+          await target.delete(key);
+        } catch (error) {
+          failed.push(key);
+          console.error(`[${what}] could not delete blob ${key}`, error);
+        }
+      }
+    }),
+  );
+  if (failed.length) console.error(`[${what}] ${failed.length} blob(s) left behind: ${failed.join(', ')}`);
+}

@@ -131,14 +131,3 @@ export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Expected a JSON object');
   return value as Record<string, unknown>;
 }
-
-/** Paging from a query string: bad values are clamped, never an error. */
-export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
-  const int = (raw: string | null, fallback: number) => {
-    const n = Number.parseInt(raw ?? '', 10);
-    return Number.isFinite(n) ? n : fallback;
-  };
-  const limit = Math.min(Math.max(int(url.searchParams.get('limit'), defaultLimit), 1), maxLimit);
-  const page = Math.min(Math.max(int(url.searchParams.get('page'), 1), 1), 1_000_000);
-  return { page, limit, offset: (page - 1) * limit };
-}

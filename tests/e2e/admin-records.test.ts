@@ -3,6 +3,7 @@
  * documents) and a TC request, all made through the public POST endpoints; search kept in the URL;
  * paging; confirmations; a missing record; 360 px.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
@@ -118,26 +119,35 @@ describe('admissions', () => {
     expect(await page.getByRole('region', { name: 'Payment' }).innerText()).toContain('N/A');
   });
 
-  it('shows images as thumbnails and opens a document in a new tab', async () => {
+  it('shows images as thumbnails; a photo opens in a new tab as a sandboxed image, a PDF downloads', async () => {
     const thumb = page.getByRole('img', { name: 'Student photo' });
     await thumb.waitFor();
     expect(await thumb.evaluate(async (img: HTMLImageElement) => {
       await img.decode().catch(() => undefined);
       return img.naturalWidth;
     })).toBeGreaterThan(0);
-    const link = page.getByRole('link', { name: /View Birth certificate/ });
-    expect(await link.getAttribute('target')).toBe('_blank');
-    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    const response = await tab.waitForEvent('response', (r) => r.url().includes('/files/studentBirthCertificate'));
+
+    const photo = page.getByRole('link', { name: /View Student photo/ });
+    expect(await photo.getAttribute('target')).toBe('_blank');
+    const [tab, response] = await Promise.all([
+      context.waitForEvent('page'),
+      context.waitForEvent('response', (r) => r.url().includes('/files/studentPhoto') && r.request().isNavigationRequest()),
+      photo.click(),
+    ]);
     expect(response.status()).toBe(200);
-    expect(tab.url()).toBe(new URL((await link.getAttribute('href'))!, inject('baseURL')).toString());
+    expect(await response.headerValue('content-security-policy')).toMatch(/^sandbox;/);
+    await expect.poll(() => tab.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    // Sandboxed: the tab's document has an origin of its own, so it cannot read the office's cookies or storage.
+    expect(await tab.evaluate(() => origin)).toBe('null');
     await tab.close();
-    // Headless Chromium hands a PDF tab no headers: read the same URL with the tab's cookies.
-    const doc = await context.request.get((await link.getAttribute('href'))!);
-    expect(doc.status()).toBe(200);
-    expect(doc.headers()['content-type']).toMatch(/application\/pdf/);
-    expect(doc.headers()['content-disposition']).toMatch(/^inline/);
-    expect(Buffer.from(await doc.body()).equals(admission.files.studentBirthCertificate!.bytes)).toBe(true);
+
+    const pdf = page.getByRole('link', { name: /View Birth certificate/ });
+    // Chromium reports a download from a new tab on the page that opened it.
+    const [download] = await Promise.all([page.waitForEvent('download'), pdf.click()]);
+    expect(download.suggestedFilename()).toBe(admission.files.studentBirthCertificate!.name);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.equals(admission.files.studentBirthCertificate!.bytes)).toBe(true);
+    for (const other of context.pages()) if (other !== page) await other.close();
   });
 
   it('asks before deleting, then deletes and returns to the panel', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS, type Band } from '../../src/lib/classes.ts';
-import { BANDS_DEF, FILE_LABELS, bandFiles } from '../../src/lib/forms/admission-bands.ts';
+import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { adminClient } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
@@ -116,7 +116,7 @@ for (const band of BANDS) {
         if (def.academic) await page.getByLabel(label('Government scholarship')).selectOption('yes');
 
         // A file over 2 MB is refused in the browser and not kept (never sent).
-        const photo = page.getByLabel(label(FILE_LABELS.studentPhoto));
+        const photo = page.getByLabel(label(fileLabel('studentPhoto')));
         await photo.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: overLimitPng });
         await expect.poll(() => page.getByText(MSG.fileTooLarge).count()).toBeGreaterThan(0);
         expect(await photo.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
@@ -124,7 +124,7 @@ for (const band of BANDS) {
         const fields = bandFiles(def);
         let i = 0;
         for (const field of fields) {
-          const input = page.getByLabel(label(FILE_LABELS[field]));
+          const input = page.getByLabel(label(fileLabel(field)));
           const file = field === 'studentPhoto'
             ? { name: 'photo.png', mimeType: 'image/png', buffer: nearLimitPng }
             : i++ % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
@@ -228,7 +228,7 @@ describe('admission form: a failed upload', () => {
       });
       await page.goto('/admissions/apply/primary');
       await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
-      await page.getByLabel(label(FILE_LABELS.abcCard)).setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByLabel(label(fileLabel('abcCard'))).setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: PDF });
       const retry = page.getByRole('button', { name: 'Retry upload' });
       await retry.waitFor({ timeout: 30_000 });
       expect(failures).toBe(3); // the first try and two automatic retries

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, PRIMARY_FILES, auditOf, blobsWithContent, createAdmission, expectJsonError, randomUuid } from './admin-fixtures.ts';
-import { ADMISSION_FILE_FIELDS } from '../../src/server/records/serialize.ts';
-import { contentDisposition } from '../../src/server/admission/admin.ts';
+import { ADMISSION_FILE_FIELDS } from '../../src/features/admission/admission.ts';
+import { contentDisposition } from '../../src/features/admission/documents.server.ts';
 
 describe('admission admin API', () => {
   it('lists { totalRecords, totalPages, currentPage, data } newest first; searchName matches first, middle or last name; searchClass is exact', async () => {
@@ -48,7 +48,7 @@ describe('admission admin API', () => {
     expect(clamped.totalPages).toBe(clamped.totalRecords);
   });
 
-  it('serves each document to the admin only, with its real type, a safe inline filename, nosniff and no caching; each view is audited', async () => {
+  it('serves each document to the admin only, with its real type, never as a page of the site (images sandboxed, PDFs downloaded), nosniff and no caching; each view is audited', async () => {
     const admin = await adminClient();
     const created = await createAdmission();
     const one = await admin.request(`/v1/api/admission/${created._id}`);
@@ -63,7 +63,8 @@ describe('admission admin API', () => {
       expect(res.status).toBe(200);
       const file = created.files[field]!;
       expect(res.headers.get('content-type')).toBe(file.type);
-      expect(res.headers.get('content-disposition')).toBe(`inline; filename="${file.name}"`);
+      expect(res.headers.get('content-disposition')).toBe(`${file.type.startsWith('image/') ? 'inline' : 'attachment'}; filename="${file.name}"`);
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox;/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await res.arrayBuffer()).equals(file.bytes)).toBe(true);
@@ -107,10 +108,10 @@ describe('admission admin API', () => {
 describe('document filenames', () => {
   it.each([
     ['photo.png', 'image/png', 'inline; filename="photo.png"'],
-    ['scan', 'application/pdf', 'inline; filename="scan.pdf"'],
+    ['scan', 'application/pdf', 'attachment; filename="scan.pdf"'],
     ['evil".png\r\nX-Bad: 1', 'image/png', 'inline; filename="evil_.png_X-Bad_ 1.png"'],
-    ['../../etc/passwd', 'application/pdf', 'inline; filename="_.._etc_passwd.pdf"'],
-    ['आधार.pdf', 'application/pdf', `inline; filename="____.pdf"; filename*=UTF-8''%E0%A4%86%E0%A4%A7%E0%A4%BE%E0%A4%B0.pdf`],
+    ['../../etc/passwd', 'application/pdf', 'attachment; filename="_.._etc_passwd.pdf"'],
+    ['आधार.pdf', 'application/pdf', `attachment; filename="____.pdf"; filename*=UTF-8''%E0%A4%86%E0%A4%A7%E0%A4%BE%E0%A4%B0.pdf`],
     ['', 'image/jpeg', 'inline; filename="studentPhoto.jpg"'],
     ['x.bin', 'application/octet-stream', 'attachment; filename="x.bin"'],
   ])('%j as %s', (name, type, expected) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, auditOf, createEnquiry, expectJsonError, randomUuid, token } from './admin-fixtures.ts';
-import { ENQUIRY_FIELDS } from '../../src/server/records/serialize.ts';
+import { ENQUIRY_FORM } from '../../src/features/enquiry/schema.ts';
 
 describe('enquiry admin API', () => {
   it('lists the bare array newest first with X-Total-Count, pages it, and searches the student name and class', async () => {
@@ -19,7 +19,7 @@ describe('enquiry admin API', () => {
     const page1 = await res.json();
     expect(Array.isArray(page1)).toBe(true);
     expect(page1.map((e: { _id: string }) => e._id)).toEqual([c._id, b._id]);
-    expect(Object.keys(page1[0]).sort()).toEqual([...ENQUIRY_FIELDS, '_id', 'createdAt', 'updatedAt'].sort());
+    expect(Object.keys(page1[0]).sort()).toEqual([...ENQUIRY_FORM.map((f) => f.name), '_id', 'createdAt', 'updatedAt'].sort());
     expect(page1[0].createdAt).toMatch(ISO_RE);
     const page2 = await (await admin.request(`/v1/api/enquiry?search=${word}&limit=2&page=2`)).json();
     expect(page2.map((e: { _id: string }) => e._id)).toEqual([a._id]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { HTML, ISO_RE, SVG, auditOf, blobsWithContent, expectJsonError, fileOf, jpeg, png, randomUuid } from './admin-fixtures.ts';
-import { GALLERY_MAX_BYTES } from '../../src/lib/gallery.ts';
+import { GALLERY_MAX_BYTES } from '../../src/features/gallery/gallery.ts';
 
 function galleryForm(fields: { title?: string; description?: string; image?: { bytes: Buffer; type: string; name: string } }): FormData {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, auditOf, expectJsonError, randomUuid, token } from './admin-fixtures.ts';
-import { JOB_MESSAGES, validateJob } from '../../src/lib/jobs.ts';
+import { JOB_MESSAGES, validateJob } from '../../src/features/vacancies/vacancy.ts';
 
 const vacancy = (overrides: Record<string, unknown> = {}) => ({
   jobTitle: `PGT Physics ${token()}`,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BANDS, type Band } from '../../src/lib/classes.ts';
-import { BANDS_DEF, bandFiles, type FileField } from '../../src/lib/forms/admission-bands.ts';
+import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { adminClient } from '../support/api.ts';
 import { FILE, admissionCases, validAdmission } from '../unit/forms-cases.ts';

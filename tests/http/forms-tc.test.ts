@@ -39,14 +39,14 @@ describe('TC requests: the limit of two per admission number', () => {
     expect(await countFor(fresh())).toBe(0);
   });
 
-  it('stores pending with no transaction whatever the client sends, masks Aadhaar; the third gets 409', async () => {
+  it('stores pending with no transaction (answered as "NA", as the form sends it) whatever the client sends, masks Aadhaar; the third gets 409', async () => {
     const number = fresh();
     const first = await post({ ...validTc(), admissionNumber: number, paymentStatus: 'paid', transactionId: 'TXN-FAKE-1' });
     expect(first.status).toBe(201);
     const record = await first.json();
     expect(record).toMatchObject({
       studentName: 'Priya Verma', admissionNumber: number, parentName: 'Mahesh Verma', contact: '9123456780',
-      email: 'mahesh@example.com', paymentStatus: 'pending', transactionId: null,
+      email: 'mahesh@example.com', paymentStatus: 'pending', transactionId: 'NA',
     });
     expect(record._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(record.createdAt).toMatch(/^\d{4}-/);

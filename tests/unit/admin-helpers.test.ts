@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { idFromPath } from '../../src/lib/admin/navigation.ts';
 import { pageFrom, readQuery, writeQuery } from '../../src/lib/admin/url-query.ts';
-import { fitWithin, jpegName } from '../../src/lib/admin/downscale-image.ts';
-import { formatDate, galleryImageUrl, orDash } from '../../src/lib/admin/format.ts';
-import { validateVacancy, vacancyPayload, emptyVacancy } from '../../src/lib/admin/vacancy-form.ts';
-import { imageProblem } from '../../src/lib/admin/gallery-form.ts';
+import { fitWithin, jpegName } from '../../src/lib/downscale-image.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+import { orDash } from '../../src/lib/format.ts';
+import { validateVacancy, vacancyPayload, emptyVacancy } from '../../src/features/vacancies/vacancy-form.ts';
+import { galleryImageUrl, imageProblem } from '../../src/features/gallery/gallery.ts';
 
 describe('admin helpers', () => {
   it('reads the id of a details route', () => {

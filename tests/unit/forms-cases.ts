@@ -4,7 +4,7 @@
  * the same input must get the same message on both sides.
  */
 import type { Band } from '../../src/lib/classes.ts';
-import { BANDS_DEF, bandFiles } from '../../src/lib/forms/admission-bands.ts';
+import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 

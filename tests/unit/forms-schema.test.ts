@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BANDS } from '../../src/lib/classes.ts';
-import { validateAdmission, bandOf } from '../../src/lib/forms/admission.ts';
-import { validateEnquiry } from '../../src/lib/forms/enquiry.ts';
-import { validateTcRequest } from '../../src/lib/forms/tc-request.ts';
-import { ADMISSION_FILE_FIELDS } from '../../src/lib/forms/admission-bands.ts';
+import { validateAdmission, bandOf } from '../../src/features/admission/schema.ts';
+import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
+import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
+import { ADMISSION_FILE_FIELDS } from '../../src/features/admission/admission.ts';
 import { ENQUIRY_CASES, TC_CASES, admissionCases, validAdmission, type Case } from './forms-cases.ts';
 import type { Result } from '../../src/lib/forms/validate.ts';
 
@@ -53,13 +53,26 @@ describe('admission bands', () => {
 
   it('infers the band from the class when a client sends none', () => {
     expect(bandOf({ admissionClass: 'N.C' })).toBe('primary');
-    expect(bandOf({ admissionClass: '3' })).toBe('middle');
+    expect(bandOf({ admissionClass: '3', governmentScholarship: 'no' })).toBe('middle');
+    expect(bandOf({ admissionClass: '4' })).toBe('middle');
     expect(bandOf({ admissionClass: '11' })).toBe('senior');
     expect(bandOf({ band: 'nursery' })).toBeUndefined();
     const input: Record<string, unknown> = { ...validAdmission('senior'), admissionClass: '9' };
     delete input.band;
     const r = validateAdmission(input);
     expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['senior', '9']);
+  });
+
+  it.each([
+    ['1', 'P.N.C'],
+    ['2', 'N.C'],
+    ['3', 'K.G'],
+  ])('reads class %s without a band or a scholarship answer as the early-years form sends it: %s', (value, label) => {
+    expect(bandOf({ admissionClass: value })).toBe('primary');
+    const input: Record<string, unknown> = { ...validAdmission('primary'), admissionClass: value };
+    delete input.band;
+    const r = validateAdmission(input);
+    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['primary', label]);
   });
 
   it('keeps only the band\'s documents, and the scholarship one only when the answer is yes', () => {

@@ -10,18 +10,18 @@ import { showFlashToasts } from '../../lib/admin/navigation.ts';
 import './admin.css';
 
 const SCREENS = {
-  'vacancies-panel': lazy(() => import('./VacanciesPanel.tsx')),
-  'vacancy-new': lazy(() => import('./VacancyNew.tsx')),
-  'vacancy-details': lazy(() => import('./VacancyDetails.tsx')),
-  'tc-panel': lazy(() => import('./TcPanel.tsx')),
-  'tc-details': lazy(() => import('./TcDetails.tsx')),
-  'gallery-panel': lazy(() => import('./GalleryPanel.tsx')),
-  'gallery-new': lazy(() => import('./GalleryNew.tsx')),
-  'gallery-details': lazy(() => import('./GalleryDetails.tsx')),
-  'admissions-panel': lazy(() => import('./AdmissionsPanel.tsx')),
-  'admission-details': lazy(() => import('./AdmissionDetails.tsx')),
-  'enquiry-panel': lazy(() => import('./EnquiryPanel.tsx')),
-  'enquiry-details': lazy(() => import('./EnquiryDetails.tsx')),
+  'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
+  'vacancy-new': lazy(() => import('../../features/vacancies/VacancyNew.tsx')),
+  'vacancy-details': lazy(() => import('../../features/vacancies/VacancyDetails.tsx')),
+  'tc-panel': lazy(() => import('../../features/tc-request/TcPanel.tsx')),
+  'tc-details': lazy(() => import('../../features/tc-request/TcDetails.tsx')),
+  'gallery-panel': lazy(() => import('../../features/gallery/GalleryPanel.tsx')),
+  'gallery-new': lazy(() => import('../../features/gallery/GalleryNew.tsx')),
+  'gallery-details': lazy(() => import('../../features/gallery/GalleryDetails.tsx')),
+  'admissions-panel': lazy(() => import('../../features/admission/AdmissionsPanel.tsx')),
+  'admission-details': lazy(() => import('../../features/admission/AdmissionDetails.tsx')),
+  'enquiry-panel': lazy(() => import('../../features/enquiry/EnquiryPanel.tsx')),
+  'enquiry-details': lazy(() => import('../../features/enquiry/EnquiryDetails.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 export type AdminScreen = keyof typeof SCREENS;

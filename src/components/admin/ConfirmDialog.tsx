@@ -1,6 +1,6 @@
 /** "Are you sure ...?" before a delete: an alertdialog whose safe choice (Cancel) has the focus. */
 import { useId, useRef } from 'react';
-import { Dialog } from '../public/Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 
 interface Props {
   open: boolean;

@@ -1,7 +1,7 @@
 /** Small shared pieces of the admin screens: page header, search box, pager, details list, states. */
 import { useId, type ReactNode } from 'react';
 import { useDebouncedSearchParam } from '../../lib/admin/url-query.ts';
-import { orDash } from '../../lib/admin/format.ts';
+import { orDash } from '../../lib/format.ts';
 
 export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { pageFrom, useUrlQuery, type Query } from '../../lib/admin/url-query.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
-import type { Paged } from '../../lib/admin/types.ts';
+import type { Paged } from '../../lib/record.ts';
 
 export function usePagedList<K extends string, T>(filterKeys: readonly K[], load: (filters: Query<K>, page: number) => Promise<Paged<T>>, errorMessage: string) {
   type Patch = Partial<Query<K | 'page'>>;

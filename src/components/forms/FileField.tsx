@@ -4,7 +4,8 @@
  * button. Only the staged upload's id goes with the final submit.
  */
 import { useEffect, useRef } from 'react';
-import { FILE_ACCEPT, checkChosenFile, formatBytes } from '../../lib/forms/files.ts';
+import { FILE_ACCEPT, checkChosenFile } from '../../lib/forms/files.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
 
 export type UploadState =

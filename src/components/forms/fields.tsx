@@ -1,5 +1,6 @@
-/** Labelled inputs with their error tied to them (aria-invalid, aria-describedby). */
+/** Labelled inputs with their error tied to them (aria-invalid, aria-describedby), and a form field drawn from its definition. */
 import type { ReactNode } from 'react';
+import type { Field } from '../../lib/record.ts';
 
 interface Common {
   id: string;
@@ -93,4 +94,37 @@ export function focusFirstError(form: HTMLElement | null, fields: Record<string,
   const elements = Array.from(form.querySelectorAll<HTMLElement>('[name], [data-field]'));
   const first = elements.find((el) => names.has(el.getAttribute('name') ?? '') || names.has(el.dataset.field ?? ''));
   first?.focus();
+}
+
+const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'numeric' | 'email' }>> = {
+  date: { type: 'date' },
+  phone: { type: 'tel', inputMode: 'numeric' },
+  email: { type: 'email', inputMode: 'email' },
+  aadhaar: { type: 'text', inputMode: 'numeric' },
+};
+
+interface FormFieldProps {
+  field: Field;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  /** Choices instead of the definition's (e.g. a band's classes). */
+  options?: readonly { value: string; text: string }[];
+}
+
+/** The input a field's definition asks for: its kind, label, hint, length and autofill token. */
+export function FormField({ field, id, value, onChange, error, required, options }: FormFieldProps) {
+  const common = {
+    id, name: field.name, value, onChange, error, required, hint: field.hint,
+    label: field.label + (field.labelledOptional ? ' (optional)' : ''),
+  };
+  if (field.kind === 'select') {
+    const choices = options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }));
+    return <Select {...common} options={choices} placeholder={field.placeholder} />;
+  }
+  if (field.kind === 'textarea') return <TextArea {...common} rows={4} maxLength={field.max} />;
+  const input = INPUT_TYPES[field.kind] ?? { type: 'text' };
+  return <TextInput {...common} type={input.type} inputMode={input.inputMode} autoComplete={field.autoComplete} maxLength={field.max} />;
 }

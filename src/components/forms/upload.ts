@@ -1,4 +1,5 @@
-/** One document to POST /v1/api/uploads with XMLHttpRequest, for its upload progress. */
+/** One document to POST /v1/api/uploads, with its upload progress. */
+import { postWithProgress } from '../../lib/api-client.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 
 export interface Uploaded {
@@ -16,31 +17,20 @@ export class UploadError extends Error {
 }
 
 export function uploadFile(file: File, onProgress: (fraction: number) => void): { done: Promise<Uploaded>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<Uploaded>((resolve, reject) => {
-    xhr.open('POST', '/v1/api/uploads');
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: { error?: string } & Partial<Uploaded> = {};
-      try {
-        body = JSON.parse(xhr.responseText || '{}');
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status === 201 && body.id) return resolve(body as Uploaded);
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const request = postWithProgress<Uploaded>('/uploads', body, onProgress);
+  const done = request.done.then(
+    ({ status, body: answer }) => {
+      if (status === 201 && answer.id) return answer as Uploaded;
       // 413 and 415 are about the file itself; 429 and 5xx may pass on a later try.
-      const retryable = xhr.status === 429 || xhr.status >= 500;
-      reject(new UploadError(body.error && xhr.status < 500 ? body.error : MSG.uploadFailed, retryable));
-    };
-    xhr.onerror = () => reject(new UploadError(MSG.uploadFailed, true));
-    xhr.ontimeout = () => reject(new UploadError(MSG.uploadFailed, true));
-    xhr.onabort = () => reject(new UploadError('aborted', false));
-    const body = new FormData();
-    body.append('file', file, file.name);
-    xhr.send(body);
-  });
-  return { done, abort: () => xhr.abort() };
+      const retryable = status === 429 || status >= 500;
+      throw new UploadError(answer.error && status < 500 ? answer.error : MSG.uploadFailed, retryable);
+    },
+    (error: unknown) => {
+      if (error instanceof DOMException && error.name === 'AbortError') throw new UploadError('aborted', false);
+      throw new UploadError(MSG.uploadFailed, true);
+    },
+  );
+  return { done, abort: request.abort };
 }

@@ -30,9 +30,3 @@ export function safeFileName(name: string | undefined): string {
   const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(-120);
   return clean || 'document';
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}

@@ -5,7 +5,9 @@
  * and `fields` names every field that rule found wanting.
  */
 import { z } from '../zod.ts';
+import type { Field } from '../record.ts';
 import { MSG } from './messages.ts';
+import { isValidAadhaar } from './verhoeff.ts';
 
 /** A text field: absent and null both mean empty (spec: "empty or unset fields are left out"). */
 export const text = () => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
@@ -51,3 +53,46 @@ export const emptyOf = (values: Record<string, unknown>, keys: readonly string[]
 export const isTenDigits = (value: string) => /^\d{10}$/.test(value);
 // A pragmatic check like the browser's type=email one: something@something.tld, no spaces.
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+
+/** A real calendar date, YYYY-MM-DD (the date input's value), not in the future, after 1980. */
+export function isBirthDate(value: string, today = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (date.toISOString().slice(0, 10) !== value) return false;
+  return date.getUTCFullYear() >= 1980 && date.getTime() <= today.getTime();
+}
+
+/** The zod object of a form's text fields: each a trimmed string, absent meaning empty. */
+export function textShape<const N extends string>(names: readonly N[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, text()])) as Record<N, ReturnType<typeof text>>);
+}
+
+export interface FieldChecks {
+  /** The fields rule 1 asks for ('Please fill in all required fields.'). */
+  required: readonly string[];
+  /** The message of an invalid phone number: each form words it its own way. */
+  phone: string;
+  /** Rules of the form's own, run after the format checks and before options, dates and lengths. */
+  custom?: (rules: Rules) => void;
+}
+
+/**
+ * The checks every form runs on its fields, in the order the forms show their messages: required
+ * fields; Aadhaar, phone and e-mail formats; the form's own rules; a select's value among its
+ * options; real dates; lengths. The first failing check is the answer (see Rules).
+ */
+export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, unknown>, fields: readonly Field[], checks: FieldChecks): void {
+  const rules = new Rules(ctx);
+  const valueOf = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
+  const failing = (kind: Field['kind'], ok: (value: string, field: Field) => boolean) =>
+    fields.filter((f) => f.kind === kind && !ok(valueOf(f.name), f)).map((f) => f.name);
+  rules.check(MSG.required, () => emptyOf(values, checks.required));
+  rules.check(MSG.aadhaar, () => failing('aadhaar', isValidAadhaar));
+  rules.check(checks.phone, () => failing('phone', isTenDigits));
+  rules.check(MSG.email, () => failing('email', isEmail));
+  checks.custom?.(rules);
+  rules.check(MSG.option, () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
+  rules.check(MSG.date, () => failing('date', (value) => isBirthDate(value)));
+  rules.check(MSG.tooLong, () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
+}

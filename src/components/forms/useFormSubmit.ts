@@ -1,0 +1,130 @@
+/**
+ * The one submit flow of the public forms: check with the form's shared schema (errors on the
+ * fields, focus on the first, a toast), then send once per submission key (kept with the draft
+ * until it succeeds, so a retry after a lost answer is recognised), with a loading toast that turns
+ * into the outcome. Typed text is kept as a draft until the form is sent.
+ */
+import { useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import type { Failure, Result } from '../../lib/forms/validate.ts';
+import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, newSubmissionKey } from '../../lib/forms/honeypot.ts';
+import { answerOf } from '../../lib/api-client.ts';
+import { toast, TOAST_AUTO_CLOSE, type ToastOptions } from '../../lib/toast.tsx';
+import { focusFirstError } from './fields.tsx';
+import { useDraft } from './useDraft.ts';
+
+/** What sending came to. */
+export type Outcome<A> =
+  | { kind: 'sent'; answer: A }
+  /** The server refused the input: its message and the fields it names. */
+  | { kind: 'refused'; error?: string; fields?: Record<string, string> }
+  /** Not sent for a reason the parent should know, which is no failure (e.g. the TC limit). */
+  | { kind: 'warning'; message: string }
+  /** Failed with a message of its own instead of the form's failure message. */
+  | { kind: 'failed'; message: string };
+
+type Values<V> = V & { _key: string };
+
+export interface FormSubmit<V extends Record<string, string>, D, A> {
+  /** The draft's name in the browser's storage. */
+  draft: string;
+  empty: () => V;
+  check: (values: V) => Result<D>;
+  /** Why the form cannot be sent yet (e.g. documents still uploading), shown as a warning. */
+  blocked?: () => string | undefined;
+  /** The toast kind of a failed check. */
+  checkToast: (failure: Failure) => 'warning' | 'error';
+  messages: { loading?: string; success: string; failure: string };
+  send: (data: D, meta: { key: string; honeypot: string }) => Promise<Outcome<A>>;
+  /** Whether the fields empty after success (otherwise they stay, and the next submit is a new one). */
+  clearAfterSuccess: boolean;
+  onSuccess?: (answer: A) => void;
+}
+
+const CLOSABLE: ToastOptions = { autoClose: TOAST_AUTO_CLOSE, closeButton: true };
+
+export function useFormSubmit<V extends Record<string, string>, D, A>(options: FormSubmit<V, D, A>) {
+  const emptyValues = (): Values<V> => ({ ...options.empty(), _key: '' });
+  const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(options.draft, emptyValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [honeypot, setHoneypot] = useState('');
+  const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
+
+  const clearError = (name: string) => setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current));
+
+  function change(name: keyof V & string, value: string) {
+    setField(name, value);
+    clearError(name);
+  }
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError('');
+    const reason = options.blocked?.();
+    if (reason) {
+      toast.warning(reason);
+      return;
+    }
+    const { _key, ...typed } = values;
+    const checked = options.check(typed as unknown as V);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      setFormError(checked.error);
+      toast[options.checkToast(checked)](checked.error);
+      focusFirstError(formRef.current, checked.fields);
+      return;
+    }
+    setErrors({});
+    const key = _key || newSubmissionKey();
+    if (!_key) setField('_key', key);
+    setBusy(true);
+    const notice = options.messages.loading === undefined ? undefined : toast.loading(options.messages.loading);
+    const show = (type: 'success' | 'error' | 'warning', message: string) => {
+      if (notice === undefined) toast[type](message, CLOSABLE);
+      else if (type === 'warning') {
+        toast.dismiss(notice);
+        toast.warning(message);
+      } else toast.update(notice, { render: message, type, isLoading: false, ...CLOSABLE });
+    };
+    try {
+      const outcome = await options.send(checked.data, { key, honeypot });
+      if (outcome.kind === 'sent') {
+        show('success', options.messages.success);
+        clearDraft();
+        if (options.clearAfterSuccess) setValues(emptyValues());
+        else setField('_key', '');
+        options.onSuccess?.(outcome.answer);
+      } else if (outcome.kind === 'warning') {
+        show('warning', outcome.message);
+      } else if (outcome.kind === 'failed') {
+        show('error', outcome.message);
+      } else {
+        if (outcome.error) setFormError(outcome.error);
+        if (outcome.fields) setErrors(outcome.fields);
+        throw new Error(`refused: ${outcome.error ?? ''}`);
+      }
+    } catch (error) {
+      console.error(`${options.draft}: submission failed`, error);
+      show('error', options.messages.failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, honeypot, setHoneypot, wasRestored, submit, formRef };
+}
+
+/** A form POST's answer as an outcome: `created` (201) is sent, anything else refused. */
+export async function outcomeOf<A>(res: Response): Promise<Outcome<A>> {
+  const { status, body } = await answerOf<A>(res);
+  if (status === 201) return { kind: 'sent', answer: body as A };
+  return { kind: 'refused', error: body.error, fields: body.fields };
+}
+
+/** The fields every submission carries besides the form's own: its key, and the honeypot when a bot filled it. */
+export const submissionFields = ({ key, honeypot }: { key: string; honeypot: string }): Record<string, string> => ({
+  [SUBMISSION_KEY_FIELD]: key,
+  ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+});

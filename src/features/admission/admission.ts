@@ -1,0 +1,212 @@
+/**
+ * The admission application: its fields (text and documents) and the three forms, one per band,
+ * as data. The form island, the server's check, the serializer, the admin list and the details
+ * screen all read this. The early-years form sends 1-3 meaning P.N.C, N.C, K.G, so every admission
+ * stores its band and the class's canonical label.
+ */
+import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
+import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+
+export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
+export const SECTION_TITLES: Record<SectionId, string> = {
+  student: 'Student',
+  father: 'Father',
+  mother: 'Mother',
+  additional: 'Additional details',
+  academic: 'Academic details',
+};
+
+const WINGS: Record<string, string> = { primary: 'Primary (early years)', middle: 'Middle (classes 1-5)', senior: 'Senior (classes 6-12)' };
+const YES_NO: Record<string, string> = { yes: 'Yes', no: 'No' };
+const ACADEMIC: readonly Band[] = ['middle', 'senior'];
+
+/** A field of the admission: `bands` names the forms that have it (all when absent). */
+type AdmissionField = Field & { readonly bands?: readonly Band[] };
+
+const all = ['form', 'details', 'export'] as const;
+const name = <P extends 'student' | 'father' | 'mother', T extends 'First' | 'Middle' | 'Last'>(person: P, part: T, group: string, section: SectionId) =>
+  ({
+    name: `${person}${part}Name` as `${P}${T}Name`,
+    column: `${person}_${part.toLowerCase()}_name`,
+    label: `${person[0]!.toUpperCase()}${person.slice(1)} ${part.toLowerCase()} name`,
+    kind: 'text',
+    max: 60,
+    autoComplete: 'off',
+    group,
+    section,
+    detailsSection: 'Student',
+  }) as const;
+// A document's column is its name: the `field` of its row in `uploads`.
+const document = <N extends string>(field: N, label: string, section: SectionId, bands?: readonly Band[]) =>
+  ({ name: field, column: field, label, kind: 'file', section, detailsSection: 'Documents', show: all, ...(bands ? { bands } : {}) }) as const;
+
+export const ADMISSION = defineRecord({
+  entity: 'admission',
+  table: 'admissions',
+  fields: [
+    { ...name('student', 'First', 'Student name', 'student'), labels: { list: 'Name' }, show: ['form', 'list', 'details', 'export'] },
+    { ...name('student', 'Middle', 'Student name', 'student'), show: ['form', 'list', 'details', 'export'] },
+    { ...name('student', 'Last', 'Student name', 'student'), show: ['form', 'list', 'details', 'export'] },
+    {
+      name: 'studentAadharNo', column: 'student_aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, autoComplete: 'off',
+      hint: '12 digits, as printed on the card', labels: { details: 'Aadhaar number' }, section: 'student', detailsSection: 'Student', show: all,
+    },
+    {
+      name: 'admissionClass', column: 'admission_class', label: 'Admission class', kind: 'select', max: 10, placeholder: 'Select class',
+      section: 'student', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
+    },
+    document('studentAadharFile', 'Student Aadhaar card', 'student'),
+    document('studentPhoto', 'Student photo', 'student'),
+    document('studentBirthCertificate', 'Birth certificate', 'student'),
+    { ...name('father', 'First', "Father's name", 'father'), show: all },
+    { ...name('father', 'Middle', "Father's name", 'father'), show: all },
+    { ...name('father', 'Last', "Father's name", 'father'), show: all },
+    document('fatherAadharFile', 'Father Aadhaar card', 'father'),
+    document('fatherPhoto', 'Father photo', 'father'),
+    { ...name('mother', 'First', "Mother's name", 'mother'), show: all },
+    { ...name('mother', 'Middle', "Mother's name", 'mother'), show: all },
+    { ...name('mother', 'Last', "Mother's name", 'mother'), show: all },
+    document('motherAadharFile', 'Mother Aadhaar card', 'mother'),
+    document('motherPhoto', 'Mother photo', 'mother'),
+    { name: 'abcId', column: 'abc_id', label: 'ABC ID', kind: 'text', max: 40, autoComplete: 'off', section: 'additional', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'] },
+    {
+      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits, e.g. 9876543210',
+      autoComplete: 'tel-national', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
+    },
+    document('domicileCertificate', 'Domicile certificate', 'additional'),
+    document('abcCard', 'ABC card', 'additional'),
+    {
+      name: 'governmentScholarship', column: 'government_scholarship', label: 'Government scholarship', kind: 'select', max: 3,
+      options: ['no', 'yes'], optionText: (v: string) => YES_NO[v] ?? v, placeholder: 'Select', bands: ACADEMIC,
+      section: 'academic', detailsSection: 'Scholarship', show: all,
+    },
+    document('previousSchoolTC', 'Previous school transfer certificate', 'academic', ACADEMIC),
+    document('previousMarksheet', 'Previous marksheet', 'academic', ACADEMIC),
+    document('studentMigrationDocument', 'Migration document', 'academic', ['senior']),
+    document('scholarshipDocument', 'Scholarship document', 'academic', ACADEMIC),
+    { name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
+    {
+      name: 'band', column: 'band', label: 'Wing', kind: 'select', options: BANDS, optionText: (v: string) => WINGS[v] ?? v,
+      detailsSection: 'Admission', show: ['details', 'export'],
+    },
+    { name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', detailsSection: 'Admission', show: ['details', 'export'] },
+    { name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'text', detailsSection: 'Payment', show: ['list', 'details', 'export'] },
+    { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: null, blank: 'N/A', detailsSection: 'Payment', show: ['details', 'export'] },
+  ],
+});
+
+export type Admission = RecordJson<typeof ADMISSION> & {
+  /** Content type of each stored document, by field. */
+  fileTypes: Record<string, string>;
+};
+
+/** The details screen's sections, in order. */
+export const DETAILS_SECTIONS = ['Student', 'Admission', 'Scholarship', 'Documents', 'Payment'] as const;
+
+const FIELDS = ADMISSION.fields as readonly AdmissionField[];
+type FormField = FieldNameIn<typeof ADMISSION, 'form'>;
+
+/** Every document field, in the order the forms and the details screen list them. */
+export const ADMISSION_FILE_FIELDS = FIELDS.filter((f) => f.kind === 'file').map((f) => f.name) as Extract<
+  (typeof ADMISSION.fields)[number],
+  { kind: 'file' }
+>['name'][];
+export type FileField = (typeof ADMISSION_FILE_FIELDS)[number];
+export type TextField = Exclude<FormField, FileField>;
+/** The text fields a form sends. */
+export const ADMISSION_TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file').map((f) => f.name) as TextField[];
+
+export const isFileField = (value: string): value is FileField => (ADMISSION_FILE_FIELDS as readonly string[]).includes(value);
+export const fileLabel = (field: FileField) => FIELDS.find((f) => f.name === field)!.label;
+
+/** One ordered file check: if any of `fields` is missing, `message`. */
+export interface FileStep {
+  message: string;
+  fields: FileField[];
+}
+
+export interface BandDefinition {
+  band: Band;
+  path: string;
+  heading: string;
+  description: string;
+  classOptions: (ClassOption & { text: string })[];
+  /** The text fields whose emptiness is the first rule (the classes 1-5 form leaves admissionClass out). */
+  required: TextField[];
+  /** The document checks after the contact number, in order. */
+  fileSteps: FileStep[];
+  /** Classes 1-5 and 6-12: Academic details with government scholarship. */
+  academic: boolean;
+  /** Only the early-years form clears its fields after success. */
+  clearAfterSuccess: boolean;
+}
+
+const REQUIRED_BASE: TextField[] = [
+  'studentFirstName', 'studentMiddleName', 'studentLastName', 'studentAadharNo', 'fatherFirstName',
+  'fatherMiddleName', 'fatherLastName', 'motherFirstName', 'motherMiddleName', 'motherLastName', 'abcId',
+];
+const AADHAR_STEP: FileStep = { message: MSG.aadharFiles, fields: ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile'] };
+const PHOTOS: FileField[] = ['studentPhoto', 'fatherPhoto', 'motherPhoto'];
+const options = (band: Band) => CLASS_OPTIONS[band].map((o) => ({ ...o, text: classText(o.label) }));
+
+export const BANDS_DEF: Record<Band, BandDefinition> = {
+  primary: {
+    band: 'primary',
+    path: '/admissions/apply/primary',
+    heading: 'Admission form: early years (P.N.C, N.C, K.G)',
+    description: 'Apply online for admission to the pre-primary wing: P.N.C, N.C and K.G.',
+    classOptions: options('primary'),
+    required: [...REQUIRED_BASE, 'admissionClass'],
+    fileSteps: [
+      AADHAR_STEP,
+      { message: MSG.photos, fields: PHOTOS },
+      { message: MSG.additionalDocuments, fields: ['domicileCertificate', 'studentBirthCertificate', 'abcCard'] },
+    ],
+    academic: false,
+    clearAfterSuccess: true,
+  },
+  middle: {
+    band: 'middle',
+    path: '/admissions/apply/middle',
+    heading: 'Admission form: classes 1 to 5',
+    description: 'Apply online for admission to classes 1 to 5 (middle wing).',
+    classOptions: options('middle'),
+    required: [...REQUIRED_BASE],
+    fileSteps: [
+      AADHAR_STEP,
+      { message: MSG.photoFiles, fields: PHOTOS },
+      { message: MSG.domicile, fields: ['domicileCertificate'] },
+      { message: MSG.abcCard, fields: ['abcCard'] },
+      { message: MSG.previousTc, fields: ['previousSchoolTC'] },
+      { message: MSG.previousMarksheet, fields: ['previousMarksheet'] },
+    ],
+    academic: true,
+    clearAfterSuccess: false,
+  },
+  senior: {
+    band: 'senior',
+    path: '/admissions/apply/senior',
+    heading: 'Admission form: classes 6 to 12',
+    description: 'Apply online for admission to classes 6 to 12 (senior wing).',
+    classOptions: options('senior'),
+    required: [...REQUIRED_BASE, 'admissionClass'],
+    fileSteps: [
+      AADHAR_STEP,
+      { message: MSG.photos, fields: PHOTOS },
+      {
+        message: MSG.documents,
+        fields: ['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'],
+      },
+    ],
+    academic: true,
+    clearAfterSuccess: false,
+  },
+};
+
+/** The form fields (text and documents) a band's form has, in page order. */
+export const bandFields = (band: Band) => FIELDS.filter((f) => f.show.includes('form') && (!f.bands || f.bands.includes(band)));
+/** Every document field a band's form has. */
+export const bandFiles = (def: BandDefinition): FileField[] => bandFields(def.band).filter((f) => f.kind === 'file').map((f) => f.name as FileField);
+/** The fields of one section of a band's form. */
+export const sectionFields = (band: Band, section: SectionId) => bandFields(band).filter((f) => f.section === section);

@@ -1,0 +1,172 @@
+/**
+ * Admission documents. Each file is uploaded on its own as soon as the parent chooses it
+ * (POST /v1/api/uploads) and staged, private, in the `documents` blob store with a row in
+ * `uploads` (admission_id NULL). An admission claims its staged uploads in the transaction
+ * that stores it; staged uploads nobody claimed within 24 hours are deleted (cleanupUploads).
+ * Only a signed-in administrator can read a document (GET /v1/api/admission/:id/files/:field).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { AdminContext } from '../../server/auth.ts';
+import { recordAudit } from '../../server/audit.ts';
+import { blobBody, deleteBlobs, documents } from '../../server/blobs.ts';
+import { getPool, isUuid, query, queryOne, type Queryable } from '../../server/db.ts';
+import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
+import { detectType } from '../../server/file-types.ts';
+import { json, type Handler } from '../../server/http.ts';
+import { rateLimit } from '../../server/rate-limit.ts';
+import { readMultipart } from '../../server/multipart.ts';
+import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { isFileField } from './admission.ts';
+
+/** Multipart framing around one file: headers, boundary, a file name. */
+const ENVELOPE_BYTES = 16 * 1024;
+export const UPLOADS_PER_HOUR = 60;
+export const STAGED_MAX_AGE_HOURS = 24;
+const BLOB_PREFIX = 'uploads/';
+
+/** The type of a document by its bytes: PDF, JPEG or PNG. */
+export const documentType = async (data: Uint8Array) => (await detectType(data, ALLOWED_MIME))?.mime;
+
+export interface StoredDocument {
+  id: string;
+  blobKey: string;
+  name: string;
+  size: number;
+  type: AllowedMime;
+  sha256: string;
+}
+
+/** The blob key carries its creation time, so the orphan sweep can tell its age without a read. */
+const blobKeyFor = (id: string) => `${BLOB_PREFIX}${Date.now()}-${id}`;
+const blobTime = (key: string) => Number(/^uploads\/(\d+)-/.exec(key)?.[1] ?? NaN);
+
+/** Writes one checked document to the private store. The caller records it (or deletes it). */
+export async function writeDocument(data: Buffer, name: string, type: AllowedMime): Promise<StoredDocument> {
+  const id = randomUUID();
+  const blobKey = blobKeyFor(id);
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const safeName = safeFileName(name);
+  await documents().set(blobKey, blobBody(data), {
+    metadata: { name: safeName, type, sha256, size: data.byteLength },
+  });
+  return { id, blobKey, name: safeName, size: data.byteLength, type, sha256 };
+}
+
+export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: { admissionId: string; field: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO uploads (id, blob_key, name, size, content_type, sha256, admission_id, field)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [doc.id, doc.blobKey, doc.name, doc.size, doc.type, doc.sha256, claim?.admissionId ?? null, claim?.field ?? null],
+  );
+}
+
+/** POST /v1/api/uploads: one file (any field name) -> 201 { id, name, size, type }. */
+export const createUpload: Handler = async (req, { ip }) => {
+  await rateLimit('uploads', ip, UPLOADS_PER_HOUR, 3600);
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw new HttpError(413, MSG.fileTooLarge, { file: MSG.fileTooLarge });
+  const { files } = await readMultipart(req, {
+    maxFileBytes: MAX_FILE_BYTES,
+    maxFiles: 1,
+    maxFields: 5,
+    maxFieldBytes: 1024,
+    fileTooLarge: MSG.fileTooLarge,
+  });
+  const file = files[0];
+  if (!file || file.data.byteLength === 0) throw badRequest('Please choose a file.', { file: 'Please choose a file.' });
+  const type = await documentType(file.data);
+  if (!type) throw unsupportedType(MSG.fileType, { [file.field]: MSG.fileType });
+  const doc = await writeDocument(file.data, file.name, type);
+  try {
+    await insertUpload(getPool(), doc);
+  } catch (error) {
+    await deleteBlobs('documents', [doc.blobKey], 'upload');
+    throw error;
+  }
+  return json({ id: doc.id, name: doc.name, size: doc.size, type: doc.type }, 201);
+};
+
+/**
+ * Deletes staged uploads nobody claimed within `maxAgeHours`, then sweeps blobs under uploads/
+ * that have no row at all (a crash between blob and row, a deleted admission) and are as old.
+ * Rows go first: a claim racing with this either wins (the row is kept) or finds the id gone.
+ */
+export async function cleanupUploads(maxAgeHours = STAGED_MAX_AGE_HOURS): Promise<{ staged: number; orphans: number }> {
+  const rows = await query<{ blob_key: string }>(
+    `DELETE FROM uploads WHERE admission_id IS NULL AND created_at < now() - make_interval(hours => $1) RETURNING blob_key`,
+    [maxAgeHours],
+  );
+  await deleteBlobs('documents', rows.map((r) => r.blob_key), 'cleanup');
+
+  const cutoff = Date.now() - maxAgeHours * 3600 * 1000;
+  const { blobs } = await documents().list({ prefix: BLOB_PREFIX });
+  const old = blobs.map((b) => b.key).filter((key) => blobTime(key) < cutoff);
+  let orphans = 0;
+  for (let i = 0; i < old.length; i += 500) {
+    const batch = old.slice(i, i + 500);
+    const known = new Set(
+      (await query<{ blob_key: string }>(`SELECT blob_key FROM uploads WHERE blob_key = ANY($1::text[])`, [batch])).map((r) => r.blob_key),
+    );
+    const gone = batch.filter((key) => !known.has(key));
+    await deleteBlobs('documents', gone, 'cleanup');
+    orphans += gone.length;
+  }
+  return { staged: rows.length, orphans };
+}
+
+const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const IMAGE = /^image\/(jpeg|png)$/;
+
+/**
+ * How a document is handed to the office's browser. An image opens in the tab, as a sandboxed
+ * document (no script, an origin of its own); anything else, a PDF included, is a download, never
+ * a page of the site's origin. The filename cannot break the header or mislead: control characters,
+ * quotes, slashes and the like become '_', the extension matches the real type, and a non-ASCII
+ * name is also sent as an encoded `filename*`.
+ */
+export function contentDisposition(name: string, contentType: string, fallbackBase: string): string {
+  const disposition = IMAGE.test(contentType) ? 'inline' : 'attachment';
+  const ext = EXTENSION[contentType];
+  // eslint-disable-next-line no-control-regex
+  let clean = name.normalize('NFC').replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_').trim();
+  clean = clean.replace(/^\.+/, '').slice(0, 120);
+  if (!clean) clean = fallbackBase;
+  if (ext) {
+    const hasExt = new RegExp(`\\.${ext === 'jpg' ? 'jpe?g' : ext}$`, 'i').test(clean);
+    if (!hasExt) clean = `${clean}.${ext}`;
+  }
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_');
+  if (ascii === clean) return `${disposition}; filename="${ascii}"`;
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** GET /v1/api/admission/:id/files/:field (admin): the document, its view written to the audit log. */
+export async function getAdmissionFile(_req: Request, ctx: AdminContext): Promise<Response> {
+  const { id, field } = ctx.params;
+  if (!isUuid(id) || !field || !isFileField(field)) throw notFound('Document not found');
+  const row = await queryOne<{ blob_key: string; content_type: string; name: string }>(
+    `SELECT blob_key, content_type, name FROM uploads WHERE admission_id = $1 AND field = $2`,
+    [id, field],
+  );
+  if (!row) throw notFound('Document not found');
+  const blob = await documents().get(row.blob_key, { type: 'arrayBuffer' });
+  if (!blob) {
+    console.error(`[admission document] blob ${row.blob_key} of admission ${id} is missing`);
+    throw notFound('Document not found');
+  }
+  await recordAudit(ctx, { action: 'view', entity: 'admission', entityId: id, detail: field });
+  return new Response(blob, {
+    status: 200,
+    headers: {
+      'Content-Type': row.content_type,
+      'Content-Length': String(blob.byteLength),
+      'Content-Disposition': contentDisposition(row.name, row.content_type, field),
+      // Opened in a tab, a document is a sandboxed page that can fetch nothing.
+      'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The admission application: one schema per band, used by the form before it submits and by
+ * POST /v1/api/admission before it stores anything. File fields hold a staged upload's id (or, on
+ * the server, a marker for a file sent in the request itself): the rules only ask whether each is there.
+ */
+import { z } from '../../lib/zod.ts';
+import { isBand, resolveClass, type Band } from '../../lib/classes.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
+import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
+import { ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
+
+export type AdmissionInput = Partial<Record<TextField | FileField | 'band', string>>;
+
+/** The text of an application as stored, besides its class and scholarship answer. */
+export type AdmissionText = Record<Exclude<TextField, 'admissionClass' | 'governmentScholarship'>, string>;
+
+export interface AdmissionData {
+  band: Band;
+  /** The canonical class: P.N.C, N.C, K.G or 1-12. */
+  classLabel: string;
+  text: AdmissionText;
+  governmentScholarship: 'yes' | 'no';
+  /** The documents to keep: only this band's fields, and the scholarship one only when the answer is yes. */
+  files: Partial<Record<FileField, string>>;
+}
+
+const shape = textShape(['band', ...ADMISSION_TEXT_FIELDS, ...ADMISSION_FILE_FIELDS]);
+type Shape = z.output<typeof shape>;
+
+function admissionSchema(band: Band) {
+  const def = BANDS_DEF[band];
+  const fields = bandFields(band);
+  const files = fields.filter((f) => f.kind === 'file').map((f) => f.name as FileField);
+  const checked = shape.check(
+    z.superRefine((v: Shape, ctx) =>
+      checkFields(ctx, v, fields, {
+        required: def.required,
+        phone: MSG.contactNo,
+        custom: (rules) => {
+          for (const step of def.fileSteps) rules.check(step.message, () => emptyOf(v, step.fields));
+          if (def.academic) {
+            rules.check(MSG.scholarship, () => (v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : []));
+          }
+          // The form's select makes these impossible, but a request is never trusted.
+          rules.check(MSG.admissionClass, () => (resolveClass(v.admissionClass, band) ? [] : ['admissionClass']));
+          if (def.academic) {
+            rules.check(MSG.scholarshipChoice, () => (['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship']));
+          }
+        },
+      }),
+    ),
+  );
+  return z.pipe(
+    checked,
+    z.transform((v: Shape): AdmissionData => {
+      const scholarship = def.academic && v.governmentScholarship === 'yes' ? 'yes' : 'no';
+      const kept: Partial<Record<FileField, string>> = {};
+      for (const f of files) {
+        if (f === 'scholarshipDocument' && scholarship !== 'yes') continue;
+        if (v[f]) kept[f] = v[f];
+      }
+      const text = Object.fromEntries(
+        ADMISSION_TEXT_FIELDS.filter((f) => f !== 'admissionClass' && f !== 'governmentScholarship').map((f) => [f, v[f]]),
+      ) as AdmissionText;
+      text.studentAadharNo = aadhaarDigits(v.studentAadharNo);
+      return { band, classLabel: resolveClass(v.admissionClass, band)!.label, text, governmentScholarship: scholarship, files: kept };
+    }),
+  );
+}
+
+const schemas = { primary: admissionSchema('primary'), middle: admissionSchema('middle'), senior: admissionSchema('senior') };
+
+const EARLY_YEARS_VALUES = new Set(['1', '2', '3']);
+
+/**
+ * The band of a submission: the one it names; else, without a scholarship answer, a class value of
+ * 1-3 is the early-years form's (which sends neither band nor that answer, while the classes 1-5 and
+ * 6-12 forms always answer it); else the band its class implies. Undefined when it names an unknown band.
+ */
+export function bandOf(input: Record<string, unknown>): Band | undefined {
+  const band = typeof input.band === 'string' ? input.band.trim() : '';
+  if (band) return isBand(band) ? band : undefined;
+  const cls = typeof input.admissionClass === 'string' ? input.admissionClass.trim() : '';
+  const answered = typeof input.governmentScholarship === 'string' && input.governmentScholarship.trim() !== '';
+  if (!answered && EARLY_YEARS_VALUES.has(cls)) return 'primary';
+  // No class either: check as a form whose rule 1 includes the class, so the answer is rule 1's.
+  return resolveClass(cls)?.band ?? 'senior';
+}
+
+export function validateAdmission(input: Record<string, unknown>, band?: Band): Result<AdmissionData> {
+  const chosen = band ?? bandOf(input);
+  if (!chosen) return { ok: false, error: MSG.admissionClass, fields: { band: MSG.admissionClass }, kind: 'rule' };
+  return validate(schemas[chosen], input);
+}

@@ -1,0 +1,123 @@
+/**
+ * The home page's admission enquiry: a modal dialog 1.5 s after the page has loaded, with a close
+ * button and Esc; focus moves in, stays in, and goes back where it was. Once closed (or sent) it
+ * stays closed for the rest of the visit (sessionStorage). The form itself renders only when the
+ * dialog opens, so the home page's HTML and its hydration carry an empty dialog, not fourteen hidden fields.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { MSG } from '../../lib/forms/messages.ts';
+import { apiJson } from '../../lib/api-client.ts';
+import { Toasts } from '../../lib/toast.tsx';
+import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
+import { useModalDialog } from '../../components/ui/useModalDialog.ts';
+import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
+import '../../components/forms/forms.css';
+
+export const POPUP_DELAY_MS = 1500;
+export const POPUP_CLOSED_KEY = 'rmcp-enquiry-closed';
+
+function closedThisVisit(): boolean {
+  try {
+    return sessionStorage.getItem(POPUP_CLOSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds left until 1.5 s after the load event (the island may hydrate later than load). */
+function delayAfterLoad(): number {
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const loadedAt = nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
+  return Math.max(0, POPUP_DELAY_MS - (performance.now() - loadedAt));
+}
+
+export default function EnquiryPopup() {
+  const uid = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const trapTab = useModalDialog(dialogRef, open);
+  const form = useFormSubmit({
+    draft: 'enquiry',
+    empty: emptyEnquiry,
+    check: validateEnquiry,
+    checkToast: (failure) => (failure.error === MSG.required ? 'warning' : 'error'),
+    messages: { loading: MSG.enquirySubmitting, success: MSG.enquirySuccess, failure: MSG.enquiryFailure },
+    send: async (data, meta) => outcomeOf(await apiJson('/enquiry', 'POST', { ...data, ...submissionFields(meta) })),
+    clearAfterSuccess: true,
+    onSuccess: () => close(),
+  });
+
+  useEffect(() => {
+    if (closedThisVisit()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      timer = setTimeout(() => setOpen(true), delayAfterLoad());
+    };
+    if (document.readyState === 'complete') arm();
+    else window.addEventListener('load', arm, { once: true });
+    return () => {
+      window.removeEventListener('load', arm);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
+  function close() {
+    try {
+      sessionStorage.setItem(POPUP_CLOSED_KEY, '1');
+    } catch {
+      /* storage disabled: it simply may show again on the next page load */
+    }
+    setOpen(false);
+  }
+
+  const id = (f: string) => `${uid}-${f}`;
+
+  return (
+    <>
+      <Toasts />
+      <dialog
+        ref={dialogRef}
+        className="ff-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id('title')}
+        aria-describedby={id('desc')}
+        onCancel={(e) => {
+          e.preventDefault();
+          close();
+        }}
+        onKeyDown={trapTab}
+      >
+        <div className="ff-dialog__box">
+          <div className="ff-dialog__head">
+            <h2 id={id('title')}>Admission Enquiry</h2>
+            <button type="button" className="ff-dialog__close" aria-label="Close enquiry form" onClick={close} data-autofocus>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <p id={id('desc')} className="ff-intro">
+            Tell us about your child and we will call you back. Please fill in every field.
+          </p>
+          {open && (
+            <form ref={form.formRef} className="ff-form" noValidate onSubmit={form.submit}>
+              <div className="ff-grid">
+                {ENQUIRY_FORM.map((field) => (
+                  <FormField
+                    key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
+                    required onChange={(v) => form.change(field.name, v)}
+                  />
+                ))}
+              </div>
+              <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+              <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
+                {form.busy && <span className="ff-spinner" aria-hidden="true" />}
+                Submit
+              </button>
+            </form>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}

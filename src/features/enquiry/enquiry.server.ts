@@ -1,0 +1,75 @@
+/**
+ * Enquiries. POST /v1/api/enquiry is the home page pop-up's (201 with the stored enquiry);
+ * GET (list and one) and DELETE are the admin's.
+ *
+ * GET /v1/api/enquiry?search=&admissionClass=&page=&limit= answers the bare array, newest first,
+ * with `X-Total-Count` (matching records) and `X-Total-Pages` headers. `search` is a
+ * case-insensitive word-prefix match on the student name; `admissionClass` is the exact class label.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { queryOne } from '../../server/db.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
+import { equals, nameSearch, readList, type ListSpec } from '../../server/lists.ts';
+import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
+import { insertColumns, recordJson } from '../../server/records.ts';
+import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
+import { deleteRecord, getRecord } from '../../server/record-routes.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { ENQUIRY, type Enquiry } from './enquiry.ts';
+import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
+
+export const ENQUIRIES_PER_MINUTE = 10;
+
+const enquiryJson = (row: Record<string, unknown>): Enquiry => recordJson(ENQUIRY, row);
+
+const { columns: FORM_COLUMNS } = insertColumns(ENQUIRY_FORM, {});
+const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key'], 'enquiry', ENQUIRIES_PER_MINUTE, 60);
+/** A request that stores nothing still counts toward the limit (429 past it). */
+const countRequest = (ip: string) => rateLimit('enquiry', ip, ENQUIRIES_PER_MINUTE, 60);
+
+export const createEnquiry: Handler = async (req, { ip }) => {
+  let body: Record<string, unknown>;
+  let result: ReturnType<typeof validateEnquiry>;
+  try {
+    body = await readJson(req);
+    checkHoneypot(body);
+    result = validateEnquiry(body);
+    if (!result.ok) throw refuse(result);
+  } catch (refusal) {
+    // Refused input counts toward the limit too, and past it the answer is 429 rather than 400.
+    await countRequest(ip);
+    throw refusal;
+  }
+  const key = submissionKey(body);
+  const { values } = insertColumns(ENQUIRY_FORM, result.data);
+  const row = await createOnce({
+    key,
+    // The enquiry and its hit on the per-address limit in one statement: one database round trip.
+    create: () => insertEnquiry(ip, [...values, key]),
+    find: (k) => queryOne(`SELECT * FROM enquiries WHERE submission_key = $1`, [k]),
+    // The same submission again: the first one's answer, still counted.
+    onRepeat: () => countRequest(ip),
+  });
+  return json({ message: MSG.enquirySuccess, enquiry: enquiryJson(row) }, 201);
+};
+
+const ENQUIRY_LIST: ListSpec = {
+  table: 'enquiries',
+  columns: 't.*',
+  filters: { search: nameSearch('student_name'), admissionClass: equals('admission_class', true) },
+  counted: true,
+};
+
+export async function listEnquiries(req: Request): Promise<Response> {
+  const list = await readList(new URL(req.url), ENQUIRY_LIST);
+  return json(list.rows.map(enquiryJson), 200, {
+    'X-Total-Count': String(list.total),
+    'X-Total-Pages': String(list.totalPages),
+    'Server-Timing': list.timing,
+  });
+}
+
+export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: ENQUIRY, notFound: 'Enquiry not found', json: enquiryJson });
+
+export const deleteEnquiry = (_req: Request, ctx: AdminContext) =>
+  deleteRecord(ctx, { def: ENQUIRY, notFound: 'Enquiry not found', deleted: 'Enquiry deleted successfully' });

@@ -1,0 +1,181 @@
+/**
+ * Gallery items and their published images.
+ *
+ * GET /v1/api/gallery (bare array, newest first) and GET /v1/api/gallery/:id are public; POST
+ * (multipart title, description, image: 201), PUT /:id (multipart, image optional: 200) and
+ * DELETE /:id (200) are the admin's. An item's `image` is "/uploads/gallery/<key>" or null;
+ * GET /v1/uploads/gallery/<key> serves it publicly. Every stored image gets a new random key,
+ * so its URL can be cached for a year as immutable.
+ *
+ * Blobs and rows stay in step: a new image is stored before its row and deleted again if the row
+ * is not; a replaced or deleted item's old image is deleted after the change commits.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AdminContext } from '../../server/auth.ts';
+import { recordAudit } from '../../server/audit.ts';
+import { blobBody, deleteBlobs, galleryImages } from '../../server/blobs.ts';
+import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
+import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
+import { detectType } from '../../server/file-types.ts';
+import { readMultipart } from '../../server/multipart.ts';
+import { json, type RouteContext } from '../../server/http.ts';
+import { recordJson } from '../../server/records.ts';
+import { getRecord } from '../../server/record-routes.ts';
+import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
+
+type Row = Record<string, unknown>;
+
+const KEY = /^[0-9a-f]{32}\.(jpg|png|webp|gif|avif)$/;
+const detectImageType = (bytes: Uint8Array) => detectType(bytes, ALLOWED_IMAGE_TYPES);
+
+const galleryJson = (row: Row): GalleryItem => recordJson(GALLERY_ITEM, row);
+
+interface GalleryForm {
+  title: string;
+  description: string;
+  /** The image's bytes (at most GALLERY_MAX_BYTES), or undefined when none was sent. */
+  image?: Buffer;
+  imageTooLarge: boolean;
+}
+
+/** Multipart overhead allowed above the image limit before the request is refused unread. */
+const FORM_OVERHEAD = 256 * 1024;
+
+/** Reads the multipart form, keeping at most GALLERY_MAX_BYTES of the image in memory. */
+async function readGalleryForm(req: Request): Promise<GalleryForm> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > GALLERY_MAX_BYTES + FORM_OVERHEAD) {
+    throw new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
+  }
+  if (!req.body) throw badRequest(GALLERY_MESSAGES.required);
+  // An oversized image is marked, not refused at once: the form's own order (text first) decides the message.
+  const { fields, files, oversized } = await readMultipart(req, {
+    maxFileBytes: GALLERY_MAX_BYTES,
+    maxFiles: 1,
+    maxFields: 10,
+    maxFieldBytes: 16 * 1024,
+    fileTooLarge: GALLERY_MESSAGES.imageTooLarge,
+    acceptFile: (field) => field === 'image',
+    oversize: 'mark',
+  });
+  const image = files.find((f) => f.field === 'image' && f.data.byteLength > 0)?.data;
+  return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image') };
+}
+
+/** The checked form: 400 for missing text, 400 without an image on create, 413 too large, 415 not an allowed image. */
+async function checkedForm(req: Request, mode: GalleryMode) {
+  const form = await readGalleryForm(req);
+  const size = form.imageTooLarge ? GALLERY_MAX_BYTES + 1 : (form.image?.byteLength ?? 0);
+  const problem = galleryProblem({ title: form.title, description: form.description, image: size ? { size } : null }, mode);
+  if (problem) {
+    const status = problem.message === GALLERY_MESSAGES.imageTooLarge ? 413 : 400;
+    throw new HttpError(status, problem.message, { [problem.field]: problem.message });
+  }
+  let image: { bytes: Buffer; ext: string } | undefined;
+  if (form.image) {
+    const type = await detectImageType(form.image);
+    if (!type) throw unsupportedType(GALLERY_MESSAGES.imageType, { image: GALLERY_MESSAGES.imageType });
+    image = { bytes: form.image, ext: type.ext };
+  }
+  return { title: form.title.trim(), description: form.description.trim(), image };
+}
+
+async function storeImage(image: { bytes: Buffer; ext: string }): Promise<string> {
+  const key = `${randomBytes(16).toString('hex')}.${image.ext}`;
+  await galleryImages().set(key, blobBody(image.bytes));
+  return key;
+}
+
+export async function listGallery(): Promise<Response> {
+  const rows = await query(`SELECT * FROM gallery_items ORDER BY created_at DESC, id DESC`);
+  return json(rows.map(galleryJson));
+}
+
+export const getGalleryItem = (_req: Request, ctx: RouteContext) =>
+  getRecord(ctx, { def: GALLERY_ITEM, notFound: 'Gallery item not found', json: galleryJson });
+
+export async function createGalleryItem(req: Request, ctx: AdminContext): Promise<Response> {
+  const form = await checkedForm(req, 'create');
+  const key = await storeImage(form.image!);
+  let row: Row;
+  try {
+    row = await transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `INSERT INTO gallery_items (title, description, image_key) VALUES ($1, $2, $3) RETURNING *`,
+        [form.title, form.description, key],
+      );
+      await recordAudit(ctx, { action: 'create', entity: 'gallery', entityId: String(rows[0]!.id) }, tx);
+      return rows[0]!;
+    });
+  } catch (error) {
+    await deleteBlobs('gallery', [key], 'gallery create');
+    throw error;
+  }
+  return json(galleryJson(row), 201);
+}
+
+export async function updateGalleryItem(req: Request, ctx: AdminContext): Promise<Response> {
+  const id = ctx.params.id;
+  if (!isUuid(id)) throw notFound('Gallery item not found');
+  const form = await checkedForm(req, 'edit');
+  // Refuse an unknown id before storing anything.
+  if (!(await queryOne(`SELECT id FROM gallery_items WHERE id = $1`, [id]))) throw notFound('Gallery item not found');
+  const newKey = form.image ? await storeImage(form.image) : undefined;
+  let result: { row: Row; oldKey: string | null } | undefined;
+  try {
+    result = await transaction(async (tx) => {
+      const current = await tx.query<{ image_key: string | null }>(`SELECT image_key FROM gallery_items WHERE id = $1 FOR UPDATE`, [id]);
+      if (!current.rows[0]) return undefined;
+      const { rows } = await tx.query(
+        `UPDATE gallery_items SET title = $2, description = $3, image_key = COALESCE($4, image_key), updated_at = now()
+          WHERE id = $1 RETURNING *`,
+        [id, form.title, form.description, newKey ?? null],
+      );
+      await recordAudit(ctx, { action: 'update', entity: 'gallery', entityId: id, detail: newKey ? 'image replaced' : null }, tx);
+      return { row: rows[0]!, oldKey: current.rows[0].image_key };
+    });
+  } catch (error) {
+    if (newKey) await deleteBlobs('gallery', [newKey], 'gallery update');
+    throw error;
+  }
+  if (!result) {
+    if (newKey) await deleteBlobs('gallery', [newKey], 'gallery update');
+    throw notFound('Gallery item not found');
+  }
+  if (newKey && result.oldKey && result.oldKey !== newKey) await deleteBlobs('gallery', [result.oldKey], 'gallery update');
+  return json(galleryJson(result.row));
+}
+
+export async function deleteGalleryItem(_req: Request, ctx: AdminContext): Promise<Response> {
+  const id = ctx.params.id;
+  if (!isUuid(id)) throw notFound('Gallery item not found');
+  const deleted = await transaction(async (tx) => {
+    const { rows } = await tx.query<{ image_key: string | null }>(`DELETE FROM gallery_items WHERE id = $1 RETURNING image_key`, [id]);
+    if (!rows[0]) return undefined;
+    await recordAudit(ctx, { action: 'delete', entity: 'gallery', entityId: id }, tx);
+    return { key: rows[0].image_key };
+  });
+  if (!deleted) throw notFound('Gallery item not found');
+  if (deleted.key) await deleteBlobs('gallery', [deleted.key], 'gallery delete');
+  return json({ message: 'Gallery item deleted successfully!', _id: id });
+}
+
+/** The public image: type from its bytes, nosniff, cached for a year (a new image gets a new key). */
+export async function serveGalleryImage(_req: Request, ctx: RouteContext): Promise<Response> {
+  const key = ctx.params.key;
+  if (!key || !KEY.test(key)) throw notFound('Image not found');
+  const bytes = await galleryImages().get(key, { type: 'arrayBuffer' });
+  if (!bytes) throw notFound('Image not found');
+  const type = await detectImageType(new Uint8Array(bytes));
+  if (!type) throw notFound('Image not found');
+  return new Response(bytes, {
+    status: 200,
+    headers: {
+      'Content-Type': type.mime,
+      'Content-Length': String(bytes.byteLength),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Disposition': 'inline',
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/** The TC request's one schema, used by the form before it sends and by POST /v1/api/tc-request. */
+import { z } from '../../lib/zod.ts';
+import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
+import { checkFields, textShape, validate } from '../../lib/forms/validate.ts';
+import { TC_REQUEST } from './tc-request.ts';
+
+export const TC_FORM = fieldsIn(TC_REQUEST, 'form');
+export type TcField = FieldNameIn<typeof TC_REQUEST, 'form'>;
+export type TcValues = Record<TcField, string>;
+const NAMES = TC_FORM.map((f) => f.name) as TcField[];
+
+/** One admission number however it is typed: trimmed, inner spaces collapsed, upper case. */
+export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
+
+const shape = z.object({
+  ...textShape(NAMES).shape,
+  // Sent by the form as the old contract has it; the server ignores both and stores pending / no transaction.
+  paymentStatus: z.optional(z.unknown()),
+  transactionId: z.optional(z.unknown()),
+});
+type Shape = z.output<typeof shape>;
+
+export const tcRequestSchema = z.pipe(
+  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: NAMES, phone: MSG.tcContact }))),
+  z.transform((v: Shape): TcValues => ({
+    ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
+    admissionNumber: normaliseAdmissionNumber(v.admissionNumber),
+    aadharUid: aadhaarDigits(v.aadharUid),
+  })),
+);
+
+export const validateTcRequest = (input: unknown) => validate(tcRequestSchema, input);
+export const emptyTcRequest = (): TcValues => Object.fromEntries(NAMES.map((f) => [f, ''])) as TcValues;

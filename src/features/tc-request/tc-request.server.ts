@@ -1,0 +1,89 @@
+/**
+ * TC requests. The public calls: the count of earlier requests for an admission number, and a new
+ * request, refused with 409 once two exist for that number (the limit holds under concurrency: a
+ * transaction-scoped advisory lock per admission number serialises the count and the insert). The
+ * admin's: list, one, delete.
+ *
+ * GET /v1/api/tc-request?search=&admissionNumber=&page=&limit= answers
+ * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
+ * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { queryOne, transaction } from '../../server/db.ts';
+import { conflict } from '../../server/errors.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
+import { nameSearch, readList, startsWith, type ListSpec } from '../../server/lists.ts';
+import { rateLimit } from '../../server/rate-limit.ts';
+import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
+import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
+import { deleteRecord, getRecord } from '../../server/record-routes.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
+
+export const TC_REQUESTS_PER_HOUR = 10;
+
+const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
+const COLUMNS = selectColumns(TC_REQUEST);
+
+/** GET /v1/api/tc-request/admission-number/{n}: a bare number, 0 when none. */
+export const countTcRequests: Handler = async (_req, { params }) => {
+  const number = normaliseAdmissionNumber(params.admissionNumber ?? '');
+  if (!number || number.length > 40) return json(0);
+  const row = await queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1`, [number]);
+  return json(row?.n ?? 0);
+};
+
+/** POST /v1/api/tc-request: 201 with the stored request; payment pending and no transaction, whatever was sent. */
+export const createTcRequest: Handler = async (req, { ip }) => {
+  await rateLimit('tc_request', ip, TC_REQUESTS_PER_HOUR, 3600);
+  const body = await readJson(req);
+  checkHoneypot(body);
+  const result = validateTcRequest(body);
+  if (!result.ok) throw refuse(result);
+  const v = result.data;
+  const key = submissionKey(body);
+  const { columns, values } = insertColumns(TC_FORM, v);
+  const row = await createOnce({
+    key,
+    find: (k) => queryOne(`SELECT ${COLUMNS} FROM tc_requests WHERE submission_key = $1`, [k]),
+    create: () =>
+      transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tc-request:${v.admissionNumber}`]);
+        if (key) {
+          const same = await tx.query(`SELECT ${COLUMNS} FROM tc_requests WHERE submission_key = $1`, [key]);
+          if (same.rows[0]) return same.rows[0];
+        }
+        const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1`, [v.admissionNumber]);
+        if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw conflict(MSG.tcLimit);
+        const inserted = await tx.query(
+          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key)
+           VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,
+          [...values, key],
+        );
+        return inserted.rows[0]!;
+      }),
+  });
+  return json(tcRequestJson(row), 201);
+};
+
+const TC_LIST: ListSpec = {
+  table: 'tc_requests',
+  columns: selectColumns(TC_REQUEST, 't'),
+  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number') },
+  counted: true,
+};
+
+export async function listTcRequests(req: Request): Promise<Response> {
+  const list = await readList(new URL(req.url), TC_LIST);
+  return json(
+    { data: list.rows.map(tcRequestJson), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages },
+    200,
+    { 'Server-Timing': list.timing },
+  );
+}
+
+export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: TC_REQUEST, notFound: 'TC request not found', json: tcRequestJson });
+
+export const deleteTcRequest = (_req: Request, ctx: AdminContext) =>
+  deleteRecord(ctx, { def: TC_REQUEST, notFound: 'TC request not found', deleted: 'Tc Request Deleted Successfully' });

@@ -1,0 +1,37 @@
+/**
+ * The transfer certificate request: the public form's fields, the admin list and details. A TC is
+ * issued after its fee is paid; the request is stored with payment pending and no transaction.
+ */
+import { defineRecord, type RecordJson } from '../../lib/record.ts';
+
+/** At most this many requests per admission number. */
+export const TC_LIMIT = 2;
+
+export const TC_REQUEST = defineRecord({
+  entity: 'tc-request',
+  table: 'tc_requests',
+  fields: [
+    {
+      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', max: 100, autoComplete: 'off',
+      labels: { list: 'Student name', details: 'Student name' }, show: ['form', 'list', 'details', 'export'],
+    },
+    { name: 'admissionNumber', column: 'admission_number', label: 'Admission number', kind: 'text', max: 40, autoComplete: 'off', show: ['form', 'list', 'details', 'export'] },
+    {
+      name: 'aadharUid', column: 'aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, hint: '12 digits, as printed on the card',
+      autoComplete: 'off', labels: { details: 'Aadhaar (masked)' }, show: ['form', 'details', 'export'],
+    },
+    { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
+    {
+      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits', autoComplete: 'tel-national',
+      labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],
+    },
+    { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, show: ['form', 'list', 'details', 'export'] },
+    { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
+    { name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'text', show: ['list', 'details', 'export'] },
+    // The form sends 'NA' while nothing is paid, and the answer says the same.
+    { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: 'NA', show: ['details', 'export'] },
+    { name: 'createdAt', column: 'created_at', label: 'Requested on', kind: 'datetime', show: ['details', 'export'] },
+  ],
+});
+
+export type TcRequest = RecordJson<typeof TC_REQUEST>;

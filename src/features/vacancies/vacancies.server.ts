@@ -1,0 +1,62 @@
+/**
+ * Vacancies. GET /v1/api/jobs (the bare array, newest first) and GET /v1/api/jobs/:id are public;
+ * POST (201), PUT /:id (200) and DELETE /:id (200) are the admin's, validated by the form's own
+ * schema (vacancy.ts) and recorded in the audit log.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { recordAudit } from '../../server/audit.ts';
+import { isUuid, query, transaction } from '../../server/db.ts';
+import { badRequest, notFound } from '../../server/errors.ts';
+import { json, readJson, type RouteContext } from '../../server/http.ts';
+import { insertColumns, recordJson } from '../../server/records.ts';
+import { deleteRecord, getRecord } from '../../server/record-routes.ts';
+import { VACANCY, validateJob, type JobInput, type JobMode, type Vacancy } from './vacancy.ts';
+
+type Row = Record<string, unknown>;
+
+const jobJson = (row: Row): Vacancy => recordJson(VACANCY, row);
+/** `$from`, `$from+1`, ...: one parameter a column. */
+const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`);
+
+async function readJob(req: Request, mode: JobMode): Promise<JobInput> {
+  const result = validateJob(await readJson(req), mode);
+  if (!result.ok) throw badRequest(result.error, result.fields);
+  return result.data;
+}
+
+export async function listJobs(): Promise<Response> {
+  const rows = await query(`SELECT * FROM jobs ORDER BY created_at DESC, id DESC`);
+  return json(rows.map(jobJson));
+}
+
+export const getJob = (_req: Request, ctx: RouteContext) => getRecord(ctx, { def: VACANCY, notFound: 'Vacancy not found', json: jobJson });
+
+export async function createJob(req: Request, ctx: AdminContext): Promise<Response> {
+  const job = await readJob(req, 'create');
+  const { columns, values } = insertColumns(VACANCY.fields, job);
+  const row = await transaction(async (tx) => {
+    const { rows } = await tx.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length).join(', ')}) RETURNING *`, values);
+    const created = rows[0]!;
+    await recordAudit(ctx, { action: 'create', entity: 'job', entityId: String(created.id) }, tx);
+    return created;
+  });
+  return json(jobJson(row), 201);
+}
+
+export async function updateJob(req: Request, ctx: AdminContext): Promise<Response> {
+  const id = ctx.params.id;
+  if (!isUuid(id)) throw notFound('Vacancy not found');
+  const job = await readJob(req, 'edit');
+  const { columns, values } = insertColumns(VACANCY.fields, job);
+  const sets = columns.map((column, i) => `${column} = $${i + 2}`);
+  const row = await transaction(async (tx) => {
+    const { rows } = await tx.query(`UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`, [id, ...values]);
+    if (rows[0]) await recordAudit(ctx, { action: 'update', entity: 'job', entityId: id }, tx);
+    return rows[0];
+  });
+  if (!row) throw notFound('Vacancy not found');
+  return json(jobJson(row));
+}
+
+export const deleteJob = (_req: Request, ctx: AdminContext) =>
+  deleteRecord(ctx, { def: VACANCY, notFound: 'Vacancy not found', deleted: 'Job vacancy deleted successfully!' });

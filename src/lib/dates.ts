@@ -1,0 +1,32 @@
+/**
+ * Dates, one place: the ISO strings the API answers, and dates as the school office reads them
+ * (en-IN, India time), e.g. "5 Mar 2025" and "5 Mar 2025, 3:07 pm".
+ */
+const TIME_ZONE = 'Asia/Kolkata';
+const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE,
+});
+const YEAR = new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: TIME_ZONE });
+
+/** A database timestamp as the API answers it: an ISO string. */
+export const toIso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+
+function parse(value: string | Date | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? DATE.format(date) : '';
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  return date ? DATE_TIME.format(date) : '';
+}
+
+/** The year in India at `now` (a reference number's year turns at midnight in India, not in UTC). */
+export const yearInIndia = (now: Date = new Date()) => YEAR.format(now);

@@ -1,0 +1,130 @@
+/**
+ * The one list engine of the admin area: paging, search and filters from the query string, the
+ * page and its total in one statement, totals kept exact without counting, and a Server-Timing
+ * header with the time the database took.
+ */
+import { query } from './db.ts';
+
+/** Paging from a query string: bad values are clamped, never an error. */
+export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
+  const int = (raw: string | null, fallback: number) => {
+    const n = Number.parseInt(raw ?? '', 10);
+    return Number.isFinite(n) ? n : fallback;
+  };
+  const limit = Math.min(Math.max(int(url.searchParams.get('limit'), defaultLimit), 1), maxLimit);
+  const page = Math.min(Math.max(int(url.searchParams.get('page'), 1), 1), 1_000_000);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Total pages of a list: at least 1, so "Page 1 of 1" shows for an empty list. */
+export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** A query-string filter: trimmed, at most 100 characters, undefined when empty. */
+export function filterParam(url: URL, name: string): string | undefined {
+  const value = url.searchParams.get(name)?.trim().slice(0, 100);
+  return value ? value : undefined;
+}
+
+/**
+ * The text search query for a typed name: each word the 'simple' parser finds becomes a prefix
+ * term, all of them required ('ram sha' -> 'ram':* & 'sha':*). Words are quoted, so no input
+ * can inject tsquery syntax; input without any word gives NULL, which matches nothing.
+ * The name-search indexes of the migrations use the same to_tsvector('simple', ...) expressions.
+ */
+const nameQuery = (param: string) =>
+  `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
+      FROM unnest(to_tsvector('simple', ${param})))::tsquery`;
+
+/** How one query-string parameter narrows a list: its SQL condition on parameter `$n`. */
+export interface Filter {
+  where: (param: string) => string;
+  /** The parameter's value as the condition needs it. */
+  value?: (typed: string) => unknown;
+  /** Alone, this filter's value is a bucket of record_counts: its total costs nothing. */
+  bucket?: boolean;
+}
+
+/** A word-prefix name search over `vector`, an SQL text expression of the row. */
+export const nameSearch = (vector: string): Filter => ({ where: (p) => `to_tsvector('simple', ${vector}) @@ ${nameQuery(p)}` });
+
+/** The column equals the value (a bucket of record_counts when `bucket`). */
+export const equals = (column: string, bucket = false): Filter => ({ where: (p) => `${column} = ${p}`, bucket });
+
+/** The column starts with the value, case-insensitively, the value taken literally. */
+export const startsWith = (column: string): Filter => ({
+  where: (p) => `lower(${column}) LIKE ${p}`,
+  value: (typed) => `${typed.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+});
+
+export interface ListSpec {
+  table: string;
+  /** The columns to answer, read from the page's rows as `t`. */
+  columns: string;
+  /** Query-string parameter -> filter. */
+  filters: Record<string, Filter>;
+  /**
+   * Whether record_counts (kept exact by triggers) holds this table's totals; otherwise, and
+   * whenever a filter other than the bucket one is used, the matches are counted.
+   */
+  counted: boolean;
+}
+
+export interface ListPage {
+  rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  /** The Server-Timing header: how long the database took. */
+  timing: string;
+}
+
+/**
+ * One page of a list (newest first) and its total, in ONE statement and round trip. The page's ids
+ * come from the (created_at DESC, id DESC) or search index alone, and only those rows are read: a
+ * deep OFFSET skips index entries, not table rows.
+ */
+export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
+  const { page, limit, offset } = paging(url);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  let bucket: string | null = null;
+  let counting = !spec.counted;
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const typed = filterParam(url, name);
+    if (!typed) continue;
+    params.push(filter.value ? filter.value(typed) : typed);
+    where.push(filter.where(`$${params.length}`));
+    if (filter.bucket) bucket = typed;
+    else counting = true;
+  }
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  let totalSql: string;
+  if (counting) {
+    totalSql = `SELECT count(*) FROM ${spec.table} ${filter}`;
+  } else {
+    params.push(spec.table);
+    totalSql = `SELECT COALESCE(sum(n), 0) FROM record_counts WHERE entity = $${params.length}`;
+    if (bucket !== null) {
+      params.push(bucket);
+      totalSql += ` AND bucket = $${params.length}`;
+    }
+  }
+  params.push(limit, offset);
+  const sql = `SELECT (${totalSql})::bigint AS list_total, p.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT ${spec.columns} FROM (
+        SELECT id AS page_id, created_at AS page_created FROM ${spec.table} ${filter}
+         ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+      ) AS k JOIN ${spec.table} AS t ON t.id = k.page_id
+      ORDER BY k.page_created DESC, k.page_id DESC
+    ) AS p ON true`;
+  const started = performance.now();
+  const result = await query<Record<string, unknown>>(sql, params);
+  const timing = `db;dur=${(performance.now() - started).toFixed(1)}`;
+  const total = Number(result[0]?.list_total ?? 0);
+  const rows = result.filter((row) => row.id !== null && row.id !== undefined);
+  for (const row of rows) delete row.list_total;
+  return { rows, total, page, limit, totalPages: pageCount(total, limit), timing };
+}
