@@ -3,7 +3,7 @@ import { cspString, securityHeaders } from '../../src/server/security-headers.ts
 import { inlineScriptHashes } from '../../scripts/csp-hashes.ts';
 import { hashPassword, verifyPassword } from '../../src/server/passwords.ts';
 import { paging, router } from '../../src/server/http.ts';
-import { readyForQueryStatus } from '../../scripts/local-db-sessions.ts';
+import { readyForQueryStatus } from '../../scripts/local-runtime/db-sessions.ts';
 import { withDefaultUser, isUuid } from '../../src/server/db.ts';
 import type { Context } from '@netlify/functions';
 
