@@ -13,8 +13,8 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
-import { isolateLocalDatabaseSessions } from './local-runtime/db-sessions.ts';
-import { installWarmFunctions, nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
+import { installLocalRuntimePatches } from './local-runtime/patches.ts';
+import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
 
@@ -39,8 +39,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   loadDotEnv(root);
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
-  isolateLocalDatabaseSessions();
-  installWarmFunctions();
+  installLocalRuntimePatches();
 
   const dev = new NetlifyDev({
     projectRoot: root,

@@ -7,11 +7,9 @@
  * keeps instances warm and reuses them. This does the same locally: each function gets a few
  * worker threads that import the bundle once and take one invocation at a time (Lambda semantics),
  * through the same lambda-local call as the emulator's own worker. Idle instances stop after a
- * minute. Only `scripts/runtime.ts` (npm start, tests, bench) installs it; `npm run dev` keeps the
- * emulator's fresh-per-call workers, which pick up rebuilt code.
- *
- * It patches emulator internals, so @netlify/functions-dev (and @netlify/dev-utils) are pinned in
- * package.json to the versions @netlify/dev pins; check this file when upgrading them.
+ * minute. Only the local runtime (`scripts/runtime.ts`: npm start, tests, bench) installs it,
+ * through patches.ts, which first checks the emulator internals it patches; `npm run dev` keeps
+ * the emulator's fresh-per-call workers, which pick up rebuilt code.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -20,8 +18,9 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { NetlifyDev } from '@netlify/dev';
-import { shouldBase64Encode } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import * as devUtils from '@netlify/dev-utils';
+import * as functionsDev from '@netlify/functions-dev';
+import { expectFunctions, type PatchedPackage } from './patch-check.ts';
 
 const WORKER_URL = new URL('./warm-function-worker.mjs', import.meta.url);
 /** Instances per function; the machine has 2 cores, and an instance waits on the database most of the time. */
@@ -195,7 +194,7 @@ async function lambdaEvent(request: Request, route: unknown): Promise<{ event: o
     queryStringParameters,
     multiValueQueryStringParameters,
     body: null,
-    isBase64Encoded: shouldBase64Encode(request.headers.get('content-type') ?? ''),
+    isBase64Encoded: devUtils.shouldBase64Encode(request.headers.get('content-type') ?? ''),
     route,
   };
   return { event, body: new Uint8Array(await request.arrayBuffer()) };
@@ -216,6 +215,7 @@ function webResponse(result: LambdaResult): Response {
 let installed = false;
 
 interface EmulatorFunction {
+  name: string;
   buildData?: unknown;
   buildError: Error | null;
   projectRoot: string;
@@ -249,18 +249,27 @@ function buildOnce(proto: EmulatorFunction): void {
   };
 }
 
-export function installWarmFunctions(): void {
+/**
+ * Patches FunctionsHandler.prototype.invoke; `functions` is @netlify/functions-dev as patches.ts
+ * checked it. The function objects and their runtime are internal to the emulator, and its
+ * handler's invoke is where they first show: their members are checked there, on first sight.
+ */
+export function installWarmFunctions(functions: PatchedPackage): void {
   if (installed) return;
   installed = true;
-  const proto = FunctionsHandler.prototype as unknown as {
+  const proto = functionsDev.FunctionsHandler.prototype as unknown as {
     invoke(this: unknown, request: Request, route: unknown, func: EmulatorFunction & { runtime: EmulatorRuntime }, buildDirectory?: string): Promise<Response>;
   };
   const invoke = proto.invoke;
   const patched = new WeakSet<object>();
-  // The function objects and their runtime are internal to the emulator; its handler's invoke is where they first show.
   proto.invoke = function patchedInvoke(request, route, func, buildDirectory) {
-    buildOnce(Object.getPrototypeOf(func) as EmulatorFunction);
+    const funcProto = Object.getPrototypeOf(func) as EmulatorFunction;
+    if (!builtOnce.has(funcProto)) {
+      expectFunctions(functions, 'NetlifyFunction.prototype', funcProto, ['build', 'getBuildData']);
+      buildOnce(funcProto);
+    }
     if (!patched.has(func.runtime)) {
+      expectFunctions(functions, `the runtime of function ${func.name}`, func.runtime, ['invokeFunction']);
       patched.add(func.runtime);
       warm(func.runtime);
     }
@@ -298,7 +307,7 @@ type HandleOptions = NonNullable<Parameters<NetlifyDev['handleAndIntrospectNodeR
 type Handled = Awaited<ReturnType<NetlifyDev['handleAndIntrospectNodeRequest']>>;
 
 interface ChainRunner {
-  handleInEphemeralDirectory?(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
+  handleInEphemeralDirectory(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
 }
 
 /** The Node request as the emulator normalises it: a body-less copy for matching, the real one for handling. */
@@ -319,13 +328,11 @@ function webRequest(req: IncomingMessage, requestId: string, withBody: boolean):
  * The emulator's request chain without its per-request build directory. handleAndIntrospectNodeRequest
  * creates a temporary directory for every request (for that call's function build) and deletes it
  * afterwards, static files included: a few milliseconds of file system work a request. Functions
- * built once never use it, so the chain runs with one fixed directory. Falls back to the emulator's
- * own method if its internals change.
+ * built once never use it, so the chain runs with one fixed directory. patches.ts checks that
+ * handleInEphemeralDirectory is there.
  */
 export function nodeRequestHandler(dev: NetlifyDev, root: string): (req: IncomingMessage, options: HandleOptions) => Promise<Handled> {
-  const chain = dev as unknown as ChainRunner;
-  const run = chain.handleInEphemeralDirectory?.bind(dev);
-  if (!run) return (req, options) => dev.handleAndIntrospectNodeRequest(req, options);
+  const run = (dev as unknown as ChainRunner).handleInEphemeralDirectory.bind(dev);
   const buildDirectory = join(root, '.netlify', 'functions-warm', '_requests');
   return (req, options) => {
     const requestId = randomUUID();
