@@ -27,6 +27,8 @@ const WORKER_URL = new URL('./warm-function-worker.mjs', import.meta.url);
 const MAX_INSTANCES = Number(process.env.LOCAL_FUNCTION_INSTANCES ?? 4);
 const IDLE_MS = 60_000;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+/** LOCAL_RUNTIME_TRACE=1: a line per function build and per new instance, which shows (and tests) that calls reuse both. */
+const trace = process.env.LOCAL_RUNTIME_TRACE === '1' ? (line: string) => console.log(`[local runtime] ${line}`) : () => undefined;
 
 interface LambdaResult {
   statusCode: number;
@@ -47,7 +49,7 @@ interface Invocation {
 interface InvokeArgs {
   context: unknown;
   environment: Record<string, string>;
-  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string };
+  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string; name: string };
   request: Request;
   route: unknown;
   timeout: number;
@@ -111,9 +113,11 @@ class InstancePool {
   #all = new Set<Instance>();
   #waiting: ((instance: Instance) => void)[] = [];
   readonly entryFilePath: string;
+  readonly name: string;
 
-  constructor(entryFilePath: string) {
+  constructor(entryFilePath: string, name: string) {
     this.entryFilePath = entryFilePath;
+    this.name = name;
   }
 
   async invoke(invocation: Invocation): Promise<LambdaResult> {
@@ -134,6 +138,7 @@ class InstancePool {
         this.#free = this.#free.filter((i) => i !== gone);
       });
       this.#all.add(instance);
+      trace(`started an instance of ${this.name}`);
       return instance;
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
@@ -240,7 +245,9 @@ function buildOnce(proto: EmulatorFunction): void {
     if (!pending) {
       const buildDirectory = join(this.projectRoot, '.netlify', 'functions-warm');
       pending = build.call(this, { buildDirectory, cache: {} }).then((result) => {
-        if (this.buildError || !this.buildData) builds.delete(this);
+        const failed = Boolean(this.buildError || !this.buildData);
+        if (failed) builds.delete(this);
+        trace(failed ? `build of ${this.name} failed` : `built ${this.name}`);
         return result;
       });
       builds.set(this, pending);
@@ -284,7 +291,7 @@ function warm(runtime: EmulatorRuntime): void {
     if (build?.runtimeAPIVersion !== 2) return original(args);
     const entryFilePath = pathToFileURL(build.buildPath ?? args.func.mainFile).href;
     let pool = pools.get(entryFilePath);
-    if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath)));
+    if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath, args.func.name)));
     const { event, body } = await lambdaEvent(args.request, args.route);
     const result = await pool.invoke({
       clientContext: JSON.stringify(args.context),
