@@ -317,16 +317,25 @@ interface ChainRunner {
   handleInEphemeralDirectory(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
 }
 
-/** The Node request as the emulator normalises it: a body-less copy for matching, the real one for handling. */
-function webRequest(req: IncomingMessage, requestId: string, withBody: boolean): Request {
+/** Headers that carry the client's address to functions: only the runtime sets them, never the client. */
+const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-nf-client-connection-ip']);
+
+/**
+ * The Node request as the emulator normalises it: a body-less copy for matching, the real one for
+ * handling. The client's address is the connection's, as Netlify's edge sets it: the emulator
+ * would take it from the client's own X-Forwarded-For, so a client could pick any address (and,
+ * without that header, every client shared one, and with it one rate limit).
+ */
+function webRequest(req: IncomingMessage, requestId: string, clientAddress: string, withBody: boolean): Request {
   const method = req.method?.toUpperCase() ?? 'GET';
   const headers: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
-    if (key.startsWith(':')) continue;
+    if (key.startsWith(':') || CLIENT_ADDRESS_HEADERS.has(key)) continue;
     if (Array.isArray(value)) headers.push([key, value.join(',')]);
     else if (typeof value === 'string') headers.push([key, value]);
   }
-  headers.push(['x-nf-request-id', requestId]);
+  // FunctionsHandler.invoke derives x-nf-client-connection-ip (context.ip) from x-forwarded-for.
+  headers.push(['x-nf-request-id', requestId], ['x-forwarded-for', clientAddress], ['x-nf-client-connection-ip', clientAddress]);
   const body = withBody && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
   return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body, duplex: 'half' } as RequestInit);
 }
@@ -338,11 +347,14 @@ function webRequest(req: IncomingMessage, requestId: string, withBody: boolean):
  * built once never use it, so the chain runs with one fixed directory. patches.ts checks that
  * handleInEphemeralDirectory is there.
  */
-export function nodeRequestHandler(dev: NetlifyDev, root: string): (req: IncomingMessage, options: HandleOptions) => Promise<Handled> {
+export function nodeRequestHandler(
+  dev: NetlifyDev,
+  root: string,
+): (req: IncomingMessage, clientAddress: string, options: HandleOptions) => Promise<Handled> {
   const run = (dev as unknown as ChainRunner).handleInEphemeralDirectory.bind(dev);
   const buildDirectory = join(root, '.netlify', 'functions-warm', '_requests');
-  return (req, options) => {
+  return (req, clientAddress, options) => {
     const requestId = randomUUID();
-    return run(webRequest(req, requestId, false), () => webRequest(req, requestId, true), buildDirectory, options);
+    return run(webRequest(req, requestId, clientAddress, false), () => webRequest(req, requestId, clientAddress, true), buildDirectory, options);
   };
 }
