@@ -5,14 +5,14 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
 import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
-import { isolateLocalDatabaseSessions } from './scripts/local-db-sessions.ts';
+import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
 if (dev) {
   loadDotEnv(process.cwd());
   loadLocalSecrets(process.cwd());
-  isolateLocalDatabaseSessions();
+  installDevServerPatches();
 }
 
 export default defineConfig({

@@ -6,15 +6,15 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { isIPv4, type AddressInfo, type Socket } from 'node:net';
 import { NetlifyDev } from '@netlify/dev';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
-import { isolateLocalDatabaseSessions } from './local-db-sessions.ts';
-import { installWarmFunctions, nodeRequestHandler, stopWarmFunctions } from './warm-functions.ts';
+import { installLocalRuntimePatches } from './local-runtime/patches.ts';
+import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { seedFirstAdmin } from './seed-admin.ts';
 
@@ -39,8 +39,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   loadDotEnv(root);
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
-  isolateLocalDatabaseSessions();
-  installWarmFunctions();
+  installLocalRuntimePatches();
 
   const dev = new NetlifyDev({
     projectRoot: root,
@@ -76,7 +75,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           headers[key] = value;
         },
       };
-      const result = await handle(req, options);
+      const result = await handle(req, clientAddress(req.socket), options);
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
         await sendWebResponse(result.response, res, req);
@@ -116,6 +115,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dev.stop();
     },
   };
+}
+
+/**
+ * The address functions see as the client's (context.ip): the connection's, as Netlify's edge
+ * gives it, in IPv4 form when a dual-stack listener reports an IPv4 client as IPv4-mapped IPv6.
+ */
+function clientAddress(socket: Socket): string {
+  const address = socket.remoteAddress ?? '';
+  const mapped = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : '';
+  return isIPv4(mapped) ? mapped : address;
 }
 
 /** Text types worth compressing (images, PDFs and fonts are compressed already). */

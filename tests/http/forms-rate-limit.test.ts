@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { awayFromWindowEnd } from '../support/rate-limit.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { PNG } from './forms-fixtures.ts';
 
@@ -19,12 +20,6 @@ afterAll(async () => {
 
 const postJson = (path: string, json: unknown) =>
   fetch(new URL(path, runtime.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
-
-/** The limits count in fixed windows: start a burst well inside one, not just before it ends. */
-async function awayFromWindowEnd(windowSeconds: number, needSeconds: number): Promise<void> {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < needSeconds) await new Promise((r) => setTimeout(r, (left + 1) * 1000));
-}
 
 async function statuses(n: number, send: () => Promise<Response>): Promise<Response[]> {
   const out: Response[] = [];

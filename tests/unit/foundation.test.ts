@@ -4,7 +4,7 @@ import { inlineScriptHashes } from '../../scripts/csp-hashes.ts';
 import { hashPassword, verifyPassword } from '../../src/server/passwords.ts';
 import { router } from '../../src/server/http.ts';
 import { paging } from '../../src/server/lists.ts';
-import { readyForQueryStatus } from '../../scripts/local-db-sessions.ts';
+import { readyForQueryStatus } from '../../scripts/local-runtime/db-sessions.ts';
 import { withDefaultUser, isUuid } from '../../src/server/db.ts';
 import type { Context } from '@netlify/functions';
 

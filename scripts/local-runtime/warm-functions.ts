@@ -7,11 +7,9 @@
  * keeps instances warm and reuses them. This does the same locally: each function gets a few
  * worker threads that import the bundle once and take one invocation at a time (Lambda semantics),
  * through the same lambda-local call as the emulator's own worker. Idle instances stop after a
- * minute. Only `scripts/runtime.ts` (npm start, tests, bench) installs it; `npm run dev` keeps the
- * emulator's fresh-per-call workers, which pick up rebuilt code.
- *
- * It patches emulator internals, so @netlify/functions-dev (and @netlify/dev-utils) are pinned in
- * package.json to the versions @netlify/dev pins; check this file when upgrading them.
+ * minute. Only the local runtime (`scripts/runtime.ts`: npm start, tests, bench) installs it,
+ * through patches.ts, which first checks the emulator internals it patches; `npm run dev` keeps
+ * the emulator's fresh-per-call workers, which pick up rebuilt code.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -20,14 +18,17 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { NetlifyDev } from '@netlify/dev';
-import { shouldBase64Encode } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import * as devUtils from '@netlify/dev-utils';
+import * as functionsDev from '@netlify/functions-dev';
+import { expectFunctions, type PatchedPackage } from './patch-check.ts';
 
 const WORKER_URL = new URL('./warm-function-worker.mjs', import.meta.url);
 /** Instances per function; the machine has 2 cores, and an instance waits on the database most of the time. */
 const MAX_INSTANCES = Number(process.env.LOCAL_FUNCTION_INSTANCES ?? 4);
 const IDLE_MS = 60_000;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+/** LOCAL_RUNTIME_TRACE=1: a line per function build and per new instance, which shows (and tests) that calls reuse both. */
+const trace = process.env.LOCAL_RUNTIME_TRACE === '1' ? (line: string) => console.log(`[local runtime] ${line}`) : () => undefined;
 
 interface LambdaResult {
   statusCode: number;
@@ -48,7 +49,7 @@ interface Invocation {
 interface InvokeArgs {
   context: unknown;
   environment: Record<string, string>;
-  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string };
+  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string; name: string };
   request: Request;
   route: unknown;
   timeout: number;
@@ -112,9 +113,11 @@ class InstancePool {
   #all = new Set<Instance>();
   #waiting: ((instance: Instance) => void)[] = [];
   readonly entryFilePath: string;
+  readonly name: string;
 
-  constructor(entryFilePath: string) {
+  constructor(entryFilePath: string, name: string) {
     this.entryFilePath = entryFilePath;
+    this.name = name;
   }
 
   async invoke(invocation: Invocation): Promise<LambdaResult> {
@@ -135,6 +138,7 @@ class InstancePool {
         this.#free = this.#free.filter((i) => i !== gone);
       });
       this.#all.add(instance);
+      trace(`started an instance of ${this.name}`);
       return instance;
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
@@ -195,7 +199,7 @@ async function lambdaEvent(request: Request, route: unknown): Promise<{ event: o
     queryStringParameters,
     multiValueQueryStringParameters,
     body: null,
-    isBase64Encoded: shouldBase64Encode(request.headers.get('content-type') ?? ''),
+    isBase64Encoded: devUtils.shouldBase64Encode(request.headers.get('content-type') ?? ''),
     route,
   };
   return { event, body: new Uint8Array(await request.arrayBuffer()) };
@@ -216,6 +220,7 @@ function webResponse(result: LambdaResult): Response {
 let installed = false;
 
 interface EmulatorFunction {
+  name: string;
   buildData?: unknown;
   buildError: Error | null;
   projectRoot: string;
@@ -240,7 +245,9 @@ function buildOnce(proto: EmulatorFunction): void {
     if (!pending) {
       const buildDirectory = join(this.projectRoot, '.netlify', 'functions-warm');
       pending = build.call(this, { buildDirectory, cache: {} }).then((result) => {
-        if (this.buildError || !this.buildData) builds.delete(this);
+        const failed = Boolean(this.buildError || !this.buildData);
+        if (failed) builds.delete(this);
+        trace(failed ? `build of ${this.name} failed` : `built ${this.name}`);
         return result;
       });
       builds.set(this, pending);
@@ -249,18 +256,27 @@ function buildOnce(proto: EmulatorFunction): void {
   };
 }
 
-export function installWarmFunctions(): void {
+/**
+ * Patches FunctionsHandler.prototype.invoke; `functions` is @netlify/functions-dev as patches.ts
+ * checked it. The function objects and their runtime are internal to the emulator, and its
+ * handler's invoke is where they first show: their members are checked there, on first sight.
+ */
+export function installWarmFunctions(functions: PatchedPackage): void {
   if (installed) return;
   installed = true;
-  const proto = FunctionsHandler.prototype as unknown as {
+  const proto = functionsDev.FunctionsHandler.prototype as unknown as {
     invoke(this: unknown, request: Request, route: unknown, func: EmulatorFunction & { runtime: EmulatorRuntime }, buildDirectory?: string): Promise<Response>;
   };
   const invoke = proto.invoke;
   const patched = new WeakSet<object>();
-  // The function objects and their runtime are internal to the emulator; its handler's invoke is where they first show.
   proto.invoke = function patchedInvoke(request, route, func, buildDirectory) {
-    buildOnce(Object.getPrototypeOf(func) as EmulatorFunction);
+    const funcProto = Object.getPrototypeOf(func) as EmulatorFunction;
+    if (!builtOnce.has(funcProto)) {
+      expectFunctions(functions, 'NetlifyFunction.prototype', funcProto, ['build', 'getBuildData']);
+      buildOnce(funcProto);
+    }
     if (!patched.has(func.runtime)) {
+      expectFunctions(functions, `the runtime of function ${func.name}`, func.runtime, ['invokeFunction']);
       patched.add(func.runtime);
       warm(func.runtime);
     }
@@ -275,7 +291,7 @@ function warm(runtime: EmulatorRuntime): void {
     if (build?.runtimeAPIVersion !== 2) return original(args);
     const entryFilePath = pathToFileURL(build.buildPath ?? args.func.mainFile).href;
     let pool = pools.get(entryFilePath);
-    if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath)));
+    if (!pool) pools.set(entryFilePath, (pool = new InstancePool(entryFilePath, args.func.name)));
     const { event, body } = await lambdaEvent(args.request, args.route);
     const result = await pool.invoke({
       clientContext: JSON.stringify(args.context),
@@ -298,19 +314,28 @@ type HandleOptions = NonNullable<Parameters<NetlifyDev['handleAndIntrospectNodeR
 type Handled = Awaited<ReturnType<NetlifyDev['handleAndIntrospectNodeRequest']>>;
 
 interface ChainRunner {
-  handleInEphemeralDirectory?(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
+  handleInEphemeralDirectory(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
 }
 
-/** The Node request as the emulator normalises it: a body-less copy for matching, the real one for handling. */
-function webRequest(req: IncomingMessage, requestId: string, withBody: boolean): Request {
+/** Headers that carry the client's address to functions: only the runtime sets them, never the client. */
+const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-nf-client-connection-ip']);
+
+/**
+ * The Node request as the emulator normalises it: a body-less copy for matching, the real one for
+ * handling. The client's address is the connection's, as Netlify's edge sets it: the emulator
+ * would take it from the client's own X-Forwarded-For, so a client could pick any address (and,
+ * without that header, every client shared one, and with it one rate limit).
+ */
+function webRequest(req: IncomingMessage, requestId: string, clientAddress: string, withBody: boolean): Request {
   const method = req.method?.toUpperCase() ?? 'GET';
   const headers: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
-    if (key.startsWith(':')) continue;
+    if (key.startsWith(':') || CLIENT_ADDRESS_HEADERS.has(key)) continue;
     if (Array.isArray(value)) headers.push([key, value.join(',')]);
     else if (typeof value === 'string') headers.push([key, value]);
   }
-  headers.push(['x-nf-request-id', requestId]);
+  // FunctionsHandler.invoke derives x-nf-client-connection-ip (context.ip) from x-forwarded-for.
+  headers.push(['x-nf-request-id', requestId], ['x-forwarded-for', clientAddress], ['x-nf-client-connection-ip', clientAddress]);
   const body = withBody && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
   return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body, duplex: 'half' } as RequestInit);
 }
@@ -319,16 +344,17 @@ function webRequest(req: IncomingMessage, requestId: string, withBody: boolean):
  * The emulator's request chain without its per-request build directory. handleAndIntrospectNodeRequest
  * creates a temporary directory for every request (for that call's function build) and deletes it
  * afterwards, static files included: a few milliseconds of file system work a request. Functions
- * built once never use it, so the chain runs with one fixed directory. Falls back to the emulator's
- * own method if its internals change.
+ * built once never use it, so the chain runs with one fixed directory. patches.ts checks that
+ * handleInEphemeralDirectory is there.
  */
-export function nodeRequestHandler(dev: NetlifyDev, root: string): (req: IncomingMessage, options: HandleOptions) => Promise<Handled> {
-  const chain = dev as unknown as ChainRunner;
-  const run = chain.handleInEphemeralDirectory?.bind(dev);
-  if (!run) return (req, options) => dev.handleAndIntrospectNodeRequest(req, options);
+export function nodeRequestHandler(
+  dev: NetlifyDev,
+  root: string,
+): (req: IncomingMessage, clientAddress: string, options: HandleOptions) => Promise<Handled> {
+  const run = (dev as unknown as ChainRunner).handleInEphemeralDirectory.bind(dev);
   const buildDirectory = join(root, '.netlify', 'functions-warm', '_requests');
-  return (req, options) => {
+  return (req, clientAddress, options) => {
     const requestId = randomUUID();
-    return run(webRequest(req, requestId, false), () => webRequest(req, requestId, true), buildDirectory, options);
+    return run(webRequest(req, requestId, clientAddress, false), () => webRequest(req, requestId, clientAddress, true), buildDirectory, options);
   };
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * One warm instance of a Netlify Function (see scripts/warm-functions.ts): the function's bundle is
+ * One warm instance of a Netlify Function (see warm-functions.ts): the function's bundle is
  * imported once, then each message is one invocation through lambda-local, exactly as
  * @netlify/functions-dev's own per-call worker runs it. One invocation at a time, like a Lambda
  * instance; the response body is sent back whole.
@@ -17,7 +17,7 @@ lambdaLocal.getLogger().level = 'alert';
 const { entryFilePath } = workerData;
 const lambdaFunc = await import(entryFilePath);
 
-if (!parentPort) throw new Error('scripts/warm-function-worker.mjs runs as a worker thread only.');
+if (!parentPort) throw new Error('scripts/local-runtime/warm-function-worker.mjs runs as a worker thread only.');
 const port = parentPort;
 
 port.on('message', async ({ id, clientContext, environment, event, body: bytes, timeoutMs }) => {

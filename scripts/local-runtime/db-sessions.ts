@@ -7,8 +7,9 @@
  * again (ReadyForQuery 'I'): transactions and extended-protocol sequences run whole and in turn.
  */
 import type { Socket } from 'node:net';
-import { NetlifyDB } from '@netlify/database-dev';
-import { fromNodeSocket } from 'pg-gateway/node';
+import * as databaseDev from '@netlify/database-dev';
+import * as pgGateway from 'pg-gateway/node';
+import { expectFunctions, type PatchedPackage } from './patch-check.ts';
 
 interface PGliteLike {
   execProtocolRaw(data: Uint8Array): Promise<Uint8Array>;
@@ -97,16 +98,35 @@ function* held(): Generator<never, true> {
 
 let patched = false;
 
-export function isolateLocalDatabaseSessions(): void {
+interface EmulatorDatabase {
+  db?: PGliteLike;
+  connections: Set<Socket>;
+  logger: (...m: unknown[]) => void;
+}
+
+/** Replaces NetlifyDB's connection handler; `database` is @netlify/database-dev as patches.ts checked it. */
+export function isolateLocalDatabaseSessions(database: PatchedPackage): void {
   if (patched) return;
   patched = true;
   const lock = new SessionLock();
-  const proto = NetlifyDB.prototype as unknown as {
-    handleConnection(this: { db?: PGliteLike; connections: Set<Socket>; logger: (...m: unknown[]) => void }, socket: Socket): void;
+  const proto = databaseDev.NetlifyDB.prototype as unknown as {
+    handleConnection(this: EmulatorDatabase, socket: Socket): void;
   };
+  const checked = new WeakSet<object>();
   proto.handleConnection = function handleConnection(socket) {
     const db = this.db;
     if (!db) return;
+    if (!checked.has(this)) {
+      try {
+        expectFunctions(database, 'NetlifyDB instance.db', db, ['execProtocolRaw', 'exec']);
+        expectFunctions(database, 'NetlifyDB instance', this, ['logger']);
+        expectFunctions(database, 'NetlifyDB instance.connections', this.connections, ['add', 'delete']);
+      } catch (error) {
+        socket.destroy();
+        throw error;
+      }
+      checked.add(this);
+    }
     this.connections.add(socket);
     // The gateway answers an extended-protocol query in several small writes: with Nagle's algorithm
     // each waited for the client's delayed ACK, ~40 ms a parameterised query.
@@ -121,7 +141,7 @@ export function isolateLocalDatabaseSessions(): void {
       void db.exec('ROLLBACK').catch(() => undefined).finally(done);
     });
     const batch = new ProtocolBatch();
-    fromNodeSocket(socket, {
+    pgGateway.fromNodeSocket(socket, {
       serverVersion: '16.3 (NetlifyDB/pglite)',
       auth: { method: 'trust' },
       async onMessage(message, { isAuthenticated }) {

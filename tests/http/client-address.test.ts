@@ -1,0 +1,63 @@
+/**
+ * Functions get the client's address from the connection, as on Netlify, whatever the client puts
+ * in X-Forwarded-For or X-Nf-Client-Connection-Ip. Seen through the TC request limit (10 an hour
+ * per address, refusals counted), on a runtime of its own with the default limits, from loopback
+ * addresses other than 127.0.0.1: Linux routes all of 127.0.0.0/8 to the loopback interface.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { awayFromWindowEnd } from '../support/rate-limit.ts';
+
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** An invalid TC request (400, counted toward the limit) sent from `from`; resolves to the status. */
+function tcRequest(from: string, headers: Record<string, string> = {}): Promise<number> {
+  const body = JSON.stringify({ contact: '1' });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        // The runtime listens on 127.0.0.1; `localhost` might resolve to ::1, which no 127.x source can reach.
+        host: '127.0.0.1',
+        port: new URL(runtime.url).port,
+        localAddress: from,
+        agent: false,
+        method: 'POST',
+        path: '/v1/api/tc-request',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the client address functions see', () => {
+  it("is the connection's: one address's limit leaves the others alone, and forged headers change nothing", async () => {
+    await awayFromWindowEnd(3600, 120);
+    const first: number[] = [];
+    for (let i = 0; i < 10; i++) first.push(await tcRequest('127.0.0.2'));
+    expect(first).toEqual(Array(10).fill(400));
+
+    expect(await tcRequest('127.0.0.3')).toBe(400);
+    expect(await tcRequest('127.0.0.2')).toBe(429);
+
+    // The limited address cannot pass as another...
+    expect(await tcRequest('127.0.0.2', { 'X-Forwarded-For': '127.0.0.9' })).toBe(429);
+    expect(await tcRequest('127.0.0.2', { 'X-Nf-Client-Connection-Ip': '127.0.0.9' })).toBe(429);
+    // ...nor can a fresh address be blamed for the limited one's requests.
+    expect(await tcRequest('127.0.0.4', { 'X-Forwarded-For': '127.0.0.2' })).toBe(400);
+    expect(await tcRequest('127.0.0.4', { 'X-Nf-Client-Connection-Ip': '127.0.0.2' })).toBe(400);
+    expect(await tcRequest('127.0.0.3')).toBe(400);
+  }, 240_000);
+});

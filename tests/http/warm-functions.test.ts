@@ -1,0 +1,29 @@
+/**
+ * The local runtime keeps functions warm: a function is built on its first call only, and later
+ * calls reuse its instance. Seen through the runtime's trace (LOCAL_RUNTIME_TRACE=1), which prints
+ * a line for every build the emulator does for a call and every instance started.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await startTestRuntime({ LOCAL_RUNTIME_TRACE: '1' });
+}, 120_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+const lines = (pattern: RegExp) => runtime.output().split('\n').filter((line) => pattern.test(line));
+
+describe('warm functions', () => {
+  it('builds a function once and reuses its instance for the next call', async () => {
+    for (let call = 0; call < 2; call++) {
+      const res = await fetch(new URL('/v1/api/jobs', runtime.url));
+      expect(res.status).toBe(200);
+      await res.body?.cancel();
+    }
+    expect(lines(/^\[local runtime\] (built|build of) jobs\b/)).toEqual(['[local runtime] built jobs']);
+    expect(lines(/^\[local runtime\] started an instance of jobs$/)).toHaveLength(1);
+  });
+});
