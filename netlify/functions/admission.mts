@@ -6,7 +6,8 @@ import { getAdmissionFile } from '../../src/features/admission/documents.server.
 
 export const config: Config = {
   path: ['/v1/api/admission', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field'],
-  method: ['GET', 'POST', 'DELETE'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

@@ -5,7 +5,8 @@ import { listAudit } from '../../src/features/audit/audit.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/audit'],
-  method: ['GET'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

@@ -4,7 +4,8 @@ import { login, logout, whoAmI } from '../../src/features/auth/auth.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout'],
-  method: ['GET', 'POST'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

@@ -5,7 +5,8 @@ import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries } from '../../s
 
 export const config: Config = {
   path: ['/v1/api/enquiry', '/v1/api/enquiry/:id'],
-  method: ['GET', 'POST', 'DELETE'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

@@ -7,7 +7,8 @@ import {
 
 export const config: Config = {
   path: ['/v1/api/gallery', '/v1/api/gallery/:id', '/v1/uploads/gallery/:key'],
-  method: ['GET', 'POST', 'PUT', 'DELETE'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

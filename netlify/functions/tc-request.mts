@@ -7,7 +7,8 @@ import {
 
 export const config: Config = {
   path: ['/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id'],
-  method: ['GET', 'POST', 'DELETE'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

@@ -4,7 +4,8 @@ import { createUpload } from '../../src/features/admission/documents.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/uploads'],
-  method: ['GET', 'POST'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
 export default router({

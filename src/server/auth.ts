@@ -32,11 +32,17 @@ export function sessionCookieName(req: Request): string {
 }
 const isHttps = (req: Request) => new URL(req.url).protocol === 'https:';
 
+/** A cookie's value; a value that is not valid percent-encoding is no value (a client's mangled cookie means signed out). */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.get('cookie') ?? '';
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index <= 0 || part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -54,12 +54,49 @@ function withHeaders(response: Response, req: Request): Response {
     if (!headers.has(name)) headers.set(name, value);
   }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // HEAD is GET without the body: the same status and headers.
+  const body = req.method === 'HEAD' ? null : response.body;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Postgres text cannot hold U+0000, so it is refused wherever a client's text could reach a query. */
+export const NUL = '\u0000';
+export const INVALID_CHARACTERS = 'The request contains characters that are not allowed.';
+
+/** Refuses a path or query string that carries a NUL character. */
+function checkUrl(url: URL): void {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    // Not decodable: no route parameter will match it, and the route answers 404.
+    path = '';
+  }
+  if (path.includes(NUL) || [...url.searchParams].some(([k, v]) => k.includes(NUL) || v.includes(NUL))) {
+    throw badRequest(INVALID_CHARACTERS);
+  }
+}
+
+/** The names of the values in `value` (an object, list or text) that carry a NUL character. */
+export function withNul(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return value.includes(NUL) ? [path || '_'] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => withNul(item, path || String(i)));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (k.includes(NUL) ? [path || '_'] : withNul(v, path || k)));
+  }
+  return [];
+}
+
+/** 400 naming the fields whose text carries a NUL character. */
+export function checkText(value: unknown): void {
+  const bad = withNul(value);
+  if (bad.length) throw badRequest(INVALID_CHARACTERS, Object.fromEntries(bad.map((f) => [f, INVALID_CHARACTERS])));
 }
 
 /**
  * A function's default export: `routes` maps each path pattern of its `config.path` to the
- * handlers of the methods it serves. Another method on a known path is 405 with `Allow`.
+ * handlers of the methods it serves. Every method reaches it (the functions' configs list them
+ * all), so another method on a known path is a JSON 405 with `Allow`, and HEAD is GET without a body.
  */
 export function router(routes: Routes) {
   return async (req: Request, netlify: Context): Promise<Response> => {
@@ -75,13 +112,14 @@ export function router(routes: Routes) {
 }
 
 async function dispatch(routes: Routes, req: Request, netlify: Context, pathname: string): Promise<Response> {
+  checkUrl(new URL(req.url));
   for (const [pattern, methods] of Object.entries(routes)) {
     const params = matchPath(pattern, pathname.replace(/\/+$/, '') || '/');
     if (!params) continue;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const handler = methods[method];
     if (!handler) {
-      const allow = Object.keys(methods).join(', ');
+      const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
       return errorResponse(405, 'Method not allowed', undefined, { Allow: allow });
     }
     return handler(req, { params, ip: clientIp(req, netlify), netlify });
@@ -129,5 +167,6 @@ export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record
     throw badRequest('Invalid JSON body');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Expected a JSON object');
+  checkText(value);
   return value as Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import busboy from 'busboy';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HttpError, badRequest, tooLarge, unsupportedType } from './errors.ts';
+import { checkText } from './http.ts';
 
 export interface FilePart {
   field: string;
@@ -46,6 +47,8 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
   try {
     bb = busboy({
       headers,
+      // A phone names its files in the parent's language (पिता.png); busboy would read such a name as latin1.
+      defParamCharset: 'utf8',
       limits: {
         // One byte over the limit is read, so a file of exactly the limit is kept and one byte more is refused.
         fileSize: options.maxFileBytes + 1,
@@ -84,6 +87,8 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
     });
     bb.on('file', (field, stream, info) => {
       if (options.acceptFile && !options.acceptFile(field)) {
+        // Drained unread; a body cut off inside it is reported by busboy's own error below.
+        stream.on('error', () => undefined);
         stream.resume();
         return;
       }
@@ -97,7 +102,8 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
         // Keep nothing of it; busboy drains the rest of the part.
         chunks.length = 0;
       });
-      stream.on('error', (e: Error) => fail(e));
+      // A part cut short (the connection dropped, a truncated body) is the client's, not ours.
+      stream.on('error', () => fail(badRequest('The upload was interrupted')));
       stream.on('end', () => {
         if (failed) return;
         const size = chunks.reduce((n, c) => n + c.length, 0);
@@ -123,5 +129,6 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
     source.on('error', () => fail(badRequest('The upload was interrupted')));
     source.pipe(bb);
   });
+  checkText(fields);
   return { fields, files, oversized };
 }

@@ -47,12 +47,22 @@ interface Route {
   path: string;
 }
 
+/** The function that answers a JSON 404 for every API path no other function serves. */
+const NOT_FOUND_FUNCTION = 'api-not-found.mts';
+let notFoundExcludes: string[] = [];
+
 async function enumerateRoutes(): Promise<Route[]> {
   const routes: Route[] = [];
   const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(mts|ts|mjs|js)$/.test(f)).sort();
   for (const file of files) {
-    const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as { config?: { path?: string | string[]; method?: string | string[]; schedule?: string } };
+    const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as {
+      config?: { path?: string | string[]; method?: string | string[]; schedule?: string; excludedPath?: string | string[] };
+    };
     const config = mod.config;
+    if (file === NOT_FOUND_FUNCTION) {
+      notFoundExcludes = [config?.excludedPath ?? []].flat();
+      continue;
+    }
     if (!config) throw new Error(`${file} has no config export: its routes cannot be checked`);
     if (!config.path) {
       // Only scheduled functions may go without a path (they are not reachable over HTTP).
@@ -75,6 +85,8 @@ function concrete(path: string): string {
 }
 
 const label = (r: Route) => `${r.method} ${r.path}`;
+/** HEAD is GET without a body: a path public for GET is public for HEAD. */
+const publicKey = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.path}`;
 
 /** Runs `fn` over `items`, a few at a time (each request starts a function worker in the emulator). */
 async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>, limit = 4): Promise<void> {
@@ -98,6 +110,11 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     expect(routes.length).toBeGreaterThan(20);
   });
 
+  it('leaves every other function\'s path, and only those, to that function: the not-found function excludes exactly them', () => {
+    const served = [...new Set(routes.filter((r) => r.path.startsWith('/v1/api/')).map((r) => r.path))].sort();
+    expect([...notFoundExcludes].sort()).toEqual(served);
+  });
+
   it('lists no public route that does not exist (the list stays exact)', () => {
     const known = new Set(routes.map(label));
     const stale = Object.keys(PUBLIC).filter((key) => !known.has(key));
@@ -111,7 +128,7 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     await eachLimited(routes, async (route) => {
       const res = await visitor.request(concrete(route.path), { method: route.method, headers: { 'content-type': 'application/json' }, body: SAFE.has(route.method) ? undefined : '{}' });
       await res.arrayBuffer();
-      const key = label(route);
+      const key = publicKey(route);
       if (key in PUBLIC) {
         if (res.status === 405) problems.push(`${key} is listed public but answers 405`);
         if (!PUBLIC_MAY_401.has(key) && (res.status === 401 || res.status === 403)) problems.push(`${key} is listed public but answers ${res.status}`);
@@ -133,7 +150,7 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     const admin = await adminClient();
     const problems: string[] = [];
     let checked = 0;
-    const unsafe = routes.filter((route) => !SAFE.has(route.method) && !(label(route) in PUBLIC));
+    const unsafe = routes.filter((route) => !SAFE.has(route.method) && !(publicKey(route) in PUBLIC));
     await eachLimited(unsafe, async (route) => {
       const res = await admin.request(concrete(route.path), { method: route.method, xsrf: false, headers: { 'content-type': 'application/json' }, body: '{}' });
       await res.arrayBuffer();

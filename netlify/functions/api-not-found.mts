@@ -1,0 +1,23 @@
+/**
+ * An API path no other function serves: a JSON 404, as every API answer is JSON. Its excluded
+ * paths are exactly the other functions' paths, so exactly one function serves any API path
+ * (tests/http/route-matrix.test.ts keeps the two lists equal).
+ */
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+
+export const config: Config = {
+  path: ['/v1/api', '/v1/api/*'],
+  excludedPath: [
+    '/v1/api/admission', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/audit',
+    '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout',
+    '/v1/api/enquiry', '/v1/api/enquiry/:id',
+    '/v1/api/gallery', '/v1/api/gallery/:id',
+    '/v1/api/jobs', '/v1/api/jobs/:id',
+    '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id',
+    '/v1/api/uploads',
+  ],
+};
+
+export default router({});
