@@ -1,5 +1,5 @@
 /** Limits counted in the database, so they hold across function instances. */
-import { query, queryOne } from './db.ts';
+import { queryOne } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
 
@@ -51,32 +51,4 @@ export function countedInsert(table: string, columns: string[], bucket: string, 
     const { rate_limit_hits: _, ...stored } = row;
     return stored;
   };
-}
-
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MINUTES = 15;
-
-/**
- * 429 once an e-mail or an IP has 5 failed sign-ins in the last 15 minutes.
- * LOGIN_MAX_FAILURES_PER_IP may raise the IP limit (the shared test runtime, where every client is 127.0.0.1).
- */
-export async function checkLoginThrottle(email: string, ip: string): Promise<void> {
-  const perIp = envNumber('LOGIN_MAX_FAILURES_PER_IP', LOGIN_MAX_FAILURES);
-  const row = await queryOne<{ by_email: number; by_ip: number }>(
-    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_email, count(*) FILTER (WHERE ip = $2)::int AS by_ip
-       FROM login_failures
-      WHERE (email = $1 OR ip = $2) AND created_at > now() - make_interval(mins => $3)`,
-    [email, ip, LOGIN_WINDOW_MINUTES],
-  );
-  if (row && (row.by_email >= LOGIN_MAX_FAILURES || row.by_ip >= perIp)) {
-    throw tooManyRequests('Too many attempts. Try again later.', LOGIN_WINDOW_MINUTES * 60);
-  }
-}
-
-export async function recordLoginFailure(email: string, ip: string): Promise<void> {
-  await query(`INSERT INTO login_failures (email, ip) VALUES ($1, $2)`, [email, ip]);
-}
-
-export async function clearLoginFailures(email: string): Promise<void> {
-  await query(`DELETE FROM login_failures WHERE email = $1`, [email]);
 }

@@ -4,43 +4,22 @@
  * per address, refusals counted), on a runtime of its own with the default limits, from loopback
  * addresses other than 127.0.0.1: Linux routes all of 127.0.0.0/8 to the loopback interface.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { awayFromWindowEnd } from '../support/rate-limit.ts';
+import { requestFrom } from '../support/api.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startIsolatedRuntime();
 }, 120_000);
 afterAll(async () => {
   await runtime?.stop();
 });
 
 /** An invalid TC request (400, counted toward the limit) sent from `from`; resolves to the status. */
-function tcRequest(from: string, headers: Record<string, string> = {}): Promise<number> {
-  const body = JSON.stringify({ contact: '1' });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        // The runtime listens on 127.0.0.1; `localhost` might resolve to ::1, which no 127.x source can reach.
-        host: '127.0.0.1',
-        port: new URL(runtime.url).port,
-        localAddress: from,
-        agent: false,
-        method: 'POST',
-        path: '/v1/api/tc-request',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const tcRequest = async (from: string, headers: Record<string, string> = {}) =>
+  (await requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', { contact: '1' }, headers)).status;
 
 describe('the client address functions see', () => {
   it("is the connection's: one address's limit leaves the others alone, and forged headers change nothing", async () => {

@@ -5,14 +5,14 @@
  * that the limits are configurable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { awayFromWindowEnd } from '../support/rate-limit.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { PNG } from './forms-fixtures.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
-  runtime = await startTestRuntime({ RATE_LIMIT_UPLOADS: '5' });
+  runtime = await startIsolatedRuntime({ RATE_LIMIT_UPLOADS: '5' });
 }, 120_000);
 afterAll(async () => {
   await runtime?.stop();

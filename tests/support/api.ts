@@ -1,4 +1,5 @@
 /** HTTP helpers for tests: a client with a cookie jar that signs in and sends the XSRF header like the site does. */
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -46,4 +47,40 @@ export async function adminClient(): Promise<ApiClient> {
   const client = new ApiClient();
   await client.login();
   return client;
+}
+
+/**
+ * A JSON request from a given loopback source address (Linux routes all of 127.0.0.0/8 to the
+ * loopback interface), for tests of what the runtime counts per client address.
+ */
+export function requestFrom(
+  base: string,
+  from: string,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const body = json === undefined ? '' : JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        // The runtime listens on 127.0.0.1; `localhost` might resolve to ::1, which no 127.x source can reach.
+        host: '127.0.0.1',
+        port: new URL(base).port,
+        localAddress: from,
+        agent: false,
+        method,
+        path,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -108,3 +108,34 @@ async function copyProject(repo: string, root: string): Promise<void> {
   await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
   await mkdir(join(root, '.netlify'));
 }
+
+/**
+ * A runtime of its own (its own limits, its own empty database): on PGlite, or, when the run is
+ * against a real PostgreSQL server (TEST_DATABASE_URL), on a fresh database of that server, dropped
+ * again at stop, so what such a test asserts is asserted on both engines.
+ */
+export async function startIsolatedRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return startTestRuntime(env);
+  const { default: pg } = await import('pg');
+  const { withDefaultUser } = await import('../../src/server/db.ts');
+  const name = `rmcp_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: withDefaultUser(server) });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(withDefaultUser(server));
+  url.pathname = `/${name}`;
+  const runtime = await startTestRuntime({ ...env, DATABASE_URL: url.toString() });
+  return {
+    ...runtime,
+    databaseUrl: url.toString(),
+    async stop() {
+      await runtime.stop();
+      const again = new pg.Client({ connectionString: withDefaultUser(server) });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}

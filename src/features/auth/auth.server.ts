@@ -7,8 +7,8 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { checkXsrf, clearSessionCookies, createSession, currentSession, revokeSession } from '../../server/auth.ts';
 import { unauthorized } from '../../server/errors.ts';
 import { DUMMY_HASH, verifyPassword } from '../../server/passwords.ts';
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from '../../server/rate-limit.ts';
 import { findAdminByEmail, normaliseEmail } from './admins.server.ts';
+import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 
 const INVALID = 'Invalid Credentials!';
 
@@ -22,15 +22,12 @@ export const login: Handler = async (req, { ip }) => {
   const body = await readJson(req);
   const email = typeof body.email === 'string' ? normaliseEmail(body.email) : '';
   const password = typeof body.password === 'string' ? body.password : '';
-  await checkLoginThrottle(email, ip);
+  await countLoginTry(email, ip);
   const admin = email ? await findAdminByEmail(email) : undefined;
   // An unknown e-mail still pays for one scrypt, so its answer takes as long as a wrong password.
   const ok = (await verifyPassword(password, admin?.password_hash ?? DUMMY_HASH)) && !!admin && password !== '';
-  if (!ok || !admin) {
-    await recordLoginFailure(email, ip);
-    throw unauthorized(INVALID);
-  }
-  await clearLoginFailures(email);
+  if (!ok || !admin) throw unauthorized(INVALID);
+  await forgetLoginTry(email, ip);
   const cookies = await createSession(req, admin.id, ip);
   const response = json({ _id: admin.id, name: admin.name, email: admin.email });
   for (const c of cookies) response.headers.append('Set-Cookie', c);
