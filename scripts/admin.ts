@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { loadDotEnv } from './local-secrets.ts';
 import { openLocalDatabase } from './local-database.ts';
+import { passwordProblem } from '../src/features/auth/passwords.ts';
 
 const USAGE = 'Usage: npm run admin -- create --email E [--name N] | password --email E';
-const MIN_PASSWORD = 10;
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Set ADMIN_PASSWORD or run this in a terminal to be asked.');
@@ -30,7 +30,8 @@ async function askHidden(question: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   const password = process.env.ADMIN_PASSWORD || (await askHidden('New password: '));
-  if (password.length < MIN_PASSWORD) throw new Error(`The password must have at least ${MIN_PASSWORD} characters.`);
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
   return password;
 }
 

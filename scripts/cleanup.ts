@@ -1,7 +1,8 @@
 /**
- * `npm run cleanup [-- --older-than-hours N]`: deletes staged admission documents nobody claimed
- * within N hours (default 24), and blobs under uploads/ that no row knows, as the hourly scheduled
- * function netlify/functions/cleanup-uploads.mts does on Netlify.
+ * `npm run cleanup [-- --older-than-hours N]`: the hourly scheduled function's job
+ * (netlify/functions/cleanup.mts) on demand: staged admission documents nobody claimed within N
+ * hours (default 24) and blobs under uploads/ that no row knows, ended sessions, old rate-limit and
+ * sign-in throttle windows.
  *
  * Database: DATABASE_URL, else the running `npm start` runtime's, else the local one on disk.
  * Blobs: on Netlify's API when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set (production), else
@@ -38,9 +39,8 @@ if (process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN) {
 
 let code = 0;
 try {
-  const { cleanupUploads } = await import('../src/features/admission/documents.server.ts');
-  const result = await cleanupUploads(hours);
-  console.log(`Deleted ${result.staged} unclaimed upload(s) older than ${hours} h and ${result.orphans} orphaned blob(s).`);
+  const { cleanup, describeCleanup } = await import('../src/features/housekeeping/cleanup.server.ts');
+  console.log(describeCleanup(await cleanup(hours), hours));
 } catch (error) {
   console.error(error);
   code = 1;

@@ -16,7 +16,7 @@ import { migrate, pgExecutor } from './migrate.ts';
 import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
-import { seedFirstAdmin } from './seed-admin.ts';
+import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
 export interface RuntimeOptions {
   root?: string;
@@ -37,6 +37,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const root = resolve(options.root ?? process.cwd());
   const log = options.log ?? ((line: string) => console.log(line));
   loadDotEnv(root);
+  checkSeedPassword();
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
   installLocalRuntimePatches();

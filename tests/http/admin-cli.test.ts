@@ -5,8 +5,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ApiClient } from '../support/api.ts';
+import { startTestRuntime } from '../support/runtime.ts';
 
 const run = promisify(execFile);
+const SHORT = 'The password must have at least 10 characters.';
 const CLI = resolve(import.meta.dirname, '../../scripts/admin.ts');
 
 function admin(args: string[], password: string) {
@@ -29,7 +31,11 @@ describe('admin CLI', () => {
 
   it('refuses a duplicate e-mail and a short password', async () => {
     await expect(admin(['create', '--email', email], 'another password')).rejects.toMatchObject({ code: 1 });
-    await expect(admin(['create', '--email', `x${email}`], 'short')).rejects.toMatchObject({ code: 1 });
+    await expect(admin(['create', '--email', `x${email}`], 'short')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(SHORT) });
+  });
+
+  it('npm start refuses an ADMIN_PASSWORD the CLI would refuse, with the same message', async () => {
+    await expect(startTestRuntime({ ADMIN_EMAIL: 'short@school.test', ADMIN_PASSWORD: 'short' })).rejects.toThrow(`ADMIN_PASSWORD: ${SHORT}`);
   });
 
   it('changes a password and signs out every session of that administrator', async () => {

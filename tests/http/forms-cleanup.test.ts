@@ -1,7 +1,12 @@
-/** `npm run cleanup` (the scheduled function's job): unclaimed staged uploads older than 24 h go, row and blob; claimed ones stay. */
+/**
+ * `npm run cleanup` (the hourly scheduled function's job): unclaimed staged uploads older than 24 h
+ * go, row and blob, and claimed ones stay; ended sessions, old rate-limit windows and ended sign-in
+ * throttle windows go, live ones stay.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import { PNG, blobsWithSha, closeDb, count, db, sha256, stage, unique } from './forms-fixtures.ts';
@@ -9,6 +14,16 @@ import { validAdmission, FILE } from '../unit/forms-cases.ts';
 
 const run = promisify(execFile);
 afterAll(closeDb);
+
+async function runCleanup(): Promise<string> {
+  const repo = resolve(import.meta.dirname, '../..');
+  const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts')], {
+    cwd: inject('runtimeRoot'),
+    env: { ...process.env, DATABASE_URL: inject('databaseURL') },
+    timeout: 60_000,
+  });
+  return stdout;
+}
 
 describe('npm run cleanup', () => {
   it('deletes unclaimed uploads older than 24 hours (row and blob) and keeps recent and claimed ones', async () => {
@@ -27,12 +42,7 @@ describe('npm run cleanup', () => {
     await db().query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [[old, input.studentPhoto]]);
     expect(await blobsWithSha([sha256(oldData)])).toBe(1);
 
-    const repo = resolve(import.meta.dirname, '../..');
-    const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts')], {
-      cwd: inject('runtimeRoot'),
-      env: { ...process.env, DATABASE_URL: inject('databaseURL') },
-      timeout: 60_000,
-    });
+    const stdout = await runCleanup();
     expect(stdout).toMatch(/Deleted [1-9]\d* unclaimed upload/);
     expect(await count('uploads', 'id = $1', [old])).toBe(0);
     expect(await count('uploads', 'id = $1', [recent])).toBe(1);
@@ -40,5 +50,31 @@ describe('npm run cleanup', () => {
     expect(await blobsWithSha([sha256(oldData)])).toBe(0);
     expect(await blobsWithSha([sha256(recentData)])).toBe(1);
     expect(await blobsWithSha([sha256(photoData)])).toBe(1);
+  }, 120_000);
+
+  it('deletes ended sessions, rate-limit windows over a day old and ended sign-in throttle windows; keeps live ones', async () => {
+    const tag = randomUUID();
+    const admin = (await db().query(`SELECT id FROM admins LIMIT 1`)).rows[0].id as string;
+    const [expired, revoked, live] = [randomUUID(), randomUUID(), randomUUID()];
+    await db().query(
+      `INSERT INTO sessions (id, admin_id, expires_at, revoked_at) VALUES
+         ($1, $4, now() - interval '1 minute', NULL), ($2, $4, now() + interval '1 hour', now()), ($3, $4, now() + interval '1 hour', NULL)`,
+      [expired, revoked, live, admin],
+    );
+    await db().query(
+      `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES
+         ('cleanup-test', $1, now() - interval '25 hours', 3), ('cleanup-test', $1, date_trunc('hour', now()), 3)`,
+      [tag],
+    );
+    await db().query(
+      `INSERT INTO login_throttle (key, failures, window_start) VALUES ($1, 5, now() - interval '16 minutes'), ($2, 5, now())`,
+      [`pair:old ${tag}`, `pair:new ${tag}`],
+    );
+
+    expect(await runCleanup()).toMatch(/[1-9]\d* ended session\(s\), [1-9]\d* old rate-limit window\(s\) and [1-9]\d* ended sign-in throttle window\(s\)/);
+    expect((await db().query(`SELECT id FROM sessions WHERE id = ANY($1::uuid[])`, [[expired, revoked, live]])).rows.map((r) => r.id)).toEqual([live]);
+    expect(await count('rate_limits', 'key = $1', [tag])).toBe(1);
+    expect(await count('login_throttle', 'key = ANY($1::text[])', [[`pair:old ${tag}`, `pair:new ${tag}`]])).toBe(1);
+    expect(await count('login_throttle', 'key = $1', [`pair:new ${tag}`])).toBe(1);
   }, 120_000);
 });

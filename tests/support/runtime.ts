@@ -43,7 +43,7 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let databaseUrl = '';
-  const url = await new Promise<string>((ok, fail) => {
+  const started = new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`runtime did not start in 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -62,6 +62,11 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
       clearTimeout(timer);
       fail(new Error(`runtime exited (${code}):\n${output}`));
     });
+  });
+  // A runtime that refused to start leaves no project copy behind.
+  const url = await started.catch(async (error: unknown) => {
+    if (!options.root) await rm(root, { recursive: true, force: true });
+    throw error;
   });
   let stopping = false;
   child.once('exit', (code, signal) => {

@@ -1,0 +1,38 @@
+/**
+ * The hourly cleanup (Netlify's scheduled function, and `npm run cleanup`): staged uploads nobody
+ * claimed, and the rows of tables that would otherwise only grow: sessions past their expiry or
+ * revoked, rate-limit windows long over, sign-in throttle windows that ended.
+ */
+import { query } from '../../server/db.ts';
+import { cleanupUploads, STAGED_MAX_AGE_HOURS } from '../admission/documents.server.ts';
+import { cleanupLoginThrottle } from '../auth/throttle.server.ts';
+
+/** The longest rate-limit window is an hour; a day later nothing can count in it. */
+const RATE_LIMIT_KEEP_HOURS = 24;
+
+export interface CleanupResult {
+  staged: number;
+  orphans: number;
+  sessions: number;
+  rateLimitWindows: number;
+  throttleWindows: number;
+}
+
+export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS): Promise<CleanupResult> {
+  const uploads = await cleanupUploads(stagedMaxAgeHours);
+  const sessions = await query(`DELETE FROM sessions WHERE expires_at < now() OR revoked_at IS NOT NULL RETURNING id`);
+  const windows = await query(
+    `DELETE FROM rate_limits WHERE window_start < now() - make_interval(hours => $1) RETURNING bucket`,
+    [RATE_LIMIT_KEEP_HOURS],
+  );
+  return {
+    ...uploads,
+    sessions: sessions.length,
+    rateLimitWindows: windows.length,
+    throttleWindows: await cleanupLoginThrottle(),
+  };
+}
+
+export const describeCleanup = (r: CleanupResult, hours: number) =>
+  `Deleted ${r.staged} unclaimed upload(s) older than ${hours} h, ${r.orphans} orphaned blob(s), ${r.sessions} ended session(s), ` +
+  `${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).`;
