@@ -2,8 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two busy cores run the runtime, Chromium and two test files at once, and a function's first
@@ -13,5 +11,11 @@ export default defineConfig({
     // Two cores: the runtime, Chromium and the test workers share them.
     maxWorkers: 2,
     reporters: ['default'],
+    projects: [
+      // Pure code: no runtime, no database (`npm run test:unit`).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Through the real local runtime (one for the whole run) and Chromium.
+      { extends: true, test: { name: 'runtime', include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] } },
+    ],
   },
 });

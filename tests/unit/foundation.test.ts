@@ -64,7 +64,7 @@ describe('router', () => {
   it('answers 405 with Allow for another method on a known path', async () => {
     const res = await call('POST', '/v1/api/things/1');
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, DELETE');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, DELETE');
     expect(await res.json()).toEqual({ error: 'Method not allowed' });
   });
   it('answers JSON 404 for an unknown path and 500 without detail for a crash', async () => {
