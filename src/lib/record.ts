@@ -105,12 +105,6 @@ export function fieldsIn<D extends RecordDefinition, P extends Place>(def: D, pl
   return order ? fields.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)) : fields;
 }
 
-export function fieldOf<D extends RecordDefinition>(def: D, name: FieldName<D>): D['fields'][number] {
-  const field = def.fields.find((f) => f.name === name);
-  if (!field) throw new Error(`${def.entity} has no field ${name}`);
-  return field;
-}
-
 export const labelIn = (field: Field, place: 'list' | 'details') => field.labels?.[place] ?? field.label;
 
 /** A paged admin list as the islands read it. */

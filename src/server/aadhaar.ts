@@ -3,7 +3,7 @@
  * for exact look-ups without decrypting, and only the last four digits for display.
  * The key is AADHAAR_KEY (32 bytes, base64); the HMAC key is derived from it with HKDF.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { requireEnv } from './env.ts';
 
 function keys(): { enc: Buffer; mac: Buffer } {
@@ -25,14 +25,6 @@ export function sealAadhaar(digits: string): SealedAadhaar {
   const ciphertext = Buffer.concat([cipher.update(digits, 'utf8'), cipher.final()]);
   const sealed = Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
   return { enc: `v1:${sealed}`, hash: aadhaarLookupHash(digits, mac), last4: digits.slice(-4) };
-}
-
-export function openAadhaar(stored: string): string {
-  const { enc } = keys();
-  const raw = Buffer.from(stored.replace(/^v1:/, ''), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', enc, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 export function aadhaarLookupHash(digits: string, mac = keys().mac): string {

@@ -19,8 +19,3 @@ export function envNumber(name: string, fallback: number): number {
   const value = raw === undefined || raw === '' ? NaN : Number(raw);
   return Number.isFinite(value) ? value : fallback;
 }
-
-/** True on Netlify's servers (production or deploy previews), false on the local runtime. */
-export function isDeployed(): boolean {
-  return process.env.NETLIFY_LOCAL !== 'true' && Boolean(process.env.SITE_ID || process.env.CONTEXT);
-}

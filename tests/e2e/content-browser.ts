@@ -1,9 +1,9 @@
 /** Chromium helpers for the content tests: a context that lets the test inject axe-core despite the CSP. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const AXE_PATH = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+const AXE_PATH = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
 
 export async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: true });

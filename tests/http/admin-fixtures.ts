@@ -232,6 +232,5 @@ export async function auditOf(admin: ApiClient, entity: string, entityId: string
   return (await res.json()).data;
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const randomUuid = () => crypto.randomUUID();

@@ -10,8 +10,6 @@ import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
 import { ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
 
-export type AdmissionInput = Partial<Record<TextField | FileField | 'band', string>>;
-
 /** The text of an application as stored, besides its class and scholarship answer. */
 export type AdmissionText = Record<Exclude<TextField, 'admissionClass' | 'governmentScholarship'>, string>;
 

@@ -31,7 +31,6 @@ export function galleryImageUrl(image: string | null | undefined): string | unde
 
 /** Decided from the file's bytes on the server; the island uses them for `accept` and a first check. */
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 export const IMAGE_ACCEPT = ALLOWED_IMAGE_TYPES.join(',');
 
 export const GALLERY_MESSAGES = {

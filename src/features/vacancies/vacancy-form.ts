@@ -2,7 +2,7 @@
  * The vacancy form's values and the payload it sends. Validation is the shared schema of
  * vacancy.ts (the server applies the same).
  */
-import { JOB_MESSAGES, validateJob } from './vacancy.ts';
+import { validateJob } from './vacancy.ts';
 
 
 export interface VacancyValues {
@@ -33,9 +33,6 @@ export function vacancyPayload(values: VacancyValues): VacancyValues {
     qualificationsAndRequirements: cleanList(values.qualificationsAndRequirements),
   };
 }
-
-export const REQUIRED_MESSAGE = JOB_MESSAGES.required;
-export const LISTS_MESSAGE = JOB_MESSAGES.lists;
 
 export type VacancyProblem = { message: string; field: keyof VacancyValues };
 
