@@ -1,5 +1,5 @@
 /**
- * Public forms under load (issue 5 point 11), against the local runtime:
+ * Public forms under load, against the local runtime:
  *  - enquiry POSTs per second with p50/p99 latency (autocannon, 10 s);
  *  - the runtime's peak RSS growth while one admission with 13 documents of 2 MB goes through
  *    the way the form sends it (13 uploads, then the admission with their ids).

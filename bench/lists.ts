@@ -1,5 +1,5 @@
 /**
- * Admin list latency (issue 6 point 9): enquiries, admissions and TC requests with 100,000 rows
+ * Admin list latency: enquiries, admissions and TC requests with 100,000 rows
  * each, through the local runtime: page 1, page 1,000 and a name search, p50 and p99.
  *
  * The database is seeded first when it has fewer than 100,000 seeded rows (scripts/seed-bench.ts,

@@ -1,5 +1,5 @@
 /**
- * Page weight bench (issue 4 point 7): loads every public route in Chromium at phone size (360 x 740,
+ * Page weight bench: loads every public route in Chromium at phone size (360 x 740,
  * what a visitor downloads before scrolling; lazy images below the fold are not fetched) and prints
  * per route the gzipped bytes of HTML, CSS and JS (gzip -6 of each body), the bytes of images (as
  * sent: AVIF/WebP do not shrink further) and the request count, with totals.

@@ -1,4 +1,4 @@
-/** Accreditation items (spec 01: name, logo, issuedBy, description, category). */
+/** Accreditation items: name, logo, issuedBy, description, category. */
 import { z } from 'astro/zod';
 import { accreditationSchema } from './schemas.ts';
 import cbse from '../assets/logos/cbse.png';

@@ -1,5 +1,5 @@
 /**
- * The 23 built-in gallery images (spec 02: titled "Academy Event"), shown on /gallery after the
+ * The 23 built-in gallery images (titled "Academy Event"), shown on /gallery after the
  * server's items. Import `staticGallery`.
  */
 import { z } from 'astro/zod';

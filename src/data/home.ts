@@ -1,4 +1,4 @@
-/** Texts and figures of the home page (spec 01 section 2 "Home", section 9 constants). */
+/** Texts and figures of the home page. */
 import learningCentre from '../assets/photos/learning-centre.jpg';
 import auditorium from '../assets/photos/auditorium.jpg';
 import technology from '../assets/photos/computer-lab.jpg';

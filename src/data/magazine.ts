@@ -1,4 +1,4 @@
-/** E-magazine issues (spec 02: 6 issues with cover, month, title, description and PDF). */
+/** E-magazine issues: 6, each with cover, month, title, description and PDF. */
 import { z } from 'astro/zod';
 import { magazineIssueSchema } from './schemas.ts';
 import { magazineIssues } from './magazine-issues.ts';

@@ -1,5 +1,5 @@
 /**
- * The site's navigation tree (spec 01 section 2): the top bar, the section landings' cards,
+ * The site's navigation tree: the top bar, the section landings' cards,
  * the footer's quick links and the link tests all read it.
  */
 export interface NavLink {

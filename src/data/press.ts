@@ -1,4 +1,4 @@
-/** Press coverage (spec 02: 6 article cards with source, title, date and thumbnail). */
+/** Press coverage: 6 article cards with source, title, date and thumbnail. */
 import { z } from 'astro/zod';
 import { pressArticleSchema } from './schemas.ts';
 import press1 from '../assets/press/press-1.jpg';

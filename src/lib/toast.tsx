@@ -1,5 +1,5 @@
 /**
- * The one react-toastify configuration for every island (spec 01 section 4): top-right,
+ * The one react-toastify configuration for every island: top-right,
  * 5 s, pause on hover and focus loss, drag to dismiss at 80 %, reachable with Alt+T.
  * Every island imports `toast` from here, never from 'react-toastify' itself: this uses the
  * unstyled build with the stylesheet imported as CSS (bundled with the page's styles), where the
@@ -10,7 +10,7 @@ import { ToastContainer, toast, type ToastOptions } from 'react-toastify/unstyle
 import 'react-toastify/dist/ReactToastify.css';
 
 export const TOAST_AUTO_CLOSE = 5000;
-/** Delete results close after 3 s (spec 02 section 9). */
+/** Delete results close after 3 s. */
 export const DELETE_TOAST_AUTO_CLOSE = 3000;
 
 export function Toasts() {

@@ -1,5 +1,5 @@
 /**
- * Years of excellence: the current year minus the founding year (spec 01 section 9).
+ * Years of excellence: the current year minus the founding year.
  * Pure, so the build (HTML without JS) and the visitor's browser (nav script) compute it alike.
  */
 export const FOUNDED_YEAR = 2012;

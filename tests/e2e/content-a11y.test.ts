@@ -1,4 +1,4 @@
-/** axe-core on every content route at 1280 and 360 px: zero violations; no horizontal scroll at 360 px (issue 4 point 9). */
+/** axe-core on every content route at 1280 and 360 px: zero violations; no horizontal scroll at 360 px. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, DESKTOP, PHONE } from '../support/browser.ts';

@@ -1,5 +1,5 @@
 /**
- * Route table of the built site on the real local runtime (issue 4 points 1, 4, 7, 8, 11):
+ * Route table of the built site on the real local runtime:
  * every content route answers 200 with one h1, a unique title and description, canonical and
  * Open Graph tags; unknown paths give the 404 page with status 404; every link in the navigation,
  * footer and page bodies resolves; the magazine PDFs parse; content pages ship no framework JS.
@@ -60,7 +60,7 @@ describe('route table', () => {
     expect(h1s(await res.text())).toHaveLength(1);
   });
 
-  it('an unknown path answers 404 with the spec texts and a Go Home link', async () => {
+  it('an unknown path answers 404 with the not-found texts and a Go Home link', async () => {
     for (const path of ['/no-such-page', '/academy/nope', '/press/coverage/1']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);

@@ -1,4 +1,4 @@
-/** The public routes of spec 01 section 2 that the content work builds, with the h1 each must show. */
+/** The public routes the content work builds, with the h1 each must show. */
 export const CONTENT_ROUTES: Record<string, string> = {
   '/': 'A world-class education, close to home',
   '/academy': 'The Academy',

@@ -1,4 +1,4 @@
-/** The years-of-excellence figure never goes stale: a page built now and viewed in 2027 shows 2027 - 2012 (issue 4 point 3). */
+/** The years-of-excellence figure never goes stale: a page built now and viewed in 2027 shows 2027 - 2012. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';

@@ -139,7 +139,7 @@ for (const band of BANDS) {
         const reference = (await page.locator('.ff-reference').textContent())!.trim();
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
 
-        // Only the early-years form clears its fields after success (spec 01 section 4).
+        // Only the early-years form clears its fields after success.
         const firstName = await page.getByLabel(label('Student first name')).inputValue();
         expect(firstName).toBe(def.clearAfterSuccess ? '' : name);
 

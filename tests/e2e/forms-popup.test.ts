@@ -50,7 +50,7 @@ describe('enquiry pop-up', () => {
       await page.keyboard.press('Shift+Tab');
       expect(await focusInDialog(page)).toBe(true);
 
-      // All 14 fields with the spec's options.
+      // All 14 fields with their options.
       expect(await el.locator('input:not([name="website"]), select, textarea').count()).toBe(14);
       expect(await el.getByLabel(/^Address/).getAttribute('rows')).toBe('4');
       const motherOptions = await el.getByLabel(/^Mother's occupation/).locator('option').allTextContents();

@@ -56,7 +56,7 @@ describe('TC request form', () => {
     }
   }, 90_000);
 
-  it('refuses a wrong Aadhaar and a short phone number with the spec\'s messages', async () => {
+  it('refuses a wrong Aadhaar and a short phone number with its messages', async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto('/admissions/tc-request');

@@ -1,5 +1,5 @@
 /**
- * Site shell navigation in Chromium (issue 3 point 9): desktop menus open on hover and on keyboard
+ * Site shell navigation in Chromium: desktop menus open on hover and on keyboard
  * focus; at 360 px the Menu button toggles aria-expanded and nested sections expand on tap; the admin
  * menu is hidden and no auth call is made for a visitor, shown after a login, gone after Logout.
  */

@@ -87,7 +87,7 @@ describe('jobs API', () => {
     await admin.request(`/v1/api/jobs/${second._id}`, { method: 'DELETE' });
   });
 
-  it('refuses what the form refuses, with the spec messages, and stores nothing', async () => {
+  it('refuses what the form refuses, with the form messages, and stores nothing', async () => {
     const admin = await adminClient();
     const before = (await (await admin.request('/v1/api/jobs')).json()).length;
     const missing = await expectJsonError(

@@ -1,5 +1,5 @@
 /**
- * Acceptance point 1 of issue 6: every route of every function, read from the functions' own
+ * Every route of every function, read from the functions' own
  * `config` exports, is either on the explicit public list below or guarded: 401 without a
  * session, and for a state-changing method 403 with a session but without the XSRF header.
  * A new function or route that is neither fails this test.

@@ -1,5 +1,5 @@
 /**
- * ONE table of cases for the public forms (issue 5 point 1). It drives the unit test of the shared
+ * ONE table of cases for the public forms. It drives the unit test of the shared
  * schemas (what the islands show) and the HTTP test of the functions (what the server answers):
  * the same input must get the same message on both sides.
  */

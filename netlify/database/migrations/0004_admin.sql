@@ -1,4 +1,4 @@
--- Admin area (issue 6): list indexes, name search, exact row counts for paging, audit details.
+-- Admin area: list indexes, name search, exact row counts for paging, audit details.
 
 -- Lists are newest first; a class filter walks its own index in that order.
 CREATE INDEX enquiries_class_created_idx ON enquiries (admission_class, created_at DESC, id DESC);

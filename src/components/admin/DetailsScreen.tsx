@@ -19,7 +19,7 @@ interface Props<T> {
   loadFailed: string;
   deleted: string;
   deleteFailed: string;
-  /** The question asked before deleting; without one, Delete acts at once (TC requests, per spec). */
+  /** The question asked before deleting; without one, Delete acts at once (TC requests). */
   confirm?: string;
   /** A toast shown while the delete runs; on failure it turns into the error toast. */
   deleting?: string;

@@ -1,6 +1,6 @@
 /**
  * A details screen's record: the id from the path (/details/{id}); no id, or a failed load, sends
- * the user back to the panel with the screen's error toast (spec 02 section 4).
+ * the user back to the panel with the screen's error toast.
  */
 import { useEffect, useState } from 'react';
 import { adminApi } from '../../lib/admin/admin-api.ts';

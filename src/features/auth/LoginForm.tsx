@@ -1,5 +1,5 @@
 /**
- * The administrator login (spec 01 sections 2, 4, 5, 8): e-mail and password, both required (browser
+ * The administrator login: e-mail and password, both required (browser
  * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';

@@ -18,7 +18,7 @@ async function loadEnquiries(q: Query<(typeof FILTERS)[number]>, page: number): 
   const res = await adminApi(`/enquiry?${params}`);
   if (res.status !== 200) throw new StatusError(res.status);
   const data = (await res.json()) as Enquiry[];
-  // The answer is the list itself (spec); the total comes in X-Total-Count.
+  // The answer is the list itself; the total comes in X-Total-Count.
   const total = Number(res.headers.get('X-Total-Count'));
   const totalPages = Number.isFinite(total) && res.headers.has('X-Total-Count') ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : data.length < PAGE_SIZE ? page : page + 1;
   return { data, totalPages };

@@ -59,7 +59,7 @@ export default function VacancyDetails() {
     } catch {
       flashToast('error', 'An error occurred while deleting the job vacancy', DELETE_TOAST_AUTO_CLOSE);
     }
-    // Whatever the outcome (spec 02 section 4).
+    // Whatever the outcome: a failed delete leaves the vacancy in the list, where the office sees it.
     replaceWithPanel(PANEL);
   }
 

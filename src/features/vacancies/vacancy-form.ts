@@ -21,7 +21,7 @@ export const emptyVacancy = (): VacancyValues => ({
   qualificationsAndRequirements: [],
 });
 
-/** Items trimmed, empty ones dropped (spec 02 section 5). */
+/** Items trimmed, empty ones dropped. */
 export const cleanList = (items: readonly string[]) => items.map((i) => i.trim()).filter(Boolean);
 
 export function vacancyPayload(values: VacancyValues): VacancyValues {

@@ -1,4 +1,4 @@
-/** The rules for admission documents (spec 01 sections 5 and 9), shared by the island and the server. */
+/** The rules for admission documents, shared by the island and the server. */
 import { MSG } from './messages.ts';
 
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;

@@ -1,13 +1,13 @@
 /**
- * Every message the public forms show, verbatim from spec 01 (sections 5 and 8). Messages the
- * spec does not give (marked "ours") are kept short and plain; they are listed in the README.
+ * Every message the public forms show, word for word as the school's forms have always shown them.
+ * Messages those forms never had (marked "ours") are kept short and plain; the README lists them.
  */
 export const MSG = {
   required: 'Please fill in all required fields.',
   aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
   // Enquiry
-  fatherMobile: 'Please enter a valid 10-digit mobile number.', // ours (issue 5: "choose a clear message")
-  email: 'Please enter a valid email address.', // ours: the spec relies on the browser's email check
+  fatherMobile: 'Please enter a valid 10-digit mobile number.', // ours
+  email: 'Please enter a valid email address.', // ours: the original form relied on the browser's email check
   option: 'Please choose one of the listed options.', // ours: a value outside a select's options
   date: 'Please enter a valid date of birth.', // ours
   tooLong: 'Please shorten this field.', // ours: a text longer than the field allows

@@ -1,7 +1,7 @@
 /**
  * How a form's zod schema is read by both sides. Types are checked first (an API client that
  * sends a number or a list where text belongs gets MSG.wrongType); then the form's rules run in
- * the spec's order and the FIRST failing rule is the answer: its message is the form's message,
+ * the form's order and the FIRST failing rule is the answer: its message is the form's message,
  * and `fields` names every field that rule found wanting.
  */
 import { z } from '../zod.ts';
@@ -9,14 +9,14 @@ import type { Field } from '../record.ts';
 import { MSG } from './messages.ts';
 import { isValidAadhaar } from './verhoeff.ts';
 
-/** A text field: absent and null both mean empty (spec: "empty or unset fields are left out"). */
+/** A text field: absent and null both mean empty (the forms leave empty fields out). */
 export const text = () => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
 
 export type Failure = { ok: false; error: string; fields: Record<string, string>; kind: 'type' | 'rule' };
 export type Success<T> = { ok: true; data: T };
 export type Result<T> = Success<T> | Failure;
 
-/** Stop at the first failing rule: the spec checks in order and shows one message. */
+/** Stop at the first failing rule: a form checks in order and shows one message. */
 export class Rules {
   failed = false;
   constructor(private readonly ctx: z.core.$RefinementCtx) {}

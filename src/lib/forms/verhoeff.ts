@@ -1,5 +1,5 @@
 /**
- * The Verhoeff checksum that the last digit of every Aadhaar number carries (UIDAI).
+ * The Verhoeff checksum that the last digit of every Aadhaar number carries.
  * It catches every single-digit error and every swap of two adjacent digits.
  */
 const D = [
@@ -46,7 +46,7 @@ export function verhoeffCheckDigit(digits: string): string {
 /** Digits only: parents often type Aadhaar as '1234 5678 9012' or with dashes. */
 export const aadhaarDigits = (value: string) => value.replace(/[\s-]/g, '');
 
-/** 12 digits, not starting with 0 or 1 (UIDAI never issues those), passing Verhoeff. */
+/** 12 digits, not starting with 0 or 1 (no Aadhaar number does), passing Verhoeff. */
 export function isValidAadhaar(value: string): boolean {
   const digits = aadhaarDigits(value);
   return /^[2-9]\d{11}$/.test(digits) && verhoeffValid(digits);
