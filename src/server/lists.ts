@@ -4,6 +4,7 @@
  * header with the time the database took.
  */
 import { query } from './db.ts';
+import { json } from './http.ts';
 
 /** Paging from a query string: bad values are clamped, never an error. */
 export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
@@ -128,3 +129,7 @@ export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
   for (const row of rows) delete row.list_total;
   return { rows, total, page, limit, totalPages: pageCount(total, limit), timing };
 }
+
+/** A list's answer: `body`, with how long the database took as Server-Timing, and any other headers. */
+export const listAnswer = (list: ListPage, body: unknown, headers: Record<string, string> = {}): Response =>
+  json(body, 200, { 'Server-Timing': list.timing, ...headers });

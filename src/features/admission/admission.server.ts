@@ -16,7 +16,7 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, queryOne, transaction } from '../../server/db.ts';
 import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
 import { json, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
@@ -148,16 +148,12 @@ const ADMISSION_LIST: ListSpec = {
 
 export async function listAdmissions(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ADMISSION_LIST);
-  return json(
-    {
-      totalRecords: list.total,
-      totalPages: list.totalPages,
-      currentPage: list.page,
-      data: list.rows.map((row) => admissionJson(row, (row.files as StoredFile[] | null) ?? [])),
-    },
-    200,
-    { 'Server-Timing': list.timing },
-  );
+  return listAnswer(list, {
+    totalRecords: list.total,
+    totalPages: list.totalPages,
+    currentPage: list.page,
+    data: list.rows.map((row) => admissionJson(row, (row.files as StoredFile[] | null) ?? [])),
+  });
 }
 
 export async function getAdmission(_req: Request, ctx: AdminContext): Promise<Response> {

@@ -7,8 +7,7 @@
  *     "total", "currentPage", "totalPages" }
  * with page size 50 by default and `limit` capped at 100, like the other lists.
  */
-import { json } from '../../server/http.ts';
-import { equals, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { toIso } from '../../lib/dates.ts';
 
 const orNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -38,9 +37,5 @@ const AUDIT_LIST: ListSpec = {
 
 export async function listAudit(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), AUDIT_LIST);
-  return json(
-    { data: list.rows.map(auditJson), total: list.total, currentPage: list.page, totalPages: list.totalPages },
-    200,
-    { 'Server-Timing': list.timing },
-  );
+  return listAnswer(list, { data: list.rows.map(auditJson), total: list.total, currentPage: list.page, totalPages: list.totalPages });
 }

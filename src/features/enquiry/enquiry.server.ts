@@ -9,7 +9,7 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
@@ -62,11 +62,7 @@ const ENQUIRY_LIST: ListSpec = {
 
 export async function listEnquiries(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ENQUIRY_LIST);
-  return json(list.rows.map(enquiryJson), 200, {
-    'X-Total-Count': String(list.total),
-    'X-Total-Pages': String(list.totalPages),
-    'Server-Timing': list.timing,
-  });
+  return listAnswer(list, list.rows.map(enquiryJson), { 'X-Total-Count': String(list.total), 'X-Total-Pages': String(list.totalPages) });
 }
 
 export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: ENQUIRY, notFound: 'Enquiry not found', json: enquiryJson });

@@ -12,7 +12,7 @@ import type { AdminContext } from '../../server/auth.ts';
 import { queryOne, transaction } from '../../server/db.ts';
 import { conflict } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { nameSearch, readList, startsWith, type ListSpec } from '../../server/lists.ts';
+import { nameSearch, listAnswer, readList, startsWith, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
@@ -76,11 +76,7 @@ const TC_LIST: ListSpec = {
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
-  return json(
-    { data: list.rows.map(tcRequestJson), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages },
-    200,
-    { 'Server-Timing': list.timing },
-  );
+  return listAnswer(list, { data: list.rows.map(tcRequestJson), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
 }
 
 export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: TC_REQUEST, notFound: 'TC request not found', json: tcRequestJson });

@@ -1,0 +1,85 @@
+/**
+ * A paged admin list screen: its filters (kept in the URL, each sent to the API as its own query
+ * parameter), the record table with the definition's list columns, and "Page X of Y".
+ */
+import { adminApi } from '../../lib/admin/admin-api.ts';
+import type { Query } from '../../lib/admin/url-query.ts';
+import { StatusError } from '../../lib/admin/use-load.ts';
+import { PAGE_SIZE, type Paged, type RecordDefinition } from '../../lib/record.ts';
+import { Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
+import { RecordTable } from './RecordTable.tsx';
+import { listColumns } from './record-view.tsx';
+import { usePagedList } from './usePagedList.ts';
+
+export interface PanelFilter {
+  /** Its name in the page's URL. */
+  key: string;
+  /** Its name in the API's query string. */
+  param: string;
+  label: string;
+  /** A choice among `options` (with `allLabel` for none), else a search box. */
+  options?: readonly string[];
+  allLabel?: string;
+}
+
+interface Props<T> {
+  title: string;
+  def: RecordDefinition;
+  /** The API resource, e.g. '/admission'. */
+  resource: string;
+  filters: readonly PanelFilter[];
+  /** How the API answers a page: { data, totalPages }, or the bare list with X-Total-Count. */
+  answer: 'paged' | 'list';
+  loadFailed: string;
+  emptyText: string;
+  failedText: string;
+  detailsPath: string;
+  linkLabel: (row: T) => string;
+}
+
+async function loadPage<T>(resource: string, params: URLSearchParams, answer: Props<T>['answer'], page: number): Promise<Paged<T>> {
+  const res = await adminApi(`${resource}?${params}`);
+  if (res.status !== 200) throw new StatusError(res.status);
+  if (answer === 'paged') return (await res.json()) as Paged<T>;
+  const data = (await res.json()) as T[];
+  const total = Number(res.headers.get('X-Total-Count'));
+  const totalPages = Number.isFinite(total) && res.headers.has('X-Total-Count') ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : data.length < PAGE_SIZE ? page : page + 1;
+  return { data, totalPages };
+}
+
+export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel }: Props<T>) {
+  const keys = filters.map((f) => f.key);
+  const { filters: values, setFilter, table, pager } = usePagedList(
+    keys,
+    (q: Query<string>, page) => {
+      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+      for (const f of filters) params.set(f.param, q[f.key] ?? '');
+      return loadPage<T>(resource, params, answer, page);
+    },
+    loadFailed,
+  );
+  return (
+    <section aria-labelledby="screen-title">
+      <ScreenHeader title={title} />
+      <div className="admin-filters" role="search">
+        {filters.map((f) =>
+          f.options ? (
+            <SelectField key={f.key} label={f.label} value={values[f.key] ?? ''} allLabel={f.allLabel ?? 'All'} options={f.options} onChange={(v) => setFilter(f.key, v)} />
+          ) : (
+            <SearchField key={f.key} label={f.label} value={values[f.key] ?? ''} onCommit={(v) => setFilter(f.key, v)} />
+          ),
+        )}
+      </div>
+      <RecordTable
+        {...table}
+        caption={title}
+        columns={listColumns<T>(def)}
+        emptyText={emptyText}
+        failedText={failedText}
+        detailsPath={detailsPath}
+        linkLabel={linkLabel}
+      />
+      <Pager {...pager} />
+    </section>
+  );
+}
