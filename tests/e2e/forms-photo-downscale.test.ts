@@ -11,7 +11,8 @@ import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/ad
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { adminClient } from '../support/api.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
@@ -27,6 +28,12 @@ let photo: Buffer;
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+/** A page axe-core can be injected into (despite the CSP), with room for a busy machine. */
+async function open(viewport = DESKTOP) {
+  const opened = await openPage(browser, viewport);
+  opened.context.setDefaultTimeout(60_000);
+  return opened;
+}
 const filesIn = (input: Locator) => input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0);
 
 /** The field's status, as read aloud (aria-hidden parts left out) and as shown (visually hidden parts left out). */
@@ -75,7 +82,7 @@ describe('a phone photo in an admission document field', () => {
 
   it('is made smaller in the browser, says so, and the office reads back an upright JPEG of at most 2000 px and 600 KB without EXIF', async () => {
     const def = BANDS_DEF.primary;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await open();
     try {
       await page.goto(def.path);
       await hydrated(page);
@@ -102,6 +109,7 @@ describe('a phone photo in an admission document field', () => {
       }
       await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(others.length + 1);
       const shownStatus = await status(card);
+      expect(await accessibilityFailures(page, 'uploaded, one photo made smaller')).toEqual([]);
 
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
@@ -141,8 +149,8 @@ describe('a phone photo in an admission document field', () => {
     }
   }, 240_000);
 
-  it('a photo within 2 MB but over 2000 px is made smaller too', async () => {
-    const { context, page } = await newPage(browser);
+  it('a photo within 2 MB but over 2000 px is made smaller too (at phone width)', async () => {
+    const { context, page } = await open(PHONE);
     try {
       await page.goto(BANDS_DEF.primary.path);
       await hydrated(page);
@@ -152,13 +160,14 @@ describe('a phone photo in an admission document field', () => {
       await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: wide });
       await page.locator('.ff-upload--done').waitFor();
       expect((await status(input)).shown).toMatch(new RegExp(`^✓ Uploaded screenshot\\.jpg \\(${formatBytes(wide.length)} photo → \\d+ KB\\)$`));
+      expect(await accessibilityFailures(page, 'at 360 px, a photo made smaller')).toEqual([]);
     } finally {
       await context.close();
     }
   }, 120_000);
 
   it('a PDF over 2 MB is still refused, and a damaged photo over 2 MB shows a clear message; neither is kept or sent', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await open();
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/v1/api/uploads')) uploads.push(r.url());
@@ -179,6 +188,7 @@ describe('a phone photo in an admission document field', () => {
       expect(await page.getByText(MSG.fileTooLarge).count()).toBe(0);
       expect(await input.getAttribute('aria-invalid')).toBe('true');
       expect(uploads).toEqual([]);
+      expect(await accessibilityFailures(page, 'a damaged photo refused')).toEqual([]);
     } finally {
       await context.close();
     }
