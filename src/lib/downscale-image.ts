@@ -1,11 +1,26 @@
 /**
- * Makes a large photo small enough to upload: Netlify refuses request bodies near 6 MB, so a photo
- * over ~3.5 MB is redrawn in the browser (long edge at most 2560 px) and encoded as JPEG, stepping
- * the quality (and then the size) down until it is under the target. Smaller files pass unchanged.
+ * Makes a photo small enough to upload, in the browser: redrawn (EXIF orientation applied, long
+ * edge at most `maxEdge`) and encoded as JPEG, stepping the quality down while it is over the
+ * budget, then the size down if even the lowest quality is over the hard limit. Redrawing through
+ * a canvas keeps only the pixels: EXIF (GPS position, camera, date) and other metadata are dropped.
+ * The admin gallery and the admission documents call this with their own options.
  */
-export const UPLOAD_TARGET_BYTES = 3.5 * 1024 * 1024;
-export const MAX_EDGE = 2560;
-const QUALITIES = [0.9, 0.82, 0.74, 0.66, 0.58, 0.5];
+export interface DownscaleOptions {
+  /** The long edge of a redrawn photo, in pixels. */
+  maxEdge: number;
+  /** The hard limit: a file over it is always redrawn, and a redrawn photo is never over it. */
+  maxBytes: number;
+  /** The quality steps down while the photo is over this, as far as the last of `qualities`. */
+  budgetBytes: number;
+  /** JPEG qualities to try, best first; the last is the lowest that is still good enough. */
+  qualities: readonly number[];
+  /** Also redraw a photo within `maxBytes` whose long edge is over `maxEdge`. */
+  fitEdge: boolean;
+}
+
+/** Each time even the lowest quality is over `maxBytes`, the edge shrinks by this, a few times at most. */
+const SHRINK = 0.75;
+const SHRINK_ROUNDS = 6;
 
 /** The size that fits `width` x `height` inside a `maxEdge` square, keeping the proportions. */
 export function fitWithin(width: number, height: number, maxEdge: number): { width: number; height: number } {
@@ -17,6 +32,33 @@ export function fitWithin(width: number, height: number, maxEdge: number): { wid
 
 export const jpegName = (name: string) => `${name.replace(/\.[^./\\]+$/, '') || 'photo'}.jpg`;
 
+/** Whether a decoded photo must be redrawn, or can go as it is. */
+export function needsRedraw(photo: { bytes: number; width: number; height: number }, options: DownscaleOptions): boolean {
+  return photo.bytes > options.maxBytes || (options.fitEdge && Math.max(photo.width, photo.height) > options.maxEdge);
+}
+
+/**
+ * The encoding to send, found by `encode(edge, quality)`: the first quality under the budget; at the
+ * lowest quality, that result if it is within the hard limit; otherwise the same at a smaller edge.
+ */
+export async function pickEncoding<T extends { size: number }>(
+  longEdge: number,
+  options: DownscaleOptions,
+  encode: (edge: number, quality: number) => Promise<T>,
+): Promise<T> {
+  let edge = Math.min(options.maxEdge, longEdge);
+  for (let round = 0; round < SHRINK_ROUNDS; round++) {
+    let last: T | undefined;
+    for (const quality of options.qualities) {
+      last = await encode(edge, quality);
+      if (last.size <= options.budgetBytes) return last;
+    }
+    if (last && last.size <= options.maxBytes) return last;
+    edge = Math.max(1, Math.round(edge * SHRINK));
+  }
+  throw new Error('The photo could not be made small enough.');
+}
+
 type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
 
 function makeCanvas(width: number, height: number): AnyCanvas {
@@ -27,34 +69,57 @@ function makeCanvas(width: number, height: number): AnyCanvas {
   return canvas;
 }
 
+function draw(bitmap: ImageBitmap, edge: number): AnyCanvas {
+  const size = fitWithin(bitmap.width, bitmap.height, edge);
+  const canvas = makeCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  if (!ctx) throw new Error('no 2d context');
+  // JPEG has no transparency: a white background instead of black.
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+  return canvas;
+}
+
 function encode(canvas: AnyCanvas, quality: number): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality });
   return new Promise((ok, fail) => canvas.toBlob((blob) => (blob ? ok(blob) : fail(new Error('encode failed'))), 'image/jpeg', quality));
 }
 
-export async function downscaleImage(file: File, targetBytes = UPLOAD_TARGET_BYTES, maxEdge = MAX_EDGE): Promise<File> {
-  if (file.size <= targetBytes) return file;
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  try {
-    let edge = Math.min(maxEdge, Math.max(bitmap.width, bitmap.height));
-    for (let round = 0; round < 6; round++) {
-      const size = fitWithin(bitmap.width, bitmap.height, edge);
-      const canvas = makeCanvas(size.width, size.height);
-      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
-      if (!ctx) throw new Error('no 2d context');
-      // JPEG has no transparency: a white background instead of black.
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, size.width, size.height);
-      ctx.imageSmoothingQuality = 'high';
-      ctx.drawImage(bitmap, 0, 0, size.width, size.height);
-      for (const quality of QUALITIES) {
-        const blob = await encode(canvas, quality);
-        if (blob.size <= targetBytes) return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() });
-      }
-      edge = Math.round(edge * 0.75);
+// A 12-megapixel photo takes about 48 MB once decoded: on a cheap phone, one at a time.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The photo to upload: `file` itself when it can go as it is, else a redrawn JPEG. Rejects when a
+ * photo that must be redrawn cannot be decoded (a damaged file) or made small enough.
+ */
+export function downscaleImage(file: File, options: DownscaleOptions): Promise<File> {
+  if (file.size <= options.maxBytes && !options.fitEdge) return Promise.resolve(file);
+  return oneAtATime(async () => {
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    } catch (error) {
+      // Within the limit, a file this browser cannot decode goes as it is: the server checks its bytes.
+      if (file.size <= options.maxBytes) return file;
+      throw error;
     }
-  } finally {
-    bitmap.close();
-  }
-  throw new Error('The photo could not be made small enough.');
+    try {
+      if (!needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return file;
+      let canvas: { edge: number; canvas: AnyCanvas } | undefined;
+      const blob = await pickEncoding(Math.max(bitmap.width, bitmap.height), options, (edge, quality) => {
+        if (canvas?.edge !== edge) canvas = { edge, canvas: draw(bitmap, edge) };
+        return encode(canvas.canvas, quality);
+      });
+      return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() });
+    } finally {
+      bitmap.close();
+    }
+  });
 }

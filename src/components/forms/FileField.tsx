@@ -1,17 +1,22 @@
 /**
  * One document of an admission form: chosen, checked (2 MB, pdf/jpg/jpeg/png), then uploaded at
  * once with a progress bar; a failed upload is retried twice by itself, then offers a Retry
- * button. Only the staged upload's id goes with the final submit.
+ * button. A JPEG or PNG photo over 2 MB or 2000 px is first made smaller in the browser, and the
+ * field says by how much. Only the staged upload's id goes with the final submit.
  */
 import { useEffect, useRef } from 'react';
-import { FILE_ACCEPT, checkChosenFile } from '../../lib/forms/files.ts';
+import { DOCUMENT_PHOTO, FILE_ACCEPT, checkChosenFile, isPhotoDocument } from '../../lib/forms/files.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { downscaleImage } from '../../lib/downscale-image.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
 
+/** `original`: the size of the photo chosen, when what is sent is a smaller copy of it. */
 export type UploadState =
   | { status: 'empty' }
-  | { status: 'uploading'; name: string; progress: number }
-  | { status: 'done'; upload: Uploaded }
+  | { status: 'preparing'; name: string }
+  | { status: 'uploading'; name: string; progress: number; original?: number }
+  | { status: 'done'; upload: Uploaded; original?: number }
   | { status: 'failed'; name: string; message: string; retryable: boolean };
 
 interface Props {
@@ -30,7 +35,9 @@ const RETRY_DELAYS_MS = [2000, 5000];
 
 export function FileField({ id, field, label, required, state, onState, error }: Props) {
   const input = useRef<HTMLInputElement>(null);
+  /** What is (or will be) uploaded: the chosen file, or its smaller copy. */
   const file = useRef<File | null>(null);
+  const original = useRef<number | undefined>(undefined);
   const abort = useRef<(() => void) | null>(null);
 
   useEffect(() => () => abort.current?.(), []);
@@ -41,14 +48,15 @@ export function FileField({ id, field, label, required, state, onState, error }:
 
   function start(chosen: File, tries = 0) {
     abort.current?.();
-    onState({ status: 'uploading', name: chosen.name, progress: 0 });
-    const job = uploadFile(chosen, (progress) => onState({ status: 'uploading', name: chosen.name, progress }));
+    const from = original.current;
+    onState({ status: 'uploading', name: chosen.name, progress: 0, original: from });
+    const job = uploadFile(chosen, (progress) => onState({ status: 'uploading', name: chosen.name, progress, original: from }));
     abort.current = job.abort;
     job.done.then(
       (upload) => {
         if (file.current !== chosen) return;
         abort.current = null;
-        onState({ status: 'done', upload });
+        onState({ status: 'done', upload, original: from });
       },
       (e: unknown) => {
         if (file.current !== chosen) return;
@@ -56,7 +64,7 @@ export function FileField({ id, field, label, required, state, onState, error }:
         const err = e instanceof UploadError ? e : new UploadError(String(e), true);
         if (err.message === 'aborted') return;
         if (err.retryable && tries < AUTO_RETRIES) {
-          onState({ status: 'uploading', name: chosen.name, progress: 0 });
+          onState({ status: 'uploading', name: chosen.name, progress: 0, original: from });
           setTimeout(() => file.current === chosen && start(chosen, tries + 1), RETRY_DELAYS_MS[tries]);
           return;
         }
@@ -65,25 +73,47 @@ export function FileField({ id, field, label, required, state, onState, error }:
     );
   }
 
-  function choose(chosen: File | undefined) {
+  /** Not kept: the input is emptied and the message shown. */
+  function refuse(chosen: File, message: string) {
+    file.current = null;
+    original.current = undefined;
+    if (input.current) input.current.value = '';
+    onState({ status: 'failed', name: chosen.name, message, retryable: false });
+  }
+
+  async function choose(chosen: File | undefined) {
     abort.current?.();
     file.current = chosen ?? null;
+    original.current = undefined;
     if (!chosen) {
       onState({ status: 'empty' });
       return;
     }
-    const problem = checkChosenFile(chosen);
+    let upload = chosen;
+    if (isPhotoDocument(chosen)) {
+      onState({ status: 'preparing', name: chosen.name });
+      try {
+        upload = await downscaleImage(chosen, DOCUMENT_PHOTO);
+      } catch {
+        if (file.current === chosen) refuse(chosen, MSG.photoUnreadable);
+        return;
+      }
+      // Another file was chosen meanwhile.
+      if (file.current !== chosen) return;
+      if (upload !== chosen) {
+        file.current = upload;
+        original.current = chosen.size;
+      }
+    }
+    const problem = checkChosenFile(upload);
     if (problem) {
-      // Not kept: the input is emptied and the message shown.
-      file.current = null;
-      if (input.current) input.current.value = '';
-      onState({ status: 'failed', name: chosen.name, message: problem, retryable: false });
+      refuse(chosen, problem);
       return;
     }
-    start(chosen);
+    start(upload);
   }
 
-  const message = state.status === 'failed' ? state.message : state.status === 'empty' || state.status === 'uploading' ? error : undefined;
+  const message = state.status === 'failed' ? state.message : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
   const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : ''].filter(Boolean).join(' ');
 
   return (
@@ -92,12 +122,15 @@ export function FileField({ id, field, label, required, state, onState, error }:
         {label}
         {required && <span className="ff-required" aria-hidden="true"> *</span>}
       </label>
-      <p className="ff-hint" id={`${id}-help`}>PDF, JPG or PNG, up to 2 MB.</p>
+      <p className="ff-hint" id={`${id}-help`}>PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.</p>
       <input
         ref={input} id={id} type="file" data-field={field} accept={FILE_ACCEPT} aria-required={required || undefined}
         aria-invalid={message ? true : undefined} aria-describedby={describedBy}
-        onChange={(e) => choose(e.target.files?.[0])}
+        onChange={(e) => void choose(e.target.files?.[0])}
       />
+      {state.status === 'preparing' && (
+        <p className="ff-upload" id={`${id}-status`} aria-live="polite">Preparing {state.name}…</p>
+      )}
       {state.status === 'uploading' && (
         <div className="ff-upload" id={`${id}-status`}>
           <progress max={1} value={state.progress} aria-label={`Uploading ${label}`} />
@@ -106,7 +139,15 @@ export function FileField({ id, field, label, required, state, onState, error }:
       )}
       {state.status === 'done' && (
         <p className="ff-upload ff-upload--done" id={`${id}-status`} aria-live="polite">
-          <span aria-hidden="true">✓ </span>Uploaded {state.upload.name} ({formatBytes(state.upload.size)})
+          <span aria-hidden="true">✓ </span>Uploaded {state.upload.name}{' '}
+          {state.original === undefined ? (
+            `(${formatBytes(state.upload.size)})`
+          ) : (
+            <span className="ff-shrunk">
+              ({formatBytes(state.original)} photo<span aria-hidden="true"> → </span><span className="visually-hidden"> made smaller to </span>
+              {formatBytes(state.upload.size)})
+            </span>
+          )}
         </p>
       )}
       {message && <p className="ff-error" id={`${id}-error`} role={state.status === 'failed' ? 'alert' : undefined}>{message}</p>}

@@ -46,7 +46,8 @@ export default function AdmissionForm({ band }: { band: Band }) {
     draft: `admission-${band}`,
     empty: emptyValues,
     check: (values) => validateAdmission(inputFor(values), band),
-    blocked: () => (Object.values(uploads).some((s) => s?.status === 'uploading') ? 'Please wait until your files have finished uploading.' : undefined),
+    blocked: () =>
+      Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading') ? 'Please wait until your files have finished uploading.' : undefined,
     checkToast: () => 'error',
     messages: { loading: MSG.admissionSubmitting, success: MSG.admissionSuccess, failure: MSG.admissionFailure },
     send: async (_data, meta) => {
@@ -83,8 +84,8 @@ export default function AdmissionForm({ band }: { band: Band }) {
       }} aria-describedby={`${uid}-intro`}>
         <p id={`${uid}-intro`} className="ff-intro">
           Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.
-          Each document is uploaded as soon as you choose it (PDF, JPG or PNG, up to 2 MB). What you type is kept on this
-          phone until the form is sent.
+          Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made
+          smaller for you). What you type is kept on this phone until the form is sent.
         </p>
         {form.wasRestored && <p className="ff-note" role="status">We restored what you typed earlier. Please choose the documents again.</p>}
         {sections.map((section) => (

@@ -5,8 +5,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { GALLERY_FALLBACK_IMAGE, IMAGE_ACCEPT, galleryProblem, imageProblem } from './gallery.ts';
-import { UPLOAD_TARGET_BYTES, downscaleImage } from '../../lib/downscale-image.ts';
-
+import { downscaleImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
 
 export interface GalleryValues {
   title: string;
@@ -26,6 +25,18 @@ interface Props {
   actions?: ReactNode;
   disabled?: boolean;
 }
+
+/**
+ * Netlify refuses request bodies near 6 MB: a photo over 3.5 MB is redrawn (long edge at most
+ * 2560 px, enough for a full-screen view) at the best quality that brings it under 3.5 MB.
+ */
+const GALLERY_PHOTO: DownscaleOptions = {
+  maxEdge: 2560,
+  maxBytes: 3.5 * 1024 * 1024,
+  budgetBytes: 3.5 * 1024 * 1024,
+  qualities: [0.9, 0.82, 0.74, 0.66, 0.58, 0.5],
+  fitEdge: false,
+};
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -78,8 +89,8 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
     data.set('description', description);
     try {
       if (file) {
-        if (file.size > UPLOAD_TARGET_BYTES) setBusy('Preparing the photo...');
-        const upload = await downscaleImage(file);
+        if (file.size > GALLERY_PHOTO.maxBytes) setBusy('Preparing the photo...');
+        const upload = await downscaleImage(file, GALLERY_PHOTO);
         data.set('image', upload, upload.name);
       }
     } catch {

@@ -35,6 +35,7 @@ export const MSG = {
   // Files
   fileTooLarge: 'File size must be less than 2MB',
   fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
+  photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo over 2 MB
   uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
   // TC request
   tcContact: 'Please enter a valid 10-digit phone number.',

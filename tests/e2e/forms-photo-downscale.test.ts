@@ -1,0 +1,196 @@
+/**
+ * A phone camera's photo of a card (4000 x 3000, about 4 MB, EXIF orientation and GPS) goes through
+ * a real admission form in Chromium: it is made smaller in the browser, the field says by how much,
+ * and the office reads back a portrait JPEG of at most 2000 px and 600 KB with no EXIF left. A PDF
+ * over 2 MB is still refused, and so is a damaged photo that cannot be made smaller.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
+import { MSG } from '../../src/lib/forms/messages.ts';
+import { formatBytes } from '../../src/lib/format.ts';
+import { adminClient } from '../support/api.ts';
+import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
+import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
+import { JPEG, PDF } from '../http/forms-fixtures.ts';
+import { aadhaar } from '../unit/forms-cases.ts';
+
+const KB = 1024;
+const MB = 1024 * KB;
+const ORIENTATION_TAG = 0x0112;
+const GPS_TAG = 0x8825;
+const APP1 = 0xe1; // EXIF and XMP live here
+
+let browser: Browser;
+let photo: Buffer;
+
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+/** A page axe-core can be injected into (despite the CSP), with room for a busy machine. */
+async function open(viewport = DESKTOP) {
+  const opened = await openPage(browser, viewport);
+  opened.context.setDefaultTimeout(60_000);
+  return opened;
+}
+const filesIn = (input: Locator) => input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0);
+
+/** The field's status, as read aloud (aria-hidden parts left out) and as shown (visually hidden parts left out). */
+async function status(input: Locator): Promise<{ spoken: string; shown: string }> {
+  const ids = (await input.getAttribute('aria-describedby'))!.split(' ');
+  const id = ids.find((i) => i.endsWith('-status'));
+  expect(id, 'the status is part of the field description').toBeTruthy();
+  return input.page().locator(`[id="${id}"]`).evaluate((el) => {
+    const without = (selector: string) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll(selector).forEach((e) => e.remove());
+      return copy.textContent!.replace(/\s+/g, ' ').trim();
+    };
+    return { spoken: without('[aria-hidden="true"]'), shown: without('.visually-hidden') };
+  });
+}
+
+/** The mean colour of a `size` square of a decoded JPEG at (left, top). */
+async function meanColour(jpeg: Buffer, left: number, top: number, size = 40): Promise<number[]> {
+  const pixels = await sharp(jpeg).extract({ left, top, width: size, height: size }).removeAlpha().raw().toBuffer();
+  const sums = [0, 0, 0];
+  for (let i = 0; i < pixels.length; i++) sums[i % 3]! += pixels[i]!;
+  return sums.map((sum) => Math.round(sum / (size * size)));
+}
+
+beforeAll(async () => {
+  photo = await cameraPhoto(1);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a phone photo in an admission document field', () => {
+  it('the generated photo is like a camera\'s: 4000 x 3000, about 4 MB, orientation 6 and a GPS position', async () => {
+    const meta = await sharp(photo).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([CAMERA.width, CAMERA.height, CAMERA.orientation]);
+    expect(photo.length).toBeGreaterThan(3.5 * MB);
+    expect(photo.length).toBeLessThan(5 * MB);
+    expect(exifTags(photo)).toEqual(expect.arrayContaining([ORIENTATION_TAG, GPS_TAG]));
+    // The marker is at the stored image's top left.
+    const [r, g] = await meanColour(photo, 20, 20);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(60);
+  });
+
+  it('is made smaller in the browser, says so, and the office reads back an upright JPEG of at most 2000 px and 600 KB without EXIF', async () => {
+    const def = BANDS_DEF.primary;
+    const { context, page } = await open();
+    try {
+      await page.goto(def.path);
+      await hydrated(page);
+      const name = `Photo${Date.now().toString(36).replace(/\d/g, '')}`;
+      await page.getByLabel(label('Student first name')).fill(name);
+      await page.getByLabel(label('Student middle name')).fill('Kumar');
+      await page.getByLabel(label('Student last name')).fill('Sharma');
+      await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
+      await page.getByLabel(label('Admission class')).selectOption(def.classOptions[0]!.value);
+      for (const who of ['Father', 'Mother']) {
+        await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
+        await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
+        await page.getByLabel(label(`${who} last name`)).fill('Sharma');
+      }
+      await page.getByLabel(label('ABC ID')).fill('998877665544');
+      await page.getByLabel(label('Contact number')).fill('9812345678');
+
+      const card = page.getByLabel(label(fileLabel('studentAadharFile')));
+      await card.setInputFiles({ name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo });
+      const others = bandFiles(def).filter((f) => f !== 'studentAadharFile');
+      for (const [i, field] of others.entries()) {
+        const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+        await page.getByLabel(label(fileLabel(field))).setInputFiles(file);
+      }
+      await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(others.length + 1);
+      const shownStatus = await status(card);
+      expect(await accessibilityFailures(page, 'uploaded, one photo made smaller')).toEqual([]);
+
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
+      const reference = (await page.locator('.ff-reference').textContent())!.trim();
+
+      const admin = await adminClient();
+      const list = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`)).json();
+      const found = (list.data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
+      expect(found).toBeTruthy();
+      const res = await admin.request(`/v1/api/admission/${found!._id}/files/studentAadharFile`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      const stored = Buffer.from(await res.arrayBuffer());
+      const meta = await sharp(stored).metadata();
+      console.log(`stored photo: ${stored.length} bytes (${formatBytes(stored.length)}), ${meta.width} x ${meta.height}, from ${photo.length} bytes`);
+
+      // What the field said is what was sent.
+      expect(shownStatus.shown).toBe(`✓ Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo → ${formatBytes(stored.length)})`);
+      expect(shownStatus.spoken).toBe(`Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo made smaller to ${formatBytes(stored.length)})`);
+
+      expect(stored.length).toBeLessThanOrEqual(600 * KB);
+      expect(meta.format).toBe('jpeg');
+      // Stored landscape with orientation 6, so upright it is portrait: 1500 x 2000.
+      expect([meta.width, meta.height]).toEqual([1500, 2000]);
+      // The marker from the stored top left is at the top right once upright.
+      const [r, g] = await meanColour(stored, meta.width! - 60, 20);
+      expect(r).toBeGreaterThan(200);
+      expect(g).toBeLessThan(60);
+      expect((await meanColour(stored, 20, 20))[0]).toBeLessThan(200);
+      // Nothing of the camera's metadata is left: no orientation to apply twice, no GPS position.
+      expect(meta.orientation).toBeUndefined();
+      expect(meta.exif).toBeUndefined();
+      expect(exifTags(stored)).toEqual([]);
+      expect(jpegMarkers(stored)).not.toContain(APP1);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('a photo within 2 MB but over 2000 px is made smaller too (at phone width)', async () => {
+    const { context, page } = await open(PHONE);
+    try {
+      await page.goto(BANDS_DEF.primary.path);
+      await hydrated(page);
+      const wide = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+      expect(wide.length).toBeLessThan(2 * MB);
+      const input = page.getByLabel(label(fileLabel('abcCard')));
+      await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: wide });
+      await page.locator('.ff-upload--done').waitFor();
+      expect((await status(input)).shown).toMatch(new RegExp(`^✓ Uploaded screenshot\\.jpg \\(${formatBytes(wide.length)} photo → \\d+ KB\\)$`));
+      expect(await accessibilityFailures(page, 'at 360 px, a photo made smaller')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a PDF over 2 MB is still refused, and a damaged photo over 2 MB shows a clear message; neither is kept or sent', async () => {
+    const { context, page } = await open();
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/api/uploads')) uploads.push(r.url());
+    });
+    try {
+      await page.goto(BANDS_DEF.primary.path);
+      await hydrated(page);
+      const input = page.getByLabel(label(fileLabel('domicileCertificate')));
+
+      await input.setInputFiles({ name: 'domicile.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(2 * MB, '%')]) });
+      await page.getByRole('alert').filter({ hasText: MSG.fileTooLarge }).waitFor();
+      expect(await filesIn(input)).toBe(0);
+
+      const damaged = Buffer.concat([photo.subarray(0, 2048), Buffer.alloc(2.5 * MB, 0x5a)]);
+      await input.setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: damaged });
+      await page.getByRole('alert').filter({ hasText: MSG.photoUnreadable }).waitFor();
+      expect(await filesIn(input)).toBe(0);
+      expect(await page.getByText(MSG.fileTooLarge).count()).toBe(0);
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(uploads).toEqual([]);
+      expect(await accessibilityFailures(page, 'a damaged photo refused')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
