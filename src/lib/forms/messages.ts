@@ -1,6 +1,6 @@
 /**
  * Every message the public forms show, word for word as the school's forms have always shown them.
- * Messages those forms never had (marked "ours") are kept short and plain; the README lists them.
+ * Messages those forms never had are marked "ours" below, and kept short and plain.
  */
 export const MSG = {
   required: 'Please fill in all required fields.',
