@@ -97,6 +97,15 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     expect(await count('enquiries', 'student_name LIKE $1', [`${name}%`])).toBe(0);
   });
 
+  it('a sign-in with an e-mail longer than any address is a wrong sign-in: 401', async () => {
+    // Random letters, so the database cannot compress the counted key below its index's size limit.
+    const email = `${Array.from({ length: 3000 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}@school.test`;
+    const res = await fetch(url('/v1/api/auth/login'), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong password' }),
+    });
+    await expectJsonError(res, 401);
+  });
+
   it('a multipart body cut off in the middle of a file', async () => {
     const boundary = '----cut';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
