@@ -106,6 +106,14 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     await expectJsonError(res, 401);
   });
 
+  it('a query parameter named like a member of every object (constructor, __proto__, toString) is just a parameter', async () => {
+    for (const query of ['constructor=1', '__proto__=1', 'toString=1&toString=2', 'hasOwnProperty=x&page=1']) {
+      const res = await fetch(url(`/v1/api/jobs?${query}`));
+      expect(res.status, query).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+    }
+  });
+
   it('a multipart body cut off in the middle of a file', async () => {
     const boundary = '----cut';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
