@@ -177,8 +177,9 @@ const pools = new Map<string, InstancePool>();
  */
 async function lambdaEvent(request: Request, route: unknown): Promise<{ event: object; body: Uint8Array<ArrayBuffer> }> {
   const url = new URL(request.url);
-  const queryStringParameters: Record<string, string> = {};
-  const multiValueQueryStringParameters: Record<string, string[]> = {};
+  // Without a prototype: a parameter named constructor or __proto__ is a parameter, not a member every object has.
+  const queryStringParameters: Record<string, string> = Object.create(null);
+  const multiValueQueryStringParameters: Record<string, string[]> = Object.create(null);
   url.searchParams.forEach((value, key) => {
     queryStringParameters[key] = queryStringParameters[key] ? `${queryStringParameters[key]},${value}` : value;
     (multiValueQueryStringParameters[key] ??= []).push(value);

@@ -77,19 +77,39 @@ function checkUrl(url: URL): void {
   }
 }
 
-/** The names of the values in `value` (an object, list or text) that carry a NUL character. */
-export function withNul(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes(NUL) ? [path || '_'] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => withNul(item, path || String(i)));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => (k.includes(NUL) ? [path || '_'] : withNul(v, path || k)));
+/**
+ * Text Postgres cannot store as sent: NUL it refuses, and a lone surrogate (half a UTF-16 pair, which
+ * a JSON \u escape can make) the driver would write as U+FFFD. With the u flag the range matches
+ * only unpaired surrogates.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udfff]/u;
+
+/**
+ * The names of the values in `value` (an object, list or text) whose text cannot be stored as sent.
+ * Walked with a queue, not recursion: a client can nest a JSON body thousands of levels deep.
+ */
+export function withUnstorableText(value: unknown): string[] {
+  const bad: string[] = [];
+  const queue: [unknown, string][] = [[value, '']];
+  for (let i = 0; i < queue.length; i++) {
+    const [item, path] = queue[i]!;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) bad.push(path || '_');
+    } else if (Array.isArray(item)) {
+      item.forEach((v, index) => queue.push([v, path || String(index)]));
+    } else if (item && typeof item === 'object') {
+      for (const [k, v] of Object.entries(item)) {
+        if (UNSTORABLE.test(k)) bad.push(path || '_');
+        else queue.push([v, path || k]);
+      }
+    }
   }
-  return [];
+  return bad;
 }
 
-/** 400 naming the fields whose text carries a NUL character. */
+/** 400 naming the fields whose text cannot be stored as sent. */
 export function checkText(value: unknown): void {
-  const bad = withNul(value);
+  const bad = withUnstorableText(value);
   if (bad.length) throw badRequest(INVALID_CHARACTERS, Object.fromEntries(bad.map((f) => [f, INVALID_CHARACTERS])));
 }
 

@@ -80,6 +80,40 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     expect(logout.status).toBe(200);
   });
 
+  it('a JSON body nested thousands of levels deep', async () => {
+    const deep = `{"studentName":"Deep","x":${'['.repeat(16_000)}${']'.repeat(16_000)}}`;
+    expect(deep.length).toBeLessThan(32 * 1024);
+    const res = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    await expectJsonError(res, 400);
+  });
+
+  it('a lone surrogate, which would be stored as U+FFFD rather than as sent', async () => {
+    const name = `Lone${crypto.randomUUID().slice(0, 8)}`;
+    // JSON.stringify writes a lone surrogate as its \u escape, as a client's JSON may.
+    const res = await fetch(url('/v1/api/enquiry'), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...validEnquiry(), studentName: `${name} \ud800` }),
+    });
+    expect((await expectJsonError(res, 400)).fields).toEqual({ studentName: expect.any(String) });
+    expect(await count('enquiries', 'student_name LIKE $1', [`${name}%`])).toBe(0);
+  });
+
+  it('a sign-in with an e-mail longer than any address is a wrong sign-in: 401', async () => {
+    // Random letters, so the database cannot compress the counted key below its index's size limit.
+    const email = `${Array.from({ length: 3000 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}@school.test`;
+    const res = await fetch(url('/v1/api/auth/login'), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong password' }),
+    });
+    await expectJsonError(res, 401);
+  });
+
+  it('a query parameter named like a member of every object (constructor, __proto__, toString) is just a parameter', async () => {
+    for (const query of ['constructor=1', '__proto__=1', 'toString=1&toString=2', 'hasOwnProperty=x&page=1']) {
+      const res = await fetch(url(`/v1/api/jobs?${query}`));
+      expect(res.status, query).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+    }
+  });
+
   it('a multipart body cut off in the middle of a file', async () => {
     const boundary = '----cut';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;

@@ -44,6 +44,7 @@ export const ENQUIRY_CASES: Case[] = [
   { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: MSG.fatherMobile },
   { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
   { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: MSG.email, fields: ['email'] },
+  { name: 'email with a control character', input: enquiryWith({ email: 'rakesh@exam\u001bple.com' }), error: MSG.email, fields: ['email'] },
   { name: 'gender not an option', input: enquiryWith({ gender: 'Other' }), error: MSG.option, fields: ['gender'] },
   { name: 'class not an option', input: enquiryWith({ admissionClass: '13' }), error: MSG.option, fields: ['admissionClass'] },
   { name: 'Housewife is a mother occupation only', input: enquiryWith({ fatherOccupation: 'Housewife' }), error: MSG.option, fields: ['fatherOccupation'] },
@@ -74,6 +75,7 @@ export const TC_CASES: Case[] = [
   { name: 'contact 11 digits', input: tcWith({ contact: '91234567801' }), error: MSG.tcContact, fields: ['contact'] },
   { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: MSG.tcContact },
   { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: MSG.email },
+  { name: 'email with a control character', input: tcWith({ email: 'mah\u0007esh@example.com' }), error: MSG.email, fields: ['email'] },
   { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: MSG.wrongType, fields: ['contact'] },
 ];
 

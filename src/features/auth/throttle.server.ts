@@ -16,7 +16,9 @@ export const MAX_FAILURES_PER_PAIR = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 export const WINDOW_MINUTES = 15;
 
-const pairKey = (email: string, ip: string) => `pair:${email} ${ip}`;
+/** No address is longer; the key is indexed, so a longer string is cut (only such strings then share a count). */
+const MAX_EMAIL_LENGTH = 254;
+const pairKey = (email: string, ip: string) => `pair:${email.slice(0, MAX_EMAIL_LENGTH)} ${ip}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
 /** One counted try: $1 the pair's key, $2 the address's, $3 the window in minutes, $4 the pair's limit (past it, the address is not counted). */

@@ -51,8 +51,8 @@ export const emptyOf = (values: Record<string, unknown>, keys: readonly string[]
   keys.filter((k) => !values[k] || String(values[k]).trim() === '');
 
 export const isTenDigits = (value: string) => /^\d{10}$/.test(value);
-// A pragmatic check like the browser's type=email one: something@something.tld, no spaces.
-export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+// A pragmatic check like the browser's type=email one: something@something.tld, no spaces and no control characters.
+export const isEmail = (value: string) => /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(value) && value.length <= 254;
 
 /** A real calendar date, YYYY-MM-DD (the date input's value), not in the future, after 1980. */
 export function isBirthDate(value: string, today = new Date()): boolean {
