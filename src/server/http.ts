@@ -3,7 +3,7 @@
  * JSON bodies with a size limit, error-to-JSON mapping and the security headers.
  */
 import type { Context } from '@netlify/functions';
-import { HttpError, badRequest, tooLarge } from './errors.ts';
+import { HttpError, badRequest, tooLarge, unsupportedType } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface RouteContext {
@@ -177,8 +177,13 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** The JSON object of a request body (at most 32 KB), else 400 or 413. */
+/**
+ * The JSON object of a request body (at most 32 KB), else 400 or 413; 415 unless it is declared
+ * application/json, which a page of another site cannot send without the browser asking first (so a
+ * cross-site form cannot sign someone in or submit in their name).
+ */
 export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record<string, unknown>> {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw unsupportedType('Expected a JSON body (Content-Type: application/json)');
   const bytes = await readLimited(req, limit);
   let value: unknown;
   try {

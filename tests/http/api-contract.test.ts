@@ -125,6 +125,22 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
   });
 });
 
+describe('JSON bodies', () => {
+  it('are taken only when declared as JSON: a cross-site form (text/plain) can neither sign in nor submit', async () => {
+    const studentName = `Plain ${Date.now()}`;
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const enquiry = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify({ ...validEnquiry(), studentName }) });
+      await expectJsonError(enquiry, 415);
+      const login = await fetch(url('/v1/api/auth/login'), { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify({ email: 'a@b.c', password: 'x' }) });
+      await expectJsonError(login, 415);
+      expect(login.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await count('enquiries', 'student_name = $1', [studentName])).toBe(0);
+    const json = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ ...validEnquiry(), studentName }) });
+    expect(json.status).toBe(201);
+  });
+});
+
 describe('file names in the parent language', () => {
   it('a Hindi file name is stored and served as written', async () => {
     const form = new FormData();

@@ -21,7 +21,7 @@ import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { FILE, badAadhaar, validAdmission, validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { SVG } from './admin-fixtures.ts';
-import { GIF, HTML, PDF, PNG, ZIP, padded } from './forms-fixtures.ts';
+import { HTML, PDF, PNG, ZIP, padded } from './forms-fixtures.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const ADMIN_EMAIL = 'fuzz@school.test';
