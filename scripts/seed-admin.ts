@@ -11,7 +11,6 @@ export function checkSeedPassword(): void {
 
 /** With no admin yet: one from ADMIN_EMAIL/ADMIN_PASSWORD, else admin@localhost with a random password printed once. */
 export async function seedFirstAdmin(log: (line: string) => void): Promise<void> {
-  checkSeedPassword();
   const { countAdmins, createAdmin } = await import('../src/features/auth/admins.server.ts');
   if ((await countAdmins()) > 0) return;
   const email = process.env.ADMIN_EMAIL || 'admin@localhost';

@@ -80,6 +80,9 @@ export async function closePool(): Promise<void> {
   await current?.end();
 }
 
+/** `$1, $2, ... $n`: the parameters of `n` values in a statement. */
+export const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else is answered 404 without asking the database. */
 export const isUuid = (value: string | undefined): value is string => !!value && UUID.test(value);

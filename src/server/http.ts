@@ -59,11 +59,9 @@ function withHeaders(response: Response, req: Request): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Postgres text cannot hold U+0000, so it is refused wherever a client's text could reach a query. */
-export const NUL = '\u0000';
-export const INVALID_CHARACTERS = 'The request contains characters that are not allowed.';
+const INVALID_CHARACTERS = 'The request contains characters that are not allowed.';
 
-/** Refuses a path or query string that carries a NUL character. */
+/** Refuses a path or query string carrying text a query could not store as sent (see checkText). */
 function checkUrl(url: URL): void {
   let path: string;
   try {
@@ -72,9 +70,7 @@ function checkUrl(url: URL): void {
     // Not decodable: no route parameter will match it, and the route answers 404.
     path = '';
   }
-  if (path.includes(NUL) || [...url.searchParams].some(([k, v]) => k.includes(NUL) || v.includes(NUL))) {
-    throw badRequest(INVALID_CHARACTERS);
-  }
+  if (withUnstorableText([path, ...[...url.searchParams].flat()]).length) throw badRequest(INVALID_CHARACTERS);
 }
 
 /**
@@ -88,7 +84,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udfff]/u;
  * The names of the values in `value` (an object, list or text) whose text cannot be stored as sent.
  * Walked with a queue, not recursion: a client can nest a JSON body thousands of levels deep.
  */
-export function withUnstorableText(value: unknown): string[] {
+function withUnstorableText(value: unknown): string[] {
   const bad: string[] = [];
   const queue: [unknown, string][] = [[value, '']];
   for (let i = 0; i < queue.length; i++) {

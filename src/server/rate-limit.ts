@@ -1,5 +1,5 @@
 /** Limits counted in the database, so they hold across function instances. */
-import { queryOne } from './db.ts';
+import { placeholders, queryOne } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
 
@@ -41,7 +41,7 @@ export function countedInsert(table: string, columns: string[], bucket: string, 
   const text = `WITH hit AS (${countHit(n + 1)}),
   created AS (
     INSERT INTO ${table} (${columns.join(', ')})
-    SELECT ${columns.map((_, i) => `$${i + 1}`).join(', ')} FROM hit WHERE hit.hits <= $${n + 4}
+    SELECT ${placeholders(n)} FROM hit WHERE hit.hits <= $${n + 4}
     RETURNING *)
   SELECT hit.hits AS rate_limit_hits, created.* FROM hit LEFT JOIN created ON true`;
   return async function insert(key: string, values: unknown[]): Promise<Record<string, unknown>> {

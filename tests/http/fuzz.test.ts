@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.ts';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { FILE, badAadhaar, validAdmission, validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { SVG } from './admin-fixtures.ts';
@@ -264,12 +264,8 @@ beforeAll(async () => {
   runtime = await startIsolatedRuntime({
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    // As tests/support/global-setup.ts: hundreds of requests from one address must not hit the public limits.
-    LOGIN_MAX_FAILURES_PER_IP: '100000',
-    RATE_LIMIT_ENQUIRY: '100000',
-    RATE_LIMIT_UPLOADS: '100000',
-    RATE_LIMIT_ADMISSION: '100000',
-    RATE_LIMIT_TC_REQUEST: '100000',
+    // Hundreds of requests from one address must not hit the public limits.
+    ...RAISED_LIMITS,
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startTestRuntime } from './runtime.ts';
+import { RAISED_LIMITS, startTestRuntime } from './runtime.ts';
 
 export const ADMIN_EMAIL = 'office@school.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -19,12 +19,7 @@ export default async function setup(project: TestProject) {
   const env: Record<string, string> = {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    // Tests send many requests from one address; the limits themselves are tested with their defaults in rate-limit tests.
-    LOGIN_MAX_FAILURES_PER_IP: '100000',
-    RATE_LIMIT_ENQUIRY: '100000',
-    RATE_LIMIT_UPLOADS: '100000',
-    RATE_LIMIT_ADMISSION: '100000',
-    RATE_LIMIT_TC_REQUEST: '100000',
+    ...RAISED_LIMITS,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   const runtime = await startTestRuntime(env);

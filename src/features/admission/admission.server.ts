@@ -13,7 +13,7 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
-import { isUuid, queryOne, transaction } from '../../server/db.ts';
+import { isUuid, placeholders, queryOne, transaction } from '../../server/db.ts';
 import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
 import { json, type Handler } from '../../server/http.ts';
 import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
@@ -108,7 +108,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
           const columns = ['reference_number', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'payment_status', 'submission_key'];
           const values = [referenceNumber(seq.rows[0]!.n), data.band, data.classLabel, ...text.values, data.governmentScholarship, 'pending', key];
           const inserted = await tx.query<Created>(
-            `INSERT INTO admissions (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id, reference_number`,
+            `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number`,
             values,
           );
           const admission = inserted.rows[0]!;

@@ -21,22 +21,21 @@ const MAX_EMAIL_LENGTH = 254;
 const pairKey = (email: string, ip: string) => `pair:${email.slice(0, MAX_EMAIL_LENGTH)} ${ip}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
+/**
+ * Counts one try for the key that `source` (a VALUES or SELECT of one (key, 1, now()) row) gives: a
+ * window over ($3 minutes) starts afresh at 1, otherwise the count grows and the window stays.
+ */
+const countTry = (source: string) => `
+    INSERT INTO login_throttle AS t (key, failures, window_start) ${source}
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
+      window_start = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN now() ELSE t.window_start END
+    RETURNING failures`;
+
 /** One counted try: $1 the pair's key, $2 the address's, $3 the window in minutes, $4 the pair's limit (past it, the address is not counted). */
 const COUNT_TRY = `
-  WITH pair AS (
-    INSERT INTO login_throttle AS t (key, failures, window_start) VALUES ($1, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-      window_start = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN now() ELSE t.window_start END
-    RETURNING failures
-  ), address AS (
-    INSERT INTO login_throttle AS t (key, failures, window_start)
-    SELECT $2, 1, now() FROM pair WHERE pair.failures <= $4
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-      window_start = CASE WHEN t.window_start < now() - make_interval(mins => $3) THEN now() ELSE t.window_start END
-    RETURNING failures
-  )
+  WITH pair AS (${countTry('VALUES ($1, 1, now())')}),
+  address AS (${countTry('SELECT $2, 1, now() FROM pair WHERE pair.failures <= $4')})
   SELECT pair.failures AS pair, address.failures AS address FROM pair LEFT JOIN address ON true`;
 
 /**

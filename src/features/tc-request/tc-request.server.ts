@@ -9,7 +9,7 @@
  * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { queryOne, transaction } from '../../server/db.ts';
+import { placeholders, queryOne, transaction } from '../../server/db.ts';
 import { conflict } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { nameSearch, listAnswer, readList, startsWith, type ListSpec } from '../../server/lists.ts';
@@ -58,7 +58,7 @@ export const createTcRequest: Handler = async (req, { ip }) => {
         if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw conflict(MSG.tcLimit);
         const inserted = await tx.query(
           `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key)
-           VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,
+           VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,
           [...values, key],
         );
         return inserted.rows[0]!;

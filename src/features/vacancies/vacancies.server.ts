@@ -5,7 +5,7 @@
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
-import { isUuid, query, transaction } from '../../server/db.ts';
+import { isUuid, placeholders, query, transaction } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type RouteContext } from '../../server/http.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
@@ -15,8 +15,6 @@ import { VACANCY, validateJob, type JobInput, type JobMode, type Vacancy } from 
 type Row = Record<string, unknown>;
 
 const jobJson = (row: Row): Vacancy => recordJson(VACANCY, row);
-/** `$from`, `$from+1`, ...: one parameter a column. */
-const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`);
 
 async function readJob(req: Request, mode: JobMode): Promise<JobInput> {
   const result = validateJob(await readJson(req), mode);
@@ -35,7 +33,7 @@ export async function createJob(req: Request, ctx: AdminContext): Promise<Respon
   const job = await readJob(req, 'create');
   const { columns, values } = insertColumns(VACANCY.fields, job);
   const row = await transaction(async (tx) => {
-    const { rows } = await tx.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length).join(', ')}) RETURNING *`, values);
+    const { rows } = await tx.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING *`, values);
     const created = rows[0]!;
     await recordAudit(ctx, { action: 'create', entity: 'job', entityId: String(created.id) }, tx);
     return created;
