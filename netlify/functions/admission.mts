@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { adminOnly } from '../../src/server/auth.ts';
+import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import { createAdmission, deleteAdmission, getAdmission, listAdmissions } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 
@@ -12,6 +12,6 @@ export const config: Config = {
 
 export default router({
   '/v1/api/admission': { GET: adminOnly(listAdmissions), POST: createAdmission },
-  '/v1/api/admission/:id': { GET: adminOnly(getAdmission), DELETE: adminOnly(deleteAdmission) },
+  '/v1/api/admission/:id': { GET: adminOnly(getAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
 });

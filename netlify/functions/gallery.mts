@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { adminOnly } from '../../src/server/auth.ts';
+import { principalOnly } from '../../src/server/auth.ts';
 import {
   createGalleryItem, deleteGalleryItem, getGalleryItem, listGallery, serveGalleryImage, updateGalleryItem,
 } from '../../src/features/gallery/gallery.server.ts';
@@ -12,7 +12,7 @@ export const config: Config = {
 };
 
 export default router({
-  '/v1/api/gallery': { GET: listGallery, POST: adminOnly(createGalleryItem) },
-  '/v1/api/gallery/:id': { GET: getGalleryItem, PUT: adminOnly(updateGalleryItem), DELETE: adminOnly(deleteGalleryItem) },
+  '/v1/api/gallery': { GET: listGallery, POST: principalOnly(createGalleryItem) },
+  '/v1/api/gallery/:id': { GET: getGalleryItem, PUT: principalOnly(updateGalleryItem), DELETE: principalOnly(deleteGalleryItem) },
   '/v1/uploads/gallery/:key': { GET: serveGalleryImage },
 });

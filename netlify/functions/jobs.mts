@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { adminOnly } from '../../src/server/auth.ts';
+import { principalOnly } from '../../src/server/auth.ts';
 import { createJob, deleteJob, getJob, listJobs, updateJob } from '../../src/features/vacancies/vacancies.server.ts';
 
 export const config: Config = {
@@ -10,6 +10,6 @@ export const config: Config = {
 };
 
 export default router({
-  '/v1/api/jobs': { GET: listJobs, POST: adminOnly(createJob) },
-  '/v1/api/jobs/:id': { GET: getJob, PUT: adminOnly(updateJob), DELETE: adminOnly(deleteJob) },
+  '/v1/api/jobs': { GET: listJobs, POST: principalOnly(createJob) },
+  '/v1/api/jobs/:id': { GET: getJob, PUT: principalOnly(updateJob), DELETE: principalOnly(deleteJob) },
 });

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { adminOnly } from '../../src/server/auth.ts';
+import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
   countTcRequests, createTcRequest, deleteTcRequest, getTcRequest, listTcRequests,
 } from '../../src/features/tc-request/tc-request.server.ts';
@@ -14,5 +14,5 @@ export const config: Config = {
 export default router({
   '/v1/api/tc-request': { GET: adminOnly(listTcRequests), POST: createTcRequest },
   '/v1/api/tc-request/admission-number/:admissionNumber': { GET: countTcRequests },
-  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), DELETE: adminOnly(deleteTcRequest) },
+  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), DELETE: principalOnly(deleteTcRequest) },
 });

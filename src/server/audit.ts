@@ -8,8 +8,28 @@ import type { AdminContext } from './auth.ts';
 import { query, type Queryable } from './db.ts';
 import type { Entity } from '../lib/record.ts';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'view';
-export type AuditEntity = Entity;
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'view'
+  /** A record's status moved (detail: from -> to, and the note). */
+  | 'status'
+  /** A document verified or rejected (detail: field and verdict). */
+  | 'document'
+  | 'payment'
+  | 'reverse-payment'
+  | 'waive-fee'
+  /** A CSV export (detail: filters and row count). */
+  | 'export'
+  | 'print'
+  /** Admitted beyond a class's capacity by a principal's override. */
+  | 'seat-override'
+  | 'seats'
+  /** An account added, its role changed, disabled, enabled or its password reset. */
+  | 'account'
+  | 'password';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
 
 export interface AuditEntry {
   action: AuditAction;

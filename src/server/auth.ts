@@ -9,16 +9,13 @@ import { query, queryOne } from './db.ts';
 import { requireEnv } from './env.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { Handler, RouteContext } from './http.ts';
+import type { Role, SignedIn } from '../lib/roles.ts';
 
 export const SESSION_HOURS = 8;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-export interface Admin {
-  _id: string;
-  name: string;
-  email: string;
-}
+export type Admin = SignedIn;
 export interface AdminContext extends RouteContext {
   admin: Admin;
   sessionId: string;
@@ -84,7 +81,7 @@ export function clearSessionCookies(req: Request): string[] {
   ];
 }
 
-/** The signed-in admin and session id, or undefined: a bad, expired or revoked token is no session. */
+/** The signed-in admin and session id, or undefined: a bad, expired or revoked token, or a disabled account, is no session. */
 export async function currentSession(req: Request): Promise<{ admin: Admin; sessionId: string } | undefined> {
   const token = readCookie(req, sessionCookieName(req));
   if (!token) return undefined;
@@ -95,12 +92,13 @@ export async function currentSession(req: Request): Promise<{ admin: Admin; sess
   } catch {
     return undefined;
   }
-  const row = await queryOne<{ id: string; name: string; email: string }>(
-    `SELECT a.id, a.name, a.email FROM sessions s JOIN admins a ON a.id = s.admin_id
-      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+  const row = await queryOne<{ id: string; name: string; email: string; role: Role; must_change_password: boolean }>(
+    `SELECT a.id, a.name, a.email, a.role, a.must_change_password FROM sessions s JOIN admins a ON a.id = s.admin_id
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.disabled_at IS NULL`,
     [sessionId],
   );
-  return row ? { admin: { _id: row.id, name: row.name, email: row.email }, sessionId } : undefined;
+  if (!row) return undefined;
+  return { admin: { _id: row.id, name: row.name, email: row.email, role: row.role, mustChangePassword: row.must_change_password }, sessionId };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
@@ -123,12 +121,26 @@ export function checkXsrf(req: Request, sessionId: string): void {
   if (!ok) throw forbidden('Missing or invalid XSRF token');
 }
 
-/** Wraps an admin handler: 401 without a live session, 403 for a state change without the XSRF token. */
-export function adminOnly(handler: (req: Request, ctx: AdminContext) => Promise<Response> | Response): Handler {
+export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password before going on.';
+export const PRINCIPAL_ONLY = 'Only the principal can do this.';
+
+type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Response;
+
+/**
+ * Wraps an admin handler: 401 without a live session (or for a disabled account), 403 for a state
+ * change without the XSRF token, 403 `password-change-required` while a temporary password is in
+ * use (unless `beforePasswordChange`), and 403 `principal-only` for office staff when `principal`.
+ */
+export function adminOnly(handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean } = {}): Handler {
   return async (req, ctx) => {
     const session = await currentSession(req);
     if (!session) throw unauthorized();
     if (!SAFE_METHODS.has(req.method)) checkXsrf(req, session.sessionId);
+    if (session.admin.mustChangePassword && !options.beforePasswordChange) throw forbidden(PASSWORD_CHANGE_REQUIRED).withCode('password-change-required');
+    if (options.principal && session.admin.role !== 'principal') throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
     return handler(req, { ...ctx, ...session });
   };
 }
+
+/** An admin handler only a principal may call (403 JSON for office staff). */
+export const principalOnly = (handler: AdminHandler): Handler => adminOnly(handler, { principal: true });

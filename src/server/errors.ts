@@ -1,14 +1,24 @@
-/** An error a client caused: it is sent as `{ error, fields? }` with its status. */
+/**
+ * An error a client caused: it is sent as `{ error, fields?, code? }` with its status. `code` is a
+ * stable key for clients that act on the kind of refusal (or show it in another language).
+ */
 export class HttpError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  code: string | undefined;
 
   constructor(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
     this.status = status;
     this.fields = fields;
     this.headers = headers;
+  }
+
+  /** The same error with a stable `code` in its answer. */
+  withCode(code: string): this {
+    this.code = code;
+    return this;
   }
 }
 

@@ -23,8 +23,8 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}): Response {
-  return json(fields ? { error, fields } : { error }, status, headers);
+export function errorResponse(status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}, code?: string): Response {
+  return json({ error, ...(fields ? { fields } : {}), ...(code ? { code } : {}) }, status, headers);
 }
 
 function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
@@ -148,7 +148,7 @@ export function clientIp(req: Request, netlify: Context | undefined): string {
 }
 
 export function toErrorResponse(error: unknown, req: Request): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers);
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code);
   console.error(`[${req.method} ${new URL(req.url).pathname}]`, error);
   return errorResponse(500, 'Something went wrong');
 }

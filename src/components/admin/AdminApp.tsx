@@ -1,12 +1,15 @@
 /**
  * The admin guard and screen switch, one island per admin page. While GET /v1/api/auth is pending it
  * shows "Loading..."; a non-200 (or a failed call) goes to /login; a signed-in admin gets the screen,
- * whose code is loaded only then.
+ * whose code is loaded only then. Someone signed in with a temporary password is sent to
+ * /admin/account to set their own first.
  */
 import { Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Toasts } from '../../lib/toast.tsx';
 import { api } from '../../lib/api-client.ts';
 import { showFlashToasts } from '../../lib/admin/navigation.ts';
+import type { SignedIn } from '../../lib/roles.ts';
+import { SessionContext } from './session.tsx';
 import './admin.css';
 
 const SCREENS = {
@@ -48,16 +51,22 @@ function Loading() {
   return <p role="status" className="admin-state">Loading...</p>;
 }
 
+/** The screen that may be used before a temporary password is changed. */
+const PASSWORD_SCREEN: string = 'account';
+const PASSWORD_PAGE = '/admin/account';
+
 export default function AdminApp({ screen }: { screen: AdminScreen }) {
-  const [signedIn, setSignedIn] = useState(false);
+  const [signedIn, setSignedIn] = useState<SignedIn | undefined>();
 
   useEffect(() => {
     let live = true;
     api('/auth')
-      .then((res) => {
+      .then(async (res) => {
         if (!live) return;
-        if (res.status === 200) setSignedIn(true);
-        else location.replace('/login');
+        if (res.status !== 200) return location.replace('/login');
+        const who = (await res.json()) as SignedIn;
+        if (who.mustChangePassword && screen !== PASSWORD_SCREEN) return location.replace(PASSWORD_PAGE);
+        if (live) setSignedIn(who);
       })
       .catch(() => {
         if (live) location.replace('/login');
@@ -79,7 +88,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
       {!signedIn ? (
         <Loading />
       ) : (
-        <>
+        <SessionContext.Provider value={signedIn}>
           <nav className="admin-nav" aria-label="Admin sections">
             <ul>
               {LINKS.map(([href, label]) => {
@@ -95,7 +104,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
           <Suspense fallback={<Loading />}>
             <Screen />
           </Suspense>
-        </>
+        </SessionContext.Provider>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { flashToast, goBackToPanel, replaceWithPanel } from '../../lib/admin/nav
 import { useDetails } from './useDetails.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Loading, ScreenHeader } from './ui.tsx';
+import { useIsPrincipal } from './session.tsx';
 
 interface Props<T> {
   title: string;
@@ -30,6 +31,8 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
   const { id, record } = useDetails<T>(resource, panel, loadFailed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Office staff cannot delete; the button is not offered to them.
+  const canDelete = useIsPrincipal();
 
   async function remove() {
     setConfirming(false);
@@ -53,7 +56,9 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
     <section aria-labelledby="screen-title">
       <ScreenHeader title={title}>
         <button type="button" className="btn" onClick={() => goBackToPanel(panel)}>Back</button>
-        <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={confirm ? () => setConfirming(true) : remove}>{busy ? 'Deleting...' : 'Delete'}</button>
+        {canDelete && (
+          <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={confirm ? () => setConfirming(true) : remove}>{busy ? 'Deleting...' : 'Delete'}</button>
+        )}
       </ScreenHeader>
       {!record ? <Loading /> : children(record)}
       {confirm && <ConfirmDialog open={confirming} message={confirm} onConfirm={remove} onCancel={() => setConfirming(false)} />}

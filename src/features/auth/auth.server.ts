@@ -27,9 +27,11 @@ export const login: Handler = async (req, { ip }) => {
   // An unknown e-mail still pays for one scrypt, so its answer takes as long as a wrong password.
   const ok = (await verifyPassword(password, admin?.password_hash ?? DUMMY_HASH)) && !!admin && password !== '';
   if (!ok || !admin) throw unauthorized(INVALID);
+  // A disabled account signs in like a wrong password: nothing tells a guesser the e-mail exists.
+  if (admin.disabled_at) throw unauthorized(INVALID);
   await forgetLoginTry(email, ip);
   const cookies = await createSession(req, admin.id, ip);
-  const response = json({ _id: admin.id, name: admin.name, email: admin.email });
+  const response = json({ _id: admin.id, name: admin.name, email: admin.email, role: admin.role, mustChangePassword: admin.must_change_password });
   for (const c of cookies) response.headers.append('Set-Cookie', c);
   return response;
 };

@@ -1,0 +1,21 @@
+/**
+ * Staff roles. The principal may do everything; the office does the daily work: read, change
+ * statuses, verify documents, record payments, export and print, but no deletes, no accounts, no
+ * seat changes and no payment reversals. The server enforces this; screens only hide what a role
+ * cannot use.
+ */
+export const ROLES = ['principal', 'office'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { principal: 'Principal', office: 'Office staff' };
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** The signed-in person as GET /v1/api/auth answers. */
+export interface SignedIn {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  mustChangePassword: boolean;
+}
