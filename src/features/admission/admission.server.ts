@@ -136,7 +136,8 @@ const COLUMNS = selectColumns(ADMISSION);
 const FILES_OF_ROW = `(SELECT json_agg(json_build_object('field', u.field, 'contentType', u.content_type))
   FROM uploads u WHERE u.admission_id = t.id AND u.field IS NOT NULL) AS files`;
 
-const ADMISSION_LIST: ListSpec = {
+/** The admin list: also what an export of the same filters walks. */
+export const ADMISSION_LIST: ListSpec = {
   table: 'admissions',
   columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW}`,
   filters: {

@@ -53,7 +53,8 @@ export const createEnquiry: Handler = async (req, { ip }) => {
   return json({ message: MSG.enquirySuccess, enquiry: enquiryJson(row) }, 201);
 };
 
-const ENQUIRY_LIST: ListSpec = {
+/** The admin list: also what an export of the same filters walks. */
+export const ENQUIRY_LIST: ListSpec = {
   table: 'enquiries',
   columns: 't.*',
   filters: { search: nameSearch('student_name'), admissionClass: equals('admission_class', true) },

@@ -67,7 +67,8 @@ export const createTcRequest: Handler = async (req, { ip }) => {
   return json(tcRequestJson(row), 201);
 };
 
-const TC_LIST: ListSpec = {
+/** The admin list: also what an export of the same filters walks. */
+export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
   filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number') },
