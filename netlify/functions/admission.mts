@@ -1,17 +1,26 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
-import { createAdmission, deleteAdmission, getAdmission, listAdmissions } from '../../src/features/admission/admission.server.ts';
+import {
+  createAdmission, deleteAdmission, getAdmission, judgeDocument, listAdmissions, moveAdmission,
+} from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
+import { seatSummary } from '../../src/features/admission/seats.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/admission', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field'],
+  path: [
+    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/:id',
+    '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
+  ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
+// Fixed paths before the :id pattern, which would take them otherwise.
 export default router({
   '/v1/api/admission': { GET: adminOnly(listAdmissions), POST: createAdmission },
-  '/v1/api/admission/:id': { GET: adminOnly(getAdmission), DELETE: principalOnly(deleteAdmission) },
+  '/v1/api/admission/seats': { GET: adminOnly(seatSummary) },
+  '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
+  '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },
 });

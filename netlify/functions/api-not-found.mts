@@ -9,12 +9,15 @@ import { router } from '../../src/server/http.ts';
 export const config: Config = {
   path: ['/v1/api', '/v1/api/*'],
   excludedPath: [
-    '/v1/api/admission', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission/:id/documents/:field',
+    '/v1/api/admins', '/v1/api/admins/:id',
     '/v1/api/audit',
-    '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout',
+    '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout', '/v1/api/auth/password',
     '/v1/api/enquiry', '/v1/api/enquiry/:id',
     '/v1/api/gallery', '/v1/api/gallery/:id',
     '/v1/api/jobs', '/v1/api/jobs/:id',
+    '/v1/api/seats',
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id',
     '/v1/api/uploads',
   ],

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
-import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries } from '../../src/features/enquiry/enquiry.server.ts';
+import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries, moveEnquiry } from '../../src/features/enquiry/enquiry.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/enquiry', '/v1/api/enquiry/:id'],
@@ -11,5 +11,5 @@ export const config: Config = {
 
 export default router({
   '/v1/api/enquiry': { GET: adminOnly(listEnquiries), POST: createEnquiry },
-  '/v1/api/enquiry/:id': { GET: adminOnly(getEnquiry), DELETE: principalOnly(deleteEnquiry) },
+  '/v1/api/enquiry/:id': { GET: adminOnly(getEnquiry), PATCH: adminOnly(moveEnquiry), DELETE: principalOnly(deleteEnquiry) },
 });

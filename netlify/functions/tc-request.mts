@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
-  countTcRequests, createTcRequest, deleteTcRequest, getTcRequest, listTcRequests,
+  countTcRequests, createTcRequest, deleteTcRequest, getTcRequest, listTcRequests, moveTcRequest,
 } from '../../src/features/tc-request/tc-request.server.ts';
 
 export const config: Config = {
@@ -14,5 +14,5 @@ export const config: Config = {
 export default router({
   '/v1/api/tc-request': { GET: adminOnly(listTcRequests), POST: createTcRequest },
   '/v1/api/tc-request/admission-number/:admissionNumber': { GET: countTcRequests },
-  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), DELETE: principalOnly(deleteTcRequest) },
+  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), PATCH: adminOnly(moveTcRequest), DELETE: principalOnly(deleteTcRequest) },
 });

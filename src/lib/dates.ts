@@ -30,3 +30,16 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 
 /** The year in India at `now` (a reference number's year turns at midnight in India, not in UTC). */
 export const yearInIndia = (now: Date = new Date()) => YEAR.format(now);
+
+const DAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE });
+
+/** The calendar date in India at `now`, YYYY-MM-DD. */
+export const dateInIndia = (now: Date = new Date()) => DAY.format(now);
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}

@@ -26,7 +26,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) => 
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 export const tooLarge = (message = 'Request body is too large') => new HttpError(413, message);
 export const unsupportedType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
 export const tooManyRequests = (message = 'Too many requests. Try again later.', retryAfterSeconds?: number) =>

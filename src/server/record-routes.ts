@@ -1,9 +1,9 @@
 /** Reads and deletes of one record by id, shared by the records that need nothing more. */
-import type { RecordDefinition } from '../lib/record.ts';
+import type { Entity, RecordDefinition } from '../lib/record.ts';
 import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
-import { isUuid, queryOne, transaction } from './db.ts';
-import { notFound } from './errors.ts';
+import { isUuid, queryOne, transaction, type Queryable } from './db.ts';
+import { conflict, notFound } from './errors.ts';
 import { json, type RouteContext } from './http.ts';
 import { selectColumns } from './records.ts';
 
@@ -13,16 +13,21 @@ interface One<D extends RecordDefinition> {
   notFound: string;
 }
 
-/** GET .../:id: the record's JSON, 404 for an unknown or malformed id. */
-export async function getRecord<D extends RecordDefinition>(
-  ctx: RouteContext,
-  { def, notFound: missing, json: toJson }: One<D> & { json: (row: Record<string, unknown>) => unknown },
-): Promise<Response> {
+/** A loader of one row of `def`'s table by id, as `toJson` answers it (undefined when there is none). */
+export const byId =
+  <D extends RecordDefinition, T>(def: D, toJson: (row: Record<string, unknown>) => T) =>
+  async (id: string): Promise<T | undefined> => {
+    const row = await queryOne(`SELECT ${selectColumns(def)} FROM ${def.table} WHERE id = $1`, [id]);
+    return row ? toJson(row) : undefined;
+  };
+
+/** GET .../:id: the record's JSON (`load`), 404 for an unknown or malformed id. */
+export async function getRecord(ctx: RouteContext, { notFound: missing, load }: { notFound: string; load: (id: string) => Promise<unknown> }): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(missing);
-  const row = await queryOne(`SELECT ${selectColumns(def)} FROM ${def.table} WHERE id = $1`, [id]);
-  if (!row) throw notFound(missing);
-  return json(toJson(row));
+  const record = await load(id);
+  if (!record) throw notFound(missing);
+  return json(record);
 }
 
 /** DELETE .../:id: deletes the row and records it in the audit log, in one transaction. */
@@ -34,9 +39,23 @@ export async function deleteRecord<D extends RecordDefinition>(
   if (!isUuid(id)) throw notFound(missing);
   const gone = await transaction(async (tx) => {
     const { rows } = await tx.query(`DELETE FROM ${def.table} WHERE id = $1 RETURNING id`, [id]);
-    if (rows.length) await recordAudit(ctx, { action: 'delete', entity: def.entity, entityId: id }, tx);
-    return rows.length > 0;
+    if (!rows.length) return false;
+    await forgetRecord(tx, def.entity, id);
+    await recordAudit(ctx, { action: 'delete', entity: def.entity, entityId: id }, tx);
+    return true;
   });
   if (!gone) throw notFound(missing);
   return json({ message: deleted, _id: id });
+}
+
+export const HAS_PAYMENTS = 'This record has payments on it and cannot be deleted: payments are kept for the accounts.';
+
+/**
+ * What goes with a deleted record, inside its transaction: its status history. A record with
+ * payments is refused (409): receipts are never deleted, and must keep pointing at their record.
+ */
+export async function forgetRecord(tx: Queryable, entity: Entity, id: string): Promise<void> {
+  const paid = await tx.query(`SELECT 1 FROM payments WHERE entity = $1 AND record_id = $2 LIMIT 1`, [entity, id]);
+  if (paid.rows.length) throw conflict(HAS_PAYMENTS);
+  await tx.query(`DELETE FROM status_history WHERE entity = $1 AND record_id = $2`, [entity, id]);
 }

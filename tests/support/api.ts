@@ -84,3 +84,31 @@ export function requestFrom(
     req.end(body);
   });
 }
+
+let staffCount = 0;
+
+export interface Staff {
+  client: ApiClient;
+  /** The account as GET /v1/api/admins answers it. */
+  account: { _id: string; name: string; email: string; role: 'principal' | 'office' };
+  email: string;
+  password: string;
+}
+
+/**
+ * A new signed-in staff account of `role`, made as the office would make it: the seeded principal
+ * adds it (POST /v1/api/admins), it signs in with the temporary password and sets its own.
+ */
+export async function staffClient(role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`): Promise<Staff> {
+  const principal = await adminClient();
+  const email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`;
+  const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name, email, role } });
+  if (added.status !== 201) throw new Error(`adding a ${role} failed: ${added.status} ${await added.text()}`);
+  const { admin, temporaryPassword } = (await added.json()) as { admin: Staff['account']; temporaryPassword: string };
+  const client = new ApiClient();
+  await client.login(email, temporaryPassword);
+  const password = `${role} password ${Math.random().toString(36).slice(2)}`;
+  const changed = await client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: temporaryPassword, newPassword: password } });
+  if (changed.status !== 200) throw new Error(`setting the password failed: ${changed.status} ${await changed.text()}`);
+  return { client, account: admin, email, password };
+}

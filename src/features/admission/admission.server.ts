@@ -4,28 +4,36 @@
  * is checked before anything is stored; the admission row, its reference number and the claim of
  * its uploads are one transaction; blobs written for a refused or failed request are deleted again.
  *
- * The admin's: GET /v1/api/admission?page=&searchName=&searchClass=&limit= answers
- * { totalRecords, totalPages, currentPage, data }, newest first. `searchName` is a
- * case-insensitive word-prefix match on the student's first, middle and last names (so it matches
- * any of them, and 'ram sha' matches Ram / Sharma); `searchClass` is the exact class label.
- * Deleting an admission deletes its documents' blobs too (the uploads rows cascade with it).
+ * The admin's: GET /v1/api/admission?page=&searchName=&searchClass=&status=&limit= answers
+ * { totalRecords, totalPages, currentPage, data }, newest first, each row marked `duplicate` when
+ * another application looks like the same child's. `searchName` is a case-insensitive word-prefix
+ * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
+ * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status.
+ * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
+ * .../documents/{field} judges one document. Deleting an admission deletes its documents' blobs
+ * too (the uploads rows cascade with it).
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
-import { isUuid, placeholders, queryOne, transaction } from '../../server/db.ts';
-import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
-import { json, type Handler } from '../../server/http.ts';
+import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
+import { HttpError, badRequest, conflict, notFound, unsupportedType } from '../../server/errors.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
+import { forgetRecord, getRecord } from '../../server/record-routes.ts';
+import { bodyText, changeStatus, workflowJson, writeMove, type StatusRoute } from '../../server/status.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
-import { yearInIndia } from '../../lib/dates.ts';
+import { toIso, yearInIndia } from '../../lib/dates.ts';
+import { sessionOf } from '../../lib/sessions.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG } from '../../lib/forms/messages.ts';
-import { ADMISSION, ADMISSION_FILE_FIELDS, isFileField, type Admission, type FileField } from './admission.ts';
+import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
+import { ADMISSION_WORKFLOW, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 
@@ -105,8 +113,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
         const text = insertColumns(TEXT_FIELDS, data.text);
         return await transaction(async (tx) => {
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
-          const columns = ['reference_number', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'payment_status', 'submission_key'];
-          const values = [referenceNumber(seq.rows[0]!.n), data.band, data.classLabel, ...text.values, data.governmentScholarship, 'pending', key];
+          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'payment_status', 'submission_key'];
+          const values = [referenceNumber(seq.rows[0]!.n), sessionOf(), data.band, data.classLabel, ...text.values, data.governmentScholarship, 'pending', key];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number`,
             values,
@@ -136,13 +144,20 @@ const COLUMNS = selectColumns(ADMISSION);
 const FILES_OF_ROW = `(SELECT json_agg(json_build_object('field', u.field, 'contentType', u.content_type))
   FROM uploads u WHERE u.admission_id = t.id AND u.field IS NOT NULL) AS files`;
 
+/** Another application of the same child: the same Aadhaar number, or the same contact number and first name. */
+const SAME_CHILD = (other: string, row: string) =>
+  `(${other}.student_aadhaar_hash = ${row}.student_aadhaar_hash
+    OR (${other}.contact_no = ${row}.contact_no AND lower(${other}.student_first_name) = lower(${row}.student_first_name)))`;
+
 /** The admin list: also what an export of the same filters walks. */
 export const ADMISSION_LIST: ListSpec = {
   table: 'admissions',
-  columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW}`,
+  columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW},
+    EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
     searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
     searchClass: equals('admission_class', true),
+    status: equals('status'),
   },
   counted: true,
 };
@@ -153,31 +168,134 @@ export async function listAdmissions(req: Request): Promise<Response> {
     totalRecords: list.total,
     totalPages: list.totalPages,
     currentPage: list.page,
-    data: list.rows.map((row) => admissionJson(row, (row.files as StoredFile[] | null) ?? [])),
+    data: list.rows.map((row) => ({ ...admissionJson(row, (row.files as StoredFile[] | null) ?? []), duplicate: row.has_duplicate === true })),
   });
 }
 
-export async function getAdmission(_req: Request, ctx: AdminContext): Promise<Response> {
-  const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound('Admission not found');
-  const row = await queryOne(`SELECT ${COLUMNS}, ${FILES_OF_ROW} FROM admissions t WHERE id = $1`, [id]);
-  if (!row) throw notFound('Admission not found');
-  return json(admissionJson(row, (row.files as StoredFile[] | null) ?? []));
+const NOT_FOUND = 'Admission not found';
+
+/** One admission as its details screen reads it: fields, documents with their checklist, history, possible duplicates. */
+export async function loadAdmission(id: string): Promise<Admission | undefined> {
+  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at FROM admissions t WHERE id = $1`, [id]);
+  if (!row) return undefined;
+  const uploads = await query<Record<string, unknown>>(
+    `SELECT field, content_type, state, state_reason, checked_by, checked_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
+    [id],
+  );
+  const stored = uploads.map((u) => ({ field: String(u.field), contentType: String(u.content_type) }));
+  const documents = Object.fromEntries(
+    uploads.map((u) => [
+      String(u.field),
+      { state: u.state as DocumentState, reason: String(u.state_reason ?? ''), checkedBy: String(u.checked_by ?? ''), checkedAt: u.checked_at ? toIso(u.checked_at) : null },
+    ]),
+  );
+  const duplicates = await query<Record<string, unknown>>(
+    `SELECT d.id, d.reference_number, d.student_first_name, d.student_middle_name, d.student_last_name, d.admission_class, d.status, d.created_at,
+            d.student_aadhaar_hash = t.student_aadhaar_hash AS same_aadhaar,
+            (d.contact_no = t.contact_no AND lower(d.student_first_name) = lower(t.student_first_name)) AS same_contact
+       FROM admissions t JOIN admissions d ON d.id <> t.id AND ${SAME_CHILD('d', 't')}
+      WHERE t.id = $1 ORDER BY d.created_at DESC LIMIT 20`,
+    [id],
+  );
+  return {
+    ...admissionJson(row, stored),
+    ...(await workflowJson(STATUS_ROUTE, row)),
+    documents,
+    duplicates: duplicates.map((d) => ({
+      _id: String(d.id),
+      referenceNumber: String(d.reference_number),
+      studentName: [d.student_first_name, d.student_middle_name, d.student_last_name].filter(Boolean).join(' '),
+      admissionClass: String(d.admission_class),
+      status: String(d.status),
+      createdAt: toIso(d.created_at),
+      sameAadhaar: d.same_aadhaar === true,
+      sameContact: d.same_contact === true,
+    })),
+  };
+}
+
+export const ADMISSION_MESSAGES = {
+  documentsFirst: 'Every document must be verified first',
+  documentsWhen: 'Documents are checked while the application is Received, Under review or Documents verified.',
+  state: 'Choose verified, rejected or pending.',
+  reason: 'Write why the document is rejected.',
+} as const;
+
+const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
+  entity: 'admission',
+  table: 'admissions',
+  workflow: ADMISSION_WORKFLOW,
+  noun: 'This application',
+  notFound: NOT_FOUND,
+  check: async (move) => {
+    if (move.to === 'documents-verified') {
+      const open = await move.tx.query<{ field: string; state: string }>(
+        `SELECT field, state FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state <> 'verified' ORDER BY field`,
+        [move.id],
+      );
+      if (open.rows.length) {
+        const list = open.rows.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
+        throw conflict(`${ADMISSION_MESSAGES.documentsFirst}: ${list}.`);
+      }
+    }
+    if (move.to === 'admitted') await claimSeat(move);
+  },
+  answer: async (id) => (await loadAdmission(id))!,
+};
+
+export const getAdmission = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadAdmission });
+
+export const moveAdmission = changeStatus(STATUS_ROUTE);
+
+/** Statuses in which the office judges documents: before the decision. */
+const JUDGING: readonly AdmissionStatus[] = ['received', 'under-review', 'documents-verified'];
+const REASON_MAX = 300;
+
+/**
+ * PATCH /v1/api/admission/{id}/documents/{field} { state, reason? }: a document verified, rejected
+ * (with the reason the parent will read) or back to pending. Rejecting or reopening one of an
+ * application marked Documents verified sends it back to Under review.
+ */
+export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Response> {
+  const { id, field } = ctx.params;
+  if (!isUuid(id) || !field || !isFileField(field)) throw notFound('Document not found');
+  const body = await readJson(req);
+  const state = body.state;
+  if (!(DOCUMENT_STATES as readonly unknown[]).includes(state)) throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
+  const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
+  if (state === 'rejected' && !reason) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
+  await transaction(async (tx) => {
+    const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+    if (!admission) throw notFound(NOT_FOUND);
+    if (!JUDGING.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
+    const judged = await tx.query(
+      `UPDATE uploads SET state = $3, state_reason = $4, checked_by = $5, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
+      [id, field, state, state === 'rejected' ? reason : null, ctx.admin.name],
+    );
+    if (!judged.rows.length) throw notFound('Document not found');
+    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${reason && state === 'rejected' ? ` (${reason})` : ''}` }, tx);
+    if (admission.status === 'documents-verified' && state !== 'verified') {
+      await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
+    }
+    await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
+  });
+  return json(await loadAdmission(id));
 }
 
 export async function deleteAdmission(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound('Admission not found');
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
   const keys = await transaction(async (tx) => {
     // Lock the admission first, so no upload can be claimed by it while it goes.
     const { rows } = await tx.query(`SELECT id FROM admissions WHERE id = $1 FOR UPDATE`, [id]);
     if (!rows.length) return undefined;
     const uploads = await tx.query<{ blob_key: string }>(`SELECT blob_key FROM uploads WHERE admission_id = $1`, [id]);
+    await forgetRecord(tx, 'admission', id);
     await tx.query(`DELETE FROM admissions WHERE id = $1`, [id]);
     await recordAudit(ctx, { action: 'delete', entity: 'admission', entityId: id }, tx);
     return uploads.rows.map((row) => row.blob_key);
   });
-  if (!keys) throw notFound('Admission not found');
+  if (!keys) throw notFound(NOT_FOUND);
   // After the commit: a failed delete above leaves every document in place and reachable.
   await deleteBlobs('documents', keys, 'admission delete');
   return json({ message: 'Record deleted successfully', _id: id });

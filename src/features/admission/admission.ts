@@ -7,6 +7,8 @@
 import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
+import type { HistoryEntry } from '../../lib/workflow.ts';
+import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
 
 export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
 export const SECTION_TITLES: Record<SectionId, string> = {
@@ -93,12 +95,37 @@ export const ADMISSION = defineRecord({
     { name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', detailsSection: 'Admission', show: ['details', 'export'] },
     { name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'text', detailsSection: 'Payment', show: ['list', 'details', 'export'] },
     { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: null, blank: 'N/A', detailsSection: 'Payment', show: ['details', 'export'] },
+    {
+      name: 'status', column: 'status', label: 'Status', kind: 'select', options: ADMISSION_WORKFLOW.statuses,
+      optionText: (v: string) => ADMISSION_WORKFLOW.labels[v as keyof typeof ADMISSION_WORKFLOW.labels] ?? v, show: ['list', 'export'],
+    },
+    { name: 'session', column: 'session', label: 'Session', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
   ],
 });
+
+/** Another application of the same child, by Aadhaar number or by contact number and first name. */
+export interface PossibleDuplicate {
+  _id: string;
+  referenceNumber: string;
+  studentName: string;
+  admissionClass: string;
+  status: string;
+  createdAt: string;
+  sameAadhaar: boolean;
+  sameContact: boolean;
+}
 
 export type Admission = RecordJson<typeof ADMISSION> & {
   /** Content type of each stored document, by field. */
   fileTypes: Record<string, string>;
+  /** In lists: whether another application looks like the same child's. */
+  duplicate?: boolean;
+  /** In details: */
+  statusChangedAt?: string | null;
+  history?: HistoryEntry[];
+  /** The checklist entry of each stored document, by field. */
+  documents?: Record<string, DocumentCheck>;
+  duplicates?: PossibleDuplicate[];
 };
 
 /** The details screen's sections, in order. */

@@ -2,9 +2,13 @@
  * Enquiries. POST /v1/api/enquiry is the home page pop-up's (201 with the stored enquiry);
  * GET (list and one) and DELETE are the admin's.
  *
- * GET /v1/api/enquiry?search=&admissionClass=&page=&limit= answers the bare array, newest first,
- * with `X-Total-Count` (matching records) and `X-Total-Pages` headers. `search` is a
- * case-insensitive word-prefix match on the student name; `admissionClass` is the exact class label.
+ * GET /v1/api/enquiry?search=&admissionClass=&status=&due=&page=&limit= answers the bare array,
+ * newest first, with `X-Total-Count` (matching records) and `X-Total-Pages` headers. `search` is a
+ * case-insensitive word-prefix match on the student name; `admissionClass` is the exact class label;
+ * `status` the exact status; `due` (any value) keeps enquiries whose follow-up date has come.
+ *
+ * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/server/status.ts) or,
+ * without a status, only sets the next follow-up date ('' clears it).
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
@@ -14,8 +18,12 @@ import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
+import { badRequest } from '../../server/errors.ts';
+import { changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
+import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
+import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
 
 export const ENQUIRIES_PER_MINUTE = 10;
@@ -57,7 +65,12 @@ export const createEnquiry: Handler = async (req, { ip }) => {
 export const ENQUIRY_LIST: ListSpec = {
   table: 'enquiries',
   columns: 't.*',
-  filters: { search: nameSearch('student_name'), admissionClass: equals('admission_class', true) },
+  filters: {
+    search: nameSearch('student_name'),
+    admissionClass: equals('admission_class', true),
+    status: equals('status'),
+    due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },
+  },
   counted: true,
 };
 
@@ -66,7 +79,44 @@ export async function listEnquiries(req: Request): Promise<Response> {
   return listAnswer(list, list.rows.map(enquiryJson), { 'X-Total-Count': String(list.total), 'X-Total-Pages': String(list.totalPages) });
 }
 
-export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: ENQUIRY, notFound: 'Enquiry not found', json: enquiryJson });
+const NOT_FOUND = 'Enquiry not found';
+const FOLLOW_UP = 'Please enter a valid follow-up date.';
+
+/** The next follow-up date of a PATCH body: undefined when absent, null to clear it; 400 when not a date. */
+function followUpOf(body: Record<string, unknown>): string | null | undefined {
+  const value = body.nextFollowUp;
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(FOLLOW_UP, { nextFollowUp: FOLLOW_UP });
+  return value;
+}
+
+const STATUS_ROUTE: StatusRoute<EnquiryStatus> = {
+  entity: 'enquiry',
+  table: 'enquiries',
+  workflow: ENQUIRY_WORKFLOW,
+  noun: 'This enquiry',
+  notFound: NOT_FOUND,
+  check: (move) => {
+    // Nobody follows up an enquiry that has ended.
+    const date = ENQUIRY_ENDED.includes(move.to) ? null : followUpOf(move.body);
+    if (date !== undefined) move.set.next_follow_up = date;
+  },
+  edit: (body) => {
+    const date = followUpOf(body);
+    return date === undefined ? undefined : { next_follow_up: date };
+  },
+  answer: async (id) => (await loadEnquiry(id))!,
+};
+
+async function loadEnquiry(id: string): Promise<Enquiry | undefined> {
+  const row = await queryOne(`SELECT * FROM enquiries WHERE id = $1`, [id]);
+  return row ? { ...enquiryJson(row), ...(await workflowJson(STATUS_ROUTE, row)) } : undefined;
+}
+
+export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadEnquiry });
+
+export const moveEnquiry = changeStatus(STATUS_ROUTE);
 
 export const deleteEnquiry = (_req: Request, ctx: AdminContext) =>
-  deleteRecord(ctx, { def: ENQUIRY, notFound: 'Enquiry not found', deleted: 'Enquiry deleted successfully' });
+  deleteRecord(ctx, { def: ENQUIRY, notFound: NOT_FOUND, deleted: 'Enquiry deleted successfully' });

@@ -4,6 +4,8 @@
  */
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
+import type { HistoryEntry } from '../../lib/workflow.ts';
+import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
 export const CATEGORIES = ['GENERAL', 'OBC', 'SC', 'ST', 'SBC', 'MINORITY'] as const;
@@ -50,8 +52,13 @@ export const ENQUIRY = defineRecord({
     { name: 'address', column: 'address', label: 'Address', kind: 'textarea', max: 500, show: ['form', 'details', 'export'] },
     { name: 'referredBy', column: 'referred_by', label: 'Referred by', kind: 'text', max: 100, labelledOptional: true, show: ['form', 'list', 'details', 'export'] },
     { name: 'createdAt', column: 'created_at', label: 'Received on', kind: 'datetime', show: ['details', 'export'] },
+    {
+      name: 'status', column: 'status', label: 'Status', kind: 'select', options: ENQUIRY_WORKFLOW.statuses,
+      optionText: (v: string) => ENQUIRY_WORKFLOW.labels[v as keyof typeof ENQUIRY_WORKFLOW.labels] ?? v, show: ['list', 'export'],
+    },
+    { name: 'nextFollowUp', column: 'next_follow_up', label: 'Next follow-up', kind: 'date', empty: null, labels: { list: 'Follow-up' }, show: ['list', 'details', 'export'] },
   ],
-  listOrder: ['studentName', 'category', 'admissionClass', 'fatherMobile', 'referredBy'],
+  listOrder: ['studentName', 'category', 'admissionClass', 'fatherMobile', 'referredBy', 'status', 'nextFollowUp'],
 });
 
-export type Enquiry = RecordJson<typeof ENQUIRY>;
+export type Enquiry = RecordJson<typeof ENQUIRY> & { statusChangedAt?: string | null; history?: HistoryEntry[] };

@@ -20,7 +20,7 @@ import { detectType } from '../../server/file-types.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { json, type RouteContext } from '../../server/http.ts';
 import { recordJson } from '../../server/records.ts';
-import { getRecord } from '../../server/record-routes.ts';
+import { byId, getRecord } from '../../server/record-routes.ts';
 import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
 
 type Row = Record<string, unknown>;
@@ -92,7 +92,7 @@ export async function listGallery(): Promise<Response> {
 }
 
 export const getGalleryItem = (_req: Request, ctx: RouteContext) =>
-  getRecord(ctx, { def: GALLERY_ITEM, notFound: 'Gallery item not found', json: galleryJson });
+  getRecord(ctx, { notFound: 'Gallery item not found', load: byId(GALLERY_ITEM, galleryJson) });
 
 export async function createGalleryItem(req: Request, ctx: AdminContext): Promise<Response> {
   const form = await checkedForm(req, 'create');

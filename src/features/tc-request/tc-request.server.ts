@@ -4,21 +4,29 @@
  * transaction-scoped advisory lock per admission number serialises the count and the insert). The
  * admin's: list, one, delete.
  *
- * GET /v1/api/tc-request?search=&admissionNumber=&page=&limit= answers
+ * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
  * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
- * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match.
+ * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match,
+ * `status` the exact status.
+ *
+ * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
+ * (src/server/status.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
+ * number and date, to rejected with a reason.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { placeholders, queryOne, transaction } from '../../server/db.ts';
-import { conflict } from '../../server/errors.ts';
+import { badRequest, conflict } from '../../server/errors.ts';
+import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
+import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { nameSearch, listAnswer, readList, startsWith, type ListSpec } from '../../server/lists.ts';
+import { equals, nameSearch, listAnswer, readList, startsWith, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
 
 export const TC_REQUESTS_PER_HOUR = 10;
@@ -71,7 +79,7 @@ export const createTcRequest: Handler = async (req, { ip }) => {
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
-  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number') },
+  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number'), status: equals('status') },
   counted: true,
 };
 
@@ -80,7 +88,51 @@ export async function listTcRequests(req: Request): Promise<Response> {
   return listAnswer(list, { data: list.rows.map(tcRequestJson), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
 }
 
-export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { def: TC_REQUEST, notFound: 'TC request not found', json: tcRequestJson });
+const NOT_FOUND = 'TC request not found';
+
+export const TC_MESSAGES = {
+  feeFirst: 'The TC fee is not paid yet: record the payment first (a payment covering the fee moves the request to Fee paid by itself).',
+  required: 'Please fill in all required fields.',
+  issueDate: 'Please enter a valid issue date (not in the future).',
+} as const;
+
+/** The texts a move needs (`needs` of the workflow), each required. */
+function needed(body: Record<string, unknown>, to: TcStatus): Record<string, string> {
+  const inputs = TC_WORKFLOW.needs?.[to] ?? [];
+  const values = Object.fromEntries(inputs.map((input) => [input.name, bodyText(body, input.name, input.max, input.label)]));
+  const missing = inputs.filter((input) => !values[input.name]);
+  if (missing.length) throw badRequest(TC_MESSAGES.required, Object.fromEntries(missing.map((input) => [input.name, TC_MESSAGES.required])));
+  return values;
+}
+
+const STATUS_ROUTE: StatusRoute<TcStatus> = {
+  entity: 'tc-request',
+  table: 'tc_requests',
+  workflow: TC_WORKFLOW,
+  noun: 'This TC request',
+  notFound: NOT_FOUND,
+  check: ({ to, row, body, set }) => {
+    if (to === 'fee-paid' && !['paid', 'waived'].includes(String(row.payment_status))) throw conflict(TC_MESSAGES.feeFirst);
+    const values = needed(body, to);
+    if (to === 'issued') {
+      const date = values.tcIssueDate!;
+      if (!isCalendarDate(date) || date > dateInIndia()) throw badRequest(TC_MESSAGES.issueDate, { tcIssueDate: TC_MESSAGES.issueDate });
+      set.tc_number = values.tcNumber;
+      set.tc_issue_date = date;
+    }
+    if (to === 'rejected') set.rejection_reason = values.reason;
+  },
+  answer: async (id) => (await loadTcRequest(id))!,
+};
+
+async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
+  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at FROM tc_requests WHERE id = $1`, [id]);
+  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)) } : undefined;
+}
+
+export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });
+
+export const moveTcRequest = changeStatus(STATUS_ROUTE);
 
 export const deleteTcRequest = (_req: Request, ctx: AdminContext) =>
-  deleteRecord(ctx, { def: TC_REQUEST, notFound: 'TC request not found', deleted: 'Tc Request Deleted Successfully' });
+  deleteRecord(ctx, { def: TC_REQUEST, notFound: NOT_FOUND, deleted: 'Tc Request Deleted Successfully' });

@@ -3,6 +3,8 @@
  * issued after its fee is paid; the request is stored with payment pending and no transaction.
  */
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
+import type { HistoryEntry } from '../../lib/workflow.ts';
+import { TC_WORKFLOW } from './workflow.ts';
 
 /** At most this many requests per admission number. */
 export const TC_LIMIT = 2;
@@ -31,7 +33,14 @@ export const TC_REQUEST = defineRecord({
     // The form sends 'NA' while nothing is paid, and the answer says the same.
     { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: 'NA', show: ['details', 'export'] },
     { name: 'createdAt', column: 'created_at', label: 'Requested on', kind: 'datetime', show: ['details', 'export'] },
+    {
+      name: 'status', column: 'status', label: 'Status', kind: 'select', options: TC_WORKFLOW.statuses,
+      optionText: (v: string) => TC_WORKFLOW.labels[v as keyof typeof TC_WORKFLOW.labels] ?? v, show: ['list', 'export'],
+    },
+    { name: 'tcNumber', column: 'tc_number', label: 'TC number', kind: 'text', show: ['details', 'export'] },
+    { name: 'tcIssueDate', column: 'tc_issue_date', label: 'TC issued on', kind: 'date', show: ['details', 'export'] },
+    { name: 'rejectionReason', column: 'rejection_reason', label: 'Reason for rejection', kind: 'text', show: ['details', 'export'] },
   ],
 });
 
-export type TcRequest = RecordJson<typeof TC_REQUEST>;
+export type TcRequest = RecordJson<typeof TC_REQUEST> & { statusChangedAt?: string | null; history?: HistoryEntry[] };

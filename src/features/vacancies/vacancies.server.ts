@@ -9,7 +9,7 @@ import { isUuid, placeholders, query, transaction } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type RouteContext } from '../../server/http.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
-import { deleteRecord, getRecord } from '../../server/record-routes.ts';
+import { byId, deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { VACANCY, validateJob, type JobInput, type JobMode, type Vacancy } from './vacancy.ts';
 
 type Row = Record<string, unknown>;
@@ -27,7 +27,7 @@ export async function listJobs(): Promise<Response> {
   return json(rows.map(jobJson));
 }
 
-export const getJob = (_req: Request, ctx: RouteContext) => getRecord(ctx, { def: VACANCY, notFound: 'Vacancy not found', json: jobJson });
+export const getJob = (_req: Request, ctx: RouteContext) => getRecord(ctx, { notFound: 'Vacancy not found', load: byId(VACANCY, jobJson) });
 
 export async function createJob(req: Request, ctx: AdminContext): Promise<Response> {
   const job = await readJob(req, 'create');

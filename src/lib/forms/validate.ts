@@ -8,6 +8,7 @@ import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
 import { MSG } from './messages.ts';
 import { isValidAadhaar } from './verhoeff.ts';
+import { isCalendarDate } from '../dates.ts';
 
 /** A text field: absent and null both mean empty (the forms leave empty fields out). */
 export const text = () => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
@@ -19,7 +20,11 @@ export type Result<T> = Success<T> | Failure;
 /** Stop at the first failing rule: a form checks in order and shows one message. */
 export class Rules {
   failed = false;
-  constructor(private readonly ctx: z.core.$RefinementCtx) {}
+  private readonly ctx: z.core.$RefinementCtx;
+  // No parameter property: scripts load this file with Node's type stripping, which has none.
+  constructor(ctx: z.core.$RefinementCtx) {
+    this.ctx = ctx;
+  }
 
   /** Runs `rule` unless an earlier one failed. `rule` returns the failing fields (empty: passed). */
   check(message: string, rule: () => string[]): void {
@@ -56,10 +61,8 @@ export const isEmail = (value: string) => /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p
 
 /** A real calendar date, YYYY-MM-DD (the date input's value), not in the future, after 1980. */
 export function isBirthDate(value: string, today = new Date()): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (date.toISOString().slice(0, 10) !== value) return false;
+  if (!isCalendarDate(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
   return date.getUTCFullYear() >= 1980 && date.getTime() <= today.getTime();
 }
 

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { router } from '../../src/server/http.ts';
+import { principalOnly } from '../../src/server/auth.ts';
+import { addAdmin, listAdmins, updateAdmin } from '../../src/features/auth/admins.server.ts';
+
+export const config: Config = {
+  path: ['/v1/api/admins', '/v1/api/admins/:id'],
+  // No method list here: every method, HEAD included, reaches the router below, whose table is
+  // the list of what each path takes; another method is a JSON 405 with Allow.
+};
+
+export default router({
+  '/v1/api/admins': { GET: principalOnly(listAdmins), POST: principalOnly(addAdmin) },
+  '/v1/api/admins/:id': { PATCH: principalOnly(updateAdmin) },
+});
