@@ -11,6 +11,8 @@ export interface SocialLink {
 
 export interface SiteContact {
   name: string;
+  /** The name as it is written in Hindi (messages to parents in Hindi). */
+  hindiName: string;
   shortName: string;
   address: string;
   phone: string;
@@ -26,6 +28,7 @@ export const site = {
   founded: 2012,
   contact: {
     name: 'R.M.C.P. Senior Secondary School & Academy',
+    hindiName: 'आर.एम.सी.पी. सीनियर सेकेंडरी स्कूल एवं एकेडमी',
     shortName: 'RMCP School',
     address: 'Station Road, Near Tehsil Chauraha, Sikandrabad, Bulandshahr, Uttar Pradesh 203205',
     phone: '9876543210',

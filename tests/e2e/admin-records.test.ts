@@ -34,7 +34,7 @@ describe('enquiries', () => {
   it('searches by student name (debounced, kept in the URL), views, and Back keeps the search', async () => {
     await page.goto('/admin/enquiry/panel');
     await listLoaded(page);
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Category', 'Admission class', 'Father mobile', 'Referred by', 'Action']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Category', 'Admission class', 'Father mobile', 'Referred by', 'Status', 'Follow-up', 'Action']);
     await page.getByLabel('Search by student name').fill(enquiry.studentName);
     await page.waitForURL((url) => url.searchParams.get('search') === enquiry.studentName);
     const row = page.getByRole('row').filter({ hasText: enquiry.studentName });
@@ -170,7 +170,7 @@ describe('TC requests', () => {
   it('searches by admission number, views and deletes (no confirmation)', async () => {
     await page.goto('/admin/tc-requests/panel');
     await listLoaded(page);
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Admission number', 'Contact', 'Email', 'Payment status', 'Action']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Admission number', 'Contact', 'Email', 'Payment status', 'Status', 'Action']);
     await page.getByLabel('Search by admission number').fill(tc.admissionNumber);
     await page.waitForURL((url) => url.searchParams.get('admissionNumber') === tc.admissionNumber);
     const row = page.getByRole('row').filter({ hasText: tc.studentName });

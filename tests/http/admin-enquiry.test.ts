@@ -19,7 +19,9 @@ describe('enquiry admin API', () => {
     const page1 = await res.json();
     expect(Array.isArray(page1)).toBe(true);
     expect(page1.map((e: { _id: string }) => e._id)).toEqual([c._id, b._id]);
-    expect(Object.keys(page1[0]).sort()).toEqual([...ENQUIRY_FORM.map((f) => f.name), '_id', 'createdAt', 'updatedAt'].sort());
+    // The form's fields and what the office adds: status and the next follow-up date.
+    expect(Object.keys(page1[0]).sort()).toEqual([...ENQUIRY_FORM.map((f) => f.name), '_id', 'createdAt', 'updatedAt', 'status', 'nextFollowUp'].sort());
+    expect(page1[0]).toMatchObject({ status: 'new', nextFollowUp: null });
     expect(page1[0].createdAt).toMatch(ISO_RE);
     const page2 = await (await admin.request(`/v1/api/enquiry?search=${word}&limit=2&page=2`)).json();
     expect(page2.map((e: { _id: string }) => e._id)).toEqual([a._id]);

@@ -19,7 +19,10 @@ describe('TC request admin API', () => {
     expect(body.data.map((r: { _id: string }) => r._id)).toEqual([c._id, b._id]);
     const record = body.data[0];
     expect(Object.keys(record).sort()).toEqual(
-      ['_id', 'aadharUid', 'admissionNumber', 'contact', 'createdAt', 'email', 'parentName', 'paymentStatus', 'reason', 'studentName', 'transactionId', 'updatedAt'],
+      [
+        '_id', 'aadharUid', 'admissionNumber', 'contact', 'createdAt', 'email', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
+        'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
+      ],
     );
     expect(record.aadharUid).toMatch(/^XXXX XXXX \d{4}$/);
     expect(record.createdAt).toMatch(ISO_RE);

@@ -1,6 +1,7 @@
 /**
- * The read-only details screens (enquiry, admission, TC request): Back and Delete in the header, the
- * record once it has loaded, and after a delete the panel with a toast.
+ * The details screens (enquiry, admission, TC request): Back and Delete in the header, the record
+ * once it has loaded (with what its screen changes: status, documents, payments), and after a
+ * delete the panel with a toast.
  */
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -24,11 +25,12 @@ interface Props<T> {
   confirm?: string;
   /** A toast shown while the delete runs; on failure it turns into the error toast. */
   deleting?: string;
-  children: (record: T) => ReactNode;
+  /** The record's screen; `replace` shows the record a change answered, `reload` fetches it again. */
+  children: (record: T, changed: { replace: (record: T) => void; reload: () => void }) => ReactNode;
 }
 
 export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, deleteFailed, confirm, deleting, children }: Props<T>) {
-  const { id, record } = useDetails<T>(resource, panel, loadFailed);
+  const { id, record, setRecord, reload } = useDetails<T>(resource, panel, loadFailed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // Office staff cannot delete; the button is not offered to them.
@@ -60,7 +62,7 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
           <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={confirm ? () => setConfirming(true) : remove}>{busy ? 'Deleting...' : 'Delete'}</button>
         )}
       </ScreenHeader>
-      {!record ? <Loading /> : children(record)}
+      {!record ? <Loading /> : children(record, { replace: setRecord, reload })}
       {confirm && <ConfirmDialog open={confirming} message={confirm} onConfirm={remove} onCancel={() => setConfirming(false)} />}
     </section>
   );

@@ -6,7 +6,8 @@ import { adminApi } from '../../lib/admin/admin-api.ts';
 import type { Query } from '../../lib/admin/url-query.ts';
 import { StatusError } from '../../lib/admin/use-load.ts';
 import { PAGE_SIZE, type Paged, type RecordDefinition } from '../../lib/record.ts';
-import { Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
+import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { CheckField, Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
 import { RecordTable } from './RecordTable.tsx';
 import { listColumns } from './record-view.tsx';
 import { usePagedList } from './usePagedList.ts';
@@ -17,10 +18,18 @@ export interface PanelFilter {
   /** Its name in the API's query string. */
   param: string;
   label: string;
-  /** A choice among `options` (with `allLabel` for none), else a search box. */
+  /** A choice among `options` (with `allLabel` for none, each read through `optionText`), a checkbox (`check`), else a search box. */
   options?: readonly string[];
   allLabel?: string;
+  optionText?: (option: string) => string;
+  /** A checkbox: checked sends the parameter as '1'. */
+  check?: boolean;
 }
+
+/** The status filter of a record with a workflow (kept in the page URL as `status`, as the home screen links it). */
+export const statusFilter = (workflow: Workflow): PanelFilter => ({
+  key: 'status', param: 'status', label: 'Status', options: workflow.statuses, allLabel: 'All statuses', optionText: (s) => statusLabel(workflow, s),
+});
 
 interface Props<T> {
   title: string;
@@ -35,6 +44,8 @@ interface Props<T> {
   failedText: string;
   detailsPath: string;
   linkLabel: (row: T) => string;
+  /** A warning shown with a row (e.g. a possible duplicate). */
+  mark?: (row: T) => string | undefined;
 }
 
 async function loadPage<T>(resource: string, params: URLSearchParams, answer: Props<T>['answer'], page: number): Promise<Paged<T>> {
@@ -47,7 +58,7 @@ async function loadPage<T>(resource: string, params: URLSearchParams, answer: Pr
   return { data, totalPages };
 }
 
-export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel }: Props<T>) {
+export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel, mark }: Props<T>) {
   const keys = filters.map((f) => f.key);
   const { filters: values, setFilter, table, pager } = usePagedList(
     keys,
@@ -63,8 +74,10 @@ export function RecordPanel<T extends { _id: string }>({ title, def, resource, f
       <ScreenHeader title={title} />
       <div className="admin-filters" role="search">
         {filters.map((f) =>
-          f.options ? (
-            <SelectField key={f.key} label={f.label} value={values[f.key] ?? ''} allLabel={f.allLabel ?? 'All'} options={f.options} onChange={(v) => setFilter(f.key, v)} />
+          f.check ? (
+            <CheckField key={f.key} label={f.label} checked={values[f.key] === '1'} onChange={(on) => setFilter(f.key, on ? '1' : '')} />
+          ) : f.options ? (
+            <SelectField key={f.key} label={f.label} value={values[f.key] ?? ''} allLabel={f.allLabel ?? 'All'} options={f.options} optionText={f.optionText} onChange={(v) => setFilter(f.key, v)} />
           ) : (
             <SearchField key={f.key} label={f.label} value={values[f.key] ?? ''} onCommit={(v) => setFilter(f.key, v)} />
           ),
@@ -78,6 +91,7 @@ export function RecordPanel<T extends { _id: string }>({ title, def, resource, f
         failedText={failedText}
         detailsPath={detailsPath}
         linkLabel={linkLabel}
+        mark={mark}
       />
       <Pager {...pager} />
     </section>

@@ -23,9 +23,11 @@ interface Props<T> {
   detailsPath: string;
   linkLabel: (row: T) => string;
   linkText?: string;
+  /** A warning shown in the row's first cell. */
+  mark?: (row: T) => string | undefined;
 }
 
-export function RecordTable<T extends { _id: string }>({ caption, columns, rows, loading, failed, emptyText, failedText, detailsPath, linkLabel, linkText = 'View' }: Props<T>) {
+export function RecordTable<T extends { _id: string }>({ caption, columns, rows, loading, failed, emptyText, failedText, detailsPath, linkLabel, linkText = 'View', mark }: Props<T>) {
   const headers = [...columns.map((c) => c.label), 'Action'];
   return (
     <div className="table-wrap">
@@ -40,16 +42,22 @@ export function RecordTable<T extends { _id: string }>({ caption, columns, rows,
           ) : !rows?.length ? (
             <StateRow colSpan={headers.length} text={failed ? failedText : emptyText} />
           ) : (
-            rows.map((row) => (
-              <tr key={row._id}>
-                {columns.map((c) => (
-                  <td key={c.label} data-label={c.label} className={c.className}>{c.render(row)}</td>
+            rows.map((row) => {
+              const warning = mark?.(row);
+              return (
+              <tr key={row._id} className={warning ? 'admin-table__row--marked' : undefined}>
+                {columns.map((c, i) => (
+                  <td key={c.label} data-label={c.label} className={c.className}>
+                    {c.render(row)}
+                    {i === 0 && warning && <span className="row-mark">{warning}</span>}
+                  </td>
                 ))}
                 <td data-label="Action">
                   <a className="btn btn--small" href={detailsPath + encodeURIComponent(row._id)} aria-label={linkLabel(row)}>{linkText}</a>
                 </td>
               </tr>
-            ))
+              );
+            })
           )}
         </tbody>
       </table>

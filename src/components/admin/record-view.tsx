@@ -60,9 +60,11 @@ interface DetailsProps {
   record: AnyRecord & { _id: string; fileTypes?: Record<string, string> };
   /** Titled sections in this order (fields name theirs); without them, one list of every field. */
   sections?: readonly string[];
+  /** What each document shows below its View link (e.g. its checklist state and buttons). */
+  documentExtra?: (field: Field) => ReactNode;
 }
 
-export function RecordDetails({ def, record, sections }: DetailsProps) {
+export function RecordDetails({ def, record, sections, documentExtra }: DetailsProps) {
   const fields = fieldsIn(def, 'details');
   if (!sections) return <Rows entries={shown(fields, 'details')} record={record} />;
   return (
@@ -72,7 +74,7 @@ export function RecordDetails({ def, record, sections }: DetailsProps) {
         const documents = members.filter((f) => f.kind === 'file');
         return (
           <Card key={title} title={title}>
-            {documents.length ? <Documents fields={documents} record={record} /> : <Rows entries={shown(members, 'details')} record={record} />}
+            {documents.length ? <Documents fields={documents} record={record} extra={documentExtra} /> : <Rows entries={shown(members, 'details')} record={record} />}
           </Card>
         );
       })}
@@ -85,12 +87,13 @@ function Rows({ entries, record }: { entries: Shown[]; record: AnyRecord }) {
 }
 
 /** A record's documents: a thumbnail for an image, a PDF badge otherwise, and a View link opening it in a new tab. */
-function Documents({ fields, record }: { fields: Field[]; record: AnyRecord & { fileTypes?: Record<string, string> } }) {
+function Documents({ fields, record, extra }: { fields: Field[]; record: AnyRecord & { fileTypes?: Record<string, string> }; extra?: (field: Field) => ReactNode }) {
   const present = fields.filter((f) => typeof record[f.name] === 'string' && record[f.name]);
   if (present.length === 0) return <p>No documents uploaded.</p>;
   return (
     <ul className="documents">
-      {present.map(({ name, label }) => {
+      {present.map((field) => {
+        const { name, label } = field;
         const href = record[name] as string;
         const isImage = (record.fileTypes?.[name] ?? '').startsWith('image/');
         return (
@@ -102,6 +105,7 @@ function Documents({ fields, record }: { fields: Field[]; record: AnyRecord & { 
             )}
             <span className="documents__label">{label}</span>
             <a href={href} target="_blank" rel="noopener" className="btn btn--small" aria-label={`View ${label} (opens in a new tab)`}>View</a>
+            {extra?.(field)}
           </li>
         );
       })}

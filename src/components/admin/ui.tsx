@@ -23,7 +23,7 @@ export function SearchField({ label, value, onCommit, placeholder }: { label: st
   );
 }
 
-export function SelectField({ label, value, onChange, options, allLabel }: { label: string; value: string; onChange: (v: string) => void; options: readonly string[]; allLabel: string }) {
+export function SelectField({ label, value, onChange, options, allLabel, optionText = (o) => o }: { label: string; value: string; onChange: (v: string) => void; options: readonly string[]; allLabel: string; optionText?: (option: string) => string }) {
   const id = useId();
   return (
     <div className="admin-field">
@@ -31,9 +31,19 @@ export function SelectField({ label, value, onChange, options, allLabel }: { lab
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{allLabel}</option>
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>{optionText(o)}</option>
         ))}
       </select>
+    </div>
+  );
+}
+
+export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="admin-field admin-field--check">
+      <label>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </label>
     </div>
   );
 }

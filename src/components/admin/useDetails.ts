@@ -34,5 +34,5 @@ export function useDetails<T>(resource: string, panel: string, failMessage: stri
     };
   }, [id, resource, panel, failMessage, tick]);
 
-  return { id, record, reload: () => setTick((t) => t + 1) };
+  return { id, record, setRecord, reload: () => setTick((t) => t + 1) };
 }

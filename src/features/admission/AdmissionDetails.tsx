@@ -1,10 +1,17 @@
 /**
- * /admin/admissions/details/{admissionId}: Student, Admission, Scholarship, Documents and Payment
- * sections; documents open in a new tab (images also as thumbnails); Delete asks first.
+ * /admin/admissions/details/{admissionId}: the application's status (moves, history), the parent's
+ * Call and WhatsApp buttons, possible duplicates, then the Student, Admission, Scholarship, Documents
+ * (each with its checklist state and Verify / Reject) and Payment sections; Delete asks first.
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
+import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { ADMISSION, DETAILS_SECTIONS, type Admission } from './admission.ts';
+import { ADMISSION_WORKFLOW } from './workflow.ts';
+import { DocumentCheck } from './DocumentCheck.tsx';
+import { Duplicates } from './Duplicates.tsx';
+import { admissionMessages, studentName } from './contact.ts';
 
 export default function AdmissionDetails() {
   return (
@@ -18,7 +25,22 @@ export default function AdmissionDetails() {
       deleted="Record deleted successfully"
       deleteFailed="Failed to delete record"
     >
-      {(record: Admission) => <RecordDetails def={ADMISSION} record={record} sections={DETAILS_SECTIONS} />}
+      {(record: Admission, { replace }) => (
+        <div className="details-sections">
+          <p className="details-reference">
+            Reference number <strong>{record.referenceNumber}</strong>
+          </p>
+          <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
+          <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} />
+          <Duplicates duplicates={record.duplicates ?? []} />
+          <RecordDetails
+            def={ADMISSION}
+            record={record}
+            sections={DETAILS_SECTIONS}
+            documentExtra={(field) => <DocumentCheck admission={record} field={field.name} label={field.label} onChanged={replace} />}
+          />
+        </div>
+      )}
     </DetailsScreen>
   );
 }

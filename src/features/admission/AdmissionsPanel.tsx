@@ -1,6 +1,10 @@
-/** /admin/admissions/panel: admissions with search by name and by class, "Page X of Y". */
+/**
+ * /admin/admissions/panel: admissions with search by name, class and status, "Page X of Y"; a row
+ * that looks like another application of the same child is marked.
+ */
 import { ALL_CLASSES } from '../../lib/classes.ts';
-import { RecordPanel } from '../../components/admin/RecordPanel.tsx';
+import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { textOf } from '../../components/admin/record-view.tsx';
 import { ADMISSION, type Admission } from './admission.ts';
 
@@ -14,12 +18,14 @@ export default function AdmissionsPanel() {
       filters={[
         { key: 'name', param: 'searchName', label: 'Search by name' },
         { key: 'class', param: 'searchClass', label: 'Search by class', options: ALL_CLASSES, allLabel: 'All classes' },
+        statusFilter(ADMISSION_WORKFLOW),
       ]}
       loadFailed="Failed to load admissions"
       emptyText="No admissions found."
       failedText="Could not load the admissions."
       detailsPath="/admin/admissions/details/"
       linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
+      mark={(r) => (r.duplicate ? 'Possible duplicate' : undefined)}
     />
   );
 }

@@ -32,7 +32,7 @@ import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
@@ -247,8 +247,6 @@ export const getAdmission = (_req: Request, ctx: AdminContext) => getRecord(ctx,
 
 export const moveAdmission = changeStatus(STATUS_ROUTE);
 
-/** Statuses in which the office judges documents: before the decision. */
-const JUDGING: readonly AdmissionStatus[] = ['received', 'under-review', 'documents-verified'];
 const REASON_MAX = 300;
 
 /**
@@ -267,7 +265,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   await transaction(async (tx) => {
     const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
-    if (!JUDGING.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
+    if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
       `UPDATE uploads SET state = $3, state_reason = $4, checked_by = $5, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
       [id, field, state, state === 'rejected' ? reason : null, ctx.admin.name],

@@ -37,6 +37,9 @@ export const ADMISSION_WORKFLOW = defineWorkflow({
 
 export type AdmissionStatus = (typeof ADMISSION_WORKFLOW.statuses)[number];
 
+/** The statuses in which the office judges documents: before the decision. */
+export const DOCUMENTS_JUDGED_IN: readonly AdmissionStatus[] = ['received', 'under-review', 'documents-verified'];
+
 /** A document's place on the checklist. */
 export const DOCUMENT_STATES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];

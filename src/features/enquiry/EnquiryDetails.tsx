@@ -1,7 +1,19 @@
-/** /admin/enquiry/details/{enqId}: every field, Back and Delete (with confirmation). */
+/**
+ * /admin/enquiry/details/{enqId}: the enquiry's status (moves with a next follow-up date, history),
+ * Call and WhatsApp buttons for the father's mobile, every field, Back and Delete (with confirmation).
+ */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
+import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { ContactActions } from '../../components/admin/ContactActions.tsx';
+import type { MoveInput } from '../../lib/workflow.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
+import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
+import { enquiryMessages } from './contact.ts';
+import { FollowUp } from './FollowUp.tsx';
+
+const FOLLOW_UP: MoveInput = { name: 'nextFollowUp', label: 'Next follow-up date', kind: 'date', max: 10 };
+const followUpWith = (to: string) => (ENQUIRY_ENDED.includes(to as EnquiryStatus) ? [] : [FOLLOW_UP]);
 
 export default function EnquiryDetails() {
   return (
@@ -16,7 +28,14 @@ export default function EnquiryDetails() {
       deleted="Enquiry deleted successfully"
       deleteFailed="Failed to delete enquiry"
     >
-      {(record: Enquiry) => <RecordDetails def={ENQUIRY} record={record} />}
+      {(record: Enquiry, { replace }) => (
+        <div className="details-sections">
+          <StatusPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
+          {!ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
+          <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} />
+          <RecordDetails def={ENQUIRY} record={record} />
+        </div>
+      )}
     </DetailsScreen>
   );
 }

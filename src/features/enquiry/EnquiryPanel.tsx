@@ -1,6 +1,7 @@
 /** /admin/enquiry/panel: enquiries with search by student name and by admission class, 50 a page. */
 import { ALL_CLASSES } from '../../lib/classes.ts';
-import { RecordPanel } from '../../components/admin/RecordPanel.tsx';
+import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import { ENQUIRY_WORKFLOW } from './workflow.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
 
 export default function EnquiryPanel() {
@@ -14,6 +15,8 @@ export default function EnquiryPanel() {
       filters={[
         { key: 'search', param: 'search', label: 'Search by student name' },
         { key: 'class', param: 'admissionClass', label: 'Search by admission class', options: ALL_CLASSES, allLabel: 'All classes' },
+        statusFilter(ENQUIRY_WORKFLOW),
+        { key: 'due', param: 'due', label: 'Follow-up due', check: true },
       ]}
       loadFailed="failed to load enquiries"
       emptyText="No enquiries found."

@@ -1,7 +1,15 @@
-/** /admin/tc-requests/details/{reqId}: every field, Back and Delete (no confirmation). */
+/**
+ * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
+ * and date, or rejected with a reason; history), Call and WhatsApp buttons, every field, Back and
+ * Delete (no confirmation).
+ */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
+import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { TC_WORKFLOW } from './workflow.ts';
+import { tcMessages } from './contact.ts';
 
 export default function TcDetails() {
   return (
@@ -13,7 +21,13 @@ export default function TcDetails() {
       deleted="Tc Request Deleted Successfully"
       deleteFailed="Failed to delete Tc Request"
     >
-      {(record: TcRequest) => <RecordDetails def={TC_REQUEST} record={record} />}
+      {(record: TcRequest, { replace }) => (
+        <div className="details-sections">
+          <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} />
+          <RecordDetails def={TC_REQUEST} record={record} />
+        </div>
+      )}
     </DetailsScreen>
   );
 }

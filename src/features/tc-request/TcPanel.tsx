@@ -1,5 +1,6 @@
 /** /admin/tc-requests/panel: TC requests with search by student name and admission number, 50 a page. */
-import { RecordPanel } from '../../components/admin/RecordPanel.tsx';
+import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import { TC_WORKFLOW } from './workflow.ts';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 
 export default function TcPanel() {
@@ -12,6 +13,7 @@ export default function TcPanel() {
       filters={[
         { key: 'search', param: 'search', label: 'Search by student name' },
         { key: 'admissionNumber', param: 'admissionNumber', label: 'Search by admission number' },
+        statusFilter(TC_WORKFLOW),
       ]}
       loadFailed="failed to load requests"
       emptyText="No TC requests found."

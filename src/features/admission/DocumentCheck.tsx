@@ -1,0 +1,112 @@
+/**
+ * One document's place on the checklist, under its View link: Pending, Verified or Rejected (with
+ * the reason the parent will read), who judged it, and Verify / Reject buttons while the
+ * application is before its decision.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { toast } from '../../lib/toast.tsx';
+import { adminApi } from '../../lib/admin/admin-api.ts';
+import { answerOf } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { TextArea } from '../../components/forms/fields.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { DOCUMENTS_JUDGED_IN, DOCUMENT_STATE_LABELS, type DocumentCheck as Check } from './workflow.ts';
+import type { Admission } from './admission.ts';
+
+interface Props {
+  admission: Admission;
+  field: string;
+  label: string;
+  onChanged: (admission: Admission) => void;
+}
+
+export function DocumentCheck({ admission, field, label, onChanged }: Props) {
+  const check: Check = admission.documents?.[field] ?? { state: 'pending', reason: '', checkedBy: '', checkedAt: null };
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const open = (DOCUMENTS_JUDGED_IN as readonly string[]).includes(admission.status);
+
+  async function judge(state: Check['state'], reason = ''): Promise<Record<string, string> | undefined> {
+    setBusy(true);
+    try {
+      const { status, body } = await answerOf<Admission>(
+        await adminApi(`/admission/${encodeURIComponent(admission._id)}/documents/${field}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ state, reason }),
+        }),
+      );
+      if (status !== 200) {
+        toast.error(body.error ?? `${label} could not be marked.`);
+        return body.fields ?? {};
+      }
+      onChanged(body as Admission);
+      toast.success(`${label}: ${DOCUMENT_STATE_LABELS[state].toLowerCase()}.`);
+      return undefined;
+    } catch {
+      toast.error(`${label} could not be marked: check the connection and try again.`);
+      return {};
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="document-check">
+      <p className={`document-check__state document-check__state--${check.state}`}>
+        {DOCUMENT_STATE_LABELS[check.state]}
+        {check.state === 'rejected' && check.reason && <>: {check.reason}</>}
+      </p>
+      {check.checkedBy && check.checkedAt && <p className="document-check__by">{check.checkedBy}, {formatDateTime(check.checkedAt)}</p>}
+      {open && (
+        <div className="admin-actions">
+          {check.state !== 'verified' && (
+            <button type="button" className="btn btn--small" disabled={busy} onClick={() => judge('verified')} aria-label={`Verify ${label}`}>Verify</button>
+          )}
+          {check.state !== 'rejected' && (
+            <button type="button" className="btn btn--small" disabled={busy} onClick={() => setRejecting(true)} aria-label={`Reject ${label}`}>Reject</button>
+          )}
+        </div>
+      )}
+      {rejecting && (
+        <RejectDialog
+          label={label}
+          busy={busy}
+          onCancel={() => setRejecting(false)}
+          onReject={async (reason) => {
+            const problems = await judge('rejected', reason);
+            if (!problems) setRejecting(false);
+            return problems;
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RejectDialog({ label, busy, onCancel, onReject }: { label: string; busy: boolean; onCancel: () => void; onReject: (reason: string) => Promise<Record<string, string> | undefined> }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setError('Write why the document is rejected.');
+    const problems = await onReject(reason.trim());
+    if (problems) setError(problems.reason ?? problems.state);
+  }
+
+  return (
+    <Dialog open onClose={onCancel} labelledBy={`${id}-title`}>
+      <form onSubmit={submit} className="ff-form" noValidate>
+        <h2 id={`${id}-title`} className="ui-dialog__title">Reject {label}</h2>
+        <p className="hint">The parent will read this reason and can send the document again.</p>
+        <TextArea id={`${id}-reason`} name="reason" label="Reason" value={reason} onChange={setReason} error={error} required rows={3} maxLength={300} />
+        <div className="admin-actions">
+          <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+          <button type="submit" className="btn btn--danger" disabled={busy}>Reject</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

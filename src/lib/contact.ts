@@ -1,0 +1,25 @@
+/**
+ * The office's channels to a parent: a phone call and a WhatsApp chat with a message already
+ * written, in English and in Hindi, naming the record and its status.
+ */
+import { site } from '../config/site.ts';
+import { fill, type Language, type MessageCode } from './messages/index.ts';
+
+/** tel: link of an Indian mobile number (10 digits). */
+export const telLink = (mobile: string) => `tel:+91${mobile}`;
+
+/** A WhatsApp chat with `mobile` (10 digits, India) with `text` typed in, ready to send. */
+export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91${mobile}?text=${encodeURIComponent(text)}`;
+
+/** A message to a parent in `language`: the school's name and office phone filled in with `values`. */
+export function parentMessage(language: Language, code: MessageCode, values: Record<string, string>): string {
+  const school = language === 'hi' ? site.contact.hindiName : site.contact.name;
+  return fill(language, code, { school, phone: site.contact.phone, ...values });
+}
+
+/** The same message in English and Hindi. */
+export const inBothLanguages = (message: (language: Language) => string) => ({ en: message('en'), hi: message('hi') });
+
+/** How a record's status reads to a parent in `language`. */
+export const statusWords = (language: Language, entity: 'admission' | 'enquiry' | 'tc-request', status: string) =>
+  fill(language, `status.${entity}.${status}` as MessageCode, {});

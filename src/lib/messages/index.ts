@@ -1,0 +1,16 @@
+/** The message tables (English, Hindi) and how a message is filled in. */
+import { EN, type MessageCode } from './en.ts';
+import { HI } from './hi.ts';
+
+export type Language = 'en' | 'hi';
+export type { MessageCode };
+
+const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI };
+
+/** The message `code` in `language`, each `{name}` replaced by `values[name]` (left as it is when absent). */
+export function fill(language: Language, code: MessageCode, values: Record<string, string> = {}): string {
+  return TABLES[language][code].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
+export const classFor = (language: Language, label: string) => (/^\d+$/.test(label) ? fill(language, 'class.name', { class: label }) : label);
