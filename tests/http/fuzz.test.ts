@@ -381,8 +381,8 @@ describe(`fuzz (${ENGINE})`, () => {
     // Methods a path's table does not list: 405 with Allow, whoever asks.
     for (const [pattern, methods] of allowed) {
       const sample = pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLE[name]!);
-      const others = ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => !methods.includes(m));
-      for (const method of ['PATCH', rng.pick([...others, 'OPTIONS', 'PROPFIND', 'SEARCH', 'PURGE', 'LOCK', 'MKCOL'])]) {
+      const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m));
+      for (const method of [others[0] ?? 'PROPFIND', rng.pick([...others, 'OPTIONS', 'PROPFIND', 'SEARCH', 'PURGE', 'LOCK', 'MKCOL'])]) {
         add({
           family: 'method not in the table', route: `${method} ${pattern}`, method, path: sample, auth: rng.pick(['visitor', 'admin'] as const),
           headers: JSON_TYPE, body: method === 'GET' ? undefined : Buffer.from(JSON.stringify(validJob)),
@@ -399,6 +399,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/gallery/:id', 'visitor'], ['PUT', '/v1/api/gallery/:id', 'admin'], ['DELETE', '/v1/api/gallery/:id', 'admin'],
       ['HEAD', '/v1/api/enquiry/:id', 'admin'], ['HEAD', '/v1/api/admission/:id', 'admin'], ['HEAD', '/v1/api/tc-request/:id', 'admin'],
       ['HEAD', '/v1/api/jobs/:id', 'visitor'], ['HEAD', '/v1/api/gallery/:id', 'visitor'],
+      ['PATCH', '/v1/api/enquiry/:id', 'admin'], ['PATCH', '/v1/api/admission/:id', 'admin'], ['PATCH', '/v1/api/tc-request/:id', 'admin'],
+      ['PATCH', '/v1/api/admins/:id', 'admin'],
     ];
     for (const [method, pattern, as] of ID_ROUTES) {
       const ids = method === 'HEAD' ? [rng.pick(NOT_UUIDS)] : [...rng.some(NOT_UUIDS, 3), rng.pick([rng.uuid(), rng.uuid().toUpperCase()])];
@@ -406,6 +408,8 @@ describe(`fuzz (${ENGINE})`, () => {
         // A valid body, so only the id is wrong.
         const body = pattern.startsWith('/v1/api/jobs') && method === 'PUT'
           ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validJob)) }
+          : method === 'PATCH'
+            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(pattern.startsWith('/v1/api/admins') ? { role: 'office' } : { status: 'closed', nextFollowUp: '2030-01-01' })) }
           : pattern.startsWith('/v1/api/gallery') && method === 'PUT'
             ? { headers: MULTIPART, body: multipart([...textParts({ title: 'New title', description: 'New text' }), { name: 'image', filename: 'a.png', type: 'image/png', data: PNG }]) }
             : {};
@@ -419,6 +423,10 @@ describe(`fuzz (${ENGINE})`, () => {
         .map((f) => [admissionId, f]),
     ] as [string, string][]) {
       add({ family: 'document path malformed', route: 'GET /v1/api/admission/:id/files/:field', method: 'GET', path: `/v1/api/admission/${id}/files/${field}`, auth: 'admin' });
+      add({
+        family: 'document path malformed', route: 'PATCH /v1/api/admission/:id/documents/:field', method: 'PATCH', path: `/v1/api/admission/${id}/documents/${field}`,
+        auth: 'admin', headers: JSON_TYPE, body: Buffer.from(JSON.stringify({ state: 'verified' })),
+      });
     }
     add({ family: 'document path malformed', route: 'HEAD /v1/api/admission/:id/files/:field', method: 'HEAD', path: `/v1/api/admission/${admissionId}/files/photo`, auth: 'admin' });
 
@@ -448,9 +456,12 @@ describe(`fuzz (${ENGINE})`, () => {
       '?%00=1', '?limit=0x10', '?page=%EF%BC%92',
     ];
     const LIST_FILTERS: Record<string, string[]> = {
-      '/v1/api/enquiry': ['search', 'admissionClass'],
-      '/v1/api/admission': ['searchName', 'searchClass'],
-      '/v1/api/tc-request': ['search', 'admissionNumber'],
+      '/v1/api/enquiry': ['search', 'admissionClass', 'status', 'due'],
+      '/v1/api/admission': ['searchName', 'searchClass', 'status'],
+      '/v1/api/tc-request': ['search', 'admissionNumber', 'status'],
+      '/v1/api/admins': ['page'],
+      '/v1/api/seats': ['session'],
+      '/v1/api/admission/seats': ['session'],
       '/v1/api/audit': ['entity', 'entityId'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
@@ -474,6 +485,18 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/auth/login', path: '/v1/api/auth/login', auth: 'visitor', base: () => ({ email: ADMIN_EMAIL, password: 'not the password' }), free: ['password'], checked: ['email'] },
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'PUT /v1/api/jobs/:id', path: `/v1/api/jobs/${jobId}`, auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
+      // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
+      { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },
+      { route: 'PATCH /v1/api/admission/:id', path: `/v1/api/admission/${admissionId}`, auth: 'admin', base: () => ({ status: 'under-review', note: 'Checking' }), free: ['note'], checked: ['status'] },
+      { route: 'PATCH /v1/api/tc-request/:id', path: `/v1/api/tc-request/${tcId}`, auth: 'admin', base: () => ({ status: 'rejected', reason: 'Not our pupil' }), free: ['reason', 'note'], checked: ['status'] },
+      {
+        route: 'PATCH /v1/api/admission/:id/documents/:field', path: `/v1/api/admission/${admissionId}/documents/${fileFields[0]}`, auth: 'admin',
+        base: () => ({ state: 'rejected', reason: 'Blurred' }), free: ['reason'], checked: ['state'],
+      },
+      { route: 'POST /v1/api/admins', path: '/v1/api/admins', auth: 'admin', base: () => ({ name: 'New clerk', email: 'clerk@school.test', role: 'office' }), free: ['name'], checked: ['email', 'role'] },
+      // The current password is wrong in the base: whatever else an input spoils, no password changes.
+      { route: 'POST /v1/api/auth/password', path: '/v1/api/auth/password', auth: 'admin', base: () => ({ currentPassword: 'not the password', newPassword: 'a new password 123' }), free: ['newPassword'], checked: ['currentPassword'] },
+      { route: 'PUT /v1/api/seats', path: '/v1/api/seats', auth: 'admin', base: () => ({ session: '2027-28', seats: [{ admissionClass: 'K.G', capacity: 40 }] }), free: [], checked: ['session'] },
     ];
     const isForm = (route: string) => route === 'POST /v1/api/enquiry' || route === 'POST /v1/api/tc-request';
     for (const e of JSON_ENDPOINTS) {
@@ -676,9 +699,17 @@ describe(`fuzz (${ENGINE})`, () => {
       ['DELETE', `/v1/api/jobs/${jobId}`, undefined], ['POST', '/v1/api/gallery', multipart([...textParts(galleryText), image]), MULTIPART],
       ['PUT', `/v1/api/gallery/${galleryId}`, multipart([...textParts(galleryText), image]), MULTIPART], ['DELETE', `/v1/api/gallery/${galleryId}`, undefined],
       ['GET', '/v1/api/audit', undefined],
+      ['PATCH', `/v1/api/enquiry/${enquiryId}`, Buffer.from(JSON.stringify({ status: 'contacted' })), JSON_TYPE],
+      ['PATCH', `/v1/api/admission/${admissionId}`, Buffer.from(JSON.stringify({ status: 'under-review' })), JSON_TYPE],
+      ['PATCH', `/v1/api/tc-request/${tcId}`, Buffer.from(JSON.stringify({ status: 'rejected', reason: 'x' })), JSON_TYPE],
+      ['PATCH', `/v1/api/admission/${admissionId}/documents/${fileFields[0]}`, Buffer.from(JSON.stringify({ state: 'verified' })), JSON_TYPE],
+      ['GET', '/v1/api/admins', undefined], ['POST', '/v1/api/admins', Buffer.from(JSON.stringify({ name: 'Clerk', email: 'clerk@school.test', role: 'office' })), JSON_TYPE],
+      ['PATCH', `/v1/api/admins/${rng.uuid()}`, Buffer.from(JSON.stringify({ disabled: true })), JSON_TYPE],
+      ['POST', '/v1/api/auth/password', Buffer.from(JSON.stringify({ currentPassword: 'x', newPassword: 'a new password 123' })), JSON_TYPE],
+      ['GET', '/v1/api/seats', undefined], ['PUT', '/v1/api/seats', Buffer.from(JSON.stringify({ seats: [] })), JSON_TYPE], ['GET', '/v1/api/admission/seats', undefined],
     ];
     const routeOf = (method: string, path: string) =>
-      `${method} ${path.replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field')}`;
+      `${method} ${path.replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;
     for (const cookie of FORGED_COOKIES) {
       const [method, path, body, headers] = rng.pick(GUARDED);
       add({ family: 'forged or malformed session cookie', route: routeOf(method, path), method, path, body, headers: { ...headers, cookie, 'x-xsrf-token': xsrf } });
