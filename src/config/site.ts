@@ -13,6 +13,8 @@ export interface SiteContact {
   name: string;
   shortName: string;
   address: string;
+  /** The school's CBSE affiliation number, shown on receipts and in the mandatory disclosure. */
+  affiliationNumber: string;
   phone: string;
   secondPhone: string;
   email: string;
@@ -28,6 +30,8 @@ export const site = {
     name: 'R.M.C.P. Senior Secondary School & Academy',
     shortName: 'RMCP School',
     address: 'Station Road, Near Tehsil Chauraha, Sikandrabad, Bulandshahr, Uttar Pradesh 203205',
+    /** PLACEHOLDER: the real CBSE affiliation number (while it has X's, the disclosure page marks it). */
+    affiliationNumber: '21XXXXX',
     phone: '9876543210',
     secondPhone: '9123456780',
     email: 'info@rmcpschool.in',
