@@ -15,7 +15,7 @@ export interface FeeSchedule {
   transferCertificate: number;
 }
 
-export const fees = {
+export const fees: FeeSchedule = {
   admission: {
     'P.N.C': 5000,
     'N.C': 5000,
@@ -34,4 +34,4 @@ export const fees = {
     '12': 15000,
   },
   transferCertificate: 500,
-} as const satisfies FeeSchedule;
+};

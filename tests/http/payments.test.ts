@@ -36,7 +36,7 @@ const inr = (rupees: number) => new Intl.NumberFormat('en-IN', { style: 'currenc
 /** A senior-wing application for `admissionClass` (6 to 12), made through the public form with its documents. */
 async function seniorAdmission(admissionClass: string): Promise<{ _id: string; referenceNumber: string; name: string }> {
   const form = new FormData();
-  const fields = { ...validAdmission('senior'), admissionClass, studentFirstName: `Kiran${token('')}` };
+  const fields: Record<string, string> = { ...validAdmission('senior'), admissionClass, studentFirstName: `Kiran${token('')}` };
   for (const [name, value] of Object.entries(fields)) {
     if (value !== FILE) form.append(name, value);
     else if (name.endsWith('Photo')) form.append(name, fileOf(png(), 'image/png'), `${name}.png`);
@@ -329,8 +329,8 @@ describe('audit and keeping records', () => {
       ['reverse-payment', `${reversal.receiptNumber} reverses ${payment.receiptNumber}: ₹150.00 (Duplicate)`],
       ['waive-fee', `${inr(TC_FEE)} waived: Hardship`],
     ]);
-    expect(entries[0].adminEmail).toMatch(/^office\./);
-    expect(entries[1].adminEmail).toMatch(/^principal\./);
+    expect(entries[0]!.adminEmail).toMatch(/^office\./);
+    expect(entries[1]!.adminEmail).toMatch(/^principal\./);
   });
 
   it('refuses to delete a record with payments (409), and keeps it', async () => {

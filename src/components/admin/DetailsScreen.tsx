@@ -24,11 +24,12 @@ interface Props<T> {
   confirm?: string;
   /** A toast shown while the delete runs; on failure it turns into the error toast. */
   deleting?: string;
-  children: (record: T) => ReactNode;
+  /** The record's content; `reload` fetches the record again after a change made on it. */
+  children: (record: T, reload: () => void) => ReactNode;
 }
 
 export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, deleteFailed, confirm, deleting, children }: Props<T>) {
-  const { id, record } = useDetails<T>(resource, panel, loadFailed);
+  const { id, record, reload } = useDetails<T>(resource, panel, loadFailed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // Office staff cannot delete; the button is not offered to them.
@@ -60,7 +61,7 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
           <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={confirm ? () => setConfirming(true) : remove}>{busy ? 'Deleting...' : 'Delete'}</button>
         )}
       </ScreenHeader>
-      {!record ? <Loading /> : children(record)}
+      {!record ? <Loading /> : children(record, reload)}
       {confirm && <ConfirmDialog open={confirming} message={confirm} onConfirm={remove} onCancel={() => setConfirming(false)} />}
     </section>
   );

@@ -5,6 +5,7 @@
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
 import { ADMISSION, DETAILS_SECTIONS, type Admission } from './admission.ts';
+import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 
 export default function AdmissionDetails() {
   return (
@@ -18,7 +19,12 @@ export default function AdmissionDetails() {
       deleted="Record deleted successfully"
       deleteFailed="Failed to delete record"
     >
-      {(record: Admission) => <RecordDetails def={ADMISSION} record={record} sections={DETAILS_SECTIONS} />}
+      {(record: Admission, reload) => (
+        <>
+          <RecordDetails def={ADMISSION} record={record} sections={DETAILS_SECTIONS} />
+          <PaymentsSection entity="admission" record={record} onChange={reload} />
+        </>
+      )}
     </DetailsScreen>
   );
 }

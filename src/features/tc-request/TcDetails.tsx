@@ -2,6 +2,7 @@
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 
 export default function TcDetails() {
   return (
@@ -13,7 +14,12 @@ export default function TcDetails() {
       deleted="Tc Request Deleted Successfully"
       deleteFailed="Failed to delete Tc Request"
     >
-      {(record: TcRequest) => <RecordDetails def={TC_REQUEST} record={record} />}
+      {(record: TcRequest, reload) => (
+        <>
+          <RecordDetails def={TC_REQUEST} record={record} />
+          <PaymentsSection entity="tc-request" record={record} onChange={reload} />
+        </>
+      )}
     </DetailsScreen>
   );
 }
