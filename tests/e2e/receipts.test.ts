@@ -2,8 +2,8 @@
  * Chromium: fees through the details screens and the printed receipt. A payment recorded through
  * the form (the server's field error shown for an amount above what is due), its receipt with
  * figures and words, printed with print media emulated: no site furniture or buttons, and exactly
- * one A5 page. At 360 px: a TC fee recorded, reversed and waived by the principal through the
- * dialogs. axe finds nothing on either screen.
+ * one A5 page. At 360 px: an admission fee recorded and reversed, and a TC fee waived, by the
+ * principal through the dialogs. axe finds nothing on either screen, at either width.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -15,11 +15,11 @@ import { site } from '../../src/config/site.ts';
 
 let browser: Browser;
 let admission: CreatedAdmission;
-let tc: Record<string, any>;
+let phoneAdmission: CreatedAdmission;
 let waivedTc: Record<string, any>;
 
 beforeAll(async () => {
-  [admission, tc, waivedTc] = await Promise.all([createAdmission(), createTcRequest(), createTcRequest()]);
+  [admission, phoneAdmission, waivedTc] = await Promise.all([createAdmission(), createAdmission(), createTcRequest()]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -114,7 +114,7 @@ describe('an admission fee and its receipt (1280 px)', () => {
   });
 });
 
-describe('a TC fee at 360 px: recorded, reversed and waived', () => {
+describe('at 360 px: an admission fee recorded and reversed, a TC fee waived', () => {
   let context: BrowserContext;
   let page: Page;
 
@@ -125,19 +125,19 @@ describe('a TC fee at 360 px: recorded, reversed and waived', () => {
     await context?.close();
   });
 
-  it('records the TC fee in cash (no reference asked), then the principal reverses it with a reason', async () => {
-    await page.goto(`/admin/tc-requests/details/${tc._id}`);
+  it('records the whole fee in cash (no reference asked), then the principal reverses it with a reason', async () => {
+    await page.goto(`/admin/admissions/details/${phoneAdmission._id}`);
     const section = page.getByRole('region', { name: 'Fee and payments' });
     await section.getByLabel('Amount in rupees').waitFor();
     await section.getByLabel('Paid by').selectOption('cash');
     expect(await section.getByLabel(/UTR|Reference/).count()).toBe(0);
-    await section.getByLabel('Amount in rupees').fill(String(fees.transferCertificate));
+    await section.getByLabel('Amount in rupees').fill(String(fees.admission['K.G']));
     await section.getByRole('button', { name: 'Record payment' }).click();
     await toast(page, /^Payment recorded/);
     await expect.poll(() => paymentStatus(section)).toBe('Paid');
     // Paid in full: no form any more.
     expect(await section.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
-    expect(await accessibilityFailures(page, 'TC details with payments (360 px)')).toEqual([]);
+    expect(await accessibilityFailures(page, 'admission details with payments (360 px)')).toEqual([]);
 
     const receipt = await section.getByRole('link', { name: /^RMCP-R-/ }).first().innerText();
     await section.getByRole('button', { name: `Reverse receipt ${receipt}` }).click();
@@ -152,6 +152,11 @@ describe('a TC fee at 360 px: recorded, reversed and waived', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => paymentStatus(section)).toBe('Not paid');
     expect(await section.getByText(`Reversed by`).count()).toBe(1);
+
+    // The refund's receipt, on the phone.
+    await section.getByRole('link', { name: /^RMCP-R-/ }).last().click();
+    await page.locator('article.receipt').getByText('Refund of').waitFor();
+    expect(await accessibilityFailures(page, 'refund receipt (360 px)')).toEqual([]);
   });
 
   it('waives a TC fee with a note', async () => {
@@ -165,5 +170,6 @@ describe('a TC fee at 360 px: recorded, reversed and waived', () => {
     await section.getByText('Sibling studies here on scholarship').waitFor();
     expect(await paymentStatus(section)).toBe('Waived');
     expect(await section.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
+    expect(await accessibilityFailures(page, 'TC details, fee waived (360 px)')).toEqual([]);
   });
 });
