@@ -31,7 +31,7 @@ export default function ReceiptScreen() {
     return (
       <section aria-labelledby="screen-title">
         <ScreenHeader title="Receipt" />
-        <p role="alert" className="form-error">Receipt {number ?? ''} was not found.</p>
+        <p role="alert" className="form-error">Receipt {number ?? ''} could not be shown: check the receipt number, or reload the page.</p>
       </section>
     );
   }
