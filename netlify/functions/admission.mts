@@ -2,19 +2,23 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
-  createAdmission, deleteAdmission, getAdmission, judgeDocument, listAdmissions, moveAdmission,
+  createAdmission, deleteAdmission, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
+import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 
 export const config: Config = {
   path: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
+    '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };
+
+const payments = paymentRoutes('admission', loadAdmission);
 
 // Fixed paths before the :id pattern, which would take them otherwise.
 export default router({
@@ -23,4 +27,7 @@ export default router({
   '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },
+  '/v1/api/admission/:id/payments': { POST: adminOnly(payments.record) },
+  '/v1/api/admission/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
+  '/v1/api/admission/:id/waive': { POST: principalOnly(payments.waive) },
 });

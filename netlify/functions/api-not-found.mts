@@ -11,14 +11,17 @@ export const config: Config = {
   excludedPath: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
     '/v1/api/admission/:id/documents/:field',
+    '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
     '/v1/api/admins', '/v1/api/admins/:id',
     '/v1/api/audit',
     '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout', '/v1/api/auth/password',
     '/v1/api/enquiry', '/v1/api/enquiry/:id',
     '/v1/api/gallery', '/v1/api/gallery/:id',
     '/v1/api/jobs', '/v1/api/jobs/:id',
+    '/v1/api/receipts/:receiptNumber',
     '/v1/api/seats',
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/:id',
+    '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/uploads',
   ],
 };

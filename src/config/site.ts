@@ -15,6 +15,8 @@ export interface SiteContact {
   hindiName: string;
   shortName: string;
   address: string;
+  /** The school's CBSE affiliation number, shown on receipts and in the mandatory disclosure. */
+  affiliationNumber: string;
   phone: string;
   secondPhone: string;
   email: string;
@@ -31,6 +33,8 @@ export const site = {
     hindiName: 'आर.एम.सी.पी. सीनियर सेकेंडरी स्कूल एवं एकेडमी',
     shortName: 'RMCP School',
     address: 'Station Road, Near Tehsil Chauraha, Sikandrabad, Bulandshahr, Uttar Pradesh 203205',
+    /** PLACEHOLDER: the real CBSE affiliation number (while it has X's, the disclosure page marks it). */
+    affiliationNumber: '21XXXXX',
     phone: '9876543210',
     secondPhone: '9123456780',
     email: 'info@rmcpschool.in',

@@ -35,9 +35,12 @@ export interface BoardResult {
   remarks: Value;
 }
 
+/** The contact record's affiliation number, marked as a placeholder while it is still written with X's. */
+const affiliationNumber = (value: string): Value => (/X/i.test(value) ? placeholder(value) : value);
+
 export const generalInformation: DisclosureRow[] = [
   { label: 'Name of the school', value: site.contact.name },
-  { label: 'Affiliation number', value: placeholder('21XXXXX') },
+  { label: 'Affiliation number', value: affiliationNumber(site.contact.affiliationNumber) },
   { label: 'School code', value: placeholder('7XXXX') },
   { label: 'Complete address with pin code', value: site.contact.address },
   { label: 'Principal name', value: placeholder('Name of the Principal') },

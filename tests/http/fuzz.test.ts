@@ -42,6 +42,8 @@ const SAMPLE: Record<string, string> = {
   key: '0123456789abcdef0123456789abcdef.png',
   field: 'studentPhoto',
   admissionNumber: 'ADM-1',
+  paymentId: '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d',
+  receiptNumber: 'RMCP-R-2026-000001',
 };
 
 // ---- a seeded generator ---------------------------------------------------------

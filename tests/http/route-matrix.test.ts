@@ -39,6 +39,8 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   key: () => '0123456789abcdef0123456789abcdef.png',
   field: () => 'studentPhoto',
   admissionNumber: () => 'ADM-1',
+  paymentId: () => crypto.randomUUID(),
+  receiptNumber: () => 'RMCP-R-2026-000001',
 };
 
 interface Route {

@@ -25,6 +25,7 @@ const SCREENS = {
   'admission-details': lazy(() => import('../../features/admission/AdmissionDetails.tsx')),
   'enquiry-panel': lazy(() => import('../../features/enquiry/EnquiryPanel.tsx')),
   'enquiry-details': lazy(() => import('../../features/enquiry/EnquiryDetails.tsx')),
+  receipt: lazy(() => import('../../features/payments/ReceiptScreen.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 export type AdminScreen = keyof typeof SCREENS;

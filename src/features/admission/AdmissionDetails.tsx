@@ -1,12 +1,14 @@
 /**
  * /admin/admissions/details/{admissionId}: the application's status (moves, history), the parent's
  * Call and WhatsApp buttons, possible duplicates, then the Student, Admission, Scholarship, Documents
- * (each with its checklist state and Verify / Reject) and Payment sections; Delete asks first.
+ * (each with its checklist state and Verify / Reject) and Payment sections, the fee and its
+ * payments; Delete asks first.
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
 import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
+import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { ADMISSION, DETAILS_SECTIONS, type Admission } from './admission.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
@@ -25,7 +27,7 @@ export default function AdmissionDetails() {
       deleted="Record deleted successfully"
       deleteFailed="Failed to delete record"
     >
-      {(record: Admission, { replace }) => (
+      {(record: Admission, { replace, reload }) => (
         <div className="details-sections">
           <p className="details-reference">
             Reference number <strong>{record.referenceNumber}</strong>
@@ -39,6 +41,7 @@ export default function AdmissionDetails() {
             sections={DETAILS_SECTIONS}
             documentExtra={(field) => <DocumentCheck admission={record} field={field.name} label={field.label} onChanged={replace} />}
           />
+          <PaymentsSection entity="admission" record={record} onChange={reload} />
         </div>
       )}
     </DetailsScreen>

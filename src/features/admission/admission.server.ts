@@ -36,6 +36,7 @@ import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type Admissio
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
+import { paymentDetails } from '../payments/payments.server.ts';
 
 export const ADMISSIONS_PER_HOUR = 10;
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
@@ -200,6 +201,7 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
   return {
     ...admissionJson(row, stored),
     ...(await workflowJson(STATUS_ROUTE, row)),
+    ...(await paymentDetails('admission', id)),
     documents,
     duplicates: duplicates.map((d) => ({
       _id: String(d.id),

@@ -5,6 +5,7 @@
  * stores its band and the class's canonical label.
  */
 import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
@@ -93,7 +94,10 @@ export const ADMISSION = defineRecord({
       detailsSection: 'Admission', show: ['details', 'export'],
     },
     { name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', detailsSection: 'Admission', show: ['details', 'export'] },
-    { name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'text', detailsSection: 'Payment', show: ['list', 'details', 'export'] },
+    {
+      name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
+      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, detailsSection: 'Payment', show: ['list', 'details', 'export'],
+    },
     { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: null, blank: 'N/A', detailsSection: 'Payment', show: ['details', 'export'] },
     {
       name: 'status', column: 'status', label: 'Status', kind: 'select', options: ADMISSION_WORKFLOW.statuses,

@@ -1,13 +1,14 @@
 /**
  * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
- * and date, or rejected with a reason; history), Call and WhatsApp buttons, every field, Back and
- * Delete (no confirmation).
+ * and date, or rejected with a reason; history), Call and WhatsApp buttons, every field, the fee
+ * and its payments, Back and Delete (no confirmation).
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
 import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { tcMessages } from './contact.ts';
 
@@ -21,11 +22,12 @@ export default function TcDetails() {
       deleted="Tc Request Deleted Successfully"
       deleteFailed="Failed to delete Tc Request"
     >
-      {(record: TcRequest, { replace }) => (
+      {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
           <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} />
           <RecordDetails def={TC_REQUEST} record={record} />
+          <PaymentsSection entity="tc-request" record={record} onChange={reload} />
         </div>
       )}
     </DetailsScreen>

@@ -28,6 +28,7 @@ import { MSG } from '../../lib/forms/messages.ts';
 import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
+import { paymentDetails } from '../payments/payments.server.ts';
 
 export const TC_REQUESTS_PER_HOUR = 10;
 
@@ -125,9 +126,9 @@ const STATUS_ROUTE: StatusRoute<TcStatus> = {
   answer: async (id) => (await loadTcRequest(id))!,
 };
 
-async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
+export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at FROM tc_requests WHERE id = $1`, [id]);
-  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)) } : undefined;
+  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)) } : undefined;
 }
 
 export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });

@@ -2,6 +2,7 @@
  * The transfer certificate request: the public form's fields, the admin list and details. A TC is
  * issued after its fee is paid; the request is stored with payment pending and no transaction.
  */
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW } from './workflow.ts';
@@ -29,7 +30,10 @@ export const TC_REQUEST = defineRecord({
     },
     { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, show: ['form', 'list', 'details', 'export'] },
     { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
-    { name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'text', show: ['list', 'details', 'export'] },
+    {
+      name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
+      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, show: ['list', 'details', 'export'],
+    },
     // The form sends 'NA' while nothing is paid, and the answer says the same.
     { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: 'NA', show: ['details', 'export'] },
     { name: 'createdAt', column: 'created_at', label: 'Requested on', kind: 'datetime', show: ['details', 'export'] },

@@ -1,0 +1,387 @@
+/**
+ * Fees, payments and receipts of admissions and TC requests. Payments are never edited or deleted:
+ * a mistake is reversed by the principal with a negative entry of its own.
+ *
+ *   POST /v1/api/{record}/{id}/payments { amount, mode, reference, paidOn }  (staff)  201 { payment, record }
+ *   POST /v1/api/{record}/{id}/payments/{paymentId}/reverse { reason }      (principal) 201 { payment, record }
+ *   POST /v1/api/{record}/{id}/waive { note }                               (principal) 200 { record }
+ *   GET  /v1/api/receipts/{receiptNumber}                                    (staff)  the receipt
+ *
+ * Each change is one transaction, in this order: the record's row is locked (so its payments are
+ * counted by one change at a time), the change is checked against what is due, the receipt number
+ * is taken, the entry written, and the record's payment status, transaction id and (a TC request)
+ * status recomputed, with the audit entry. A payment above what is still due is refused (409 naming
+ * the amount due): a clerk typing 125000 for 12500 is stopped, and the fee is never over-collected.
+ *
+ * Receipt numbers are RMCP-R-{year}-{000001}, one sequence a year (the year in India when recorded):
+ * the year's counter row is taken with an upsert inside the same transaction, so concurrent payments
+ * queue on its row lock and a rolled-back one gives its number back: no gaps, no repeats.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { recordAudit } from '../../server/audit.ts';
+import { isUuid, query, queryOne, transaction, type Queryable } from '../../server/db.ts';
+import { badRequest, conflict, notFound } from '../../server/errors.ts';
+import { json, readJson } from '../../server/http.ts';
+import { refuse } from '../../server/forms.ts';
+import { bodyText, writeMove } from '../../server/status.ts';
+import { site } from '../../config/site.ts';
+import { fees, type SchoolClass } from '../../config/fees.ts';
+import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
+import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
+import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { ADMISSION_WORKFLOW } from '../admission/workflow.ts';
+import { TC_WORKFLOW } from '../tc-request/workflow.ts';
+import {
+  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, RECEIPT_NUMBER, REFERENCE_LABELS, receiptNumber, validatePayment,
+  type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
+} from './payments.ts';
+import type { PaymentStatus } from './payment-status.ts';
+
+/** How each record that takes payments is found, named and charged. */
+interface Book {
+  entity: Payable;
+  table: string;
+  /** The record's columns the fee needs. */
+  columns: string;
+  workflow: Workflow;
+  noun: string;
+  notFound: string;
+  purpose: string;
+  /** Statuses in which nothing more is taken or waived (the request is closed). */
+  closed: readonly string[];
+  /** The fee of a row, in paise; undefined when the school has set none (an unknown class). */
+  fee: (row: Record<string, unknown>) => number | undefined;
+}
+
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+const BOOKS: Record<Payable, Book> = {
+  admission: {
+    entity: 'admission',
+    table: 'admissions',
+    columns: 'admission_class, fee_waiver_note',
+    workflow: ADMISSION_WORKFLOW,
+    noun: 'This application',
+    notFound: 'Admission not found',
+    purpose: 'Admission fee',
+    closed: ['not-admitted', 'withdrawn'],
+    fee: (row) => {
+      const rupees: number | undefined = fees.admission[String(row.admission_class) as SchoolClass];
+      return rupees === undefined ? undefined : toPaise(rupees);
+    },
+  },
+  'tc-request': {
+    entity: 'tc-request',
+    table: 'tc_requests',
+    columns: 'fee_waiver_note',
+    workflow: TC_WORKFLOW,
+    noun: 'This TC request',
+    notFound: 'TC request not found',
+    purpose: 'Transfer certificate fee',
+    closed: ['rejected'],
+    fee: () => toPaise(fees.transferCertificate),
+  },
+};
+
+const PAYMENT_NOT_FOUND = 'Payment not found';
+
+const PAYMENT_CONFLICTS = {
+  waived: 'The fee is waived: nothing is due.',
+  paidInFull: 'The fee is paid in full: nothing is due.',
+  noFee: 'No fee is set for this class: add it to the school fees first.',
+  reversal: 'This entry is itself a reversal and cannot be reversed.',
+} as const;
+
+type Loader = (id: string) => Promise<unknown>;
+
+// ---- what is paid ----------------------------------------------------------------------------
+
+function statusOf(due: number, paid: number, waived: boolean): PaymentStatus {
+  if (waived) return 'waived';
+  if (paid >= due) return 'paid';
+  return paid > 0 ? 'partial' : 'pending';
+}
+
+function feeJson(due: number, paid: number, waiverNote: string | null): Fee {
+  const balance = waiverNote === null ? Math.max(due - paid, 0) : 0;
+  return {
+    due: paiseToRupees(due),
+    paid: paiseToRupees(paid),
+    balance: paiseToRupees(balance),
+    duePaise: due,
+    paidPaise: paid,
+    balancePaise: balance,
+    waiverNote,
+  };
+}
+
+const PAYMENT_COLUMNS = `p.id, p.receipt_number, p.entity, p.record_id, p.amount_paise::text AS amount_paise, p.mode, p.reference,
+  p.paid_on, p.reason, p.received_by, p.created_at, o.receipt_number AS reverses_receipt, r.receipt_number AS reversed_by_receipt`;
+const PAYMENT_JOINS = `LEFT JOIN payments o ON o.id = p.reverses LEFT JOIN payments r ON r.reverses = p.id`;
+
+function paymentJson(row: Record<string, unknown>): Payment {
+  // bigint arrives as text: read it as a whole number (paise never approach 2^53).
+  const paise = Number(row.amount_paise);
+  return {
+    _id: String(row.id),
+    receiptNumber: String(row.receipt_number),
+    amount: paiseToRupees(paise),
+    amountPaise: paise,
+    mode: row.mode as PaymentMode,
+    reference: String(row.reference ?? ''),
+    paidOn: String(row.paid_on),
+    receivedBy: String(row.received_by),
+    createdAt: toIso(row.created_at),
+    reverses: row.reverses_receipt ? String(row.reverses_receipt) : null,
+    reversedBy: row.reversed_by_receipt ? String(row.reversed_by_receipt) : null,
+    reason: String(row.reason ?? ''),
+  };
+}
+
+/** A record's fee and payments (oldest first), as its details JSON carries them. */
+export async function paymentDetails(entity: Payable, id: string): Promise<PaymentDetails> {
+  const book = BOOKS[entity];
+  const [row, payments] = await Promise.all([
+    queryOne(`SELECT ${book.columns} FROM ${book.table} WHERE id = $1`, [id]),
+    query(`SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.entity = $1 AND p.record_id = $2 ORDER BY p.created_at, p.receipt_number`, [entity, id]),
+  ]);
+  const list = payments.map(paymentJson);
+  const paid = list.reduce((sum, p) => sum + p.amountPaise, 0);
+  const waiverNote = row?.fee_waiver_note === null || row?.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
+  return { fee: feeJson((row && book.fee(row)) ?? 0, paid, waiverNote), payments: list };
+}
+
+// ---- changes -------------------------------------------------------------------------------
+
+async function lockRecord(tx: Queryable, book: Book, id: string): Promise<Record<string, unknown>> {
+  const row = (await tx.query(`SELECT * FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  if (!row) throw notFound(book.notFound);
+  return row;
+}
+
+function refuseClosed(book: Book, row: Record<string, unknown>): void {
+  const status = String(row.status);
+  if (book.closed.includes(status)) throw conflict(`${book.noun} is ${statusLabel(book.workflow, status)}: no fee is taken or waived for it.`).withCode('closed');
+}
+
+async function paidOf(tx: Queryable, entity: Payable, id: string): Promise<number> {
+  const sum = await tx.query<{ paid: string }>(`SELECT coalesce(sum(amount_paise), 0)::text AS paid FROM payments WHERE entity = $1 AND record_id = $2`, [entity, id]);
+  return Number(sum.rows[0]!.paid);
+}
+
+function feeOf(book: Book, row: Record<string, unknown>): number {
+  const due = book.fee(row);
+  if (due === undefined) throw conflict(PAYMENT_CONFLICTS.noFee).withCode('no-fee');
+  return due;
+}
+
+/** The next receipt number of this year, taken inside `tx` (see the top of this file). */
+async function takeReceiptNumber(tx: Queryable): Promise<string> {
+  const year = yearInIndia();
+  const taken = await tx.query<{ last: number }>(
+    `INSERT INTO receipt_counters (year, last) VALUES ($1, 1)
+     ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1 RETURNING last`,
+    [Number(year)],
+  );
+  return receiptNumber(year, Number(taken.rows[0]!.last));
+}
+
+interface Entry {
+  amountPaise: number;
+  mode: PaymentMode;
+  reference: string;
+  paidOn: string;
+  reverses?: string;
+  reason?: string;
+}
+
+async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, ctx: AdminContext): Promise<{ id: string; receipt: string }> {
+  const receipt = await takeReceiptNumber(tx);
+  // clock_timestamp(), taken after the counter's lock: entries of a year sort by time as by number.
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO payments (receipt_number, entity, record_id, amount_paise, mode, reference, paid_on, reverses, reason, admin_id, received_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, clock_timestamp()) RETURNING id`,
+    [receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '', ctx.admin._id, ctx.admin.name],
+  );
+  return { id: inserted.rows[0]!.id, receipt };
+}
+
+/**
+ * After a change of what is paid or waived: the record's payment status and transaction id, and a
+ * TC request's status. The transaction id is the last standing payment's reference (its receipt
+ * number when it has none, as for cash), and stays empty while nothing is paid.
+ */
+async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, ctx: AdminContext, why: string): Promise<void> {
+  const id = String(row.id);
+  const waived = row.fee_waiver_note !== null && row.fee_waiver_note !== undefined;
+  const paid = await paidOf(tx, book.entity, id);
+  const status = statusOf(feeOf(book, row), paid, waived);
+  const last = (
+    await tx.query<{ receipt_number: string; reference: string }>(
+      `SELECT p.receipt_number, p.reference FROM payments p
+        WHERE p.entity = $1 AND p.record_id = $2 AND p.amount_paise > 0 AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses = p.id)
+        ORDER BY p.created_at DESC, p.receipt_number DESC LIMIT 1`,
+      [book.entity, id],
+    )
+  ).rows[0];
+  const transactionId = paid > 0 && last ? last.reference || last.receipt_number : null;
+  await tx.query(`UPDATE ${book.table} SET payment_status = $2, transaction_id = $3, updated_at = now() WHERE id = $1`, [id, status, transactionId]);
+  if (book.entity !== 'tc-request') return;
+  // A TC request waits for its fee: covered, it moves on by itself; no longer covered, it goes back.
+  const covered = status === 'paid' || status === 'waived';
+  const route = { entity: book.entity, table: book.table };
+  if (row.status === 'requested' && covered) await writeMove(tx, route, id, { from: 'requested', to: 'fee-paid', note: why }, ctx);
+  if (row.status === 'fee-paid' && !covered) await writeMove(tx, route, id, { from: 'fee-paid', to: 'requested', note: why }, ctx);
+}
+
+async function paymentById(id: string): Promise<Payment> {
+  const row = await queryOne(`SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.id = $1`, [id]);
+  return paymentJson(row!);
+}
+
+/**
+ * The payment routes of one record (`load` answers the record as its GET does):
+ * record a payment, reverse one, waive the fee.
+ */
+export function paymentRoutes(entity: Payable, load: Loader) {
+  const book = BOOKS[entity];
+
+  async function record(req: Request, ctx: AdminContext): Promise<Response> {
+    const id = ctx.params.id;
+    if (!isUuid(id)) throw notFound(book.notFound);
+    const result = validatePayment(await readJson(req));
+    if (!result.ok) throw refuse(result);
+    const payment = result.data;
+    const created = await transaction(async (tx) => {
+      const row = await lockRecord(tx, book, id);
+      refuseClosed(book, row);
+      if (row.fee_waiver_note !== null) throw conflict(PAYMENT_CONFLICTS.waived).withCode('nothing-due');
+      const due = feeOf(book, row);
+      const balance = due - (await paidOf(tx, entity, id));
+      if (balance <= 0) throw conflict(PAYMENT_CONFLICTS.paidInFull).withCode('nothing-due');
+      if (payment.amountPaise > balance) {
+        const message = `Only ${formatRupees(balance)} is due (fee ${formatRupees(due)}): ${formatRupees(payment.amountPaise)} is more than that. Check the amount.`;
+        throw conflict(message, { amount: message }).withCode('over-payment');
+      }
+      const entry = await insertEntry(tx, book, id, payment, ctx);
+      const reference = payment.reference ? ` (${payment.reference})` : '';
+      await recordAudit(ctx, { action: 'payment', entity, entityId: id, detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}` }, tx);
+      await settle(tx, book, row, ctx, `Fee paid: receipt ${entry.receipt}.`);
+      return entry;
+    });
+    return json({ payment: await paymentById(created.id), record: await load(id) }, 201);
+  }
+
+  async function reverse(req: Request, ctx: AdminContext): Promise<Response> {
+    const { id, paymentId } = ctx.params;
+    if (!isUuid(id)) throw notFound(book.notFound);
+    if (!isUuid(paymentId)) throw notFound(PAYMENT_NOT_FOUND);
+    const reason = bodyText(await readJson(req), 'reason', REASON_MAX, 'The reason');
+    if (!reason) throw badRequest(PAYMENT_MESSAGES.reason, { reason: PAYMENT_MESSAGES.reason });
+    const created = await transaction(async (tx) => {
+      const row = await lockRecord(tx, book, id);
+      const original = (
+        await tx.query<Record<string, unknown>>(
+          `SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.id = $1 AND p.entity = $2 AND p.record_id = $3`,
+          [paymentId, entity, id],
+        )
+      ).rows[0];
+      if (!original) throw notFound(PAYMENT_NOT_FOUND);
+      const payment = paymentJson(original);
+      if (payment.reverses) throw conflict(PAYMENT_CONFLICTS.reversal).withCode('reversal');
+      if (payment.reversedBy) throw conflict(`Receipt ${payment.receiptNumber} is reversed already, by receipt ${payment.reversedBy}.`).withCode('reversed');
+      const entry = await insertEntry(
+        tx,
+        book,
+        id,
+        { amountPaise: -payment.amountPaise, mode: payment.mode, reference: payment.reference, paidOn: dateInIndia(), reverses: payment._id, reason },
+        ctx,
+      );
+      await recordAudit(
+        ctx,
+        { action: 'reverse-payment', entity, entityId: id, detail: `${entry.receipt} reverses ${payment.receiptNumber}: ${formatRupees(payment.amountPaise)} (${reason})` },
+        tx,
+      );
+      await settle(tx, book, row, ctx, `Payment reversed: receipt ${entry.receipt} reverses ${payment.receiptNumber}.`);
+      return entry;
+    });
+    return json({ payment: await paymentById(created.id), record: await load(id) }, 201);
+  }
+
+  async function waive(req: Request, ctx: AdminContext): Promise<Response> {
+    const id = ctx.params.id;
+    if (!isUuid(id)) throw notFound(book.notFound);
+    const note = bodyText(await readJson(req), 'note', REASON_MAX, 'The note');
+    if (!note) throw badRequest(PAYMENT_MESSAGES.note, { note: PAYMENT_MESSAGES.note });
+    await transaction(async (tx) => {
+      const row = await lockRecord(tx, book, id);
+      refuseClosed(book, row);
+      if (row.fee_waiver_note !== null) throw conflict('The fee is waived already.').withCode('waived');
+      const due = feeOf(book, row);
+      const paid = await paidOf(tx, entity, id);
+      if (paid >= due) throw conflict(PAYMENT_CONFLICTS.paidInFull).withCode('nothing-due');
+      await tx.query(`UPDATE ${book.table} SET fee_waiver_note = $2 WHERE id = $1`, [id, note]);
+      await recordAudit(ctx, { action: 'waive-fee', entity, entityId: id, detail: `${formatRupees(due - paid)} waived: ${note}` }, tx);
+      await settle(tx, book, { ...row, fee_waiver_note: note }, ctx, `Fee waived by ${ctx.admin.name}: ${note}`);
+    });
+    return json({ record: await load(id) });
+  }
+
+  return { record, reverse, waive };
+}
+
+// ---- receipts ------------------------------------------------------------------------------
+
+/** GET /v1/api/receipts/{receiptNumber}: what a printed receipt shows. */
+export async function getReceipt(_req: Request, ctx: AdminContext): Promise<Response> {
+  const number = ctx.params.receiptNumber ?? '';
+  if (!RECEIPT_NUMBER.test(number)) throw notFound('Receipt not found');
+  const row = await queryOne(
+    `SELECT ${PAYMENT_COLUMNS}, a.reference_number, a.admission_class,
+            concat_ws(' ', nullif(a.student_first_name, ''), nullif(a.student_middle_name, ''), nullif(a.student_last_name, '')) AS admission_student,
+            t.student_name AS tc_student, t.admission_number
+       FROM payments p ${PAYMENT_JOINS}
+       LEFT JOIN admissions a ON p.entity = 'admission' AND a.id = p.record_id
+       LEFT JOIN tc_requests t ON p.entity = 'tc-request' AND t.id = p.record_id
+      WHERE p.receipt_number = $1`,
+    [number],
+  );
+  if (!row) throw notFound('Receipt not found');
+  const payment = paymentJson(row);
+  const entity = row.entity as Payable;
+  const reversal = payment.amountPaise < 0;
+  const words = rupeesInWords(payment.amountPaise);
+  const receipt: Receipt = {
+    school: {
+      name: site.contact.name,
+      address: site.contact.address,
+      affiliationNumber: site.contact.affiliationNumber,
+      phone: site.contact.phone,
+      email: site.contact.email,
+    },
+    receiptNumber: payment.receiptNumber,
+    kind: reversal ? 'reversal' : 'payment',
+    date: payment.paidOn,
+    recordedAt: payment.createdAt,
+    entity,
+    recordId: String(row.record_id),
+    purpose: BOOKS[entity].purpose,
+    studentName: String((entity === 'admission' ? row.admission_student : row.tc_student) ?? ''),
+    admissionClass: entity === 'admission' ? String(row.admission_class ?? '') : null,
+    admissionNumber: entity === 'tc-request' ? String(row.admission_number ?? '') : null,
+    applicationReference: entity === 'admission' ? String(row.reference_number ?? '') : null,
+    amountPaise: payment.amountPaise,
+    amount: payment.amount,
+    amountInFigures: formatRupees(Math.abs(payment.amountPaise)),
+    amountInWords: reversal ? `Refund of ${words}` : words,
+    mode: payment.mode,
+    modeLabel: MODE_LABELS[payment.mode],
+    reference: payment.reference,
+    referenceLabel: REFERENCE_LABELS[payment.mode],
+    receivedBy: payment.receivedBy,
+    reason: payment.reason,
+    reverses: payment.reverses,
+    reversedBy: payment.reversedBy,
+  };
+  return json(receipt);
+}

@@ -1,0 +1,41 @@
+/**
+ * Money, one place: amounts are whole paise everywhere (stored as bigint, never floats), rupees only
+ * at the edges: what a person types, figures with Indian grouping (₹1,25,000.00) and words in the
+ * Indian system ("One Lakh Twenty Five Thousand Rupees Only").
+ */
+import { toCurrency } from 'to-words/en-IN';
+
+const RUPEES = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Rupees as typed or sent (12500, 12500.5, '12500.50') as whole paise; undefined for anything else:
+ * text that is not a number, more than two decimals, exponents, or beyond what counts exactly. The
+ * text of the number is read, never multiplied, so 1.15 is 115 paise, not 114.99999.
+ */
+export function rupeesToPaise(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const m = RUPEES.exec(text);
+  if (!m) return undefined;
+  const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(paise)) return undefined;
+  return m[1] ? -paise : paise;
+}
+
+/** Whole paise as rupees (a number with at most two decimals, for JSON and inputs). */
+export const paiseToRupees = (paise: number): number => paise / 100;
+
+const FIGURES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** ₹12,500.00, ₹1,25,000.00; a negative amount reads -₹500.00. */
+export const formatRupees = (paise: number): string => FIGURES.format(paise / 100);
+
+/**
+ * The amount in words, Indian system, as a receipt writes it: "Twelve Thousand Five Hundred Rupees
+ * Only", "One Lakh Rupees Only", "Fifty Paise Only". The sign is left to the caller (a refund says so
+ * in its own words).
+ */
+export function rupeesInWords(paise: number): string {
+  const abs = Math.abs(paise);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return toCurrency(text, { ignoreZeroCurrency: abs > 0 && abs < 100 });
+}

@@ -1,0 +1,42 @@
+/** Money: rupees read exactly into paise, figures with Indian grouping, words in the Indian system; the fee schedule. */
+import { describe, expect, it } from 'vitest';
+import { formatRupees, paiseToRupees, rupeesInWords, rupeesToPaise } from '../../src/lib/money.ts';
+import { fees } from '../../src/config/fees.ts';
+import { ALL_CLASSES } from '../../src/lib/classes.ts';
+
+describe('money', () => {
+  it('reads rupees into whole paise from the text of the number, never by multiplying floats', () => {
+    expect([12500, 12500.5, '12500.50', ' 7 ', 1.15, 0.07, 4.35, 0, -1].map(rupeesToPaise)).toEqual([1250000, 1250050, 1250050, 700, 115, 7, 435, 0, -100]);
+    for (const bad of [1.234, '1.234', 'abc', '', '1e3', 1e21, '12,500', '.5', '5.', NaN, Infinity, null, undefined, true, [100], {}]) {
+      expect(rupeesToPaise(bad), String(bad)).toBeUndefined();
+    }
+    // Beyond what a double counts exactly.
+    expect(rupeesToPaise('90071992547409.93')).toBeUndefined();
+    expect(paiseToRupees(1250050)).toBe(12500.5);
+  });
+
+  it('writes figures with Indian grouping', () => {
+    expect(formatRupees(1250000)).toBe('₹12,500.00');
+    expect(formatRupees(12500000)).toBe('₹1,25,000.00');
+    expect(formatRupees(1234567899)).toBe('₹1,23,45,678.99');
+    expect(formatRupees(50)).toBe('₹0.50');
+  });
+
+  it('writes words in the Indian system: lakhs, crores and paise', () => {
+    expect(rupeesInWords(1250000)).toBe('Twelve Thousand Five Hundred Rupees Only');
+    expect(rupeesInWords(10000000)).toBe('One Lakh Rupees Only');
+    expect(rupeesInWords(1250050)).toBe('Twelve Thousand Five Hundred Rupees And Fifty Paise Only');
+    expect(rupeesInWords(1234567899)).toBe('One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight Rupees And Ninety Nine Paise Only');
+    expect(rupeesInWords(100)).toBe('One Rupee Only');
+    expect(rupeesInWords(75)).toBe('Seventy Five Paise Only');
+    expect(rupeesInWords(-50000)).toBe('Five Hundred Rupees Only');
+  });
+
+  it('has an admission fee for every class and a TC fee, each a positive amount in whole paise', () => {
+    for (const c of ALL_CLASSES) {
+      const paise = rupeesToPaise(fees.admission[c]);
+      expect(paise, c).toBeGreaterThan(0);
+    }
+    expect(rupeesToPaise(fees.transferCertificate)).toBeGreaterThan(0);
+  });
+});
