@@ -171,7 +171,7 @@ describe('admission: what a move needs', () => {
     expect(record.history.at(-1)).toMatchObject({ status: 'under-review', note: 'ABC card is rejected again.' });
     const audit = await auditOf(principal, 'admission', id);
     expect(audit.slice(0, 2).map((e) => e.action)).toEqual(['status', 'document']);
-    expect(audit[1].detail).toBe('abcCard: rejected (Not readable)');
+    expect(audit[1]!.detail).toBe('abcCard: rejected (Not readable)');
   });
 
   it('refuses document verdicts once decided', async () => {
