@@ -1,6 +1,6 @@
 /**
  * Administrator accounts from the command line:
- *   npm run admin -- create --email E [--name N]
+ *   npm run admin -- create --email E [--name N] [--role office|principal]   (a principal unless told)
  *   npm run admin -- password --email E
  * The password comes from ADMIN_PASSWORD or a hidden prompt. The database is DATABASE_URL
  * (production: a Neon URL), else the running `npm start` runtime's, else the local one on disk.
@@ -10,8 +10,9 @@ import { createInterface } from 'node:readline';
 import { loadDotEnv } from './local-secrets.ts';
 import { openLocalDatabase } from './local-database.ts';
 import { passwordProblem } from '../src/features/auth/passwords.ts';
+import { ROLES, isRole } from '../src/lib/roles.ts';
 
-const USAGE = 'Usage: npm run admin -- create --email E [--name N] | password --email E';
+const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E`;
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Set ADMIN_PASSWORD or run this in a terminal to be asked.');
@@ -38,10 +39,11 @@ async function readPassword(): Promise<string> {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'principal' } },
   });
   const [command] = positionals;
-  if (!values.email || (command !== 'create' && command !== 'password')) {
+  const { role } = values;
+  if (!values.email || (command !== 'create' && command !== 'password') || !isRole(role)) {
     console.error(USAGE);
     return 2;
   }
@@ -57,8 +59,8 @@ async function main(): Promise<number> {
         console.error(`An administrator with e-mail ${values.email} exists already.`);
         return 1;
       }
-      await admins.createAdmin(values.email, password, values.name);
-      console.log(`Created administrator ${admins.normaliseEmail(values.email)}.`);
+      await admins.createAdmin(values.email, password, values.name, role);
+      console.log(`Created administrator ${admins.normaliseEmail(values.email)} (${role}).`);
     } else {
       if (!(await admins.setAdminPassword(values.email, password))) {
         console.error(`No administrator with e-mail ${values.email}.`);

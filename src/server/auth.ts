@@ -58,8 +58,10 @@ function cookie(req: Request, name: string, value: string, { httpOnly, maxAge }:
 export async function createSession(req: Request, adminId: string, ip: string): Promise<string[]> {
   const sessionId = randomUUID();
   const maxAge = SESSION_HOURS * 3600;
+  // The account keeps the time as its last sign-in (the accounts screen shows it), in the same statement.
   await query(
-    `INSERT INTO sessions (id, admin_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    `WITH session AS (INSERT INTO sessions (id, admin_id, ip, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4)))
+     UPDATE admins SET last_sign_in_at = now() WHERE id = $2`,
     [sessionId, adminId, ip, SESSION_HOURS],
   );
   const token = await new SignJWT({ sid: sessionId })

@@ -29,6 +29,15 @@ describe('admin CLI', () => {
     expect(await res.json()).toMatchObject({ email, name: 'Office Clerk' });
   });
 
+  it('creates a principal unless --role office is given; another role is refused', async () => {
+    expect(await (await new ApiClient().login(email, 'first password 123')).json()).toMatchObject({ role: 'principal', mustChangePassword: false });
+    const office = `cli-office-${Date.now()}@school.test`;
+    const { stdout } = await admin(['create', '--email', office, '--name', 'Desk Clerk', '--role', 'office'], 'office password 123');
+    expect(stdout).toMatch(`Created administrator ${office} (office)`);
+    expect(await (await new ApiClient().login(office, 'office password 123')).json()).toMatchObject({ role: 'office', name: 'Desk Clerk' });
+    await expect(admin(['create', '--email', `x${office}`, '--role', 'admin'], 'office password 123')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--role principal|office') });
+  });
+
   it('refuses a duplicate e-mail and a short password', async () => {
     await expect(admin(['create', '--email', email], 'another password')).rejects.toMatchObject({ code: 1 });
     await expect(admin(['create', '--email', `x${email}`], 'short')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(SHORT) });

@@ -4,105 +4,19 @@
  * session, and for a state-changing method 403 with a session but without the XSRF header.
  * A new function or route that is neither fails this test.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
-
-const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../netlify/functions');
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Routes anyone may call. Each entry says why; everything else must be admin-only. */
-const PUBLIC: Record<string, string> = {
-  'GET /v1/api/auth': 'the session check itself (401 when signed out)',
-  'POST /v1/api/auth/login': 'sign in',
-  'POST /v1/api/auth/logout': 'sign out (checks XSRF when a session exists)',
-  'POST /v1/api/enquiry': 'public enquiry form',
-  'POST /v1/api/admission': 'public admission forms',
-  'POST /v1/api/uploads': 'staged admission documents',
-  'POST /v1/api/tc-request': 'public TC request form',
-  'GET /v1/api/tc-request/admission-number/:admissionNumber': 'count of earlier TC requests (the TC form)',
-  'GET /v1/api/jobs': 'public vacancies page',
-  'GET /v1/api/jobs/:id': 'public vacancy modal',
-  'GET /v1/api/gallery': 'public gallery page',
-  'GET /v1/api/gallery/:id': 'public gallery modal',
-  'GET /v1/uploads/gallery/:key': 'published gallery images',
-};
+import { PUBLIC, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
 
 /** Public routes whose own answer without a session is 401 by design (so not checked for "not 401"). */
 const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login']);
 
-const SAMPLE_PARAMS: Record<string, () => string> = {
-  id: () => crypto.randomUUID(),
-  key: () => '0123456789abcdef0123456789abcdef.png',
-  field: () => 'studentPhoto',
-  admissionNumber: () => 'ADM-1',
-  paymentId: () => crypto.randomUUID(),
-  receiptNumber: () => 'RMCP-R-2026-000001',
-};
-
-interface Route {
-  file: string;
-  method: string;
-  path: string;
-}
-
-/** The function that answers a JSON 404 for every API path no other function serves. */
-const NOT_FOUND_FUNCTION = 'api-not-found.mts';
-let notFoundExcludes: string[] = [];
-
-async function enumerateRoutes(): Promise<Route[]> {
-  const routes: Route[] = [];
-  const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(mts|ts|mjs|js)$/.test(f)).sort();
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as {
-      config?: { path?: string | string[]; method?: string | string[]; schedule?: string; excludedPath?: string | string[] };
-    };
-    const config = mod.config;
-    if (file === NOT_FOUND_FUNCTION) {
-      notFoundExcludes = [config?.excludedPath ?? []].flat();
-      continue;
-    }
-    if (!config) throw new Error(`${file} has no config export: its routes cannot be checked`);
-    if (!config.path) {
-      // Only scheduled functions may go without a path (they are not reachable over HTTP).
-      expect(config.schedule, `${file} has neither a path nor a schedule`).toBeTruthy();
-      continue;
-    }
-    const paths = Array.isArray(config.path) ? config.path : [config.path];
-    const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]) : ALL_METHODS;
-    for (const path of paths) for (const method of methods) routes.push({ file, method: method.toUpperCase(), path });
-  }
-  return routes;
-}
-
-function concrete(path: string): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const sample = SAMPLE_PARAMS[name];
-    if (!sample) throw new Error(`no sample value for the route parameter :${name} (add one to SAMPLE_PARAMS)`);
-    return encodeURIComponent(sample());
-  });
-}
-
-const label = (r: Route) => `${r.method} ${r.path}`;
-/** HEAD is GET without a body: a path public for GET is public for HEAD. */
-const publicKey = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.path}`;
-
-/** Runs `fn` over `items`, a few at a time (each request starts a function worker in the emulator). */
-async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>, limit = 4): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
-}
-
 const SLOW = 300_000;
 
 let routes: Route[] = [];
+let notFoundExcludes: string[] = [];
 beforeAll(async () => {
-  routes = await enumerateRoutes();
+  ({ routes, notFoundExcludes } = await enumerateRoutes());
 });
 
 describe('route matrix: every function route is public-listed or admin-guarded', () => {
@@ -118,7 +32,7 @@ describe('route matrix: every function route is public-listed or admin-guarded',
   });
 
   it('lists no public route that does not exist (the list stays exact)', () => {
-    const known = new Set(routes.map(label));
+    const known = new Set(routes.map(routeKey));
     const stale = Object.keys(PUBLIC).filter((key) => !known.has(key));
     expect(stale).toEqual([]);
   });
@@ -130,7 +44,7 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     await eachLimited(routes, async (route) => {
       const res = await visitor.request(concrete(route.path), { method: route.method, headers: { 'content-type': 'application/json' }, body: SAFE.has(route.method) ? undefined : '{}' });
       await res.arrayBuffer();
-      const key = publicKey(route);
+      const key = routeKey(route);
       if (key in PUBLIC) {
         if (res.status === 405) problems.push(`${key} is listed public but answers 405`);
         if (!PUBLIC_MAY_401.has(key) && (res.status === 401 || res.status === 403)) problems.push(`${key} is listed public but answers ${res.status}`);
@@ -152,12 +66,12 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     const admin = await adminClient();
     const problems: string[] = [];
     let checked = 0;
-    const unsafe = routes.filter((route) => !SAFE.has(route.method) && !(publicKey(route) in PUBLIC));
+    const unsafe = routes.filter((route) => !SAFE.has(route.method) && !(routeKey(route) in PUBLIC));
     await eachLimited(unsafe, async (route) => {
       const res = await admin.request(concrete(route.path), { method: route.method, xsrf: false, headers: { 'content-type': 'application/json' }, body: '{}' });
       await res.arrayBuffer();
       if (res.status === 405) return;
-      if (res.status !== 403) problems.push(`${label(route)} (${route.file}) answers ${res.status} without the XSRF header`);
+      if (res.status !== 403) problems.push(`${routeKey(route)} (${route.file}) answers ${res.status} without the XSRF header`);
       else checked++;
     });
     expect(problems).toEqual([]);

@@ -26,16 +26,21 @@ const SCREENS = {
   'enquiry-panel': lazy(() => import('../../features/enquiry/EnquiryPanel.tsx')),
   'enquiry-details': lazy(() => import('../../features/enquiry/EnquiryDetails.tsx')),
   receipt: lazy(() => import('../../features/payments/ReceiptScreen.tsx')),
+  accounts: lazy(() => import('../../features/auth/AccountsScreen.tsx')),
+  account: lazy(() => import('../../features/auth/MyAccount.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 export type AdminScreen = keyof typeof SCREENS;
 
-const LINKS: [href: string, label: string][] = [
+/** The nav; a link marked 'principal' is offered to principals only. */
+const LINKS: [href: string, label: string, only?: 'principal'][] = [
   ['/admin/enquiry/panel', 'Enquiries'],
   ['/admin/admissions/panel', 'Admissions'],
   ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
+  ['/admin/accounts', 'Accounts', 'principal'],
+  ['/admin/account', 'My account'],
 ];
 
 const PANEL_OF: Record<string, string> = {
@@ -46,6 +51,8 @@ const PANEL_OF: Record<string, string> = {
   admissions: '/admin/admissions/panel',
   admission: '/admin/admissions/panel',
   enquiry: '/admin/enquiry/panel',
+  accounts: '/admin/accounts',
+  account: '/admin/account',
 };
 
 function Loading() {
@@ -83,6 +90,9 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
 
   const Screen = SCREENS[screen];
   const panel = PANEL_OF[screen.split('-')[0] ?? ''];
+  // While a temporary password is in use every other screen is refused, so only My account is offered.
+  const links = LINKS.filter(([href, , only]) =>
+    signedIn?.mustChangePassword ? href === PASSWORD_PAGE : !only || only === signedIn?.role);
   return (
     <div className="admin">
       <Toasts />
@@ -92,7 +102,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
         <SessionContext.Provider value={signedIn}>
           <nav className="admin-nav" aria-label="Admin sections">
             <ul>
-              {LINKS.map(([href, label]) => {
+              {links.map(([href, label]) => {
                 const current = href === panel;
                 return (
                   <li key={href}>

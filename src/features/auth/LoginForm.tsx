@@ -1,10 +1,12 @@
 /**
  * The administrator login: e-mail and password, both required (browser
- * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure.
+ * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure. Someone
+ * signing in with a temporary password goes to /admin/account instead, where they choose their own.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { Toasts, toast } from '../../lib/toast.tsx';
 import { apiJson } from '../../lib/api-client.ts';
+import type { SignedIn } from '../../lib/roles.ts';
 import './login.css';
 
 /** Time for the success toast to be read before the home page loads. */
@@ -28,8 +30,9 @@ export default function LoginForm() {
     try {
       const res = await apiJson('/auth/login', 'POST', { email, password });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      const who = (await res.json().catch(() => ({}))) as Partial<SignedIn>;
       toast.success('Login successful');
-      setTimeout(() => location.assign('/'), REDIRECT_DELAY_MS);
+      setTimeout(() => location.assign(who.mustChangePassword ? '/admin/account' : '/'), REDIRECT_DELAY_MS);
     } catch {
       toast.error('Invalid Credentials!');
       setBusy(false);

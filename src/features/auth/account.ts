@@ -30,6 +30,7 @@ export const ACCOUNT_MESSAGES = {
   samePassword: 'Choose a password different from the current one.',
   lastPrincipal: 'The school needs at least one active principal: this change would leave none.',
   yourself: 'You cannot disable your own account.',
+  ownReset: 'Change your own password under My account.',
   nothingToChange: 'Send role, disabled or resetPassword.',
 } as const;
 

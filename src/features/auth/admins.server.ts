@@ -38,11 +38,11 @@ export async function countAdmins(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A new account; the first one (`npm start`'s seed, `npm run admin -- create`) is a principal. */
-export async function createAdmin(email: string, password: string, name = 'Administrator', role: Role = 'principal', mustChangePassword = false): Promise<AdminRow> {
+/** A new account with a password of its own (`npm start`'s seed, `npm run admin -- create`); a principal unless told. */
+export async function createAdmin(email: string, password: string, name = 'Administrator', role: Role = 'principal'): Promise<AdminRow> {
   const rows = await query<AdminRow>(
-    `INSERT INTO admins (name, email, password_hash, role, must_change_password) VALUES ($1, $2, $3, $4, $5) RETURNING ${ROW}`,
-    [name, normaliseEmail(email), await hashPassword(password), role, mustChangePassword],
+    `INSERT INTO admins (name, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING ${ROW}`,
+    [name, normaliseEmail(email), await hashPassword(password), role],
   );
   return rows[0]!;
 }
@@ -60,7 +60,7 @@ export async function setAdminPassword(email: string, password: string): Promise
 
 /**
  * A temporary password the office can read out or copy: 15 letters and digits in three groups,
- * without look-alikes (0/O, 1/l/I). About 77 bits of randomness.
+ * without look-alikes (0/O, 1/l/I): 32 symbols, so 75 bits of randomness.
  */
 export function temporaryPassword(): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -69,8 +69,7 @@ export function temporaryPassword(): string {
   return [chars.slice(0, 5), chars.slice(5, 10), chars.slice(10)].map((g) => g.join('')).join('-');
 }
 
-const ACCOUNT_COLUMNS = `a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at,
-  (SELECT max(s.created_at) FROM sessions s WHERE s.admin_id = a.id) AS last_sign_in`;
+const ACCOUNT_COLUMNS = 'a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at, a.last_sign_in_at';
 
 function accountJson(row: Record<string, unknown>): Account {
   return {
@@ -80,7 +79,7 @@ function accountJson(row: Record<string, unknown>): Account {
     role: row.role as Role,
     disabled: row.disabled_at !== null && row.disabled_at !== undefined,
     mustChangePassword: Boolean(row.must_change_password),
-    lastSignInAt: row.last_sign_in ? toIso(row.last_sign_in) : null,
+    lastSignInAt: row.last_sign_in_at ? toIso(row.last_sign_in_at) : null,
     createdAt: toIso(row.created_at),
   };
 }
@@ -120,7 +119,8 @@ export async function addAdmin(req: Request, ctx: AdminContext): Promise<Respons
  * once; nobody disables themselves, and the school always keeps one active principal.
  */
 export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Response> {
-  const id = ctx.params.id;
+  // Lower case, as the database writes ids: an id in capitals names the same account, and must not slip past the checks on oneself.
+  const id = ctx.params.id?.toLowerCase();
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const body = await readJson(req);
   const { role, disabled, resetPassword } = body;
@@ -131,6 +131,8 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
   if (role === undefined && disabled === undefined && resetPassword === undefined) throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
   if (disabled === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.yourself);
+  // A reset would sign this very session out and leave its new password on a screen nobody can use.
+  if (resetPassword === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownReset);
   const password = resetPassword ? temporaryPassword() : undefined;
   const hash = password ? await hashPassword(password) : undefined;
 

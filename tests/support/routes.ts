@@ -1,0 +1,95 @@
+/**
+ * Every route of every function, read from the functions' own `config` exports, for the tests that
+ * walk them all (tests/http/route-matrix.test.ts: public or guarded; tests/http/role-matrix.test.ts:
+ * which role may call what), and the list of routes anyone may call.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../netlify/functions');
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Routes anyone may call. Each entry says why; everything else must be admin-only. */
+export const PUBLIC: Record<string, string> = {
+  'GET /v1/api/auth': 'the session check itself (401 when signed out)',
+  'POST /v1/api/auth/login': 'sign in',
+  'POST /v1/api/auth/logout': 'sign out (checks XSRF when a session exists)',
+  'POST /v1/api/enquiry': 'public enquiry form',
+  'POST /v1/api/admission': 'public admission forms',
+  'POST /v1/api/uploads': 'staged admission documents',
+  'POST /v1/api/tc-request': 'public TC request form',
+  'GET /v1/api/tc-request/admission-number/:admissionNumber': 'count of earlier TC requests (the TC form)',
+  'GET /v1/api/jobs': 'public vacancies page',
+  'GET /v1/api/jobs/:id': 'public vacancy modal',
+  'GET /v1/api/gallery': 'public gallery page',
+  'GET /v1/api/gallery/:id': 'public gallery modal',
+  'GET /v1/uploads/gallery/:key': 'published gallery images',
+};
+
+/** A harmless value for each route parameter: a random id answers 404, which is enough to see the guard. */
+const SAMPLE_PARAMS: Record<string, () => string> = {
+  id: () => crypto.randomUUID(),
+  paymentId: () => crypto.randomUUID(),
+  key: () => '0123456789abcdef0123456789abcdef.png',
+  field: () => 'studentPhoto',
+  admissionNumber: () => 'ADM-1',
+  receiptNumber: () => 'RMCP-R-2000-999999',
+};
+
+export interface Route {
+  file: string;
+  method: string;
+  path: string;
+}
+
+/** The function that answers a JSON 404 for every API path no other function serves. */
+const NOT_FOUND_FUNCTION = 'api-not-found.mts';
+
+/** Every function's routes (each path with every method its config lets through), and the not-found function's excluded paths. */
+export async function enumerateRoutes(): Promise<{ routes: Route[]; notFoundExcludes: string[] }> {
+  const routes: Route[] = [];
+  let notFoundExcludes: string[] = [];
+  const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(mts|ts|mjs|js)$/.test(f)).sort();
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as {
+      config?: { path?: string | string[]; method?: string | string[]; schedule?: string; excludedPath?: string | string[] };
+    };
+    const config = mod.config;
+    if (file === NOT_FOUND_FUNCTION) {
+      notFoundExcludes = [config?.excludedPath ?? []].flat();
+      continue;
+    }
+    if (!config) throw new Error(`${file} has no config export: its routes cannot be checked`);
+    if (!config.path) {
+      // Only scheduled functions may go without a path (they are not reachable over HTTP).
+      if (!config.schedule) throw new Error(`${file} has neither a path nor a schedule`);
+      continue;
+    }
+    const paths = Array.isArray(config.path) ? config.path : [config.path];
+    const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]) : ALL_METHODS;
+    for (const path of paths) for (const method of methods) routes.push({ file, method: method.toUpperCase(), path });
+  }
+  return { routes, notFoundExcludes };
+}
+
+/** The route's path with a sample value in place of each parameter. */
+export function concrete(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const sample = SAMPLE_PARAMS[name];
+    if (!sample) throw new Error(`no sample value for the route parameter :${name} (add one to SAMPLE_PARAMS in tests/support/routes.ts)`);
+    return encodeURIComponent(sample());
+  });
+}
+
+/** "METHOD /path/:param", the key of the tables; HEAD is GET without a body, so it shares GET's key. */
+export const routeKey = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.path}`;
+
+/** Runs `fn` over `items`, a few at a time (each request starts a function worker in the emulator). */
+export async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>, limit = 4): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
