@@ -451,6 +451,12 @@ describe(`fuzz (${ENGINE})`, () => {
     }
     add({ family: 'TC count with odd admission numbers', route: 'HEAD /v1/api/tc-request/admission-number/:admissionNumber', method: 'HEAD', path: '/v1/api/tc-request/admission-number/%25', answers: true });
 
+    // Receipt numbers that are no receipt's: 404, or 400 for NUL.
+    for (const number of rng.some(['x', '%', '%zz', '..', 'RMCP-R-2026-1', 'rmcp-r-2026-000001', 'RMCP-R-2026-000001%00', 'R'.repeat(5000), '%ED%A0%80', "RMCP-R-2026-000001'--"], 5)) {
+      add({ family: 'receipt number malformed', route: 'GET /v1/api/receipts/:receiptNumber', method: 'GET', path: `/v1/api/receipts/${number}`, auth: 'admin' });
+    }
+    add({ family: 'receipt number malformed', route: 'HEAD /v1/api/receipts/:receiptNumber', method: 'HEAD', path: '/v1/api/receipts/%2e%2e', auth: 'admin' });
+
     // Lists with odd query strings: paging is clamped, filters are text; 200, or 400 for NUL.
     const QUERIES = [
       '?page=-1', '?page=0', '?page=abc', '?page=1e309', '?page=99999999999999999999', '?limit=-5', '?limit=0', '?limit=NaN', '?limit=100000',
@@ -498,6 +504,13 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/admins', path: '/v1/api/admins', auth: 'admin', base: () => ({ name: 'New clerk', email: 'clerk@school.test', role: 'office' }), free: ['name'], checked: ['email', 'role'] },
       // The current password is wrong in the base: whatever else an input spoils, no password changes.
       { route: 'POST /v1/api/auth/password', path: '/v1/api/auth/password', auth: 'admin', base: () => ({ currentPassword: 'not the password', newPassword: 'a new password 123' }), free: ['newPassword'], checked: ['currentPassword'] },
+      // A payment, a reversal of no payment of the record's, a waiver: only what an input spoils refuses the first and the last.
+      { route: 'POST /v1/api/admission/:id/payments', path: `/v1/api/admission/${admissionId}/payments`, auth: 'admin', base: () => ({ amount: 100, mode: 'upi', reference: 'UTR 4471', paidOn: '2026-01-05' }), free: ['reference'], checked: ['amount', 'mode', 'paidOn'] },
+      { route: 'POST /v1/api/tc-request/:id/payments', path: `/v1/api/tc-request/${tcId}/payments`, auth: 'admin', base: () => ({ amount: '50.50', mode: 'cheque', reference: '004512', paidOn: '2026-01-05' }), free: ['reference'], checked: ['amount', 'mode', 'paidOn'] },
+      { route: 'POST /v1/api/admission/:id/payments/:paymentId/reverse', path: `/v1/api/admission/${admissionId}/payments/${rng.uuid()}/reverse`, auth: 'admin', base: () => ({ reason: 'Entered twice' }), free: ['reason'], checked: [] },
+      { route: 'POST /v1/api/tc-request/:id/payments/:paymentId/reverse', path: `/v1/api/tc-request/${tcId}/payments/${rng.uuid()}/reverse`, auth: 'admin', base: () => ({ reason: 'Entered twice' }), free: ['reason'], checked: [] },
+      { route: 'POST /v1/api/admission/:id/waive', path: `/v1/api/admission/${admissionId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
+      { route: 'POST /v1/api/tc-request/:id/waive', path: `/v1/api/tc-request/${tcId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
       { route: 'PUT /v1/api/seats', path: '/v1/api/seats', auth: 'admin', base: () => ({ session: '2027-28', seats: [{ admissionClass: 'K.G', capacity: 40 }] }), free: [], checked: ['session'] },
     ];
     const isForm = (route: string) => route === 'POST /v1/api/enquiry' || route === 'POST /v1/api/tc-request';
@@ -709,9 +722,16 @@ describe(`fuzz (${ENGINE})`, () => {
       ['PATCH', `/v1/api/admins/${rng.uuid()}`, Buffer.from(JSON.stringify({ disabled: true })), JSON_TYPE],
       ['POST', '/v1/api/auth/password', Buffer.from(JSON.stringify({ currentPassword: 'x', newPassword: 'a new password 123' })), JSON_TYPE],
       ['GET', '/v1/api/seats', undefined], ['PUT', '/v1/api/seats', Buffer.from(JSON.stringify({ seats: [] })), JSON_TYPE], ['GET', '/v1/api/admission/seats', undefined],
+      ['POST', `/v1/api/admission/${admissionId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],
+      ['POST', `/v1/api/tc-request/${tcId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],
+      ['POST', `/v1/api/admission/${admissionId}/payments/${rng.uuid()}/reverse`, Buffer.from(JSON.stringify({ reason: 'x' })), JSON_TYPE],
+      ['POST', `/v1/api/tc-request/${tcId}/payments/${rng.uuid()}/reverse`, Buffer.from(JSON.stringify({ reason: 'x' })), JSON_TYPE],
+      ['POST', `/v1/api/admission/${admissionId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
+      ['POST', `/v1/api/tc-request/${tcId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
+      ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined],
     ];
     const routeOf = (method: string, path: string) =>
-      `${method} ${path.replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;
+      `${method} ${path.replace(/\/payments\/[0-9a-f-]{36}\//, '/payments/:paymentId/').replace(/\/receipts\/[^/]+$/, '/receipts/:receiptNumber').replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;
     for (const cookie of FORGED_COOKIES) {
       const [method, path, body, headers] = rng.pick(GUARDED);
       add({ family: 'forged or malformed session cookie', route: routeOf(method, path), method, path, body, headers: { ...headers, cookie, 'x-xsrf-token': xsrf } });

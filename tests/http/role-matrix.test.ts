@@ -26,6 +26,10 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PATCH /v1/api/admins/:id': 'account management: role, disabling, password reset',
   'GET /v1/api/seats': 'the capacities as the principal sets them (staff read GET /v1/api/admission/seats)',
   'PUT /v1/api/seats': 'seat changes are the principal\'s',
+  'POST /v1/api/admission/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
+  'POST /v1/api/tc-request/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
+  'POST /v1/api/admission/:id/waive': 'waiving a fee is the principal\'s',
+  'POST /v1/api/tc-request/:id/waive': 'waiving a fee is the principal\'s',
 };
 
 /** Routes every signed-in member of staff may call, each with what it is for. */
@@ -44,6 +48,9 @@ const STAFF: Record<string, string> = {
   'PATCH /v1/api/tc-request/:id': 'moving a TC request\'s status',
   'GET /v1/api/audit': 'the audit log, as it stands on this branch',
   'POST /v1/api/auth/password': 'one\'s own password',
+  'POST /v1/api/admission/:id/payments': 'recording an admission fee payment',
+  'POST /v1/api/tc-request/:id/payments': 'recording a TC fee payment',
+  'GET /v1/api/receipts/:receiptNumber': 'a receipt to print',
 };
 
 /** The one call a temporary password allows: replacing it. */
