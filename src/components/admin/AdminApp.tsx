@@ -13,6 +13,10 @@ import { SessionContext } from './session.tsx';
 import './admin.css';
 
 const SCREENS = {
+  home: lazy(() => import('../../features/desk/HomeScreen.tsx')),
+  audit: lazy(() => import('../../features/audit/AuditScreen.tsx')),
+  seats: lazy(() => import('../../features/admission/SeatsScreen.tsx')),
+  'admission-print': lazy(() => import('../../features/admission/ApplicationPrint.tsx')),
   'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
   'vacancy-new': lazy(() => import('../../features/vacancies/VacancyNew.tsx')),
   'vacancy-details': lazy(() => import('../../features/vacancies/VacancyDetails.tsx')),
@@ -29,15 +33,20 @@ const SCREENS = {
 
 export type AdminScreen = keyof typeof SCREENS;
 
-const LINKS: [href: string, label: string][] = [
+const LINKS: [href: string, label: string, principalOnly?: true][] = [
+  ['/admin', 'Home'],
   ['/admin/enquiry/panel', 'Enquiries'],
   ['/admin/admissions/panel', 'Admissions'],
   ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
+  ['/admin/audit', 'Audit log', true],
 ];
 
 const PANEL_OF: Record<string, string> = {
+  home: '/admin',
+  audit: '/admin/audit',
+  seats: '/admin/admissions/panel',
   vacancies: '/admin/vacancies/panel',
   vacancy: '/admin/vacancies/panel',
   tc: '/admin/tc-requests/panel',
@@ -91,7 +100,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
         <SessionContext.Provider value={signedIn}>
           <nav className="admin-nav" aria-label="Admin sections">
             <ul>
-              {LINKS.map(([href, label]) => {
+              {LINKS.filter(([, , principalOnly]) => !principalOnly || signedIn.role === 'principal').map(([href, label]) => {
                 const current = href === panel;
                 return (
                   <li key={href}>

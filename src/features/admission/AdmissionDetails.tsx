@@ -18,7 +18,12 @@ export default function AdmissionDetails() {
       deleted="Record deleted successfully"
       deleteFailed="Failed to delete record"
     >
-      {(record: Admission) => <RecordDetails def={ADMISSION} record={record} sections={DETAILS_SECTIONS} />}
+      {(record: Admission) => (
+        <>
+          <a className="btn" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
+          <RecordDetails def={ADMISSION} record={record} sections={DETAILS_SECTIONS} />
+        </>
+      )}
     </DetailsScreen>
   );
 }

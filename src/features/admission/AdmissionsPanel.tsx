@@ -3,9 +3,12 @@ import { ALL_CLASSES } from '../../lib/classes.ts';
 import { RecordPanel } from '../../components/admin/RecordPanel.tsx';
 import { textOf } from '../../components/admin/record-view.tsx';
 import { ADMISSION, type Admission } from './admission.ts';
+import { SeatsSummary } from './SeatsSummary.tsx';
 
 export default function AdmissionsPanel() {
   return (
+    <>
+    <SeatsSummary />
     <RecordPanel<Admission>
       title="Admissions"
       def={ADMISSION}
@@ -21,5 +24,6 @@ export default function AdmissionsPanel() {
       detailsPath="/admin/admissions/details/"
       linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
     />
+    </>
   );
 }

@@ -19,8 +19,7 @@ import type { Move } from '../../server/status.ts';
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';
-
-export const MAX_CAPACITY = 1000;
+import { MAX_CAPACITY } from './seats.ts';
 
 export const SEAT_MESSAGES = {
   session: 'Choose a session such as 2027-28.',
