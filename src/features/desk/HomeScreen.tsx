@@ -103,7 +103,7 @@ function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: 
         {figures.byStatus.map((s) => (
           <li key={s.status}>
             <a className="desk-counts__row" href={statusHref(panel, s.status)}>
-              <span>{s.label}</span>
+              <span>{s.label}</span>{' '}
               <span className="desk-counts__n">{s.count}</span>
             </a>
           </li>
@@ -156,7 +156,7 @@ function Seats({ data }: { data: Dashboard }) {
             const full = c.admitted >= c.capacity;
             return (
               <li key={c.admissionClass} className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}>
-                <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>
+                <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
                 <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>
               </li>
             );
