@@ -114,6 +114,12 @@ describe('GET /v1/api/dashboard', () => {
     expect(counts(d.records['tc-request'])).toEqual({ requested: 0, 'fee-paid': 0, issued: 0, rejected: 1 });
     // Moving a status changes no "new" figure.
     expect(d.records.enquiry).toMatchObject({ week: 2, total: 3 });
+    // An edit that moves no status leaves the counts as they are; a deleted record leaves them.
+    await move(`/v1/api/enquiry/${e3!._id}`, { nextFollowUp: addDays(today, 30) });
+    expect((await principal.request(`/v1/api/enquiry/${e1!._id}`, { method: 'DELETE' })).status).toBe(200);
+    d = await dashboard();
+    expect(counts(d.records.enquiry)).toEqual({ new: 1, contacted: 0, visited: 0, applied: 0, closed: 1 });
+    expect(d.records.enquiry).toMatchObject({ today: d.weekStart === today ? 1 : 0, week: 1, total: 2 });
   });
 
   it('lists open enquiries whose follow-up date has come, earliest first, and drops them once ended', async () => {

@@ -73,10 +73,12 @@ function Application({ record }: { record: Admission }) {
         </dl>
         <Photo record={record} />
       </div>
-      {sections.map(([title, members]) => (
-        <Section key={title} title={title} rows={fieldRows(members, record)} />
-      ))}
-      <Section title="Office record" rows={fieldRows(office, record)} />
+      <div className="print-app__sections">
+        {sections.map(([title, members]) => (
+          <Section key={title} title={title} rows={fieldRows(members, record)} />
+        ))}
+        <Section title="Office record" rows={fieldRows(office, record)} />
+      </div>
       <Checklist record={record} />
       <section className="print-app__section print-app__signatures" aria-labelledby="print-signatures">
         <h2 id="print-signatures">Signatures</h2>
@@ -84,7 +86,7 @@ function Application({ record }: { record: Admission }) {
           {SIGNATURES.map((who) => (
             <div key={who} className="signature">
               <div className="signature__box" aria-hidden="true" />
-              <p className="signature__who">Signature: {who}</p>
+              <p className="signature__who">{who}</p>
               <p className="signature__date">Date: <span className="signature__line" /></p>
             </div>
           ))}

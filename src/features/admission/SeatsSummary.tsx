@@ -6,7 +6,6 @@
 import { useId, useState } from 'react';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
-import { classText } from '../../lib/classes.ts';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { isFull, type SeatSummary } from './seats.ts';
 import './seats.css';
@@ -55,7 +54,7 @@ export function SeatsSummary({ initialSession = '' }: { initialSession?: string 
               return (
                 <tr key={c.admissionClass} className={full ? 'is-full' : undefined}>
                   <th scope="row">
-                    {classText(c.admissionClass)}
+                    {c.admissionClass}
                     {full && <strong className="seats__full">Full</strong>}
                   </th>
                   <td>{c.capacity ?? 'No limit'}</td>

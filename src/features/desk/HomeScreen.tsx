@@ -36,11 +36,11 @@ function Figures({ data }: { data: Dashboard }) {
       <p className="desk__today">Today is {formatDate(data.today)}. The week started on Monday {formatDate(data.weekStart)}.</p>
       <div className="desk__grid">
         <NewRecords data={data} />
+        <FollowUps data={data} />
         <Fees data={data} />
         {DESK_RECORD_KINDS.map((kind) => (
           <StatusCounts key={kind} kind={kind} data={data} />
         ))}
-        <FollowUps data={data} />
         <Seats data={data} />
       </div>
     </>
@@ -88,14 +88,16 @@ function Fees({ data }: { data: Dashboard }) {
     <Card id="desk-fees" title="Fees received this month">
       <p className="desk__amount">{RUPEES.format(data.fees.receivedPaise / 100)}</p>
       <p className="hint">
-        {month}: {data.fees.payments} {data.fees.payments === 1 ? 'entry' : 'entries'}, reversals subtracted.
+        {data.fees.payments === 0
+          ? `No payments recorded in ${month}.`
+          : `${month}: ${data.fees.payments} ${data.fees.payments === 1 ? 'receipt' : 'receipts'}, reversals subtracted.`}
       </p>
     </Card>
   );
 }
 
 function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: Dashboard }) {
-  const { title, panel } = DESK_RECORDS[kind];
+  const { title, noun, panel } = DESK_RECORDS[kind];
   const figures = data.records[kind];
   return (
     <Card id={`desk-${kind}`} title={`${title} by status`}>
@@ -110,7 +112,7 @@ function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: 
         ))}
       </ul>
       <p className="desk-card__foot">
-        <a href={panel}>All {title.toLowerCase()}: {figures.total}</a>
+        <a href={panel}>All {noun}: {figures.total}</a>
       </p>
     </Card>
   );

@@ -1,9 +1,10 @@
 /**
  * GET /v1/api/dashboard (staff): the office's home in one statement and one round trip (the
- * answer's shape is `Dashboard` in ./dashboard.ts). Each figure reads an index: new records from the
- * (created_at) index over this week's rows only, counts by status from the (status, created_at)
- * index, the month's payments from (created_at), follow-ups from the partial follow-up index, seats
- * from (session, admission_class, status) for the classes that have a capacity.
+ * answer's shape is `Dashboard` in ./dashboard.ts). No figure counts a whole table: new records
+ * come from the (created_at) index over this week's rows only, counts by status from status_counts
+ * (kept by triggers, migration 0009), the month's payments from (created_at), follow-ups from the
+ * partial follow-up index, seats from (session, admission_class, status) for the classes that have
+ * a capacity.
  */
 import { query } from '../../server/db.ts';
 import { json } from '../../server/http.ts';
@@ -19,13 +20,13 @@ const TABLES: Record<DeskRecord, string> = { enquiry: 'enquiries', admission: 'a
 /** The Monday of the week `date` (YYYY-MM-DD) falls in: the office's week starts on Monday. */
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
-const jsonCounts = (table: string) => `
-  (SELECT json_build_object('today', count(*) FILTER (WHERE created_at >= $1), 'week', count(*)) FROM ${table} WHERE created_at >= $2) AS ${table}_new,
-  (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM ${table} GROUP BY status) AS s) AS ${table}_status`;
+const newCounts = (table: string) => `
+  (SELECT json_build_object('today', count(*) FILTER (WHERE created_at >= $1), 'week', count(*)) FROM ${table} WHERE created_at >= $2) AS ${table}_new`;
 
 const ENDED = ENQUIRY_ENDED.map((s) => `'${s}'`).join(', ');
 
-const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => jsonCounts(TABLES[kind])).join(',')},
+const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).join(',')},
+  (SELECT json_agg(json_build_object('entity', entity, 'status', status, 'n', n)) FROM status_counts) AS statuses,
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
   (SELECT count(*) FROM enquiries WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})) AS due,
   (SELECT json_agg(f) FROM (
@@ -37,9 +38,12 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => jsonCounts(TABLES[kind])).
             (SELECT count(*) FROM admissions a WHERE a.session = s.session AND a.admission_class = s.admission_class AND a.status = 'admitted') AS admitted
        FROM seats s WHERE s.session = $5) AS c) AS seats`;
 
-function figures(kind: DeskRecord, fresh: { today: number; week: number } | null, counted: Record<string, number> | null): RecordFigures {
+type StatusCount = { entity: string; status: string; n: number };
+
+function figures(kind: DeskRecord, fresh: { today: number; week: number } | null, counted: StatusCount[]): RecordFigures {
   const wf = DESK_RECORDS[kind].workflow;
-  const byStatus = wf.statuses.map((status) => ({ status, label: wf.labels[status]!, count: Number(counted?.[status] ?? 0) }));
+  const of = (status: string) => Number(counted.find((c) => c.entity === TABLES[kind] && c.status === status)?.n ?? 0);
+  const byStatus = wf.statuses.map((status) => ({ status, label: wf.labels[status]!, count: of(status) }));
   return {
     today: Number(fresh?.today ?? 0),
     week: Number(fresh?.week ?? 0),
@@ -57,7 +61,8 @@ export async function getDashboard(): Promise<Response> {
   const started = performance.now();
   const [row] = await query<Record<string, any>>(SQL, [indiaMidnight(today), indiaMidnight(weekStart), indiaMidnight(monthStart), today, session]);
   const timing = `db;dur=${(performance.now() - started).toFixed(1)}`;
-  const records = Object.fromEntries(DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${TABLES[kind]}_new`], row?.[`${TABLES[kind]}_status`])])) as Dashboard['records'];
+  const statuses = (row?.statuses ?? []) as StatusCount[];
+  const records = Object.fromEntries(DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${TABLES[kind]}_new`], statuses)])) as Dashboard['records'];
   const first: FollowUp[] = ((row?.due_first ?? []) as Record<string, unknown>[]).map((f) => ({
     _id: String(f.id),
     studentName: String(f.student_name),

@@ -10,9 +10,9 @@ import { TC_WORKFLOW } from '../tc-request/workflow.ts';
 
 /** The three records the desk carries, with their workflow and the panel that lists them. */
 export const DESK_RECORDS = {
-  enquiry: { title: 'Enquiries', workflow: ENQUIRY_WORKFLOW as Workflow, panel: '/admin/enquiry/panel' },
-  admission: { title: 'Applications', workflow: ADMISSION_WORKFLOW as Workflow, panel: '/admin/admissions/panel' },
-  'tc-request': { title: 'TC requests', workflow: TC_WORKFLOW as Workflow, panel: '/admin/tc-requests/panel' },
+  enquiry: { title: 'Enquiries', noun: 'enquiries', workflow: ENQUIRY_WORKFLOW as Workflow, panel: '/admin/enquiry/panel' },
+  admission: { title: 'Applications', noun: 'applications', workflow: ADMISSION_WORKFLOW as Workflow, panel: '/admin/admissions/panel' },
+  'tc-request': { title: 'TC requests', noun: 'TC requests', workflow: TC_WORKFLOW as Workflow, panel: '/admin/tc-requests/panel' },
 } as const;
 
 export type DeskRecord = keyof typeof DESK_RECORDS;
