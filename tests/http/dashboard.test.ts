@@ -173,6 +173,24 @@ describe('GET /v1/api/dashboard', () => {
   });
 });
 
+describe('status_counts', () => {
+  it('agrees with counting the tables after every insert, move, edit and delete', async () => {
+    const gone = await createAdmission({ admissionClass: 'N.C' }, runtime.url);
+    await move(`/v1/api/admission/${gone._id}`, { status: 'under-review' });
+    expect((await principal.request(`/v1/api/admission/${gone._id}`, { method: 'DELETE' })).status).toBe(200);
+    const kept = await db.query(`SELECT entity, status, session, admission_class, n::int FROM status_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`);
+    const counted = await db.query(
+      `SELECT * FROM (
+         SELECT 'admissions' AS entity, status, session, admission_class, count(*)::int AS n FROM admissions GROUP BY 2, 3, 4
+         UNION ALL SELECT 'enquiries', status, '', '', count(*)::int FROM enquiries GROUP BY 2
+         UNION ALL SELECT 'tc_requests', status, '', '', count(*)::int FROM tc_requests GROUP BY 2
+       ) AS t ORDER BY 1, 2, 3, 4`,
+    );
+    expect(kept.rows.length).toBeGreaterThan(5);
+    expect(kept.rows).toEqual(counted.rows);
+  });
+});
+
 describe('GET /v1/api/audit', () => {
   const audit = async (query: string) => {
     const res = await principal.request(`/v1/api/audit${query}`);

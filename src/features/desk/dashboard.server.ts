@@ -3,8 +3,7 @@
  * answer's shape is `Dashboard` in ./dashboard.ts). No figure counts a whole table: new records
  * come from the (created_at) index over this week's rows only, counts by status from status_counts
  * (kept by triggers, migration 0009), the month's payments from (created_at), follow-ups from the
- * partial follow-up index, seats from (session, admission_class, status) for the classes that have
- * a capacity.
+ * partial follow-up index, seats from status_counts too, for the classes that have a capacity.
  */
 import { query } from '../../server/db.ts';
 import { json } from '../../server/http.ts';
@@ -26,7 +25,7 @@ const newCounts = (table: string) => `
 const ENDED = ENQUIRY_ENDED.map((s) => `'${s}'`).join(', ');
 
 const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).join(',')},
-  (SELECT json_agg(json_build_object('entity', entity, 'status', status, 'n', n)) FROM status_counts) AS statuses,
+  (SELECT json_agg(s) FROM (SELECT entity, status, sum(n) AS n FROM status_counts GROUP BY 1, 2) AS s) AS statuses,
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
   (SELECT count(*) FROM enquiries WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})) AS due,
   (SELECT json_agg(f) FROM (
@@ -35,7 +34,8 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).j
       ORDER BY next_follow_up, created_at LIMIT ${FOLLOW_UPS_SHOWN}) AS f) AS due_first,
   (SELECT json_agg(c) FROM (
      SELECT s.admission_class, s.capacity,
-            (SELECT count(*) FROM admissions a WHERE a.session = s.session AND a.admission_class = s.admission_class AND a.status = 'admitted') AS admitted
+            (SELECT COALESCE(sum(c.n), 0) FROM status_counts c
+              WHERE c.entity = 'admissions' AND c.status = 'admitted' AND c.session = s.session AND c.admission_class = s.admission_class) AS admitted
        FROM seats s WHERE s.session = $5) AS c) AS seats`;
 
 type StatusCount = { entity: string; status: string; n: number };
