@@ -17,6 +17,8 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionText, detailText, entityText, reco
 
 const KEYS = ['person', 'entity', 'id', 'action', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
+/** Each filter's name in the page's URL -> in the API's query string. */
+const PARAMS: Record<Key, string> = { person: 'adminEmail', entity: 'entity', id: 'entityId', action: 'action', from: 'from', to: 'to' };
 
 const DATES_OUT_OF_ORDER = 'The "From" date is after the "To" date.';
 
@@ -37,8 +39,7 @@ function AuditLog() {
     async (q, page) => {
       if (q.from && q.to && q.from > q.to) throw new Error(DATES_OUT_OF_ORDER);
       const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-      const sent: Record<Key, string> = { person: 'adminEmail', entity: 'entity', id: 'entityId', action: 'action', from: 'from', to: 'to' };
-      for (const key of KEYS) if (q[key]) params.set(sent[key], q[key]);
+      for (const key of KEYS) if (q[key]) params.set(PARAMS[key], q[key]);
       return getJson<Paged<AuditEntry>>(`/audit?${params}`);
     },
     'Failed to load the audit log',

@@ -34,8 +34,8 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).j
       ORDER BY next_follow_up, created_at LIMIT ${FOLLOW_UPS_SHOWN}) AS f) AS due_first,
   (SELECT json_agg(c) FROM (
      SELECT s.admission_class, s.capacity,
-            (SELECT COALESCE(sum(c.n), 0) FROM status_counts c
-              WHERE c.entity = 'admissions' AND c.status = 'admitted' AND c.session = s.session AND c.admission_class = s.admission_class) AS admitted
+            (SELECT COALESCE(sum(sc.n), 0) FROM status_counts sc
+              WHERE sc.entity = 'admissions' AND sc.status = 'admitted' AND sc.session = s.session AND sc.admission_class = s.admission_class) AS admitted
        FROM seats s WHERE s.session = $5) AS c) AS seats`;
 
 type StatusCount = { entity: string; status: string; n: number };
