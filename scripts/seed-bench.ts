@@ -42,6 +42,10 @@ const classIndex = 'g % 15';
 const label = `(${arr(CLASSES.map(([, l]) => l))})[1 + ${classIndex}]`;
 const band = `(${arr(CLASSES.map(([b]) => b))})[1 + ${classIndex}]`;
 const created = `now() - g * interval '1 minute'`;
+// The session an application made at `created` is for, by the rule of migration 0007 (from October, the next one).
+const sessionYear = `(extract(year FROM (${created}) AT TIME ZONE 'Asia/Kolkata')::int
+  + CASE WHEN extract(month FROM (${created}) AT TIME ZONE 'Asia/Kolkata') >= 10 THEN 1 ELSE 0 END)`;
+const session = `${sessionYear}::text || '-' || lpad(((${sessionYear} + 1) % 100)::text, 2, '0')`;
 
 export const SEED_SQL = {
   enquiries: `INSERT INTO enquiries (admission_class, student_name, father_name, mother_name, gender, date_of_birth, father_mobile,
@@ -53,10 +57,10 @@ export const SEED_SQL = {
     FROM generate_series(1, ${SEED_COUNT}) AS g`,
   admissions: `INSERT INTO admissions (reference_number, band, admission_class, student_first_name, student_middle_name,
       student_last_name, student_aadhaar_enc, student_aadhaar_hash, student_aadhaar_last4, father_first_name, father_middle_name,
-      father_last_name, mother_first_name, mother_middle_name, mother_last_name, abc_id, contact_no, created_at, updated_at)
+      father_last_name, mother_first_name, mother_middle_name, mother_last_name, abc_id, contact_no, session, created_at, updated_at)
     SELECT 'BENCH-' || lpad(g::text, 6, '0'), ${band}, ${label}, ${first}, ${middle}, ${last},
       'bench:not-a-ciphertext', 'bench-' || g, lpad((g % 10000)::text, 4, '0'), 'Ramesh', 'Kumar', ${last}, 'Sunita', 'Devi', ${last},
-      'ABC' || g, lpad((9100000000 + g)::text, 10, '0'), ${created}, ${created}
+      'ABC' || g, lpad((9100000000 + g)::text, 10, '0'), ${session}, ${created}, ${created}
     FROM generate_series(1, ${SEED_COUNT}) AS g`,
   tc_requests: `INSERT INTO tc_requests (student_name, admission_number, aadhaar_enc, aadhaar_hash, aadhaar_last4, parent_name,
       reason, contact, email, created_at, updated_at)

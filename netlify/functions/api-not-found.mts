@@ -15,6 +15,7 @@ export const config: Config = {
     '/v1/api/admins', '/v1/api/admins/:id',
     '/v1/api/audit',
     '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout', '/v1/api/auth/password',
+    '/v1/api/dashboard',
     '/v1/api/enquiry', '/v1/api/enquiry/:id',
     '/v1/api/gallery', '/v1/api/gallery/:id',
     '/v1/api/jobs', '/v1/api/jobs/:id',

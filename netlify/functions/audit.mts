@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { adminOnly } from '../../src/server/auth.ts';
+import { principalOnly } from '../../src/server/auth.ts';
 import { listAudit } from '../../src/features/audit/audit.server.ts';
 
 export const config: Config = {
@@ -10,5 +10,5 @@ export const config: Config = {
 };
 
 export default router({
-  '/v1/api/audit': { GET: adminOnly(listAudit) },
+  '/v1/api/audit': { GET: principalOnly(listAudit) },
 });

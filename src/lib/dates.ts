@@ -43,3 +43,13 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return date.toISOString().slice(0, 10) === value;
 }
+
+/** The moment an India date (YYYY-MM-DD) starts: India keeps one offset all year. */
+export const indiaMidnight = (date: string) => `${date}T00:00:00+05:30`;
+
+/** The calendar date `days` after (or, negative, before) a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}

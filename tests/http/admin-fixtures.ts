@@ -43,16 +43,17 @@ export function enquiryBody(overrides: Record<string, string> = {}): Record<stri
   };
 }
 
-const publicClient = () => new ApiClient();
+/** A signed-out client of the test runtime, or of another runtime at `base`. */
+const publicClient = (base?: string) => new ApiClient(base);
 
 async function created(res: Response, what: string): Promise<Record<string, any>> {
   if (res.status !== 201) throw new Error(`creating ${what} failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
-/** An enquiry through POST /v1/api/enquiry; answers the stored enquiry. */
-export async function createEnquiry(overrides: Record<string, string> = {}): Promise<Record<string, any>> {
-  const body = await created(await publicClient().request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }), 'an enquiry');
+/** An enquiry through POST /v1/api/enquiry (of the runtime at `base`, default the test runtime); answers the stored enquiry. */
+export async function createEnquiry(overrides: Record<string, string> = {}, base?: string): Promise<Record<string, any>> {
+  const body = await created(await publicClient(base).request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }), 'an enquiry');
   return body.enquiry;
 }
 
@@ -72,8 +73,8 @@ export function tcBody(overrides: Record<string, string> = {}): Record<string, s
 }
 
 /** A TC request through POST /v1/api/tc-request; answers the stored record. */
-export async function createTcRequest(overrides: Record<string, string> = {}): Promise<Record<string, any>> {
-  return created(await publicClient().request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }), 'a TC request');
+export async function createTcRequest(overrides: Record<string, string> = {}, base?: string): Promise<Record<string, any>> {
+  return created(await publicClient(base).request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }), 'a TC request');
 }
 
 // ---- files ----------------------------------------------------------------
@@ -152,7 +153,7 @@ export interface CreatedAdmission {
 }
 
 /** An early-years admission with its 9 documents sent in the request itself (POST /v1/api/admission). */
-export async function createAdmission(overrides: Record<string, string> = {}): Promise<CreatedAdmission> {
+export async function createAdmission(overrides: Record<string, string> = {}, base?: string): Promise<CreatedAdmission> {
   const names = { first: `Asha${token('')}`, middle: 'Kumari', last: `Verma${token('')}` };
   const form = new FormData();
   const text: Record<string, string> = {
@@ -182,7 +183,7 @@ export async function createAdmission(overrides: Record<string, string> = {}): P
     files[field] = { bytes, type, name };
     form.append(field, fileOf(bytes, type), name);
   }
-  const res = await publicClient().request('/v1/api/admission', { method: 'POST', body: form });
+  const res = await publicClient(base).request('/v1/api/admission', { method: 'POST', body: form });
   const body = await created(res, 'an admission');
   return { _id: body.admission._id, referenceNumber: body.admission.referenceNumber, names: { ...names }, files };
 }

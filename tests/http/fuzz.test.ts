@@ -470,7 +470,8 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/admins': ['page'],
       '/v1/api/seats': ['session'],
       '/v1/api/admission/seats': ['session'],
-      '/v1/api/audit': ['entity', 'entityId'],
+      '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
+      '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
     };
@@ -728,7 +729,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['POST', `/v1/api/tc-request/${tcId}/payments/${rng.uuid()}/reverse`, Buffer.from(JSON.stringify({ reason: 'x' })), JSON_TYPE],
       ['POST', `/v1/api/admission/${admissionId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['POST', `/v1/api/tc-request/${tcId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
-      ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined],
+      ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined], ['GET', '/v1/api/dashboard', undefined],
     ];
     const routeOf = (method: string, path: string) =>
       `${method} ${path.replace(/\/payments\/[0-9a-f-]{36}\//, '/payments/:paymentId/').replace(/\/receipts\/[^/]+$/, '/receipts/:receiptNumber').replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;

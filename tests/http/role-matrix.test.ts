@@ -28,6 +28,7 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PUT /v1/api/seats': 'seat changes are the principal\'s',
   'POST /v1/api/admission/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
   'POST /v1/api/tc-request/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
+  'GET /v1/api/audit': 'the audit log is for the principal to read',
   'POST /v1/api/admission/:id/waive': 'waiving a fee is the principal\'s',
   'POST /v1/api/tc-request/:id/waive': 'waiving a fee is the principal\'s',
 };
@@ -46,7 +47,7 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/tc-request': 'the TC requests list',
   'GET /v1/api/tc-request/:id': 'a TC request\'s details',
   'PATCH /v1/api/tc-request/:id': 'moving a TC request\'s status',
-  'GET /v1/api/audit': 'the audit log, as it stands on this branch',
+  'GET /v1/api/dashboard': 'the office home screen',
   'POST /v1/api/auth/password': 'one\'s own password',
   'POST /v1/api/admission/:id/payments': 'recording an admission fee payment',
   'POST /v1/api/tc-request/:id/payments': 'recording a TC fee payment',

@@ -42,9 +42,9 @@ export class ApiClient {
   }
 }
 
-/** A signed-in client. */
-export async function adminClient(): Promise<ApiClient> {
-  const client = new ApiClient();
+/** A signed-in client of the seeded principal (of the runtime at `base`, default the test runtime). */
+export async function adminClient(base?: string): Promise<ApiClient> {
+  const client = new ApiClient(base);
   await client.login();
   return client;
 }
@@ -99,13 +99,13 @@ export interface Staff {
  * A new signed-in staff account of `role`, made as the office would make it: the seeded principal
  * adds it (POST /v1/api/admins), it signs in with the temporary password and sets its own.
  */
-export async function staffClient(role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`): Promise<Staff> {
-  const principal = await adminClient();
+export async function staffClient(role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`, base?: string): Promise<Staff> {
+  const principal = await adminClient(base);
   const email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`;
   const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name, email, role } });
   if (added.status !== 201) throw new Error(`adding a ${role} failed: ${added.status} ${await added.text()}`);
   const { admin, temporaryPassword } = (await added.json()) as { admin: Staff['account']; temporaryPassword: string };
-  const client = new ApiClient();
+  const client = new ApiClient(base);
   await client.login(email, temporaryPassword);
   const password = `${role} password ${Math.random().toString(36).slice(2)}`;
   const changed = await client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: temporaryPassword, newPassword: password } });

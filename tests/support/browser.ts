@@ -33,11 +33,11 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-/** Signs in through the login page, as an office user would. */
-export async function loginThroughUi(page: Page): Promise<void> {
+/** Signs in through the login page, as an office user would (the seeded principal unless told). */
+export async function loginThroughUi(page: Page, email = inject('adminEmail'), password = inject('adminPassword')): Promise<void> {
   await page.goto('/login');
-  await page.getByPlaceholder('Enter your email').fill(inject('adminEmail'));
-  await page.getByPlaceholder('Enter your password').fill(inject('adminPassword'));
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }

@@ -13,6 +13,10 @@ import { SessionContext } from './session.tsx';
 import './admin.css';
 
 const SCREENS = {
+  home: lazy(() => import('../../features/desk/HomeScreen.tsx')),
+  audit: lazy(() => import('../../features/audit/AuditScreen.tsx')),
+  seats: lazy(() => import('../../features/admission/SeatsScreen.tsx')),
+  'admission-print': lazy(() => import('../../features/admission/ApplicationPrint.tsx')),
   'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
   'vacancy-new': lazy(() => import('../../features/vacancies/VacancyNew.tsx')),
   'vacancy-details': lazy(() => import('../../features/vacancies/VacancyDetails.tsx')),
@@ -34,16 +38,21 @@ export type AdminScreen = keyof typeof SCREENS;
 
 /** The nav; a link marked 'principal' is offered to principals only. */
 const LINKS: [href: string, label: string, only?: 'principal'][] = [
+  ['/admin', 'Home'],
   ['/admin/enquiry/panel', 'Enquiries'],
   ['/admin/admissions/panel', 'Admissions'],
   ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
+  ['/admin/audit', 'Audit log', 'principal'],
   ['/admin/accounts', 'Accounts', 'principal'],
   ['/admin/account', 'My account'],
 ];
 
 const PANEL_OF: Record<string, string> = {
+  home: '/admin',
+  audit: '/admin/audit',
+  seats: '/admin/admissions/panel',
   vacancies: '/admin/vacancies/panel',
   vacancy: '/admin/vacancies/panel',
   tc: '/admin/tc-requests/panel',

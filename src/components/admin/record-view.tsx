@@ -123,3 +123,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
+
+/** Each of `fields` as a label and its text for `record`, a group's neighbouring members as one row (e.g. the printed application). */
+export const fieldRows = (fields: readonly Field[], record: AnyRecord): [label: string, text: string][] =>
+  shown(fields, 'details').map((entry) => [entry.label, valueOf(entry, record) || blankOf(entry) || '']);

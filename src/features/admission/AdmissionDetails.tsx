@@ -30,7 +30,8 @@ export default function AdmissionDetails() {
       {(record: Admission, { replace, reload }) => (
         <div className="details-sections">
           <p className="details-reference">
-            Reference number <strong>{record.referenceNumber}</strong>
+            Reference number <strong>{record.referenceNumber}</strong>{' '}
+            <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
           </p>
           <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
           <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} />

@@ -7,9 +7,12 @@ import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.ts
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { textOf } from '../../components/admin/record-view.tsx';
 import { ADMISSION, type Admission } from './admission.ts';
+import { SeatsSummary } from './SeatsSummary.tsx';
 
 export default function AdmissionsPanel() {
   return (
+    <>
+    <SeatsSummary />
     <RecordPanel<Admission>
       title="Admissions"
       def={ADMISSION}
@@ -27,5 +30,6 @@ export default function AdmissionsPanel() {
       linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
       mark={(r) => (r.duplicate ? 'Possible duplicate' : undefined)}
     />
+    </>
   );
 }

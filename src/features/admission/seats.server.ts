@@ -19,8 +19,7 @@ import type { Move } from '../../server/status.ts';
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';
-
-export const MAX_CAPACITY = 1000;
+import { MAX_CAPACITY } from './seats.ts';
 
 export const SEAT_MESSAGES = {
   session: 'Choose a session such as 2027-28.',
@@ -96,10 +95,11 @@ export async function seatSummary(req: Request): Promise<Response> {
   const session = sessionParam(new URL(req.url).searchParams.get('session'));
   const [set, counts] = await Promise.all([
     capacities(session),
-    query<{ admission_class: string; admitted: string; waitlisted: string; applications: string }>(
-      `SELECT admission_class, count(*) FILTER (WHERE status = 'admitted') AS admitted,
-              count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted, count(*) AS applications
-         FROM admissions WHERE session = $1 GROUP BY admission_class`,
+    // status_counts (migration 0009) keeps these per session, class and status: no count of the applications.
+    query<{ admission_class: string; admitted: string | null; waitlisted: string | null; applications: string }>(
+      `SELECT admission_class, sum(n) FILTER (WHERE status = 'admitted') AS admitted,
+              sum(n) FILTER (WHERE status = 'waitlisted') AS waitlisted, sum(n) AS applications
+         FROM status_counts WHERE entity = 'admissions' AND session = $1 GROUP BY admission_class`,
       [session],
     ),
   ]);

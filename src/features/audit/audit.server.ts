@@ -1,18 +1,30 @@
 /**
- * The audit log's read side (entries are written by src/server/audit.ts).
+ * The audit log's read side (entries are written by src/server/audit.ts). Only a principal reads it,
+ * and nothing changes or deletes an entry through the API: it has this one GET, and a database
+ * trigger refuses updates (and deletes of entries younger than a year).
  *
- * GET /v1/api/audit?page=&limit=&entity=&entityId= (admin) answers, newest first:
+ * GET /v1/api/audit?page=&limit=&adminEmail=&action=&entity=&entityId=&from=&to= (principal)
+ * answers, newest first:
  *   { "data": [{ "_id", "adminId", "adminEmail", "action", "entity", "entityId", "detail", "ip",
  *                "createdAt", "updatedAt" }],
  *     "total", "currentPage", "totalPages" }
- * with page size 50 by default and `limit` capped at 100, like the other lists.
+ * with page size 50 by default and `limit` capped at 100, like the other lists. `adminEmail` is the
+ * person (any case), `action` and `entity` exact, `from` and `to` India dates (YYYY-MM-DD, both
+ * days included); a date that is not a real one, or `from` after `to`, is 400.
  */
-import { equals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
-import { toIso } from '../../lib/dates.ts';
+import type { AuditAction, AuditEntity } from '../../server/audit.ts';
+import { badRequest } from '../../server/errors.ts';
+import { equals, filterParam, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { addDays, indiaMidnight, isCalendarDate, toIso } from '../../lib/dates.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntry } from './audit.ts';
+
+// Every action and kind of record the log can hold has its words on the audit screen.
+void (AUDIT_ACTIONS satisfies Record<AuditAction, string>);
+void (AUDIT_ENTITIES satisfies Record<AuditEntity, string>);
 
 const orNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-function auditJson(row: Record<string, unknown>) {
+function auditJson(row: Record<string, unknown>): AuditEntry & { updatedAt: string } {
   const createdAt = toIso(row.created_at);
   return {
     _id: String(row.id),
@@ -31,11 +43,32 @@ function auditJson(row: Record<string, unknown>) {
 const AUDIT_LIST: ListSpec = {
   table: 'audit_log',
   columns: 't.id, t.admin_id, t.admin_email, t.action, t.entity, t.entity_id, t.detail, t.ip, t.created_at',
-  filters: { entity: equals('entity'), entityId: equals('entity_id') },
+  filters: {
+    // Accounts' e-mails are stored in lower case.
+    adminEmail: { where: (p) => `admin_email = ${p}`, value: (typed) => typed.toLowerCase() },
+    action: equals('action'),
+    entity: equals('entity'),
+    entityId: equals('entity_id'),
+    from: { where: (p) => `created_at >= ${p}`, value: indiaMidnight },
+    to: { where: (p) => `created_at < ${p}`, value: (typed) => indiaMidnight(addDays(typed, 1)) },
+  },
   counted: false,
 };
 
+const AUDIT_MESSAGES = {
+  date: 'Enter the date as YYYY-MM-DD, e.g. 2026-11-25.',
+  order: 'The start date is after the end date.',
+} as const;
+
 export async function listAudit(req: Request): Promise<Response> {
-  const list = await readList(new URL(req.url), AUDIT_LIST);
+  const url = new URL(req.url);
+  const from = filterParam(url, 'from');
+  const to = filterParam(url, 'to');
+  const fields: Record<string, string> = {};
+  if (from && !isCalendarDate(from)) fields.from = AUDIT_MESSAGES.date;
+  if (to && !isCalendarDate(to)) fields.to = AUDIT_MESSAGES.date;
+  if (!Object.keys(fields).length && from && to && from > to) fields.from = AUDIT_MESSAGES.order;
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  const list = await readList(url, AUDIT_LIST);
   return listAnswer(list, { data: list.rows.map(auditJson), total: list.total, currentPage: list.page, totalPages: list.totalPages });
 }

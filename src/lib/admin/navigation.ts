@@ -4,9 +4,9 @@
  */
 import { toast, type ToastOptions } from '../toast.tsx';
 
-/** The id after `/details/` in the current path, or undefined (e.g. /admin/vacancies/details/). */
-export function idFromPath(pathname: string = location.pathname): string | undefined {
-  const match = /\/details\/([^/?#]+)\/?$/.exec(pathname);
+/** The id after `/details/` (or another `segment`) in the current path, or undefined (e.g. /admin/vacancies/details/). */
+export function idFromPath(pathname: string = location.pathname, segment = 'details'): string | undefined {
+  const match = new RegExp(`/${segment}/([^/?#]+)/?$`).exec(pathname);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!);

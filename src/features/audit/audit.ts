@@ -1,0 +1,94 @@
+/**
+ * The audit log as the audit screen reads it: each action and kind of record in words, and where a
+ * record's own screen is. The server's list of actions (src/server/audit.ts) must have a label here
+ * (audit.server.ts checks it at compile time).
+ */
+import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { fileLabel, isFileField } from '../admission/admission.ts';
+import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from '../admission/workflow.ts';
+import { ENQUIRY_WORKFLOW } from '../enquiry/workflow.ts';
+import { TC_WORKFLOW } from '../tc-request/workflow.ts';
+
+export const AUDIT_ACTIONS = {
+  create: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  view: 'Opened a document',
+  status: 'Changed the status',
+  document: 'Checked a document',
+  payment: 'Recorded a payment',
+  'reverse-payment': 'Reversed a payment',
+  'waive-fee': 'Waived the fee',
+  export: 'Exported a list',
+  print: 'Printed',
+  'seat-override': 'Admitted beyond the seats',
+  seats: 'Changed the seats',
+  account: 'Changed an account',
+  password: 'Changed a password',
+} as const;
+
+export const AUDIT_ENTITIES = {
+  enquiry: 'Enquiry',
+  admission: 'Application',
+  'tc-request': 'TC request',
+  job: 'Vacancy',
+  gallery: 'Gallery photo',
+  admin: 'Staff account',
+  seats: 'Seats',
+  audit: 'Audit log',
+} as const;
+
+const DETAILS: Partial<Record<string, string>> = {
+  enquiry: '/admin/enquiry/details/',
+  admission: '/admin/admissions/details/',
+  'tc-request': '/admin/tc-requests/details/',
+  job: '/admin/vacancies/details/',
+  gallery: '/admin/gallery/details/',
+};
+
+/** The screen of an entry's record, when it has one. */
+export function recordHref(entity: string, entityId: string | null): string | undefined {
+  if (!entityId) return undefined;
+  if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
+  const path = DETAILS[entity];
+  return path ? path + encodeURIComponent(entityId) : undefined;
+}
+
+export const actionText = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
+
+const WORKFLOWS: Partial<Record<string, Workflow>> = {
+  admission: ADMISSION_WORKFLOW as Workflow,
+  enquiry: ENQUIRY_WORKFLOW as Workflow,
+  'tc-request': TC_WORKFLOW as Workflow,
+};
+
+/**
+ * An entry's detail in words where it names statuses ('new -> contacted: note' reads
+ * 'New → Contacted: note') or an application's document ('abcCard: rejected (reason)' reads
+ * 'ABC card: Rejected (reason)'); any other detail as stored.
+ */
+export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action' | 'entity' | 'detail'>): string {
+  const text = detail ?? '';
+  const wf = WORKFLOWS[entity];
+  const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
+  if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
+  if (entity === 'admission' && (action === 'document' || action === 'view')) {
+    const [, field = '', state, rest] = /^(\w+)(?:: (\w+))?([\s\S]*)$/.exec(text) ?? [];
+    if (isFileField(field)) return `${fileLabel(field)}${state ? `: ${DOCUMENT_STATE_LABELS[state as DocumentState] ?? state}` : ''}${rest ?? ''}`;
+  }
+  return text;
+}
+
+/** An entry as GET /v1/api/audit answers it. */
+export interface AuditEntry {
+  _id: string;
+  adminId: string | null;
+  adminEmail: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  detail: string | null;
+  ip: string | null;
+  createdAt: string;
+}

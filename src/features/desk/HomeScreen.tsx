@@ -1,0 +1,174 @@
+/**
+ * /admin: the office's home. What came in today and this week, where every enquiry, application and
+ * TC request stands (each count opens its list filtered to that status), fees received this month,
+ * the enquiries due for a call, and the classes near or at their seat limit.
+ */
+import type { ReactNode } from 'react';
+import { toast } from '../../lib/toast.tsx';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { useLoad } from '../../lib/admin/use-load.ts';
+import { classText } from '../../lib/classes.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
+import { useIsPrincipal } from '../../components/admin/session.tsx';
+import { DESK_RECORDS, DESK_RECORD_KINDS, type Dashboard } from './dashboard.ts';
+import './desk.css';
+
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const statusHref = (panel: string, status: string) => `${panel}?status=${encodeURIComponent(status)}`;
+const FOLLOW_UPS_HREF = '/admin/enquiry/panel?due=1';
+
+export default function HomeScreen() {
+  const { data, failed } = useLoad(() => getJson<Dashboard>('/dashboard'), [], () => toast.error('Failed to load the figures'));
+  return (
+    <section aria-labelledby="screen-title" className="desk">
+      <ScreenHeader title="Office home" />
+      {!data ? failed ? <p className="admin-state">Could not load the figures. Reload the page to try again.</p> : <Loading /> : <Figures data={data} />}
+    </section>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  return (
+    <>
+      <p className="desk__today">Today is {formatDate(data.today)}. The week started on Monday {formatDate(data.weekStart)}.</p>
+      <div className="desk__grid">
+        <NewRecords data={data} />
+        <FollowUps data={data} />
+        <Fees data={data} />
+        {DESK_RECORD_KINDS.map((kind) => (
+          <StatusCounts key={kind} kind={kind} data={data} />
+        ))}
+        <Seats data={data} />
+      </div>
+    </>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="desk-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function NewRecords({ data }: { data: Dashboard }) {
+  return (
+    <Card id="desk-new" title="New">
+      <table className="desk-table">
+        <caption className="visually-hidden">New enquiries, applications and TC requests</caption>
+        <thead>
+          <tr>
+            <th scope="col">Record</th>
+            <th scope="col" className="num">Today</th>
+            <th scope="col" className="num">This week</th>
+          </tr>
+        </thead>
+        <tbody>
+          {DESK_RECORD_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row"><a href={DESK_RECORDS[kind].panel}>{DESK_RECORDS[kind].title}</a></th>
+              <td className="num">{data.records[kind].today}</td>
+              <td className="num">{data.records[kind].week}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function Fees({ data }: { data: Dashboard }) {
+  const month = MONTH.format(new Date(`${data.monthStart}T00:00:00Z`));
+  return (
+    <Card id="desk-fees" title="Fees received this month">
+      <p className="desk__amount">{RUPEES.format(data.fees.receivedPaise / 100)}</p>
+      <p className="hint">
+        {data.fees.payments === 0
+          ? `No payments recorded in ${month}.`
+          : `${month}: ${data.fees.payments} ${data.fees.payments === 1 ? 'receipt' : 'receipts'}, reversals subtracted.`}
+      </p>
+    </Card>
+  );
+}
+
+function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: Dashboard }) {
+  const { title, noun, panel } = DESK_RECORDS[kind];
+  const figures = data.records[kind];
+  return (
+    <Card id={`desk-${kind}`} title={`${title} by status`}>
+      <ul className="desk-counts">
+        {figures.byStatus.map((s) => (
+          <li key={s.status}>
+            <a className="desk-counts__row" href={statusHref(panel, s.status)}>
+              <span>{s.label}</span>{' '}
+              <span className="desk-counts__n">{s.count}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="desk-card__foot">
+        <a href={panel}>All {noun}: {figures.total}</a>
+      </p>
+    </Card>
+  );
+}
+
+function FollowUps({ data }: { data: Dashboard }) {
+  const { due, first } = data.followUps;
+  return (
+    <Card id="desk-follow-ups" title="Enquiries due for follow-up">
+      {due === 0 ? (
+        <p>No enquiry is due for a call today.</p>
+      ) : (
+        <>
+          <ul className="desk-follow-ups">
+            {first.map((f) => (
+              <li key={f._id}>
+                <a href={`/admin/enquiry/details/${encodeURIComponent(f._id)}`}>{f.studentName}</a>
+                <span>{classText(f.admissionClass)}</span>
+                <a href={`tel:+91${f.fatherMobile}`} aria-label={`Call ${f.fatherMobile}`}>{f.fatherMobile}</a>
+                <span>Due {formatDate(f.nextFollowUp)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="desk-card__foot">
+            <a href={FOLLOW_UPS_HREF}>All {due} due for follow-up</a>
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Seats({ data }: { data: Dashboard }) {
+  const principal = useIsPrincipal();
+  const { session, classes } = data.seats;
+  return (
+    <Card id="desk-seats" title={`Seats for ${session}`}>
+      {classes.length === 0 ? (
+        <p>No class has a seat limit for {session}.</p>
+      ) : (
+        <ul className="desk-counts">
+          {classes.map((c) => {
+            const full = c.admitted >= c.capacity;
+            return (
+              <li key={c.admissionClass} className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}>
+                <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
+                <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="desk-card__foot">
+        <a href="/admin/admissions/panel">Seats by class</a>
+        {principal && <> · <a href={`/admin/seats?session=${encodeURIComponent(session)}`}>Change seats</a></>}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+/** The audit screen's words for an entry's detail: statuses and documents by their labels, anything else as stored. */
+import { describe, expect, it } from 'vitest';
+import { detailText, recordHref } from '../../src/features/audit/audit.ts';
+
+describe('detailText', () => {
+  it.each([
+    [{ action: 'status', entity: 'enquiry', detail: 'new -> contacted: Called the father' }, 'New → Contacted: Called the father'],
+    [{ action: 'status', entity: 'admission', detail: 'documents-verified -> not-admitted' }, 'Documents verified → Not admitted'],
+    [{ action: 'status', entity: 'tc-request', detail: 'requested -> rejected: a -> b' }, 'Requested → Rejected: a -> b'],
+    [{ action: 'document', entity: 'admission', detail: 'abcCard: rejected (Not readable)' }, 'ABC card: Rejected (Not readable)'],
+    [{ action: 'document', entity: 'admission', detail: 'studentPhoto: verified' }, 'Student photo: Verified'],
+    [{ action: 'view', entity: 'admission', detail: 'previousSchoolTC' }, 'Previous school transfer certificate'],
+    // Not a known field or status: as stored.
+    [{ action: 'view', entity: 'admission', detail: 'somethingElse' }, 'somethingElse'],
+    [{ action: 'status', entity: 'job', detail: 'a -> b' }, 'a -> b'],
+    [{ action: 'seats', entity: 'seats', detail: '5: no limit -> 40' }, '5: no limit -> 40'],
+    [{ action: 'delete', entity: 'enquiry', detail: null }, ''],
+  ])('%o reads %s', (entry, words) => {
+    expect(detailText(entry)).toBe(words);
+  });
+});
+
+describe('recordHref', () => {
+  it('links a record to its details screen, seats to their session, and nothing else', () => {
+    expect(recordHref('admission', 'a1')).toBe('/admin/admissions/details/a1');
+    expect(recordHref('tc-request', 'x y')).toBe('/admin/tc-requests/details/x%20y');
+    expect(recordHref('seats', '2027-28')).toBe('/admin/seats?session=2027-28');
+    expect(recordHref('admin', 'a1')).toBeUndefined();
+    expect(recordHref('enquiry', null)).toBeUndefined();
+  });
+});
