@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
-  createAdmission, deleteAdmission, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
+  createAdmission, deleteAdmission, exportAdmissions, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
@@ -10,7 +10,7 @@ import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 
 export const config: Config = {
   path: [
-    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/:id',
+    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
   ],
@@ -24,6 +24,7 @@ const payments = paymentRoutes('admission', loadAdmission);
 export default router({
   '/v1/api/admission': { GET: adminOnly(listAdmissions), POST: createAdmission },
   '/v1/api/admission/seats': { GET: adminOnly(seatSummary) },
+  '/v1/api/admission/export.csv': { GET: adminOnly(exportAdmissions) },
   '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },

@@ -1,15 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
-import { createEnquiry, deleteEnquiry, getEnquiry, listEnquiries, moveEnquiry } from '../../src/features/enquiry/enquiry.server.ts';
+import { createEnquiry, deleteEnquiry, exportEnquiries, getEnquiry, listEnquiries, moveEnquiry } from '../../src/features/enquiry/enquiry.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/enquiry', '/v1/api/enquiry/:id'],
+  path: ['/v1/api/enquiry', '/v1/api/enquiry/export.csv', '/v1/api/enquiry/:id'],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
+// The fixed path before the :id pattern, which would take it otherwise.
 export default router({
   '/v1/api/enquiry': { GET: adminOnly(listEnquiries), POST: createEnquiry },
+  '/v1/api/enquiry/export.csv': { GET: adminOnly(exportEnquiries) },
   '/v1/api/enquiry/:id': { GET: adminOnly(getEnquiry), PATCH: adminOnly(moveEnquiry), DELETE: principalOnly(deleteEnquiry) },
 });

@@ -36,20 +36,30 @@ const nameQuery = (param: string) =>
   `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
       FROM unnest(to_tsvector('simple', ${param})))::tsquery`;
 
+/** The tables kept exact by triggers that hold totals by a column's value: one row per (entity, values). */
+type CounterTable = 'record_counts' | 'status_counts';
+
 /** How one query-string parameter narrows a list: its SQL condition on parameter `$n`. */
 export interface Filter {
   where: (param: string) => string;
   /** The parameter's value as the condition needs it. */
   value?: (typed: string) => unknown;
-  /** Alone, this filter's value is a bucket of record_counts: its total costs nothing. */
-  bucket?: boolean;
+  /**
+   * The counter tables' columns that hold this filter's value. When every filter in use has a
+   * column in one counter table, the total is a sum there: it costs nothing, where counting the
+   * matches of a status among 100,000 rows takes tens of milliseconds.
+   */
+  counts?: Partial<Record<CounterTable, string>>;
 }
 
 /** A word-prefix name search over `vector`, an SQL text expression of the row. */
 export const nameSearch = (vector: string): Filter => ({ where: (p) => `to_tsvector('simple', ${vector}) @@ ${nameQuery(p)}` });
 
-/** The column equals the value (a bucket of record_counts when `bucket`). */
-export const equals = (column: string, bucket = false): Filter => ({ where: (p) => `${column} = ${p}`, bucket });
+/** The column equals the value (its totals in the counter tables' `counts` columns). */
+export const equals = (column: string, counts?: Filter['counts']): Filter => ({ where: (p) => `${column} = ${p}`, counts });
+
+/** The status equals the value: status_counts holds its totals. */
+export const statusEquals: Filter = equals('status', { status_counts: 'status' });
 
 /** The column starts with the value, case-insensitively, the value taken literally. */
 export const startsWith = (column: string): Filter => ({
@@ -64,10 +74,48 @@ export interface ListSpec {
   /** Query-string parameter -> filter. */
   filters: Record<string, Filter>;
   /**
-   * Whether record_counts (kept exact by triggers) holds this table's totals; otherwise, and
-   * whenever a filter other than the bucket one is used, the matches are counted.
+   * Whether the counter tables hold this table's totals; otherwise, and whenever a filter without
+   * a counter column is used, the matches are counted.
    */
   counted: boolean;
+}
+
+/** A list's filters as read from a query string: the WHERE clause, its parameters, and the SQL of the matches' total. */
+export interface ListQuery {
+  /** `WHERE ...`, or '' without filters. */
+  where: string;
+  params: unknown[];
+  /** The filters in use, by parameter name, as typed (for an export's audit entry). */
+  used: Record<string, string>;
+  /** SQL answering the number of matches, on `totalParams`: `params` and what it adds to them. */
+  totalSql: string;
+  totalParams: unknown[];
+}
+
+export function listQuery(url: URL, spec: ListSpec): ListQuery {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const used: Record<string, string> = {};
+  const inUse: [Filter, number][] = [];
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const typed = filterParam(url, name);
+    if (!typed) continue;
+    used[name] = typed;
+    params.push(filter.value ? filter.value(typed) : typed);
+    where.push(filter.where(`$${params.length}`));
+    inUse.push([filter, params.length]);
+  }
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const counters: CounterTable[] = inUse.length ? ['record_counts', 'status_counts'] : ['record_counts'];
+  const counter = spec.counted ? counters.find((table) => inUse.every(([f]) => f.counts?.[table])) : undefined;
+  let totalSql = `SELECT count(*) FROM ${spec.table} ${filter}`;
+  const totalParams = [...params];
+  if (counter) {
+    totalParams.push(spec.table);
+    totalSql = `SELECT COALESCE(sum(n), 0) FROM ${counter} WHERE entity = $${totalParams.length}`;
+    for (const [f, n] of inUse) totalSql += ` AND ${f.counts![counter]} = $${n}`;
+  }
+  return { where: filter, params, used, totalSql, totalParams };
 }
 
 export interface ListPage {
@@ -87,30 +135,7 @@ export interface ListPage {
  */
 export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
   const { page, limit, offset } = paging(url);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  let bucket: string | null = null;
-  let counting = !spec.counted;
-  for (const [name, filter] of Object.entries(spec.filters)) {
-    const typed = filterParam(url, name);
-    if (!typed) continue;
-    params.push(filter.value ? filter.value(typed) : typed);
-    where.push(filter.where(`$${params.length}`));
-    if (filter.bucket) bucket = typed;
-    else counting = true;
-  }
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  let totalSql: string;
-  if (counting) {
-    totalSql = `SELECT count(*) FROM ${spec.table} ${filter}`;
-  } else {
-    params.push(spec.table);
-    totalSql = `SELECT COALESCE(sum(n), 0) FROM record_counts WHERE entity = $${params.length}`;
-    if (bucket !== null) {
-      params.push(bucket);
-      totalSql += ` AND bucket = $${params.length}`;
-    }
-  }
+  const { where: filter, totalParams: params, totalSql } = listQuery(url, spec);
   params.push(limit, offset);
   const sql = `SELECT (${totalSql})::bigint AS list_total, p.*
     FROM (SELECT 1) AS one

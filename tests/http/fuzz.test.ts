@@ -138,6 +138,8 @@ function problemWith(input: Input, answer: Answer): string | undefined {
   const mayAnswer = input.answers || ((input.method === 'GET' || input.method === 'HEAD') && resolvesElsewhere(input.path));
   if (answer.status < 300 && !mayAnswer) return `${answer.status}: refused input was accepted`;
   if (!isApi(input.path)) return undefined;
+  // An export's answer is its CSV file.
+  if (answer.status < 300 && /\/export\.csv(\?|$)/.test(input.path)) return /^text\/csv\b/i.test(answer.type) ? undefined : `${answer.status} with Content-Type "${answer.type}"`;
   if (!/^application\/json\b/i.test(answer.type)) return `${answer.status} with Content-Type "${answer.type}"`;
   if (input.method === 'HEAD') return answer.body === '' ? undefined : 'HEAD answered with a body';
   let body: unknown;
@@ -466,6 +468,9 @@ describe(`fuzz (${ENGINE})`, () => {
     const LIST_FILTERS: Record<string, string[]> = {
       '/v1/api/enquiry': ['search', 'admissionClass', 'status', 'due'],
       '/v1/api/admission': ['searchName', 'searchClass', 'status'],
+      '/v1/api/enquiry/export.csv': ['search', 'admissionClass', 'status', 'due'],
+      '/v1/api/admission/export.csv': ['searchName', 'searchClass', 'status'],
+      '/v1/api/tc-request/export.csv': ['search', 'admissionNumber', 'status'],
       '/v1/api/tc-request': ['search', 'admissionNumber', 'status'],
       '/v1/api/admins': ['page'],
       '/v1/api/seats': ['session'],
@@ -730,6 +735,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['POST', `/v1/api/admission/${admissionId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['POST', `/v1/api/tc-request/${tcId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined], ['GET', '/v1/api/dashboard', undefined],
+      ['GET', '/v1/api/admission/export.csv', undefined], ['GET', '/v1/api/enquiry/export.csv', undefined], ['GET', '/v1/api/tc-request/export.csv', undefined],
     ];
     const routeOf = (method: string, path: string) =>
       `${method} ${path.replace(/\/payments\/[0-9a-f-]{36}\//, '/payments/:paymentId/').replace(/\/receipts\/[^/]+$/, '/receipts/:receiptNumber').replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;

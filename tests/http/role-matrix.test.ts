@@ -52,6 +52,9 @@ const STAFF: Record<string, string> = {
   'POST /v1/api/admission/:id/payments': 'recording an admission fee payment',
   'POST /v1/api/tc-request/:id/payments': 'recording a TC fee payment',
   'GET /v1/api/receipts/:receiptNumber': 'a receipt to print',
+  'GET /v1/api/admission/export.csv': 'exporting the admissions list',
+  'GET /v1/api/enquiry/export.csv': 'exporting the enquiries list',
+  'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',
 };
 
 /** The one call a temporary password allows: replacing it. */

@@ -1,7 +1,9 @@
 /**
  * A paged admin list screen: its filters (kept in the URL, each sent to the API as its own query
- * parameter), the record table with the definition's list columns, and "Page X of Y".
+ * parameter), the record table with the definition's list columns, "Page X of Y", and, where the
+ * API has one, an Export CSV link carrying the same filters.
  */
+import { API_BASE } from '../../lib/api-client.ts';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import type { Query } from '../../lib/admin/url-query.ts';
 import { StatusError } from '../../lib/admin/use-load.ts';
@@ -46,6 +48,15 @@ interface Props<T> {
   linkLabel: (row: T) => string;
   /** A warning shown with a row (e.g. a possible duplicate). */
   mark?: (row: T) => string | undefined;
+  /** Whether the API answers `{resource}/export.csv` for the same filters. */
+  exportable?: boolean;
+}
+
+/** The API's query string of the filters set on the screen. */
+function filterParams(filters: readonly PanelFilter[], values: Query<string>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const f of filters) if (values[f.key]) params.set(f.param, values[f.key]!);
+  return params;
 }
 
 async function loadPage<T>(resource: string, params: URLSearchParams, answer: Props<T>['answer'], page: number): Promise<Paged<T>> {
@@ -58,20 +69,27 @@ async function loadPage<T>(resource: string, params: URLSearchParams, answer: Pr
   return { data, totalPages };
 }
 
-export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel, mark }: Props<T>) {
+export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel, mark, exportable }: Props<T>) {
   const keys = filters.map((f) => f.key);
   const { filters: values, setFilter, table, pager } = usePagedList(
     keys,
     (q: Query<string>, page) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-      for (const f of filters) params.set(f.param, q[f.key] ?? '');
+      const params = filterParams(filters, q);
+      params.set('page', String(page));
+      params.set('limit', String(PAGE_SIZE));
       return loadPage<T>(resource, params, answer, page);
     },
     loadFailed,
   );
   return (
     <section aria-labelledby="screen-title">
-      <ScreenHeader title={title} />
+      <ScreenHeader title={title}>
+        {exportable && (
+          <a className="btn" href={`${API_BASE}${resource}/export.csv?${filterParams(filters, values)}`} download>
+            Export CSV
+          </a>
+        )}
+      </ScreenHeader>
       <div className="admin-filters" role="search">
         {filters.map((f) =>
           f.check ? (

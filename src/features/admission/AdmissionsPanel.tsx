@@ -18,6 +18,7 @@ export default function AdmissionsPanel() {
       def={ADMISSION}
       resource="/admission"
       answer="paged"
+      exportable
       filters={[
         { key: 'name', param: 'searchName', label: 'Search by name' },
         { key: 'class', param: 'searchClass', label: 'Search by class', options: ALL_CLASSES, allLabel: 'All classes' },

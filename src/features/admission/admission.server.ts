@@ -10,7 +10,8 @@
  * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
  * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status.
  * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
- * .../documents/{field} judges one document. Deleting an admission deletes its documents' blobs
+ * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
+ * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
  * too (the uploads rows cascade with it).
  */
 import type { AdminContext } from '../../server/auth.ts';
@@ -19,8 +20,9 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { HttpError, badRequest, conflict, notFound, unsupportedType } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { csvExport } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
@@ -157,11 +159,13 @@ export const ADMISSION_LIST: ListSpec = {
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
     searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
-    searchClass: equals('admission_class', true),
-    status: equals('status'),
+    searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
+    status: statusEquals,
   },
   counted: true,
 };
+
+export const exportAdmissions = csvExport({ def: ADMISSION, list: ADMISSION_LIST, fileName: 'admissions' });
 
 export async function listAdmissions(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ADMISSION_LIST);

@@ -12,6 +12,7 @@ export default function EnquiryPanel() {
       resource="/enquiry"
       // The answer is the list itself; the total comes in X-Total-Count.
       answer="list"
+      exportable
       filters={[
         { key: 'search', param: 'search', label: 'Search by student name' },
         { key: 'class', param: 'admissionClass', label: 'Search by admission class', options: ALL_CLASSES, allLabel: 'All classes' },

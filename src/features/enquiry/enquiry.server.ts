@@ -6,6 +6,7 @@
  * newest first, with `X-Total-Count` (matching records) and `X-Total-Pages` headers. `search` is a
  * case-insensitive word-prefix match on the student name; `admissionClass` is the exact class label;
  * `status` the exact status; `due` (any value) keeps enquiries whose follow-up date has come.
+ * GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/server/status.ts) or,
  * without a status, only sets the next follow-up date ('' clears it).
@@ -13,9 +14,10 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
+import { csvExport } from '../../server/csv-export.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
@@ -67,12 +69,14 @@ export const ENQUIRY_LIST: ListSpec = {
   columns: 't.*',
   filters: {
     search: nameSearch('student_name'),
-    admissionClass: equals('admission_class', true),
-    status: equals('status'),
+    admissionClass: equals('admission_class', { record_counts: 'bucket' }),
+    status: statusEquals,
     due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },
   },
   counted: true,
 };
+
+export const exportEnquiries = csvExport({ def: ENQUIRY, list: ENQUIRY_LIST, fileName: 'enquiries' });
 
 export async function listEnquiries(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ENQUIRY_LIST);

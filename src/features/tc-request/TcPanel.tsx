@@ -10,6 +10,7 @@ export default function TcPanel() {
       def={TC_REQUEST}
       resource="/tc-request"
       answer="paged"
+      exportable
       filters={[
         { key: 'search', param: 'search', label: 'Search by student name' },
         { key: 'admissionNumber', param: 'admissionNumber', label: 'Search by admission number' },

@@ -7,7 +7,7 @@
  * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
  * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
  * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match,
- * `status` the exact status.
+ * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
  * (src/server/status.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
@@ -19,7 +19,8 @@ import { badRequest, conflict } from '../../server/errors.ts';
 import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, listAnswer, readList, startsWith, type ListSpec } from '../../server/lists.ts';
+import { csvExport } from '../../server/csv-export.ts';
+import { listAnswer, nameSearch, readList, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
@@ -80,9 +81,11 @@ export const createTcRequest: Handler = async (req, { ip }) => {
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
-  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number'), status: equals('status') },
+  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number'), status: statusEquals },
   counted: true,
 };
+
+export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests' });
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
