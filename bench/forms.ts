@@ -6,7 +6,7 @@
  * The runtime's pid comes from BENCH_RUNTIME_PID (bench/run.ts), else from the port's listener.
  */
 import autocannon from 'autocannon';
-import { readFile, readdir, readlink } from 'node:fs/promises';
+import { mb, peakRss, runtimePid } from './runtime-process.ts';
 import { ADMISSION_FILE_FIELDS } from '../src/features/admission/admission.ts';
 import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
 
@@ -17,34 +17,6 @@ const ENQUIRY = {
   address: 'Bench Road', referredBy: 'Bench',
 };
 
-async function pidListeningOn(port: number): Promise<number | undefined> {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const text = await readFile(file, 'utf8').catch(() => '');
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]!);
-    }
-  }
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
-    for (const fd of fds) {
-      const link = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
-      const m = /^socket:\[(\d+)\]$/.exec(link);
-      if (m && inodes.has(m[1]!)) return Number(pid);
-    }
-  }
-  return undefined;
-}
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** A 2 MB document of the given kind (valid header, distinct padding). */
 function document(i: number, size: number): { data: Uint8Array<ArrayBuffer>; name: string } {
@@ -113,22 +85,8 @@ async function enquiryThroughput(baseURL: string): Promise<void> {
   );
 }
 
-async function admissionMemory(baseURL: string, size: number): Promise<number | undefined> {
-  const port = Number(new URL(baseURL).port);
-  const pid = Number(process.env.BENCH_RUNTIME_PID) || (await pidListeningOn(port));
-  if (!pid) {
-    console.log('admission RSS: runtime process not found (set BENCH_RUNTIME_PID)');
-    return undefined;
-  }
-  const baseline = await rssBytes(pid);
-  let peak = baseline;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssBytes(pid).catch(() => 0));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
+/** One admission the way the form sends it: 13 uploads, then the admission with their ids. */
+async function sendAdmission(baseURL: string, size: number) {
   const started = performance.now();
   const fileFields = ADMISSION_FILE_FIELDS; // all 13: the senior form with a scholarship document
   const ids: Record<string, string> = {};
@@ -156,8 +114,16 @@ async function admissionMemory(baseURL: string, size: number): Promise<number | 
   const answer = await res.text();
   const elapsed = performance.now() - started;
   await new Promise((r) => setTimeout(r, 200));
-  sampling = false;
-  await sampler;
+  return [res, answer, elapsed] as const;
+}
+
+async function admissionMemory(baseURL: string, size: number): Promise<number | undefined> {
+  const pid = await runtimePid(baseURL);
+  if (!pid) {
+    console.log('admission RSS: runtime process not found (set BENCH_RUNTIME_PID)');
+    return undefined;
+  }
+  const { result: [res, answer, elapsed], baseline, peak } = await peakRss(pid, () => sendAdmission(baseURL, size));
   if (res.status !== 201) throw new Error(`admission: ${res.status} ${answer}`);
   console.log(
     `admission with 13 documents of ${size >= 1024 * 1024 ? `${size / 1024 / 1024} MB` : `${size / 1024} KB`} (13 uploads + 1 submit, ${(elapsed / 1000).toFixed(1)} s): ` +

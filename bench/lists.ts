@@ -1,6 +1,7 @@
 /**
  * Admin list latency: enquiries, admissions and TC requests with 100,000 rows
- * each, through the local runtime: page 1, page 1,000 and a name search, p50 and p99.
+ * each, through the local runtime: page 1, page 1,000, a name search and (admissions) a status
+ * filter, p50 and p99.
  *
  * The database is seeded first when it has fewer than 100,000 seeded rows (scripts/seed-bench.ts,
  * through BENCH_DATABASE_URL, which bench/run.ts sets; else DATABASE_URL; else the data must be
@@ -33,6 +34,9 @@ const CASES: Case[] = [
   { list: 'admissions', name: 'page 1,000', path: '/v1/api/admission?page=1000' },
   { list: 'admissions', name: 'name search', path: '/v1/api/admission?searchName=aarav%20kumar%20sharma' },
   { list: 'admissions', name: 'surname search', path: '/v1/api/admission?searchName=shar' },
+  { list: 'admissions', name: 'status', path: '/v1/api/admission?status=under-review' },
+  { list: 'admissions', name: 'status p.100', path: '/v1/api/admission?status=under-review&page=100' },
+  { list: 'admissions', name: 'class + status', path: '/v1/api/admission?searchClass=K.G&status=admitted' },
   { list: 'TC requests', name: 'page 1', path: '/v1/api/tc-request?page=1' },
   { list: 'TC requests', name: 'page 1,000', path: '/v1/api/tc-request?page=1000' },
   { list: 'TC requests', name: 'name search', path: '/v1/api/tc-request?search=aarav%20sharma' },
@@ -44,7 +48,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-async function signIn(baseURL: string): Promise<string> {
+export async function signIn(baseURL: string): Promise<string> {
   const email = process.env.BENCH_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
   const password = process.env.BENCH_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
   if (!email || !password) throw new Error('Set BENCH_ADMIN_EMAIL and BENCH_ADMIN_PASSWORD (or ADMIN_EMAIL / ADMIN_PASSWORD).');
@@ -97,6 +101,6 @@ export async function benchLists(baseURL: string): Promise<void> {
       `  ${c.list.padEnd(12)} ${c.name.padEnd(15)} ${String(r.rows).padStart(5)} ${r.total.padStart(8)}  ${fmt(percentile(r.http, 50))} /${fmt(percentile(r.http, 99))}  ${fmt(dbP50)} /${fmt(r.db.length ? percentile(r.db, 99) : NaN)}`,
     );
   }
-  console.log(`  -> worst db p50 of page 1 / page 1,000 / name search: ${worstDb.toFixed(1)} ms [target: p50 < ${TARGET_MS} ms]; ${RUNS} runs each after ${WARMUP} warm-up`);
+  console.log(`  -> worst db p50 of page 1 / page 1,000 / name search / status: ${worstDb.toFixed(1)} ms [target: p50 < ${TARGET_MS} ms]; ${RUNS} runs each after ${WARMUP} warm-up`);
   console.log('');
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: figures, not pass/fail. Starts the real local runtime (from the current build in
  * dist/, with the public rate limits raised so the load is measured, not refused) and runs each
- * benchmark against it: page weights, form API throughput and memory, admin list latency, and the
- * senior admission form with 13 camera photos on slow 3G.
+ * benchmark against it: page weights, form API throughput and memory, admin list latency, the CSV
+ * export of 100,000 admissions, and the senior admission form with 13 camera photos on slow 3G.
  */
 import { existsSync } from 'node:fs';
 import { startTestRuntime } from '../tests/support/runtime.ts';
@@ -35,6 +35,8 @@ try {
   await benchForms(runtime.url);
   const { benchLists } = await import('./lists.ts');
   await benchLists(runtime.url);
+  const { benchExports } = await import('./exports.ts');
+  await benchExports(runtime.url);
   const { benchSlow3g } = await import('./slow-3g.ts');
   await benchSlow3g(runtime.url);
 } finally {

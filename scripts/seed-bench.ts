@@ -47,6 +47,12 @@ const sessionYear = `(extract(year FROM (${created}) AT TIME ZONE 'Asia/Kolkata'
   + CASE WHEN extract(month FROM (${created}) AT TIME ZONE 'Asia/Kolkata') >= 10 THEN 1 ELSE 0 END)`;
 const session = `${sessionYear}::text || '-' || lpad(((${sessionYear} + 1) % 100)::text, 2, '0')`;
 
+// Statuses as an office's season leaves them: most received or under review, a tenth admitted.
+const admissionStatus = pick(
+  ['received', 'received', 'received', 'under-review', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
+  'g',
+);
+
 export const SEED_SQL = {
   enquiries: `INSERT INTO enquiries (admission_class, student_name, father_name, mother_name, gender, date_of_birth, father_mobile,
       email, category, last_school_attended, father_occupation, mother_occupation, address, referred_by, created_at, updated_at)
@@ -57,10 +63,10 @@ export const SEED_SQL = {
     FROM generate_series(1, ${SEED_COUNT}) AS g`,
   admissions: `INSERT INTO admissions (reference_number, band, admission_class, student_first_name, student_middle_name,
       student_last_name, student_aadhaar_enc, student_aadhaar_hash, student_aadhaar_last4, father_first_name, father_middle_name,
-      father_last_name, mother_first_name, mother_middle_name, mother_last_name, abc_id, contact_no, session, created_at, updated_at)
+      father_last_name, mother_first_name, mother_middle_name, mother_last_name, abc_id, contact_no, session, status, created_at, updated_at)
     SELECT 'BENCH-' || lpad(g::text, 6, '0'), ${band}, ${label}, ${first}, ${middle}, ${last},
       'bench:not-a-ciphertext', 'bench-' || g, lpad((g % 10000)::text, 4, '0'), 'Ramesh', 'Kumar', ${last}, 'Sunita', 'Devi', ${last},
-      'ABC' || g, lpad((9100000000 + g)::text, 10, '0'), ${session}, ${created}, ${created}
+      'ABC' || g, lpad((9100000000 + g)::text, 10, '0'), ${session}, ${admissionStatus}, ${created}, ${created}
     FROM generate_series(1, ${SEED_COUNT}) AS g`,
   tc_requests: `INSERT INTO tc_requests (student_name, admission_number, aadhaar_enc, aadhaar_hash, aadhaar_last4, parent_name,
       reason, contact, email, created_at, updated_at)
