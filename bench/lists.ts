@@ -36,7 +36,7 @@ const CASES: Case[] = [
   { list: 'admissions', name: 'surname search', path: '/v1/api/admission?searchName=shar' },
   { list: 'admissions', name: 'status', path: '/v1/api/admission?status=under-review' },
   { list: 'admissions', name: 'status p.100', path: '/v1/api/admission?status=under-review&page=100' },
-  { list: 'admissions', name: 'class + status', path: '/v1/api/admission?searchClass=K.G&status=admitted' },
+  { list: 'admissions', name: 'class + status', path: '/v1/api/admission?searchClass=N.C&status=admitted' },
   { list: 'TC requests', name: 'page 1', path: '/v1/api/tc-request?page=1' },
   { list: 'TC requests', name: 'page 1,000', path: '/v1/api/tc-request?page=1000' },
   { list: 'TC requests', name: 'name search', path: '/v1/api/tc-request?search=aarav%20sharma' },

@@ -28,17 +28,20 @@ process.env.BENCH_ADMIN_EMAIL = 'bench@school.test';
 process.env.BENCH_ADMIN_PASSWORD = 'bench password 123';
 console.log(`Runtime: ${runtime.url} (pid ${runtime.pid}); machine: ${(await import('node:os')).cpus().length} cores\n`);
 
+// `npm run bench -- lists exports` runs only those; no names, all of them.
+const BENCHES: Record<string, () => Promise<void>> = {
+  pages: async () => (await import('./pages.ts')).benchPages(runtime.url),
+  forms: async () => (await import('./forms.ts')).benchForms(runtime.url),
+  lists: async () => (await import('./lists.ts')).benchLists(runtime.url),
+  exports: async () => (await import('./exports.ts')).benchExports(runtime.url),
+  'slow-3g': async () => (await import('./slow-3g.ts')).benchSlow3g(runtime.url),
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in BENCHES));
+if (unknown.length) console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
+
 try {
-  const { benchPages } = await import('./pages.ts');
-  await benchPages(runtime.url);
-  const { benchForms } = await import('./forms.ts');
-  await benchForms(runtime.url);
-  const { benchLists } = await import('./lists.ts');
-  await benchLists(runtime.url);
-  const { benchExports } = await import('./exports.ts');
-  await benchExports(runtime.url);
-  const { benchSlow3g } = await import('./slow-3g.ts');
-  await benchSlow3g(runtime.url);
+  for (const [name, run] of Object.entries(BENCHES)) if (!chosen.length || chosen.includes(name)) await run();
 } finally {
   await runtime.stop();
 }

@@ -12,7 +12,7 @@ import * as pgGateway from 'pg-gateway/node';
 import { expectFunctions, type PatchedPackage } from './patch-check.ts';
 
 interface PGliteLike {
-  execProtocolRaw(data: Uint8Array): Promise<Uint8Array>;
+  execProtocol(data: Uint8Array, options: { throwOnError: boolean }): Promise<{ data: Uint8Array }>;
   exec(sql: string): Promise<unknown>;
 }
 
@@ -118,7 +118,7 @@ export function isolateLocalDatabaseSessions(database: PatchedPackage): void {
     if (!db) return;
     if (!checked.has(this)) {
       try {
-        expectFunctions(database, 'NetlifyDB instance.db', db, ['execProtocolRaw', 'exec']);
+        expectFunctions(database, 'NetlifyDB instance.db', db, ['execProtocol', 'exec']);
         expectFunctions(database, 'NetlifyDB instance', this, ['logger']);
         expectFunctions(database, 'NetlifyDB instance.connections', this.connections, ['add', 'delete']);
       } catch (error) {
@@ -141,13 +141,17 @@ export function isolateLocalDatabaseSessions(database: PatchedPackage): void {
       void db.exec('ROLLBACK').catch(() => undefined).finally(done);
     });
     const batch = new ProtocolBatch();
+    // execProtocol, not execProtocolRaw: the raw call leaves every parsed result message in PGlite's
+    // own list (measured: +29 MB of heap per 100,000 rows read), which only execProtocol empties.
+    // With throwOnError off an SQL error stays in the bytes, for the client to read as PostgreSQL sends it.
+    const run = async (message: Uint8Array) => (await db.execProtocol(message, { throwOnError: false })).data;
     pgGateway.fromNodeSocket(socket, {
       serverVersion: '16.3 (NetlifyDB/pglite)',
       auth: { method: 'trust' },
       async onMessage(message, { isAuthenticated }) {
         if (!isAuthenticated) return;
         // Terminate ('X') needs no session; holding the lock for it would keep it past the socket's close.
-        if (message[0] === 0x58) return db.execProtocolRaw(message);
+        if (message[0] === 0x58) return run(message);
         if (batch.hold(message)) return held();
         const data = batch.take(message);
         release ??= await lock.acquire(15_000);
@@ -158,7 +162,7 @@ export function isolateLocalDatabaseSessions(database: PatchedPackage): void {
           return;
         }
         try {
-          const response = await db.execProtocolRaw(data);
+          const response = await run(data);
           if (readyForQueryStatus(response) === 'I') {
             release();
             release = undefined;

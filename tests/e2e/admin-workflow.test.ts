@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
+import { moveTo, signInAs, verifyEveryDocument } from '../support/admin-screens.ts';
 import { createAdmission, createEnquiry, createTcRequest } from '../http/admin-fixtures.ts';
 
 let browser: Browser;
@@ -23,23 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, staff: Staff): Promise<void> {
-  await page.goto('/login');
-  await page.getByPlaceholder('Enter your email').fill(staff.email);
-  await page.getByPlaceholder('Enter your password').fill(staff.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first().waitFor();
-
-async function move(page: Page, to: string, fill: Record<string, string> = {}): Promise<void> {
-  await page.getByRole('group', { name: 'Change status' }).getByRole('button', { name: to, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-}
 
 describe.each([
   ['desktop', DESKTOP],
@@ -51,7 +36,7 @@ describe.each([
     const again = await createAdmission({ studentFirstName: first.names.first, contactNo: '9988776655' });
     const { context, page } = await openPage(browser, viewport);
     try {
-      await signIn(page, office);
+      await signInAs(page, office);
       await page.goto(`/admin/admissions/panel?name=${encodeURIComponent(first.names.first)}`);
       const rows = page.locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(2);
@@ -78,13 +63,13 @@ describe.each([
       // Office staff are not offered Delete.
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
-      await move(page, 'Under review', { 'Note (optional)': 'Checking documents' });
+      await moveTo(page, 'Under review', { 'Note (optional)': 'Checking documents' });
       await toast(page, 'Status changed to Under review.');
       expect(await page.locator('.status-history li').count()).toBe(2);
       expect(await page.locator('.status-history').innerText()).toContain('Checking documents');
 
       // Documents verified is refused while documents are pending: the dialog says which.
-      await move(page, 'Documents verified');
+      await moveTo(page, 'Documents verified');
       const refusal = page.getByRole('dialog').getByRole('alert');
       await refusal.waitFor();
       expect(await refusal.innerText()).toMatch(/^Every document must be verified first: .*\(pending\)/);
@@ -98,14 +83,8 @@ describe.each([
       await toast(page, 'Student photo: rejected.');
       expect(await documents.innerText()).toContain('Rejected: The face is not clear');
       // Verify every document: each button goes once its document is verified.
-      const verify = documents.getByRole('button', { name: /^Verify / });
-      for (let left = await verify.count(); left > 0; left--) {
-        const label = (await verify.first().getAttribute('aria-label'))!.replace(/^Verify /, '');
-        await verify.first().click();
-        await expect.poll(() => verify.count()).toBe(left - 1);
-        expect(await documents.getByRole('listitem').filter({ hasText: label }).innerText()).toContain('Verified');
-      }
-      await move(page, 'Documents verified');
+      await verifyEveryDocument(page);
+      await moveTo(page, 'Documents verified');
       await toast(page, 'Status changed to Documents verified.');
       expect(await page.locator('.status-panel__now').innerText()).toContain('Documents verified');
       // The decisions are offered now; a principal's reopening is not.
@@ -126,10 +105,10 @@ describe.each([
     const tc = await createTcRequest();
     const { context, page } = await openPage(browser, viewport);
     try {
-      await signIn(page, office);
+      await signInAs(page, office);
       await page.goto(`/admin/enquiry/details/${enquiry._id}`);
       await page.getByRole('heading', { name: 'Status' }).waitFor();
-      await move(page, 'Contacted', { 'Next follow-up date': '2030-04-01', 'Note (optional)': 'Father will visit on Saturday' });
+      await moveTo(page, 'Contacted', { 'Next follow-up date': '2030-04-01', 'Note (optional)': 'Father will visit on Saturday' });
       await toast(page, 'Status changed to Contacted.');
       expect(await page.locator('dl').innerText()).toContain('1 Apr 2030');
       const followUp = page.getByRole('form', { name: 'Next follow-up' });
@@ -141,10 +120,10 @@ describe.each([
       await page.goto(`/admin/tc-requests/details/${tc._id}`);
       await page.getByRole('heading', { name: 'Status' }).waitFor();
       // The fee is not paid: Fee paid is refused with the reason.
-      await move(page, 'Fee paid');
+      await moveTo(page, 'Fee paid');
       expect(await page.getByRole('dialog').getByRole('alert').innerText()).toMatch(/^The TC fee is not paid yet/);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      await move(page, 'Rejected', { Reason: 'Admission number does not match our register' });
+      await moveTo(page, 'Rejected', { Reason: 'Admission number does not match our register' });
       await toast(page, 'Status changed to Rejected.');
       expect(await page.locator('dl').innerText()).toContain('Admission number does not match our register');
       expect(await page.getByText('No further change of status is possible.').count()).toBe(1);

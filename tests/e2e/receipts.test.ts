@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, loginThroughUi } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
+import { pdfPages } from '../support/admin-screens.ts';
 import { createAdmission, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
@@ -36,13 +37,6 @@ async function signedIn(viewport: { width: number; height: number }): Promise<{ 
 const toast = (page: Page, text: RegExp | string) => page.locator('.Toastify').getByText(text).first().waitFor();
 /** The payment status the section shows. */
 const paymentStatus = (section: Locator) => section.locator('dt', { hasText: 'Payment status' }).locator('xpath=following-sibling::dd').innerText();
-
-/** The pages, A5 or not, of a PDF Chromium printed: its page objects and their media boxes in points. */
-function pdfPages(pdf: Buffer): { width: number; height: number }[] {
-  const text = pdf.toString('latin1');
-  const pages = [...text.matchAll(/\/Type\s*\/Page(?![s\w])[\s\S]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
-  return pages.map((m) => ({ width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) }));
-}
 
 describe('an admission fee and its receipt (1280 px)', () => {
   let context: BrowserContext;
