@@ -38,7 +38,7 @@ describe.each([
     try {
       await signInAs(page, office);
       await page.goto(`/admin/admissions/panel?name=${encodeURIComponent(first.names.first)}`);
-      const rows = page.locator('tbody tr');
+      const rows = page.getByRole('table', { name: 'Admissions', exact: true }).locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(2);
       expect(await page.locator('.row-mark').allInnerTexts()).toEqual(['Possible duplicate', 'Possible duplicate']);
       expect(await page.getByRole('columnheader').allInnerTexts()).toContain('Status');
@@ -110,7 +110,7 @@ describe.each([
       await page.getByRole('heading', { name: 'Status' }).waitFor();
       await moveTo(page, 'Contacted', { 'Next follow-up date': '2030-04-01', 'Note (optional)': 'Father will visit on Saturday' });
       await toast(page, 'Status changed to Contacted.');
-      expect(await page.locator('dl').innerText()).toContain('1 Apr 2030');
+      expect(await page.locator('main').innerText()).toContain('1 Apr 2030');
       const followUp = page.getByRole('form', { name: 'Next follow-up' });
       await followUp.getByLabel('Date').fill('2030-04-05');
       await followUp.getByRole('button', { name: 'Save date' }).click();
@@ -125,7 +125,7 @@ describe.each([
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await moveTo(page, 'Rejected', { Reason: 'Admission number does not match our register' });
       await toast(page, 'Status changed to Rejected.');
-      expect(await page.locator('dl').innerText()).toContain('Admission number does not match our register');
+      expect(await page.locator('main').innerText()).toContain('Admission number does not match our register');
       expect(await page.getByText('No further change of status is possible.').count()).toBe(1);
       expect(await accessibilityFailures(page, `${name} TC details`)).toEqual([]);
     } finally {
