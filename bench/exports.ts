@@ -5,6 +5,7 @@
  * Three times without filters (a growth that came back each time would be a leak; a first-time
  * growth that does not is the process's working set settling) and once with a status filter.
  */
+import { withDefaultUser } from '../src/server/db.ts';
 import { signIn } from './lists.ts';
 import { mb, peakRss, runtimePid } from './runtime-process.ts';
 
@@ -34,8 +35,31 @@ async function download(baseURL: string, cookie: string, path: string): Promise<
   return { firstByte, seconds: (performance.now() - started) / 1000, bytes, lines };
 }
 
+/**
+ * The admissions table's size on disk, and the local database's page cache: PGlite runs inside the
+ * runtime's process, so the pages a first full read brings into its cache count in that RSS.
+ */
+async function tableSizes(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: withDefaultUser(url) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ heap: string; indexes: string; buffers: string }>(
+      `SELECT pg_relation_size('admissions') AS heap, pg_indexes_size('admissions') AS indexes, current_setting('shared_buffers') AS buffers`,
+    );
+    const row = rows[0]!;
+    return `admissions table ${mb(Number(row.heap))} MB + indexes ${mb(Number(row.indexes))} MB; database page cache (shared_buffers) ${row.buffers}, in the runtime's process`;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchExports(baseURL: string): Promise<void> {
   console.log('== CSV export of admissions (100,000 rows) ==');
+  const sizes = await tableSizes();
+  if (sizes) console.log(`  ${sizes}`);
   const cookie = await signIn(baseURL);
   const pid = await runtimePid(baseURL);
   if (!pid) console.log('  (runtime process not found: no RSS figures; set BENCH_RUNTIME_PID)');

@@ -39,7 +39,7 @@ describe('enquiries', () => {
     await page.waitForURL((url) => url.searchParams.get('search') === enquiry.studentName);
     const row = page.getByRole('row').filter({ hasText: enquiry.studentName });
     await row.waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await row.innerText()).toContain('K.G');
     await page.getByLabel('Search by admission class').selectOption('K.G');
     await page.waitForURL((url) => url.searchParams.get('class') === 'K.G');
