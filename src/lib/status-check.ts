@@ -1,0 +1,90 @@
+/**
+ * What the parents' status checks share, on both sides: the check of a lookup (a record's number and
+ * the mobile number given on its form, plus the language of the words in the answer), and the parts
+ * of an answer every record has. Each record's own lookup is in its feature folder (status-check.ts).
+ */
+import { z } from './zod.ts';
+import { textShape, validate, Rules, type Result } from './forms/validate.ts';
+import { fill, type Language, type MessageCode } from './messages/index.ts';
+
+/** The language a request asks for: 'hi', else English. */
+export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
+
+/**
+ * A mobile number as parents type it, as the 10 digits the forms store: spaces, dashes, brackets,
+ * a +91 or 91 in front and a leading 0 are allowed; undefined for anything else.
+ */
+export function mobileDigits(value: string): string | undefined {
+  if (!/^[+\d\s()-]*$/.test(value)) return undefined;
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+/** What is still to pay, in rupees; null when nothing is (paid, waived, or no fee is taken). */
+export interface FeeDue {
+  amount: number;
+  currency: 'INR';
+}
+
+/** The words and dates every status answer carries. */
+export interface StatusWords {
+  status: string;
+  /** The status in the parent's words (the message table's `status.<record>.<status>`). */
+  statusLabel: string;
+  /** When the status last changed (its creation when it never moved), ISO. */
+  updatedAt: string;
+  feeDue: FeeDue | null;
+  /** One sentence: what the parent does next, or what the school does. */
+  nextStep: string;
+}
+
+/** A checked lookup: the record's number (normalised), the 10-digit mobile number and the language. */
+export type Lookup<N extends string> = Record<N, string> & { contactNo: string; language: Language };
+
+export interface LookupRules<N extends string> {
+  /** The body's name of the record's number. */
+  number: N;
+  /** The number as stored, or undefined when it cannot be one. */
+  normalise: (value: string) => string | undefined;
+  /** The message of a missing or malformed number. */
+  numberMessage: MessageCode;
+}
+
+/**
+ * The check of a lookup body ({ <number>, contactNo, language? } plus `extra` text fields), in
+ * `language`: both fields are needed and must look like what they are; the answer carries them
+ * normalised. `extraRules` checks the extra fields (after the pair).
+ */
+export function checkLookup<N extends string, E extends string = never>(
+  rules: LookupRules<N>,
+  input: unknown,
+  language: Language,
+  extra: { fields: readonly E[]; check: (values: Record<E, string>, rules: Rules) => void } = { fields: [], check: () => undefined },
+): Result<Lookup<N> & Record<E, string>> {
+  const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields] as const);
+  type Shape = z.output<typeof shape>;
+  const t = (code: MessageCode) => fill(language, code);
+  const schema = z.pipe(
+    shape.check(
+      z.superRefine((v: Shape, ctx) => {
+        const checks = new Rules(ctx);
+        const values = v as Record<string, string>;
+        checks.check(t(rules.numberMessage), () => (rules.normalise(values[rules.number]!) ? [] : [rules.number]));
+        checks.check(t('statusCheck.error.mobile'), () => (mobileDigits(values.contactNo!) ? [] : ['contactNo']));
+        extra.check(values as Record<E, string>, checks);
+      }),
+    ),
+    z.transform((v: Shape) => {
+      const values = v as Record<string, string>;
+      return {
+        ...Object.fromEntries(extra.fields.map((f) => [f, values[f]!])),
+        [rules.number]: rules.normalise(values[rules.number]!)!,
+        contactNo: mobileDigits(values.contactNo!)!,
+        language: languageOf(values.language),
+      } as Lookup<N> & Record<E, string>;
+    }),
+  );
+  return validate(schema, input);
+}
