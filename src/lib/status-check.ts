@@ -4,7 +4,7 @@
  * of an answer every record has. Each record's own lookup is in its feature folder (status-check.ts).
  */
 import { z } from './zod.ts';
-import { textShape, validate, Rules, type Result } from './forms/validate.ts';
+import { textShape, validate, type Result } from './forms/validate.ts';
 import { fill, type Language, type MessageCode } from './messages/index.ts';
 
 /** The language a request asks for: 'hi', else English. */
@@ -53,27 +53,28 @@ export interface LookupRules<N extends string> {
 }
 
 /**
- * The check of a lookup body ({ <number>, contactNo, language? } plus `extra` text fields), in
- * `language`: both fields are needed and must look like what they are; the answer carries them
- * normalised. `extraRules` checks the extra fields (after the pair).
+ * The check of a lookup body ({ <number>, contactNo, language? } plus `extra` text fields), with its
+ * messages in `language`: both fields are needed and must look like what they are, and every field
+ * found wanting is named (not only the first). The answer carries them normalised.
  */
 export function checkLookup<N extends string, E extends string = never>(
   rules: LookupRules<N>,
   input: unknown,
   language: Language,
-  extra: { fields: readonly E[]; check: (values: Record<E, string>, rules: Rules) => void } = { fields: [], check: () => undefined },
+  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, MessageCode>> } = { fields: [], problems: () => ({}) },
 ): Result<Lookup<N> & Record<E, string>> {
-  const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields] as const);
+  const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields]);
   type Shape = z.output<typeof shape>;
-  const t = (code: MessageCode) => fill(language, code);
   const schema = z.pipe(
     shape.check(
       z.superRefine((v: Shape, ctx) => {
-        const checks = new Rules(ctx);
         const values = v as Record<string, string>;
-        checks.check(t(rules.numberMessage), () => (rules.normalise(values[rules.number]!) ? [] : [rules.number]));
-        checks.check(t('statusCheck.error.mobile'), () => (mobileDigits(values.contactNo!) ? [] : ['contactNo']));
-        extra.check(values as Record<E, string>, checks);
+        const problems: Record<string, MessageCode> = {
+          ...(rules.normalise(values[rules.number]!) ? {} : { [rules.number]: rules.numberMessage }),
+          ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
+          ...(extra.problems(values as Record<E, string>) as Record<string, MessageCode>),
+        };
+        for (const [field, code] of Object.entries(problems)) ctx.addIssue({ code: 'custom', message: fill(language, code), path: [field] });
       }),
     ),
     z.transform((v: Shape) => {

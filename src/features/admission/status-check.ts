@@ -3,7 +3,7 @@
  * reference number and the mobile number on the form) and the answer, shared by the status page's
  * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
  */
-import { fill, type Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/messages/index.ts';
 import { checkLookup, type LookupRules, type StatusWords } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import type { AdmissionStatus } from './workflow.ts';
@@ -26,10 +26,10 @@ export const checkAdmissionLookup = (input: unknown, language: Language = 'en') 
 export const checkReplacement = (input: unknown, language: Language = 'en') =>
   checkLookup(RULES, input, language, {
     fields: ['field', 'uploadId'] as const,
-    check: (values, rules) => {
-      rules.check(fill(language, 'statusCheck.error.document'), () => (isFileField(values.field) ? [] : ['field']));
-      rules.check(fill(language, 'statusCheck.error.upload'), () => (values.uploadId ? [] : ['uploadId']));
-    },
+    problems: (values) => ({
+      ...(isFileField(values.field) ? {} : { field: 'statusCheck.error.document' as const }),
+      ...(values.uploadId ? {} : { uploadId: 'statusCheck.error.upload' as const }),
+    }),
   });
 
 /** A document the office rejected: what it is and why, in the office's words. */

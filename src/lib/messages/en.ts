@@ -74,7 +74,7 @@ export const EN = {
   'statusCheck.replace.chooseFirst': 'Please choose the new file and wait until it has uploaded.',
   'statusCheck.replace.done': '{document}: received. The school office will check it again.',
   'statusCheck.replace.failed': 'The document could not be sent. Please try again.',
-  'statusCheck.replace.notRejected': 'This document is no longer waiting to be sent again. Here is the latest status.',
+  'statusCheck.replace.notRejected': 'This document is no longer waiting to be sent again. Please check the status again.',
   'statusCheck.replace.closed': 'Documents can be sent only while the application is being reviewed.',
   'statusCheck.next.admission.received': 'Your application has reached the school office and will be reviewed soon. Nothing is needed from you now.',
   'statusCheck.next.admission.under-review': 'The school office is checking your application and documents. You will get a call if anything more is needed.',

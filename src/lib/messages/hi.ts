@@ -73,7 +73,7 @@ export const HI: Record<MessageCode, string> = {
   'statusCheck.replace.chooseFirst': 'कृपया नई फ़ाइल चुनें और उसके अपलोड होने तक रुकें।',
   'statusCheck.replace.done': '{document}: प्राप्त हो गया। विद्यालय कार्यालय इसे फिर से जाँचेगा।',
   'statusCheck.replace.failed': 'दस्तावेज़ नहीं भेजा जा सका। कृपया फिर से प्रयास करें।',
-  'statusCheck.replace.notRejected': 'यह दस्तावेज़ अब दोबारा भेजने के लिए नहीं है। आवेदन की नई स्थिति नीचे है।',
+  'statusCheck.replace.notRejected': 'यह दस्तावेज़ अब दोबारा भेजने के लिए नहीं है। कृपया स्थिति फिर से देखें।',
   'statusCheck.replace.closed': 'दस्तावेज़ केवल आवेदन की जाँच के दौरान ही भेजे जा सकते हैं।',
   'statusCheck.next.admission.received': 'आपका आवेदन विद्यालय कार्यालय में पहुँच गया है और जल्द ही इसकी जाँच होगी। अभी आपको कुछ नहीं करना है।',
   'statusCheck.next.admission.under-review': 'विद्यालय कार्यालय आपके आवेदन और दस्तावेज़ों की जाँच कर रहा है। कुछ और चाहिए होगा तो आपको फ़ोन किया जाएगा।',
