@@ -9,7 +9,8 @@ import { router } from '../../src/server/http.ts';
 export const config: Config = {
   path: ['/v1/api', '/v1/api/*'],
   excludedPath: [
-    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status', '/v1/api/admission/status/replace',
+    '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
     '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
     '/v1/api/admins', '/v1/api/admins/:id',
@@ -21,7 +22,8 @@ export const config: Config = {
     '/v1/api/jobs', '/v1/api/jobs/:id',
     '/v1/api/receipts/:receiptNumber',
     '/v1/api/seats',
-    '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/:id',
+    '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',
+    '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/uploads',
   ],

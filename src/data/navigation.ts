@@ -71,7 +71,7 @@ export const navigation: NavLink[] = [
   {
     label: 'Admissions',
     href: '/admissions',
-    summary: 'Apply online, or request a transfer certificate.',
+    summary: 'Apply online, check an application, or request a transfer certificate.',
     children: [
       {
         label: 'Admission',
@@ -84,6 +84,7 @@ export const navigation: NavLink[] = [
         ],
       },
       { label: 'TC Request', href: '/admissions/tc-request', summary: 'Request a transfer certificate online.' },
+      { label: 'Application Status', href: '/admissions/status', summary: 'Check an application with its reference number and your mobile number.' },
     ],
   },
   {

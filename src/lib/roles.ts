@@ -9,6 +9,9 @@ export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = { principal: 'Principal', office: 'Office staff' };
 
+/** How the audit log names a parent acting on a public page (no account): in place of an e-mail address. */
+export const PARENT_ACTOR = 'parent';
+
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** The signed-in person as GET /v1/api/auth answers. */

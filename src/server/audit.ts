@@ -7,6 +7,7 @@
 import type { AdminContext } from './auth.ts';
 import { query, type Queryable } from './db.ts';
 import type { Entity } from '../lib/record.ts';
+import { PARENT_ACTOR } from '../lib/roles.ts';
 
 export type AuditAction =
   | 'create'
@@ -28,7 +29,9 @@ export type AuditAction =
   | 'seats'
   /** An account added, its role changed, disabled, enabled or its password reset. */
   | 'account'
-  | 'password';
+  | 'password'
+  /** A parent sent a new file for a document the office rejected (detail: the field). */
+  | 'document-replaced';
 export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
 
 export interface AuditEntry {
@@ -39,10 +42,17 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-export async function recordAudit(ctx: Pick<AdminContext, 'admin' | 'ip'>, entry: AuditEntry, tx?: Queryable): Promise<void> {
+/**
+ * Who acted: a signed-in administrator, or a parent on a public page (no account: the entry has no
+ * admin id and names PARENT_ACTOR in place of an e-mail address).
+ */
+type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string };
+
+export async function recordAudit(ctx: Actor, entry: AuditEntry, tx?: Queryable): Promise<void> {
   const sql = `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, detail, ip)
                VALUES ($1, $2, $3, $4, $5, $6, $7)`;
-  const params = [ctx.admin._id, ctx.admin.email, entry.action, entry.entity, entry.entityId, entry.detail ?? null, ctx.ip];
+  const who = ctx.admin ? [ctx.admin._id, ctx.admin.email] : [null, PARENT_ACTOR];
+  const params = [...who, entry.action, entry.entity, entry.entityId, entry.detail ?? null, ctx.ip];
   if (tx) await tx.query(sql, params);
   else await query(sql, params);
 }

@@ -41,6 +41,8 @@ export const OTHER_PUBLIC_ROUTES = [
   '/admissions/apply/middle',
   '/admissions/apply/senior',
   '/admissions/tc-request',
+  '/admissions/status',
+  '/admissions/tc-request/status',
   '/vacancies',
   '/gallery',
 ];

@@ -272,6 +272,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD,
     // Hundreds of requests from one address must not hit the public limits.
     ...RAISED_LIMITS,
+    RATE_LIMIT_STATUS_CHECK: '100000',
+    RATE_LIMIT_STATUS_CHECK_NUMBER: '100000',
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);
@@ -520,6 +522,13 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/admission/:id/waive', path: `/v1/api/admission/${admissionId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
       { route: 'POST /v1/api/tc-request/:id/waive', path: `/v1/api/tc-request/${tcId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
       { route: 'PUT /v1/api/seats', path: '/v1/api/seats', auth: 'admin', base: () => ({ session: '2027-28', seats: [{ admissionClass: 'K.G', capacity: 40 }] }), free: [], checked: ['session'] },
+      // Parents' status checks and a replacement: each base is a pair that matches nothing (404), so only what an input spoils answers otherwise.
+      { route: 'POST /v1/api/admission/status', path: '/v1/api/admission/status', auth: 'visitor', base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009' }), free: ['language'], checked: ['referenceNumber', 'contactNo'] },
+      {
+        route: 'POST /v1/api/admission/status/replace', path: '/v1/api/admission/status/replace', auth: 'visitor',
+        base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009', field: fileFields[0], uploadId: staged[0] }), free: ['language'], checked: ['contactNo', 'field', 'uploadId'],
+      },
+      { route: 'POST /v1/api/tc-request/status', path: '/v1/api/tc-request/status', auth: 'visitor', base: () => ({ admissionNumber: 'ADM-1', contactNo: '9000000009' }), free: ['admissionNumber', 'language'], checked: ['contactNo'] },
     ];
     const isForm = (route: string) => route === 'POST /v1/api/enquiry' || route === 'POST /v1/api/tc-request';
     for (const e of JSON_ENDPOINTS) {

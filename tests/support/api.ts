@@ -1,5 +1,5 @@
 /** HTTP helpers for tests: a client with a cookie jar that signs in and sends the XSRF header like the site does. */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -60,7 +60,7 @@ export function requestFrom(
   path: string,
   json?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   const body = json === undefined ? '' : JSON.stringify(json);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -77,7 +77,7 @@ export function requestFrom(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       },
     );
     req.on('error', reject);

@@ -1,6 +1,6 @@
 /** The audit screen's words for an entry's detail: statuses and documents by their labels, anything else as stored. */
 import { describe, expect, it } from 'vitest';
-import { detailText, recordHref } from '../../src/features/audit/audit.ts';
+import { detailText, personText, recordHref } from '../../src/features/audit/audit.ts';
 
 describe('detailText', () => {
   it.each([
@@ -10,6 +10,7 @@ describe('detailText', () => {
     [{ action: 'document', entity: 'admission', detail: 'abcCard: rejected (Not readable)' }, 'ABC card: Rejected (Not readable)'],
     [{ action: 'document', entity: 'admission', detail: 'studentPhoto: verified' }, 'Student photo: Verified'],
     [{ action: 'view', entity: 'admission', detail: 'previousSchoolTC' }, 'Previous school transfer certificate'],
+    [{ action: 'document-replaced', entity: 'admission', detail: 'studentBirthCertificate' }, 'Birth certificate'],
     // Not a known field or status: as stored.
     [{ action: 'view', entity: 'admission', detail: 'somethingElse' }, 'somethingElse'],
     [{ action: 'status', entity: 'job', detail: 'a -> b' }, 'a -> b'],
@@ -27,5 +28,12 @@ describe('recordHref', () => {
     expect(recordHref('seats', '2027-28')).toBe('/admin/seats?session=2027-28');
     expect(recordHref('admin', 'a1')).toBeUndefined();
     expect(recordHref('enquiry', null)).toBeUndefined();
+  });
+});
+
+describe('personText', () => {
+  it("names a parent's own action as the parent's, and staff by their e-mail address", () => {
+    expect(personText({ adminId: null, adminEmail: 'parent' })).toBe('Parent (status page)');
+    expect(personText({ adminId: 'a1', adminEmail: 'office@school.test' })).toBe('office@school.test');
   });
 });

@@ -13,7 +13,7 @@ import { Pager, ScreenHeader, SearchField } from '../../components/admin/ui.tsx'
 import { usePagedList } from '../../components/admin/usePagedList.ts';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import type { Account } from '../auth/account.ts';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionText, detailText, entityText, recordHref, type AuditEntry } from './audit.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionText, detailText, entityText, personText, recordHref, type AuditEntry } from './audit.ts';
 
 const KEYS = ['person', 'entity', 'id', 'action', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -115,7 +115,7 @@ function AuditTable({ rows, loading, failed }: { rows: readonly AuditEntry[] | u
               return (
                 <tr key={e._id}>
                   <td data-label="Time">{formatDateTime(e.createdAt)}</td>
-                  <td data-label="Person" className="cell-wrap">{e.adminEmail}</td>
+                  <td data-label="Person" className="cell-wrap">{personText(e)}</td>
                   <td data-label="Action">{actionText(e.action)}</td>
                   <td data-label="Record">{href ? <a href={href} title={e.entityId ?? undefined}>{record}</a> : record}</td>
                   <td data-label="Detail" className="cell-wrap">{orDash(detailText(e))}</td>

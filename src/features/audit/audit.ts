@@ -4,6 +4,7 @@
  * (audit.server.ts checks it at compile time).
  */
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { PARENT_ACTOR } from '../../lib/roles.ts';
 import { fileLabel, isFileField } from '../admission/admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from '../admission/workflow.ts';
 import { ENQUIRY_WORKFLOW } from '../enquiry/workflow.ts';
@@ -25,6 +26,7 @@ export const AUDIT_ACTIONS = {
   seats: 'Changed the seats',
   account: 'Changed an account',
   password: 'Changed a password',
+  'document-replaced': 'Sent a new document',
 } as const;
 
 export const AUDIT_ENTITIES = {
@@ -54,6 +56,10 @@ export function recordHref(entity: string, entityId: string | null): string | un
   return path ? path + encodeURIComponent(entityId) : undefined;
 }
 
+/** Who made an entry: the staff member's e-mail address, or the parent (who has no account). */
+export const personText = (entry: Pick<AuditEntry, 'adminId' | 'adminEmail'>) =>
+  entry.adminId === null && entry.adminEmail === PARENT_ACTOR ? 'Parent (status page)' : entry.adminEmail;
+
 export const actionText = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
 
@@ -73,7 +79,7 @@ export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action'
   const wf = WORKFLOWS[entity];
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
-  if (entity === 'admission' && (action === 'document' || action === 'view')) {
+  if (entity === 'admission' && (action === 'document' || action === 'view' || action === 'document-replaced')) {
     const [, field = '', state, rest] = /^(\w+)(?:: (\w+))?([\s\S]*)$/.exec(text) ?? [];
     if (isFileField(field)) return `${fileLabel(field)}${state ? `: ${DOCUMENT_STATE_LABELS[state as DocumentState] ?? state}` : ''}${rest ?? ''}`;
   }

@@ -151,6 +151,15 @@ export async function paymentDetails(entity: Payable, id: string): Promise<Payme
   return { fee: feeJson((row && book.fee(row)) ?? 0, paid, waiverNote), payments: list };
 }
 
+/**
+ * What is still to pay on a record at `status`, in paise: 0 once it is paid or waived, when no fee is
+ * set, and when the record is closed (nothing more is taken for it).
+ */
+export async function balanceDue(entity: Payable, id: string, status: string): Promise<number> {
+  if (BOOKS[entity].closed.includes(status)) return 0;
+  return (await paymentDetails(entity, id)).fee.balancePaise;
+}
+
 // ---- changes -------------------------------------------------------------------------------
 
 async function lockRecord(tx: Queryable, book: Book, id: string): Promise<Record<string, unknown>> {

@@ -1,0 +1,167 @@
+/**
+ * A parent's status lookup, for any record: its number and the form's mobile number, checked by the
+ * record's shared check, sent to its status endpoint. The answer is drawn by the record's island
+ * under a heading that takes the focus; no match, too many tries and a lost connection are said in
+ * words. Every word comes from the message table of `lang`. The number can come prefilled from the
+ * page's URL (`?ref=...` on a QR code's link).
+ */
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { answerOf, apiJson } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { rupeesToPaise, formatRupees } from '../../lib/money.ts';
+import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import type { Result } from '../../lib/forms/validate.ts';
+import type { StatusWords } from '../../lib/status-check.ts';
+import { toast, Toasts } from '../../lib/toast.tsx';
+import { site } from '../../config/site.ts';
+import { TextInput, focusFirstError } from './fields.tsx';
+import './forms.css';
+import './status-check.css';
+
+export type Words = (code: MessageCode, values?: Record<string, string>) => string;
+export const wordsFor = (lang: Language): Words => (code, values) => fill(lang, code, values);
+
+/** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
+export function problemOf(t: Words, status: number, notFound: MessageCode): string {
+  const phone = site.contact.phone;
+  if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
+  if (status === 429) return t('statusCheck.tooMany', { phone });
+  return t('statusCheck.failed');
+}
+
+interface NumberField {
+  /** The body's name of the record's number. */
+  name: string;
+  label: MessageCode;
+  hint: MessageCode;
+  /** The URL parameter that may prefill it. */
+  param: string;
+}
+
+interface Props<P, A> {
+  lang: Language;
+  number: NumberField;
+  check: (input: unknown, lang: Language) => Result<P>;
+  /** The API path of the lookup, e.g. '/admission/status'. */
+  path: string;
+  notFound: MessageCode;
+  heading: (answer: A, t: Words) => string;
+  /** The answer's body, given the checked pair (to prove a later change) and a way to show a newer answer. */
+  children: (answer: A, pair: P, update: (answer: A) => void) => ReactNode;
+}
+
+export function StatusLookup<P extends object, A extends StatusWords>({ lang, number, check, path, notFound, heading, children }: Props<P, A>) {
+  const t = wordsFor(lang);
+  const uid = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [values, setValues] = useState({ number: '', contactNo: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [found, setFound] = useState<{ answer: A; pair: P; shown: number } | null>(null);
+
+  useEffect(() => {
+    const given = new URLSearchParams(window.location.search).get(number.param);
+    if (given) setValues((v) => ({ ...v, number: given.trim() }));
+  }, [number.param]);
+
+  // A new answer (a lookup, or a change made from it) takes the focus, so it is read out.
+  useEffect(() => {
+    if (found) headingRef.current?.focus();
+  }, [found?.shown]);
+
+  const change = (name: 'number' | 'contactNo', value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    const field = name === 'number' ? number.name : name;
+    setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+  };
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setProblem('');
+    const input = { [number.name]: values.number, contactNo: values.contactNo, language: lang };
+    const result = check(input, lang);
+    if (!result.ok) {
+      setErrors(result.fields);
+      toast.warning(result.error);
+      focusFirstError(formRef.current, result.fields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { status, body } = await answerOf<A>(await apiJson(path, 'POST', input));
+      if (status === 200) {
+        setFound({ answer: body as A, pair: result.data, shown: Date.now() });
+        return;
+      }
+      setFound(null);
+      if (status === 400 && body.fields) setErrors(body.fields);
+      setProblem(status === 400 && body.error ? body.error : problemOf(t, status, notFound));
+    } catch (error) {
+      console.error(`${path}: the lookup failed`, error);
+      toast.error(t('statusCheck.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: 'number' | 'contactNo') => (name === 'number' ? number.name : 'contactNo');
+  return (
+    <div className="ff sc">
+      <Toasts />
+      <form ref={formRef} className="ff-form sc-form" noValidate onSubmit={submit} aria-busy={busy}>
+        <div className="ff-grid">
+          <TextInput
+            id={`${uid}-number`} name={number.name} label={t(number.label)} hint={t(number.hint)} value={values.number} required
+            error={errors[field('number')]} autoComplete="off" maxLength={40} onChange={(v) => change('number', v)}
+          />
+          <TextInput
+            id={`${uid}-mobile`} name="contactNo" label={t('statusCheck.field.mobile')} hint={t('statusCheck.field.mobileHint')} value={values.contactNo}
+            required error={errors.contactNo} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={16} onChange={(v) => change('contactNo', v)}
+          />
+        </div>
+        <button type="submit" className="ff-button" disabled={busy} aria-busy={busy}>
+          {busy && <span className="ff-spinner" aria-hidden="true" />}
+          {busy ? t('statusCheck.checking') : t('statusCheck.submit')}
+        </button>
+        {problem && <p className="ff-form-error" role="alert">{problem}</p>}
+      </form>
+      {found && (
+        <section className="sc-result" aria-labelledby={`${uid}-result`}>
+          <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>{heading(found.answer, t)}</h2>
+          {children(found.answer, found.pair, (answer) => setFound({ answer, pair: found.pair, shown: Date.now() }))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The answer's facts as a list of terms: the record's own first, then status, last change and fee due. */
+export function StatusFacts({ answer, lang, before = [], after = [] }: { answer: StatusWords; lang: Language; before?: [string, ReactNode][]; after?: [string, ReactNode][] }) {
+  const t = wordsFor(lang);
+  const fee = answer.feeDue ? formatRupees(rupeesToPaise(answer.feeDue.amount) ?? 0) : t('statusCheck.result.noFee');
+  const rows: [string, ReactNode, string?][] = [
+    ...before,
+    [t('statusCheck.result.status'), answer.statusLabel, 'sc-status'],
+    [t('statusCheck.result.updated'), formatDateTime(answer.updatedAt, lang)],
+    [t('statusCheck.result.fee'), fee, answer.feeDue ? 'sc-due' : undefined],
+    ...after,
+  ];
+  return (
+    <>
+      <dl className="sc-facts">
+        {rows.map(([term, value, className]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd className={className}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{t('statusCheck.result.next')}</h3>
+      <p className="sc-next">{answer.nextStep}</p>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * /admissions/status: a parent looks up an application by its reference number and the form's
+ * mobile number, and sees its status in words, when it last changed, the fee due, what to do next and
+ * each document the office rejected, with the office's reason and a way to send a new file for it
+ * (uploaded at once as on the form, then sent with POST /v1/api/admission/status/replace).
+ */
+import { useId, useState } from 'react';
+import { answerOf, apiJson } from '../../lib/api-client.ts';
+import { classFor, type Language } from '../../lib/messages/index.ts';
+import { toast } from '../../lib/toast.tsx';
+import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
+import { StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
+
+type Pair = { referenceNumber: string; contactNo: string };
+
+export default function StatusCheck({ lang = 'en' }: { lang?: Language }) {
+  const t = wordsFor(lang);
+  return (
+    <StatusLookup<Pair, AdmissionStatusAnswer>
+      lang={lang}
+      number={{ name: 'referenceNumber', label: 'statusCheck.field.reference', hint: 'statusCheck.field.referenceHint', param: 'ref' }}
+      check={checkAdmissionLookup}
+      path="/admission/status"
+      notFound="statusCheck.notFound.admission"
+      heading={(answer) => t('statusCheck.result.admission', { reference: answer.referenceNumber })}
+    >
+      {(answer, pair, update) => (
+        <>
+          <StatusFacts
+            answer={answer} lang={lang}
+            before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classFor(lang, answer.admissionClass)]]}
+          />
+          {answer.missing.length > 0 && (
+            <>
+              <h3>{t('statusCheck.missing.heading')}</h3>
+              <p>{t('statusCheck.missing.intro')}</p>
+              <ul className="sc-docs">
+                {answer.missing.map((doc) => (
+                  <li key={doc.field} className="sc-doc">
+                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} onAnswer={update} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </StatusLookup>
+  );
+}
+
+/** One rejected document: why, a file input that uploads at once, and the button that sends it in the old one's place. */
+function NewDocument({ doc, pair, lang, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
+  const t = wordsFor(lang);
+  const id = useId();
+  const [upload, setUpload] = useState<UploadState>({ status: 'empty' });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function send() {
+    if (busy) return;
+    if (upload.status !== 'done') {
+      setError(t('statusCheck.replace.chooseFirst'));
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const res = await apiJson('/admission/status/replace', 'POST', { ...pair, field: doc.field, uploadId: upload.upload.id, language: lang });
+      const { status, body } = await answerOf<AdmissionStatusAnswer & { code?: string }>(res);
+      if (status === 200) {
+        toast.success(t('statusCheck.replace.done', { document: doc.label }));
+        onAnswer(body as AdmissionStatusAnswer);
+        return;
+      }
+      if (status === 409) setError(t(body.code === 'closed' ? 'statusCheck.replace.closed' : 'statusCheck.replace.notRejected'));
+      else if (status === 400) {
+        // The upload expired or was used: choose the file again.
+        setUpload({ status: 'empty' });
+        setError(t('statusCheck.error.upload'));
+      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission') : t('statusCheck.replace.failed'));
+    } catch (failure) {
+      console.error('replacing a document failed', failure);
+      setError(t('statusCheck.replace.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <h4>{doc.label}</h4>
+      {doc.reason && <p>{t('statusCheck.missing.reason', { reason: doc.reason })}</p>}
+      <FileField
+        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload}
+        onState={(state) => {
+          setUpload(state);
+          if (state.status !== 'failed') setError('');
+        }}
+      />
+      {error && <p className="ff-error" role="alert">{error}</p>}
+      <button type="button" className="ff-button" disabled={busy} aria-busy={busy} onClick={() => void send()}>
+        {busy && <span className="ff-spinner" aria-hidden="true" />}
+        {busy ? t('statusCheck.replace.sending') : t('statusCheck.replace.send', { document: doc.label })}
+      </button>
+    </>
+  );
+}

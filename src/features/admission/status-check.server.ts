@@ -1,0 +1,122 @@
+/**
+ * A parent's own look at an application, proven by its reference number and the mobile number on
+ * its form (the limits and the one not-found answer: src/server/status-check.ts).
+ *
+ *   POST /v1/api/admission/status { referenceNumber, contactNo, language? }
+ *     200 { referenceNumber, studentFirstName, admissionClass, status, statusLabel, updatedAt,
+ *           missing: [{ field, label, reason }], feeDue: { amount, currency } | null, nextStep }
+ *   POST /v1/api/admission/status/replace { referenceNumber, contactNo, field, uploadId, language? }
+ *     200 the same answer, refreshed
+ *
+ * `language` 'hi' gives the words (statusLabel, nextStep) in Hindi; the document labels are the
+ * definition's. A replacement takes a staged upload (POST /v1/api/uploads) for a document the
+ * office rejected, while the office still judges documents: the new upload becomes the field's
+ * document (pending again), the old row goes, and its blob is deleted once that is committed. Nothing
+ * else of an application can be changed here.
+ */
+import { recordAudit } from '../../server/audit.ts';
+import { deleteBlobs } from '../../server/blobs.ts';
+import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
+import { badRequest, conflict, notFound } from '../../server/errors.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
+import { checked, countTry, feeDue } from '../../server/status-check.ts';
+import { toIso } from '../../lib/dates.ts';
+import { MSG } from '../../lib/forms/messages.ts';
+import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { ADMISSION_FILE_FIELDS, fileLabel, type FileField } from './admission.ts';
+import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
+import { checkAdmissionLookup, checkReplacement, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
+import { balanceDue } from '../payments/payments.server.ts';
+
+const NO_MATCH = fill('en', 'statusCheck.notFound.admission');
+
+export const REPLACE_MESSAGES = {
+  notRejected: 'Only a document the school office rejected can be sent again.',
+  closed: fill('en', 'statusCheck.replace.closed'),
+} as const;
+
+interface Found {
+  id: string;
+  reference_number: string;
+  student_first_name: string;
+  admission_class: string;
+  status: AdmissionStatus;
+  status_changed_at: Date | null;
+  created_at: Date;
+}
+
+/** The application of this pair, or the one 404: a single query whichever part is wrong. */
+async function findApplication(referenceNumber: string, contactNo: string): Promise<Found> {
+  const row = await queryOne<Found>(
+    `SELECT id, reference_number, student_first_name, admission_class, status, status_changed_at, created_at
+       FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
+    [referenceNumber, contactNo],
+  );
+  if (!row) throw notFound(NO_MATCH);
+  return row;
+}
+
+const byFormOrder = (a: MissingDocument, b: MissingDocument) => ADMISSION_FILE_FIELDS.indexOf(a.field) - ADMISSION_FILE_FIELDS.indexOf(b.field);
+
+async function answer(row: Found, language: Language): Promise<AdmissionStatusAnswer> {
+  const judged = DOCUMENTS_JUDGED_IN.includes(row.status);
+  const [rejected, due] = await Promise.all([
+    judged
+      ? query<{ field: FileField; state_reason: string | null }>(
+          `SELECT field, state_reason FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state = 'rejected'`,
+          [row.id],
+        )
+      : Promise.resolve([]),
+    balanceDue('admission', row.id, row.status),
+  ]);
+  const missing = rejected.map((r) => ({ field: r.field, label: fileLabel(r.field), reason: r.state_reason ?? '' })).sort(byFormOrder);
+  const next: MessageCode = missing.length ? 'statusCheck.next.admission.documents' : `statusCheck.next.admission.${row.status}`;
+  return {
+    referenceNumber: row.reference_number,
+    studentFirstName: row.student_first_name,
+    admissionClass: row.admission_class,
+    status: row.status,
+    statusLabel: fill(language, `status.admission.${row.status}`),
+    updatedAt: toIso(row.status_changed_at ?? row.created_at),
+    missing,
+    feeDue: feeDue(due),
+    nextStep: fill(language, next),
+  };
+}
+
+export const checkAdmissionStatus: Handler = async (req, { ip }) => {
+  const lookup = checked(await readJson(req), checkAdmissionLookup);
+  await countTry(ip, `admission:${lookup.referenceNumber}`);
+  return json(await answer(await findApplication(lookup.referenceNumber, lookup.contactNo), lookup.language));
+};
+
+export const replaceDocument: Handler = async (req, { ip }) => {
+  const input = checked(await readJson(req), checkReplacement);
+  const field = input.field as FileField;
+  await countTry(ip, `admission:${input.referenceNumber}`);
+  const found = await findApplication(input.referenceNumber, input.contactNo);
+  const uploadId = input.uploadId.toLowerCase();
+  if (!isUuid(uploadId)) throw badRequest(MSG.uploadMissing, { uploadId: MSG.uploadMissing });
+
+  const oldBlob = await transaction(async (tx) => {
+    // The application first, as the office's verdicts lock it: a verdict and a replacement queue.
+    const application = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [found.id])).rows[0];
+    if (!application) throw notFound(NO_MATCH);
+    if (!DOCUMENTS_JUDGED_IN.includes(application.status)) throw conflict(REPLACE_MESSAGES.closed).withCode('closed');
+    const document = (
+      await tx.query<{ id: string; state: string; blob_key: string }>(`SELECT id, state, blob_key FROM uploads WHERE admission_id = $1 AND field = $2`, [found.id, field])
+    ).rows[0];
+    if (document?.state !== 'rejected') throw conflict(REPLACE_MESSAGES.notRejected, { field: REPLACE_MESSAGES.notRejected }).withCode('not-rejected');
+    // The old row goes first: a field has one document (UNIQUE (admission_id, field)).
+    await tx.query(`DELETE FROM uploads WHERE id = $1`, [document.id]);
+    // A staged upload is claimed once: one already claimed, or swept, matches nothing.
+    const claimed = await tx.query(`UPDATE uploads SET admission_id = $1, field = $2 WHERE id = $3 AND admission_id IS NULL RETURNING id`, [found.id, field, uploadId]);
+    if (!claimed.rows.length) throw badRequest(MSG.uploadMissing, { uploadId: MSG.uploadMissing });
+    await recordAudit({ admin: null, ip }, { action: 'document-replaced', entity: 'admission', entityId: found.id, detail: field }, tx);
+    await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [found.id]);
+    return document.blob_key;
+  });
+  // After the commit: a failed replacement above leaves the rejected document in place.
+  await deleteBlobs('documents', [oldBlob], 'document replaced');
+  return json(await answer(await findApplication(input.referenceNumber, input.contactNo), input.language));
+};

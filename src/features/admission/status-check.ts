@@ -1,0 +1,50 @@
+/**
+ * A parent's look at an application, without phoning the school: the check of the lookup (its
+ * reference number and the mobile number on the form) and the answer, shared by the status page's
+ * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
+ */
+import type { Language } from '../../lib/messages/index.ts';
+import { checkLookup, type LookupRules, type StatusWords } from '../../lib/status-check.ts';
+import { isFileField, type FileField } from './admission.ts';
+import type { AdmissionStatus } from './workflow.ts';
+
+/** RMCP-2026-000123 (see referenceNumber in admission.server.ts): the year and a sequence of six digits or more. */
+const REFERENCE = /^RMCP-\d{4}-\d{6,10}$/;
+
+/** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
+export function normaliseReference(value: string): string | undefined {
+  const reference = value.replace(/\s+/g, '').toUpperCase();
+  return REFERENCE.test(reference) ? reference : undefined;
+}
+
+const RULES: LookupRules<'referenceNumber'> = { number: 'referenceNumber', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' };
+
+/** { referenceNumber, contactNo, language? }, checked and normalised. */
+export const checkAdmissionLookup = (input: unknown, language: Language = 'en') => checkLookup(RULES, input, language);
+
+/** { referenceNumber, contactNo, field, uploadId, language? }: a new file for a rejected document. */
+export const checkReplacement = (input: unknown, language: Language = 'en') =>
+  checkLookup(RULES, input, language, {
+    fields: ['field', 'uploadId'] as const,
+    problems: (values) => ({
+      ...(isFileField(values.field) ? {} : { field: 'statusCheck.error.document' as const }),
+      ...(values.uploadId ? {} : { uploadId: 'statusCheck.error.upload' as const }),
+    }),
+  });
+
+/** A document the office rejected: what it is and why, in the office's words. */
+export interface MissingDocument {
+  field: FileField;
+  label: string;
+  reason: string;
+}
+
+export interface AdmissionStatusAnswer extends StatusWords {
+  referenceNumber: string;
+  studentFirstName: string;
+  /** The class's canonical label: P.N.C, N.C, K.G or 1-12. */
+  admissionClass: string;
+  status: AdmissionStatus;
+  /** Documents to send again, in the form's order; empty once the application is decided. */
+  missing: MissingDocument[];
+}

@@ -1,0 +1,59 @@
+/**
+ * A parent's own look at a TC request, proven by the admission number and the mobile number given
+ * in it (the limits and the one not-found answer: src/server/status-check.ts).
+ *
+ *   POST /v1/api/tc-request/status { admissionNumber, contactNo, language? }
+ *     200 { admissionNumber, studentName, status, statusLabel, updatedAt, missing: [],
+ *           feeDue: { amount, currency } | null, tcNumber?, nextStep }
+ *
+ * Up to two requests may exist for one admission number: the answer is the newest one made with
+ * this mobile number.
+ */
+import { queryOne } from '../../server/db.ts';
+import { notFound } from '../../server/errors.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
+import { checked, countTry, feeDue } from '../../server/status-check.ts';
+import { toIso } from '../../lib/dates.ts';
+import { formatRupees } from '../../lib/money.ts';
+import { fill } from '../../lib/messages/index.ts';
+import { balanceDue } from '../payments/payments.server.ts';
+import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
+import type { TcStatus } from './workflow.ts';
+
+const NO_MATCH = fill('en', 'statusCheck.notFound.tc');
+
+interface Found {
+  id: string;
+  admission_number: string;
+  student_name: string;
+  status: TcStatus;
+  tc_number: string | null;
+  status_changed_at: Date | null;
+  created_at: Date;
+}
+
+export const checkTcStatus: Handler = async (req, { ip }) => {
+  const lookup = checked(await readJson(req), checkTcLookup);
+  await countTry(ip, `tc-request:${lookup.admissionNumber}`);
+  // One query whichever part is wrong (see src/server/status-check.ts).
+  const row = await queryOne<Found>(
+    `SELECT id, admission_number, student_name, status, tc_number, status_changed_at, created_at
+       FROM tc_requests WHERE admission_number = $1 AND contact = $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [lookup.admissionNumber, lookup.contactNo],
+  );
+  if (!row) throw notFound(NO_MATCH);
+  const due = await balanceDue('tc-request', row.id, row.status);
+  const answer: TcStatusAnswer = {
+    admissionNumber: row.admission_number,
+    studentName: row.student_name,
+    status: row.status,
+    statusLabel: fill(lookup.language, `status.tc-request.${row.status}`),
+    updatedAt: toIso(row.status_changed_at ?? row.created_at),
+    missing: [],
+    feeDue: feeDue(due),
+    ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
+    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${row.status}`, { fee: formatRupees(due) }),
+  };
+  return json(answer);
+};

@@ -1,0 +1,91 @@
+/**
+ * What the parents' status checks share, on both sides: the check of a lookup (a record's number and
+ * the mobile number given on its form, plus the language of the words in the answer), and the parts
+ * of an answer every record has. Each record's own lookup is in its feature folder (status-check.ts).
+ */
+import { z } from './zod.ts';
+import { textShape, validate, type Result } from './forms/validate.ts';
+import { fill, type Language, type MessageCode } from './messages/index.ts';
+
+/** The language a request asks for: 'hi', else English. */
+export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
+
+/**
+ * A mobile number as parents type it, as the 10 digits the forms store: spaces, dashes, brackets,
+ * a +91 or 91 in front and a leading 0 are allowed; undefined for anything else.
+ */
+export function mobileDigits(value: string): string | undefined {
+  if (!/^[+\d\s()-]*$/.test(value)) return undefined;
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+/** What is still to pay, in rupees; null when nothing is (paid, waived, or no fee is taken). */
+export interface FeeDue {
+  amount: number;
+  currency: 'INR';
+}
+
+/** The words and dates every status answer carries. */
+export interface StatusWords {
+  status: string;
+  /** The status in the parent's words (the message table's `status.<record>.<status>`). */
+  statusLabel: string;
+  /** When the status last changed (its creation when it never moved), ISO. */
+  updatedAt: string;
+  feeDue: FeeDue | null;
+  /** One sentence: what the parent does next, or what the school does. */
+  nextStep: string;
+}
+
+/** A checked lookup: the record's number (normalised), the 10-digit mobile number and the language. */
+export type Lookup<N extends string> = Record<N, string> & { contactNo: string; language: Language };
+
+export interface LookupRules<N extends string> {
+  /** The body's name of the record's number. */
+  number: N;
+  /** The number as stored, or undefined when it cannot be one. */
+  normalise: (value: string) => string | undefined;
+  /** The message of a missing or malformed number. */
+  numberMessage: MessageCode;
+}
+
+/**
+ * The check of a lookup body ({ <number>, contactNo, language? } plus `extra` text fields), with its
+ * messages in `language`: both fields are needed and must look like what they are, and every field
+ * found wanting is named (not only the first). The answer carries them normalised.
+ */
+export function checkLookup<N extends string, E extends string = never>(
+  rules: LookupRules<N>,
+  input: unknown,
+  language: Language,
+  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, MessageCode>> } = { fields: [], problems: () => ({}) },
+): Result<Lookup<N> & Record<E, string>> {
+  const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields]);
+  type Shape = z.output<typeof shape>;
+  const schema = z.pipe(
+    shape.check(
+      z.superRefine((v: Shape, ctx) => {
+        const values = v as Record<string, string>;
+        const problems: Record<string, MessageCode> = {
+          ...(rules.normalise(values[rules.number]!) ? {} : { [rules.number]: rules.numberMessage }),
+          ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
+          ...(extra.problems(values as Record<E, string>) as Record<string, MessageCode>),
+        };
+        for (const [field, code] of Object.entries(problems)) ctx.addIssue({ code: 'custom', message: fill(language, code), path: [field] });
+      }),
+    ),
+    z.transform((v: Shape) => {
+      const values = v as Record<string, string>;
+      return {
+        ...Object.fromEntries(extra.fields.map((f) => [f, values[f]!])),
+        [rules.number]: rules.normalise(values[rules.number]!)!,
+        contactNo: mobileDigits(values.contactNo!)!,
+        language: languageOf(values.language),
+      } as Lookup<N> & Record<E, string>;
+    }),
+  );
+  return validate(schema, input);
+}
