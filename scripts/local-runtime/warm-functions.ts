@@ -34,7 +34,30 @@ interface LambdaResult {
   statusCode: number;
   headers?: Record<string, string | number | boolean | undefined>;
   multiValueHeaders?: Record<string, (string | number | boolean)[]>;
-  body?: Uint8Array | string | null;
+  body?: Uint8Array | string | ReadableStream<Uint8Array> | null;
+}
+
+/** A call's answer, and when the instance is free again: after a streamed body's last chunk. */
+interface Invoked {
+  result: LambdaResult;
+  done: Promise<void>;
+}
+
+interface InstanceMessage {
+  id?: number;
+  result?: LambdaResult;
+  streamed?: boolean;
+  chunk?: Uint8Array;
+  end?: boolean;
+  streamError?: string;
+  error?: { message: string; stack?: string };
+}
+
+/** A streamed body being received: its stream's controller, the pull waiting for a chunk, and its end. */
+interface Receiving {
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  delivered?: () => void;
+  finish: () => void;
 }
 
 interface Invocation {
@@ -62,7 +85,8 @@ interface EmulatorRuntime {
 class Instance {
   readonly worker: Worker;
   readonly ready: Promise<void>;
-  #pending = new Map<number, { resolve(r: LambdaResult): void; reject(e: Error): void }>();
+  #pending = new Map<number, { resolve(r: Invoked): void; reject(e: Error): void }>();
+  #receiving = new Map<number, Receiving>();
   #next = 0;
   #idleTimer: NodeJS.Timeout | undefined;
   dead = false;
@@ -73,25 +97,77 @@ class Instance {
       this.worker.once('message', () => resolve());
       this.worker.once('error', reject);
     });
-    this.worker.on('message', (message: { id?: number; result?: LambdaResult; error?: { message: string; stack?: string } }) => {
+    this.worker.on('message', (message: InstanceMessage) => {
       if (message.id === undefined) return;
+      if (this.#receiving.has(message.id)) return this.#receive(message.id, message);
       const waiter = this.#pending.get(message.id);
       this.#pending.delete(message.id);
       if (!waiter) return;
       if (message.error) waiter.reject(Object.assign(new Error(message.error.message), { stack: message.error.stack }));
-      else waiter.resolve(message.result!);
+      else if (message.streamed) waiter.resolve(this.#stream(message.id, message.result!));
+      else waiter.resolve({ result: message.result!, done: Promise.resolve() });
     });
     const fail = (error: Error) => {
       this.dead = true;
       for (const waiter of this.#pending.values()) waiter.reject(error);
       this.#pending.clear();
+      for (const receiving of this.#receiving.values()) {
+        receiving.controller.error(error);
+        receiving.finish();
+      }
+      this.#receiving.clear();
       onExit(this);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`The function instance exited (code ${code})`)));
   }
 
-  async invoke(invocation: Invocation): Promise<LambdaResult> {
+  /** A streamed answer: each pull asks the instance for one chunk, so a slow client slows the function, not memory. */
+  #stream(id: number, result: LambdaResult): Invoked {
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#receiving.set(id, { controller, finish });
+        },
+        pull: () =>
+          new Promise<void>((delivered) => {
+            const receiving = this.#receiving.get(id);
+            if (!receiving) return delivered();
+            receiving.delivered = delivered;
+            this.worker.postMessage({ more: id });
+          }),
+        cancel: () => {
+          this.worker.postMessage({ cancel: id });
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { result: { ...result, body }, done };
+  }
+
+  #receive(id: number, message: InstanceMessage): void {
+    const receiving = this.#receiving.get(id)!;
+    const delivered = receiving.delivered;
+    receiving.delivered = undefined;
+    if (message.chunk) {
+      receiving.controller.enqueue(message.chunk);
+    } else {
+      this.#receiving.delete(id);
+      // After a cancel the stream is already closed: closing or erroring it again would throw.
+      try {
+        if (message.streamError) receiving.controller.error(new Error(message.streamError));
+        else receiving.controller.close();
+      } catch {
+        // already closed by its reader
+      }
+      receiving.finish();
+    }
+    delivered?.();
+  }
+
+  async invoke(invocation: Invocation): Promise<Invoked> {
     clearTimeout(this.#idleTimer);
     await this.ready;
     const id = this.#next++;
@@ -122,11 +198,16 @@ class InstancePool {
 
   async invoke(invocation: Invocation): Promise<LambdaResult> {
     const instance = await this.#acquire();
+    let invoked: Invoked;
     try {
-      return await instance.invoke(invocation);
-    } finally {
+      invoked = await instance.invoke(invocation);
+    } catch (error) {
       this.#release(instance);
+      throw error;
     }
+    // The instance takes its next call once the whole body has been sent.
+    void invoked.done.then(() => this.#release(instance));
+    return invoked.result;
   }
 
   async #acquire(): Promise<Instance> {
