@@ -9,13 +9,11 @@ import type { Queryable } from './db.ts';
 import { isLanguage, type Language } from '../lib/messages/index.ts';
 import { TEMPLATES, type Letter, type MessageEntity, type MessageEvent } from '../lib/messages/templates.ts';
 
-export type Channel = 'email' | 'whatsapp' | 'sms';
-export const CHANNELS: readonly Channel[] = ['email', 'whatsapp', 'sms'];
-export const MESSAGE_STATES = ['queued', 'sent', 'failed'] as const;
-export const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-request'];
+type Channel = 'email' | 'whatsapp' | 'sms';
+const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-request'];
 
 /** A message about to be queued: where it goes and what it says. */
-export interface OutgoingMessage extends Letter {
+interface OutgoingMessage extends Letter {
   channel: Channel;
   recipient: string;
 }
