@@ -96,7 +96,7 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
   return (
     <tr>
       <td data-label="Written">{formatDateTime(m.createdAt)}</td>
-      <td data-label="To" className="cell-wrap">{m.to}</td>
+      <td data-label="To" className="cell-wrap messages-to">{m.to}</td>
       <td data-label="Channel">{channelText(m.channel)}</td>
       <td data-label="Message" className="cell-wrap">
         <details className="message-letter">
