@@ -2,7 +2,8 @@
  * `npm run cleanup [-- --older-than-hours N]`: the hourly scheduled function's job
  * (netlify/functions/cleanup.mts) on demand: staged admission documents nobody claimed within N
  * hours (default 24) and blobs under uploads/ that no row knows, ended sessions, old rate-limit and
- * sign-in throttle windows.
+ * sign-in throttle windows; then the parents' e-mails that are due, when SMTP_URL is set (the
+ * five-minute scheduled function's job, netlify/functions/messages-send.mts).
  *
  * Database: DATABASE_URL, else the running `npm start` runtime's, else the local one on disk.
  * Blobs: on Netlify's API when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set (production), else
@@ -41,6 +42,8 @@ let code = 0;
 try {
   const { cleanup, describeCleanup } = await import('../src/features/housekeeping/cleanup.server.ts');
   console.log(describeCleanup(await cleanup(hours), hours));
+  const { deliverDue, describeDelivery } = await import('../src/server/mailer.ts');
+  console.log(process.env.SMTP_URL ? describeDelivery(await deliverDue(new Date(), { max: 1000 })) : 'SMTP_URL is not set: e-mails stay queued.');
 } catch (error) {
   console.error(error);
   code = 1;

@@ -62,6 +62,13 @@ export interface Field {
   readonly autoComplete?: string;
   /** Shown with '(optional)' after its label although the form's rules may still ask for it. */
   readonly labelledOptional?: boolean;
+  /**
+   * Sent by the form without an input of its own (the page sets it, e.g. the language the form is
+   * in): never drawn, never asked for, and `fallback` when not sent.
+   */
+  readonly hidden?: boolean;
+  /** The value stored when the form sends none (only for a hidden field). */
+  readonly fallback?: string;
 }
 
 /** The kinds of record, as the audit log names them. */

@@ -31,7 +31,9 @@ export type AuditAction =
   | 'account'
   | 'password'
   /** A parent sent a new file for a document the office rejected (detail: the field). */
-  | 'document-replaced';
+  | 'document-replaced'
+  /** A WhatsApp or SMS message to a parent, marked sent by hand (detail: channel, recipient, template). */
+  | 'message';
 export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
 
 export interface AuditEntry {

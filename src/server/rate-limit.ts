@@ -31,22 +31,33 @@ export async function rateLimit(bucket: string, key: string, limit: number, wind
   if ((row?.hits ?? 0) > window.max) throw window.refusal();
 }
 
+/** A further INSERT of a counted insert's statement, made from the created row (`created`); its parameters are numbered from `first`. */
+export interface Alongside {
+  sql: (first: number) => string;
+  values: unknown[];
+}
+
 /**
  * A counted insert: `INSERT INTO table (columns) ... RETURNING *` that also counts one hit for the
  * limit, in one statement (one round trip to the database instead of two). Past the limit the hit
  * is counted, nothing is stored and `insert` throws 429, exactly as `rateLimit` then an insert would.
+ * An `alongside` insert (e.g. the parent's message) is part of the same statement: stored with the
+ * row or not at all.
  */
 export function countedInsert(table: string, columns: string[], bucket: string, limit: number, windowSeconds: number) {
   const n = columns.length;
-  const text = `WITH hit AS (${countHit(n + 1)}),
+  const statement = (alongside?: Alongside) => `WITH hit AS (${countHit(n + 1)}),
   created AS (
     INSERT INTO ${table} (${columns.join(', ')})
     SELECT ${placeholders(n)} FROM hit WHERE hit.hits <= $${n + 4}
-    RETURNING *)
+    RETURNING *)${alongside ? `,
+  alongside AS (${alongside.sql(n + 5)})` : ''}
   SELECT hit.hits AS rate_limit_hits, created.* FROM hit LEFT JOIN created ON true`;
-  return async function insert(key: string, values: unknown[]): Promise<Record<string, unknown>> {
+  const plain = statement();
+  return async function insert(key: string, values: unknown[], alongside?: Alongside): Promise<Record<string, unknown>> {
     const window = currentWindow(bucket, limit, windowSeconds);
-    const row = await queryOne<Record<string, unknown> & { rate_limit_hits: number }>(text, [...values, bucket, key, window.start, window.max]);
+    const params = [...values, bucket, key, window.start, window.max, ...(alongside?.values ?? [])];
+    const row = await queryOne<Record<string, unknown> & { rate_limit_hits: number }>(alongside ? statement(alongside) : plain, params);
     if (!row || row.rate_limit_hits > window.max) throw window.refusal();
     const { rate_limit_hits: _, ...stored } = row;
     return stored;

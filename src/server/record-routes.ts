@@ -51,11 +51,13 @@ export async function deleteRecord<D extends RecordDefinition>(
 export const HAS_PAYMENTS = 'This record has payments on it and cannot be deleted: payments are kept for the accounts.';
 
 /**
- * What goes with a deleted record, inside its transaction: its status history. A record with
+ * What goes with a deleted record, inside its transaction: its status history and the messages
+ * about it (sent or not: they name the child and the parent's address). A record with
  * payments is refused (409): receipts are never deleted, and must keep pointing at their record.
  */
 export async function forgetRecord(tx: Queryable, entity: Entity, id: string): Promise<void> {
   const paid = await tx.query(`SELECT 1 FROM payments WHERE entity = $1 AND record_id = $2 LIMIT 1`, [entity, id]);
   if (paid.rows.length) throw conflict(HAS_PAYMENTS);
   await tx.query(`DELETE FROM status_history WHERE entity = $1 AND record_id = $2`, [entity, id]);
+  await tx.query(`DELETE FROM messages WHERE entity = $1 AND record_id = $2`, [entity, id]);
 }

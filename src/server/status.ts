@@ -13,6 +13,8 @@ import { isUuid, query, transaction, type Queryable } from './db.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { PRINCIPAL_ONLY } from './auth.ts';
+import { isMessageEntity, queueMessage } from './outbox.ts';
+import { sendSoon } from './mailer.ts';
 import { toIso } from '../lib/dates.ts';
 import type { Entity } from '../lib/record.ts';
 import { CREATED_BY, allowedMoves, isPrincipalMove, isStatus, statusLabel, type HistoryEntry, type Workflow } from '../lib/workflow.ts';
@@ -94,7 +96,7 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
     }
     const note = bodyText(body, 'note', NOTE_MAX, 'The note');
 
-    await transaction(async (tx) => {
+    const moved = await transaction(async (tx) => {
       const row = (await tx.query(`SELECT * FROM ${route.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
       if (!row) throw notFound(route.notFound);
       if (status === undefined) {
@@ -102,7 +104,7 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
         if (!set) throw badRequest('Send the new status.', { status: STATUS_MESSAGES.required });
         await update(tx, route.table, id, set);
         await recordAudit(ctx, { action: 'update', entity: route.entity, entityId: id, detail: Object.keys(set).join(', ') }, tx);
-        return;
+        return false;
       }
       const from = row.status as S;
       const to = status;
@@ -116,7 +118,9 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
       await route.check?.(move);
       await writeMove(tx, route, id, { from, to, note, set: move.set }, ctx);
       for (const extra of move.audit) await recordAudit(ctx, { action: extra.action, entity: route.entity, entityId: id, detail: extra.detail }, tx);
+      return true;
     });
+    if (moved && isMessageEntity(route.entity)) await sendSoon(ctx, { entity: route.entity, recordId: id });
     return json(await route.answer(id));
   };
 }
@@ -148,8 +152,9 @@ export async function historyOf(entity: Entity, id: string, initial: string, cre
 }
 
 /**
- * Writes a move of `id` in `tx`: its status (and any further columns), its history entry and its
- * audit entry. Also used for a move the desk makes on someone's behalf (a TC whose fee is now paid).
+ * Writes a move of `id` in `tx`: its status (and any further columns), its history entry, its
+ * audit entry and the parent's message about it. Also used for a move the desk makes on someone's
+ * behalf (a TC whose fee is now paid).
  */
 export async function writeMove(
   tx: Queryable,
@@ -165,4 +170,5 @@ export async function writeMove(
   // The same moment as the history entry's, so the two always agree.
   await update(tx, route.table, id, { ...set, status: to, status_changed_at: entry.rows[0]!.at });
   await recordAudit(ctx, { action: 'status', entity: route.entity, entityId: id, detail: `${from} -> ${to}${note ? `: ${note}` : ''}` }, tx);
+  if (isMessageEntity(route.entity)) await queueMessage(tx, route.entity, 'status', id);
 }

@@ -56,10 +56,11 @@ describe.each([
       const english = decodeURIComponent((await page.getByRole('link', { name: /^WhatsApp \(English\)/ }).getAttribute('href'))!);
       expect(english).toMatch(/^https:\/\/wa\.me\/919988776655\?text=/);
       expect(english).toContain(again.referenceNumber);
-      expect(english).toContain('is now: received');
+      // While it is just received, the letter of its submission (as queued for the office to send).
+      expect(english).toContain('We have received the admission application');
       const hindi = decodeURIComponent((await page.getByRole('link', { name: /^WhatsApp \(हिन्दी\)/ }).getAttribute('href'))!);
       expect(hindi).toContain(again.referenceNumber);
-      expect(hindi).toContain('स्थिति: प्राप्त हो गया है');
+      expect(hindi).toContain('आवेदन हमें प्राप्त हो गया है');
       // Office staff are not offered Delete.
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 

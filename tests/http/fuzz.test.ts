@@ -309,6 +309,8 @@ describe(`fuzz (${ENGINE})`, () => {
     for (const [k, v] of Object.entries(admissionText)) if (v !== FILE) direct.append(k, v);
     for (const f of fileFields) direct.append(f, new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), `${f}.pdf`);
     const admissionId = (await created(await visitor.request('/v1/api/admission', { method: 'POST', body: direct }))).admission._id as string;
+    // The enquiry's message: an e-mail, which nobody marks sent by hand, so no input to it changes anything.
+    const messageId = (await db.query<{ id: string }>(`SELECT id FROM messages WHERE record_id = $1`, [enquiryId])).rows[0]!.id;
     const claimedId = (await db.query(`SELECT id FROM uploads WHERE admission_id = $1 LIMIT 1`, [admissionId])).rows[0].id as string;
     // One staged upload per document field, left unclaimed: a valid admission needs them, so each
     // admission input below is this valid form with exactly one thing wrong.
@@ -480,6 +482,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/seats': ['session'],
       '/v1/api/admission/seats': ['session'],
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
+      '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
       '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
@@ -497,8 +500,9 @@ describe(`fuzz (${ENGINE})`, () => {
 
     // JSON bodies: enquiry, TC request, sign-in, a new vacancy and an edit of the stored one.
     const JSON_ENDPOINTS: { route: string; path: string; auth: Auth; base: () => Record<string, unknown>; free: string[]; checked: string[] }[] = [
-      { route: 'POST /v1/api/enquiry', path: '/v1/api/enquiry', auth: 'visitor', base: validEnquiry, free: ['studentName', 'address', 'referredBy', 'lastSchoolAttended'], checked: ['fatherMobile', 'email', 'dateOfBirth', 'gender', 'admissionClass'] },
-      { route: 'POST /v1/api/tc-request', path: '/v1/api/tc-request', auth: 'visitor', base: validTc, free: ['studentName', 'reason', 'parentName', 'admissionNumber'], checked: ['contact', 'email', 'aadharUid'] },
+      { route: 'POST /v1/api/enquiry', path: '/v1/api/enquiry', auth: 'visitor', base: validEnquiry, free: ['studentName', 'address', 'referredBy', 'lastSchoolAttended'], checked: ['fatherMobile', 'email', 'dateOfBirth', 'gender', 'admissionClass', 'language'] },
+      { route: 'POST /v1/api/tc-request', path: '/v1/api/tc-request', auth: 'visitor', base: validTc, free: ['studentName', 'reason', 'parentName', 'admissionNumber'], checked: ['contact', 'email', 'aadharUid', 'language'] },
+      { route: 'PATCH /v1/api/messages/:id', path: `/v1/api/messages/${messageId}`, auth: 'admin', base: () => ({ state: 'sent', note: 'Sent from the office phone' }), free: ['note'], checked: ['state'] },
       // Sign-in's base is a wrong password: whatever else an input spoils, it signs no one in.
       { route: 'POST /v1/api/auth/login', path: '/v1/api/auth/login', auth: 'visitor', base: () => ({ email: ADMIN_EMAIL, password: 'not the password' }), free: ['password'], checked: ['email'] },
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
@@ -730,7 +734,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['POST', '/v1/api/jobs', Buffer.from(JSON.stringify(validJob)), JSON_TYPE], ['PUT', `/v1/api/jobs/${jobId}`, Buffer.from(JSON.stringify(validJob)), JSON_TYPE],
       ['DELETE', `/v1/api/jobs/${jobId}`, undefined], ['POST', '/v1/api/gallery', multipart([...textParts(galleryText), image]), MULTIPART],
       ['PUT', `/v1/api/gallery/${galleryId}`, multipart([...textParts(galleryText), image]), MULTIPART], ['DELETE', `/v1/api/gallery/${galleryId}`, undefined],
-      ['GET', '/v1/api/audit', undefined],
+      ['GET', '/v1/api/audit', undefined], ['GET', '/v1/api/messages', undefined],
+      ['PATCH', `/v1/api/messages/${messageId}`, Buffer.from(JSON.stringify({ state: 'sent' })), JSON_TYPE],
       ['PATCH', `/v1/api/enquiry/${enquiryId}`, Buffer.from(JSON.stringify({ status: 'contacted' })), JSON_TYPE],
       ['PATCH', `/v1/api/admission/${admissionId}`, Buffer.from(JSON.stringify({ status: 'under-review' })), JSON_TYPE],
       ['PATCH', `/v1/api/tc-request/${tcId}`, Buffer.from(JSON.stringify({ status: 'rejected', reason: 'x' })), JSON_TYPE],

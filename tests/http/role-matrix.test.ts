@@ -55,6 +55,8 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/admission/export.csv': 'exporting the admissions list',
   'GET /v1/api/enquiry/export.csv': 'exporting the enquiries list',
   'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',
+  'GET /v1/api/messages': 'the messages to parents and their state',
+  'PATCH /v1/api/messages/:id': 'marking a WhatsApp message sent by hand',
 };
 
 /** The one call a temporary password allows: replacing it. */

@@ -15,6 +15,7 @@ import './admin.css';
 const SCREENS = {
   home: lazy(() => import('../../features/desk/HomeScreen.tsx')),
   audit: lazy(() => import('../../features/audit/AuditScreen.tsx')),
+  messages: lazy(() => import('../../features/messages/MessagesScreen.tsx')),
   seats: lazy(() => import('../../features/admission/SeatsScreen.tsx')),
   'admission-print': lazy(() => import('../../features/admission/ApplicationPrint.tsx')),
   'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
@@ -44,6 +45,7 @@ const LINKS: [href: string, label: string, only?: 'principal'][] = [
   ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
+  ['/admin/messages', 'Messages'],
   ['/admin/audit', 'Audit log', 'principal'],
   ['/admin/accounts', 'Accounts', 'principal'],
   ['/admin/account', 'My account'],
@@ -52,6 +54,7 @@ const LINKS: [href: string, label: string, only?: 'principal'][] = [
 const PANEL_OF: Record<string, string> = {
   home: '/admin',
   audit: '/admin/audit',
+  messages: '/admin/messages',
   seats: '/admin/admissions/panel',
   vacancies: '/admin/vacancies/panel',
   vacancy: '/admin/vacancies/panel',

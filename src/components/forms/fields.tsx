@@ -116,6 +116,8 @@ interface FormFieldProps {
 
 /** The input a field's definition asks for: its kind, label, hint, length and autofill token. */
 export function FormField({ field, id, value, onChange, error, required, options }: FormFieldProps) {
+  // Set by the page, not typed: its value travels with the form's others.
+  if (field.hidden) return null;
   const common = {
     id, name: field.name, value, onChange, error, required, hint: field.hint,
     label: field.label + (field.labelledOptional ? ' (optional)' : ''),

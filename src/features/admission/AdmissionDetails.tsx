@@ -34,7 +34,7 @@ export default function AdmissionDetails() {
             <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
           </p>
           <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
-          <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} />
+          <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
           <Duplicates duplicates={record.duplicates ?? []} />
           <RecordDetails
             def={ADMISSION}

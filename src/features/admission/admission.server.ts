@@ -39,6 +39,7 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
+import { queueMessage } from '../../server/outbox.ts';
 
 export const ADMISSIONS_PER_HOUR = 10;
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
@@ -132,6 +133,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
             if (!claimed.rows.length) throw badRequest(MSG.uploadMissing, { [field]: MSG.uploadMissing });
           }
           for (const [field, doc] of written) await insertUpload(tx, doc, { admissionId: admission.id, field });
+          // Admissions have a mobile number only: a WhatsApp message for the office to send.
+          await queueMessage(tx, 'admission', 'submitted', admission.id);
           return admission;
         });
       } catch (error) {

@@ -6,6 +6,7 @@
  */
 import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
+import { languageField } from '../../lib/forms/language.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
@@ -88,6 +89,7 @@ export const ADMISSION = defineRecord({
     document('previousMarksheet', 'Previous marksheet', 'academic', ACADEMIC),
     document('studentMigrationDocument', 'Migration document', 'academic', ['senior']),
     document('scholarshipDocument', 'Scholarship document', 'academic', ACADEMIC),
+    languageField('Admission'),
     { name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
     {
       name: 'band', column: 'band', label: 'Wing', kind: 'select', options: BANDS, optionText: (v: string) => WINGS[v] ?? v,

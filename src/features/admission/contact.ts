@@ -1,17 +1,15 @@
-/** The WhatsApp message about an application, in English and Hindi: its reference number and status. */
-import { inBothLanguages, parentMessage, statusWords } from '../../lib/contact.ts';
-import { classFor } from '../../lib/messages/index.ts';
+/**
+ * The WhatsApp message about an application, in English and Hindi: the letter queued for the
+ * office to send (src/lib/messages/templates.ts), its submission's while it is just received, else
+ * its status's.
+ */
+import { inBothLanguages } from '../../lib/contact.ts';
+import { admissionStatusChanged, admissionSubmitted } from '../../lib/messages/templates.ts';
 import type { Admission } from './admission.ts';
+import { ADMISSION_WORKFLOW } from './workflow.ts';
 
 export const studentName = (a: Pick<Admission, 'studentFirstName' | 'studentMiddleName' | 'studentLastName'>) =>
   [a.studentFirstName, a.studentMiddleName, a.studentLastName].filter(Boolean).join(' ');
 
 export const admissionMessages = (a: Admission) =>
-  inBothLanguages((language) =>
-    parentMessage(language, 'whatsapp.admission', {
-      reference: a.referenceNumber,
-      student: studentName(a),
-      class: classFor(language, a.admissionClass),
-      status: statusWords(language, 'admission', a.status),
-    }),
-  );
+  inBothLanguages((language) => (a.status === ADMISSION_WORKFLOW.initial ? admissionSubmitted : admissionStatusChanged)(language, a).body);

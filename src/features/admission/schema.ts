@@ -8,7 +8,7 @@ import { isBand, resolveClass, type Band } from '../../lib/classes.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
-import { ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
+import { ADMISSION, ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
 
 /** The text of an application as stored, besides its class and scholarship answer. */
 export type AdmissionText = Record<Exclude<TextField, 'admissionClass' | 'governmentScholarship'>, string>;
@@ -23,7 +23,7 @@ export interface AdmissionData {
   files: Partial<Record<FileField, string>>;
 }
 
-const shape = textShape(['band', ...ADMISSION_TEXT_FIELDS, ...ADMISSION_FILE_FIELDS]);
+const shape = textShape(['band', ...ADMISSION_TEXT_FIELDS, ...ADMISSION_FILE_FIELDS], ADMISSION.fields);
 type Shape = z.output<typeof shape>;
 
 function admissionSchema(band: Band) {

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   account: 'Changed an account',
   password: 'Changed a password',
   'document-replaced': 'Sent a new document',
+  message: 'Sent a message by hand',
 } as const;
 
 export const AUDIT_ENTITIES = {

@@ -32,7 +32,7 @@ export default function EnquiryDetails() {
         <div className="details-sections">
           <StatusPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
           {!ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
-          <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} />
+          <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} language={record.language} />
           <RecordDetails def={ENQUIRY} record={record} />
         </div>
       )}

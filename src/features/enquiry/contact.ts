@@ -1,13 +1,11 @@
-/** The WhatsApp message about an enquiry, in English and Hindi: the child, the class and the status. */
-import { inBothLanguages, parentMessage, statusWords } from '../../lib/contact.ts';
-import { classFor } from '../../lib/messages/index.ts';
+/**
+ * The WhatsApp message about an enquiry, in English and Hindi: the letter an e-mail would carry
+ * (src/lib/messages/templates.ts), its submission's while the enquiry is new, else its status's.
+ */
+import { inBothLanguages } from '../../lib/contact.ts';
+import { enquiryStatusChanged, enquirySubmitted } from '../../lib/messages/templates.ts';
 import type { Enquiry } from './enquiry.ts';
+import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
 export const enquiryMessages = (e: Enquiry) =>
-  inBothLanguages((language) =>
-    parentMessage(language, 'whatsapp.enquiry', {
-      student: e.studentName,
-      class: classFor(language, e.admissionClass),
-      status: statusWords(language, 'enquiry', e.status),
-    }),
-  );
+  inBothLanguages((language) => (e.status === ENQUIRY_WORKFLOW.initial ? enquirySubmitted : enquiryStatusChanged)(language, e).body);

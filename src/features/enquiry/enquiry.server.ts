@@ -22,6 +22,8 @@ import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/f
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
 import { changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
+import { messageAlongside, messageFor } from '../../server/outbox.ts';
+import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
@@ -37,7 +39,8 @@ const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_k
 /** A request that stores nothing still counts toward the limit (429 past it). */
 const countRequest = (ip: string) => rateLimit('enquiry', ip, ENQUIRIES_PER_MINUTE, 60);
 
-export const createEnquiry: Handler = async (req, { ip }) => {
+export const createEnquiry: Handler = async (req, ctx) => {
+  const { ip } = ctx;
   let body: Record<string, unknown>;
   let result: ReturnType<typeof validateEnquiry>;
   try {
@@ -51,15 +54,18 @@ export const createEnquiry: Handler = async (req, { ip }) => {
     throw refusal;
   }
   const key = submissionKey(body);
-  const { values } = insertColumns(ENQUIRY_FORM, result.data);
+  const { columns, values } = insertColumns(ENQUIRY_FORM, result.data);
+  const stored = { ...Object.fromEntries(columns.map((c, i) => [c, values[i]])), status: ENQUIRY_WORKFLOW.initial };
+  const message = messageAlongside('enquiry', messageFor('enquiry', 'submitted', stored));
   const row = await createOnce({
     key,
-    // The enquiry and its hit on the per-address limit in one statement: one database round trip.
-    create: () => insertEnquiry(ip, [...values, key]),
+    // The enquiry, its hit on the per-address limit and the parent's message in one statement: one database round trip.
+    create: () => insertEnquiry(ip, [...values, key], message),
     find: (k) => queryOne(`SELECT * FROM enquiries WHERE submission_key = $1`, [k]),
     // The same submission again: the first one's answer, still counted.
     onRepeat: () => countRequest(ip),
   });
+  await sendSoon(ctx, { entity: 'enquiry', recordId: String(row.id) });
   return json({ message: MSG.enquirySuccess, enquiry: enquiryJson(row) }, 201);
 };
 

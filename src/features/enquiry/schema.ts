@@ -2,7 +2,7 @@
 import { z } from '../../lib/zod.ts';
 import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
-import { checkFields, textShape, validate } from '../../lib/forms/validate.ts';
+import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { ENQUIRY } from './enquiry.ts';
 
 export const ENQUIRY_FORM = fieldsIn(ENQUIRY, 'form');
@@ -10,11 +10,11 @@ export type EnquiryField = FieldNameIn<typeof ENQUIRY, 'form'>;
 export type EnquiryValues = Record<EnquiryField, string>;
 const NAMES = ENQUIRY_FORM.map((f) => f.name) as EnquiryField[];
 
-const shape = textShape(NAMES);
+const shape = textShape(NAMES, ENQUIRY_FORM);
 
 export const enquirySchema = shape.check(
   z.superRefine((values: z.output<typeof shape>, ctx) =>
-    checkFields(ctx, values, ENQUIRY_FORM, { required: NAMES, phone: MSG.fatherMobile }),
+    checkFields(ctx, values, ENQUIRY_FORM, { required: typedFields(ENQUIRY_FORM), phone: MSG.fatherMobile }),
   ),
 );
 

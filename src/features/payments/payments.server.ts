@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/status.ts';
+import { sendSoon } from '../../server/mailer.ts';
 import { site } from '../../config/site.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
@@ -278,6 +279,8 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       await settle(tx, book, row, ctx, `Fee paid: receipt ${entry.receipt}.`);
       return entry;
     });
+    // A TC request the payment moved on has a message for the parent.
+    await sendSoon(ctx, { entity, recordId: id });
     return json({ payment: await paymentById(created.id), record: await load(id) }, 201);
   }
 
@@ -314,6 +317,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       await settle(tx, book, row, ctx, `Payment reversed: receipt ${entry.receipt} reverses ${payment.receiptNumber}.`);
       return entry;
     });
+    await sendSoon(ctx, { entity, recordId: id });
     return json({ payment: await paymentById(created.id), record: await load(id) }, 201);
   }
 
@@ -333,6 +337,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       await recordAudit(ctx, { action: 'waive-fee', entity, entityId: id, detail: `${formatRupees(due - paid)} waived: ${note}` }, tx);
       await settle(tx, book, { ...row, fee_waiver_note: note }, ctx, `Fee waived by ${ctx.admin.name}: ${note}`);
     });
+    await sendSoon(ctx, { entity, recordId: id });
     return json({ record: await load(id) });
   }
 

@@ -25,7 +25,7 @@ export default function TcDetails() {
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
-          <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} />
+          <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
           <RecordDetails def={TC_REQUEST} record={record} />
           <PaymentsSection entity="tc-request" record={record} onChange={reload} />
         </div>

@@ -1,12 +1,11 @@
-/** The WhatsApp message about a TC request, in English and Hindi: the child, the admission number and the status. */
-import { inBothLanguages, parentMessage, statusWords } from '../../lib/contact.ts';
+/**
+ * The WhatsApp message about a TC request, in English and Hindi: the letter an e-mail would carry
+ * (src/lib/messages/templates.ts), its submission's while it is just requested, else its status's.
+ */
+import { inBothLanguages } from '../../lib/contact.ts';
+import { tcRequestStatusChanged, tcRequestSubmitted } from '../../lib/messages/templates.ts';
 import type { TcRequest } from './tc-request.ts';
+import { TC_WORKFLOW } from './workflow.ts';
 
 export const tcMessages = (tc: TcRequest) =>
-  inBothLanguages((language) =>
-    parentMessage(language, 'whatsapp.tc-request', {
-      student: tc.studentName,
-      admissionNumber: tc.admissionNumber,
-      status: statusWords(language, 'tc-request', tc.status),
-    }),
-  );
+  inBothLanguages((language) => (tc.status === TC_WORKFLOW.initial ? tcRequestSubmitted : tcRequestStatusChanged)(language, tc).body);

@@ -3,7 +3,7 @@ import { z } from '../../lib/zod.ts';
 import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
-import { checkFields, textShape, validate } from '../../lib/forms/validate.ts';
+import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { TC_REQUEST } from './tc-request.ts';
 
 export const TC_FORM = fieldsIn(TC_REQUEST, 'form');
@@ -15,7 +15,7 @@ const NAMES = TC_FORM.map((f) => f.name) as TcField[];
 export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
 const shape = z.object({
-  ...textShape(NAMES).shape,
+  ...textShape(NAMES, TC_FORM).shape,
   // Sent by the form as the old contract has it; the server ignores both and stores pending / no transaction.
   paymentStatus: z.optional(z.unknown()),
   transactionId: z.optional(z.unknown()),
@@ -23,7 +23,7 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 export const tcRequestSchema = z.pipe(
-  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: NAMES, phone: MSG.tcContact }))),
+  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: typedFields(TC_FORM), phone: MSG.tcContact }))),
   z.transform((v: Shape): TcValues => ({
     ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),

@@ -30,6 +30,8 @@ import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
+import { queueMessage } from '../../server/outbox.ts';
+import { sendSoon } from '../../server/mailer.ts';
 
 export const TC_REQUESTS_PER_HOUR = 10;
 
@@ -45,8 +47,8 @@ export const countTcRequests: Handler = async (_req, { params }) => {
 };
 
 /** POST /v1/api/tc-request: 201 with the stored request; payment pending and no transaction, whatever was sent. */
-export const createTcRequest: Handler = async (req, { ip }) => {
-  await rateLimit('tc_request', ip, TC_REQUESTS_PER_HOUR, 3600);
+export const createTcRequest: Handler = async (req, ctx) => {
+  await rateLimit('tc_request', ctx.ip, TC_REQUESTS_PER_HOUR, 3600);
   const body = await readJson(req);
   checkHoneypot(body);
   const result = validateTcRequest(body);
@@ -71,9 +73,12 @@ export const createTcRequest: Handler = async (req, { ip }) => {
            VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,
           [...values, key],
         );
-        return inserted.rows[0]!;
+        const created = inserted.rows[0]!;
+        await queueMessage(tx, 'tc-request', 'submitted', String(created.id));
+        return created;
       }),
   });
+  await sendSoon(ctx, { entity: 'tc-request', recordId: String(row.id) });
   return json(tcRequestJson(row), 201);
 };
 

@@ -4,6 +4,7 @@
  */
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
+import { languageField } from '../../lib/forms/language.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 
@@ -30,6 +31,7 @@ export const TC_REQUEST = defineRecord({
     },
     { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, show: ['form', 'list', 'details', 'export'] },
     { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
+    languageField(),
     {
       name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
       optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, show: ['list', 'details', 'export'],

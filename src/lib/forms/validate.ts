@@ -10,8 +10,8 @@ import { MSG } from './messages.ts';
 import { isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 
-/** A text field: absent and null both mean empty (the forms leave empty fields out). */
-export const text = () => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
+/** A text field: absent and null both mean empty (the forms leave empty fields out), or `fallback` when given. */
+export const text = (fallback = '') => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback));
 
 export type Failure = { ok: false; error: string; fields: Record<string, string>; kind: 'type' | 'rule' };
 export type Success<T> = { ok: true; data: T };
@@ -66,10 +66,17 @@ export function isBirthDate(value: string, today = new Date()): boolean {
   return date.getUTCFullYear() >= 1980 && date.getTime() <= today.getTime();
 }
 
-/** The zod object of a form's text fields: each a trimmed string, absent meaning empty. */
-export function textShape<const N extends string>(names: readonly N[]) {
-  return z.object(Object.fromEntries(names.map((name) => [name, text()])) as Record<N, ReturnType<typeof text>>);
+/**
+ * The zod object of a form's text fields: each a trimmed string, absent meaning empty, or the
+ * `fallback` of its definition in `fields` (a hidden field's).
+ */
+export function textShape<const N extends string>(names: readonly N[], fields: readonly Field[] = []) {
+  const fallback = (name: string) => fields.find((f) => f.name === name)?.fallback;
+  return z.object(Object.fromEntries(names.map((name) => [name, text(fallback(name))])) as Record<N, ReturnType<typeof text>>);
 }
+
+/** The names of the fields a parent fills in: all but the hidden ones. */
+export const typedFields = <F extends Field>(fields: readonly F[]): F['name'][] => fields.filter((f) => !f.hidden).map((f) => f.name);
 
 export interface FieldChecks {
   /** The fields rule 1 asks for ('Please fill in all required fields.'). */

@@ -88,6 +88,24 @@ export const EN = {
   'statusCheck.next.tc-request.fee-paid': 'The fee is received. The school office is preparing the TC; you will get a call when it is ready.',
   'statusCheck.next.tc-request.issued': 'The TC is issued. Please collect it from the school office.',
   'statusCheck.next.tc-request.rejected': 'The request could not be accepted. Please call the school office to know why.',
+  'message.greeting': 'Namaste,',
+  'message.questions': 'For any question please call the school office on {phone}.',
+  'message.sign-off': 'Regards,\nSchool Office\n{school}',
+  'message.enquiry.submitted.subject': 'Admission enquiry for {student} received',
+  'message.enquiry.submitted':
+    'Thank you for your enquiry about admission of {student} to {class}. We have received it, and the school office will call you soon.',
+  'message.enquiry.status.subject': 'Admission enquiry for {student}: {status}',
+  'message.enquiry.status': 'Your enquiry about admission of {student} to {class} is now: {status}.',
+  'message.admission.submitted.subject': 'Admission application {reference} received',
+  'message.admission.submitted':
+    'We have received the admission application of {student} for {class}. Its reference number is {reference}: please keep it, and give it whenever you contact the office about the application.',
+  'message.admission.status.subject': 'Admission application {reference}: {status}',
+  'message.admission.status': 'The admission application {reference} of {student} for {class} is now: {status}.',
+  'message.tc-request.submitted.subject': 'Transfer certificate request for {student} received',
+  'message.tc-request.submitted':
+    'We have received the request for the transfer certificate (TC) of {student}, admission number {admissionNumber}. The TC is issued once its fee is paid at the school office.',
+  'message.tc-request.status.subject': 'Transfer certificate request for {student}: {status}',
+  'message.tc-request.status': 'The transfer certificate request of {student} (admission number {admissionNumber}) is now: {status}.',
 } as const;
 
 export type MessageCode = keyof typeof EN;

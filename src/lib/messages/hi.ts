@@ -87,4 +87,22 @@ export const HI: Record<MessageCode, string> = {
   'statusCheck.next.tc-request.fee-paid': 'शुल्क प्राप्त हो गया है। विद्यालय कार्यालय टी.सी. तैयार कर रहा है; तैयार होने पर आपको फ़ोन किया जाएगा।',
   'statusCheck.next.tc-request.issued': 'टी.सी. जारी हो गई है। कृपया विद्यालय कार्यालय से ले जाएँ।',
   'statusCheck.next.tc-request.rejected': 'आवेदन स्वीकार नहीं हो सका। कारण जानने के लिए विद्यालय कार्यालय से संपर्क करें।',
+  'message.greeting': 'नमस्ते,',
+  'message.questions': 'किसी भी जानकारी के लिए विद्यालय कार्यालय से {phone} पर संपर्क करें।',
+  'message.sign-off': 'सादर,\nविद्यालय कार्यालय\n{school}',
+  'message.enquiry.submitted.subject': '{student} के प्रवेश हेतु आपकी पूछताछ प्राप्त हुई',
+  'message.enquiry.submitted':
+    '{student} के {class} में प्रवेश के बारे में पूछताछ के लिए धन्यवाद। आपकी पूछताछ हमें मिल गई है, विद्यालय कार्यालय से जल्द ही आपको फ़ोन किया जाएगा।',
+  'message.enquiry.status.subject': '{student} के प्रवेश हेतु पूछताछ: {status}',
+  'message.enquiry.status': '{student} के {class} में प्रवेश के बारे में आपकी पूछताछ की स्थिति अब: {status}।',
+  'message.admission.submitted.subject': 'प्रवेश आवेदन {reference} प्राप्त हुआ',
+  'message.admission.submitted':
+    '{student} के {class} में प्रवेश हेतु आवेदन हमें प्राप्त हो गया है। आवेदन क्रमांक {reference} है, इसे संभाल कर रखें और आवेदन के बारे में कार्यालय से बात करते समय यही क्रमांक बताएँ।',
+  'message.admission.status.subject': 'प्रवेश आवेदन {reference}: {status}',
+  'message.admission.status': '{student} के {class} में प्रवेश हेतु आवेदन (क्रमांक {reference}) की स्थिति अब: {status}।',
+  'message.tc-request.submitted.subject': '{student} की टी.सी. का आवेदन प्राप्त हुआ',
+  'message.tc-request.submitted':
+    '{student} (प्रवेश संख्या {admissionNumber}) के स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन हमें प्राप्त हो गया है। विद्यालय कार्यालय में टी.सी. शुल्क जमा होने के बाद टी.सी. जारी की जाएगी।',
+  'message.tc-request.status.subject': '{student} की टी.सी. का आवेदन: {status}',
+  'message.tc-request.status': '{student} (प्रवेश संख्या {admissionNumber}) के टी.सी. आवेदन की स्थिति अब: {status}।',
 };

@@ -2,8 +2,14 @@
 import { EN, type MessageCode } from './en.ts';
 import { HI } from './hi.ts';
 
-export type Language = 'en' | 'hi';
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export type { MessageCode };
+
+/** Each language by its own name, as a parent recognises it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI };
 

@@ -1,0 +1,15 @@
+/** Every five minutes: the parents' e-mails that are due (new ones whose first try failed, and retries). */
+import type { Config } from '@netlify/functions';
+import { deliverDue, describeDelivery } from '../../src/server/mailer.ts';
+
+export const config: Config = {
+  schedule: '*/5 * * * *',
+};
+
+/** At most this many a run: a scheduled function has 30 seconds. */
+const PER_RUN = 100;
+
+export default async (): Promise<Response> => {
+  if (process.env.SMTP_URL) console.log(`[messages] ${describeDelivery(await deliverDue(new Date(), { max: PER_RUN }))}`);
+  return new Response(null, { status: 204 });
+};

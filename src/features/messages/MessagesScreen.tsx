@@ -1,0 +1,138 @@
+/**
+ * /admin/messages (office and principal): every message to parents, newest first, 50 a page, with
+ * filters kept in the URL (state, channel, kind of record). Each row shows to whom, how, which
+ * letter, its state and tries, when it was written and sent; the letter itself opens in place. A
+ * WhatsApp message still queued (an application's: those have a mobile number only) has "Open
+ * WhatsApp" with the letter written in, and "Mark sent" once the office has sent it.
+ */
+import { useState } from 'react';
+import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
+import { whatsappLink } from '../../lib/contact.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { LANGUAGE_NAMES, isLanguage } from '../../lib/messages/index.ts';
+import { PAGE_SIZE, type Paged } from '../../lib/record.ts';
+import { toast } from '../../lib/toast.tsx';
+import { Pager, ScreenHeader, SelectField } from '../../components/admin/ui.tsx';
+import { usePagedList } from '../../components/admin/usePagedList.ts';
+import { recordHref } from '../audit/audit.ts';
+import './messages.css';
+import { CHANNEL_LABELS, MESSAGE_ENTITY_LABELS, MESSAGE_STATE_LABELS, channelText, stateText, templateText, type Message } from './messages.ts';
+
+const KEYS = ['state', 'channel', 'entity'] as const;
+type Key = (typeof KEYS)[number];
+
+const COLUMNS = ['Written', 'To', 'Channel', 'Message', 'State', 'Tries', 'Sent'];
+
+const options = (labels: Record<string, string>) => Object.keys(labels);
+const wordsOf = (labels: Record<string, string>) => (value: string) => labels[value] ?? value;
+
+export default function MessagesScreen() {
+  const { filters, setFilter, table, pager } = usePagedList<Key, Message>(
+    KEYS,
+    async (q, page) => {
+      const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+      for (const key of KEYS) if (q[key]) params.set(key, q[key]);
+      return getJson<Paged<Message>>(`/messages?${params}`);
+    },
+    'Failed to load the messages',
+  );
+  // Rows marked sent here, until the list loads again.
+  const [marked, setMarked] = useState<Record<string, Message>>({});
+  const rows = table.rows?.map((m) => marked[m._id] ?? m);
+
+  async function markSent(message: Message) {
+    const res = await adminApi(`/messages/${message._id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'sent' }),
+    }).catch(() => undefined);
+    if (res?.status !== 200) {
+      toast.error('Could not mark the message sent. Please try again.');
+      return;
+    }
+    const updated = (await res.json()) as Message;
+    setMarked((current) => ({ ...current, [updated._id]: updated }));
+    toast.success(`Marked sent: the message to ${updated.to}.`);
+  }
+
+  return (
+    <section aria-labelledby="screen-title">
+      <ScreenHeader title="Messages to parents" />
+      <p className="messages-note">
+        E-mails go out by themselves and are tried again when the mail server fails. WhatsApp messages are sent by the
+        office: open the chat, send the message, then mark it sent.
+      </p>
+      <div className="admin-filters" role="search">
+        <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
+        <SelectField label="Channel" value={filters.channel} allLabel="Every channel" options={options(CHANNEL_LABELS)} optionText={wordsOf(CHANNEL_LABELS)} onChange={(v) => setFilter('channel', v)} />
+        <SelectField label="Record kind" value={filters.entity} allLabel="All records" options={options(MESSAGE_ENTITY_LABELS)} optionText={wordsOf(MESSAGE_ENTITY_LABELS)} onChange={(v) => setFilter('entity', v)} />
+      </div>
+      <div className="table-wrap">
+        <table className="admin-table messages-table" aria-busy={table.loading}>
+          <caption className="visually-hidden">Messages to parents, newest first</caption>
+          <thead>
+            <tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+          </thead>
+          <tbody>
+            {table.loading && !rows ? (
+              <StateRow text="Loading..." />
+            ) : !rows?.length ? (
+              <StateRow text={table.failed ? 'Could not load the messages.' : 'No messages match these filters.'} />
+            ) : (
+              rows.map((m) => <MessageRow key={m._id} message={m} onMarkSent={markSent} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...pager} />
+    </section>
+  );
+}
+
+function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: (m: Message) => void }) {
+  const href = recordHref(m.entity, m.recordId);
+  const language = isLanguage(m.language) ? LANGUAGE_NAMES[m.language] : m.language;
+  const byHand = m.channel !== 'email' && m.state === 'queued';
+  return (
+    <tr>
+      <td data-label="Written">{formatDateTime(m.createdAt)}</td>
+      <td data-label="To" className="cell-wrap messages-to">{m.to}</td>
+      <td data-label="Channel">{channelText(m.channel)}</td>
+      <td data-label="Message" className="cell-wrap">
+        <details className="message-letter">
+          <summary>
+            {templateText(m.template)} (<span lang={m.language}>{language}</span>)
+          </summary>
+          {m.subject && <p className="message-letter__subject" lang={m.language}><strong>Subject:</strong> {m.subject}</p>}
+          <p className="message-letter__body" lang={m.language}>{m.body}</p>
+        </details>
+        {href && <a href={href}>Open the record</a>}
+      </td>
+      <td data-label="State">
+        {stateText(m.state)}
+        {m.lastError && <span className="message-error"> ({m.lastError})</span>}
+        {m.state === 'queued' && m.channel === 'email' && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
+        {byHand && (
+          <span className="admin-actions">
+            <a className="btn btn--small" href={whatsappLink(m.to, m.body)} target="_blank" rel="noopener" aria-label={`Open WhatsApp to ${m.to}, opens WhatsApp`}>
+              Open WhatsApp
+            </a>
+            <button type="button" className="btn btn--small" onClick={() => onMarkSent(m)} aria-label={`Mark sent: the message to ${m.to}`}>
+              Mark sent
+            </button>
+          </span>
+        )}
+      </td>
+      <td data-label="Tries">{m.attempts}</td>
+      <td data-label="Sent">{m.sentAt ? formatDateTime(m.sentAt) : '—'}</td>
+    </tr>
+  );
+}
+
+function StateRow({ text }: { text: string }) {
+  return (
+    <tr>
+      <td colSpan={COLUMNS.length} className="admin-table__state">{text}</td>
+    </tr>
+  );
+}

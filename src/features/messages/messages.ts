@@ -1,0 +1,38 @@
+/** The outbox as the messages screen reads it: each message as GET /v1/api/messages answers it, and the words for its columns. */
+export interface Message {
+  _id: string;
+  entity: string;
+  recordId: string;
+  channel: string;
+  /** The e-mail address, or the 10-digit mobile number of a WhatsApp or SMS message. */
+  to: string;
+  /** `<entity>.<event>`: which template wrote it. */
+  template: string;
+  language: string;
+  subject: string;
+  body: string;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+export const CHANNEL_LABELS = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' } as const;
+export const MESSAGE_ENTITY_LABELS = { enquiry: 'Enquiry', admission: 'Application', 'tc-request': 'TC request' } as const;
+export const TEMPLATE_LABELS: Record<string, string> = {
+  'enquiry.submitted': 'Enquiry received',
+  'enquiry.status': 'Enquiry status',
+  'admission.submitted': 'Application received',
+  'admission.status': 'Application status',
+  'tc-request.submitted': 'TC request received',
+  'tc-request.status': 'TC request status',
+};
+
+const word = (table: Record<string, string>, value: string) => table[value] ?? value;
+export const stateText = (state: string) => word(MESSAGE_STATE_LABELS, state);
+export const channelText = (channel: string) => word(CHANNEL_LABELS, channel);
+export const templateText = (template: string) => word(TEMPLATE_LABELS, template);

@@ -1,0 +1,275 @@
+/**
+ * Messages to parents, end to end: a runtime of its own sends through a real SMTP server running in
+ * this process (smtp-server), whose mails are read back (mailparser). An enquiry's e-mail is queued
+ * with it and delivered (English, and Hindi for a form filled in Hindi); a status change sends
+ * another; with the mail server down the e-mail stays queued with its attempt counted and the next
+ * one later, and a later run delivers it; without SMTP_URL (the shared runtime) e-mails stay queued
+ * and nothing fails; an application queues a WhatsApp message the office marks sent by hand;
+ * GET /v1/api/messages lists them for staff only.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { ApiClient, adminClient, staffClient } from '../support/api.ts';
+import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { withDefaultUser } from '../../src/server/db.ts';
+import { site } from '../../src/config/site.ts';
+import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from './admin-fixtures.ts';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../..');
+
+// ---- an SMTP server in this process ------------------------------------------------
+
+const received: ParsedMail[] = [];
+let smtp: SMTPServer | undefined;
+let smtpPort = 0;
+
+/** Starts the mail server (on `port`, or a free one): it takes any sign-in and keeps every mail. */
+async function startSmtp(port = 0): Promise<number> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    // No TLS upgrade on offer: the sender talks plain SMTP to a loopback server.
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (auth, _session, done) => done(null, { user: auth.username }),
+    onData: (stream, _session, done) => {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          done();
+        },
+        (error: Error) => done(error),
+      );
+    },
+  });
+  await new Promise<void>((ok, fail) => {
+    smtp!.once('error', fail);
+    smtp!.listen(port, '127.0.0.1', () => ok());
+  });
+  return (smtp.server.address() as { port: number }).port;
+}
+
+const stopSmtp = () => new Promise<void>((ok) => (smtp ? smtp.close(() => ok()) : ok()));
+
+/** The mail to `to` whose text contains `text`, once it arrives. */
+async function mailTo(to: string, text: string): Promise<ParsedMail> {
+  await expect.poll(() => received.some((m) => m.text?.includes(text) && addressOf(m) === to), { timeout: 20_000 }).toBe(true);
+  return received.find((m) => m.text?.includes(text) && addressOf(m) === to)!;
+}
+const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+
+// ---- the runtime with SMTP_URL -------------------------------------------------------
+
+let runtime: TestRuntime;
+let db: pg.Pool;
+let office: ApiClient;
+
+beforeAll(async () => {
+  smtpPort = await startSmtp();
+  runtime = await startIsolatedRuntime({
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+    SMTP_URL: `smtp://office:secret@127.0.0.1:${smtpPort}`,
+    MAIL_FROM: '"RMCP Office" <office@school.test>',
+  });
+  db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
+  office = (await staffClient('office', 'Messages Clerk', runtime.url)).client;
+}, 180_000);
+
+afterAll(async () => {
+  await db?.end();
+  await runtime?.stop();
+  await stopSmtp();
+});
+
+interface Row {
+  id: string;
+  entity: string;
+  channel: string;
+  recipient: string;
+  template: string;
+  language: string;
+  subject: string;
+  body: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+  sent_at: Date | null;
+}
+
+const messagesOf = async (pool: pg.Pool, recordId: string) =>
+  (await pool.query<Row>(`SELECT * FROM messages WHERE record_id = $1 ORDER BY created_at, id`, [recordId])).rows;
+
+/** `npm run cleanup` against a runtime's database and files, with `env` added. */
+async function runCleanup(root: string, databaseUrl: string, env: Record<string, string | undefined>): Promise<string> {
+  const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+describe('e-mails through SMTP_URL', () => {
+  it('queues an enquiry’s e-mail with it and delivers it: to the parent, naming the child and the class', async () => {
+    const to = `asha.${Date.now()}@example.in`;
+    const enquiry = await createEnquiry({ email: to, studentName: 'Asha Verma', admissionClass: '5' }, runtime.url);
+    expect(enquiry.language).toBe('en');
+    const mail = await mailTo(to, 'Asha Verma');
+    expect(mail.subject).toBe('Admission enquiry for Asha Verma received');
+    expect(mail.text).toContain('Thank you for your enquiry about admission of Asha Verma to Class 5.');
+    expect(mail.text).toContain(site.contact.name);
+    expect(mail.from?.value[0]?.address).toBe('office@school.test');
+
+    const [row] = await messagesOf(db, enquiry._id);
+    expect(row).toMatchObject({ entity: 'enquiry', channel: 'email', recipient: to, template: 'enquiry.submitted', language: 'en', state: 'sent', attempts: 1, last_error: null });
+    expect(row!.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('writes in Hindi to a parent who filled the form in Hindi', async () => {
+    const to = `ravi.${Date.now()}@example.in`;
+    const enquiry = await createEnquiry({ email: to, studentName: 'Ravi Kumar', admissionClass: '3', language: 'hi' }, runtime.url);
+    expect(enquiry.language).toBe('hi');
+    const mail = await mailTo(to, 'Ravi Kumar');
+    expect(mail.subject).toBe('Ravi Kumar के प्रवेश हेतु आपकी पूछताछ प्राप्त हुई');
+    expect(mail.text).toContain('Ravi Kumar के कक्षा 3 में प्रवेश के बारे में पूछताछ के लिए धन्यवाद।');
+    expect(mail.text).toContain(site.contact.hindiName);
+    expect((await messagesOf(db, enquiry._id))[0]).toMatchObject({ language: 'hi', state: 'sent' });
+  });
+
+  it('sends another e-mail when the office moves the status, in the record’s language', async () => {
+    const to = `meena.${Date.now()}@example.in`;
+    const enquiry = await createEnquiry({ email: to, studentName: 'Meena Devi', language: 'hi' }, runtime.url);
+    await mailTo(to, 'Meena Devi');
+    const moved = await office.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'PATCH', json: { status: 'contacted', note: 'Called the mother' } });
+    expect(moved.status).toBe(200);
+    const mail = await mailTo(to, 'कार्यवाही जारी है');
+    expect(mail.subject).toBe('Meena Devi के प्रवेश हेतु पूछताछ: कार्यवाही जारी है');
+    // The office's note is the office's: it is not written to the parent.
+    expect(mail.text).not.toContain('Called the mother');
+    const rows = await messagesOf(db, enquiry._id);
+    expect(rows.map((r) => [r.template, r.state])).toEqual([['enquiry.submitted', 'sent'], ['enquiry.status', 'sent']]);
+  });
+
+  it('a refused submission queues nothing', async () => {
+    const before = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages`)).rows[0]!.n;
+    const res = await new ApiClient(runtime.url).request('/v1/api/enquiry', { method: 'POST', json: enquiryBody({ language: 'fr' }) });
+    const body = await expectJsonError(res, 400);
+    expect(body.fields).toHaveProperty('language');
+    const tc = await new ApiClient(runtime.url).request('/v1/api/tc-request', { method: 'POST', json: tcBody({ language: 'english' }) });
+    expect((await expectJsonError(tc, 400)).fields).toHaveProperty('language');
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages`)).rows[0]!.n).toBe(before);
+  });
+
+  it('with the mail server down: stays queued, the attempt counted and the next one later; a later run delivers it', async () => {
+    await stopSmtp();
+    const to = `neha.${Date.now()}@example.in`;
+    const started = Date.now();
+    const tc = await createTcRequest({ email: to, studentName: 'Neha Singh' }, runtime.url);
+    // The parent's answer did not wait for the mail server.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Its attempt is counted as it is taken, and its error written once the connection is refused.
+    await expect.poll(async () => (await messagesOf(db, tc._id))[0]?.last_error ?? null).not.toBeNull();
+    let [row] = await messagesOf(db, tc._id);
+    expect(row).toMatchObject({ channel: 'email', template: 'tc-request.submitted', state: 'queued', attempts: 1, sent_at: null });
+    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // About five minutes from now.
+    const wait = row!.next_attempt_at.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(3 * 60_000);
+    expect(wait).toBeLessThan(6 * 60_000);
+
+    await startSmtp(smtpPort);
+    const smtpUrl = `smtp://office:secret@127.0.0.1:${smtpPort}`;
+    // Not due yet: the run leaves it.
+    expect(await runCleanup(runtime.root, runtime.databaseUrl, { SMTP_URL: smtpUrl })).toContain('Sent 0 e-mail(s)');
+    expect((await messagesOf(db, tc._id))[0]).toMatchObject({ state: 'queued', attempts: 1 });
+
+    // Its time has come.
+    await db.query(`UPDATE messages SET next_attempt_at = now() - interval '1 second' WHERE id = $1`, [row!.id]);
+    expect(await runCleanup(runtime.root, runtime.databaseUrl, { SMTP_URL: smtpUrl })).toMatch(/Sent [1-9]\d* e-mail\(s\)/);
+    const mail = await mailTo(to, 'Neha Singh');
+    expect(mail.subject).toBe('Transfer certificate request for Neha Singh received');
+    [row] = await messagesOf(db, tc._id);
+    expect(row).toMatchObject({ state: 'sent', attempts: 2, last_error: null });
+  });
+});
+
+describe('WhatsApp messages of applications', () => {
+  it('an application queues a WhatsApp message for the office, and each status move another; the office marks one sent', async () => {
+    const admission = await createAdmission({ language: 'hi' }, runtime.url);
+    const [row] = await messagesOf(db, admission._id);
+    expect(row).toMatchObject({ channel: 'whatsapp', recipient: '9988776655', template: 'admission.submitted', language: 'hi', state: 'queued', attempts: 0 });
+    expect(row!.body).toContain(admission.referenceNumber);
+    expect(row!.body).toContain('आवेदन हमें प्राप्त हो गया है');
+
+    expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status: 'under-review' } })).status).toBe(200);
+    const rows = await messagesOf(db, admission._id);
+    expect(rows.map((r) => [r.template, r.state])).toEqual([['admission.submitted', 'queued'], ['admission.status', 'queued']]);
+    expect(rows[1]!.body).toContain('जाँच में है');
+
+    const marked = await office.request(`/v1/api/messages/${row!.id}`, { method: 'PATCH', json: { state: 'sent' } });
+    expect(marked.status).toBe(200);
+    expect(await marked.json()).toMatchObject({ _id: row!.id, state: 'sent', channel: 'whatsapp', to: '9988776655' });
+    expect((await messagesOf(db, admission._id))[0]).toMatchObject({ state: 'sent' });
+    const audit = await db.query(`SELECT action, entity, entity_id FROM audit_log WHERE action = 'message' AND entity_id = $1`, [admission._id]);
+    expect(audit.rows).toEqual([{ action: 'message', entity: 'admission', entity_id: admission._id }]);
+
+    await expectJsonError(await office.request(`/v1/api/messages/${row!.id}`, { method: 'PATCH', json: { state: 'queued' } }), 400);
+    const email = (await db.query<{ id: string }>(`SELECT id FROM messages WHERE channel = 'email' LIMIT 1`)).rows[0]!.id;
+    await expectJsonError(await office.request(`/v1/api/messages/${email}`, { method: 'PATCH', json: { state: 'sent' } }), 409);
+    await expectJsonError(await office.request(`/v1/api/messages/6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f`, { method: 'PATCH', json: { state: 'sent' } }), 404);
+  });
+});
+
+describe('GET /v1/api/messages', () => {
+  it('lists the messages newest first, paged and filtered, for office and principal; 401 signed out', async () => {
+    await expectJsonError(await new ApiClient(runtime.url).request('/v1/api/messages'), 401);
+    const all = await office.request('/v1/api/messages?limit=2');
+    expect(all.status).toBe(200);
+    const page = await all.json();
+    expect(page.data).toHaveLength(2);
+    expect(page.currentPage).toBe(1);
+    expect(page.total).toBeGreaterThanOrEqual(6);
+    expect(page.totalPages).toBe(Math.ceil(page.total / 2));
+    expect(new Date(page.data[0].createdAt) >= new Date(page.data[1].createdAt)).toBe(true);
+    expect(Object.keys(page.data[0]).sort()).toEqual([
+      '_id', 'attempts', 'body', 'channel', 'createdAt', 'entity', 'language', 'lastError', 'nextAttemptAt', 'recordId', 'sentAt', 'state',
+      'subject', 'template', 'to', 'updatedAt',
+    ]);
+
+    const principal = await adminClient(runtime.url);
+    const whatsapp = await (await principal.request('/v1/api/messages?channel=whatsapp&entity=admission')).json();
+    expect(whatsapp.data.length).toBeGreaterThanOrEqual(2);
+    expect(whatsapp.data.every((m: { channel: string; entity: string }) => m.channel === 'whatsapp' && m.entity === 'admission')).toBe(true);
+    const sent = await (await office.request('/v1/api/messages?state=sent&channel=email')).json();
+    expect(sent.data.every((m: { state: string; sentAt: string | null }) => m.state === 'sent' && m.sentAt)).toBe(true);
+    const one = sent.data[0];
+    const ofRecord = await (await office.request(`/v1/api/messages?recordId=${one.recordId}`)).json();
+    expect(ofRecord.data.every((m: { recordId: string }) => m.recordId === one.recordId)).toBe(true);
+    expect((await (await office.request('/v1/api/messages?recordId=not-an-id')).json()).data).toEqual([]);
+    expect((await (await office.request('/v1/api/messages?state=lost')).json()).total).toBe(0);
+  });
+});
+
+describe('without SMTP_URL (the shared runtime)', () => {
+  it('queues the e-mail with the enquiry, sends nothing and fails nothing', async () => {
+    const shared = new pg.Pool({ connectionString: withDefaultUser(inject('databaseURL')), max: 1 });
+    try {
+      const enquiry = await createEnquiry({ email: `nosmtp.${Date.now()}@example.in` });
+      const [row] = await messagesOf(shared, enquiry._id);
+      expect(row).toMatchObject({ channel: 'email', state: 'queued', attempts: 0, last_error: null, sent_at: null });
+      expect(await runCleanup(inject('runtimeRoot'), inject('databaseURL'), { SMTP_URL: '' })).toContain('SMTP_URL is not set: e-mails stay queued.');
+      expect((await messagesOf(shared, enquiry._id))[0]).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
+    } finally {
+      await shared.end();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The letters to parents: every template in English and Hindi is filled from the record (no
+ * placeholder left), names the child, the class or numbers and the status in that language; the
+ * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
+ */
+import { describe, expect, it } from 'vitest';
+import { TEMPLATES, type MessageEntity, type MessageEvent } from '../../src/lib/messages/templates.ts';
+import { LANGUAGES } from '../../src/lib/messages/index.ts';
+import { EN } from '../../src/lib/messages/en.ts';
+import { HI } from '../../src/lib/messages/hi.ts';
+import { messageFor } from '../../src/server/outbox.ts';
+import { MAX_ATTEMPTS, retryMinutes } from '../../src/server/mailer.ts';
+import { site } from '../../src/config/site.ts';
+
+const FACTS = {
+  enquiry: { studentName: 'Asha Verma', admissionClass: '5', status: 'contacted' },
+  admission: { referenceNumber: 'RMCP-2026-000123', studentFirstName: 'Ravi', studentMiddleName: '', studentLastName: 'Kumar', admissionClass: 'K.G', status: 'waitlisted' },
+  'tc-request': { studentName: 'Neha Singh', admissionNumber: 'ADM-77', status: 'issued' },
+} as const;
+
+const cases = (Object.keys(TEMPLATES) as MessageEntity[]).flatMap((entity) =>
+  (['submitted', 'status'] as MessageEvent[]).flatMap((event) => LANGUAGES.map((language) => [entity, event, language] as const)));
+
+describe('templates', () => {
+  it.each(cases)('%s %s in %s: filled, named, signed', (entity, event, language) => {
+    const letter = (TEMPLATES[entity][event] as (l: typeof language, f: unknown) => ReturnType<typeof TEMPLATES.enquiry.submitted>)(language, FACTS[entity]);
+    expect(letter.template).toBe(`${entity}.${event}`);
+    expect(letter.language).toBe(language);
+    for (const text of [letter.subject, letter.body]) expect(text).not.toMatch(/[{}]/);
+    expect(letter.subject.length).toBeGreaterThan(10);
+    expect(letter.body).toContain(language === 'hi' ? site.contact.hindiName : site.contact.name);
+    expect(letter.body).toContain(site.contact.phone);
+    expect(letter.body.startsWith(language === 'hi' ? 'नमस्ते' : 'Namaste')).toBe(true);
+    const student = { enquiry: 'Asha Verma', admission: 'Ravi Kumar', 'tc-request': 'Neha Singh' }[entity];
+    expect(letter.body).toContain(student);
+    if (entity === 'admission') expect(letter.body).toContain('RMCP-2026-000123');
+    if (entity === 'tc-request') expect(letter.body).toContain('ADM-77');
+    if (entity === 'enquiry') expect(letter.body).toContain(language === 'hi' ? 'कक्षा 5' : 'Class 5');
+    if (event === 'status') {
+      const words = (language === 'hi' ? HI : EN)[`status.${entity}.${FACTS[entity].status}` as keyof typeof EN];
+      expect(letter.body).toContain(words);
+    }
+    // Hindi letters are in Hindi: no English sentence slipped in.
+    if (language === 'hi') expect(letter.body).not.toMatch(/\b(the|is|your|please)\b/i);
+  });
+});
+
+describe('messageFor', () => {
+  const enquiry = { student_name: 'Asha', admission_class: '3', status: 'new', email: 'parent@example.in', father_mobile: '9876500001', language: 'hi' };
+
+  it('writes an e-mail where the record has an address, in the form language', () => {
+    const m = messageFor('enquiry', 'submitted', enquiry)!;
+    expect(m).toMatchObject({ channel: 'email', recipient: 'parent@example.in', language: 'hi', template: 'enquiry.submitted' });
+    expect(m.body).toContain('कक्षा 3');
+  });
+
+  it('a WhatsApp message to the mobile number otherwise (applications have no address), English by default', () => {
+    const m = messageFor('admission', 'status', { reference_number: 'RMCP-2026-000001', student_first_name: 'Ravi', student_middle_name: '', student_last_name: 'K', admission_class: '7', status: 'admitted', contact_no: '9876500002' })!;
+    expect(m).toMatchObject({ channel: 'whatsapp', recipient: '9876500002', language: 'en', template: 'admission.status' });
+    expect(m.body).toContain('is now: admitted');
+    expect(messageFor('enquiry', 'status', { ...enquiry, email: '', father_mobile: '' })).toBeUndefined();
+  });
+});
+
+describe('retry delays', () => {
+  it('start at 5 minutes, double each time and stop growing at 6 hours', () => {
+    expect(Array.from({ length: MAX_ATTEMPTS }, (_, i) => retryMinutes(i + 1))).toEqual([5, 10, 20, 40, 80, 160, 320, 360]);
+  });
+});
