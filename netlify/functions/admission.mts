@@ -5,12 +5,13 @@ import {
   createAdmission, deleteAdmission, exportAdmissions, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
+import { getAcknowledgment } from '../../src/features/admission/acknowledgment.server.ts';
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 
 export const config: Config = {
   path: [
-    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/:id',
+    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/acknowledgment', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
   ],
@@ -25,6 +26,8 @@ export default router({
   '/v1/api/admission': { GET: adminOnly(listAdmissions), POST: createAdmission },
   '/v1/api/admission/seats': { GET: adminOnly(seatSummary) },
   '/v1/api/admission/export.csv': { GET: adminOnly(exportAdmissions) },
+  // A parent's PDF, proven by the reference number and the form's mobile number.
+  '/v1/api/admission/acknowledgment': { GET: getAcknowledgment },
   '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },

@@ -2,11 +2,13 @@
  * Dates, one place: the ISO strings the API answers, and dates as the school office reads them
  * (en-IN, India time), e.g. "5 Mar 2025" and "5 Mar 2025, 3:07 pm".
  */
+import type { Language } from './messages/index.ts';
+
 const TIME_ZONE = 'Asia/Kolkata';
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE,
-});
+const dateTimeIn = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE });
+const DATE_TIME = { en: dateTimeIn('en-IN'), hi: dateTimeIn('hi-IN') };
 const YEAR = new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: TIME_ZONE });
 
 /** A database timestamp as the API answers it: an ISO string. */
@@ -23,9 +25,10 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date ? DATE.format(date) : '';
 }
 
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** A moment as the office reads it, or in Hindi for a parent's page in Hindi. */
+export function formatDateTime(value: string | Date | null | undefined, language: Language = 'en'): string {
   const date = parse(value);
-  return date ? DATE_TIME.format(date) : '';
+  return date ? DATE_TIME[language].format(date) : '';
 }
 
 /** The year in India at `now` (a reference number's year turns at midnight in India, not in UTC). */
