@@ -92,10 +92,14 @@ function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: 
   const place = (runs: Run[], wordWidth: number) => {
     const line = lines.at(-1)!;
     const gap = line.runs.length ? space.width : 0;
-    if (line.runs.length && line.width + gap + wordWidth > width) lines.push({ runs: runs, width: wordWidth });
+    if (line.runs.length && line.width + gap + wordWidth > width) lines.push({ runs: [...runs], width: wordWidth });
     else {
-      if (gap) line.runs.push(space);
-      line.runs.push(...runs);
+      // Neighbours of one script are one run: one piece of text in the PDF, as a reader copies it.
+      for (const run of gap ? [space, ...runs] : runs) {
+        const last = line.runs.at(-1);
+        if (last?.script === run.script) line.runs[line.runs.length - 1] = { ...last, text: last.text + run.text, width: last.width + run.width };
+        else line.runs.push({ ...run });
+      }
       line.width += gap + wordWidth;
     }
   };
@@ -131,7 +135,7 @@ function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: 
   return lines.filter((l) => l.runs.length);
 }
 
-const lineHeight = (doc: PdfDoc, size: number, weight: Weight, gap = 0) => doc.font(fontName('devanagari', weight)).fontSize(size).currentLineHeight(true) + gap;
+const lineHeight = (doc: PdfDoc, size: number, weight: Weight, gap = 0) => doc.font(fontName('latin', weight)).fontSize(size).currentLineHeight(true) + gap;
 
 /**
  * Writes `text` (Hindi, English or both, each script in its own font) from (x, y), default the

@@ -109,10 +109,12 @@ export async function acknowledgmentPdf(row: Found, language: Language): Promise
   drawQr(doc, url, left + width - qrSize, top, qrSize);
   write(doc, t('ack.pdf.qr'), { width: qrSize + 20, align: 'center', size: 8, color: GREY }, left + width - qrSize - 10, top + qrSize + 2);
   write(doc, t('ack.reference'), { size: 10, color: GREY }, left, top + 8);
-  write(doc, row.reference_number, { size: 24, weight: 'bold' });
+  write(doc, row.reference_number, { size: 28, weight: 'bold' });
 
   const valueX = left + 170;
-  const factsWidth = width - qrSize - 190;
+  // Beside the QR code the values keep clear of it; below it they take the whole width.
+  const qrBottom = top + qrSize + 16;
+  const valueWidth = (at: number) => (at < qrBottom ? width - 170 - qrSize - 16 : width - 170);
   y = doc.y + 14;
   const facts: [MessageCode, string][] = [
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
@@ -122,13 +124,14 @@ export async function acknowledgmentPdf(row: Found, language: Language): Promise
     ['ack.mobile', row.contact_no],
   ];
   for (const [label, value] of facts) {
-    const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, factsWidth, { size: 11, weight: 'bold' }));
+    const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));
     write(doc, t(label), { size: 10, color: GREY, width: 160 }, left, y + 1);
-    write(doc, value, { size: 11, weight: 'bold', width: factsWidth }, valueX, y);
+    write(doc, value, { size: 11, weight: 'bold', width: valueWidth(y) }, valueX, y);
     y += height + 6;
   }
-  y = Math.max(y, top + qrSize + 24) + 6;
-  rule(doc, left, y, width);
+  y = Math.max(y, qrBottom);
+  rule(doc, left, y + 6, width);
+  y += 6;
 
   write(doc, t('ack.documents'), { size: 12, weight: 'bold' }, left, y + 10);
   const documents = (row.documents ?? []).filter(isFileField).sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
@@ -159,7 +162,7 @@ function listDocuments(doc: PdfDoc, documents: FileField[], x: number, y: number
     const col = i < half ? 0 : 1;
     const row = i < half ? i : i - half;
     const top = y + row * 16;
-    doc.circle(x + col * column + 6, top + 7, 1.8).fill('#111111');
+    doc.circle(x + col * column + 6, top + 6.5, 1.8).fill('#111111');
     write(doc, fileLabel(field), { size: 10.5, width: column - 20 }, x + col * column + 14, top);
     bottom = Math.max(bottom, doc.y);
   });
