@@ -14,27 +14,25 @@ export type PdfDoc = InstanceType<typeof PDFDocument>;
 type Weight = 'regular' | 'bold';
 type Script = 'latin' | 'devanagari';
 
-const FONT_FILES: Record<Script, Record<Weight, string>> = {
-  latin: { regular: 'latin-400', bold: 'latin-700' },
-  devanagari: { regular: 'devanagari-400', bold: 'devanagari-700' },
-};
-
-/**
- * The font files, as the functions bundle carries them (netlify.toml lists them in the admission
- * function's included_files) and as node_modules has them everywhere else: resolved from this
- * module, so a bundle finds its own copy first.
- */
-export const FONT_PATHS = Object.values(FONT_FILES).flatMap((w) => Object.values(w)).map((name) => `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${name}-normal.woff`);
-
 let fonts: Record<Script, Record<Weight, Buffer>> | undefined;
 
+/**
+ * The font files, read on first use: the functions bundle carries them (netlify.toml lists them in
+ * the admission function's included_files), node_modules has them everywhere else. Resolved from
+ * this module, so a bundle finds its own copy.
+ */
 function loadFonts(): Record<Script, Record<Weight, Buffer>> {
   if (!fonts) {
     const require = createRequire(import.meta.url);
-    const read = (name: string) => readFileSync(require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${name}-normal.woff`));
     fonts = {
-      latin: { regular: read(FONT_FILES.latin.regular), bold: read(FONT_FILES.latin.bold) },
-      devanagari: { regular: read(FONT_FILES.devanagari.regular), bold: read(FONT_FILES.devanagari.bold) },
+      latin: {
+        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff')),
+        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff')),
+      },
+      devanagari: {
+        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')),
+        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff')),
+      },
     };
   }
   return fonts;
@@ -55,7 +53,7 @@ export function newPdf(title: string, margin = 48): PdfDoc {
 const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF\u200C\u200D\u25CC\u20B9]/;
 
 /** `text` cut into runs of one script; spaces go with the run before them, so a run ends on a word's end. */
-export function scriptRuns(text: string): { script: Script; text: string }[] {
+function scriptRuns(text: string): { script: Script; text: string }[] {
   const runs: { script: Script; text: string }[] = [];
   for (const char of text) {
     const last = runs.at(-1);

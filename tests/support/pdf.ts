@@ -24,7 +24,9 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
     const links = ((await page.getAnnotations()) as { subtype: string; url?: string }[]).filter((a) => a.subtype === 'Link' && a.url).map((a) => a.url!);
     const viewport = page.getViewport({ scale: 2 });
-    const { canvas, context } = pdf.canvasFactory.create(viewport.width, viewport.height) as { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+    // pdf.js's own canvas factory (node: @napi-rs/canvas), untyped in its declarations.
+    const factory = pdf.canvasFactory as { create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } };
+    const { canvas, context } = factory.create(viewport.width, viewport.height);
     await page.render({ canvasContext: context, canvas, viewport }).promise;
     const image = context.getImageData(0, 0, viewport.width, viewport.height);
     const qr = jsQR(image.data, image.width, image.height)?.data;

@@ -88,7 +88,7 @@ const GREY = '#4a4a4a';
 const RULE = '#9a9a9a';
 
 /** The one page: the school, the facts, the documents, the next steps and the QR code of the status page. */
-export async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
+async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
   const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
   const doc = newPdf(`${t('ack.pdf.title')} ${row.reference_number}`);
   const left = doc.page.margins.left;
