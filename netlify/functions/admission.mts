@@ -5,6 +5,7 @@ import {
   createAdmission, deleteAdmission, exportAdmissions, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
+import { getAcknowledgment } from '../../src/features/admission/acknowledgment.server.ts';
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { checkAdmissionStatus, replaceDocument } from '../../src/features/admission/status-check.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
@@ -12,7 +13,7 @@ import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 export const config: Config = {
   path: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status',
-    '/v1/api/admission/status/replace', '/v1/api/admission/:id',
+    '/v1/api/admission/status/replace', '/v1/api/admission/acknowledgment', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
   ],
@@ -30,6 +31,7 @@ export default router({
   // A parent's, proven by the reference number and the form's mobile number.
   '/v1/api/admission/status': { POST: checkAdmissionStatus },
   '/v1/api/admission/status/replace': { POST: replaceDocument },
+  '/v1/api/admission/acknowledgment': { GET: getAcknowledgment },
   '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },

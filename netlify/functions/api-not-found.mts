@@ -10,7 +10,7 @@ export const config: Config = {
   path: ['/v1/api', '/v1/api/*'],
   excludedPath: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status', '/v1/api/admission/status/replace',
-    '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission/acknowledgment', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
     '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
     '/v1/api/admins', '/v1/api/admins/:id',

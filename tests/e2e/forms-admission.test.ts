@@ -139,7 +139,8 @@ for (const band of BANDS) {
         const reference = (await page.locator('.ff-reference').textContent())!.trim();
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
 
-        // Only the early-years form clears its fields after success.
+        // The acknowledgment takes the form's place; back to the form, only the early-years form has cleared its fields.
+        await page.getByRole('button', { name: 'Fill in another form' }).click();
         const firstName = await page.getByLabel(label('Student first name')).inputValue();
         expect(firstName).toBe(def.clearAfterSuccess ? '' : name);
 

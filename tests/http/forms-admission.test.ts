@@ -74,7 +74,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body.message).toBe(MSG.admissionSuccess);
-      expect(Object.keys(body.admission).sort()).toEqual(['_id', 'referenceNumber']);
+      expect(Object.keys(body.admission).sort()).toEqual(['_id', 'admissionClass', 'createdAt', 'referenceNumber']);
       const year = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date());
       expect(body.admission.referenceNumber).toMatch(new RegExp(`^RMCP-${year}-\\d{6}$`));
       const id = body.admission._id as string;
@@ -82,6 +82,8 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
       const { rows } = await db().query('SELECT * FROM admissions WHERE id = $1', [id]);
       const row = rows[0];
       const expectedClass = { primary: 'K.G', middle: '5', senior: '12' }[band];
+      // The acknowledgment's facts: the class as stored and when.
+      expect(body.admission).toMatchObject({ admissionClass: expectedClass, createdAt: row.created_at.toISOString() });
       expect(row).toMatchObject({ band, admission_class: expectedClass, payment_status: 'pending', transaction_id: null });
       expect(row.student_aadhaar_enc).not.toContain(input.studentAadharNo);
       expect(row.student_aadhaar_last4).toBe(input.studentAadharNo!.slice(-4));

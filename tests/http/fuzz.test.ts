@@ -465,6 +465,17 @@ describe(`fuzz (${ENGINE})`, () => {
     }
     add({ family: 'receipt number malformed', route: 'HEAD /v1/api/receipts/:receiptNumber', method: 'HEAD', path: '/v1/api/receipts/%2e%2e', auth: 'admin' });
 
+    // A parent's acknowledgment PDF for pairs that match no application: 400, 404, or 429 past the address's tries.
+    for (const query of rng.some([
+      '', '?referenceNumber=', '?contactNo=9988776655', '?referenceNumber=RMCP-2026-000001', '?referenceNumber=RMCP-2026-999999&contactNo=9988776655',
+      '?referenceNumber=RMCP-2026-000001&contactNo=0000000000&lang=hi', '?referenceNumber=%00&contactNo=%00', '?referenceNumber=%ED%A0%80&contactNo=1',
+      `?referenceNumber=${'R'.repeat(5000)}&contactNo=${'9'.repeat(5000)}`, "?referenceNumber=RMCP-2026-000001'--&contactNo=9988776655",
+      '?referenceNumber[]=1&contactNo[]=2', '?referenceNumber=RMCP-2026-000001&referenceNumber=RMCP-2026-000002&contactNo=9988776655&lang=xx', '?%zz=%zz',
+    ], 8)) {
+      add({ family: 'acknowledgment with odd query string', route: 'GET /v1/api/admission/acknowledgment', method: 'GET', path: `/v1/api/admission/acknowledgment${query}` });
+    }
+    add({ family: 'acknowledgment with odd query string', route: 'HEAD /v1/api/admission/acknowledgment', method: 'HEAD', path: '/v1/api/admission/acknowledgment?referenceNumber=x' });
+
     // Lists with odd query strings: paging is clamped, filters are text; 200, or 400 for NUL.
     const QUERIES = [
       '?page=-1', '?page=0', '?page=abc', '?page=1e309', '?page=99999999999999999999', '?limit=-5', '?limit=0', '?limit=NaN', '?limit=100000',

@@ -7,8 +7,8 @@ import { builtinModules } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
-/** Packages that only make sense on the server (database, multipart, tokens, file sniffing, Netlify's server APIs). */
-export const SERVER_PACKAGES = ['pg', 'busboy', 'jose', 'ws', 'file-type', '@neondatabase/serverless', '@netlify/database', '@netlify/blobs', '@netlify/functions'];
+/** Packages that only make sense on the server (database, multipart, tokens, file sniffing, PDFs, Netlify's server APIs). */
+export const SERVER_PACKAGES = ['pg', 'busboy', 'jose', 'ws', 'file-type', 'pdfkit', 'qrcode', '@neondatabase/serverless', '@netlify/database', '@netlify/blobs', '@netlify/functions'];
 
 export type Read = (file: string) => string | undefined;
 

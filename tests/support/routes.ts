@@ -18,6 +18,7 @@ export const PUBLIC: Record<string, string> = {
   'POST /v1/api/auth/logout': 'sign out (checks XSRF when a session exists)',
   'POST /v1/api/enquiry': 'public enquiry form',
   'POST /v1/api/admission': 'public admission forms',
+  'GET /v1/api/admission/acknowledgment': "a parent's acknowledgment PDF, proven by reference number and mobile number",
   'POST /v1/api/uploads': 'staged admission documents',
   'POST /v1/api/tc-request': 'public TC request form',
   'GET /v1/api/tc-request/admission-number/:admissionNumber': 'count of earlier TC requests (the TC form)',

@@ -1,10 +1,12 @@
 /**
  * The admission form of one band: ONE component, drawn from the admission's definition (admission.ts).
  * Documents upload as they are chosen; the submit sends the text fields and the uploads' ids,
- * checked first by the same schema the server uses.
+ * checked first by the same schema the server uses. Once sent, the acknowledgment takes the form's
+ * place, in `lang` with the words the page hands over (acknowledgment-words.ts).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Band } from '../../lib/classes.ts';
+import type { Language } from '../../lib/messages/index.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
@@ -12,8 +14,10 @@ import { FileField as FileInput, type UploadState } from '../../components/forms
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import {
-  ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, sectionFields, type FileField, type SectionId, type TextField,
+  ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, fileLabel, sectionFields, type FileField, type SectionId, type TextField,
 } from './admission.ts';
+import { Acknowledgment } from './Acknowledgment.tsx';
+import type { AckFacts, AckWords } from './acknowledgment.ts';
 import { validateAdmission } from './schema.ts';
 import '../../components/forms/forms.css';
 
@@ -21,11 +25,15 @@ type Values = Record<TextField, string>;
 
 const emptyValues = (): Values => ({ ...(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((k) => [k, ''])) as Values), governmentScholarship: 'no' });
 
-export default function AdmissionForm({ band }: { band: Band }) {
+type Created = { admission?: { referenceNumber?: string; createdAt?: string; admissionClass?: string } };
+
+export default function AdmissionForm({ band, lang = 'en', words }: { band: Band; lang?: Language; words: AckWords }) {
   const def = BANDS_DEF[band];
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
-  const [reference, setReference] = useState('');
+  const [ack, setAck] = useState<AckFacts | undefined>();
+  /** What the acknowledgment repeats of the submission being sent (the early-years form empties itself after success). */
+  const sent = useRef<Omit<AckFacts, 'referenceNumber' | 'createdAt' | 'admissionClass'>>(undefined);
 
   /** What the form sends: the band, the non-empty text fields and the finished uploads' ids. */
   function inputFor(values: Values): Record<string, string> {
@@ -52,13 +60,22 @@ export default function AdmissionForm({ band }: { band: Band }) {
     messages: { loading: MSG.admissionSubmitting, success: MSG.admissionSuccess, failure: MSG.admissionFailure },
     send: async (_data, meta) => {
       // Empty or unset fields are left out of the submission.
+      const input = inputFor(form.values);
       const body = new FormData();
-      for (const [k, v] of Object.entries({ ...inputFor(form.values), ...submissionFields(meta) })) body.append(k, v);
-      return outcomeOf<{ admission?: { referenceNumber?: string } }>(await api('/admission', { method: 'POST', body }));
+      for (const [k, v] of Object.entries({ ...input, ...submissionFields(meta) })) body.append(k, v);
+      sent.current = {
+        studentName: [input.studentFirstName, input.studentMiddleName, input.studentLastName].filter(Boolean).join(' '),
+        contactNo: input.contactNo ?? '',
+        documents: bandFiles(def).filter((f) => input[f]).map(fileLabel),
+      };
+      return outcomeOf<Created>(await api('/admission', { method: 'POST', body }));
     },
     clearAfterSuccess: def.clearAfterSuccess,
     onSuccess: (answer) => {
-      setReference(answer.admission?.referenceNumber ?? '');
+      const created = answer.admission;
+      if (created?.referenceNumber && sent.current) {
+        setAck({ ...sent.current, referenceNumber: created.referenceNumber, createdAt: created.createdAt ?? new Date().toISOString(), admissionClass: created.admissionClass ?? '' });
+      }
       if (def.clearAfterSuccess) setUploads({});
     },
   });
@@ -75,59 +92,60 @@ export default function AdmissionForm({ band }: { band: Band }) {
 
   const sections: SectionId[] = def.academic ? ['student', 'father', 'mother', 'additional', 'academic'] : ['student', 'father', 'mother', 'additional'];
 
+  /** Back to the form (for a brother or sister: the later wings keep what was typed), focus on its first field. */
+  function another() {
+    setAck(undefined);
+    requestAnimationFrame(() => form.formRef.current?.querySelector<HTMLElement>('input, select')?.focus());
+  }
+
   return (
     <div className="ff">
       <Toasts />
-      <form ref={form.formRef} className="ff-form" noValidate onSubmit={(e) => {
-        setReference('');
-        void form.submit(e);
-      }} aria-describedby={`${uid}-intro`}>
-        <p id={`${uid}-intro`} className="ff-intro">
-          Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.
-          Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made
-          smaller for you). What you type is kept on this phone until the form is sent.
-        </p>
-        {form.wasRestored && <p className="ff-note" role="status">We restored what you typed earlier. Please choose the documents again.</p>}
-        {sections.map((section) => (
-          <fieldset key={section} className="ff-section">
-            <legend>{SECTION_TITLES[section]}</legend>
-            <div className="ff-grid">
-              {sectionFields(band, section).map((field) => {
-                if (field.kind !== 'file') {
-                  const name = field.name as TextField;
+      {ack ? (
+        <Acknowledgment ack={ack} words={words} lang={lang} onAnother={another} />
+      ) : (
+        <form ref={form.formRef} className="ff-form" noValidate onSubmit={(e) => void form.submit(e)} aria-describedby={`${uid}-intro`}>
+          <p id={`${uid}-intro`} className="ff-intro">
+            Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.
+            Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made
+            smaller for you). What you type is kept on this phone until the form is sent.
+          </p>
+          {form.wasRestored && <p className="ff-note" role="status">We restored what you typed earlier. Please choose the documents again.</p>}
+          {sections.map((section) => (
+            <fieldset key={section} className="ff-section">
+              <legend>{SECTION_TITLES[section]}</legend>
+              <div className="ff-grid">
+                {sectionFields(band, section).map((field) => {
+                  if (field.kind !== 'file') {
+                    const name = field.name as TextField;
+                    return (
+                      <FormField
+                        key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required
+                        options={name === 'admissionClass' ? def.classOptions : undefined} onChange={(v) => form.change(name, v)}
+                      />
+                    );
+                  }
+                  const name = field.name as FileField;
+                  if (name === 'scholarshipDocument' && !scholarshipYes) return null;
                   return (
-                    <FormField
-                      key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required
-                      options={name === 'admissionClass' ? def.classOptions : undefined} onChange={(v) => form.change(name, v)}
+                    <FileInput
+                      key={name} id={fieldId(name)} field={name} label={field.label}
+                      required={requiredFiles.has(name) || name === 'scholarshipDocument'}
+                      state={uploads[name] ?? { status: 'empty' }} onState={(s) => setUpload(name, s)} error={form.errors[name]}
                     />
                   );
-                }
-                const name = field.name as FileField;
-                if (name === 'scholarshipDocument' && !scholarshipYes) return null;
-                return (
-                  <FileInput
-                    key={name} id={fieldId(name)} field={name} label={field.label}
-                    required={requiredFiles.has(name) || name === 'scholarshipDocument'}
-                    state={uploads[name] ?? { status: 'empty' }} onState={(s) => setUpload(name, s)} error={form.errors[name]}
-                  />
-                );
-              })}
-            </div>
-          </fieldset>
-        ))}
-        <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
-        {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
-        <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
-          {form.busy && <span className="ff-spinner" aria-hidden="true" />}
-          {form.busy ? 'Submitting…' : 'Submit application'}
-        </button>
-        {reference && (
-          <div className="ff-success" role="status">
-            <p><strong>{MSG.admissionSuccess}</strong></p>
-            <p>Your reference number is <strong className="ff-reference">{reference}</strong>. Please note it down; the school office will ask for it.</p>
-          </div>
-        )}
-      </form>
+                })}
+              </div>
+            </fieldset>
+          ))}
+          <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+          {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
+          <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy && <span className="ff-spinner" aria-hidden="true" />}
+            {form.busy ? 'Submitting…' : 'Submit application'}
+          </button>
+        </form>
+      )}
     </div>
   );
 }

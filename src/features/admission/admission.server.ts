@@ -62,7 +62,7 @@ export const referenceNumber = (sequence: number | string, now = new Date()) => 
 /** The stored text fields, in the definition's order: all but the class and the scholarship answer, which are stored as checked. */
 const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' && f.name !== 'admissionClass' && f.name !== 'governmentScholarship');
 
-type Created = { id: string; reference_number: string };
+type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string };
 
 export const createAdmission: Handler = async (req, { ip }) => {
   await rateLimit('admission', ip, ADMISSIONS_PER_HOUR, 3600);
@@ -89,7 +89,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
   if (!result.ok) throw refuse(result);
   const data = result.data;
   const key = submissionKey(fields);
-  const find = (k: string) => queryOne<Created>(`SELECT id, reference_number FROM admissions WHERE submission_key = $1`, [k]);
+  const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class FROM admissions WHERE submission_key = $1`, [k]);
 
   const written: [FileField, StoredDocument][] = [];
   const row = await createOnce({
@@ -120,7 +120,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
           const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'payment_status', 'submission_key'];
           const values = [referenceNumber(seq.rows[0]!.n), sessionOf(), data.band, data.classLabel, ...text.values, data.governmentScholarship, 'pending', key];
           const inserted = await tx.query<Created>(
-            `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number`,
+            `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,
           );
           const admission = inserted.rows[0]!;
@@ -143,7 +143,9 @@ export const createAdmission: Handler = async (req, { ip }) => {
       }
     },
   });
-  return json({ message: MSG.admissionSuccess, admission: { _id: String(row.id), referenceNumber: row.reference_number } }, 201);
+  // The parent's acknowledgment shows when it was sent and the class as stored.
+  const admission = { _id: String(row.id), referenceNumber: row.reference_number, createdAt: toIso(row.created_at), admissionClass: row.admission_class };
+  return json({ message: MSG.admissionSuccess, admission }, 201);
 };
 
 const COLUMNS = selectColumns(ADMISSION);

@@ -1,0 +1,174 @@
+/**
+ * The acknowledgment of an admission application as a PDF the parent keeps:
+ *
+ *   GET /v1/api/admission/acknowledgment?referenceNumber=&contactNo=&lang=en|hi
+ *     200 application/pdf (attachment; acknowledgment-<reference>.pdf), one A4 page
+ *     400 { error, fields } when either value cannot be what it should (counted as no try)
+ *     404 { error } when no application has both: the same answer, after the same single query,
+ *         whether the reference number exists or not
+ *     429 past 10 tries an hour from one client address
+ *
+ * Proven like the status check: by the reference number and the mobile number given on the form.
+ * It prints the school, the reference number, the student, the class, when the form was sent (India
+ * time), the masked Aadhaar number, the documents received, what happens next and a QR code of the
+ * status page (a link too).
+ */
+import { maskAadhaar } from '../../server/aadhaar.ts';
+import { queryOne } from '../../server/db.ts';
+import { badRequest, notFound } from '../../server/errors.ts';
+import type { Handler } from '../../server/http.ts';
+import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { rateLimit } from '../../server/rate-limit.ts';
+import { site } from '../../config/site.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { ADMISSION_FILE_FIELDS, fileLabel, isFileField, type FileField } from './admission.ts';
+import { schoolName, statusUrl } from './acknowledgment.ts';
+
+export const ACKNOWLEDGMENTS_PER_HOUR = 10;
+const NO_MATCH = fill('en', 'ack.notFound');
+
+/** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
+function normaliseReference(value: string): string | undefined {
+  const reference = value.replace(/\s+/g, '').toUpperCase();
+  return /^RMCP-\d{4}-\d{6,10}$/.test(reference) ? reference : undefined;
+}
+
+/** A mobile number as parents type it (spaces, dashes, +91 or 0 in front), as the 10 digits the form stored. */
+function mobileDigits(value: string): string | undefined {
+  if (!/^[+\d\s()-]*$/.test(value)) return undefined;
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+interface Found {
+  reference_number: string;
+  student_first_name: string;
+  student_middle_name: string;
+  student_last_name: string;
+  student_aadhaar_last4: string;
+  admission_class: string;
+  contact_no: string;
+  created_at: Date | string;
+  documents: string[] | null;
+}
+
+export const getAcknowledgment: Handler = async (req, { ip }) => {
+  const params = new URL(req.url).searchParams;
+  const language: Language = params.get('lang') === 'hi' ? 'hi' : 'en';
+  const reference = normaliseReference(params.get('referenceNumber') ?? '');
+  const mobile = mobileDigits(params.get('contactNo') ?? '');
+  if (!reference || !mobile) {
+    const fields = {
+      ...(reference ? {} : { referenceNumber: fill(language, 'ack.error.reference') }),
+      ...(mobile ? {} : { contactNo: fill(language, 'ack.error.mobile') }),
+    };
+    throw badRequest(Object.values(fields)[0]!, fields);
+  }
+  await rateLimit('acknowledgment', ip, ACKNOWLEDGMENTS_PER_HOUR, 3600);
+  const row = await queryOne<Found>(
+    `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
+            (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents
+       FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
+    [reference, mobile],
+  );
+  if (!row) throw notFound(NO_MATCH);
+  const pdf = await acknowledgmentPdf(row, language);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="acknowledgment-${row.reference_number}.pdf"`,
+    },
+  });
+};
+
+const GREY = '#4a4a4a';
+const RULE = '#9a9a9a';
+
+/** The one page: the school, the facts, the documents, the next steps and the QR code of the status page. */
+async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
+  const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
+  const doc = newPdf(`${t('ack.pdf.title')} ${row.reference_number}`);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const centred: TextStyle = { width, align: 'center' };
+
+  write(doc, schoolName(language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
+  write(doc, site.contact.address, { ...centred, size: 9.5, color: GREY });
+  write(doc, `${t('ack.pdf.affiliation', { number: site.contact.affiliationNumber })} · ${t('ack.pdf.phone', { phone: site.contact.phone })}`, { ...centred, size: 9.5, color: GREY });
+  let y = doc.y + 8;
+  rule(doc, left, y, width);
+  write(doc, t('ack.pdf.title'), { ...centred, size: 14, weight: 'bold' }, left, y + 10);
+
+  // The reference number, large, with the QR code of the status page beside it.
+  const qrSize = 112;
+  const top = doc.y + 12;
+  const url = statusUrl(row.reference_number);
+  drawQr(doc, url, left + width - qrSize, top, qrSize);
+  write(doc, t('ack.pdf.qr'), { width: qrSize + 20, align: 'center', size: 8, color: GREY }, left + width - qrSize - 10, top + qrSize + 2);
+  write(doc, t('ack.reference'), { size: 10, color: GREY }, left, top + 8);
+  write(doc, row.reference_number, { size: 28, weight: 'bold' });
+
+  const valueX = left + 170;
+  // Beside the QR code the values keep clear of it; below it they take the whole width.
+  const qrBottom = top + qrSize + 16;
+  const valueWidth = (at: number) => (at < qrBottom ? width - 170 - qrSize - 16 : width - 170);
+  y = doc.y + 14;
+  const facts: [MessageCode, string][] = [
+    ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
+    ['ack.class', classFor(language, row.admission_class)],
+    ['ack.submitted', formatDateTime(row.created_at, language)],
+    ['ack.aadhaar', maskAadhaar(row.student_aadhaar_last4)],
+    ['ack.mobile', row.contact_no],
+  ];
+  for (const [label, value] of facts) {
+    const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));
+    write(doc, t(label), { size: 10, color: GREY, width: 160 }, left, y + 1);
+    write(doc, value, { size: 11, weight: 'bold', width: valueWidth(y) }, valueX, y);
+    y += height + 6;
+  }
+  y = Math.max(y, qrBottom);
+  rule(doc, left, y + 6, width);
+  y += 6;
+
+  write(doc, t('ack.documents'), { size: 12, weight: 'bold' }, left, y + 10);
+  const documents = (row.documents ?? []).filter(isFileField).sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
+  y = doc.y + 4;
+  y = documents.length ? listDocuments(doc, documents, left, y, width) : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
+
+  write(doc, t('ack.next'), { size: 12, weight: 'bold' }, left, y + 12);
+  y = doc.y + 4;
+  const page = new URL(url);
+  const steps = [t('ack.next.check'), t('ack.next.call', { mobile: row.contact_no }), t('ack.next.status', { link: `${page.host}${page.pathname}` })];
+  steps.forEach((step, i) => {
+    write(doc, `${i + 1}.`, { size: 10.5 }, left + 4, y);
+    write(doc, step, { size: 10.5, width: width - 24, lineGap: 1 }, left + 22, y);
+    y = doc.y + 5;
+  });
+
+  rule(doc, left, y + 8, width);
+  write(doc, t('ack.pdf.footer'), { ...centred, size: 8.5, color: GREY }, left, y + 14);
+  return pdfBytes(doc);
+}
+
+/** The documents' labels in two columns; answers where the list ends. */
+function listDocuments(doc: PdfDoc, documents: FileField[], x: number, y: number, width: number): number {
+  const half = Math.ceil(documents.length / 2);
+  const column = width / 2;
+  let bottom = y;
+  documents.forEach((field, i) => {
+    const col = i < half ? 0 : 1;
+    const row = i < half ? i : i - half;
+    const top = y + row * 16;
+    doc.circle(x + col * column + 6, top + 6.5, 1.8).fill('#111111');
+    write(doc, fileLabel(field), { size: 10.5, width: column - 20 }, x + col * column + 14, top);
+    bottom = Math.max(bottom, doc.y);
+  });
+  return bottom;
+}
+
+function rule(doc: PdfDoc, x: number, y: number, width: number): void {
+  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.6).strokeColor(RULE).stroke().restore();
+}

@@ -1,0 +1,50 @@
+/**
+ * The acknowledgment a parent keeps after sending an admission form, as the form island shows it
+ * and as its PDF (GET /v1/api/admission/acknowledgment, acknowledgment.server.ts) prints it: the
+ * links both carry and how the words are filled in. The island gets its words from the page
+ * (acknowledgment-words.ts), so the message tables themselves never ship to the browser.
+ */
+import { site } from '../../config/site.ts';
+import type { Language, MessageCode } from '../../lib/messages/index.ts';
+
+/** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
+export type AckCode = Extract<MessageCode, `ack.${string}`> | 'class.name';
+export type AckWords = Record<AckCode, string>;
+
+/** What the island shows after a successful submit. */
+export interface AckFacts {
+  referenceNumber: string;
+  /** When the application was stored, ISO. */
+  createdAt: string;
+  /** The class's canonical label: P.N.C, N.C, K.G or 1-12. */
+  admissionClass: string;
+  studentName: string;
+  /** The mobile number given on the form: the office calls it, and it proves the application is yours. */
+  contactNo: string;
+  /** The labels of the documents sent, in the form's order. */
+  documents: string[];
+}
+
+/** `template` with each `{name}` replaced by `values[name]` (as the message tables' `fill` does). */
+export const fillIn = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
+export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) => (/^\d+$/.test(label) ? fillIn(words['class.name'], { class: label }) : label);
+
+export const ACKNOWLEDGMENT_PATH = '/v1/api/admission/acknowledgment';
+const STATUS_PAGE = '/admissions/status';
+
+/** The status page with the reference number filled in: the page itself on this site, and the full address for the QR code and WhatsApp. */
+export const statusPath = (reference: string) => `${STATUS_PAGE}?ref=${encodeURIComponent(reference)}`;
+export const statusUrl = (reference: string) => `${site.url}${statusPath(reference)}`;
+
+/** The PDF of an application, proven by its reference number and the form's mobile number. */
+export const acknowledgmentHref = (reference: string, contactNo: string, language: Language) =>
+  `${ACKNOWLEDGMENT_PATH}?${new URLSearchParams({ referenceNumber: reference, contactNo, lang: language })}`;
+
+/** The school's name in the parent's language. */
+export const schoolName = (language: Language) => (language === 'hi' ? site.contact.hindiName : site.contact.name);
+
+/** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
+export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>
+  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(language), reference, url: statusUrl(reference) }))}`;

@@ -1,0 +1,200 @@
+/**
+ * PDFs the school hands to parents, drawn with pdfkit: A4 pages whose text may mix Hindi and
+ * English. Fonts are Noto Sans Devanagari (its Devanagari and its Latin files, from
+ * @fontsource/noto-sans-devanagari), embedded as subsets: pdfkit shapes the text through fontkit, so
+ * conjuncts and vowel signs come out as they are written. pdfkit's built-in fonts are never loaded
+ * (they are read from files a bundled function does not have). QR codes are drawn as vectors.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+export type PdfDoc = InstanceType<typeof PDFDocument>;
+type Weight = 'regular' | 'bold';
+type Script = 'latin' | 'devanagari';
+
+let fonts: Record<Script, Record<Weight, Buffer>> | undefined;
+
+/**
+ * The font files, read on first use: the functions bundle carries them (netlify.toml lists them in
+ * the admission function's included_files), node_modules has them everywhere else. Resolved from
+ * this module, so a bundle finds its own copy.
+ */
+function loadFonts(): Record<Script, Record<Weight, Buffer>> {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = {
+      latin: {
+        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff')),
+        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff')),
+      },
+      devanagari: {
+        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')),
+        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff')),
+      },
+    };
+  }
+  return fonts;
+}
+
+const fontName = (script: Script, weight: Weight) => `${script}-${weight}`;
+
+/** A new A4 document with the fonts registered (regular Latin current) and its title in the document's properties. */
+export function newPdf(title: string, margin = 48): PdfDoc {
+  const files = loadFonts();
+  // `font` in the options: the document starts in our font instead of loading Helvetica's metrics from a file.
+  const doc = new PDFDocument({ size: 'A4', margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'RMCP School' }, pdfVersion: '1.7', lang: 'en-IN' });
+  for (const script of ['latin', 'devanagari'] as const) for (const weight of ['regular', 'bold'] as const) doc.registerFont(fontName(script, weight), files[script][weight]);
+  return doc;
+}
+
+/** Devanagari and what travels inside a Devanagari word (joiners, the dotted circle, the rupee sign). */
+const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF\u200C\u200D\u25CC\u20B9]/;
+
+/** `text` cut into runs of one script; spaces go with the run before them, so a run ends on a word's end. */
+function scriptRuns(text: string): { script: Script; text: string }[] {
+  const runs: { script: Script; text: string }[] = [];
+  for (const char of text) {
+    const last = runs.at(-1);
+    const script: Script = DEVANAGARI.test(char) ? 'devanagari' : 'latin';
+    if (last && (last.script === script || char === ' ')) last.text += char;
+    else runs.push({ script, text: char });
+  }
+  return runs;
+}
+
+export interface TextStyle {
+  size?: number;
+  weight?: Weight;
+  color?: string;
+  /** The width to wrap in (default: to the right margin from x). */
+  width?: number;
+  align?: 'left' | 'center';
+  /** Extra space between lines. */
+  lineGap?: number;
+}
+
+type Run = { script: Script; text: string; width: number };
+type Line = { runs: Run[]; width: number };
+
+/**
+ * `text` broken into lines of at most `width`, at word ends (a word longer than a line, such as a
+ * web address, at any character). Each script's run is measured in its own font, shaped, so the
+ * lines are laid out here rather than by pdfkit, which cannot mix fonts within centred text.
+ */
+function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: number): Line[] {
+  const measure = (run: { script: Script; text: string }): Run => ({ ...run, width: doc.font(fontName(run.script, weight)).fontSize(size).widthOfString(run.text) });
+  const space = measure({ script: 'latin', text: ' ' });
+  const lines: Line[] = [{ runs: [], width: 0 }];
+  const place = (runs: Run[], wordWidth: number) => {
+    const line = lines.at(-1)!;
+    const gap = line.runs.length ? space.width : 0;
+    if (line.runs.length && line.width + gap + wordWidth > width) lines.push({ runs: [...runs], width: wordWidth });
+    else {
+      // Neighbours of one script are one run: one piece of text in the PDF, as a reader copies it.
+      for (const run of gap ? [space, ...runs] : runs) {
+        const last = line.runs.at(-1);
+        if (last?.script === run.script) line.runs[line.runs.length - 1] = { ...last, text: last.text + run.text, width: last.width + run.width };
+        else line.runs.push({ ...run });
+      }
+      line.width += gap + wordWidth;
+    }
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const runs = scriptRuns(word).map(measure);
+    const wordWidth = runs.reduce((sum, r) => sum + r.width, 0);
+    if (wordWidth <= width) {
+      place(runs, wordWidth);
+      continue;
+    }
+    // Too long for any line: cut it into pieces that fit, character by character.
+    let piece: Run[] = [];
+    let pieceWidth = 0;
+    for (const run of runs) {
+      for (const char of run.text) {
+        const glyph = measure({ script: run.script, text: char });
+        if (pieceWidth + glyph.width > width && piece.length) {
+          place(piece, pieceWidth);
+          lines.push({ runs: [], width: 0 });
+          piece = [];
+          pieceWidth = 0;
+        }
+        const last = piece.at(-1);
+        if (last?.script === glyph.script) {
+          last.text += char;
+          last.width += glyph.width;
+        } else piece.push(glyph);
+        pieceWidth += glyph.width;
+      }
+    }
+    if (piece.length) place(piece, pieceWidth);
+  }
+  return lines.filter((l) => l.runs.length);
+}
+
+const lineHeight = (doc: PdfDoc, size: number, weight: Weight, gap = 0) => doc.font(fontName('latin', weight)).fontSize(size).currentLineHeight(true) + gap;
+
+/**
+ * Writes `text` (Hindi, English or both, each script in its own font) from (x, y), default the
+ * current position, wrapped to `width`; the current position moves below it.
+ */
+export function write(doc: PdfDoc, text: string, style: TextStyle = {}, x = doc.x, y = doc.y): void {
+  const { size = 11, weight = 'regular', color = '#111111', align = 'left', lineGap = 0 } = style;
+  const width = style.width ?? doc.page.width - doc.page.margins.right - x;
+  const step = lineHeight(doc, size, weight, lineGap);
+  let top = y;
+  doc.fillColor(color);
+  for (const line of layout(doc, text, size, weight, width)) {
+    let left = align === 'center' ? x + (width - line.width) / 2 : x;
+    for (const run of line.runs) {
+      doc.font(fontName(run.script, weight)).fontSize(size).text(run.text, left, top, { lineBreak: false });
+      left += run.width;
+    }
+    top += step;
+  }
+  doc.x = x;
+  doc.y = top;
+}
+
+/** The height `write` would take for `text`. */
+export function heightOf(doc: PdfDoc, text: string, width: number, style: Omit<TextStyle, 'width'> = {}): number {
+  const { size = 11, weight = 'regular', lineGap = 0 } = style;
+  return layout(doc, text, size, weight, width).length * lineHeight(doc, size, weight, lineGap);
+}
+
+/**
+ * A QR code of `text` as filled squares (each row's dark modules merged into bars), `size` points
+ * wide at (x, y) with its quiet zone inside that size, and a link to `link` over it.
+ */
+export function drawQr(doc: PdfDoc, text: string, x: number, y: number, size: number, link = text): void {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const quiet = 4;
+  const cell = size / (count + quiet * 2);
+  doc.save().rect(x, y, size, size).fill('#ffffff');
+  for (let row = 0; row < count; row++) {
+    let start = -1;
+    for (let col = 0; col <= count; col++) {
+      const dark = col < count && qr.modules.get(row, col);
+      if (dark && start < 0) start = col;
+      if (!dark && start >= 0) {
+        doc.rect(x + (quiet + start) * cell, y + (quiet + row) * cell, (col - start) * cell, cell);
+        start = -1;
+      }
+    }
+  }
+  doc.fill('#000000').restore();
+  doc.link(x, y, size, size, link);
+}
+
+/** The finished document's bytes. */
+export function pdfBytes(doc: PdfDoc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

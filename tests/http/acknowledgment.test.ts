@@ -1,0 +1,169 @@
+/**
+ * GET /v1/api/admission/acknowledgment: the PDF a parent keeps, proven by the reference number and
+ * the form's mobile number. Read back as a reader would (text, link, the QR code decoded). Each test
+ * calls from a loopback address of its own, so the per-address limit (10 an hour, tested last) counts
+ * only its own calls.
+ */
+import { request } from 'node:http';
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { site } from '../../src/config/site.ts';
+import { fileLabel } from '../../src/features/admission/admission.ts';
+import { PRIMARY_FILES, aadhaar, createAdmission, type CreatedAdmission } from './admin-fixtures.ts';
+import { baseURL } from '../support/api.ts';
+import { readPdf } from '../support/pdf.ts';
+import { awayFromWindowEnd } from '../support/rate-limit.ts';
+
+const PATH = '/v1/api/admission/acknowledgment';
+const MOBILE = '9988776655';
+const NO_MATCH = { error: 'No application matches this reference number and mobile number.' };
+
+/** A loopback address no other test uses (Linux routes all of 127.0.0.0/8 to the loopback interface). */
+const freshAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** GET `path` of the test runtime from the loopback address `from`. */
+function getFrom(from: string, path: string, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, method, path }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const query = (referenceNumber: string, contactNo: string, lang?: string) =>
+  `${PATH}?${new URLSearchParams({ referenceNumber, contactNo, ...(lang ? { lang } : {}) })}`;
+
+let admission: CreatedAdmission;
+let aadhaarNo: string;
+beforeAll(async () => {
+  aadhaarNo = aadhaar();
+  admission = await createAdmission({ studentAadharNo: aadhaarNo });
+});
+
+describe('GET /v1/api/admission/acknowledgment', () => {
+  it('answers the English PDF: one page under 100 KB with the school, the facts, the documents, and a QR code and link to the status page', async () => {
+    const res = await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="acknowledgment-${admission.referenceNumber}.pdf"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.body.length).toBeLessThan(100 * 1024);
+    console.log(`acknowledgment PDF (English): ${res.body.length} bytes`);
+
+    const pdf = await readPdf(res.body);
+    expect(pdf.pages).toBe(1);
+    const { first, middle, last } = admission.names;
+    // A long value may wrap: compare with the lines joined.
+    const text = pdf.text.replace(/\s+/g, ' ');
+    for (const expected of [
+      site.contact.name, site.contact.address, admission.referenceNumber, `${first} ${middle} ${last}`, 'K.G', `XXXX XXXX ${aadhaarNo.slice(-4)}`, MOBILE,
+      'Documents received', 'What happens next', 'www.rmcpschool.in/admissions/status',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const field of PRIMARY_FILES) expect(text).toContain(fileLabel(field));
+    // The whole Aadhaar number is never printed.
+    expect(text).not.toContain(aadhaarNo.slice(0, 8));
+    const status = `${site.url}/admissions/status?ref=${admission.referenceNumber}`;
+    expect(pdf.qr).toBe(status);
+    expect(pdf.links).toEqual([status]);
+    // Latin text only: the Devanagari font file is not embedded.
+    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Regular'))).toHaveLength(1);
+  });
+
+  it('answers the Hindi PDF with the Devanagari font embedded and the same reference and QR code', async () => {
+    const res = await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE, 'hi'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.body.length).toBeLessThan(100 * 1024);
+    console.log(`acknowledgment PDF (Hindi): ${res.body.length} bytes`);
+
+    const pdf = await readPdf(res.body);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain(admission.referenceNumber);
+    expect(pdf.text).toContain(`XXXX XXXX ${aadhaarNo.slice(-4)}`);
+    // Words whose glyphs come in their written order read back as typed (a shaped vowel sign before its consonant may not).
+    expect(pdf.text).toContain('प्रवेश आवेदन की पावती');
+    expect(pdf.text).toContain('आवेदन क्रमांक');
+    expect(pdf.qr).toBe(`${site.url}/admissions/status?ref=${admission.referenceNumber}`);
+    // Embedded subsets (6-letter tag + name), the Latin and the Devanagari files of Noto Sans Devanagari.
+    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Regular')).length).toBe(2);
+    expect(res.body.toString('latin1')).toContain('/FontFile2');
+  });
+
+  it('prints a name typed in Devanagari in its own font, in the English PDF too', async () => {
+    const hindi = await createAdmission({ studentFirstName: 'क्षितिज', studentMiddleName: 'श्री', studentLastName: 'शर्मा' });
+    const res = await getFrom(freshAddress(), query(hindi.referenceNumber, MOBILE));
+    expect(res.status).toBe(200);
+    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Bold'))).toHaveLength(2);
+    const pdf = await readPdf(res.body);
+    expect(pdf.text).toContain('श्री');
+    expect(pdf.text).toContain(hindi.referenceNumber);
+  });
+
+  it('takes the reference and the mobile number as people type them', async () => {
+    const res = await getFrom(freshAddress(), query(` ${admission.referenceNumber.toLowerCase()} `, `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('answers a wrong mobile number and an unknown reference number alike: 404 with the same body', async () => {
+    const from = freshAddress();
+    const wrongMobile = await getFrom(from, query(admission.referenceNumber, '9123456780'));
+    const [year, sequence] = admission.referenceNumber.split('-').slice(1);
+    const unknown = await getFrom(from, query(`RMCP-${year}-${String(Number(sequence) + 900000).padStart(6, '0')}`, MOBILE));
+    for (const res of [wrongMobile, unknown]) {
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body.toString())).toEqual(NO_MATCH);
+    }
+    expect(unknown.body.equals(wrongMobile.body)).toBe(true);
+    expect(unknown.headers['content-length']).toBe(wrongMobile.headers['content-length']);
+  });
+
+  it('refuses what cannot be a reference or a mobile number: 400 naming both', async () => {
+    const res = await getFrom(freshAddress(), query('12345', '99'));
+    expect(res.status).toBe(400);
+    const body = JSON.parse(res.body.toString());
+    expect(Object.keys(body.fields).sort()).toEqual(['contactNo', 'referenceNumber']);
+    const missing = await getFrom(freshAddress(), PATH);
+    expect(missing.status).toBe(400);
+  });
+
+  it('takes GET and HEAD only', async () => {
+    const head = await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE), 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const post = await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE), 'POST');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('allows 10 tries an hour from one address, found or not; the 11th is 429 even for the right pair', async () => {
+    await awayFromWindowEnd(3600, 60);
+    const from = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, i < 9 ? '9000000000' : MOBILE))).status);
+    expect(statuses).toEqual([...Array(9).fill(404), 200]);
+    const refused = await getFrom(from, query(admission.referenceNumber, MOBILE));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE))).status).toBe(200);
+  });
+});
