@@ -19,12 +19,6 @@ export const EN = {
   'status.tc-request.fee-paid': 'fee received',
   'status.tc-request.issued': 'TC issued',
   'status.tc-request.rejected': 'not accepted',
-  'whatsapp.admission':
-    'Namaste from {school}. The admission application {reference} of {student} for {class} is now: {status}. For any question please call the school office on {phone}.',
-  'whatsapp.enquiry':
-    'Namaste from {school}. Thank you for your enquiry about admission of {student} to {class}. Status: {status}. For any question please call the school office on {phone}.',
-  'whatsapp.tc-request':
-    'Namaste from {school}. The transfer certificate request of {student} (admission number {admissionNumber}) is now: {status}. For any question please call the school office on {phone}.',
   'class.name': 'Class {class}',
   'statusCheck.admission.title': 'Application status',
   'statusCheck.admission.heading': 'Check your application status',

@@ -18,12 +18,6 @@ export const HI: Record<MessageCode, string> = {
   'status.tc-request.fee-paid': 'शुल्क जमा हो गया',
   'status.tc-request.issued': 'टी.सी. जारी हो गई',
   'status.tc-request.rejected': 'स्वीकार नहीं हुआ',
-  'whatsapp.admission':
-    'नमस्ते, {school} की ओर से। {student} के {class} में प्रवेश हेतु आवेदन (क्रमांक {reference}) की स्थिति: {status}। किसी भी जानकारी के लिए विद्यालय कार्यालय से {phone} पर संपर्क करें।',
-  'whatsapp.enquiry':
-    'नमस्ते, {school} की ओर से। {student} के {class} में प्रवेश के बारे में आपकी पूछताछ के लिए धन्यवाद। स्थिति: {status}। किसी भी जानकारी के लिए विद्यालय कार्यालय से {phone} पर संपर्क करें।',
-  'whatsapp.tc-request':
-    'नमस्ते, {school} की ओर से। {student} (प्रवेश संख्या {admissionNumber}) के स्थानांतरण प्रमाण पत्र (टी.सी.) के आवेदन की स्थिति: {status}। किसी भी जानकारी के लिए विद्यालय कार्यालय से {phone} पर संपर्क करें।',
   'class.name': 'कक्षा {class}',
   'statusCheck.admission.title': 'आवेदन की स्थिति',
   'statusCheck.admission.heading': 'अपने आवेदन की स्थिति देखें',
