@@ -14,7 +14,7 @@ const ENQUIRY = {
   admissionClass: 'K.G', studentName: 'Bench Student', fatherName: 'Bench Father', motherName: 'Bench Mother',
   gender: 'Female', dateOfBirth: '2020-01-01', fatherMobile: '9876543210', email: 'bench@example.com',
   category: 'GENERAL', lastSchoolAttended: 'None', fatherOccupation: 'Teacher', motherOccupation: 'Teacher',
-  address: 'Bench Road', referredBy: 'Bench',
+  address: 'Bench Road', referredBy: 'Bench', consent: true,
 };
 
 
@@ -107,7 +107,7 @@ async function sendAdmission(baseURL: string, size: number) {
     band: 'senior', admissionClass: '9', studentFirstName: 'Bench', studentMiddleName: 'Kumar', studentLastName: 'Student',
     studentAadharNo: aadhaar, fatherFirstName: 'Bench', fatherMiddleName: 'Chand', fatherLastName: 'Father',
     motherFirstName: 'Bench', motherMiddleName: 'Devi', motherLastName: 'Mother', abcId: '123456789012',
-    contactNo: '9876543210', governmentScholarship: 'yes', ...ids,
+    contactNo: '9876543210', governmentScholarship: 'yes', consent: 'true', ...ids,
   };
   for (const [k, v] of Object.entries(text)) form.append(k, v);
   const res = await fetch(new URL('/v1/api/admission', baseURL), { method: 'POST', body: form });

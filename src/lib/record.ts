@@ -26,7 +26,12 @@ export type FieldKind =
   /** A published image (blob key column); the answer is its public path, or null. */
   | 'image'
   /** A moment (timestamptz column), answered as an ISO string. */
-  | 'datetime';
+  | 'datetime'
+  /**
+   * The parent's consent to the privacy notice: a required checkbox on the form, stored (JSON column)
+   * as what was agreed to, when and in which language, and answered as that or null.
+   */
+  | 'consent';
 
 export interface Field {
   readonly name: string;
@@ -86,8 +91,18 @@ export interface RecordDefinition<F extends readonly Field[] = readonly Field[]>
 /** Declares a definition, keeping every field's name and kind as literal types. */
 export const defineRecord = <const F extends readonly Field[]>(def: RecordDefinition<F>): RecordDefinition<F> => def;
 
+/** What a record keeps of the consent given with its form. */
+export interface ConsentRecord {
+  /** The version (a hash of the text) of the privacy notice the parent agreed to. */
+  noticeVersion: string;
+  at: string;
+  language: string;
+}
+
 type JsonValue<F extends Field> = F['kind'] extends 'list'
   ? string[]
+  : F['kind'] extends 'consent'
+  ? ConsentRecord | null
   : F['kind'] extends 'file' | 'image'
     ? string | null
     : F['empty'] extends null

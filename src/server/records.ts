@@ -3,9 +3,10 @@
  * names, a string `_id`, ISO dates, Aadhaar masked. Also the columns a read selects (never an
  * Aadhaar's ciphertext or look-up hash) and the columns and values an insert writes.
  */
-import type { Field, RecordDefinition, RecordJson } from '../lib/record.ts';
+import type { ConsentRecord, Field, RecordDefinition, RecordJson } from '../lib/record.ts';
 import { toIso } from '../lib/dates.ts';
 import { maskAadhaar, sealAadhaar } from './aadhaar.ts';
+import { consentRecord } from '../features/privacy/consent.server.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,8 +26,13 @@ export interface JsonOptions {
 function fieldJson(field: Field, row: Row, id: string, files: JsonOptions['files']): unknown {
   const value = row[field.column];
   switch (field.kind) {
-    case 'aadhaar':
-      return maskAadhaar(text(row[`${field.column}_last4`]));
+    case 'aadhaar': {
+      // Empty where the school made the number voluntary and none was given.
+      const last4 = text(row[`${field.column}_last4`]);
+      return last4 ? maskAadhaar(last4) : '';
+    }
+    case 'consent':
+      return consentJson(value);
     case 'list':
       return Array.isArray(value) ? value.map(String) : [];
     case 'datetime':
@@ -39,6 +45,12 @@ function fieldJson(field: Field, row: Row, id: string, files: JsonOptions['files
       if (value === null || value === undefined || value === '') return field.empty === undefined ? '' : field.empty;
       return String(value);
   }
+}
+
+function consentJson(value: unknown): ConsentRecord | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  return { noticeVersion: text(v.noticeVersion), at: toIso(v.at), language: text(v.language) };
 }
 
 /** The API answer for one row of a definition's table. */
@@ -64,7 +76,8 @@ export function selectColumns(def: RecordDefinition, alias = ''): string {
 
 /**
  * The columns and values that store `values` (by field name) for `fields`: an Aadhaar number is
- * sealed into its three columns, a list is JSON.
+ * sealed into its three columns (NULLs when none was given), a list is JSON, a consent is what was
+ * agreed to, now, in the form's `language`.
  */
 export function insertColumns(fields: readonly Field[], values: Record<string, unknown>): { columns: string[]; values: unknown[] } {
   const columns: string[] = [];
@@ -72,9 +85,12 @@ export function insertColumns(fields: readonly Field[], values: Record<string, u
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === 'aadhaar') {
-      const sealed = sealAadhaar(String(value));
+      const sealed = value ? sealAadhaar(String(value)) : undefined;
       columns.push(`${field.column}_enc`, `${field.column}_hash`, `${field.column}_last4`);
-      out.push(sealed.enc, sealed.hash, sealed.last4);
+      out.push(sealed?.enc ?? null, sealed?.hash ?? null, sealed?.last4 ?? null);
+    } else if (field.kind === 'consent') {
+      columns.push(field.column);
+      out.push(JSON.stringify(consentRecord(typeof values.language === 'string' && values.language ? values.language : 'en')));
     } else if (field.kind === 'list') {
       columns.push(field.column);
       out.push(JSON.stringify(value ?? []));

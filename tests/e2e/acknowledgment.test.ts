@@ -42,6 +42,7 @@ async function fillPrimary(page: Page, name: string): Promise<void> {
   }
   await page.getByLabel(label('ABC ID')).fill('998877665544');
   await page.getByLabel(label('Contact number')).fill(MOBILE);
+  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
   const fields = bandFiles(def);
   for (const [i, field] of fields.entries()) {
     const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };

@@ -92,6 +92,7 @@ async function fillText(page: Page, band: Band, name: string) {
   }
   await page.getByLabel(label('ABC ID')).fill('998877665544');
   await page.getByLabel(label('Contact number')).fill('9812345678');
+  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
 }
 
 for (const band of BANDS) {

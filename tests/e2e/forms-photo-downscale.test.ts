@@ -99,6 +99,7 @@ describe('a phone photo in an admission document field', () => {
       }
       await page.getByLabel(label('ABC ID')).fill('998877665544');
       await page.getByLabel(label('Contact number')).fill('9812345678');
+      await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
 
       const card = page.getByLabel(label(fileLabel('studentAadharFile')));
       await card.setInputFiles({ name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -50,8 +50,8 @@ describe('enquiry pop-up', () => {
       await page.keyboard.press('Shift+Tab');
       expect(await focusInDialog(page)).toBe(true);
 
-      // All 14 fields with their options.
-      expect(await el.locator('input:not([name="website"]), select, textarea').count()).toBe(14);
+      // All 14 fields with their options, and the consent box.
+      expect(await el.locator('input:not([name="website"]), select, textarea').count()).toBe(15);
       expect(await el.getByLabel(/^Address/).getAttribute('rows')).toBe('4');
       const motherOptions = await el.getByLabel(/^Mother's occupation/).locator('option').allTextContents();
       expect(motherOptions).toContain('Housewife');
@@ -110,6 +110,13 @@ describe('enquiry pop-up', () => {
       await el.getByRole('button', { name: 'Submit' }).click();
       await toast(page, MSG.fatherMobile);
       await el.getByLabel(/^Father's mobile/).fill('9876501234');
+      // The consent box is the last rule: its message, its field marked, then ticked and sent.
+      await el.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, MSG.consent);
+      const consent = el.getByRole('checkbox', { name: /parent or lawful guardian/ });
+      expect(await consent.getAttribute('aria-invalid')).toBe('true');
+      expect(await el.getByRole('link', { name: 'Read the privacy notice' }).getAttribute('href')).toBe('/privacy');
+      await consent.check();
       await el.getByRole('button', { name: 'Submit' }).click();
       await toast(page, MSG.enquirySuccess);
       await el.waitFor({ state: 'hidden' });

@@ -22,6 +22,7 @@ async function fill(page: Page, number: string) {
   await page.getByLabel(/^Contact number/).fill('9000012345');
   await page.getByLabel(/^E-mail/).fill('tc@example.com');
   await page.getByLabel(/^Reason/).fill('Moving to another town');
+  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
 }
 
 describe('TC request form', () => {

@@ -39,6 +39,7 @@ export function enquiryBody(overrides: Record<string, string> = {}): Record<stri
     motherOccupation: 'Housewife',
     address: 'Ward 4\nNear the temple\nBarabanki',
     referredBy: 'A neighbour',
+    consent: 'true',
     ...overrides,
   };
 }
@@ -68,6 +69,7 @@ export function tcBody(overrides: Record<string, string> = {}): Record<string, s
     email: 'parent@example.com',
     paymentStatus: 'pending',
     transactionId: 'NA',
+    consent: 'true',
     ...overrides,
   };
 }
@@ -171,6 +173,7 @@ export async function createAdmission(overrides: Record<string, string> = {}, ba
     motherLastName: 'Verma',
     abcId: `ABC${randomInt(1e9)}`,
     contactNo: '9988776655',
+    consent: 'true',
     ...overrides,
   };
   for (const [k, v] of Object.entries(text)) form.append(k, v);

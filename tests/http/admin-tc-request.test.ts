@@ -20,7 +20,7 @@ describe('TC request admin API', () => {
     const record = body.data[0];
     expect(Object.keys(record).sort()).toEqual(
       [
-        '_id', 'aadharUid', 'admissionNumber', 'contact', 'createdAt', 'email', 'language', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
+        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'email', 'language', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
         'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
       ],
     );

@@ -19,7 +19,10 @@ describe('POST /v1/api/enquiry: the same table as the schema unit test', () => {
       expect(body.message).toBe(MSG.enquirySuccess);
       expect(body.enquiry._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(body.enquiry.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-      for (const [k, v] of Object.entries(validEnquiry())) expect(body.enquiry[k]).toBe((c.input[k] as string | undefined)?.trim() ?? v);
+      const { consent, ...typed } = validEnquiry();
+      for (const [k, v] of Object.entries(typed)) expect(body.enquiry[k]).toBe((c.input[k] as string | undefined)?.trim() ?? v);
+      expect(consent).toBe('true');
+      expect(body.enquiry.consent).toMatchObject({ language: 'en', noticeVersion: expect.stringMatching(/^[0-9a-f]{12}$/) });
       expect(body.enquiry).not.toHaveProperty('favouriteColour');
       expect(await count('enquiries', 'submission_key = $1', [submissionKey])).toBe(1);
       return;

@@ -40,12 +40,15 @@ export interface TestRuntimeOptions {
   root?: string;
   /** Leave the root on disk when stopping, for a restart. */
   keepRoot?: boolean;
+  /** Changes the fresh copy before it starts (e.g. a school setting in src/config), so its functions are built with them. */
+  prepare?: (root: string) => Promise<void>;
 }
 
 export async function startTestRuntime(env: Record<string, string> = {}, options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const repo = resolve(import.meta.dirname, '../..');
   const root = options.root ?? (await mkdtemp(join(tmpdir(), 'rmcp-test-')));
   if (!options.root) await copyProject(repo, root);
+  await options.prepare?.(root);
   let output = '';
 
   const child: ChildProcess = spawn(process.execPath, [join(repo, 'scripts/start.ts')], {

@@ -27,7 +27,7 @@ export const validEnquiry = (): Record<string, string> => ({
   admissionClass: 'K.G', studentName: 'Aarav Sharma', fatherName: 'Rakesh Sharma', motherName: 'Sunita Sharma',
   gender: 'Male', dateOfBirth: '2020-04-15', fatherMobile: '9876543210', email: 'rakesh@example.com',
   category: 'OBC', lastSchoolAttended: 'None', fatherOccupation: 'Agriculture', motherOccupation: 'Housewife',
-  address: 'Village Rampur\nPost Sikandrabad\nBulandshahr', referredBy: 'Neighbour',
+  address: 'Village Rampur\nPost Sikandrabad\nBulandshahr', referredBy: 'Neighbour', consent: 'true',
 });
 const enquiryWith = (patch: Record<string, unknown>) => ({ ...validEnquiry(), ...patch });
 
@@ -58,7 +58,7 @@ export const ENQUIRY_CASES: Case[] = [
 export const validTc = (): Record<string, string> => ({
   studentName: 'Priya Verma', admissionNumber: 'RMCP/2019/0457', aadharUid: aadhaar('34567890123'),
   parentName: 'Mahesh Verma', reason: 'Family moving to Meerut', contact: '9123456780', email: 'mahesh@example.com',
-  paymentStatus: 'pending', transactionId: 'NA',
+  paymentStatus: 'pending', transactionId: 'NA', consent: 'true',
 });
 const tcWith = (patch: Record<string, unknown>) => ({ ...validTc(), ...patch });
 
@@ -91,7 +91,7 @@ export function validAdmission(band: Band): Record<string, string> {
     admissionClass: def.classOptions[0]!.value,
     fatherFirstName: 'Rakesh', fatherMiddleName: 'Chand', fatherLastName: 'Sharma',
     motherFirstName: 'Sunita', motherMiddleName: 'Devi', motherLastName: 'Sharma',
-    abcId: '123456789012', contactNo: '9876543210',
+    abcId: '123456789012', contactNo: '9876543210', consent: 'true',
   };
   if (def.academic) input.governmentScholarship = 'no';
   for (const f of bandFiles(def)) if (f !== 'scholarshipDocument') input[f] = FILE;

@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { orDash } from '../../lib/format.ts';
-import { fieldsIn, labelIn, type Field, type RecordDefinition } from '../../lib/record.ts';
+import { fieldsIn, labelIn, type ConsentRecord, type Field, type RecordDefinition } from '../../lib/record.ts';
+import { LANGUAGE_NAMES, type Language } from '../../lib/messages/index.ts';
 import type { Column } from './RecordTable.tsx';
 import { FieldList } from './ui.tsx';
 
@@ -14,12 +15,20 @@ type AnyRecord = Record<string, unknown>;
 
 /** How one value reads on screen ('' when empty). */
 function display(field: Field, value: unknown): string {
+  if (field.kind === 'consent') return consentText(value as ConsentRecord | null);
   if (value === null || value === undefined || value === '') return '';
   const text = Array.isArray(value) ? value.join(', ') : String(value);
   if (field.kind === 'date') return formatDate(text) || text;
   if (field.kind === 'datetime') return formatDateTime(text) || text;
   if (field.optionText) return field.optionText(text);
   return text;
+}
+
+/** What the office reads of a consent: when, in which language, to which version of the notice. */
+function consentText(consent: ConsentRecord | null | undefined): string {
+  if (!consent) return 'Not recorded (sent before the form asked for consent)';
+  const language = LANGUAGE_NAMES[consent.language as Language] ?? consent.language;
+  return `Given on ${formatDateTime(consent.at) || consent.at}, in ${language}, to privacy notice version ${consent.noticeVersion}`;
 }
 
 interface Shown {

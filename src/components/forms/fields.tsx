@@ -103,6 +103,40 @@ const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'nu
   aadhaar: { type: 'text', inputMode: 'numeric' },
 };
 
+/** The words of the consent box, in the page's language (consentWords in src/lib/forms/consent-words.ts). */
+export interface ConsentWords {
+  notice: string;
+  link: string;
+  href: string;
+  agree: string;
+}
+
+/**
+ * The parent's consent: the short notice with its link to the whole one, then the box to tick. It
+ * spans the form's width, after every other field.
+ */
+export function ConsentBox({ id, name, value, onChange, error, words }: Common & { words: ConsentWords }) {
+  return (
+    <div className={`ff-field ff-consent${error ? ' ff-field--error' : ''}`}>
+      <p className="ff-consent__notice" id={`${id}-notice`}>
+        {words.notice} <a href={words.href}>{words.link}</a>
+      </p>
+      <div className="ff-consent__box">
+        <input
+          id={id} name={name} type="checkbox" checked={value === 'true'} aria-required="true" aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-notice`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          onChange={(e) => onChange(e.target.checked ? 'true' : '')}
+        />
+        <label htmlFor={id}>
+          {words.agree}
+          <span className="ff-required" aria-hidden="true"> *</span>
+        </label>
+      </div>
+      {error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
 interface FormFieldProps {
   field: Field;
   id: string;
@@ -112,16 +146,19 @@ interface FormFieldProps {
   required?: boolean;
   /** Choices instead of the definition's (e.g. a band's classes). */
   options?: readonly { value: string; text: string }[];
+  /** The consent box's words (a consent field only). */
+  consentWords?: ConsentWords;
 }
 
 /** The input a field's definition asks for: its kind, label, hint, length and autofill token. */
-export function FormField({ field, id, value, onChange, error, required, options }: FormFieldProps) {
+export function FormField({ field, id, value, onChange, error, required, options, consentWords }: FormFieldProps) {
   // Set by the page, not typed: its value travels with the form's others.
   if (field.hidden) return null;
   const common = {
     id, name: field.name, value, onChange, error, required, hint: field.hint,
     label: field.label + (field.labelledOptional ? ' (optional)' : ''),
   };
+  if (field.kind === 'consent') return consentWords ? <ConsentBox {...common} words={consentWords} /> : null;
   if (field.kind === 'select') {
     const choices = options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }));
     return <Select {...common} options={choices} placeholder={field.placeholder} />;

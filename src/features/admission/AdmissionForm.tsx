@@ -14,9 +14,13 @@ import { FileField as FileInput, type UploadState } from '../../components/forms
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import {
-  ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, fileLabel, sectionFields, type FileField, type SectionId, type TextField,
+  ADMISSION, ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, fileLabel, sectionFields, type FileField, type SectionId, type TextField,
 } from './admission.ts';
 import { Acknowledgment } from './Acknowledgment.tsx';
+import { AbcIdField } from './AbcIdField.tsx';
+import type { AbcWords } from '../../lib/forms/consent-words.ts';
+import { isAbcOptOut } from '../../lib/forms/consent.ts';
+import type { ConsentWords } from '../../components/forms/fields.tsx';
 import type { AckFacts, AckWords } from './acknowledgment.ts';
 import { validateAdmission } from './schema.ts';
 import '../../components/forms/forms.css';
@@ -27,7 +31,18 @@ const emptyValues = (): Values => ({ ...(Object.fromEntries(ADMISSION_TEXT_FIELD
 
 type Created = { admission?: { referenceNumber?: string; createdAt?: string; admissionClass?: string } };
 
-export default function AdmissionForm({ band, lang = 'en', words }: { band: Band; lang?: Language; words: AckWords }) {
+interface Props {
+  band: Band;
+  lang?: Language;
+  /** The acknowledgment's words, the consent box's and the ABC ID select's, in `lang` (handed by the page). */
+  words: AckWords;
+  consentWords: ConsentWords;
+  abcWords: AbcWords;
+}
+
+const CONSENT = ADMISSION.fields.find((f) => f.kind === 'consent')!;
+
+export default function AdmissionForm({ band, lang = 'en', words, consentWords, abcWords }: Props) {
   const def = BANDS_DEF[band];
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
@@ -81,6 +96,7 @@ export default function AdmissionForm({ band, lang = 'en', words }: { band: Band
   });
 
   const requiredFiles = new Set(def.fileSteps.flatMap((s) => s.fields));
+  if (isAbcOptOut(form.values.abcId)) requiredFiles.delete('abcCard');
   const scholarshipYes = def.academic && form.values.governmentScholarship === 'yes';
   const fieldId = (name: string) => `${uid}-${name}`;
 
@@ -116,11 +132,19 @@ export default function AdmissionForm({ band, lang = 'en', words }: { band: Band
               <legend>{SECTION_TITLES[section]}</legend>
               <div className="ff-grid">
                 {sectionFields(band, section).map((field) => {
+                  if (field.name === 'abcId') {
+                    return (
+                      <AbcIdField
+                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords}
+                        onChange={(v) => form.change('abcId', v)}
+                      />
+                    );
+                  }
                   if (field.kind !== 'file') {
                     const name = field.name as TextField;
                     return (
                       <FormField
-                        key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required
+                        key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required={!field.labelledOptional}
                         options={name === 'admissionClass' ? def.classOptions : undefined} onChange={(v) => form.change(name, v)}
                       />
                     );
@@ -138,6 +162,12 @@ export default function AdmissionForm({ band, lang = 'en', words }: { band: Band
               </div>
             </fieldset>
           ))}
+          <div className="ff-grid">
+            <FormField
+              field={CONSENT} id={fieldId('consent')} value={form.values.consent} error={form.errors.consent} consentWords={consentWords}
+              onChange={(v) => form.change('consent', v)}
+            />
+          </div>
           <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
           {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
           <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>

@@ -48,7 +48,8 @@ interface Found {
   student_first_name: string;
   student_middle_name: string;
   student_last_name: string;
-  student_aadhaar_last4: string;
+  /** Null where the school made Aadhaar voluntary and none was given. */
+  student_aadhaar_last4: string | null;
   admission_class: string;
   contact_no: string;
   created_at: Date | string;
@@ -120,7 +121,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
     ['ack.class', classFor(language, row.admission_class)],
     ['ack.submitted', formatDateTime(row.created_at, language)],
-    ['ack.aadhaar', maskAadhaar(row.student_aadhaar_last4)],
+    ...(row.student_aadhaar_last4 ? [['ack.aadhaar', maskAadhaar(row.student_aadhaar_last4)] as [MessageCode, string]] : []),
     ['ack.mobile', row.contact_no],
   ];
   for (const [label, value] of facts) {

@@ -7,8 +7,10 @@
 import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { languageField } from '../../lib/forms/language.ts';
+import { consentField } from '../../lib/forms/consent.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
+import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
 
@@ -55,6 +57,7 @@ export const ADMISSION = defineRecord({
     {
       name: 'studentAadharNo', column: 'student_aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, autoComplete: 'off',
       hint: '12 digits, as printed on the card', labels: { details: 'Aadhaar number' }, section: 'student', detailsSection: 'Student', show: all,
+      labelledOptional: !privacy.aadhaarRequired,
     },
     {
       name: 'admissionClass', column: 'admission_class', label: 'Admission class', kind: 'select', max: 10, placeholder: 'Select class',
@@ -73,7 +76,10 @@ export const ADMISSION = defineRecord({
     { ...name('mother', 'Last', "Mother's name", 'mother'), show: all },
     document('motherAadharFile', 'Mother Aadhaar card', 'mother'),
     document('motherPhoto', 'Mother photo', 'mother'),
-    { name: 'abcId', column: 'abc_id', label: 'ABC ID', kind: 'text', max: 40, autoComplete: 'off', section: 'additional', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'] },
+    {
+      name: 'abcId', column: 'abc_id', label: 'ABC ID', kind: 'text', max: 40, autoComplete: 'off', hint: 'The APAAR ID, or REFUSED or NOGEN',
+      section: 'additional', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
+    },
     {
       name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits, e.g. 9876543210',
       autoComplete: 'tel-national', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
@@ -90,6 +96,7 @@ export const ADMISSION = defineRecord({
     document('studentMigrationDocument', 'Migration document', 'academic', ['senior']),
     document('scholarshipDocument', 'Scholarship document', 'academic', ACADEMIC),
     languageField('Admission'),
+    consentField('Admission'),
     { name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
     {
       name: 'band', column: 'band', label: 'Wing', kind: 'select', options: BANDS, optionText: (v: string) => WINGS[v] ?? v,
@@ -175,11 +182,16 @@ export interface BandDefinition {
   clearAfterSuccess: boolean;
 }
 
-const REQUIRED_BASE: TextField[] = [
-  'studentFirstName', 'studentMiddleName', 'studentLastName', 'studentAadharNo', 'fatherFirstName',
-  'fatherMiddleName', 'fatherLastName', 'motherFirstName', 'motherMiddleName', 'motherLastName', 'abcId',
-];
-const AADHAR_STEP: FileStep = { message: MSG.aadharFiles, fields: ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile'] };
+// Where the school makes Aadhaar voluntary (src/config/privacy.ts), neither the number nor the cards are asked for.
+const REQUIRED_BASE: TextField[] = (
+  [
+    'studentFirstName', 'studentMiddleName', 'studentLastName', 'studentAadharNo', 'fatherFirstName',
+    'fatherMiddleName', 'fatherLastName', 'motherFirstName', 'motherMiddleName', 'motherLastName', 'abcId',
+  ] as const
+).filter((f) => privacy.aadhaarRequired || f !== 'studentAadharNo');
+const AADHAR_STEP: FileStep[] = privacy.aadhaarRequired
+  ? [{ message: MSG.aadharFiles, fields: ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile'] }]
+  : [];
 const PHOTOS: FileField[] = ['studentPhoto', 'fatherPhoto', 'motherPhoto'];
 const options = (band: Band) => CLASS_OPTIONS[band].map((o) => ({ ...o, text: classText(o.label) }));
 
@@ -192,7 +204,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     classOptions: options('primary'),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
-      AADHAR_STEP,
+      ...AADHAR_STEP,
       { message: MSG.photos, fields: PHOTOS },
       { message: MSG.additionalDocuments, fields: ['domicileCertificate', 'studentBirthCertificate', 'abcCard'] },
     ],
@@ -207,7 +219,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     classOptions: options('middle'),
     required: [...REQUIRED_BASE],
     fileSteps: [
-      AADHAR_STEP,
+      ...AADHAR_STEP,
       { message: MSG.photoFiles, fields: PHOTOS },
       { message: MSG.domicile, fields: ['domicileCertificate'] },
       { message: MSG.abcCard, fields: ['abcCard'] },
@@ -225,7 +237,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     classOptions: options('senior'),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
-      AADHAR_STEP,
+      ...AADHAR_STEP,
       { message: MSG.photos, fields: PHOTOS },
       {
         message: MSG.documents,

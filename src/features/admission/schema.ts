@@ -7,6 +7,7 @@ import { z } from '../../lib/zod.ts';
 import { isBand, resolveClass, type Band } from '../../lib/classes.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
+import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
 
@@ -36,7 +37,9 @@ function admissionSchema(band: Band) {
         required: def.required,
         phone: MSG.contactNo,
         custom: (rules) => {
-          for (const step of def.fileSteps) rules.check(step.message, () => emptyOf(v, step.fields));
+          // An ABC ID refused or not generated has no card to upload.
+          const asked = (f: FileField) => f !== 'abcCard' || !isAbcOptOut(v.abcId);
+          for (const step of def.fileSteps) rules.check(step.message, () => emptyOf(v, step.fields.filter(asked)));
           if (def.academic) {
             rules.check(MSG.scholarship, () => (v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : []));
           }
@@ -62,6 +65,7 @@ function admissionSchema(band: Band) {
         ADMISSION_TEXT_FIELDS.filter((f) => f !== 'admissionClass' && f !== 'governmentScholarship').map((f) => [f, v[f]]),
       ) as AdmissionText;
       text.studentAadharNo = aadhaarDigits(v.studentAadharNo);
+      if (isAbcOptOut(v.abcId)) text.abcId = v.abcId.toUpperCase();
       return { band, classLabel: resolveClass(v.admissionClass, band)!.label, text, governmentScholarship: scholarship, files: kept };
     }),
   );

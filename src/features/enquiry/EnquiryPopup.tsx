@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MSG } from '../../lib/forms/messages.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
-import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { useModalDialog } from '../../components/ui/useModalDialog.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
@@ -32,7 +32,8 @@ function delayAfterLoad(): number {
   return Math.max(0, POPUP_DELAY_MS - (performance.now() - loadedAt));
 }
 
-export default function EnquiryPopup() {
+/** `consentWords`: the consent box's words in the page's language, handed by the page. */
+export default function EnquiryPopup({ consentWords }: { consentWords: ConsentWords }) {
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
@@ -43,7 +44,7 @@ export default function EnquiryPopup() {
     check: validateEnquiry,
     checkToast: (failure) => (failure.error === MSG.required ? 'warning' : 'error'),
     messages: { loading: MSG.enquirySubmitting, success: MSG.enquirySuccess, failure: MSG.enquiryFailure },
-    send: async (data, meta) => outcomeOf(await apiJson('/enquiry', 'POST', { ...data, ...submissionFields(meta) })),
+    send: async (data, meta) => outcomeOf(await apiJson('/enquiry', 'POST', { ...data, consent: true, ...submissionFields(meta) })),
     clearAfterSuccess: true,
     onSuccess: () => close(),
   });
@@ -105,7 +106,7 @@ export default function EnquiryPopup() {
                 {ENQUIRY_FORM.map((field) => (
                   <FormField
                     key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
-                    required onChange={(v) => form.change(field.name, v)}
+                    required consentWords={consentWords} onChange={(v) => form.change(field.name, v)}
                   />
                 ))}
               </div>

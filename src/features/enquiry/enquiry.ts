@@ -5,6 +5,7 @@
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
+import { consentField } from '../../lib/forms/consent.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
@@ -53,6 +54,7 @@ export const ENQUIRY = defineRecord({
     { name: 'address', column: 'address', label: 'Address', kind: 'textarea', max: 500, show: ['form', 'details', 'export'] },
     { name: 'referredBy', column: 'referred_by', label: 'Referred by', kind: 'text', max: 100, labelledOptional: true, show: ['form', 'list', 'details', 'export'] },
     languageField(),
+    consentField(),
     { name: 'createdAt', column: 'created_at', label: 'Received on', kind: 'datetime', show: ['details', 'export'] },
     {
       name: 'status', column: 'status', label: 'Status', kind: 'select', options: ENQUIRY_WORKFLOW.statuses,

@@ -7,8 +7,9 @@ import { useId } from 'react';
 import { MSG } from '../../lib/forms/messages.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
-import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit, type Outcome } from '../../components/forms/useFormSubmit.ts';
+import type { Field } from '../../lib/record.ts';
 import { TC_LIMIT } from './tc-request.ts';
 import { TC_FORM, emptyTcRequest, validateTcRequest, type TcValues } from './schema.ts';
 import '../../components/forms/forms.css';
@@ -24,12 +25,13 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }): Pr
     return { kind: 'failed', message: MSG.tcCheckFailed };
   }
   if (!(earlier < TC_LIMIT)) return { kind: 'warning', message: MSG.tcLimit };
-  const res = await apiJson('/tc-request', 'POST', { ...data, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
+  const res = await apiJson('/tc-request', 'POST', { ...data, consent: true, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
   if (res.status === 409) return { kind: 'warning', message: MSG.tcLimit };
   return outcomeOf(res);
 }
 
-export default function TcRequestForm() {
+/** `consentWords`: the consent box's words in the page's language, handed by the page. */
+export default function TcRequestForm({ consentWords }: { consentWords: ConsentWords }) {
   const uid = useId();
   const form = useFormSubmit({
     draft: 'tc-request',
@@ -49,7 +51,7 @@ export default function TcRequestForm() {
           {TC_FORM.map((field) => (
             <FormField
               key={field.name} field={field} id={`${uid}-${field.name}`} value={form.values[field.name]} error={form.errors[field.name]}
-              required onChange={(v) => form.change(field.name, v)}
+              required={!(field as Field).labelledOptional} consentWords={consentWords} onChange={(v) => form.change(field.name, v)}
             />
           ))}
         </div>

@@ -5,6 +5,7 @@ import { MSG } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { TC_REQUEST } from './tc-request.ts';
+import { privacy } from '../../config/privacy.ts';
 
 export const TC_FORM = fieldsIn(TC_REQUEST, 'form');
 export type TcField = FieldNameIn<typeof TC_REQUEST, 'form'>;
@@ -13,6 +14,9 @@ const NAMES = TC_FORM.map((f) => f.name) as TcField[];
 
 /** One admission number however it is typed: trimmed, inner spaces collapsed, upper case. */
 export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
+
+// Where the school makes Aadhaar voluntary (src/config/privacy.ts) the number may be left out.
+const REQUIRED = typedFields(TC_FORM).filter((f) => privacy.aadhaarRequired || f !== 'aadharUid');
 
 const shape = z.object({
   ...textShape(NAMES, TC_FORM).shape,
@@ -23,7 +27,7 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 export const tcRequestSchema = z.pipe(
-  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: typedFields(TC_FORM), phone: MSG.tcContact }))),
+  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: REQUIRED, phone: MSG.tcContact }))),
   z.transform((v: Shape): TcValues => ({
     ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),

@@ -5,6 +5,8 @@
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
+import { consentField } from '../../lib/forms/consent.ts';
+import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 
@@ -22,7 +24,7 @@ export const TC_REQUEST = defineRecord({
     { name: 'admissionNumber', column: 'admission_number', label: 'Admission number', kind: 'text', max: 40, autoComplete: 'off', show: ['form', 'list', 'details', 'export'] },
     {
       name: 'aadharUid', column: 'aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, hint: '12 digits, as printed on the card',
-      autoComplete: 'off', labels: { details: 'Aadhaar (masked)' }, show: ['form', 'details', 'export'],
+      autoComplete: 'off', labels: { details: 'Aadhaar (masked)' }, show: ['form', 'details', 'export'], labelledOptional: !privacy.aadhaarRequired,
     },
     { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
     {
@@ -32,6 +34,7 @@ export const TC_REQUEST = defineRecord({
     { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, show: ['form', 'list', 'details', 'export'] },
     { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
     languageField(),
+    consentField(),
     {
       name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
       optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, show: ['list', 'details', 'export'],

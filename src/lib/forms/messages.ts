@@ -43,6 +43,8 @@ export const MSG = {
   tcCheckFailed: 'Failed to check TC requests or initiate payment.',
   tcFailure: 'Failed to Request TC!',
   tcSuccess: 'TC Requested successfully!',
+  // Privacy
+  consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.", // ours
   // Abuse
   honeypot: 'Your submission could not be accepted.', // ours
   wrongType: 'Invalid field type.', // ours: an API client sent a non-text value

@@ -9,6 +9,7 @@ import type { Field } from '../record.ts';
 import { MSG } from './messages.ts';
 import { isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
+import { isConsent } from './consent.ts';
 
 /** A text field: absent and null both mean empty (the forms leave empty fields out), or `fallback` when given. */
 export const text = (fallback = '') => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback));
@@ -71,12 +72,16 @@ export function isBirthDate(value: string, today = new Date()): boolean {
  * `fallback` of its definition in `fields` (a hidden field's).
  */
 export function textShape<const N extends string>(names: readonly N[], fields: readonly Field[] = []) {
-  const fallback = (name: string) => fields.find((f) => f.name === name)?.fallback;
-  return z.object(Object.fromEntries(names.map((name) => [name, text(fallback(name))])) as Record<N, ReturnType<typeof text>>);
+  const field = (name: string) => fields.find((f) => f.name === name);
+  const schema = (name: string) => (field(name)?.kind === 'consent' ? consent : text(field(name)?.fallback));
+  return z.object(Object.fromEntries(names.map((name) => [name, schema(name)])) as Record<N, ReturnType<typeof text>>);
 }
 
-/** The names of the fields a parent fills in: all but the hidden ones. */
-export const typedFields = <F extends Field>(fields: readonly F[]): F['name'][] => fields.filter((f) => !f.hidden).map((f) => f.name);
+/** A consent box: ticked is 'true' (JSON true or the text 'true'), anything else empty, refused by its own rule. */
+const consent = z.pipe(z.optional(z.unknown()), z.transform((v: unknown) => (isConsent(v) ? 'true' : '')));
+
+/** The names of the fields a parent fills in: all but the hidden ones and the consent box (its own rule, last). */
+export const typedFields = <F extends Field>(fields: readonly F[]): F['name'][] => fields.filter((f) => !f.hidden && f.kind !== 'consent').map((f) => f.name);
 
 export interface FieldChecks {
   /** The fields rule 1 asks for ('Please fill in all required fields.'). */
@@ -90,7 +95,8 @@ export interface FieldChecks {
 /**
  * The checks every form runs on its fields, in the order the forms show their messages: required
  * fields; Aadhaar, phone and e-mail formats; the form's own rules; a select's value among its
- * options; real dates; lengths. The first failing check is the answer (see Rules).
+ * options; real dates; lengths; last, the parent's consent. The first failing check is the answer
+ * (see Rules). An Aadhaar number is checked when given (whether one is required is `required`'s).
  */
 export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, unknown>, fields: readonly Field[], checks: FieldChecks): void {
   const rules = new Rules(ctx);
@@ -98,11 +104,12 @@ export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, u
   const failing = (kind: Field['kind'], ok: (value: string, field: Field) => boolean) =>
     fields.filter((f) => f.kind === kind && !ok(valueOf(f.name), f)).map((f) => f.name);
   rules.check(MSG.required, () => emptyOf(values, checks.required));
-  rules.check(MSG.aadhaar, () => failing('aadhaar', isValidAadhaar));
+  rules.check(MSG.aadhaar, () => failing('aadhaar', (value) => !value || isValidAadhaar(value)));
   rules.check(checks.phone, () => failing('phone', isTenDigits));
   rules.check(MSG.email, () => failing('email', isEmail));
   checks.custom?.(rules);
   rules.check(MSG.option, () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
   rules.check(MSG.date, () => failing('date', (value) => isBirthDate(value)));
   rules.check(MSG.tooLong, () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
+  rules.check(MSG.consent, () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
 }

@@ -1,0 +1,34 @@
+/**
+ * The ABC (APAAR) ID with its select: the ID typed in, or REFUSED (the parent does not consent to
+ * one) or NOGEN (it could not be generated), each with its one-line explanation. Either answer is
+ * stored as the ID's value and spares the ABC card.
+ */
+import { FormField, Select } from '../../components/forms/fields.tsx';
+import type { AbcWords } from '../../lib/forms/consent-words.ts';
+import { isAbcOptOut } from '../../lib/forms/consent.ts';
+import type { Field } from '../../lib/record.ts';
+
+interface Props {
+  field: Field;
+  id: string;
+  value: string;
+  error?: string;
+  words: AbcWords;
+  onChange: (value: string) => void;
+}
+
+export function AbcIdField({ field, id, value, error, words, onChange }: Props) {
+  const choice = isAbcOptOut(value) ? value.trim().toUpperCase() : '';
+  const chosen = words.choices.find((c) => c.value === choice) ?? words.choices[0]!;
+  return (
+    <div className="ff-abc">
+      <Select
+        id={`${id}-choice`} name="abcIdChoice" label={words.label} value={choice} hint={chosen.explain} required
+        options={words.choices.slice(1)} placeholder={words.choices[0]!.text}
+        onChange={(answer) => onChange(answer)}
+      />
+      {!choice && <FormField field={field} id={id} value={value} error={error} required onChange={onChange} />}
+      {choice && error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
