@@ -44,6 +44,8 @@ export default defineConfig({
     sitemap({
       // The admin area and the sign-in page are not for search engines.
       filter: (page) => !/^\/(admin|login|logout)(\/|$)/.test(new URL(page).pathname),
+      // Each page's entry names its other-language address (/x and /hi/x), as the pages' hreflang links do.
+      i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
     }),
   ],
 });
