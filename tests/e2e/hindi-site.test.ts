@@ -268,6 +268,20 @@ describe('language switch in Chromium', () => {
 });
 
 describe('Hindi pages in Chromium', () => {
+  it('the Hindi footer map loads with a Hindi button and frame title', async () => {
+    const { context, page } = await visitor(PHONE);
+    try {
+      await page.route('https://www.openstreetmap.org/**', (route) => route.abort());
+      await page.goto('/hi/admissions');
+      await page.getByRole('button', { name: fill('hi', 'site.loadMap') }).click();
+      const frame = page.locator('[data-map] iframe');
+      await expect.poll(() => frame.count(), { timeout: 10_000 }).toBe(1);
+      expect(await frame.getAttribute('title')).toBe(fill('hi', 'site.mapTitle'));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('every Hindi page at 360 px: zero axe violations and no horizontal scroll', async () => {
     const { context, page } = await visitor(PHONE);
     const failures: string[] = [];
