@@ -6,6 +6,7 @@ import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
 import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
 import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
+import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
@@ -39,9 +40,12 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    hindiFallbackPages(),
     sitemap({
       // The admin area and the sign-in page are not for search engines.
       filter: (page) => !/^\/(admin|login|logout)(\/|$)/.test(new URL(page).pathname),
+      // Each page's entry names its other-language address (/x and /hi/x), as the pages' hreflang links do.
+      i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
     }),
   ],
 });

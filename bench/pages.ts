@@ -1,5 +1,5 @@
 /**
- * Page weight bench: loads every public route in Chromium at phone size (360 x 740,
+ * Page weight bench: loads every public route (English, then Hindi) in Chromium at phone size (360 x 740,
  * what a visitor downloads before scrolling; lazy images below the fold are not fetched) and prints
  * per route the gzipped bytes of HTML, CSS and JS (gzip -6 of each body), the bytes of images (as
  * sent: AVIF/WebP do not shrink further) and the request count, with totals.
@@ -10,7 +10,7 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CONTENT_ROUTES, OTHER_PUBLIC_ROUTES } from '../tests/e2e/content-routes.ts';
+import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, OTHER_PUBLIC_ROUTES } from '../tests/e2e/content-routes.ts';
 
 interface Row {
   route: string;
@@ -31,7 +31,7 @@ export async function benchPages(baseURL: string): Promise<void> {
   });
   const rows: Row[] = [];
   try {
-    const routes = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES];
+    const routes = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES, ...HINDI_PUBLIC_ROUTES];
     for (const route of routes) {
       const status = (await fetch(new URL(route, baseURL))).status;
       if (status !== 200) {

@@ -1,6 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G and
- * 4x CPU slowdown) with Debian's Chromium over every public route of the built site, served by the
+ * 4x CPU slowdown) with Debian's Chromium over every public route of the built site (the Hindi pages with
+ * their own text and one English page at its Hindi address among them), served by the
  * real local runtime started here on a free port; prints the four category scores per route.
  * Build first (`npm run build`; TEST_DIST_DIR=folder serves another build). Exits 1 when a score
  * is under LIGHTHOUSE_MIN (default 0: report only). LIGHTHOUSE_RUNS=n measures each route n times and
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestRuntime } from '../tests/support/runtime.ts';
-import { CONTENT_ROUTES, OTHER_PUBLIC_ROUTES } from '../tests/e2e/content-routes.ts';
+import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, OTHER_PUBLIC_ROUTES } from '../tests/e2e/content-routes.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const min = Number(process.env.LIGHTHOUSE_MIN ?? 0);
@@ -68,7 +69,9 @@ async function measure(route: string, url: string): Promise<LighthouseResult> {
 
 const rows: { route: string; scores: number[]; notes: string[] }[] = [];
 try {
-  const routes = only.length ? only : [CONTROL_ROUTE, ...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES];
+  // The Hindi pages with their own text, and one English page at its Hindi address (they all share that shell).
+  const hindi = [...Object.keys(HINDI_ROUTES), HINDI_PUBLIC_ROUTES.find((route) => !(route in HINDI_ROUTES))!];
+  const routes = only.length ? only : [CONTROL_ROUTE, ...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES, ...hindi];
   for (const route of routes) {
     const url = route === CONTROL_ROUTE ? controlUrl : new URL(route, runtime.url).toString();
     if ((await fetch(url)).status !== 200) {

@@ -1,7 +1,8 @@
 /**
  * Content collections. `pages`: the text of every information page and section landing, one
  * Markdown file per route under src/content/pages (id = route without the leading slash; the
- * landing of a section is the file named after it, e.g. academy.md for /academy).
+ * landing of a section is the file named after it, e.g. academy.md for /academy). A page's Hindi
+ * text, where there is one, is under hi/ (hi/admissions.md for /hi/admissions).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';

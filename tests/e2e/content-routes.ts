@@ -1,3 +1,5 @@
+import { pathIn } from '../../src/lib/language-paths.ts';
+
 /** The public routes the content work builds, with the h1 each must show. */
 export const CONTENT_ROUTES: Record<string, string> = {
   '/': 'A world-class education, close to home',
@@ -46,6 +48,18 @@ export const OTHER_PUBLIC_ROUTES = [
   '/vacancies',
   '/gallery',
 ];
+
+/** The Hindi pages with their own Hindi text, with the h1 each must show. */
+export const HINDI_ROUTES: Record<string, string> = {
+  '/hi/': 'घर के पास, उत्तम शिक्षा',
+  '/hi/admissions': 'प्रवेश',
+  '/hi/admissions/apply': 'प्रवेश हेतु आवेदन',
+  '/hi/admissions/status': 'अपने आवेदन की स्थिति देखें',
+  '/hi/admissions/tc-request/status': 'टी.सी. आवेदन की स्थिति देखें',
+};
+
+/** Every public page's Hindi address: its Hindi page, or the English page with a note until it has one. */
+export const HINDI_PUBLIC_ROUTES = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES].filter((path) => path !== '/login').map((path) => pathIn('hi', path));
 
 export const MAGAZINE_PDFS = [
   '/magazines/chronicle-2026-04.pdf',

@@ -20,3 +20,6 @@ export function fill(language: Language, code: MessageCode, values: Record<strin
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
 export const classFor = (language: Language, label: string) => (/^\d+$/.test(label) ? fill(language, 'class.name', { class: label }) : label);
+
+/** Each language's tag for `lang` and `hreflang` attributes. */
+export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
