@@ -25,8 +25,11 @@ export interface JsonOptions {
 function fieldJson(field: Field, row: Row, id: string, files: JsonOptions['files']): unknown {
   const value = row[field.column];
   switch (field.kind) {
-    case 'aadhaar':
-      return maskAadhaar(text(row[`${field.column}_last4`]));
+    case 'aadhaar': {
+      // Erased (or never given): nothing to mask.
+      const last4 = text(row[`${field.column}_last4`]);
+      return last4 ? maskAadhaar(last4) : '';
+    }
     case 'list':
       return Array.isArray(value) ? value.map(String) : [];
     case 'datetime':

@@ -10,6 +10,7 @@ import { languageField } from '../../lib/forms/language.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import { MSG } from '../../lib/forms/messages.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
+import type { PrivacyState } from '../privacy/privacy.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
 
 export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
@@ -121,7 +122,7 @@ export interface PossibleDuplicate {
   sameContact: boolean;
 }
 
-export type Admission = RecordJson<typeof ADMISSION> & {
+export type Admission = RecordJson<typeof ADMISSION> & Partial<PrivacyState> & {
   /** Content type of each stored document, by field. */
   fileTypes: Record<string, string>;
   /** In lists: whether another application looks like the same child's. */
