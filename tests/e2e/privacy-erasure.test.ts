@@ -41,9 +41,9 @@ for (const [name, viewport] of [['1280 px', DESKTOP], ['360 px', PHONE]] as cons
     it('corrects a field through the form', async () => {
       await page.goto(`/admin/admissions/details/${app._id}`);
       const section = page.getByRole('region', { name: 'Parent\'s data requests' });
-      await section.getByLabel('Field').selectOption({ label: 'Father first name' });
+      await section.getByLabel('Field', { exact: true }).selectOption({ label: 'Father first name' });
       await expect.poll(() => section.getByLabel('New value').inputValue()).toBe('Suresh');
-      await section.getByLabel('New value').fill('12');
+      await section.getByLabel('New value').fill('');
       await section.getByRole('button', { name: 'Save correction' }).click();
       await section.locator('.field-error').waitFor();
       await section.getByLabel('New value').fill('Naresh');
