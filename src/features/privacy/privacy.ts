@@ -13,9 +13,6 @@ import { TC_REQUEST } from '../tc-request/tc-request.ts';
 
 export type PrivacyEntity = 'admission' | 'enquiry' | 'tc-request';
 
-export const PRIVACY_ENTITIES: readonly PrivacyEntity[] = ['admission', 'enquiry', 'tc-request'];
-export const isPrivacyEntity = (value: string): value is PrivacyEntity => (PRIVACY_ENTITIES as readonly string[]).includes(value);
-
 interface PrivacyRecord {
   def: RecordDefinition;
   /** Form fields that are no one's personal data and stay for the statistics. */
