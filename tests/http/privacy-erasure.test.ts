@@ -58,6 +58,7 @@ describe('erasing an application on the parent\'s request', () => {
     await expectJsonError(await post(new ApiClient(), `/v1/api/admission/${app._id}/erase`, { confirm: app.referenceNumber }), 401);
     const wrong = await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, { confirm: 'RMCP-2000-000001' }), 400);
     expect(wrong.fields.confirm).toMatch(/reference number/);
+    expect(wrong.code).toBe('confirm-mismatch');
     await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, {}), 400);
     await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, { confirm: 42 }), 400);
     expect((await row('admissions', app._id)).erased_at).toBeNull();
@@ -106,7 +107,7 @@ describe('erasing an application on the parent\'s request', () => {
   });
 
   it('cannot be erased twice, moved or corrected any more (409)', async () => {
-    await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, { confirm: app.referenceNumber }), 409);
+    expect((await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, { confirm: app.referenceNumber }), 409)).code).toBe('erased');
     await expectJsonError(await patch(principal, `/v1/api/admission/${app._id}`, { status: 'withdrawn' }), 409);
     await expectJsonError(await patch(principal, `/v1/api/admission/${app._id}/fields`, { field: 'fatherFirstName', value: 'Ram' }), 409);
   });
@@ -117,6 +118,7 @@ describe('an admitted pupil', () => {
     const app = await admitted();
     const refused = await expectJsonError(await post(principal, `/v1/api/admission/${app._id}/erase`, { confirm: app.referenceNumber }), 409);
     expect(refused.error).toMatch(/admitted/i);
+    expect(refused.code).toBe('admitted-kept');
     expect((await row('admissions', app._id)).student_first_name).toBe(app.names.first);
 
     await expectJsonError(await post(office, `/v1/api/admission/${app._id}/consent-withdrawn`, { note: 'x' }), 403);

@@ -58,8 +58,8 @@ export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: stri
   const { def } = PRIVACY_RECORDS[entity];
   const row = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM ${def.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
   if (!row) return undefined;
-  if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased);
-  if (entity === 'admission' && row.status === 'admitted') throw conflict(PRIVACY_MESSAGES.admitted);
+  if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
+  if (entity === 'admission' && row.status === 'admitted') throw conflict(PRIVACY_MESSAGES.admitted).withCode('admitted-kept');
   const cleared = personalColumns(entity).map((c) => `${c} = NULL`);
   await tx.query(`UPDATE ${def.table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [id]);
   const keys = entity === 'admission'
@@ -95,7 +95,7 @@ export async function eraseNow(req: Request, ctx: AdminContext): Promise<Respons
   const { confirmWith } = PRIVACY_RECORDS[entity];
   if (confirm !== String(record[confirmWith] ?? '') || !confirm) {
     const message = confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
-    throw badRequest(message, { confirm: message });
+    throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
   }
   const keys = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
   if (!keys) throw notFound(NOT_FOUND[entity]);
@@ -108,7 +108,7 @@ export async function correctField(req: Request, ctx: AdminContext): Promise<Res
   const entity = entityOf(req);
   const record = await loaded(entity, ctx.params.id);
   const id = String(record._id);
-  if (record.erasedAt) throw conflict(PRIVACY_MESSAGES.erased);
+  if (record.erasedAt) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
   const body = await readJson(req);
   const field = personalFields(entity).find((f) => f.name === body.field);
   if (!field) throw badRequest(PRIVACY_MESSAGES.field, { field: PRIVACY_MESSAGES.field });
@@ -126,7 +126,7 @@ export async function correctField(req: Request, ctx: AdminContext): Promise<Res
   await transaction(async (tx) => {
     const row = (await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${def.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!row) throw notFound(NOT_FOUND[entity]);
-    if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased);
+    if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
     if (field.kind === 'aadhaar') {
       const sealed = sealAadhaar(value);
       await tx.query(
