@@ -12,7 +12,7 @@
  * POST /v1/api/admission/{id}/consent-withdrawn { note }   an admitted pupil's parent withdrew
  *      consent: noted on the record and audited (anything else is erased instead).
  */
-import { zipSync, strToU8 } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit, type RETENTION_ACTOR } from '../../server/audit.ts';
 import { sealAadhaar, maskAadhaar } from '../../server/aadhaar.ts';
@@ -163,7 +163,12 @@ export async function consentWithdrawn(req: Request, ctx: AdminContext): Promise
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-/** GET .../{id}/export.zip: everything held about the child, in one file. */
+/**
+ * GET .../{id}/export.zip: everything held about the child, in one file. It is streamed, one
+ * document at a time (stored as they are: JPEG, PNG and PDF are compressed already), then
+ * record.json naming the documents it holds: an application's 13 documents can pass the size a
+ * function may answer in one piece, and memory stays at about one document.
+ */
 export async function exportZip(req: Request, ctx: AdminContext): Promise<Response> {
   const entity = entityOf(req);
   const record = await loaded(entity, ctx.params.id);
@@ -172,17 +177,14 @@ export async function exportZip(req: Request, ctx: AdminContext): Promise<Respon
     `SELECT channel, recipient, template, language, subject, body, state, sent_at, created_at FROM messages WHERE entity = $1 AND record_id = $2 ORDER BY created_at`,
     [entity, id],
   );
-  const files: Record<string, Uint8Array> = {};
-  if (entity === 'admission') {
-    const uploads = await query<{ field: string; blob_key: string; content_type: string }>(
+  const uploads = entity === 'admission'
+    ? await query<{ field: string; blob_key: string; content_type: string }>(
       `SELECT field, blob_key, content_type FROM uploads WHERE admission_id = $1 AND field IS NOT NULL ORDER BY field`, [id],
-    );
-    for (const u of uploads) {
-      const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
-      if (blob) files[`documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`] = new Uint8Array(blob);
-    }
-  }
-  const held = {
+    )
+    : [];
+  await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${uploads.length} document(s)` });
+
+  const held = (names: string[]) => ({
     entity,
     exportedAt: new Date().toISOString(),
     record,
@@ -190,16 +192,46 @@ export async function exportZip(req: Request, ctx: AdminContext): Promise<Respon
       channel: m.channel, recipient: m.recipient, template: m.template, language: m.language, subject: m.subject, body: m.body, state: m.state,
       sentAt: m.sent_at ? toIso(m.sent_at) : null, createdAt: toIso(m.created_at),
     })),
-    documents: Object.keys(files),
+    documents: names,
+  });
+  const chunks: Uint8Array[] = [];
+  let ended = false;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) throw error;
+    chunks.push(chunk);
+    if (final) ended = true;
+  });
+  const names: string[] = [];
+  let next = 0;
+  // Adds the next entry: a document, then record.json last.
+  const step = async () => {
+    if (next < uploads.length) {
+      const u = uploads[next++]!;
+      const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
+      if (!blob) return;
+      const name = `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`;
+      const file = new ZipPassThrough(name);
+      zip.add(file);
+      file.push(new Uint8Array(blob), true);
+      names.push(name);
+      return;
+    }
+    const json = new ZipDeflate('record.json', { level: 6 });
+    zip.add(json);
+    json.push(strToU8(JSON.stringify(held(names), null, 2)), true);
+    zip.end();
   };
-  // Documents are already compressed (JPEG, PNG, PDF): stored as they are.
-  const zip = zipSync({ 'record.json': [strToU8(JSON.stringify(held, null, 2)), { level: 6 }], ...Object.fromEntries(Object.entries(files).map(([k, v]) => [k, [v, { level: 0 }]])) });
-  await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${Object.keys(files).length} document(s)` });
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (!chunks.length && !ended) await step();
+      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
+      if (ended) controller.close();
+    },
+  });
   const name = `${entity}-${String(record.referenceNumber || id)}-${dateInIndia()}.zip`;
-  return new Response(zip, {
+  return new Response(body, {
     headers: {
       'Content-Type': 'application/zip',
-      'Content-Length': String(zip.byteLength),
       'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
       'Cache-Control': 'private, no-store',
     },
