@@ -218,6 +218,20 @@ describe('correcting a field', () => {
   });
 });
 
+describe('the erasable columns', () => {
+  it('are every personal field\'s and each may hold NULL (a new NOT NULL personal column would make erasure fail)', async () => {
+    for (const [entity, table] of [['admission', 'admissions'], ['enquiry', 'enquiries'], ['tc-request', 'tc_requests']] as const) {
+      const columns = personalColumns(entity);
+      const { rows } = await db().query(
+        `SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = $1 AND column_name = ANY($2::text[])`,
+        [table, columns],
+      );
+      expect(rows.map((r) => r.column_name).sort(), table).toEqual([...columns].sort());
+      expect(rows.filter((r) => r.is_nullable !== 'YES').map((r) => r.column_name), table).toEqual([]);
+    }
+  });
+});
+
 describe('erasing an enquiry and a TC request', () => {
   it('is confirmed by the record\'s id; an anonymous row stays', async () => {
     const enquiry = await createEnquiry();
