@@ -16,6 +16,12 @@ import { privacy } from '../../config/privacy.ts';
 import { eraseRecord } from './privacy.server.ts';
 import type { PrivacyEntity } from './privacy.ts';
 
+/**
+ * Records of each kind erased in one run at most: the scheduled function has seconds, not minutes,
+ * and a first run over years of old records would not end in time. The rest go the next hour.
+ */
+const PER_RUN = 300;
+
 /** The database refuses to delete an audit entry younger than this, whatever the settings say. */
 const AUDIT_FLOOR_DAYS = 366;
 
@@ -68,7 +74,10 @@ export interface RetentionResult {
 export async function applyRetention(now = new Date()): Promise<RetentionResult> {
   const erased: Record<PrivacyEntity, number> = { admission: 0, enquiry: 0, 'tc-request': 0 };
   for (const rule of RULES) {
-    const due = await query<{ id: string }>(`SELECT t.id FROM ${rule.table} t WHERE t.erased_at IS NULL AND ${rule.due}`, [now.toISOString(), rule.days]);
+    const due = await query<{ id: string }>(
+      `SELECT t.id FROM ${rule.table} t WHERE t.erased_at IS NULL AND ${rule.due} ORDER BY t.created_at LIMIT ${PER_RUN}`,
+      [now.toISOString(), rule.days],
+    );
     for (const { id } of due) {
       try {
         const keys = await transaction((tx) => eraseRecord(tx, rule.entity, id, RETENTION_ACTOR, `${rule.why} over ${rule.days} days`));
