@@ -1,18 +1,58 @@
 /**
- * Administrator accounts from the command line:
+ * Administrator accounts and the Aadhaar key from the command line:
  *   npm run admin -- create --email E [--name N] [--role office|principal]   (a principal unless told)
  *   npm run admin -- password --email E
+ *   npm run admin -- rotate-aadhaar-key      (AADHAAR_KEY_OLD: the key in use until now; AADHAAR_KEY: the new one)
  * The password comes from ADMIN_PASSWORD or a hidden prompt. The database is DATABASE_URL
  * (production: a Neon URL), else the running `npm start` runtime's, else the local one on disk.
+ * Locally both keys may be left out: the old one is then .netlify/local-secrets.json's, and a new
+ * one is made; that file is given the new key (restart `npm start` afterwards).
  */
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadDotEnv } from './local-secrets.ts';
 import { openLocalDatabase } from './local-database.ts';
 import { passwordProblem } from '../src/features/auth/passwords.ts';
 import { ROLES, isRole } from '../src/lib/roles.ts';
 
-const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E`;
+const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E | rotate-aadhaar-key`;
+
+/**
+ * Re-seals every Aadhaar number under the new key. The local secrets file follows when it held the
+ * old key, so `npm start` (restarted) reads with the new one.
+ */
+async function rotateKey(root: string): Promise<number> {
+  const file = join(root, '.netlify', 'local-secrets.json');
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const oldKey = process.env.AADHAAR_KEY_OLD || stored.AADHAAR_KEY;
+  const newKey = process.env.AADHAAR_KEY || (process.env.AADHAAR_KEY_OLD ? undefined : randomBytes(32).toString('base64'));
+  if (!oldKey || !newKey) {
+    console.error('Set AADHAAR_KEY_OLD to the key in use until now and AADHAAR_KEY to the new one (32 bytes, base64).');
+    return 2;
+  }
+  if (oldKey === newKey) {
+    console.error('AADHAAR_KEY is the same as AADHAAR_KEY_OLD: choose a new key.');
+    return 2;
+  }
+  const close = await openLocalDatabase(root);
+  const { closePool } = await import('../src/server/db.ts');
+  const { rotateAadhaarKey } = await import('../src/features/privacy/aadhaar-rotation.server.ts');
+  try {
+    const { rotated, current } = await rotateAadhaarKey(oldKey, newKey);
+    if (stored.AADHAAR_KEY === oldKey) {
+      writeFileSync(file, JSON.stringify({ ...stored, AADHAAR_KEY: newKey }, null, 2), { mode: 0o600 });
+      console.log('.netlify/local-secrets.json has the new key: restart npm start.');
+    }
+    console.log(`Re-encrypted ${rotated} Aadhaar number(s) with the new key; ${current} had it already.`);
+    return 0;
+  } finally {
+    await closePool();
+    await close();
+  }
+}
 
 async function askHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Set ADMIN_PASSWORD or run this in a terminal to be asked.');
@@ -43,6 +83,10 @@ async function main(): Promise<number> {
   });
   const [command] = positionals;
   const { role } = values;
+  if (command === 'rotate-aadhaar-key') {
+    loadDotEnv(process.cwd());
+    return rotateKey(process.cwd());
+  }
   if (!values.email || (command !== 'create' && command !== 'password') || !isRole(role)) {
     console.error(USAGE);
     return 2;

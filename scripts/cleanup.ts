@@ -1,6 +1,7 @@
 /**
- * `npm run cleanup [-- --older-than-hours N]`: the hourly scheduled function's job
- * (netlify/functions/cleanup.mts) on demand: staged admission documents nobody claimed within N
+ * `npm run cleanup [-- --older-than-hours N] [--now ISO-TIME]`: the hourly scheduled function's job
+ * (netlify/functions/cleanup.mts) on demand: records past their retention period erased (measured
+ * against --now when given: a clock set forward, to see what a later run erases), staged admission documents nobody claimed within N
  * hours (default 24) and blobs under uploads/ that no row knows, ended sessions, old rate-limit and
  * sign-in throttle windows; then the parents' e-mails that are due, when SMTP_URL is set (the
  * five-minute scheduled function's job, netlify/functions/messages-send.mts).
@@ -17,10 +18,11 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { loadDotEnv } from './local-secrets.ts';
 import { openLocalDatabase } from './local-database.ts';
 
-const { values } = parseArgs({ options: { 'older-than-hours': { type: 'string' } } });
+const { values } = parseArgs({ options: { 'older-than-hours': { type: 'string' }, now: { type: 'string' } } });
 const hours = values['older-than-hours'] === undefined ? 24 : Number(values['older-than-hours']);
-if (!Number.isFinite(hours) || hours < 0) {
-  console.error('Usage: npm run cleanup [-- --older-than-hours N]');
+const now = values.now === undefined ? new Date() : new Date(values.now);
+if (!Number.isFinite(hours) || hours < 0 || Number.isNaN(now.getTime())) {
+  console.error('Usage: npm run cleanup [-- --older-than-hours N] [--now 2028-06-01T00:00:00Z]');
   process.exit(2);
 }
 
@@ -41,7 +43,7 @@ if (process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN) {
 let code = 0;
 try {
   const { cleanup, describeCleanup } = await import('../src/features/housekeeping/cleanup.server.ts');
-  console.log(describeCleanup(await cleanup(hours), hours));
+  console.log(describeCleanup(await cleanup(hours, now), hours));
   const { deliverDue, describeDelivery } = await import('../src/server/mailer.ts');
   console.log(process.env.SMTP_URL ? describeDelivery(await deliverDue(new Date(), { max: 1000 })) : 'SMTP_URL is not set: e-mails stay queued.');
 } catch (error) {

@@ -9,6 +9,7 @@ import { getAcknowledgment } from '../../src/features/admission/acknowledgment.s
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { checkAdmissionStatus, replaceDocument } from '../../src/features/admission/status-check.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
+import { consentWithdrawn, correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
 
 export const config: Config = {
   path: [
@@ -16,6 +17,7 @@ export const config: Config = {
     '/v1/api/admission/status/replace', '/v1/api/admission/acknowledgment', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
+    '/v1/api/admission/:id/export.zip', '/v1/api/admission/:id/erase', '/v1/api/admission/:id/fields', '/v1/api/admission/:id/consent-withdrawn',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -38,4 +40,9 @@ export default router({
   '/v1/api/admission/:id/payments': { POST: adminOnly(payments.record) },
   '/v1/api/admission/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
   '/v1/api/admission/:id/waive': { POST: principalOnly(payments.waive) },
+  // A parent's requests about their child's data, carried out by the principal.
+  '/v1/api/admission/:id/export.zip': { GET: principalOnly(exportZip) },
+  '/v1/api/admission/:id/erase': { POST: principalOnly(eraseNow) },
+  '/v1/api/admission/:id/fields': { PATCH: principalOnly(correctField) },
+  '/v1/api/admission/:id/consent-withdrawn': { POST: principalOnly(consentWithdrawn) },
 });

@@ -1,4 +1,4 @@
-/** Hourly: staged documents nobody claimed, ended sessions, old rate-limit and sign-in throttle windows. */
+/** Hourly: records past their retention period, staged documents nobody claimed, ended sessions, old rate-limit and sign-in throttle windows. */
 import type { Config } from '@netlify/functions';
 import { STAGED_MAX_AGE_HOURS } from '../../src/features/admission/documents.server.ts';
 import { cleanup, describeCleanup } from '../../src/features/housekeeping/cleanup.server.ts';

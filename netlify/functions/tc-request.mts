@@ -5,6 +5,7 @@ import {
   countTcRequests, createTcRequest, deleteTcRequest, exportTcRequests, getTcRequest, listTcRequests, loadTcRequest, moveTcRequest,
 } from '../../src/features/tc-request/tc-request.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
+import { correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
 import { checkTcStatus } from '../../src/features/tc-request/status-check.server.ts';
 
 export const config: Config = {
@@ -12,6 +13,7 @@ export const config: Config = {
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',
     '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
+    '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -29,4 +31,8 @@ export default router({
   '/v1/api/tc-request/:id/payments': { POST: adminOnly(payments.record) },
   '/v1/api/tc-request/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
   '/v1/api/tc-request/:id/waive': { POST: principalOnly(payments.waive) },
+  // A parent's requests about their child's data, carried out by the principal.
+  '/v1/api/tc-request/:id/export.zip': { GET: principalOnly(exportZip) },
+  '/v1/api/tc-request/:id/erase': { POST: principalOnly(eraseNow) },
+  '/v1/api/tc-request/:id/fields': { PATCH: principalOnly(correctField) },
 });

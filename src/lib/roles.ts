@@ -11,6 +11,8 @@ export const ROLE_LABELS: Record<Role, string> = { principal: 'Principal', offic
 
 /** How the audit log names a parent acting on a public page (no account): in place of an e-mail address. */
 export const PARENT_ACTOR = 'parent';
+/** How the audit log names the retention job (the hourly cleanup erasing records whose period ended). */
+export const RETENTION_ACTOR = 'retention';
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 

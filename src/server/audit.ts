@@ -7,7 +7,7 @@
 import type { AdminContext } from './auth.ts';
 import { query, type Queryable } from './db.ts';
 import type { Entity } from '../lib/record.ts';
-import { PARENT_ACTOR } from '../lib/roles.ts';
+import { PARENT_ACTOR, RETENTION_ACTOR as RETENTION_NAME } from '../lib/roles.ts';
 
 export type AuditAction =
   | 'create'
@@ -33,7 +33,13 @@ export type AuditAction =
   /** A parent sent a new file for a document the office rejected (detail: the field). */
   | 'document-replaced'
   /** A WhatsApp or SMS message to a parent, marked sent by hand (detail: channel, recipient, template). */
-  | 'message';
+  | 'message'
+  /** A record's personal data erased (detail: why; never the child's name). */
+  | 'erase'
+  /** A field corrected on a parent's request (detail: the field, its old and new value). */
+  | 'correct'
+  /** An admitted child's parent withdrew consent (detail: the note). */
+  | 'consent-withdrawn';
 export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
 
 export interface AuditEntry {
@@ -48,12 +54,15 @@ export interface AuditEntry {
  * Who acted: a signed-in administrator, or a parent on a public page (no account: the entry has no
  * admin id and names PARENT_ACTOR in place of an e-mail address).
  */
-type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string };
+type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string } | typeof RETENTION_ACTOR;
+
+/** The retention job acting on its own: no account, no address; the entry names it. */
+export const RETENTION_ACTOR = { admin: null, ip: null, system: RETENTION_NAME } as const;
 
 export async function recordAudit(ctx: Actor, entry: AuditEntry, tx?: Queryable): Promise<void> {
   const sql = `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, detail, ip)
                VALUES ($1, $2, $3, $4, $5, $6, $7)`;
-  const who = ctx.admin ? [ctx.admin._id, ctx.admin.email] : [null, PARENT_ACTOR];
+  const who = ctx.admin ? [ctx.admin._id, ctx.admin.email] : [null, 'system' in ctx ? ctx.system : PARENT_ACTOR];
   const params = [...who, entry.action, entry.entity, entry.entityId, entry.detail ?? null, ctx.ip];
   if (tx) await tx.query(sql, params);
   else await query(sql, params);

@@ -9,11 +9,11 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Field, RecordDefinition } from '../lib/record.ts';
-import { fieldsIn, labelIn } from '../lib/record.ts';
+import { labelIn } from '../lib/record.ts';
 import { dateInIndia } from '../lib/dates.ts';
 import type { AdminContext } from './auth.ts';
 import { maskAadhaar } from './aadhaar.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit, type AuditEntity } from './audit.ts';
 import { query } from './db.ts';
 import { listQuery, type ListSpec } from './lists.ts';
 import { selectColumns } from './records.ts';
@@ -58,11 +58,16 @@ export function cellOf(field: Field, row: Record<string, unknown>): string {
 }
 
 export interface CsvExport {
-  def: RecordDefinition;
+  /** What is exported: a record's definition, or the like for another table (the audit log). */
+  def: Pick<RecordDefinition, 'table' | 'fields'> & { entity: AuditEntity };
   /** The admin list whose filters the export takes. */
   list: ListSpec;
   /** The downloaded file's name before the date, e.g. 'admissions'. */
   fileName: string;
+  /** The columns a batch reads, when the definition's own (selectColumns) do not fit the table. */
+  columns?: string;
+  /** The type of the table's id, for the keyset; uuid unless told. */
+  idType?: 'uuid' | 'bigint';
 }
 
 /** The audit entry's words for an export: its filters and how many rows went out. */
@@ -72,13 +77,13 @@ export function exportDetail(used: Record<string, string>, rows: number, finishe
 }
 
 /** GET .../export.csv: the streamed CSV of every record the list's filters match. */
-export function csvExport({ def, list, fileName }: CsvExport) {
-  const fields = fieldsIn(def, 'export') as Field[];
-  const columns = `${selectColumns(def)}, created_at::text AS cursor_at`;
+export function csvExport({ def, list, fileName, columns: read, idType = 'uuid' }: CsvExport) {
+  const fields = def.fields.filter((f) => f.show.includes('export'));
+  const columns = `${read ?? selectColumns(def as RecordDefinition)}, created_at::text AS cursor_at`;
   return async (req: Request, ctx: AdminContext): Promise<Response> => {
     const { where, params, used } = listQuery(new URL(req.url), list);
     // The next batch starts after the last row sent: (created_at, id) below it, in the lists' own index order.
-    const after = (n: number) => `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::uuid)`;
+    const after = (n: number) => `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::${idType})`;
     let cursor: [string, string] | undefined;
     let rows = 0;
     let audited = false;

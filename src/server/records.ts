@@ -27,7 +27,7 @@ function fieldJson(field: Field, row: Row, id: string, files: JsonOptions['files
   const value = row[field.column];
   switch (field.kind) {
     case 'aadhaar': {
-      // Empty where the school made the number voluntary and none was given.
+      // Empty where the school made the number voluntary and none was given, or once erased.
       const last4 = text(row[`${field.column}_last4`]);
       return last4 ? maskAadhaar(last4) : '';
     }

@@ -26,6 +26,7 @@ export const STATUS_MESSAGES = {
   noteTooLong: `The note can have at most ${NOTE_MAX} characters.`,
   noteNeeded: 'Write a note saying why it is reopened.',
   required: 'Please fill in all required fields.',
+  erased: 'This record\'s personal data has been erased: it is kept only for the statistics and does not change any more.',
 } as const;
 
 /** A move being made, inside its transaction, after the record's row is locked. */
@@ -99,6 +100,7 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
     const moved = await transaction(async (tx) => {
       const row = (await tx.query(`SELECT * FROM ${route.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
       if (!row) throw notFound(route.notFound);
+      if (row.erased_at) throw conflict(STATUS_MESSAGES.erased);
       if (status === undefined) {
         const set = route.edit?.(body, row);
         if (!set) throw badRequest('Send the new status.', { status: STATUS_MESSAGES.required });

@@ -411,6 +411,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['HEAD', '/v1/api/jobs/:id', 'visitor'], ['HEAD', '/v1/api/gallery/:id', 'visitor'],
       ['PATCH', '/v1/api/enquiry/:id', 'admin'], ['PATCH', '/v1/api/admission/:id', 'admin'], ['PATCH', '/v1/api/tc-request/:id', 'admin'],
       ['PATCH', '/v1/api/admins/:id', 'admin'],
+      ['GET', '/v1/api/admission/:id/export.zip', 'admin'], ['GET', '/v1/api/enquiry/:id/export.zip', 'admin'], ['GET', '/v1/api/tc-request/:id/export.zip', 'admin'],
+      ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
     ];
     for (const [method, pattern, as] of ID_ROUTES) {
       const ids = method === 'HEAD' ? [rng.pick(NOT_UUIDS)] : [...rng.some(NOT_UUIDS, 3), rng.pick([rng.uuid(), rng.uuid().toUpperCase()])];
@@ -493,6 +495,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/seats': ['session'],
       '/v1/api/admission/seats': ['session'],
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
+      '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
       '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
@@ -544,6 +547,15 @@ describe(`fuzz (${ENGINE})`, () => {
         base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009', field: fileFields[0], uploadId: staged[0] }), free: ['language'], checked: ['contactNo', 'field', 'uploadId'],
       },
       { route: 'POST /v1/api/tc-request/status', path: '/v1/api/tc-request/status', auth: 'visitor', base: () => ({ admissionNumber: 'ADM-1', contactNo: '9000000009' }), free: ['admissionNumber', 'language'], checked: ['contactNo'] },
+      // A parent's data requests: each base is refused (a confirmation that is not the record's, a value the form refuses, consent
+      // withdrawn for a pupil not admitted), so no input erases or changes anything.
+      { route: 'POST /v1/api/admission/:id/erase', path: `/v1/api/admission/${admissionId}/erase`, auth: 'admin', base: () => ({ confirm: 'RMCP-2000-000000' }), free: ['confirm'], checked: [] },
+      { route: 'POST /v1/api/enquiry/:id/erase', path: `/v1/api/enquiry/${enquiryId}/erase`, auth: 'admin', base: () => ({ confirm: rng.uuid() }), free: ['confirm'], checked: [] },
+      { route: 'POST /v1/api/tc-request/:id/erase', path: `/v1/api/tc-request/${tcId}/erase`, auth: 'admin', base: () => ({ confirm: 'not the id' }), free: ['confirm'], checked: [] },
+      { route: 'PATCH /v1/api/admission/:id/fields', path: `/v1/api/admission/${admissionId}/fields`, auth: 'admin', base: () => ({ field: 'contactNo', value: '12345' }), free: ['value'], checked: ['field'] },
+      { route: 'PATCH /v1/api/enquiry/:id/fields', path: `/v1/api/enquiry/${enquiryId}/fields`, auth: 'admin', base: () => ({ field: 'email', value: 'no address' }), free: ['value'], checked: ['field'] },
+      { route: 'PATCH /v1/api/tc-request/:id/fields', path: `/v1/api/tc-request/${tcId}/fields`, auth: 'admin', base: () => ({ field: 'contact', value: '1' }), free: ['value'], checked: ['field'] },
+      { route: 'POST /v1/api/admission/:id/consent-withdrawn', path: `/v1/api/admission/${admissionId}/consent-withdrawn`, auth: 'admin', base: () => ({ note: 'Asked by letter' }), free: ['note'], checked: [] },
     ];
     const isForm = (route: string) => route === 'POST /v1/api/enquiry' || route === 'POST /v1/api/tc-request';
     for (const e of JSON_ENDPOINTS) {

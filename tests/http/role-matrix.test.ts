@@ -31,6 +31,17 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'GET /v1/api/audit': 'the audit log is for the principal to read',
   'POST /v1/api/admission/:id/waive': 'waiving a fee is the principal\'s',
   'POST /v1/api/tc-request/:id/waive': 'waiving a fee is the principal\'s',
+  'GET /v1/api/audit/export.csv': 'the audit log is for the principal to read',
+  'GET /v1/api/admission/:id/export.zip': 'a parent\'s request for everything held is the principal\'s to answer',
+  'GET /v1/api/enquiry/:id/export.zip': 'a parent\'s request for everything held is the principal\'s to answer',
+  'GET /v1/api/tc-request/:id/export.zip': 'a parent\'s request for everything held is the principal\'s to answer',
+  'POST /v1/api/admission/:id/erase': 'erasure on a parent\'s request is the principal\'s',
+  'POST /v1/api/enquiry/:id/erase': 'erasure on a parent\'s request is the principal\'s',
+  'POST /v1/api/tc-request/:id/erase': 'erasure on a parent\'s request is the principal\'s',
+  'PATCH /v1/api/admission/:id/fields': 'a correction on a parent\'s request is the principal\'s',
+  'PATCH /v1/api/enquiry/:id/fields': 'a correction on a parent\'s request is the principal\'s',
+  'PATCH /v1/api/tc-request/:id/fields': 'a correction on a parent\'s request is the principal\'s',
+  'POST /v1/api/admission/:id/consent-withdrawn': 'recording a withdrawal of consent is the principal\'s',
 };
 
 /** Routes every signed-in member of staff may call, each with what it is for. */

@@ -19,6 +19,8 @@ export interface WithStatus {
   status: string;
   statusChangedAt?: string | null;
   history?: HistoryEntry[];
+  /** An erased record keeps its status for the statistics but moves no more. */
+  erasedAt?: string | null;
 }
 
 interface Props<T extends WithStatus> {
@@ -40,7 +42,7 @@ export function StatusBadge({ workflow, status }: { workflow: Workflow; status: 
 export function StatusPanel<T extends WithStatus>({ resource, record, workflow, onChanged, optionalInputs }: Props<T>) {
   const me = useSignedIn();
   const [target, setTarget] = useState<string>();
-  const moves = allowedMoves(workflow, record.status, me.role);
+  const moves = record.erasedAt ? [] : allowedMoves(workflow, record.status, me.role);
   const last = record.history?.at(-1);
   const headingId = useId();
 

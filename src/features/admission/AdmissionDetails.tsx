@@ -2,7 +2,7 @@
  * /admin/admissions/details/{admissionId}: the application's status (moves, history), the parent's
  * Call and WhatsApp buttons, possible duplicates, then the Student, Admission, Scholarship, Documents
  * (each with its checklist state and Verify / Reject) and Payment sections, the fee and its
- * payments; Delete asks first.
+ * payments, the parent's data requests (export, correct, erase; consent withdrawn); Delete asks first.
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
@@ -14,6 +14,7 @@ import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 import { Duplicates } from './Duplicates.tsx';
 import { admissionMessages, studentName } from './contact.ts';
+import { PrivacySection } from '../privacy/PrivacySection.tsx';
 
 export default function AdmissionDetails() {
   return (
@@ -34,7 +35,9 @@ export default function AdmissionDetails() {
             <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
           </p>
           <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
-          <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
+          {!record.erasedAt && (
+            <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
+          )}
           <Duplicates duplicates={record.duplicates ?? []} />
           <RecordDetails
             def={ADMISSION}
@@ -43,6 +46,7 @@ export default function AdmissionDetails() {
             documentExtra={(field) => <DocumentCheck admission={record} field={field.name} label={field.label} onChanged={replace} />}
           />
           <PaymentsSection entity="admission" record={record} onChange={reload} />
+          <PrivacySection entity="admission" record={record} onChanged={replace} />
         </div>
       )}
     </DetailsScreen>

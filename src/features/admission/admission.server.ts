@@ -40,6 +40,7 @@ import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
+import { privacyJson } from '../privacy/privacy.ts';
 
 export const ADMISSIONS_PER_HOUR = 10;
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
@@ -186,7 +187,7 @@ const NOT_FOUND = 'Admission not found';
 
 /** One admission as its details screen reads it: fields, documents with their checklist, history, possible duplicates. */
 export async function loadAdmission(id: string): Promise<Admission | undefined> {
-  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at FROM admissions t WHERE id = $1`, [id]);
+  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
   if (!row) return undefined;
   const uploads = await query<Record<string, unknown>>(
     `SELECT field, content_type, state, state_reason, checked_by, checked_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
@@ -211,6 +212,7 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
     ...admissionJson(row, stored),
     ...(await workflowJson(STATUS_ROUTE, row)),
     ...(await paymentDetails('admission', id)),
+    ...privacyJson(row),
     documents,
     duplicates: duplicates.map((d) => ({
       _id: String(d.id),

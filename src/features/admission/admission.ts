@@ -12,6 +12,7 @@ import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson }
 import { MSG } from '../../lib/forms/messages.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
+import type { PrivacyState } from '../privacy/privacy.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
 
 export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
@@ -128,7 +129,7 @@ export interface PossibleDuplicate {
   sameContact: boolean;
 }
 
-export type Admission = RecordJson<typeof ADMISSION> & {
+export type Admission = RecordJson<typeof ADMISSION> & Partial<PrivacyState> & {
   /** Content type of each stored document, by field. */
   fileTypes: Record<string, string>;
   /** In lists: whether another application looks like the same child's. */

@@ -1,10 +1,12 @@
 /**
  * /admin/audit (principal): who did what, newest first, 50 a page, with filters kept in the URL:
  * the person, the kind of record and its id, the action, and a range of dates (India dates, both
- * days included). Office staff get a plain message; the server refuses them the log as well.
+ * days included), and Export CSV of every entry those filters match. Office staff get a plain
+ * message; the server refuses them the log as well.
  */
 import { useId } from 'react';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { API_BASE } from '../../lib/api-client.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { orDash } from '../../lib/format.ts';
@@ -47,6 +49,8 @@ function AuditLog() {
   const emails: [string, string][] = (people.data?.data ?? []).map((a) => [a.email, `${a.name} (${a.email})`]);
   if (filters.person && !emails.some(([email]) => email === filters.person)) emails.push([filters.person, filters.person]);
   const outOfOrder = !!filters.from && !!filters.to && filters.from > filters.to;
+  const exported = new URLSearchParams();
+  for (const key of KEYS) if (filters[key]) exported.set(PARAMS[key], filters[key]);
 
   return (
     <>
@@ -59,6 +63,9 @@ function AuditLog() {
         <DateField label="To" value={filters.to} onChange={(v) => setFilter('to', v)} />
       </div>
       {outOfOrder && <p className="form-error" role="alert">{DATES_OUT_OF_ORDER}</p>}
+      <p className="admin-actions">
+        <a className="btn" href={`${API_BASE}/audit/export.csv?${exported}`} download>Export CSV</a>
+      </p>
       <AuditTable rows={table.rows} loading={table.loading} failed={table.failed} />
       <Pager {...pager} />
     </>

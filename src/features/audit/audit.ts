@@ -4,7 +4,7 @@
  * (audit.server.ts checks it at compile time).
  */
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
-import { PARENT_ACTOR } from '../../lib/roles.ts';
+import { PARENT_ACTOR, RETENTION_ACTOR } from '../../lib/roles.ts';
 import { fileLabel, isFileField } from '../admission/admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from '../admission/workflow.ts';
 import { ENQUIRY_WORKFLOW } from '../enquiry/workflow.ts';
@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   password: 'Changed a password',
   'document-replaced': 'Sent a new document',
   message: 'Sent a message by hand',
+  erase: 'Erased personal data',
+  correct: 'Corrected a field',
+  'consent-withdrawn': 'Recorded consent withdrawn',
 } as const;
 
 export const AUDIT_ENTITIES = {
@@ -58,8 +61,11 @@ export function recordHref(entity: string, entityId: string | null): string | un
 }
 
 /** Who made an entry: the staff member's e-mail address, or the parent (who has no account). */
-export const personText = (entry: Pick<AuditEntry, 'adminId' | 'adminEmail'>) =>
-  entry.adminId === null && entry.adminEmail === PARENT_ACTOR ? 'Parent (status page)' : entry.adminEmail;
+export function personText(entry: Pick<AuditEntry, 'adminId' | 'adminEmail'>): string {
+  if (entry.adminId === null && entry.adminEmail === PARENT_ACTOR) return 'Parent (status page)';
+  if (entry.adminId === null && entry.adminEmail === RETENTION_ACTOR) return 'Retention (automatic)';
+  return entry.adminEmail;
+}
 
 export const actionText = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;

@@ -11,6 +11,7 @@ import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { enquiryMessages } from './contact.ts';
 import { FollowUp } from './FollowUp.tsx';
+import { PrivacySection } from '../privacy/PrivacySection.tsx';
 
 const FOLLOW_UP: MoveInput = { name: 'nextFollowUp', label: 'Next follow-up date', kind: 'date', max: 10 };
 const followUpWith = (to: string) => (ENQUIRY_ENDED.includes(to as EnquiryStatus) ? [] : [FOLLOW_UP]);
@@ -31,9 +32,12 @@ export default function EnquiryDetails() {
       {(record: Enquiry, { replace }) => (
         <div className="details-sections">
           <StatusPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
-          {!ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
-          <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} language={record.language} />
+          {!record.erasedAt && !ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
+          {!record.erasedAt && (
+            <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} language={record.language} />
+          )}
           <RecordDetails def={ENQUIRY} record={record} />
+          <PrivacySection entity="enquiry" record={record} onChanged={replace} />
         </div>
       )}
     </DetailsScreen>

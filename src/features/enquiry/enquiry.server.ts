@@ -18,6 +18,7 @@ import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec }
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { csvExport } from '../../server/csv-export.ts';
+import { privacyJson } from '../privacy/privacy.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
@@ -119,9 +120,9 @@ const STATUS_ROUTE: StatusRoute<EnquiryStatus> = {
   answer: async (id) => (await loadEnquiry(id))!,
 };
 
-async function loadEnquiry(id: string): Promise<Enquiry | undefined> {
+export async function loadEnquiry(id: string): Promise<Enquiry | undefined> {
   const row = await queryOne(`SELECT * FROM enquiries WHERE id = $1`, [id]);
-  return row ? { ...enquiryJson(row), ...(await workflowJson(STATUS_ROUTE, row)) } : undefined;
+  return row ? { ...enquiryJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...privacyJson(row) } : undefined;
 }
 
 export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadEnquiry });

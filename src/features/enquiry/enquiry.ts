@@ -2,6 +2,7 @@
  * The admission enquiry: the home page pop-up's fields, the admin list and details, from this one
  * definition. All fourteen are required by the form's rule, including the four labelled optional.
  */
+import type { PrivacyState } from '../privacy/privacy.ts';
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
@@ -65,4 +66,4 @@ export const ENQUIRY = defineRecord({
   listOrder: ['studentName', 'category', 'admissionClass', 'fatherMobile', 'referredBy', 'status', 'nextFollowUp'],
 });
 
-export type Enquiry = RecordJson<typeof ENQUIRY> & { statusChangedAt?: string | null; history?: HistoryEntry[] };
+export type Enquiry = RecordJson<typeof ENQUIRY> & Partial<PrivacyState> & { statusChangedAt?: string | null; history?: HistoryEntry[] };

@@ -1,11 +1,13 @@
 /**
- * The hourly cleanup (Netlify's scheduled function, and `npm run cleanup`): staged uploads nobody
- * claimed, and the rows of tables that would otherwise only grow: sessions past their expiry or
- * revoked, rate-limit windows long over, sign-in throttle windows that ended.
+ * The hourly cleanup (Netlify's scheduled function, and `npm run cleanup`): records past their
+ * retention period erased (src/features/privacy/retention.server.ts, measured against `now`),
+ * staged uploads nobody claimed, and the rows of tables that would otherwise only grow: sessions
+ * past their expiry or revoked, rate-limit windows long over, sign-in throttle windows that ended.
  */
 import { query } from '../../server/db.ts';
 import { cleanupUploads, STAGED_MAX_AGE_HOURS } from '../admission/documents.server.ts';
 import { cleanupLoginThrottle } from '../auth/throttle.server.ts';
+import { applyRetention, describeRetention, type RetentionResult } from '../privacy/retention.server.ts';
 
 /** The longest rate-limit window is an hour; a day later nothing can count in it. */
 const RATE_LIMIT_KEEP_HOURS = 24;
@@ -16,9 +18,11 @@ export interface CleanupResult {
   sessions: number;
   rateLimitWindows: number;
   throttleWindows: number;
+  retention: RetentionResult;
 }
 
-export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS): Promise<CleanupResult> {
+export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS, now = new Date()): Promise<CleanupResult> {
+  const retention = await applyRetention(now);
   const uploads = await cleanupUploads(stagedMaxAgeHours);
   const sessions = await query(`DELETE FROM sessions WHERE expires_at < now() OR revoked_at IS NOT NULL RETURNING id`);
   const windows = await query(
@@ -30,9 +34,10 @@ export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS): Promise
     sessions: sessions.length,
     rateLimitWindows: windows.length,
     throttleWindows: await cleanupLoginThrottle(),
+    retention,
   };
 }
 
 export const describeCleanup = (r: CleanupResult, hours: number) =>
   `Deleted ${r.staged} unclaimed upload(s) older than ${hours} h, ${r.orphans} orphaned blob(s), ${r.sessions} ended session(s), ` +
-  `${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).`;
+  `${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).\n${describeRetention(r.retention)}`;

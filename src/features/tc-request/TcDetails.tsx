@@ -11,6 +11,7 @@ import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { tcMessages } from './contact.ts';
+import { PrivacySection } from '../privacy/PrivacySection.tsx';
 
 export default function TcDetails() {
   return (
@@ -25,9 +26,12 @@ export default function TcDetails() {
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
-          <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
+          {!record.erasedAt && (
+            <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
+          )}
           <RecordDetails def={TC_REQUEST} record={record} />
           <PaymentsSection entity="tc-request" record={record} onChange={reload} />
+          <PrivacySection entity="tc-request" record={record} onChanged={replace} />
         </div>
       )}
     </DetailsScreen>

@@ -32,6 +32,7 @@ import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.t
 import { paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
+import { privacyJson } from '../privacy/privacy.ts';
 
 export const TC_REQUESTS_PER_HOUR = 10;
 
@@ -135,8 +136,8 @@ const STATUS_ROUTE: StatusRoute<TcStatus> = {
 };
 
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
-  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at FROM tc_requests WHERE id = $1`, [id]);
-  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)) } : undefined;
+  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
+  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row) } : undefined;
 }
 
 export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });

@@ -113,3 +113,18 @@ export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, u
   rules.check(MSG.tooLong, () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
   rules.check(MSG.consent, () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
 }
+
+/**
+ * One field checked alone by the form's own checks (a correction of a stored record): required if
+ * the form requires it, then its format, options, date and length. The message, or undefined.
+ */
+export function checkOneField(field: Field, value: string, checks: Pick<FieldChecks, 'required' | 'phone'>): string | undefined {
+  const shape = textShape([field.name], [field]);
+  const schema = shape.check(
+    z.superRefine((values: z.output<typeof shape>, ctx) =>
+      checkFields(ctx, values, [field], { required: checks.required.includes(field.name) ? [field.name] : [], phone: checks.phone }),
+    ),
+  );
+  const result = validate(schema, { [field.name]: value });
+  return result.ok ? undefined : result.error;
+}
