@@ -2,14 +2,10 @@
 import { EN, type MessageCode } from './en.ts';
 import { HI } from './hi.ts';
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from './languages.ts';
+
+export { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from './languages.ts';
 export type { MessageCode };
-
-/** Each language by its own name, as a parent recognises it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
-
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI };
 
