@@ -2,6 +2,7 @@
 import { EN, type MessageCode } from './en.ts';
 import { HI } from './hi.ts';
 
+import { fillIn } from '../forms/messages.ts';
 import type { Language } from './languages.ts';
 
 export { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from './languages.ts';
@@ -11,7 +12,7 @@ const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI }
 
 /** The message `code` in `language`, each `{name}` replaced by `values[name]` (left as it is when absent). */
 export function fill(language: Language, code: MessageCode, values: Record<string, string> = {}): string {
-  return TABLES[language][code].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fillIn(TABLES[language][code], values);
 }
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
