@@ -44,5 +44,8 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 export const tooLarge = () => requestRefusal(413, 'bodyTooLarge');
 export const unsupportedType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
-export const tooManyRequests = (message: string = REQUEST_MSG.tooManyRequests, retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined).withCode('request.tooManyRequests');
+/** 429; the default message has its code (the public forms' limits), another is the caller's own. */
+export function tooManyRequests(message: string = REQUEST_MSG.tooManyRequests, retryAfterSeconds?: number): HttpError {
+  const error = new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+  return message === REQUEST_MSG.tooManyRequests ? error.withCode('request.tooManyRequests') : error;
+}
