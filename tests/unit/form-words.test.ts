@@ -100,7 +100,7 @@ describe('Hindi form words', () => {
   it('name every field, hint and choice of the enquiry and the TC request', () => {
     expectWords(ENQUIRY_FORM, enquiryWords('hi')!.fields);
     expectWords(TC_FORM, tcRequestWords('hi')!.fields);
-    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({ 'P.N.C': 'P.N.C', '5': 'कक्षा 5', '12': 'कक्षा 12' });
+    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({ 'P.N.C': 'P.N.C', '1': 'कक्षा I', '4': 'कक्षा IV', '9': 'कक्षा IX', '12': 'कक्षा XII' });
   });
 
   it.each(BANDS)('name every field, section and class of the %s admission form', (band) => {

@@ -5,11 +5,11 @@
  * its records' definitions and src/lib/forms/messages.ts. Each form's own builder lives with its
  * record (enquiry-words.ts, admission-words.ts, tc-request-words.ts).
  */
+import { hindiClassText } from '../classes.ts';
 import { FORM_EN, type FormCode } from '../forms/messages.ts';
 import type { FieldWords, FormWords } from '../forms/words.ts';
 import type { Field } from '../record.ts';
 import { HI } from './hi.ts';
-import { classFor } from './index.ts';
 
 const FORM_CODES = Object.keys(FORM_EN) as FormCode[];
 
@@ -24,8 +24,8 @@ export function hindiForm(fields: readonly Field[], words: Record<string, FieldW
   return { codes: Object.fromEntries(FORM_CODES.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: labelled, ...(sections ? { sections } : {}) };
 }
 
-/** A class select's Hindi choices: 'कक्षा 5', the early-years names as they are. */
+/** A class select's Hindi choices: 'कक्षा V', the early-years names as they are. */
 export const withClasses = (field: FieldWords, classes: readonly { value: string; label: string }[]): FieldWords => ({
   ...field,
-  options: Object.fromEntries(classes.map((c) => [c.value, classFor('hi', c.label)])),
+  options: Object.fromEntries(classes.map((c) => [c.value, hindiClassText(c.label)])),
 });

@@ -211,7 +211,7 @@ export const HI: Record<MessageCode, string> = {
   'message.tc-request.status.subject': '{student} की टी.सी. का आवेदन: {status}',
   'message.tc-request.status': '{student} (प्रवेश संख्या {admissionNumber}) के टी.सी. आवेदन की स्थिति अब: {status}।',
   'formPage.admission.lead':
-    'नीचे दिए फ़ॉर्म में विद्यार्थी और माता-पिता का विवरण भरें और दस्तावेज़ अपलोड करें। फ़ॉर्म जमा होने पर आपको आवेदन क्रमांक मिलेगा। किसी दूसरे विंग में प्रवेश लेना है?',
+    'नीचे दिए फ़ॉर्म में विद्यार्थी और माता-पिता का विवरण भरें और दस्तावेज़ अपलोड करें। फ़ॉर्म जमा होने पर आपको आवेदन क्रमांक मिलेगा। किसी दूसरे विभाग में प्रवेश लेना है?',
   'formPage.or': 'या',
   'formPage.tc.title': 'स्थानांतरण प्रमाण पत्र (टी.सी.) हेतु आवेदन',
   'formPage.tc.description': 'विद्यार्थी के स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।',
@@ -290,7 +290,7 @@ const [student, father, mother] = [name('विद्यार्थी'), name(
 /**
  * The public forms' fields, sections and headings in Hindi (their English is in the records'
  * definitions; a field the definition labels optional gets formText.optional after its label).
- * Class names are written as in English (P.N.C, N.C, K.G) or as 'कक्षा 5' (classFor).
+ * Class names are written as the school writes them: P.N.C, N.C, K.G and कक्षा I to XII.
  */
 export const HI_FORMS: {
   enquiry: Record<Exclude<EnquiryField, 'language' | 'consent'>, FieldWords>;
@@ -360,12 +360,12 @@ export const HI_FORMS: {
     },
     bands: {
       primary: {
-        heading: 'प्रवेश फ़ॉर्म: प्रारंभिक कक्षाएँ (P.N.C, N.C, K.G)',
-        short: 'प्रारंभिक कक्षाएँ (P.N.C, N.C, K.G)',
-        description: 'पूर्व-प्राथमिक कक्षाओं P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
+        heading: 'प्रवेश फ़ॉर्म: प्राथमिक (P.N.C, N.C, K.G)',
+        short: 'प्राथमिक (P.N.C, N.C, K.G)',
+        description: 'P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
       },
-      middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा 1 से 5', short: 'कक्षा 1 से 5', description: 'कक्षा 1 से 5 (मिडिल विंग) में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
-      senior: { heading: 'प्रवेश फ़ॉर्म: कक्षा 6 से 12', short: 'कक्षा 6 से 12', description: 'कक्षा 6 से 12 (सीनियर विंग) में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
+      middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा I से V', short: 'मध्य (कक्षा I-V)', description: 'मध्य विभाग की कक्षा I से V में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
+      senior: { heading: 'प्रवेश फ़ॉर्म: कक्षा VI से XII', short: 'वरिष्ठ (कक्षा VI-XII)', description: 'वरिष्ठ विभाग की कक्षा VI से XII में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
     },
   },
   tcRequest: {
