@@ -29,7 +29,7 @@ export function apiJson(path: string, method: string, body: unknown): Promise<Re
 /** An answer's status and its JSON body (an empty object when there is none or it is not JSON). */
 export interface Answer<T = Record<string, unknown>> {
   status: number;
-  body: Partial<T> & { error?: string; fields?: Record<string, string> };
+  body: Partial<T> & { error?: string; fields?: Record<string, string>; code?: string; codes?: Record<string, string> };
 }
 
 export async function answerOf<T>(res: Response): Promise<Answer<T>> {

@@ -25,6 +25,11 @@ export const CLASS_OPTIONS: Record<Band, ClassOption[]> = {
 /** How a class reads in a choice: 'Class 5', and the early-years names as they are. */
 export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${label}` : label);
 
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+
+/** How a class reads in a Hindi choice, as UP schools write it: 'कक्षा V', and the early-years names as they are. */
+export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${ROMAN[Number(label) - 1] ?? label}` : label);
+
 /** Every class an enquiry may name. */
 export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 

@@ -4,7 +4,7 @@
  * of an answer every record has. Each record's own lookup is in its feature folder (status-check.ts).
  */
 import { z } from './zod.ts';
-import { textShape, validate, type Result } from './forms/validate.ts';
+import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
 import { fill, type Language, type MessageCode } from './messages/index.ts';
 
 /** The language a request asks for: 'hi', else English. */
@@ -74,7 +74,7 @@ export function checkLookup<N extends string, E extends string = never>(
           ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
           ...(extra.problems(values as Record<E, string>) as Record<string, MessageCode>),
         };
-        for (const [field, code] of Object.entries(problems)) ctx.addIssue({ code: 'custom', message: fill(language, code), path: [field] });
+        for (const [field, code] of Object.entries(problems)) addCodedIssue(ctx, field, code, fill(language, code));
       }),
     ),
     z.transform((v: Shape) => {

@@ -2,11 +2,14 @@
  * An error a client caused: it is sent as `{ error, fields?, code? }` with its status. `code` is a
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
+import { MSG, REQUEST_MSG, formCode, type FormMessage, type RequestMessage } from '../lib/forms/messages.ts';
+
 export class HttpError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
   code: string | undefined;
+  codes: Record<string, string> | undefined;
 
   constructor(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
@@ -15,19 +18,34 @@ export class HttpError extends Error {
     this.headers = headers;
   }
 
-  /** The same error with a stable `code` in its answer. */
-  withCode(code: string): this {
+  /** The same error with a stable `code` in its answer, and `codes`, each field's message's code. */
+  withCode(code: string, codes?: Record<string, string>): this {
     this.code = code;
+    this.codes = codes;
     return this;
   }
 }
+
+function coded(status: number, code: string, message: string, fields: readonly string[]): HttpError {
+  const each = <T>(value: T) => (fields.length ? Object.fromEntries(fields.map((f) => [f, value])) : undefined);
+  return new HttpError(status, message, each(message)).withCode(code, each(code));
+}
+
+/** A refusal with a public form's message (MSG's `key`, code `form.<key>`), naming `fields`. */
+export const formRefusal = (status: number, key: FormMessage, fields: readonly string[] = []) => coded(status, formCode(key), MSG[key], fields);
+
+/** A refusal of the request itself (REQUEST_MSG's `key`, code `request.<key>`). */
+export const requestRefusal = (status: number, key: RequestMessage, fields: readonly string[] = []) => coded(status, `request.${key}`, REQUEST_MSG[key], fields);
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
-export const tooLarge = (message = 'Request body is too large') => new HttpError(413, message);
+export const tooLarge = () => requestRefusal(413, 'bodyTooLarge');
 export const unsupportedType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
-export const tooManyRequests = (message = 'Too many requests. Try again later.', retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+/** 429; the default message has its code (the public forms' limits), another is the caller's own. */
+export function tooManyRequests(message: string = REQUEST_MSG.tooManyRequests, retryAfterSeconds?: number): HttpError {
+  const error = new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+  return message === REQUEST_MSG.tooManyRequests ? error.withCode('request.tooManyRequests') : error;
+}

@@ -3,9 +3,8 @@
  * storing a submission once however often it arrives.
  */
 import { isUuid } from './db.ts';
-import { HttpError, badRequest } from './errors.ts';
+import { HttpError, formRefusal } from './errors.ts';
 import type { Failure } from '../lib/forms/validate.ts';
-import { MSG } from '../lib/forms/messages.ts';
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from '../lib/forms/honeypot.ts';
 
 /**
@@ -15,7 +14,7 @@ import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD } from '../lib/forms/honeypot.ts';
  */
 export function checkHoneypot(body: Record<string, unknown>): void {
   const value = body[HONEYPOT_FIELD];
-  if (value !== undefined && value !== null && value !== '') throw badRequest(MSG.honeypot);
+  if (value !== undefined && value !== null && value !== '') throw formRefusal(400, 'honeypot');
 }
 
 /** The form's idempotency key (a UUID it makes per submission); anything else is ignored. */
@@ -24,7 +23,9 @@ export function submissionKey(body: Record<string, unknown>): string | null {
   return typeof value === 'string' && isUuid(value.trim()) ? value.trim().toLowerCase() : null;
 }
 
-export const refuse = (failure: Failure): HttpError => new HttpError(400, failure.error, failure.fields);
+/** 400 with the failing check's message and fields, and their codes. */
+export const refuse = (failure: Failure): HttpError =>
+  new HttpError(400, failure.error, failure.fields).withCode(failure.code ?? '', Object.keys(failure.codes).length ? failure.codes : undefined);
 
 /** Postgres unique_violation on a constraint whose name contains `constraintPart`. */
 export const isUniqueViolation = (error: unknown, constraintPart: string) =>

@@ -3,8 +3,9 @@
  * JSON bodies with a size limit, error-to-JSON mapping and the security headers.
  */
 import type { Context } from '@netlify/functions';
-import { HttpError, badRequest, tooLarge, unsupportedType } from './errors.ts';
+import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
+import { REQUEST_MSG } from '../lib/forms/messages.ts';
 
 export interface RouteContext {
   params: Record<string, string>;
@@ -23,8 +24,10 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}, code?: string): Response {
-  return json({ error, ...(fields ? { fields } : {}), ...(code ? { code } : {}) }, status, headers);
+export function errorResponse(
+  status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}, code?: string, codes?: Record<string, string>,
+): Response {
+  return json({ error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}) }, status, headers);
 }
 
 function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
@@ -59,8 +62,6 @@ function withHeaders(response: Response, req: Request): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-const INVALID_CHARACTERS = 'The request contains characters that are not allowed.';
-
 /** Refuses a path or query string carrying text a query could not store as sent (see checkText). */
 function checkUrl(url: URL): void {
   let path: string;
@@ -70,7 +71,7 @@ function checkUrl(url: URL): void {
     // Not decodable: no route parameter will match it, and the route answers 404.
     path = '';
   }
-  if (withUnstorableText([path, ...[...url.searchParams].flat()]).length) throw badRequest(INVALID_CHARACTERS);
+  if (withUnstorableText([path, ...[...url.searchParams].flat()]).length) throw requestRefusal(400, 'invalidCharacters');
 }
 
 /**
@@ -106,7 +107,7 @@ function withUnstorableText(value: unknown): string[] {
 /** 400 naming the fields whose text cannot be stored as sent. */
 export function checkText(value: unknown): void {
   const bad = withUnstorableText(value);
-  if (bad.length) throw badRequest(INVALID_CHARACTERS, Object.fromEntries(bad.map((f) => [f, INVALID_CHARACTERS])));
+  if (bad.length) throw requestRefusal(400, 'invalidCharacters', bad);
 }
 
 /**
@@ -136,11 +137,11 @@ async function dispatch(routes: Routes, req: Request, netlify: Context, pathname
     const handler = methods[method];
     if (!handler) {
       const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
-      return errorResponse(405, 'Method not allowed', undefined, { Allow: allow });
+      return errorResponse(405, REQUEST_MSG.methodNotAllowed, undefined, { Allow: allow }, 'request.methodNotAllowed');
     }
     return handler(req, { params, ip: clientIp(req, netlify), netlify });
   }
-  return errorResponse(404, 'Not found');
+  return errorResponse(404, REQUEST_MSG.notFound, undefined, {}, 'request.notFound');
 }
 
 export function clientIp(req: Request, netlify: Context | undefined): string {
@@ -148,7 +149,7 @@ export function clientIp(req: Request, netlify: Context | undefined): string {
 }
 
 export function toErrorResponse(error: unknown, req: Request): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code);
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code, error.codes);
   console.error(`[${req.method} ${new URL(req.url).pathname}]`, error);
   return errorResponse(500, 'Something went wrong');
 }
@@ -179,15 +180,15 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
  * cross-site form cannot sign someone in or submit in their name).
  */
 export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record<string, unknown>> {
-  if (!/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw unsupportedType('Expected a JSON body (Content-Type: application/json)');
+  if (!/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw requestRefusal(415, 'jsonType');
   const bytes = await readLimited(req, limit);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw badRequest('Invalid JSON body');
+    throw requestRefusal(400, 'invalidJson');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('Expected a JSON object');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw requestRefusal(400, 'jsonObject');
   checkText(value);
   return value as Record<string, unknown>;
 }

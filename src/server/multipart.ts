@@ -6,7 +6,7 @@
 import busboy from 'busboy';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { HttpError, badRequest, tooLarge, unsupportedType } from './errors.ts';
+import { HttpError, requestRefusal } from './errors.ts';
 import { checkText } from './http.ts';
 
 export interface FilePart {
@@ -20,8 +20,9 @@ export interface MultipartOptions {
   maxFiles: number;
   maxFields: number;
   maxFieldBytes: number;
-  /** Message (and field) of the 413 when one file is over the limit. */
+  /** Message (and field) of the 413 when one file is over the limit, and its code. */
   fileTooLarge: string;
+  fileTooLargeCode?: string;
   /** Fields whose file parts are read; other file parts are skipped (unknown fields are ignored). */
   acceptFile?: (field: string) => boolean;
   /**
@@ -40,8 +41,8 @@ export interface MultipartForm {
 
 export async function readMultipart(req: Request, options: MultipartOptions): Promise<MultipartForm> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw unsupportedType('Expected multipart/form-data');
-  if (!req.body) throw badRequest('Empty request body');
+  if (!/^multipart\/form-data\b/i.test(type)) throw requestRefusal(415, 'multipartType');
+  if (!req.body) throw requestRefusal(400, 'emptyBody');
   const headers = Object.fromEntries(req.headers);
   let bb: busboy.Busboy;
   try {
@@ -59,7 +60,7 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
       },
     });
   } catch {
-    throw badRequest('Malformed multipart body');
+    throw requestRefusal(400, 'malformedMultipart');
   }
   const fields: Record<string, string> = {};
   const files: FilePart[] = [];
@@ -81,7 +82,7 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
       reject(error);
     };
     bb.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(tooLarge('A text field is too long'));
+      if (info.valueTruncated) return fail(requestRefusal(413, 'textTooLong'));
       // The first value of a repeated field wins.
       if (name !== '__proto__' && !Object.hasOwn(fields, name)) fields[name] = value;
     });
@@ -93,7 +94,8 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
         return;
       }
       const chunks: Buffer[] = [];
-      const refuse = () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }));
+      const code = options.fileTooLargeCode;
+      const refuse = () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }).withCode(code ?? '', code ? { [field]: code } : undefined));
       const marking = options.oversize === 'mark';
       pending++;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -103,7 +105,7 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
         chunks.length = 0;
       });
       // A part cut short (the connection dropped, a truncated body) is the client's, not ours.
-      stream.on('error', () => fail(badRequest('The upload was interrupted')));
+      stream.on('error', () => fail(requestRefusal(400, 'interrupted')));
       stream.on('end', () => {
         if (failed) return;
         const size = chunks.reduce((n, c) => n + c.length, 0);
@@ -118,15 +120,15 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
         done();
       });
     });
-    bb.on('filesLimit', () => fail(tooLarge('Too many files')));
-    bb.on('fieldsLimit', () => fail(tooLarge('Too many fields')));
-    bb.on('partsLimit', () => fail(tooLarge('Too many parts')));
-    bb.on('error', () => fail(badRequest('Malformed multipart body')));
+    bb.on('filesLimit', () => fail(requestRefusal(413, 'tooManyFiles')));
+    bb.on('fieldsLimit', () => fail(requestRefusal(413, 'tooManyFields')));
+    bb.on('partsLimit', () => fail(requestRefusal(413, 'tooManyParts')));
+    bb.on('error', () => fail(requestRefusal(400, 'malformedMultipart')));
     bb.on('close', () => {
       parsed = true;
       done();
     });
-    source.on('error', () => fail(badRequest('The upload was interrupted')));
+    source.on('error', () => fail(requestRefusal(400, 'interrupted')));
     source.pipe(bb);
   });
   checkText(fields);

@@ -14,7 +14,7 @@ interface Window {
 function currentWindow(bucket: string, limit: number, windowSeconds: number): Window {
   const max = envNumber(`RATE_LIMIT_${bucket.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`, limit);
   const start = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
-  const refusal = () => tooManyRequests('Too many requests. Try again later.', Math.ceil((start.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+  const refusal = () => tooManyRequests(undefined, Math.ceil((start.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
   return { max, start, refusal };
 }
 

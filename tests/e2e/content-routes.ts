@@ -45,6 +45,10 @@ export const OTHER_PUBLIC_ROUTES = [
   '/admissions/tc-request',
   '/admissions/status',
   '/admissions/tc-request/status',
+  '/hi/admissions/apply/primary',
+  '/hi/admissions/apply/middle',
+  '/hi/admissions/apply/senior',
+  '/hi/admissions/tc-request',
   '/vacancies',
   '/gallery',
 ];

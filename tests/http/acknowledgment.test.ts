@@ -16,7 +16,7 @@ import { awayFromWindowEnd } from '../support/rate-limit.ts';
 
 const PATH = '/v1/api/admission/acknowledgment';
 const MOBILE = '9988776655';
-const NO_MATCH = { error: 'No application matches this reference number and mobile number.' };
+const NO_MATCH = { error: 'No application matches this reference number and mobile number.', code: 'ack.notFound' };
 
 /** A loopback address no other test uses (Linux routes all of 127.0.0.0/8 to the loopback interface). */
 const freshAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;

@@ -42,7 +42,7 @@ describe('auth API', () => {
   it('answers bad JSON with 400 and a wrong method with 405 and Allow', async () => {
     const bad = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'Invalid JSON body' });
+    expect(await bad.json()).toEqual({ error: 'Invalid JSON body', code: 'request.invalidJson' });
     const wrong = await new ApiClient().request('/v1/api/auth/login');
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');

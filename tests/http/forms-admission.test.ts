@@ -146,7 +146,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
     for (const bad of [randomUUID(), 'not-an-id']) {
       const res = await post(form({ ...input, motherPhoto: bad, submissionKey }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: MSG.uploadMissing, fields: { motherPhoto: MSG.uploadMissing } });
+      expect(await res.json()).toEqual({ error: MSG.uploadMissing, fields: { motherPhoto: MSG.uploadMissing }, codes: { motherPhoto: 'form.uploadMissing' }, code: 'form.uploadMissing' });
     }
     expect(await storedWithKey(submissionKey)).toBe(0);
     expect(await count('uploads', 'id = $1 AND admission_id IS NULL', [input.studentPhoto])).toBe(1);
@@ -233,7 +233,7 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
     const { input } = await stagedAdmission('primary', { website: 'spam', submissionKey: key });
     const pot = await post(form(input));
     expect(pot.status).toBe(400);
-    expect(await pot.json()).toEqual({ error: MSG.honeypot });
+    expect(await pot.json()).toEqual({ error: MSG.honeypot, code: 'form.honeypot' });
     expect(await storedWithKey(key)).toBe(0);
   }, 120_000);
 });

@@ -39,7 +39,7 @@ describe('POST /v1/api/enquiry: refusals', () => {
     const client = new ApiClient();
     const bad = await client.request('/v1/api/enquiry', { method: 'POST', body: '{"studentName":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'Invalid JSON body' });
+    expect(await bad.json()).toEqual({ error: 'Invalid JSON body', code: 'request.invalidJson' });
     const list = await post([validEnquiry()]);
     expect(list.status).toBe(400);
     const big = await post({ ...validEnquiry(), padding: 'x'.repeat(33 * 1024) });
@@ -50,7 +50,7 @@ describe('POST /v1/api/enquiry: refusals', () => {
     const submissionKey = randomUUID();
     const res = await post({ ...validEnquiry(), website: 'http://spam.example', submissionKey });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: MSG.honeypot });
+    expect(await res.json()).toEqual({ error: MSG.honeypot, code: 'form.honeypot' });
     expect(await count('enquiries', 'submission_key = $1', [submissionKey])).toBe(0);
   });
 

@@ -37,7 +37,7 @@ describe('rate limits (429)', () => {
     const codes = answers.map((r) => r.status);
     expect(codes.filter((s) => s === 201)).toHaveLength(7);
     const refused = answers.find((r) => r.status === 429)!;
-    expect(await refused.json()).toEqual({ error: 'Too many requests. Try again later.' });
+    expect(await refused.json()).toEqual({ error: 'Too many requests. Try again later.', code: 'request.tooManyRequests' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 120_000);
 

@@ -62,7 +62,7 @@ describe('TC requests: the limit of two per admission number', () => {
 
     const third = await post({ ...validTc(), admissionNumber: number });
     expect(third.status).toBe(409);
-    expect(await third.json()).toEqual({ error: MSG.tcLimit });
+    expect(await third.json()).toEqual({ error: MSG.tcLimit, code: 'form.tcLimit' });
     expect(await countFor(number)).toBe(2);
   });
 

@@ -75,7 +75,7 @@ describe('POST /v1/api/uploads', () => {
     const data = unique(bytes);
     const res = await upload(data, name);
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: MSG.fileType, fields: { file: MSG.fileType } });
+    expect(await res.json()).toEqual({ error: MSG.fileType, fields: { file: MSG.fileType }, codes: { file: 'form.fileType' }, code: 'form.fileType' });
     expect(await storedCopies([data])).toBe(0);
   });
 

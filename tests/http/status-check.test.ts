@@ -143,7 +143,7 @@ describe('POST /v1/api/admission/status', () => {
     const wrongMobile = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: '9000000001' });
     for (const answer of [unknown, wrongMobile]) {
       expect(answer.status).toBe(404);
-      expect(answer.json).toEqual({ error: NO_APPLICATION });
+      expect(answer.json).toEqual({ error: NO_APPLICATION, code: 'statusCheck.notFound.admission' });
     }
     expect(wrongMobile.body).toBe(unknown.body);
     expect(lasting(wrongMobile.headers)).toEqual(lasting(unknown.headers));
@@ -184,7 +184,7 @@ describe('the limits of the status checks', () => {
 
     const refused = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.' });
+    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.', code: 'request.tooManyRequests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The TC lookup and the replacement share the address's tries.
     expect((await tcStatus(from, { admissionNumber: 'ADM-1', contactNo: MOBILE })).status).toBe(429);
@@ -202,7 +202,7 @@ describe('the limits of the status checks', () => {
     // The right pair now, from an address with all its tries left: the reference number's limit refuses it.
     const refused = await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.' });
+    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.', code: 'request.tooManyRequests' });
     // The same for a number that does not exist: nothing tells the two apart.
     const ghost = 'RMCP-2026-955555';
     for (let i = 0; i < STATUS_CHECKS_PER_NUMBER; i++) await admissionStatus(freshAddress(), { referenceNumber: ghost, contactNo: MOBILE });
@@ -228,7 +228,7 @@ describe('POST /v1/api/admission/status/replace', () => {
     // The wrong pair: the one 404, and the staged upload stays unclaimed.
     const wrong = await replace(from, { ...pair, contactNo: '9000000001', field: 'studentPhoto', uploadId });
     expect(wrong.status).toBe(404);
-    expect(wrong.json).toEqual({ error: NO_APPLICATION });
+    expect(wrong.json).toEqual({ error: NO_APPLICATION, code: 'statusCheck.notFound.admission' });
 
     // A document the office has not rejected.
     const pending = await replace(from, { ...pair, field: 'fatherPhoto', uploadId });
@@ -321,7 +321,7 @@ describe('POST /v1/api/tc-request/status', () => {
     const wrongMobile = await tcStatus(from, { admissionNumber: request.admissionNumber, contactNo: '9123456789' });
     for (const answer of [unknown, wrongMobile]) {
       expect(answer.status).toBe(404);
-      expect(answer.json).toEqual({ error: NO_TC_REQUEST });
+      expect(answer.json).toEqual({ error: NO_TC_REQUEST, code: 'statusCheck.notFound.tc' });
     }
     expect(wrongMobile.body).toBe(unknown.body);
     expect(lasting(wrongMobile.headers)).toEqual(lasting(unknown.headers));

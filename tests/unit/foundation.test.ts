@@ -65,7 +65,7 @@ describe('router', () => {
     const res = await call('POST', '/v1/api/things/1');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, DELETE');
-    expect(await res.json()).toEqual({ error: 'Method not allowed' });
+    expect(await res.json()).toEqual({ error: 'Method not allowed', code: 'request.methodNotAllowed' });
   });
   it('answers JSON 404 for an unknown path and 500 without detail for a crash', async () => {
     expect((await call('GET', '/v1/api/other')).status).toBe(404);

@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { DOCUMENT_PHOTO, FILE_ACCEPT, checkChosenFile, isPhotoDocument } from '../../lib/forms/files.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG, formCode, type FormMessage } from '../../lib/forms/messages.ts';
+import { speaker, type Speaker } from '../../lib/forms/words.ts';
 import { downscaleImage } from '../../lib/downscale-image.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
@@ -17,7 +18,8 @@ export type UploadState =
   | { status: 'preparing'; name: string }
   | { status: 'uploading'; name: string; progress: number; original?: number }
   | { status: 'done'; upload: Uploaded; original?: number }
-  | { status: 'failed'; name: string; message: string; retryable: boolean };
+  /** `message`: English; `code`: its code, for the page's own words. */
+  | { status: 'failed'; name: string; message: string; code?: string; retryable: boolean };
 
 interface Props {
   id: string;
@@ -26,14 +28,18 @@ interface Props {
   required?: boolean;
   state: UploadState;
   onState: (state: UploadState) => void;
-  /** A message from the form's checks (e.g. 'Please upload Aadhar files.'). */
+  /** A message from the form's checks (e.g. 'Please upload Aadhar files.'), in the page's words. */
   error?: string;
+  /** The page's words (English when absent). */
+  speak?: Speaker;
 }
 
 const AUTO_RETRIES = 2;
 const RETRY_DELAYS_MS = [2000, 5000];
 
-export function FileField({ id, field, label, required, state, onState, error }: Props) {
+const ENGLISH = speaker();
+
+export function FileField({ id, field, label, required, state, onState, error, speak = ENGLISH }: Props) {
   const input = useRef<HTMLInputElement>(null);
   /** What is (or will be) uploaded: the chosen file, or its smaller copy. */
   const file = useRef<File | null>(null);
@@ -68,17 +74,17 @@ export function FileField({ id, field, label, required, state, onState, error }:
           setTimeout(() => file.current === chosen && start(chosen, tries + 1), RETRY_DELAYS_MS[tries]);
           return;
         }
-        onState({ status: 'failed', name: chosen.name, message: err.message, retryable: err.retryable });
+        onState({ status: 'failed', name: chosen.name, message: err.message, code: err.code, retryable: err.retryable });
       },
     );
   }
 
   /** Not kept: the input is emptied and the message shown. */
-  function refuse(chosen: File, message: string) {
+  function refuse(chosen: File, key: FormMessage) {
     file.current = null;
     original.current = undefined;
     if (input.current) input.current.value = '';
-    onState({ status: 'failed', name: chosen.name, message, retryable: false });
+    onState({ status: 'failed', name: chosen.name, message: MSG[key], code: formCode(key), retryable: false });
   }
 
   async function choose(chosen: File | undefined) {
@@ -95,7 +101,7 @@ export function FileField({ id, field, label, required, state, onState, error }:
       try {
         upload = await downscaleImage(chosen, DOCUMENT_PHOTO);
       } catch {
-        if (file.current === chosen) refuse(chosen, MSG.photoUnreadable);
+        if (file.current === chosen) refuse(chosen, 'photoUnreadable');
         return;
       }
       // Another file was chosen meanwhile.
@@ -113,7 +119,7 @@ export function FileField({ id, field, label, required, state, onState, error }:
     start(upload);
   }
 
-  const message = state.status === 'failed' ? state.message : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
+  const message = state.status === 'failed' ? speak.say(state.code, state.message) : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
   const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : ''].filter(Boolean).join(' ');
 
   return (
@@ -122,29 +128,30 @@ export function FileField({ id, field, label, required, state, onState, error }:
         {label}
         {required && <span className="ff-required" aria-hidden="true"> *</span>}
       </label>
-      <p className="ff-hint" id={`${id}-help`}>PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.</p>
+      <p className="ff-hint" id={`${id}-help`}>{speak.text('fileHint')}</p>
       <input
         ref={input} id={id} type="file" data-field={field} accept={FILE_ACCEPT} aria-required={required || undefined}
         aria-invalid={message ? true : undefined} aria-describedby={describedBy}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
       {state.status === 'preparing' && (
-        <p className="ff-upload" id={`${id}-status`} aria-live="polite">Preparing {state.name}…</p>
+        <p className="ff-upload" id={`${id}-status`} aria-live="polite">{speak.text('filePreparing', { name: state.name })}</p>
       )}
       {state.status === 'uploading' && (
         <div className="ff-upload" id={`${id}-status`}>
-          <progress max={1} value={state.progress} aria-label={`Uploading ${label}`} />
-          <span aria-live="polite">Uploading {state.name}: {Math.round(state.progress * 100)}%</span>
+          <progress max={1} value={state.progress} aria-label={speak.text('fileUploadingLabel', { label })} />
+          <span aria-live="polite">{speak.text('fileUploading', { name: state.name, percent: String(Math.round(state.progress * 100)) })}</span>
         </div>
       )}
       {state.status === 'done' && (
         <p className="ff-upload ff-upload--done" id={`${id}-status`} aria-live="polite">
-          <span aria-hidden="true">✓ </span>Uploaded {state.upload.name}{' '}
+          <span aria-hidden="true">✓ </span>{speak.text('fileUploaded', { name: state.upload.name })}{' '}
           {state.original === undefined ? (
             `(${formatBytes(state.upload.size)})`
           ) : (
             <span className="ff-shrunk">
-              ({formatBytes(state.original)} photo<span aria-hidden="true"> → </span><span className="visually-hidden"> made smaller to </span>
+              ({speak.text('filePhoto', { size: formatBytes(state.original) })}<span aria-hidden="true"> → </span>
+              <span className="visually-hidden"> {speak.text('fileMadeSmaller')} </span>
               {formatBytes(state.upload.size)})
             </span>
           )}
@@ -153,7 +160,7 @@ export function FileField({ id, field, label, required, state, onState, error }:
       {message && <p className="ff-error" id={`${id}-error`} role={state.status === 'failed' ? 'alert' : undefined}>{message}</p>}
       {state.status === 'failed' && state.retryable && file.current && (
         <button type="button" className="ff-button ff-button--secondary" id={`${id}-status`} onClick={() => file.current && start(file.current)}>
-          Retry upload
+          {speak.text('fileRetry')}
         </button>
       )}
     </div>

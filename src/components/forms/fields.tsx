@@ -1,6 +1,7 @@
 /** Labelled inputs with their error tied to them (aria-invalid, aria-describedby), and a form field drawn from its definition. */
 import type { ReactNode } from 'react';
 import type { Field } from '../../lib/record.ts';
+import type { FieldWords } from '../../lib/forms/words.ts';
 
 interface Common {
   id: string;
@@ -76,11 +77,11 @@ export function Select(props: Common & { options: readonly (string | { value: st
 }
 
 /** The honeypot: off-screen, out of the tab order, hidden from assistive technology, never autofilled. */
-export function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function Honeypot({ value, onChange, label = 'Leave this empty' }: { value: string; onChange: (v: string) => void; label?: string }) {
   return (
     <div className="ff-honeypot" aria-hidden="true">
       <label>
-        Leave this empty
+        {label}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
       </label>
     </div>
@@ -148,20 +149,23 @@ interface FormFieldProps {
   options?: readonly { value: string; text: string }[];
   /** The consent box's words (a consent field only). */
   consentWords?: ConsentWords;
+  /** Its words in the page's language, when that is not the definition's English. */
+  words?: FieldWords;
 }
 
-/** The input a field's definition asks for: its kind, label, hint, length and autofill token. */
-export function FormField({ field, id, value, onChange, error, required, options, consentWords }: FormFieldProps) {
+/** The input a field's definition asks for: its kind, label, hint, length and autofill token; its words from `words` when given. */
+export function FormField({ field, id, value, onChange, error, required, options, consentWords, words }: FormFieldProps) {
   // Set by the page, not typed: its value travels with the form's others.
   if (field.hidden) return null;
   const common = {
-    id, name: field.name, value, onChange, error, required, hint: field.hint,
-    label: field.label + (field.labelledOptional ? ' (optional)' : ''),
+    id, name: field.name, value, onChange, error, required, hint: words ? words.hint : field.hint,
+    label: words?.label ?? field.label + (field.labelledOptional ? ' (optional)' : ''),
   };
   if (field.kind === 'consent') return consentWords ? <ConsentBox {...common} words={consentWords} /> : null;
   if (field.kind === 'select') {
-    const choices = options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }));
-    return <Select {...common} options={choices} placeholder={field.placeholder} />;
+    const text = (v: string, english: string) => words?.options?.[v] ?? english;
+    const choices = (options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }))).map((o) => ({ value: o.value, text: text(o.value, o.text) }));
+    return <Select {...common} options={choices} placeholder={words?.placeholder ?? field.placeholder} />;
   }
   if (field.kind === 'textarea') return <TextArea {...common} rows={4} maxLength={field.max} />;
   const input = INPUT_TYPES[field.kind] ?? { type: 'text' };

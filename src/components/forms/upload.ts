@@ -1,6 +1,6 @@
 /** One document to POST /v1/api/uploads, with its upload progress. */
 import { postWithProgress } from '../../lib/api-client.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/messages.ts';
 
 export interface Uploaded {
   id: string;
@@ -10,8 +10,8 @@ export interface Uploaded {
 }
 
 export class UploadError extends Error {
-  /** A network failure (worth retrying), not a refusal of the file. */
-  constructor(message: string, readonly retryable: boolean) {
+  /** `retryable`: a network failure (worth retrying), not a refusal of the file. `code`: the message's code. */
+  constructor(message: string, readonly retryable: boolean, readonly code?: string) {
     super(message);
   }
 }
@@ -25,11 +25,12 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       if (status === 201 && answer.id) return answer as Uploaded;
       // 413 and 415 are about the file itself; 429 and 5xx may pass on a later try.
       const retryable = status === 429 || status >= 500;
-      throw new UploadError(answer.error && status < 500 ? answer.error : MSG.uploadFailed, retryable);
+      if (answer.error && status < 500) throw new UploadError(answer.error, retryable, answer.code);
+      throw new UploadError(MSG.uploadFailed, retryable, formCode('uploadFailed'));
     },
     (error: unknown) => {
       if (error instanceof DOMException && error.name === 'AbortError') throw new UploadError('aborted', false);
-      throw new UploadError(MSG.uploadFailed, true);
+      throw new UploadError(MSG.uploadFailed, true, formCode('uploadFailed'));
     },
   );
   return { done, abort: request.abort };

@@ -3,6 +3,8 @@
  * after a reload or a lost connection, removed after a successful submit. Restored after the
  * first render so the server-rendered HTML and the island agree. A form still at its defaults
  * (e.g. a select preset to "No") is no draft: nothing is stored and nothing is "restored".
+ * A form's English and Hindi pages share its draft (one key), and it is written at once when the
+ * language switch is clicked or the page is left, so a switch right after typing keeps it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -42,18 +44,37 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  const latest = useRef({ values, empty });
+  latest.current = { values, empty };
+
+  const save = useCallback(() => {
+    if (!restored.current) return;
+    const { values: now, empty: defaults } = latest.current;
+    try {
+      if (isUntouched(now, defaults())) localStorage.removeItem(PREFIX + key);
+      else localStorage.setItem(PREFIX + key, JSON.stringify(now));
+    } catch {
+      // Storage full or disabled (private mode): the form still works without drafts.
+    }
+  }, [key]);
+
   useEffect(() => {
     if (!restored.current) return;
-    const timer = setTimeout(() => {
-      try {
-        if (isUntouched(values, empty())) localStorage.removeItem(PREFIX + key);
-        else localStorage.setItem(PREFIX + key, JSON.stringify(values));
-      } catch {
-        // Storage full or disabled (private mode): the form still works without drafts.
-      }
-    }, 300);
+    const timer = setTimeout(save, 300);
     return () => clearTimeout(timer);
-  }, [key, values]);
+  }, [save, values]);
+
+  useEffect(() => {
+    const beforeSwitch = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-language-switch]')) save();
+    };
+    document.addEventListener('click', beforeSwitch, true);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('click', beforeSwitch, true);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [save]);
 
   const setField = useCallback((name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
 

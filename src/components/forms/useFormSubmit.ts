@@ -2,21 +2,23 @@
  * The one submit flow of the public forms: check with the form's shared schema (errors on the
  * fields, focus on the first, a toast), then send once per submission key (kept with the draft
  * until it succeeds, so a retry after a lost answer is recognised), with a loading toast that turns
- * into the outcome. Typed text is kept as a draft until the form is sent.
+ * into the outcome. Typed text is kept as a draft until the form is sent. Messages show in the
+ * page's words: a refusal by its code (the form's check's, or the server's `code` and `codes`).
  */
 import { useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import type { Failure, Result } from '../../lib/forms/validate.ts';
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, newSubmissionKey } from '../../lib/forms/honeypot.ts';
 import { answerOf } from '../../lib/api-client.ts';
 import { toast, TOAST_AUTO_CLOSE, type ToastOptions } from '../../lib/toast.tsx';
+import { speaker, type Speaker } from '../../lib/forms/words.ts';
 import { focusFirstError } from './fields.tsx';
 import { useDraft } from './useDraft.ts';
 
 /** What sending came to. */
 export type Outcome<A> =
   | { kind: 'sent'; answer: A }
-  /** The server refused the input: its message and the fields it names. */
-  | { kind: 'refused'; error?: string; fields?: Record<string, string> }
+  /** The server refused the input: its message and the fields it names, with their codes. */
+  | { kind: 'refused'; error?: string; code?: string; fields?: Record<string, string>; codes?: Record<string, string> }
   /** Not sent for a reason the parent should know, which is no failure (e.g. the TC limit). */
   | { kind: 'warning'; message: string }
   /** Failed with a message of its own instead of the form's failure message. */
@@ -33,7 +35,10 @@ export interface FormSubmit<V extends Record<string, string>, D, A> {
   blocked?: () => string | undefined;
   /** The toast kind of a failed check. */
   checkToast: (failure: Failure) => 'warning' | 'error';
+  /** In the page's words. */
   messages: { loading?: string; success: string; failure: string };
+  /** The page's words for refusals (English when absent). */
+  speak?: Speaker;
   send: (data: D, meta: { key: string; honeypot: string }) => Promise<Outcome<A>>;
   /** Whether the fields empty after success (otherwise they stay, and the next submit is a new one). */
   clearAfterSuccess: boolean;
@@ -42,7 +47,10 @@ export interface FormSubmit<V extends Record<string, string>, D, A> {
 
 const CLOSABLE: ToastOptions = { autoClose: TOAST_AUTO_CLOSE, closeButton: true };
 
+const ENGLISH = speaker();
+
 export function useFormSubmit<V extends Record<string, string>, D, A>(options: FormSubmit<V, D, A>) {
+  const speak = options.speak ?? ENGLISH;
   const emptyValues = (): Values<V> => ({ ...options.empty(), _key: '' });
   const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(options.draft, emptyValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -70,9 +78,10 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
     const { _key, ...typed } = values;
     const checked = options.check(typed as unknown as V);
     if (!checked.ok) {
-      setErrors(checked.fields);
-      setFormError(checked.error);
-      toast[options.checkToast(checked)](checked.error);
+      const error = speak.say(checked.code, checked.error);
+      setErrors(speak.sayAll(checked.fields, checked.codes));
+      setFormError(error);
+      toast[options.checkToast(checked)](error);
       focusFirstError(formRef.current, checked.fields);
       return;
     }
@@ -101,8 +110,8 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
       } else if (outcome.kind === 'failed') {
         show('error', outcome.message);
       } else {
-        if (outcome.error) setFormError(outcome.error);
-        if (outcome.fields) setErrors(outcome.fields);
+        if (outcome.error) setFormError(speak.say(outcome.code, outcome.error));
+        if (outcome.fields) setErrors(speak.sayAll(outcome.fields, outcome.codes));
         throw new Error(`refused: ${outcome.error ?? ''}`);
       }
     } catch (error) {
@@ -120,7 +129,7 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
 export async function outcomeOf<A>(res: Response): Promise<Outcome<A>> {
   const { status, body } = await answerOf<A>(res);
   if (status === 201) return { kind: 'sent', answer: body as A };
-  return { kind: 'refused', error: body.error, fields: body.fields };
+  return { kind: 'refused', error: body.error, code: body.code, fields: body.fields, codes: body.codes };
 }
 
 /** The fields every submission carries besides the form's own: its key, and the honeypot when a bot filled it. */

@@ -7,6 +7,7 @@ import { FormField, Select } from '../../components/forms/fields.tsx';
 import type { AbcWords } from '../../lib/forms/consent-words.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import type { Field } from '../../lib/record.ts';
+import type { FieldWords } from '../../lib/forms/words.ts';
 
 interface Props {
   field: Field;
@@ -14,10 +15,12 @@ interface Props {
   value: string;
   error?: string;
   words: AbcWords;
+  /** The ID input's words, when the page is not in English. */
+  fieldWords?: FieldWords;
   onChange: (value: string) => void;
 }
 
-export function AbcIdField({ field, id, value, error, words, onChange }: Props) {
+export function AbcIdField({ field, id, value, error, words, fieldWords, onChange }: Props) {
   const choice = isAbcOptOut(value) ? value.trim().toUpperCase() : '';
   const chosen = words.choices.find((c) => c.value === choice) ?? words.choices[0]!;
   return (
@@ -27,7 +30,7 @@ export function AbcIdField({ field, id, value, error, words, onChange }: Props) 
         options={words.choices.slice(1)} placeholder={words.choices[0]!.text}
         onChange={(answer) => onChange(answer)}
       />
-      {!choice && <FormField field={field} id={id} value={value} error={error} required onChange={onChange} />}
+      {!choice && <FormField field={field} id={id} value={value} error={error} required words={fieldWords} onChange={onChange} />}
       {choice && error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
     </div>
   );

@@ -2,12 +2,13 @@
  * The admission form of one band: ONE component, drawn from the admission's definition (admission.ts).
  * Documents upload as they are chosen; the submit sends the text fields and the uploads' ids,
  * checked first by the same schema the server uses. Once sent, the acknowledgment takes the form's
- * place, in `lang` with the words the page hands over (acknowledgment-words.ts).
+ * place, in `lang` with the words the page hands over (acknowledgment-words.ts). A page in another
+ * language than English hands the form's own words too (`text`, admission-words.ts).
  */
 import { useId, useRef, useState } from 'react';
 import type { Band } from '../../lib/classes.ts';
 import type { Language } from '../../lib/messages/index.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { speaker, type FormWords } from '../../lib/forms/words.ts';
 import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FileField as FileInput, type UploadState } from '../../components/forms/FileField.tsx';
@@ -38,12 +39,15 @@ interface Props {
   words: AckWords;
   consentWords: ConsentWords;
   abcWords: AbcWords;
+  /** The form's words, when the page is not in English. */
+  text?: FormWords;
 }
 
 const CONSENT = ADMISSION.fields.find((f) => f.kind === 'consent')!;
 
-export default function AdmissionForm({ band, lang = 'en', words, consentWords, abcWords }: Props) {
+export default function AdmissionForm({ band, lang = 'en', words, consentWords, abcWords, text }: Props) {
   const def = BANDS_DEF[band];
+  const speak = speaker(text);
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
   const [ack, setAck] = useState<AckFacts | undefined>();
@@ -62,6 +66,8 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
       const s = uploads[f];
       if (s?.status === 'done') input[f] = s.upload.id;
     }
+    // The page's language, whatever a draft may hold: the school writes to the parent in it.
+    input.language = lang;
     return input;
   }
 
@@ -70,9 +76,10 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
     empty: emptyValues,
     check: (values) => validateAdmission(inputFor(values), band),
     blocked: () =>
-      Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading') ? 'Please wait until your files have finished uploading.' : undefined,
+      Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading') ? speak.text('admissionWait') : undefined,
     checkToast: () => 'error',
-    messages: { loading: MSG.admissionSubmitting, success: MSG.admissionSuccess, failure: MSG.admissionFailure },
+    messages: { loading: speak.msg('admissionSubmitting'), success: speak.msg('admissionSuccess'), failure: speak.msg('admissionFailure') },
+    speak,
     send: async (_data, meta) => {
       // Empty or unset fields are left out of the submission.
       const input = inputFor(form.values);
@@ -81,7 +88,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
       sent.current = {
         studentName: [input.studentFirstName, input.studentMiddleName, input.studentLastName].filter(Boolean).join(' '),
         contactNo: input.contactNo ?? '',
-        documents: bandFiles(def).filter((f) => input[f]).map(fileLabel),
+        documents: bandFiles(def).filter((f) => input[f]).map((f) => speak.field(f)?.label ?? fileLabel(f)),
       };
       return outcomeOf<Created>(await api('/admission', { method: 'POST', body }));
     },
@@ -106,6 +113,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
     if (state.status !== 'failed') form.clearError(field);
   }
 
+  const [before, after] = speak.text('requiredIntro').split('<*>');
   const sections: SectionId[] = def.academic ? ['student', 'father', 'mother', 'additional', 'academic'] : ['student', 'father', 'mother', 'additional'];
 
   /** Back to the form (for a brother or sister: the later wings keep what was typed), focus on its first field. */
@@ -122,20 +130,18 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
       ) : (
         <form ref={form.formRef} className="ff-form" noValidate onSubmit={(e) => void form.submit(e)} aria-describedby={`${uid}-intro`}>
           <p id={`${uid}-intro`} className="ff-intro">
-            Fields marked <span aria-hidden="true">*</span><span className="visually-hidden">with an asterisk</span> are required.
-            Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made
-            smaller for you). What you type is kept on this phone until the form is sent.
+            {before}<span aria-hidden="true">*</span><span className="visually-hidden">{speak.text('requiredMark')}</span>{after} {speak.text('admissionIntro')}
           </p>
-          {form.wasRestored && <p className="ff-note" role="status">We restored what you typed earlier. Please choose the documents again.</p>}
+          {form.wasRestored && <p className="ff-note" role="status">{speak.text('admissionRestored')}</p>}
           {sections.map((section) => (
             <fieldset key={section} className="ff-section">
-              <legend>{SECTION_TITLES[section]}</legend>
+              <legend>{speak.section(section, SECTION_TITLES[section])}</legend>
               <div className="ff-grid">
                 {sectionFields(band, section).map((field) => {
                   if (field.name === 'abcId') {
                     return (
                       <AbcIdField
-                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords}
+                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords} fieldWords={speak.field('abcId')}
                         onChange={(v) => form.change('abcId', v)}
                       />
                     );
@@ -145,7 +151,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
                     return (
                       <FormField
                         key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required={!field.labelledOptional}
-                        options={name === 'admissionClass' ? def.classOptions : undefined} onChange={(v) => form.change(name, v)}
+                        options={name === 'admissionClass' ? def.classOptions : undefined} words={speak.field(name)} onChange={(v) => form.change(name, v)}
                       />
                     );
                   }
@@ -153,7 +159,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
                   if (name === 'scholarshipDocument' && !scholarshipYes) return null;
                   return (
                     <FileInput
-                      key={name} id={fieldId(name)} field={name} label={field.label}
+                      key={name} id={fieldId(name)} field={name} label={speak.field(name)?.label ?? field.label} speak={speak}
                       required={requiredFiles.has(name) || name === 'scholarshipDocument'}
                       state={uploads[name] ?? { status: 'empty' }} onState={(s) => setUpload(name, s)} error={form.errors[name]}
                     />
@@ -168,11 +174,11 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
               onChange={(v) => form.change('consent', v)}
             />
           </div>
-          <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+          <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
           {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
           <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
             {form.busy && <span className="ff-spinner" aria-hidden="true" />}
-            {form.busy ? 'Submitting…' : 'Submit application'}
+            {speak.text(form.busy ? 'admissionBusy' : 'admissionSubmit')}
           </button>
         </form>
       )}

@@ -27,6 +27,8 @@ import { schoolName, statusUrl } from './acknowledgment.ts';
 
 export const ACKNOWLEDGMENTS_PER_HOUR = 10;
 const NO_MATCH = fill('en', 'ack.notFound');
+const REFERENCE_CODE = 'ack.error.reference';
+const MOBILE_CODE = 'ack.error.mobile';
 
 /** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
 function normaliseReference(value: string): string | undefined {
@@ -62,11 +64,12 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
   const reference = normaliseReference(params.get('referenceNumber') ?? '');
   const mobile = mobileDigits(params.get('contactNo') ?? '');
   if (!reference || !mobile) {
-    const fields = {
-      ...(reference ? {} : { referenceNumber: fill(language, 'ack.error.reference') }),
-      ...(mobile ? {} : { contactNo: fill(language, 'ack.error.mobile') }),
+    const codes: Record<string, typeof REFERENCE_CODE | typeof MOBILE_CODE> = {
+      ...(reference ? {} : { referenceNumber: REFERENCE_CODE }),
+      ...(mobile ? {} : { contactNo: MOBILE_CODE }),
     };
-    throw badRequest(Object.values(fields)[0]!, fields);
+    const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
+    throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
   }
   await rateLimit('acknowledgment', ip, ACKNOWLEDGMENTS_PER_HOUR, 3600);
   const row = await queryOne<Found>(
@@ -75,7 +78,7 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
        FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
     [reference, mobile],
   );
-  if (!row) throw notFound(NO_MATCH);
+  if (!row) throw notFound(NO_MATCH).withCode('ack.notFound');
   const pdf = await acknowledgmentPdf(row, language);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -18,7 +18,7 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
-import { HttpError, badRequest, conflict, notFound, unsupportedType } from '../../server/errors.ts';
+import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
@@ -32,7 +32,7 @@ import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
@@ -67,13 +67,14 @@ type Created = { id: string; reference_number: string; created_at: Date | string
 
 export const createAdmission: Handler = async (req, { ip }) => {
   await rateLimit('admission', ip, ADMISSIONS_PER_HOUR, 3600);
-  if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY) throw new HttpError(413, 'Request body is too large');
+  if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY) throw tooLarge();
   const { fields, files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
     maxFiles: ADMISSION_FILE_FIELDS.length,
     maxFields: 60,
     maxFieldBytes: 4 * 1024,
     fileTooLarge: MSG.fileTooLarge,
+    fileTooLargeCode: formCode('fileTooLarge'),
     acceptFile: isFileField,
   });
   checkHoneypot(fields);
@@ -106,10 +107,10 @@ export const createAdmission: Handler = async (req, { ip }) => {
         const file = direct.get(field);
         if (file && value.startsWith(DIRECT)) {
           const type = await documentType(file.data);
-          if (!type) throw unsupportedType(MSG.fileType, { [field]: MSG.fileType });
+          if (!type) throw formRefusal(415, 'fileType', [field]);
           toWrite.push([field, file, type]);
         } else {
-          if (!isUuid(value)) throw badRequest(MSG.uploadMissing, { [field]: MSG.uploadMissing });
+          if (!isUuid(value)) throw formRefusal(400, 'uploadMissing', [field]);
           staged.push([field, value.toLowerCase()]);
         }
       }
@@ -131,7 +132,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
               `UPDATE uploads SET admission_id = $1, field = $2 WHERE id = $3 AND admission_id IS NULL RETURNING id`,
               [admission.id, field, id],
             );
-            if (!claimed.rows.length) throw badRequest(MSG.uploadMissing, { [field]: MSG.uploadMissing });
+            if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', [field]);
           }
           for (const [field, doc] of written) await insertUpload(tx, doc, { admissionId: admission.id, field });
           // Admissions have a mobile number only: a WhatsApp message for the office to send.

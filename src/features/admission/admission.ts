@@ -9,7 +9,7 @@ import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import type { FormMessage } from '../../lib/forms/messages.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import type { PrivacyState } from '../privacy/privacy.ts';
@@ -161,9 +161,9 @@ export const ADMISSION_TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f
 export const isFileField = (value: string): value is FileField => (ADMISSION_FILE_FIELDS as readonly string[]).includes(value);
 export const fileLabel = (field: FileField) => FIELDS.find((f) => f.name === field)!.label;
 
-/** One ordered file check: if any of `fields` is missing, `message`. */
+/** One ordered file check: if any of `fields` is missing, the message `message` (MSG's key). */
 export interface FileStep {
-  message: string;
+  message: FormMessage;
   fields: FileField[];
 }
 
@@ -191,7 +191,7 @@ const REQUIRED_BASE: TextField[] = (
   ] as const
 ).filter((f) => privacy.aadhaarRequired || f !== 'studentAadharNo');
 const AADHAR_STEP: FileStep[] = privacy.aadhaarRequired
-  ? [{ message: MSG.aadharFiles, fields: ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile'] }]
+  ? [{ message: 'aadharFiles', fields: ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile'] }]
   : [];
 const PHOTOS: FileField[] = ['studentPhoto', 'fatherPhoto', 'motherPhoto'];
 const options = (band: Band) => CLASS_OPTIONS[band].map((o) => ({ ...o, text: classText(o.label) }));
@@ -206,8 +206,8 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
       ...AADHAR_STEP,
-      { message: MSG.photos, fields: PHOTOS },
-      { message: MSG.additionalDocuments, fields: ['domicileCertificate', 'studentBirthCertificate', 'abcCard'] },
+      { message: 'photos', fields: PHOTOS },
+      { message: 'additionalDocuments', fields: ['domicileCertificate', 'studentBirthCertificate', 'abcCard'] },
     ],
     academic: false,
     clearAfterSuccess: true,
@@ -221,11 +221,11 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     required: [...REQUIRED_BASE],
     fileSteps: [
       ...AADHAR_STEP,
-      { message: MSG.photoFiles, fields: PHOTOS },
-      { message: MSG.domicile, fields: ['domicileCertificate'] },
-      { message: MSG.abcCard, fields: ['abcCard'] },
-      { message: MSG.previousTc, fields: ['previousSchoolTC'] },
-      { message: MSG.previousMarksheet, fields: ['previousMarksheet'] },
+      { message: 'photoFiles', fields: PHOTOS },
+      { message: 'domicile', fields: ['domicileCertificate'] },
+      { message: 'abcCard', fields: ['abcCard'] },
+      { message: 'previousTc', fields: ['previousSchoolTC'] },
+      { message: 'previousMarksheet', fields: ['previousMarksheet'] },
     ],
     academic: true,
     clearAfterSuccess: false,
@@ -239,9 +239,9 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
       ...AADHAR_STEP,
-      { message: MSG.photos, fields: PHOTOS },
+      { message: 'photos', fields: PHOTOS },
       {
-        message: MSG.documents,
+        message: 'documents',
         fields: ['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'],
       },
     ],

@@ -10,13 +10,13 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { blobBody, deleteBlobs, documents } from '../../server/blobs.ts';
 import { getPool, isUuid, query, queryOne, type Queryable } from '../../server/db.ts';
-import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
+import { formRefusal, notFound, requestRefusal } from '../../server/errors.ts';
 import { detectType } from '../../server/file-types.ts';
 import { json, type Handler } from '../../server/http.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { isFileField } from './admission.ts';
 
 /** Multipart framing around one file: headers, boundary, a file name. */
@@ -65,18 +65,19 @@ export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: {
 export const createUpload: Handler = async (req, { ip }) => {
   await rateLimit('uploads', ip, UPLOADS_PER_HOUR, 3600);
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw new HttpError(413, MSG.fileTooLarge, { file: MSG.fileTooLarge });
+  if (declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw formRefusal(413, 'fileTooLarge', ['file']);
   const { files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
     maxFiles: 1,
     maxFields: 5,
     maxFieldBytes: 1024,
     fileTooLarge: MSG.fileTooLarge,
+    fileTooLargeCode: formCode('fileTooLarge'),
   });
   const file = files[0];
-  if (!file || file.data.byteLength === 0) throw badRequest('Please choose a file.', { file: 'Please choose a file.' });
+  if (!file || file.data.byteLength === 0) throw requestRefusal(400, 'chooseFile', ['file']);
   const type = await documentType(file.data);
-  if (!type) throw unsupportedType(MSG.fileType, { [file.field]: MSG.fileType });
+  if (!type) throw formRefusal(415, 'fileType', [file.field]);
   const doc = await writeDocument(file.data, file.name, type);
   try {
     await insertUpload(getPool(), doc);

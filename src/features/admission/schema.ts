@@ -5,7 +5,7 @@
  */
 import { z } from '../../lib/zod.ts';
 import { isBand, resolveClass, type Band } from '../../lib/classes.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
@@ -35,18 +35,18 @@ function admissionSchema(band: Band) {
     z.superRefine((v: Shape, ctx) =>
       checkFields(ctx, v, fields, {
         required: def.required,
-        phone: MSG.contactNo,
+        phone: 'contactNo',
         custom: (rules) => {
           // An ABC ID refused or not generated has no card to upload.
           const asked = (f: FileField) => f !== 'abcCard' || !isAbcOptOut(v.abcId);
-          for (const step of def.fileSteps) rules.check(step.message, () => emptyOf(v, step.fields.filter(asked)));
+          for (const step of def.fileSteps) rules.form(step.message, () => emptyOf(v, step.fields.filter(asked)));
           if (def.academic) {
-            rules.check(MSG.scholarship, () => (v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : []));
+            rules.form('scholarship', () => (v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : []));
           }
           // The form's select makes these impossible, but a request is never trusted.
-          rules.check(MSG.admissionClass, () => (resolveClass(v.admissionClass, band) ? [] : ['admissionClass']));
+          rules.form('admissionClass', () => (resolveClass(v.admissionClass, band) ? [] : ['admissionClass']));
           if (def.academic) {
-            rules.check(MSG.scholarshipChoice, () => (['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship']));
+            rules.form('scholarshipChoice', () => (['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship']));
           }
         },
       }),
@@ -92,6 +92,9 @@ export function bandOf(input: Record<string, unknown>): Band | undefined {
 
 export function validateAdmission(input: Record<string, unknown>, band?: Band): Result<AdmissionData> {
   const chosen = band ?? bandOf(input);
-  if (!chosen) return { ok: false, error: MSG.admissionClass, fields: { band: MSG.admissionClass }, kind: 'rule' };
+  if (!chosen) {
+    const code = formCode('admissionClass');
+    return { ok: false, error: MSG.admissionClass, code, fields: { band: MSG.admissionClass }, codes: { band: code }, kind: 'rule' };
+  }
   return validate(schemas[chosen], input);
 }

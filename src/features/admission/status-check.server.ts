@@ -17,18 +17,18 @@
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
-import { badRequest, conflict, notFound } from '../../server/errors.ts';
+import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { checked, countTry, feeDue } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
-import { MSG } from '../../lib/forms/messages.ts';
 import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, fileLabel, type FileField } from './admission.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
 import { checkAdmissionLookup, checkReplacement, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 import { balanceDue } from '../payments/payments.server.ts';
 
-const NO_MATCH = fill('en', 'statusCheck.notFound.admission');
+const NO_MATCH_CODE = 'statusCheck.notFound.admission';
+const NO_MATCH = fill('en', NO_MATCH_CODE);
 
 export const REPLACE_MESSAGES = {
   notRejected: 'Only a document the school office rejected can be sent again.',
@@ -52,7 +52,7 @@ async function findApplication(referenceNumber: string, contactNo: string): Prom
        FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
     [referenceNumber, contactNo],
   );
-  if (!row) throw notFound(NO_MATCH);
+  if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
   return row;
 }
 
@@ -96,12 +96,12 @@ export const replaceDocument: Handler = async (req, { ip }) => {
   await countTry(ip, `admission:${input.referenceNumber}`);
   const found = await findApplication(input.referenceNumber, input.contactNo);
   const uploadId = input.uploadId.toLowerCase();
-  if (!isUuid(uploadId)) throw badRequest(MSG.uploadMissing, { uploadId: MSG.uploadMissing });
+  if (!isUuid(uploadId)) throw formRefusal(400, 'uploadMissing', ['uploadId']);
 
   const oldBlob = await transaction(async (tx) => {
     // The application first, as the office's verdicts lock it: a verdict and a replacement queue.
     const application = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [found.id])).rows[0];
-    if (!application) throw notFound(NO_MATCH);
+    if (!application) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
     if (!DOCUMENTS_JUDGED_IN.includes(application.status)) throw conflict(REPLACE_MESSAGES.closed).withCode('closed');
     const document = (
       await tx.query<{ id: string; state: string; blob_key: string }>(`SELECT id, state, blob_key FROM uploads WHERE admission_id = $1 AND field = $2`, [found.id, field])
@@ -111,7 +111,7 @@ export const replaceDocument: Handler = async (req, { ip }) => {
     await tx.query(`DELETE FROM uploads WHERE id = $1`, [document.id]);
     // A staged upload is claimed once: one already claimed, or swept, matches nothing.
     const claimed = await tx.query(`UPDATE uploads SET admission_id = $1, field = $2 WHERE id = $3 AND admission_id IS NULL RETURNING id`, [found.id, field, uploadId]);
-    if (!claimed.rows.length) throw badRequest(MSG.uploadMissing, { uploadId: MSG.uploadMissing });
+    if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', ['uploadId']);
     await recordAudit({ admin: null, ip }, { action: 'document-replaced', entity: 'admission', entityId: found.id, detail: field }, tx);
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [found.id]);
     return document.blob_key;

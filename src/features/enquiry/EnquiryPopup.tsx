@@ -3,9 +3,13 @@
  * button and Esc; focus moves in, stays in, and goes back where it was. Once closed (or sent) it
  * stays closed for the rest of the visit (sessionStorage). The form itself renders only when the
  * dialog opens, so the home page's HTML and its hydration carry an empty dialog, not fourteen hidden fields.
+ * A page not in English hands its language (`lang`, sent with the enquiry) and its words (`text`,
+ * from enquiryWords in enquiry-words.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { MSG } from '../../lib/forms/messages.ts';
+import { formCode } from '../../lib/forms/messages.ts';
+import type { Language } from '../../lib/messages/languages.ts';
+import { speaker, type FormWords } from '../../lib/forms/words.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
@@ -33,8 +37,9 @@ function delayAfterLoad(): number {
 }
 
 /** `consentWords`: the consent box's words in the page's language, handed by the page. */
-export default function EnquiryPopup({ consentWords }: { consentWords: ConsentWords }) {
+export default function EnquiryPopup({ consentWords, lang = 'en', text }: { consentWords: ConsentWords; lang?: Language; text?: FormWords }) {
   const uid = useId();
+  const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const trapTab = useModalDialog(dialogRef, open);
@@ -42,9 +47,10 @@ export default function EnquiryPopup({ consentWords }: { consentWords: ConsentWo
     draft: 'enquiry',
     empty: emptyEnquiry,
     check: validateEnquiry,
-    checkToast: (failure) => (failure.error === MSG.required ? 'warning' : 'error'),
-    messages: { loading: MSG.enquirySubmitting, success: MSG.enquirySuccess, failure: MSG.enquiryFailure },
-    send: async (data, meta) => outcomeOf(await apiJson('/enquiry', 'POST', { ...data, consent: true, ...submissionFields(meta) })),
+    checkToast: (failure) => (failure.code === formCode('required') ? 'warning' : 'error'),
+    messages: { loading: speak.msg('enquirySubmitting'), success: speak.msg('enquirySuccess'), failure: speak.msg('enquiryFailure') },
+    speak,
+    send: async (data, meta) => outcomeOf(await apiJson('/enquiry', 'POST', { ...data, consent: true, language: lang, ...submissionFields(meta) })),
     clearAfterSuccess: true,
     onSuccess: () => close(),
   });
@@ -92,13 +98,13 @@ export default function EnquiryPopup({ consentWords }: { consentWords: ConsentWo
       >
         <div className="ff-dialog__box">
           <div className="ff-dialog__head">
-            <h2 id={id('title')}>Admission Enquiry</h2>
-            <button type="button" className="ff-dialog__close" aria-label="Close enquiry form" onClick={close} data-autofocus>
+            <h2 id={id('title')}>{speak.text('enquiryTitle')}</h2>
+            <button type="button" className="ff-dialog__close" aria-label={speak.text('enquiryClose')} onClick={close} data-autofocus>
               <span aria-hidden="true">×</span>
             </button>
           </div>
           <p id={id('desc')} className="ff-intro">
-            Tell us about your child and we will call you back. Please fill in every field.
+            {speak.text('enquiryIntro')}
           </p>
           {open && (
             <form ref={form.formRef} className="ff-form" noValidate onSubmit={form.submit}>
@@ -106,14 +112,14 @@ export default function EnquiryPopup({ consentWords }: { consentWords: ConsentWo
                 {ENQUIRY_FORM.map((field) => (
                   <FormField
                     key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
-                    required consentWords={consentWords} onChange={(v) => form.change(field.name, v)}
+                    required consentWords={consentWords} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
                   />
                 ))}
               </div>
-              <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+              <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
               <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
                 {form.busy && <span className="ff-spinner" aria-hidden="true" />}
-                Submit
+                {speak.text('enquirySubmit')}
               </button>
             </form>
           )}

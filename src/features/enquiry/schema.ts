@@ -1,7 +1,6 @@
 /** The enquiry's one schema, used by the pop-up before it sends and by POST /v1/api/enquiry. */
 import { z } from '../../lib/zod.ts';
 import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
-import { MSG } from '../../lib/forms/messages.ts';
 import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { ENQUIRY } from './enquiry.ts';
 
@@ -14,7 +13,7 @@ const shape = textShape(NAMES, ENQUIRY_FORM);
 
 export const enquirySchema = shape.check(
   z.superRefine((values: z.output<typeof shape>, ctx) =>
-    checkFields(ctx, values, ENQUIRY_FORM, { required: typedFields(ENQUIRY_FORM), phone: MSG.fatherMobile }),
+    checkFields(ctx, values, ENQUIRY_FORM, { required: typedFields(ENQUIRY_FORM), phone: 'fatherMobile' }),
   ),
 );
 

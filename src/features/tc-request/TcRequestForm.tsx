@@ -1,10 +1,12 @@
 /**
  * The transfer certificate request. Submit: check the fields; then, busy (spinner, button
  * disabled), read how many requests exist for the admission number; under 2, create the request
- * (payment pending); otherwise refuse. Cleared after success.
+ * (payment pending); otherwise refuse. Cleared after success. A page not in English hands its
+ * words (`text`) and language (`lang`, sent with the request).
  */
 import { useId } from 'react';
-import { MSG } from '../../lib/forms/messages.ts';
+import type { Language } from '../../lib/messages/languages.ts';
+import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
@@ -14,32 +16,34 @@ import { TC_LIMIT } from './tc-request.ts';
 import { TC_FORM, emptyTcRequest, validateTcRequest, type TcValues } from './schema.ts';
 import '../../components/forms/forms.css';
 
-async function send(data: TcValues, meta: { key: string; honeypot: string }): Promise<Outcome<unknown>> {
+async function send(data: TcValues, meta: { key: string; honeypot: string }, lang: Language, speak: Speaker): Promise<Outcome<unknown>> {
   let earlier: number;
   try {
     const res = await api(`/tc-request/admission-number/${encodeURIComponent(data.admissionNumber)}`);
-    if (res.status !== 200) return { kind: 'warning', message: MSG.tcLimit };
+    if (res.status !== 200) return { kind: 'warning', message: speak.msg('tcLimit') };
     earlier = Number(await res.json());
   } catch (error) {
     console.error('TC count check failed', error);
-    return { kind: 'failed', message: MSG.tcCheckFailed };
+    return { kind: 'failed', message: speak.msg('tcCheckFailed') };
   }
-  if (!(earlier < TC_LIMIT)) return { kind: 'warning', message: MSG.tcLimit };
-  const res = await apiJson('/tc-request', 'POST', { ...data, consent: true, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
-  if (res.status === 409) return { kind: 'warning', message: MSG.tcLimit };
+  if (!(earlier < TC_LIMIT)) return { kind: 'warning', message: speak.msg('tcLimit') };
+  const res = await apiJson('/tc-request', 'POST', { ...data, consent: true, language: lang, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
+  if (res.status === 409) return { kind: 'warning', message: speak.msg('tcLimit') };
   return outcomeOf(res);
 }
 
 /** `consentWords`: the consent box's words in the page's language, handed by the page. */
-export default function TcRequestForm({ consentWords }: { consentWords: ConsentWords }) {
+export default function TcRequestForm({ consentWords, lang = 'en', text }: { consentWords: ConsentWords; lang?: Language; text?: FormWords }) {
   const uid = useId();
+  const speak = speaker(text);
   const form = useFormSubmit({
     draft: 'tc-request',
     empty: emptyTcRequest,
     check: validateTcRequest,
     checkToast: () => 'warning',
-    messages: { success: MSG.tcSuccess, failure: MSG.tcFailure },
-    send,
+    messages: { success: speak.msg('tcSuccess'), failure: speak.msg('tcFailure') },
+    speak,
+    send: (data, meta) => send(data, meta, lang, speak),
     clearAfterSuccess: true,
   });
 
@@ -51,14 +55,14 @@ export default function TcRequestForm({ consentWords }: { consentWords: ConsentW
           {TC_FORM.map((field) => (
             <FormField
               key={field.name} field={field} id={`${uid}-${field.name}`} value={form.values[field.name]} error={form.errors[field.name]}
-              required={!(field as Field).labelledOptional} consentWords={consentWords} onChange={(v) => form.change(field.name, v)}
+              required={!(field as Field).labelledOptional} consentWords={consentWords} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
             />
           ))}
         </div>
-        <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+        <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
         <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
-          {form.busy ? 'Please wait…' : 'Request TC'}
+          {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}
         </button>
       </form>
     </div>

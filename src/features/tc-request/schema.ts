@@ -1,7 +1,6 @@
 /** The TC request's one schema, used by the form before it sends and by POST /v1/api/tc-request. */
 import { z } from '../../lib/zod.ts';
 import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
-import { MSG } from '../../lib/forms/messages.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { TC_REQUEST } from './tc-request.ts';
@@ -27,7 +26,7 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 export const tcRequestSchema = z.pipe(
-  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: REQUIRED, phone: MSG.tcContact }))),
+  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: REQUIRED, phone: 'tcContact' }))),
   z.transform((v: Shape): TcValues => ({
     ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),

@@ -20,7 +20,8 @@ import { balanceDue } from '../payments/payments.server.ts';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 import type { TcStatus } from './workflow.ts';
 
-const NO_MATCH = fill('en', 'statusCheck.notFound.tc');
+const NO_MATCH_CODE = 'statusCheck.notFound.tc';
+const NO_MATCH = fill('en', NO_MATCH_CODE);
 
 interface Found {
   id: string;
@@ -42,7 +43,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [lookup.admissionNumber, lookup.contactNo],
   );
-  if (!row) throw notFound(NO_MATCH);
+  if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
   const due = await balanceDue('tc-request', row.id, row.status);
   const answer: TcStatusAnswer = {
     admissionNumber: row.admission_number,

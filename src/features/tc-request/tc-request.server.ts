@@ -15,7 +15,7 @@
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { placeholders, queryOne, transaction } from '../../server/db.ts';
-import { badRequest, conflict } from '../../server/errors.ts';
+import { badRequest, conflict, formRefusal } from '../../server/errors.ts';
 import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
@@ -25,7 +25,6 @@ import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
-import { MSG } from '../../lib/forms/messages.ts';
 import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
@@ -68,7 +67,7 @@ export const createTcRequest: Handler = async (req, ctx) => {
           if (same.rows[0]) return same.rows[0];
         }
         const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1`, [v.admissionNumber]);
-        if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw conflict(MSG.tcLimit);
+        if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw formRefusal(409, 'tcLimit');
         const inserted = await tx.query(
           `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key)
            VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,

@@ -1,5 +1,5 @@
 /** The rules for admission documents, shared by the island and the server. */
-import { MSG } from './messages.ts';
+import type { FormMessage } from './messages.ts';
 import type { DownscaleOptions } from '../downscale-image.ts';
 
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -34,13 +34,13 @@ export const DOCUMENT_PHOTO: DownscaleOptions = {
 
 /**
  * The browser's first check of a chosen file, before uploading it: size, then name or type.
- * The server decides the real type from the file's bytes.
+ * The server decides the real type from the file's bytes. The answer is the message's key in MSG.
  */
-export function checkChosenFile(file: { name: string; size: number; type: string }): string | undefined {
-  if (file.size > MAX_FILE_BYTES) return MSG.fileTooLarge;
+export function checkChosenFile(file: { name: string; size: number; type: string }): FormMessage | undefined {
+  if (file.size > MAX_FILE_BYTES) return 'fileTooLarge';
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const byName = (ALLOWED_EXTENSIONS as readonly string[]).includes(ext);
-  if (!byName && !isAllowedMime(file.type)) return MSG.fileType;
+  if (!byName && !isAllowedMime(file.type)) return 'fileType';
   return undefined;
 }
 

@@ -1,6 +1,11 @@
 /**
- * Every message the public forms show, word for word as the school's forms have always shown them.
- * Messages those forms never had are marked "ours" below, and kept short and plain.
+ * The public forms' words in English, keyed by code: these are the English table's `form.*`,
+ * `request.*` and `formText.*` entries (src/lib/messages/en.ts spreads FORM_EN; hi.ts has the same
+ * codes in Hindi). An island carries only these English words; a Hindi page hands its island the
+ * Hindi ones (./words.ts).
+ *
+ * MSG: every message the public forms show, word for word as the school's forms have always shown
+ * them (code `form.<key>`). Messages those forms never had are marked "ours" below, and kept short and plain.
  */
 export const MSG = {
   required: 'Please fill in all required fields.',
@@ -49,3 +54,69 @@ export const MSG = {
   honeypot: 'Your submission could not be accepted.', // ours
   wrongType: 'Invalid field type.', // ours: an API client sent a non-text value
 } as const;
+
+/** Refusals of a request itself rather than of what was typed (code `request.<key>`): a broken or hostile client's. */
+export const REQUEST_MSG = {
+  jsonType: 'Expected a JSON body (Content-Type: application/json)',
+  invalidJson: 'Invalid JSON body',
+  jsonObject: 'Expected a JSON object',
+  multipartType: 'Expected multipart/form-data',
+  emptyBody: 'Empty request body',
+  malformedMultipart: 'Malformed multipart body',
+  interrupted: 'The upload was interrupted',
+  textTooLong: 'A text field is too long',
+  tooManyFiles: 'Too many files',
+  tooManyFields: 'Too many fields',
+  tooManyParts: 'Too many parts',
+  bodyTooLarge: 'Request body is too large',
+  invalidCharacters: 'The request contains characters that are not allowed.',
+  chooseFile: 'Please choose a file.',
+  tooManyRequests: 'Too many requests. Try again later.',
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
+} as const;
+
+/** The forms' other words (code `formText.<key>`): intros, buttons, a document's progress. `{name}` is filled in. */
+export const FORM_TEXT = {
+  select: 'Select',
+  optional: ' (optional)',
+  honeypot: 'Leave this empty',
+  requiredIntro: 'Fields marked <*> are required.',
+  requiredMark: 'with an asterisk',
+  admissionIntro:
+    'Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made smaller for you). What you type is kept on this phone until the form is sent.',
+  admissionRestored: 'We restored what you typed earlier. Please choose the documents again.',
+  admissionWait: 'Please wait until your files have finished uploading.',
+  admissionSubmit: 'Submit application',
+  admissionBusy: 'Submitting…',
+  tcSubmit: 'Request TC',
+  tcBusy: 'Please wait…',
+  enquiryTitle: 'Admission Enquiry',
+  enquiryClose: 'Close enquiry form',
+  enquiryIntro: 'Tell us about your child and we will call you back. Please fill in every field.',
+  enquirySubmit: 'Submit',
+  fileHint: 'PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.',
+  filePreparing: 'Preparing {name}…',
+  fileUploadingLabel: 'Uploading {label}',
+  fileUploading: 'Uploading {name}: {percent}%',
+  fileUploaded: 'Uploaded {name}',
+  filePhoto: '{size} photo',
+  fileMadeSmaller: 'made smaller to',
+  fileRetry: 'Retry upload',
+} as const;
+
+export type FormMessage = keyof typeof MSG;
+export type RequestMessage = keyof typeof REQUEST_MSG;
+export type FormTextKey = keyof typeof FORM_TEXT;
+export type FormCode = `form.${FormMessage}` | `request.${RequestMessage}` | `formText.${FormTextKey}`;
+
+const prefixed = <P extends string, T extends Record<string, string>>(prefix: P, table: T) =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}.${k}`, v])) as { [K in keyof T & string as `${P}.${K}`]: T[K] };
+
+/** Every form code with its English words, as the English message table carries them. */
+export const FORM_EN = { ...prefixed('form', MSG), ...prefixed('request', REQUEST_MSG), ...prefixed('formText', FORM_TEXT) };
+
+export const formCode = (key: FormMessage): FormCode => `form.${key}`;
+
+/** `template` with each `{name}` replaced by `values[name]` (left as it is when absent). */
+export const fillIn = (template: string, values: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

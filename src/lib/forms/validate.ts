@@ -2,11 +2,12 @@
  * How a form's zod schema is read by both sides. Types are checked first (an API client that
  * sends a number or a list where text belongs gets MSG.wrongType); then the form's rules run in
  * the form's order and the FIRST failing rule is the answer: its message is the form's message,
- * and `fields` names every field that rule found wanting.
+ * and `fields` names every field that rule found wanting. Each message goes with its code (`code`,
+ * and `codes` by field), so a page in another language shows its own words for it.
  */
 import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
-import { MSG } from './messages.ts';
+import { MSG, formCode, type FormMessage } from './messages.ts';
 import { isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';
@@ -14,7 +15,16 @@ import { isConsent } from './consent.ts';
 /** A text field: absent and null both mean empty (the forms leave empty fields out), or `fallback` when given. */
 export const text = (fallback = '') => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback));
 
-export type Failure = { ok: false; error: string; fields: Record<string, string>; kind: 'type' | 'rule' };
+export type Failure = {
+  ok: false;
+  /** The English message and its code. */
+  error: string;
+  code?: string;
+  /** Each field found wanting: its English message, and its code. */
+  fields: Record<string, string>;
+  codes: Record<string, string>;
+  kind: 'type' | 'rule';
+};
 export type Success<T> = { ok: true; data: T };
 export type Result<T> = Success<T> | Failure;
 
@@ -27,15 +37,27 @@ export class Rules {
     this.ctx = ctx;
   }
 
-  /** Runs `rule` unless an earlier one failed. `rule` returns the failing fields (empty: passed). */
-  check(message: string, rule: () => string[]): void {
+  /** Runs `rule` unless an earlier one failed. `rule` returns the failing fields (empty: passed); they get `message`. */
+  check(message: string, rule: () => string[], code?: string): void {
     if (this.failed) return;
     const bad = rule();
     if (bad.length === 0) return;
     this.failed = true;
-    for (const field of bad) this.ctx.addIssue({ code: 'custom', message, path: [field] });
+    for (const field of bad) addCodedIssue(this.ctx, field, code, message);
+  }
+
+  /** `check` with a public form's message, by its key in MSG (its code is `form.<key>`). */
+  form(key: FormMessage, rule: () => string[]): void {
+    this.check(MSG[key], rule, formCode(key));
   }
 }
+
+/** A failing field with its message and the message's code. */
+export const addCodedIssue = (ctx: z.core.$RefinementCtx, field: string, code: string | undefined, message: string) =>
+  ctx.addIssue({ code: 'custom', message, path: [field], ...(code ? { params: { code } } : {}) });
+
+const codeOf = (issue: z.core.$ZodIssue): string | undefined =>
+  issue.code !== 'custom' ? formCode('wrongType') : typeof issue.params?.code === 'string' ? issue.params.code : undefined;
 
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Result<z.output<S>> {
   const parsed = schema.safeParse(input ?? {});
@@ -43,13 +65,20 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Re
   const issues = parsed.error.issues;
   const typeIssues = issues.filter((i) => i.code !== 'custom');
   const fields: Record<string, string> = {};
+  const codes: Record<string, string> = {};
   if (typeIssues.length) {
-    for (const issue of typeIssues) fields[String(issue.path[0] ?? '_')] = MSG.wrongType;
-    return { ok: false, error: MSG.wrongType, fields, kind: 'type' };
+    for (const issue of typeIssues) {
+      fields[String(issue.path[0] ?? '_')] = MSG.wrongType;
+      codes[String(issue.path[0] ?? '_')] = formCode('wrongType');
+    }
+    return { ok: false, error: MSG.wrongType, code: formCode('wrongType'), fields, codes, kind: 'type' };
   }
-  const error = issues[0]!.message;
-  for (const issue of issues) fields[String(issue.path[0] ?? '_')] = issue.message;
-  return { ok: false, error, fields, kind: 'rule' };
+  for (const issue of issues) {
+    fields[String(issue.path[0] ?? '_')] = issue.message;
+    const code = codeOf(issue);
+    if (code) codes[String(issue.path[0] ?? '_')] = code;
+  }
+  return { ok: false, error: issues[0]!.message, code: codeOf(issues[0]!), fields, codes, kind: 'rule' };
 }
 
 /** The fields of `keys` whose value is empty. */
@@ -87,7 +116,7 @@ export interface FieldChecks {
   /** The fields rule 1 asks for ('Please fill in all required fields.'). */
   required: readonly string[];
   /** The message of an invalid phone number: each form words it its own way. */
-  phone: string;
+  phone: FormMessage;
   /** Rules of the form's own, run after the format checks and before options, dates and lengths. */
   custom?: (rules: Rules) => void;
 }
@@ -103,15 +132,15 @@ export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, u
   const valueOf = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
   const failing = (kind: Field['kind'], ok: (value: string, field: Field) => boolean) =>
     fields.filter((f) => f.kind === kind && !ok(valueOf(f.name), f)).map((f) => f.name);
-  rules.check(MSG.required, () => emptyOf(values, checks.required));
-  rules.check(MSG.aadhaar, () => failing('aadhaar', (value) => !value || isValidAadhaar(value)));
-  rules.check(checks.phone, () => failing('phone', isTenDigits));
-  rules.check(MSG.email, () => failing('email', isEmail));
+  rules.form('required', () => emptyOf(values, checks.required));
+  rules.form('aadhaar', () => failing('aadhaar', (value) => !value || isValidAadhaar(value)));
+  rules.form(checks.phone, () => failing('phone', isTenDigits));
+  rules.form('email', () => failing('email', isEmail));
   checks.custom?.(rules);
-  rules.check(MSG.option, () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
-  rules.check(MSG.date, () => failing('date', (value) => isBirthDate(value)));
-  rules.check(MSG.tooLong, () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
-  rules.check(MSG.consent, () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
+  rules.form('option', () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
+  rules.form('date', () => failing('date', (value) => isBirthDate(value)));
+  rules.form('tooLong', () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
+  rules.form('consent', () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
 }
 
 /**

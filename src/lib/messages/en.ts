@@ -2,7 +2,10 @@
  * What the school says to parents, in English, keyed by code; hi.ts has the same codes in Hindi.
  * `{name}` marks a value filled in by `fill` (./index.ts).
  */
+import { FORM_EN } from '../forms/messages.ts';
+
 export const EN = {
+  ...FORM_EN,
   'status.admission.received': 'received',
   'status.admission.under-review': 'under review',
   'status.admission.documents-verified': 'documents verified',
@@ -119,6 +122,16 @@ export const EN = {
     'We have received the request for the transfer certificate (TC) of {student}, admission number {admissionNumber}. The TC is issued once its fee is paid at the school office.',
   'message.tc-request.status.subject': 'Transfer certificate request for {student}: {status}',
   'message.tc-request.status': 'The transfer certificate request of {student} (admission number {admissionNumber}) is now: {status}.',
+  'formPage.admission.lead':
+    "Fill in the form below with the student's and parents' details and upload the documents. You will get a reference number when the form is sent. Applying for another wing?",
+  'formPage.or': 'or',
+  'formPage.tc.title': 'Transfer certificate (TC) request',
+  'formPage.tc.description': 'Request a transfer certificate (TC) for a student online.',
+  'formPage.tc.lead': 'Request a transfer certificate for a student of the school. All fields are required.',
+  'formPage.tc.paymentRequired': 'Payment is required.',
+  'formPage.tc.payment':
+    'A TC is issued after the TC fee is paid. Your request is recorded with payment pending; the school office will contact you about the payment. At most two TC requests can be made for one admission number.',
+  'formPage.tc.questions': 'Questions: call {phone} or write to',
   'ack.heading': 'Application received',
   'ack.intro': 'Thank you. The school office has received the admission application. Please keep this acknowledgment: the reference number is asked for later.',
   'ack.reference': 'Reference number',
@@ -154,7 +167,6 @@ export const EN = {
     "The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.",
   'consent.link': 'Read the privacy notice',
   'consent.agree': "I am the child's parent or lawful guardian, and I agree to the use of these details as the privacy notice describes.",
-  'consent.required': "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",
   'privacy.version': 'Notice version {version}',
   'privacy.voluntaryAadhaar': 'Aadhaar is voluntary: you may leave the number and the Aadhaar cards out.',
   'abc.choice': 'ABC (APAAR) ID',

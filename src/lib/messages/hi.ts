@@ -1,7 +1,99 @@
 /** What the school says to parents, in Hindi: the same codes as en.ts, written as the office writes. */
 import type { MessageCode } from './en.ts';
+import type { FormCode } from '../forms/messages.ts';
+import type { FieldWords } from '../forms/words.ts';
+import type { Band } from '../classes.ts';
+import type { EnquiryField } from '../../features/enquiry/schema.ts';
+import type { FileField, SectionId, TextField } from '../../features/admission/admission.ts';
+import type { TcField } from '../../features/tc-request/schema.ts';
+
+/** The public forms' messages, buttons and hints (the English ones: src/lib/forms/messages.ts). */
+const FORM_HI: Record<FormCode, string> = {
+  'form.required': 'कृपया सभी आवश्यक जानकारी भरें।',
+  'form.aadhaar': 'कृपया सही 12 अंकों की आधार संख्या भरें।',
+  'form.fatherMobile': 'कृपया सही 10 अंकों का मोबाइल नंबर भरें।',
+  'form.email': 'कृपया सही ई-मेल पता भरें।',
+  'form.option': 'कृपया दिए गए विकल्पों में से ही चुनें।',
+  'form.date': 'कृपया सही जन्म तिथि भरें।',
+  'form.tooLong': 'कृपया यह जानकारी कुछ छोटी करके लिखें।',
+  'form.enquirySubmitting': 'पूछताछ भेजी जा रही है...',
+  'form.enquirySuccess': 'आपकी पूछताछ प्राप्त हो गई है!',
+  'form.enquiryFailure': 'पूछताछ नहीं भेजी जा सकी!',
+  'form.contactNo': 'कृपया सही मोबाइल नंबर भरें।',
+  'form.aadharFiles': 'कृपया आधार कार्ड अपलोड करें।',
+  'form.photos': 'कृपया फ़ोटो अपलोड करें।',
+  'form.photoFiles': 'कृपया सभी फ़ोटो अपलोड करें।',
+  'form.additionalDocuments': 'कृपया अन्य दस्तावेज़ अपलोड करें।',
+  'form.domicile': 'कृपया मूल निवास प्रमाण पत्र अपलोड करें।',
+  'form.abcCard': 'कृपया ABC कार्ड अपलोड करें।',
+  'form.previousTc': 'कृपया पिछले विद्यालय का स्थानांतरण प्रमाण पत्र (टी.सी.) अपलोड करें।',
+  'form.previousMarksheet': 'कृपया पिछली कक्षा की अंकतालिका अपलोड करें।',
+  'form.documents': 'कृपया सभी दस्तावेज़ अपलोड करें।',
+  'form.scholarship': 'कृपया छात्रवृत्ति का दस्तावेज़ अपलोड करें।',
+  'form.admissionClass': 'कृपया प्रवेश हेतु सही कक्षा चुनें।',
+  'form.scholarshipChoice': 'कृपया सरकारी छात्रवृत्ति के लिए हाँ या नहीं चुनें।',
+  'form.admissionSubmitting': 'प्रवेश फ़ॉर्म जमा हो रहा है...',
+  'form.admissionSuccess': 'प्रवेश फ़ॉर्म जमा हो गया है!',
+  'form.admissionFailure': 'प्रवेश फ़ॉर्म जमा नहीं हो सका',
+  'form.uploadMissing': 'यह फ़ाइल अब मान्य नहीं है या पहले ही भेजी जा चुकी है। कृपया फ़ाइल फिर से चुनें।',
+  'form.fileTooLarge': 'फ़ाइल 2 MB से छोटी होनी चाहिए',
+  'form.fileType': 'केवल PDF, JPG, JPEG और PNG फ़ाइलें ही ली जाती हैं।',
+  'form.photoUnreadable': 'यह फ़ोटो खुल नहीं सकी। कृपया फ़ोटो दोबारा खींचें या दूसरी फ़ाइल चुनें।',
+  'form.uploadFailed': 'फ़ाइल अपलोड नहीं हो सकी। कृपया इंटरनेट कनेक्शन जाँचकर फिर से प्रयास करें।',
+  'form.tcContact': 'कृपया सही 10 अंकों का फ़ोन नंबर भरें।',
+  'form.tcLimit': 'इस प्रवेश संख्या पर टी.सी. के लिए अधिकतम आवेदन हो चुके हैं!',
+  'form.tcCheckFailed': 'पिछले टी.सी. आवेदनों की जाँच नहीं हो सकी। कृपया फिर से प्रयास करें।',
+  'form.tcFailure': 'टी.सी. का आवेदन नहीं हो सका!',
+  'form.tcSuccess': 'टी.सी. का आवेदन प्राप्त हो गया है!',
+  'form.consent': 'कृपया बॉक्स पर सही का निशान लगाकर पुष्टि करें कि आप बच्चे के माता-पिता या कानूनी अभिभावक हैं और गोपनीयता सूचना से सहमत हैं।',
+  'form.honeypot': 'आपका फ़ॉर्म स्वीकार नहीं किया जा सका।',
+  'form.wrongType': 'किसी खाने में गलत प्रकार की जानकारी भेजी गई है।',
+  'request.jsonType': 'फ़ॉर्म सही ढंग से नहीं पहुँचा। कृपया पेज दोबारा खोलकर फिर से भेजें।',
+  'request.invalidJson': 'फ़ॉर्म सही ढंग से नहीं पहुँचा। कृपया फिर से भेजें।',
+  'request.jsonObject': 'फ़ॉर्म सही ढंग से नहीं पहुँचा। कृपया फिर से भेजें।',
+  'request.multipartType': 'फ़ॉर्म सही ढंग से नहीं पहुँचा। कृपया पेज दोबारा खोलकर फिर से भेजें।',
+  'request.emptyBody': 'फ़ॉर्म खाली पहुँचा। कृपया फिर से भेजें।',
+  'request.malformedMultipart': 'फ़ॉर्म सही ढंग से नहीं पहुँचा। कृपया फिर से भेजें।',
+  'request.interrupted': 'अपलोड बीच में ही रुक गया। कृपया फिर से प्रयास करें।',
+  'request.textTooLong': 'किसी खाने में बहुत लंबा लिखा गया है।',
+  'request.tooManyFiles': 'एक साथ बहुत अधिक फ़ाइलें भेजी गई हैं।',
+  'request.tooManyFields': 'फ़ॉर्म में बहुत अधिक खाने भेजे गए हैं।',
+  'request.tooManyParts': 'फ़ॉर्म में बहुत अधिक भाग भेजे गए हैं।',
+  'request.bodyTooLarge': 'भेजी गई जानकारी बहुत बड़ी है।',
+  'request.invalidCharacters': 'भेजी गई जानकारी में कुछ ऐसे चिह्न हैं जो स्वीकार नहीं किए जाते।',
+  'request.chooseFile': 'कृपया एक फ़ाइल चुनें।',
+  'request.tooManyRequests': 'अभी बहुत बार प्रयास हो चुका है। कृपया कुछ देर बाद फिर से प्रयास करें।',
+  'request.notFound': 'यह पता मौजूद नहीं है।',
+  'request.methodNotAllowed': 'यह अनुरोध यहाँ स्वीकार नहीं है।',
+  'formText.select': 'चुनें',
+  'formText.optional': ' (वैकल्पिक)',
+  'formText.honeypot': 'इसे खाली छोड़ें',
+  'formText.requiredIntro': '<*> चिह्न वाले सभी खाने भरना आवश्यक है।',
+  'formText.requiredMark': 'तारांकन',
+  'formText.admissionIntro':
+    'हर दस्तावेज़ चुनते ही अपलोड हो जाता है (PDF, JPG या PNG; PDF अधिकतम 2 MB, बड़ी फ़ोटो अपने आप छोटी कर दी जाती है)। फ़ॉर्म जमा होने तक भरी गई जानकारी इसी फ़ोन में सुरक्षित रहती है।',
+  'formText.admissionRestored': 'पहले भरी गई जानकारी वापस भर दी गई है। कृपया दस्तावेज़ दोबारा चुनें।',
+  'formText.admissionWait': 'कृपया सभी फ़ाइलें अपलोड होने तक प्रतीक्षा करें।',
+  'formText.admissionSubmit': 'आवेदन जमा करें',
+  'formText.admissionBusy': 'जमा हो रहा है…',
+  'formText.tcSubmit': 'टी.सी. के लिए आवेदन करें',
+  'formText.tcBusy': 'कृपया प्रतीक्षा करें…',
+  'formText.enquiryTitle': 'प्रवेश हेतु पूछताछ',
+  'formText.enquiryClose': 'पूछताछ फ़ॉर्म बंद करें',
+  'formText.enquiryIntro': 'अपने बच्चे के बारे में बताइए, विद्यालय कार्यालय आपको फ़ोन करेगा। कृपया सभी खाने भरें।',
+  'formText.enquirySubmit': 'भेजें',
+  'formText.fileHint': 'PDF, JPG या PNG। PDF अधिकतम 2 MB; बड़ी फ़ोटो अपने आप छोटी कर दी जाती है।',
+  'formText.filePreparing': '{name} तैयार हो रही है…',
+  'formText.fileUploadingLabel': '{label} अपलोड हो रहा है',
+  'formText.fileUploading': '{name} अपलोड हो रही है: {percent}%',
+  'formText.fileUploaded': '{name} अपलोड हो गई',
+  'formText.filePhoto': '{size} की फ़ोटो',
+  'formText.fileMadeSmaller': 'छोटी करके',
+  'formText.fileRetry': 'दोबारा अपलोड करें',
+};
 
 export const HI: Record<MessageCode, string> = {
+  ...FORM_HI,
   'status.admission.received': 'प्राप्त हो गया है',
   'status.admission.under-review': 'जाँच में है',
   'status.admission.documents-verified': 'दस्तावेज़ों का सत्यापन हो गया है',
@@ -118,6 +210,16 @@ export const HI: Record<MessageCode, string> = {
     '{student} (प्रवेश संख्या {admissionNumber}) के स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन हमें प्राप्त हो गया है। विद्यालय कार्यालय में टी.सी. शुल्क जमा होने के बाद टी.सी. जारी की जाएगी।',
   'message.tc-request.status.subject': '{student} की टी.सी. का आवेदन: {status}',
   'message.tc-request.status': '{student} (प्रवेश संख्या {admissionNumber}) के टी.सी. आवेदन की स्थिति अब: {status}।',
+  'formPage.admission.lead':
+    'नीचे दिए फ़ॉर्म में विद्यार्थी और माता-पिता का विवरण भरें और दस्तावेज़ अपलोड करें। फ़ॉर्म जमा होने पर आपको आवेदन क्रमांक मिलेगा। किसी दूसरे विभाग में प्रवेश लेना है?',
+  'formPage.or': 'या',
+  'formPage.tc.title': 'स्थानांतरण प्रमाण पत्र (टी.सी.) हेतु आवेदन',
+  'formPage.tc.description': 'विद्यार्थी के स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।',
+  'formPage.tc.lead': 'विद्यालय के विद्यार्थी के स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए आवेदन करें। सभी खाने भरना आवश्यक है।',
+  'formPage.tc.paymentRequired': 'शुल्क जमा करना आवश्यक है।',
+  'formPage.tc.payment':
+    'टी.सी. शुल्क जमा होने के बाद ही जारी की जाती है। आपका आवेदन शुल्क बाकी के साथ दर्ज होगा; शुल्क के बारे में विद्यालय कार्यालय आपसे संपर्क करेगा। एक प्रवेश संख्या पर टी.सी. के लिए अधिकतम दो आवेदन किए जा सकते हैं।',
+  'formPage.tc.questions': 'कोई प्रश्न हो तो {phone} पर फ़ोन करें या यहाँ लिखें:',
   'ack.heading': 'आवेदन प्राप्त हो गया है',
   'ack.intro': 'धन्यवाद। विद्यालय कार्यालय को प्रवेश आवेदन प्राप्त हो गया है। यह पावती सँभालकर रखें, आगे आवेदन क्रमांक माँगा जाएगा।',
   'ack.reference': 'आवेदन क्रमांक',
@@ -153,7 +255,6 @@ export const HI: Record<MessageCode, string> = {
     'विद्यालय यह जानकारी केवल इसी काम के लिए लेता है: इसे केवल कार्यालय कर्मचारी और प्रधानाचार्य देखते हैं, और यह गोपनीयता सूचना में लिखी अवधि तक ही रखी जाती है। आप इसे देखने, ठीक करवाने या मिटवाने के लिए कह सकते हैं।',
   'consent.link': 'गोपनीयता सूचना पढ़ें',
   'consent.agree': 'मैं बच्चे का/की माता-पिता या कानूनी अभिभावक हूँ और गोपनीयता सूचना के अनुसार इस जानकारी के उपयोग के लिए सहमति देता/देती हूँ।',
-  'consent.required': 'कृपया बॉक्स पर सही का निशान लगाकर पुष्टि करें कि आप बच्चे के माता-पिता या कानूनी अभिभावक हैं और गोपनीयता सूचना से सहमत हैं।',
   'privacy.version': 'सूचना संस्करण {version}',
   'privacy.voluntaryAadhaar': 'आधार देना ज़रूरी नहीं है: आधार नंबर और आधार कार्ड छोड़ सकते हैं।',
   'abc.choice': 'ABC (APAAR) आईडी',
@@ -163,4 +264,117 @@ export const HI: Record<MessageCode, string> = {
   'abc.explain.id': '12 अंकों की APAAR आईडी लिखें, या ऊपर REFUSED या NOGEN चुनें।',
   'abc.explain.REFUSED': 'अभिभावक APAAR आईडी बनवाने से मना कर सकते हैं; तब ABC कार्ड की ज़रूरत नहीं है।',
   'abc.explain.NOGEN': 'यदि आईडी नहीं बन सकी (जैसे अभिलेख मेल नहीं खाए), तो ABC कार्ड की ज़रूरत नहीं है।',
+};
+
+const OCCUPATIONS = {
+  Business: 'व्यापार',
+  'Govt.Employee': 'सरकारी कर्मचारी',
+  Army: 'सेना',
+  'Ex-Army': 'पूर्व सैनिक',
+  Doctor: 'डॉक्टर',
+  Advocate: 'अधिवक्ता',
+  Engineer: 'इंजीनियर',
+  Teacher: 'शिक्षक',
+  Shopkeeper: 'दुकानदार',
+  Agriculture: 'खेती-किसानी',
+  'Private Job': 'प्राइवेट नौकरी',
+};
+const AADHAAR_HINT = '12 अंक, जैसे कार्ड पर छपे हैं';
+const name = (person: string) => ({
+  First: { label: `${person} का पहला नाम` },
+  Middle: { label: `${person} का मध्य नाम` },
+  Last: { label: `${person} का उपनाम` },
+});
+const [student, father, mother] = [name('विद्यार्थी'), name('पिता'), name('माता')];
+
+/**
+ * The public forms' fields, sections and headings in Hindi (their English is in the records'
+ * definitions; a field the definition labels optional gets formText.optional after its label).
+ * Class names are written as the school writes them: P.N.C, N.C, K.G and कक्षा I to XII.
+ */
+export const HI_FORMS: {
+  enquiry: Record<Exclude<EnquiryField, 'language' | 'consent'>, FieldWords>;
+  admission: {
+    fields: Record<Exclude<TextField, 'language' | 'consent'> | FileField, FieldWords>;
+    sections: Record<SectionId, string>;
+    bands: Record<Band, { heading: string; description: string; short: string }>;
+  };
+  tcRequest: Record<Exclude<TcField, 'language' | 'consent'>, FieldWords>;
+} = {
+  enquiry: {
+    admissionClass: { label: 'प्रवेश हेतु कक्षा', placeholder: 'कक्षा चुनें' },
+    studentName: { label: 'विद्यार्थी का नाम' },
+    fatherName: { label: 'पिता का नाम' },
+    motherName: { label: 'माता का नाम' },
+    gender: { label: 'लिंग', placeholder: 'लिंग चुनें', options: { Male: 'बालक', Female: 'बालिका' } },
+    dateOfBirth: { label: 'जन्म तिथि' },
+    fatherMobile: { label: 'पिता का मोबाइल नंबर', hint: '10 अंक' },
+    email: { label: 'ई-मेल' },
+    category: {
+      label: 'वर्ग',
+      placeholder: 'वर्ग चुनें',
+      options: { GENERAL: 'सामान्य', OBC: 'अन्य पिछड़ा वर्ग (OBC)', SC: 'अनुसूचित जाति (SC)', ST: 'अनुसूचित जनजाति (ST)', SBC: 'विशेष पिछड़ा वर्ग (SBC)', MINORITY: 'अल्पसंख्यक' },
+    },
+    lastSchoolAttended: { label: 'पिछला विद्यालय' },
+    fatherOccupation: { label: 'पिता का व्यवसाय', placeholder: 'व्यवसाय चुनें', options: OCCUPATIONS },
+    motherOccupation: { label: 'माता का व्यवसाय', placeholder: 'व्यवसाय चुनें', options: { ...OCCUPATIONS, Housewife: 'गृहिणी' } },
+    address: { label: 'पता' },
+    referredBy: { label: 'किसके कहने पर आए' },
+  },
+  admission: {
+    fields: {
+      studentFirstName: student.First,
+      studentMiddleName: student.Middle,
+      studentLastName: student.Last,
+      studentAadharNo: { label: 'विद्यार्थी की आधार संख्या', hint: AADHAAR_HINT },
+      admissionClass: { label: 'प्रवेश हेतु कक्षा', placeholder: 'कक्षा चुनें' },
+      studentAadharFile: { label: 'विद्यार्थी का आधार कार्ड' },
+      studentPhoto: { label: 'विद्यार्थी की फ़ोटो' },
+      studentBirthCertificate: { label: 'जन्म प्रमाण पत्र' },
+      fatherFirstName: father.First,
+      fatherMiddleName: father.Middle,
+      fatherLastName: father.Last,
+      fatherAadharFile: { label: 'पिता का आधार कार्ड' },
+      fatherPhoto: { label: 'पिता की फ़ोटो' },
+      motherFirstName: mother.First,
+      motherMiddleName: mother.Middle,
+      motherLastName: mother.Last,
+      motherAadharFile: { label: 'माता का आधार कार्ड' },
+      motherPhoto: { label: 'माता की फ़ोटो' },
+      abcId: { label: 'ABC आईडी', hint: 'APAAR आईडी, या REFUSED या NOGEN' },
+      contactNo: { label: 'अभिभावक का मोबाइल नंबर', hint: '10 अंक, जैसे 9876543210' },
+      domicileCertificate: { label: 'मूल निवास प्रमाण पत्र' },
+      abcCard: { label: 'ABC कार्ड' },
+      governmentScholarship: { label: 'सरकारी छात्रवृत्ति', placeholder: 'चुनें', options: { no: 'नहीं', yes: 'हाँ' } },
+      previousSchoolTC: { label: 'पिछले विद्यालय का स्थानांतरण प्रमाण पत्र (टी.सी.)' },
+      previousMarksheet: { label: 'पिछली कक्षा की अंकतालिका' },
+      studentMigrationDocument: { label: 'माइग्रेशन प्रमाण पत्र' },
+      scholarshipDocument: { label: 'छात्रवृत्ति का प्रमाण पत्र' },
+    },
+    sections: {
+      student: 'विद्यार्थी का विवरण',
+      father: 'पिता का विवरण',
+      mother: 'माता का विवरण',
+      additional: 'अन्य विवरण',
+      academic: 'शैक्षिक विवरण',
+    },
+    bands: {
+      primary: {
+        heading: 'प्रवेश फ़ॉर्म: प्राथमिक (P.N.C, N.C, K.G)',
+        short: 'प्राथमिक (P.N.C, N.C, K.G)',
+        description: 'P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
+      },
+      middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा I से V', short: 'मध्य (कक्षा I-V)', description: 'मध्य विभाग की कक्षा I से V में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
+      senior: { heading: 'प्रवेश फ़ॉर्म: कक्षा VI से XII', short: 'वरिष्ठ (कक्षा VI-XII)', description: 'वरिष्ठ विभाग की कक्षा VI से XII में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
+    },
+  },
+  tcRequest: {
+    studentName: { label: 'विद्यार्थी का नाम' },
+    admissionNumber: { label: 'प्रवेश संख्या' },
+    aadharUid: { label: 'विद्यार्थी की आधार संख्या', hint: AADHAAR_HINT },
+    parentName: { label: 'अभिभावक का नाम' },
+    contact: { label: 'मोबाइल नंबर', hint: '10 अंक' },
+    email: { label: 'ई-मेल' },
+    reason: { label: 'टी.सी. लेने का कारण' },
+  },
 };

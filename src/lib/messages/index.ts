@@ -2,20 +2,17 @@
 import { EN, type MessageCode } from './en.ts';
 import { HI } from './hi.ts';
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { fillIn } from '../forms/messages.ts';
+import type { Language } from './languages.ts';
+
+export { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from './languages.ts';
 export type { MessageCode };
-
-/** Each language by its own name, as a parent recognises it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
-
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI };
 
 /** The message `code` in `language`, each `{name}` replaced by `values[name]` (left as it is when absent). */
 export function fill(language: Language, code: MessageCode, values: Record<string, string> = {}): string {
-  return TABLES[language][code].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fillIn(TABLES[language][code], values);
 }
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */

@@ -1,0 +1,13 @@
+/** The enquiry pop-up's words for a page not in English (see src/lib/messages/form-words.ts). */
+import { ALL_CLASSES } from '../../lib/classes.ts';
+import type { FormWords } from '../../lib/forms/words.ts';
+import { hindiForm, withClasses } from '../../lib/messages/form-words.ts';
+import { HI_FORMS } from '../../lib/messages/hi.ts';
+import type { Language } from '../../lib/messages/index.ts';
+import { ENQUIRY_FORM } from './schema.ts';
+
+export function enquiryWords(language: Language): FormWords | undefined {
+  if (language === 'en') return undefined;
+  const classes = ALL_CLASSES.map((c) => ({ value: c, label: c }));
+  return hindiForm(ENQUIRY_FORM, { ...HI_FORMS.enquiry, admissionClass: withClasses(HI_FORMS.enquiry.admissionClass, classes) });
+}

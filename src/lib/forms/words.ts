@@ -1,0 +1,43 @@
+/**
+ * A form island's words. An English page hands none: the island speaks from its definitions and
+ * the English form table it carries (./messages.ts). A Hindi page hands its island the Hindi ones
+ * (each record's *-words.ts builds them where the page is built), so no island carries the
+ * other language's table.
+ */
+import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './messages.ts';
+
+/** What a field reads in a language other than its definition's English. */
+export interface FieldWords {
+  label: string;
+  hint?: string;
+  /** The first, empty choice of a select. */
+  placeholder?: string;
+  /** A select's choices by value. */
+  options?: Record<string, string>;
+}
+
+export interface FormWords {
+  /** Every form code (`form.*`, `request.*`, `formText.*`) in the page's language. */
+  codes: Record<FormCode, string>;
+  /** Each field's words, by its name. */
+  fields: Record<string, FieldWords>;
+  /** The form's section headings, by section. */
+  sections?: Record<string, string>;
+}
+
+export type Speaker = ReturnType<typeof speaker>;
+
+export function speaker(words?: FormWords) {
+  const code = (c: FormCode) => words?.codes[c];
+  return {
+    /** A refusal by its code: this page's words for it, else its English text as the check or the server gave it. */
+    say: (c: string | undefined, english: string) => (c && code(c as FormCode)) || english,
+    /** Each field's message in this page's words. */
+    sayAll: (fields: Record<string, string> = {}, codes: Record<string, string> = {}) =>
+      Object.fromEntries(Object.entries(fields).map(([f, english]) => [f, (codes[f] && code(codes[f] as FormCode)) || english])),
+    msg: (key: FormMessage) => code(`form.${key}`) ?? MSG[key],
+    text: (key: FormTextKey, values?: Record<string, string>) => fillIn(code(`formText.${key}`) ?? FORM_TEXT[key], values),
+    field: (name: string): FieldWords | undefined => words?.fields[name],
+    section: (id: string, english: string) => words?.sections?.[id] ?? english,
+  };
+}

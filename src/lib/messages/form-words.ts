@@ -1,0 +1,31 @@
+/**
+ * What the public forms' pages hand their islands when the page is not in English: the form codes
+ * of the page's message table and the fields' words, picked where the page is built so the
+ * island's script carries no message table. English pages hand nothing: an island's English is
+ * its records' definitions and src/lib/forms/messages.ts. Each form's own builder lives with its
+ * record (enquiry-words.ts, admission-words.ts, tc-request-words.ts).
+ */
+import { hindiClassText } from '../classes.ts';
+import { FORM_EN, type FormCode } from '../forms/messages.ts';
+import type { FieldWords, FormWords } from '../forms/words.ts';
+import type { Field } from '../record.ts';
+import { HI } from './hi.ts';
+
+const FORM_CODES = Object.keys(FORM_EN) as FormCode[];
+
+/**
+ * The Hindi words of a form whose fields are `fields`: `words` by field, each label followed by
+ * "(optional)" in Hindi where the definition says so (the school's settings may make a field optional).
+ */
+export function hindiForm(fields: readonly Field[], words: Record<string, FieldWords>, sections?: Record<string, string>): FormWords {
+  const labelled = Object.fromEntries(
+    fields.filter((f) => words[f.name]).map((f) => [f.name, { ...words[f.name]!, label: words[f.name]!.label + (f.labelledOptional ? HI['formText.optional'] : '') }]),
+  );
+  return { codes: Object.fromEntries(FORM_CODES.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: labelled, ...(sections ? { sections } : {}) };
+}
+
+/** A class select's Hindi choices: 'कक्षा V', the early-years names as they are. */
+export const withClasses = (field: FieldWords, classes: readonly { value: string; label: string }[]): FieldWords => ({
+  ...field,
+  options: Object.fromEntries(classes.map((c) => [c.value, hindiClassText(c.label)])),
+});

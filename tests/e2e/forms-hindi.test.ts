@@ -1,0 +1,190 @@
+/**
+ * Chromium on the Hindi forms: validation messages and toasts in Hindi (from the form's own check
+ * and from the server's code), a TC request and an early-years application sent from /hi/... and
+ * stored with language 'hi' (the acknowledgment in Hindi), the language switch keeping a
+ * half-filled form's draft both ways, and axe finding nothing on the Hindi form pages at 1280 and
+ * 360 px, none of them wider than the screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
+import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { fill as fillWords } from '../../src/lib/messages/index.ts';
+import { adminClient } from '../support/api.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage } from '../support/browser.ts';
+import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
+import { aadhaar } from '../unit/forms-cases.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+});
+
+const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+const A = HI_FORMS.admission.fields;
+const TC = HI_FORMS.tcRequest;
+
+describe('the Hindi TC request form', () => {
+  it('checks in Hindi, then sends a request stored in Hindi', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/hi/admissions/tc-request');
+      await hydrated(page);
+      expect(await page.locator('html').getAttribute('lang')).toBe('hi-IN');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HI['formPage.tc.title']);
+      const submit = page.getByRole('button', { name: HI['formText.tcSubmit'] });
+
+      await submit.click();
+      await toast(page, HI['form.required']);
+      expect(await page.locator('.ff-error').first().textContent()).toBe(HI['form.required']);
+
+      const number = `HI/${Date.now()}`;
+      await page.getByLabel(label(TC.studentName.label)).fill('राहुल वर्मा');
+      await page.getByLabel(label(TC.admissionNumber.label)).fill(number);
+      await page.getByLabel(label(TC.aadharUid.label)).fill('123456789012');
+      await page.getByLabel(label(TC.parentName.label)).fill('सुरेश वर्मा');
+      await page.getByLabel(label(TC.contact.label)).fill('9000054321');
+      await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
+      await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await page.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      await submit.click();
+      await toast(page, HI['form.aadhaar']);
+      expect(await page.getByLabel(label(TC.aadharUid.label)).getAttribute('aria-invalid')).toBe('true');
+
+      await page.getByLabel(label(TC.aadharUid.label)).fill(aadhaar('56789012345'));
+      await submit.click();
+      await toast(page, HI['form.tcSuccess']);
+      await expect.poll(() => page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
+      expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा'", [number])).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
+describe('the Hindi admission form', () => {
+  it('shows the server’s refusal of a file in Hindi, sends the application, stores it in Hindi and acknowledges it in Hindi', async () => {
+    const def = BANDS_DEF.primary;
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await page.goto('/hi/admissions/apply/primary');
+      await hydrated(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HI_FORMS.admission.bands.primary.heading);
+      const submit = page.getByRole('button', { name: HI['formText.admissionSubmit'] });
+      await submit.click();
+      await toast(page, HI['form.required']);
+      expect(await page.getByRole('alert').filter({ hasText: HI['form.required'] }).count()).toBeGreaterThan(0);
+
+      const name = `हिन्दी${Date.now().toString(36).replace(/\d/g, '')}`;
+      await page.getByLabel(label(A.studentFirstName.label)).fill(name);
+      await page.getByLabel(label(A.studentMiddleName.label)).fill('कुमार');
+      await page.getByLabel(label(A.studentLastName.label)).fill('शर्मा');
+      await page.getByLabel(label(A.studentAadharNo.label)).fill(aadhaar('45678901234'));
+      const classes = page.getByLabel(label(A.admissionClass.label));
+      expect(await classes.locator('option').allTextContents()).toEqual([A.admissionClass.placeholder, 'P.N.C', 'N.C', 'K.G']);
+      await classes.selectOption('3');
+      for (const who of ['father', 'mother'] as const) {
+        await page.getByLabel(label(A[`${who}FirstName`].label)).fill(who === 'father' ? 'रमेश' : 'सुनीता');
+        await page.getByLabel(label(A[`${who}MiddleName`].label)).fill('चंद');
+        await page.getByLabel(label(A[`${who}LastName`].label)).fill('शर्मा');
+      }
+      await page.getByLabel(label(A.abcId.label)).fill('998877665544');
+      await page.getByLabel(label(A.contactNo.label)).fill('9812340000');
+
+      // A page disguised as a PDF: the server refuses it, and the field says so in Hindi.
+      const aadhaarCard = page.getByLabel(label(A.studentAadharFile.label));
+      await aadhaarCard.setInputFiles({ name: 'card.pdf', mimeType: 'application/pdf', buffer: HTML });
+      await page.getByText(HI['form.fileType']).waitFor({ timeout: 30_000 });
+
+      const files = bandFiles(def);
+      for (const [i, field] of files.entries()) {
+        const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+        await page.getByLabel(label(A[field].label)).setInputFiles(file);
+      }
+      await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(files.length);
+      expect(await page.locator('.ff-upload--done').first().textContent()).toContain('अपलोड हो गई');
+
+      await page.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      await submit.click();
+      await toast(page, HI['form.admissionSuccess']);
+      await page.getByRole('heading', { name: HI['ack.heading'] }).waitFor();
+      const reference = (await page.locator('.ff-reference').textContent())!.trim();
+      expect(await page.getByText(A.studentAadharFile.label).count()).toBeGreaterThan(0);
+
+      const admin = await adminClient();
+      const list = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`)).json();
+      const found = (list.data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
+      expect(found).toBeTruthy();
+      const detail = await (await admin.request(`/v1/api/admission/${found!._id}`)).json();
+      expect(detail).toMatchObject({ language: 'hi', band: 'primary', admissionClass: 'K.G', studentFirstName: name });
+      expect(fillWords('hi', 'ack.heading')).toBe(HI['ack.heading']);
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+});
+
+describe('the language switch', () => {
+  it('keeps a half-filled form’s draft from English to Hindi and back', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await page.goto('/admissions/apply/senior');
+      await hydrated(page);
+      await page.getByLabel(label('Student first name')).fill('Switchfirst');
+      await page.getByLabel(label('Contact number')).fill('9811100000');
+      // Straight away: the switch writes the draft before the page goes.
+      await page.locator('[data-language-switch]').click();
+      await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/hi/admissions/apply/senior');
+      await hydrated(page);
+      await expect.poll(() => page.getByLabel(label(A.studentFirstName.label)).inputValue()).toBe('Switchfirst');
+      expect(await page.getByLabel(label(A.contactNo.label)).inputValue()).toBe('9811100000');
+      await page.getByText(HI['formText.admissionRestored']).waitFor();
+
+      await page.getByLabel(label(A.fatherFirstName.label)).fill('पिताजी');
+      await page.locator('[data-language-switch]').click();
+      await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admissions/apply/senior');
+      await hydrated(page);
+      await expect.poll(() => page.getByLabel(label('Father first name')).inputValue()).toBe('पिताजी');
+      expect(await page.getByLabel(label('Student first name')).inputValue()).toBe('Switchfirst');
+      await page.evaluate(() => localStorage.clear());
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
+describe.each([
+  ['1280 px', DESKTOP],
+  ['360 px', PHONE],
+])('Hindi forms accessibility at %s', (_label, viewport) => {
+  it('no axe violations on the Hindi form pages (before and after a refused submit); no horizontal scroll', async () => {
+    const { context, page } = await openPage(browser, viewport);
+    const failures: string[] = [];
+    try {
+      for (const [path, button] of [
+        ['/hi/admissions/apply/primary', HI['formText.admissionSubmit']],
+        ['/hi/admissions/apply/middle', HI['formText.admissionSubmit']],
+        ['/hi/admissions/apply/senior', HI['formText.admissionSubmit']],
+        ['/hi/admissions/tc-request', HI['formText.tcSubmit']],
+      ] as const) {
+        await page.goto(path, { waitUntil: 'load' });
+        await hydrated(page);
+        failures.push(...(await accessibilityFailures(page, path)));
+        await page.getByRole('button', { name: button }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        expect(await page.locator('.ff-error').first().textContent()).toMatch(/[\u0900-\u097f]/);
+        failures.push(...(await accessibilityFailures(page, `${path} with errors`)));
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+});

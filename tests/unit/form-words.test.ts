@@ -1,0 +1,141 @@
+/**
+ * The public forms' words: every form code has its English and its Hindi text, the English ones
+ * are the forms' texts as they always were, every field of the three forms (and every choice of
+ * its selects) has Hindi words, and a failed check names its message's code beside the text.
+ */
+import { describe, expect, it } from 'vitest';
+import { FORM_EN, FORM_TEXT, MSG, REQUEST_MSG, type FormCode } from '../../src/lib/forms/messages.ts';
+import { EN } from '../../src/lib/messages/en.ts';
+import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
+import { tcRequestWords } from '../../src/features/tc-request/tc-request-words.ts';
+import { admissionWords } from '../../src/features/admission/admission-words.ts';
+import { ENQUIRY_FORM, validateEnquiry } from '../../src/features/enquiry/schema.ts';
+import { TC_FORM } from '../../src/features/tc-request/schema.ts';
+import { BANDS_DEF, SECTION_TITLES, bandFields } from '../../src/features/admission/admission.ts';
+import { validateAdmission } from '../../src/features/admission/schema.ts';
+import { speaker } from '../../src/lib/forms/words.ts';
+import { BANDS } from '../../src/lib/classes.ts';
+import type { Field } from '../../src/lib/record.ts';
+
+const DEVANAGARI = /[\u0900-\u097f]/;
+const CODES = Object.keys(FORM_EN) as FormCode[];
+
+describe('form codes', () => {
+  it('keep the forms’ English texts exactly', () => {
+    expect(MSG).toEqual({
+      required: 'Please fill in all required fields.',
+      aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
+      fatherMobile: 'Please enter a valid 10-digit mobile number.',
+      email: 'Please enter a valid email address.',
+      option: 'Please choose one of the listed options.',
+      date: 'Please enter a valid date of birth.',
+      tooLong: 'Please shorten this field.',
+      enquirySubmitting: 'Submitting Enquiry...',
+      enquirySuccess: 'Enquiry form submitted successfully!',
+      enquiryFailure: 'Failed to Submit Enquiry!',
+      contactNo: 'Please enter a valid contact number.',
+      aadharFiles: 'Please upload Aadhar files.',
+      photos: 'Please upload photos.',
+      photoFiles: 'Please upload photo files.',
+      additionalDocuments: 'Please upload additional documents.',
+      domicile: 'Please upload domicile certificate.',
+      abcCard: 'Please upload ABC card.',
+      previousTc: 'Please upload previous school transfer certificate.',
+      previousMarksheet: 'Please upload previous marksheet.',
+      documents: 'Please upload documents.',
+      scholarship: 'Please upload scholarship document.',
+      admissionClass: 'Please select a valid admission class.',
+      scholarshipChoice: 'Please choose yes or no for government scholarship.',
+      admissionSubmitting: 'Submitting Admission Form...',
+      admissionSuccess: 'Admission form submitted successfully!',
+      admissionFailure: 'Failed to submit admission form',
+      uploadMissing: 'This upload has expired or was already used. Please choose the file again.',
+      fileTooLarge: 'File size must be less than 2MB',
+      fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.',
+      photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.',
+      uploadFailed: 'Upload failed. Please check your connection and try again.',
+      tcContact: 'Please enter a valid 10-digit phone number.',
+      tcLimit: 'You have reached your academic requests!',
+      tcCheckFailed: 'Failed to check TC requests or initiate payment.',
+      tcFailure: 'Failed to Request TC!',
+      tcSuccess: 'TC Requested successfully!',
+      consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",
+      honeypot: 'Your submission could not be accepted.',
+      wrongType: 'Invalid field type.',
+    });
+  });
+
+  it('are in the English table once, as the forms’ own', () => {
+    for (const [key, text] of Object.entries(MSG)) expect(EN[`form.${key}` as FormCode]).toBe(text);
+    for (const [key, text] of Object.entries(REQUEST_MSG)) expect(EN[`request.${key}` as FormCode]).toBe(text);
+    for (const [key, text] of Object.entries(FORM_TEXT)) expect(EN[`formText.${key}` as FormCode]).toBe(text);
+    expect(CODES).toHaveLength(Object.keys(MSG).length + Object.keys(REQUEST_MSG).length + Object.keys(FORM_TEXT).length);
+  });
+
+  it.each(CODES)('%s has Hindi words, with the same placeholders', (code) => {
+    const hindi = HI[code];
+    expect(hindi).toMatch(DEVANAGARI);
+    expect(hindi).not.toBe(EN[code]);
+    const names = (s: string) => [...s.matchAll(/\{(\w+)\}|<\*>/g)].map((m) => m[0]).sort();
+    expect(names(hindi)).toEqual(names(EN[code]));
+  });
+});
+
+const choicesOf = (field: Field) => field.options ?? [];
+
+function expectWords(fields: readonly Field[], words: Record<string, { label: string; hint?: string; placeholder?: string; options?: Record<string, string> }>) {
+  for (const field of fields.filter((f) => !f.hidden && f.kind !== 'consent')) {
+    const w = words[field.name];
+    expect(w?.label, field.name).toMatch(DEVANAGARI);
+    if (field.hint) expect(w?.hint, field.name).toMatch(DEVANAGARI);
+    if (field.kind === 'select') {
+      expect(w?.placeholder, field.name).toMatch(DEVANAGARI);
+      for (const option of choicesOf(field)) expect(w?.options?.[option], `${field.name} ${option}`).toBeTruthy();
+    }
+  }
+}
+
+describe('Hindi form words', () => {
+  it('name every field, hint and choice of the enquiry and the TC request', () => {
+    expectWords(ENQUIRY_FORM, enquiryWords('hi')!.fields);
+    expectWords(TC_FORM, tcRequestWords('hi')!.fields);
+    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({ 'P.N.C': 'P.N.C', '1': 'कक्षा I', '4': 'कक्षा IV', '9': 'कक्षा IX', '12': 'कक्षा XII' });
+  });
+
+  it.each(BANDS)('name every field, section and class of the %s admission form', (band) => {
+    const words = admissionWords('hi', band)!;
+    expectWords(bandFields(band), words.fields);
+    for (const section of Object.keys(SECTION_TITLES)) expect(words.sections?.[section]).toMatch(DEVANAGARI);
+    for (const option of BANDS_DEF[band].classOptions) expect(words.fields.admissionClass!.options?.[option.value]).toBeTruthy();
+    expect(HI_FORMS.admission.bands[band].heading).toMatch(DEVANAGARI);
+  });
+
+  it('are handed only to pages not in English', () => {
+    expect(enquiryWords('en')).toBeUndefined();
+    expect(admissionWords('en', 'senior')).toBeUndefined();
+    expect(tcRequestWords('en')).toBeUndefined();
+  });
+});
+
+describe('a failed check', () => {
+  it('names its code and each field’s code beside the English text', () => {
+    const failed = validateEnquiry({ studentName: 'A' });
+    expect(failed).toMatchObject({ ok: false, error: MSG.required, code: 'form.required' });
+    if (failed.ok) return;
+    expect(failed.codes.fatherMobile).toBe('form.required');
+    const admission = validateAdmission({ band: 'senior', contactNo: '12' });
+    expect(admission.ok).toBe(false);
+  });
+
+  it('reads in the page’s words by its code, in English without them', () => {
+    const hindi = speaker(enquiryWords('hi'));
+    expect(hindi.say('form.required', MSG.required)).toBe('कृपया सभी आवश्यक जानकारी भरें।');
+    expect(hindi.sayAll({ email: MSG.email }, { email: 'form.email' })).toEqual({ email: HI['form.email'] });
+    expect(hindi.say('not-a-code', 'As the server said')).toBe('As the server said');
+    const english = speaker();
+    expect(english.say('form.required', 'As the server said')).toBe('As the server said');
+    expect(english.text('fileUploading', { name: 'a.pdf', percent: '40' })).toBe('Uploading a.pdf: 40%');
+    expect(hindi.text('fileUploading', { name: 'a.pdf', percent: '40' })).toBe('a.pdf अपलोड हो रही है: 40%');
+  });
+});
