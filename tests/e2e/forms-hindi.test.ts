@@ -69,6 +69,47 @@ describe('the Hindi TC request form', () => {
   }, 90_000);
 });
 
+describe('the Hindi enquiry pop-up', () => {
+  it('opens on /hi/ in Hindi, refuses in Hindi, asks for consent in Hindi and sends an enquiry stored in Hindi', async () => {
+    const E = HI_FORMS.enquiry;
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/hi/');
+      const dialog = page.getByRole('dialog', { name: HI['formText.enquiryTitle'] });
+      await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+      const submit = dialog.getByRole('button', { name: HI['formText.enquirySubmit'] });
+      await submit.click();
+      await toast(page, HI['form.required']);
+      const name = `पूछताछ ${Date.now()}`;
+      await dialog.getByLabel(label(E.admissionClass.label)).selectOption('K.G');
+      await dialog.getByLabel(label(E.studentName.label)).fill(name);
+      await dialog.getByLabel(label(E.fatherName.label)).fill('रमेश कुमार');
+      await dialog.getByLabel(label(E.motherName.label)).fill('सीता देवी');
+      await dialog.getByLabel(label(E.gender.label)).selectOption('Female');
+      expect(await dialog.getByLabel(label(E.gender.label)).locator('option:checked').textContent()).toBe(E.gender.options!.Female);
+      await dialog.getByLabel(label(E.dateOfBirth.label)).fill('2021-06-01');
+      await dialog.getByLabel(label(E.fatherMobile.label)).fill('9876501234');
+      await dialog.getByLabel(label(E.email.label)).fill('parent@example.com');
+      await dialog.getByLabel(label(E.category.label)).selectOption('OBC');
+      await dialog.getByLabel(label(E.lastSchoolAttended.label)).fill('प्राथमिक विद्यालय');
+      await dialog.getByLabel(label(E.fatherOccupation.label)).selectOption({ index: 1 });
+      await dialog.getByLabel(label(E.motherOccupation.label)).selectOption({ index: 1 });
+      await dialog.getByLabel(label(E.address.label)).fill('वार्ड 4, सिकंदराबाद');
+      await dialog.getByLabel(label(E.referredBy.label)).fill('पड़ोसी');
+      await submit.click();
+      await toast(page, HI['form.consent']);
+      expect(await dialog.getByRole('link', { name: HI['consent.link'] }).getAttribute('href')).toBe('/hi/privacy');
+      await dialog.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      await submit.click();
+      await toast(page, HI['form.enquirySuccess']);
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await count('enquiries', "student_name = $1 AND language = 'hi' AND consent->>'language' = 'hi'", [name])).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
 describe('the Hindi admission form', () => {
   it('shows the server’s refusal of a file in Hindi, sends the application, stores it in Hindi and acknowledges it in Hindi', async () => {
     const def = BANDS_DEF.primary;

@@ -5,7 +5,7 @@
  */
 import { fieldsIn, type Field, type RecordDefinition } from '../../lib/record.ts';
 import { toIso } from '../../lib/dates.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import type { FormMessage } from '../../lib/forms/messages.ts';
 import { ADMISSION, BANDS_DEF } from '../admission/admission.ts';
 import { isBand } from '../../lib/classes.ts';
 import { ENQUIRY } from '../enquiry/enquiry.ts';
@@ -20,7 +20,8 @@ interface PrivacyRecord {
   /** Further columns that identify the child or the family: cleared on erasure. */
   extraColumns: readonly string[];
   /** The form's message for a bad phone number (each form words it its own way). */
-  phoneMessage: string;
+  /** The form's own message for a wrong phone number. */
+  phoneMessage: FormMessage;
   /** What the principal types to confirm an erasure. */
   confirmWith: 'referenceNumber' | '_id';
 }
@@ -30,21 +31,21 @@ export const PRIVACY_RECORDS: Record<PrivacyEntity, PrivacyRecord> = {
     def: ADMISSION,
     keep: ['admissionClass', 'governmentScholarship'],
     extraColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'consent_withdrawn_note'],
-    phoneMessage: MSG.contactNo,
+    phoneMessage: 'contactNo',
     confirmWith: 'referenceNumber',
   },
   enquiry: {
     def: ENQUIRY,
     keep: ['admissionClass'],
     extraColumns: ['submission_key', 'next_follow_up'],
-    phoneMessage: MSG.fatherMobile,
+    phoneMessage: 'fatherMobile',
     confirmWith: '_id',
   },
   'tc-request': {
     def: TC_REQUEST,
     keep: [],
     extraColumns: ['tc_number', 'rejection_reason', 'fee_waiver_note', 'transaction_id', 'submission_key'],
-    phoneMessage: MSG.tcContact,
+    phoneMessage: 'tcContact',
     confirmWith: '_id',
   },
 };
