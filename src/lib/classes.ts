@@ -27,8 +27,11 @@ export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${labe
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
+/** A class number as UP schools write it in Hindi: '5' -> 'V'. */
+export const romanClass = (label: string) => ROMAN[Number(label) - 1] ?? label;
+
 /** How a class reads in a Hindi choice, as UP schools write it: 'कक्षा V', and the early-years names as they are. */
-export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${ROMAN[Number(label) - 1] ?? label}` : label);
+export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${romanClass(label)}` : label);
 
 /** Every class an enquiry may name. */
 export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;

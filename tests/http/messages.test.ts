@@ -140,7 +140,7 @@ describe('e-mails through SMTP_URL', () => {
     expect(enquiry.language).toBe('hi');
     const mail = await mailTo(to, 'Ravi Kumar');
     expect(mail.subject).toBe('Ravi Kumar के प्रवेश हेतु आपकी पूछताछ प्राप्त हुई');
-    expect(mail.text).toContain('Ravi Kumar के कक्षा 3 में प्रवेश के बारे में पूछताछ के लिए धन्यवाद।');
+    expect(mail.text).toContain('Ravi Kumar के कक्षा III में प्रवेश के बारे में पूछताछ के लिए धन्यवाद।');
     expect(mail.text).toContain(site.contact.hindiName);
     expect((await messagesOf(db, enquiry._id))[0]).toMatchObject({ language: 'hi', state: 'sent' });
   });

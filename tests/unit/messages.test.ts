@@ -35,7 +35,7 @@ describe('templates', () => {
     expect(letter.body).toContain(student);
     if (entity === 'admission') expect(letter.body).toContain('RMCP-2026-000123');
     if (entity === 'tc-request') expect(letter.body).toContain('ADM-77');
-    if (entity === 'enquiry') expect(letter.body).toContain(language === 'hi' ? 'कक्षा 5' : 'Class 5');
+    if (entity === 'enquiry') expect(letter.body).toContain(language === 'hi' ? 'कक्षा V' : 'Class 5');
     if (event === 'status') {
       const words = (language === 'hi' ? HI : EN)[`status.${entity}.${FACTS[entity].status}` as keyof typeof EN];
       expect(letter.body).toContain(words);
@@ -51,7 +51,7 @@ describe('messageFor', () => {
   it('writes an e-mail where the record has an address, in the form language', () => {
     const m = messageFor('enquiry', 'submitted', enquiry)!;
     expect(m).toMatchObject({ channel: 'email', recipient: 'parent@example.in', language: 'hi', template: 'enquiry.submitted' });
-    expect(m.body).toContain('कक्षा 3');
+    expect(m.body).toContain('कक्षा III');
   });
 
   it('a WhatsApp message to the mobile number otherwise (applications have no address), English by default', () => {

@@ -6,6 +6,7 @@
  */
 import { site } from '../../config/site.ts';
 import type { Language, MessageCode } from '../../lib/messages/index.ts';
+import { romanClass } from '../../lib/classes.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<MessageCode, `ack.${string}`> | 'class.name';
@@ -29,7 +30,8 @@ export interface AckFacts {
 export const fillIn = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
-export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) => (/^\d+$/.test(label) ? fillIn(words['class.name'], { class: label }) : label);
+export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) =>
+  /^\d+$/.test(label) ? fillIn(words['class.name'], { class: label, roman: romanClass(label) }) : label;
 
 export const ACKNOWLEDGMENT_PATH = '/v1/api/admission/acknowledgment';
 const STATUS_PAGE = '/admissions/status';

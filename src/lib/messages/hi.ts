@@ -110,7 +110,7 @@ export const HI: Record<MessageCode, string> = {
   'status.tc-request.fee-paid': 'शुल्क जमा हो गया',
   'status.tc-request.issued': 'टी.सी. जारी हो गई',
   'status.tc-request.rejected': 'स्वीकार नहीं हुआ',
-  'class.name': 'कक्षा {class}',
+  'class.name': 'कक्षा {roman}',
   'site.skip': 'मुख्य सामग्री पर जाएँ',
   'site.tagline': 'सी.बी.एस.ई. सीनियर सेकेंडरी',
   'site.menu': 'मेन्यू',
