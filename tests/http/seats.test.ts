@@ -136,13 +136,15 @@ describe('seats when admitting', () => {
     expect((await patch(office, `/v1/api/admission/${admitted}`, { status: 'admitted' })).status).toBe(200);
     expect((await patch(office, `/v1/api/admission/${waitlisted}`, { status: 'waitlisted' })).status).toBe(200);
     const after = await classSummary();
+    // Other test files send early-years applications at the same time: at least these three are new.
     expect(after).toEqual({
       admissionClass: CLASS,
       capacity: before.capacity,
       admitted: before.admitted + 1,
       waitlisted: before.waitlisted + 1,
-      applications: before.applications + 3,
+      applications: expect.any(Number),
     });
+    expect(after.applications).toBeGreaterThanOrEqual(before.applications + 3);
     await expectJsonError(await new ApiClient().request('/v1/api/admission/seats'), 401);
     await expectJsonError(await office.request('/v1/api/admission/seats?session=next'), 400);
   });
