@@ -106,3 +106,18 @@ export function internalLinks(html: string): string[] {
     .map((m) => m[1]!)
     .filter((href) => href.startsWith('/') && !href.startsWith('//'));
 }
+
+/** Every same-site link of `pages` (HTML by path) that does not answer 200 from `get`, as 'href -> status'. */
+export async function brokenLinks(pages: Iterable<string>, get: (path: string) => Promise<Response>): Promise<string[]> {
+  const links = new Set<string>();
+  for (const html of pages) for (const href of internalLinks(html)) links.add(href);
+  const broken: string[] = [];
+  await Promise.all(
+    [...links].map(async (href) => {
+      const res = await get(href);
+      if (res.status !== 200) broken.push(`${href} -> ${res.status}`);
+      await res.arrayBuffer();
+    }),
+  );
+  return broken;
+}

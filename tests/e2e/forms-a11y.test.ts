@@ -4,8 +4,8 @@
  * pop-up; no horizontal scroll at 360 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
 let browser: Browser;
@@ -16,7 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 
 describe.each([
   ['1280 px', DESKTOP],

@@ -11,7 +11,7 @@ import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts'
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { adminClient } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, hydrated } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
@@ -27,7 +27,6 @@ afterAll(async () => {
 
 const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 const A = HI_FORMS.admission.fields;
 const TC = HI_FORMS.tcRequest;
 

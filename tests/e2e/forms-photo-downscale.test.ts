@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { adminClient } from '../support/api.ts';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
@@ -27,7 +27,6 @@ let browser: Browser;
 let photo: Buffer;
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 /** A page axe-core can be injected into (despite the CSP), with room for a busy machine. */
 async function open(viewport = DESKTOP) {
   const opened = await openPage(browser, viewport);

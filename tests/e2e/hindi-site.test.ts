@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, internalLinks } from './content-routes.ts';
+import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, brokenLinks } from './content-routes.ts';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { site } from '../../src/config/site.ts';
 import { fill } from '../../src/lib/messages/index.ts';
@@ -120,17 +120,7 @@ describe('Hindi pages (HTML)', () => {
   });
 
   it('every link on the Hindi pages resolves', async () => {
-    const links = new Set<string>();
-    for (const html of pages.values()) for (const href of internalLinks(html)) links.add(href);
-    const broken: string[] = [];
-    await Promise.all(
-      [...links].map(async (href) => {
-        const res = await get(href);
-        if (res.status !== 200) broken.push(`${href} -> ${res.status}`);
-        await res.arrayBuffer();
-      }),
-    );
-    expect(broken).toEqual([]);
+    expect(await brokenLinks(pages.values(), get)).toEqual([]);
   });
 
   it('Hindi content pages load no framework JS, only the navigation script (<= 3 KB gzipped)', async () => {

@@ -3,8 +3,8 @@
  * names; axe and 360 px), the ABC ID's select on an admission form, and the office reading a consent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, loginThroughUi, newPage, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { createEnquiry } from '../http/admin-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
@@ -18,7 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 
 describe.each([
   ['1280 px', DESKTOP],

@@ -41,3 +41,6 @@ export async function loginThroughUi(page: Page, email = inject('adminEmail'), p
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** Waits until the page's islands have hydrated (no server-rendered island left). */
+export const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
