@@ -5,7 +5,14 @@
  */
 import { z } from './zod.ts';
 import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
-import { fill, type Language, type MessageCode } from './messages/index.ts';
+import type { Language, MessageCode } from './messages/index.ts';
+
+/** The codes the status pages use: their own words and how a class reads. */
+export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name'>;
+/** Those words in one language, handed to the island by its page (see status-words.ts). */
+export type StatusText = Record<StatusCode, string>;
+/** A message of the status pages in the language asked for. */
+export type Say = (code: StatusCode) => string;
 
 /** The language a request asks for: 'hi', else English. */
 export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
@@ -49,19 +56,19 @@ export interface LookupRules<N extends string> {
   /** The number as stored, or undefined when it cannot be one. */
   normalise: (value: string) => string | undefined;
   /** The message of a missing or malformed number. */
-  numberMessage: MessageCode;
+  numberMessage: StatusCode;
 }
 
 /**
  * The check of a lookup body ({ <number>, contactNo, language? } plus `extra` text fields), with its
- * messages in `language`: both fields are needed and must look like what they are, and every field
+ * messages as `say` words them: both fields are needed and must look like what they are, and every field
  * found wanting is named (not only the first). The answer carries them normalised.
  */
 export function checkLookup<N extends string, E extends string = never>(
   rules: LookupRules<N>,
   input: unknown,
-  language: Language,
-  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, MessageCode>> } = { fields: [], problems: () => ({}) },
+  say: Say,
+  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, StatusCode>> } = { fields: [], problems: () => ({}) },
 ): Result<Lookup<N> & Record<E, string>> {
   const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields]);
   type Shape = z.output<typeof shape>;
@@ -69,12 +76,12 @@ export function checkLookup<N extends string, E extends string = never>(
     shape.check(
       z.superRefine((v: Shape, ctx) => {
         const values = v as Record<string, string>;
-        const problems: Record<string, MessageCode> = {
+        const problems: Record<string, StatusCode> = {
           ...(rules.normalise(values[rules.number]!) ? {} : { [rules.number]: rules.numberMessage }),
           ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
-          ...(extra.problems(values as Record<E, string>) as Record<string, MessageCode>),
+          ...(extra.problems(values as Record<E, string>) as Record<string, StatusCode>),
         };
-        for (const [field, code] of Object.entries(problems)) addCodedIssue(ctx, field, code, fill(language, code));
+        for (const [field, code] of Object.entries(problems)) addCodedIssue(ctx, field, code, say(code));
       }),
     ),
     z.transform((v: Shape) => {

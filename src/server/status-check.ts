@@ -14,9 +14,9 @@
 import { rateLimit } from './rate-limit.ts';
 import { refuse } from './forms.ts';
 import type { Result } from '../lib/forms/validate.ts';
-import { languageOf, type FeeDue } from '../lib/status-check.ts';
+import { languageOf, type FeeDue, type Say } from '../lib/status-check.ts';
 import { paiseToRupees } from '../lib/money.ts';
-import type { Language } from '../lib/messages/index.ts';
+import { fill } from '../lib/messages/index.ts';
 
 export const STATUS_CHECKS_PER_ADDRESS = 10;
 export const STATUS_CHECKS_PER_NUMBER = 5;
@@ -29,8 +29,9 @@ export async function countTry(ip: string, number: string): Promise<void> {
 }
 
 /** A lookup body checked in the language it asks for, else 400 naming the fields. */
-export function checked<T>(body: Record<string, unknown>, check: (input: unknown, language: Language) => Result<T>): T {
-  const result = check(body, languageOf(body.language));
+export function checked<T>(body: Record<string, unknown>, check: (input: unknown, say: Say) => Result<T>): T {
+  const language = languageOf(body.language);
+  const result = check(body, (code) => fill(language, code));
   if (!result.ok) throw refuse(result);
   return result.data;
 }

@@ -4,6 +4,12 @@ import { mobileDigits } from '../../src/lib/status-check.ts';
 import { checkAdmissionLookup, checkReplacement, normaliseReference } from '../../src/features/admission/status-check.ts';
 import { checkTcLookup } from '../../src/features/tc-request/status-check.ts';
 import { fill } from '../../src/lib/messages/index.ts';
+import { statusText } from '../../src/components/forms/status-words.ts';
+import type { Say } from '../../src/lib/status-check.ts';
+
+/** As the server words them (the message tables) and as an island does (the words its page hands over). */
+const EN: Say = (code) => fill('en', code);
+const HI: Say = (code) => statusText('hi')[code];
 
 describe('mobileDigits', () => {
   it.each([
@@ -28,26 +34,26 @@ describe('normaliseReference', () => {
 
 describe('the lookups', () => {
   it('answer the pair normalised, with the language asked for (English otherwise)', () => {
-    expect(checkAdmissionLookup({ referenceNumber: 'rmcp-2026-000123', contactNo: '+91 9988776655', language: 'hi' })).toEqual({
+    expect(checkAdmissionLookup({ referenceNumber: 'rmcp-2026-000123', contactNo: '+91 9988776655', language: 'hi' }, EN)).toEqual({
       ok: true, data: { referenceNumber: 'RMCP-2026-000123', contactNo: '9988776655', language: 'hi' },
     });
-    expect(checkTcLookup({ admissionNumber: ' adm  42 ', contactNo: '9988776655', language: 'fr' })).toEqual({
+    expect(checkTcLookup({ admissionNumber: ' adm  42 ', contactNo: '9988776655', language: 'fr' }, EN)).toEqual({
       ok: true, data: { admissionNumber: 'ADM 42', contactNo: '9988776655', language: 'en' },
     });
   });
 
   it('name every field found wanting, in the language of the page', () => {
-    const en = checkAdmissionLookup({});
+    const en = checkAdmissionLookup({}, EN);
     expect(en).toMatchObject({ ok: false, fields: { referenceNumber: fill('en', 'statusCheck.error.reference'), contactNo: fill('en', 'statusCheck.error.mobile') } });
-    const hi = checkTcLookup({ admissionNumber: 'A'.repeat(41), contactNo: '1' }, 'hi');
+    const hi = checkTcLookup({ admissionNumber: 'A'.repeat(41), contactNo: '1' }, HI);
     expect(hi).toMatchObject({ ok: false, fields: { admissionNumber: fill('hi', 'statusCheck.error.admissionNumber'), contactNo: fill('hi', 'statusCheck.error.mobile') } });
-    expect(checkAdmissionLookup({ referenceNumber: 123, contactNo: '9988776655' })).toMatchObject({ ok: false, kind: 'type', fields: { referenceNumber: expect.any(String) } });
+    expect(checkAdmissionLookup({ referenceNumber: 123, contactNo: '9988776655' }, EN)).toMatchObject({ ok: false, kind: 'type', fields: { referenceNumber: expect.any(String) } });
   });
 
   it('a replacement also needs one of the documents and an upload', () => {
     const pair = { referenceNumber: 'RMCP-2026-000123', contactNo: '9988776655' };
-    expect(checkReplacement({ ...pair, field: 'studentPhoto', uploadId: 'u1' })).toMatchObject({ ok: true, data: { field: 'studentPhoto', uploadId: 'u1' } });
-    expect(checkReplacement({ ...pair, field: 'constructor' })).toMatchObject({ ok: false, fields: { field: expect.any(String), uploadId: expect.any(String) } });
-    expect(checkReplacement({ ...pair, field: 'referenceNumber', uploadId: 'u1' })).toMatchObject({ ok: false, fields: { field: expect.any(String) } });
+    expect(checkReplacement({ ...pair, field: 'studentPhoto', uploadId: 'u1' }, EN)).toMatchObject({ ok: true, data: { field: 'studentPhoto', uploadId: 'u1' } });
+    expect(checkReplacement({ ...pair, field: 'constructor' }, EN)).toMatchObject({ ok: false, fields: { field: expect.any(String), uploadId: expect.any(String) } });
+    expect(checkReplacement({ ...pair, field: 'referenceNumber', uploadId: 'u1' }, EN)).toMatchObject({ ok: false, fields: { field: expect.any(String) } });
   });
 });

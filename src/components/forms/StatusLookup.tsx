@@ -9,20 +9,22 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } 
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { rupeesToPaise, formatRupees } from '../../lib/money.ts';
-import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/messages/languages.ts';
+import { fillIn } from '../../lib/forms/messages.ts';
 import type { Result } from '../../lib/forms/validate.ts';
-import type { StatusWords } from '../../lib/status-check.ts';
+import type { Say, StatusCode, StatusText, StatusWords } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { site } from '../../config/site.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
 import './forms.css';
 import './status-check.css';
 
-export type Words = (code: MessageCode, values?: Record<string, string>) => string;
-export const wordsFor = (lang: Language): Words => (code, values) => fill(lang, code, values);
+export type Words = (code: StatusCode, values?: Record<string, string>) => string;
+/** The page's words (its language's StatusText), each `{name}` filled in. */
+export const wordsFor = (text: StatusText): Words => (code, values) => fillIn(text[code], values);
 
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
-export function problemOf(t: Words, status: number, notFound: MessageCode): string {
+export function problemOf(t: Words, status: number, notFound: StatusCode): string {
   const phone = site.contact.phone;
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
   if (status === 429) return t('statusCheck.tooMany', { phone });
@@ -32,26 +34,28 @@ export function problemOf(t: Words, status: number, notFound: MessageCode): stri
 interface NumberField {
   /** The body's name of the record's number. */
   name: string;
-  label: MessageCode;
-  hint: MessageCode;
+  label: StatusCode;
+  hint: StatusCode;
   /** The URL parameter that may prefill it. */
   param: string;
 }
 
 interface Props<P, A> {
   lang: Language;
+  /** The words of the page's language. */
+  text: StatusText;
   number: NumberField;
-  check: (input: unknown, lang: Language) => Result<P>;
+  check: (input: unknown, say: Say) => Result<P>;
   /** The API path of the lookup, e.g. '/admission/status'. */
   path: string;
-  notFound: MessageCode;
+  notFound: StatusCode;
   heading: (answer: A, t: Words) => string;
   /** The answer's body, given the checked pair (to prove a later change) and a way to show a newer answer. */
   children: (answer: A, pair: P, update: (answer: A) => void) => ReactNode;
 }
 
-export function StatusLookup<P extends object, A extends StatusWords>({ lang, number, check, path, notFound, heading, children }: Props<P, A>) {
-  const t = wordsFor(lang);
+export function StatusLookup<P extends object, A extends StatusWords>({ lang, text, number, check, path, notFound, heading, children }: Props<P, A>) {
+  const t = wordsFor(text);
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,7 +86,7 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, nu
     if (busy) return;
     setProblem('');
     const input = { [number.name]: values.number, contactNo: values.contactNo, language: lang };
-    const result = check(input, lang);
+    const result = check(input, (code) => text[code]);
     if (!result.ok) {
       setErrors(result.fields);
       toast.warning(result.error);
@@ -140,8 +144,8 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, nu
 }
 
 /** The answer's facts as a list of terms: the record's own first, then status, last change and fee due. */
-export function StatusFacts({ answer, lang, before = [], after = [] }: { answer: StatusWords; lang: Language; before?: [string, ReactNode][]; after?: [string, ReactNode][] }) {
-  const t = wordsFor(lang);
+export function StatusFacts({ answer, lang, text, before = [], after = [] }: { answer: StatusWords; lang: Language; text: StatusText; before?: [string, ReactNode][]; after?: [string, ReactNode][] }) {
+  const t = wordsFor(text);
   const fee = answer.feeDue ? formatRupees(rupeesToPaise(answer.feeDue.amount) ?? 0) : t('statusCheck.result.noFee');
   const rows: [string, ReactNode, string?][] = [
     ...before,

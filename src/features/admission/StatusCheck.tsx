@@ -6,7 +6,9 @@
  */
 import { useId, useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
-import { classFor, type Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/messages/languages.ts';
+import type { StatusText } from '../../lib/status-check.ts';
+import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
 import { StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
@@ -14,11 +16,13 @@ import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument 
 
 type Pair = { referenceNumber: string; contactNo: string };
 
-export default function StatusCheck({ lang = 'en' }: { lang?: Language }) {
-  const t = wordsFor(lang);
+/** `text`: the words of the page's language (statusText), handed by the page. */
+export default function StatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusText }) {
+  const t = wordsFor(text);
   return (
     <StatusLookup<Pair, AdmissionStatusAnswer>
       lang={lang}
+      text={text}
       number={{ name: 'referenceNumber', label: 'statusCheck.field.reference', hint: 'statusCheck.field.referenceHint', param: 'ref' }}
       check={checkAdmissionLookup}
       path="/admission/status"
@@ -28,8 +32,8 @@ export default function StatusCheck({ lang = 'en' }: { lang?: Language }) {
       {(answer, pair, update) => (
         <>
           <StatusFacts
-            answer={answer} lang={lang}
-            before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classFor(lang, answer.admissionClass)]]}
+            answer={answer} lang={lang} text={text}
+            before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classIn(text, answer.admissionClass)]]}
           />
           {answer.missing.length > 0 && (
             <>
@@ -38,7 +42,7 @@ export default function StatusCheck({ lang = 'en' }: { lang?: Language }) {
               <ul className="sc-docs">
                 {answer.missing.map((doc) => (
                   <li key={doc.field} className="sc-doc">
-                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} onAnswer={update} />
+                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} text={text} onAnswer={update} />
                   </li>
                 ))}
               </ul>
@@ -51,8 +55,8 @@ export default function StatusCheck({ lang = 'en' }: { lang?: Language }) {
 }
 
 /** One rejected document: why, a file input that uploads at once, and the button that sends it in the old one's place. */
-function NewDocument({ doc, pair, lang, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
-  const t = wordsFor(lang);
+function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusText; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
+  const t = wordsFor(text);
   const id = useId();
   const [upload, setUpload] = useState<UploadState>({ status: 'empty' });
   const [error, setError] = useState('');

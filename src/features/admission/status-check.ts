@@ -3,8 +3,7 @@
  * reference number and the mobile number on the form) and the answer, shared by the status page's
  * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
  */
-import type { Language } from '../../lib/messages/index.ts';
-import { checkLookup, type LookupRules, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import type { AdmissionStatus } from './workflow.ts';
 
@@ -20,11 +19,11 @@ export function normaliseReference(value: string): string | undefined {
 const RULES: LookupRules<'referenceNumber'> = { number: 'referenceNumber', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' };
 
 /** { referenceNumber, contactNo, language? }, checked and normalised. */
-export const checkAdmissionLookup = (input: unknown, language: Language = 'en') => checkLookup(RULES, input, language);
+export const checkAdmissionLookup = (input: unknown, say: Say) => checkLookup(RULES, input, say);
 
 /** { referenceNumber, contactNo, field, uploadId, language? }: a new file for a rejected document. */
-export const checkReplacement = (input: unknown, language: Language = 'en') =>
-  checkLookup(RULES, input, language, {
+export const checkReplacement = (input: unknown, say: Say) =>
+  checkLookup(RULES, input, say, {
     fields: ['field', 'uploadId'] as const,
     problems: (values) => ({
       ...(isFileField(values.field) ? {} : { field: 'statusCheck.error.document' as const }),

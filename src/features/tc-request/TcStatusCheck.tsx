@@ -3,15 +3,18 @@
  * request's mobile number, and sees its status in words, when it last changed, the fee due, the TC's
  * number once issued and what to do next.
  */
-import type { Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/messages/languages.ts';
+import type { StatusText } from '../../lib/status-check.ts';
 import { StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 
-export default function TcStatusCheck({ lang = 'en' }: { lang?: Language }) {
-  const t = wordsFor(lang);
+/** `text`: the words of the page's language (statusText), handed by the page. */
+export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusText }) {
+  const t = wordsFor(text);
   return (
     <StatusLookup<{ admissionNumber: string; contactNo: string }, TcStatusAnswer>
       lang={lang}
+      text={text}
       number={{ name: 'admissionNumber', label: 'statusCheck.field.admissionNumber', hint: 'statusCheck.field.admissionNumberHint', param: 'number' }}
       check={checkTcLookup}
       path="/tc-request/status"
@@ -20,7 +23,7 @@ export default function TcStatusCheck({ lang = 'en' }: { lang?: Language }) {
     >
       {(answer) => (
         <StatusFacts
-          answer={answer} lang={lang}
+          answer={answer} lang={lang} text={text}
           before={[[t('statusCheck.result.student'), answer.studentName]]}
           after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
         />

@@ -3,8 +3,7 @@
  * number given in the request) and the answer, shared by the status page's island and
  * POST /v1/api/tc-request/status (src/features/tc-request/status-check.server.ts).
  */
-import type { Language } from '../../lib/messages/index.ts';
-import { checkLookup, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, type Say, type StatusWords } from '../../lib/status-check.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { normaliseAdmissionNumber } from './schema.ts';
 import type { TcStatus } from './workflow.ts';
@@ -18,8 +17,8 @@ const admissionNumber = (value: string) => {
 };
 
 /** { admissionNumber, contactNo, language? }, checked and normalised. */
-export const checkTcLookup = (input: unknown, language: Language = 'en') =>
-  checkLookup({ number: 'admissionNumber', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' }, input, language);
+export const checkTcLookup = (input: unknown, say: Say) =>
+  checkLookup({ number: 'admissionNumber', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' }, input, say);
 
 export interface TcStatusAnswer extends StatusWords {
   admissionNumber: string;
