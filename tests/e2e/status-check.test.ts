@@ -52,7 +52,7 @@ describe('/admissions/status', () => {
       try {
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(en('statusCheck.admission.heading'));
         const reference = page.getByLabel(/^Reference number/);
-        expect(await reference.inputValue()).toBe(admission.referenceNumber);
+        await expect.poll(() => reference.inputValue()).toBe(admission.referenceNumber);
         expect(await accessibilityFailures(page, `the empty form at ${viewport.width}`)).toEqual([]);
 
         // The form's own check first: nothing is sent, the field says what is wrong.
@@ -113,7 +113,8 @@ describe('/admissions/tc-request/status', () => {
     const request = await createTcRequest({ contact: '9123456780' });
     const { page, close } = await open(PHONE, `/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
     try {
-      expect(await page.getByLabel(/^Admission number/).inputValue()).toBe(request.admissionNumber);
+      // The island prefills the number from the address once hydrated: its effect may run just after the island is marked.
+      await expect.poll(() => page.getByLabel(/^Admission number/).inputValue()).toBe(request.admissionNumber);
       await page.getByLabel(/^Mobile number/).fill('9123456780');
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByRole('heading', { name: `TC request for admission number ${request.admissionNumber}` }).waitFor();
