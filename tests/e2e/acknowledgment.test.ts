@@ -13,7 +13,7 @@ import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/ad
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { fillApplicationText, label } from '../support/admission-form.ts';
 import { accessibilityFailures } from './content-browser.ts';
 
 let browser: Browser;
@@ -24,25 +24,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const MOBILE = '9812345678';
 
 /** The early-years form, filled in and with every document uploaded. */
 async function fillPrimary(page: Page, name: string): Promise<void> {
   const def = BANDS_DEF.primary;
-  await page.getByLabel(label('Student first name')).fill(name);
-  await page.getByLabel(label('Student middle name')).fill('Kumar');
-  await page.getByLabel(label('Student last name')).fill('Sharma');
-  await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
-  await page.getByLabel(label('Admission class')).selectOption(def.classOptions.at(-1)!.value);
-  for (const who of ['Father', 'Mother']) {
-    await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
-    await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
-    await page.getByLabel(label(`${who} last name`)).fill('Sharma');
-  }
-  await page.getByLabel(label('ABC ID')).fill('998877665544');
-  await page.getByLabel(label('Contact number')).fill(MOBILE);
-  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
+  await fillApplicationText(page, 'primary', name, { mobile: MOBILE });
   const fields = bandFiles(def);
   for (const [i, field] of fields.entries()) {
     const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
-import { BANDS, type Band } from '../../src/lib/classes.ts';
+import { BANDS } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { adminClient } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { fillApplicationText, label } from '../support/admission-form.ts';
 
 const LIMIT = 2.5 * 1024 * 1024;
 let browser: Browser;
@@ -24,7 +24,6 @@ const overLimitPdf = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, '%')]);
 const noisePng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
 const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -78,22 +77,6 @@ async function bodySizes(page: Page, requests: Request[]): Promise<{ url: string
   return [...chromium, ...measured];
 }
 
-async function fillText(page: Page, band: Band, name: string) {
-  const def = BANDS_DEF[band];
-  await page.getByLabel(label('Student first name')).fill(name);
-  await page.getByLabel(label('Student middle name')).fill('Kumar');
-  await page.getByLabel(label('Student last name')).fill('Sharma');
-  await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
-  await page.getByLabel(label('Admission class')).selectOption(def.classOptions.at(-1)!.value);
-  for (const who of ['Father', 'Mother']) {
-    await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
-    await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
-    await page.getByLabel(label(`${who} last name`)).fill('Sharma');
-  }
-  await page.getByLabel(label('ABC ID')).fill('998877665544');
-  await page.getByLabel(label('Contact number')).fill('9812345678');
-  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
-}
 
 for (const band of BANDS) {
   describe(`admission form: ${band}`, () => {
@@ -113,7 +96,7 @@ for (const band of BANDS) {
         await toast(page, MSG.required);
 
         const name = `E2e${band}${Date.now().toString(36).replace(/\d/g, '')}`;
-        await fillText(page, band, name);
+        await fillApplicationText(page, band, name);
         if (def.academic) await page.getByLabel(label('Government scholarship')).selectOption('yes');
 
         // A PDF over 2 MB is refused in the browser and not kept (never sent).

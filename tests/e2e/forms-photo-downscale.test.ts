@@ -15,7 +15,7 @@ import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { fillApplicationText, label } from '../support/admission-form.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -26,7 +26,6 @@ const APP1 = 0xe1; // EXIF and XMP live here
 let browser: Browser;
 let photo: Buffer;
 
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 /** A page axe-core can be injected into (despite the CSP), with room for a busy machine. */
 async function open(viewport = DESKTOP) {
   const opened = await openPage(browser, viewport);
@@ -86,19 +85,7 @@ describe('a phone photo in an admission document field', () => {
       await page.goto(def.path);
       await hydrated(page);
       const name = `Photo${Date.now().toString(36).replace(/\d/g, '')}`;
-      await page.getByLabel(label('Student first name')).fill(name);
-      await page.getByLabel(label('Student middle name')).fill('Kumar');
-      await page.getByLabel(label('Student last name')).fill('Sharma');
-      await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
-      await page.getByLabel(label('Admission class')).selectOption(def.classOptions[0]!.value);
-      for (const who of ['Father', 'Mother']) {
-        await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
-        await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
-        await page.getByLabel(label(`${who} last name`)).fill('Sharma');
-      }
-      await page.getByLabel(label('ABC ID')).fill('998877665544');
-      await page.getByLabel(label('Contact number')).fill('9812345678');
-      await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
+      await fillApplicationText(page, 'primary', name, { admissionClass: def.classOptions[0]!.value });
 
       const card = page.getByLabel(label(fileLabel('studentAadharFile')));
       await card.setInputFiles({ name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -1,0 +1,26 @@
+/** Filling an admission form's text as a parent would, for the browser tests of the forms. */
+import type { Page } from 'playwright-core';
+import { BANDS_DEF } from '../../src/features/admission/admission.ts';
+import type { Band } from '../../src/lib/classes.ts';
+import { aadhaar } from '../unit/forms-cases.ts';
+
+/** A label that starts with `text` (a required field's label goes on with its marker). */
+export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Every text field of a band's form filled in (the student first named `name`, the band's last class unless told) and the consent box ticked. */
+export async function fillApplicationText(page: Page, band: Band, name: string, options: { mobile?: string; admissionClass?: string } = {}): Promise<void> {
+  const def = BANDS_DEF[band];
+  await page.getByLabel(label('Student first name')).fill(name);
+  await page.getByLabel(label('Student middle name')).fill('Kumar');
+  await page.getByLabel(label('Student last name')).fill('Sharma');
+  await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
+  await page.getByLabel(label('Admission class')).selectOption(options.admissionClass ?? def.classOptions.at(-1)!.value);
+  for (const who of ['Father', 'Mother']) {
+    await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
+    await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
+    await page.getByLabel(label(`${who} last name`)).fill('Sharma');
+  }
+  await page.getByLabel(label('ABC ID')).fill('998877665544');
+  await page.getByLabel(label('Contact number')).fill(options.mobile ?? '9812345678');
+  await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
+}
