@@ -52,7 +52,7 @@ describe('the Hindi TC request form', () => {
       await page.getByLabel(label(TC.contact.label)).fill('9000054321');
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
-      await page.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.aadhaar']);
       expect(await page.getByLabel(label(TC.aadharUid.label)).getAttribute('aria-invalid')).toBe('true');
@@ -97,8 +97,8 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByLabel(label(E.referredBy.label)).fill('पड़ोसी');
       await submit.click();
       await toast(page, HI['form.consent']);
-      expect(await dialog.getByRole('link', { name: HI['consent.link'] }).getAttribute('href')).toBe('/hi/privacy');
-      await dialog.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      expect(await dialog.getByRole('link', { name: HI['formText.consentLink'] }).getAttribute('href')).toBe('/hi/privacy');
+      await dialog.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.enquirySuccess']);
       await dialog.waitFor({ state: 'hidden' });
@@ -151,7 +151,7 @@ describe('the Hindi admission form', () => {
       await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(files.length);
       expect(await page.locator('.ff-upload--done').first().textContent()).toContain('अपलोड हो गई');
 
-      await page.getByRole('checkbox', { name: HI['consent.agree'] }).check();
+      await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.admissionSuccess']);
       await page.getByRole('heading', { name: HI['ack.heading'] }).waitFor();

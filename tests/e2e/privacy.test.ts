@@ -54,7 +54,7 @@ describe.each([
       await page.getByLabel(/^ABC ID/).fill('123456789012');
       await page.getByLabel('ABC (APAAR) ID').selectOption('REFUSED');
       expect(await page.getByLabel(/^ABC ID/).count()).toBe(0);
-      await page.getByText(fill('en', 'abc.explain.REFUSED')).waitFor();
+      await page.getByText(fill('en', 'formText.abcExplainREFUSED')).waitFor();
       expect(await card.getAttribute('aria-required')).toBeNull();
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page.locator('[aria-invalid="true"]').first().waitFor();

@@ -104,7 +104,7 @@ const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'nu
   aadhaar: { type: 'text', inputMode: 'numeric' },
 };
 
-/** The words of the consent box, in the page's language (consentWords in src/lib/forms/consent-words.ts). */
+/** The words of the consent box, in the page's language (consentWords in src/lib/forms/words.ts). */
 export interface ConsentWords {
   notice: string;
   link: string;

@@ -4,7 +4,7 @@
  * stored as the ID's value and spares the ABC card.
  */
 import { FormField, Select } from '../../components/forms/fields.tsx';
-import type { AbcWords } from '../../lib/forms/consent-words.ts';
+import type { AbcWords } from '../../lib/forms/words.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import type { Field } from '../../lib/record.ts';
 import type { FieldWords } from '../../lib/forms/words.ts';

@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from 'react';
 import type { Band } from '../../lib/classes.ts';
 import type { Language } from '../../lib/messages/index.ts';
-import { speaker, type FormWords } from '../../lib/forms/words.ts';
+import { abcWords, consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
 import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FileField as FileInput, type UploadState } from '../../components/forms/FileField.tsx';
@@ -19,9 +19,7 @@ import {
 } from './admission.ts';
 import { Acknowledgment } from './Acknowledgment.tsx';
 import { AbcIdField } from './AbcIdField.tsx';
-import type { AbcWords } from '../../lib/forms/consent-words.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
-import type { ConsentWords } from '../../components/forms/fields.tsx';
 import type { AckFacts, AckWords } from './acknowledgment.ts';
 import { validateAdmission } from './schema.ts';
 import '../../components/forms/forms.css';
@@ -35,17 +33,15 @@ type Created = { admission?: { referenceNumber?: string; createdAt?: string; adm
 interface Props {
   band: Band;
   lang?: Language;
-  /** The acknowledgment's words, the consent box's and the ABC ID select's, in `lang` (handed by the page). */
+  /** The acknowledgment's words, in `lang` (handed by the page). */
   words: AckWords;
-  consentWords: ConsentWords;
-  abcWords: AbcWords;
   /** The form's words, when the page is not in English. */
   text?: FormWords;
 }
 
 const CONSENT = ADMISSION.fields.find((f) => f.kind === 'consent')!;
 
-export default function AdmissionForm({ band, lang = 'en', words, consentWords, abcWords, text }: Props) {
+export default function AdmissionForm({ band, lang = 'en', words, text }: Props) {
   const def = BANDS_DEF[band];
   const speak = speaker(text);
   const uid = useId();
@@ -141,7 +137,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
                   if (field.name === 'abcId') {
                     return (
                       <AbcIdField
-                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords} fieldWords={speak.field('abcId')}
+                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords(speak)} fieldWords={speak.field('abcId')}
                         onChange={(v) => form.change('abcId', v)}
                       />
                     );
@@ -170,7 +166,7 @@ export default function AdmissionForm({ band, lang = 'en', words, consentWords, 
           ))}
           <div className="ff-grid">
             <FormField
-              field={CONSENT} id={fieldId('consent')} value={form.values.consent} error={form.errors.consent} consentWords={consentWords}
+              field={CONSENT} id={fieldId('consent')} value={form.values.consent} error={form.errors.consent} consentWords={consentWords(speak, lang)}
               onChange={(v) => form.change('consent', v)}
             />
           </div>

@@ -9,10 +9,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/messages.ts';
 import type { Language } from '../../lib/messages/languages.ts';
-import { speaker, type FormWords } from '../../lib/forms/words.ts';
+import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
-import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
+import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { useModalDialog } from '../../components/ui/useModalDialog.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
@@ -36,8 +36,7 @@ function delayAfterLoad(): number {
   return Math.max(0, POPUP_DELAY_MS - (performance.now() - loadedAt));
 }
 
-/** `consentWords`: the consent box's words in the page's language, handed by the page. */
-export default function EnquiryPopup({ consentWords, lang = 'en', text }: { consentWords: ConsentWords; lang?: Language; text?: FormWords }) {
+export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -112,7 +111,7 @@ export default function EnquiryPopup({ consentWords, lang = 'en', text }: { cons
                 {ENQUIRY_FORM.map((field) => (
                   <FormField
                     key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
-                    required consentWords={consentWords} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
+                    required consentWords={consentWords(speak, lang)} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
                   />
                 ))}
               </div>

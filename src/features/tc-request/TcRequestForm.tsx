@@ -6,10 +6,10 @@
  */
 import { useId } from 'react';
 import type { Language } from '../../lib/messages/languages.ts';
-import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
+import { consentWords, speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
-import { FormField, Honeypot, type ConsentWords } from '../../components/forms/fields.tsx';
+import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { outcomeOf, submissionFields, useFormSubmit, type Outcome } from '../../components/forms/useFormSubmit.ts';
 import type { Field } from '../../lib/record.ts';
 import { TC_LIMIT } from './tc-request.ts';
@@ -32,8 +32,7 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }, lan
   return outcomeOf(res);
 }
 
-/** `consentWords`: the consent box's words in the page's language, handed by the page. */
-export default function TcRequestForm({ consentWords, lang = 'en', text }: { consentWords: ConsentWords; lang?: Language; text?: FormWords }) {
+export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
   const uid = useId();
   const speak = speaker(text);
   const form = useFormSubmit({
@@ -55,7 +54,7 @@ export default function TcRequestForm({ consentWords, lang = 'en', text }: { con
           {TC_FORM.map((field) => (
             <FormField
               key={field.name} field={field} id={`${uid}-${field.name}`} value={form.values[field.name]} error={form.errors[field.name]}
-              required={!(field as Field).labelledOptional} consentWords={consentWords} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
+              required={!(field as Field).labelledOptional} consentWords={consentWords(speak, lang)} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
             />
           ))}
         </div>

@@ -103,6 +103,17 @@ export const FORM_TEXT = {
   filePhoto: '{size} photo',
   fileMadeSmaller: 'made smaller to',
   fileRetry: 'Retry upload',
+  consentNotice:
+    "The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.",
+  consentLink: 'Read the privacy notice',
+  consentAgree: "I am the child's parent or lawful guardian, and I agree to the use of these details as the privacy notice describes.",
+  abcChoice: 'ABC (APAAR) ID',
+  abcChoiceId: 'I have the ID',
+  abcChoiceREFUSED: 'REFUSED: I do not consent to an APAAR ID',
+  abcChoiceNOGEN: 'NOGEN: the ID could not be generated',
+  abcExplainId: 'Type the 12-digit APAAR ID, or choose REFUSED or NOGEN above.',
+  abcExplainREFUSED: 'A parent may refuse the APAAR ID; the ABC card is then not needed.',
+  abcExplainNOGEN: 'If the ID could not be made (e.g. records did not match), the ABC card is not needed.',
 } as const;
 
 export type FormMessage = keyof typeof MSG;

@@ -5,6 +5,10 @@
  * other language's table.
  */
 import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './messages.ts';
+import { ABC_ID_ANSWERS } from './consent.ts';
+import { pathIn } from '../language-paths.ts';
+import type { Language } from '../messages/languages.ts';
+import type { ConsentWords } from '../../components/forms/fields.tsx';
 
 /** What a field reads in a language other than its definition's English. */
 export interface FieldWords {
@@ -41,3 +45,25 @@ export function speaker(words?: FormWords) {
     section: (id: string, english: string) => words?.sections?.[id] ?? english,
   };
 }
+
+/** The consent box's words in the speaker's language, its link to the notice of `language`. */
+export const consentWords = (speak: Speaker, language: Language): ConsentWords => ({
+  notice: speak.text('consentNotice'),
+  link: speak.text('consentLink'),
+  href: pathIn(language, '/privacy'),
+  agree: speak.text('consentAgree'),
+});
+
+/** The ABC ID's select: the ID itself, or one of the answers that stand in for it, each with its one-line explanation. */
+export interface AbcWords {
+  label: string;
+  choices: { value: string; text: string; explain: string }[];
+}
+
+export const abcWords = (speak: Speaker): AbcWords => ({
+  label: speak.text('abcChoice'),
+  choices: [
+    { value: '', text: speak.text('abcChoiceId'), explain: speak.text('abcExplainId') },
+    ...ABC_ID_ANSWERS.map((answer) => ({ value: answer, text: speak.text(`abcChoice${answer}`), explain: speak.text(`abcExplain${answer}`) })),
+  ],
+});

@@ -163,19 +163,6 @@ export const EN = {
   'ack.notFound': 'No application matches this reference number and mobile number.',
   'ack.error.reference': 'Please give the reference number, for example RMCP-2026-000123.',
   'ack.error.mobile': 'Please give the 10-digit mobile number written on the form.',
-  'consent.notice':
-    "The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.",
-  'consent.link': 'Read the privacy notice',
-  'consent.agree': "I am the child's parent or lawful guardian, and I agree to the use of these details as the privacy notice describes.",
-  'privacy.version': 'Notice version {version}',
-  'privacy.voluntaryAadhaar': 'Aadhaar is voluntary: you may leave the number and the Aadhaar cards out.',
-  'abc.choice': 'ABC (APAAR) ID',
-  'abc.choice.id': 'I have the ID',
-  'abc.choice.REFUSED': 'REFUSED: I do not consent to an APAAR ID',
-  'abc.choice.NOGEN': 'NOGEN: the ID could not be generated',
-  'abc.explain.id': 'Type the 12-digit APAAR ID, or choose REFUSED or NOGEN above.',
-  'abc.explain.REFUSED': 'A parent may refuse the APAAR ID; the ABC card is then not needed.',
-  'abc.explain.NOGEN': 'If the ID could not be made (e.g. records did not match), the ABC card is not needed.',
 } as const;
 
 export type MessageCode = keyof typeof EN;

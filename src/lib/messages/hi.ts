@@ -90,6 +90,17 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.filePhoto': '{size} की फ़ोटो',
   'formText.fileMadeSmaller': 'छोटी करके',
   'formText.fileRetry': 'दोबारा अपलोड करें',
+  'formText.consentNotice':
+    'विद्यालय यह जानकारी केवल इसी काम के लिए लेता है: इसे केवल कार्यालय कर्मचारी और प्रधानाचार्य देखते हैं, और यह गोपनीयता सूचना में लिखी अवधि तक ही रखी जाती है। आप इसे देखने, ठीक करवाने या मिटवाने के लिए कह सकते हैं।',
+  'formText.consentLink': 'गोपनीयता सूचना पढ़ें',
+  'formText.consentAgree': 'मैं बच्चे का/की माता-पिता या कानूनी अभिभावक हूँ और गोपनीयता सूचना के अनुसार इस जानकारी के उपयोग के लिए सहमति देता/देती हूँ।',
+  'formText.abcChoice': 'ABC (APAAR) आईडी',
+  'formText.abcChoiceId': 'मेरे पास आईडी है',
+  'formText.abcChoiceREFUSED': 'REFUSED: मैं APAAR आईडी के लिए सहमति नहीं देता/देती',
+  'formText.abcChoiceNOGEN': 'NOGEN: आईडी नहीं बन सकी',
+  'formText.abcExplainId': '12 अंकों की APAAR आईडी लिखें, या ऊपर REFUSED या NOGEN चुनें।',
+  'formText.abcExplainREFUSED': 'अभिभावक APAAR आईडी बनवाने से मना कर सकते हैं; तब ABC कार्ड की ज़रूरत नहीं है।',
+  'formText.abcExplainNOGEN': 'यदि आईडी नहीं बन सकी (जैसे अभिलेख मेल नहीं खाए), तो ABC कार्ड की ज़रूरत नहीं है।',
 };
 
 export const HI: Record<MessageCode, string> = {
@@ -251,19 +262,6 @@ export const HI: Record<MessageCode, string> = {
   'ack.notFound': 'इस आवेदन क्रमांक और मोबाइल नंबर से कोई आवेदन नहीं मिला।',
   'ack.error.reference': 'कृपया आवेदन क्रमांक लिखें, जैसे RMCP-2026-000123।',
   'ack.error.mobile': 'कृपया फ़ॉर्म में लिखा 10 अंकों का मोबाइल नंबर लिखें।',
-  'consent.notice':
-    'विद्यालय यह जानकारी केवल इसी काम के लिए लेता है: इसे केवल कार्यालय कर्मचारी और प्रधानाचार्य देखते हैं, और यह गोपनीयता सूचना में लिखी अवधि तक ही रखी जाती है। आप इसे देखने, ठीक करवाने या मिटवाने के लिए कह सकते हैं।',
-  'consent.link': 'गोपनीयता सूचना पढ़ें',
-  'consent.agree': 'मैं बच्चे का/की माता-पिता या कानूनी अभिभावक हूँ और गोपनीयता सूचना के अनुसार इस जानकारी के उपयोग के लिए सहमति देता/देती हूँ।',
-  'privacy.version': 'सूचना संस्करण {version}',
-  'privacy.voluntaryAadhaar': 'आधार देना ज़रूरी नहीं है: आधार नंबर और आधार कार्ड छोड़ सकते हैं।',
-  'abc.choice': 'ABC (APAAR) आईडी',
-  'abc.choice.id': 'मेरे पास आईडी है',
-  'abc.choice.REFUSED': 'REFUSED: मैं APAAR आईडी के लिए सहमति नहीं देता/देती',
-  'abc.choice.NOGEN': 'NOGEN: आईडी नहीं बन सकी',
-  'abc.explain.id': '12 अंकों की APAAR आईडी लिखें, या ऊपर REFUSED या NOGEN चुनें।',
-  'abc.explain.REFUSED': 'अभिभावक APAAR आईडी बनवाने से मना कर सकते हैं; तब ABC कार्ड की ज़रूरत नहीं है।',
-  'abc.explain.NOGEN': 'यदि आईडी नहीं बन सकी (जैसे अभिलेख मेल नहीं खाए), तो ABC कार्ड की ज़रूरत नहीं है।',
 };
 
 const OCCUPATIONS = {
