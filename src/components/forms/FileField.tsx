@@ -46,10 +46,18 @@ export function FileField({ id, field, label, required, state, onState, error, s
   const original = useRef<number | undefined>(undefined);
   const abort = useRef<(() => void) | null>(null);
 
-  useEffect(() => () => abort.current?.(), []);
-  // The form was cleared (early-years form after success): forget the chosen file too.
   useEffect(() => {
-    if (state.status === 'empty' && input.current) input.current.value = '';
+    // A file chosen before the island hydrated (early-input.ts) is checked and uploaded now.
+    const early = input.current?.files?.[0];
+    if (early) void choose(early);
+    return () => abort.current?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The form was cleared (early-years form after success): forget the chosen file too.
+  const lastStatus = useRef(state.status);
+  useEffect(() => {
+    if (state.status === 'empty' && lastStatus.current !== 'empty' && input.current) input.current.value = '';
+    lastStatus.current = state.status;
   }, [state.status]);
 
   function start(chosen: File, tries = 0) {

@@ -3,7 +3,7 @@
  * record's shared check, sent to its status endpoint. The answer is drawn by the record's island
  * under a heading that takes the focus; no match, too many tries and a lost connection are said in
  * words. Every word comes from the message table of `lang`. The number can come prefilled from the
- * page's URL (`?ref=...` on a QR code's link).
+ * page's URL (`?ref=...` on a QR code's link); what was typed before the island hydrated is kept.
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
@@ -16,6 +16,7 @@ import type { Say, StatusCode, StatusText, StatusWords } from '../../lib/status-
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { site } from '../../config/site.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
+import { typedBeforeHydration, useHydrated } from './early-input.ts';
 import './forms.css';
 import './status-check.css';
 
@@ -65,10 +66,15 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
   const [problem, setProblem] = useState('');
   const [found, setFound] = useState<{ answer: A; pair: P; shown: number } | null>(null);
 
+  const hydrated = useHydrated();
+
+  // The number from the address, then anything typed before the island hydrated.
   useEffect(() => {
-    const given = new URLSearchParams(window.location.search).get(number.param);
-    if (given) setValues((v) => ({ ...v, number: given.trim() }));
-  }, [number.param]);
+    const given = new URLSearchParams(window.location.search).get(number.param)?.trim();
+    const typed = typedBeforeHydration(formRef.current, { [number.name]: '', contactNo: '' });
+    const early = { number: typed[number.name] ?? given, contactNo: typed.contactNo };
+    if (early.number || early.contactNo) setValues((v) => ({ number: early.number ?? v.number, contactNo: early.contactNo ?? v.contactNo }));
+  }, [number.param, number.name]);
 
   // A new answer (a lookup, or a change made from it) takes the focus, so it is read out.
   useEffect(() => {
@@ -127,7 +133,7 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
             required error={errors.contactNo} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={16} onChange={(v) => change('contactNo', v)}
           />
         </div>
-        <button type="submit" className="ff-button" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="ff-button" disabled={busy || !hydrated} aria-busy={busy}>
           {busy && <span className="ff-spinner" aria-hidden="true" />}
           {busy ? t('statusCheck.checking') : t('statusCheck.submit')}
         </button>

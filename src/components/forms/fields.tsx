@@ -58,12 +58,13 @@ export function TextArea(props: Common & { rows?: number; maxLength?: number }) 
   );
 }
 
-export function Select(props: Common & { options: readonly (string | { value: string; text: string })[]; placeholder?: string }) {
-  const { id, name, label, value, onChange, error, required, hint, options, placeholder = 'Select' } = props;
+/** `answersFor`: the field this select answers for, when its own name is not one the form keeps (early-input.ts). */
+export function Select(props: Common & { options: readonly (string | { value: string; text: string })[]; placeholder?: string; answersFor?: string }) {
+  const { id, name, label, value, onChange, error, required, hint, options, placeholder = 'Select', answersFor } = props;
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <select
-        id={id} name={name} value={value} aria-required={required || undefined} aria-invalid={error ? true : undefined}
+        id={id} name={name} value={value} data-answers-for={answersFor} aria-required={required || undefined} aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{placeholder}</option>

@@ -26,19 +26,24 @@ export function isUntouched(values: Record<string, string>, defaults: Record<str
   return Object.keys(values).every((k) => k.startsWith('_') || values[k] === defaults[k]);
 }
 
-export function useDraft<T extends Record<string, string>>(key: string, empty: () => T) {
+/**
+ * `typed`: what the parent typed before the island hydrated (early-input.ts); it is newer than the
+ * draft, so it wins over it field by field.
+ */
+export function useDraft<T extends Record<string, string>>(key: string, empty: () => T, typed?: () => Partial<T>) {
   const [values, setValues] = useState<T>(empty);
   const restored = useRef(false);
   const [wasRestored, setWasRestored] = useState(false);
 
   useEffect(() => {
     const saved = read(key);
-    if (saved) {
+    const early = typed?.() ?? {};
+    if (saved || Object.keys(early).length) {
       const base = empty();
       const merged: Record<string, string> = { ...base };
-      for (const k of Object.keys(saved)) if (k in base) merged[k] = saved[k]!;
-      setValues(merged as T);
-      setWasRestored(!isUntouched(merged, base));
+      for (const k of Object.keys(saved ?? {})) if (k in base) merged[k] = saved![k]!;
+      if (saved) setWasRestored(!isUntouched(merged, base));
+      setValues({ ...merged, ...early } as T);
     }
     restored.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps

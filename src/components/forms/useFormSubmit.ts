@@ -4,6 +4,7 @@
  * until it succeeds, so a retry after a lost answer is recognised), with a loading toast that turns
  * into the outcome. Typed text is kept as a draft until the form is sent. Messages show in the
  * page's words: a refusal by its code (the form's check's, or the server's `code` and `codes`).
+ * What was typed before the island hydrated is taken in (early-input.ts).
  */
 import { useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import type { Failure, Result } from '../../lib/forms/validate.ts';
@@ -13,6 +14,7 @@ import { toast, TOAST_AUTO_CLOSE, type ToastOptions } from '../../lib/toast.tsx'
 import { speaker, type Speaker } from '../../lib/forms/words.ts';
 import { focusFirstError } from './fields.tsx';
 import { useDraft } from './useDraft.ts';
+import { typedBeforeHydration, useHydrated } from './early-input.ts';
 
 /** What sending came to. */
 export type Outcome<A> =
@@ -52,12 +54,14 @@ const ENGLISH = speaker();
 export function useFormSubmit<V extends Record<string, string>, D, A>(options: FormSubmit<V, D, A>) {
   const speak = options.speak ?? ENGLISH;
   const emptyValues = (): Values<V> => ({ ...options.empty(), _key: '' });
-  const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(options.draft, emptyValues);
+  const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
+  const typed = () => typedBeforeHydration(formRef.current, emptyValues()) as Partial<Values<V>>;
+  const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(options.draft, emptyValues, typed);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [honeypot, setHoneypot] = useState('');
-  const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
 
   const clearError = (name: string) => setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current));
 
@@ -122,7 +126,8 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
     }
   }
 
-  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, honeypot, setHoneypot, wasRestored, submit, formRef };
+  // canSend: the submit button's state, off while sending and before the island hydrated.
+  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, canSend: hydrated && !busy, honeypot, setHoneypot, wasRestored, submit, formRef };
 }
 
 /** A form POST's answer as an outcome: `created` (201) is sent, anything else refused. */

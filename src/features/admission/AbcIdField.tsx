@@ -26,7 +26,7 @@ export function AbcIdField({ field, id, value, error, words, fieldWords, onChang
   return (
     <div className="ff-abc">
       <Select
-        id={`${id}-choice`} name="abcIdChoice" label={words.label} value={choice} hint={chosen.explain} required
+        id={`${id}-choice`} name="abcIdChoice" answersFor={field.name} label={words.label} value={choice} hint={chosen.explain} required
         options={words.choices.slice(1)} placeholder={words.choices[0]!.text}
         onChange={(answer) => onChange(answer)}
       />

@@ -172,7 +172,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
           </div>
           <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
           {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
-          <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
+          <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
             {form.busy && <span className="ff-spinner" aria-hidden="true" />}
             {speak.text(form.busy ? 'admissionBusy' : 'admissionSubmit')}
           </button>

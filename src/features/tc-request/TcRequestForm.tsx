@@ -59,7 +59,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
           ))}
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-        <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
+        <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}
         </button>
