@@ -24,10 +24,12 @@ export function rupeesToPaise(value: unknown): number | undefined {
 /** Whole paise as rupees (a number with at most two decimals, for JSON and inputs). */
 export const paiseToRupees = (paise: number): number => paise / 100;
 
-const FIGURES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Made on first use, like the date formatters (dates.ts): a parent's status page loads this module before it shows any amount. */
+let figures: Intl.NumberFormat | undefined;
 
 /** ₹12,500.00, ₹1,25,000.00; a negative amount reads -₹500.00. */
-export const formatRupees = (paise: number): string => FIGURES.format(paise / 100);
+export const formatRupees = (paise: number): string =>
+  (figures ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(paise / 100);
 
 /**
  * The amount in words, Indian system, as a receipt writes it: "Twelve Thousand Five Hundred Rupees

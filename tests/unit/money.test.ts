@@ -1,5 +1,5 @@
-/** Money: rupees read exactly into paise, figures with Indian grouping, words in the Indian system; the fee schedule. */
-import { describe, expect, it } from 'vitest';
+/** Money: rupees read exactly into paise, figures with Indian grouping, words in the Indian system; the fee schedule; formatters (money and dates) made only when first used. */
+import { describe, expect, it, vi } from 'vitest';
 import { formatRupees, paiseToRupees, rupeesInWords, rupeesToPaise } from '../../src/lib/money.ts';
 import { fees } from '../../src/config/fees.ts';
 import { ALL_CLASSES } from '../../src/lib/classes.ts';
@@ -38,5 +38,35 @@ describe('money', () => {
       expect(paise, c).toBeGreaterThan(0);
     }
     expect(rupeesToPaise(fees.transferCertificate)).toBeGreaterThan(0);
+  });
+});
+
+describe('formatters are made on first use, not when a page loads the module', () => {
+  /** Counts the Intl formatters made while `run` runs. */
+  async function counting<T>(run: (made: () => number) => Promise<T>): Promise<T> {
+    const original = { DateTimeFormat: Intl.DateTimeFormat, NumberFormat: Intl.NumberFormat };
+    let made = 0;
+    Intl.DateTimeFormat = class extends original.DateTimeFormat { constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) { super(...args); made++; } } as typeof Intl.DateTimeFormat;
+    Intl.NumberFormat = class extends original.NumberFormat { constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) { super(...args); made++; } } as typeof Intl.NumberFormat;
+    try {
+      return await run(() => made);
+    } finally {
+      Object.assign(Intl, original);
+    }
+  }
+
+  // Making one loads locale and time-zone data: tens of milliseconds on a cheap phone, in the task that hydrates a form.
+  it.each([
+    ['dates', async () => (await import('../../src/lib/dates.ts')).formatDateTime.bind(null, '2026-03-05T09:37:00Z', 'hi')],
+    ['money', async () => (await import('../../src/lib/money.ts')).formatRupees.bind(null, 1250000)],
+  ])('%s', async (_, load) => {
+    vi.resetModules();
+    await counting(async (made) => {
+      const format = await load();
+      expect(made()).toBe(0);
+      const first = format();
+      expect(format()).toBe(first);
+      expect(made()).toBe(1);
+    });
   });
 });
