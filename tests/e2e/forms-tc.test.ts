@@ -1,4 +1,4 @@
-/** Chromium: the TC request form (success twice, then the refusal message; busy state; cleared after success). */
+/** Chromium: the TC request form (success twice, then the refusal message; busy state; cleared after success; styled toasts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../src/lib/forms/messages.ts';
@@ -35,6 +35,8 @@ describe('TC request form', () => {
 
       await page.getByRole('button', { name: 'Request TC' }).click();
       await toast(page, MSG.required);
+      // The toast styles (a file of their own, linked when the island starts) hold the toast in a fixed corner.
+      await expect.poll(() => page.locator('.Toastify__toast-container').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
 
       const number = `E2E/${Date.now()}`;
       for (let i = 0; i < 2; i++) {
