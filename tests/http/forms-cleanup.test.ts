@@ -3,27 +3,14 @@
  * go, row and blob, and claimed ones stay; ended sessions, old rate-limit windows and ended sign-in
  * throttle windows go, live ones stay.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { execFile } from 'node:child_process';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
 import { PNG, blobsWithSha, closeDb, count, db, sha256, stage, unique } from './forms-fixtures.ts';
 import { validAdmission, FILE } from '../unit/forms-cases.ts';
+import { holdCleanupTurnForThisFile, runCleanup } from '../support/cleanup.ts';
 
-const run = promisify(execFile);
+holdCleanupTurnForThisFile();
 afterAll(closeDb);
-
-async function runCleanup(): Promise<string> {
-  const repo = resolve(import.meta.dirname, '../..');
-  const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts')], {
-    cwd: inject('runtimeRoot'),
-    env: { ...process.env, DATABASE_URL: inject('databaseURL') },
-    timeout: 60_000,
-  });
-  return stdout;
-}
 
 describe('npm run cleanup', () => {
   it('deletes unclaimed uploads older than 24 hours (row and blob) and keeps recent and claimed ones', async () => {

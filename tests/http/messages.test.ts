@@ -8,20 +8,16 @@
  * GET /v1/api/messages lists them for staff only.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
+import { runCleanup, withCleanupTurn } from '../support/cleanup.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { site } from '../../src/config/site.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from './admin-fixtures.ts';
 
-const run = promisify(execFile);
-const repo = resolve(import.meta.dirname, '../..');
 
 // ---- an SMTP server in this process ------------------------------------------------
 
@@ -108,16 +104,6 @@ interface Row {
 const messagesOf = async (pool: pg.Pool, recordId: string) =>
   (await pool.query<Row>(`SELECT * FROM messages WHERE record_id = $1 ORDER BY created_at, id`, [recordId])).rows;
 
-/** `npm run cleanup` against a runtime's database and files, with `env` added. */
-async function runCleanup(root: string, databaseUrl: string, env: Record<string, string | undefined>): Promise<string> {
-  const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
-    timeout: 60_000,
-  });
-  return stdout;
-}
-
 describe('e-mails through SMTP_URL', () => {
   it('queues an enquiry’s e-mail with it and delivers it: to the parent, naming the child and the class', async () => {
     const to = `asha.${Date.now()}@example.in`;
@@ -189,12 +175,12 @@ describe('e-mails through SMTP_URL', () => {
     await startSmtp(smtpPort);
     const smtpUrl = `smtp://office:secret@127.0.0.1:${smtpPort}`;
     // Not due yet: the run leaves it.
-    expect(await runCleanup(runtime.root, runtime.databaseUrl, { SMTP_URL: smtpUrl })).toContain('Sent 0 e-mail(s)');
+    expect(await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } })).toContain('Sent 0 e-mail(s)');
     expect((await messagesOf(db, tc._id))[0]).toMatchObject({ state: 'queued', attempts: 1 });
 
     // Its time has come.
     await db.query(`UPDATE messages SET next_attempt_at = now() - interval '1 second' WHERE id = $1`, [row!.id]);
-    expect(await runCleanup(runtime.root, runtime.databaseUrl, { SMTP_URL: smtpUrl })).toMatch(/Sent [1-9]\d* e-mail\(s\)/);
+    expect(await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } })).toMatch(/Sent [1-9]\d* e-mail\(s\)/);
     const mail = await mailTo(to, 'Neha Singh');
     expect(mail.subject).toBe('Transfer certificate request for Neha Singh received');
     [row] = await messagesOf(db, tc._id);
@@ -266,7 +252,7 @@ describe('without SMTP_URL (the shared runtime)', () => {
       const enquiry = await createEnquiry({ email: `nosmtp.${Date.now()}@example.in` });
       const [row] = await messagesOf(shared, enquiry._id);
       expect(row).toMatchObject({ channel: 'email', state: 'queued', attempts: 0, last_error: null, sent_at: null });
-      expect(await runCleanup(inject('runtimeRoot'), inject('databaseURL'), { SMTP_URL: '' })).toContain('SMTP_URL is not set: e-mails stay queued.');
+      expect(await withCleanupTurn(() => runCleanup({ env: { SMTP_URL: '' } }))).toContain('SMTP_URL is not set: e-mails stay queued.');
       expect((await messagesOf(shared, enquiry._id))[0]).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
     } finally {
       await shared.end();

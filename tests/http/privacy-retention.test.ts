@@ -7,16 +7,13 @@
  * admitted pupil's application stays. Old audit entries go; younger ones stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
 import { staffClient, type ApiClient } from '../support/api.ts';
+import { holdCleanupTurnForThisFile, runCleanup } from '../support/cleanup.ts';
 import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from './admin-fixtures.ts';
 import { closeDb, db } from './forms-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
 
-const run = promisify(execFile);
+holdCleanupTurnForThisFile();
 afterAll(closeDb);
 
 /** The moment the test's records were decided. */
@@ -24,15 +21,7 @@ const DECIDED = Date.parse('2020-01-01T00:00:00Z');
 const DAY = 24 * 3600 * 1000;
 const dayAfter = (days: number) => new Date(DECIDED + days * DAY).toISOString();
 
-async function cleanupAt(now?: string): Promise<string> {
-  const repo = resolve(import.meta.dirname, '../..');
-  const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts'), ...(now ? ['--now', now] : [])], {
-    cwd: inject('runtimeRoot'),
-    env: { ...process.env, DATABASE_URL: inject('databaseURL') },
-    timeout: 60_000,
-  });
-  return stdout;
-}
+const cleanupAt = (now?: string) => runCleanup({ now });
 
 let principal: ApiClient;
 const patch = (path: string, json: unknown) => principal.request(path, { method: 'PATCH', json });
