@@ -13,7 +13,7 @@ import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/ad
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { fillApplicationText, label } from '../support/admission-form.ts';
+import { fillApplicationText, label, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures } from './content-browser.ts';
 
 let browser: Browser;
@@ -58,7 +58,7 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
         await heading.waitFor({ timeout: 60_000 });
         await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Application received');
         expect(await page.locator('form.ff-form').count()).toBe(0);
-        const reference = (await page.locator('.ff-reference').textContent())!.trim();
+        const reference = await shownReference(page);
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
         const ack = page.locator('section.ack');
         const text = (await ack.textContent())!;

@@ -9,10 +9,9 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
-import { adminClient } from '../support/api.ts';
 import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { fillApplicationText, label } from '../support/admission-form.ts';
+import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 
 const LIMIT = 2.5 * 1024 * 1024;
 let browser: Browser;
@@ -120,7 +119,7 @@ for (const band of BANDS) {
 
         await page.getByRole('button', { name: 'Submit application' }).click();
         await toast(page, MSG.admissionSuccess);
-        const reference = (await page.locator('.ff-reference').textContent())!.trim();
+        const reference = await shownReference(page);
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
 
         // The acknowledgment takes the form's place; back to the form, only the early-years form has cleared its fields.
@@ -135,15 +134,10 @@ for (const band of BANDS) {
         expect(Math.max(...uploads.map((s) => s.size))).toBeGreaterThan(1.8 * 1024 * 1024);
 
         // The office finds it.
-        const admin = await adminClient();
-        const list = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`);
-        expect(list.status).toBe(200);
-        const found = ((await list.json()).data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
-        expect(found).toBeTruthy();
-        const detail = await (await admin.request(`/v1/api/admission/${found!._id}`)).json();
+        const { admin, id, detail } = await officeFinds(name, reference);
         expect(detail).toMatchObject({ band, admissionClass: def.classOptions.at(-1)!.label, studentFirstName: name, paymentStatus: 'pending', governmentScholarship: def.academic ? 'yes' : 'no' });
-        for (const field of fields) expect(detail[field]).toBe(`/v1/api/admission/${found!._id}/files/${field}`);
-        const photoBack = await admin.request(detail.studentPhoto);
+        for (const field of fields) expect(detail[field]).toBe(`/v1/api/admission/${id}/files/${field}`);
+        const photoBack = await admin.request(String(detail.studentPhoto));
         expect(Buffer.from(await photoBack.arrayBuffer()).equals(nearLimitPng)).toBe(true);
 
         if (band === 'middle') {

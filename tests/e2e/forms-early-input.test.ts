@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
-import { adminClient } from '../support/api.ts';
 import { PHONE, hydrated, launchBrowser, newPage } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { fillApplicationText, label } from '../support/admission-form.ts';
+import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,18 +73,12 @@ describe('a form filled before its island hydrated', () => {
 
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
-      const reference = (await page.locator('.ff-reference').textContent())!.trim();
-
-      const admin = await adminClient();
-      const list = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`)).json();
-      const found = (list.data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
-      expect(found).toBeTruthy();
-      const detail = await (await admin.request(`/v1/api/admission/${found!._id}`)).json();
+      const { id, detail } = await officeFinds(name, await shownReference(page));
       expect(detail).toMatchObject({
         studentFirstName: name, studentLastName: 'Sharma', fatherFirstName: 'Fatherfirst', contactNo: '9812300077',
         admissionClass: def.classOptions.at(-1)!.label, abcId: 'REFUSED', governmentScholarship: 'no',
       });
-      for (const field of files) expect(detail[field]).toBe(`/v1/api/admission/${found!._id}/files/${field}`);
+      for (const field of files) expect(detail[field]).toBe(`/v1/api/admission/${id}/files/${field}`);
     } finally {
       await context.close();
     }

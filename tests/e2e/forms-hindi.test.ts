@@ -10,10 +10,10 @@ import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
-import { adminClient } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, hydrated } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
+import { officeFinds, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
 let browser: Browser;
@@ -155,14 +155,10 @@ describe('the Hindi admission form', () => {
       await submit.click();
       await toast(page, HI['form.admissionSuccess']);
       await page.getByRole('heading', { name: HI['ack.heading'] }).waitFor();
-      const reference = (await page.locator('.ff-reference').textContent())!.trim();
+      const reference = await shownReference(page);
       expect(await page.getByText(A.studentAadharFile.label).count()).toBeGreaterThan(0);
 
-      const admin = await adminClient();
-      const list = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`)).json();
-      const found = (list.data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
-      expect(found).toBeTruthy();
-      const detail = await (await admin.request(`/v1/api/admission/${found!._id}`)).json();
+      const { detail } = await officeFinds(name, reference);
       expect(detail).toMatchObject({ language: 'hi', band: 'primary', admissionClass: 'K.G', studentFirstName: name });
       expect(fillWords('hi', 'ack.heading')).toBe(HI['ack.heading']);
     } finally {

@@ -10,12 +10,11 @@ import type { Browser, Locator } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { formatBytes } from '../../src/lib/format.ts';
-import { adminClient } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
-import { fillApplicationText, label } from '../support/admission-form.ts';
+import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -100,13 +99,8 @@ describe('a phone photo in an admission document field', () => {
 
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
-      const reference = (await page.locator('.ff-reference').textContent())!.trim();
-
-      const admin = await adminClient();
-      const list = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`)).json();
-      const found = (list.data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
-      expect(found).toBeTruthy();
-      const res = await admin.request(`/v1/api/admission/${found!._id}/files/studentAadharFile`);
+      const { admin, id } = await officeFinds(name, await shownReference(page));
+      const res = await admin.request(`/v1/api/admission/${id}/files/studentAadharFile`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/jpeg');
       const stored = Buffer.from(await res.arrayBuffer());

@@ -1,5 +1,7 @@
-/** Filling an admission form's text as a parent would, for the browser tests of the forms. */
+/** Filling an admission form's text as a parent would, and the office finding it once sent, for the browser tests of the forms. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { adminClient, type ApiClient } from './api.ts';
 import { BANDS_DEF } from '../../src/features/admission/admission.ts';
 import type { Band } from '../../src/lib/classes.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
@@ -23,4 +25,18 @@ export async function fillApplicationText(page: Page, band: Band, name: string, 
   await page.getByLabel(label('ABC ID')).fill('998877665544');
   await page.getByLabel(label('Contact number')).fill(options.mobile ?? '9812345678');
   await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
+}
+
+/** The reference number the acknowledgment shows. */
+export const shownReference = async (page: Page): Promise<string> => (await page.locator('.ff-reference').textContent())!.trim();
+
+/** The office finds a sent application by the student's first name and its reference number: its id and details, and the office's client. */
+export async function officeFinds(name: string, reference: string): Promise<{ admin: ApiClient; id: string; detail: Record<string, unknown> }> {
+  const admin = await adminClient();
+  const list = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`);
+  expect(list.status).toBe(200);
+  const found = ((await list.json()).data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
+  expect(found).toBeTruthy();
+  const detail = (await (await admin.request(`/v1/api/admission/${found!._id}`)).json()) as Record<string, unknown>;
+  return { admin, id: found!._id, detail };
 }
