@@ -34,6 +34,9 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date ? DATE().format(date) : '';
 }
 
+/** A calendar date (YYYY-MM-DD) as Indian forms write it: 01/06/2021. */
+export const dayMonthYear = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : value);
+
 /** A moment as the office reads it, or in Hindi for a parent's page in Hindi. */
 export function formatDateTime(value: string | Date | null | undefined, language: Language = 'en'): string {
   const date = parse(value);

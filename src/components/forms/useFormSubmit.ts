@@ -115,7 +115,11 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
         show('error', outcome.message);
       } else {
         if (outcome.error) setFormError(speak.say(outcome.code, outcome.error));
-        if (outcome.fields) setErrors(speak.sayAll(outcome.fields, outcome.codes));
+        if (outcome.fields) {
+          setErrors(speak.sayAll(outcome.fields, outcome.codes));
+          // The server names every problem field, as the form's own check does: the parent lands on the first.
+          focusFirstError(formRef.current, outcome.fields);
+        }
         throw new Error(`refused: ${outcome.error ?? ''}`);
       }
     } catch (error) {

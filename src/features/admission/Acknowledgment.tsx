@@ -1,14 +1,14 @@
 /**
  * What the parent sees in place of the admission form once it is sent: the reference number (large,
  * with Copy), the class, when it was sent (India time), the documents received, what happens next,
- * the acknowledgment as a PDF and a WhatsApp share. Every word comes from `words` (the `ack.*`
+ * the child's date of birth, gender and address, the acknowledgment as a PDF and a WhatsApp share. Every word comes from `words` (the `ack.*`
  * messages of `lang`); focus moves to its heading so a screen reader announces it.
  */
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Language } from '../../lib/messages/index.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.tsx';
-import { acknowledgmentHref, classIn, fillIn, statusPath, whatsappHref, type AckFacts, type AckWords } from './acknowledgment.ts';
+import { acknowledgmentHref, classIn, fillIn, genderIn, statusPath, whatsappHref, type AckFacts, type AckWords } from './acknowledgment.ts';
 import './acknowledgment.css';
 
 /** A template whose `{name}`s become the given elements. */
@@ -40,8 +40,11 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
 
   const facts: [string, string][] = [
     [words['ack.student'], ack.studentName],
+    [words['ack.dateOfBirth'], dayMonthYear(ack.dateOfBirth)],
+    [words['ack.gender'], genderIn(words, ack.gender)],
     [words['ack.class'], classIn(words, ack.admissionClass)],
     [words['ack.submitted'], formatDateTime(ack.createdAt, lang)],
+    [words['ack.address'], ack.address],
   ];
   return (
     <section className="ff-success ack" lang={lang} aria-labelledby={`${uid}-heading`}>

@@ -9,7 +9,8 @@ import { RecordDetails } from '../../components/admin/record-view.tsx';
 import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { PaymentsSection } from '../payments/PaymentsSection.tsx';
-import { ADMISSION, DETAILS_SECTIONS, type Admission } from './admission.ts';
+import { ADMISSION, AGE_OUTSIDE, DETAILS_SECTIONS, type Admission } from './admission.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 import { Duplicates } from './Duplicates.tsx';
@@ -37,6 +38,12 @@ export default function AdmissionDetails() {
           <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
+          )}
+          {record.ageOutsideRange && (
+            <p className="details-warning" role="note">
+              <strong>{AGE_OUTSIDE}:</strong> the date of birth ({formatDate(record.dateOfBirth) || record.dateOfBirth}) was outside the age range of class{' '}
+              {record.admissionClass} when the form was sent; the parent confirmed it.
+            </p>
           )}
           <Duplicates duplicates={record.duplicates ?? []} />
           <RecordDetails

@@ -1,12 +1,16 @@
 /**
  * The admission form of one band: ONE component, drawn from the admission's definition (admission.ts).
  * Documents upload as they are chosen; the submit sends the text fields and the uploads' ids,
- * checked first by the same schema the server uses. Once sent, the acknowledgment takes the form's
+ * checked first by the same schema the server uses. A date of birth outside the class's age range
+ * asks the parent to confirm it before sending (AgeNotice). Once sent, the acknowledgment takes the form's
  * place, in `lang` with the words the page hands over (acknowledgment-words.ts). A page in another
  * language than English hands the form's own words too (`text`, admission-words.ts).
  */
-import { useId, useRef, useState } from 'react';
-import type { Band } from '../../lib/classes.ts';
+import { Fragment, useId, useRef, useState } from 'react';
+import { resolveClass, type Band } from '../../lib/classes.ts';
+import { ageCheck } from '../../lib/age.ts';
+import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { isBirthDate, type Result } from '../../lib/forms/validate.ts';
 import type { Language } from '../../lib/messages/index.ts';
 import { abcWords, consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
 import { api } from '../../lib/api-client.ts';
@@ -19,6 +23,7 @@ import {
 } from './admission.ts';
 import { Acknowledgment } from './Acknowledgment.tsx';
 import { AbcIdField } from './AbcIdField.tsx';
+import { AgeNotice } from './AgeNotice.tsx';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import type { AckFacts, AckWords } from './acknowledgment.ts';
 import { validateAdmission } from './schema.ts';
@@ -27,6 +32,17 @@ import '../../components/forms/forms.css';
 type Values = Record<TextField, string>;
 
 const emptyValues = (): Values => ({ ...(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((k) => [k, ''])) as Values), governmentScholarship: 'no' });
+
+/**
+ * The form's own last rule: a date of birth outside the class's age range is sent only once the
+ * parent has ticked that it is right (the server accepts it either way and marks it for the office).
+ */
+function askAgeConfirmation<D>(result: Result<D>): Result<D> {
+  const code = formCode('ageConfirm');
+  if (result.ok) return { ok: false, error: MSG.ageConfirm, code, fields: { ageConfirm: MSG.ageConfirm }, codes: { ageConfirm: code }, kind: 'rule' };
+  if (result.kind === 'type') return result;
+  return { ...result, fields: { ...result.fields, ageConfirm: MSG.ageConfirm }, codes: { ...result.codes, ageConfirm: code } };
+}
 
 type Created = { admission?: { referenceNumber?: string; createdAt?: string; admissionClass?: string } };
 
@@ -67,10 +83,22 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
     return input;
   }
 
+  /** The date of birth and class the parent confirmed, when the date is outside the class's age range. */
+  const [ageConfirmed, setAgeConfirmed] = useState('');
+  const ageKey = (values: Values) => `${values.dateOfBirth}|${values.admissionClass}`;
+  function ageOf(values: Values) {
+    const chosen = resolveClass(values.admissionClass, band);
+    const checked = chosen && isBirthDate(values.dateOfBirth) ? ageCheck(values.dateOfBirth, chosen.label) : undefined;
+    return checked?.outside ? checked : undefined;
+  }
+
   const form = useFormSubmit({
     draft: `admission-${band}`,
     empty: emptyValues,
-    check: (values) => validateAdmission(inputFor(values), band),
+    check: (values) => {
+      const result = validateAdmission(inputFor(values), band);
+      return ageOf(values) && ageConfirmed !== ageKey(values) ? askAgeConfirmation(result) : result;
+    },
     blocked: () =>
       Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading') ? speak.text('admissionWait') : undefined,
     checkToast: () => 'error',
@@ -84,6 +112,9 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
       sent.current = {
         studentName: [input.studentFirstName, input.studentMiddleName, input.studentLastName].filter(Boolean).join(' '),
         contactNo: input.contactNo ?? '',
+        dateOfBirth: input.dateOfBirth ?? '',
+        gender: input.gender ?? '',
+        address: input.address ?? '',
         documents: bandFiles(def).filter((f) => input[f]).map((f) => speak.field(f)?.label ?? fileLabel(f)),
       };
       return outcomeOf<Created>(await api('/admission', { method: 'POST', body }));
@@ -108,6 +139,9 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
     // The error clears when a valid file is chosen.
     if (state.status !== 'failed') form.clearError(field);
   }
+
+  /** How a class value reads on this page. */
+  const classWords = (value: string) => speak.field('admissionClass')?.options?.[value] ?? def.classOptions.find((o) => o.value === value)?.text ?? value;
 
   const [before, after] = speak.text('requiredIntro').split('<*>');
   const sections: SectionId[] = def.academic ? ['student', 'father', 'mother', 'additional', 'academic'] : ['student', 'father', 'mother', 'additional'];
@@ -144,11 +178,26 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
                   }
                   if (field.kind !== 'file') {
                     const name = field.name as TextField;
-                    return (
+                    const input = (
                       <FormField
                         key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required={!field.labelledOptional}
                         options={name === 'admissionClass' ? def.classOptions : undefined} words={speak.field(name)} onChange={(v) => form.change(name, v)}
                       />
+                    );
+                    const age = name === 'dateOfBirth' ? ageOf(form.values) : undefined;
+                    if (!age) return input;
+                    return (
+                      <Fragment key={name}>
+                        {input}
+                        <AgeNotice
+                          id={fieldId('ageConfirm')} check={age} className={classWords(form.values.admissionClass)} confirmed={ageConfirmed === ageKey(form.values)}
+                          error={form.errors.ageConfirm} speak={speak}
+                          onConfirm={(yes) => {
+                            setAgeConfirmed(yes ? ageKey(form.values) : '');
+                            form.clearError('ageConfirm');
+                          }}
+                        />
+                      </Fragment>
                     );
                   }
                   const name = field.name as FileField;

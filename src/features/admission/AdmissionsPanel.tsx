@@ -1,12 +1,13 @@
 /**
  * /admin/admissions/panel: admissions with search by name, class and status, "Page X of Y"; a row
- * that looks like another application of the same child is marked.
+ * that looks like another application of the same child is marked, and so is one whose date of
+ * birth was outside the class's age range.
  */
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { textOf } from '../../components/admin/record-view.tsx';
-import { ADMISSION, type Admission } from './admission.ts';
+import { ADMISSION, AGE_OUTSIDE, type Admission } from './admission.ts';
 import { SeatsSummary } from './SeatsSummary.tsx';
 
 export default function AdmissionsPanel() {
@@ -29,7 +30,7 @@ export default function AdmissionsPanel() {
       failedText="Could not load the admissions."
       detailsPath="/admin/admissions/details/"
       linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
-      mark={(r) => (r.duplicate ? 'Possible duplicate' : undefined)}
+      mark={(r) => [r.duplicate && 'Possible duplicate', r.ageOutsideRange && AGE_OUTSIDE].filter(Boolean).join(' · ') || undefined}
     />
     </>
   );

@@ -9,8 +9,8 @@
  *     429 past 10 tries an hour from one client address
  *
  * Proven like the status check: by the reference number and the mobile number given on the form.
- * It prints the school, the reference number, the student, the class, when the form was sent (India
- * time), the masked Aadhaar number, the documents received, what happens next and a QR code of the
+ * It prints the school, the reference number, the student, the date of birth, gender, the class,
+ * when the form was sent (India time), the masked Aadhaar number, the mobile number, the home address, the documents received, what happens next and a QR code of the
  * status page (a link too).
  */
 import { maskAadhaar } from '../../server/aadhaar.ts';
@@ -20,7 +20,7 @@ import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { site } from '../../config/site.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, fileLabel, isFileField, type FileField } from './admission.ts';
 import { schoolName, statusUrl } from './acknowledgment.ts';
@@ -54,6 +54,10 @@ interface Found {
   student_aadhaar_last4: string | null;
   admission_class: string;
   contact_no: string;
+  /** Null for applications from before the form asked them. */
+  date_of_birth: string | null;
+  gender: string | null;
+  address: string | null;
   created_at: Date | string;
   documents: string[] | null;
 }
@@ -74,6 +78,7 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
   await rateLimit('acknowledgment', ip, ACKNOWLEDGMENTS_PER_HOUR, 3600);
   const row = await queryOne<Found>(
     `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
+            date_of_birth, gender, address,
             (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents
        FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
     [reference, mobile],
@@ -87,6 +92,9 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
     },
   });
 };
+
+/** The facts that have a value (an application from before the form asked the date of birth has none). */
+const given = <C extends string>(facts: [C, string][]) => facts.filter(([, value]) => value !== '');
 
 const GREY = '#4a4a4a';
 const RULE = '#9a9a9a';
@@ -122,10 +130,15 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   y = doc.y + 14;
   const facts: [MessageCode, string][] = [
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
+    ...given<MessageCode>([
+      ['ack.dateOfBirth', row.date_of_birth ? dayMonthYear(row.date_of_birth) : ''],
+      ['ack.gender', row.gender === 'Male' || row.gender === 'Female' ? t(`ack.gender.${row.gender}`) : (row.gender ?? '')],
+    ]),
     ['ack.class', classFor(language, row.admission_class)],
     ['ack.submitted', formatDateTime(row.created_at, language)],
-    ...(row.student_aadhaar_last4 ? [['ack.aadhaar', maskAadhaar(row.student_aadhaar_last4)] as [MessageCode, string]] : []),
+    ...given<MessageCode>([['ack.aadhaar', row.student_aadhaar_last4 ? maskAadhaar(row.student_aadhaar_last4) : '']]),
     ['ack.mobile', row.contact_no],
+    ...given<MessageCode>([['ack.address', row.address ?? '']]),
   ];
   for (const [label, value] of facts) {
     const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));

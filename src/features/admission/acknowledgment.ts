@@ -20,6 +20,11 @@ export interface AckFacts {
   /** The class's canonical label: P.N.C, N.C, K.G or 1-12. */
   admissionClass: string;
   studentName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+  /** Male or Female (the form's value). */
+  gender: string;
+  address: string;
   /** The mobile number given on the form: the office calls it, and it proves the application is yours. */
   contactNo: string;
   /** The labels of the documents sent, in the form's order. */
@@ -50,3 +55,7 @@ export const schoolName = (language: Language) => (language === 'hi' ? site.cont
 /** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
 export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>
   `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(language), reference, url: statusUrl(reference) }))}`;
+
+/** How a gender reads to a parent, in the acknowledgment's words. */
+export const genderIn = (words: Pick<AckWords, 'ack.gender.Male' | 'ack.gender.Female'>, value: string) =>
+  value === 'Male' || value === 'Female' ? words[`ack.gender.${value}`] : value;

@@ -30,6 +30,7 @@ import { bodyText, changeStatus, workflowJson, writeMove, type StatusRoute } fro
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
+import { ageCheck } from '../../lib/age.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
@@ -54,6 +55,7 @@ function admissionJson(row: Record<string, unknown>, stored: readonly StoredFile
   return {
     ...recordJson(ADMISSION, row, { files: { stored, path: filePath } }),
     fileTypes: Object.fromEntries(stored.map((f) => [f.field, f.contentType])),
+    ageOutsideRange: typeof row.age_outside_range === 'boolean' ? row.age_outside_range : null,
   };
 }
 
@@ -90,6 +92,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
   const result = validateAdmission(input);
   if (!result.ok) throw refuse(result);
   const data = result.data;
+  // Computed here, never taken from the form: the office's list marks a date outside the class's range.
+  const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel)?.outside ?? false;
   const key = submissionKey(fields);
   const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class FROM admissions WHERE submission_key = $1`, [k]);
 
@@ -119,8 +123,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
         const text = insertColumns(TEXT_FIELDS, data.text);
         return await transaction(async (tx) => {
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
-          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'payment_status', 'submission_key'];
-          const values = [referenceNumber(seq.rows[0]!.n), sessionOf(), data.band, data.classLabel, ...text.values, data.governmentScholarship, 'pending', key];
+          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key'];
+          const values = [referenceNumber(seq.rows[0]!.n), sessionOf(), data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,
@@ -162,7 +166,7 @@ const SAME_CHILD = (other: string, row: string) =>
 /** The admin list: also what an export of the same filters walks. */
 export const ADMISSION_LIST: ListSpec = {
   table: 'admissions',
-  columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW},
+  columns: `${selectColumns(ADMISSION, 't')}, t.age_outside_range, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
     searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
@@ -188,7 +192,7 @@ const NOT_FOUND = 'Admission not found';
 
 /** One admission as its details screen reads it: fields, documents with their checklist, history, possible duplicates. */
 export async function loadAdmission(id: string): Promise<Admission | undefined> {
-  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
+  const row = await queryOne(`SELECT ${COLUMNS}, age_outside_range, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
   if (!row) return undefined;
   const uploads = await query<Record<string, unknown>>(
     `SELECT field, content_type, state, state_reason, checked_by, checked_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,

@@ -14,6 +14,7 @@ import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import type { PrivacyState } from '../privacy/privacy.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
+import { GENDERS } from '../enquiry/enquiry.ts';
 
 export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
 export const SECTION_TITLES: Record<SectionId, string> = {
@@ -53,7 +54,8 @@ export const ADMISSION = defineRecord({
   table: 'admissions',
   fields: [
     { ...name('student', 'First', 'Student name', 'student'), labels: { list: 'Name' }, show: ['form', 'list', 'details', 'export'] },
-    { ...name('student', 'Middle', 'Student name', 'student'), show: ['form', 'list', 'details', 'export'] },
+    // Many names have none: an empty middle name is stored and printed as nothing.
+    { ...name('student', 'Middle', 'Student name', 'student'), labelledOptional: true, show: ['form', 'list', 'details', 'export'] },
     { ...name('student', 'Last', 'Student name', 'student'), show: ['form', 'list', 'details', 'export'] },
     {
       name: 'studentAadharNo', column: 'student_aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, autoComplete: 'off',
@@ -64,22 +66,34 @@ export const ADMISSION = defineRecord({
       name: 'admissionClass', column: 'admission_class', label: 'Admission class', kind: 'select', max: 10, placeholder: 'Select class',
       section: 'student', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
     },
+    // CBSE registration and the TC need these.
+    {
+      name: 'dateOfBirth', column: 'date_of_birth', label: 'Date of birth', kind: 'date', max: 10, section: 'student', detailsSection: 'Student', show: all,
+    },
+    {
+      name: 'gender', column: 'gender', label: 'Gender', kind: 'select', max: 10, options: GENDERS, placeholder: 'Select gender',
+      section: 'student', detailsSection: 'Student', show: all,
+    },
     document('studentAadharFile', 'Student Aadhaar card', 'student'),
     document('studentPhoto', 'Student photo', 'student'),
     document('studentBirthCertificate', 'Birth certificate', 'student'),
     { ...name('father', 'First', "Father's name", 'father'), show: all },
-    { ...name('father', 'Middle', "Father's name", 'father'), show: all },
+    { ...name('father', 'Middle', "Father's name", 'father'), labelledOptional: true, show: all },
     { ...name('father', 'Last', "Father's name", 'father'), show: all },
     document('fatherAadharFile', 'Father Aadhaar card', 'father'),
     document('fatherPhoto', 'Father photo', 'father'),
     { ...name('mother', 'First', "Mother's name", 'mother'), show: all },
-    { ...name('mother', 'Middle', "Mother's name", 'mother'), show: all },
+    { ...name('mother', 'Middle', "Mother's name", 'mother'), labelledOptional: true, show: all },
     { ...name('mother', 'Last', "Mother's name", 'mother'), show: all },
     document('motherAadharFile', 'Mother Aadhaar card', 'mother'),
     document('motherPhoto', 'Mother photo', 'mother'),
     {
       name: 'abcId', column: 'abc_id', label: 'ABC ID', kind: 'text', max: 40, autoComplete: 'off', hint: 'The APAAR ID, or REFUSED or NOGEN',
       section: 'additional', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
+    },
+    {
+      name: 'address', column: 'address', label: 'Home address', kind: 'textarea', max: 500, hint: 'House, street or village, post office, district and PIN code',
+      section: 'additional', detailsSection: 'Student', show: all,
     },
     {
       name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits, e.g. 9876543210',
@@ -134,6 +148,11 @@ export type Admission = RecordJson<typeof ADMISSION> & Partial<PrivacyState> & {
   fileTypes: Record<string, string>;
   /** In lists: whether another application looks like the same child's. */
   duplicate?: boolean;
+  /**
+   * Whether the date of birth was outside the class's age range when sent (computed by the server;
+   * the parent confirmed it). Null for applications from before the form asked the date.
+   */
+  ageOutsideRange?: boolean | null;
   /** In details: */
   statusChangedAt?: string | null;
   history?: HistoryEntry[];
@@ -141,6 +160,9 @@ export type Admission = RecordJson<typeof ADMISSION> & Partial<PrivacyState> & {
   documents?: Record<string, DocumentCheck>;
   duplicates?: PossibleDuplicate[];
 };
+
+/** How the office's list and details mark an application whose date of birth was outside the class's age range. */
+export const AGE_OUTSIDE = 'Age outside range';
 
 /** The details screen's sections, in order. */
 export const DETAILS_SECTIONS = ['Student', 'Admission', 'Scholarship', 'Documents', 'Payment'] as const;
@@ -186,8 +208,8 @@ export interface BandDefinition {
 // Where the school makes Aadhaar voluntary (src/config/privacy.ts), neither the number nor the cards are asked for.
 const REQUIRED_BASE: TextField[] = (
   [
-    'studentFirstName', 'studentMiddleName', 'studentLastName', 'studentAadharNo', 'fatherFirstName',
-    'fatherMiddleName', 'fatherLastName', 'motherFirstName', 'motherMiddleName', 'motherLastName', 'abcId',
+    'studentFirstName', 'studentLastName', 'studentAadharNo', 'dateOfBirth', 'gender', 'fatherFirstName',
+    'fatherLastName', 'motherFirstName', 'motherLastName', 'abcId', 'address',
   ] as const
 ).filter((f) => privacy.aadhaarRequired || f !== 'studentAadharNo');
 const AADHAR_STEP: FileStep[] = privacy.aadhaarRequired

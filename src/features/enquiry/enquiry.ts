@@ -1,6 +1,7 @@
 /**
  * The admission enquiry: the home page pop-up's fields, the admin list and details, from this one
- * definition. All fourteen are required by the form's rule, including the four labelled optional.
+ * definition. The fields labelled optional (last school, occupations, referred by, e-mail) are;
+ * every other one is required.
  */
 import type { PrivacyState } from '../privacy/privacy.ts';
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
@@ -38,7 +39,10 @@ export const ENQUIRY = defineRecord({
       name: 'fatherMobile', column: 'father_mobile', label: "Father's mobile number", kind: 'phone', max: 10, hint: '10 digits',
       autoComplete: 'tel-national', labels: { list: 'Father mobile', details: "Father's mobile" }, show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { details: 'Email' }, show: ['form', 'details', 'export'] },
+    {
+      name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { details: 'Email' }, labelledOptional: true,
+      show: ['form', 'details', 'export'],
+    },
     {
       name: 'category', column: 'category', label: 'Category', kind: 'select', max: 20, options: CATEGORIES, placeholder: 'Select category',
       show: ['form', 'list', 'details', 'export'],

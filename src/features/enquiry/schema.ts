@@ -1,6 +1,6 @@
 /** The enquiry's one schema, used by the pop-up before it sends and by POST /v1/api/enquiry. */
 import { z } from '../../lib/zod.ts';
-import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
+import { fieldsIn, type Field, type FieldNameIn } from '../../lib/record.ts';
 import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { ENQUIRY } from './enquiry.ts';
 
@@ -10,10 +10,12 @@ export type EnquiryValues = Record<EnquiryField, string>;
 const NAMES = ENQUIRY_FORM.map((f) => f.name) as EnquiryField[];
 
 const shape = textShape(NAMES, ENQUIRY_FORM);
+/** Every field a parent fills in but those the form labels optional. */
+export const ENQUIRY_REQUIRED = typedFields(ENQUIRY_FORM.filter((f) => !(f as Field).labelledOptional));
 
 export const enquirySchema = shape.check(
   z.superRefine((values: z.output<typeof shape>, ctx) =>
-    checkFields(ctx, values, ENQUIRY_FORM, { required: typedFields(ENQUIRY_FORM), phone: 'fatherMobile' }),
+    checkFields(ctx, values, ENQUIRY_FORM, { required: ENQUIRY_REQUIRED, phone: 'fatherMobile' }),
   ),
 );
 

@@ -10,6 +10,8 @@ import { ADMISSION, BANDS_DEF } from '../admission/admission.ts';
 import { isBand } from '../../lib/classes.ts';
 import { ENQUIRY } from '../enquiry/enquiry.ts';
 import { TC_REQUEST } from '../tc-request/tc-request.ts';
+import { ENQUIRY_REQUIRED } from '../enquiry/schema.ts';
+import { TC_REQUIRED } from '../tc-request/schema.ts';
 
 export type PrivacyEntity = 'admission' | 'enquiry' | 'tc-request';
 
@@ -30,7 +32,8 @@ export const PRIVACY_RECORDS: Record<PrivacyEntity, PrivacyRecord> = {
   admission: {
     def: ADMISSION,
     keep: ['admissionClass', 'governmentScholarship'],
-    extraColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'consent_withdrawn_note'],
+    // age_outside_range is worked out from the date of birth: it goes with it.
+    extraColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'consent_withdrawn_note', 'age_outside_range'],
     phoneMessage: 'contactNo',
     confirmWith: 'referenceNumber',
   },
@@ -66,7 +69,7 @@ export function personalColumns(entity: PrivacyEntity): string[] {
 /** The fields the form requires of this record (an application's depend on its wing). */
 export function requiredFields(entity: PrivacyEntity, band?: string): readonly string[] {
   if (entity === 'admission') return band && isBand(band) ? BANDS_DEF[band].required : [];
-  return personalFields(entity).map((f) => f.name);
+  return entity === 'enquiry' ? ENQUIRY_REQUIRED : TC_REQUIRED;
 }
 
 /** What a record's JSON carries about erasure and consent. */

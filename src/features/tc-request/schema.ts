@@ -1,6 +1,6 @@
 /** The TC request's one schema, used by the form before it sends and by POST /v1/api/tc-request. */
 import { z } from '../../lib/zod.ts';
-import { fieldsIn, type FieldNameIn } from '../../lib/record.ts';
+import { fieldsIn, type Field, type FieldNameIn } from '../../lib/record.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkFields, textShape, typedFields, validate } from '../../lib/forms/validate.ts';
 import { TC_REQUEST } from './tc-request.ts';
@@ -15,7 +15,8 @@ const NAMES = TC_FORM.map((f) => f.name) as TcField[];
 export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
 // Where the school makes Aadhaar voluntary (src/config/privacy.ts) the number may be left out.
-const REQUIRED = typedFields(TC_FORM).filter((f) => privacy.aadhaarRequired || f !== 'aadharUid');
+// The e-mail address is optional (labelled so).
+export const TC_REQUIRED = typedFields(TC_FORM.filter((f) => !(f as Field).labelledOptional || f.name === 'aadharUid')).filter((f) => privacy.aadhaarRequired || f !== 'aadharUid');
 
 const shape = z.object({
   ...textShape(NAMES, TC_FORM).shape,
@@ -26,7 +27,7 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 export const tcRequestSchema = z.pipe(
-  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: REQUIRED, phone: 'tcContact' }))),
+  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: TC_REQUIRED, phone: 'tcContact' }))),
   z.transform((v: Shape): TcValues => ({
     ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),

@@ -32,7 +32,11 @@ export const TC_REQUEST = defineRecord({
       name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits', autoComplete: 'tel-national',
       labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, show: ['form', 'list', 'details', 'export'] },
+    // Optional: the office writes to the mobile number when there is no address.
+    {
+      name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, labelledOptional: true,
+      show: ['form', 'list', 'details', 'export'],
+    },
     { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
     languageField(),
     consentField(),

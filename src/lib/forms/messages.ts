@@ -10,6 +10,8 @@
 export const MSG = {
   required: 'Please fill in all required fields.',
   aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
+  // ours: the field's own message for 12 digits whose last (the Verhoeff check digit) does not match the others
+  aadhaarCheckDigit: 'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
   // Enquiry
   fatherMobile: 'Please enter a valid 10-digit mobile number.', // ours
   email: 'Please enter a valid email address.', // ours: the original form relied on the browser's email check
@@ -48,6 +50,7 @@ export const MSG = {
   tcCheckFailed: 'Failed to check TC requests or initiate payment.',
   tcFailure: 'Failed to Request TC!',
   tcSuccess: 'TC Requested successfully!',
+  ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.', // ours: a date outside the class's age range, confirmed before sending
   // Privacy
   consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.", // ours
   // Abuse
@@ -93,8 +96,20 @@ export const FORM_TEXT = {
   tcBusy: 'Please wait…',
   enquiryTitle: 'Admission Enquiry',
   enquiryClose: 'Close enquiry form',
-  enquiryIntro: 'Tell us about your child and we will call you back. Please fill in every field.',
+  enquiryIntro: 'Tell us about your child and we will call you back.',
   enquirySubmit: 'Submit',
+  enquiryDoneHeading: 'Thank you: the school has your enquiry',
+  enquiryDoneNext: 'The school office will call you on {mobile} about admission to {class}.',
+  enquiryDoneVisit: 'You are welcome to visit the school with your child. There is nothing more to fill in now.',
+  doneCall: 'To speak to the school office now, call {phone}.',
+  doneClose: 'Close',
+  tcFee: 'The TC fee is {fee}. The school office tells you how to pay it once it has checked the request.',
+  tcDoneHeading: 'TC request received',
+  tcDoneNext: 'The school office checks the request against the school records. The TC fee is {fee}; the TC is issued once it is paid.',
+  tcDoneStatus: 'Follow the request on {link} with admission number {number} and mobile number {mobile}.',
+  tcStatusPage: 'the TC request status page',
+  ageOutside: 'By this date of birth the child is {age} on {date}; the school admits children of {min} to {max} years to {class}. Please check the date.',
+  ageConfirm: 'The date of birth is correct',
   fileHint: 'PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.',
   filePreparing: 'Preparing {name}…',
   fileUploadingLabel: 'Uploading {label}',

@@ -1,14 +1,16 @@
 /**
  * How a form's zod schema is read by both sides. Types are checked first (an API client that
  * sends a number or a list where text belongs gets MSG.wrongType); then the form's rules run in
- * the form's order and the FIRST failing rule is the answer: its message is the form's message,
- * and `fields` names every field that rule found wanting. Each message goes with its code (`code`,
- * and `codes` by field), so a page in another language shows its own words for it.
+ * the form's order and the FIRST failing rule is the answer's message (`error`, `code`: the toast).
+ * A public form's rules all run (checkFields), so `fields` names every field found wanting, each
+ * with the message of the first rule that found it (usually the rule's own; an Aadhaar number
+ * whose check digit does not match says so). Each message goes with its code (`code`, and `codes`
+ * by field), so a page in another language shows its own words for it.
  */
 import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
 import { MSG, formCode, type FormMessage } from './messages.ts';
-import { isValidAadhaar } from './verhoeff.ts';
+import { isAadhaarShaped, isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';
 
@@ -28,36 +30,70 @@ export type Failure = {
 export type Success<T> = { ok: true; data: T };
 export type Result<T> = Success<T> | Failure;
 
-/** Stop at the first failing rule: a form checks in order and shows one message. */
+/** A failing field whose own message differs from its rule's (by its key in MSG). */
+export interface FieldProblem {
+  field: string;
+  message: FormMessage;
+}
+
+/**
+ * The form's rules in order. By default the first failing rule stops the rest (an office form
+ * shows one message); with `every`, every rule runs and each field keeps the first rule's message
+ * that found it, while the first failing rule stays the answer's message.
+ */
 export class Rules {
   failed = false;
   private readonly ctx: z.core.$RefinementCtx;
+  private readonly every: boolean;
+  private readonly flagged = new Set<string>();
   // No parameter property: scripts load this file with Node's type stripping, which has none.
-  constructor(ctx: z.core.$RefinementCtx) {
+  constructor(ctx: z.core.$RefinementCtx, every = false) {
     this.ctx = ctx;
+    this.every = every;
   }
 
-  /** Runs `rule` unless an earlier one failed. `rule` returns the failing fields (empty: passed); they get `message`. */
-  check(message: string, rule: () => string[], code?: string): void {
-    if (this.failed) return;
-    const bad = rule();
+  /**
+   * Runs `rule` unless an earlier one failed (and not every rule runs). `rule` returns the failing
+   * fields (empty: passed); they get `message`, or a problem's own message.
+   */
+  check(message: string, rule: () => (string | FieldProblem)[], code?: string): void {
+    if (this.failed && !this.every) return;
+    const bad = rule().filter((b) => !this.flagged.has(typeof b === 'string' ? b : b.field));
     if (bad.length === 0) return;
+    const first = !this.failed;
     this.failed = true;
-    for (const field of bad) addCodedIssue(this.ctx, field, code, message);
+    for (const b of bad) {
+      const field = typeof b === 'string' ? b : b.field;
+      this.flagged.add(field);
+      // The answer's message is the first failing rule's, whatever a field's own says.
+      const answer = first ? { message, code } : undefined;
+      if (typeof b === 'string') addCodedIssue(this.ctx, field, code, message, answer);
+      else addCodedIssue(this.ctx, field, formCode(b.message), MSG[b.message], answer);
+    }
   }
 
   /** `check` with a public form's message, by its key in MSG (its code is `form.<key>`). */
-  form(key: FormMessage, rule: () => string[]): void {
+  form(key: FormMessage, rule: () => (string | FieldProblem)[]): void {
     this.check(MSG[key], rule, formCode(key));
   }
 }
 
-/** A failing field with its message and the message's code. */
-export const addCodedIssue = (ctx: z.core.$RefinementCtx, field: string, code: string | undefined, message: string) =>
-  ctx.addIssue({ code: 'custom', message, path: [field], ...(code ? { params: { code } } : {}) });
+/** A failing field with its message and the message's code; `rule`: the message of the rule that failed, when it differs. */
+export const addCodedIssue = (ctx: z.core.$RefinementCtx, field: string, code: string | undefined, message: string, rule?: { message: string; code?: string }) =>
+  ctx.addIssue({
+    code: 'custom',
+    message,
+    path: [field],
+    ...(code || rule ? { params: { ...(code ? { code } : {}), ...(rule ? { ruleMessage: rule.message, ruleCode: rule.code } : {}) } } : {}),
+  });
 
 const codeOf = (issue: z.core.$ZodIssue): string | undefined =>
   issue.code !== 'custom' ? formCode('wrongType') : typeof issue.params?.code === 'string' ? issue.params.code : undefined;
+/** The message and code of the rule an issue's field failed (its own when the rule gave none). */
+const ruleOf = (issue: z.core.$ZodIssue): { error: string; code?: string } =>
+  issue.code === 'custom' && typeof issue.params?.ruleMessage === 'string'
+    ? { error: issue.params.ruleMessage, code: typeof issue.params.ruleCode === 'string' ? issue.params.ruleCode : undefined }
+    : { error: issue.message, code: codeOf(issue) };
 
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Result<z.output<S>> {
   const parsed = schema.safeParse(input ?? {});
@@ -78,7 +114,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Re
     const code = codeOf(issue);
     if (code) codes[String(issue.path[0] ?? '_')] = code;
   }
-  return { ok: false, error: issues[0]!.message, code: codeOf(issues[0]!), fields, codes, kind: 'rule' };
+  return { ok: false, ...ruleOf(issues[0]!), fields, codes, kind: 'rule' };
 }
 
 /** The fields of `keys` whose value is empty. */
@@ -124,21 +160,27 @@ export interface FieldChecks {
 /**
  * The checks every form runs on its fields, in the order the forms show their messages: required
  * fields; Aadhaar, phone and e-mail formats; the form's own rules; a select's value among its
- * options; real dates; lengths; last, the parent's consent. The first failing check is the answer
- * (see Rules). An Aadhaar number is checked when given (whether one is required is `required`'s).
+ * options; real dates; lengths; last, the parent's consent. Every check runs, so a parent sees
+ * every mistake at once; the first failing check is the answer's message (see Rules). An Aadhaar
+ * number, an e-mail address and a date are checked when given (whether one is required is `required`'s).
  */
 export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, unknown>, fields: readonly Field[], checks: FieldChecks): void {
-  const rules = new Rules(ctx);
+  const rules = new Rules(ctx, true);
   const valueOf = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
   const failing = (kind: Field['kind'], ok: (value: string, field: Field) => boolean) =>
     fields.filter((f) => f.kind === kind && !ok(valueOf(f.name), f)).map((f) => f.name);
   rules.form('required', () => emptyOf(values, checks.required));
-  rules.form('aadhaar', () => failing('aadhaar', (value) => !value || isValidAadhaar(value)));
+  // Twelve digits that fail the check digit are a typing mistake, and the field says so.
+  rules.form('aadhaar', () =>
+    failing('aadhaar', (value) => !value || isValidAadhaar(value)).map((f) =>
+      isAadhaarShaped(valueOf(f)) ? { field: f, message: 'aadhaarCheckDigit' as const } : f,
+    ),
+  );
   rules.form(checks.phone, () => failing('phone', isTenDigits));
-  rules.form('email', () => failing('email', isEmail));
+  rules.form('email', () => failing('email', (value) => !value || isEmail(value)));
   checks.custom?.(rules);
   rules.form('option', () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
-  rules.form('date', () => failing('date', (value) => isBirthDate(value)));
+  rules.form('date', () => failing('date', (value) => !value || isBirthDate(value)));
   rules.form('tooLong', () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
   rules.form('consent', () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
 }

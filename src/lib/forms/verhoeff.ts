@@ -51,3 +51,6 @@ export function isValidAadhaar(value: string): boolean {
   const digits = aadhaarDigits(value);
   return /^[2-9]\d{11}$/.test(digits) && verhoeffValid(digits);
 }
+
+/** Shaped like an Aadhaar number (12 digits, not starting with 0 or 1), whether or not its check digit matches. */
+export const isAadhaarShaped = (value: string) => /^[2-9]\d{11}$/.test(aadhaarDigits(value));
