@@ -5,7 +5,7 @@ import { BANDS, type Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { adminClient } from '../support/api.ts';
-import { FILE, admissionCases, validAdmission } from '../unit/forms-cases.ts';
+import { FILE, admissionCases, fieldError, validAdmission } from '../unit/forms-cases.ts';
 import { HTML, JPEG, PDF, PNG, closeDb, count, db, padded, sha256, stage, storedCopies, unique } from './forms-fixtures.ts';
 
 afterAll(closeDb);
@@ -57,7 +57,7 @@ for (const band of BANDS) {
       }
       expect(res.status).toBe(400);
       expect(body.error).toBe(c.error);
-      for (const f of c.fields ?? []) expect(body.fields).toHaveProperty(f, c.error);
+      for (const f of c.fields ?? []) expect(body.fields).toHaveProperty(f, fieldError(c, f));
       expect(await storedWithKey(submissionKey)).toBe(0);
     });
   });

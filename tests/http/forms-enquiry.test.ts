@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../support/api.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
-import { ENQUIRY_CASES, validEnquiry } from '../unit/forms-cases.ts';
+import { ENQUIRY_CASES, fieldError, validEnquiry } from '../unit/forms-cases.ts';
 import { closeDb, count } from './forms-fixtures.ts';
 
 const post = (json: unknown) => new ApiClient().request('/v1/api/enquiry', { method: 'POST', json });
@@ -29,7 +29,7 @@ describe('POST /v1/api/enquiry: the same table as the schema unit test', () => {
     }
     expect(res.status).toBe(400);
     expect(body.error).toBe(c.error);
-    for (const f of c.fields ?? []) expect(body.fields).toHaveProperty(f, c.error);
+    for (const f of c.fields ?? []) expect(body.fields).toHaveProperty(f, fieldError(c, f));
     expect(await count('enquiries', 'submission_key = $1', [submissionKey])).toBe(0);
   });
 });

@@ -26,6 +26,8 @@ describe('form codes', () => {
     expect(MSG).toEqual({
       required: 'Please fill in all required fields.',
       aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
+      // Issue 24: the Aadhaar field says why, and a date of birth outside the class's range is confirmed.
+      aadhaarCheckDigit: 'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
       fatherMobile: 'Please enter a valid 10-digit mobile number.',
       email: 'Please enter a valid email address.',
       option: 'Please choose one of the listed options.',
@@ -60,6 +62,7 @@ describe('form codes', () => {
       tcCheckFailed: 'Failed to check TC requests or initiate payment.',
       tcFailure: 'Failed to Request TC!',
       tcSuccess: 'TC Requested successfully!',
+      ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.',
       consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",
       honeypot: 'Your submission could not be accepted.',
       wrongType: 'Invalid field type.',

@@ -7,6 +7,8 @@ import type { Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
+import { ageRule } from '../../src/config/admissions.ts';
+import { sessionOf } from '../../src/lib/sessions.ts';
 
 /** A valid Aadhaar number (Verhoeff check digit appended). */
 export const aadhaar = (first11 = '23456789012') => first11 + verhoeffCheckDigit(first11);
@@ -18,9 +20,13 @@ export interface Case {
   input: Record<string, unknown>;
   /** undefined: accepted. */
   error?: string;
-  /** Fields the refusal must name. */
+  /** Fields the refusal must name, each with `error` unless `fieldErrors` gives its own message. */
   fields?: string[];
+  fieldErrors?: Record<string, string>;
 }
+
+/** The message a case expects on a field. */
+export const fieldError = (c: Case, field: string) => c.fieldErrors?.[field] ?? c.error;
 
 // ---------------------------------------------------------------- enquiry
 export const validEnquiry = (): Record<string, string> => ({
@@ -35,11 +41,21 @@ export const ENQUIRY_CASES: Case[] = [
   { name: 'valid', input: validEnquiry() },
   { name: 'valid with extra unknown fields (ignored)', input: enquiryWith({ favouriteColour: 'blue', _id: 'x' }) },
   { name: 'class 12', input: enquiryWith({ admissionClass: '12' }) },
-  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'referredBy'] },
-  ...(['admissionClass', 'studentName', 'lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'address'] as const).map(
+  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'address'] },
+  ...(['admissionClass', 'studentName', 'address'] as const).map(
     (f): Case => ({ name: `empty ${f}`, input: enquiryWith({ [f]: '  ' }), error: MSG.required, fields: [f] }),
   ),
-  { name: 'empty field wins over a bad mobile', input: enquiryWith({ referredBy: '', fatherMobile: '12' }), error: MSG.required },
+  // Issue 24: the fields labelled optional are, and so is the e-mail address.
+  ...(['lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'email'] as const).map(
+    (f): Case => ({ name: `optional ${f} left empty`, input: enquiryWith({ [f]: '' }) }),
+  ),
+  { name: 'empty field wins over a bad mobile', input: enquiryWith({ address: '', fatherMobile: '12' }), error: MSG.required },
+  {
+    name: 'every problem field named, each with its own message',
+    input: enquiryWith({ studentName: '', fatherMobile: '12', email: 'rakesh@', dateOfBirth: '2020-02-30' }),
+    error: MSG.required, fields: ['studentName', 'fatherMobile', 'email', 'dateOfBirth'],
+    fieldErrors: { fatherMobile: MSG.fatherMobile, email: MSG.email, dateOfBirth: MSG.date },
+  },
   { name: 'mobile 9 digits', input: enquiryWith({ fatherMobile: '987654321' }), error: MSG.fatherMobile, fields: ['fatherMobile'] },
   { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: MSG.fatherMobile },
   { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
@@ -65,11 +81,16 @@ const tcWith = (patch: Record<string, unknown>) => ({ ...validTc(), ...patch });
 export const TC_CASES: Case[] = [
   { name: 'valid', input: validTc() },
   { name: 'Aadhaar typed with spaces', input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }) },
-  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'email'] },
-  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact', 'email'] as const).map(
+  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'contact'] },
+  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map(
     (f): Case => ({ name: `empty ${f}`, input: tcWith({ [f]: '' }), error: MSG.required, fields: [f] }),
   ),
-  { name: 'Aadhaar checksum wrong', input: tcWith({ aadharUid: badAadhaar('34567890123') }), error: MSG.aadhaar, fields: ['aadharUid'] },
+  // Issue 24: the e-mail address is optional.
+  { name: 'e-mail left empty', input: tcWith({ email: '' }) },
+  {
+    name: 'Aadhaar checksum wrong', input: tcWith({ aadharUid: badAadhaar('34567890123') }), error: MSG.aadhaar, fields: ['aadharUid'],
+    fieldErrors: { aadharUid: MSG.aadhaarCheckDigit },
+  },
   { name: 'Aadhaar 11 digits', input: tcWith({ aadharUid: '34567890123' }), error: MSG.aadhaar },
   { name: 'Aadhaar before contact', input: tcWith({ aadharUid: '1', contact: '1' }), error: MSG.aadhaar },
   { name: 'contact 11 digits', input: tcWith({ contact: '91234567801' }), error: MSG.tcContact, fields: ['contact'] },
@@ -83,12 +104,22 @@ export const TC_CASES: Case[] = [
 /** Stands for "a document is there" (the unit test) or a fresh unknown upload id (the HTTP test). */
 export const FILE = '__file__';
 
+/**
+ * A date of birth inside a class's age range for the session applied for today: the youngest age
+ * the class admits, born on 1 June (`years` more or fewer years to leave the range).
+ */
+export function birthDateFor(classLabel: string, years = 0): string {
+  const start = Number(sessionOf().slice(0, 4));
+  return `${start - ageRule.ranges[classLabel]![0] - 1 - years}-06-01`;
+}
+
 export function validAdmission(band: Band): Record<string, string> {
   const def = BANDS_DEF[band];
   const input: Record<string, string> = {
     band,
     studentFirstName: 'Aarav', studentMiddleName: 'Kumar', studentLastName: 'Sharma', studentAadharNo: aadhaar(),
     admissionClass: def.classOptions[0]!.value,
+    dateOfBirth: birthDateFor(def.classOptions[0]!.label), gender: 'Male', address: 'Village Rampur, Post Sikandrabad, Bulandshahr 203205',
     fatherFirstName: 'Rakesh', fatherMiddleName: 'Chand', fatherLastName: 'Sharma',
     motherFirstName: 'Sunita', motherMiddleName: 'Devi', motherLastName: 'Sharma',
     abcId: '123456789012', contactNo: '9876543210', consent: 'true',
@@ -114,7 +145,10 @@ export function admissionCases(band: Band): Case[] {
     { name: 'all empty', input: { band }, error: MSG.required, fields: ['studentFirstName', 'abcId'] },
     ...def.required.map((f): Case => ({ name: `empty ${f}`, input: w({ [f]: ' ' }), error: MSG.required, fields: [f] })),
     { name: 'empty name wins over a bad Aadhaar', input: w({ fatherFirstName: '', studentAadharNo: '1234' }), error: MSG.required },
-    { name: 'Aadhaar checksum wrong', input: w({ studentAadharNo: badAadhaar() }), error: MSG.aadhaar, fields: ['studentAadharNo'] },
+    {
+      name: 'Aadhaar checksum wrong: the field says it is a typing mistake', input: w({ studentAadharNo: badAadhaar() }), error: MSG.aadhaar, fields: ['studentAadharNo'],
+      fieldErrors: { studentAadharNo: MSG.aadhaarCheckDigit },
+    },
     { name: 'Aadhaar starting with 1', input: w({ studentAadharNo: aadhaar('12345678901') }), error: MSG.aadhaar },
     { name: 'Aadhaar 13 digits', input: w({ studentAadharNo: aadhaar() + '1' }), error: MSG.aadhaar },
     { name: 'Aadhaar wins over contact', input: w({ studentAadharNo: badAadhaar(), contactNo: '1' }), error: MSG.aadhaar },
@@ -126,6 +160,21 @@ export function admissionCases(band: Band): Case[] {
     { name: 'no mother photo', input: without('motherPhoto'), error: band === 'middle' ? MSG.photoFiles : MSG.photos, fields: ['motherPhoto'] },
     { name: 'wrong class for the band', input: w({ admissionClass: band === 'senior' ? '5' : '7' }), error: MSG.admissionClass, fields: ['admissionClass'] },
     { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
+    // Issue 24: no middle names; the date of birth, gender and address are asked.
+    { name: 'middle names left empty', input: w({ studentMiddleName: '', fatherMiddleName: '', motherMiddleName: '' }) },
+    { name: 'date of birth in the future', input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }), error: MSG.date, fields: ['dateOfBirth'] },
+    { name: 'date of birth not a real date', input: w({ dateOfBirth: '2019-02-30' }), error: MSG.date, fields: ['dateOfBirth'] },
+    { name: 'date of birth not YYYY-MM-DD', input: w({ dateOfBirth: '01/06/2019' }), error: MSG.date, fields: ['dateOfBirth'] },
+    { name: 'gender not an option', input: w({ gender: 'X' }), error: MSG.option, fields: ['gender'] },
+    { name: 'date of birth outside the age range is accepted', input: w({ dateOfBirth: birthDateFor(def.classOptions[0]!.label, 4) }) },
+    {
+      name: 'every problem field named, each with its own message; the first rule is the answer',
+      input: { ...without('motherPhoto'), studentFirstName: '', gender: '', studentAadharNo: badAadhaar(), contactNo: '12', dateOfBirth: '2019-02-30' },
+      error: MSG.required, fields: ['studentFirstName', 'gender', 'studentAadharNo', 'contactNo', 'motherPhoto', 'dateOfBirth'],
+      fieldErrors: {
+        studentAadharNo: MSG.aadhaarCheckDigit, contactNo: MSG.contactNo, motherPhoto: band === 'middle' ? MSG.photoFiles : MSG.photos, dateOfBirth: MSG.date,
+      },
+    },
   ];
   if (band === 'primary') {
     cases.push(

@@ -4,7 +4,7 @@ import { validateAdmission, bandOf } from '../../src/features/admission/schema.t
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { ADMISSION_FILE_FIELDS } from '../../src/features/admission/admission.ts';
-import { ENQUIRY_CASES, TC_CASES, admissionCases, validAdmission, type Case } from './forms-cases.ts';
+import { ENQUIRY_CASES, TC_CASES, admissionCases, fieldError, validAdmission, type Case } from './forms-cases.ts';
 import type { Result } from '../../src/lib/forms/validate.ts';
 
 function expectCase(result: Result<unknown>, c: Case) {
@@ -15,7 +15,7 @@ function expectCase(result: Result<unknown>, c: Case) {
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.error).toBe(c.error);
-  for (const f of c.fields ?? []) expect(result.fields).toHaveProperty(f, c.error);
+  for (const f of c.fields ?? []) expect(result.fields).toHaveProperty(f, fieldError(c, f));
 }
 
 describe('enquiry schema (the table shared with the HTTP test)', () => {

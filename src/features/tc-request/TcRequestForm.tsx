@@ -1,10 +1,16 @@
 /**
  * The transfer certificate request. Submit: check the fields; then, busy (spinner, button
  * disabled), read how many requests exist for the admission number; under 2, create the request
- * (payment pending); otherwise refuse. Cleared after success. A page not in English hands its
+ * (payment pending); otherwise refuse. The TC fee is stated above the button. Once sent, a
+ * confirmation takes the form's place: what happens next, the fee, the status page's link with the
+ * admission number filled in, the school's phone. A page not in English hands its
  * words (`text`) and language (`lang`, sent with the request).
  */
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
+import { fees } from '../../config/fees.ts';
+import { formatRupees } from '../../lib/money.ts';
+import { pathIn } from '../../lib/language-paths.ts';
+import { DonePanel, fillNodes } from '../../components/forms/DonePanel.tsx';
 import type { Language } from '../../lib/messages/languages.ts';
 import { consentWords, speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
@@ -32,9 +38,20 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }, lan
   return outcomeOf(res);
 }
 
+/** What the confirmation repeats of the request sent (the form empties itself). */
+interface Sent {
+  admissionNumber: string;
+  contact: string;
+}
+
+/** The TC fee as the parent reads it (src/config/fees.ts). */
+const TC_FEE = formatRupees(fees.transferCertificate * 100);
+
 export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
   const uid = useId();
   const speak = speaker(text);
+  const sending = useRef<Sent>({ admissionNumber: '', contact: '' });
+  const [done, setDone] = useState<Sent | undefined>();
   const form = useFormSubmit({
     draft: 'tc-request',
     empty: emptyTcRequest,
@@ -42,9 +59,30 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
     checkToast: () => 'warning',
     messages: { success: speak.msg('tcSuccess'), failure: speak.msg('tcFailure') },
     speak,
-    send: (data, meta) => send(data, meta, lang, speak),
+    send: (data, meta) => {
+      sending.current = { admissionNumber: data.admissionNumber, contact: data.contact };
+      return send(data, meta, lang, speak);
+    },
     clearAfterSuccess: true,
+    onSuccess: () => setDone(sending.current),
   });
+
+  if (done) {
+    const status = `${pathIn(lang, '/admissions/tc-request/status')}?${new URLSearchParams({ number: done.admissionNumber })}`;
+    return (
+      <div className="ff">
+        <Toasts />
+        <DonePanel heading={speak.text('tcDoneHeading')} speak={speak}>
+          <p>{speak.text('tcDoneNext', { fee: TC_FEE })}</p>
+          <p>
+            {fillNodes(speak.text('tcDoneStatus', { number: done.admissionNumber, mobile: done.contact }), {
+              link: <a href={status}>{speak.text('tcStatusPage')}</a>,
+            })}
+          </p>
+        </DonePanel>
+      </div>
+    );
+  }
 
   return (
     <div className="ff">
@@ -59,6 +97,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
           ))}
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
+        <p className="ff-fee">{speak.text('tcFee', { fee: TC_FEE })}</p>
         <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}
