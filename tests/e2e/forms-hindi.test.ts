@@ -12,7 +12,7 @@ import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, hydrated } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { officeFinds, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
@@ -60,7 +60,8 @@ describe('the Hindi TC request form', () => {
       await page.getByLabel(label(TC.aadharUid.label)).fill(aadhaar('56789012345'));
       await submit.click();
       await toast(page, HI['form.tcSuccess']);
-      await expect.poll(() => page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
+      // The confirmation takes the form's place, in Hindi (issue 24).
+      await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();
       expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा'", [number])).toBe(1);
     } finally {
       await context.close();
@@ -101,6 +102,9 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.enquirySuccess']);
+      // The confirmation takes the form's place, in Hindi, until it is closed (issue 24).
+      await dialog.getByRole('heading', { name: HI['formText.enquiryDoneHeading'] }).waitFor();
+      await dialog.getByRole('button', { name: HI['formText.doneClose'] }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await count('enquiries', "student_name = $1 AND language = 'hi' AND consent->>'language' = 'hi'", [name])).toBe(1);
     } finally {
@@ -130,6 +134,9 @@ describe('the Hindi admission form', () => {
       const classes = page.getByLabel(label(A.admissionClass.label));
       expect(await classes.locator('option').allTextContents()).toEqual([A.admissionClass.placeholder, 'P.N.C', 'N.C', 'K.G']);
       await classes.selectOption('3');
+      await page.getByLabel(label(A.dateOfBirth.label)).fill(birthDateFor('K.G'));
+      await page.getByLabel(label(A.gender.label)).selectOption('Female');
+      await page.getByLabel(label(A.address.label)).fill('वार्ड 4, सिकंदराबाद, बुलंदशहर');
       for (const who of ['father', 'mother'] as const) {
         await page.getByLabel(label(A[`${who}FirstName`].label)).fill(who === 'father' ? 'रमेश' : 'सुनीता');
         await page.getByLabel(label(A[`${who}MiddleName`].label)).fill('चंद');

@@ -1,7 +1,7 @@
 /** Chromium: the home page's enquiry pop-up (delay, dialog semantics, focus, Esc, stays closed, submit). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
 import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
 
 let browser: Browser;
@@ -119,6 +119,9 @@ describe('enquiry pop-up', () => {
       await consent.check();
       await el.getByRole('button', { name: 'Submit' }).click();
       await toast(page, MSG.enquirySuccess);
+      // The confirmation takes the form's place until it is closed (issue 24).
+      await el.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
+      await el.getByRole('button', { name: FORM_TEXT.doneClose }).click();
       await el.waitFor({ state: 'hidden' });
     } finally {
       await context.close();

@@ -9,6 +9,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, inject } from 'vitest';
 import { ApiClient } from '../support/api.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
+import { birthDateFor } from '../unit/forms-cases.ts';
 
 /** A word no other test uses: names built from it are found only by their own test. */
 export function token(prefix = 'Zq'): string {
@@ -172,6 +173,9 @@ export async function createAdmission(overrides: Record<string, string> = {}, ba
     motherMiddleName: 'Rani',
     motherLastName: 'Verma',
     abcId: `ABC${randomInt(1e9)}`,
+    dateOfBirth: birthDateFor('K.G'),
+    gender: 'Female',
+    address: 'Ward 7, Sikandrabad, Bulandshahr 203205',
     contactNo: '9988776655',
     consent: 'true',
     ...overrides,

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { adminClient, type ApiClient } from './api.ts';
 import { BANDS_DEF } from '../../src/features/admission/admission.ts';
 import type { Band } from '../../src/lib/classes.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 
 /** A label that starts with `text` (a required field's label goes on with its marker). */
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -16,13 +16,18 @@ export async function fillApplicationText(page: Page, band: Band, name: string, 
   await page.getByLabel(label('Student middle name')).fill('Kumar');
   await page.getByLabel(label('Student last name')).fill('Sharma');
   await page.getByLabel(label('Student Aadhaar number')).fill(aadhaar('45678901234'));
-  await page.getByLabel(label('Admission class')).selectOption(options.admissionClass ?? def.classOptions.at(-1)!.value);
+  const chosen = options.admissionClass ?? def.classOptions.at(-1)!.value;
+  await page.getByLabel(label('Admission class')).selectOption(chosen);
+  // A date of birth inside the class's age range: the form asks nothing more.
+  await page.getByLabel(label('Date of birth')).fill(birthDateFor(def.classOptions.find((o) => o.value === chosen)!.label));
+  await page.getByLabel(label('Gender')).selectOption('Male');
   for (const who of ['Father', 'Mother']) {
     await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
     await page.getByLabel(label(`${who} middle name`)).fill(`${who}middle`);
     await page.getByLabel(label(`${who} last name`)).fill('Sharma');
   }
   await page.getByLabel(label('ABC ID')).fill('998877665544');
+  await page.getByLabel(label('Home address')).fill('House 12, Station Road, Sikandrabad, Bulandshahr 203205');
   await page.getByLabel(label('Contact number')).fill(options.mobile ?? '9812345678');
   await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
 }
