@@ -104,7 +104,7 @@ describe('the Hindi enquiry pop-up', () => {
       await toast(page, HI['form.enquirySuccess']);
       // The confirmation takes the form's place, in Hindi, until it is closed (issue 24).
       await dialog.getByRole('heading', { name: HI['formText.enquiryDoneHeading'] }).waitFor();
-      await dialog.getByRole('button', { name: HI['formText.doneClose'] }).click();
+      await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await count('enquiries', "student_name = $1 AND language = 'hi' AND consent->>'language' = 'hi'", [name])).toBe(1);
     } finally {

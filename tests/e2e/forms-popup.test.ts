@@ -121,7 +121,7 @@ describe('enquiry pop-up', () => {
       await toast(page, MSG.enquirySuccess);
       // The confirmation takes the form's place until it is closed (issue 24).
       await el.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
-      await el.getByRole('button', { name: FORM_TEXT.doneClose }).click();
+      await el.getByRole('button', { name: FORM_TEXT.doneClose, exact: true }).click();
       await el.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
