@@ -24,12 +24,15 @@ export interface AgeCheck {
   outside: boolean;
 }
 
-/** The age check of a date of birth for a class (its canonical label); undefined when either is not one. */
-export function ageCheck(birth: string, classLabel: string, now: Date = new Date()): AgeCheck | undefined {
+/**
+ * The age check of a date of birth for a class (its canonical label) in a session ('2027-28'; by
+ * default the one an application made today is for); undefined when the date or class is not one.
+ */
+export function ageCheck(birth: string, classLabel: string, session: string = sessionOf()): AgeCheck | undefined {
   const range = ageRule.ranges[classLabel];
   if (!range || !isCalendarDate(birth)) return undefined;
   const { month, day } = ageRule.countedOn;
-  const countedOn = `${sessionOf(now).slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const countedOn = `${session.slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   const age = completedYears(birth, countedOn);
   const [min, max] = range;
   return { age, countedOn, min, max, outside: age < min || age > max };

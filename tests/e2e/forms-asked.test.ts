@@ -103,6 +103,7 @@ describe('a Hindi K.G application at 360 px', () => {
         await row.locator('.row-mark', { hasText: 'Age outside range' }).waitFor();
         await office.page.goto(`/admin/admissions/details/${id}`);
         await office.page.getByText(/^Age outside range:/).waitFor();
+        expect(await office.page.locator('.details-warning').textContent()).toContain(`the child is 8 on 31 Mar ${String(detail.session).slice(0, 4)}; K.G admits 5 to 7`);
         await office.page.getByText(`${name} शर्मा`, { exact: true }).first().waitFor();
       } finally {
         await office.context.close();

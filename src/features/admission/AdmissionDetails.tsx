@@ -11,11 +11,25 @@ import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { ADMISSION, AGE_OUTSIDE, DETAILS_SECTIONS, type Admission } from './admission.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { ageCheck } from '../../lib/age.ts';
+import { classText } from '../../lib/classes.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 import { Duplicates } from './Duplicates.tsx';
 import { admissionMessages, studentName } from './contact.ts';
 import { PrivacySection } from '../privacy/PrivacySection.tsx';
+
+/** Why the application is marked: the child's age on the counting day against the class's range (the school's rule today). */
+function AgeWarning({ record }: { record: Admission }) {
+  const age = ageCheck(record.dateOfBirth, record.admissionClass, record.session);
+  return (
+    <p className="details-warning" role="note">
+      <strong>{AGE_OUTSIDE}:</strong> born {formatDate(record.dateOfBirth) || record.dateOfBirth}
+      {age && `, the child is ${age.age} on ${formatDate(age.countedOn)}; ${classText(record.admissionClass)} admits ${age.min} to ${age.max}`}. The parent
+      confirmed the date on the form.
+    </p>
+  );
+}
 
 export default function AdmissionDetails() {
   return (
@@ -39,12 +53,7 @@ export default function AdmissionDetails() {
           {!record.erasedAt && (
             <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
           )}
-          {record.ageOutsideRange && (
-            <p className="details-warning" role="note">
-              <strong>{AGE_OUTSIDE}:</strong> the date of birth ({formatDate(record.dateOfBirth) || record.dateOfBirth}) was outside the age range of class{' '}
-              {record.admissionClass} when the form was sent; the parent confirmed it.
-            </p>
-          )}
+          {record.ageOutsideRange && <AgeWarning record={record} />}
           <Duplicates duplicates={record.duplicates ?? []} />
           <RecordDetails
             def={ADMISSION}

@@ -93,7 +93,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
   if (!result.ok) throw refuse(result);
   const data = result.data;
   // Computed here, never taken from the form: the office's list marks a date outside the class's range.
-  const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel)?.outside ?? false;
+  const session = sessionOf();
+  const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel, session)?.outside ?? false;
   const key = submissionKey(fields);
   const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class FROM admissions WHERE submission_key = $1`, [k]);
 
@@ -124,7 +125,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
         return await transaction(async (tx) => {
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
           const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key'];
-          const values = [referenceNumber(seq.rows[0]!.n), sessionOf(), data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key];
+          const values = [referenceNumber(seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,

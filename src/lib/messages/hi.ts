@@ -95,7 +95,7 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.tcDoneStatus': 'प्रवेश संख्या {number} और मोबाइल नंबर {mobile} से {link} पर आवेदन की स्थिति देखते रहें।',
   'formText.tcStatusPage': 'टी.सी. आवेदन की स्थिति वाले पृष्ठ',
   'formText.ageOutside': 'इस जन्म तिथि के अनुसार {date} को बच्चे की आयु {age} वर्ष होगी, जबकि {class} में {min} से {max} वर्ष के बच्चों का प्रवेश होता है। कृपया जन्म तिथि जाँच लें।',
-  'formText.ageConfirm': 'जन्म तिथि सही है',
+  'formText.ageConfirm': 'हाँ, जन्म तिथि सही है',
   'formText.fileHint': 'PDF, JPG या PNG। PDF अधिकतम 2 MB; बड़ी फ़ोटो अपने आप छोटी कर दी जाती है।',
   'formText.filePreparing': '{name} तैयार हो रही है…',
   'formText.fileUploadingLabel': '{label} अपलोड हो रहा है',
