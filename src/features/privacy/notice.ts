@@ -56,14 +56,14 @@ function english(s: PrivacySettings): Notice {
         {
           form: 'Admission enquiry (pop-up on the home page)',
           path: '/',
-          collects: ["student's name, class sought, gender, date of birth, category", "parents' names and occupations", "father's mobile number, e-mail, address", 'last school attended, who referred you'],
+          collects: ["student's name, class sought, gender, date of birth, category", "parents' names, and their occupations if you give them", "father's mobile number, address, and an e-mail address if you give one", 'last school attended and who referred you, if you give them'],
           why: 'To call you back about admission, seats and fees, and to invite you to visit the school.',
         },
         {
           form: 'Admission forms (P.N.C to K.G, classes I-V, classes VI-XII)',
           path: '/admissions/apply',
           collects: [
-            "student's and parents' names, class sought, contact number",
+            "student's and parents' names, the student's date of birth and gender, class sought, home address, contact number",
             `student's Aadhaar number${s.aadhaarRequired ? '' : ' (voluntary)'} and ABC (APAAR) ID, or that you refuse it or it could not be generated`,
             `photos of the student and parents; Aadhaar cards${s.aadhaarRequired ? '' : ' (voluntary)'}; birth, domicile and previous school certificates, marksheets, ABC card, scholarship document`,
           ],
@@ -72,7 +72,7 @@ function english(s: PrivacySettings): Notice {
         {
           form: 'Transfer certificate (TC) request',
           path: '/admissions/tc-request',
-          collects: [`student's name, admission number, Aadhaar number${s.aadhaarRequired ? '' : ' (voluntary)'}`, "parent's name, contact number, e-mail", 'reason for the TC'],
+          collects: [`student's name, admission number, Aadhaar number${s.aadhaarRequired ? '' : ' (voluntary)'}`, "parent's name, contact number, and an e-mail address if you give one", 'reason for the TC'],
           why: 'To find the student in our records, prepare and issue the transfer certificate, and tell you when it is ready.',
         },
         {
@@ -155,14 +155,14 @@ function hindi(s: PrivacySettings): Notice {
         {
           form: 'प्रवेश संबंधी पूछताछ (मुख्य पृष्ठ पर खुलने वाला फ़ॉर्म)',
           path: '/hi/',
-          collects: ['छात्र का नाम, कक्षा, लिंग, जन्म तिथि, वर्ग', 'माता-पिता के नाम और व्यवसाय', 'पिता का मोबाइल नंबर, ई-मेल, पता', 'पिछला विद्यालय, किसने बताया'],
+          collects: ['छात्र का नाम, कक्षा, लिंग, जन्म तिथि, वर्ग', 'माता-पिता के नाम, और आप बताएँ तो उनका व्यवसाय', 'पिता का मोबाइल नंबर, पता, और आप दें तो ई-मेल', 'आप बताएँ तो पिछला विद्यालय और किसने बताया'],
           why: 'प्रवेश, सीटों और शुल्क के बारे में आपसे बात करने और विद्यालय देखने के लिए बुलाने के लिए।',
         },
         {
           form: 'प्रवेश फ़ॉर्म (P.N.C से K.G, कक्षा I-V, कक्षा VI-XII)',
           path: '/hi/admissions/apply',
           collects: [
-            'छात्र और माता-पिता के नाम, कक्षा, संपर्क नंबर',
+            'छात्र और माता-पिता के नाम, छात्र की जन्म तिथि और लिंग, कक्षा, घर का पता, संपर्क नंबर',
             `छात्र का आधार नंबर${voluntary} और ABC (APAAR) आईडी, या यह कि आप इसे नहीं बनवाना चाहते या यह नहीं बन सकी`,
             `छात्र और माता-पिता की फ़ोटो; आधार कार्ड${voluntary}; जन्म, निवास और पिछले विद्यालय के प्रमाण पत्र, अंकपत्र, ABC कार्ड, छात्रवृत्ति का कागज़`,
           ],
@@ -171,7 +171,7 @@ function hindi(s: PrivacySettings): Notice {
         {
           form: 'स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन',
           path: '/hi/admissions/tc-request',
-          collects: [`छात्र का नाम, प्रवेश संख्या, आधार नंबर${voluntary}`, 'अभिभावक का नाम, संपर्क नंबर, ई-मेल', 'टी.सी. लेने का कारण'],
+          collects: [`छात्र का नाम, प्रवेश संख्या, आधार नंबर${voluntary}`, 'अभिभावक का नाम, संपर्क नंबर, और आप दें तो ई-मेल', 'टी.सी. लेने का कारण'],
           why: 'हमारे अभिलेख में छात्र को खोजने, टी.सी. बनाकर देने और तैयार होने पर आपको सूचना देने के लिए।',
         },
         {
