@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { mb, peakRss, runtimePid } from './runtime-process.ts';
 import { ADMISSION_FILE_FIELDS } from '../src/features/admission/admission.ts';
 import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
+import { birthDateFor } from '../tests/unit/forms-cases.ts';
 
 const ENQUIRY = {
   admissionClass: 'K.G', studentName: 'Bench Student', fatherName: 'Bench Father', motherName: 'Bench Mother',
@@ -108,6 +109,7 @@ async function sendAdmission(baseURL: string, size: number) {
     studentAadharNo: aadhaar, fatherFirstName: 'Bench', fatherMiddleName: 'Chand', fatherLastName: 'Father',
     motherFirstName: 'Bench', motherMiddleName: 'Devi', motherLastName: 'Mother', abcId: '123456789012',
     contactNo: '9876543210', governmentScholarship: 'yes', consent: 'true', ...ids,
+    dateOfBirth: birthDateFor('9'), gender: 'Male', address: 'Station Road, Sikandrabad, Bulandshahr 203205',
   };
   for (const [k, v] of Object.entries(text)) form.append(k, v);
   const res = await fetch(new URL('/v1/api/admission', baseURL), { method: 'POST', body: form });

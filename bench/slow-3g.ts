@@ -15,6 +15,7 @@ import { BANDS_DEF, bandFiles, fileLabel } from '../src/features/admission/admis
 import { MAX_FILE_BYTES } from '../src/lib/forms/files.ts';
 import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
 import { cameraPhoto } from '../tests/support/camera-photo.ts';
+import { birthDateFor } from '../tests/unit/forms-cases.ts';
 
 const LINK = { kbitPerSecond: 400, latencyMs: 400 };
 const BYTES_PER_SECOND = (LINK.kbitPerSecond * 1000) / 8;
@@ -73,6 +74,9 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
     await page.getByLabel(label('Student last name')).fill('Student');
     await page.getByLabel(label('Student Aadhaar number')).fill('23456789012' + verhoeffCheckDigit('23456789012'));
     await page.getByLabel(label('Admission class')).selectOption(def.classOptions.at(-1)!.value);
+    await page.getByLabel(label('Date of birth')).fill(birthDateFor(def.classOptions.at(-1)!.label));
+    await page.getByLabel(label('Gender')).selectOption('Male');
+    await page.getByLabel(label('Home address')).fill('Station Road, Sikandrabad, Bulandshahr 203205');
     for (const who of ['Father', 'Mother']) {
       await page.getByLabel(label(`${who} first name`)).fill('Bench');
       await page.getByLabel(label(`${who} middle name`)).fill('Chand');

@@ -20,7 +20,8 @@ interface Props {
 }
 
 export function AgeNotice({ id, check, className, confirmed, error, speak, onConfirm }: Props) {
-  const values = { age: String(check.age), date: dayMonthYear(check.countedOn), min: String(check.min), max: String(check.max), class: className };
+  // A baby born after the counting day of a session already begun is 0, not -1.
+  const values = { age: String(Math.max(0, check.age)), date: dayMonthYear(check.countedOn), min: String(check.min), max: String(check.max), class: className };
   return (
     <div className={`ff-field ff-age${error ? ' ff-field--error' : ''}`}>
       <p className="ff-note" id={`${id}-notice`} role="status">{speak.text('ageOutside', values)}</p>
