@@ -14,7 +14,7 @@ import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import type { PrivacyState } from '../privacy/privacy.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
-import { GENDERS } from '../enquiry/enquiry.ts';
+import { GENDERS } from '../../lib/genders.ts';
 
 export type SectionId = 'student' | 'father' | 'mother' | 'additional' | 'academic';
 export const SECTION_TITLES: Record<SectionId, string> = {

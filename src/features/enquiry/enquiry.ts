@@ -5,13 +5,13 @@
  */
 import type { PrivacyState } from '../privacy/privacy.ts';
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
+import { GENDERS } from '../../lib/genders.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
-export const GENDERS = ['Male', 'Female'] as const;
 export const CATEGORIES = ['GENERAL', 'OBC', 'SC', 'ST', 'SBC', 'MINORITY'] as const;
 export const FATHER_OCCUPATIONS = [
   'Business', 'Govt.Employee', 'Army', 'Ex-Army', 'Doctor', 'Advocate', 'Engineer', 'Teacher', 'Shopkeeper',
