@@ -138,6 +138,11 @@ describe('the admission asks the date of birth, gender and home address, not mid
     expect((await details(young._id)).ageOutsideRange).toBe(true);
     const inside = await createAdmission({ dateOfBirth: birthDateFor('K.G', 2), ageOutsideRange: 'true' });
     expect((await details(inside._id)).ageOutsideRange).toBe(false);
+
+    // The principal corrects a mistyped date of birth on a parent's request: the mark follows it.
+    const corrected = await admin.request(`/v1/api/admission/${outside._id}/fields`, { method: 'PATCH', json: { field: 'dateOfBirth', value: birthDateFor('K.G', 1) } });
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({ dateOfBirth: birthDateFor('K.G', 1), ageOutsideRange: false });
   });
 });
 

@@ -28,6 +28,7 @@ import { loadAdmission } from '../admission/admission.server.ts';
 import { loadEnquiry } from '../enquiry/enquiry.server.ts';
 import { loadTcRequest } from '../tc-request/tc-request.server.ts';
 import { normaliseAdmissionNumber } from '../tc-request/schema.ts';
+import { ageCheck } from '../../lib/age.ts';
 import { PRIVACY_MESSAGES, PRIVACY_RECORDS, personalColumns, personalFields, requiredFields, type PrivacyEntity } from './privacy.ts';
 
 const LOADERS: Record<PrivacyEntity, (id: string) => Promise<unknown>> = {
@@ -135,6 +136,11 @@ export async function correctField(req: Request, ctx: AdminContext): Promise<Res
       );
     } else {
       await tx.query(`UPDATE ${def.table} SET ${field.column} = $2, updated_at = now() WHERE id = $1`, [id, value]);
+    }
+    // A corrected date of birth is judged again against the class's age range, as on the form.
+    if (entity === 'admission' && field.name === 'dateOfBirth') {
+      const outside = ageCheck(value, String(record.admissionClass ?? ''), String(record.session ?? ''))?.outside ?? false;
+      await tx.query(`UPDATE admissions SET age_outside_range = $2 WHERE id = $1`, [id, outside]);
     }
     await recordAudit(ctx, { action: 'correct', entity, entityId: id, detail: `${field.name}: ${JSON.stringify(old)} -> ${JSON.stringify(shown)}` }, tx);
   });
