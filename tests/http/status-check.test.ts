@@ -11,6 +11,7 @@ import { awayFromWindowEnd } from '../support/rate-limit.ts';
 import { auditOf, blobsWithContent, createAdmission, createTcRequest, ISO_RE, png, randomUuid, token, type CreatedAdmission } from './admin-fixtures.ts';
 import { closeDb, db, stage } from './forms-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
+import { site } from '../../src/config/site.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { fill } from '../../src/lib/messages/index.ts';
 import { formatRupees } from '../../src/lib/money.ts';
@@ -184,7 +185,10 @@ describe('the limits of the status checks', () => {
 
     const refused = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.', code: 'request.tooManyRequests' });
+    expect(refused.json).toEqual({
+      error: `Too many tries from this internet connection for now. Please try again in ${refused.json.retryAfterMinutes} minutes, or call the school office on ${site.contact.phone}.`,
+      code: 'request.tooManyRequests', retryAfterMinutes: expect.any(Number), phone: site.contact.phone,
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The TC lookup and the replacement share the address's tries.
     expect((await tcStatus(from, { admissionNumber: 'ADM-1', contactNo: MOBILE })).status).toBe(429);
@@ -202,13 +206,15 @@ describe('the limits of the status checks', () => {
     // The right pair now, from an address with all its tries left: the reference number's limit refuses it.
     const refused = await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: 'Too many requests. Try again later.', code: 'request.tooManyRequests' });
+    expect(refused.json).toMatchObject({ code: 'request.tooManyRequests', retryAfterMinutes: expect.any(Number), phone: site.contact.phone });
     // The same for a number that does not exist: nothing tells the two apart.
     const ghost = 'RMCP-2026-955555';
     for (let i = 0; i < STATUS_CHECKS_PER_NUMBER; i++) await admissionStatus(freshAddress(), { referenceNumber: ghost, contactNo: MOBILE });
     const ghostRefused = await admissionStatus(freshAddress(), { referenceNumber: ghost, contactNo: MOBILE });
     expect(ghostRefused.status).toBe(429);
-    expect(ghostRefused.body).toBe(refused.body);
+    // (but for the minutes to wait, which may differ by the minute that passed meanwhile)
+    const sameBut = ({ retryAfterMinutes: _, error, ...rest }: Record<string, unknown>) => ({ ...rest, error: String(error).replace(/\d+ minutes/, 'N minutes') });
+    expect(sameBut(ghostRefused.json)).toEqual(sameBut(refused.json));
     // Another application is not limited by this one's tries.
     const other = await createAdmission();
     expect((await admissionStatus(freshAddress(), { referenceNumber: other.referenceNumber, contactNo: MOBILE })).status).toBe(200);

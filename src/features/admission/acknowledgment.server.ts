@@ -19,13 +19,13 @@ import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { site } from '../../config/site.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, fileLabel, isFileField, type FileField } from './admission.ts';
 import { schoolName, statusUrl } from './acknowledgment.ts';
 
-export const ACKNOWLEDGMENTS_PER_HOUR = 10;
 const NO_MATCH = fill('en', 'ack.notFound');
 const REFERENCE_CODE = 'ack.error.reference';
 const MOBILE_CODE = 'ack.error.mobile';
@@ -71,7 +71,7 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
     const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
     throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
   }
-  await rateLimit('acknowledgment', ip, ACKNOWLEDGMENTS_PER_HOUR, 3600);
+  await rateLimit('acknowledgment', ip, limits.acknowledgmentsPerAddress.max, limits.acknowledgmentsPerAddress.seconds);
   const row = await queryOne<Found>(
     `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
             (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents

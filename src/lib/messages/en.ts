@@ -69,7 +69,7 @@ export const EN = {
   'statusCheck.notFound.admission': 'No application matches this reference number and mobile number.',
   'statusCheck.notFound.tc': 'No TC request matches this admission number and mobile number.',
   'statusCheck.notFound.help': 'Please check both and try again, or call the school office on {phone}.',
-  'statusCheck.tooMany': 'Too many tries for now. Please try again after an hour, or call the school office on {phone}.',
+  'statusCheck.tooMany': 'Too many tries for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
   'statusCheck.failed': 'The status could not be checked. Please check your connection and try again.',
   'statusCheck.result.admission': 'Application {reference}',
   'statusCheck.result.tc': 'TC request for admission number {number}',
