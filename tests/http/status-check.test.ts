@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiClient, adminClient, baseURL, requestFrom, staffClient } from '../support/api.ts';
-import { awayFromWindowEnd } from '../support/rate-limit.ts';
 import { auditOf, blobsWithContent, createAdmission, createTcRequest, ISO_RE, png, randomUuid, token, type CreatedAdmission } from './admin-fixtures.ts';
 import { closeDb, db, stage } from './forms-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -28,8 +27,6 @@ let principal: ApiClient;
 beforeAll(async () => {
   office = (await staffClient('office', `Sunita ${token('')}`)).client;
   principal = await adminClient();
-  // The limits count in hourly windows: keep the whole file inside one.
-  await awayFromWindowEnd(3600, 240);
 }, 300_000);
 afterAll(closeDb);
 
