@@ -83,7 +83,7 @@ function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument
         // The upload expired or was used: choose the file again.
         setUpload({ status: 'empty' });
         setError(t('statusCheck.error.upload'));
-      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission') : t('statusCheck.replace.failed'));
+      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission', body) : t('statusCheck.replace.failed'));
     } catch (failure) {
       console.error('replacing a document failed', failure);
       setError(t('statusCheck.replace.failed'));
