@@ -359,8 +359,8 @@ export const HI_FORMS: {
     },
     bands: {
       primary: {
-        heading: 'प्रवेश फ़ॉर्म: प्राथमिक (P.N.C, N.C, K.G)',
-        short: 'प्राथमिक (P.N.C, N.C, K.G)',
+        heading: 'प्रवेश फ़ॉर्म: पूर्व-प्राथमिक (P.N.C–K.G)',
+        short: 'पूर्व-प्राथमिक (P.N.C–K.G)',
         description: 'P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
       },
       middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा I से V', short: 'मध्य (कक्षा I-V)', description: 'मध्य विभाग की कक्षा I से V में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
