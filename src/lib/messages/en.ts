@@ -120,6 +120,8 @@ export const EN = {
   'message.tc-request.submitted.subject': 'Transfer certificate request for {student} received',
   'message.tc-request.submitted':
     'We have received the request for the transfer certificate (TC) of {student}, admission number {admissionNumber}. The TC is issued once its fee is paid at the school office.',
+  'message.admission.link': 'You can see the status of the application at any time here: {link}',
+  'message.tc-request.link': 'You can see the status of the request at any time here: {link}',
   'message.tc-request.status.subject': 'Transfer certificate request for {student}: {status}',
   'message.tc-request.status': 'The transfer certificate request of {student} (admission number {admissionNumber}) is now: {status}.',
   'formPage.admission.lead':

@@ -220,6 +220,8 @@ export const HI: Record<MessageCode, string> = {
   'message.tc-request.submitted.subject': '{student} की टी.सी. का आवेदन प्राप्त हुआ',
   'message.tc-request.submitted':
     '{student} (प्रवेश संख्या {admissionNumber}) के स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन हमें प्राप्त हो गया है। विद्यालय कार्यालय में टी.सी. शुल्क जमा होने के बाद टी.सी. जारी की जाएगी।',
+  'message.admission.link': 'आवेदन की स्थिति आप कभी भी यहाँ देख सकते हैं: {link}',
+  'message.tc-request.link': 'आवेदन की स्थिति आप कभी भी यहाँ देख सकते हैं: {link}',
   'message.tc-request.status.subject': '{student} की टी.सी. का आवेदन: {status}',
   'message.tc-request.status': '{student} (प्रवेश संख्या {admissionNumber}) के टी.सी. आवेदन की स्थिति अब: {status}।',
   'formPage.admission.lead':

@@ -1,0 +1,10 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+const [src, out] = process.argv.slice(2);
+const pdf = await getDocument({ data: new Uint8Array(readFileSync(src)), verbosity: 0 }).promise;
+const page = await pdf.getPage(1);
+const viewport = page.getViewport({ scale: 1.6 });
+const { canvas, context } = pdf.canvasFactory.create(viewport.width, viewport.height);
+context.fillStyle = '#fff'; context.fillRect(0, 0, viewport.width, viewport.height);
+await page.render({ canvasContext: context, canvas, viewport }).promise;
+writeFileSync(out, canvas.toBuffer('image/png'));
