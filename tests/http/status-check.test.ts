@@ -13,6 +13,7 @@ import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { fill } from '../../src/lib/messages/index.ts';
+import { HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { REPLACE_MESSAGES } from '../../src/features/admission/status-check.server.ts';
 import { STATUS_CHECKS_PER_ADDRESS, STATUS_CHECKS_PER_NUMBER } from '../../src/server/status-check.ts';
@@ -113,6 +114,8 @@ describe('POST /v1/api/admission/status', () => {
 
     const hindi = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE, language: 'hi' });
     expect(hindi.json).toMatchObject({ status: 'under-review', statusLabel: 'जाँच में है', nextStep: fill('hi', 'statusCheck.next.admission.documents') });
+    // The documents by the names the Hindi form gave them.
+    expect(hindi.json.missing.map((d: { label: string }) => d.label)).toEqual([HI_FORMS.admission.fields.studentBirthCertificate.label, HI_FORMS.admission.fields.abcCard.label]);
 
     await pay('admission', admission._id, fees.admission['K.G'] - 2500);
     const paid = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
