@@ -20,6 +20,10 @@ export const limits = {
   enquiriesPerAddress: { max: 60, seconds: HOUR },
   /** TC requests per address, an hour (refused ones count): a TC is asked once per child. RATE_LIMIT_TC_REQUEST. */
   tcRequestsPerAddress: { max: 30, seconds: HOUR },
+  /** Status checks (both status pages and a document's replacement) per address, an hour: families sharing a connection check theirs. RATE_LIMIT_STATUS_CHECK. */
+  statusChecksPerAddress: { max: 60, seconds: HOUR },
+  /** Status checks per record number, an hour, from any address: what stops guessing a record's mobile number. RATE_LIMIT_STATUS_CHECK_NUMBER. */
+  statusChecksPerNumber: { max: 5, seconds: HOUR },
   /** Acknowledgment PDFs per address, an hour: one or two for each of 60 applications. RATE_LIMIT_ACKNOWLEDGMENT. */
   acknowledgmentsPerAddress: { max: 120, seconds: HOUR },
 } as const;

@@ -173,7 +173,7 @@ describe('POST /v1/api/admission/status', () => {
 
 describe('the limits of the status checks', () => {
   it(`answers 429 after ${STATUS_CHECKS_PER_ADDRESS} tries an hour from one address, found or not; malformed bodies do not count`, async () => {
-    expect(STATUS_CHECKS_PER_ADDRESS).toBe(10);
+    expect(STATUS_CHECKS_PER_ADDRESS).toBe(60);
     const admission = await createAdmission();
     const from = freshAddress();
     for (let i = 0; i < 12; i++) expect((await admissionStatus(from, { referenceNumber: 'RMCP-2026-1', contactNo: MOBILE })).status).toBe(400);
