@@ -17,7 +17,7 @@ export const magazineIssues: MagazineIssueText[] = [
     title: 'New Session, New Beginnings',
     month: 'April 2026',
     description: 'Welcoming the 2026-27 session: new admissions, the smart-class upgrade and our board toppers.',
-    contents: ['Principal\'s welcome to the new session', 'Class X and XII board toppers 2026', 'Smart classrooms in every senior section', 'Orientation day for parents of the primary wing', 'Poems and drawings by Classes III to V'],
+    contents: ['Principal\'s welcome to the new session', 'Class X and XII board toppers 2026', 'Smart classrooms in every senior section', 'Orientation day for parents of the pre-primary wing', 'Poems and drawings by Classes III to V'],
     editorial: ['A new session is a promise we make again every April: that every child who walks through our gate will be known by name, taught with care and helped to do a little better than last year.', 'This issue celebrates the students who carried that promise into their board examinations, and welcomes the families who have joined us for the first time.'],
   },
   {

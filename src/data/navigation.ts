@@ -53,7 +53,7 @@ export const navigation: NavLink[] = [
         summary: 'Three wings, each with a way of teaching suited to its age band.',
         hi: { label: 'शिक्षण पद्धति', summary: 'तीन विभाग, हर एक में बच्चों की उम्र के अनुसार पढ़ाने का तरीका।' },
         children: [
-          { label: 'Primary Wing', href: '/academics/methodology/primary', summary: 'Ages 2-6: P.N.C, N.C and K.G, learning through play.', hi: { label: 'प्राथमिक विभाग', summary: '2 से 6 वर्ष: P.N.C, N.C और K.G, खेल-खेल में शिक्षा।' } },
+          { label: 'Pre-primary Wing', href: '/academics/methodology/primary', summary: 'Ages 2-6: P.N.C, N.C and K.G, learning through play.', hi: { label: 'पूर्व-प्राथमिक विभाग (P.N.C–K.G)', summary: '2 से 6 वर्ष: P.N.C, N.C और K.G, खेल-खेल में शिक्षा।' } },
           { label: 'Middle Wing', href: '/academics/methodology/middle', summary: 'Ages 6-11: Classes I-V, strong foundations in language and numbers.', hi: { label: 'मध्य विभाग', summary: '6 से 11 वर्ष: कक्षा I-V, भाषा और गणित की मज़बूत नींव।' } },
           { label: 'Senior Wing', href: '/academics/methodology/senior', summary: 'Ages 12-18: Classes VI-XII, subject depth and board preparation.', hi: { label: 'वरिष्ठ विभाग', summary: '12 से 18 वर्ष: कक्षा VI-XII, विषयों की गहरी पढ़ाई और बोर्ड परीक्षा की तैयारी।' } },
         ],
@@ -99,7 +99,7 @@ export const navigation: NavLink[] = [
         summary: 'Three online application forms, one for each wing.',
         hi: { label: 'प्रवेश आवेदन', summary: 'तीन ऑनलाइन आवेदन फ़ॉर्म, हर विभाग के लिए एक।' },
         children: [
-          { label: 'Primary (P.N.C, N.C, K.G)', href: '/admissions/apply/primary', summary: 'Application form for the early years: P.N.C, N.C and K.G.', hi: { label: 'प्राथमिक (P.N.C, N.C, K.G)', summary: 'P.N.C, N.C और K.G में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
+          { label: 'Pre-primary (P.N.C–K.G)', href: '/admissions/apply/primary', summary: 'Application form for the early years: P.N.C, N.C and K.G.', hi: { label: 'पूर्व-प्राथमिक (P.N.C–K.G)', summary: 'P.N.C, N.C और K.G में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
           { label: 'Middle (Classes 1-5)', href: '/admissions/apply/middle', summary: 'Application form for Classes 1 to 5.', hi: { label: 'मध्य (कक्षा I-V)', summary: 'कक्षा I से V में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
           { label: 'Senior (Classes 6-12)', href: '/admissions/apply/senior', summary: 'Application form for Classes 6 to 12.', hi: { label: 'वरिष्ठ (कक्षा VI-XII)', summary: 'कक्षा VI से XII में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
         ],

@@ -2,20 +2,24 @@
  * An error a client caused: it is sent as `{ error, fields?, code? }` with its status. `code` is a
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
-import { MSG, REQUEST_MSG, formCode, type FormMessage, type RequestMessage } from '../lib/forms/messages.ts';
+import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/messages.ts';
+import { site } from '../config/site.ts';
 
 export class HttpError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Further members of the answer's JSON (e.g. a 429's `retryAfterMinutes`). */
+  readonly extra: Record<string, unknown> | undefined;
   code: string | undefined;
   codes: Record<string, string> | undefined;
 
-  constructor(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
+  constructor(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.fields = fields;
     this.headers = headers;
+    this.extra = extra;
   }
 
   /** The same error with a stable `code` in its answer, and `codes`, each field's message's code. */
@@ -44,8 +48,15 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 export const tooLarge = () => requestRefusal(413, 'bodyTooLarge');
 export const unsupportedType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
-/** 429; the default message has its code (the public forms' limits), another is the caller's own. */
-export function tooManyRequests(message: string = REQUEST_MSG.tooManyRequests, retryAfterSeconds?: number): HttpError {
-  const error = new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
-  return message === REQUEST_MSG.tooManyRequests ? error.withCode('request.tooManyRequests') : error;
+/**
+ * 429 of a public limit: request.<key>'s words with the minutes to wait and the school's phone
+ * filled in; the answer also carries `retryAfterMinutes` and `phone` (a page in another language
+ * fills its own words with them) and `Retry-After` in seconds.
+ */
+export function tooManyRequests(retryAfterSeconds: number, key: RequestMessage = 'tooManyRequests'): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  const phone = site.contact.phone;
+  return new HttpError(429, fillIn(REQUEST_MSG[key], { minutes: String(minutes), phone }), undefined, { 'Retry-After': String(seconds) }, { retryAfterMinutes: minutes, phone })
+    .withCode(`request.${key}`);
 }

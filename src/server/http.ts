@@ -26,8 +26,9 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 
 export function errorResponse(
   status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}, code?: string, codes?: Record<string, string>,
+  extra: Record<string, unknown> = {},
 ): Response {
-  return json({ error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}) }, status, headers);
+  return json({ error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}), ...extra }, status, headers);
 }
 
 function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
@@ -149,7 +150,7 @@ export function clientIp(req: Request, netlify: Context | undefined): string {
 }
 
 export function toErrorResponse(error: unknown, req: Request): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code, error.codes);
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code, error.codes, error.extra);
   console.error(`[${req.method} ${new URL(req.url).pathname}]`, error);
   return errorResponse(500, 'Something went wrong');
 }

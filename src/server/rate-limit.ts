@@ -1,34 +1,88 @@
-/** Limits counted in the database, so they hold across function instances. */
-import { placeholders, queryOne } from './db.ts';
+/**
+ * Limits counted in the database, so they hold across function instances.
+ *
+ * A window slides: each bucket and key counts its hits in slices of a sixtieth of the window (a
+ * minute of an hourly limit, 24 minutes of a daily one), and a request is allowed while the slices
+ * that started within the last window hold fewer hits than the limit. So a limit never resets all
+ * at once on the clock hour, and a refused request is not counted: a family that keeps trying is
+ * let in as soon as its oldest hits are a window old.
+ */
+import { getPool, placeholders, type Queryable } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
+import type { RequestMessage } from '../lib/forms/messages.ts';
+
+const SLICES = 60;
 
 interface Window {
   max: number;
-  start: Date;
-  /** The 429 for this window, with Retry-After set to the seconds until it ends. */
-  refusal(): HttpError;
+  /** The start of the current slice, and the instant before which a slice no longer counts. */
+  slice: Date;
+  since: Date;
+  /** The 429 for this window, with the wait until the oldest hits stop counting. */
+  refusal(db: Queryable): Promise<HttpError>;
 }
 
-/** The current window of `bucket`; the limit can be raised by the environment (RATE_LIMIT_<BUCKET>) for tests and benchmarks. */
-function currentWindow(bucket: string, limit: number, windowSeconds: number): Window {
+/**
+ * The current window of `bucket`; the limit can be changed by the environment
+ * (RATE_LIMIT_<BUCKET>) for tests and benchmarks. `message` is the refusal's (request.<message>).
+ */
+function currentWindow(bucket: string, key: string, limit: number, windowSeconds: number, message: RequestMessage): Window {
   const max = envNumber(`RATE_LIMIT_${bucket.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`, limit);
-  const start = new Date(Math.floor(Date.now() / (windowSeconds * 1000)) * windowSeconds * 1000);
-  const refusal = () => tooManyRequests(undefined, Math.ceil((start.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
-  return { max, start, refusal };
+  const now = Date.now();
+  const sliceMs = (windowSeconds * 1000) / SLICES;
+  const slice = new Date(Math.floor(now / sliceMs) * sliceMs);
+  const since = new Date(now - windowSeconds * 1000);
+  const refusal = async (db: Queryable) => {
+    const { rows } = await db.query<{ window_start: Date | string; hits: number }>(
+      `SELECT window_start, hits FROM rate_limits WHERE bucket = $1 AND key = $2 AND window_start > $3 ORDER BY window_start`,
+      [bucket, key, since],
+    );
+    // Free once enough of the oldest slices have left the window for one more hit to fit.
+    let left = rows.reduce((sum, r) => sum + Number(r.hits), 0);
+    let freeAt = now + windowSeconds * 1000;
+    for (const r of rows) {
+      left -= Number(r.hits);
+      if (left < max) {
+        freeAt = new Date(r.window_start).getTime() + windowSeconds * 1000;
+        break;
+      }
+    }
+    return tooManyRequests(Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)), message);
+  };
+  return { max, slice, since, refusal };
 }
 
-/** The upsert that counts one hit; its bucket, key and window start are parameters $first, $first+1, $first+2. */
-const countHit = (first: number) => `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($${first}, $${first + 1}, $${first + 2}, 1)
-  ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-  RETURNING hits`;
-const COUNT_HIT = countHit(1);
+/**
+ * The CTEs that count one hit when the window has room: `hit` holds a row when it was counted.
+ * Parameters from `first`: bucket, key, slice start, since, max.
+ */
+const countHit = (first: number) => {
+  const [bucket, key, slice, since, max] = [0, 1, 2, 3, 4].map((i) => `$${first + i}`);
+  return `earlier AS (
+    SELECT coalesce(sum(hits), 0)::int AS n FROM rate_limits
+    WHERE bucket = ${bucket} AND key = ${key} AND window_start > ${since} AND window_start < ${slice}),
+  hit AS (
+    INSERT INTO rate_limits (bucket, key, window_start, hits) SELECT ${bucket}, ${key}, ${slice}, 1 FROM earlier WHERE earlier.n < ${max}
+    ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+      WHERE rate_limits.hits + (SELECT n FROM earlier) < ${max}
+    RETURNING hits)`;
+};
+const COUNT_HIT = `WITH ${countHit(1)} SELECT hits FROM hit`;
 
-/** Counts one hit for `key` in `bucket` and refuses with 429 past `limit` hits per window. */
-export async function rateLimit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<void> {
-  const window = currentWindow(bucket, limit, windowSeconds);
-  const row = await queryOne<{ hits: number }>(COUNT_HIT, [bucket, key, window.start]);
-  if ((row?.hits ?? 0) > window.max) throw window.refusal();
+const windowParams = (bucket: string, key: string, w: Window) => [bucket, key, w.slice, w.since, w.max];
+
+/**
+ * Counts one hit for `key` in `bucket` and refuses with 429 when `limit` hits were already counted
+ * within the last `windowSeconds`. `db` may be a transaction, so that the hit is undone with it.
+ */
+export async function rateLimit(
+  bucket: string, key: string, limit: number, windowSeconds: number,
+  { db = getPool(), message = 'tooManyRequests' }: { db?: Queryable; message?: RequestMessage } = {},
+): Promise<void> {
+  const window = currentWindow(bucket, key, limit, windowSeconds, message);
+  const { rows } = await db.query<{ hits: number }>(COUNT_HIT, windowParams(bucket, key, window));
+  if (!rows.length) throw await window.refusal(db);
 }
 
 /** A further INSERT of a counted insert's statement, made from the created row (`created`); its parameters are numbered from `first`. */
@@ -39,27 +93,27 @@ export interface Alongside {
 
 /**
  * A counted insert: `INSERT INTO table (columns) ... RETURNING *` that also counts one hit for the
- * limit, in one statement (one round trip to the database instead of two). Past the limit the hit
- * is counted, nothing is stored and `insert` throws 429, exactly as `rateLimit` then an insert would.
+ * limit, in one statement (one round trip to the database instead of two). Past the limit nothing
+ * is counted or stored and `insert` throws 429, exactly as `rateLimit` then an insert would.
  * An `alongside` insert (e.g. the parent's message) is part of the same statement: stored with the
  * row or not at all.
  */
 export function countedInsert(table: string, columns: string[], bucket: string, limit: number, windowSeconds: number) {
   const n = columns.length;
-  const statement = (alongside?: Alongside) => `WITH hit AS (${countHit(n + 1)}),
+  const statement = (alongside?: Alongside) => `WITH ${countHit(n + 1)},
   created AS (
     INSERT INTO ${table} (${columns.join(', ')})
-    SELECT ${placeholders(n)} FROM hit WHERE hit.hits <= $${n + 4}
+    SELECT ${placeholders(n)} FROM hit
     RETURNING *)${alongside ? `,
-  alongside AS (${alongside.sql(n + 5)})` : ''}
+  alongside AS (${alongside.sql(n + 6)})` : ''}
   SELECT hit.hits AS rate_limit_hits, created.* FROM hit LEFT JOIN created ON true`;
   const plain = statement();
   return async function insert(key: string, values: unknown[], alongside?: Alongside): Promise<Record<string, unknown>> {
-    const window = currentWindow(bucket, limit, windowSeconds);
-    const params = [...values, bucket, key, window.start, window.max, ...(alongside?.values ?? [])];
-    const row = await queryOne<Record<string, unknown> & { rate_limit_hits: number }>(alongside ? statement(alongside) : plain, params);
-    if (!row || row.rate_limit_hits > window.max) throw window.refusal();
-    const { rate_limit_hits: _, ...stored } = row;
+    const window = currentWindow(bucket, key, limit, windowSeconds, 'tooManyRequests');
+    const params = [...values, ...windowParams(bucket, key, window), ...(alongside?.values ?? [])];
+    const { rows } = await getPool().query<Record<string, unknown> & { rate_limit_hits: number }>(alongside ? statement(alongside) : plain, params);
+    if (!rows[0]) throw await window.refusal(getPool());
+    const { rate_limit_hits: _, ...stored } = rows[0];
     return stored;
   };
 }

@@ -17,10 +17,11 @@ import type { Result } from '../lib/forms/validate.ts';
 import { languageOf, type FeeDue, type Say } from '../lib/status-check.ts';
 import { paiseToRupees } from '../lib/money.ts';
 import { fill } from '../lib/messages/index.ts';
+import { limits } from '../config/limits.ts';
 
-export const STATUS_CHECKS_PER_ADDRESS = 10;
-export const STATUS_CHECKS_PER_NUMBER = 5;
-const HOUR = 3600;
+export const STATUS_CHECKS_PER_ADDRESS = limits.statusChecksPerAddress.max;
+export const STATUS_CHECKS_PER_NUMBER = limits.statusChecksPerNumber.max;
+const HOUR = limits.statusChecksPerAddress.seconds;
 
 /** Counts one try of a pair from `ip` for the record `number` (e.g. 'admission:RMCP-2026-000123'); 429 past either limit. */
 export async function countTry(ip: string, number: string): Promise<void> {

@@ -13,7 +13,7 @@ export const CONTENT_ROUTES: Record<string, string> = {
   '/academy/mandatory-disclosure': 'Mandatory Public Disclosure',
   '/academics': 'Academics',
   '/academics/methodology': 'Teaching Methodology',
-  '/academics/methodology/primary': 'Primary Wing: Ages 2 to 6',
+  '/academics/methodology/primary': 'Pre-primary Wing (P.N.C–K.G): Ages 2 to 6',
   '/academics/methodology/middle': 'Middle Wing: Classes I to V',
   '/academics/methodology/senior': 'Senior Wing: Classes VI to XII',
   '/academics/holistic-development': 'Holistic Development',

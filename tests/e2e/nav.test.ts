@@ -57,7 +57,7 @@ describe('navigation at 1280 px', () => {
       await nav.getByRole('link', { name: 'Academics', exact: true }).focus();
       await expect.poll(() => infraMenu.isVisible()).toBe(false);
       const academicsMenu = page.locator('#menu-academics');
-      expect(await academicsMenu.getByRole('link', { name: 'Primary Wing' }).isVisible()).toBe(true);
+      expect(await academicsMenu.getByRole('link', { name: 'Pre-primary Wing' }).isVisible()).toBe(true);
       expect(await academicsMenu.getByRole('link', { name: 'Guidance Counseling' }).isVisible()).toBe(true);
 
       // The current page is marked.
@@ -93,13 +93,13 @@ describe('navigation at 360 px', () => {
       expect(await page.locator('#menu-academics').isVisible()).toBe(true);
       // Nested: Methodology opens its own list.
       const methodology = page.locator('button[aria-controls="menu-academics-methodology"]');
-      expect(await page.getByRole('link', { name: 'Primary Wing' }).isVisible()).toBe(false);
+      expect(await page.getByRole('link', { name: 'Pre-primary Wing' }).isVisible()).toBe(false);
       await methodology.tap();
       expect(await methodology.getAttribute('aria-expanded')).toBe('true');
-      expect(await page.getByRole('link', { name: 'Primary Wing' }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Pre-primary Wing' }).isVisible()).toBe(true);
       await methodology.tap();
       expect(await methodology.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('link', { name: 'Primary Wing' }).isVisible()).toBe(false);
+      expect(await page.getByRole('link', { name: 'Pre-primary Wing' }).isVisible()).toBe(false);
 
       await page.getByRole('link', { name: 'Guidance Counseling' }).tap();
       await page.waitForURL('**/academics/guidance-counseling');

@@ -117,6 +117,19 @@ export function png(width = 2, height = 2): Buffer {
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', new Uint8Array())]);
 }
 
+/** A real 200 x 200 PNG photo (the smallest side documents take), about 1 KB: one random row, the rest black. */
+export function photo(side = 200): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.alloc((side * 3 + 1) * side);
+  randomBytes(side * 3).copy(raw, 1);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
+}
+
 /** A JPEG header with random payload (enough for type detection by bytes). */
 export function jpeg(): Buffer {
   return Buffer.concat([
@@ -155,8 +168,15 @@ export interface CreatedAdmission {
   files: Record<string, { bytes: Buffer; type: string; name: string }>;
 }
 
-/** An early-years admission with its 9 documents sent in the request itself (POST /v1/api/admission). */
-export async function createAdmission(overrides: Record<string, string> = {}, base?: string): Promise<CreatedAdmission> {
+export interface AdmissionFormOptions {
+  /** The runtime to stage the documents on (default the test runtime). */
+  base?: string;
+  /** Upload each document first (POST /v1/api/uploads, as the forms do) and send its id, not the file. */
+  staged?: boolean;
+}
+
+/** The body of an early-years admission with its 9 documents (each a unique file), and what it holds. */
+export async function admissionForm(overrides: Record<string, string> = {}, { base, staged = false }: AdmissionFormOptions = {}): Promise<Omit<CreatedAdmission, '_id' | 'referenceNumber'> & { form: FormData }> {
   const names = { first: `Asha${token('')}`, middle: 'Kumari', last: `Verma${token('')}` };
   const form = new FormData();
   const text: Record<string, string> = {
@@ -184,12 +204,24 @@ export async function createAdmission(overrides: Record<string, string> = {}, ba
   const files: CreatedAdmission['files'] = {};
   for (const field of PRIMARY_FILES) {
     const isPhoto = field.endsWith('Photo');
-    const bytes = isPhoto ? png() : pdf();
+    const bytes = isPhoto ? photo() : pdf();
     const type = isPhoto ? 'image/png' : 'application/pdf';
     const name = isPhoto ? `${field}.png` : `${field}.pdf`;
     files[field] = { bytes, type, name };
-    form.append(field, fileOf(bytes, type), name);
+    if (!staged) form.append(field, fileOf(bytes, type), name);
+    else {
+      const one = new FormData();
+      one.append('file', fileOf(bytes, type), name);
+      const upload = await created(await fetch(new URL('/v1/api/uploads', base ?? inject('baseURL')), { method: 'POST', body: one }), `an upload of ${field}`);
+      form.append(field, String(upload.id));
+    }
   }
+  return { form, names, files };
+}
+
+/** An early-years admission with its 9 documents sent in the request itself (POST /v1/api/admission). */
+export async function createAdmission(overrides: Record<string, string> = {}, base?: string): Promise<CreatedAdmission> {
+  const { form, names, files } = await admissionForm(overrides, { base });
   const res = await publicClient(base).request('/v1/api/admission', { method: 'POST', body: form });
   const body = await created(res, 'an admission');
   return { _id: body.admission._id, referenceNumber: body.admission.referenceNumber, names: { ...names }, files };

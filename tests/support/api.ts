@@ -62,6 +62,19 @@ export function requestFrom(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   const body = json === undefined ? '' : JSON.stringify(json);
+  return sendFrom(base, from, method, path, body, { 'content-type': 'application/json', ...headers });
+}
+
+/** A multipart form (e.g. an application) POSTed from a given loopback source address, as `requestFrom`. */
+export async function formFrom(base: string, from: string, path: string, form: FormData): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return sendFrom(base, from, 'POST', path, body, { 'content-type': encoded.headers.get('content-type')! });
+}
+
+function sendFrom(
+  base: string, from: string, method: string, path: string, body: string | Buffer, headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -72,7 +85,7 @@ export function requestFrom(
         agent: false,
         method,
         path,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -36,6 +36,10 @@ describe('templates', () => {
     if (entity === 'admission') expect(letter.body).toContain('RMCP-2026-000123');
     if (entity === 'tc-request') expect(letter.body).toContain('ADM-77');
     if (entity === 'enquiry') expect(letter.body).toContain(language === 'hi' ? 'कक्षा V' : 'Class 5');
+    // An application or a TC request links its status page in the letter's language, its number filled in.
+    const hi = language === 'hi' ? '/hi' : '';
+    if (entity === 'admission') expect(letter.body).toContain(`${site.url}${hi}/admissions/status?ref=RMCP-2026-000123`);
+    if (entity === 'tc-request') expect(letter.body).toContain(`${site.url}${hi}/admissions/tc-request/status?number=ADM-77`);
     if (event === 'status') {
       const words = (language === 'hi' ? HI : EN)[`status.${entity}.${FACTS[entity].status}` as keyof typeof EN];
       expect(letter.body).toContain(words);

@@ -25,10 +25,11 @@ export type Words = (code: StatusCode, values?: Record<string, string>) => strin
 export const wordsFor = (text: StatusText): Words => (code, values) => fillIn(text[code], values);
 
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
-export function problemOf(t: Words, status: number, notFound: StatusCode): string {
+/** `body` is the refusal's answer: a 429 names the minutes to wait. */
+export function problemOf(t: Words, status: number, notFound: StatusCode, body: object = {}): string {
   const phone = site.contact.phone;
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
-  if (status === 429) return t('statusCheck.tooMany', { phone });
+  if (status === 429) return t('statusCheck.tooMany', { phone, minutes: String((body as { retryAfterMinutes?: number }).retryAfterMinutes ?? 60) });
   return t('statusCheck.failed');
 }
 
@@ -109,7 +110,7 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
       }
       setFound(null);
       if (status === 400 && body.fields) setErrors(body.fields);
-      setProblem(status === 400 && body.error ? body.error : problemOf(t, status, notFound));
+      setProblem(status === 400 && body.error ? body.error : problemOf(t, status, notFound, body));
     } catch (error) {
       console.error(`${path}: the lookup failed`, error);
       toast.error(t('statusCheck.failed'));

@@ -20,7 +20,7 @@ import { typedBeforeHydration, useHydrated } from './early-input.ts';
 export type Outcome<A> =
   | { kind: 'sent'; answer: A }
   /** The server refused the input: its message and the fields it names, with their codes. */
-  | { kind: 'refused'; error?: string; code?: string; fields?: Record<string, string>; codes?: Record<string, string> }
+  | { kind: 'refused'; error?: string; code?: string; fields?: Record<string, string>; codes?: Record<string, string>; values?: Record<string, string> }
   /** Not sent for a reason the parent should know, which is no failure (e.g. the TC limit). */
   | { kind: 'warning'; message: string }
   /** Failed with a message of its own instead of the form's failure message. */
@@ -114,7 +114,7 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
       } else if (outcome.kind === 'failed') {
         show('error', outcome.message);
       } else {
-        if (outcome.error) setFormError(speak.say(outcome.code, outcome.error));
+        if (outcome.error) setFormError(speak.say(outcome.code, outcome.error, outcome.values));
         if (outcome.fields) {
           setErrors(speak.sayAll(outcome.fields, outcome.codes));
           // The server names every problem field, as the form's own check does: the parent lands on the first.
@@ -138,7 +138,9 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
 export async function outcomeOf<A>(res: Response): Promise<Outcome<A>> {
   const { status, body } = await answerOf<A>(res);
   if (status === 201) return { kind: 'sent', answer: body as A };
-  return { kind: 'refused', error: body.error, code: body.code, fields: body.fields, codes: body.codes };
+  // A limit's refusal says in how many minutes to try again.
+  const minutes = (body as { retryAfterMinutes?: unknown }).retryAfterMinutes;
+  return { kind: 'refused', error: body.error, code: body.code, fields: body.fields, codes: body.codes, ...(typeof minutes === 'number' ? { values: { minutes: String(minutes) } } : {}) };
 }
 
 /** The fields every submission carries besides the form's own: its key, and the honeypot when a bot filled it. */

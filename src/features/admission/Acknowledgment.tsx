@@ -76,7 +76,7 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
       <ol className="ack-next">
         <li>{words['ack.next.check']}</li>
         <li>{fillIn(words['ack.next.call'], { mobile: ack.contactNo })}</li>
-        <li>{fillNodes(words['ack.next.status'], { link: <a href={statusPath(ack.referenceNumber)}>{words['ack.statusPage']}</a> })}</li>
+        <li>{fillNodes(words['ack.next.status'], { link: <a href={statusPath(ack.referenceNumber, lang)}>{words['ack.statusPage']}</a> })}</li>
       </ol>
       <div className="ack-actions">
         <a className="ff-button" href={acknowledgmentHref(ack.referenceNumber, ack.contactNo, lang)} download={`acknowledgment-${ack.referenceNumber}.pdf`}>

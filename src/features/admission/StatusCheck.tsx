@@ -13,12 +13,14 @@ import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
 import { StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
+import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 
 type Pair = { referenceNumber: string; contactNo: string };
 
-/** `text`: the words of the page's language (statusText), handed by the page. */
-export default function StatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusText }) {
+/** `text`: the words of the page's language (statusText), handed by the page; `files`: its words for a document field (English when absent). */
+export default function StatusCheck({ lang = 'en', text, files }: { lang?: Language; text: StatusText; files?: FormWords }) {
   const t = wordsFor(text);
+  const speak = speaker(files);
   return (
     <StatusLookup<Pair, AdmissionStatusAnswer>
       lang={lang}
@@ -42,7 +44,7 @@ export default function StatusCheck({ lang = 'en', text }: { lang?: Language; te
               <ul className="sc-docs">
                 {answer.missing.map((doc) => (
                   <li key={doc.field} className="sc-doc">
-                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} text={text} onAnswer={update} />
+                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} text={text} speak={speak} onAnswer={update} />
                   </li>
                 ))}
               </ul>
@@ -55,7 +57,7 @@ export default function StatusCheck({ lang = 'en', text }: { lang?: Language; te
 }
 
 /** One rejected document: why, a file input that uploads at once, and the button that sends it in the old one's place. */
-function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusText; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
+function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusText; speak: Speaker; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
   const t = wordsFor(text);
   const id = useId();
   const [upload, setUpload] = useState<UploadState>({ status: 'empty' });
@@ -83,7 +85,7 @@ function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument
         // The upload expired or was used: choose the file again.
         setUpload({ status: 'empty' });
         setError(t('statusCheck.error.upload'));
-      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission') : t('statusCheck.replace.failed'));
+      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission', body) : t('statusCheck.replace.failed'));
     } catch (failure) {
       console.error('replacing a document failed', failure);
       setError(t('statusCheck.replace.failed'));
@@ -97,7 +99,7 @@ function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument
       <h4>{doc.label}</h4>
       {doc.reason && <p>{t('statusCheck.missing.reason', { reason: doc.reason })}</p>}
       <FileField
-        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload}
+        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload} speak={speak}
         onState={(state) => {
           setUpload(state);
           if (state.status !== 'failed') setError('');

@@ -6,11 +6,14 @@
  *     400 { error, fields } when either value cannot be what it should (counted as no try)
  *     404 { error } when no application has both: the same answer, after the same single query,
  *         whether the reference number exists or not
- *     429 past 10 tries an hour from one client address
+ *     429 past the tries an hour of one client address (src/config/limits.ts)
  *
  * Proven like the status check: by the reference number and the mobile number given on the form.
- * It prints the school, the reference number, the student, the date of birth, gender, the class,
- * when the form was sent (India time), the masked Aadhaar number, the mobile number, the home address, the documents received, what happens next and a QR code of the
+ * In the language asked for (the school's name and address, the documents' names, every word, and
+ * the status page of that language in the QR code and the link). It prints the school, the
+ * reference number, the student, the date of birth, gender, the class, when the form was sent
+ * (India time), the masked Aadhaar number, the mobile number, the home address, the documents
+ * received, what happens next and a QR code of the
  * status page (a link too).
  */
 import { maskAadhaar } from '../../server/aadhaar.ts';
@@ -19,13 +22,14 @@ import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { site } from '../../config/site.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
-import { ADMISSION_FILE_FIELDS, fileLabel, isFileField, type FileField } from './admission.ts';
+import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
+import { documentLabel } from './document-words.ts';
 import { schoolName, statusUrl } from './acknowledgment.ts';
 
-export const ACKNOWLEDGMENTS_PER_HOUR = 10;
 const NO_MATCH = fill('en', 'ack.notFound');
 const REFERENCE_CODE = 'ack.error.reference';
 const MOBILE_CODE = 'ack.error.mobile';
@@ -75,7 +79,7 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
     const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
     throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
   }
-  await rateLimit('acknowledgment', ip, ACKNOWLEDGMENTS_PER_HOUR, 3600);
+  await rateLimit('acknowledgment', ip, limits.acknowledgmentsPerAddress.max, limits.acknowledgmentsPerAddress.seconds);
   const row = await queryOne<Found>(
     `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
             date_of_birth, gender, address,
@@ -108,7 +112,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const centred: TextStyle = { width, align: 'center' };
 
   write(doc, schoolName(language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, site.contact.address, { ...centred, size: 9.5, color: GREY });
+  write(doc, language === 'hi' ? site.contact.hindiAddress : site.contact.address, { ...centred, size: 9.5, color: GREY });
   write(doc, `${t('ack.pdf.affiliation', { number: site.contact.affiliationNumber })} · ${t('ack.pdf.phone', { phone: site.contact.phone })}`, { ...centred, size: 9.5, color: GREY });
   let y = doc.y + 8;
   rule(doc, left, y, width);
@@ -117,7 +121,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   // The reference number, large, with the QR code of the status page beside it.
   const qrSize = 112;
   const top = doc.y + 12;
-  const url = statusUrl(row.reference_number);
+  const url = statusUrl(row.reference_number, language);
   drawQr(doc, url, left + width - qrSize, top, qrSize);
   write(doc, t('ack.pdf.qr'), { width: qrSize + 20, align: 'center', size: 8, color: GREY }, left + width - qrSize - 10, top + qrSize + 2);
   write(doc, t('ack.reference'), { size: 10, color: GREY }, left, top + 8);
@@ -153,7 +157,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   write(doc, t('ack.documents'), { size: 12, weight: 'bold' }, left, y + 10);
   const documents = (row.documents ?? []).filter(isFileField).sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
   y = doc.y + 4;
-  y = documents.length ? listDocuments(doc, documents, left, y, width) : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
+  y = documents.length ? listDocuments(doc, documents.map((field) => documentLabel(language, field)), left, y, width) : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
 
   write(doc, t('ack.next'), { size: 12, weight: 'bold' }, left, y + 12);
   y = doc.y + 4;
@@ -170,17 +174,17 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   return pdfBytes(doc);
 }
 
-/** The documents' labels in two columns; answers where the list ends. */
-function listDocuments(doc: PdfDoc, documents: FileField[], x: number, y: number, width: number): number {
+/** The documents' names in two columns; answers where the list ends. */
+function listDocuments(doc: PdfDoc, documents: string[], x: number, y: number, width: number): number {
   const half = Math.ceil(documents.length / 2);
   const column = width / 2;
   let bottom = y;
-  documents.forEach((field, i) => {
+  documents.forEach((label, i) => {
     const col = i < half ? 0 : 1;
     const row = i < half ? i : i - half;
     const top = y + row * 16;
     doc.circle(x + col * column + 6, top + 6.5, 1.8).fill('#111111');
-    write(doc, fileLabel(field), { size: 10.5, width: column - 20 }, x + col * column + 14, top);
+    write(doc, label, { size: 10.5, width: column - 20 }, x + col * column + 14, top);
     bottom = Math.max(bottom, doc.y);
   });
   return bottom;

@@ -7,6 +7,7 @@
 import { site } from '../../config/site.ts';
 import type { Language, MessageCode } from '../../lib/messages/index.ts';
 import { romanClass } from '../../lib/classes.ts';
+import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<MessageCode, `ack.${string}`> | 'class.name';
@@ -39,11 +40,13 @@ export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) =>
   /^\d+$/.test(label) ? fillIn(words['class.name'], { class: label, roman: romanClass(label) }) : label;
 
 export const ACKNOWLEDGMENT_PATH = '/v1/api/admission/acknowledgment';
-const STATUS_PAGE = '/admissions/status';
 
-/** The status page with the reference number filled in: the page itself on this site, and the full address for the QR code and WhatsApp. */
-export const statusPath = (reference: string) => `${STATUS_PAGE}?ref=${encodeURIComponent(reference)}`;
-export const statusUrl = (reference: string) => `${site.url}${statusPath(reference)}`;
+/**
+ * The status page in the language the form was filled in, with the reference number filled in:
+ * the page itself on this site, and the full address for the QR code and WhatsApp.
+ */
+export const statusPath = (reference: string, language: Language) => statusPagePath('admission', language, reference);
+export const statusUrl = (reference: string, language: Language) => statusPageUrl('admission', language, reference);
 
 /** The PDF of an application, proven by its reference number and the form's mobile number. */
 export const acknowledgmentHref = (reference: string, contactNo: string, language: Language) =>
@@ -54,7 +57,7 @@ export const schoolName = (language: Language) => (language === 'hi' ? site.cont
 
 /** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
 export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>
-  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(language), reference, url: statusUrl(reference) }))}`;
+  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(language), reference, url: statusUrl(reference, language) }))}`;
 
 /** How a gender reads to a parent, in the acknowledgment's words. */
 export const genderIn = (words: Pick<AckWords, 'ack.gender.Male' | 'ack.gender.Female'>, value: string) =>

@@ -22,6 +22,7 @@ import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../ser
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
@@ -43,7 +44,6 @@ import { paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
-export const ADMISSIONS_PER_HOUR = 10;
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
 const DIRECT = 'file:';
 
@@ -68,7 +68,7 @@ const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' 
 type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string };
 
 export const createAdmission: Handler = async (req, { ip }) => {
-  await rateLimit('admission', ip, ADMISSIONS_PER_HOUR, 3600);
+  await rateLimit('admission', ip, limits.admissionsPerAddress.max, limits.admissionsPerAddress.seconds);
   if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY) throw tooLarge();
   const { fields, files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
@@ -123,6 +123,9 @@ export const createAdmission: Handler = async (req, { ip }) => {
         for (const [field, file, type] of toWrite) written.push([field, await writeDocument(file.data, file.name, type)]);
         const text = insertColumns(TEXT_FIELDS, data.text);
         return await transaction(async (tx) => {
+          // Counted with the application itself: one refused or undone is not counted, and a
+          // resubmission answered with the first application (above) never gets here.
+          await rateLimit('admission_mobile', data.text.contactNo as string, limits.admissionsPerMobile.max, limits.admissionsPerMobile.seconds, { db: tx, message: 'mobileLimit' });
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
           const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key'];
           const values = [referenceNumber(seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key];

@@ -25,7 +25,7 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   academic: 'Academic details',
 };
 
-const WINGS: Record<string, string> = { primary: 'Primary (early years)', middle: 'Middle (classes 1-5)', senior: 'Senior (classes 6-12)' };
+const WINGS: Record<string, string> = { primary: 'Pre-primary (P.N.C–K.G)', middle: 'Middle (classes 1-5)', senior: 'Senior (classes 6-12)' };
 const YES_NO: Record<string, string> = { yes: 'Yes', no: 'No' };
 const ACADEMIC: readonly Band[] = ['middle', 'senior'];
 
@@ -222,7 +222,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   primary: {
     band: 'primary',
     path: '/admissions/apply/primary',
-    heading: 'Admission form: early years (P.N.C, N.C, K.G)',
+    heading: 'Admission form: Pre-primary (P.N.C–K.G)',
     description: 'Apply online for admission to the pre-primary wing: P.N.C, N.C and K.G.',
     classOptions: options('primary'),
     required: [...REQUIRED_BASE, 'admissionClass'],

@@ -14,6 +14,7 @@ import { formRefusal, notFound, requestRefusal } from '../../server/errors.ts';
 import { detectType } from '../../server/file-types.ts';
 import { json, type Handler } from '../../server/http.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
@@ -21,7 +22,6 @@ import { isFileField } from './admission.ts';
 
 /** Multipart framing around one file: headers, boundary, a file name. */
 const ENVELOPE_BYTES = 16 * 1024;
-export const UPLOADS_PER_HOUR = 60;
 export const STAGED_MAX_AGE_HOURS = 24;
 const BLOB_PREFIX = 'uploads/';
 
@@ -63,7 +63,7 @@ export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: {
 
 /** POST /v1/api/uploads: one file (any field name) -> 201 { id, name, size, type }. */
 export const createUpload: Handler = async (req, { ip }) => {
-  await rateLimit('uploads', ip, UPLOADS_PER_HOUR, 3600);
+  await rateLimit('uploads', ip, limits.uploadsPerAddress.max, limits.uploadsPerAddress.seconds);
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw formRefusal(413, 'fileTooLarge', ['file']);
   const { files } = await readMultipart(req, {

@@ -8,8 +8,7 @@
  *   POST /v1/api/admission/status/replace { referenceNumber, contactNo, field, uploadId, language? }
  *     200 the same answer, refreshed
  *
- * `language` 'hi' gives the words (statusLabel, nextStep) in Hindi; the document labels are the
- * definition's. A replacement takes a staged upload (POST /v1/api/uploads) for a document the
+ * `language` 'hi' gives the words (statusLabel, nextStep) and the documents' names in Hindi. A replacement takes a staged upload (POST /v1/api/uploads) for a document the
  * office rejected, while the office still judges documents: the new upload becomes the field's
  * document (pending again), the old row goes, and its blob is deleted once that is committed. Nothing
  * else of an application can be changed here.
@@ -22,7 +21,8 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { checked, countTry, feeDue } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
-import { ADMISSION_FILE_FIELDS, fileLabel, type FileField } from './admission.ts';
+import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
+import { documentLabel } from './document-words.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
 import { checkAdmissionLookup, checkReplacement, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 import { balanceDue } from '../payments/payments.server.ts';
@@ -69,7 +69,7 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
       : Promise.resolve([]),
     balanceDue('admission', row.id, row.status),
   ]);
-  const missing = rejected.map((r) => ({ field: r.field, label: fileLabel(r.field), reason: r.state_reason ?? '' })).sort(byFormOrder);
+  const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: r.state_reason ?? '' })).sort(byFormOrder);
   const next: MessageCode = missing.length ? 'statusCheck.next.admission.documents' : `statusCheck.next.admission.${row.status}`;
   return {
     referenceNumber: row.reference_number,

@@ -10,7 +10,7 @@
  */
 import { query, queryOne } from '../../server/db.ts';
 import { envNumber } from '../../server/env.ts';
-import { tooManyRequests } from '../../server/errors.ts';
+import { HttpError } from '../../server/errors.ts';
 
 export const MAX_FAILURES_PER_PAIR = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
@@ -49,7 +49,7 @@ export async function countLoginTry(email: string, ip: string): Promise<void> {
     pairKey(email, ip), addressKey(ip), WINDOW_MINUTES, MAX_FAILURES_PER_PAIR,
   ]);
   if (!row || row.pair > MAX_FAILURES_PER_PAIR || row.address === null || row.address > perAddress) {
-    throw tooManyRequests('Too many attempts. Try again later.', WINDOW_MINUTES * 60);
+    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, { 'Retry-After': String(WINDOW_MINUTES * 60) });
   }
 }
 

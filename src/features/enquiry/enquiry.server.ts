@@ -16,6 +16,7 @@ import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { privacyJson } from '../privacy/privacy.ts';
@@ -31,14 +32,15 @@ import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
 
-export const ENQUIRIES_PER_MINUTE = 10;
+
+const PER_ADDRESS = limits.enquiriesPerAddress;
 
 const enquiryJson = (row: Record<string, unknown>): Enquiry => recordJson(ENQUIRY, row);
 
 const { columns: FORM_COLUMNS } = insertColumns(ENQUIRY_FORM, {});
-const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key'], 'enquiry', ENQUIRIES_PER_MINUTE, 60);
+const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key'], 'enquiry', PER_ADDRESS.max, PER_ADDRESS.seconds);
 /** A request that stores nothing still counts toward the limit (429 past it). */
-const countRequest = (ip: string) => rateLimit('enquiry', ip, ENQUIRIES_PER_MINUTE, 60);
+const countRequest = (ip: string) => rateLimit('enquiry', ip, PER_ADDRESS.max, PER_ADDRESS.seconds);
 
 export const createEnquiry: Handler = async (req, ctx) => {
   const { ip } = ctx;

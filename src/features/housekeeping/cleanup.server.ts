@@ -9,7 +9,7 @@ import { cleanupUploads, STAGED_MAX_AGE_HOURS } from '../admission/documents.ser
 import { cleanupLoginThrottle } from '../auth/throttle.server.ts';
 import { applyRetention, describeRetention, type RetentionResult } from '../privacy/retention.server.ts';
 
-/** The longest rate-limit window is an hour; a day later nothing can count in it. */
+/** The longest rate-limit window is a day (applications per mobile number); older slices count in none. */
 const RATE_LIMIT_KEEP_HOURS = 24;
 
 export interface CleanupResult {

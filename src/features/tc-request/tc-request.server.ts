@@ -22,6 +22,7 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { listAnswer, nameSearch, readList, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
@@ -33,7 +34,6 @@ import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
-export const TC_REQUESTS_PER_HOUR = 10;
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
 const COLUMNS = selectColumns(TC_REQUEST);
@@ -48,7 +48,7 @@ export const countTcRequests: Handler = async (_req, { params }) => {
 
 /** POST /v1/api/tc-request: 201 with the stored request; payment pending and no transaction, whatever was sent. */
 export const createTcRequest: Handler = async (req, ctx) => {
-  await rateLimit('tc_request', ctx.ip, TC_REQUESTS_PER_HOUR, 3600);
+  await rateLimit('tc_request', ctx.ip, limits.tcRequestsPerAddress.max, limits.tcRequestsPerAddress.seconds);
   const body = await readJson(req);
   checkHoneypot(body);
   const result = validateTcRequest(body);

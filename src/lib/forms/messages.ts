@@ -74,7 +74,9 @@ export const REQUEST_MSG = {
   bodyTooLarge: 'Request body is too large',
   invalidCharacters: 'The request contains characters that are not allowed.',
   chooseFile: 'Please choose a file.',
-  tooManyRequests: 'Too many requests. Try again later.',
+  // A limit's refusal: the minutes to wait and the school's phone are filled in.
+  tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
+  mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office on {phone}.',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
 } as const;

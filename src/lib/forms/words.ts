@@ -7,6 +7,7 @@
 import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './messages.ts';
 import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
+import { site } from '../../config/site.ts';
 import type { Language } from '../messages/languages.ts';
 import type { ConsentWords } from '../../components/forms/fields.tsx';
 
@@ -34,8 +35,16 @@ export type Speaker = ReturnType<typeof speaker>;
 export function speaker(words?: FormWords) {
   const code = (c: FormCode) => words?.codes[c];
   return {
-    /** A refusal by its code: this page's words for it, else its English text as the check or the server gave it. */
-    say: (c: string | undefined, english: string) => (c && code(c as FormCode)) || english,
+    /**
+     * A refusal by its code: this page's words for it, else its English text as the check or the
+     * server gave it. `values` fill the words in (a 429's minutes; the school's phone is always
+     * known); words that would still show a blank to fill take the server's text instead.
+     */
+    say: (c: string | undefined, english: string, values: Record<string, string> = {}) => {
+      const words = c && code(c as FormCode);
+      const filled = words ? fillIn(words, { phone: site.contact.phone, ...values }) : '';
+      return filled && !/\{\w+\}/.test(filled) ? filled : english;
+    },
     /** Each field's message in this page's words. */
     sayAll: (fields: Record<string, string> = {}, codes: Record<string, string> = {}) =>
       Object.fromEntries(Object.entries(fields).map(([f, english]) => [f, (codes[f] && code(codes[f] as FormCode)) || english])),

@@ -69,7 +69,7 @@ export const EN = {
   'statusCheck.notFound.admission': 'No application matches this reference number and mobile number.',
   'statusCheck.notFound.tc': 'No TC request matches this admission number and mobile number.',
   'statusCheck.notFound.help': 'Please check both and try again, or call the school office on {phone}.',
-  'statusCheck.tooMany': 'Too many tries for now. Please try again after an hour, or call the school office on {phone}.',
+  'statusCheck.tooMany': 'Too many tries for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
   'statusCheck.failed': 'The status could not be checked. Please check your connection and try again.',
   'statusCheck.result.admission': 'Application {reference}',
   'statusCheck.result.tc': 'TC request for admission number {number}',
@@ -120,6 +120,8 @@ export const EN = {
   'message.tc-request.submitted.subject': 'Transfer certificate request for {student} received',
   'message.tc-request.submitted':
     'We have received the request for the transfer certificate (TC) of {student}, admission number {admissionNumber}. The TC is issued once its fee is paid at the school office.',
+  'message.admission.link': 'You can see the status of the application at any time here: {link}',
+  'message.tc-request.link': 'You can see the status of the request at any time here: {link}',
   'message.tc-request.status.subject': 'Transfer certificate request for {student}: {status}',
   'message.tc-request.status': 'The transfer certificate request of {student} (admission number {admissionNumber}) is now: {status}.',
   'formPage.admission.lead':

@@ -24,6 +24,16 @@ export function hindiForm(fields: readonly Field[], words: Record<string, FieldW
   return { codes: Object.fromEntries(FORM_CODES.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: labelled, ...(sections ? { sections } : {}) };
 }
 
+/**
+ * The Hindi words of a document field alone (its hint, progress and refusals), for a page that
+ * sends a document outside a form (the status page's replacement): only those codes, so the page
+ * stays small.
+ */
+export function hindiFileWords(): FormWords {
+  const codes = FORM_CODES.filter((code) => /^(form\.(file|photo|upload|image)|formText\.file|request\.)/.test(code));
+  return { codes: Object.fromEntries(codes.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: {} };
+}
+
 /** A class select's Hindi choices: 'कक्षा V', the early-years names as they are. */
 export const withClasses = (field: FieldWords, classes: readonly { value: string; label: string }[]): FieldWords => ({
   ...field,

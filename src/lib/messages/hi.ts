@@ -64,7 +64,8 @@ const FORM_HI: Record<FormCode, string> = {
   'request.bodyTooLarge': 'भेजी गई जानकारी बहुत बड़ी है।',
   'request.invalidCharacters': 'भेजी गई जानकारी में कुछ ऐसे चिह्न हैं जो स्वीकार नहीं किए जाते।',
   'request.chooseFile': 'कृपया एक फ़ाइल चुनें।',
-  'request.tooManyRequests': 'अभी बहुत बार प्रयास हो चुका है। कृपया कुछ देर बाद फिर से प्रयास करें।',
+  'request.tooManyRequests': 'इस इंटरनेट कनेक्शन से अभी बहुत बार प्रयास हो चुका है। कृपया {minutes} मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को {phone} पर फ़ोन करें।',
+  'request.mobileLimit': 'इस मोबाइल नंबर से आज बहुत अधिक आवेदन भेजे जा चुके हैं। कृपया {minutes} मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को {phone} पर फ़ोन करें।',
   'request.notFound': 'यह पता मौजूद नहीं है।',
   'request.methodNotAllowed': 'यह अनुरोध यहाँ स्वीकार नहीं है।',
   'formText.select': 'चुनें',
@@ -182,7 +183,7 @@ export const HI: Record<MessageCode, string> = {
   'statusCheck.notFound.admission': 'इस आवेदन क्रमांक और मोबाइल नंबर से कोई आवेदन नहीं मिला।',
   'statusCheck.notFound.tc': 'इस प्रवेश संख्या और मोबाइल नंबर से कोई टी.सी. आवेदन नहीं मिला।',
   'statusCheck.notFound.help': 'कृपया दोनों जाँच कर फिर से प्रयास करें, या विद्यालय कार्यालय से {phone} पर संपर्क करें।',
-  'statusCheck.tooMany': 'अभी बहुत बार प्रयास हो चुका है। कृपया एक घंटे बाद प्रयास करें, या विद्यालय कार्यालय से {phone} पर संपर्क करें।',
+  'statusCheck.tooMany': 'अभी बहुत बार प्रयास हो चुका है। कृपया {minutes} मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को {phone} पर फ़ोन करें।',
   'statusCheck.failed': 'स्थिति नहीं देखी जा सकी। कृपया इंटरनेट कनेक्शन जाँच कर फिर से प्रयास करें।',
   'statusCheck.result.admission': 'आवेदन {reference}',
   'statusCheck.result.tc': 'प्रवेश संख्या {number} का टी.सी. आवेदन',
@@ -233,6 +234,8 @@ export const HI: Record<MessageCode, string> = {
   'message.tc-request.submitted.subject': '{student} की टी.सी. का आवेदन प्राप्त हुआ',
   'message.tc-request.submitted':
     '{student} (प्रवेश संख्या {admissionNumber}) के स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन हमें प्राप्त हो गया है। विद्यालय कार्यालय में टी.सी. शुल्क जमा होने के बाद टी.सी. जारी की जाएगी।',
+  'message.admission.link': 'आवेदन की स्थिति आप कभी भी यहाँ देख सकते हैं: {link}',
+  'message.tc-request.link': 'आवेदन की स्थिति आप कभी भी यहाँ देख सकते हैं: {link}',
   'message.tc-request.status.subject': '{student} की टी.सी. का आवेदन: {status}',
   'message.tc-request.status': '{student} (प्रवेश संख्या {admissionNumber}) के टी.सी. आवेदन की स्थिति अब: {status}।',
   'formPage.admission.lead':
@@ -380,8 +383,8 @@ export const HI_FORMS: {
     },
     bands: {
       primary: {
-        heading: 'प्रवेश फ़ॉर्म: प्राथमिक (P.N.C, N.C, K.G)',
-        short: 'प्राथमिक (P.N.C, N.C, K.G)',
+        heading: 'प्रवेश फ़ॉर्म: पूर्व-प्राथमिक (P.N.C–K.G)',
+        short: 'पूर्व-प्राथमिक (P.N.C–K.G)',
         description: 'P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
       },
       middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा I से V', short: 'मध्य (कक्षा I-V)', description: 'मध्य विभाग की कक्षा I से V में प्रवेश के लिए ऑनलाइन आवेदन करें।' },

@@ -5,6 +5,7 @@
  */
 import { parentMessage, statusWords } from '../contact.ts';
 import { classFor, type Language, type MessageCode } from './index.ts';
+import { statusPageUrl } from '../status-pages.ts';
 
 export type MessageEntity = 'enquiry' | 'admission' | 'tc-request';
 export type MessageEvent = 'submitted' | 'status';
@@ -42,7 +43,9 @@ export interface TcRequestFacts {
 /** The letter of `template`: its subject, and its text between the greeting and the office's sign-off. */
 function letter(language: Language, template: Letter['template'], values: Record<string, string>): Letter {
   const part = (code: string) => parentMessage(language, code as MessageCode, values);
-  const body = [part('message.greeting'), part(`message.${template}`), part('message.questions'), part('message.sign-off')].join('\n\n');
+  // An application or a TC request links its status page, in the parent's language, its number filled in.
+  const link = values.link ? [part(`message.${template.split('.')[0]}.link`)] : [];
+  const body = [part('message.greeting'), part(`message.${template}`), ...link, part('message.questions'), part('message.sign-off')].join('\n\n');
   return { template, language, subject: part(`message.${template}.subject`), body };
 }
 
@@ -60,12 +63,14 @@ const admissionValues = (language: Language, a: AdmissionFacts) => ({
   student: fullName(a),
   class: classFor(language, a.admissionClass),
   status: statusWords(language, 'admission', a.status),
+  link: statusPageUrl('admission', language, a.referenceNumber),
 });
 
 const tcValues = (language: Language, tc: TcRequestFacts) => ({
   student: tc.studentName,
   admissionNumber: tc.admissionNumber,
   status: statusWords(language, 'tc-request', tc.status),
+  link: statusPageUrl('tc-request', language, tc.admissionNumber),
 });
 
 export const enquirySubmitted = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.submitted', enquiryValues(language, e));

@@ -1,0 +1,24 @@
+/**
+ * The parents' status pages and the links to them the school hands out (the acknowledgment, its
+ * PDF and QR code, the WhatsApp share, the messages): each in the language the form was filled in,
+ * with the record's number filled in.
+ */
+import { site } from '../config/site.ts';
+import { pathIn } from './language-paths.ts';
+import type { Language } from './messages/languages.ts';
+
+const PAGES = {
+  admission: { path: '/admissions/status', param: 'ref' },
+  'tc-request': { path: '/admissions/tc-request/status', param: 'number' },
+} as const;
+
+export type StatusPageOf = keyof typeof PAGES;
+
+/** The status page of `entity` in `language` with `number` filled in, as a path of this site. */
+export function statusPagePath(entity: StatusPageOf, language: Language, number: string): string {
+  const page = PAGES[entity];
+  return `${pathIn(language, page.path)}?${page.param}=${encodeURIComponent(number)}`;
+}
+
+/** The same as a full address (a QR code, a message). */
+export const statusPageUrl = (entity: StatusPageOf, language: Language, number: string) => `${site.url}${statusPagePath(entity, language, number)}`;
