@@ -22,7 +22,7 @@ import { readPdf } from '../support/pdf.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom } from '../support/api.ts';
 import { admissionForm, pdf, photo } from '../http/admin-fixtures.ts';
-import { aadhaar } from '../unit/forms-cases.ts';
+import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { shownReference } from '../support/admission-form.ts';
 
 const A = HI_FORMS.admission.fields;
@@ -76,6 +76,9 @@ async function fillHindiApplication(page: Page, name: string): Promise<void> {
   await page.getByLabel(label(A.studentLastName.label)).fill('शर्मा');
   await page.getByLabel(label(A.studentAadharNo.label)).fill(aadhaar('45678901234'));
   await page.getByLabel(label(A.admissionClass.label)).selectOption('3');
+  await page.getByLabel(label(A.dateOfBirth.label)).fill(birthDateFor('K.G'));
+  await page.getByLabel(label(A.gender.label)).selectOption('Female');
+  await page.getByLabel(label(A.address.label)).fill('वार्ड 4, स्टेशन रोड, सिकंदराबाद, बुलंदशहर 203205');
   for (const who of ['father', 'mother'] as const) {
     await page.getByLabel(label(A[`${who}FirstName`].label)).fill(who === 'father' ? 'रमेश' : 'सुनीता');
     await page.getByLabel(label(A[`${who}MiddleName`].label)).fill('चंद');
