@@ -11,10 +11,14 @@ import type { StatusText } from '../../lib/status-check.ts';
 import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
+import { speaker, type FormWords } from '../../lib/forms/words.ts';
 import { StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 
 type Pair = { referenceNumber: string; contactNo: string };
+
+/** The file field's words (its button, hint, progress and refusals) in the page's language, from the status page's own. */
+const fileWords = (text: StatusText) => speaker({ codes: text as unknown as FormWords['codes'], fields: {} });
 
 /** `text`: the words of the page's language (statusText), handed by the page. */
 export default function StatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusText }) {
@@ -97,7 +101,7 @@ function NewDocument({ doc, pair, lang, text, onAnswer }: { doc: MissingDocument
       <h4>{doc.label}</h4>
       {doc.reason && <p>{t('statusCheck.missing.reason', { reason: doc.reason })}</p>}
       <FileField
-        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload}
+        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload} speak={fileWords(text)}
         onState={(state) => {
           setUpload(state);
           if (state.status !== 'failed') setError('');

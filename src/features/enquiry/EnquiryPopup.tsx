@@ -13,6 +13,7 @@ import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts'
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { useModalDialog } from '../../components/ui/useModalDialog.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
@@ -120,6 +121,7 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
                 {form.busy && <span className="ff-spinner" aria-hidden="true" />}
                 {speak.text('enquirySubmit')}
               </button>
+              <ClearForm speak={speak} onClear={form.clear} />
             </form>
           )}
         </div>
