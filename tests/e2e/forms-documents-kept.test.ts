@@ -8,6 +8,8 @@
  * works, without keeping documents. A photo that a redraw would make bigger goes as chosen, and
  * an image too small to read is refused before it is uploaded.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +19,7 @@ import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { PHONE, hydrated, launchBrowser, newPage } from '../support/browser.ts';
 import { cameraPhoto } from '../support/camera-photo.ts';
-import { JPEG, PDF, closeDb, count, db, sha256, unique } from '../http/forms-fixtures.ts';
+import { JPEG, PDF, closeDb, count, db, unique } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
@@ -85,8 +87,20 @@ function watchUploads(page: Page): { uploads: number; checks: number } {
   return seen;
 }
 
+/**
+ * With SCREENSHOTS_DIR set, a screenshot to look at. This machine has no Devanagari font (phones
+ * do), so the page gets the packaged Noto Sans Devanagari first, for the screenshot only.
+ */
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  if (!SHOTS) return;
+  const files = join(import.meta.dirname, '../../node_modules/@fontsource/noto-sans-devanagari/files');
+  const face = async (weight: number) => {
+    const data = (await readFile(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff2`))).toString('base64');
+    return `@font-face { font-family: 'Deva'; font-weight: ${weight}; src: url(data:font/woff2;base64,${data}) format('woff2'); unicode-range: U+0900-097F; }`;
+  };
+  await page.addStyleTag({ content: `${await face(400)} ${await face(700)} body, button, input, select, label, h1, h2, h3, legend { font-family: 'Deva', system-ui, sans-serif !important; }` });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
 
 describe('documents on the Hindi early-years form at 360 px', () => {
@@ -200,6 +214,8 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await expect.poll(async () => Object.values(await kept(page)).filter((d) => d.id).length).toBe(2);
 
       const clear = page.getByRole('button', { name: HI['formText.clearForm'] });
+      await clear.scrollIntoViewIfNeeded();
+      await shot(page, 'hi-360-clear-button');
       await clear.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('alertdialog', { name: HI['formText.clearTitle'] });
@@ -262,7 +278,8 @@ describe('documents on the Hindi early-years form at 360 px', () => {
   }, 120_000);
 
   it('a photo a redraw would make bigger goes as chosen, and the field says so; an image too small to read is refused before upload', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await openPage(browser, PHONE);
+    context.setDefaultTimeout(60_000);
     try {
       // A 2400 x 1800 checkerboard: a 4 KB PNG, but about 1 MB as a redrawn JPEG.
       const w = 2400, h = 1800;
@@ -278,6 +295,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await card.setInputFiles({ name: 'abc-card.png', mimeType: 'image/png', buffer: tiny });
       await page.getByRole('alert').filter({ hasText: HI['form.imageTooSmall'] }).waitFor();
       expect(seen.uploads).toBe(0);
+      await card.evaluate((el) => el.closest('.ff-field')!.scrollIntoView({ block: 'start' }));
       await shot(page, 'hi-360-too-small');
 
       await card.setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: board });
@@ -286,8 +304,29 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       expect(status).toBe(`✓ ${fillWords('hi', 'formText.fileUploaded', { name: 'board.png' })} (${fillWords('hi', 'formText.filePhotoAsIs', { size: formatBytes(board.length) })})`);
       expect(seen.uploads).toBe(1);
       await expect.poll(async () => (await kept(page)).abcCard?.bytes).toBe(board.length);
+      await card.evaluate((el) => el.closest('.ff-field')!.scrollIntoView({ block: 'start' }));
+      await shot(page, 'hi-360-sent-as-chosen');
     } finally {
       await context.close();
     }
   }, 120_000);
+});
+
+describe('"Clear this form" on the other public forms that keep a draft', () => {
+  it('the Hindi TC request form empties after the confirmation, and its draft is gone', async () => {
+    const TC = HI_FORMS.tcRequest;
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/hi/admissions/tc-request');
+      await hydrated(page);
+      await page.getByLabel(label(TC.studentName.label)).fill('राहुल वर्मा');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:tc-request'))).not.toBeNull();
+      await page.getByRole('button', { name: HI['formText.clearForm'] }).click();
+      await page.getByRole('alertdialog', { name: HI['formText.clearTitle'] }).getByRole('button', { name: HI['formText.clearYes'] }).click();
+      expect(await page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:tc-request'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

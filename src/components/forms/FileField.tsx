@@ -204,7 +204,10 @@ export function FileField({ id, field, label, required, state, onState, error, s
 
   const message = state.status === 'failed' ? speak.say(state.code, state.message) : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
   const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : `${id}-none`].filter(Boolean).join(' ');
-  const button = state.status === 'empty' ? speak.text(isPhotoField(field) ? 'fileChoosePhoto' : 'fileChoose') : speak.text('fileChooseAgain');
+  const photo = isPhotoField(field);
+  // "Choose another" once a file is held (a refused one is not).
+  const holds = state.status !== 'empty' && !(state.status === 'failed' && !state.retryable);
+  const button = speak.text(holds ? (photo ? 'fileChoosePhotoAgain' : 'fileChooseAgain') : photo ? 'fileChoosePhoto' : 'fileChoose');
 
   return (
     <div className={`ff-field ff-file${message ? ' ff-field--error' : ''}`}>

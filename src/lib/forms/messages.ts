@@ -108,6 +108,7 @@ export const FORM_TEXT = {
   fileChoose: 'Choose file',
   fileChoosePhoto: 'Choose photo',
   fileChooseAgain: 'Choose another file',
+  fileChoosePhotoAgain: 'Choose another photo',
   fileNone: 'No file chosen yet',
   filePhotoAsIs: '{size} photo, sent as it is',
   clearForm: 'Clear this form',

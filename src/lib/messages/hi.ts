@@ -95,6 +95,7 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.fileChoose': 'फ़ाइल चुनें',
   'formText.fileChoosePhoto': 'फ़ोटो चुनें',
   'formText.fileChooseAgain': 'दूसरी फ़ाइल चुनें',
+  'formText.fileChoosePhotoAgain': 'दूसरी फ़ोटो चुनें',
   'formText.fileNone': 'अभी कोई फ़ाइल नहीं चुनी गई',
   'formText.filePhotoAsIs': '{size} की फ़ोटो, जैसी थी वैसी ही भेजी गई',
   'formText.clearForm': 'फ़ॉर्म खाली करें',
