@@ -6,7 +6,7 @@
  * every document and nothing is left on the phone. "Clear this form" empties text and documents
  * after a keyboard-usable confirmation in Hindi. Where the browser refuses storage the form still
  * works, without keeping documents. A photo that a redraw would make bigger goes as chosen, and
- * an image too small to read is refused before it is uploaded.
+ * an image too small to read is refused before it is uploaded (a gallery photo too, at 1280 px).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admissi
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { formatBytes } from '../../src/lib/format.ts';
-import { PHONE, hydrated, launchBrowser, newPage } from '../support/browser.ts';
+import { MSG } from '../../src/lib/forms/messages.ts';
+import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
 import { cameraPhoto } from '../support/camera-photo.ts';
 import { JPEG, PDF, closeDb, count, db, unique } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
@@ -325,6 +326,31 @@ describe('"Clear this form" on the other public forms that keep a draft', () => 
       await page.getByRole('alertdialog', { name: HI['formText.clearTitle'] }).getByRole('button', { name: HI['formText.clearYes'] }).click();
       expect(await page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:tc-request'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe('a gallery photo too small to show, at 1280 px', () => {
+  it('is refused in the office\'s browser with the clear message, and nothing is sent', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await loginThroughUi(page);
+      const posted: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/v1/api/gallery')) posted.push(r.url());
+      });
+      await page.goto('/admin/gallery/new-item');
+      await page.getByRole('heading', { name: 'New Gallery Item', level: 1 }).waitFor();
+      await page.getByLabel('Title').fill('Sports day');
+      await page.getByLabel('Description').fill('Races on the ground.');
+      const tiny = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+      await page.getByLabel(/^Image/).setInputFiles({ name: 'strip.jpg', mimeType: 'image/jpeg', buffer: tiny });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('alert').filter({ hasText: MSG.imageTooSmall }).waitFor();
+      expect(posted).toEqual([]);
+      await shot(page, 'en-1280-gallery-too-small');
     } finally {
       await context.close();
     }
