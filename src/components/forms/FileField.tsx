@@ -129,7 +129,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
         const err = e instanceof UploadError ? e : new UploadError(String(e), true);
         if (err.message === 'aborted') return;
         if (err.retryable && tries < AUTO_RETRIES) {
-          onState({ status: 'uploading', name: chosen.name, progress: 0, original: from });
+          onState({ status: 'uploading', name: chosen.name, progress: 0, original: from, asIs: same });
           setTimeout(() => file.current === chosen && start(chosen, tries + 1), RETRY_DELAYS_MS[tries]);
           return;
         }

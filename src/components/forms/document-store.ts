@@ -4,8 +4,10 @@
  * uploaded. After a reload, a lost connection or a closed tab each document comes back: its upload
  * is reused while the server still holds it (POST /v1/api/uploads/held), otherwise it is sent
  * again from this copy. Kept under the draft's name, so a form's English and Hindi pages share them;
- * removed after success and by "Clear this form". Storage may be refused or full (private mode, a
- * phone with little space): every call then quietly does nothing, and the form works without it.
+ * removed after success, by "Clear this form", and when a form is opened a week later (a shared
+ * phone or a cyber café's computer should not keep a family's Aadhaar cards for long). Storage may
+ * be refused or full (private mode, a phone with little space): every call then quietly does
+ * nothing, and the form works without it.
  */
 import { createStore, del, delMany, get, keys, set, update, type UseStore } from 'idb-keyval';
 import { apiJson, answerOf } from '../../lib/api-client.ts';
@@ -21,7 +23,12 @@ export interface KeptDocument {
   asIs?: boolean;
   /** The staged upload, once made. */
   upload?: Uploaded;
+  /** When it was chosen (ms since the epoch). */
+  savedAt: number;
 }
+
+/** A document kept longer than this is dropped instead of restored. */
+const KEPT_DAYS = 7;
 
 type Key = [draft: string, field: string];
 
@@ -49,7 +56,8 @@ async function quietly<T>(job: (s: UseStore) => Promise<T>, fallback: T): Promis
   }
 }
 
-export const keepDocument = (draft: string, field: string, doc: KeptDocument) => quietly((s) => set([draft, field] satisfies Key, doc, s), undefined);
+export const keepDocument = (draft: string, field: string, doc: Omit<KeptDocument, 'savedAt'>) =>
+  quietly((s) => set([draft, field] satisfies Key, { ...doc, savedAt: Date.now() } satisfies KeptDocument, s), undefined);
 
 /** Notes the staged upload of the document kept for `field` (if it is still the same file). */
 export const noteUpload = (draft: string, field: string, bytes: number, upload: Uploaded) =>
@@ -58,7 +66,14 @@ export const noteUpload = (draft: string, field: string, bytes: number, upload: 
     undefined,
   );
 
-export const keptDocument = (draft: string, field: string) => quietly((s) => get<KeptDocument>([draft, field] satisfies Key, s), undefined);
+/** The document kept for `field`, unless it is older than KEPT_DAYS (then it is removed). */
+export const keptDocument = (draft: string, field: string) =>
+  quietly(async (s) => {
+    const doc = await get<KeptDocument>([draft, field] satisfies Key, s);
+    if (!doc || Date.now() - doc.savedAt <= KEPT_DAYS * 24 * 3600 * 1000) return doc;
+    await del([draft, field] satisfies Key, s);
+    return undefined;
+  }, undefined);
 
 export const forgetDocument = (draft: string, field: string) => quietly((s) => del([draft, field] satisfies Key, s), undefined);
 
