@@ -367,6 +367,35 @@ describe('"Clear this form" on the other public forms that keep a draft', () => 
   }, 60_000);
 });
 
+describe('"Clear this form" in the Hindi enquiry pop-up at 360 px', () => {
+  it('opens its confirmation over the pop-up; Esc closes only the confirmation; Yes empties the pop-up\'s form', async () => {
+    const E = HI_FORMS.enquiry;
+    const { context, page } = await openPage(browser, PHONE);
+    context.setDefaultTimeout(60_000);
+    try {
+      await page.goto('/hi/');
+      const popup = page.getByRole('dialog', { name: HI['formText.enquiryTitle'] });
+      await popup.waitFor({ state: 'visible', timeout: 15_000 });
+      await popup.getByLabel(label(E.studentName.label)).fill('अनन्या');
+      await popup.getByRole('button', { name: HI['formText.clearForm'] }).click();
+      const confirm = page.getByRole('alertdialog', { name: HI['formText.clearTitle'] });
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain(HI['formText.clearTextTyped']);
+      await shot(page, 'hi-360-enquiry-clear');
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await popup.isVisible()).toBe(true);
+      expect(await popup.getByLabel(label(E.studentName.label)).inputValue()).toBe('अनन्या');
+      await popup.getByRole('button', { name: HI['formText.clearForm'] }).click();
+      await confirm.getByRole('button', { name: HI['formText.clearYes'] }).click();
+      expect(await popup.getByLabel(label(E.studentName.label)).inputValue()).toBe('');
+      expect(await popup.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
 describe('a gallery photo too small to show, at 1280 px', () => {
   it('is refused in the office\'s browser with the clear message, and nothing is sent', async () => {
     const { context, page } = await newPage(browser, DESKTOP);

@@ -8,7 +8,8 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../../lib/toast.tsx';
 import type { Speaker } from '../../lib/forms/words.ts';
 
-export function ClearForm({ speak, onClear }: { speak: Speaker; onClear: () => void }) {
+/** `documents`: the form has documents, which are cleared too (the confirmation says so). */
+export function ClearForm({ speak, onClear, documents = false }: { speak: Speaker; onClear: () => void; documents?: boolean }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
@@ -22,7 +23,7 @@ export function ClearForm({ speak, onClear }: { speak: Speaker; onClear: () => v
         closeOnBackdrop={false} initialFocus={keep} className="ui-dialog--confirm"
       >
         <h2 id={`${id}-title`} className="ui-dialog__title">{speak.text('clearTitle')}</h2>
-        <p id={`${id}-text`}>{speak.text('clearText')}</p>
+        <p id={`${id}-text`}>{speak.text(documents ? 'clearText' : 'clearTextTyped')}</p>
         <div className="ff-actions">
           <button type="button" ref={keep} className="ff-button ff-button--secondary" onClick={() => setOpen(false)}>
             {speak.text('clearNo')}

@@ -188,7 +188,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
               {form.busy && <span className="ff-spinner" aria-hidden="true" />}
               {speak.text(form.busy ? 'admissionBusy' : 'admissionSubmit')}
             </button>
-            <ClearForm speak={speak} onClear={clearAll} />
+            <ClearForm speak={speak} onClear={clearAll} documents />
           </div>
         </form>
       )}

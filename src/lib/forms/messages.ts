@@ -114,6 +114,7 @@ export const FORM_TEXT = {
   clearForm: 'Clear this form',
   clearTitle: 'Clear this form?',
   clearText: 'Everything you typed and every document you chose will be removed from this form and from this phone. This cannot be undone.',
+  clearTextTyped: 'Everything you typed will be removed from this form and from this phone. This cannot be undone.',
   clearYes: 'Yes, clear the form',
   clearNo: 'No, keep it',
   cleared: 'The form is empty now.',

@@ -101,6 +101,7 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.clearForm': 'फ़ॉर्म खाली करें',
   'formText.clearTitle': 'क्या पूरा फ़ॉर्म खाली करना है?',
   'formText.clearText': 'आपके द्वारा भरी गई सारी जानकारी और चुने गए सभी दस्तावेज़ इस फ़ॉर्म से और इस फ़ोन से हटा दिए जाएँगे। इन्हें वापस नहीं लाया जा सकेगा।',
+  'formText.clearTextTyped': 'आपके द्वारा भरी गई सारी जानकारी इस फ़ॉर्म से और इस फ़ोन से हटा दी जाएगी। इसे वापस नहीं लाया जा सकेगा।',
   'formText.clearYes': 'हाँ, फ़ॉर्म खाली करें',
   'formText.clearNo': 'नहीं, रहने दें',
   'formText.cleared': 'फ़ॉर्म अब खाली है।',
