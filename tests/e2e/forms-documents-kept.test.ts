@@ -2,7 +2,8 @@
  * Issue 24, in Chromium at 360 px on the Hindi early-years form: the file buttons are ours and in
  * Hindi (no "Choose File" anywhere); the documents a parent chose (a camera photo made smaller among
  * them) survive reloads with the draft, their uploads reused while the server holds them and one
- * cleaned from the server sent again from the copy on the phone; the application then goes with
+ * cleaned from the server sent again from the copy on the phone, and show on the form's English
+ * page too; the application then goes with
  * every document and nothing is left on the phone. "Clear this form" empties text and documents
  * after a keyboard-usable confirmation in Hindi. Where the browser refuses storage the form still
  * works, without keeping documents. A photo that a redraw would make bigger goes as chosen, and
@@ -189,6 +190,15 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       const resent = await db().query(`SELECT sha256 FROM uploads WHERE id = $1`, [again]);
       expect(resent.rows[0].sha256).toBe(rows[0].sha256);
       expect(await accessibilityFailures(page, 'Hindi form at 360 px, documents restored')).toEqual([]);
+
+      // The English page of the form shares them (as it shares the draft), its buttons in English.
+      await page.goto(DEF.path);
+      await hydrated(page);
+      await expect.poll(() => done(page), { timeout: 60_000 }).toBe(fields.length);
+      expect(await page.locator('.ff-file-button').first().textContent()).toBe('Choose another file');
+      await page.goto(HI_PATH);
+      await hydrated(page);
+      await expect.poll(() => done(page), { timeout: 60_000 }).toBe(fields.length);
 
       // Sent with every document; nothing is left on the phone.
       await page.getByRole('button', { name: HI['formText.admissionSubmit'] }).click();
