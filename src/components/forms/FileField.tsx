@@ -19,7 +19,7 @@ import { speaker, type Speaker } from '../../lib/forms/words.ts';
 import { prepareImage } from '../../lib/downscale-image.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
-import { forgetDocument, keepDocument, keptDocument, noteUpload, stillHeld } from './document-store.ts';
+import { forgetDocument, keepDocument, noteUpload, restoredDocument } from './document-store.ts';
 
 /**
  * `original`: the size of the photo chosen, when what is sent is a smaller copy of it; `asIs`: a
@@ -91,22 +91,15 @@ export function FileField({ id, field, label, required, state, onState, error, s
 
   /** The document kept on the phone: its upload when the server still holds it, else sent again. */
   async function restore(draft: string) {
-    const kept = await keptDocument(draft, field);
-    if (!kept || file.current || input.current?.files?.length) return;
-    const restored = new File([kept.bytes], kept.name, { type: kept.type });
+    const found = await restoredDocument(draft, field);
+    if (!found || file.current || input.current?.files?.length) return;
+    const { doc, held } = found;
+    const restored = new File([doc.bytes], doc.name, { type: doc.type });
     file.current = restored;
-    original.current = kept.original;
-    asIs.current = kept.asIs ?? false;
-    if (kept.upload) {
-      onState({ status: 'preparing', name: kept.name });
-      const held = await stillHeld(kept.upload.id);
-      if (file.current !== restored) return;
-      if (held) {
-        onState({ status: 'done', upload: kept.upload, original: kept.original, asIs: kept.asIs });
-        return;
-      }
-    }
-    start(restored);
+    original.current = doc.original;
+    asIs.current = doc.asIs ?? false;
+    if (held && doc.upload) onState({ status: 'done', upload: doc.upload, original: doc.original, asIs: doc.asIs });
+    else start(restored);
   }
 
   function start(chosen: File, tries = 0) {

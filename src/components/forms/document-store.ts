@@ -9,7 +9,7 @@
  * be refused or full (private mode, a phone with little space): every call then quietly does
  * nothing, and the form works without it.
  */
-import { createStore, del, delMany, get, keys, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, keys, set, update, type UseStore } from 'idb-keyval';
 import { apiJson, answerOf } from '../../lib/api-client.ts';
 import type { Uploaded } from './upload.ts';
 
@@ -66,14 +66,36 @@ export const noteUpload = (draft: string, field: string, bytes: number, upload: 
     undefined,
   );
 
-/** The document kept for `field`, unless it is older than KEPT_DAYS (then it is removed). */
-export const keptDocument = (draft: string, field: string) =>
-  quietly(async (s) => {
-    const doc = await get<KeptDocument>([draft, field] satisfies Key, s);
-    if (!doc || Date.now() - doc.savedAt <= KEPT_DAYS * 24 * 3600 * 1000) return doc;
-    await del([draft, field] satisfies Key, s);
-    return undefined;
-  }, undefined);
+/** A kept document, and whether the server still holds its upload. */
+export interface Restored {
+  doc: KeptDocument;
+  held: boolean;
+}
+
+/** The form's documents being read back: its fields, mounted together, share one read and one check. */
+const restoring = new Map<string, Promise<Map<string, Restored>>>();
+
+/** The document kept for `field` of the form `draft`, unless it is older than KEPT_DAYS (then it is removed). */
+export function restoredDocument(draft: string, field: string): Promise<Restored | undefined> {
+  let all = restoring.get(draft);
+  if (!all) {
+    all = restoreAll(draft).finally(() => restoring.delete(draft));
+    restoring.set(draft, all);
+  }
+  return all.then((found) => found.get(field));
+}
+
+async function restoreAll(draft: string): Promise<Map<string, Restored>> {
+  const kept = await quietly(async (s) => {
+    const mine = (await entries<IDBValidKey, KeptDocument | undefined>(s)).filter(([k, doc]) => Array.isArray(k) && k[0] === draft && doc);
+    const old = mine.filter(([, doc]) => !(Date.now() - doc!.savedAt <= KEPT_DAYS * 24 * 3600 * 1000));
+    if (old.length) await delMany(old.map(([k]) => k), s);
+    return mine.filter((entry) => !old.includes(entry)).map(([k, doc]) => [String((k as Key)[1]), doc!] as const);
+  }, []);
+  const ids = kept.flatMap(([, doc]) => (doc.upload ? [doc.upload.id] : []));
+  const held = ids.length ? await heldUploads(ids) : new Set<string>();
+  return new Map(kept.map(([field, doc]) => [field, { doc, held: !!doc.upload && held.has(doc.upload.id) }]));
+}
 
 export const forgetDocument = (draft: string, field: string) => quietly((s) => del([draft, field] satisfies Key, s), undefined);
 
@@ -84,30 +106,13 @@ export const forgetDocuments = (draft: string) =>
     if (mine.length) await delMany(mine, s);
   }, undefined);
 
-/**
- * Whether the server still holds the staged upload `id`. The fields of a form ask at once after a
- * reload; their ids go in one request. When the answer cannot be had, the document is sent again.
- */
-export function stillHeld(id: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    batch ??= { asked: new Map(), timer: setTimeout(sendBatch, 30) };
-    const waiting = batch.asked.get(id) ?? [];
-    waiting.push(resolve);
-    batch.asked.set(id, waiting);
-  });
-}
-
-let batch: { asked: Map<string, ((held: boolean) => void)[]>; timer: ReturnType<typeof setTimeout> } | undefined;
-
-async function sendBatch() {
-  const { asked } = batch!;
-  batch = undefined;
-  let held = new Set<string>();
+/** Which of the staged uploads `ids` the server still holds; none when the answer cannot be had (each is then sent again). */
+async function heldUploads(ids: string[]): Promise<Set<string>> {
   try {
-    const { status, body } = await answerOf<{ held: string[] }>(await apiJson('/uploads/held', 'POST', { ids: [...asked.keys()] }));
-    if (status === 200 && Array.isArray(body.held)) held = new Set(body.held);
+    const { status, body } = await answerOf<{ held: string[] }>(await apiJson('/uploads/held', 'POST', { ids }));
+    if (status === 200 && Array.isArray(body.held)) return new Set(body.held);
   } catch {
-    // Offline or refused: each document is sent again (and retried) from its kept copy.
+    // Offline: each document is sent again (and retried) from its kept copy.
   }
-  for (const [id, waiting] of asked) for (const resolve of waiting) resolve(held.has(id));
+  return new Set();
 }
