@@ -76,13 +76,13 @@ export interface Restored {
 const restoring = new Map<string, Promise<Map<string, Restored>>>();
 
 /** The document kept for `field` of the form `draft`, unless it is older than KEPT_DAYS (then it is removed). */
-export function restoredDocument(draft: string, field: string): Promise<Restored | undefined> {
+export async function restoredDocument(draft: string, field: string): Promise<Restored | undefined> {
   let all = restoring.get(draft);
   if (!all) {
     all = restoreAll(draft).finally(() => restoring.delete(draft));
     restoring.set(draft, all);
   }
-  return all.then((found) => found.get(field));
+  return (await all).get(field);
 }
 
 async function restoreAll(draft: string): Promise<Map<string, Restored>> {
