@@ -169,7 +169,10 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       seen.checks = 0;
       await page.reload();
       await hydrated(page);
-      await expect.poll(() => done(page), { timeout: 60_000 }).toBe(fields.length);
+      const hydratedAt = Date.now();
+      await expect.poll(() => done(page), { timeout: 60_000, intervals: [50] }).toBe(fields.length);
+      const total = Object.values(first1).reduce((sum, d) => sum + d.bytes, 0);
+      console.log(`kept on the phone: ${fields.length} documents, ${formatBytes(total)} (camera photo ${formatBytes(photo.length)} -> ${formatBytes(first1.studentAadharFile!.bytes)}); all back ${Date.now() - hydratedAt} ms after hydration`);
       expect(seen).toEqual({ uploads: 0, checks: 1 });
       expect(await page.locator('.ff-shrunk').first().textContent()).toBe(photoStatus);
       expect(await page.getByLabel(label(A.studentFirstName.label)).inputValue()).toBe(name);
