@@ -16,6 +16,8 @@ export const limits = {
   admissionsPerAddress: { max: 120, seconds: HOUR },
   /** Document uploads per address, an hour: 60 applications of up to 13 documents, with retries. RATE_LIMIT_UPLOADS. */
   uploadsPerAddress: { max: 1000, seconds: HOUR },
+  /** Checks of which staged uploads are still held (a form's reload), per address, an hour: two reloads for each of 60 applications. RATE_LIMIT_UPLOAD_CHECK. */
+  uploadChecksPerAddress: { max: 120, seconds: HOUR },
   /** Enquiries per address, an hour (refused ones count). RATE_LIMIT_ENQUIRY. */
   enquiriesPerAddress: { max: 60, seconds: HOUR },
   /** TC requests per address, an hour (refused ones count): a TC is asked once per child. RATE_LIMIT_TC_REQUEST. */

@@ -3,6 +3,8 @@
  * edge at most `maxEdge`) and encoded as JPEG, stepping the quality down while it is over the
  * budget, then the size down if even the lowest quality is over the hard limit. Redrawing through
  * a canvas keeps only the pixels: EXIF (GPS position, camera, date) and other metadata are dropped.
+ * A photo is never sent bigger than chosen: when the redrawn copy is no smaller than the photo
+ * chosen and that is within the hard limit, the photo chosen goes as it is.
  * The admin gallery and the admission documents call this with their own options.
  */
 export interface DownscaleOptions {
@@ -35,6 +37,11 @@ export const jpegName = (name: string) => `${name.replace(/\.[^./\\]+$/, '') || 
 /** Whether a decoded photo must be redrawn, or can go as it is. */
 export function needsRedraw(photo: { bytes: number; width: number; height: number }, options: DownscaleOptions): boolean {
   return photo.bytes > options.maxBytes || (options.fitEdge && Math.max(photo.width, photo.height) > options.maxEdge);
+}
+
+/** Which of the photo chosen and its redrawn copy goes: the smaller, unless the one chosen is over the hard limit. */
+export function smallerOf(chosenBytes: number, redrawnBytes: number, options: Pick<DownscaleOptions, 'maxBytes'>): 'chosen' | 'redrawn' {
+  return chosenBytes <= options.maxBytes && chosenBytes <= redrawnBytes ? 'chosen' : 'redrawn';
 }
 
 /**
@@ -96,28 +103,41 @@ function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * What goes: the redrawn copy (`redrawn`), or the photo chosen, because it was within the limits or
+ * because its redrawn copy was no smaller (`redrawTried`).
+ */
+export type Prepared = { file: File; redrawn: true } | { file: File; redrawn: false; redrawTried: boolean };
+
+/**
  * The photo to upload: `file` itself when it can go as it is, else a redrawn JPEG. Rejects when a
  * photo that must be redrawn cannot be decoded (a damaged file) or made small enough.
  */
-export function downscaleImage(file: File, options: DownscaleOptions): Promise<File> {
-  if (file.size <= options.maxBytes && !options.fitEdge) return Promise.resolve(file);
-  return oneAtATime(async () => {
+export async function downscaleImage(file: File, options: DownscaleOptions): Promise<File> {
+  return (await prepareImage(file, options)).file;
+}
+
+/** As downscaleImage, saying whether the photo was redrawn, or tried and sent as it is. */
+export function prepareImage(file: File, options: DownscaleOptions): Promise<Prepared> {
+  const asChosen = (redrawTried = false): Prepared => ({ file, redrawn: false, redrawTried });
+  if (file.size <= options.maxBytes && !options.fitEdge) return Promise.resolve(asChosen());
+  return oneAtATime(async (): Promise<Prepared> => {
     let bitmap: ImageBitmap;
     try {
       bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
     } catch (error) {
       // Within the limit, a file this browser cannot decode goes as it is: the server checks its bytes.
-      if (file.size <= options.maxBytes) return file;
+      if (file.size <= options.maxBytes) return asChosen();
       throw error;
     }
     try {
-      if (!needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return file;
+      if (!needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return asChosen();
       let canvas: { edge: number; canvas: AnyCanvas } | undefined;
       const blob = await pickEncoding(Math.max(bitmap.width, bitmap.height), options, (edge, quality) => {
         if (canvas?.edge !== edge) canvas = { edge, canvas: draw(bitmap, edge) };
         return encode(canvas.canvas, quality);
       });
-      return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() });
+      if (smallerOf(file.size, blob.size, options) === 'chosen') return asChosen(true);
+      return { file: new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() }), redrawn: true };
     } finally {
       bitmap.close();
     }

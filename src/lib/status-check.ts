@@ -7,8 +7,13 @@ import { z } from './zod.ts';
 import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
 import type { Language, MessageCode } from './messages/index.ts';
 
-/** The codes the status pages use: their own words and how a class reads. */
-export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name'>;
+/** The words of a document's file field (FileField.tsx), which the admission's status page uses to take a new document. */
+type FileFieldCode = `formText.file${string}` | `form.file${string}` | 'form.photoUnreadable' | 'form.imageTooSmall' | 'form.uploadFailed';
+export const isFileFieldCode = (code: string): code is FileFieldCode =>
+  /^(formText\.file|form\.file)/.test(code) || ['form.photoUnreadable', 'form.imageTooSmall', 'form.uploadFailed'].includes(code);
+
+/** The codes the status pages use: their own words, how a class reads and a file field's words. */
+export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name' | FileFieldCode>;
 /** Those words in one language, handed to the island by its page (see status-words.ts). */
 export type StatusText = Record<StatusCode, string>;
 /** A message of the status pages in the language asked for. */

@@ -152,7 +152,7 @@ for (const band of BANDS) {
 }
 
 describe('admission form: drafts', () => {
-  it('keeps the typed text (not files) after a reload, and the error messages are tied to their fields', async () => {
+  it('keeps the typed text after a reload (documents too: forms-documents-kept.test.ts), and the error messages are tied to their fields', async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto('/admissions/apply/senior');
@@ -184,7 +184,7 @@ describe('admission form: drafts', () => {
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
         await page.waitForTimeout(600); // past the draft's 300 ms save delay
         expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rmcp-draft:'))), `visit ${visit}`).toEqual([]);
-        expect(await page.getByText('We restored what you typed earlier', { exact: false }).count(), `visit ${visit}`).toBe(0);
+        expect(await page.getByText('We restored what you filled in earlier', { exact: false }).count(), `visit ${visit}`).toBe(0);
       }
       // Back to the defaults after typing: the draft goes away again.
       await page.getByLabel(label('Student first name')).fill('A');

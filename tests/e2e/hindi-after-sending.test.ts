@@ -21,7 +21,7 @@ import { PHONE, hydrated, launchBrowser } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom } from '../support/api.ts';
-import { admissionForm, pdf, photo } from '../http/admin-fixtures.ts';
+import { admissionForm, pdf, png } from '../http/admin-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { shownReference } from '../support/admission-form.ts';
 
@@ -89,7 +89,7 @@ async function fillHindiApplication(page: Page, name: string): Promise<void> {
   const files = bandFiles(BANDS_DEF.primary);
   for (const field of files) {
     const file = field.endsWith('Photo')
-      ? { name: `${field}.png`, mimeType: 'image/png', buffer: photo() }
+      ? { name: `${field}.png`, mimeType: 'image/png', buffer: png() }
       : { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: pdf() };
     await page.getByLabel(label(A[field].label)).setInputFiles(file);
   }

@@ -10,6 +10,7 @@ import { expect, inject } from 'vitest';
 import { ApiClient } from '../support/api.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { birthDateFor } from '../unit/forms-cases.ts';
+import { JPEG } from './forms-fixtures.ts';
 
 /** A word no other test uses: names built from it are found only by their own test. */
 export function token(prefix = 'Zq'): string {
@@ -101,42 +102,26 @@ function chunk(type: string, data: Uint8Array): Buffer {
 }
 
 /**
- * A real, decodable PNG of `width` x `height` random pixels (so each call's bytes are unique;
- * random pixels barely compress, so the size grows with the area: ~3 bytes a pixel).
+ * A real, decodable PNG of `width` x `height` pixels, 200 x 200 unless told (the smallest image a
+ * document or gallery photo may be): its first row random, so each call's bytes are unique, the
+ * rest one colour, so it stays small.
  */
-export function png(width = 2, height = 2): Buffer {
+export function png(width = 200, height = 200): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  const pixels = randomBytes(width * 3 * height);
-  for (let y = 0; y < height; y++) pixels.copy(raw, y * (width * 3 + 1) + 1, y * width * 3, (y + 1) * width * 3);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', new Uint8Array())]);
-}
-
-/** A real 200 x 200 PNG photo (the smallest side documents take), about 1 KB: one random row, the rest black. */
-export function photo(side = 200): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((side * 3 + 1) * side);
-  randomBytes(side * 3).copy(raw, 1);
+  const raw = Buffer.alloc((width * 3 + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0; // each row's filter: none
+  randomBytes(width * 3).copy(raw, 1);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
 }
 
-/** A JPEG header with random payload (enough for type detection by bytes). */
+/** A real 200 x 200 JPEG (forms-fixtures' JPEG) with random bytes after its end, so each call's bytes are unique. */
 export function jpeg(): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
-    randomBytes(64),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+  return Buffer.concat([JPEG, randomBytes(64)]);
 }
 
 /** A small valid PDF with a random comment, so its bytes are unique. */
@@ -204,7 +189,7 @@ export async function admissionForm(overrides: Record<string, string> = {}, { ba
   const files: CreatedAdmission['files'] = {};
   for (const field of PRIMARY_FILES) {
     const isPhoto = field.endsWith('Photo');
-    const bytes = isPhoto ? photo() : pdf();
+    const bytes = isPhoto ? png() : pdf();
     const type = isPhoto ? 'image/png' : 'application/pdf';
     const name = isPhoto ? `${field}.png` : `${field}.pdf`;
     files[field] = { bytes, type, name };

@@ -684,6 +684,18 @@ describe(`fuzz (${ENGINE})`, () => {
     uploads('no file part', multipart(textParts({ file: 'not a file', note: 'x' })));
     uploads('file field that is text', multipart(textParts({ file: staged[0]! })));
 
+    // Which staged uploads are still held: a body that is not 1 to 20 ids is refused; odd ids are simply not held.
+    const held = (family: string, body: string, headers: Record<string, string> = JSON_TYPE, answers = false) =>
+      add({ family, route: 'POST /v1/api/uploads/held', method: 'POST', path: '/v1/api/uploads/held', headers, body: Buffer.from(body), answers });
+    const idLists = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+    held('invalid JSON', rng.pick(INVALID_JSON));
+    held('JSON that is not an object', rng.pick(NOT_OBJECTS));
+    for (const value of rng.some(WRONG_TYPES.filter((v) => !idLists(v)), 2)) held('wrong JSON type', JSON.stringify({ ids: value }));
+    held('too many ids', JSON.stringify({ ids: Array.from({ length: 21 }, () => rng.uuid()) }));
+    held('huge body', JSON.stringify({ ids: [rng.text(40_000)] }));
+    held('NUL character', JSON.stringify({ ids: [`${rng.uuid()}\u0000`] }));
+    held('wrong Content-Type', JSON.stringify({ ids: [rng.uuid()] }), { 'content-type': 'text/plain' });
+    held('odd upload ids', JSON.stringify({ ids: ['', 'x', "'; DROP TABLE uploads;--", '00000000-0000-0000-0000-000000000000x', ...rng.some(NOT_UUIDS, 3)] }), JSON_TYPE, true);
     // Admissions: the valid form with one thing wrong.
     const admission = (family: string, parts: Part[], extra: Partial<Input> = {}) =>
       add({ family, route: 'POST /v1/api/admission', method: 'POST', path: '/v1/api/admission', headers: MULTIPART, body: multipart(parts), ...extra });

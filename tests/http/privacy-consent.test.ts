@@ -34,7 +34,7 @@ function admissionForm(band: Band, patch: Record<string, string> = {}, leave: st
     if (leave.includes(k)) continue;
     if (v !== FILE) form.append(k, v);
     else {
-      const bytes = k.endsWith('Photo') ? png(3, 3 + documents.length) : Buffer.concat([pdf(), Buffer.from(`%${token()}\n`)]);
+      const bytes = k.endsWith('Photo') ? png(200, 200 + documents.length) : Buffer.concat([pdf(), Buffer.from(`%${token()}\n`)]);
       documents.push(bytes);
       form.append(k, fileOf(bytes, k.endsWith('Photo') ? 'image/png' : 'application/pdf'), k.endsWith('Photo') ? `${k}.png` : `${k}.pdf`);
     }

@@ -228,7 +228,7 @@ describe('POST /v1/api/admission/status/replace', () => {
     await reject(admission, 'abcCard', 'Expired card');
     const from = freshAddress();
     const pair = { referenceNumber: admission.referenceNumber, contactNo: MOBILE };
-    const newPhoto = png(3, 3);
+    const newPhoto = png();
     const uploadId = await stage(newPhoto, 'new-photo.png');
 
     // The wrong pair: the one 404, and the staged upload stays unclaimed.
@@ -267,7 +267,7 @@ describe('POST /v1/api/admission/status/replace', () => {
     expect(entry).toMatchObject({ adminId: null, adminEmail: 'parent', action: 'document-replaced', entity: 'admission', entityId: admission._id, detail: 'studentPhoto' });
 
     // Once sent, the document is the office's to judge again: not replaced twice.
-    const again = await replace(from, { ...pair, field: 'studentPhoto', uploadId: await stage(png(3, 3), 'again.png') });
+    const again = await replace(from, { ...pair, field: 'studentPhoto', uploadId: await stage(png(), 'again.png') });
     expect(again.status).toBe(409);
   }, 120_000);
 

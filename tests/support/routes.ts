@@ -20,6 +20,7 @@ export const PUBLIC: Record<string, string> = {
   'POST /v1/api/admission': 'public admission forms',
   'GET /v1/api/admission/acknowledgment': "a parent's acknowledgment PDF, proven by reference number and mobile number",
   'POST /v1/api/uploads': 'staged admission documents',
+  'POST /v1/api/uploads/held': 'which staged uploads a form may still use (proven by their ids)',
   'POST /v1/api/tc-request': 'public TC request form',
   'GET /v1/api/tc-request/admission-number/:admissionNumber': 'count of earlier TC requests (the TC form)',
   'POST /v1/api/admission/status': "a parent's status check, proven by reference number and mobile number",

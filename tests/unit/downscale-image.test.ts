@@ -1,6 +1,8 @@
-/** The photo shrinker's decisions: which photos are redrawn, and at what edge and quality. */
+/** The photo shrinker's decisions: which photos are redrawn, at what edge and quality, and which goes; and an image's size by its bytes. */
 import { describe, expect, it } from 'vitest';
-import { fitWithin, needsRedraw, pickEncoding, type DownscaleOptions } from '../../src/lib/downscale-image.ts';
+import sharp from 'sharp';
+import { fitWithin, needsRedraw, pickEncoding, smallerOf, type DownscaleOptions } from '../../src/lib/downscale-image.ts';
+import { isTooSmall, photoSize } from '../../src/lib/forms/image-size.ts';
 import { DOCUMENT_PHOTO, MAX_FILE_BYTES, isPhotoDocument } from '../../src/lib/forms/files.ts';
 
 const KB = 1024;
@@ -100,5 +102,35 @@ describe('the edge and quality of a document photo', () => {
   it('fitWithin keeps portrait photos portrait at 2000 px', () => {
     expect(fitWithin(3000, 4000, 2000)).toEqual({ width: 1500, height: 2000 });
     expect(fitWithin(4000, 3000, 2000)).toEqual({ width: 2000, height: 1500 });
+  });
+});
+
+describe('a photo is never sent bigger than chosen', () => {
+  it('the smaller of the photo chosen and its redrawn copy goes, unless the one chosen is over the hard limit', () => {
+    expect(smallerOf(60 * KB, 18 * KB, DOCUMENT_PHOTO)).toBe('redrawn');
+    expect(smallerOf(4 * KB, 1000 * KB, DOCUMENT_PHOTO)).toBe('chosen');
+    expect(smallerOf(500 * KB, 500 * KB, DOCUMENT_PHOTO)).toBe('chosen');
+    // Over 2 MB the photo chosen cannot go, however large its copy.
+    expect(smallerOf(MAX_FILE_BYTES + 1, MAX_FILE_BYTES, DOCUMENT_PHOTO)).toBe('redrawn');
+    expect(smallerOf(MAX_FILE_BYTES, MAX_FILE_BYTES + 5, DOCUMENT_PHOTO)).toBe('chosen');
+  });
+});
+
+describe('the size of an image, read from its bytes', () => {
+  it('a JPEG and a PNG by their headers, whatever they are called; nothing for a PDF or a broken header', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    expect(photoSize(png)).toEqual({ width: 8, height: 8 });
+    expect(photoSize(jpeg)).toEqual({ width: 150, height: 900 });
+    expect(photoSize(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBeUndefined();
+    expect(photoSize(jpeg.subarray(0, 20))).toBeUndefined();
+  });
+
+  it('is too small under 200 px on its shorter side', () => {
+    expect(isTooSmall({ width: 8, height: 8 })).toBe(true);
+    expect(isTooSmall({ width: 150, height: 900 })).toBe(true);
+    expect(isTooSmall({ width: 900, height: 199 })).toBe(true);
+    expect(isTooSmall({ width: 200, height: 200 })).toBe(false);
+    expect(isTooSmall({ width: 4000, height: 3000 })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Drafts: a form's text fields (never files) kept in localStorage as the parent types, restored
+ * Drafts: a form's text fields kept in localStorage as the parent types (its documents are kept
+ * by document-store.ts), restored
  * after a reload or a lost connection, removed after a successful submit. Restored after the
  * first render so the server-rendered HTML and the island agree. A form still at its defaults
  * (e.g. a select preset to "No") is no draft: nothing is stored and nothing is "restored".
@@ -84,6 +85,7 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
   const setField = useCallback((name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
 
   const clearDraft = useCallback(() => {
+    setWasRestored(false);
     try {
       localStorage.removeItem(PREFIX + key);
     } catch {

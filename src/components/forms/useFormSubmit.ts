@@ -130,8 +130,16 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
     }
   }
 
+  /** "Clear this form": the fields back to their defaults, the draft removed. */
+  function clear() {
+    clearDraft();
+    setValues(emptyValues());
+    setErrors({});
+    setFormError('');
+  }
+
   // canSend: the submit button's state, off while sending and before the island hydrated.
-  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, canSend: hydrated && !busy, honeypot, setHoneypot, wasRestored, submit, formRef };
+  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, canSend: hydrated && !busy, honeypot, setHoneypot, wasRestored, submit, clear, formRef };
 }
 
 /** A form POST's answer as an outcome: `created` (201) is sent, anything else refused. */

@@ -33,6 +33,8 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role = 'dialog'
       className={className ? `ui-dialog ${className}` : 'ui-dialog'}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to an enclosing dialog (a confirmation inside the enquiry pop-up): Esc closes this one only.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

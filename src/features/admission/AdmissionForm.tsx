@@ -17,6 +17,8 @@ import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FileField as FileInput, type UploadState } from '../../components/forms/FileField.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { ClearForm } from '../../components/forms/ClearForm.tsx';
+import { forgetDocuments } from '../../components/forms/document-store.ts';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import {
   ADMISSION, ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, fileLabel, sectionFields, type FileField, type SectionId, type TextField,
@@ -92,8 +94,10 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
     return checked?.outside ? checked : undefined;
   }
 
+  /** The draft's name, shared by the English and Hindi pages; the documents are kept under it too. */
+  const draft = `admission-${band}`;
   const form = useFormSubmit({
-    draft: `admission-${band}`,
+    draft,
     empty: emptyValues,
     check: (values) => {
       const result = validateAdmission(inputFor(values), band);
@@ -126,8 +130,15 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
         setAck({ ...sent.current, referenceNumber: created.referenceNumber, createdAt: created.createdAt ?? new Date().toISOString(), admissionClass: created.admissionClass ?? '' });
       }
       if (def.clearAfterSuccess) setUploads({});
+      void forgetDocuments(draft);
     },
   });
+
+  function clearAll() {
+    form.clear();
+    setUploads({});
+    void forgetDocuments(draft);
+  }
 
   const requiredFiles = new Set(def.fileSteps.flatMap((s) => s.fields));
   if (isAbcOptOut(form.values.abcId)) requiredFiles.delete('abcCard');
@@ -204,7 +215,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
                   if (name === 'scholarshipDocument' && !scholarshipYes) return null;
                   return (
                     <FileInput
-                      key={name} id={fieldId(name)} field={name} label={speak.field(name)?.label ?? field.label} speak={speak}
+                      key={name} id={fieldId(name)} field={name} label={speak.field(name)?.label ?? field.label} speak={speak} keep={draft}
                       required={requiredFiles.has(name) || name === 'scholarshipDocument'}
                       state={uploads[name] ?? { status: 'empty' }} onState={(s) => setUpload(name, s)} error={form.errors[name]}
                     />
@@ -221,10 +232,13 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
           </div>
           <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
           {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
-          <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
-            {form.busy && <span className="ff-spinner" aria-hidden="true" />}
-            {speak.text(form.busy ? 'admissionBusy' : 'admissionSubmit')}
-          </button>
+          <div className="ff-actions">
+            <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
+              {form.busy && <span className="ff-spinner" aria-hidden="true" />}
+              {speak.text(form.busy ? 'admissionBusy' : 'admissionSubmit')}
+            </button>
+            <ClearForm speak={speak} onClear={clearAll} documents />
+          </div>
         </form>
       )}
     </div>

@@ -39,7 +39,7 @@ import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admissio
 import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
-import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
+import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { privacyJson } from '../privacy/privacy.ts';
@@ -111,9 +111,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
       for (const [field, value] of Object.entries(data.files) as [FileField, string][]) {
         const file = direct.get(field);
         if (file && value.startsWith(DIRECT)) {
-          const type = await documentType(file.data);
-          if (!type) throw formRefusal(415, 'fileType', [field]);
-          toWrite.push([field, file, type]);
+          toWrite.push([field, file, await checkedDocument(file.data, field)]);
         } else {
           if (!isUuid(value)) throw formRefusal(400, 'uploadMissing', [field]);
           staged.push([field, value.toLowerCase()]);

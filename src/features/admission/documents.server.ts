@@ -3,6 +3,8 @@
  * (POST /v1/api/uploads) and staged, private, in the `documents` blob store with a row in
  * `uploads` (admission_id NULL). An admission claims its staged uploads in the transaction
  * that stores it; staged uploads nobody claimed within 24 hours are deleted (cleanupUploads).
+ * The form keeps a copy of each document on the phone: after a reload it asks which of its ids
+ * are still held (POST /v1/api/uploads/held) and sends the others again.
  * Only a signed-in administrator can read a document (GET /v1/api/admission/:id/files/:field).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -12,21 +14,41 @@ import { blobBody, deleteBlobs, documents } from '../../server/blobs.ts';
 import { getPool, isUuid, query, queryOne, type Queryable } from '../../server/db.ts';
 import { formRefusal, notFound, requestRefusal } from '../../server/errors.ts';
 import { detectType } from '../../server/file-types.ts';
-import { json, type Handler } from '../../server/http.ts';
+import { json, readJson, type Handler } from '../../server/http.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
 
 /** Multipart framing around one file: headers, boundary, a file name. */
 const ENVELOPE_BYTES = 16 * 1024;
 export const STAGED_MAX_AGE_HOURS = 24;
+/** A staged upload counts as held only while it has this long left before the cleanup may take it. */
+const HELD_MARGIN_HOURS = 2;
+/** One check covers a whole form's documents (13 at most). */
+const MAX_HELD_IDS = 20;
 const BLOB_PREFIX = 'uploads/';
 
 /** The type of a document by its bytes: PDF, JPEG or PNG. */
 export const documentType = async (data: Uint8Array) => (await detectType(data, ALLOWED_MIME))?.mime;
+
+/**
+ * A document's type by its bytes, else 415; an image whose size cannot be read from its header,
+ * or whose shorter side is under 200 px, is refused too (422): nothing could be read from it.
+ */
+export async function checkedDocument(data: Uint8Array, field: string): Promise<AllowedMime> {
+  const type = await documentType(data);
+  if (!type) throw formRefusal(415, 'fileType', [field]);
+  if (type !== 'application/pdf') {
+    const size = photoSize(data);
+    if (!size) throw formRefusal(422, 'photoUnreadable', [field]);
+    if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', [field]);
+  }
+  return type;
+}
 
 export interface StoredDocument {
   id: string;
@@ -76,8 +98,7 @@ export const createUpload: Handler = async (req, { ip }) => {
   });
   const file = files[0];
   if (!file || file.data.byteLength === 0) throw requestRefusal(400, 'chooseFile', ['file']);
-  const type = await documentType(file.data);
-  if (!type) throw formRefusal(415, 'fileType', [file.field]);
+  const type = await checkedDocument(file.data, file.field);
   const doc = await writeDocument(file.data, file.name, type);
   try {
     await insertUpload(getPool(), doc);
@@ -86,6 +107,29 @@ export const createUpload: Handler = async (req, { ip }) => {
     throw error;
   }
   return json({ id: doc.id, name: doc.name, size: doc.size, type: doc.type }, 201);
+};
+
+/**
+ * POST /v1/api/uploads/held { ids } -> 200 { held }: which of a form's staged uploads are still
+ * there to be claimed, with time to spare. Each id is its own proof (a random UUID only the
+ * browser that uploaded it knows); the answer names only ids the caller sent, nothing else.
+ */
+export const heldUploads: Handler = async (req, { ip }) => {
+  await rateLimit('upload-check', ip, limits.uploadChecksPerAddress.max, limits.uploadChecksPerAddress.seconds);
+  const { ids } = await readJson(req);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_HELD_IDS || !ids.every((id) => typeof id === 'string')) {
+    throw requestRefusal(400, 'uploadIds', ['ids']);
+  }
+  const wanted = [...new Set((ids as string[]).filter(isUuid).map((id) => id.toLowerCase()))];
+  const rows = wanted.length
+    ? await query<{ id: string }>(
+        `SELECT id::text AS id FROM uploads
+          WHERE id = ANY($1::uuid[]) AND admission_id IS NULL AND created_at > now() - make_interval(hours => $2)`,
+        [wanted, STAGED_MAX_AGE_HOURS - HELD_MARGIN_HOURS],
+      )
+    : [];
+  const held = new Set(rows.map((r) => r.id));
+  return json({ held: (ids as string[]).filter((id) => held.has(id.toLowerCase())) }, 200, { 'Cache-Control': 'no-store' });
 };
 
 /**

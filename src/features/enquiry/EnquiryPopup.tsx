@@ -17,6 +17,7 @@ import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { DonePanel } from '../../components/forms/DonePanel.tsx';
 import { classText } from '../../lib/classes.ts';
 import type { Field } from '../../lib/record.ts';
+import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import { useModalDialog } from '../../components/ui/useModalDialog.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
@@ -152,6 +153,7 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
                 {form.busy && <span className="ff-spinner" aria-hidden="true" />}
                 {speak.text('enquirySubmit')}
               </button>
+              <ClearForm speak={speak} onClear={form.clear} />
             </form>
           )}
         </div>

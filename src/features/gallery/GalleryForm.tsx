@@ -6,6 +6,8 @@ import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } 
 import { toast } from '../../lib/toast.tsx';
 import { GALLERY_FALLBACK_IMAGE, IMAGE_ACCEPT, galleryProblem, imageProblem } from './gallery.ts';
 import { downscaleImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
+import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
+import { MSG } from '../../lib/forms/messages.ts';
 
 export interface GalleryValues {
   title: string;
@@ -91,6 +93,14 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
       if (file) {
         if (file.size > GALLERY_PHOTO.maxBytes) setBusy('Preparing the photo...');
         const upload = await downscaleImage(file, GALLERY_PHOTO);
+        // A JPEG or PNG too small to show is refused here as the server would (its header is enough).
+        const size = photoSize(new Uint8Array(await upload.slice(0, 256 * 1024).arrayBuffer()));
+        if (size && isTooSmall(size)) {
+          setBusy(undefined);
+          setFileError(MSG.imageTooSmall);
+          fileRef.current?.focus();
+          return;
+        }
         data.set('image', upload, upload.name);
       }
     } catch {

@@ -18,6 +18,11 @@ export default function GalleryNew() {
         toast.success('Gallery item created successfully!');
         return true;
       }
+      // An image too small or unreadable: the server's own words say why.
+      if (res.status === 422) {
+        setError(((await res.json()) as { error?: string }).error ?? 'Failed to upload image. Try again.');
+        return false;
+      }
     } catch {
       /* shown below */
     }

@@ -11,16 +11,18 @@
  * is not; a replaced or deleted item's old image is deleted after the change commits.
  */
 import { randomBytes } from 'node:crypto';
+import { imageSize } from 'image-size';
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { blobBody, deleteBlobs, galleryImages } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
-import { HttpError, badRequest, notFound, unsupportedType } from '../../server/errors.ts';
+import { HttpError, badRequest, formRefusal, notFound, unsupportedType } from '../../server/errors.ts';
 import { detectType } from '../../server/file-types.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { json, type RouteContext } from '../../server/http.ts';
 import { recordJson } from '../../server/records.ts';
 import { byId, getRecord } from '../../server/record-routes.ts';
+import { isTooSmall, type PixelSize } from '../../lib/forms/image-size.ts';
 import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
 
 type Row = Record<string, unknown>;
@@ -62,7 +64,20 @@ async function readGalleryForm(req: Request): Promise<GalleryForm> {
   return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image') };
 }
 
-/** The checked form: 400 for missing text, 400 without an image on create, 413 too large, 415 not an allowed image. */
+/** The pixel size read from an image's header (any allowed type), else undefined. */
+function pixelSize(bytes: Uint8Array): PixelSize | undefined {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The checked form: 400 for missing text, 400 without an image on create, 413 too large, 415 not
+ * an allowed image, 422 an image whose size cannot be read or whose shorter side is under 200 px.
+ */
 async function checkedForm(req: Request, mode: GalleryMode) {
   const form = await readGalleryForm(req);
   const size = form.imageTooLarge ? GALLERY_MAX_BYTES + 1 : (form.image?.byteLength ?? 0);
@@ -75,6 +90,9 @@ async function checkedForm(req: Request, mode: GalleryMode) {
   if (form.image) {
     const type = await detectImageType(form.image);
     if (!type) throw unsupportedType(GALLERY_MESSAGES.imageType, { image: GALLERY_MESSAGES.imageType });
+    const size = pixelSize(form.image);
+    if (!size) throw formRefusal(422, 'photoUnreadable', ['image']);
+    if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', ['image']);
     image = { bytes: form.image, ext: type.ext };
   }
   return { title: form.title.trim(), description: form.description.trim(), image };

@@ -16,6 +16,7 @@ import { consentWords, speaker, type FormWords, type Speaker } from '../../lib/f
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
+import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit, type Outcome } from '../../components/forms/useFormSubmit.ts';
 import type { Field } from '../../lib/record.ts';
 import { TC_LIMIT } from './tc-request.ts';
@@ -102,6 +103,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}
         </button>
+        <ClearForm speak={speak} onClear={form.clear} />
       </form>
     </div>
   );

@@ -44,6 +44,7 @@ export const MSG = {
   fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
   photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo over 2 MB
   uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
+  imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: issue 24, an 8 x 8 px "ABC card"
   // TC request
   tcContact: 'Please enter a valid 10-digit phone number.',
   tcLimit: 'You have reached your academic requests!',
@@ -77,6 +78,7 @@ export const REQUEST_MSG = {
   // A limit's refusal: the minutes to wait and the school's phone are filled in.
   tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
   mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office on {phone}.',
+  uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
 } as const;
@@ -89,8 +91,8 @@ export const FORM_TEXT = {
   requiredIntro: 'Fields marked <*> are required.',
   requiredMark: 'with an asterisk',
   admissionIntro:
-    'Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made smaller for you). What you type is kept on this phone until the form is sent.',
-  admissionRestored: 'We restored what you typed earlier. Please choose the documents again.',
+    'Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made smaller for you). What you type and the documents you choose are kept on this phone until the form is sent.',
+  admissionRestored: 'We restored what you filled in earlier on this phone. Please check it before sending.',
   admissionWait: 'Please wait until your files have finished uploading.',
   admissionSubmit: 'Submit application',
   admissionBusy: 'Submitting…',
@@ -120,6 +122,19 @@ export const FORM_TEXT = {
   filePhoto: '{size} photo',
   fileMadeSmaller: 'made smaller to',
   fileRetry: 'Retry upload',
+  fileChoose: 'Choose file',
+  fileChoosePhoto: 'Choose photo',
+  fileChooseAgain: 'Choose another file',
+  fileChoosePhotoAgain: 'Choose another photo',
+  fileNone: 'No file chosen yet',
+  filePhotoAsIs: '{size} photo, sent as it is',
+  clearForm: 'Clear this form',
+  clearTitle: 'Clear this form?',
+  clearText: 'Everything you typed and every document you chose will be removed from this form and from this phone. This cannot be undone.',
+  clearTextTyped: 'Everything you typed will be removed from this form and from this phone. This cannot be undone.',
+  clearYes: 'Yes, clear the form',
+  clearNo: 'No, keep it',
+  cleared: 'The form is empty now.',
   consentNotice:
     "The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.",
   consentLink: 'Read the privacy notice',

@@ -1,0 +1,27 @@
+/**
+ * The document file field speaks the page's language wherever it shows: the forms hand it their
+ * words (formText.*), and the status pages hand the words of a file field with their own, so the
+ * Hindi status page's "send a new document" button is Hindi too (issue 24: the browser's own
+ * "Choose File" never shows).
+ */
+import { describe, expect, it } from 'vitest';
+import { statusText } from '../../src/components/forms/status-words.ts';
+import { HI } from '../../src/lib/messages/hi.ts';
+import { FORM_TEXT } from '../../src/lib/forms/messages.ts';
+import { speaker, type FormWords } from '../../src/lib/forms/words.ts';
+
+describe('a file field\'s words', () => {
+  it('are Hindi on a Hindi page, as a school office writes them', () => {
+    expect(HI['formText.fileChoose']).toBe('फ़ाइल चुनें');
+    expect(HI['formText.fileChoosePhoto']).toBe('फ़ोटो चुनें');
+    expect(HI['formText.clearForm']).toBe('फ़ॉर्म खाली करें');
+  });
+
+  it('come with the status page\'s words, in its language', () => {
+    const english = speaker({ codes: statusText('en') as unknown as FormWords['codes'], fields: {} });
+    expect([english.text('fileChoose'), english.text('fileHint')]).toEqual([FORM_TEXT.fileChoose, FORM_TEXT.fileHint]);
+    const hindi = speaker({ codes: statusText('hi') as unknown as FormWords['codes'], fields: {} });
+    expect([hindi.text('fileChoose'), hindi.text('fileChoosePhoto'), hindi.text('fileHint')]).toEqual([HI['formText.fileChoose'], HI['formText.fileChoosePhoto'], HI['formText.fileHint']]);
+    expect(hindi.say('form.imageTooSmall', 'English')).toBe(HI['form.imageTooSmall']);
+  });
+});
