@@ -149,15 +149,27 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
   );
 }
 
-/** The answer's facts as a list of terms: the record's own first, then status, last change and fee due. */
-export function StatusFacts({ answer, lang, text, before = [], after = [] }: { answer: StatusWords; lang: Language; text: StatusText; before?: [string, ReactNode][]; after?: [string, ReactNode][] }) {
+interface FactsProps {
+  answer: StatusWords;
+  lang: Language;
+  text: StatusText;
+  before?: [string, ReactNode][];
+  after?: [string, ReactNode][];
+  /** The PDF address of one of the record's receipts. */
+  receiptHref: (number: string) => string;
+}
+
+/**
+ * The answer's facts as a list of terms: the record's own first, then status, last change and the
+ * fee (what it is for and whether anything is to pay now); what to do next; the family's receipts.
+ */
+export function StatusFacts({ answer, lang, text, before = [], after = [], receiptHref }: FactsProps) {
   const t = wordsFor(text);
-  const fee = answer.feeDue ? formatRupees(rupeesToPaise(answer.feeDue.amount) ?? 0) : t('statusCheck.result.noFee');
   const rows: [string, ReactNode, string?][] = [
     ...before,
     [t('statusCheck.result.status'), answer.statusLabel, 'sc-status'],
     [t('statusCheck.result.updated'), formatDateTime(answer.updatedAt, lang)],
-    [t('statusCheck.result.fee'), fee, answer.feeDue ? 'sc-due' : undefined],
+    [t('statusCheck.result.fee'), answer.feeText, answer.feeState === 'due' ? 'sc-due' : undefined],
     ...after,
   ];
   return (
@@ -172,6 +184,22 @@ export function StatusFacts({ answer, lang, text, before = [], after = [] }: { a
       </dl>
       <h3>{t('statusCheck.result.next')}</h3>
       <p className="sc-next">{answer.nextStep}</p>
+      {answer.receipts.length > 0 && (
+        <>
+          <h3>{t('statusCheck.receipts.heading')}</h3>
+          <ul className="sc-receipts">
+            {answer.receipts.map((r) => {
+              const values = { number: r.number, date: r.paidOn.split('-').reverse().join('-'), amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)) };
+              return (
+                <li key={r.number}>
+                  <span>{t(r.amount < 0 ? 'statusCheck.receipts.refund' : 'statusCheck.receipts.payment', values)}</span>
+                  <a href={receiptHref(r.number)} download>{t('statusCheck.receipts.download', { number: r.number })}</a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import type { Language } from '../../lib/messages/languages.ts';
-import type { StatusText } from '../../lib/status-check.ts';
+import { receiptHref, type StatusText } from '../../lib/status-check.ts';
 import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
@@ -33,6 +33,7 @@ export default function StatusCheck({ lang = 'en', text }: { lang?: Language; te
         <>
           <StatusFacts
             answer={answer} lang={lang} text={text}
+            receiptHref={(number) => receiptHref('/admission/receipt', { referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }, number, lang)}
             before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classIn(text, answer.admissionClass)]]}
           />
           {answer.missing.length > 0 && (

@@ -39,7 +39,9 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
-import { queueMessage } from '../../server/outbox.ts';
+import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
+import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
+import { documentName, rejectionReason } from './rejection.server.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
 export const ADMISSIONS_PER_HOUR = 10;
@@ -191,14 +193,21 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
   if (!row) return undefined;
   const uploads = await query<Record<string, unknown>>(
-    `SELECT field, content_type, state, state_reason, checked_by, checked_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
+    `SELECT field, content_type, state, state_reason, reason_code, checked_by, checked_at, resent_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
     [id],
   );
   const stored = uploads.map((u) => ({ field: String(u.field), contentType: String(u.content_type) }));
   const documents = Object.fromEntries(
     uploads.map((u) => [
       String(u.field),
-      { state: u.state as DocumentState, reason: String(u.state_reason ?? ''), checkedBy: String(u.checked_by ?? ''), checkedAt: u.checked_at ? toIso(u.checked_at) : null },
+      {
+        state: u.state as DocumentState,
+        reason: String(u.state_reason ?? ''),
+        reasonCode: isDocumentReason(u.reason_code) ? u.reason_code : null,
+        checkedBy: String(u.checked_by ?? ''),
+        checkedAt: u.checked_at ? toIso(u.checked_at) : null,
+        resentAt: u.resent_at ? toIso(u.resent_at) : null,
+      },
     ]),
   );
   const duplicates = await query<Record<string, unknown>>(
@@ -232,7 +241,8 @@ export const ADMISSION_MESSAGES = {
   documentsFirst: 'Every document must be verified first',
   documentsWhen: 'Documents are checked while the application is Received, Under review or Documents verified.',
   state: 'Choose verified, rejected or pending.',
-  reason: 'Write why the document is rejected.',
+  reason: 'Choose a reason, or write why the document is rejected.',
+  reasonCode: `Choose one of the reasons: ${DOCUMENT_REASONS.join(', ')}.`,
 } as const;
 
 const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
@@ -275,21 +285,27 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   const state = body.state;
   if (!(DOCUMENT_STATES as readonly unknown[]).includes(state)) throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
   const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
-  if (state === 'rejected' && !reason) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
+  const code = body.reasonCode === undefined || body.reasonCode === null || body.reasonCode === '' ? null : body.reasonCode;
+  if (code !== null && !isDocumentReason(code)) throw badRequest(ADMISSION_MESSAGES.reasonCode, { reasonCode: ADMISSION_MESSAGES.reasonCode });
+  const rejected = state === 'rejected';
+  if (rejected && !reason && !code) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
   await transaction(async (tx) => {
     const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
     if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
-      `UPDATE uploads SET state = $3, state_reason = $4, checked_by = $5, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
-      [id, field, state, state === 'rejected' ? reason : null, ctx.admin.name],
+      `UPDATE uploads SET state = $3, state_reason = $4, reason_code = $5, checked_by = $6, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
+      [id, field, state, rejected ? reason : null, rejected ? code : null, ctx.admin.name],
     );
     if (!judged.rows.length) throw notFound('Document not found');
-    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${reason && state === 'rejected' ? ` (${reason})` : ''}` }, tx);
+    const why = [rejected && code ? DOCUMENT_REASON_LABELS[code as DocumentReason] : '', rejected ? reason : ''].filter(Boolean).join(': ');
+    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${why ? ` (${why})` : ''}` }, tx);
     if (admission.status === 'documents-verified' && state !== 'verified') {
       await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
+    // The family hears at once which document to send again and why, with the status page to send it.
+    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentName(language, field), reason: rejectionReason(language, code, reason) }));
   });
   return json(await loadAdmission(id));
 }

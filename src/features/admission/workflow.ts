@@ -5,6 +5,7 @@
  * decided (or withdrawn) one for review, with a note saying why.
  */
 import { defineWorkflow } from '../../lib/workflow.ts';
+import type { DocumentReason } from '../../lib/document-reasons.ts';
 
 export const ADMISSION_WORKFLOW = defineWorkflow({
   statuses: ['received', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
@@ -48,7 +49,12 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = { pending: '
 /** A document's checklist entry as the admission's JSON answers it. */
 export interface DocumentCheck {
   state: DocumentState;
+  /** The office's own words, if any. */
   reason: string;
+  /** The common reason chosen, if any (src/lib/document-reasons.ts). */
+  reasonCode: DocumentReason | null;
   checkedBy: string;
   checkedAt: string | null;
+  /** When the parent sent this file from the status page in place of a rejected one; null for the form's own. */
+  resentAt: string | null;
 }

@@ -4,7 +4,7 @@
  * number once issued and what to do next.
  */
 import type { Language } from '../../lib/messages/languages.ts';
-import type { StatusText } from '../../lib/status-check.ts';
+import { receiptHref, type StatusText } from '../../lib/status-check.ts';
 import { StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 
@@ -21,9 +21,10 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
       notFound="statusCheck.notFound.tc"
       heading={(answer) => t('statusCheck.result.tc', { number: answer.admissionNumber })}
     >
-      {(answer) => (
+      {(answer, pair) => (
         <StatusFacts
           answer={answer} lang={lang} text={text}
+          receiptHref={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)}
           before={[[t('statusCheck.result.student'), answer.studentName]]}
           after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
         />
