@@ -8,7 +8,8 @@
  * { totalRecords, totalPages, currentPage, data }, newest first, each row marked `duplicate` when
  * another application looks like the same child's. `searchName` is a case-insensitive word-prefix
  * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
- * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status.
+ * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status; `resent`
+ * (any value) keeps applications with a document re-sent by the parent and not yet judged.
  * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
  * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
@@ -34,7 +35,7 @@ import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
@@ -170,6 +171,7 @@ export const ADMISSION_LIST: ListSpec = {
     searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
+    resent: { where: (p) => `(${p} <> '' AND ${RESENT_PENDING('admissions')})` },
   },
   counted: true,
 };
