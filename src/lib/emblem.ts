@@ -3,7 +3,7 @@
  * square: the site's header (components/site/Logo.astro), the receipt screen and the receipt PDF
  * draw these same shapes, so the emblem is one everywhere and sharp at any size.
  */
-export interface EmblemShape {
+interface EmblemShape {
   d: string;
   fill?: string;
   stroke?: string;

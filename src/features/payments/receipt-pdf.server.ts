@@ -83,7 +83,7 @@ function amountInWords(receipt: Receipt, language: Language): string {
 }
 
 /** The receipt's one A5 page, laid out as the printed screen is. */
-export async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
+async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
   const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
   const reversal = receipt.kind === 'reversal';
   const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, 30, 'A5');

@@ -13,7 +13,7 @@ export type MessageEntity = 'enquiry' | 'admission' | 'tc-request';
 export type MessageEvent = 'submitted' | 'status';
 
 /** A document of an application the office rejected: the letter asks for it again. */
-export type LetterTemplate = `${MessageEntity}.${MessageEvent}` | 'admission.document';
+type LetterTemplate = `${MessageEntity}.${MessageEvent}` | 'admission.document';
 
 /** A message as sent: the template's code (`<entity>.<event>`), the e-mail's subject and the text. */
 export interface Letter {
@@ -55,7 +55,7 @@ export interface TcRequestFacts {
  * The parent's status page of a record, in the record's language, with its number filled in (the
  * pages read `?ref=` and `?number=`).
  */
-export function statusLink(entity: 'admission' | 'tc-request', number: string, language: Language): string {
+function statusLink(entity: 'admission' | 'tc-request', number: string, language: Language): string {
   const [page, param] = entity === 'admission' ? ['/admissions/status', 'ref'] : ['/admissions/tc-request/status', 'number'];
   return `${site.url}${pathIn(language, page)}?${new URLSearchParams({ [param]: number })}`;
 }
