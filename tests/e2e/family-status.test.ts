@@ -10,6 +10,7 @@
  * runtime's count; the re-sent queue counts only this test's application.
  */
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
@@ -54,8 +55,19 @@ async function open(viewport: { width: number; height: number }, extra: Paramete
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first().waitFor();
 const axe = async (page: Page) => (await runAxe(page)).map((v) => `${v.id}: ${v.help}`);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/**
+ * A screenshot to look at, when SCREENSHOTS_DIR is set. This machine's Chromium has no Devanagari
+ * font (a phone has one), so the page gets Noto Sans Devanagari for Devanagari letters first.
+ */
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
+  await page.addStyleTag({
+    content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
+      body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,
+  });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
 describe("a family told what happened, and the office's queue of re-sent documents", () => {
@@ -128,6 +140,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       // A clearer photo of the birth certificate, sent again from the page.
       const doc = result.locator('.sc-doc');
       await doc.locator('input[type="file"]').setInputFiles({ name: 'birth.png', mimeType: 'image/png', buffer: png(400, 300) });
+      await doc.locator('.ff-upload--done').waitFor();
       await doc.getByRole('button').filter({ hasText: /दोबारा भेजें$/ }).click();
       await expect.poll(() => result.locator('.sc-doc').count()).toBe(0);
       expect(await noSideScroll(page)).toBe(true);
