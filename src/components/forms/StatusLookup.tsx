@@ -155,15 +155,13 @@ interface FactsProps {
   text: StatusText;
   before?: [string, ReactNode][];
   after?: [string, ReactNode][];
-  /** The PDF address of one of the record's receipts. */
-  receiptHref: (number: string) => string;
 }
 
 /**
  * The answer's facts as a list of terms: the record's own first, then status, last change and the
- * fee (what it is for and whether anything is to pay now); what to do next; the family's receipts.
+ * fee (what it is for and whether anything is to pay now); what to do next.
  */
-export function StatusFacts({ answer, lang, text, before = [], after = [], receiptHref }: FactsProps) {
+export function StatusFacts({ answer, lang, text, before = [], after = [] }: FactsProps) {
   const t = wordsFor(text);
   const rows: [string, ReactNode, string?][] = [
     ...before,
@@ -184,22 +182,28 @@ export function StatusFacts({ answer, lang, text, before = [], after = [], recei
       </dl>
       <h3>{t('statusCheck.result.next')}</h3>
       <p className="sc-next">{answer.nextStep}</p>
-      {answer.receipts.length > 0 && (
-        <>
-          <h3>{t('statusCheck.receipts.heading')}</h3>
-          <ul className="sc-receipts">
-            {answer.receipts.map((r) => {
-              const values = { number: r.number, date: r.paidOn.split('-').reverse().join('-'), amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)) };
-              return (
-                <li key={r.number}>
-                  <span>{t(r.amount < 0 ? 'statusCheck.receipts.refund' : 'statusCheck.receipts.payment', values)}</span>
-                  <a href={receiptHref(r.number)} download>{t('statusCheck.receipts.download', { number: r.number })}</a>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+    </>
+  );
+}
+
+/** The family's receipts, each with its PDF (`href`: the address of one, proven by the lookup's pair); nothing when there is none. */
+export function Receipts({ answer, text, href }: { answer: StatusWords; text: StatusText; href: (number: string) => string }) {
+  const t = wordsFor(text);
+  if (!answer.receipts.length) return null;
+  return (
+    <>
+      <h3>{t('statusCheck.receipts.heading')}</h3>
+      <ul className="sc-receipts">
+        {answer.receipts.map((r) => {
+          const values = { number: r.number, date: r.paidOn.split('-').reverse().join('-'), amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)) };
+          return (
+            <li key={r.number}>
+              <span>{t(r.amount < 0 ? 'statusCheck.receipts.refund' : 'statusCheck.receipts.payment', values)}</span>
+              <a href={href(r.number)} download>{t('statusCheck.receipts.download', { number: r.number })}</a>
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }

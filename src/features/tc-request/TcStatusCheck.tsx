@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../lib/messages/languages.ts';
 import { receiptHref, type StatusText } from '../../lib/status-check.ts';
-import { StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { Receipts, StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 
 /** `text`: the words of the page's language (statusText), handed by the page. */
@@ -22,12 +22,14 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
       heading={(answer) => t('statusCheck.result.tc', { number: answer.admissionNumber })}
     >
       {(answer, pair) => (
-        <StatusFacts
-          answer={answer} lang={lang} text={text}
-          receiptHref={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)}
-          before={[[t('statusCheck.result.student'), answer.studentName]]}
-          after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
-        />
+        <>
+          <StatusFacts
+            answer={answer} lang={lang} text={text}
+            before={[[t('statusCheck.result.student'), answer.studentName]]}
+            after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
+          />
+          <Receipts answer={answer} text={text} href={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)} />
+        </>
       )}
     </StatusLookup>
   );
