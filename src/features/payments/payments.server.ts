@@ -154,15 +154,6 @@ export async function paymentDetails(entity: Payable, id: string): Promise<Payme
   return { fee: feeJson((row && book.fee(row)) ?? 0, paid, waiverNote), payments: list };
 }
 
-/**
- * What is still to pay on a record at `status`, in paise: 0 once it is paid or waived, when no fee is
- * set, and when the record is closed (nothing more is taken for it).
- */
-export async function balanceDue(entity: Payable, id: string, status: string): Promise<number> {
-  if (BOOKS[entity].closed.includes(status)) return 0;
-  return (await paymentDetails(entity, id)).fee.balancePaise;
-}
-
 /** Where a record's fee stands for its family (the status pages), and its receipts. */
 export interface FeeStanding {
   /** What is left to pay, in paise: 0 when paid, waived, none is set or the record is closed. */
@@ -173,6 +164,7 @@ export interface FeeStanding {
   receipts: ReceiptEntry[];
 }
 
+/** A record's fee at `status` for its family: nothing is left to pay once it is closed (nothing more is taken for it). */
 export async function feeStanding(entity: Payable, id: string, status: string): Promise<FeeStanding> {
   const { fee, payments } = await paymentDetails(entity, id);
   return {
