@@ -333,5 +333,8 @@ describe('a rejected document, its reason and the letter asking for it again', (
     expect(letter.body).toContain('is now: not accepted');
     expect(letter.body).toContain('Reason: The admission number is of another school');
     expect(letter.body).toContain(`${site.url}/admissions/tc-request/status?number=${admissionNumber}`);
+    // The status page says why too.
+    const answer = (await tcStatus(freshAddress(), { admissionNumber, contactNo: '9123456780', language: 'hi' })).json();
+    expect(answer).toMatchObject({ status: 'rejected', feeState: 'none', nextStep: fill('hi', 'statusCheck.next.tc-request.rejected.reason', { reason: 'The admission number is of another school' }) });
   }, 60_000);
 });

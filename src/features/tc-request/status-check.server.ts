@@ -30,6 +30,7 @@ interface Found {
   student_name: string;
   status: TcStatus;
   tc_number: string | null;
+  rejection_reason: string | null;
   status_changed_at: Date | null;
   created_at: Date;
 }
@@ -39,7 +40,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   await countTry(ip, `tc-request:${lookup.admissionNumber}`);
   // One query whichever part is wrong (see src/server/status-check.ts).
   const row = await queryOne<Found>(
-    `SELECT id, admission_number, student_name, status, tc_number, status_changed_at, created_at
+    `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
        FROM tc_requests WHERE admission_number = $1 AND contact = $2
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [lookup.admissionNumber, lookup.contactNo],
@@ -48,7 +49,8 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   const fee = await feeStanding('tc-request', row.id, row.status);
   const due = fee.balancePaise;
   // A waived fee moves the request on as a payment does; its words must not say the fee was received.
-  const next = row.status === 'fee-paid' && fee.waived ? 'fee-waived' : row.status;
+  // A rejected request says why, where the office wrote it.
+  const next = row.status === 'fee-paid' && fee.waived ? 'fee-waived' : row.status === 'rejected' && row.rejection_reason ? 'rejected.reason' : row.status;
   const answer: TcStatusAnswer = {
     admissionNumber: row.admission_number,
     studentName: row.student_name,
@@ -60,7 +62,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
     ...feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true),
     receipts: fee.receipts,
     ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
-    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, { fee: formatRupees(due) }),
+    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, { fee: formatRupees(due), reason: row.rejection_reason ?? '' }),
   };
   return json(answer);
 };

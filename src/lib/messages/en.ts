@@ -120,6 +120,7 @@ export const EN = {
   'statusCheck.next.tc-request.fee-waived': 'No fee is due. The school office is preparing the TC; you will get a call when it is ready.',
   'statusCheck.next.tc-request.issued': 'The TC is issued. Please collect it from the school office.',
   'statusCheck.next.tc-request.rejected': 'The request could not be accepted. Please call the school office to know why.',
+  'statusCheck.next.tc-request.rejected.reason': 'The request could not be accepted. Reason given by the school office: {reason}. For any question please call the school office.',
   'message.greeting': 'Namaste,',
   'message.questions': 'For any question please call the school office on {phone}.',
   'message.sign-off': 'Regards,\nSchool Office\n{school}',

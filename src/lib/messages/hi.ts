@@ -217,6 +217,7 @@ export const HI: Record<MessageCode, string> = {
   'statusCheck.next.tc-request.fee-waived': 'कोई शुल्क बाकी नहीं है। विद्यालय कार्यालय टी.सी. तैयार कर रहा है; तैयार होने पर आपको फ़ोन किया जाएगा।',
   'statusCheck.next.tc-request.issued': 'टी.सी. जारी हो गई है। कृपया विद्यालय कार्यालय से ले जाएँ।',
   'statusCheck.next.tc-request.rejected': 'आवेदन स्वीकार नहीं हो सका। कारण जानने के लिए विद्यालय कार्यालय से संपर्क करें।',
+  'statusCheck.next.tc-request.rejected.reason': 'आवेदन स्वीकार नहीं हो सका। विद्यालय कार्यालय द्वारा बताया गया कारण: {reason}। कोई प्रश्न हो तो विद्यालय कार्यालय से संपर्क करें।',
   'message.greeting': 'नमस्ते,',
   'message.questions': 'किसी भी जानकारी के लिए विद्यालय कार्यालय से {phone} पर संपर्क करें।',
   'message.sign-off': 'सादर,\nविद्यालय कार्यालय\n{school}',
