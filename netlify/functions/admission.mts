@@ -9,12 +9,13 @@ import { getAcknowledgment } from '../../src/features/admission/acknowledgment.s
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { checkAdmissionStatus, replaceDocument } from '../../src/features/admission/status-check.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
+import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
 import { consentWithdrawn, correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
 
 export const config: Config = {
   path: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status',
-    '/v1/api/admission/status/replace', '/v1/api/admission/acknowledgment', '/v1/api/admission/:id',
+    '/v1/api/admission/status/replace', '/v1/api/admission/acknowledgment', '/v1/api/admission/receipt', '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
     '/v1/api/admission/:id/export.zip', '/v1/api/admission/:id/erase', '/v1/api/admission/:id/fields', '/v1/api/admission/:id/consent-withdrawn',
@@ -34,6 +35,7 @@ export default router({
   '/v1/api/admission/status': { POST: checkAdmissionStatus },
   '/v1/api/admission/status/replace': { POST: replaceDocument },
   '/v1/api/admission/acknowledgment': { GET: getAcknowledgment },
+  '/v1/api/admission/receipt': { GET: parentReceipt('admission') },
   '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },

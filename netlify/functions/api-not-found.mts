@@ -10,7 +10,7 @@ export const config: Config = {
   path: ['/v1/api', '/v1/api/*'],
   excludedPath: [
     '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status', '/v1/api/admission/status/replace',
-    '/v1/api/admission/acknowledgment', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission/acknowledgment', '/v1/api/admission/receipt', '/v1/api/admission/:id', '/v1/api/admission/:id/files/:field',
     '/v1/api/admission/:id/documents/:field',
     '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
     '/v1/api/admission/:id/export.zip', '/v1/api/admission/:id/erase', '/v1/api/admission/:id/fields', '/v1/api/admission/:id/consent-withdrawn',
@@ -26,7 +26,7 @@ export const config: Config = {
     '/v1/api/receipts/:receiptNumber',
     '/v1/api/seats',
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',
-    '/v1/api/tc-request/:id',
+    '/v1/api/tc-request/receipt', '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
     '/v1/api/uploads', '/v1/api/uploads/held',

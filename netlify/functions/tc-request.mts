@@ -5,13 +5,14 @@ import {
   countTcRequests, createTcRequest, deleteTcRequest, exportTcRequests, getTcRequest, listTcRequests, loadTcRequest, moveTcRequest,
 } from '../../src/features/tc-request/tc-request.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
+import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
 import { correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
 import { checkTcStatus } from '../../src/features/tc-request/status-check.server.ts';
 
 export const config: Config = {
   path: [
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',
-    '/v1/api/tc-request/:id',
+    '/v1/api/tc-request/receipt', '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
   ],
@@ -27,6 +28,7 @@ export default router({
   '/v1/api/tc-request/export.csv': { GET: adminOnly(exportTcRequests) },
   // A parent's, proven by the admission number and the request's mobile number.
   '/v1/api/tc-request/status': { POST: checkTcStatus },
+  '/v1/api/tc-request/receipt': { GET: parentReceipt('tc-request') },
   '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), PATCH: adminOnly(moveTcRequest), DELETE: principalOnly(deleteTcRequest) },
   '/v1/api/tc-request/:id/payments': { POST: adminOnly(payments.record) },
   '/v1/api/tc-request/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },

@@ -17,3 +17,9 @@ export function isSessionName(value: unknown): value is string {
   const m = /^(\d{4})-(\d{2})$/.exec(value);
   return !!m && sessionName(Number(m[1])) === value;
 }
+
+/** The school year (April to March) a day YYYY-MM-DD falls in: '2026-27' for 2027-01-15. */
+export function academicSessionOn(date: string): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return sessionName(month >= 4 ? year : year - 1);
+}

@@ -34,10 +34,35 @@ export function mobileDigits(value: string): string | undefined {
   return /^\d{10}$/.test(digits) ? digits : undefined;
 }
 
+/** A receipt number as the office issues them: RMCP-R-2026-000001 (payments.ts's receiptNumber). */
+export const isReceiptNumber = (value: string) => /^RMCP-R-\d{4}-\d{6,}$/.test(value);
+
+/** The address of a receipt's PDF, proven by the pair the status was checked with, in `language`. */
+export const receiptHref = (path: '/admission/receipt' | '/tc-request/receipt', proof: Record<string, string>, number: string, language: Language) =>
+  `/v1/api${path}?${new URLSearchParams({ ...proof, number, lang: language })}`;
+
 /** What is still to pay, in rupees; null when nothing is (paid, waived, or no fee is taken). */
 export interface FeeDue {
   amount: number;
   currency: 'INR';
+}
+
+/**
+ * Where the fee stands: `due` now (the parent is asked to pay it), `later` (an application's fee,
+ * paid once it is admitted), `paid` in full, `waived`, or `none` (no fee, or the record is closed).
+ */
+export type FeeState = 'due' | 'later' | 'paid' | 'waived' | 'none';
+
+/**
+ * One of the family's receipts as the office issued it: a payment, or a reversal (a negative amount,
+ * a refund receipt of its own). Each is a PDF at the record's receipt address.
+ */
+export interface ReceiptEntry {
+  number: string;
+  /** Rupees; negative for a reversal. */
+  amount: number;
+  /** YYYY-MM-DD. */
+  paidOn: string;
 }
 
 /** The words and dates every status answer carries. */
@@ -47,7 +72,13 @@ export interface StatusWords {
   statusLabel: string;
   /** When the status last changed (its creation when it never moved), ISO. */
   updatedAt: string;
+  /** What is left of the fee to pay (see feeState for whether it is asked for now); null when nothing is. */
   feeDue: FeeDue | null;
+  feeState: FeeState;
+  /** One sentence: the fee, what it is for, and whether anything is to be paid now. */
+  feeText: string;
+  /** Every receipt of the record, oldest first. */
+  receipts: ReceiptEntry[];
   /** One sentence: what the parent does next, or what the school does. */
   nextStep: string;
 }

@@ -7,7 +7,8 @@
  */
 import type { Queryable } from './db.ts';
 import { isLanguage, type Language } from '../lib/messages/index.ts';
-import { TEMPLATES, type Letter, type MessageEntity, type MessageEvent } from '../lib/messages/templates.ts';
+import { TEMPLATES, admissionDocumentRejected, type AdmissionFacts, type Letter, type MessageEntity, type MessageEvent } from '../lib/messages/templates.ts';
+import { fees, type SchoolClass } from '../config/fees.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-request'];
@@ -21,8 +22,32 @@ interface OutgoingMessage extends Letter {
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-/** Where each record keeps what its letters name, its address and its mobile number (columns). */
-const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: string; letter: (event: MessageEvent, language: Language, row: Row) => Letter } } = {
+/**
+ * What an admitted family is asked to pay, in paise: the class's fee less what is paid (`paid_paise`,
+ * read with the row), nothing once waived. Payments themselves are src/features/payments/.
+ */
+function admissionFeeDue(r: Row): number {
+  if (r.fee_waiver_note !== null && r.fee_waiver_note !== undefined) return 0;
+  const rupees: number | undefined = fees.admission[text(r.admission_class) as SchoolClass];
+  return rupees === undefined ? 0 : Math.max(Math.round(rupees * 100) - Number(r.paid_paise ?? 0), 0);
+}
+
+const admissionFacts = (r: Row): AdmissionFacts => ({
+  referenceNumber: text(r.reference_number),
+  studentFirstName: text(r.student_first_name),
+  studentMiddleName: text(r.student_middle_name),
+  studentLastName: text(r.student_last_name),
+  admissionClass: text(r.admission_class),
+  status: text(r.status),
+  session: text(r.session),
+  feeDuePaise: admissionFeeDue(r),
+});
+
+/**
+ * Where each record keeps what its letters name, its address and its mobile number (columns), and
+ * anything else its letters need read with the row (`also`, SQL over the row as `t`).
+ */
+const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: string; also?: string; letter: (event: MessageEvent, language: Language, row: Row) => Letter } } = {
   enquiry: {
     table: 'enquiries',
     email: 'email',
@@ -33,22 +58,20 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
   admission: {
     table: 'admissions',
     mobile: 'contact_no',
-    letter: (event, language, r) =>
-      TEMPLATES.admission[event](language, {
-        referenceNumber: text(r.reference_number),
-        studentFirstName: text(r.student_first_name),
-        studentMiddleName: text(r.student_middle_name),
-        studentLastName: text(r.student_last_name),
-        admissionClass: text(r.admission_class),
-        status: text(r.status),
-      }),
+    also: `(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.entity = 'admission' AND p.record_id = t.id)::text AS paid_paise`,
+    letter: (event, language, r) => TEMPLATES.admission[event](language, admissionFacts(r)),
   },
   'tc-request': {
     table: 'tc_requests',
     email: 'email',
     mobile: 'contact',
     letter: (event, language, r) =>
-      TEMPLATES['tc-request'][event](language, { studentName: text(r.student_name), admissionNumber: text(r.admission_number), status: text(r.status) }),
+      TEMPLATES['tc-request'][event](language, {
+        studentName: text(r.student_name),
+        admissionNumber: text(r.admission_number),
+        status: text(r.status),
+        rejectionReason: text(r.rejection_reason),
+      }),
   },
 };
 
@@ -57,13 +80,18 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
  * filled in; undefined when the record has neither an address nor a mobile number.
  */
 export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage | undefined {
+  return addressed(entity, row, (language) => SOURCES[entity].letter(event, language, row));
+}
+
+/** The letter `write` makes in the record's language, with where it goes; undefined when nowhere. */
+function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage | undefined {
   const source = SOURCES[entity];
   const language = isLanguage(row.language) ? row.language : 'en';
   const email = source.email ? text(row[source.email]).trim() : '';
   const mobile = text(row[source.mobile]).trim();
   const channel: Channel | undefined = email ? 'email' : mobile ? 'whatsapp' : undefined;
   if (!channel) return undefined;
-  return { ...source.letter(event, language, row), channel, recipient: email || mobile };
+  return { ...write(language), channel, recipient: email || mobile };
 }
 
 const COLUMNS = ['entity', 'record_id', 'channel', 'recipient', 'template', 'language', 'subject', 'body'];
@@ -87,8 +115,25 @@ export function messageAlongside(entity: MessageEntity, message: OutgoingMessage
  * it (after the change). Nothing when the record has no way to reach the parent.
  */
 export async function queueMessage(tx: Queryable, entity: MessageEntity, event: MessageEvent, id: string): Promise<void> {
-  const row = (await tx.query(`SELECT * FROM ${SOURCES[entity].table} WHERE id = $1`, [id])).rows[0];
-  const message = row && messageFor(entity, event, row);
+  const row = await rowOf(tx, entity, id);
+  await insert(tx, entity, id, row && messageFor(entity, event, row));
+}
+
+/**
+ * Queues the letter asking for a rejected document again, in `tx`: `document` says which and why,
+ * in the words of the application's language.
+ */
+export async function queueDocumentRejected(tx: Queryable, id: string, document: (language: Language) => { label: string; reason: string }): Promise<void> {
+  const row = await rowOf(tx, 'admission', id);
+  await insert(tx, 'admission', id, row && addressed('admission', row, (language) => admissionDocumentRejected(language, admissionFacts(row), document(language))));
+}
+
+async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<Row | undefined> {
+  const source = SOURCES[entity];
+  return (await tx.query(`SELECT t.*${source.also ? `, ${source.also}` : ''} FROM ${source.table} t WHERE t.id = $1`, [id])).rows[0];
+}
+
+async function insert(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage | undefined): Promise<void> {
   if (!message) return;
   const [first, ...rest] = values(entity, message);
   await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [first, id, ...rest]);

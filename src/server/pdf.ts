@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { EMBLEM, EMBLEM_SIZE } from '../lib/emblem.ts';
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 type Weight = 'regular' | 'bold';
@@ -40,11 +41,11 @@ function loadFonts(): Record<Script, Record<Weight, Buffer>> {
 
 const fontName = (script: Script, weight: Weight) => `${script}-${weight}`;
 
-/** A new A4 document with the fonts registered (regular Latin current) and its title in the document's properties. */
-export function newPdf(title: string, margin = 48): PdfDoc {
+/** A new document (A4 unless `size` says otherwise) with the fonts registered (regular Latin current) and its title in the document's properties. */
+export function newPdf(title: string, margin = 48, size: 'A4' | 'A5' = 'A4'): PdfDoc {
   const files = loadFonts();
   // `font` in the options: the document starts in our font instead of loading Helvetica's metrics from a file.
-  const doc = new PDFDocument({ size: 'A4', margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'RMCP School' }, pdfVersion: '1.7', lang: 'en-IN' });
+  const doc = new PDFDocument({ size, margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'RMCP School' }, pdfVersion: '1.7', lang: 'en-IN' });
   for (const script of ['latin', 'devanagari'] as const) for (const weight of ['regular', 'bold'] as const) doc.registerFont(fontName(script, weight), files[script][weight]);
   return doc;
 }
@@ -163,6 +164,12 @@ export function heightOf(doc: PdfDoc, text: string, width: number, style: Omit<T
   return layout(doc, text, size, weight, width).length * lineHeight(doc, size, weight, lineGap);
 }
 
+/** The width `text` takes on one line (each script measured in its own font). */
+export function widthOf(doc: PdfDoc, text: string, style: Omit<TextStyle, 'width'> = {}): number {
+  const { size = 11, weight = 'regular' } = style;
+  return Math.max(0, ...layout(doc, text, size, weight, Number.MAX_SAFE_INTEGER).map((line) => line.width));
+}
+
 /**
  * A QR code of `text` as filled squares (each row's dark modules merged into bars), `size` points
  * wide at (x, y) with its quiet zone inside that size, and a link to `link` over it.
@@ -186,6 +193,17 @@ export function drawQr(doc: PdfDoc, text: string, x: number, y: number, size: nu
   }
   doc.fill('#000000').restore();
   doc.link(x, y, size, size, link);
+}
+
+/** The school's emblem (src/lib/emblem.ts), `size` points square at (x, y), as vectors. */
+export function drawEmblem(doc: PdfDoc, x: number, y: number, size: number): void {
+  doc.save().translate(x, y).scale(size / EMBLEM_SIZE);
+  for (const shape of EMBLEM) {
+    doc.path(shape.d);
+    if (shape.fill) doc.fill(shape.fill);
+    else doc.lineWidth(shape.strokeWidth ?? 1).stroke(shape.stroke ?? '#000000');
+  }
+  doc.restore();
 }
 
 /** The finished document's bytes. */

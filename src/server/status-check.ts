@@ -14,9 +14,10 @@
 import { rateLimit } from './rate-limit.ts';
 import { refuse } from './forms.ts';
 import type { Result } from '../lib/forms/validate.ts';
-import { languageOf, type FeeDue, type Say } from '../lib/status-check.ts';
-import { paiseToRupees } from '../lib/money.ts';
-import { fill } from '../lib/messages/index.ts';
+import { languageOf, type FeeDue, type FeeState, type Say } from '../lib/status-check.ts';
+import { formatRupees, paiseToRupees } from '../lib/money.ts';
+import { fill, type Language } from '../lib/messages/index.ts';
+import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
 
 export const STATUS_CHECKS_PER_ADDRESS = limits.statusChecksPerAddress.max;
@@ -39,3 +40,14 @@ export function checked<T>(body: Record<string, unknown>, check: (input: unknown
 
 /** What is due, as the answers carry it: rupees, or null when nothing is. */
 export const feeDue = (paise: number): FeeDue | null => (paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null);
+
+/**
+ * Where the fee stands and the sentence saying so, in `language`. `payableNow` is false while an
+ * application awaits its decision: its fee is shown, with what it is for, but not asked for.
+ * `purpose` names the fee ('admission fee, K.G, session 2027-28').
+ */
+export function feeWords(language: Language, fee: FeeStanding, purpose: string, payableNow: boolean): { feeState: FeeState; feeText: string } {
+  const feeState: FeeState =
+    fee.balancePaise > 0 ? (payableNow ? 'due' : 'later') : fee.waived ? 'waived' : fee.feePaise > 0 && fee.paidPaise >= fee.feePaise ? 'paid' : 'none';
+  return { feeState, feeText: fill(language, `statusCheck.fee.${feeState}`, { amount: formatRupees(fee.balancePaise), for: purpose }) };
+}

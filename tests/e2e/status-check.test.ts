@@ -15,6 +15,7 @@ import { createAdmission, createTcRequest, pdf, token } from '../http/admin-fixt
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { fill } from '../../src/lib/messages/index.ts';
+import { sessionOf } from '../../src/lib/sessions.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
 let browser: Browser;
@@ -78,7 +79,8 @@ describe('/admissions/status', () => {
         expect(await fact(page, 'Student')).toBe(admission.names.first);
         expect(await fact(page, 'Class')).toBe('K.G');
         expect(await fact(page, 'Status')).toBe('received');
-        expect(await fact(page, 'Fee due')).toBe(formatRupees(fees.admission['K.G'] * 100));
+        // The fee and what it is for; not asked for before the application is admitted.
+        expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.later', { amount: formatRupees(fees.admission['K.G'] * 100), for: `admission fee, K.G, session ${sessionOf()}` }));
         expect(await fact(page, 'Last changed')).toMatch(/\d{4}/);
         // A status reads as a value with its capital letter.
         expect(await page.locator('dd.sc-status').evaluate((el) => (el as HTMLElement).innerText)).toBe('Received');
@@ -119,7 +121,7 @@ describe('/admissions/tc-request/status', () => {
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByRole('heading', { name: `TC request for admission number ${request.admissionNumber}` }).waitFor();
       expect(await fact(page, 'Student')).toBe(request.studentName);
-      expect(await fact(page, 'Fee due')).toBe(formatRupees(fees.transferCertificate * 100));
+      expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.due', { amount: formatRupees(fees.transferCertificate * 100), for: 'TC fee' }));
       expect(await page.getByText(en('statusCheck.next.tc-request.requested', { fee: formatRupees(fees.transferCertificate * 100) })).count()).toBe(1);
       expect(await accessibilityFailures(page, 'the TC request answer at 360')).toEqual([]);
     } finally {

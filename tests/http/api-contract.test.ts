@@ -19,6 +19,8 @@ describe('every /v1/api answer is JSON', () => {
     ['DELETE', '/v1/api/uploads', 'POST'],
     ['PATCH', '/v1/api/tc-request/admission-number/ADM-1', 'GET, HEAD'],
     ['OPTIONS', '/v1/api/auth/login', 'POST'],
+    ['POST', '/v1/api/admission/receipt', 'GET, HEAD'],
+    ['PUT', '/v1/api/tc-request/receipt', 'GET, HEAD'],
   ])('%s %s is a JSON 405 with Allow', async (method, path, allow) => {
     const res = await fetch(url(path), { method });
     await expectJsonError(res, 405, 'Method not allowed');

@@ -12,7 +12,8 @@ import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../suppor
 import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia, indiaMidnight } from '../../src/lib/dates.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
-import { createAdmission, createEnquiry, createTcRequest, expectJsonError } from './admin-fixtures.ts';
+import { createAdmission, createEnquiry, createTcRequest, expectJsonError, png, type CreatedAdmission } from './admin-fixtures.ts';
+import { fileForm } from './forms-fixtures.ts';
 
 let runtime: TestRuntime;
 let db: pg.Pool;
@@ -83,6 +84,7 @@ describe('GET /v1/api/dashboard', () => {
     }
     expect(d.fees).toEqual({ receivedPaise: 0, payments: 0 });
     expect(d.followUps).toEqual({ due: 0, first: [] });
+    expect(d.resent).toBe(0);
     expect(d.seats).toEqual({ session: sessionOf(), classes: [] });
   });
 
@@ -171,6 +173,45 @@ describe('GET /v1/api/dashboard', () => {
     const d = await dashboard();
     expect(d.seats).toEqual({ session, classes: [{ admissionClass: 'N.C', capacity: 0, admitted: 0 }, { admissionClass: '11', capacity: 30, admitted: 0 }] });
   });
+
+  it('counts the applications with a document re-sent by the parent and not yet checked: "Re-sent by parents", and lists them', async () => {
+    const before = (await dashboard()).resent;
+    const [first, second] = [await createAdmission({}, runtime.url), await createAdmission({}, runtime.url)];
+    /** The office rejects `field`; the parent sends a new one from the status page. */
+    async function resend(admission: CreatedAdmission, field: string): Promise<void> {
+      await move(`/v1/api/admission/${admission._id}/documents/${field}`, { state: 'rejected', reasonCode: 'blurred' });
+      const staged = await fetch(new URL('/v1/api/uploads', runtime.url), { method: 'POST', body: fileForm('file', png(3, 3), 'again.png', 'image/png') });
+      expect(staged.status).toBe(201);
+      const { id } = (await staged.json()) as { id: string };
+      const replaced = await fetch(new URL('/v1/api/admission/status/replace', runtime.url), {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ referenceNumber: admission.referenceNumber, contactNo: '9988776655', field, uploadId: id }),
+      });
+      expect(replaced.status, await replaced.clone().text()).toBe(200);
+    }
+    await resend(first, 'studentPhoto');
+    await resend(first, 'abcCard');
+    await resend(second, 'fatherPhoto');
+    // One application with two re-sent documents is one in the queue.
+    expect((await dashboard()).resent).toBe(before + 2);
+    const listed = async () => ((await (await office.request('/v1/api/admission?resent=1')).json()) as { data: { _id: string }[] }).data.map((a) => a._id).sort();
+    expect(await listed()).toEqual([first._id, second._id].sort());
+    const details = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as { documents: Record<string, { resentAt: string | null }> };
+    expect(details.documents.studentPhoto!.resentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(details.documents.fatherPhoto!.resentAt).toBeNull();
+
+    // Checked, a re-sent document leaves the queue; its application when none is left, and the mark stays on the record.
+    await move(`/v1/api/admission/${first._id}/documents/studentPhoto`, { state: 'verified' });
+    expect((await dashboard()).resent).toBe(before + 2);
+    await move(`/v1/api/admission/${first._id}/documents/abcCard`, { state: 'verified' });
+    expect((await dashboard()).resent).toBe(before + 1);
+    expect(await listed()).toEqual([second._id]);
+    const after = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as { documents: Record<string, { resentAt: string | null; state: string }> };
+    expect(after.documents.studentPhoto).toMatchObject({ state: 'verified', resentAt: details.documents.studentPhoto!.resentAt });
+    // A decided application is out of the queue.
+    await move(`/v1/api/admission/${second._id}`, { status: 'withdrawn', note: 'The family moved' });
+    expect((await dashboard()).resent).toBe(before);
+  }, 120_000);
 });
 
 describe('status_counts', () => {

@@ -478,6 +478,18 @@ describe(`fuzz (${ENGINE})`, () => {
     }
     add({ family: 'acknowledgment with odd query string', route: 'HEAD /v1/api/admission/acknowledgment', method: 'HEAD', path: '/v1/api/admission/acknowledgment?referenceNumber=x' });
 
+    // A parent's receipt PDF for pairs or numbers that match no receipt: 400, 404, or 429 past the status check's tries.
+    for (const [route, number] of [['admission', 'referenceNumber'], ['tc-request', 'admissionNumber']] as const) {
+      for (const query of rng.some([
+        '', `?${number}=`, '?number=RMCP-R-2026-000001', `?${number}=RMCP-2026-000001&contactNo=9988776655&number=RMCP-R-2026-999999`,
+        `?${number}=RMCP-2026-000001&contactNo=9988776655&number=x&lang=hi`, `?${number}=%00&contactNo=%00&number=%00`,
+        `?${number}=${'R'.repeat(5000)}&contactNo=9988776655&number=${'R'.repeat(5000)}`, `?${number}[]=1&contactNo[]=2&number[]=3`, '?%zz=%zz',
+      ], 5)) {
+        add({ family: 'receipt PDF with odd query string', route: `GET /v1/api/${route}/receipt`, method: 'GET', path: `/v1/api/${route}/receipt${query}` });
+      }
+      add({ family: 'receipt PDF with odd query string', route: `HEAD /v1/api/${route}/receipt`, method: 'HEAD', path: `/v1/api/${route}/receipt?number=x` });
+    }
+
     // Lists with odd query strings: paging is clamped, filters are text; 200, or 400 for NUL.
     const QUERIES = [
       '?page=-1', '?page=0', '?page=abc', '?page=1e309', '?page=99999999999999999999', '?limit=-5', '?limit=0', '?limit=NaN', '?limit=100000',

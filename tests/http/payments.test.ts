@@ -12,6 +12,7 @@ import { closeDb, db } from './forms-fixtures.ts';
 import { FILE, validAdmission } from '../unit/forms-cases.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
+import { academicSessionOn, sessionOf } from '../../src/lib/sessions.ts';
 import { dateInIndia, yearInIndia } from '../../src/lib/dates.ts';
 import { HAS_PAYMENTS } from '../../src/server/record-routes.ts';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/payments.ts';
@@ -265,6 +266,9 @@ describe('receipts', () => {
       recordId: admission._id,
       purpose: 'Admission fee',
       studentName: admission.name,
+      // The father's name (the mother's when none is given), and the session applied for.
+      parentName: 'Rakesh Chand Sharma',
+      session: sessionOf(),
       admissionClass: '12',
       admissionNumber: null,
       applicationReference: admission.referenceNumber,
@@ -307,7 +311,10 @@ describe('receipts', () => {
     const tc = await createTcRequest();
     const { payment } = await pay(office, `/v1/api/tc-request/${tc._id}`, { amount: TC_FEE, mode: 'cash', paidOn: TODAY });
     const receipt = await (await office.request(`/v1/api/receipts/${payment.receiptNumber}`)).json();
-    expect(receipt).toMatchObject({ entity: 'tc-request', purpose: 'Transfer certificate fee', studentName: tc.studentName, admissionNumber: tc.admissionNumber, admissionClass: null, applicationReference: null });
+    expect(receipt).toMatchObject({
+      entity: 'tc-request', purpose: 'Transfer certificate fee', studentName: tc.studentName, parentName: tc.parentName, admissionNumber: tc.admissionNumber,
+      admissionClass: null, applicationReference: null, session: academicSessionOn(TODAY),
+    });
   });
 
   it('answers 404 for an unknown or malformed number, and 401 signed out', async () => {

@@ -12,6 +12,7 @@ import { closeDb, db, stage } from './forms-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
+import { sessionOf } from '../../src/lib/sessions.ts';
 import { fill } from '../../src/lib/messages/index.ts';
 import { HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { formatRupees } from '../../src/lib/money.ts';
@@ -22,6 +23,7 @@ const NO_APPLICATION = 'No application matches this reference number and mobile 
 const NO_TC_REQUEST = 'No TC request matches this admission number and mobile number.';
 const MOBILE = '9988776655';
 const TODAY = dateInIndia();
+const SESSION = sessionOf();
 
 let office: ApiClient;
 let principal: ApiClient;
@@ -81,7 +83,11 @@ describe('POST /v1/api/admission/status', () => {
       statusLabel: 'received',
       updatedAt: created.createdAt,
       missing: [],
+      // The fee is shown with what it is for, but not asked for before the application is admitted.
       feeDue: { amount: fees.admission['K.G'], currency: 'INR' },
+      feeState: 'later',
+      feeText: fill('en', 'statusCheck.fee.later', { amount: formatRupees(fees.admission['K.G'] * 100), for: `admission fee, K.G, session ${SESSION}` }),
+      receipts: [],
       nextStep: fill('en', 'statusCheck.next.admission.received'),
     });
 
@@ -109,6 +115,9 @@ describe('POST /v1/api/admission/status', () => {
         { field: 'abcCard', label: 'ABC card', reason: 'The card number cannot be read' },
       ],
       feeDue: { amount: fees.admission['K.G'] - 2500, currency: 'INR' },
+      feeState: 'later',
+      feeText: fill('en', 'statusCheck.fee.later', { amount: formatRupees((fees.admission['K.G'] - 2500) * 100), for: `admission fee, K.G, session ${SESSION}` }),
+      receipts: [{ number: expect.stringMatching(/^RMCP-R-\d{4}-\d{6}$/), amount: 2500, paidOn: TODAY }],
       nextStep: fill('en', 'statusCheck.next.admission.documents'),
     });
 
@@ -120,20 +129,25 @@ describe('POST /v1/api/admission/status', () => {
     await pay('admission', admission._id, fees.admission['K.G'] - 2500);
     const paid = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(paid.json.feeDue).toBeNull();
+    expect(paid.json).toMatchObject({ feeState: 'paid', feeText: `Nothing due: the admission fee, K.G, session ${SESSION} is paid.` });
+    expect(paid.json.receipts.map((r: { amount: number }) => r.amount)).toEqual([2500, fees.admission['K.G'] - 2500]);
   }, 120_000);
 
   it('answers a waived fee and a closed application with nothing due, and no documents to send once decided', async () => {
     const waived = await createAdmission();
     await ok(principal, `/v1/api/admission/${waived._id}/waive`, { method: 'POST', json: { note: 'Staff ward' } });
     const from = freshAddress();
-    expect((await admissionStatus(from, { referenceNumber: waived.referenceNumber, contactNo: MOBILE })).json.feeDue).toBeNull();
+    const waivedAnswer = (await admissionStatus(from, { referenceNumber: waived.referenceNumber, contactNo: MOBILE })).json;
+    expect(waivedAnswer).toMatchObject({ feeDue: null, feeState: 'waived', receipts: [] });
+    expect(waivedAnswer.feeText).toBe(`Nothing due: the admission fee, K.G, session ${SESSION} is waived.`);
 
     const withdrawn = await createAdmission();
     await reject(withdrawn, 'studentPhoto', 'Blurred');
     await ok(office, `/v1/api/admission/${withdrawn._id}`, { method: 'PATCH', json: { status: 'withdrawn', note: 'The family moved' } });
     const answer = await admissionStatus(from, { referenceNumber: withdrawn.referenceNumber, contactNo: MOBILE });
     expect(answer.json).toMatchObject({
-      status: 'withdrawn', statusLabel: 'withdrawn', missing: [], feeDue: null, nextStep: fill('en', 'statusCheck.next.admission.withdrawn'),
+      status: 'withdrawn', statusLabel: 'withdrawn', missing: [], feeDue: null, feeState: 'none', feeText: 'Nothing due.',
+      nextStep: fill('en', 'statusCheck.next.admission.withdrawn'),
     });
   }, 60_000);
 
@@ -256,7 +270,7 @@ describe('POST /v1/api/admission/status/replace', () => {
     });
 
     const details = await ok(office, `/v1/api/admission/${admission._id}`, {});
-    expect(details.documents.studentPhoto).toEqual({ state: 'pending', reason: '', checkedBy: '', checkedAt: null });
+    expect(details.documents.studentPhoto).toEqual({ state: 'pending', reason: '', reasonCode: null, checkedBy: '', checkedAt: null, resentAt: expect.stringMatching(ISO_RE) });
     expect(details.documents.abcCard.state).toBe('rejected');
     const file = await office.request(`/v1/api/admission/${admission._id}/files/studentPhoto`);
     expect(Buffer.from(await file.arrayBuffer()).equals(newPhoto)).toBe(true);
@@ -307,6 +321,9 @@ describe('POST /v1/api/tc-request/status', () => {
       updatedAt: mine.createdAt,
       missing: [],
       feeDue: { amount: fees.transferCertificate, currency: 'INR' },
+      feeState: 'due',
+      feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. Please pay it at the school office.`,
+      receipts: [],
       nextStep: fill('en', 'statusCheck.next.tc-request.requested', { fee: formatRupees(fees.transferCertificate * 100) }),
     });
 
@@ -315,6 +332,7 @@ describe('POST /v1/api/tc-request/status', () => {
     const issued = await tcStatus(from, { admissionNumber, contactNo: '9123456781', language: 'hi' });
     expect(issued.json).toMatchObject({
       studentName: 'Other Parent', status: 'issued', statusLabel: 'टी.सी. जारी हो गई', feeDue: null, tcNumber: 'TC/2026/77',
+      feeState: 'paid', feeText: 'कुछ बाकी नहीं: टी.सी. शुल्क जमा हो चुका है।', receipts: [{ number: expect.any(String), amount: fees.transferCertificate, paidOn: TODAY }],
       nextStep: fill('hi', 'statusCheck.next.tc-request.issued'),
     });
     expect(first.json).not.toHaveProperty('tcNumber');

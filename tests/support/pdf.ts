@@ -13,6 +13,8 @@ export interface ReadPdf {
   links: string[];
   /** The first QR code found on the first page, or undefined. */
   qr: string | undefined;
+  /** The first page's width and height in points, rounded (A4 595 x 842, A5 420 x 595). */
+  size: [number, number];
 }
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
@@ -30,7 +32,8 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     await page.render({ canvasContext: context, canvas, viewport }).promise;
     const image = context.getImageData(0, 0, viewport.width, viewport.height);
     const qr = jsQR(image.data, image.width, image.height)?.data;
-    return { pages: pdf.numPages, text, links, qr };
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+    return { pages: pdf.numPages, text, links, qr, size: [Math.round(x1 - x0), Math.round(y1 - y0)] };
   } finally {
     await task.destroy();
   }

@@ -26,6 +26,8 @@ export const PUBLIC: Record<string, string> = {
   'POST /v1/api/admission/status': "a parent's status check, proven by reference number and mobile number",
   'POST /v1/api/admission/status/replace': 'a parent sends a rejected document again, proven by the same pair',
   'POST /v1/api/tc-request/status': "a parent's TC request status check, proven by admission number and mobile number",
+  'GET /v1/api/admission/receipt': "a parent's receipt PDF, proven by reference number and mobile number like the status check",
+  'GET /v1/api/tc-request/receipt': "a parent's TC receipt PDF, proven by admission number and mobile number like the status check",
   'GET /v1/api/jobs': 'public vacancies page',
   'GET /v1/api/jobs/:id': 'public vacancy modal',
   'GET /v1/api/gallery': 'public gallery page',

@@ -4,7 +4,9 @@
  * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
  */
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES, type MessageEntity, type MessageEvent } from '../../src/lib/messages/templates.ts';
+import {
+  TEMPLATES, admissionDocumentRejected, admissionStatusChanged, tcRequestStatusChanged, type MessageEntity, type MessageEvent,
+} from '../../src/lib/messages/templates.ts';
 import { LANGUAGES } from '../../src/lib/messages/index.ts';
 import { EN } from '../../src/lib/messages/en.ts';
 import { HI } from '../../src/lib/messages/hi.ts';
@@ -63,6 +65,37 @@ describe('messageFor', () => {
     expect(m).toMatchObject({ channel: 'whatsapp', recipient: '9876500002', language: 'en', template: 'admission.status' });
     expect(m.body).toContain('is now: admitted');
     expect(messageFor('enquiry', 'status', { ...enquiry, email: '', father_mobile: '' })).toBeUndefined();
+  });
+});
+
+describe('letters that ask for something', () => {
+  const admitted = { ...FACTS.admission, status: 'admitted', session: '2027-28', feeDuePaise: 600_000 };
+
+  it.each(LANGUAGES)('an admission in %s asks for the fee, naming class and session, and links the status page in its language', (language) => {
+    const letter = admissionStatusChanged(language, admitted);
+    expect(letter.body).not.toMatch(/[{}]/);
+    expect(letter.body).toContain('₹6,000.00');
+    expect(letter.body).toContain('2027-28');
+    expect(letter.body).toContain(language === 'hi' ? 'प्रवेश शुल्क' : 'admission fee for K.G');
+    expect(letter.body).toContain(`${site.url}${language === 'hi' ? '/hi' : ''}/admissions/status?ref=RMCP-2026-000123`);
+    // Nothing due, or not admitted: nothing asked.
+    expect(admissionStatusChanged(language, { ...admitted, feeDuePaise: 0 }).body).not.toContain('₹');
+    expect(admissionStatusChanged(language, { ...admitted, status: 'waitlisted' }).body).not.toContain('₹');
+  });
+
+  it.each(LANGUAGES)('a rejected document in %s: which, why, and where to send it again', (language) => {
+    const letter = admissionDocumentRejected(language, FACTS.admission, { label: 'ABC card', reason: 'Expired' });
+    expect(letter.template).toBe('admission.document');
+    for (const text of [letter.subject, letter.body]) expect(text).not.toMatch(/[{}]/);
+    expect(letter.subject).toContain('ABC card');
+    expect(letter.body).toContain('Expired');
+    expect(letter.body).toContain(`${site.url}${language === 'hi' ? '/hi' : ''}/admissions/status?ref=RMCP-2026-000123`);
+  });
+
+  it('a rejected TC request says why; its letters link the TC status page by admission number', () => {
+    const letter = tcRequestStatusChanged('hi', { ...FACTS['tc-request'], status: 'rejected', rejectionReason: 'दूसरे विद्यालय का प्रवेश संख्या' });
+    expect(letter.body).toContain('कारण: दूसरे विद्यालय का प्रवेश संख्या');
+    expect(letter.body).toContain(`${site.url}/hi/admissions/tc-request/status?number=ADM-77`);
   });
 });
 

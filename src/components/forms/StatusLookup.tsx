@@ -150,15 +150,25 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
   );
 }
 
-/** The answer's facts as a list of terms: the record's own first, then status, last change and fee due. */
-export function StatusFacts({ answer, lang, text, before = [], after = [] }: { answer: StatusWords; lang: Language; text: StatusText; before?: [string, ReactNode][]; after?: [string, ReactNode][] }) {
+interface FactsProps {
+  answer: StatusWords;
+  lang: Language;
+  text: StatusText;
+  before?: [string, ReactNode][];
+  after?: [string, ReactNode][];
+}
+
+/**
+ * The answer's facts as a list of terms: the record's own first, then status, last change and the
+ * fee (what it is for and whether anything is to pay now); what to do next.
+ */
+export function StatusFacts({ answer, lang, text, before = [], after = [] }: FactsProps) {
   const t = wordsFor(text);
-  const fee = answer.feeDue ? formatRupees(rupeesToPaise(answer.feeDue.amount) ?? 0) : t('statusCheck.result.noFee');
   const rows: [string, ReactNode, string?][] = [
     ...before,
     [t('statusCheck.result.status'), answer.statusLabel, 'sc-status'],
     [t('statusCheck.result.updated'), formatDateTime(answer.updatedAt, lang)],
-    [t('statusCheck.result.fee'), fee, answer.feeDue ? 'sc-due' : undefined],
+    [t('statusCheck.result.fee'), answer.feeText, answer.feeState === 'due' ? 'sc-due' : undefined],
     ...after,
   ];
   return (
@@ -173,6 +183,28 @@ export function StatusFacts({ answer, lang, text, before = [], after = [] }: { a
       </dl>
       <h3>{t('statusCheck.result.next')}</h3>
       <p className="sc-next">{answer.nextStep}</p>
+    </>
+  );
+}
+
+/** The family's receipts, each with its PDF (`href`: the address of one, proven by the lookup's pair); nothing when there is none. */
+export function Receipts({ answer, text, href }: { answer: StatusWords; text: StatusText; href: (number: string) => string }) {
+  const t = wordsFor(text);
+  if (!answer.receipts.length) return null;
+  return (
+    <>
+      <h3>{t('statusCheck.receipts.heading')}</h3>
+      <ul className="sc-receipts">
+        {answer.receipts.map((r) => {
+          const values = { number: r.number, date: r.paidOn.split('-').reverse().join('-'), amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)) };
+          return (
+            <li key={r.number}>
+              <span>{t(r.amount < 0 ? 'statusCheck.receipts.refund' : 'statusCheck.receipts.payment', values)}</span>
+              <a href={href(r.number)} download>{t('statusCheck.receipts.download', { number: r.number })}</a>
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }

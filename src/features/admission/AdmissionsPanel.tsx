@@ -24,6 +24,7 @@ export default function AdmissionsPanel() {
         { key: 'name', param: 'searchName', label: 'Search by name' },
         { key: 'class', param: 'searchClass', label: 'Search by class', options: ALL_CLASSES, allLabel: 'All classes' },
         statusFilter(ADMISSION_WORKFLOW),
+        { key: 'resent', param: 'resent', label: 'Re-sent by parents', check: true },
       ]}
       loadFailed="Failed to load admissions"
       emptyText="No admissions found."

@@ -1,17 +1,18 @@
 /**
  * /admissions/status: a parent looks up an application by its reference number and the form's
- * mobile number, and sees its status in words, when it last changed, the fee due, what to do next and
- * each document the office rejected, with the office's reason and a way to send a new file for it
- * (uploaded at once as on the form, then sent with POST /v1/api/admission/status/replace).
+ * mobile number, and sees its status in words, when it last changed, the fee and what it is for, what
+ * to do next, each document the office rejected, with the reason and a way to send a new file for it
+ * (uploaded at once as on the form, then sent with POST /v1/api/admission/status/replace), and the
+ * family's receipts, each a PDF.
  */
 import { useId, useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import type { Language } from '../../lib/messages/languages.ts';
-import type { StatusText } from '../../lib/status-check.ts';
+import { receiptHref, type StatusText } from '../../lib/status-check.ts';
 import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
-import { StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { Receipts, StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 
@@ -50,6 +51,7 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
               </ul>
             </>
           )}
+          <Receipts answer={answer} text={text} href={(number) => receiptHref('/admission/receipt', { referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }, number, lang)} />
         </>
       )}
     </StatusLookup>

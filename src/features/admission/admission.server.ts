@@ -8,7 +8,8 @@
  * { totalRecords, totalPages, currentPage, data }, newest first, each row marked `duplicate` when
  * another application looks like the same child's. `searchName` is a case-insensitive word-prefix
  * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
- * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status.
+ * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status; `resent`
+ * (any value) keeps applications with a document re-sent by the parent and not yet judged.
  * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
  * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
@@ -36,12 +37,14 @@ import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { paymentDetails } from '../payments/payments.server.ts';
-import { queueMessage } from '../../server/outbox.ts';
+import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
+import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
+import { documentName, rejectionReason } from './rejection.server.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
@@ -174,6 +177,7 @@ export const ADMISSION_LIST: ListSpec = {
     searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
+    resent: { where: (p) => `(${p} <> '' AND ${RESENT_PENDING('admissions')})` },
   },
   counted: true,
 };
@@ -197,14 +201,21 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
   const row = await queryOne(`SELECT ${COLUMNS}, age_outside_range, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
   if (!row) return undefined;
   const uploads = await query<Record<string, unknown>>(
-    `SELECT field, content_type, state, state_reason, checked_by, checked_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
+    `SELECT field, content_type, state, state_reason, reason_code, checked_by, checked_at, resent_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
     [id],
   );
   const stored = uploads.map((u) => ({ field: String(u.field), contentType: String(u.content_type) }));
   const documents = Object.fromEntries(
     uploads.map((u) => [
       String(u.field),
-      { state: u.state as DocumentState, reason: String(u.state_reason ?? ''), checkedBy: String(u.checked_by ?? ''), checkedAt: u.checked_at ? toIso(u.checked_at) : null },
+      {
+        state: u.state as DocumentState,
+        reason: String(u.state_reason ?? ''),
+        reasonCode: isDocumentReason(u.reason_code) ? u.reason_code : null,
+        checkedBy: String(u.checked_by ?? ''),
+        checkedAt: u.checked_at ? toIso(u.checked_at) : null,
+        resentAt: u.resent_at ? toIso(u.resent_at) : null,
+      },
     ]),
   );
   const duplicates = await query<Record<string, unknown>>(
@@ -238,7 +249,8 @@ export const ADMISSION_MESSAGES = {
   documentsFirst: 'Every document must be verified first',
   documentsWhen: 'Documents are checked while the application is Received, Under review or Documents verified.',
   state: 'Choose verified, rejected or pending.',
-  reason: 'Write why the document is rejected.',
+  reason: 'Choose a reason, or write why the document is rejected.',
+  reasonCode: `Choose one of the reasons: ${DOCUMENT_REASONS.join(', ')}.`,
 } as const;
 
 const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
@@ -281,21 +293,27 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   const state = body.state;
   if (!(DOCUMENT_STATES as readonly unknown[]).includes(state)) throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
   const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
-  if (state === 'rejected' && !reason) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
+  const code = body.reasonCode === undefined || body.reasonCode === null || body.reasonCode === '' ? null : body.reasonCode;
+  if (code !== null && !isDocumentReason(code)) throw badRequest(ADMISSION_MESSAGES.reasonCode, { reasonCode: ADMISSION_MESSAGES.reasonCode });
+  const rejected = state === 'rejected';
+  if (rejected && !reason && !code) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
   await transaction(async (tx) => {
     const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
     if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
-      `UPDATE uploads SET state = $3, state_reason = $4, checked_by = $5, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
-      [id, field, state, state === 'rejected' ? reason : null, ctx.admin.name],
+      `UPDATE uploads SET state = $3, state_reason = $4, reason_code = $5, checked_by = $6, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
+      [id, field, state, rejected ? reason : null, rejected ? code : null, ctx.admin.name],
     );
     if (!judged.rows.length) throw notFound('Document not found');
-    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${reason && state === 'rejected' ? ` (${reason})` : ''}` }, tx);
+    const why = [rejected && code ? DOCUMENT_REASON_LABELS[code as DocumentReason] : '', rejected ? reason : ''].filter(Boolean).join(': ');
+    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${why ? ` (${why})` : ''}` }, tx);
     if (admission.status === 'documents-verified' && state !== 'verified') {
       await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
+    // The family hears at once which document to send again and why, with the status page to send it.
+    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentName(language, field), reason: rejectionReason(language, code, reason) }));
   });
   return json(await loadAdmission(id));
 }

@@ -6,10 +6,13 @@
 import { inBothLanguages } from '../../lib/contact.ts';
 import { admissionStatusChanged, admissionSubmitted } from '../../lib/messages/templates.ts';
 import type { Admission } from './admission.ts';
+import type { PaymentDetails } from '../payments/payments.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 
 export const studentName = (a: Pick<Admission, 'studentFirstName' | 'studentMiddleName' | 'studentLastName'>) =>
   [a.studentFirstName, a.studentMiddleName, a.studentLastName].filter(Boolean).join(' ');
 
-export const admissionMessages = (a: Admission) =>
-  inBothLanguages((language) => (a.status === ADMISSION_WORKFLOW.initial ? admissionSubmitted : admissionStatusChanged)(language, a).body);
+/** The details screen's admission carries its fee: an admitted family's letter asks for what is left. */
+export const admissionMessages = (a: Admission & Partial<PaymentDetails>) =>
+  inBothLanguages((language) =>
+    (a.status === ADMISSION_WORKFLOW.initial ? admissionSubmitted : admissionStatusChanged)(language, { ...a, feeDuePaise: a.fee?.balancePaise ?? 0 }).body);

@@ -4,11 +4,16 @@
  *
  *   POST /v1/api/admission/status { referenceNumber, contactNo, language? }
  *     200 { referenceNumber, studentFirstName, admissionClass, status, statusLabel, updatedAt,
- *           missing: [{ field, label, reason }], feeDue: { amount, currency } | null, nextStep }
+ *           missing: [{ field, label, reason }], feeDue: { amount, currency } | null, feeState, feeText,
+ *           receipts: [{ number, amount, paidOn }], nextStep }
  *   POST /v1/api/admission/status/replace { referenceNumber, contactNo, field, uploadId, language? }
  *     200 the same answer, refreshed
  *
- * `language` 'hi' gives the words (statusLabel, nextStep) and the documents' names in Hindi. A replacement takes a staged upload (POST /v1/api/uploads) for a document the
+ * `language` 'hi' gives the words (statusLabel, feeText, nextStep, a common reason of a rejected
+ * document) and the documents' names in Hindi. The admission fee is shown with its
+ * class and session from the start, but asked for (feeState 'due') only once the application is
+ * admitted. `receipts` are every receipt of the application, reversals included (negative amounts),
+ * each a PDF at GET /v1/api/admission/receipt (receipt-pdf.server.ts). A replacement takes a staged upload (POST /v1/api/uploads) for a document the
  * office rejected, while the office still judges documents: the new upload becomes the field's
  * document (pending again), the old row goes, and its blob is deleted once that is committed. Nothing
  * else of an application can be changed here.
@@ -18,14 +23,15 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
 import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, countTry, feeDue } from '../../server/status-check.ts';
+import { checked, countTry, feeDue, feeWords } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
-import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
 import { checkAdmissionLookup, checkReplacement, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
-import { balanceDue } from '../payments/payments.server.ts';
+import { feeStanding } from '../payments/payments.server.ts';
+import { rejectionReason } from './rejection.server.ts';
 
 const NO_MATCH_CODE = 'statusCheck.notFound.admission';
 const NO_MATCH = fill('en', NO_MATCH_CODE);
@@ -40,6 +46,7 @@ interface Found {
   reference_number: string;
   student_first_name: string;
   admission_class: string;
+  session: string;
   status: AdmissionStatus;
   status_changed_at: Date | null;
   created_at: Date;
@@ -48,7 +55,7 @@ interface Found {
 /** The application of this pair, or the one 404: a single query whichever part is wrong. */
 async function findApplication(referenceNumber: string, contactNo: string): Promise<Found> {
   const row = await queryOne<Found>(
-    `SELECT id, reference_number, student_first_name, admission_class, status, status_changed_at, created_at
+    `SELECT id, reference_number, student_first_name, admission_class, session, status, status_changed_at, created_at
        FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
     [referenceNumber, contactNo],
   );
@@ -60,17 +67,23 @@ const byFormOrder = (a: MissingDocument, b: MissingDocument) => ADMISSION_FILE_F
 
 async function answer(row: Found, language: Language): Promise<AdmissionStatusAnswer> {
   const judged = DOCUMENTS_JUDGED_IN.includes(row.status);
-  const [rejected, due] = await Promise.all([
+  const [rejected, fee] = await Promise.all([
     judged
-      ? query<{ field: FileField; state_reason: string | null }>(
-          `SELECT field, state_reason FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state = 'rejected'`,
+      ? query<{ field: FileField; state_reason: string | null; reason_code: string | null }>(
+          `SELECT field, state_reason, reason_code FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state = 'rejected'`,
           [row.id],
         )
       : Promise.resolve([]),
-    balanceDue('admission', row.id, row.status),
+    feeStanding('admission', row.id, row.status),
   ]);
-  const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: r.state_reason ?? '' })).sort(byFormOrder);
-  const next: MessageCode = missing.length ? 'statusCheck.next.admission.documents' : `statusCheck.next.admission.${row.status}`;
+  const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: rejectionReason(language, r.reason_code, r.state_reason) })).sort(byFormOrder);
+  const admitted = row.status === 'admitted';
+  const next: MessageCode = missing.length
+    ? 'statusCheck.next.admission.documents'
+    : admitted && fee.balancePaise === 0
+      ? 'statusCheck.next.admission.admitted.nothingDue'
+      : `statusCheck.next.admission.${row.status}`;
+  const purpose = fill(language, 'statusCheck.fee.admission', { class: classFor(language, row.admission_class), session: row.session });
   return {
     referenceNumber: row.reference_number,
     studentFirstName: row.student_first_name,
@@ -79,7 +92,9 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
     statusLabel: fill(language, `status.admission.${row.status}`),
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing,
-    feeDue: feeDue(due),
+    feeDue: feeDue(fee.balancePaise),
+    ...feeWords(language, fee, purpose, admitted),
+    receipts: fee.receipts,
     nextStep: fill(language, next),
   };
 }
@@ -110,7 +125,11 @@ export const replaceDocument: Handler = async (req, { ip }) => {
     // The old row goes first: a field has one document (UNIQUE (admission_id, field)).
     await tx.query(`DELETE FROM uploads WHERE id = $1`, [document.id]);
     // A staged upload is claimed once: one already claimed, or swept, matches nothing.
-    const claimed = await tx.query(`UPDATE uploads SET admission_id = $1, field = $2 WHERE id = $3 AND admission_id IS NULL RETURNING id`, [found.id, field, uploadId]);
+    // Marked as the parent's: the office's "Re-sent by parents" queue and the details screen show it.
+    const claimed = await tx.query(
+      `UPDATE uploads SET admission_id = $1, field = $2, resent_at = now() WHERE id = $3 AND admission_id IS NULL RETURNING id`,
+      [found.id, field, uploadId],
+    );
     if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', ['uploadId']);
     await recordAudit({ admin: null, ip }, { action: 'document-replaced', entity: 'admission', entityId: found.id, detail: field }, tx);
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [found.id]);

@@ -3,7 +3,7 @@
  * reference number and the mobile number on the form) and the answer, shared by the status page's
  * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
  */
-import { checkLookup, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import type { AdmissionStatus } from './workflow.ts';
 
@@ -29,6 +29,13 @@ export const checkReplacement = (input: unknown, say: Say) =>
       ...(isFileField(values.field) ? {} : { field: 'statusCheck.error.document' as const }),
       ...(values.uploadId ? {} : { uploadId: 'statusCheck.error.upload' as const }),
     }),
+  });
+
+/** { referenceNumber, contactNo, number, language? }: one of the application's receipts (GET .../admission/receipt). */
+export const checkAdmissionReceipt = (input: unknown, say: Say) =>
+  checkLookup(RULES, input, say, {
+    fields: ['number'] as const,
+    problems: (values) => (isReceiptNumber(values.number) ? {} : { number: 'statusCheck.error.receipt' as const }),
   });
 
 /** A document the office rejected: what it is and why, in the office's words. */

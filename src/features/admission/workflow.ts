@@ -5,6 +5,7 @@
  * decided (or withdrawn) one for review, with a note saying why.
  */
 import { defineWorkflow } from '../../lib/workflow.ts';
+import type { DocumentReason } from '../../lib/document-reasons.ts';
 
 export const ADMISSION_WORKFLOW = defineWorkflow({
   statuses: ['received', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
@@ -40,6 +41,15 @@ export type AdmissionStatus = (typeof ADMISSION_WORKFLOW.statuses)[number];
 /** The statuses in which the office judges documents: before the decision. */
 export const DOCUMENTS_JUDGED_IN: readonly AdmissionStatus[] = ['received', 'under-review', 'documents-verified'];
 
+/**
+ * SQL: the application `admission` (a table alias) has a document its parent sent again from the
+ * status page that the office has not judged yet, while it still judges documents: the "Re-sent by
+ * parents" queue (the dashboard's count, the admissions list's `resent` filter).
+ */
+export const RESENT_PENDING = (admission: string) =>
+  `(${admission}.status IN (${DOCUMENTS_JUDGED_IN.map((s) => `'${s}'`).join(', ')})
+    AND EXISTS (SELECT 1 FROM uploads u WHERE u.admission_id = ${admission}.id AND u.resent_at IS NOT NULL AND u.state = 'pending'))`;
+
 /** A document's place on the checklist. */
 export const DOCUMENT_STATES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
@@ -48,7 +58,12 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = { pending: '
 /** A document's checklist entry as the admission's JSON answers it. */
 export interface DocumentCheck {
   state: DocumentState;
+  /** The office's own words, if any. */
   reason: string;
+  /** The common reason chosen, if any (src/lib/document-reasons.ts). */
+  reasonCode: DocumentReason | null;
   checkedBy: string;
   checkedAt: string | null;
+  /** When the parent sent this file from the status page in place of a rejected one; null for the form's own. */
+  resentAt: string | null;
 }

@@ -11,7 +11,7 @@ import { classText } from '../../lib/classes.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
-import { DESK_RECORDS, DESK_RECORD_KINDS, type Dashboard } from './dashboard.ts';
+import { DESK_RECORDS, DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
 import './desk.css';
 
 const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
@@ -37,6 +37,7 @@ function Figures({ data }: { data: Dashboard }) {
       <div className="desk__grid">
         <NewRecords data={data} />
         <FollowUps data={data} />
+        <Resent data={data} />
         <Fees data={data} />
         {DESK_RECORD_KINDS.map((kind) => (
           <StatusCounts key={kind} kind={kind} data={data} />
@@ -114,6 +115,21 @@ function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: 
       <p className="desk-card__foot">
         <a href={panel}>All {noun}: {figures.total}</a>
       </p>
+    </Card>
+  );
+}
+
+/** Documents parents sent again from the status page, waiting for the office to look at them. */
+function Resent({ data }: { data: Dashboard }) {
+  return (
+    <Card id="desk-resent" title="Documents re-sent by parents">
+      <p>
+        <a className="desk-counts__row" href={RESENT_HREF}>
+          <span>Re-sent by parents:</span>{' '}
+          <span className="desk-counts__n">{data.resent}</span>
+        </a>
+      </p>
+      <p className="hint">{data.resent === 0 ? 'No re-sent document is waiting to be checked.' : 'Applications with a document sent again, waiting to be checked.'}</p>
     </Card>
   );
 }

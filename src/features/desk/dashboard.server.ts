@@ -3,7 +3,8 @@
  * answer's shape is `Dashboard` in ./dashboard.ts). No figure counts a whole table: new records
  * come from the (created_at) index over this week's rows only, counts by status from status_counts
  * (kept by triggers, migration 0009), the month's payments from (created_at), follow-ups from the
- * partial follow-up index, seats from status_counts too, for the classes that have a capacity.
+ * partial follow-up index, seats from status_counts too, for the classes that have a capacity, the
+ * re-sent documents' queue from the partial index of re-sent documents still pending.
  */
 import { query } from '../../server/db.ts';
 import { json } from '../../server/http.ts';
@@ -11,6 +12,7 @@ import { ALL_CLASSES } from '../../lib/classes.ts';
 import { addDays, dateInIndia, indiaMidnight } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { ENQUIRY_ENDED } from '../enquiry/workflow.ts';
+import { RESENT_PENDING } from '../admission/workflow.ts';
 import { DESK_RECORDS, DESK_RECORD_KINDS, FOLLOW_UPS_SHOWN, type Dashboard, type DeskRecord, type FollowUp, type RecordFigures } from './dashboard.ts';
 
 const CLASS_ORDER: readonly string[] = ALL_CLASSES;
@@ -28,6 +30,7 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).j
   (SELECT json_agg(s) FROM (SELECT entity, status, sum(n) AS n FROM status_counts GROUP BY 1, 2) AS s) AS statuses,
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
   (SELECT count(*) FROM enquiries WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})) AS due,
+  (SELECT count(*) FROM admissions a WHERE a.id IN (SELECT admission_id FROM uploads WHERE resent_at IS NOT NULL AND state = 'pending') AND ${RESENT_PENDING('a')}) AS resent,
   (SELECT json_agg(f) FROM (
      SELECT id, student_name, admission_class, father_mobile, next_follow_up, status FROM enquiries
       WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})
@@ -83,6 +86,7 @@ export async function getDashboard(): Promise<Response> {
     records,
     fees: { receivedPaise: Number(row?.fees?.paise ?? 0), payments: Number(row?.fees?.n ?? 0) },
     followUps: { due: Number(row?.due ?? 0), first },
+    resent: Number(row?.resent ?? 0),
     seats: { session, classes: seats },
   };
   return json(answer, 200, { 'Server-Timing': timing });

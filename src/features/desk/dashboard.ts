@@ -18,6 +18,9 @@ export const DESK_RECORDS = {
 export type DeskRecord = keyof typeof DESK_RECORDS;
 export const DESK_RECORD_KINDS = Object.keys(DESK_RECORDS) as DeskRecord[];
 
+/** The admissions list of the "Re-sent by parents" queue. */
+export const RESENT_HREF = '/admin/admissions/panel?resent=1';
+
 /** How many follow-ups the home screen lists (the count covers all of them). */
 export const FOLLOW_UPS_SHOWN = 5;
 
@@ -52,6 +55,8 @@ export interface Dashboard {
   fees: { receivedPaise: number; payments: number };
   /** Open enquiries whose follow-up date is today or earlier: how many, and the earliest few. */
   followUps: { due: number; first: FollowUp[] };
+  /** Applications with a document their parent sent again that the office has not judged yet. */
+  resent: number;
   /** The classes of this session with a capacity set. */
   seats: { session: string; classes: { admissionClass: string; capacity: number; admitted: number }[] };
 }

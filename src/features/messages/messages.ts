@@ -28,6 +28,7 @@ export const TEMPLATE_LABELS: Record<string, string> = {
   'enquiry.status': 'Enquiry status',
   'admission.submitted': 'Application received',
   'admission.status': 'Application status',
+  'admission.document': 'Document to send again',
   'tc-request.submitted': 'TC request received',
   'tc-request.status': 'TC request status',
 };

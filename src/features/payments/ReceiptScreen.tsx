@@ -1,13 +1,15 @@
 /**
- * /admin/receipts/{receiptNumber}: one receipt laid out like the paper one (school, receipt number,
- * student, amount in figures and words, mode, reference, received by) with Print and a way back to
- * the record. Printed, it is one A5 page (receipt.css).
+ * /admin/receipts/{receiptNumber}: one receipt laid out like the paper one (the school's emblem and
+ * name, receipt number, student, parent, class, session, amount in figures and words, mode,
+ * reference, received by) with Print and a way back to the record. Printed, it is one A5 page
+ * (receipt.css). The family's copy is the same receipt as a PDF (receipt-pdf.server.ts).
  */
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classText } from '../../lib/classes.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
+import { EMBLEM, EMBLEM_SIZE } from '../../lib/emblem.ts';
 import type { Receipt } from './payments.ts';
 import './receipt.css';
 
@@ -46,9 +48,14 @@ export default function ReceiptScreen() {
       </ScreenHeader>
       <article className="receipt" aria-labelledby="receipt-title">
         <header className="receipt__school">
-          <p className="receipt__name">{receipt.school.name}</p>
-          <p>{receipt.school.address}</p>
-          <p>CBSE affiliation no. {receipt.school.affiliationNumber} · Phone {receipt.school.phone} · {receipt.school.email}</p>
+          <svg className="receipt__logo" viewBox={`0 0 ${EMBLEM_SIZE} ${EMBLEM_SIZE}`} role="img" aria-label={`${receipt.school.name} emblem`}>
+            {EMBLEM.map((shape) => <path key={shape.d} d={shape.d} fill={shape.fill ?? 'none'} stroke={shape.stroke} strokeWidth={shape.strokeWidth} />)}
+          </svg>
+          <div>
+            <p className="receipt__name">{receipt.school.name}</p>
+            <p>{receipt.school.address}</p>
+            <p>CBSE affiliation no. {receipt.school.affiliationNumber} · Phone {receipt.school.phone} · {receipt.school.email}</p>
+          </div>
         </header>
         <h2 id="receipt-title" className="receipt__title">{reversal ? 'Refund receipt (payment reversed)' : 'Fee receipt'}</h2>
         <dl className="receipt__facts">
@@ -58,12 +65,16 @@ export default function ReceiptScreen() {
           <dd>{formatDate(`${receipt.date}T00:00:00+05:30`)}</dd>
           <dt>Student</dt>
           <dd>{receipt.studentName}</dd>
+          <dt>Parent</dt>
+          <dd>{receipt.parentName || '-'}</dd>
           {receipt.admissionClass !== null && (
             <>
               <dt>Class</dt>
               <dd>{classText(receipt.admissionClass)}</dd>
             </>
           )}
+          <dt>Session</dt>
+          <dd>{receipt.session}</dd>
           {receipt.admissionNumber !== null && (
             <>
               <dt>Admission no.</dt>

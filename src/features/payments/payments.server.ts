@@ -28,15 +28,17 @@ import { sendSoon } from '../../server/mailer.ts';
 import { site } from '../../config/site.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
+import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import { ADMISSION_WORKFLOW } from '../admission/workflow.ts';
 import { TC_WORKFLOW } from '../tc-request/workflow.ts';
 import {
-  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, RECEIPT_NUMBER, REFERENCE_LABELS, receiptNumber, validatePayment,
+  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
 } from './payments.ts';
 import type { PaymentStatus } from './payment-status.ts';
+import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
 
 /** How each record that takes payments is found, named and charged. */
 interface Book {
@@ -152,13 +154,26 @@ export async function paymentDetails(entity: Payable, id: string): Promise<Payme
   return { fee: feeJson((row && book.fee(row)) ?? 0, paid, waiverNote), payments: list };
 }
 
-/**
- * What is still to pay on a record at `status`, in paise: 0 once it is paid or waived, when no fee is
- * set, and when the record is closed (nothing more is taken for it).
- */
-export async function balanceDue(entity: Payable, id: string, status: string): Promise<number> {
-  if (BOOKS[entity].closed.includes(status)) return 0;
-  return (await paymentDetails(entity, id)).fee.balancePaise;
+/** Where a record's fee stands for its family (the status pages), and its receipts. */
+export interface FeeStanding {
+  /** What is left to pay, in paise: 0 when paid, waived, none is set or the record is closed. */
+  balancePaise: number;
+  feePaise: number;
+  paidPaise: number;
+  waived: boolean;
+  receipts: ReceiptEntry[];
+}
+
+/** A record's fee at `status` for its family: nothing is left to pay once it is closed (nothing more is taken for it). */
+export async function feeStanding(entity: Payable, id: string, status: string): Promise<FeeStanding> {
+  const { fee, payments } = await paymentDetails(entity, id);
+  return {
+    balancePaise: BOOKS[entity].closed.includes(status) ? 0 : fee.balancePaise,
+    feePaise: fee.duePaise,
+    paidPaise: fee.paidPaise,
+    waived: fee.waiverNote !== null,
+    receipts: payments.map((p) => ({ number: p.receiptNumber, amount: p.amount, paidOn: p.paidOn })),
+  };
 }
 
 // ---- changes -------------------------------------------------------------------------------
@@ -346,26 +361,46 @@ export function paymentRoutes(entity: Payable, load: Loader) {
 
 // ---- receipts ------------------------------------------------------------------------------
 
-/** GET /v1/api/receipts/{receiptNumber}: what a printed receipt shows. */
-export async function getReceipt(_req: Request, ctx: AdminContext): Promise<Response> {
-  const number = ctx.params.receiptNumber ?? '';
-  if (!RECEIPT_NUMBER.test(number)) throw notFound('Receipt not found');
+const STUDENT = `concat_ws(' ', nullif(a.student_first_name, ''), nullif(a.student_middle_name, ''), nullif(a.student_last_name, ''))`;
+const FATHER = `concat_ws(' ', nullif(a.father_first_name, ''), nullif(a.father_middle_name, ''), nullif(a.father_last_name, ''))`;
+const MOTHER = `concat_ws(' ', nullif(a.mother_first_name, ''), nullif(a.mother_middle_name, ''), nullif(a.mother_last_name, ''))`;
+
+/**
+ * Who proves a parent's claim to a receipt: the record's number and the mobile number on its form,
+ * matched in the same query as the receipt number, so a wrong pair and another record's receipt
+ * cost one query and find nothing alike.
+ */
+export type ReceiptProof = { entity: 'admission'; referenceNumber: string; contactNo: string } | { entity: 'tc-request'; admissionNumber: string; contactNo: string };
+
+/** The receipt `number` as printed, or undefined when there is none (or none of the record `proof` names). */
+export async function readReceipt(number: string, proof?: ReceiptProof): Promise<Receipt | undefined> {
+  if (!isReceiptNumber(number)) return undefined;
+  const params: unknown[] = [number];
+  let where = '';
+  if (proof?.entity === 'admission') {
+    where = ` AND p.entity = 'admission' AND a.reference_number = $2 AND a.contact_no = $3`;
+    params.push(proof.referenceNumber, proof.contactNo);
+  } else if (proof?.entity === 'tc-request') {
+    where = ` AND p.entity = 'tc-request' AND t.admission_number = $2 AND t.contact = $3`;
+    params.push(proof.admissionNumber, proof.contactNo);
+  }
   const row = await queryOne(
-    `SELECT ${PAYMENT_COLUMNS}, a.reference_number, a.admission_class,
-            concat_ws(' ', nullif(a.student_first_name, ''), nullif(a.student_middle_name, ''), nullif(a.student_last_name, '')) AS admission_student,
-            t.student_name AS tc_student, t.admission_number
+    `SELECT ${PAYMENT_COLUMNS}, a.reference_number, a.admission_class, a.session, ${STUDENT} AS admission_student,
+            coalesce(nullif(${FATHER}, ''), ${MOTHER}) AS admission_parent,
+            t.student_name AS tc_student, t.parent_name AS tc_parent, t.admission_number
        FROM payments p ${PAYMENT_JOINS}
        LEFT JOIN admissions a ON p.entity = 'admission' AND a.id = p.record_id
        LEFT JOIN tc_requests t ON p.entity = 'tc-request' AND t.id = p.record_id
-      WHERE p.receipt_number = $1`,
-    [number],
+      WHERE p.receipt_number = $1${where}`,
+    params,
   );
-  if (!row) throw notFound('Receipt not found');
+  if (!row) return undefined;
   const payment = paymentJson(row);
   const entity = row.entity as Payable;
+  const admission = entity === 'admission';
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);
-  const receipt: Receipt = {
+  return {
     school: {
       name: site.contact.name,
       address: site.contact.address,
@@ -380,10 +415,13 @@ export async function getReceipt(_req: Request, ctx: AdminContext): Promise<Resp
     entity,
     recordId: String(row.record_id),
     purpose: BOOKS[entity].purpose,
-    studentName: String((entity === 'admission' ? row.admission_student : row.tc_student) ?? ''),
-    admissionClass: entity === 'admission' ? String(row.admission_class ?? '') : null,
-    admissionNumber: entity === 'tc-request' ? String(row.admission_number ?? '') : null,
-    applicationReference: entity === 'admission' ? String(row.reference_number ?? '') : null,
+    studentName: String((admission ? row.admission_student : row.tc_student) ?? ''),
+    parentName: String((admission ? row.admission_parent : row.tc_parent) ?? ''),
+    // An application's session is the one applied for; a TC's, the school year it was paid in.
+    session: admission && row.session ? String(row.session) : academicSessionOn(payment.paidOn),
+    admissionClass: admission ? String(row.admission_class ?? '') : null,
+    admissionNumber: admission ? null : String(row.admission_number ?? ''),
+    applicationReference: admission ? String(row.reference_number ?? '') : null,
     amountPaise: payment.amountPaise,
     amount: payment.amount,
     amountInFigures: formatRupees(Math.abs(payment.amountPaise)),
@@ -397,5 +435,11 @@ export async function getReceipt(_req: Request, ctx: AdminContext): Promise<Resp
     reverses: payment.reverses,
     reversedBy: payment.reversedBy,
   };
+}
+
+/** GET /v1/api/receipts/{receiptNumber}: what a printed receipt shows. */
+export async function getReceipt(_req: Request, ctx: AdminContext): Promise<Response> {
+  const receipt = await readReceipt(ctx.params.receiptNumber ?? '');
+  if (!receipt) throw notFound('Receipt not found');
   return json(receipt);
 }

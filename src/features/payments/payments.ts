@@ -154,6 +154,10 @@ export interface Receipt {
   /** 'Admission fee' or 'Transfer certificate fee'. */
   purpose: string;
   studentName: string;
+  /** The father's name on an application (the mother's when none is given); a TC request's parent. */
+  parentName: string;
+  /** '2027-28': the session applied for, or for a TC the school year it was paid in. */
+  session: string;
   /** An admission's class, else null. */
   admissionClass: string | null;
   /** A TC request's admission number, else null. */
@@ -179,7 +183,6 @@ export interface Receipt {
 
 /** RMCP-R-2026-000001: the year (India time, when recorded) and that year's sequence. */
 export const receiptNumber = (year: string | number, sequence: number) => `RMCP-R-${year}-${String(sequence).padStart(6, '0')}`;
-export const RECEIPT_NUMBER = /^RMCP-R-\d{4}-\d{6,}$/;
 
 /** The receipt page of a receipt number. */
 export const receiptPath = (number: string) => `/admin/receipts/${encodeURIComponent(number)}`;

@@ -4,8 +4,8 @@
  * number once issued and what to do next.
  */
 import type { Language } from '../../lib/messages/languages.ts';
-import type { StatusText } from '../../lib/status-check.ts';
-import { StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { receiptHref, type StatusText } from '../../lib/status-check.ts';
+import { Receipts, StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 
 /** `text`: the words of the page's language (statusText), handed by the page. */
@@ -21,12 +21,15 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
       notFound="statusCheck.notFound.tc"
       heading={(answer) => t('statusCheck.result.tc', { number: answer.admissionNumber })}
     >
-      {(answer) => (
-        <StatusFacts
-          answer={answer} lang={lang} text={text}
-          before={[[t('statusCheck.result.student'), answer.studentName]]}
-          after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
-        />
+      {(answer, pair) => (
+        <>
+          <StatusFacts
+            answer={answer} lang={lang} text={text}
+            before={[[t('statusCheck.result.student'), answer.studentName]]}
+            after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
+          />
+          <Receipts answer={answer} text={text} href={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)} />
+        </>
       )}
     </StatusLookup>
   );

@@ -4,7 +4,8 @@
  *
  *   POST /v1/api/tc-request/status { admissionNumber, contactNo, language? }
  *     200 { admissionNumber, studentName, status, statusLabel, updatedAt, missing: [],
- *           feeDue: { amount, currency } | null, tcNumber?, nextStep }
+ *           feeDue: { amount, currency } | null, feeState, feeText, receipts: [{ number, amount, paidOn }],
+ *           tcNumber?, nextStep }
  *
  * Up to two requests may exist for one admission number: the answer is the newest one made with
  * this mobile number.
@@ -12,11 +13,11 @@
 import { queryOne } from '../../server/db.ts';
 import { notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, countTry, feeDue } from '../../server/status-check.ts';
+import { checked, countTry, feeDue, feeWords } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill } from '../../lib/messages/index.ts';
-import { balanceDue } from '../payments/payments.server.ts';
+import { feeStanding } from '../payments/payments.server.ts';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 import type { TcStatus } from './workflow.ts';
 
@@ -29,6 +30,7 @@ interface Found {
   student_name: string;
   status: TcStatus;
   tc_number: string | null;
+  rejection_reason: string | null;
   status_changed_at: Date | null;
   created_at: Date;
 }
@@ -38,13 +40,17 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   await countTry(ip, `tc-request:${lookup.admissionNumber}`);
   // One query whichever part is wrong (see src/server/status-check.ts).
   const row = await queryOne<Found>(
-    `SELECT id, admission_number, student_name, status, tc_number, status_changed_at, created_at
+    `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
        FROM tc_requests WHERE admission_number = $1 AND contact = $2
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [lookup.admissionNumber, lookup.contactNo],
   );
   if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
-  const due = await balanceDue('tc-request', row.id, row.status);
+  const fee = await feeStanding('tc-request', row.id, row.status);
+  const due = fee.balancePaise;
+  // A waived fee moves the request on as a payment does; its words must not say the fee was received.
+  // A rejected request says why, where the office wrote it.
+  const next = row.status === 'fee-paid' && fee.waived ? 'fee-waived' : row.status === 'rejected' && row.rejection_reason ? 'rejected.reason' : row.status;
   const answer: TcStatusAnswer = {
     admissionNumber: row.admission_number,
     studentName: row.student_name,
@@ -53,8 +59,10 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing: [],
     feeDue: feeDue(due),
+    ...feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true),
+    receipts: fee.receipts,
     ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
-    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${row.status}`, { fee: formatRupees(due) }),
+    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, { fee: formatRupees(due), reason: row.rejection_reason ?? '' }),
   };
   return json(answer);
 };

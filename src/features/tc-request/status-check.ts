@@ -3,7 +3,7 @@
  * number given in the request) and the answer, shared by the status page's island and
  * POST /v1/api/tc-request/status (src/features/tc-request/status-check.server.ts).
  */
-import { checkLookup, type Say, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { normaliseAdmissionNumber } from './schema.ts';
 import type { TcStatus } from './workflow.ts';
@@ -16,9 +16,17 @@ const admissionNumber = (value: string) => {
   return number && number.length <= MAX ? number : undefined;
 };
 
+const RULES: LookupRules<'admissionNumber'> = { number: 'admissionNumber', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' };
+
 /** { admissionNumber, contactNo, language? }, checked and normalised. */
-export const checkTcLookup = (input: unknown, say: Say) =>
-  checkLookup({ number: 'admissionNumber', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' }, input, say);
+export const checkTcLookup = (input: unknown, say: Say) => checkLookup(RULES, input, say);
+
+/** { admissionNumber, contactNo, number, language? }: one of the request's receipts (GET .../tc-request/receipt). */
+export const checkTcReceipt = (input: unknown, say: Say) =>
+  checkLookup(RULES, input, say, {
+    fields: ['number'] as const,
+    problems: (values) => (isReceiptNumber(values.number) ? {} : { number: 'statusCheck.error.receipt' as const }),
+  });
 
 export interface TcStatusAnswer extends StatusWords {
   admissionNumber: string;

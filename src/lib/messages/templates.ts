@@ -4,15 +4,19 @@
  * the server sends and the WhatsApp messages the office sends by hand are both these letters.
  */
 import { parentMessage, statusWords } from '../contact.ts';
+import { formatRupees } from '../money.ts';
 import { classFor, type Language, type MessageCode } from './index.ts';
 import { statusPageUrl } from '../status-pages.ts';
 
 export type MessageEntity = 'enquiry' | 'admission' | 'tc-request';
 export type MessageEvent = 'submitted' | 'status';
 
+/** A document of an application the office rejected: the letter asks for it again. */
+type LetterTemplate = `${MessageEntity}.${MessageEvent}` | 'admission.document';
+
 /** A message as sent: the template's code (`<entity>.<event>`), the e-mail's subject and the text. */
 export interface Letter {
-  template: `${MessageEntity}.${MessageEvent}`;
+  template: LetterTemplate;
   language: Language;
   subject: string;
   body: string;
@@ -32,20 +36,27 @@ export interface AdmissionFacts {
   studentLastName: string;
   admissionClass: string;
   status: string;
+  /** The session applied for ('2027-28'). */
+  session?: string;
+  /** What is still to pay, in paise (0 when paid, waived or closed): an admitted family is asked for it. */
+  feeDuePaise?: number;
 }
 
 export interface TcRequestFacts {
   studentName: string;
   admissionNumber: string;
   status: string;
+  /** The office's reason, once rejected. */
+  rejectionReason?: string;
 }
 
-/** The letter of `template`: its subject, and its text between the greeting and the office's sign-off. */
-function letter(language: Language, template: Letter['template'], values: Record<string, string>): Letter {
+/**
+ * The letter of `template`: its subject, and its text between the greeting and the office's sign-off;
+ * `extra` are further paragraphs' codes after the template's own (what to pay, why, the status page).
+ */
+function letter(language: Language, template: Letter['template'], values: Record<string, string>, extra: MessageCode[] = []): Letter {
   const part = (code: string) => parentMessage(language, code as MessageCode, values);
-  // An application or a TC request links its status page, in the parent's language, its number filled in.
-  const link = values.link ? [part(`message.${template.split('.')[0]}.link`)] : [];
-  const body = [part('message.greeting'), part(`message.${template}`), ...link, part('message.questions'), part('message.sign-off')].join('\n\n');
+  const body = [part('message.greeting'), part(`message.${template}`), ...extra.map(part), part('message.questions'), part('message.sign-off')].join('\n\n');
   return { template, language, subject: part(`message.${template}.subject`), body };
 }
 
@@ -63,6 +74,8 @@ const admissionValues = (language: Language, a: AdmissionFacts) => ({
   student: fullName(a),
   class: classFor(language, a.admissionClass),
   status: statusWords(language, 'admission', a.status),
+  session: a.session ?? '',
+  fee: formatRupees(a.feeDuePaise ?? 0),
   link: statusPageUrl('admission', language, a.referenceNumber),
 });
 
@@ -70,15 +83,28 @@ const tcValues = (language: Language, tc: TcRequestFacts) => ({
   student: tc.studentName,
   admissionNumber: tc.admissionNumber,
   status: statusWords(language, 'tc-request', tc.status),
+  reason: tc.rejectionReason ?? '',
   link: statusPageUrl('tc-request', language, tc.admissionNumber),
 });
 
+/**
+ * A status move's further paragraphs. The admission fee is asked for when the application is
+ * admitted (before that the status page shows it as not yet payable); a rejected TC request says
+ * why. Every one links the status page (a rejected document's letter has the link in its own text).
+ */
+const admissionMoveParts = (a: AdmissionFacts): MessageCode[] => [...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []), 'message.admission.link'];
+const tcMoveParts = (tc: TcRequestFacts): MessageCode[] => [...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []), 'message.tc-request.link'];
+
 export const enquirySubmitted = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.submitted', enquiryValues(language, e));
 export const enquiryStatusChanged = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.status', enquiryValues(language, e));
-export const admissionSubmitted = (language: Language, a: AdmissionFacts) => letter(language, 'admission.submitted', admissionValues(language, a));
-export const admissionStatusChanged = (language: Language, a: AdmissionFacts) => letter(language, 'admission.status', admissionValues(language, a));
-export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.submitted', tcValues(language, tc));
-export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.status', tcValues(language, tc));
+export const admissionSubmitted = (language: Language, a: AdmissionFacts) => letter(language, 'admission.submitted', admissionValues(language, a), ['message.admission.link']);
+export const admissionStatusChanged = (language: Language, a: AdmissionFacts) => letter(language, 'admission.status', admissionValues(language, a), admissionMoveParts(a));
+export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.submitted', tcValues(language, tc), ['message.tc-request.link']);
+export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.status', tcValues(language, tc), tcMoveParts(tc));
+
+/** A document the office rejected: which, why (in the family's words), and the status page to send a new one. */
+export const admissionDocumentRejected = (language: Language, a: AdmissionFacts, document: { label: string; reason: string }) =>
+  letter(language, 'admission.document', { ...admissionValues(language, a), document: document.label, reason: document.reason });
 
 interface FactsOf {
   enquiry: EnquiryFacts;

@@ -1,0 +1,162 @@
+/**
+ * A receipt as a PDF for the family: the same receipt the office prints from /admin/receipts/{number}
+ * (ReceiptScreen.tsx), on one A5 page, in the family's language (English or Hindi), with the
+ * school's emblem. The family downloads it from its status page:
+ *
+ *   GET /v1/api/admission/receipt?referenceNumber=&contactNo=&number=&lang=en|hi
+ *   GET /v1/api/tc-request/receipt?admissionNumber=&contactNo=&number=&lang=en|hi
+ *     200 application/pdf (attachment; receipt-<number>.pdf)
+ *     400 { error, fields, codes, code } when a value cannot be what it should (counted as no try)
+ *     404 the status check's one not-found answer: a wrong pair, an unknown receipt number and
+ *         another record's receipt alike, after the same single query
+ *     429 past the status check's limits, which these share (src/server/status-check.ts)
+ */
+import { toCurrency as hindiCurrency } from 'to-words/hi-IN';
+import { notFound } from '../../server/errors.ts';
+import type { Handler } from '../../server/http.ts';
+import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { checked, countTry } from '../../server/status-check.ts';
+import { site } from '../../config/site.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import type { Say } from '../../lib/status-check.ts';
+import type { Result } from '../../lib/forms/validate.ts';
+import { checkAdmissionReceipt } from '../admission/status-check.ts';
+import { checkTcReceipt } from '../tc-request/status-check.ts';
+import { readReceipt, type ReceiptProof } from './payments.server.ts';
+import type { Receipt } from './payments.ts';
+
+type Checked = { contactNo: string; number: string; language: Language } & Partial<Record<'referenceNumber' | 'admissionNumber', string>>;
+
+interface Route {
+  check: (input: unknown, say: Say) => Result<Checked>;
+  proof: (c: Checked) => ReceiptProof;
+  /** The record's number, as the status check counts it. */
+  counted: (c: Checked) => string;
+  notFound: MessageCode;
+}
+
+const ROUTES: Record<'admission' | 'tc-request', Route> = {
+  admission: {
+    check: checkAdmissionReceipt as Route['check'],
+    proof: (c) => ({ entity: 'admission', referenceNumber: c.referenceNumber!, contactNo: c.contactNo }),
+    counted: (c) => `admission:${c.referenceNumber}`,
+    notFound: 'statusCheck.notFound.admission',
+  },
+  'tc-request': {
+    check: checkTcReceipt as Route['check'],
+    proof: (c) => ({ entity: 'tc-request', admissionNumber: c.admissionNumber!, contactNo: c.contactNo }),
+    counted: (c) => `tc-request:${c.admissionNumber}`,
+    notFound: 'statusCheck.notFound.tc',
+  },
+};
+
+/** The family's receipt of one record (`entity`), proven by the pair its status page was checked with. */
+export function parentReceipt(entity: 'admission' | 'tc-request'): Handler {
+  const route = ROUTES[entity];
+  return async (req, { ip }) => {
+    const params = new URL(req.url).searchParams;
+    const body: Record<string, unknown> = { ...Object.fromEntries(params), language: params.get('lang') ?? '' };
+    const input = checked(body, route.check);
+    await countTry(ip, route.counted(input));
+    const receipt = await readReceipt(input.number, route.proof(input));
+    if (!receipt) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
+    const pdf = await receiptPdf(receipt, input.language);
+    return new Response(new Uint8Array(pdf), {
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="receipt-${receipt.receiptNumber}.pdf"` },
+    });
+  };
+}
+
+const GREY = '#4a4a4a';
+const INK = '#1c2430';
+
+/** A day YYYY-MM-DD as the receipt prints it: "26 Nov 2026"; in Hindi 26-11-2026. */
+const day = (date: string, language: Language) => (language === 'hi' ? date.split('-').reverse().join('-') : formatDate(`${date}T00:00:00+05:30`));
+
+/** The amount in words, Indian system, in `language`. */
+function amountInWords(receipt: Receipt, language: Language): string {
+  if (language === 'en') return receipt.amountInWords;
+  const abs = Math.abs(receipt.amountPaise);
+  const words = `${hindiCurrency(`${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`, { ignoreZeroCurrency: abs > 0 && abs < 100 })} मात्र`;
+  return receipt.kind === 'reversal' ? fill('hi', 'receipt.words.refund', { words }) : words;
+}
+
+/** The receipt's one A5 page, laid out as the printed screen is. */
+async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
+  const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
+  const reversal = receipt.kind === 'reversal';
+  const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, 30, 'A5');
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  // The school: the emblem at the left, its name and address beside it.
+  const emblem = 50;
+  const top = doc.page.margins.top;
+  drawEmblem(doc, left, top, emblem);
+  const textX = left + emblem + 10;
+  const textWidth = width - emblem - 10;
+  write(doc, language === 'hi' ? site.contact.hindiName : site.contact.name, { size: 13, weight: 'bold', width: textWidth }, textX, top);
+  write(doc, language === 'hi' ? site.contact.hindiAddress : site.contact.address, { size: 8.5, color: GREY, width: textWidth });
+  write(doc, `${t('receipt.affiliation', { number: site.contact.affiliationNumber })} · ${t('receipt.phone', { phone: site.contact.phone })} · ${site.contact.email}`, { size: 8.5, color: GREY, width: textWidth });
+  let y = Math.max(doc.y, top + emblem) + 8;
+  rule(doc, left, y, width, 1.5);
+  write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold' }, left, y + 8);
+  y = doc.y + 8;
+
+  const facts: [MessageCode, string][] = [
+    ['receipt.number', receipt.receiptNumber],
+    ['receipt.date', day(receipt.date, language)],
+    ['receipt.student', receipt.studentName],
+    ['receipt.parent', receipt.parentName],
+    ...(receipt.admissionClass !== null ? [['receipt.class', classFor(language, receipt.admissionClass)] as [MessageCode, string]] : []),
+    ['receipt.session', receipt.session],
+    ...(receipt.admissionNumber !== null ? [['receipt.admissionNumber', receipt.admissionNumber] as [MessageCode, string]] : []),
+    ...(receipt.applicationReference !== null ? [['receipt.reference', receipt.applicationReference] as [MessageCode, string]] : []),
+    ['receipt.for', t(`receipt.purpose.${receipt.entity}`)],
+    ['receipt.paidBy', t(`receipt.mode.${receipt.mode}`)],
+    ...(receipt.reference ? [[`receipt.ref.${receipt.mode}`, receipt.reference] as [MessageCode, string]] : []),
+    ['receipt.receivedBy', receipt.receivedBy],
+  ];
+  const labelWidth = 118;
+  const valueX = left + labelWidth + 8;
+  const valueWidth = width - labelWidth - 8;
+  for (const [label, value] of facts) {
+    const height = Math.max(heightOf(doc, t(label), labelWidth, { size: 9.5, weight: 'bold' }), heightOf(doc, value || '-', valueWidth, { size: 10 }));
+    write(doc, t(label), { size: 9.5, weight: 'bold', width: labelWidth }, left, y + 0.5);
+    write(doc, value || '-', { size: 10, width: valueWidth }, valueX, y);
+    y += height + 3;
+  }
+
+  // The amount, boxed: in figures, then in words.
+  y += 6;
+  const box: TextStyle = { size: 10.5, weight: 'bold' };
+  const boxHeight = 30;
+  doc.save().rect(left, y, width, boxHeight).lineWidth(1).strokeColor(INK).stroke().restore();
+  write(doc, t(reversal ? 'receipt.amount.refund' : 'receipt.amount'), { ...box, width: width / 2 }, left + 10, y + 8);
+  write(doc, receipt.amountInFigures, { size: 15, weight: 'bold', width: width / 2 - 20 }, left + width - 10 - widthOf(doc, receipt.amountInFigures, { size: 15, weight: 'bold' }), y + 5);
+  y += boxHeight + 6;
+  write(doc, amountInWords(receipt, language), { size: 10, weight: 'bold', width }, left, y);
+  y = doc.y + 6;
+  if (reversal) {
+    write(doc, t('receipt.reverses', { number: receipt.reverses ?? '', reason: receipt.reason }), { size: 9.5, width }, left, y);
+    y = doc.y + 4;
+  }
+  if (receipt.reversedBy) {
+    write(doc, t('receipt.reversedBy', { number: receipt.reversedBy }), { size: 9.5, width }, left, y);
+    y = doc.y + 4;
+  }
+
+  // Signed at the foot: when it was recorded, and the office's signature line.
+  y = Math.max(y + 30, doc.page.height - doc.page.margins.bottom - 60);
+  write(doc, t('receipt.recorded', { time: formatDateTime(receipt.recordedAt, language) }), { size: 8.5, color: GREY, width: width / 2 }, left, y + 8);
+  const signX = left + width - 140;
+  rule(doc, signX, y + 6, 140, 0.8);
+  write(doc, t('receipt.signature'), { size: 9, width: 140, align: 'center' }, signX, y + 9);
+  write(doc, t('receipt.pdf.footer'), { size: 7.5, color: GREY, width, align: 'center' }, left, y + 32);
+  return pdfBytes(doc);
+}
+
+function rule(doc: PdfDoc, x: number, y: number, width: number, thickness: number): void {
+  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(INK).stroke().restore();
+}
