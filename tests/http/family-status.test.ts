@@ -297,8 +297,8 @@ describe('a rejected document, its reason and the letter asking for it again', (
     const pair = { referenceNumber: admission.referenceNumber, contactNo: MOBILE };
     const hindi = (await admissionStatus(freshAddress(), { ...pair, language: 'hi' })).json();
     expect(hindi.missing).toEqual([
-      { field: 'studentBirthCertificate', label: 'Birth certificate', reason: `${fill('hi', 'document.reason.blurred')} विद्यालय कार्यालय की टिप्पणी: Bottom half missing` },
-      { field: 'abcCard', label: 'ABC card', reason: fill('hi', 'document.reason.expired') },
+      { field: 'studentBirthCertificate', label: 'जन्म प्रमाण पत्र', reason: `${fill('hi', 'document.reason.blurred')} विद्यालय कार्यालय की टिप्पणी: Bottom half missing` },
+      { field: 'abcCard', label: 'ABC कार्ड', reason: fill('hi', 'document.reason.expired') },
     ]);
     const english = (await admissionStatus(freshAddress(), pair)).json();
     expect(english.missing[1].reason).toBe('The document has expired. Please send one that is still valid.');

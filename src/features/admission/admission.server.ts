@@ -44,7 +44,8 @@ import { checkedDocument, insertUpload, writeDocument, type StoredDocument } fro
 import { paymentDetails } from '../payments/payments.server.ts';
 import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
-import { documentName, rejectionReason } from './rejection.server.ts';
+import { rejectionReason } from './rejection.server.ts';
+import { documentLabel } from './document-words.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
 const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
@@ -313,7 +314,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
     // The family hears at once which document to send again and why, with the status page to send it.
-    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentName(language, field), reason: rejectionReason(language, code, reason) }));
+    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
   });
   return json(await loadAdmission(id));
 }
