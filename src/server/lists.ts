@@ -41,7 +41,12 @@ type CounterTable = 'record_counts' | 'status_counts';
 
 /** How one query-string parameter narrows a list: its SQL condition on parameter `$n`. */
 export interface Filter {
-  where: (param: string) => string;
+  where?: (param: string) => string;
+  /**
+   * Instead of `where`: the condition built from the typed text itself, adding its own parameters
+   * through `param` (a search whose parts apply or not by what was typed).
+   */
+  condition?: (typed: string, param: (value: unknown) => string) => string;
   /** The parameter's value as the condition needs it. */
   value?: (typed: string) => unknown;
   /**
@@ -52,8 +57,49 @@ export interface Filter {
   counts?: Partial<Record<CounterTable, string>>;
 }
 
-/** A word-prefix name search over `vector`, an SQL text expression of the row. */
-export const nameSearch = (vector: string): Filter => ({ where: (p) => `to_tsvector('simple', ${vector}) @@ ${nameQuery(p)}` });
+/** The SQL text of several name columns, as one string for the 'simple' text search (an erased NULL counts as ''). */
+export const namesText = (columns: readonly string[]): string => columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
+
+/** The text of an identifier search: lower-case, LIKE's wildcards taken literally, as a prefix. */
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A typed mobile number as stored (10 digits), as a prefix: spaces, dashes and a leading +91 or 0
+ * dropped. Undefined unless what was typed is a number of at least 4 digits.
+ */
+function mobilePrefix(typed: string): string | undefined {
+  if (!/^[+\d\s-]+$/.test(typed)) return undefined;
+  let digits = typed.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits.length >= 4 ? `${digits}%` : undefined;
+}
+
+/**
+ * The search box of a list: one text finds a record by any word of any of its names (the
+ * student's or a parent's; each word a prefix, as `nameSearch`), by the start of an identifier
+ * (reference or admission number, case-insensitive; only when the text has a digit, as every such
+ * number has) or by a mobile number (the start of it, typed with or without +91, spaces or dashes).
+ * Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
+ * `to_tsvector('simple', namesText(names))`, `lower(identifier) text_pattern_ops`,
+ * `mobile text_pattern_ops`) and PostgreSQL ORs their bitmaps.
+ */
+export const recordSearch = ({ names, identifiers = [], mobiles = [] }: { names: readonly string[]; identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
+  condition: (typed, param) => {
+    const arms = [`to_tsvector('simple', ${namesText(names)}) @@ ${nameQuery(param(typed))}`];
+    const compact = typed.replace(/\s+/g, '');
+    if (identifiers.length && /\d/.test(compact)) {
+      const p = param(likePrefix(compact));
+      for (const column of identifiers) arms.push(`lower(${column}) LIKE ${p}`);
+    }
+    const mobile = mobilePrefix(typed);
+    if (mobiles.length && mobile) {
+      const p = param(mobile);
+      for (const column of mobiles) arms.push(`${column} LIKE ${p}`);
+    }
+    return `(${arms.join(' OR ')})`;
+  },
+});
 
 /** The column equals the value (its totals in the counter tables' `counts` columns). */
 export const equals = (column: string, counts?: Filter['counts']): Filter => ({ where: (p) => `${column} = ${p}`, counts });
@@ -64,7 +110,7 @@ export const statusEquals: Filter = equals('status', { status_counts: 'status' }
 /** The column starts with the value, case-insensitively, the value taken literally. */
 export const startsWith = (column: string): Filter => ({
   where: (p) => `lower(${column}) LIKE ${p}`,
-  value: (typed) => `${typed.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+  value: likePrefix,
 });
 
 export interface ListSpec {
@@ -101,8 +147,13 @@ export function listQuery(url: URL, spec: ListSpec): ListQuery {
     const typed = filterParam(url, name);
     if (!typed) continue;
     used[name] = typed;
+    if (filter.condition) {
+      where.push(filter.condition(typed, (value) => `$${params.push(value)}`));
+      inUse.push([filter, params.length]);
+      continue;
+    }
     params.push(filter.value ? filter.value(typed) : typed);
-    where.push(filter.where(`$${params.length}`));
+    where.push(filter.where!(`$${params.length}`));
     inUse.push([filter, params.length]);
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';

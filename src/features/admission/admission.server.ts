@@ -6,9 +6,10 @@
  *
  * The admin's: GET /v1/api/admission?page=&searchName=&searchClass=&status=&limit= answers
  * { totalRecords, totalPages, currentPage, data }, newest first, each row marked `duplicate` when
- * another application looks like the same child's. `searchName` is a case-insensitive word-prefix
- * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
- * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status.
+ * another application looks like the same child's. `searchName` finds a case-insensitive word-prefix
+ * match on any name of the student, father or mother, first, middle or last ('ram sha' matches Ram /
+ * Sharma), the start of the reference number, or the mobile number (recordSearch in
+ * src/server/lists.ts); `searchClass` is the exact class label; `status` the exact status.
  * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
  * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
@@ -20,7 +21,7 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
@@ -159,13 +160,16 @@ const SAME_CHILD = (other: string, row: string) =>
   `(${other}.student_aadhaar_hash = ${row}.student_aadhaar_hash
     OR (${other}.contact_no = ${row}.contact_no AND lower(${other}.student_first_name) = lower(${row}.student_first_name)))`;
 
+/** Every name of an application (migration 0016 indexes them for the search box, in this order). */
+const ADMISSION_NAMES = ['student', 'father', 'mother'].flatMap((who) => ['first', 'middle', 'last'].map((part) => `${who}_${part}_name`));
+
 /** The admin list: also what an export of the same filters walks. */
 export const ADMISSION_LIST: ListSpec = {
   table: 'admissions',
   columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
-    searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
+    searchName: recordSearch({ names: ADMISSION_NAMES, identifiers: ['reference_number'], mobiles: ['contact_no'] }),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
   },

@@ -6,7 +6,8 @@
  *
  * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
  * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
- * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match,
+ * word-prefix match on the student's or parent's name, or the start of the admission or mobile
+ * number; `admissionNumber` a case-insensitive prefix match,
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
@@ -20,7 +21,7 @@ import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../se
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
-import { listAnswer, nameSearch, readList, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
+import { listAnswer, readList, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
@@ -86,7 +87,11 @@ export const createTcRequest: Handler = async (req, ctx) => {
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
-  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number'), status: statusEquals },
+  filters: {
+    search: recordSearch({ names: ['student_name', 'parent_name'], identifiers: ['admission_number'], mobiles: ['contact'] }),
+    admissionNumber: startsWith('admission_number'),
+    status: statusEquals,
+  },
   counted: true,
 };
 

@@ -1,0 +1,92 @@
+/**
+ * The lists' search box (issue 24): besides any word of the student's name it finds a record by its
+ * reference or admission number, its mobile number and any part of a parent's name, and takes
+ * LIKE's wildcards literally.
+ */
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { adminClient, type ApiClient } from '../support/api.ts';
+import { createAdmission, createEnquiry, createTcRequest, token } from './admin-fixtures.ts';
+
+/** A mobile number no other test uses (10 digits, starting with 7). */
+const mobile = () => `7${String(randomInt(1e8, 1e9))}`;
+
+const ids = (rows: { _id: string }[]) => rows.map((r) => r._id);
+
+async function admissionsFound(admin: ApiClient, text: string): Promise<string[]> {
+  const res = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(text)}&limit=100`);
+  expect(res.status, text).toBe(200);
+  const body = await res.json();
+  expect(body.totalRecords, text).toBe(body.data.length);
+  return ids(body.data);
+}
+
+async function enquiriesFound(admin: ApiClient, text: string): Promise<string[]> {
+  const res = await admin.request(`/v1/api/enquiry?search=${encodeURIComponent(text)}&limit=100`);
+  expect(res.status, text).toBe(200);
+  return ids(await res.json());
+}
+
+async function tcRequestsFound(admin: ApiClient, text: string): Promise<string[]> {
+  const res = await admin.request(`/v1/api/tc-request?search=${encodeURIComponent(text)}&limit=100`);
+  expect(res.status, text).toBe(200);
+  return ids((await res.json()).data);
+}
+
+describe('the search box of the lists', () => {
+  it('admissions: by reference number, mobile number, middle name and any part of a parent name', async () => {
+    const admin = await adminClient();
+    const phone = mobile();
+    const [middle, fatherFirst, motherLast] = [token('Mid'), token('Fat'), token('Mot')];
+    const a = await createAdmission({ contactNo: phone, studentMiddleName: middle, fatherFirstName: fatherFirst, motherLastName: motherLast });
+    const other = await createAdmission({ contactNo: mobile() });
+
+    expect(await admissionsFound(admin, a.referenceNumber)).toEqual([a._id]);
+    expect(await admissionsFound(admin, a.referenceNumber.toLowerCase())).toEqual([a._id]);
+    // The start of a reference number finds it (and its neighbours in the sequence).
+    expect(await admissionsFound(admin, a.referenceNumber.slice(0, -1))).toContain(a._id);
+    expect(await admissionsFound(admin, phone)).toEqual([a._id]);
+    // As a mobile number is read out or copied: +91, spaces, a dash, a leading 0.
+    expect(await admissionsFound(admin, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toEqual([a._id]);
+    expect(await admissionsFound(admin, `0${phone.slice(0, 5)}-${phone.slice(5)}`)).toEqual([a._id]);
+    expect(await admissionsFound(admin, phone.slice(0, 7))).toContain(a._id);
+    expect(await admissionsFound(admin, middle.toLowerCase())).toEqual([a._id]);
+    expect(await admissionsFound(admin, fatherFirst.slice(0, 7))).toEqual([a._id]);
+    expect(await admissionsFound(admin, motherLast.toUpperCase())).toEqual([a._id]);
+    // Words of different people's names together: all must match.
+    expect(await admissionsFound(admin, `${a.names.first} ${fatherFirst}`)).toEqual([a._id]);
+    expect(await admissionsFound(admin, `${a.names.first} ${other.names.first}`)).toEqual([]);
+    // LIKE's wildcards are literal: "%" and "_" in a reference never match any character.
+    expect(await admissionsFound(admin, `${a.referenceNumber.slice(0, 4)}%${a.referenceNumber.slice(-3)}`)).toEqual([]);
+    expect(await admissionsFound(admin, a.referenceNumber.replace(/-/g, '_'))).toEqual([]);
+    // Short digit strings are no mobile search (nine numbers in ten start with 6-9).
+    expect(await admissionsFound(admin, phone.slice(0, 3))).not.toContain(a._id);
+  });
+
+  it('enquiries: by the father’s mobile number and the father’s or mother’s name', async () => {
+    const admin = await adminClient();
+    const phone = mobile();
+    const [father, mother] = [token('Fat'), token('Mot')];
+    const e = await createEnquiry({ fatherMobile: phone, fatherName: `${father} Lal`, motherName: `Sita ${mother}` });
+
+    expect(await enquiriesFound(admin, phone)).toEqual([e._id]);
+    expect(await enquiriesFound(admin, `+91-${phone}`)).toEqual([e._id]);
+    expect(await enquiriesFound(admin, father.toLowerCase())).toEqual([e._id]);
+    expect(await enquiriesFound(admin, mother.slice(0, 6))).toEqual([e._id]);
+    expect(await enquiriesFound(admin, e.studentName)).toEqual([e._id]);
+  });
+
+  it('TC requests: by admission number, mobile number and the parent’s name', async () => {
+    const admin = await adminClient();
+    const phone = mobile();
+    const parent = token('Par');
+    const number = `ADM/${randomInt(1e8)}`;
+    const tc = await createTcRequest({ contact: phone, parentName: `Ramesh ${parent}`, admissionNumber: number });
+
+    expect(await tcRequestsFound(admin, number)).toEqual([tc._id]);
+    expect(await tcRequestsFound(admin, number.toLowerCase())).toEqual([tc._id]);
+    expect(await tcRequestsFound(admin, phone)).toEqual([tc._id]);
+    expect(await tcRequestsFound(admin, parent)).toEqual([tc._id]);
+    expect(await tcRequestsFound(admin, tc.studentName)).toEqual([tc._id]);
+  });
+});
