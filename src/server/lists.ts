@@ -65,21 +65,22 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
 
 /**
  * A typed mobile number as stored (10 digits), as a prefix: spaces, dashes and a leading +91 or 0
- * dropped. Undefined unless what was typed is a number of at least 4 digits.
+ * dropped. Undefined unless what was typed is a number of at least 6 digits: fewer (a district's
+ * common 4-digit start) would match a good part of the school and cost a scan of it.
  */
 function mobilePrefix(typed: string): string | undefined {
   if (!/^[+\d\s-]+$/.test(typed)) return undefined;
   let digits = typed.replace(/\D/g, '');
   if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
   else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return digits.length >= 4 ? `${digits}%` : undefined;
+  return digits.length >= 6 ? `${digits}%` : undefined;
 }
 
 /**
  * The search box of a list: one text finds a record by any word of any of its names (the
  * student's or a parent's; each word a prefix, as `nameSearch`), by the start of an identifier
  * (reference or admission number, case-insensitive; only when the text has a digit, as every such
- * number has) or by a mobile number (the start of it, typed with or without +91, spaces or dashes).
+ * number has) or by a mobile number (the start of it, at least 6 digits, typed with or without +91, spaces or dashes).
  * Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
  * `to_tsvector('simple', namesText(names))`, `lower(identifier) text_pattern_ops`,
  * `mobile text_pattern_ops`) and PostgreSQL ORs their bitmaps.
