@@ -5,6 +5,7 @@
  */
 import { query } from './db.ts';
 import { json } from './http.ts';
+import { indiaMidnight, isCalendarDate } from '../lib/dates.ts';
 
 /** Paging from a query string: bad values are clamped, never an error. */
 export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
@@ -100,6 +101,22 @@ export const recordSearch = ({ names, identifiers = [], mobiles = [] }: { names:
     }
     return `(${arms.join(' OR ')})`;
   },
+});
+
+/**
+ * Records received on or after a day (YYYY-MM-DD, from midnight India time): the dashboard's today
+ * and this week. Anything but a calendar date is ignored, as paging clamps bad values.
+ */
+export const receivedSince: Filter = {
+  condition: (typed, param) => (isCalendarDate(typed) ? `created_at >= ${param(indiaMidnight(typed))}::timestamptz` : 'true'),
+};
+
+/** Records with a payment (or reversal) recorded on or after a day: the dashboard's fees this month. */
+export const paidSince = (entity: 'admission' | 'tc-request'): Filter => ({
+  condition: (typed, param) =>
+    isCalendarDate(typed)
+      ? `id IN (SELECT record_id FROM payments WHERE entity = ${param(entity)} AND created_at >= ${param(indiaMidnight(typed))}::timestamptz)`
+      : 'true',
 });
 
 /** The column equals the value (its totals in the counter tables' `counts` columns). */

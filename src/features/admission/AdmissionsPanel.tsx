@@ -4,7 +4,7 @@
  * application of the same child is marked. Above it, one line of seats linking to /admin/seats.
  */
 import { ALL_CLASSES } from '../../lib/classes.ts';
-import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import { RecordPanel, paidSinceFilter, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { textOf } from '../../components/admin/record-view.tsx';
 import { ADMISSION, type Admission } from './admission.ts';
@@ -24,6 +24,8 @@ export default function AdmissionsPanel() {
         { key: 'name', param: 'searchName', label: 'Search by name, reference or mobile' },
         { key: 'class', param: 'searchClass', label: 'Search by class', options: ALL_CLASSES, allLabel: 'All classes' },
         statusFilter(ADMISSION_WORKFLOW),
+        receivedSinceFilter,
+        paidSinceFilter,
       ]}
       loadFailed="Failed to load admissions"
       emptyText="No admissions found."

@@ -21,7 +21,7 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
@@ -172,6 +172,8 @@ export const ADMISSION_LIST: ListSpec = {
     searchName: recordSearch({ names: ADMISSION_NAMES, identifiers: ['reference_number'], mobiles: ['contact_no'] }),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
+    from: receivedSince,
+    paidFrom: paidSince('admission'),
   },
   counted: true,
 };

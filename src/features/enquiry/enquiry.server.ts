@@ -15,7 +15,7 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { csvExport } from '../../server/csv-export.ts';
@@ -80,6 +80,7 @@ export const ENQUIRY_LIST: ListSpec = {
     admissionClass: equals('admission_class', { record_counts: 'bucket' }),
     status: statusEquals,
     due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },
+    from: receivedSince,
   },
   counted: true,
 };

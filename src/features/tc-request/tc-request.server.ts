@@ -21,7 +21,7 @@ import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../se
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
-import { listAnswer, readList, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
+import { listAnswer, paidSince, readList, receivedSince, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
@@ -91,6 +91,8 @@ export const TC_LIST: ListSpec = {
     search: recordSearch({ names: ['student_name', 'parent_name'], identifiers: ['admission_number'], mobiles: ['contact'] }),
     admissionNumber: startsWith('admission_number'),
     status: statusEquals,
+    from: receivedSince,
+    paidFrom: paidSince('tc-request'),
   },
   counted: true,
 };
