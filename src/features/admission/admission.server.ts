@@ -35,7 +35,7 @@ import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, documentNotNeeded, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
@@ -249,12 +249,14 @@ const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
   notFound: NOT_FOUND,
   check: async (move) => {
     if (move.to === 'documents-verified') {
-      const open = await move.tx.query<{ field: string; state: string }>(
-        `SELECT field, state FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state <> 'verified' ORDER BY field`,
+      const { rows } = await move.tx.query<{ field: string; state: string; abc_id: string | null }>(
+        `SELECT u.field, u.state, a.abc_id FROM uploads u JOIN admissions a ON a.id = u.admission_id
+          WHERE u.admission_id = $1 AND u.field IS NOT NULL AND u.state <> 'verified' ORDER BY u.field`,
         [move.id],
       );
-      if (open.rows.length) {
-        const list = open.rows.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
+      const open = rows.filter((r) => !documentNotNeeded(r.abc_id, r.field));
+      if (open.length) {
+        const list = open.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
         throw conflict(`${ADMISSION_MESSAGES.documentsFirst}: ${list}.`);
       }
     }
@@ -283,7 +285,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
   if (state === 'rejected' && !reason) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
   await transaction(async (tx) => {
-    const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+    const admission = (await tx.query<{ status: AdmissionStatus; abc_id: string | null }>(`SELECT status, abc_id FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
     if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
@@ -292,7 +294,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
     );
     if (!judged.rows.length) throw notFound('Document not found');
     await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${reason && state === 'rejected' ? ` (${reason})` : ''}` }, tx);
-    if (admission.status === 'documents-verified' && state !== 'verified') {
+    if (admission.status === 'documents-verified' && state !== 'verified' && !documentNotNeeded(admission.abc_id, field)) {
       await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);

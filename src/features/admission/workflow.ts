@@ -5,6 +5,7 @@
  * decided (or withdrawn) one for review, with a note saying why.
  */
 import { defineWorkflow } from '../../lib/workflow.ts';
+import { isAbcOptOut } from '../../lib/forms/consent.ts';
 
 export const ADMISSION_WORKFLOW = defineWorkflow({
   statuses: ['received', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
@@ -39,6 +40,13 @@ export type AdmissionStatus = (typeof ADMISSION_WORKFLOW.statuses)[number];
 
 /** The statuses in which the office judges documents: before the decision. */
 export const DOCUMENTS_JUDGED_IN: readonly AdmissionStatus[] = ['received', 'under-review', 'documents-verified'];
+
+/**
+ * A document the parent's own answers made unnecessary: the ABC card after the ABC ID was answered
+ * REFUSED or NOGEN (the form then stops asking for it, but one chosen before may have been sent).
+ * It shows as Not needed and never holds back Documents verified.
+ */
+export const documentNotNeeded = (abcId: unknown, field: string): boolean => field === 'abcCard' && isAbcOptOut(abcId);
 
 /** A document's place on the checklist. */
 export const DOCUMENT_STATES = ['pending', 'verified', 'rejected'] as const;
