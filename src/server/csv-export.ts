@@ -4,8 +4,11 @@
  * batches read by keyset, so memory stays flat however many rows there are.
  *
  * Made to be opened in Excel by the office: UTF-8 with a byte order mark (without it Excel reads
- * Hindi names as ANSI), a cell that a spreadsheet would run as a formula prefixed with `'`, Aadhaar
- * numbers masked, dates written DD-MM-YYYY. Every export is audited with its filters and row count.
+ * Hindi names as ANSI), a cell that a spreadsheet would run as a formula prefixed with `'`, a number
+ * that is really text (a mobile, UTR, cheque or admission number) kept text, Aadhaar numbers
+ * masked, dates written DD-MM-YYYY. Documents are never columns of their own (they are not in the
+ * row): a record may add counted columns instead (`extra`). Every export is audited with its
+ * filters and row count.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Field, RecordDefinition } from '../lib/record.ts';
@@ -34,6 +37,35 @@ function momentText(value: unknown): string {
   if (Number.isNaN(date.getTime())) return '';
   const part = Object.fromEntries(INDIA_TIME.formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}`;
+}
+
+/**
+ * Text Excel would turn into a number, a date or a fraction on opening: digits, alone or with
+ * spaces, dots, commas, slashes, colons, dashes, plus signs or a percent sign. A 12-digit UTR would
+ * show as 4.33E+11, a cheque number lose its leading zeros, an admission number 12/2019 become a date.
+ */
+const NUMBER_LIKE = /^\d[\d\s.,/:%+-]*$/;
+
+/** A first character that makes a spreadsheet run the cell as a formula (csv-stringify's list, full-width forms too). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text cell as Excel must show it. Number-like text becomes the formula ="…", the robust way to
+ * make Excel keep a CSV cell as text (an apostrophe would show; a tab would stay in the cell); it is
+ * safe because the text inside has no quote and no letter, so nothing but the text can run. Any
+ * other text that a spreadsheet would run as a formula gets a leading apostrophe. Dates (`date`)
+ * are left for Excel to read as dates.
+ */
+export function spreadsheetText(text: string, date = false): string {
+  if (!date && NUMBER_LIKE.test(text)) return `="${text}"`;
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A column a record adds to its export beyond its definition's fields (e.g. counts of documents, fees). */
+export interface ExtraColumn {
+  label: string;
+  /** The cell of a row: a number stays a number (Excel can add it up), text is made safe as any other. */
+  cell: (row: Record<string, unknown>) => string | number;
 }
 
 /** One cell of the export: what the office reads, not what is stored. */
@@ -68,6 +100,8 @@ export interface CsvExport {
   columns?: string;
   /** The type of the table's id, for the keyset; uuid unless told. */
   idType?: 'uuid' | 'bigint';
+  /** Columns after the definition's: `columns` is the SQL they read (the table unaliased), `cells` how each is written. */
+  extra?: { columns: string; cells: readonly ExtraColumn[] };
 }
 
 /** The audit entry's words for an export: its filters and how many rows went out. */
@@ -77,9 +111,18 @@ export function exportDetail(used: Record<string, string>, rows: number, finishe
 }
 
 /** GET .../export.csv: the streamed CSV of every record the list's filters match. */
-export function csvExport({ def, list, fileName, columns: read, idType = 'uuid' }: CsvExport) {
-  const fields = def.fields.filter((f) => f.show.includes('export'));
-  const columns = `${read ?? selectColumns(def as RecordDefinition)}, created_at::text AS cursor_at`;
+export function csvExport({ def, list, fileName, columns: read, idType = 'uuid', extra }: CsvExport) {
+  // A document is not in the row (uploads hold them): a column of its own would always be empty.
+  const fields = def.fields.filter((f) => f.show.includes('export') && f.kind !== 'file');
+  const columns = `${read ?? selectColumns(def as RecordDefinition)}${extra ? `, ${extra.columns}` : ''}, created_at::text AS cursor_at`;
+  const header = [...fields.map((f) => labelIn(f, 'details')), ...(extra?.cells ?? []).map((c) => c.label)].map((label) => spreadsheetText(label));
+  const line = (row: Record<string, unknown>) => [
+    ...fields.map((f) => spreadsheetText(cellOf(f, row), f.kind === 'date' || f.kind === 'datetime')),
+    ...(extra?.cells ?? []).map((c) => {
+      const value = c.cell(row);
+      return typeof value === 'number' ? value : spreadsheetText(value);
+    }),
+  ];
   return async (req: Request, ctx: AdminContext): Promise<Response> => {
     const { where, params, used } = listQuery(new URL(req.url), list);
     // The next batch starts after the last row sent: (created_at, id) below it, in the lists' own index order.
@@ -105,11 +148,11 @@ export function csvExport({ def, list, fileName, columns: read, idType = 'uuid' 
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(stringify([fields.map((f) => labelIn(f, 'details'))], { bom: true, escape_formulas: true })));
+        controller.enqueue(encoder.encode(stringify([header], { bom: true })));
       },
       async pull(controller) {
         rows += batch.length;
-        if (batch.length) controller.enqueue(encoder.encode(stringify(batch.map((row) => fields.map((f) => cellOf(f, row))), { escape_formulas: true })));
+        if (batch.length) controller.enqueue(encoder.encode(stringify(batch.map(line))));
         if (batch.length < BATCH) {
           await audit(true);
           controller.close();

@@ -23,7 +23,7 @@ import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../ser
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
-import { csvExport } from '../../server/csv-export.ts';
+import { csvExport, type ExtraColumn } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
@@ -39,7 +39,7 @@ import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, documentNotNe
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { documentType, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
-import { paymentDetails } from '../payments/payments.server.ts';
+import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
@@ -178,7 +178,24 @@ export const ADMISSION_LIST: ListSpec = {
   counted: true,
 };
 
-export const exportAdmissions = csvExport({ def: ADMISSION, list: ADMISSION_LIST, fileName: 'admissions' });
+/** The documents of an application, counted for its CSV row (one column per document would mostly be empty). */
+const DOCUMENT_COUNTS: { columns: string; cells: ExtraColumn[] } = {
+  columns: `(SELECT json_build_object('received', count(*), 'verified', count(*) FILTER (WHERE u.state = 'verified'),
+      'rejected', count(*) FILTER (WHERE u.state = 'rejected'))
+    FROM uploads u WHERE u.admission_id = admissions.id AND u.field IS NOT NULL) AS document_counts`,
+  cells: (['received', 'verified', 'rejected'] as const).map((state) => ({
+    label: `Documents ${state}`,
+    cell: (row: Record<string, unknown>) => Number((row.document_counts as Record<string, unknown> | null)?.[state] ?? 0),
+  })),
+};
+const FEES = feeExportColumns('admission');
+
+export const exportAdmissions = csvExport({
+  def: ADMISSION,
+  list: ADMISSION_LIST,
+  fileName: 'admissions',
+  extra: { columns: `${DOCUMENT_COUNTS.columns}, ${FEES.columns}`, cells: [...DOCUMENT_COUNTS.cells, ...FEES.cells] },
+});
 
 export async function listAdmissions(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ADMISSION_LIST);

@@ -25,6 +25,7 @@ import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/status.ts';
 import { sendSoon } from '../../server/mailer.ts';
+import type { ExtraColumn } from '../../server/csv-export.ts';
 import { site } from '../../config/site.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
@@ -159,6 +160,30 @@ export async function paymentDetails(entity: Payable, id: string): Promise<Payme
 export async function balanceDue(entity: Payable, id: string, status: string): Promise<number> {
   if (BOOKS[entity].closed.includes(status)) return 0;
   return (await paymentDetails(entity, id)).fee.balancePaise;
+}
+
+/**
+ * The fee columns of a record's CSV export, in rupees (numbers, so Excel adds them up): its fee,
+ * what is paid (reversals subtracted) and what is still due, as the details screen counts them (0
+ * once waived, and when the record is closed). A class without a fee has an empty Fee.
+ */
+export function feeExportColumns(entity: Payable): { columns: string; cells: ExtraColumn[] } {
+  const book = BOOKS[entity];
+  const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
+  const fee = (row: Record<string, unknown>) => {
+    const due = book.fee(row);
+    const waiverNote = row.fee_waiver_note === null || row.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
+    return { set: due !== undefined, ...feeJson(due ?? 0, paid(row), waiverNote) };
+  };
+  return {
+    columns: `${book.columns}, status, (SELECT coalesce(sum(p.amount_paise), 0)::text FROM payments p
+      WHERE p.entity = '${entity}' AND p.record_id = ${book.table}.id) AS paid_paise`,
+    cells: [
+      { label: 'Fee (₹)', cell: (row) => (fee(row).set ? fee(row).due : '') },
+      { label: 'Paid (₹)', cell: (row) => paiseToRupees(paid(row)) },
+      { label: 'Due (₹)', cell: (row) => (book.closed.includes(String(row.status)) ? 0 : fee(row).balance) },
+    ],
+  };
 }
 
 // ---- changes -------------------------------------------------------------------------------

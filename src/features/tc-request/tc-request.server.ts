@@ -29,7 +29,7 @@ import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
-import { paymentDetails } from '../payments/payments.server.ts';
+import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../privacy/privacy.ts';
@@ -97,7 +97,7 @@ export const TC_LIST: ListSpec = {
   counted: true,
 };
 
-export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests' });
+export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests', extra: feeExportColumns('tc-request') });
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
