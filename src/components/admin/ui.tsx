@@ -42,7 +42,7 @@ export function SelectField({ label, value, onChange, options, allLabel, optionT
 export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
   const id = useId();
   return (
-    <div className="admin-field">
+    <div className="admin-field admin-field--date">
       <label htmlFor={id}>{label}</label>
       <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
