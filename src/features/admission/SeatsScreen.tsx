@@ -1,6 +1,6 @@
 /**
  * /admin/seats?session=2027-28: the principal sets each class's capacity for a session (empty: no
- * limit) beside how many are admitted, waitlisted and have applied, and saves them all at once.
+ * limit) beside how many are admitted and have applied, and saves them all at once.
  * Office staff see the seats summary only. The admissions list links here (SeatsLine).
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
@@ -121,7 +121,6 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
           <tr>
             <th scope="col">Class</th>
             <th scope="col">Admitted</th>
-            <th scope="col">Waitlisted</th>
             <th scope="col">Applied</th>
             <th scope="col">Seats</th>
           </tr>
@@ -135,7 +134,6 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
               <tr key={admissionClass}>
                 <th scope="row">{classText(admissionClass)}</th>
                 <td>{c?.admitted ?? 0}</td>
-                <td>{c?.waitlisted ?? 0}</td>
                 <td>{c?.applications ?? 0}</td>
                 <td>
                   <label htmlFor={inputId} className="visually-hidden">Seats in {classText(admissionClass)}</label>
