@@ -28,14 +28,18 @@ export function filterParam(url: URL, name: string): string | undefined {
 }
 
 /**
- * The text search query for a typed name: each word the 'simple' parser finds becomes a prefix
- * term, all of them required ('ram sha' -> 'ram':* & 'sha':*). Words are quoted, so no input
- * can inject tsquery syntax; input without any word gives NULL, which matches nothing.
- * The name-search indexes of the migrations use the same to_tsvector('simple', ...) expressions.
+ * The to_tsquery('simple', ...) text of a typed name: each word a quoted prefix term, all of them
+ * required ('ram sha' -> 'ram':* & 'sha':*). Quoting (a quote and a backslash escaped) leaves no
+ * way to write tsquery syntax; a word of punctuation only has no lexeme and matches nothing. It
+ * is a parameter, not a subquery, so the planner sees the words and their frequency: an index scan
+ * for a rare name, the newest rows first for a word most rows have.
  */
-const nameQuery = (param: string) =>
-  `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
-      FROM unnest(to_tsvector('simple', ${param})))::tsquery`;
+const nameQuery = (typed: string) =>
+  typed
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`)
+    .join(' & ');
 
 /** The tables kept exact by triggers that hold totals by a column's value: one row per (entity, values). */
 type CounterTable = 'record_counts' | 'status_counts';
@@ -58,9 +62,6 @@ export interface Filter {
   counts?: Partial<Record<CounterTable, string>>;
 }
 
-/** The SQL text of several name columns, as one string for the 'simple' text search (an erased NULL counts as ''). */
-export const namesText = (columns: readonly string[]): string => columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
-
 /** The text of an identifier search: lower-case, LIKE's wildcards taken literally, as a prefix. */
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -79,16 +80,18 @@ function mobilePrefix(typed: string): string | undefined {
 
 /**
  * The search box of a list: one text finds a record by any word of any of its names (the
- * student's or a parent's; each word a prefix, as `nameSearch`), by the start of an identifier
+ * student's or a parent's, kept as the tsvector column `search_names`; each word a prefix), by the start of an identifier
  * (reference or admission number, case-insensitive; only when the text has a digit, as every such
  * number has) or by a mobile number (the start of it, at least 6 digits, typed with or without +91, spaces or dashes).
  * Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
- * `to_tsvector('simple', namesText(names))`, `lower(identifier) text_pattern_ops`,
- * `mobile text_pattern_ops`) and PostgreSQL ORs their bitmaps.
+ * `search_names`, `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migration 0016)
+ * and PostgreSQL ORs their bitmaps.
  */
-export const recordSearch = ({ names, identifiers = [], mobiles = [] }: { names: readonly string[]; identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
+export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
   condition: (typed, param) => {
-    const arms = [`to_tsvector('simple', ${namesText(names)}) @@ ${nameQuery(param(typed))}`];
+    const arms: string[] = [];
+    // No name is a number: without a letter, the name arm would only cost the planner a guess.
+    if (/\p{L}/u.test(typed)) arms.push(`search_names @@ to_tsquery('simple', ${param(nameQuery(typed))})`);
     const compact = typed.replace(/\s+/g, '');
     if (identifiers.length && /\d/.test(compact)) {
       const p = param(likePrefix(compact));
@@ -99,7 +102,7 @@ export const recordSearch = ({ names, identifiers = [], mobiles = [] }: { names:
       const p = param(mobile);
       for (const column of mobiles) arms.push(`${column} LIKE ${p}`);
     }
-    return `(${arms.join(' OR ')})`;
+    return arms.length ? `(${arms.join(' OR ')})` : 'false';
   },
 });
 

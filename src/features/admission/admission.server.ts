@@ -160,16 +160,13 @@ const SAME_CHILD = (other: string, row: string) =>
   `(${other}.student_aadhaar_hash = ${row}.student_aadhaar_hash
     OR (${other}.contact_no = ${row}.contact_no AND lower(${other}.student_first_name) = lower(${row}.student_first_name)))`;
 
-/** Every name of an application (migration 0016 indexes them for the search box, in this order). */
-const ADMISSION_NAMES = ['student', 'father', 'mother'].flatMap((who) => ['first', 'middle', 'last'].map((part) => `${who}_${part}_name`));
-
 /** The admin list: also what an export of the same filters walks. */
 export const ADMISSION_LIST: ListSpec = {
   table: 'admissions',
   columns: `${selectColumns(ADMISSION, 't')}, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
-    searchName: recordSearch({ names: ADMISSION_NAMES, identifiers: ['reference_number'], mobiles: ['contact_no'] }),
+    searchName: recordSearch({ identifiers: ['reference_number'], mobiles: ['contact_no'] }),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
     from: receivedSince,

@@ -76,7 +76,7 @@ export const ENQUIRY_LIST: ListSpec = {
   table: 'enquiries',
   columns: 't.*',
   filters: {
-    search: recordSearch({ names: ['student_name', 'father_name', 'mother_name'], mobiles: ['father_mobile'] }),
+    search: recordSearch({ mobiles: ['father_mobile'] }),
     admissionClass: equals('admission_class', { record_counts: 'bucket' }),
     status: statusEquals,
     due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },

@@ -88,7 +88,7 @@ export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
   filters: {
-    search: recordSearch({ names: ['student_name', 'parent_name'], identifiers: ['admission_number'], mobiles: ['contact'] }),
+    search: recordSearch({ identifiers: ['admission_number'], mobiles: ['contact'] }),
     admissionNumber: startsWith('admission_number'),
     status: statusEquals,
     from: receivedSince,
