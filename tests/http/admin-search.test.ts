@@ -1,12 +1,13 @@
 /**
  * The lists' search box (issue 24): besides any word of the student's name it finds a record by its
  * reference or admission number, its mobile number and any part of a parent's name, and takes
- * LIKE's wildcards literally.
+ * LIKE's wildcards literally. The filters the home screen's counts open (from=, paidFrom=).
  */
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adminClient, type ApiClient } from '../support/api.ts';
 import { createAdmission, createEnquiry, createTcRequest, token } from './admin-fixtures.ts';
+import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 
 /** A mobile number no other test uses (10 digits, starting with 7). */
 const mobile = () => `7${String(randomInt(1e8, 1e9))}`;
@@ -88,5 +89,33 @@ describe('the search box of the lists', () => {
     expect(await tcRequestsFound(admin, phone)).toEqual([tc._id]);
     expect(await tcRequestsFound(admin, parent)).toEqual([tc._id]);
     expect(await tcRequestsFound(admin, tc.studentName)).toEqual([tc._id]);
+  });
+});
+
+describe('the home screen’s filters of the lists', () => {
+  it('from= keeps records received since a day (India time); paidFrom= those with a payment recorded since; a malformed day is ignored', async () => {
+    const admin = await adminClient();
+    const last = token('Day');
+    const [paid, unpaid] = [await createAdmission({ studentLastName: last }), await createAdmission({ studentLastName: last })];
+    const pay = await admin.request(`/v1/api/admission/${paid._id}/payments`, { method: 'POST', json: { amount: '₹1,000', mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    expect(pay.status).toBe(201);
+    const today = dateInIndia();
+    const tomorrow = addDays(today, 1);
+    const found = async (query: string) => {
+      const res = await admin.request(`/v1/api/admission?searchName=${last}&${query}`);
+      expect(res.status, query).toBe(200);
+      return ids((await res.json()).data).sort();
+    };
+    expect(await found(`from=${today}`)).toEqual([paid._id, unpaid._id].sort());
+    expect(await found(`from=${tomorrow}`)).toEqual([]);
+    expect(await found(`paidFrom=${today}`)).toEqual([paid._id]);
+    expect(await found(`paidFrom=${tomorrow}`)).toEqual([]);
+    expect(await found('from=2026-02-30&paidFrom=soon')).toEqual([paid._id, unpaid._id].sort());
+
+    const tc = await createTcRequest({ studentName: `Mohan ${last}` });
+    const tcs = await admin.request(`/v1/api/tc-request?search=${last}&from=${today}`);
+    expect(ids((await tcs.json()).data)).toEqual([tc._id]);
+    const enquiries = await admin.request(`/v1/api/enquiry?search=${last}&from=${tomorrow}`);
+    expect(await enquiries.json()).toEqual([]);
   });
 });
