@@ -80,10 +80,10 @@ function mobilePrefix(typed: string): string | undefined {
 
 /**
  * The search box of a list: one text finds a record by any word of any of its names (the
- * student's or a parent's, kept as the tsvector column `search_names`; each word a prefix), by the start of an identifier
- * (reference or admission number, case-insensitive; only when the text has a digit, as every such
- * number has) or by a mobile number (the start of it, at least 6 digits, typed with or without +91, spaces or dashes).
- * Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
+ * student's or a parent's, kept as the tsvector column `search_names`; each word a prefix), by
+ * the start of an identifier (reference or admission number, case-insensitive; only when the text
+ * has a digit, as every such number has) or by a mobile number (the start of it, at least 6
+ * digits, typed with or without +91, spaces or dashes). Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
  * `search_names`, `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migration 0016)
  * and PostgreSQL ORs their bitmaps.
  */
