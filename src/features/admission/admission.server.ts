@@ -23,7 +23,7 @@ import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../ser
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
-import { csvExport, type ExtraColumn } from '../../server/csv-export.ts';
+import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
@@ -176,22 +176,28 @@ export const ADMISSION_LIST: ListSpec = {
 };
 
 /** The documents of an application, counted for its CSV row (one column per document would mostly be empty). */
-const DOCUMENT_COUNTS: { columns: string; cells: ExtraColumn[] } = {
-  columns: `(SELECT json_build_object('received', count(*), 'verified', count(*) FILTER (WHERE u.state = 'verified'),
-      'rejected', count(*) FILTER (WHERE u.state = 'rejected'))
-    FROM uploads u WHERE u.admission_id = admissions.id AND u.field IS NOT NULL) AS document_counts`,
-  cells: (['received', 'verified', 'rejected'] as const).map((state) => ({
+const DOCUMENT_STATES_COUNTED = ['received', 'verified', 'rejected'] as const;
+const DOCUMENT_COUNTS: ExportExtra = {
+  load: async (ids) => {
+    const counts = await query<Record<string, unknown>>(
+      `SELECT admission_id, count(*)::int AS received, (count(*) FILTER (WHERE state = 'verified'))::int AS verified,
+         (count(*) FILTER (WHERE state = 'rejected'))::int AS rejected
+         FROM uploads WHERE admission_id = ANY($1::uuid[]) AND field IS NOT NULL GROUP BY admission_id`,
+      [ids],
+    );
+    return new Map(counts.map((c) => [String(c.admission_id), { documents: c }]));
+  },
+  cells: DOCUMENT_STATES_COUNTED.map((state) => ({
     label: `Documents ${state}`,
-    cell: (row: Record<string, unknown>) => Number((row.document_counts as Record<string, unknown> | null)?.[state] ?? 0),
+    cell: (row: Record<string, unknown>) => Number((row.documents as Record<string, unknown> | undefined)?.[state] ?? 0),
   })),
 };
-const FEES = feeExportColumns('admission');
 
 export const exportAdmissions = csvExport({
   def: ADMISSION,
   list: ADMISSION_LIST,
   fileName: 'admissions',
-  extra: { columns: `${DOCUMENT_COUNTS.columns}, ${FEES.columns}`, cells: [...DOCUMENT_COUNTS.cells, ...FEES.cells] },
+  extra: [DOCUMENT_COUNTS, feeExportColumns('admission')],
 });
 
 export async function listAdmissions(req: Request): Promise<Response> {

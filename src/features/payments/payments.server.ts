@@ -25,7 +25,7 @@ import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/status.ts';
 import { sendSoon } from '../../server/mailer.ts';
-import type { ExtraColumn } from '../../server/csv-export.ts';
+import type { ExportExtra } from '../../server/csv-export.ts';
 import { site } from '../../config/site.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
@@ -167,7 +167,7 @@ export async function balanceDue(entity: Payable, id: string, status: string): P
  * what is paid (reversals subtracted) and what is still due, as the details screen counts them (0
  * once waived, and when the record is closed). A class without a fee has an empty Fee.
  */
-export function feeExportColumns(entity: Payable): { columns: string; cells: ExtraColumn[] } {
+export function feeExportColumns(entity: Payable): ExportExtra {
   const book = BOOKS[entity];
   const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
   const fee = (row: Record<string, unknown>) => {
@@ -176,8 +176,14 @@ export function feeExportColumns(entity: Payable): { columns: string; cells: Ext
     return { set: due !== undefined, ...feeJson(due ?? 0, paid(row), waiverNote) };
   };
   return {
-    columns: `${book.columns}, status, (SELECT coalesce(sum(p.amount_paise), 0)::text FROM payments p
-      WHERE p.entity = '${entity}' AND p.record_id = ${book.table}.id) AS paid_paise`,
+    columns: `${book.columns}, status`,
+    load: async (ids) => {
+      const sums = await query<{ record_id: string; paid_paise: string }>(
+        `SELECT record_id, sum(amount_paise)::text AS paid_paise FROM payments WHERE entity = $1 AND record_id = ANY($2::uuid[]) GROUP BY record_id`,
+        [entity, ids],
+      );
+      return new Map(sums.map((s) => [String(s.record_id), { paid_paise: s.paid_paise }]));
+    },
     cells: [
       { label: 'Fee (₹)', cell: (row) => (fee(row).set ? fee(row).due : '') },
       { label: 'Paid (₹)', cell: (row) => paiseToRupees(paid(row)) },

@@ -97,7 +97,7 @@ export const TC_LIST: ListSpec = {
   counted: true,
 };
 
-export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests', extra: feeExportColumns('tc-request') });
+export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests', extra: [feeExportColumns('tc-request')] });
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
