@@ -30,10 +30,14 @@ const CASES: Case[] = [
   { list: 'enquiries', name: 'page 1,000', path: '/v1/api/enquiry?page=1000' },
   { list: 'enquiries', name: 'name search', path: '/v1/api/enquiry?search=aarav%20sharma' },
   { list: 'enquiries', name: 'surname search', path: '/v1/api/enquiry?search=shar' },
+  { list: 'enquiries', name: 'mobile', path: '/v1/api/enquiry?search=9000012345' },
   { list: 'admissions', name: 'page 1', path: '/v1/api/admission?page=1' },
   { list: 'admissions', name: 'page 1,000', path: '/v1/api/admission?page=1000' },
   { list: 'admissions', name: 'name search', path: '/v1/api/admission?searchName=aarav%20kumar%20sharma' },
   { list: 'admissions', name: 'surname search', path: '/v1/api/admission?searchName=shar' },
+  { list: 'admissions', name: 'parent + surname', path: '/v1/api/admission?searchName=ramesh%20shar' },
+  { list: 'admissions', name: 'reference', path: '/v1/api/admission?searchName=BENCH-012345' },
+  { list: 'admissions', name: 'mobile', path: '/v1/api/admission?searchName=%2B91%2091000%2012345' },
   { list: 'admissions', name: 'status', path: '/v1/api/admission?status=under-review' },
   { list: 'admissions', name: 'status p.100', path: '/v1/api/admission?status=under-review&page=100' },
   { list: 'admissions', name: 'class + status', path: '/v1/api/admission?searchClass=N.C&status=admitted' },
@@ -41,6 +45,7 @@ const CASES: Case[] = [
   { list: 'TC requests', name: 'page 1,000', path: '/v1/api/tc-request?page=1000' },
   { list: 'TC requests', name: 'name search', path: '/v1/api/tc-request?search=aarav%20sharma' },
   { list: 'TC requests', name: 'surname search', path: '/v1/api/tc-request?search=shar' },
+  { list: 'TC requests', name: 'admission number', path: '/v1/api/tc-request?search=BENCH-TC-012345' },
 ];
 
 function percentile(values: number[], p: number): number {

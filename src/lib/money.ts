@@ -5,18 +5,24 @@
  */
 import { toCurrency } from 'to-words/en-IN';
 
-const RUPEES = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+/**
+ * A sign, a rupee mark (₹, Rs, Rs., INR) and the whole rupees: plain digits, or grouped by commas
+ * the Indian way (1,25,000) or the Western way (125,000), never anywhere else (1,2,3 is refused).
+ */
+const RUPEES = /^(-?)(?:₹|rs\.?|inr)?\s*(\d+|\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/i;
 
 /**
- * Rupees as typed or sent (12500, 12500.5, '12500.50') as whole paise; undefined for anything else:
- * text that is not a number, more than two decimals, exponents, or beyond what counts exactly. The
- * text of the number is read, never multiplied, so 1.15 is 115 paise, not 114.99999.
+ * Rupees as typed or sent (12500, 12500.5, '12500.50', '12,500', '₹1,25,000.00', 'Rs. 6000') as
+ * whole paise; undefined for anything else: text that is not a number, commas out of place, more
+ * than two decimals, exponents, or beyond what counts exactly. The text of the number is read,
+ * never multiplied, so 1.15 is 115 paise, not 114.99999. The payment form and the payments API
+ * both read amounts here.
  */
 export function rupeesToPaise(value: unknown): number | undefined {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
   const m = RUPEES.exec(text);
   if (!m) return undefined;
-  const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  const paise = Number(m[2]!.replace(/,/g, '')) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   if (!Number.isSafeInteger(paise)) return undefined;
   return m[1] ? -paise : paise;
 }

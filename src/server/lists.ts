@@ -5,6 +5,7 @@
  */
 import { query } from './db.ts';
 import { json } from './http.ts';
+import { indiaMidnight, isCalendarDate } from '../lib/dates.ts';
 
 /** Paging from a query string: bad values are clamped, never an error. */
 export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
@@ -27,21 +28,30 @@ export function filterParam(url: URL, name: string): string | undefined {
 }
 
 /**
- * The text search query for a typed name: each word the 'simple' parser finds becomes a prefix
- * term, all of them required ('ram sha' -> 'ram':* & 'sha':*). Words are quoted, so no input
- * can inject tsquery syntax; input without any word gives NULL, which matches nothing.
- * The name-search indexes of the migrations use the same to_tsvector('simple', ...) expressions.
+ * The to_tsquery('simple', ...) text of a typed name: each word a quoted prefix term, all of them
+ * required ('ram sha' -> 'ram':* & 'sha':*). Quoting (a quote and a backslash escaped) leaves no
+ * way to write tsquery syntax; a word of punctuation only has no lexeme and matches nothing. It
+ * is a parameter, not a subquery, so the planner sees the words and their frequency: an index scan
+ * for a rare name, the newest rows first for a word most rows have.
  */
-const nameQuery = (param: string) =>
-  `(SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')
-      FROM unnest(to_tsvector('simple', ${param})))::tsquery`;
+const nameQuery = (typed: string) =>
+  typed
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`)
+    .join(' & ');
 
 /** The tables kept exact by triggers that hold totals by a column's value: one row per (entity, values). */
 type CounterTable = 'record_counts' | 'status_counts';
 
 /** How one query-string parameter narrows a list: its SQL condition on parameter `$n`. */
 export interface Filter {
-  where: (param: string) => string;
+  where?: (param: string) => string;
+  /**
+   * Instead of `where`: the condition built from the typed text itself, adding its own parameters
+   * through `param` (a search whose parts apply or not by what was typed).
+   */
+  condition?: (typed: string, param: (value: unknown) => string) => string;
   /** The parameter's value as the condition needs it. */
   value?: (typed: string) => unknown;
   /**
@@ -52,8 +62,65 @@ export interface Filter {
   counts?: Partial<Record<CounterTable, string>>;
 }
 
-/** A word-prefix name search over `vector`, an SQL text expression of the row. */
-export const nameSearch = (vector: string): Filter => ({ where: (p) => `to_tsvector('simple', ${vector}) @@ ${nameQuery(p)}` });
+/** The text of an identifier search: lower-case, LIKE's wildcards taken literally, as a prefix. */
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A typed mobile number as stored (10 digits), as a prefix: spaces, dashes and a leading +91 or 0
+ * dropped. Undefined unless what was typed is a number of at least 6 digits: fewer (a district's
+ * common 4-digit start) would match a good part of the school and cost a scan of it.
+ */
+function mobilePrefix(typed: string): string | undefined {
+  if (!/^[+\d\s-]+$/.test(typed)) return undefined;
+  let digits = typed.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits.length >= 6 ? `${digits}%` : undefined;
+}
+
+/**
+ * The search box of a list: one text finds a record by any word of any of its names (the
+ * student's or a parent's, kept as the tsvector column `search_names`; each word a prefix), by
+ * the start of an identifier (reference or admission number, case-insensitive; only when the text
+ * has a digit, as every such number has) or by a mobile number (the start of it, at least 6
+ * digits, typed with or without +91, spaces or dashes). Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
+ * `search_names`, `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migration 0016)
+ * and PostgreSQL ORs their bitmaps.
+ */
+export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
+  condition: (typed, param) => {
+    const arms: string[] = [];
+    // No name is a number: without a letter, the name arm would only cost the planner a guess.
+    if (/\p{L}/u.test(typed)) arms.push(`search_names @@ to_tsquery('simple', ${param(nameQuery(typed))})`);
+    const compact = typed.replace(/\s+/g, '');
+    if (identifiers.length && /\d/.test(compact)) {
+      const p = param(likePrefix(compact));
+      for (const column of identifiers) arms.push(`lower(${column}) LIKE ${p}`);
+    }
+    const mobile = mobilePrefix(typed);
+    if (mobiles.length && mobile) {
+      const p = param(mobile);
+      for (const column of mobiles) arms.push(`${column} LIKE ${p}`);
+    }
+    return arms.length ? `(${arms.join(' OR ')})` : 'false';
+  },
+});
+
+/**
+ * Records received on or after a day (YYYY-MM-DD, from midnight India time): the dashboard's today
+ * and this week. Anything but a calendar date is ignored, as paging clamps bad values.
+ */
+export const receivedSince: Filter = {
+  condition: (typed, param) => (isCalendarDate(typed) ? `created_at >= ${param(indiaMidnight(typed))}::timestamptz` : 'true'),
+};
+
+/** Records with a payment (or reversal) recorded on or after a day: the dashboard's fees this month. */
+export const paidSince = (entity: 'admission' | 'tc-request'): Filter => ({
+  condition: (typed, param) =>
+    isCalendarDate(typed)
+      ? `id IN (SELECT record_id FROM payments WHERE entity = ${param(entity)} AND created_at >= ${param(indiaMidnight(typed))}::timestamptz)`
+      : 'true',
+});
 
 /** The column equals the value (its totals in the counter tables' `counts` columns). */
 export const equals = (column: string, counts?: Filter['counts']): Filter => ({ where: (p) => `${column} = ${p}`, counts });
@@ -64,7 +131,7 @@ export const statusEquals: Filter = equals('status', { status_counts: 'status' }
 /** The column starts with the value, case-insensitively, the value taken literally. */
 export const startsWith = (column: string): Filter => ({
   where: (p) => `lower(${column}) LIKE ${p}`,
-  value: (typed) => `${typed.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+  value: likePrefix,
 });
 
 export interface ListSpec {
@@ -101,8 +168,13 @@ export function listQuery(url: URL, spec: ListSpec): ListQuery {
     const typed = filterParam(url, name);
     if (!typed) continue;
     used[name] = typed;
+    if (filter.condition) {
+      where.push(filter.condition(typed, (value) => `$${params.push(value)}`));
+      inUse.push([filter, params.length]);
+      continue;
+    }
     params.push(filter.value ? filter.value(typed) : typed);
-    where.push(filter.where(`$${params.length}`));
+    where.push(filter.where!(`$${params.length}`));
     inUse.push([filter, params.length]);
   }
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -55,14 +55,14 @@ describe('login page', () => {
     await context.close();
   });
 
-  it('shows "Login successful" and goes to the home page', async () => {
+  it('shows "Login successful" and goes to the dashboard, /admin', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByPlaceholder('Enter your email').fill(inject('adminEmail'));
     await page.getByPlaceholder('Enter your password').fill(inject('adminPassword'));
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Login successful').waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin');
     await context.close();
   });
 

@@ -100,6 +100,9 @@ describe('recording payments', () => {
       ['amount -1', { amount: -1 }, 'amount', PAYMENT_MESSAGES.positive],
       ['three decimals', { amount: 1.234 }, 'amount', PAYMENT_MESSAGES.amount],
       ['text', { amount: 'abc' }, 'amount', PAYMENT_MESSAGES.amount],
+      ['commas out of place', { amount: '1,0,0' }, 'amount', PAYMENT_MESSAGES.amount],
+      ['another currency', { amount: '$100' }, 'amount', PAYMENT_MESSAGES.amount],
+      ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_MESSAGES.amount],
       ['huge', { amount: 1e9 }, 'amount', PAYMENT_MESSAGES.tooMuch],
       ['beyond exact numbers', { amount: 1e300 }, 'amount', PAYMENT_MESSAGES.amount],
       ['missing amount', { amount: undefined }, 'amount', PAYMENT_MESSAGES.required],
@@ -121,6 +124,16 @@ describe('recording payments', () => {
     expect(await paymentsStored('tc-request', _id)).toEqual([]);
     const record = await (await office.request(`/v1/api/tc-request/${_id}`)).json();
     expect(record).toMatchObject({ paymentStatus: 'pending', transactionId: 'NA', status: 'requested', payments: [] });
+  });
+
+  it('takes amounts as a clerk types them: "₹6,000", "6000.00", "2,999.50"', async () => {
+    const { _id } = await seniorAdmission('11');
+    const path = `/v1/api/admission/${_id}`;
+    expect(fees.admission['11']).toBe(15000);
+    let record: Record<string, any> = {};
+    for (const amount of ['₹6,000', '6000.00', '2,999.50', 'Rs. 0.50']) ({ record } = await pay(office, path, { amount, mode: 'cash', reference: '', paidOn: TODAY }));
+    expect((await paymentsStored('admission', _id)).map((p) => p.paise)).toEqual(['600000', '600000', '299950', '50']);
+    expect(record).toMatchObject({ paymentStatus: 'paid', fee: { paidPaise: 1500000, balancePaise: 0 } });
   });
 
   it('refuses an amount above what is still due with 409 naming the amount due (a slip of a zero)', async () => {

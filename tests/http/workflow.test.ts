@@ -158,6 +158,26 @@ describe('admission: what a move needs', () => {
     expect((await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' })).status).toBe(200);
   });
 
+  it.each(['REFUSED', 'NOGEN'])('never holds Documents verified back for the ABC card after the ABC ID %s (not needed)', async (answer) => {
+    // A card chosen before the parent answered the ABC ID is still sent, and stored; the office need not judge it.
+    const { _id: id } = await createAdmission({ abcId: answer.toLowerCase() });
+    expect((await patch(office, `/v1/api/admission/${id}`, { status: 'under-review' })).status).toBe(200);
+    const record = await (await office.request(`/v1/api/admission/${id}`)).json();
+    expect(record.abcId).toBe(answer);
+    expect(record.documents.abcCard).toMatchObject({ state: 'pending' });
+    for (const field of Object.keys(record.documents).filter((f) => f !== 'abcCard')) {
+      expect((await patch(office, `/v1/api/admission/${id}/documents/${field}`, { state: 'verified' })).status).toBe(200);
+    }
+    expect((await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' })).status).toBe(200);
+    // Rejecting it later does not send the application back to review either.
+    const judged = await patch(office, `/v1/api/admission/${id}/documents/abcCard`, { state: 'rejected', reason: 'Not needed' });
+    expect(judged.status).toBe(200);
+    expect((await judged.json()).status).toBe('documents-verified');
+    // Any other document still does.
+    const other = await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected', reason: 'Photo is blurred' });
+    expect((await other.json()).status).toBe('under-review');
+  });
+
   it('checks document verdicts: a reason for a rejection, known states and fields only, and sends a verified application back to review when one is rejected', async () => {
     const id = await admissionAt('documents-verified');
     await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected' }), 400);

@@ -39,7 +39,7 @@ export async function loginThroughUi(page: Page, email = inject('adminEmail'), p
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByPlaceholder('Enter your password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin');
 }
 
 /** Waits until the page's islands have hydrated (no server-rendered island left). */

@@ -9,7 +9,7 @@ import type { Query } from '../../lib/admin/url-query.ts';
 import { StatusError } from '../../lib/admin/use-load.ts';
 import { PAGE_SIZE, type Paged, type RecordDefinition } from '../../lib/record.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
-import { CheckField, Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
+import { CheckField, DateField, Pager, ScreenHeader, SearchField, SelectField } from './ui.tsx';
 import { RecordTable } from './RecordTable.tsx';
 import { listColumns } from './record-view.tsx';
 import { usePagedList } from './usePagedList.ts';
@@ -26,12 +26,20 @@ export interface PanelFilter {
   optionText?: (option: string) => string;
   /** A checkbox: checked sends the parameter as '1'. */
   check?: boolean;
+  /** A day (YYYY-MM-DD), e.g. received since. */
+  date?: boolean;
 }
 
 /** The status filter of a record with a workflow (kept in the page URL as `status`, as the home screen links it). */
 export const statusFilter = (workflow: Workflow): PanelFilter => ({
   key: 'status', param: 'status', label: 'Status', options: workflow.statuses, allLabel: 'All statuses', optionText: (s) => statusLabel(workflow, s),
 });
+
+/** Records received since a day (the home screen's today and this week link it as `from`). */
+export const receivedSinceFilter: PanelFilter = { key: 'from', param: 'from', label: 'Received since', date: true };
+
+/** Records with a payment recorded since a day (the home screen's fees this month link it as `paidFrom`). */
+export const paidSinceFilter: PanelFilter = { key: 'paidFrom', param: 'paidFrom', label: 'Paid since', date: true };
 
 interface Props<T> {
   title: string;
@@ -94,6 +102,8 @@ export function RecordPanel<T extends { _id: string }>({ title, def, resource, f
         {filters.map((f) =>
           f.check ? (
             <CheckField key={f.key} label={f.label} checked={values[f.key] === '1'} onChange={(on) => setFilter(f.key, on ? '1' : '')} />
+          ) : f.date ? (
+            <DateField key={f.key} label={f.label} value={values[f.key] ?? ''} onChange={(v) => setFilter(f.key, v)} />
           ) : f.options ? (
             <SelectField key={f.key} label={f.label} value={values[f.key] ?? ''} allLabel={f.allLabel ?? 'All'} options={f.options} optionText={f.optionText} onChange={(v) => setFilter(f.key, v)} />
           ) : (

@@ -51,11 +51,12 @@ function shown(fields: readonly Field[], place: 'list' | 'details'): Shown[] {
 const valueOf = (entry: Shown, record: AnyRecord) => entry.fields.map((f) => display(f, record[f.name])).filter(Boolean).join(' ');
 const blankOf = (entry: Shown) => entry.fields[0]?.blank;
 
-/** The admin list's columns: the fields shown in lists. */
+/** The admin list's columns: the fields shown in lists; a moment as its day (the details screen has the time). */
 export function listColumns<T extends AnyRecord>(def: RecordDefinition): Column<T>[] {
   return shown(fieldsIn(def, 'list'), 'list').map((entry) => ({
     label: entry.label,
-    render: (row: T) => valueOf(entry, row) || blankOf(entry) || orDash(''),
+    render: (row: T) =>
+      (entry.fields[0]?.kind === 'datetime' ? formatDate(row[entry.key] as string | null) : valueOf(entry, row)) || blankOf(entry) || orDash(''),
     className: entry.fields[0]?.kind === 'email' ? 'cell-wrap' : undefined,
   }));
 }

@@ -38,6 +38,17 @@ export function SelectField({ label, value, onChange, options, allLabel, optionT
   );
 }
 
+/** A day (YYYY-MM-DD, the browser's date picker); '' when cleared. */
+export function DateField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="admin-field admin-field--date">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <div className="admin-field admin-field--check">

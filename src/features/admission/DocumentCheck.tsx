@@ -11,7 +11,7 @@ import { answerOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { TextArea } from '../../components/forms/fields.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { DOCUMENTS_JUDGED_IN, DOCUMENT_STATE_LABELS, type DocumentCheck as Check } from './workflow.ts';
+import { DOCUMENTS_JUDGED_IN, DOCUMENT_STATE_LABELS, documentNotNeeded, type DocumentCheck as Check } from './workflow.ts';
 import type { Admission } from './admission.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, type DocumentReason } from '../../lib/document-reasons.ts';
 
@@ -29,6 +29,9 @@ export function DocumentCheck({ admission, field, label, onChanged }: Props) {
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = (DOCUMENTS_JUDGED_IN as readonly string[]).includes(admission.status);
+  if (documentNotNeeded(admission.abcId, field)) {
+    return <p className="document-check__state document-check__state--not-needed">Not needed (ABC ID: {admission.abcId})</p>;
+  }
 
   async function judge(state: Check['state'], rejection: Rejection = { reasonCode: '', reason: '' }): Promise<Record<string, string> | undefined> {
     setBusy(true);

@@ -1,7 +1,7 @@
 /**
  * /admin/seats?session=2027-28: the principal sets each class's capacity for a session (empty: no
- * limit) beside how many are admitted and have applied, and saves them all at once. Office staff
- * see the seats summary only.
+ * limit) beside how many are admitted and have applied, and saves them all at once.
+ * Office staff see the seats summary only. The admissions list links here (SeatsLine).
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';

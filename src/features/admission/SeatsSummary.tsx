@@ -1,12 +1,13 @@
 /**
  * Seats at a glance, for a session: each class's capacity (or no limit), how many are admitted and
  * waitlisted, and all its applications; a full class is marked. Five short columns fit a 360 px
- * phone without scrolling. A principal gets a link to change the seats.
+ * phone without scrolling. The seats screen shows it; the admissions list shows SeatsLine, one line
+ * of totals linking there.
  */
 import { useId, useState } from 'react';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
-import { useIsPrincipal } from '../../components/admin/session.tsx';
+import { classText } from '../../lib/classes.ts';
 import { isFull, type SeatSummary } from './seats.ts';
 import './seats.css';
 
@@ -14,7 +15,6 @@ export const seatsQuery = (session: string) => (session ? `?session=${encodeURIC
 
 export function SeatsSummary({ initialSession = '' }: { initialSession?: string }) {
   const id = useId();
-  const principal = useIsPrincipal();
   const [session, setSession] = useState(initialSession);
   const { data, failed } = useLoad(() => getJson<SeatSummary>(`/admission/seats${seatsQuery(session)}`), [session]);
   const shown = data?.session ?? session;
@@ -32,7 +32,6 @@ export function SeatsSummary({ initialSession = '' }: { initialSession?: string 
             </select>
           </div>
         )}
-        {principal && data && <a className="btn btn--small" href={`/admin/seats${seatsQuery(data.session)}`}>Change seats</a>}
       </div>
       {!data ? (
         <p className="admin-state" role="status">{failed ? 'Could not load the seats.' : 'Loading...'}</p>
@@ -68,5 +67,20 @@ export function SeatsSummary({ initialSession = '' }: { initialSession?: string 
         </table>
       )}
     </section>
+  );
+}
+
+/** The admissions list's line of seats: this session's totals and full classes, linking to the seats screen. */
+export function SeatsLine() {
+  const { data, failed } = useLoad(() => getJson<SeatSummary>('/admission/seats'), []);
+  if (!data) return failed ? null : <p className="seats-line" role="status">Loading seats...</p>;
+  const total = (key: 'admitted' | 'waitlisted' | 'applications') => data.classes.reduce((sum, c) => sum + c[key], 0);
+  const full = data.classes.filter(isFull).map((c) => classText(c.admissionClass));
+  return (
+    <p className="seats-line">
+      <strong>Seats {data.session}:</strong> {total('admitted')} admitted, {total('waitlisted')} waitlisted, {total('applications')} applied;{' '}
+      {full.length ? <span className="seats-line__full">full: {full.join(', ')}</span> : 'no class full'}.{' '}
+      <a href={`/admin/seats${seatsQuery(data.session)}`}>Seats by class</a>
+    </p>
   );
 }

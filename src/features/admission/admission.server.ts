@@ -6,9 +6,10 @@
  *
  * The admin's: GET /v1/api/admission?page=&searchName=&searchClass=&status=&limit= answers
  * { totalRecords, totalPages, currentPage, data }, newest first, each row marked `duplicate` when
- * another application looks like the same child's. `searchName` is a case-insensitive word-prefix
- * match on the student's first, middle and last names (so it matches any of them, and 'ram sha'
- * matches Ram / Sharma); `searchClass` is the exact class label; `status` the exact status; `resent`
+ * another application looks like the same child's. `searchName` finds a case-insensitive word-prefix
+ * match on any name of the student, father or mother, first, middle or last ('ram sha' matches Ram /
+ * Sharma), the start of the reference number, or the mobile number (recordSearch in
+ * src/server/lists.ts); `searchClass` is the exact class label; `status` the exact status; `resent`
  * (any value) keeps applications with a document re-sent by the parent and not yet judged.
  * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
@@ -21,10 +22,10 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
-import { csvExport } from '../../server/csv-export.ts';
+import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
@@ -37,11 +38,11 @@ import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, documentNotNeeded, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
-import { paymentDetails } from '../payments/payments.server.ts';
+import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
@@ -175,15 +176,40 @@ export const ADMISSION_LIST: ListSpec = {
   columns: `${selectColumns(ADMISSION, 't')}, t.age_outside_range, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
-    searchName: nameSearch(`student_first_name || ' ' || student_middle_name || ' ' || student_last_name`),
+    searchName: recordSearch({ identifiers: ['reference_number'], mobiles: ['contact_no'] }),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
     resent: { where: (p) => `(${p} <> '' AND ${RESENT_PENDING('admissions')})` },
+    from: receivedSince,
+    paidFrom: paidSince('admission'),
   },
   counted: true,
 };
 
-export const exportAdmissions = csvExport({ def: ADMISSION, list: ADMISSION_LIST, fileName: 'admissions' });
+/** The documents of an application, counted for its CSV row (one column per document would mostly be empty). */
+const DOCUMENT_STATES_COUNTED = ['received', 'verified', 'rejected'] as const;
+const DOCUMENT_COUNTS: ExportExtra = {
+  load: async (ids) => {
+    const counts = await query<Record<string, unknown>>(
+      `SELECT admission_id, count(*)::int AS received, (count(*) FILTER (WHERE state = 'verified'))::int AS verified,
+         (count(*) FILTER (WHERE state = 'rejected'))::int AS rejected
+         FROM uploads WHERE admission_id = ANY($1::uuid[]) AND field IS NOT NULL GROUP BY admission_id`,
+      [ids],
+    );
+    return new Map(counts.map((c) => [String(c.admission_id), { documents: c }]));
+  },
+  cells: DOCUMENT_STATES_COUNTED.map((state) => ({
+    label: `Documents ${state}`,
+    cell: (row: Record<string, unknown>) => Number((row.documents as Record<string, unknown> | undefined)?.[state] ?? 0),
+  })),
+};
+
+export const exportAdmissions = csvExport({
+  def: ADMISSION,
+  list: ADMISSION_LIST,
+  fileName: 'admissions',
+  extra: [DOCUMENT_COUNTS, feeExportColumns('admission')],
+});
 
 export async function listAdmissions(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ADMISSION_LIST);
@@ -262,12 +288,14 @@ const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
   notFound: NOT_FOUND,
   check: async (move) => {
     if (move.to === 'documents-verified') {
-      const open = await move.tx.query<{ field: string; state: string }>(
-        `SELECT field, state FROM uploads WHERE admission_id = $1 AND field IS NOT NULL AND state <> 'verified' ORDER BY field`,
+      const { rows } = await move.tx.query<{ field: string; state: string; abc_id: string | null }>(
+        `SELECT u.field, u.state, a.abc_id FROM uploads u JOIN admissions a ON a.id = u.admission_id
+          WHERE u.admission_id = $1 AND u.field IS NOT NULL AND u.state <> 'verified' ORDER BY u.field`,
         [move.id],
       );
-      if (open.rows.length) {
-        const list = open.rows.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
+      const open = rows.filter((r) => !documentNotNeeded(r.abc_id, r.field));
+      if (open.length) {
+        const list = open.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
         throw conflict(`${ADMISSION_MESSAGES.documentsFirst}: ${list}.`);
       }
     }
@@ -299,7 +327,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   const rejected = state === 'rejected';
   if (rejected && !reason && !code) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
   await transaction(async (tx) => {
-    const admission = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+    const admission = (await tx.query<{ status: AdmissionStatus; abc_id: string | null }>(`SELECT status, abc_id FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
     if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
@@ -309,7 +337,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
     if (!judged.rows.length) throw notFound('Document not found');
     const why = [rejected && code ? DOCUMENT_REASON_LABELS[code as DocumentReason] : '', rejected ? reason : ''].filter(Boolean).join(': ');
     await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${why ? ` (${why})` : ''}` }, tx);
-    if (admission.status === 'documents-verified' && state !== 'verified') {
+    if (admission.status === 'documents-verified' && state !== 'verified' && !documentNotNeeded(admission.abc_id, field)) {
       await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);

@@ -112,12 +112,18 @@ export const ADMISSION = defineRecord({
     document('scholarshipDocument', 'Scholarship document', 'academic', ACADEMIC),
     languageField('Admission'),
     consentField('Admission'),
-    { name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
+    {
+      name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', labels: { list: 'Reference' },
+      detailsSection: 'Admission', show: ['list', 'details', 'export'],
+    },
     {
       name: 'band', column: 'band', label: 'Wing', kind: 'select', options: BANDS, optionText: (v: string) => WINGS[v] ?? v,
       detailsSection: 'Admission', show: ['details', 'export'],
     },
-    { name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', detailsSection: 'Admission', show: ['details', 'export'] },
+    {
+      name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', labels: { list: 'Received' },
+      detailsSection: 'Admission', show: ['list', 'details', 'export'],
+    },
     {
       name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
       optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, detailsSection: 'Payment', show: ['list', 'details', 'export'],

@@ -6,6 +6,7 @@
  */
 import { defineWorkflow } from '../../lib/workflow.ts';
 import type { DocumentReason } from '../../lib/document-reasons.ts';
+import { isAbcOptOut } from '../../lib/forms/consent.ts';
 
 export const ADMISSION_WORKFLOW = defineWorkflow({
   statuses: ['received', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
@@ -49,6 +50,13 @@ export const DOCUMENTS_JUDGED_IN: readonly AdmissionStatus[] = ['received', 'und
 export const RESENT_PENDING = (admission: string) =>
   `(${admission}.status IN (${DOCUMENTS_JUDGED_IN.map((s) => `'${s}'`).join(', ')})
     AND EXISTS (SELECT 1 FROM uploads u WHERE u.admission_id = ${admission}.id AND u.resent_at IS NOT NULL AND u.state = 'pending'))`;
+
+/**
+ * A document the parent's own answers made unnecessary: the ABC card after the ABC ID was answered
+ * REFUSED or NOGEN (the form then stops asking for it, but one chosen before may have been sent).
+ * It shows as Not needed and never holds back Documents verified.
+ */
+export const documentNotNeeded = (abcId: unknown, field: string): boolean => field === 'abcCard' && isAbcOptOut(abcId);
 
 /** A document's place on the checklist. */
 export const DOCUMENT_STATES = ['pending', 'verified', 'rejected'] as const;

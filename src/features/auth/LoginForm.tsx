@@ -1,7 +1,8 @@
 /**
  * The administrator login: e-mail and password, both required (browser
- * checks), "Login successful" then the home page, or "Invalid Credentials!" for any failure. Someone
- * signing in with a temporary password goes to /admin/account instead, where they choose their own.
+ * checks), "Login successful" then the office's dashboard (/admin: staff sign in to work, not to
+ * read the home page), or "Invalid Credentials!" for any failure. Someone signing in with a
+ * temporary password goes to /admin/account instead, where they choose their own.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { Toasts, toast } from '../../lib/toast.tsx';
@@ -9,7 +10,7 @@ import { apiJson } from '../../lib/api-client.ts';
 import type { SignedIn } from '../../lib/roles.ts';
 import './login.css';
 
-/** Time for the success toast to be read before the home page loads. */
+/** Time for the success toast to be read before the dashboard loads. */
 const REDIRECT_DELAY_MS = 900;
 
 export default function LoginForm() {
@@ -32,7 +33,7 @@ export default function LoginForm() {
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
       const who = (await res.json().catch(() => ({}))) as Partial<SignedIn>;
       toast.success('Login successful');
-      setTimeout(() => location.assign(who.mustChangePassword ? '/admin/account' : '/'), REDIRECT_DELAY_MS);
+      setTimeout(() => location.assign(who.mustChangePassword ? '/admin/account' : '/admin'), REDIRECT_DELAY_MS);
     } catch {
       toast.error('Invalid Credentials!');
       setBusy(false);

@@ -1,7 +1,9 @@
 /**
  * /admin: the office's home. What came in today and this week, where every enquiry, application and
- * TC request stands (each count opens its list filtered to that status), fees received this month,
- * the enquiries due for a call, and the classes near or at their seat limit.
+ * TC request stands, fees received this month, the enquiries due for a call, and the classes near or
+ * at their seat limit. Every count opens its list filtered to it (the lists keep filters in the URL):
+ * today and this week as `from`, a status as `status`, the month's fees as `paidFrom`, a class's
+ * admitted as `class` and `status`.
  */
 import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -10,14 +12,14 @@ import { useLoad } from '../../lib/admin/use-load.ts';
 import { classText } from '../../lib/classes.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
-import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { DESK_RECORDS, DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
 import './desk.css';
 
 const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const statusHref = (panel: string, status: string) => `${panel}?status=${encodeURIComponent(status)}`;
+const listHref = (panel: string, filters: Record<string, string>) => `${panel}?${new URLSearchParams(filters)}`;
+const statusHref = (panel: string, status: string) => listHref(panel, { status });
 const FOLLOW_UPS_HREF = '/admin/enquiry/panel?due=1';
 
 export default function HomeScreen() {
@@ -73,8 +75,16 @@ function NewRecords({ data }: { data: Dashboard }) {
           {DESK_RECORD_KINDS.map((kind) => (
             <tr key={kind}>
               <th scope="row"><a href={DESK_RECORDS[kind].panel}>{DESK_RECORDS[kind].title}</a></th>
-              <td className="num">{data.records[kind].today}</td>
-              <td className="num">{data.records[kind].week}</td>
+              <td className="num">
+                <a href={listHref(DESK_RECORDS[kind].panel, { from: data.today })} aria-label={`${DESK_RECORDS[kind].title} today: ${data.records[kind].today}`}>
+                  {data.records[kind].today}
+                </a>
+              </td>
+              <td className="num">
+                <a href={listHref(DESK_RECORDS[kind].panel, { from: data.weekStart })} aria-label={`${DESK_RECORDS[kind].title} this week: ${data.records[kind].week}`}>
+                  {data.records[kind].week}
+                </a>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -93,6 +103,13 @@ function Fees({ data }: { data: Dashboard }) {
           ? `No payments recorded in ${month}.`
           : `${month}: ${data.fees.payments} ${data.fees.payments === 1 ? 'receipt' : 'receipts'}, reversals subtracted.`}
       </p>
+      {data.fees.payments > 0 && (
+        <p className="desk-card__foot">
+          Paid this month: <a href={listHref(DESK_RECORDS.admission.panel, { paidFrom: data.monthStart })}>applications</a>
+          {' · '}
+          <a href={listHref(DESK_RECORDS['tc-request'].panel, { paidFrom: data.monthStart })}>TC requests</a>
+        </p>
+      )}
     </Card>
   );
 }
@@ -162,7 +179,6 @@ function FollowUps({ data }: { data: Dashboard }) {
 }
 
 function Seats({ data }: { data: Dashboard }) {
-  const principal = useIsPrincipal();
   const { session, classes } = data.seats;
   return (
     <Card id="desk-seats" title={`Seats for ${session}`}>
@@ -173,17 +189,21 @@ function Seats({ data }: { data: Dashboard }) {
           {classes.map((c) => {
             const full = c.admitted >= c.capacity;
             return (
-              <li key={c.admissionClass} className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}>
-                <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
-                <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>
+              <li key={c.admissionClass}>
+                <a
+                  className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}
+                  href={listHref(DESK_RECORDS.admission.panel, { class: c.admissionClass, status: 'admitted' })}
+                >
+                  <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
+                  <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>
+                </a>
               </li>
             );
           })}
         </ul>
       )}
       <p className="desk-card__foot">
-        <a href="/admin/admissions/panel">Seats by class</a>
-        {principal && <> · <a href={`/admin/seats?session=${encodeURIComponent(session)}`}>Change seats</a></>}
+        <a href={`/admin/seats?session=${encodeURIComponent(session)}`}>Seats by class</a>
       </p>
     </Card>
   );

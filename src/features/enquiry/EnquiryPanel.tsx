@@ -1,6 +1,9 @@
-/** /admin/enquiry/panel: enquiries with search by student name and by admission class, 50 a page. */
+/**
+ * /admin/enquiry/panel: enquiries with one search box (the student's or a parent's name, the
+ * mobile number), admission class, status, received since and follow-ups due, 50 a page.
+ */
 import { ALL_CLASSES } from '../../lib/classes.ts';
-import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import { RecordPanel, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
 
@@ -14,9 +17,10 @@ export default function EnquiryPanel() {
       answer="list"
       exportable
       filters={[
-        { key: 'search', param: 'search', label: 'Search by student name' },
+        { key: 'search', param: 'search', label: 'Search by student name, parent or mobile' },
         { key: 'class', param: 'admissionClass', label: 'Search by admission class', options: ALL_CLASSES, allLabel: 'All classes' },
         statusFilter(ENQUIRY_WORKFLOW),
+        receivedSinceFilter,
         { key: 'due', param: 'due', label: 'Follow-up due', check: true },
       ]}
       loadFailed="failed to load enquiries"

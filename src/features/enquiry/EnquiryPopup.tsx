@@ -2,7 +2,9 @@
  * The home page's admission enquiry: a modal dialog 1.5 s after the page has loaded, with a close
  * button and Esc; focus moves in, stays in, and goes back where it was. Once closed (or sent) it
  * stays closed for the rest of the visit (sessionStorage). Once sent, a confirmation takes the
- * form's place (what happens next, the school's phone), focus on its heading, until it is closed. The form itself renders only when the
+ * form's place (what happens next, the school's phone), focus on its heading, until it is closed.
+ * Signed-in staff never see it: their browser holds the script-readable XSRF-TOKEN cookie, set and
+ * cleared with the session. The form itself renders only when the
  * dialog opens, so the home page's HTML and its hydration carry an empty dialog, not fourteen hidden fields.
  * A page not in English hands its language (`lang`, sent with the enquiry) and its words (`text`,
  * from enquiryWords in enquiry-words.ts).
@@ -11,7 +13,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/messages.ts';
 import type { Language } from '../../lib/messages/languages.ts';
 import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
-import { apiJson } from '../../lib/api-client.ts';
+import { apiJson, readXsrfCookie } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { DonePanel } from '../../components/forms/DonePanel.tsx';
@@ -83,7 +85,7 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
   });
 
   useEffect(() => {
-    if (closedThisVisit()) return;
+    if (closedThisVisit() || readXsrfCookie()) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       timer = setTimeout(() => setOpen(true), delayAfterLoad());

@@ -4,7 +4,8 @@
  *
  * GET /v1/api/enquiry?search=&admissionClass=&status=&due=&page=&limit= answers the bare array,
  * newest first, with `X-Total-Count` (matching records) and `X-Total-Pages` headers. `search` is a
- * case-insensitive word-prefix match on the student name; `admissionClass` is the exact class label;
+ * case-insensitive word-prefix match on the student's, father's or mother's name, or the start of
+ * the father's mobile number; `admissionClass` is the exact class label;
  * `status` the exact status; `due` (any value) keeps enquiries whose follow-up date has come.
  * GET .../export.csv answers every match of the same filters as CSV.
  *
@@ -14,7 +15,7 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, nameSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import { equals, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
@@ -77,10 +78,11 @@ export const ENQUIRY_LIST: ListSpec = {
   table: 'enquiries',
   columns: 't.*',
   filters: {
-    search: nameSearch('student_name'),
+    search: recordSearch({ mobiles: ['father_mobile'] }),
     admissionClass: equals('admission_class', { record_counts: 'bucket' }),
     status: statusEquals,
     due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },
+    from: receivedSince,
   },
   counted: true,
 };

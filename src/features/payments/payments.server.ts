@@ -25,6 +25,7 @@ import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/status.ts';
 import { sendSoon } from '../../server/mailer.ts';
+import type { ExportExtra } from '../../server/csv-export.ts';
 import { site } from '../../config/site.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
@@ -173,6 +174,36 @@ export async function feeStanding(entity: Payable, id: string, status: string): 
     paidPaise: fee.paidPaise,
     waived: fee.waiverNote !== null,
     receipts: payments.map((p) => ({ number: p.receiptNumber, amount: p.amount, paidOn: p.paidOn })),
+  };
+}
+
+/**
+ * The fee columns of a record's CSV export, in rupees (numbers, so Excel adds them up): its fee,
+ * what is paid (reversals subtracted) and what is still due, as the details screen counts them (0
+ * once waived, and when the record is closed). A class without a fee has an empty Fee.
+ */
+export function feeExportColumns(entity: Payable): ExportExtra {
+  const book = BOOKS[entity];
+  const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
+  const fee = (row: Record<string, unknown>) => {
+    const due = book.fee(row);
+    const waiverNote = row.fee_waiver_note === null || row.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
+    return { set: due !== undefined, ...feeJson(due ?? 0, paid(row), waiverNote) };
+  };
+  return {
+    columns: `${book.columns}, status`,
+    load: async (ids) => {
+      const sums = await query<{ record_id: string; paid_paise: string }>(
+        `SELECT record_id, sum(amount_paise)::text AS paid_paise FROM payments WHERE entity = $1 AND record_id = ANY($2::uuid[]) GROUP BY record_id`,
+        [entity, ids],
+      );
+      return new Map(sums.map((s) => [String(s.record_id), { paid_paise: s.paid_paise }]));
+    },
+    cells: [
+      { label: 'Fee (₹)', cell: (row) => (fee(row).set ? fee(row).due : '') },
+      { label: 'Paid (₹)', cell: (row) => paiseToRupees(paid(row)) },
+      { label: 'Due (₹)', cell: (row) => (book.closed.includes(String(row.status)) ? 0 : fee(row).balance) },
+    ],
   };
 }
 

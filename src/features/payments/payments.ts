@@ -42,7 +42,7 @@ const EARLIEST_PAID_ON = '2000-01-01';
 
 export const PAYMENT_MESSAGES = {
   required: 'Please fill in all required fields.',
-  amount: 'Enter the amount in rupees, with at most 2 decimals (for example 12500 or 12500.50).',
+  amount: 'Enter the amount in rupees, with at most 2 decimals (for example 6000, 6,000, ₹6,000 or 6000.50).',
   positive: 'The amount must be more than zero.',
   tooMuch: `One payment can be at most ${formatRupees(MAX_PAYMENT_PAISE)}.`,
   mode: `Choose how it was paid: ${PAYMENT_MODES.map((m) => MODE_LABELS[m]).join(', ')}.`,

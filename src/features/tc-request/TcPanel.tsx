@@ -1,5 +1,8 @@
-/** /admin/tc-requests/panel: TC requests with search by student name and admission number, 50 a page. */
-import { RecordPanel, statusFilter } from '../../components/admin/RecordPanel.tsx';
+/**
+ * /admin/tc-requests/panel: TC requests with one search box (the student's or parent's name, the
+ * admission or mobile number), the admission number, status and dates, 50 a page.
+ */
+import { RecordPanel, paidSinceFilter, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 
@@ -12,9 +15,11 @@ export default function TcPanel() {
       answer="paged"
       exportable
       filters={[
-        { key: 'search', param: 'search', label: 'Search by student name' },
+        { key: 'search', param: 'search', label: 'Search by student name, parent, admission number or mobile' },
         { key: 'admissionNumber', param: 'admissionNumber', label: 'Search by admission number' },
         statusFilter(TC_WORKFLOW),
+        receivedSinceFilter,
+        paidSinceFilter,
       ]}
       loadFailed="failed to load requests"
       emptyText="No TC requests found."

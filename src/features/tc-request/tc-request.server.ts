@@ -6,7 +6,8 @@
  *
  * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
  * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
- * word-prefix match on the student name, `admissionNumber` a case-insensitive prefix match,
+ * word-prefix match on the student's or parent's name, or the start of the admission or mobile
+ * number; `admissionNumber` a case-insensitive prefix match,
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
@@ -20,7 +21,7 @@ import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../se
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
-import { listAnswer, nameSearch, readList, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
+import { listAnswer, paidSince, readList, receivedSince, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
@@ -29,7 +30,7 @@ import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
-import { paymentDetails } from '../payments/payments.server.ts';
+import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../privacy/privacy.ts';
@@ -86,11 +87,17 @@ export const createTcRequest: Handler = async (req, ctx) => {
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
   columns: selectColumns(TC_REQUEST, 't'),
-  filters: { search: nameSearch('student_name'), admissionNumber: startsWith('admission_number'), status: statusEquals },
+  filters: {
+    search: recordSearch({ identifiers: ['admission_number'], mobiles: ['contact'] }),
+    admissionNumber: startsWith('admission_number'),
+    status: statusEquals,
+    from: receivedSince,
+    paidFrom: paidSince('tc-request'),
+  },
   counted: true,
 };
 
-export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests' });
+export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests', extra: [feeExportColumns('tc-request')] });
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
