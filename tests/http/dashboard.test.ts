@@ -180,7 +180,7 @@ describe('GET /v1/api/dashboard', () => {
     /** The office rejects `field`; the parent sends a new one from the status page. */
     async function resend(admission: CreatedAdmission, field: string): Promise<void> {
       await move(`/v1/api/admission/${admission._id}/documents/${field}`, { state: 'rejected', reasonCode: 'blurred' });
-      const staged = await fetch(new URL('/v1/api/uploads', runtime.url), { method: 'POST', body: fileForm('file', png(3, 3), 'again.png', 'image/png') });
+      const staged = await fetch(new URL('/v1/api/uploads', runtime.url), { method: 'POST', body: fileForm('file', png(), 'again.png', 'image/png') });
       expect(staged.status).toBe(201);
       const { id } = (await staged.json()) as { id: string };
       const replaced = await fetch(new URL('/v1/api/admission/status/replace', runtime.url), {
