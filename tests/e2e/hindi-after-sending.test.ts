@@ -180,4 +180,29 @@ describe('a parent who applied in Hindi (360 px)', () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it('is told in Hindi beside a document, with the minutes and the phone, when the uploads of the hour from the connection are used up', async () => {
+    // Every upload request from an address counts, a bad one too: use up the hour's with empty ones (nothing is
+    // stored; the documents of the tests above came from this address too, so the last ones are already refused).
+    const statuses = new Set<number>();
+    for (let sent = 0; sent < limits.uploadsPerAddress.max; sent += 25) {
+      const batch = Array.from({ length: Math.min(25, limits.uploadsPerAddress.max - sent) }, () => formFrom(runtime.url, '127.0.0.1', '/v1/api/uploads', new FormData()));
+      for (const answer of await Promise.all(batch)) statuses.add(answer.status);
+    }
+    expect([...statuses].every((status) => status === 400 || status === 429)).toBe(true);
+    const page = await phonePage();
+    try {
+      await page.goto('/hi/admissions/apply/primary');
+      await hydrated(page);
+      await page.getByLabel(label(A.studentAadharFile.label)).setInputFiles({ name: 'aadhaar.pdf', mimeType: 'application/pdf', buffer: pdf() });
+      // Refused 429, tried twice more by itself, then said in the page's words.
+      const shown = page.locator('.ff-error').filter({ hasText: /मिनट बाद/ }).first();
+      await shown.waitFor({ timeout: 30_000 });
+      const text = (await shown.textContent())!;
+      expect(text).toMatch(/कृपया \d+ मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को \d+ पर फ़ोन करें।/);
+      expect(text).toContain(site.contact.phone);
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000);
 });

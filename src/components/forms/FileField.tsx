@@ -31,7 +31,7 @@ export type UploadState =
   | { status: 'uploading'; name: string; progress: number; original?: number; asIs?: boolean }
   | { status: 'done'; upload: Uploaded; original?: number; asIs?: boolean }
   /** `message`: English; `code`: its code, for the page's own words. */
-  | { status: 'failed'; name: string; message: string; code?: string; retryable: boolean };
+  | { status: 'failed'; name: string; message: string; code?: string; values?: Record<string, string>; retryable: boolean };
 
 interface Props {
   id: string;
@@ -128,7 +128,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
         }
         // Refused by the server (e.g. not really a PDF): nothing worth keeping for a reload.
         if (!err.retryable && keep) void forgetDocument(keep, field);
-        onState({ status: 'failed', name: chosen.name, message: err.message, code: err.code, retryable: err.retryable });
+        onState({ status: 'failed', name: chosen.name, message: err.message, code: err.code, values: err.values, retryable: err.retryable });
       },
     );
   }
@@ -195,7 +195,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
     start(upload);
   }
 
-  const message = state.status === 'failed' ? speak.say(state.code, state.message) : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
+  const message = state.status === 'failed' ? speak.say(state.code, state.message, state.values) : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
   const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : `${id}-none`].filter(Boolean).join(' ');
   const photo = isPhotoField(field);
   // "Choose another" once a file is held (a refused one is not).

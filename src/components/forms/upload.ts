@@ -10,8 +10,8 @@ export interface Uploaded {
 }
 
 export class UploadError extends Error {
-  /** `retryable`: a network failure (worth retrying), not a refusal of the file. `code`: the message's code. */
-  constructor(message: string, readonly retryable: boolean, readonly code?: string) {
+  /** `retryable`: a network failure (worth retrying), not a refusal of the file. `code`: the message's code, `values` what it fills in (a limit's minutes). */
+  constructor(message: string, readonly retryable: boolean, readonly code?: string, readonly values?: Record<string, string>) {
     super(message);
   }
 }
@@ -25,7 +25,8 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       if (status === 201 && answer.id) return answer as Uploaded;
       // 413 and 415 are about the file itself; 429 and 5xx may pass on a later try.
       const retryable = status === 429 || status >= 500;
-      if (answer.error && status < 500) throw new UploadError(answer.error, retryable, answer.code);
+      const minutes = (answer as { retryAfterMinutes?: unknown }).retryAfterMinutes;
+      if (answer.error && status < 500) throw new UploadError(answer.error, retryable, answer.code, typeof minutes === 'number' ? { minutes: String(minutes) } : undefined);
       throw new UploadError(MSG.uploadFailed, retryable, formCode('uploadFailed'));
     },
     (error: unknown) => {
