@@ -1,5 +1,5 @@
 /**
- * Chromium at 1280 px, the clerk's day (issue 24): office staff sign in and land on /admin; a count
+ * Chromium at 1280 px, the clerk's day: office staff sign in and land on /admin; a count
  * of the home screen opens the list filtered to it; the admissions list shows the reference number
  * and the date received and finds an application by its mobile number; the seats have their own
  * screen, linked from the list's one line of seats; a payment typed "₹6,000" is recorded. The home

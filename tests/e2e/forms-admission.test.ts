@@ -166,7 +166,7 @@ describe('admission form: drafts', () => {
       expect(await page.getByLabel(label('Contact number')).inputValue()).toBe('98');
 
       await page.getByRole('button', { name: 'Submit application' }).click();
-      // The last name: middle names are optional (issue 24).
+      // The last name: middle names are optional.
       const last = page.getByLabel(label('Student last name'));
       await expect.poll(() => last.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await last.getAttribute('aria-describedby'))!;

@@ -1,5 +1,5 @@
 /**
- * Issue 24, points 1 and 2 in Chromium. A father on a 360 px phone in Hindi applies for K.G without
+ * In Chromium: what the forms ask and how they refuse. A father on a 360 px phone in Hindi applies for K.G without
  * middle names, with the child's date of birth (outside K.G's age range: he is asked to confirm it),
  * gender and address; the acknowledgment repeats them in Hindi and the office's list marks the
  * application (1280 px). A submit with several mistakes marks every problem field with its own

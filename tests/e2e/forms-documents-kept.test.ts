@@ -1,5 +1,5 @@
 /**
- * Issue 24, in Chromium at 360 px on the Hindi early-years form: the file buttons are ours and in
+ * In Chromium at 360 px on the Hindi early-years form: the file buttons are ours and in
  * Hindi (no "Choose File" anywhere); the documents a parent chose (a camera photo made smaller among
  * them) survive reloads with the draft, their uploads reused while the server holds them and one
  * cleaned from the server sent again from the copy on the phone, and show on the form's English

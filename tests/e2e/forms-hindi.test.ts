@@ -60,7 +60,7 @@ describe('the Hindi TC request form', () => {
       await page.getByLabel(label(TC.aadharUid.label)).fill(aadhaar('56789012345'));
       await submit.click();
       await toast(page, HI['form.tcSuccess']);
-      // The confirmation takes the form's place, in Hindi (issue 24).
+      // The confirmation takes the form's place, in Hindi.
       await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();
       expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा'", [number])).toBe(1);
     } finally {
@@ -102,7 +102,7 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.enquirySuccess']);
-      // The confirmation takes the form's place, in Hindi, until it is closed (issue 24).
+      // The confirmation takes the form's place, in Hindi, until it is closed.
       await dialog.getByRole('heading', { name: HI['formText.enquiryDoneHeading'] }).waitFor();
       await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });

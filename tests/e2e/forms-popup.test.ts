@@ -119,7 +119,7 @@ describe('enquiry pop-up', () => {
       await consent.check();
       await el.getByRole('button', { name: 'Submit' }).click();
       await toast(page, MSG.enquirySuccess);
-      // The confirmation takes the form's place until it is closed (issue 24).
+      // The confirmation takes the form's place until it is closed.
       await el.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
       await el.getByRole('button', { name: FORM_TEXT.doneClose, exact: true }).click();
       await el.waitFor({ state: 'hidden' });

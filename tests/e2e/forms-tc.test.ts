@@ -43,7 +43,7 @@ describe('TC request form', () => {
         await fill(page, number);
         await page.getByRole('button', { name: 'Request TC' }).click();
         await toast(page, MSG.tcSuccess);
-        // The confirmation takes the form's place (issue 24); the form comes back empty on a new visit.
+        // The confirmation takes the form's place; the form comes back empty on a new visit.
         await page.getByRole('heading', { name: FORM_TEXT.tcDoneHeading }).waitFor();
         await page.reload();
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));

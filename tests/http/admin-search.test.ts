@@ -1,5 +1,5 @@
 /**
- * The lists' search box (issue 24): besides any word of the student's name it finds a record by its
+ * The lists' search box: besides any word of the student's name it finds a record by its
  * reference or admission number, its mobile number and any part of a parent's name, and takes
  * LIKE's wildcards literally. The filters the home screen's counts open (from=, paidFrom=).
  */

@@ -1,6 +1,5 @@
 /**
- * What the status pages tell a family after sending, and what the school writes to it (issue 24,
- * points 6 and 7): the family's receipts in the status answers and as PDFs proven by the status
+ * What the status pages tell a family after sending, and what the school writes to it: the family's receipts in the status answers and as PDFs proven by the status
  * check's pair and limited with it; a document rejected with a common reason, read in Hindi on the
  * status page and in the letter; the letters on a rejected document, on admission (the fee asked
  * for) and on a rejected TC request, each linking its status page with the number filled in.

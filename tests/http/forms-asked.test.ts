@@ -1,5 +1,5 @@
 /**
- * Issue 24, points 1 and 2 over HTTP: what the forms ask and how they refuse. Middle names,
+ * Over HTTP: what the forms ask and how they refuse. Middle names,
  * the enquiry's optional fields and the e-mail address (enquiry, TC) may be left empty and are
  * stored as nothing; the admission's date of birth, gender and home address are required, stored,
  * and shown to the office, in the CSV, in the data export and on the acknowledgment; a date of birth

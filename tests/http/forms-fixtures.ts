@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { withDefaultUser } from '../../src/server/db.ts';
 
-/** 200 x 200 px: the smallest image a document may be (issue 24; a 1 x 1 px image is refused now). */
+/** 200 x 200 px: the smallest image a document may be (a 1 x 1 px image is refused). */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAMgAAADIAQMAAACXljzdAAAAA1BMVEUqb5cero9jAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHElEQVRYw+3BgQAAAADDoPlTX+EAVQEAAAAAfAYUUAABAJ8jFQAAAABJRU5ErkJggg==', 'base64');
 export const JPEG = Buffer.from(

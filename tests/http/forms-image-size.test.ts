@@ -1,5 +1,5 @@
 /**
- * Issue 24: an image too small to read from (shorter side under 200 px, e.g. an 8 x 8 px "ABC
+ * An image too small to read from (shorter side under 200 px, e.g. an 8 x 8 px "ABC
  * card") is refused by its content, as a staged upload, as a file sent with the admission itself
  * and as a gallery photo: a 422 JSON answer in the forms' shape, and nothing stored. The size is
  * read from the bytes, whatever the name and type say.

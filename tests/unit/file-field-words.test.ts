@@ -1,7 +1,7 @@
 /**
  * The document file field speaks the page's language wherever it shows: the forms hand it their
  * words (formText.*), and the status pages hand the words of a file field with their own, so the
- * Hindi status page's "send a new document" button is Hindi too (issue 24: the browser's own
+ * Hindi status page's "send a new document" button is Hindi too (the browser's own
  * "Choose File" never shows).
  */
 import { describe, expect, it } from 'vitest';

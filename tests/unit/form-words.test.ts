@@ -26,7 +26,7 @@ describe('form codes', () => {
     expect(MSG).toEqual({
       required: 'Please fill in all required fields.',
       aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
-      // Issue 24: the Aadhaar field says why, and a date of birth outside the class's range is confirmed.
+      // The Aadhaar field says why, and a date of birth outside the class's range is confirmed.
       aadhaarCheckDigit: 'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
       fatherMobile: 'Please enter a valid 10-digit mobile number.',
       email: 'Please enter a valid email address.',

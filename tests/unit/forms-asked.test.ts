@@ -1,5 +1,5 @@
 /**
- * Issue 24: the school's age rule (completed years on 31 March of the session's start year, a range
+ * The school's age rule (completed years on 31 March of the session's start year, a range
  * per class) and the forms' labels (no field is both labelled optional and required).
  */
 import { describe, expect, it } from 'vitest';

@@ -45,7 +45,7 @@ export const ENQUIRY_CASES: Case[] = [
   ...(['admissionClass', 'studentName', 'address'] as const).map(
     (f): Case => ({ name: `empty ${f}`, input: enquiryWith({ [f]: '  ' }), error: MSG.required, fields: [f] }),
   ),
-  // Issue 24: the fields labelled optional are, and so is the e-mail address.
+  // The fields labelled optional are, and so is the e-mail address.
   ...(['lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'email'] as const).map(
     (f): Case => ({ name: `optional ${f} left empty`, input: enquiryWith({ [f]: '' }) }),
   ),
@@ -85,7 +85,7 @@ export const TC_CASES: Case[] = [
   ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map(
     (f): Case => ({ name: `empty ${f}`, input: tcWith({ [f]: '' }), error: MSG.required, fields: [f] }),
   ),
-  // Issue 24: the e-mail address is optional.
+  // The e-mail address is optional.
   { name: 'e-mail left empty', input: tcWith({ email: '' }) },
   {
     name: 'Aadhaar checksum wrong', input: tcWith({ aadharUid: badAadhaar('34567890123') }), error: MSG.aadhaar, fields: ['aadharUid'],
@@ -160,7 +160,7 @@ export function admissionCases(band: Band): Case[] {
     { name: 'no mother photo', input: without('motherPhoto'), error: band === 'middle' ? MSG.photoFiles : MSG.photos, fields: ['motherPhoto'] },
     { name: 'wrong class for the band', input: w({ admissionClass: band === 'senior' ? '5' : '7' }), error: MSG.admissionClass, fields: ['admissionClass'] },
     { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
-    // Issue 24: no middle names; the date of birth, gender and address are asked.
+    // No middle names; the date of birth, gender and address are asked.
     { name: 'middle names left empty', input: w({ studentMiddleName: '', fatherMiddleName: '', motherMiddleName: '' }) },
     { name: 'date of birth in the future', input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }), error: MSG.date, fields: ['dateOfBirth'] },
     { name: 'date of birth not a real date', input: w({ dateOfBirth: '2019-02-30' }), error: MSG.date, fields: ['dateOfBirth'] },

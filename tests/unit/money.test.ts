@@ -7,7 +7,7 @@ import { ALL_CLASSES } from '../../src/lib/classes.ts';
 describe('money', () => {
   it('reads rupees into whole paise from the text of the number, never by multiplying floats', () => {
     expect([12500, 12500.5, '12500.50', ' 7 ', 1.15, 0.07, 4.35, 0, -1].map(rupeesToPaise)).toEqual([1250000, 1250050, 1250050, 700, 115, 7, 435, 0, -100]);
-    // As a clerk types them (issue 24): commas grouped the Indian or the Western way, a rupee mark.
+    // As a clerk types them: commas grouped the Indian or the Western way, a rupee mark.
     expect(['6,000', '₹6,000', '6000.00', '6,000.50', '₹ 1,25,000', 'Rs. 6000', 'rs6,000', 'INR 125,000.5', '-₹500'].map(rupeesToPaise)).toEqual([
       600000, 600000, 600000, 600050, 12500000, 600000, 600000, 12500050, -50000,
     ]);

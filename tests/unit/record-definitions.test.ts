@@ -60,7 +60,7 @@ describe("the forms' schemas check every form field of their definition", () => 
     const result = check();
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    // A hidden field (the form's language) is not typed, so never asked for; the consent box has its own rule, last; a field labelled optional is (issue 24).
+    // A hidden field (the form's language) is not typed, so never asked for; the consent box has its own rule, last; a field labelled optional is.
     const listed = fieldsIn(def as RecordDefinition, 'form').filter((f) => f.kind !== 'list' && f.kind !== 'consent' && !f.hidden && !(f as Field).labelledOptional).map((f) => f.name);
     expect(Object.keys(result.fields)).toEqual(expect.arrayContaining(listed));
   });

@@ -44,7 +44,7 @@ export const MSG = {
   fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
   photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo over 2 MB
   uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
-  imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: issue 24, an 8 x 8 px "ABC card"
+  imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: an 8 x 8 px "ABC card"
   // TC request
   tcContact: 'Please enter a valid 10-digit phone number.',
   tcLimit: 'You have reached your academic requests!',
