@@ -4,6 +4,7 @@
  */
 import { site } from '../config/site.ts';
 import { fill, type Language, type MessageCode } from './messages/index.ts';
+import { schoolName } from './school.ts';
 
 /** tel: link of an Indian mobile number (10 digits). */
 export const telLink = (mobile: string) => `tel:+91${mobile}`;
@@ -13,8 +14,7 @@ export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91$
 
 /** A message to a parent in `language`: the school's name and office phone filled in with `values`. */
 export function parentMessage(language: Language, code: MessageCode, values: Record<string, string>): string {
-  const school = language === 'hi' ? site.contact.hindiName : site.contact.name;
-  return fill(language, code, { school, phone: site.contact.phone, ...values });
+  return fill(language, code, { school: schoolName(language), phone: site.contact.phone, ...values });
 }
 
 /** The same message in English and Hindi. */

@@ -28,7 +28,8 @@ import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
-import { schoolName, statusUrl } from './acknowledgment.ts';
+import { statusUrl } from './acknowledgment.ts';
+import { schoolAddress, schoolName } from '../../lib/school.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');
 const REFERENCE_CODE = 'ack.error.reference';
@@ -112,7 +113,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const centred: TextStyle = { width, align: 'center' };
 
   write(doc, schoolName(language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, language === 'hi' ? site.contact.hindiAddress : site.contact.address, { ...centred, size: 9.5, color: GREY });
+  write(doc, schoolAddress(language), { ...centred, size: 9.5, color: GREY });
   write(doc, `${t('ack.pdf.affiliation', { number: site.contact.affiliationNumber })} · ${t('ack.pdf.phone', { phone: site.contact.phone })}`, { ...centred, size: 9.5, color: GREY });
   let y = doc.y + 8;
   rule(doc, left, y, width);

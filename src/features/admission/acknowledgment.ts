@@ -4,10 +4,10 @@
  * links both carry and how the words are filled in. The island gets its words from the page
  * (acknowledgment-words.ts), so the message tables themselves never ship to the browser.
  */
-import { site } from '../../config/site.ts';
 import type { Language, MessageCode } from '../../lib/messages/index.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
+import { schoolName } from '../../lib/school.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<MessageCode, `ack.${string}`> | 'class.name';
@@ -51,9 +51,6 @@ export const statusUrl = (reference: string, language: Language) => statusPageUr
 /** The PDF of an application, proven by its reference number and the form's mobile number. */
 export const acknowledgmentHref = (reference: string, contactNo: string, language: Language) =>
   `${ACKNOWLEDGMENT_PATH}?${new URLSearchParams({ referenceNumber: reference, contactNo, lang: language })}`;
-
-/** The school's name in the parent's language. */
-export const schoolName = (language: Language) => (language === 'hi' ? site.contact.hindiName : site.contact.name);
 
 /** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
 export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>

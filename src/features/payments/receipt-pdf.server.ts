@@ -17,6 +17,7 @@ import type { Handler } from '../../server/http.ts';
 import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { checked, countTry } from '../../server/status-check.ts';
 import { site } from '../../config/site.ts';
+import { schoolAddress, schoolName } from '../../lib/school.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import type { Say } from '../../lib/status-check.ts';
@@ -96,8 +97,8 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   drawEmblem(doc, left, top, emblem);
   const textX = left + emblem + 10;
   const textWidth = width - emblem - 10;
-  write(doc, language === 'hi' ? site.contact.hindiName : site.contact.name, { size: 13, weight: 'bold', width: textWidth }, textX, top);
-  write(doc, language === 'hi' ? site.contact.hindiAddress : site.contact.address, { size: 8.5, color: GREY, width: textWidth });
+  write(doc, schoolName(language), { size: 13, weight: 'bold', width: textWidth }, textX, top);
+  write(doc, schoolAddress(language), { size: 8.5, color: GREY, width: textWidth });
   write(doc, `${t('receipt.affiliation', { number: site.contact.affiliationNumber })} · ${t('receipt.phone', { phone: site.contact.phone })} · ${site.contact.email}`, { size: 8.5, color: GREY, width: textWidth });
   let y = Math.max(doc.y, top + emblem) + 8;
   rule(doc, left, y, width, 1.5);
