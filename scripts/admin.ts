@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadDotEnv } from './local-secrets.ts';
 import { openLocalDatabase } from './local-database.ts';
-import { passwordProblem } from '../src/features/auth/passwords.ts';
+import { passwordWeakness } from '../src/features/auth/password-strength.server.ts';
 import { ROLES, isRole } from '../src/lib/roles.ts';
 
 const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E | rotate-aadhaar-key`;
@@ -69,10 +69,11 @@ async function askHidden(question: string): Promise<string> {
   return value;
 }
 
-async function readPassword(): Promise<string> {
+/** The password for `email`, refused when the strength check refuses it (at create and at reset alike). */
+async function readPassword(email: string): Promise<string> {
   const password = process.env.ADMIN_PASSWORD || (await askHidden('New password: '));
-  const problem = passwordProblem(password);
-  if (problem) throw new Error(problem);
+  const weak = await passwordWeakness(password, email);
+  if (weak) throw new Error(weak.message);
   return password;
 }
 
@@ -93,7 +94,7 @@ async function main(): Promise<number> {
   }
   const root = process.cwd();
   loadDotEnv(root);
-  const password = await readPassword();
+  const password = await readPassword(values.email);
   const close = await openLocalDatabase(root);
   const { closePool } = await import('../src/server/db.ts');
   const admins = await import('../src/features/auth/admins.server.ts');

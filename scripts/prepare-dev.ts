@@ -5,7 +5,7 @@ import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
 const root = process.cwd();
 loadDotEnv(root);
-checkSeedPassword();
+await checkSeedPassword();
 loadLocalSecrets(root);
 const close = await openLocalDatabase(root);
 try {

@@ -37,7 +37,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const root = resolve(options.root ?? process.cwd());
   const log = options.log ?? ((line: string) => console.log(line));
   loadDotEnv(root);
-  checkSeedPassword();
+  await checkSeedPassword();
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
   installLocalRuntimePatches();

@@ -13,7 +13,7 @@ import { dateInIndia, yearInIndia } from '../../src/lib/dates.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const ADMIN_EMAIL = 'receipts@school.test';
-const ADMIN_PASSWORD = 'a receipts password';
+const ADMIN_PASSWORD = 'two tills at one counter';
 
 let runtime: TestRuntime;
 let principal: ApiClient;

@@ -8,11 +8,11 @@ describe('restart', () => {
   afterAll(() => runtime?.stop());
 
   it('keeps the administrator and live sessions, and seeds the first admin only once', async () => {
-    const env = { ADMIN_EMAIL: 'restart@school.test', ADMIN_PASSWORD: 'restart password' };
+    const env = { ADMIN_EMAIL: 'restart@school.test', ADMIN_PASSWORD: 'kept across a reboot' };
     const first = await startTestRuntime(env, { keepRoot: true });
     expect(first.output()).toMatch('Created the first administrator: restart@school.test');
     const client = new ApiClient(first.url);
-    await client.login('restart@school.test', 'restart password');
+    await client.login('restart@school.test', 'kept across a reboot');
     await first.stop();
 
     runtime = await startTestRuntime({ ADMIN_EMAIL: 'other@school.test' }, { root: first.root });

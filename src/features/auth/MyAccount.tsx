@@ -90,7 +90,7 @@ export default function MyAccount() {
         />
         <TextInput
           id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword}
-          label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few words you can remember make a good password.`}
+          label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password and not your e-mail. A few words you can remember make a good password.`}
         />
         <TextInput
           id={`${id}-repeat`} name="repeatPassword" type="password" autoComplete="new-password" required value={values.repeatPassword} onChange={set('repeatPassword')} error={errors.repeatPassword}

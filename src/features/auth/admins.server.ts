@@ -14,6 +14,7 @@ import { toIso } from '../../lib/dates.ts';
 import { isRole, type Role } from '../../lib/roles.ts';
 import { ACCOUNT_MESSAGES, validateNewAccount, validatePasswordChange, type Account } from './account.ts';
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
+import { passwordWeakness } from './password-strength.server.ts';
 
 export interface AdminRow {
   id: string;
@@ -168,14 +169,16 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
 }
 
 /**
- * POST /v1/api/auth/password { currentPassword, newPassword }: one's own password. A wrong current
- * password counts as a failed sign-in (the same throttle), so a left-open session cannot be used to
+ * POST /v1/api/auth/password { currentPassword, newPassword }: one's own password, which must pass
+ * the strength check (not common, not guessable, not one's e-mail). A wrong current password counts as a failed sign-in (the same throttle), so a left-open session cannot be used to
  * guess it. Every other session of that person is signed out; this one goes on.
  */
 export async function changeOwnPassword(req: Request, ctx: AdminContext): Promise<Response> {
   const result = validatePasswordChange(await readJson(req));
   if (!result.ok) throw refuse(result);
   const { currentPassword = '', newPassword = '' } = result.data;
+  const weak = await passwordWeakness(newPassword, ctx.admin.email);
+  if (weak) throw badRequest(weak.message, { newPassword: weak.message }).withCode(weak.code, { newPassword: weak.code });
   await countLoginTry(ctx.admin.email, ctx.ip);
   const admin = await findAdminByEmail(ctx.admin.email);
   if (!admin || !(await verifyPassword(currentPassword, admin.password_hash))) {

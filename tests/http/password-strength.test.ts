@@ -1,0 +1,110 @@
+/**
+ * Staff passwords are checked by zxcvbn-ts with the account's e-mail and the school's name as
+ * words a guesser tries: common, guessable and e-mail passwords are refused wherever a password is
+ * chosen. A principal's add and reset hand out a random temporary password, and the person then
+ * must choose their own (POST /v1/api/auth/password): that choice is where the rule bites.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, adminClient } from '../support/api.ts';
+import { startTestRuntime } from '../support/runtime.ts';
+import { expectJsonError, token } from './admin-fixtures.ts';
+
+const COMMON = 'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.';
+const GUESSABLE =
+  'This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school\'s name). Choose another; a few words you can remember make a good password.';
+const EMAIL = 'The password must not contain your e-mail address or the name in it.';
+const SHORT = 'The password must have at least 10 characters.';
+
+const changePassword = (client: ApiClient, currentPassword: string, newPassword: string) =>
+  client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword, newPassword } });
+
+/** An account the principal adds (or adds and then resets), signed in with its temporary password. */
+async function newcomer(reset: boolean): Promise<{ client: ApiClient; email: string; temporary: string }> {
+  const principal = await adminClient();
+  const local = `kavita.${token('pw').toLowerCase()}`;
+  const email = `${local}@school.test`;
+  const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name: 'Kavita Sharma', email, role: 'office' } });
+  expect(added.status).toBe(201);
+  let { admin, temporaryPassword } = await added.json();
+  if (reset) {
+    const res = await principal.request(`/v1/api/admins/${admin._id}`, { method: 'PATCH', json: { resetPassword: true } });
+    expect(res.status).toBe(200);
+    ({ temporaryPassword } = await res.json());
+  }
+  const client = new ApiClient();
+  await client.login(email, temporaryPassword);
+  return { client, email, temporary: temporaryPassword };
+}
+
+async function expectRefused(client: ApiClient, current: string, password: string, message: string, code: string) {
+  const body = await expectJsonError(await changePassword(client, current, password), 400, message);
+  expect(body).toMatchObject({ fields: { newPassword: message }, code, codes: { newPassword: code } });
+}
+
+describe('staff passwords: strength', () => {
+  for (const reset of [false, true]) {
+    it(`after ${reset ? 'a reset' : 'an account is added'}: common, guessable and e-mail passwords are refused, with the rule's words; nothing changes`, async () => {
+      const { client, email, temporary } = await newcomer(reset);
+      const local = email.split('@')[0]!;
+      await expectRefused(client, temporary, 'aaaaaaaaaa', GUESSABLE, 'password.guessable');
+      await expectRefused(client, temporary, '1234567890', COMMON, 'password.tooCommon');
+      await expectRefused(client, temporary, 'password12', COMMON, 'password.tooCommon');
+      await expectRefused(client, temporary, email, EMAIL, 'password.containsEmail');
+      await expectRefused(client, temporary, local, EMAIL, 'password.containsEmail');
+      // The name part spelt otherwise ("Kavita.PW…" typed without its dot) is still the e-mail.
+      await expectRefused(client, temporary, `${local.replace('.', '').toUpperCase()}!`, EMAIL, 'password.containsEmail');
+      await expectRefused(client, temporary, 'rmcpschool2024', GUESSABLE, 'password.guessable');
+      // The length rule stays, and comes first.
+      await expectRefused(client, temporary, 'abc', SHORT, 'password.short');
+
+      // None of those was set: the temporary password still holds, and the person must still choose one.
+      expect(await (await client.request('/v1/api/auth')).json()).toMatchObject({ mustChangePassword: true });
+      expect((await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: temporary } })).status).toBe(200);
+
+      const done = await changePassword(client, temporary, 'mango tree by the well');
+      expect(done.status, await done.clone().text()).toBe(200);
+      expect(await (await client.request('/v1/api/auth')).json()).toMatchObject({ mustChangePassword: false });
+    });
+  }
+
+  it('a change of one\'s own password later is checked the same way', async () => {
+    const me = await adminClient();
+    const password = inject('adminPassword');
+    await expectRefused(me, password, 'password12', COMMON, 'password.tooCommon');
+    await expectRefused(me, password, inject('adminEmail'), EMAIL, 'password.containsEmail');
+    await new ApiClient().login();
+  });
+});
+
+const CLI = resolve(import.meta.dirname, '../../scripts/admin.ts');
+const run = promisify(execFile);
+
+function admin(args: string[], password: string) {
+  const env: Record<string, string | undefined> = { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: undefined };
+  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  return run(process.execPath, [CLI, ...args], { cwd: inject('runtimeRoot'), env });
+}
+
+describe('staff passwords: npm run admin and npm start', () => {
+  it('the CLI refuses a weak password at create and at a password change, and creates nobody', async () => {
+    const email = `ravi.${token('cli').toLowerCase()}@school.test`;
+    await expect(admin(['create', '--email', email], 'password12')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(COMMON) });
+    await expect(admin(['create', '--email', email], `${email.split('@')[0]}2024`)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(EMAIL) });
+    const nobody = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: 'password12' } });
+    expect(nobody.status).toBe(401);
+
+    await admin(['create', '--email', email, '--role', 'office'], 'mango tree by the well');
+    await expect(admin(['password', '--email', email], 'aaaaaaaaaa')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(GUESSABLE) });
+    await new ApiClient().login(email, 'mango tree by the well');
+  });
+
+  it('npm start refuses a weak ADMIN_PASSWORD before it starts, saying which rule and that it only seeds the first account', async () => {
+    await expect(startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: '1234567890' })).rejects.toThrow(`ADMIN_PASSWORD: ${COMMON}`);
+    await expect(startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: 'seed@school.test' })).rejects.toThrow(
+      `ADMIN_PASSWORD: ${EMAIL} (It is only used to create the first administrator`,
+    );
+  });
+});
