@@ -14,6 +14,9 @@ if (dev) {
   loadDotEnv(process.cwd());
   loadLocalSecrets(process.cwd());
   installDevServerPatches();
+  // Netlify's URL, the address the admin API's Origin check compares with: Astro's dev server's.
+  const port = process.argv[process.argv.indexOf('--port') + 1];
+  process.env.URL ||= `http://localhost:${process.argv.includes('--port') && port ? port : 4321}`;
 }
 
 export default defineConfig({

@@ -37,6 +37,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const root = resolve(options.root ?? process.cwd());
   const log = options.log ?? ((line: string) => console.log(line));
   loadDotEnv(root);
+  // An address set in .env (the one the office's browsers use, e.g. behind HOST=0.0.0.0), else this server's own.
+  const configuredUrl = process.env.URL;
   await checkSeedPassword();
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
@@ -101,6 +103,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await new Promise<void>((ok) => server.listen(options.port ?? 8888, options.host ?? '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  // Netlify's URL, as functions see it there: what the admin API's Origin check compares with. Set
+  // before the first call starts a function instance, which takes this process's environment.
+  process.env.URL = configuredUrl || url;
   const databaseUrl = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '';
   if (!process.env.DATABASE_URL) writeRuntimeFile(root, { url, databaseUrl });
   return {

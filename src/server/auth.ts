@@ -113,10 +113,36 @@ export async function revokeAllSessions(adminId: string): Promise<void> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** 403 unless the X-XSRF-TOKEN header matches the session's token and any Origin is our own. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origins this site is served from, from its configuration and never from the request (whose
+ * Host anyone can write): Netlify's `URL`, the site's main address (functions see it at run time;
+ * DEPLOY_URL and DEPLOY_PRIME_URL are build-time only). The local runtime sets `URL` to its own
+ * http://localhost:PORT; on a loopback address the other loopback names of that port are the same
+ * machine and the same server, so they count too.
+ */
+export function siteOrigins(): Set<string> {
+  const origins = new Set<string>();
+  let site: URL;
+  try {
+    site = new URL(process.env.URL ?? '');
+  } catch {
+    return origins;
+  }
+  origins.add(site.origin);
+  if (LOOPBACK.has(site.hostname)) for (const host of LOOPBACK) origins.add(`${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
+  return origins;
+}
+
+/**
+ * 403 unless the X-XSRF-TOKEN header matches the session's token and any Origin is one of the
+ * site's own. A request without Origin (not a browser's) goes on to the token check, which a
+ * cross-site page cannot pass: it can neither read the token cookie nor set the header.
+ */
 export function checkXsrf(req: Request, sessionId: string): void {
   const origin = req.headers.get('origin');
-  if (origin && origin !== new URL(req.url).origin) throw forbidden('Cross-site request refused');
+  if (origin !== null && !siteOrigins().has(origin)) throw forbidden('Cross-site request refused');
   const sent = req.headers.get(XSRF_HEADER) ?? '';
   const expected = xsrfToken(sessionId);
   const ok = sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
