@@ -1,11 +1,12 @@
 /**
  * Writes dist/_headers: the security headers of src/server/security-headers.ts for every page,
  * with the SHA-256 of each inline script the build produced (Astro's island loader) in script-src,
- * so the CSP needs no 'unsafe-inline' for scripts.
+ * so the CSP needs no 'unsafe-inline' for scripts; and the caching headers of the pages whose
+ * answer depends on the nf_lang cookie.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { securityHeaders } from '../src/server/security-headers.ts';
+import { LANGUAGE_DEPENDENT_HEADERS, LANGUAGE_DEPENDENT_PAGES, securityHeaders } from '../src/server/security-headers.ts';
 import { inlineScriptHashes } from './csp-hashes.ts';
 
 const DIST = process.argv[2] ?? 'dist';
@@ -20,5 +21,6 @@ for (const file of await htmlFiles(DIST)) for (const h of inlineScriptHashes(awa
 
 const lines = ['/*', ...Object.entries(securityHeaders([...hashes].sort())).map(([k, v]) => `  ${k}: ${v}`)];
 lines.push('', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable');
+for (const page of LANGUAGE_DEPENDENT_PAGES) lines.push('', page, ...Object.entries(LANGUAGE_DEPENDENT_HEADERS).map(([k, v]) => `  ${k}: ${v}`));
 await writeFile(join(DIST, '_headers'), lines.join('\n') + '\n');
 console.log(`postbuild: wrote ${DIST}/_headers (${hashes.size} inline script hashes)`);

@@ -15,6 +15,7 @@ import { loadDotEnv, loadLocalSecrets } from './local-secrets.ts';
 import { migrate, pgExecutor } from './migrate.ts';
 import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
+import { redirectHeaders } from './local-runtime/redirect-headers.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
@@ -70,6 +71,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await seedFirstAdmin(log);
 
   const handle = nodeRequestHandler(dev, root);
+  const headersOfPath = redirectHeaders(root);
   const server = http.createServer(async (req, res) => {
     try {
       const headers: Record<string, string> = {};
@@ -79,6 +81,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         },
       };
       const result = await handle(req, clientAddress(req.socket), options);
+      if (result?.type === 'redirect' && result.response.status >= 300 && result.response.status < 400) {
+        await headersOfPath(new URL(req.url ?? '/', 'http://localhost').href, options.headersCollector);
+      }
       if (result) {
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
         await sendWebResponse(result.response, res, req);

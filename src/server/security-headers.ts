@@ -1,5 +1,5 @@
 /**
- * The one list of security headers. Functions add them to every response (Netlify does not apply
+ * The one list of security headers, and of the pages' caching headers. Functions add them to every response (Netlify does not apply
  * [[headers]] rules to function responses); scripts/postbuild.ts writes them for every page into
  * dist/_headers, adding the hashes of the build's inline scripts to script-src.
  */
@@ -43,3 +43,16 @@ export function securityHeaders(extraScriptSources: string[] = []): Record<strin
     'Strict-Transport-Security': HSTS,
   };
 }
+
+/**
+ * Answers that depend on the nf_lang cookie: Netlify's Language redirect (public/_redirects)
+ * answers `/` by that cookie, then by Accept-Language, with the Hindi home's 302 for one family and
+ * the English home for another. Netlify's CDN keys its own cache on them, but caches further on
+ * (an ISP's or an office's proxy) only read Vary and Cache-Control: Vary names what the answer
+ * depends on, and private keeps any shared cache from storing it for the next family.
+ */
+export const LANGUAGE_DEPENDENT_PAGES: readonly string[] = ['/'];
+export const LANGUAGE_DEPENDENT_HEADERS: Record<string, string> = {
+  Vary: 'Cookie, Accept-Language',
+  'Cache-Control': 'private, max-age=0, must-revalidate',
+};
