@@ -27,6 +27,8 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }, lan
   let earlier: number;
   try {
     const res = await api(`/tc-request/admission-number/${encodeURIComponent(data.admissionNumber)}`);
+    // A limit's refusal says so, with the minutes to wait and the school's phone, as the submit's does.
+    if (res.status === 429) return outcomeOf(res);
     if (res.status !== 200) return { kind: 'warning', message: speak.msg('tcLimit') };
     earlier = Number(await res.json());
   } catch (error) {
