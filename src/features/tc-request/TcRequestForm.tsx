@@ -101,6 +101,8 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
         <p className="ff-fee">{speak.text('tcFee', { fee: TC_FEE })}</p>
+        {/* A limit's refusal, in the page's language with the minutes and the phone. */}
+        {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
         <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}
