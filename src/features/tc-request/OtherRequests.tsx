@@ -19,7 +19,7 @@ export function OtherRequests({ requests }: { requests: readonly OtherTcRequest[
       <ul>
         {requests.map((r) => (
           <li key={r._id}>
-            <a href={`/admin/tc-requests/details/${encodeURIComponent(r._id)}`}>{r.studentName || 'Erased request'}</a>: {statusLabel(TC_WORKFLOW, r.status)}, requested{' '}
+            <a href={`/admin/tc-requests/details/${encodeURIComponent(r._id)}`}>{r.studentName || 'Erased request'}</a>: {statusLabel(TC_WORKFLOW, r.status)}, sent{' '}
             {formatDate(r.createdAt)}, mobile {r.contact || 'erased'}
             {r.otherMobile && <strong> (a different mobile number)</strong>}
           </li>
