@@ -22,10 +22,22 @@ export const limits = {
   enquiriesPerAddress: { max: 60, seconds: HOUR },
   /** TC requests per address, an hour (refused ones count): a TC is asked once per child. RATE_LIMIT_TC_REQUEST. */
   tcRequestsPerAddress: { max: 30, seconds: HOUR },
-  /** Status checks (both status pages and a document's replacement) per address, an hour: families sharing a connection check theirs. RATE_LIMIT_STATUS_CHECK. */
-  statusChecksPerAddress: { max: 60, seconds: HOUR },
-  /** Status checks per record number, an hour, from any address: what stops guessing a record's mobile number. RATE_LIMIT_STATUS_CHECK_NUMBER. */
-  statusChecksPerNumber: { max: 5, seconds: HOUR },
-  /** Acknowledgment PDFs per address, an hour: one or two for each of 60 applications. RATE_LIMIT_ACKNOWLEDGMENT. */
-  acknowledgmentsPerAddress: { max: 120, seconds: HOUR },
+  /**
+   * A parent's lookups by record number and mobile number (both status pages, a rejected document's
+   * replacement, the receipt and acknowledgment PDFs) share these three (src/server/status-check.ts).
+   * Every well-formed try per address, an hour, right or wrong: a generous bound (a cyber café's 60
+   * applications, each checked and its PDF downloaded) that stops one address scraping. RATE_LIMIT_STATUS_CHECK.
+   */
+  statusChecksPerAddress: { max: 120, seconds: HOUR },
+  /** Wrong tries (no record has the pair) per address, an hour: a family's typos, many families behind one address. RATE_LIMIT_STATUS_CHECK_WRONG. */
+  statusWrongTriesPerAddress: { max: 30, seconds: HOUR },
+  /**
+   * Wrong tries per mobile number tried, a day, from any address: reference and admission numbers
+   * are sequential, so a known mobile number walking them needs about half a session's numbers
+   * (hundreds of tries: weeks at 10 a day), while a parent's own typos stay well under it.
+   * Right tries never count here, so no stranger can lock out a pair they do not know. RATE_LIMIT_STATUS_CHECK_MOBILE.
+   */
+  statusWrongTriesPerMobile: { max: 10, seconds: DAY },
+  /** Reads of the TC request count per address, an hour: the form asks once per request sent, with room for resends (2 x 30). RATE_LIMIT_TC_COUNT. */
+  tcCountsPerAddress: { max: 60, seconds: HOUR },
 } as const;

@@ -72,17 +72,35 @@ const COUNT_HIT = `WITH ${countHit(1)} SELECT hits FROM hit`;
 
 const windowParams = (bucket: string, key: string, w: Window) => [bucket, key, w.slice, w.since, w.max];
 
+/** A counted hit, which can be taken back (e.g. a status check's try once it proved right). */
+export interface Hit {
+  undo(): Promise<void>;
+}
+
+type LimitOptions = { db?: Queryable; message?: RequestMessage };
+
 /**
  * Counts one hit for `key` in `bucket` and refuses with 429 when `limit` hits were already counted
  * within the last `windowSeconds`. `db` may be a transaction, so that the hit is undone with it.
  */
-export async function rateLimit(
+export async function rateLimit(bucket: string, key: string, limit: number, windowSeconds: number, options: LimitOptions = {}): Promise<void> {
+  await countHitOf(bucket, key, limit, windowSeconds, options);
+}
+
+/** `rateLimit`, answering the hit it counted, to take back later. */
+export async function countHitOf(
   bucket: string, key: string, limit: number, windowSeconds: number,
-  { db = getPool(), message = 'tooManyRequests' }: { db?: Queryable; message?: RequestMessage } = {},
-): Promise<void> {
+  { db = getPool(), message = 'tooManyRequests' }: LimitOptions = {},
+): Promise<Hit> {
   const window = currentWindow(bucket, key, limit, windowSeconds, message);
   const { rows } = await db.query<{ hits: number }>(COUNT_HIT, windowParams(bucket, key, window));
   if (!rows.length) throw await window.refusal(db);
+  return {
+    // The slice it was counted in, even when a new slice has begun since.
+    undo: async () => {
+      await db.query(`UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND key = $2 AND window_start = $3 AND hits > 0`, [bucket, key, window.slice]);
+    },
+  };
 }
 
 /** A further INSERT of a counted insert's statement, made from the created row (`created`); its parameters are numbered from `first`. */

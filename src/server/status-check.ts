@@ -6,12 +6,19 @@
  * - A pair that matches nothing is one answer, whatever was wrong: 404 with the same text, the same
  *   headers, after the same single query (the record is looked up by its number and mobile number
  *   together, so an existing number with a wrong mobile number costs what an unknown one does).
- * - Every well-formed try counts, found or not: 10 an hour per client address (status checks and
- *   replacements of both records together, so switching forms buys no more guesses) and 5 an hour
- *   per record number. A malformed body is answered 400 before any count: it tells nothing, and a
- *   parent's typo in the form's own checks costs no try.
+ * - Limits (src/config/limits.ts), shared by every lookup of both records (status pages,
+ *   replacement, receipt and acknowledgment PDFs), so switching between them buys no more guesses:
+ *   every well-formed try counts per address (a generous bound); a wrong try also counts per
+ *   address and per mobile number tried, so a known mobile number cannot walk the sequential
+ *   record numbers from many addresses. Nothing counts per record number: a stranger's wrong tries
+ *   against a family's number never refuse the family's right pair. A malformed body is answered
+ *   400 before any count: it tells nothing, and a parent's typo in the form's own checks costs no try.
+ * - A try is counted as wrong before the lookup and taken back once it proves right. So concurrent
+ *   wrong tries cannot slip past a full window (each hit is counted atomically or refused before
+ *   anything is looked up), and a full window refuses the right pair as it does a wrong one: the
+ *   429 never tells a guess that matched from one that did not.
  */
-import { rateLimit } from './rate-limit.ts';
+import { countHitOf, type Hit } from './rate-limit.ts';
 import { refuse } from './forms.ts';
 import type { Result } from '../lib/forms/validate.ts';
 import { languageOf, type FeeDue, type FeeState, type Say } from '../lib/status-check.ts';
@@ -20,15 +27,33 @@ import { fill, type Language } from '../lib/messages/index.ts';
 import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
 
-export const STATUS_CHECKS_PER_ADDRESS = limits.statusChecksPerAddress.max;
-export const STATUS_CHECKS_PER_NUMBER = limits.statusChecksPerNumber.max;
-const HOUR = limits.statusChecksPerAddress.seconds;
+const { statusChecksPerAddress: PER_ADDRESS, statusWrongTriesPerAddress: WRONG_PER_ADDRESS, statusWrongTriesPerMobile: WRONG_PER_MOBILE } = limits;
 
-/** Counts one try of a pair from `ip` for the record `number` (e.g. 'admission:RMCP-2026-000123'); 429 past either limit. */
-export async function countTry(ip: string, number: string): Promise<void> {
-  await rateLimit('status_check', ip, STATUS_CHECKS_PER_ADDRESS, HOUR);
-  await rateLimit('status_check_number', number, STATUS_CHECKS_PER_NUMBER, HOUR);
+/**
+ * One try of a pair from `ip` with the mobile number `mobile` (10 digits): counts it, then looks
+ * the record up with `find` (the one query) and answers what it found (undefined: no match).
+ * 429 past any of the limits, before anything is looked up.
+ */
+export async function lookUpPair<T>(ip: string, mobile: string, find: () => Promise<T | undefined>): Promise<T | undefined> {
+  const counted = await Promise.allSettled([
+    countHitOf('status_check', ip, PER_ADDRESS.max, PER_ADDRESS.seconds),
+    countHitOf('status_check_wrong', ip, WRONG_PER_ADDRESS.max, WRONG_PER_ADDRESS.seconds),
+    countHitOf('status_check_mobile', mobile, WRONG_PER_MOBILE.max, WRONG_PER_MOBILE.seconds, { message: 'statusMobileLimit' }),
+  ]);
+  const hits = counted.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+  const refused = counted.find((c): c is PromiseRejectedResult => c.status === 'rejected');
+  if (refused) {
+    // A refused try counts nowhere, as a refused request of any limit.
+    await undo(hits);
+    throw refused.reason;
+  }
+  const found = await find();
+  // Right: it stays counted only in the address's bound of every try.
+  if (found !== undefined) await undo(hits.slice(1));
+  return found;
 }
+
+const undo = (hits: Hit[]) => Promise.all(hits.map((hit) => hit.undo()));
 
 /** A lookup body checked in the language it asks for, else 400 naming the fields. */
 export function checked<T>(body: Record<string, unknown>, check: (input: unknown, say: Say) => Result<T>): T {

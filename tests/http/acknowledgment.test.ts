@@ -1,8 +1,8 @@
 /**
  * GET /v1/api/admission/acknowledgment: the PDF a parent keeps, proven by the reference number and
  * the form's mobile number. Read back as a reader would (text, link, the QR code decoded). Each test
- * calls from a loopback address of its own, so the per-address limit (10 an hour, tested last) counts
- * only its own calls.
+ * calls from a loopback address of its own, so the status check's per-address limits, which the
+ * acknowledgment shares (tested last), count only its own calls.
  */
 import { request } from 'node:http';
 import { randomInt } from 'node:crypto';
@@ -11,13 +11,13 @@ import { site } from '../../src/config/site.ts';
 import { fileLabel } from '../../src/features/admission/admission.ts';
 import { HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { PRIMARY_FILES, aadhaar, createAdmission, type CreatedAdmission } from './admin-fixtures.ts';
-import { baseURL } from '../support/api.ts';
+import { baseURL, requestFrom } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';
 import { limits } from '../../src/config/limits.ts';
 
 const PATH = '/v1/api/admission/acknowledgment';
 const MOBILE = '9988776655';
-const PER_ADDRESS = limits.acknowledgmentsPerAddress.max;
+const WRONG_PER_ADDRESS = limits.statusWrongTriesPerAddress.max;
 
 /**
  * Hindi text as compared with what pdf.js reads back from the PDF: it reads a shaped word's glyphs
@@ -173,15 +173,27 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     expect(post.headers.allow).toBe('GET, HEAD');
   });
 
-  it(`allows ${PER_ADDRESS} tries an hour from one address, found or not; the next is 429 even for the right pair`, async () => {
+  it(`shares the status check's limits: ${WRONG_PER_ADDRESS} wrong tries an hour from one address, then 429 even for the right pair, there and on the status page`, async () => {
     const from = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < PER_ADDRESS; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, i < PER_ADDRESS - 1 ? '9000000000' : MOBILE))).status);
-    expect(statuses).toEqual([...Array(PER_ADDRESS - 1).fill(404), 200]);
+    // Right tries do not use up the wrong ones.
+    for (let i = 0; i < 3; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, MOBILE))).status);
+    for (let i = 0; i < WRONG_PER_ADDRESS; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, `90000${String(i).padStart(5, '0')}`))).status);
+    expect(statuses).toEqual([200, 200, 200, ...Array(WRONG_PER_ADDRESS).fill(404)]);
     const refused = await getFrom(from, query(admission.referenceNumber, MOBILE));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not held back.
+    // Switching to the status check buys no more guesses.
+    const status = await requestFrom(baseURL(), from, 'POST', '/v1/api/admission/status', { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
+    expect(status.status).toBe(429);
+    // Another address is not held back: the wrong tries against this reference number lock nobody out.
+    expect((await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE))).status).toBe(200);
+  });
+
+  it("never refuses the right pair for what others tried against its reference number, from any addresses", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await getFrom(freshAddress(), query(admission.referenceNumber, `91000000${10 + i}`))).status);
+    expect(statuses).toEqual(Array(8).fill(404));
     expect((await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE))).status).toBe(200);
   });
 });

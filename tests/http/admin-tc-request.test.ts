@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
-import { ISO_RE, auditOf, createTcRequest, expectJsonError, randomUuid, token } from './admin-fixtures.ts';
+import { ISO_RE, auditOf, createTcRequest, expectJsonError, randomUuid, tcBody, token } from './admin-fixtures.ts';
+import { MSG } from '../../src/lib/forms/messages.ts';
 
 describe('TC request admin API', () => {
   it('lists { data, totalRequests, currentPage, totalPages } newest first, with name and admission-number search', async () => {
@@ -20,7 +21,7 @@ describe('TC request admin API', () => {
     const record = body.data[0];
     expect(Object.keys(record).sort()).toEqual(
       [
-        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'email', 'language', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
+        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'differentMobiles', 'email', 'language', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
         'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
       ],
     );
@@ -59,6 +60,58 @@ describe('TC request admin API', () => {
     }
     const audit = await auditOf(admin, 'tc-request', tc._id);
     expect(audit.map((e) => e.action)).toEqual(['delete']);
+  });
+
+  it('flags an admission number requested from different mobile numbers, in the list and in the details', async () => {
+    const admin = await adminClient();
+    const number = `ADM-${token('')}`.toUpperCase();
+    const calm = `ADM-${token('')}`.toUpperCase();
+    const parent = await createTcRequest({ admissionNumber: number, contact: '9123456780' });
+    const stranger = await createTcRequest({ admissionNumber: number, contact: '9876501234' });
+    const alone = await createTcRequest({ admissionNumber: calm, contact: '9123456780' });
+    const again = await createTcRequest({ admissionNumber: calm, contact: '9123456780' });
+    const flags = async (n: string) =>
+      Object.fromEntries(((await (await admin.request(`/v1/api/tc-request?admissionNumber=${n}`)).json()).data as { _id: string; differentMobiles: boolean }[]).map((r) => [r._id, r.differentMobiles]));
+    expect(await flags(number)).toEqual({ [parent._id]: true, [stranger._id]: true });
+    // Two requests from the one mobile number are not flagged.
+    expect(await flags(calm)).toEqual({ [alone._id]: false, [again._id]: false });
+    // Still flagged once the office rejects the stranger's: it says someone else asked.
+    const rejected = await admin.request(`/v1/api/tc-request/${stranger._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Not asked by the parent' } });
+    expect(rejected.status, await rejected.text()).toBe(200);
+    expect(await flags(number)).toEqual({ [parent._id]: true, [stranger._id]: true });
+
+    const details = await (await admin.request(`/v1/api/tc-request/${parent._id}`)).json();
+    expect(details.otherRequests).toEqual([
+      { _id: stranger._id, studentName: stranger.studentName, contact: '9876501234', status: 'rejected', createdAt: stranger.createdAt, otherMobile: true },
+    ]);
+    const calmDetails = await (await admin.request(`/v1/api/tc-request/${alone._id}`)).json();
+    expect(calmDetails.otherRequests).toEqual([expect.objectContaining({ _id: again._id, otherMobile: false })]);
+  });
+
+  it('a request the office rejected or deleted no longer counts toward the two: the count and the submit agree', async () => {
+    const admin = await adminClient();
+    const visitor = new ApiClient();
+    const number = `ADM-${token('')}`.toUpperCase();
+    const counted = async () => (await (await visitor.request(`/v1/api/tc-request/admission-number/${number}`)).json()) as number;
+    const submit = (contact: string) => visitor.request('/v1/api/tc-request', { method: 'POST', json: tcBody({ admissionNumber: number, contact }) });
+    // A stranger's two invented requests use up the number...
+    const first = await createTcRequest({ admissionNumber: number, contact: '9876501234' });
+    const second = await createTcRequest({ admissionNumber: number, contact: '9876501235' });
+    expect(await counted()).toBe(2);
+    const refused = await submit('9123456780');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: MSG.tcLimit, code: 'form.tcLimit' });
+    // ...until the office rejects one: the parent's request goes through.
+    expect((await admin.request(`/v1/api/tc-request/${first._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Invented' } })).status).toBe(200);
+    expect(await counted()).toBe(1);
+    expect((await submit('9123456780')).status).toBe(201);
+    expect(await counted()).toBe(2);
+    expect((await submit('9123456781')).status).toBe(409);
+    // A deleted one does not count either.
+    expect((await admin.request(`/v1/api/tc-request/${second._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await counted()).toBe(1);
+    expect((await submit('9123456781')).status).toBe(201);
+    expect(await counted()).toBe(2);
   });
 
   it('is for the admin only', async () => {

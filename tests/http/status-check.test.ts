@@ -1,8 +1,8 @@
 /**
  * Parents' status checks (POST /v1/api/admission/status, .../status/replace, /v1/api/tc-request/status)
- * on the shared runtime, whose limits for them are the real ones (tests/support/runtime.ts raises
- * other buckets, not these): every call goes from a loopback address of its own test, and every
- * test uses its own records, so the per-address and per-number limits of one test never reach another.
+ * on the shared runtime, whose per-address limits for them are the real ones (tests/support/runtime.ts
+ * raises the per-mobile one, tested in status-limits.test.ts): every call goes from a loopback
+ * address of its own test, so the per-address limits of one test never reach another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -17,7 +17,10 @@ import { fill } from '../../src/lib/messages/index.ts';
 import { HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { REPLACE_MESSAGES } from '../../src/features/admission/status-check.server.ts';
-import { STATUS_CHECKS_PER_ADDRESS, STATUS_CHECKS_PER_NUMBER } from '../../src/server/status-check.ts';
+import { limits } from '../../src/config/limits.ts';
+
+const PER_ADDRESS = limits.statusChecksPerAddress.max;
+const WRONG_PER_ADDRESS = limits.statusWrongTriesPerAddress.max;
 
 const NO_APPLICATION = 'No application matches this reference number and mobile number.';
 const NO_TC_REQUEST = 'No TC request matches this admission number and mobile number.';
@@ -186,17 +189,18 @@ describe('POST /v1/api/admission/status', () => {
 });
 
 describe('the limits of the status checks', () => {
-  it(`answers 429 after ${STATUS_CHECKS_PER_ADDRESS} tries an hour from one address, found or not; malformed bodies do not count`, async () => {
-    expect(STATUS_CHECKS_PER_ADDRESS).toBe(60);
+  it(`answers 429 after ${WRONG_PER_ADDRESS} wrong tries an hour from one address, even to the right pair; right tries and malformed bodies do not count`, async () => {
+    expect(WRONG_PER_ADDRESS).toBe(30);
     const admission = await createAdmission();
     const from = freshAddress();
     for (let i = 0; i < 12; i++) expect((await admissionStatus(from, { referenceNumber: 'RMCP-2026-1', contactNo: MOBILE })).status).toBe(400);
     const answers: number[] = [];
-    // Each try another reference number, so only the address's limit can refuse; one of them is found.
-    for (let i = 0; i < STATUS_CHECKS_PER_ADDRESS - 1; i++) answers.push((await admissionStatus(from, { referenceNumber: `RMCP-2026-${String(900100 + i)}`, contactNo: MOBILE })).status);
-    answers.push((await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE })).status);
-    expect(answers).toEqual([...Array(STATUS_CHECKS_PER_ADDRESS - 1).fill(404), 200]);
+    for (let i = 0; i < 5; i++) answers.push((await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE })).status);
+    // Each try another reference number, so only the address's limit can refuse.
+    for (let i = 0; i < WRONG_PER_ADDRESS; i++) answers.push((await admissionStatus(from, { referenceNumber: `RMCP-2026-${String(900100 + i)}`, contactNo: MOBILE })).status);
+    expect(answers).toEqual([...Array(5).fill(200), ...Array(WRONG_PER_ADDRESS).fill(404)]);
 
+    // The window is full: the right pair is refused as a wrong one is, so the 429 tells no guess apart.
     const refused = await admissionStatus(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({
@@ -204,34 +208,46 @@ describe('the limits of the status checks', () => {
       code: 'request.tooManyRequests', retryAfterMinutes: expect.any(Number), phone: site.contact.phone,
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // The TC lookup and the replacement share the address's tries.
+    // The TC lookup, the replacement and the acknowledgment share the address's tries.
     expect((await tcStatus(from, { admissionNumber: 'ADM-1', contactNo: MOBILE })).status).toBe(429);
     expect((await replace(from, { referenceNumber: admission.referenceNumber, contactNo: MOBILE, field: 'studentPhoto', uploadId: randomUuid() })).status).toBe(429);
+    const ack = await requestFrom(baseURL(), from, 'GET', `/v1/api/admission/acknowledgment?${new URLSearchParams({ referenceNumber: admission.referenceNumber, contactNo: MOBILE })}`);
+    expect(ack.status).toBe(429);
     // Another address is not limited by this one.
     expect((await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE })).status).toBe(200);
   }, 120_000);
 
-  it(`answers 429 after ${STATUS_CHECKS_PER_NUMBER} tries an hour for one reference number, from any addresses`, async () => {
-    expect(STATUS_CHECKS_PER_NUMBER).toBe(5);
+  it(`counts every try, right ones too, toward ${PER_ADDRESS} an hour from one address`, async () => {
+    expect(PER_ADDRESS).toBe(120);
     const admission = await createAdmission();
+    const from = freshAddress();
+    const pair = { referenceNumber: admission.referenceNumber, contactNo: MOBILE };
     const answers: number[] = [];
-    for (let i = 0; i < STATUS_CHECKS_PER_NUMBER; i++) answers.push((await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: `90000000${10 + i}` })).status);
-    expect(answers).toEqual(Array(STATUS_CHECKS_PER_NUMBER).fill(404));
-    // The right pair now, from an address with all its tries left: the reference number's limit refuses it.
-    const refused = await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
+    for (let i = 0; i < PER_ADDRESS; i++) answers.push((await admissionStatus(from, pair)).status);
+    expect(answers).toEqual(Array(PER_ADDRESS).fill(200));
+    const refused = await admissionStatus(from, pair);
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ code: 'request.tooManyRequests', retryAfterMinutes: expect.any(Number), phone: site.contact.phone });
-    // The same for a number that does not exist: nothing tells the two apart.
-    const ghost = 'RMCP-2026-955555';
-    for (let i = 0; i < STATUS_CHECKS_PER_NUMBER; i++) await admissionStatus(freshAddress(), { referenceNumber: ghost, contactNo: MOBILE });
-    const ghostRefused = await admissionStatus(freshAddress(), { referenceNumber: ghost, contactNo: MOBILE });
-    expect(ghostRefused.status).toBe(429);
-    // (but for the minutes to wait, which may differ by the minute that passed meanwhile)
-    const sameBut = ({ retryAfterMinutes: _, error, ...rest }: Record<string, unknown>) => ({ ...rest, error: String(error).replace(/\d+ minutes/, 'N minutes') });
-    expect(sameBut(ghostRefused.json)).toEqual(sameBut(refused.json));
-    // Another application is not limited by this one's tries.
-    const other = await createAdmission();
-    expect((await admissionStatus(freshAddress(), { referenceNumber: other.referenceNumber, contactNo: MOBILE })).status).toBe(200);
+    expect(refused.json).toMatchObject({ code: 'request.tooManyRequests' });
+    expect((await admissionStatus(freshAddress(), pair)).status).toBe(200);
+  }, 120_000);
+
+  it('never refuses the right pair for what others tried against its reference number, from any addresses', async () => {
+    const admission = await createAdmission();
+    await reject(admission, 'studentPhoto', 'The face is not visible');
+    const answers: number[] = [];
+    // More wrong tries than the old per-number limit allowed, each from an address of its own.
+    for (let i = 0; i < 8; i++) answers.push((await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: `90000000${10 + i}` })).status);
+    for (let i = 0; i < 4; i++) answers.push((await replace(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: `90000000${20 + i}`, field: 'studentPhoto', uploadId: randomUuid() })).status);
+    expect(answers).toEqual(Array(12).fill(404));
+    // The parent, from a connection of its own: the status, then the replacement.
+    const mine = await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
+    expect(mine.status, mine.body).toBe(200);
+    expect(mine.json.missing.map((d: { field: string }) => d.field)).toEqual(['studentPhoto']);
+    const replaced = await replace(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: MOBILE, field: 'studentPhoto', uploadId: await stage(png(), 'again.png') });
+    expect(replaced.status, replaced.body).toBe(200);
+    expect(replaced.json.missing).toEqual([]);
+    // A stranger's next wrong try is still the one 404, not a refusal.
+    expect((await admissionStatus(freshAddress(), { referenceNumber: admission.referenceNumber, contactNo: '9000000099' })).status).toBe(404);
   }, 120_000);
 });
 
@@ -351,9 +367,11 @@ describe('POST /v1/api/tc-request/status', () => {
     expect(lasting(wrongMobile.headers)).toEqual(lasting(unknown.headers));
   });
 
-  it(`answers 429 after ${STATUS_CHECKS_PER_NUMBER} tries an hour for one admission number`, async () => {
+  it("never refuses the right pair for what others tried against its admission number, from any addresses", async () => {
     const request = await createTcRequest({ contact: '9123456780' });
-    for (let i = 0; i < STATUS_CHECKS_PER_NUMBER; i++) expect((await tcStatus(freshAddress(), { admissionNumber: request.admissionNumber, contactNo: `91000000${10 + i}` })).status).toBe(404);
-    expect((await tcStatus(freshAddress(), { admissionNumber: request.admissionNumber, contactNo: '9123456780' })).status).toBe(429);
+    for (let i = 0; i < 8; i++) expect((await tcStatus(freshAddress(), { admissionNumber: request.admissionNumber, contactNo: `91000000${10 + i}` })).status).toBe(404);
+    const mine = await tcStatus(freshAddress(), { admissionNumber: request.admissionNumber, contactNo: '9123456780' });
+    expect(mine.status, mine.body).toBe(200);
+    expect(mine.json).toMatchObject({ admissionNumber: request.admissionNumber, status: 'requested' });
   }, 60_000);
 });

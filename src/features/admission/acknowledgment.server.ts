@@ -6,7 +6,8 @@
  *     400 { error, fields } when either value cannot be what it should (counted as no try)
  *     404 { error } when no application has both: the same answer, after the same single query,
  *         whether the reference number exists or not
- *     429 past the tries an hour of one client address (src/config/limits.ts)
+ *     429 past the status check's limits, which it shares (src/server/status-check.ts): a correct
+ *         pair found by walking references would print the child's name, class and masked Aadhaar
  *
  * Proven like the status check: by the reference number and the mobile number given on the form.
  * In the language asked for (the school's name and address, the documents' names, every word, and
@@ -21,8 +22,7 @@ import { queryOne } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
-import { rateLimit } from '../../server/rate-limit.ts';
-import { limits } from '../../config/limits.ts';
+import { lookUpPair } from '../../server/status-check.ts';
 import { site } from '../../config/site.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
@@ -80,13 +80,14 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
     const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
     throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
   }
-  await rateLimit('acknowledgment', ip, limits.acknowledgmentsPerAddress.max, limits.acknowledgmentsPerAddress.seconds);
-  const row = await queryOne<Found>(
-    `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
-            date_of_birth, gender, address,
-            (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents
-       FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
-    [reference, mobile],
+  const row = await lookUpPair(ip, mobile, () =>
+    queryOne<Found>(
+      `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
+              date_of_birth, gender, address,
+              (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents
+         FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
+      [reference, mobile],
+    ),
   );
   if (!row) throw notFound(NO_MATCH).withCode('ack.notFound');
   const pdf = await acknowledgmentPdf(row, language);

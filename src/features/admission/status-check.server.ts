@@ -23,7 +23,7 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
 import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, countTry, feeDue, feeWords } from '../../server/status-check.ts';
+import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
@@ -52,13 +52,17 @@ interface Found {
   created_at: Date;
 }
 
-/** The application of this pair, or the one 404: a single query whichever part is wrong. */
-async function findApplication(referenceNumber: string, contactNo: string): Promise<Found> {
-  const row = await queryOne<Found>(
+/** The application of this pair: a single query whichever part is wrong. */
+const findApplication = (referenceNumber: string, contactNo: string) =>
+  queryOne<Found>(
     `SELECT id, reference_number, student_first_name, admission_class, session, status, status_changed_at, created_at
        FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
     [referenceNumber, contactNo],
   );
+
+/** The application of this pair as one counted try from `ip`, or the one 404. */
+async function tryPair(ip: string, referenceNumber: string, contactNo: string): Promise<Found> {
+  const row = await lookUpPair(ip, contactNo, () => findApplication(referenceNumber, contactNo));
   if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
   return row;
 }
@@ -101,15 +105,13 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
 
 export const checkAdmissionStatus: Handler = async (req, { ip }) => {
   const lookup = checked(await readJson(req), checkAdmissionLookup);
-  await countTry(ip, `admission:${lookup.referenceNumber}`);
-  return json(await answer(await findApplication(lookup.referenceNumber, lookup.contactNo), lookup.language));
+  return json(await answer(await tryPair(ip, lookup.referenceNumber, lookup.contactNo), lookup.language));
 };
 
 export const replaceDocument: Handler = async (req, { ip }) => {
   const input = checked(await readJson(req), checkReplacement);
   const field = input.field as FileField;
-  await countTry(ip, `admission:${input.referenceNumber}`);
-  const found = await findApplication(input.referenceNumber, input.contactNo);
+  const found = await tryPair(ip, input.referenceNumber, input.contactNo);
   const uploadId = input.uploadId.toLowerCase();
   if (!isUuid(uploadId)) throw formRefusal(400, 'uploadMissing', ['uploadId']);
 
@@ -137,5 +139,7 @@ export const replaceDocument: Handler = async (req, { ip }) => {
   });
   // After the commit: a failed replacement above leaves the rejected document in place.
   await deleteBlobs('documents', [oldBlob], 'document replaced');
-  return json(await answer(await findApplication(input.referenceNumber, input.contactNo), input.language));
+  const now = await findApplication(input.referenceNumber, input.contactNo);
+  if (!now) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
+  return json(await answer(now, input.language));
 };

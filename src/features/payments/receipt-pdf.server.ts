@@ -15,7 +15,7 @@ import { toCurrency as hindiCurrency } from 'to-words/hi-IN';
 import { notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
-import { checked, countTry } from '../../server/status-check.ts';
+import { checked, lookUpPair } from '../../server/status-check.ts';
 import { site } from '../../config/site.ts';
 import { schoolAddress, schoolName } from '../../lib/school.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -32,8 +32,6 @@ type Checked = { contactNo: string; number: string; language: Language } & Parti
 interface Route {
   check: (input: unknown, say: Say) => Result<Checked>;
   proof: (c: Checked) => ReceiptProof;
-  /** The record's number, as the status check counts it. */
-  counted: (c: Checked) => string;
   notFound: MessageCode;
 }
 
@@ -41,13 +39,11 @@ const ROUTES: Record<'admission' | 'tc-request', Route> = {
   admission: {
     check: checkAdmissionReceipt as Route['check'],
     proof: (c) => ({ entity: 'admission', referenceNumber: c.referenceNumber!, contactNo: c.contactNo }),
-    counted: (c) => `admission:${c.referenceNumber}`,
     notFound: 'statusCheck.notFound.admission',
   },
   'tc-request': {
     check: checkTcReceipt as Route['check'],
     proof: (c) => ({ entity: 'tc-request', admissionNumber: c.admissionNumber!, contactNo: c.contactNo }),
-    counted: (c) => `tc-request:${c.admissionNumber}`,
     notFound: 'statusCheck.notFound.tc',
   },
 };
@@ -59,8 +55,7 @@ export function parentReceipt(entity: 'admission' | 'tc-request'): Handler {
     const params = new URL(req.url).searchParams;
     const body: Record<string, unknown> = { ...Object.fromEntries(params), language: params.get('lang') ?? '' };
     const input = checked(body, route.check);
-    await countTry(ip, route.counted(input));
-    const receipt = await readReceipt(input.number, route.proof(input));
+    const receipt = await lookUpPair(ip, input.contactNo, () => readReceipt(input.number, route.proof(input)));
     if (!receipt) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
     const pdf = await receiptPdf(receipt, input.language);
     return new Response(new Uint8Array(pdf), {

@@ -1,7 +1,8 @@
 /**
  * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
- * and date, or rejected with a reason; history), Call and WhatsApp buttons, every field, the fee
- * and its payments, Back and Delete (no confirmation).
+ * and date, or rejected with a reason; history), the other requests for the same admission number
+ * (flagged when from another mobile number), Call and WhatsApp buttons, every field, the fee and
+ * its payments, Back and Delete (no confirmation).
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
@@ -12,6 +13,7 @@ import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { tcMessages } from './contact.ts';
 import { PrivacySection } from '../privacy/PrivacySection.tsx';
+import { OtherRequests } from './OtherRequests.tsx';
 
 export default function TcDetails() {
   return (
@@ -26,6 +28,7 @@ export default function TcDetails() {
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          <OtherRequests requests={record.otherRequests ?? []} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
           )}

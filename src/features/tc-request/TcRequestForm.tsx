@@ -27,6 +27,8 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }, lan
   let earlier: number;
   try {
     const res = await api(`/tc-request/admission-number/${encodeURIComponent(data.admissionNumber)}`);
+    // A limit's refusal says so, with the minutes to wait and the school's phone, as the submit's does.
+    if (res.status === 429) return outcomeOf(res);
     if (res.status !== 200) return { kind: 'warning', message: speak.msg('tcLimit') };
     earlier = Number(await res.json());
   } catch (error) {
@@ -99,6 +101,8 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
         <p className="ff-fee">{speak.text('tcFee', { fee: TC_FEE })}</p>
+        {/* A limit's refusal, in the page's language with the minutes and the phone. */}
+        {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
         <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}

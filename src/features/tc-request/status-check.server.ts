@@ -13,7 +13,7 @@
 import { queryOne } from '../../server/db.ts';
 import { notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, countTry, feeDue, feeWords } from '../../server/status-check.ts';
+import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill } from '../../lib/messages/index.ts';
@@ -37,13 +37,14 @@ interface Found {
 
 export const checkTcStatus: Handler = async (req, { ip }) => {
   const lookup = checked(await readJson(req), checkTcLookup);
-  await countTry(ip, `tc-request:${lookup.admissionNumber}`);
-  // One query whichever part is wrong (see src/server/status-check.ts).
-  const row = await queryOne<Found>(
-    `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
-       FROM tc_requests WHERE admission_number = $1 AND contact = $2
-      ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [lookup.admissionNumber, lookup.contactNo],
+  // One counted query whichever part is wrong (see src/server/status-check.ts).
+  const row = await lookUpPair(ip, lookup.contactNo, () =>
+    queryOne<Found>(
+      `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
+         FROM tc_requests WHERE admission_number = $1 AND contact = $2
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [lookup.admissionNumber, lookup.contactNo],
+    ),
   );
   if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
   const fee = await feeStanding('tc-request', row.id, row.status);

@@ -1,11 +1,13 @@
 /**
- * TC requests. The public calls: the count of earlier requests for an admission number, and a new
- * request, refused with 409 once two exist for that number (the limit holds under concurrency: a
- * transaction-scoped advisory lock per admission number serialises the count and the insert). The
- * admin's: list, one, delete.
+ * TC requests. The public calls: the count of earlier requests for an admission number (limited
+ * per address), and a new request, refused with 409 once two count for that number (the limit
+ * holds under concurrency: a transaction-scoped advisory lock per admission number serialises the
+ * count and the insert). A request the office rejected or deleted no longer counts, so invented
+ * requests cannot use up a pupil's two. The admin's: list, one, delete.
  *
  * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
- * { data, totalRequests, currentPage, totalPages }, newest first. `search` is a case-insensitive
+ * { data, totalRequests, currentPage, totalPages }, newest first; a row has `differentMobiles`
+ * true when requests for its admission number came from more than one mobile number. `search` is a case-insensitive
  * word-prefix match on the student's or parent's name, or the start of the admission or mobile
  * number; `admissionNumber` a case-insensitive prefix match,
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
@@ -15,10 +17,10 @@
  * number and date, to rejected with a reason.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { placeholders, queryOne, transaction } from '../../server/db.ts';
+import { placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal } from '../../server/errors.ts';
 import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
-import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
+import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { listAnswer, paidSince, readList, receivedSince, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
@@ -27,7 +29,7 @@ import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
 import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
-import { TC_LIMIT, TC_REQUEST, type TcRequest } from './tc-request.ts';
+import { TC_LIMIT, TC_REQUEST, type OtherTcRequest, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
@@ -39,11 +41,15 @@ import { privacyJson } from '../privacy/privacy.ts';
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
 const COLUMNS = selectColumns(TC_REQUEST);
 
+/** The requests that count toward an admission number's TC_LIMIT ($1): the count endpoint and the submit read the same. */
+const COUNTED = `SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1 AND status <> 'rejected'`;
+
 /** GET /v1/api/tc-request/admission-number/{n}: a bare number, 0 when none. */
-export const countTcRequests: Handler = async (_req, { params }) => {
+export const countTcRequests: Handler = async (_req, { params, ip }) => {
+  await rateLimit('tc_count', ip, limits.tcCountsPerAddress.max, limits.tcCountsPerAddress.seconds);
   const number = normaliseAdmissionNumber(params.admissionNumber ?? '');
   if (!number || number.length > 40) return json(0);
-  const row = await queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1`, [number]);
+  const row = await queryOne<{ n: number }>(COUNTED, [number]);
   return json(row?.n ?? 0);
 };
 
@@ -67,7 +73,7 @@ export const createTcRequest: Handler = async (req, ctx) => {
           const same = await tx.query(`SELECT ${COLUMNS} FROM tc_requests WHERE submission_key = $1`, [key]);
           if (same.rows[0]) return same.rows[0];
         }
-        const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1`, [v.admissionNumber]);
+        const count = await tx.query<{ n: number }>(COUNTED, [v.admissionNumber]);
         if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw formRefusal(409, 'tcLimit');
         const inserted = await tx.query(
           `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key)
@@ -86,7 +92,8 @@ export const createTcRequest: Handler = async (req, ctx) => {
 /** The admin list: also what an export of the same filters walks. */
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
-  columns: selectColumns(TC_REQUEST, 't'),
+  columns: `${selectColumns(TC_REQUEST, 't')},
+    EXISTS (SELECT 1 FROM tc_requests o WHERE o.admission_number = t.admission_number AND o.contact <> t.contact) AS different_mobiles`,
   filters: {
     search: recordSearch({ identifiers: ['admission_number'], mobiles: ['contact'] }),
     admissionNumber: startsWith('admission_number'),
@@ -101,7 +108,7 @@ export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, file
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
-  return listAnswer(list, { data: list.rows.map(tcRequestJson), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
+  return listAnswer(list, { data: list.rows.map((row) => ({ ...tcRequestJson(row), differentMobiles: row.different_mobiles === true })), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
 }
 
 const NOT_FOUND = 'TC request not found';
@@ -143,7 +150,21 @@ const STATUS_ROUTE: StatusRoute<TcStatus> = {
 
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
-  return row ? { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row) } : undefined;
+  if (!row) return undefined;
+  return { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row) };
+}
+
+/** The other requests for the same admission number, oldest first: the details screen flags those from another mobile number. */
+async function otherRequests(id: string, row: Record<string, unknown>): Promise<OtherTcRequest[]> {
+  if (row.admission_number == null) return [];
+  const rows = await query<{ id: string; student_name: string | null; contact: string | null; status: TcStatus; created_at: Date }>(
+    `SELECT id, student_name, contact, status, created_at FROM tc_requests WHERE admission_number = $1 AND id <> $2 ORDER BY created_at, id`,
+    [row.admission_number, id],
+  );
+  return rows.map((o) => ({
+    _id: o.id, studentName: o.student_name ?? '', contact: o.contact ?? '', status: o.status, createdAt: toIso(o.created_at),
+    otherMobile: o.contact !== null && row.contact !== null && o.contact !== row.contact,
+  }));
 }
 
 export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });

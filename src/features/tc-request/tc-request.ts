@@ -9,7 +9,7 @@ import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
-import { TC_WORKFLOW } from './workflow.ts';
+import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 
 /** At most this many requests per admission number. */
 export const TC_LIMIT = 2;
@@ -57,4 +57,22 @@ export const TC_REQUEST = defineRecord({
   ],
 });
 
-export type TcRequest = RecordJson<typeof TC_REQUEST> & Partial<PrivacyState> & { statusChangedAt?: string | null; history?: HistoryEntry[] };
+/** Another request for the same admission number, as the details screen lists it. */
+export interface OtherTcRequest {
+  _id: string;
+  studentName: string;
+  contact: string;
+  status: TcStatus;
+  createdAt: string;
+  /** Sent from a mobile number other than this request's: one of them may not be the parent's. */
+  otherMobile: boolean;
+}
+
+export type TcRequest = RecordJson<typeof TC_REQUEST> & Partial<PrivacyState> & {
+  statusChangedAt?: string | null;
+  history?: HistoryEntry[];
+  /** In the list: requests for this admission number came from more than one mobile number. */
+  differentMobiles?: boolean;
+  /** In the details: the other requests for this admission number. */
+  otherRequests?: OtherTcRequest[];
+};

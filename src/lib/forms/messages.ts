@@ -78,6 +78,8 @@ export const REQUEST_MSG = {
   // A limit's refusal: the minutes to wait and the school's phone are filled in.
   tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
   mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office on {phone}.',
+  // A parent's lookups (status pages, PDFs): wrong tries with one mobile number, from any connection.
+  statusMobileLimit: 'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office on {phone}.',
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
