@@ -273,7 +273,7 @@ beforeAll(async () => {
     // Hundreds of requests from one address must not hit the public limits.
     ...RAISED_LIMITS,
     RATE_LIMIT_STATUS_CHECK: '100000',
-    RATE_LIMIT_STATUS_CHECK_NUMBER: '100000',
+    RATE_LIMIT_STATUS_CHECK_WRONG: '100000',
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);
