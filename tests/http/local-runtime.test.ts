@@ -297,12 +297,12 @@ describe('the runtime\'s sockets', () => {
     expect(sockets.filter((s) => !isLoopback(s.address))).toEqual([]);
   });
 
-  it.runIf(onPostgres)('against PostgreSQL, the runtime opens no database gateway of its own', () => {
-    // The site and the blob store only.
-    expect(listeningSockets(runtime.pid).length).toBe(2);
-  });
-
-  it.runIf(!onPostgres)('the local database gateway refuses a wrong password and no password, and takes the runtime\'s', async () => {
+  it('the local database gateway refuses a wrong password and none, and takes the runtime\'s; against PostgreSQL the runtime opens none', async () => {
+    if (onPostgres) {
+      // The site and the blob store only: the functions use the PostgreSQL server's own password.
+      expect(listeningSockets(runtime.pid).length).toBe(2);
+      return;
+    }
     const url = new URL(runtime.databaseUrl);
     expect(url.password).not.toBe('');
     const attempt = async (password: string | undefined) => {
@@ -321,4 +321,18 @@ describe('the runtime\'s sockets', () => {
     expect(await attempt('')).not.toBe(1);
     expect(await attempt(decodeURIComponent(url.password))).toBe(1);
   });
+
+  it('HOST=0.0.0.0 puts the site on every interface (the office LAN), and nothing else', async () => {
+    const lan = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, HOST: '0.0.0.0' });
+    try {
+      const sitePort = Number(new URL(lan.url).port);
+      const sockets = listeningSockets(lan.pid);
+      expect(sockets.find((s) => s.port === sitePort)?.address).toBe('0.0.0.0');
+      expect(sockets.filter((s) => s.port !== sitePort && !isLoopback(s.address))).toEqual([]);
+      expect(sockets.length).toBeGreaterThanOrEqual(onPostgres ? 2 : 3);
+      expect((await fetch(new URL('/v1/api/gallery', lan.url))).status).toBe(200);
+    } finally {
+      await lan.stop();
+    }
+  }, 120_000);
 });
