@@ -22,14 +22,15 @@ function listenWith(...args: unknown[]): Promise<string> {
 const loopback = /^(127\.|::1$)/;
 
 describe('a listen that names no address', () => {
-  it.each([
+  const callback = (): void => undefined;
+  it.each<[string, unknown[]]>([
     ['listen()', []],
-    ['listen(callback)', [() => undefined]],
+    ['listen(callback)', [callback]],
     ['listen(0)', [0]],
-    ['listen(0, callback)', [0, () => undefined]],
-    ['listen(0, backlog, callback)', [0, 511, () => undefined]],
+    ['listen(0, callback)', [0, callback]],
+    ['listen(0, backlog, callback)', [0, 511, callback]],
     ['listen({ port: 0 })', [{ port: 0 }]],
-    ['listen({ port: 0 }, callback)', [{ port: 0 }, () => undefined]],
+    ['listen({ port: 0 }, callback)', [{ port: 0 }, callback]],
   ])('%s listens on the loopback address', async (_, args) => {
     expect(await listenWith(...args)).toMatch(loopback);
   });
