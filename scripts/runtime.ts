@@ -86,14 +86,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   /** Every request: refused here when its method or declared body is not served, else through the emulator. */
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse, continued = false) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const method = await refuseMethod(req.method ?? '', url.pathname, () => routeMethods(url.pathname));
+    // The address as the emulator will read it (from the Host header): one it cannot read is the client's error.
+    const path = pathOf(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (path === undefined) return send(res, BAD_REQUEST);
+    const method = await refuseMethod(req.method ?? '', path, () => routeMethods(path));
     if (method) return send(res, method);
-    const tooLarge = refuseUnreadBody(req.method!, url.pathname, req.headers['content-length']);
+    const tooLarge = refuseUnreadBody(req.method!, path, req.headers['content-length']);
     if (tooLarge) return send(res, tooLarge);
     if (continued) res.writeContinue();
     // A body sent without a length is cut where the route's limit is passed.
-    const limited = new LimitedBody(req, url.pathname);
+    const limited = new LimitedBody(req, path);
     try {
       const headers: Record<string, string> = {};
       const options = {
@@ -171,11 +173,24 @@ async function clientErrorRefusal(error: NodeJS.ErrnoException & { rawPacket?: B
   if (error.code === 'ECONNRESET') return undefined;
   if (error.code === 'HPE_INVALID_METHOD') {
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-    const path = target.startsWith('/') ? new URL(target, 'http://localhost').pathname : '';
+    const path = (target.startsWith('/') && pathOf(target, 'http://localhost')) || '';
     return refuseMethod(method || 'UNKNOWN', path, () => routeMethods(path));
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  return { status, headers: { Connection: 'close', 'Content-Length': '0' }, body: '' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { ...BAD_REQUEST, status: 431 };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { ...BAD_REQUEST, status: 408 };
+  return BAD_REQUEST;
+}
+
+/** What Node answers a request it cannot read: the status alone. */
+const BAD_REQUEST: Refusal = { status: 400, headers: { Connection: 'close', 'Content-Length': '0' }, body: '' };
+
+/** The path of a request target, or undefined when it (or the Host it is read against) is not an address. */
+function pathOf(target: string, base: string): string | undefined {
+  try {
+    return new URL(target, base).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -117,6 +117,12 @@ describe('methods the runtime does not serve', () => {
     expect(answer.closed).toBe(true);
   });
 
+  it('a Host header that is no address: 400 (the emulator could not read the request), not 500', async () => {
+    const answer = await exchange(`GET /v1/api/gallery HTTP/1.1\r\nHost: a b\r\n\r\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.closed).toBe(true);
+  });
+
   it('the runtime still answers after each of them', stillServing);
 });
 
