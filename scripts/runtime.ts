@@ -17,7 +17,7 @@ import { migrate, pgExecutor } from './migrate.ts';
 import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { listenLocallyByDefault } from './local-runtime/loopback.ts';
-import { refuseMethod, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
+import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
@@ -79,20 +79,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const answer = await dev.handle(new Request(new URL(path, 'http://localhost'), { method: 'OPTIONS' })).catch(() => undefined);
     return answer?.status === 405 ? (answer.headers.get('allow') ?? '') : '';
   };
-  const send = (res: http.ServerResponse, refusal: Refusal) => {
-    res.writeHead(refusal.status, refusal.headers);
-    res.end(refusal.body);
-  };
-
   /** Every request: refused here when its method or declared body is not served, else through the emulator. */
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse, continued = false) => {
     // The address as the emulator will read it (from the Host header): one it cannot read is the client's error.
     const path = pathOf(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    if (path === undefined) return send(res, BAD_REQUEST);
+    if (path === undefined) return refuseOnConnection(req, BAD_REQUEST);
     const method = await refuseMethod(req.method ?? '', path, () => routeMethods(path));
-    if (method) return send(res, method);
+    if (method) return refuseOnConnection(req, method);
     const tooLarge = refuseUnreadBody(req.method!, path, req.headers['content-length']);
-    if (tooLarge) return send(res, tooLarge);
+    if (tooLarge) return refuseOnConnection(req, tooLarge);
     if (continued) res.writeContinue();
     // A body sent without a length is cut where the route's limit is passed.
     const limited = new LimitedBody(req, path);
@@ -105,7 +100,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       };
       const result = await handle(req, clientAddress(req.socket), options, () => limited.stream());
       if (limited.refusal) {
-        if (!res.headersSent) send(res, limited.refusal);
+        if (!res.headersSent) refuseOnConnection(req, limited.refusal);
         return;
       }
       if (result) {
@@ -124,7 +119,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(notFound ? Buffer.from(await notFound.arrayBuffer()) : 'Not found');
     } catch (error) {
-      if (limited.refusal && !res.headersSent) return send(res, limited.refusal);
+      if (limited.refusal && !res.headersSent) return refuseOnConnection(req, limited.refusal);
       // A client that went away (a download dropped midway) is nobody's fault and needs no answer.
       if (res.destroyed || req.socket.destroyed) return;
       console.error(error);
