@@ -81,7 +81,8 @@ export function writeRaw(socket: Duplex, answer: Refusal): void {
  * handed on, until the client closes or LINGER_MS pass (a web server's lingering close).
  */
 export function refuseOnConnection(req: IncomingMessage, answer: Refusal): void {
-  writeRaw(req.socket, answer);
+  // An answer to HEAD has the headers of the answer to GET, and no body.
+  writeRaw(req.socket, req.method === 'HEAD' ? { ...answer, body: '' } : answer);
   req.resume();
 }
 
