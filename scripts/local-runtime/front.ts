@@ -3,7 +3,7 @@
  * request: a method the site does not serve (TRACE, CONNECT, WebDAV's, made-up ones), 405; and a
  * body over its route's limit (src/server/body-limits.ts, the figures the functions check too),
  * 413 before a byte of it is read. The API's refusals are its functions' JSON; each closes the
- * connection, since what follows on it (a body, a tunnel) is not going to be read.
+ * connection, since what follows on it (a body, a tunnel) is not going to be used.
  */
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage } from 'node:http';
