@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { NetlifyDB } from '@netlify/database-dev';
 import { migrate } from './migrate.ts';
 import { runningRuntime } from './runtime-file.ts';
+import { installLocalDatabasePatches } from './local-runtime/patches.ts';
 
 /** Points src/server/db.ts at the database (through DATABASE_URL) with migrations applied; returns how to let go of it. */
 export async function openLocalDatabase(root: string): Promise<() => Promise<void>> {
@@ -12,6 +13,8 @@ export async function openLocalDatabase(root: string): Promise<() => Promise<voi
     process.env.DATABASE_URL = running.databaseUrl;
     return async () => undefined;
   }
+  // Its gateway asks for a password, as the runtime's does, for as long as the script has it open.
+  installLocalDatabasePatches();
   const db = new NetlifyDB({ directory: join(root, '.netlify', 'db'), logger: () => undefined });
   process.env.DATABASE_URL = await db.start();
   await migrate(db, root);

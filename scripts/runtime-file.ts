@@ -1,5 +1,5 @@
 /** .netlify/runtime.json: where a running `npm start` can be reached, so the admin CLI uses its database instead of opening the files twice. */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface RuntimeInfo {
@@ -10,8 +10,10 @@ interface RuntimeInfo {
 
 const file = (root: string) => join(root, '.netlify', 'runtime.json');
 
+/** Readable by its owner only: the database URL holds the local gateway's password. */
 export function writeRuntimeFile(root: string, info: Omit<RuntimeInfo, 'pid'>): void {
-  writeFileSync(file(root), JSON.stringify({ pid: process.pid, ...info }));
+  writeFileSync(file(root), JSON.stringify({ pid: process.pid, ...info }), { mode: 0o600 });
+  chmodSync(file(root), 0o600);
 }
 
 export function removeRuntimeFile(root: string): void {

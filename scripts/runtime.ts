@@ -7,6 +7,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { resolve } from 'node:path';
 import { isIPv4, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +17,8 @@ import { migrate, pgExecutor } from './migrate.ts';
 import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { redirectHeaders } from './local-runtime/redirect-headers.ts';
+import { listenLocallyByDefault } from './local-runtime/loopback.ts';
+import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
@@ -44,6 +47,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   loadLocalSecrets(root);
   process.env.NETLIFY_LOCAL = 'true';
   installLocalRuntimePatches();
+  listenLocallyByDefault();
 
   const dev = new NetlifyDev({
     projectRoot: root,
@@ -52,6 +56,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     images: { enabled: false },
     geolocation: { enabled: false },
     aiGateway: { enabled: false },
+    // Against a PostgreSQL server (DATABASE_URL) the local database would be a socket nobody uses.
+    database: { enabled: !process.env.DATABASE_URL },
     serverAddress: null,
     skipGitignore: true,
   });
@@ -72,7 +78,23 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const handle = nodeRequestHandler(dev, root);
   const headersOfPath = redirectHeaders(root);
-  const server = http.createServer(async (req, res) => {
+  // The methods an API route takes, as its function's 405 to OPTIONS names them (for a refusal's Allow).
+  const routeMethods = async (path: string) => {
+    const answer = await dev.handle(new Request(new URL(path, 'http://localhost'), { method: 'OPTIONS' })).catch(() => undefined);
+    return answer?.status === 405 ? (answer.headers.get('allow') ?? '') : '';
+  };
+  /** Every request: refused here when its method or declared body is not served, else through the emulator. */
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse, continued = false) => {
+    // The address as the emulator will read it (from the Host header): one it cannot read is the client's error.
+    const path = pathOf(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (path === undefined) return refuseOnConnection(req, BAD_REQUEST);
+    const method = await refuseMethod(req.method ?? '', path, () => routeMethods(path));
+    if (method) return refuseOnConnection(req, method);
+    const tooLarge = refuseUnreadBody(req.method!, path, req.headers['content-length']);
+    if (tooLarge) return refuseOnConnection(req, tooLarge);
+    if (continued) res.writeContinue();
+    // A body sent without a length is cut where the route's limit is passed.
+    const limited = new LimitedBody(req, path);
     try {
       const headers: Record<string, string> = {};
       const options = {
@@ -80,7 +102,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           headers[key] = value;
         },
       };
-      const result = await handle(req, clientAddress(req.socket), options);
+      const result = await handle(req, clientAddress(req.socket), options, () => limited.stream());
+      if (limited.refusal) {
+        if (!res.headersSent) refuseOnConnection(req, limited.refusal);
+        return;
+      }
       if (result?.type === 'redirect' && result.response.status >= 300 && result.response.status < 400) {
         await headersOfPath(new URL(req.url ?? '/', 'http://localhost').href, options.headersCollector);
       }
@@ -100,10 +126,29 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(notFound ? Buffer.from(await notFound.arrayBuffer()) : 'Not found');
     } catch (error) {
+      if (limited.refusal && !res.headersSent) return refuseOnConnection(req, limited.refusal);
+      // A client that went away (a download dropped midway) is nobody's fault and needs no answer.
+      if (res.destroyed || req.socket.destroyed) return;
       console.error(error);
       if (!res.headersSent) res.statusCode = 500;
       res.end();
     }
+  };
+  const server = http.createServer((req, res) => void serve(req, res));
+  // Expect: 100-continue: the client waits for the go-ahead before its body, so a refusal spares it the upload.
+  server.on('checkContinue', (req, res) => void serve(req, res, true));
+  // CONNECT (a proxy's tunnel) would otherwise drop the connection unanswered.
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    void refuseMethod('CONNECT', '', async () => '').then((refusal) => writeRaw(socket, refusal!));
+  });
+  // A request Node's parser refuses (a method it does not know, a malformed line): answered here, then closed.
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    void clientErrorRefusal(error, routeMethods).then((refusal) => {
+      // Mid-answer (a pipelined request after one being answered) nothing more can be written.
+      const current = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;
+      if (!refusal || !socket.writable || current?.headersSent) socket.destroy();
+      else writeRaw(socket, refusal);
+    });
   });
   await new Promise<void>((ok) => server.listen(options.port ?? 8888, options.host ?? '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
@@ -126,6 +171,31 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dev.stop();
     },
   };
+}
+
+/** The answer to a request Node's parser refused: 405 for a method it does not know, else what Node itself answers. */
+async function clientErrorRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, routeMethods: (path: string) => Promise<string>): Promise<Refusal | undefined> {
+  if (error.code === 'ECONNRESET') return undefined;
+  if (error.code === 'HPE_INVALID_METHOD') {
+    const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
+    const path = (target.startsWith('/') && pathOf(target, 'http://localhost')) || '';
+    return refuseMethod(method || 'UNKNOWN', path, () => routeMethods(path));
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { ...BAD_REQUEST, status: 431 };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { ...BAD_REQUEST, status: 408 };
+  return BAD_REQUEST;
+}
+
+/** What Node answers a request it cannot read: the status alone. */
+const BAD_REQUEST: Refusal = { status: 400, headers: { Connection: 'close', 'Content-Length': '0' }, body: '' };
+
+/** The path of a request target, or undefined when it (or the Host it is read against) is not an address. */
+function pathOf(target: string, base: string): string | undefined {
+  try {
+    return new URL(target, base).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

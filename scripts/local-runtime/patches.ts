@@ -12,6 +12,7 @@ import * as databaseDev from '@netlify/database-dev';
 import * as devUtils from '@netlify/dev-utils';
 import * as functionsDev from '@netlify/functions-dev';
 import * as pgGateway from 'pg-gateway/node';
+import * as pgGatewayCore from 'pg-gateway';
 import { expectFunctions, findPackage, PatchCheckError, sameCopy, type PatchedPackage } from './patch-check.ts';
 import { isolateLocalDatabaseSessions } from './db-sessions.ts';
 import { installWarmFunctions } from './warm-functions.ts';
@@ -24,10 +25,11 @@ function emulator(): PatchedPackage {
 
 function checkDatabaseSessions(dev: PatchedPackage): PatchedPackage {
   const database = sameCopy('@netlify/database-dev', dev, import.meta.url);
-  expectFunctions(database, 'NetlifyDB.prototype', databaseDev.NetlifyDB?.prototype, ['handleConnection']);
+  expectFunctions(database, 'NetlifyDB.prototype', databaseDev.NetlifyDB?.prototype, ['handleConnection', 'start']);
   // The replacement speaks the wire protocol through our pg-gateway in place of the package's own.
   const gateway = sameCopy('pg-gateway', database, import.meta.url);
   expectFunctions(gateway, 'pg-gateway/node', pgGateway, ['fromNodeSocket']);
+  expectFunctions(gateway, 'pg-gateway', pgGatewayCore, ['createScramSha256Data']);
   return database;
 }
 
@@ -53,7 +55,12 @@ export function installLocalRuntimePatches(): void {
   installWarmFunctions(functions);
 }
 
-/** `npm run dev` (the Vite plugin): one database session at a time; functions stay the emulator's own. */
-export function installDevServerPatches(): void {
+/** A local database opened by a script (scripts/local-database.ts): one session at a time, behind a password. */
+export function installLocalDatabasePatches(): void {
   isolateLocalDatabaseSessions(checkDatabaseSessions(emulator()));
+}
+
+/** `npm run dev` (the Vite plugin): the local database's patches; functions stay the emulator's own. */
+export function installDevServerPatches(): void {
+  installLocalDatabasePatches();
 }

@@ -58,6 +58,8 @@ interface Receiving {
   controller: ReadableStreamDefaultController<Uint8Array>;
   delivered?: () => void;
   finish: () => void;
+  /** Its reader went away (a client that dropped a download): chunks still on their way are dropped, not enqueued on a closed stream. */
+  cancelled?: boolean;
 }
 
 interface Invocation {
@@ -139,6 +141,8 @@ class Instance {
             this.worker.postMessage({ more: id });
           }),
         cancel: () => {
+          const receiving = this.#receiving.get(id);
+          if (receiving) receiving.cancelled = true;
           this.worker.postMessage({ cancel: id });
         },
       },
@@ -152,7 +156,7 @@ class Instance {
     const delivered = receiving.delivered;
     receiving.delivered = undefined;
     if (message.chunk) {
-      receiving.controller.enqueue(message.chunk);
+      if (!receiving.cancelled) receiving.controller.enqueue(message.chunk);
     } else {
       this.#receiving.delete(id);
       // After a cancel the stream is already closed: closing or erroring it again would throw.
@@ -408,7 +412,7 @@ const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-nf-client-connecti
  * would take it from the client's own X-Forwarded-For, so a client could pick any address (and,
  * without that header, every client shared one, and with it one rate limit).
  */
-function webRequest(req: IncomingMessage, requestId: string, clientAddress: string, withBody: boolean): Request {
+function webRequest(req: IncomingMessage, requestId: string, clientAddress: string, body: Readable | undefined): Request {
   const method = req.method?.toUpperCase() ?? 'GET';
   const headers: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
@@ -418,8 +422,8 @@ function webRequest(req: IncomingMessage, requestId: string, clientAddress: stri
   }
   // FunctionsHandler.invoke derives x-nf-client-connection-ip (context.ip) from x-forwarded-for.
   headers.push(['x-nf-request-id', requestId], ['x-forwarded-for', clientAddress], ['x-nf-client-connection-ip', clientAddress]);
-  const body = withBody && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
-  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body, duplex: 'half' } as RequestInit);
+  const stream = body && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body: stream, duplex: 'half' } as RequestInit);
 }
 
 /**
@@ -432,11 +436,12 @@ function webRequest(req: IncomingMessage, requestId: string, clientAddress: stri
 export function nodeRequestHandler(
   dev: NetlifyDev,
   root: string,
-): (req: IncomingMessage, clientAddress: string, options: HandleOptions) => Promise<Handled> {
+): (req: IncomingMessage, clientAddress: string, options: HandleOptions, body?: () => Readable) => Promise<Handled> {
   const run = (dev as unknown as ChainRunner).handleInEphemeralDirectory.bind(dev);
   const buildDirectory = join(root, '.netlify', 'functions-warm', '_requests');
-  return (req, clientAddress, options) => {
+  // `body`: the request's body as the front server lets it through (cut at the route's limit); else the request itself.
+  return (req, clientAddress, options, body = () => req) => {
     const requestId = randomUUID();
-    return run(webRequest(req, requestId, clientAddress, false), () => webRequest(req, requestId, clientAddress, true), buildDirectory, options);
+    return run(webRequest(req, requestId, clientAddress, undefined), () => webRequest(req, requestId, clientAddress, body()), buildDirectory, options);
   };
 }

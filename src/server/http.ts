@@ -5,6 +5,8 @@
 import type { Context } from '@netlify/functions';
 import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
+import { declaredTooLarge, JSON_BODY_BYTES } from './body-limits.ts';
+import { matchPath } from './route-path.ts';
 import { REQUEST_MSG } from '../lib/forms/messages.ts';
 
 export interface RouteContext {
@@ -14,8 +16,6 @@ export interface RouteContext {
 }
 export type Handler = (req: Request, ctx: RouteContext) => Promise<Response> | Response;
 export type Routes = Record<string, Partial<Record<string, Handler>>>;
-
-const JSON_LIMIT = 32 * 1024;
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(data), {
@@ -29,25 +29,6 @@ export function errorResponse(
   extra: Record<string, unknown> = {},
 ): Response {
   return json({ error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}), ...extra }, status, headers);
-}
-
-function matchPath(pattern: string, pathname: string): Record<string, string> | undefined {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.startsWith(':')) {
-      try {
-        params[w.slice(1)] = decodeURIComponent(g);
-      } catch {
-        return undefined;
-      }
-    } else if (w !== g) return undefined;
-  }
-  return params;
 }
 
 function withHeaders(response: Response, req: Request): Response {
@@ -140,6 +121,9 @@ async function dispatch(routes: Routes, req: Request, netlify: Context, pathname
       const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
       return errorResponse(405, REQUEST_MSG.methodNotAllowed, undefined, { Allow: allow }, 'request.methodNotAllowed');
     }
+    // A declared body over the route's limit is refused unread, as the local runtime's front server refuses it.
+    const tooLargeBody = declaredTooLarge(req.method, pathname, req.headers.get('content-length'));
+    if (tooLargeBody) throw tooLargeBody;
     return handler(req, { params, ip: clientIp(req, netlify), netlify });
   }
   return errorResponse(404, REQUEST_MSG.notFound, undefined, {}, 'request.notFound');
@@ -176,11 +160,11 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
 }
 
 /**
- * The JSON object of a request body (at most 32 KB), else 400 or 413; 415 unless it is declared
+ * The JSON object of a request body (at most JSON_BODY_BYTES), else 400 or 413; 415 unless it is declared
  * application/json, which a page of another site cannot send without the browser asking first (so a
  * cross-site form cannot sign someone in or submit in their name).
  */
-export async function readJson(req: Request, limit = JSON_LIMIT): Promise<Record<string, unknown>> {
+export async function readJson(req: Request, limit = JSON_BODY_BYTES): Promise<Record<string, unknown>> {
   if (!/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw requestRefusal(415, 'jsonType');
   const bytes = await readLimited(req, limit);
   let value: unknown;

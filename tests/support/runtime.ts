@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // Copied: what the functions bundler reads (it follows links to their real paths and trips over them).
@@ -87,6 +87,9 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
     if (!options.root) await rm(root, { recursive: true, force: true });
     throw error;
   });
+  // The output masks the local database gateway's password; the runtime's file (PGlite only) has the whole URL.
+  const runtimeFile = join(root, '.netlify', 'runtime.json');
+  if (existsSync(runtimeFile)) databaseUrl = (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { databaseUrl: string }).databaseUrl;
   let stopping = false;
   child.once('exit', (code, signal) => {
     // A runtime that dies mid-run fails every later test: say why, once, where the test output shows it.

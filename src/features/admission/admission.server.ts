@@ -20,7 +20,7 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
-import { badRequest, conflict, formRefusal, notFound, tooLarge } from '../../server/errors.ts';
+import { badRequest, conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
@@ -49,7 +49,6 @@ import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
 import { privacyJson } from '../privacy/privacy.ts';
 
-const MAX_BODY = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
 const DIRECT = 'file:';
 
 /** The admin-only path that serves one document of an admission. */
@@ -74,7 +73,6 @@ type Created = { id: string; reference_number: string; created_at: Date | string
 
 export const createAdmission: Handler = async (req, { ip }) => {
   await rateLimit('admission', ip, limits.admissionsPerAddress.max, limits.admissionsPerAddress.seconds);
-  if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY) throw tooLarge();
   const { fields, files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
     maxFiles: ADMISSION_FILE_FIELDS.length,

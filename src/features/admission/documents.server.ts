@@ -23,8 +23,6 @@ import { MSG, formCode } from '../../lib/forms/messages.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
 
-/** Multipart framing around one file: headers, boundary, a file name. */
-const ENVELOPE_BYTES = 16 * 1024;
 export const STAGED_MAX_AGE_HOURS = 24;
 /** A staged upload counts as held only while it has this long left before the cleanup may take it. */
 const HELD_MARGIN_HOURS = 2;
@@ -86,8 +84,6 @@ export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: {
 /** POST /v1/api/uploads: one file (any field name) -> 201 { id, name, size, type }. */
 export const createUpload: Handler = async (req, { ip }) => {
   await rateLimit('uploads', ip, limits.uploadsPerAddress.max, limits.uploadsPerAddress.seconds);
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw formRefusal(413, 'fileTooLarge', ['file']);
   const { files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
     maxFiles: 1,

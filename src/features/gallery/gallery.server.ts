@@ -40,15 +40,8 @@ interface GalleryForm {
   imageTooLarge: boolean;
 }
 
-/** Multipart overhead allowed above the image limit before the request is refused unread. */
-const FORM_OVERHEAD = 256 * 1024;
-
 /** Reads the multipart form, keeping at most GALLERY_MAX_BYTES of the image in memory. */
 async function readGalleryForm(req: Request): Promise<GalleryForm> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > GALLERY_MAX_BYTES + FORM_OVERHEAD) {
-    throw new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
-  }
   if (!req.body) throw badRequest(GALLERY_MESSAGES.required);
   // An oversized image is marked, not refused at once: the form's own order (text first) decides the message.
   const { fields, files, oversized } = await readMultipart(req, {

@@ -1,0 +1,52 @@
+/**
+ * The most bytes a request's body may have, by route, and the refusal of a larger one. The one
+ * place both readers go by: every function refuses a declared Content-Length over its route's
+ * figure before reading (router() in http.ts), and the local runtime's front server
+ * (scripts/runtime.ts) refuses it before reading a byte, with the same answer, and cuts a body
+ * sent without a length when it passes the figure. Netlify itself refuses a function's body over
+ * 6 MB (4.5 MB for a binary one, sent base64-encoded) before any function runs.
+ */
+import { HttpError, formRefusal, tooLarge } from './errors.ts';
+import { matchPath } from './route-path.ts';
+import { MAX_FILE_BYTES } from '../lib/forms/files.ts';
+import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
+import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
+
+/** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
+export const JSON_BODY_BYTES = 32 * 1024;
+/** One document upload: the file and its multipart framing (headers, boundary, a file name). */
+export const UPLOAD_BODY_BYTES = MAX_FILE_BYTES + 16 * 1024;
+/** An application with every document in it, each with its envelope, and its text fields: the largest body. */
+export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
+/** A gallery photo and its title and description. */
+export const GALLERY_BODY_BYTES = GALLERY_MAX_BYTES + 256 * 1024;
+
+export interface BodyLimit {
+  bytes: number;
+  /** The 413 the route answers (its form shows the field's own words). */
+  refusal: () => HttpError;
+}
+
+const galleryTooLarge = () => new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
+
+/** The routes that take more than a JSON body. */
+const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
+  { method: 'POST', path: '/v1/api/admission', bytes: ADMISSION_BODY_BYTES, refusal: tooLarge },
+  { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => formRefusal(413, 'fileTooLarge', ['file']) },
+  { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+  { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+];
+
+const JSON_LIMIT: BodyLimit = { bytes: JSON_BODY_BYTES, refusal: tooLarge };
+
+/** The body limit of a request to `pathname` by `method` (a trailing slash is the same path). */
+export function bodyLimit(method: string, pathname: string): BodyLimit {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return LARGER.find((route) => route.method === method.toUpperCase() && matchPath(route.path, path)) ?? JSON_LIMIT;
+}
+
+/** The refusal of a request whose declared Content-Length is over its route's limit, else undefined. */
+export function declaredTooLarge(method: string, pathname: string, contentLength: string | null | undefined): HttpError | undefined {
+  const limit = bodyLimit(method, pathname);
+  return Number(contentLength ?? 0) > limit.bytes ? limit.refusal() : undefined;
+}
