@@ -34,9 +34,6 @@ function admissionFeeDue(r: Row): number {
 
 const admissionFacts = (r: Row): AdmissionFacts => ({
   referenceNumber: text(r.reference_number),
-  studentFirstName: text(r.student_first_name),
-  studentMiddleName: text(r.student_middle_name),
-  studentLastName: text(r.student_last_name),
   admissionClass: text(r.admission_class),
   status: text(r.status),
   session: text(r.session),
@@ -53,7 +50,7 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
     email: 'email',
     mobile: 'father_mobile',
     letter: (event, language, r) =>
-      TEMPLATES.enquiry[event](language, { studentName: text(r.student_name), admissionClass: text(r.admission_class), status: text(r.status) }),
+      TEMPLATES.enquiry[event](language, { admissionClass: text(r.admission_class), status: text(r.status) }),
   },
   admission: {
     table: 'admissions',
@@ -66,12 +63,7 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
     email: 'email',
     mobile: 'contact',
     letter: (event, language, r) =>
-      TEMPLATES['tc-request'][event](language, {
-        studentName: text(r.student_name),
-        admissionNumber: text(r.admission_number),
-        status: text(r.status),
-        rejectionReason: text(r.rejection_reason),
-      }),
+      TEMPLATES['tc-request'][event](language, { status: text(r.status), rejectionReason: text(r.rejection_reason) }),
   },
 };
 
