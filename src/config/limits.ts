@@ -28,4 +28,10 @@ export const limits = {
   statusChecksPerNumber: { max: 5, seconds: HOUR },
   /** Acknowledgment PDFs per address, an hour: one or two for each of 60 applications. RATE_LIMIT_ACKNOWLEDGMENT. */
   acknowledgmentsPerAddress: { max: 120, seconds: HOUR },
+  /**
+   * E-mails to one address, a day, caused by public submissions (an enquiry's or TC request's
+   * "received" letter): a family sends one or two, a stranger typing someone's address many; the
+   * rest stay in the outbox, held and marked why. The office's own letters are not counted. RATE_LIMIT_PUBLIC_MAIL.
+   */
+  publicMailsPerAddress: { max: 3, seconds: DAY },
 } as const;

@@ -23,6 +23,7 @@ export const RAISED_LIMITS: Record<string, string> = {
   RATE_LIMIT_ADMISSION: '100000',
   RATE_LIMIT_ADMISSION_MOBILE: '100000',
   RATE_LIMIT_TC_REQUEST: '100000',
+  RATE_LIMIT_PUBLIC_MAIL: '100000',
 };
 
 export interface TestRuntime {

@@ -111,6 +111,7 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
       <td data-label="State">
         {stateText(m.state)}
         {m.lastError && <span className="message-error"> ({m.lastError})</span>}
+        {m.heldReason && <span className="message-held">{m.heldReason}</span>}
         {m.state === 'queued' && m.channel === 'email' && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
         {byHand && (
           <span className="admin-actions">
