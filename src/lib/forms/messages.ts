@@ -86,6 +86,8 @@ export const REQUEST_MSG = {
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
+  // A form's submission key sent again with other details: the first record is not shown.
+  keyReused: 'This form was already sent once with other details. Please reload the page and send it again.',
 } as const;
 
 /** The forms' other words (code `formText.<key>`): intros, buttons, a document's progress. `{name}` is filled in. */

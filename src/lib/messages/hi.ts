@@ -67,6 +67,7 @@ const FORM_HI: Record<FormCode, string> = {
   'request.tooManyFields': 'फ़ॉर्म में बहुत अधिक खाने भेजे गए हैं।',
   'request.tooManyParts': 'फ़ॉर्म में बहुत अधिक भाग भेजे गए हैं।',
   'request.bodyTooLarge': 'भेजी गई जानकारी बहुत बड़ी है।',
+  'request.keyReused': 'यह फ़ॉर्म पहले अलग जानकारी के साथ भेजा जा चुका है। कृपया पेज दोबारा खोलकर फ़ॉर्म फिर से भेजें।',
   'request.invalidCharacters': 'भेजी गई जानकारी में कुछ ऐसे चिह्न हैं जो स्वीकार नहीं किए जाते।',
   'request.chooseFile': 'कृपया एक फ़ाइल चुनें।',
   'request.tooManyRequests': 'इस इंटरनेट कनेक्शन से अभी बहुत बार प्रयास हो चुका है। कृपया {minutes} मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को {phone} पर फ़ोन करें।',
