@@ -30,7 +30,7 @@ interface OutgoingMessage extends Letter {
 function publicMailCap() {
   const { seconds } = limits.publicMailsPerAddress;
   const max = envNumber('RATE_LIMIT_PUBLIC_MAIL', limits.publicMailsPerAddress.max);
-  const reason = `Held, not sent: this address already had ${max} e-mails in the last ${seconds / 3600} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.`;
+  const reason = `Not sent: this address already had ${max} e-mail${max === 1 ? '' : 's'} in the last ${seconds / 3600} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.`;
   return { max, seconds, reason };
 }
 
