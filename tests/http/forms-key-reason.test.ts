@@ -38,7 +38,7 @@ async function expectKeyReused(res: Response, first: string[]): Promise<void> {
 describe('a reused submission key', () => {
   it('enquiry: the same details answer as the first, other details 409 with nothing of the first', async () => {
     const submissionKey = randomUUID();
-    const body = { ...enquiryBody(), submissionKey };
+    const body: Record<string, string> = { ...enquiryBody(), submissionKey };
     const first = await post('/v1/api/enquiry', body);
     expect(first.status).toBe(201);
     const { enquiry } = await first.json();
@@ -56,7 +56,7 @@ describe('a reused submission key', () => {
 
   it('TC request: the same details answer as the first, other details 409 with nothing of the first', async () => {
     const submissionKey = randomUUID();
-    const body = { ...tcBody(), submissionKey };
+    const body: Record<string, string> = { ...tcBody(), submissionKey };
     const first = await post('/v1/api/tc-request', body);
     expect(first.status).toBe(201);
     const stored = await first.json();

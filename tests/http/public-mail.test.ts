@@ -65,10 +65,11 @@ const messagesTo = async (to: string) =>
 describe('a stranger using the forms to mail someone', () => {
   it("an enquiry with a payment link for a name and the victim's address stores nothing and mails nothing", async () => {
     const victim = `victim.${Date.now()}@example.in`;
-    for (const [field, name] of [['studentName', 'Your fee is due, pay at https://pay.example/x'], ['fatherName', 'Pay 4999 now'], ['motherName', 'refund@pay.example']]) {
-      const res = await post('/v1/api/enquiry', enquiryBody({ email: victim, [field]: name! }));
+    const names: [string, string][] = [['studentName', 'Your fee is due, pay at https://pay.example/x'], ['fatherName', 'Pay 4999 now'], ['motherName', 'refund@pay.example']];
+    for (const [field, name] of names) {
+      const res = await post('/v1/api/enquiry', enquiryBody({ email: victim, [field]: name }));
       expect(res.status).toBe(400);
-      expect((await res.json()).codes).toHaveProperty(field!);
+      expect((await res.json()).codes).toHaveProperty(field);
     }
     const tc = await post('/v1/api/tc-request', tcBody({ email: victim, parentName: 'Visit www.pay.example' }));
     expect(await tc.json()).toMatchObject({ code: 'form.nameLink', error: MSG.nameLink });
@@ -119,7 +120,7 @@ describe('what the letters carry', () => {
 describe('the daily cap on mail caused by the public forms', () => {
   it("an address gets 3; the next stay held with their reason; the office's own letters still go", async () => {
     const to = `cap.${Date.now()}@example.in`;
-    const enquiries = [];
+    const enquiries: Record<string, any>[] = [];
     for (let i = 0; i < 3; i++) enquiries.push(await createEnquiry({ email: to }, runtime.url));
     await expect.poll(() => mailsTo(to).length, { timeout: 20_000 }).toBe(3);
     // The same address in capitals, and by the other form: still the same mailbox.
@@ -141,7 +142,7 @@ describe('the daily cap on mail caused by the public forms', () => {
     expect((await office.request(`/v1/api/messages?state=held&recordId=${fifth._id}`).then((r) => r.json())).data).toHaveLength(1);
 
     // The office's status move writes to the same address: not capped.
-    expect((await office.request(`/v1/api/enquiry/${enquiries[0]._id}`, { method: 'PATCH', json: { status: 'contacted' } })).status).toBe(200);
+    expect((await office.request(`/v1/api/enquiry/${enquiries[0]!._id}`, { method: 'PATCH', json: { status: 'contacted' } })).status).toBe(200);
     await expect.poll(() => mailsTo(to).length, { timeout: 20_000 }).toBe(4);
     expect(mailsTo(to)[3]!.subject).toMatch(/^Admission enquiry for Class 5: /);
     expect(limits.publicMailsPerAddress).toEqual({ max: 3, seconds: 24 * 3600 });
