@@ -40,4 +40,10 @@ export const limits = {
   statusWrongTriesPerMobile: { max: 10, seconds: DAY },
   /** Reads of the TC request count per address, an hour: the form asks once per request sent, with room for resends (2 x 30). RATE_LIMIT_TC_COUNT. */
   tcCountsPerAddress: { max: 60, seconds: HOUR },
+  /**
+   * E-mails to one address, a day, caused by public submissions (an enquiry's or TC request's
+   * "received" letter): a family sends one or two, a stranger typing someone's address many; the
+   * rest stay in the outbox, held and marked why. The office's own letters are not counted. RATE_LIMIT_PUBLIC_MAIL.
+   */
+  publicMailsPerAddress: { max: 3, seconds: DAY },
 } as const;

@@ -41,6 +41,8 @@ export interface Field {
   readonly label: string;
   readonly kind: FieldKind;
   readonly show: readonly Place[];
+  /** A person's name: letters of any script, spaces, `.`, `'` and `-` only (nameProblem in src/lib/forms/validate.ts). */
+  readonly person?: boolean;
   /** Longest accepted text. */
   readonly max?: number;
   readonly options?: readonly string[];

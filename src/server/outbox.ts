@@ -9,6 +9,8 @@ import type { Queryable } from './db.ts';
 import { isLanguage, type Language } from '../lib/messages/index.ts';
 import { TEMPLATES, admissionDocumentRejected, type AdmissionFacts, type Letter, type MessageEntity, type MessageEvent } from '../lib/messages/templates.ts';
 import { fees, type SchoolClass } from '../config/fees.ts';
+import { limits } from '../config/limits.ts';
+import { envNumber } from './env.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-request'];
@@ -17,6 +19,38 @@ const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-
 interface OutgoingMessage extends Letter {
   channel: Channel;
   recipient: string;
+  /** Caused by a public submission, to a typed address: counted by the daily cap (publicMailsPerAddress). */
+  capped?: boolean;
+}
+
+/**
+ * The cap on e-mails caused by public submissions, per address: the figure (RATE_LIMIT_PUBLIC_MAIL
+ * for tests), its window, and the reason a held e-mail shows on the messages screen.
+ */
+function publicMailCap() {
+  const { seconds } = limits.publicMailsPerAddress;
+  const max = envNumber('RATE_LIMIT_PUBLIC_MAIL', limits.publicMailsPerAddress.max);
+  const reason = `Not sent: this address already had ${max} e-mail${max === 1 ? '' : 's'} in the last ${seconds / 3600} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.`;
+  return { max, seconds, reason };
+}
+
+/**
+ * The state and held reason (SQL expressions) of a message to queue. A public submission's e-mail
+ * is held once its address had the cap's number within the window; its parameters from `first`:
+ * recipient, max, window seconds, reason. Two submissions at the same instant may both pass: the
+ * cap is a guard against a flood, not an exact count.
+ */
+function stateOf(message: OutgoingMessage, first: number): { state: string; reason: string; values: unknown[] } {
+  if (!message.capped) return { state: `'queued'`, reason: 'NULL', values: [] };
+  const cap = publicMailCap();
+  const [recipient, max, seconds, reason] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  const full = `(SELECT count(*) FROM messages WHERE channel = 'email' AND template LIKE '%.submitted' AND state <> 'held'
+    AND lower(recipient) = lower(${recipient}::text) AND created_at > now() - make_interval(secs => ${seconds}::int)) >= ${max}::int`;
+  return {
+    state: `CASE WHEN ${full} THEN 'held' ELSE 'queued' END`,
+    reason: `CASE WHEN ${full} THEN ${reason}::text END`,
+    values: [message.recipient, cap.max, cap.seconds, cap.reason],
+  };
 }
 
 type Row = Record<string, unknown>;
@@ -34,9 +68,6 @@ function admissionFeeDue(r: Row): number {
 
 const admissionFacts = (r: Row): AdmissionFacts => ({
   referenceNumber: text(r.reference_number),
-  studentFirstName: text(r.student_first_name),
-  studentMiddleName: text(r.student_middle_name),
-  studentLastName: text(r.student_last_name),
   admissionClass: text(r.admission_class),
   status: text(r.status),
   session: text(r.session),
@@ -53,7 +84,7 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
     email: 'email',
     mobile: 'father_mobile',
     letter: (event, language, r) =>
-      TEMPLATES.enquiry[event](language, { studentName: text(r.student_name), admissionClass: text(r.admission_class), status: text(r.status) }),
+      TEMPLATES.enquiry[event](language, { admissionClass: text(r.admission_class), status: text(r.status) }),
   },
   admission: {
     table: 'admissions',
@@ -66,12 +97,7 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
     email: 'email',
     mobile: 'contact',
     letter: (event, language, r) =>
-      TEMPLATES['tc-request'][event](language, {
-        studentName: text(r.student_name),
-        admissionNumber: text(r.admission_number),
-        status: text(r.status),
-        rejectionReason: text(r.rejection_reason),
-      }),
+      TEMPLATES['tc-request'][event](language, { status: text(r.status), rejectionReason: text(r.rejection_reason) }),
   },
 };
 
@@ -80,7 +106,8 @@ const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: 
  * filled in; undefined when the record has neither an address nor a mobile number.
  */
 export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage | undefined {
-  return addressed(entity, row, (language) => SOURCES[entity].letter(event, language, row));
+  const message = addressed(entity, row, (language) => SOURCES[entity].letter(event, language, row));
+  return message && { ...message, capped: event === 'submitted' && message.channel === 'email' };
 }
 
 /** The letter `write` makes in the record's language, with where it goes; undefined when nowhere. */
@@ -103,10 +130,15 @@ const values = (entity: MessageEntity, m: OutgoingMessage) => [entity, m.channel
  */
 export function messageAlongside(entity: MessageEntity, message: OutgoingMessage | undefined) {
   if (!message) return undefined;
+  const own = values(entity, message);
+  const held = (first: number) => stateOf(message, first + own.length);
   return {
-    sql: (first: number) =>
-      `INSERT INTO messages (${COLUMNS.join(', ')}) SELECT $${first}, created.id, ${COLUMNS.slice(2).map((_, i) => `$${first + i + 1}`).join(', ')} FROM created`,
-    values: values(entity, message),
+    sql: (first: number) => {
+      const { state, reason } = held(first);
+      return `INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason)
+        SELECT $${first}, created.id, ${COLUMNS.slice(2).map((_, i) => `$${first + i + 1}`).join(', ')}, ${state}, ${reason} FROM created`;
+    },
+    values: [...own, ...held(1).values],
   };
 }
 
@@ -136,7 +168,8 @@ async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<
 async function insert(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage | undefined): Promise<void> {
   if (!message) return;
   const [first, ...rest] = values(entity, message);
-  await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [first, id, ...rest]);
+  const { state, reason, values: held } = stateOf(message, 9);
+  await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${state}, ${reason})`, [first, id, ...rest, ...held]);
 }
 
 /** Whether an entity has messages (the kinds of record a parent fills in). */

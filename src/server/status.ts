@@ -7,6 +7,7 @@
  * history entry and the audit entry are written in one transaction. The answer is the record as
  * GET answers it, with `status` and `history`.
  */
+import { visibleText } from '../lib/visible-text.ts';
 import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
 import { isUuid, query, transaction, type Queryable } from './db.ts';
@@ -69,7 +70,8 @@ export function bodyText(body: Record<string, unknown>, name: string, max: numbe
   const value = body[name];
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw badRequest(`${label} must be text.`, { [name]: `${label} must be text.` });
-  const text = value.trim();
+  // A text that shows nothing (spaces, control or zero-width characters) is no text: a required one is refused as missing.
+  const text = visibleText(value);
   if (text.length > max) throw badRequest(`${label} can have at most ${max} characters.`, { [name]: `${label} can have at most ${max} characters.` });
   return text;
 }

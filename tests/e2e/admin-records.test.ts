@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
-import { createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import { createAdmission, createEnquiry, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -199,8 +199,10 @@ describe('TC requests', () => {
 
 describe('paging and small screens', () => {
   it('pages through more than 50 enquiries: Previous off on page 1, Next off on the last page', async () => {
-    const tag = `Pager${Date.now()}`;
-    for (let i = 0; i < 51; i += 17) await Promise.all(Array.from({ length: Math.min(17, 51 - i) }, (_, j) => createEnquiry({ studentName: `${tag} ${i + j}` })));
+    const tag = token('Pager');
+    // Names hold no digits: the n-th is told apart by two letters.
+    const letters = (n: number) => String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26));
+    for (let i = 0; i < 51; i += 17) await Promise.all(Array.from({ length: Math.min(17, 51 - i) }, (_, j) => createEnquiry({ studentName: `${tag} ${letters(i + j)}` })));
     await page.goto(`/admin/enquiry/panel?search=${tag}`);
     await listLoaded(page);
     await page.getByText('Page 1 of 2').waitFor();

@@ -94,7 +94,7 @@ for (const band of BANDS) {
         await page.getByRole('button', { name: 'Submit application' }).click();
         await toast(page, MSG.required);
 
-        const name = `E2e${band}${Date.now().toString(36).replace(/\d/g, '')}`;
+        const name = `Etoe${band}${Date.now().toString(36).replace(/\d/g, '')}`;
         await fillApplicationText(page, band, name);
         if (def.academic) await page.getByLabel(label('Government scholarship')).selectOption('yes');
 

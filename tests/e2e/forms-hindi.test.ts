@@ -80,7 +80,7 @@ describe('the Hindi enquiry pop-up', () => {
       const submit = dialog.getByRole('button', { name: HI['formText.enquirySubmit'] });
       await submit.click();
       await toast(page, HI['form.required']);
-      const name = `पूछताछ ${Date.now()}`;
+      const name = `पूछताछ ${Date.now().toString(36).replace(/\d/g, '')}`;
       await dialog.getByLabel(label(E.admissionClass.label)).selectOption('K.G');
       await dialog.getByLabel(label(E.studentName.label)).fill(name);
       await dialog.getByLabel(label(E.fatherName.label)).fill('रमेश कुमार');

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom, requestFrom } from '../support/api.ts';
-import { admissionForm } from './admin-fixtures.ts';
+import { aadhaar, admissionForm } from './admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { limits } from '../../src/config/limits.ts';
 import { site } from '../../src/config/site.ts';
@@ -107,16 +107,18 @@ describe('one shared address', () => {
 describe('one mobile number', () => {
   it('sends 5 applications a day; the 6th is refused from any address, a resubmission does not count, nothing of a refused one is kept', async () => {
     const number = mobile(2000);
-    const apply = async (from: string, key = randomUUID()) => {
-      const { form } = await admissionForm({ contactNo: number, submissionKey: key }, { base: runtime.url });
+    const apply = async (from: string, key = randomUUID(), same: Record<string, string> = {}) => {
+      const { form } = await admissionForm({ contactNo: number, submissionKey: key, ...same }, { base: runtime.url });
       return formFrom(runtime.url, from, '/v1/api/admission', form);
     };
     const first = await apply('127.0.0.31');
     expect(first.status).toBe(201);
     // The same submission again (its answer was lost on the way): the first answer, not counted again.
     const key = randomUUID();
-    const second = await apply('127.0.0.31', key);
-    const again = await apply('127.0.0.31', key);
+    // The same details: the fixture makes new names and numbers on every call unless told.
+    const same = { studentFirstName: 'Resent', studentLastName: 'Verma', studentAadharNo: aadhaar(), abcId: '123456789012' };
+    const second = await apply('127.0.0.31', key, same);
+    const again = await apply('127.0.0.31', key, same);
     expect(again.status).toBe(201);
     expect(json(again).admission.referenceNumber).toBe(json(second).admission.referenceNumber);
     for (let i = 0; i < 3; i++) expect((await apply('127.0.0.32')).status).toBe(201);

@@ -26,6 +26,7 @@ export const RAISED_LIMITS: Record<string, string> = {
   RATE_LIMIT_TC_COUNT: '100000',
   // Every file's wrong status-check tries use the fixtures' mobile number; tested in status-limits.test.ts.
   RATE_LIMIT_STATUS_CHECK_MOBILE: '100000',
+  RATE_LIMIT_PUBLIC_MAIL: '100000',
 };
 
 export interface TestRuntime {

@@ -33,6 +33,11 @@ describe('form codes', () => {
       option: 'Please choose one of the listed options.',
       date: 'Please enter a valid date of birth.',
       tooLong: 'Please shorten this field.',
+      // A person's name holding what names never hold says which.
+      nameLink: 'A name cannot contain a web address or link. Please write only the name.',
+      nameEmail: 'A name cannot contain an e-mail address. Please write only the name.',
+      nameDigits: 'A name cannot contain numbers. Please write only the name.',
+      nameCharacters: "A name can have only letters, spaces and the marks . ' -",
       enquirySubmitting: 'Submitting Enquiry...',
       enquirySuccess: 'Enquiry form submitted successfully!',
       enquiryFailure: 'Failed to Submit Enquiry!',

@@ -28,6 +28,29 @@ export interface Case {
 /** The message a case expects on a field. */
 export const fieldError = (c: Case, field: string) => c.fieldErrors?.[field] ?? c.error;
 
+// ---------------------------------------------------------------- names and e-mail addresses (every form)
+/** What names hold: any script with its marks, spaces, `.`, `'` and `-`. */
+export const NAMES_ACCEPTED = ['Aarav Sharma', 'आरव शर्मा', 'श्रीमती सुनीता देवी', "D'Souza", 'R.K. Verma-Singh', 'Zoë Müller', 'محمد علی', 'ਗੁਰਪ੍ਰੀਤ ਕੌਰ'];
+/** Names refused, each with the message that says why. */
+export const NAMES_REFUSED: [string, string][] = [
+  ['http://x.y', MSG.nameLink],
+  ['Pay at https://pay.example/x', MSG.nameLink],
+  ['www.example.com', MSG.nameLink],
+  ['pay.example/x', MSG.nameLink],
+  ['ram@example.com', MSG.nameEmail],
+  ['Aarav 9876543210', MSG.nameDigits],
+  ['Aarav ४५६', MSG.nameDigits],
+  ['Aarav <b>', MSG.nameCharacters],
+  ['...', MSG.nameCharacters],
+];
+export const EMAIL_ACCEPTED = ['rakesh@example.com', 'rakesh.sharma+school@mail.example.co.in', "o'brien@example.in"];
+/** Addresses no ordinary mailbox has: an IP literal, a quoted local part, a dotless domain, and more. */
+export const EMAIL_REFUSED = ['a@[127.0.0.1]', '"a b"@example.in', 'rakesh@localhost', 'rakesh@127.0.0.1', '.rakesh@example.com', 'ra..kesh@example.com', 'rakesh@-example.com'];
+
+/** Each refused name in `field` of a form's valid input. */
+const nameCases = (withPatch: (patch: Record<string, unknown>) => Record<string, unknown>, field: string): Case[] =>
+  NAMES_REFUSED.map(([name, error]) => ({ name: `${field} refused: ${name}`, input: withPatch({ [field]: name }), error, fields: [field] }));
+
 // ---------------------------------------------------------------- enquiry
 export const validEnquiry = (): Record<string, string> => ({
   admissionClass: 'K.G', studentName: 'Aarav Sharma', fatherName: 'Rakesh Sharma', motherName: 'Sunita Sharma',
@@ -61,6 +84,18 @@ export const ENQUIRY_CASES: Case[] = [
   { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
   { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: MSG.email, fields: ['email'] },
   { name: 'email with a control character', input: enquiryWith({ email: 'rakesh@exam\u001bple.com' }), error: MSG.email, fields: ['email'] },
+  ...EMAIL_REFUSED.map((email): Case => ({ name: `email not a mailbox: ${email}`, input: enquiryWith({ email }), error: MSG.email, fields: ['email'] })),
+  ...EMAIL_ACCEPTED.map((email): Case => ({ name: `email accepted: ${email}`, input: enquiryWith({ email }) })),
+  ...(['studentName', 'fatherName', 'motherName'] as const).flatMap((f) => nameCases(enquiryWith, f)),
+  ...NAMES_ACCEPTED.map((name): Case => ({ name: `name accepted: ${name}`, input: enquiryWith({ studentName: name, fatherName: name }) })),
+  {
+    name: 'a payment link, an address and digits in three names: each field says what is wrong, the answer the first',
+    input: enquiryWith({ studentName: 'Pay now https://pay.example/x', fatherName: 'pay@example.com', motherName: 'Call 9876543210' }),
+    error: MSG.nameLink, fields: ['studentName', 'fatherName', 'motherName'],
+    fieldErrors: { fatherName: MSG.nameEmail, motherName: MSG.nameDigits },
+  },
+  { name: 'a bad mobile wins over a bad name', input: enquiryWith({ fatherMobile: '1', studentName: 'http://x.y' }), error: MSG.fatherMobile },
+  { name: 'a bad name wins over a class not listed', input: enquiryWith({ admissionClass: '13', studentName: 'http://x.y' }), error: MSG.nameLink },
   { name: 'gender not an option', input: enquiryWith({ gender: 'Other' }), error: MSG.option, fields: ['gender'] },
   { name: 'class not an option', input: enquiryWith({ admissionClass: '13' }), error: MSG.option, fields: ['admissionClass'] },
   { name: 'Housewife is a mother occupation only', input: enquiryWith({ fatherOccupation: 'Housewife' }), error: MSG.option, fields: ['fatherOccupation'] },
@@ -97,6 +132,9 @@ export const TC_CASES: Case[] = [
   { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: MSG.tcContact },
   { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: MSG.email },
   { name: 'email with a control character', input: tcWith({ email: 'mah\u0007esh@example.com' }), error: MSG.email, fields: ['email'] },
+  ...EMAIL_REFUSED.map((email): Case => ({ name: `email not a mailbox: ${email}`, input: tcWith({ email }), error: MSG.email, fields: ['email'] })),
+  ...(['studentName', 'parentName'] as const).flatMap((f) => nameCases(tcWith, f)),
+  { name: 'Hindi names accepted', input: tcWith({ studentName: 'प्रिया वर्मा', parentName: 'महेश वर्मा' }) },
   { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: MSG.wrongType, fields: ['contact'] },
 ];
 
@@ -160,6 +198,13 @@ export function admissionCases(band: Band): Case[] {
     { name: 'no mother photo', input: without('motherPhoto'), error: band === 'middle' ? MSG.photoFiles : MSG.photos, fields: ['motherPhoto'] },
     { name: 'wrong class for the band', input: w({ admissionClass: band === 'senior' ? '5' : '7' }), error: MSG.admissionClass, fields: ['admissionClass'] },
     { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
+    ...nameCases(w, 'studentFirstName'),
+    { name: 'a link in a middle name', input: w({ fatherMiddleName: 'http://x.y' }), error: MSG.nameLink, fields: ['fatherMiddleName'] },
+    { name: 'an address in a last name', input: w({ motherLastName: 'pay@example.com' }), error: MSG.nameEmail, fields: ['motherLastName'] },
+    { name: 'digits in a middle name', input: w({ studentMiddleName: '420' }), error: MSG.nameDigits, fields: ['studentMiddleName'] },
+    { name: 'Hindi names with matras accepted', input: w({ studentFirstName: 'आरव', studentLastName: 'शर्मा', fatherFirstName: 'राकेश', motherFirstName: 'सुनीता', motherMiddleName: 'देवी' }) },
+    { name: 'contact wins over a bad name', input: w({ contactNo: '1', studentFirstName: 'http://x.y' }), error: MSG.contactNo },
+    { name: 'a bad name wins over a missing document', input: { ...without('motherPhoto'), studentLastName: 'ram@example.com' }, error: MSG.nameEmail },
     // No middle names; the date of birth, gender and address are asked.
     { name: 'middle names left empty', input: w({ studentMiddleName: '', fatherMiddleName: '', motherMiddleName: '' }) },
     { name: 'date of birth in the future', input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }), error: MSG.date, fields: ['dateOfBirth'] },

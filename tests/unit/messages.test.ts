@@ -1,6 +1,7 @@
 /**
  * The letters to parents: every template in English and Hindi is filled from the record (no
- * placeholder left), names the child, the class or numbers and the status in that language; the
+ * placeholder left), names the class or the school's numbers and the status in that language and
+ * nothing typed on the public form (no name, no admission number: the address may be anyone's); the
  * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,15 +34,17 @@ describe('templates', () => {
     expect(letter.body).toContain(language === 'hi' ? site.contact.hindiName : site.contact.name);
     expect(letter.body).toContain(site.contact.phone);
     expect(letter.body.startsWith(language === 'hi' ? 'नमस्ते' : 'Namaste')).toBe(true);
-    const student = { enquiry: 'Asha Verma', admission: 'Ravi Kumar', 'tc-request': 'Neha Singh' }[entity];
-    expect(letter.body).toContain(student);
+    for (const typed of ['Asha', 'Verma', 'Ravi', 'Kumar', 'Neha', 'Singh', 'ADM-77']) {
+      expect(letter.subject).not.toContain(typed);
+      expect(letter.body).not.toContain(typed);
+    }
     if (entity === 'admission') expect(letter.body).toContain('RMCP-2026-000123');
-    if (entity === 'tc-request') expect(letter.body).toContain('ADM-77');
     if (entity === 'enquiry') expect(letter.body).toContain(language === 'hi' ? 'कक्षा V' : 'Class 5');
-    // An application or a TC request links its status page in the letter's language, its number filled in.
+    // An application links its status page in the letter's language, its reference filled in; a TC
+    // request its page without the admission number, which was typed on the form.
     const hi = language === 'hi' ? '/hi' : '';
     if (entity === 'admission') expect(letter.body).toContain(`${site.url}${hi}/admissions/status?ref=RMCP-2026-000123`);
-    if (entity === 'tc-request') expect(letter.body).toContain(`${site.url}${hi}/admissions/tc-request/status?number=ADM-77`);
+    if (entity === 'tc-request') expect(letter.body).toMatch(new RegExp(`${site.url}${hi}/admissions/tc-request/status$`, 'm'));
     if (event === 'status') {
       const words = (language === 'hi' ? HI : EN)[`status.${entity}.${FACTS[entity].status}` as keyof typeof EN];
       expect(letter.body).toContain(words);
@@ -92,10 +95,11 @@ describe('letters that ask for something', () => {
     expect(letter.body).toContain(`${site.url}${language === 'hi' ? '/hi' : ''}/admissions/status?ref=RMCP-2026-000123`);
   });
 
-  it('a rejected TC request says why; its letters link the TC status page by admission number', () => {
+  it("a rejected TC request says why (the office's words); its letters link the TC status page without the typed admission number", () => {
     const letter = tcRequestStatusChanged('hi', { ...FACTS['tc-request'], status: 'rejected', rejectionReason: 'दूसरे विद्यालय का प्रवेश संख्या' });
     expect(letter.body).toContain('कारण: दूसरे विद्यालय का प्रवेश संख्या');
-    expect(letter.body).toContain(`${site.url}/hi/admissions/tc-request/status?number=ADM-77`);
+    expect(letter.body).toContain(`${site.url}/hi/admissions/tc-request/status\n`);
+    expect(letter.body).not.toContain('ADM-77');
   });
 });
 

@@ -3,6 +3,7 @@
  * may make (each in a small dialog asking for a note and whatever the move needs), and the history.
  * The server checks every move again; a refusal is shown in the dialog as the server words it.
  */
+import { NOTHING_VISIBLE, visibleText } from '../../lib/visible-text.ts';
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
@@ -127,6 +128,12 @@ function MoveDialog<T extends WithStatus>({ resource, record, workflow, to, inpu
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
+    const blank = [...required].filter((name) => !visibleText(values[name] ?? ''));
+    if (blank.length) {
+      setFields(Object.fromEntries(blank.map((name) => [name, NOTHING_VISIBLE])));
+      setError(NOTHING_VISIBLE);
+      return;
+    }
     setBusy(true);
     setError(undefined);
     const body: Record<string, unknown> = { status: to, ...values };

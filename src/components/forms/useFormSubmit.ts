@@ -65,8 +65,10 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
 
   const clearError = (name: string) => setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current));
 
+  // A form changed after a send is a new submission: the server refuses other details under a used key.
   function change(name: keyof V & string, value: string) {
     setField(name, value);
+    if (values._key) setField('_key', '');
     clearError(name);
   }
 
@@ -114,6 +116,7 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
       } else if (outcome.kind === 'failed') {
         show('error', outcome.message);
       } else {
+        if (outcome.code === 'request.keyReused') setField('_key', '');
         if (outcome.error) setFormError(speak.say(outcome.code, outcome.error, outcome.values));
         if (outcome.fields) {
           setErrors(speak.sayAll(outcome.fields, outcome.codes));

@@ -4,6 +4,7 @@
  * both), who judged it, whether the parent sent it again from the status page and when, and
  * Verify / Reject buttons while the application is before its decision.
  */
+import { visibleText } from '../../lib/visible-text.ts';
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
@@ -102,8 +103,8 @@ function RejectDialog({ label, busy, onCancel, onReject }: { label: string; busy
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    if (!code && !reason.trim()) return setError('Choose a reason, or write why the document is rejected.');
-    const problems = await onReject({ reasonCode: code, reason: reason.trim() });
+    if (!code && !visibleText(reason)) return setError('Choose a reason, or write why the document is rejected.');
+    const problems = await onReject({ reasonCode: code, reason: visibleText(reason) });
     if (problems) setError(problems.reason ?? problems.reasonCode ?? problems.state);
   }
 

@@ -30,7 +30,7 @@ import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
 import { bodyText, changeStatus, workflowJson, writeMove, type StatusRoute } from '../../server/status.ts';
-import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
+import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { ageCheck } from '../../lib/age.ts';
@@ -69,7 +69,7 @@ export const referenceNumber = (sequence: number | string, now = new Date()) => 
 /** The stored text fields, in the definition's order: all but the class and the scholarship answer, which are stored as checked. */
 const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' && f.name !== 'admissionClass' && f.name !== 'governmentScholarship');
 
-type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string };
+type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string; submission_hash?: string | null };
 
 export const createAdmission: Handler = async (req, { ip }) => {
   await rateLimit('admission', ip, limits.admissionsPerAddress.max, limits.admissionsPerAddress.seconds);
@@ -99,11 +99,14 @@ export const createAdmission: Handler = async (req, { ip }) => {
   const session = sessionOf();
   const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel, session)?.outside ?? false;
   const key = submissionKey(fields);
-  const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class FROM admissions WHERE submission_key = $1`, [k]);
+  // The documents count by which are there: a resend after a reload uploads them again under new ids.
+  const hash = submissionHash({ ...data, files: Object.keys(data.files).sort() });
+  const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class, submission_hash FROM admissions WHERE submission_key = $1`, [k]);
 
   const written: [FileField, StoredDocument][] = [];
   const row = await createOnce({
     key,
+    hash,
     find,
     // The same submission again looks first: its documents are not stored twice.
     lookFirst: true,
@@ -128,8 +131,8 @@ export const createAdmission: Handler = async (req, { ip }) => {
           // resubmission answered with the first application (above) never gets here.
           await rateLimit('admission_mobile', data.text.contactNo as string, limits.admissionsPerMobile.max, limits.admissionsPerMobile.seconds, { db: tx, message: 'mobileLimit' });
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
-          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key'];
-          const values = [referenceNumber(seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key];
+          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key', 'submission_hash'];
+          const values = [referenceNumber(seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key, hash];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,

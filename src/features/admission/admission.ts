@@ -39,6 +39,7 @@ const name = <P extends 'student' | 'father' | 'mother', T extends 'First' | 'Mi
     column: `${person}_${part.toLowerCase()}_name`,
     label: `${person[0]!.toUpperCase()}${person.slice(1)} ${part.toLowerCase()} name`,
     kind: 'text',
+    person: true,
     max: 60,
     autoComplete: 'off',
     group,

@@ -21,7 +21,7 @@ import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { privacyJson } from '../privacy/privacy.ts';
-import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
+import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
 import { changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
@@ -39,7 +39,7 @@ const PER_ADDRESS = limits.enquiriesPerAddress;
 const enquiryJson = (row: Record<string, unknown>): Enquiry => recordJson(ENQUIRY, row);
 
 const { columns: FORM_COLUMNS } = insertColumns(ENQUIRY_FORM, {});
-const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key'], 'enquiry', PER_ADDRESS.max, PER_ADDRESS.seconds);
+const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key', 'submission_hash'], 'enquiry', PER_ADDRESS.max, PER_ADDRESS.seconds);
 /** A request that stores nothing still counts toward the limit (429 past it). */
 const countRequest = (ip: string) => rateLimit('enquiry', ip, PER_ADDRESS.max, PER_ADDRESS.seconds);
 
@@ -58,13 +58,15 @@ export const createEnquiry: Handler = async (req, ctx) => {
     throw refusal;
   }
   const key = submissionKey(body);
+  const hash = submissionHash(result.data);
   const { columns, values } = insertColumns(ENQUIRY_FORM, result.data);
   const stored = { ...Object.fromEntries(columns.map((c, i) => [c, values[i]])), status: ENQUIRY_WORKFLOW.initial };
   const message = messageAlongside('enquiry', messageFor('enquiry', 'submitted', stored));
   const row = await createOnce({
     key,
+    hash,
     // The enquiry, its hit on the per-address limit and the parent's message in one statement: one database round trip.
-    create: () => insertEnquiry(ip, [...values, key], message),
+    create: () => insertEnquiry(ip, [...values, key, hash], message),
     find: (k) => queryOne(`SELECT * FROM enquiries WHERE submission_key = $1`, [k]),
     // The same submission again: the first one's answer, still counted.
     onRepeat: () => countRequest(ip),

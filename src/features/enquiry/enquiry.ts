@@ -28,11 +28,11 @@ export const ENQUIRY = defineRecord({
       options: ALL_CLASSES, optionText: classText, placeholder: 'Select class', show: ['form', 'list', 'details', 'export'],
     },
     {
-      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', max: 100, autoComplete: 'off',
+      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', person: true, max: 100, autoComplete: 'off',
       labels: { list: 'Student name', details: 'Student name' }, show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'fatherName', column: 'father_name', label: "Father's name", kind: 'text', max: 100, autoComplete: 'name', show: ['form', 'details', 'export'] },
-    { name: 'motherName', column: 'mother_name', label: "Mother's name", kind: 'text', max: 100, autoComplete: 'off', show: ['form', 'details', 'export'] },
+    { name: 'fatherName', column: 'father_name', label: "Father's name", kind: 'text', person: true, max: 100, autoComplete: 'name', show: ['form', 'details', 'export'] },
+    { name: 'motherName', column: 'mother_name', label: "Mother's name", kind: 'text', person: true, max: 100, autoComplete: 'off', show: ['form', 'details', 'export'] },
     { name: 'gender', column: 'gender', label: 'Gender', kind: 'select', max: 10, options: GENDERS, placeholder: 'Select gender', show: ['form', 'details', 'export'] },
     { name: 'dateOfBirth', column: 'date_of_birth', label: 'Date of birth', kind: 'date', max: 10, show: ['form', 'details', 'export'] },
     {

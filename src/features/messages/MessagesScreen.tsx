@@ -60,7 +60,8 @@ export default function MessagesScreen() {
       <ScreenHeader title="Messages to parents" />
       <p className="messages-note">
         E-mails go out by themselves and are tried again when the mail server fails. WhatsApp messages are sent by the
-        office: open the chat, send the message, then mark it sent.
+        office: open the chat, send the message, then mark it sent. An e-mail marked Held was not sent: its address had
+        already had the day's e-mails caused by the website's forms.
       </p>
       <div className="admin-filters" role="search">
         <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
@@ -111,6 +112,7 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
       <td data-label="State">
         {stateText(m.state)}
         {m.lastError && <span className="message-error"> ({m.lastError})</span>}
+        {m.heldReason && <span className="message-held">{m.heldReason}</span>}
         {m.state === 'queued' && m.channel === 'email' && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
         {byHand && (
           <span className="admin-actions">

@@ -4,11 +4,12 @@
  *
  * GET /v1/api/messages?state=&channel=&entity=&recordId=&page=&limit= answers, newest first,
  *   { "data": [{ "_id", "entity", "recordId", "channel", "to", "template", "language", "subject",
- *                "body", "state", "attempts", "lastError", "nextAttemptAt", "sentAt", "createdAt",
- *                "updatedAt" }],
+ *                "body", "state", "attempts", "lastError", "heldReason", "nextAttemptAt", "sentAt",
+ *                "createdAt", "updatedAt" }],
  *     "total", "currentPage", "totalPages" }
  * 50 a page by default, `limit` at most 100. `state`, `channel` and `entity` are exact; `recordId`
- * the record's id (one that is not an id matches nothing).
+ * the record's id (one that is not an id matches nothing). A `held` e-mail is one the daily cap on
+ * mail caused by the public forms kept back (src/server/outbox.ts); `heldReason` says so.
  *
  * PATCH /v1/api/messages/{id} { "state": "sent" } marks a WhatsApp or SMS message the office sent by
  * hand (from the messages screen or the record's Contact buttons); audited. E-mails are the
@@ -40,6 +41,7 @@ function messageJson(row: Record<string, unknown>): Message {
     state: String(row.state),
     attempts: Number(row.attempts),
     lastError: orNull(row.last_error),
+    heldReason: orNull(row.held_reason),
     // Only a queued message has a next attempt.
     nextAttemptAt: row.state === 'queued' ? isoOrNull(row.next_attempt_at) : null,
     sentAt: isoOrNull(row.sent_at),

@@ -14,13 +14,15 @@ export interface Message {
   state: string;
   attempts: number;
   lastError: string | null;
+  /** Why a held e-mail was not sent (the daily cap on mail caused by the public forms), else null. */
+  heldReason: string | null;
   nextAttemptAt: string | null;
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed', held: 'Held' } as const;
 export const CHANNEL_LABELS = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 export const MESSAGE_ENTITY_LABELS = { enquiry: 'Enquiry', admission: 'Application', 'tc-request': 'TC request' } as const;
 export const TEMPLATE_LABELS: Record<string, string> = {

@@ -4,6 +4,7 @@
  * The principal also reverses a payment (with a reason) and waives the fee (with a note); the
  * server checks every call again. `onChange` reloads the record after a change.
  */
+import { visibleText } from '../../lib/visible-text.ts';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { apiJson, answerOf } from '../../lib/api-client.ts';
@@ -277,7 +278,7 @@ function TextDialog({ open, title, intro, label, submitLabel, onCancel, onSubmit
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!text.trim()) {
+    if (!visibleText(text)) {
       setError(`Please write the ${label.toLowerCase().replace(/ \(.*\)$/, '')}.`);
       inputRef.current?.focus();
       return;

@@ -27,7 +27,7 @@ import { listAnswer, paidSince, readList, receivedSince, recordSearch, startsWit
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
-import { checkHoneypot, createOnce, refuse, submissionKey } from '../../server/forms.ts';
+import { checkHoneypot, createOnce, refuse, sameSubmission, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { TC_LIMIT, TC_REQUEST, type OtherTcRequest, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
@@ -62,23 +62,25 @@ export const createTcRequest: Handler = async (req, ctx) => {
   if (!result.ok) throw refuse(result);
   const v = result.data;
   const key = submissionKey(body);
+  const hash = submissionHash(v);
   const { columns, values } = insertColumns(TC_FORM, v);
   const row = await createOnce({
     key,
-    find: (k) => queryOne(`SELECT ${COLUMNS} FROM tc_requests WHERE submission_key = $1`, [k]),
+    hash,
+    find: (k) => queryOne(`SELECT ${COLUMNS}, submission_hash FROM tc_requests WHERE submission_key = $1`, [k]),
     create: () =>
       transaction(async (tx) => {
         await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tc-request:${v.admissionNumber}`]);
         if (key) {
-          const same = await tx.query(`SELECT ${COLUMNS} FROM tc_requests WHERE submission_key = $1`, [key]);
-          if (same.rows[0]) return same.rows[0];
+          const same = await tx.query(`SELECT ${COLUMNS}, submission_hash FROM tc_requests WHERE submission_key = $1`, [key]);
+          if (same.rows[0]) return sameSubmission(same.rows[0], hash);
         }
         const count = await tx.query<{ n: number }>(COUNTED, [v.admissionNumber]);
         if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw formRefusal(409, 'tcLimit');
         const inserted = await tx.query(
-          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key)
-           VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}) RETURNING ${COLUMNS}`,
-          [...values, key],
+          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key, submission_hash)
+           VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}, $${columns.length + 2}) RETURNING ${COLUMNS}`,
+          [...values, key, hash],
         );
         const created = inserted.rows[0]!;
         await queueMessage(tx, 'tc-request', 'submitted', String(created.id));

@@ -19,7 +19,7 @@ export const TC_REQUEST = defineRecord({
   table: 'tc_requests',
   fields: [
     {
-      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', max: 100, autoComplete: 'off',
+      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', person: true, max: 100, autoComplete: 'off',
       labels: { list: 'Student name', details: 'Student name' }, show: ['form', 'list', 'details', 'export'],
     },
     { name: 'admissionNumber', column: 'admission_number', label: 'Admission number', kind: 'text', max: 40, autoComplete: 'off', show: ['form', 'list', 'details', 'export'] },
@@ -27,7 +27,7 @@ export const TC_REQUEST = defineRecord({
       name: 'aadharUid', column: 'aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, hint: '12 digits, as printed on the card',
       autoComplete: 'off', labels: { details: 'Aadhaar (masked)' }, show: ['form', 'details', 'export'], labelledOptional: !privacy.aadhaarRequired,
     },
-    { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
+    { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', person: true, max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
     {
       name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits', autoComplete: 'tel-national',
       labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],

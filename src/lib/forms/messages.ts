@@ -18,6 +18,11 @@ export const MSG = {
   option: 'Please choose one of the listed options.', // ours: a value outside a select's options
   date: 'Please enter a valid date of birth.', // ours
   tooLong: 'Please shorten this field.', // ours: a text longer than the field allows
+  // ours: a person's name holding what names never hold
+  nameLink: 'A name cannot contain a web address or link. Please write only the name.',
+  nameEmail: 'A name cannot contain an e-mail address. Please write only the name.',
+  nameDigits: 'A name cannot contain numbers. Please write only the name.',
+  nameCharacters: "A name can have only letters, spaces and the marks . ' -",
   enquirySubmitting: 'Submitting Enquiry...',
   enquirySuccess: 'Enquiry form submitted successfully!',
   enquiryFailure: 'Failed to Submit Enquiry!',
@@ -83,6 +88,8 @@ export const REQUEST_MSG = {
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
+  // A form's submission key sent again with other details: the first record is not shown.
+  keyReused: 'This form was already sent once with other details. Please reload the page and send it again.',
 } as const;
 
 /** The forms' other words (code `formText.<key>`): intros, buttons, a document's progress. `{name}` is filled in. */

@@ -122,8 +122,27 @@ export const emptyOf = (values: Record<string, unknown>, keys: readonly string[]
   keys.filter((k) => !values[k] || String(values[k]).trim() === '');
 
 export const isTenDigits = (value: string) => /^\d{10}$/.test(value);
-// A pragmatic check like the browser's type=email one: something@something.tld, no spaces and no control characters.
-export const isEmail = (value: string) => /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(value) && value.length <= 254;
+/**
+ * An ordinary mailbox's address, by zod's own e-mail pattern (letters, digits and _ ' + - . before
+ * the @; a domain of dotted names ending in letters): no IP literal (a@[127.0.0.1]), no quoted
+ * local part ("a b"@x.in), no domain without a dot. What zod leaves open, the lengths of RFC 5321.
+ */
+export const isEmail = (value: string) => z.regexes.email.test(value) && value.length <= 254 && value.indexOf('@') <= 64;
+
+// A scheme, www., a slash beside a dot, or a common top-level domain after a word (not initials like R.K.).
+const LINK = /:\/\/|www\.|\/.*\.|\..*\/|[a-z]{2,}\.(?:com|net|org|in|co|ly|io|me|info|biz|xyz|app|link|site|online|top|shop|live|click)(?:[./\s]|$)/iu;
+/**
+ * Why a person's name is refused, as its message's key in MSG; undefined when it is a name:
+ * letters of any script with their marks (a Devanagari matra is a mark), spaces, `.`, `'` and `-`,
+ * with at least one letter. A link, an e-mail address or digits get their own words.
+ */
+export function nameProblem(value: string): 'nameLink' | 'nameEmail' | 'nameDigits' | 'nameCharacters' | undefined {
+  if (/[^\s@]@[^\s@]/u.test(value) && !value.includes('://')) return 'nameEmail';
+  if (LINK.test(value)) return 'nameLink';
+  if (/^[\p{L}\p{M} .'-]*$/u.test(value) && (!value || /\p{L}/u.test(value))) return undefined;
+  if (/\p{N}/u.test(value)) return 'nameDigits';
+  return 'nameCharacters';
+}
 
 /** A real calendar date, YYYY-MM-DD (the date input's value), not in the future, after 1980. */
 export function isBirthDate(value: string, today = new Date()): boolean {
@@ -159,7 +178,7 @@ export interface FieldChecks {
 
 /**
  * The checks every form runs on its fields, in the order the forms show their messages: required
- * fields; Aadhaar, phone and e-mail formats; the form's own rules; a select's value among its
+ * fields; Aadhaar, phone and e-mail formats; people's names; the form's own rules; a select's value among its
  * options; real dates; lengths; last, the parent's consent. Every check runs, so a parent sees
  * every mistake at once; the first failing check is the answer's message (see Rules). An Aadhaar
  * number, an e-mail address and a date are checked when given (whether one is required is `required`'s).
@@ -178,6 +197,10 @@ export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, u
   );
   rules.form(checks.phone, () => failing('phone', isTenDigits));
   rules.form('email', () => failing('email', (value) => !value || isEmail(value)));
+  // A name refused says why: each kind of problem is its own rule, so the answer's message is the first field's.
+  for (const problem of ['nameLink', 'nameEmail', 'nameDigits', 'nameCharacters'] as const) {
+    rules.form(problem, () => fields.filter((f) => f.person && nameProblem(valueOf(f.name)) === problem).map((f) => f.name));
+  }
   checks.custom?.(rules);
   rules.form('option', () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
   rules.form('date', () => failing('date', (value) => !value || isBirthDate(value)));

@@ -2,6 +2,11 @@
  * What the school writes to a parent about their record: one template per record and event (the
  * submission, a change of status), in English and in Hindi, filled from the record. The e-mails
  * the server sends and the WhatsApp messages the office sends by hand are both these letters.
+ *
+ * A letter goes to an address or a number typed on a public form, which may be anyone's: so it
+ * carries nothing else typed there (no name, no admission number), only what the school made or
+ * chose (the reference number, the class, the status, the fee, the office's own reason, the
+ * school's facts) and fixed words. Nobody can make the school's mail say their words.
  */
 import { parentMessage, statusWords } from '../contact.ts';
 import { formatRupees } from '../money.ts';
@@ -24,16 +29,12 @@ export interface Letter {
 
 /** What the letters about an enquiry name (an enquiry's JSON has these). */
 export interface EnquiryFacts {
-  studentName: string;
   admissionClass: string;
   status: string;
 }
 
 export interface AdmissionFacts {
   referenceNumber: string;
-  studentFirstName: string;
-  studentMiddleName: string;
-  studentLastName: string;
   admissionClass: string;
   status: string;
   /** The session applied for ('2027-28'). */
@@ -43,8 +44,6 @@ export interface AdmissionFacts {
 }
 
 export interface TcRequestFacts {
-  studentName: string;
-  admissionNumber: string;
   status: string;
   /** The office's reason, once rejected. */
   rejectionReason?: string;
@@ -60,18 +59,13 @@ function letter(language: Language, template: Letter['template'], values: Record
   return { template, language, subject: part(`message.${template}.subject`), body };
 }
 
-const fullName = (a: Pick<AdmissionFacts, 'studentFirstName' | 'studentMiddleName' | 'studentLastName'>) =>
-  [a.studentFirstName, a.studentMiddleName, a.studentLastName].map((part) => part.trim()).filter(Boolean).join(' ');
-
 const enquiryValues = (language: Language, e: EnquiryFacts) => ({
-  student: e.studentName,
   class: classFor(language, e.admissionClass),
   status: statusWords(language, 'enquiry', e.status),
 });
 
 const admissionValues = (language: Language, a: AdmissionFacts) => ({
   reference: a.referenceNumber,
-  student: fullName(a),
   class: classFor(language, a.admissionClass),
   status: statusWords(language, 'admission', a.status),
   session: a.session ?? '',
@@ -79,12 +73,11 @@ const admissionValues = (language: Language, a: AdmissionFacts) => ({
   link: statusPageUrl('admission', language, a.referenceNumber),
 });
 
+// The status page without the admission number: that number was typed on the form.
 const tcValues = (language: Language, tc: TcRequestFacts) => ({
-  student: tc.studentName,
-  admissionNumber: tc.admissionNumber,
   status: statusWords(language, 'tc-request', tc.status),
   reason: tc.rejectionReason ?? '',
-  link: statusPageUrl('tc-request', language, tc.admissionNumber),
+  link: statusPageUrl('tc-request', language),
 });
 
 /**
