@@ -79,8 +79,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const handle = nodeRequestHandler(dev, root);
   const headersOfPath = redirectHeaders(root);
   // The methods an API route takes, as its function's 405 to OPTIONS names them (for a refusal's Allow).
+  // Its body is read to the end: an answer left unread keeps its function instance busy, and a few
+  // such refusals would leave the route no instance to answer with.
   const routeMethods = async (path: string) => {
     const answer = await dev.handle(new Request(new URL(path, 'http://localhost'), { method: 'OPTIONS' })).catch(() => undefined);
+    await answer?.arrayBuffer().catch(() => undefined);
     return answer?.status === 405 ? (answer.headers.get('allow') ?? '') : '';
   };
   /** Every request: refused here when its method or declared body is not served, else through the emulator. */

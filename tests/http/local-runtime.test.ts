@@ -124,6 +124,15 @@ describe('methods the runtime does not serve', () => {
   });
 
   it('the runtime still answers after each of them', stillServing);
+
+  it('a route refused many odd methods in a row still answers its own (each refusal asks the route for its methods)', async () => {
+    for (let i = 0; i < 8; i++) {
+      const method = i % 2 ? 'BREW' : 'TRACE';
+      expect((await exchange(`${method} /v1/api/jobs HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`)).status).toBe(405);
+    }
+    const answer = await exchange(`GET /v1/api/jobs HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`, { waitMs: 10_000 });
+    expect(answer.status).toBe(200);
+  });
 });
 
 describe('a declared body over the route\'s limit', () => {
