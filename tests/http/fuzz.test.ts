@@ -94,6 +94,8 @@ interface Input {
   chunked?: boolean;
   /** A read whose right answer to odd input may be a 2xx (paging is clamped, an unknown number counts 0). */
   answers?: boolean;
+  /** What this input's answer must also be (a rule's own status, nothing of another record). */
+  expect?: (status: number, body: string) => boolean;
 }
 
 interface Answer {
@@ -134,6 +136,7 @@ const resolvesElsewhere = (path: string) => new URL(path, 'http://localhost').pa
 /** What is wrong with an answer, or undefined. */
 function problemWith(input: Input, answer: Answer): string | undefined {
   if (answer.status >= 500) return `${answer.status}`;
+  if (input.expect && !input.expect(answer.status, answer.body)) return `${answer.status}: not the answer this input must get`;
   if (answer.status < 200 || (answer.status >= 300 && answer.status < 400)) return `unexpected ${answer.status}`;
   const mayAnswer = input.answers || ((input.method === 'GET' || input.method === 'HEAD') && resolvesElsewhere(input.path));
   if (answer.status < 300 && !mayAnswer) return `${answer.status}: refused input was accepted`;
@@ -301,8 +304,10 @@ describe(`fuzz (${ENGINE})`, () => {
       expect(res.status, await res.clone().text()).toBe(201);
       return (await res.json()) as Record<string, any>;
     };
-    const enquiryId = (await created(await visitor.request('/v1/api/enquiry', { method: 'POST', json: validEnquiry() }))).enquiry._id as string;
-    const tcId = (await created(await visitor.request('/v1/api/tc-request', { method: 'POST', json: validTc() })))._id as string;
+    // Their submission keys are sent again below with other details: 409, and nothing of these records.
+    const firstKeys: Record<string, string> = { 'POST /v1/api/enquiry': '3f0c6a52-8d1e-4b7a-9c2f-5e6d7a8b9c01', 'POST /v1/api/tc-request': '3f0c6a52-8d1e-4b7a-9c2f-5e6d7a8b9c02' };
+    const enquiryId = (await created(await visitor.request('/v1/api/enquiry', { method: 'POST', json: { ...validEnquiry(), submissionKey: firstKeys['POST /v1/api/enquiry'] } }))).enquiry._id as string;
+    const tcId = (await created(await visitor.request('/v1/api/tc-request', { method: 'POST', json: { ...validTc(), submissionKey: firstKeys['POST /v1/api/tc-request'] } })))._id as string;
     const admissionText = validAdmission('primary');
     const fileFields = Object.keys(admissionText).filter((k) => admissionText[k] === FILE);
     const direct = new FormData();
@@ -386,6 +391,11 @@ describe(`fuzz (${ENGINE})`, () => {
           ...(method === 'POST' || method === 'PUT' ? { headers: JSON_TYPE, body: Buffer.from('{"a":1}') } : {}),
         });
       }
+    }
+
+    // Methods no route of the site serves (TRACE echoes a request back; WebDAV's): 405, never a 500 or a dropped connection.
+    for (const path of ['/v1/api/enquiry', '/v1/api/admission/status', '/v1/api/jobs', '/v1/api/nope']) {
+      for (const method of ['TRACE', rng.pick(['PROPFIND', 'MKCOL', 'LOCK', 'BREW'])]) add({ family: 'method no route serves', method, path, auth: rng.pick(['visitor', 'admin'] as const), expect: (status) => status === 405 });
     }
 
     // Methods a path's table does not list: 405 with Allow, whoever asks.
@@ -612,6 +622,19 @@ describe(`fuzz (${ENGINE})`, () => {
         for (const key of rng.some(['x', '', 123, {}, [], 'g'.repeat(36), '00000000-0000-0000-0000-000000000000x', `${rng.uuid()}\u0000`, rng.text(10_000)], 2)) {
           one('malformed submissionKey', JSON.stringify({ ...e.base(), [required]: '', submissionKey: key }));
         }
+        // Names hold letters, spaces and . ' - only: these reach no letter and store nothing.
+        for (const name of rng.some(['Pay now https://pay.example/x', 'www.pay.example', 'pay.example/x', 'victim@example.com', 'Ram 9876543210', 'Ram Lal 2', '<b>Ram</b>', 'Ram_Lal', 'राम १२३'], 3)) {
+          one('name holding a link, an e-mail or digits', withValue('studentName', name));
+        }
+        for (const email of rng.some(['a@[127.0.0.1]', '"a b"@example.in', 'a@localhost', 'a..b@example.in', 'a@example..in', '.a@example.in', 'a@-example.in', 'अ@example.in'], 3)) {
+          one('e-mail that is no mailbox', withValue('email', email));
+        }
+        const other = JSON.stringify({ ...e.base(), studentName: 'Other Child', submissionKey: firstKeys[e.route] });
+        one('submission key reused with other details', other, JSON_TYPE, { expect: (status, body) => status === 409 && !body.includes(e.route.endsWith('enquiry') ? enquiryId : tcId) });
+      }
+      // A reason that must show something, holding only what shows nothing.
+      for (const field of e.free.filter((f) => ['PATCH /v1/api/tc-request/:id', 'PATCH /v1/api/admission/:id/documents/:field', 'POST /v1/api/admission/:id/waive', 'POST /v1/api/tc-request/:id/waive'].includes(e.route) && (f === 'reason' || f === 'note'))) {
+        one('reason that shows nothing', withValue(field, rng.pick(['\u200b\u200b', '\u0001\u0002', ' \u00a0 ', '\u200e\ufeff', '\u3164'])));
       }
     }
 

@@ -2,11 +2,16 @@
  * Every route of every function, read from the functions' own
  * `config` exports, is either on the explicit public list below or guarded: 401 without a
  * session, and for a state-changing method 403 with a session but without the XSRF header.
- * A new function or route that is neither fails this test.
+ * A new function or route that is neither fails this test. Every public route is bounded: with its
+ * limits at 0 a well-formed request answers 429, or the route says why it needs none.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient } from '../support/api.ts';
-import { PUBLIC, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, adminClient, formFrom, requestFrom } from '../support/api.ts';
+import { HOLDING_LIMITS, PUBLIC, PUBLIC_LIMITS, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
+import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { admissionForm, png } from './admin-fixtures.ts';
+import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 
 /** Public routes whose own answer without a session is 401 by design (so not checked for "not 401"). */
 const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login']);
@@ -88,4 +93,61 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     const foreign = await admin.request(`/v1/api/jobs/${id}`, { method: 'DELETE', headers: { Origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
   });
+});
+
+/** A well-formed request to each bounded public route: what its limits count (a malformed one may be refused before). */
+const MOBILE = '9876543210';
+const LOOKUP_PAIR = { referenceNumber: 'RMCP-2026-000001', contactNo: MOBILE };
+const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ status: number; body: string }>> = {
+  'POST /v1/api/auth/login': (base, from) => requestFrom(base, from, 'POST', '/v1/api/auth/login', { email: 'someone@school.test', password: 'not the password' }),
+  'POST /v1/api/enquiry': (base, from) => requestFrom(base, from, 'POST', '/v1/api/enquiry', validEnquiry()),
+  'POST /v1/api/admission': async (base, from) => formFrom(base, from, '/v1/api/admission', (await admissionForm()).form),
+  'GET /v1/api/admission/acknowledgment': (base, from) => requestFrom(base, from, 'GET', `/v1/api/admission/acknowledgment?${new URLSearchParams(LOOKUP_PAIR)}`),
+  'POST /v1/api/uploads': (base, from) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'photo.png');
+    return formFrom(base, from, '/v1/api/uploads', form);
+  },
+  'POST /v1/api/uploads/held': (base, from) => requestFrom(base, from, 'POST', '/v1/api/uploads/held', { ids: [crypto.randomUUID()] }),
+  'POST /v1/api/tc-request': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-request', validTc()),
+  'GET /v1/api/tc-request/admission-number/:admissionNumber': (base, from) => requestFrom(base, from, 'GET', '/v1/api/tc-request/admission-number/ADM-1'),
+  'POST /v1/api/admission/status': (base, from) => requestFrom(base, from, 'POST', '/v1/api/admission/status', LOOKUP_PAIR),
+  'POST /v1/api/admission/status/replace': (base, from) =>
+    requestFrom(base, from, 'POST', '/v1/api/admission/status/replace', { ...LOOKUP_PAIR, field: 'studentPhoto', uploadId: crypto.randomUUID() }),
+  'POST /v1/api/tc-request/status': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-request/status', { admissionNumber: 'ADM-1', contactNo: MOBILE }),
+  'GET /v1/api/admission/receipt': (base, from) =>
+    requestFrom(base, from, 'GET', `/v1/api/admission/receipt?${new URLSearchParams({ ...LOOKUP_PAIR, number: 'RMCP-R-2026-000001' })}`),
+  'GET /v1/api/tc-request/receipt': (base, from) =>
+    requestFrom(base, from, 'GET', `/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: 'ADM-1', contactNo: MOBILE, number: 'RMCP-R-2026-000001' })}`),
+};
+
+describe('route matrix: every public route is bounded', () => {
+  const bounded = Object.entries(PUBLIC_LIMITS).filter((entry): entry is [string, readonly string[]] => Array.isArray(entry[1]));
+  const named = [...new Set(bounded.flatMap(([, names]) => names))];
+  let limited: TestRuntime;
+  beforeAll(async () => {
+    limited = await startIsolatedRuntime(Object.fromEntries(named.map((name) => [name, '0'])));
+  }, 120_000);
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('says for every public route what bounds it, and names every limit the config has', () => {
+    expect(Object.keys(PUBLIC_LIMITS).sort()).toEqual(Object.keys(PUBLIC).sort());
+    const configured = new Set(readFileSync(new URL('../../src/config/limits.ts', import.meta.url), 'utf8').match(/RATE_LIMIT_[A-Z_]+[A-Z]/g));
+    expect([...configured].filter((name) => !named.includes(name) && !(name in HOLDING_LIMITS))).toEqual([]);
+    expect(named.filter((name) => name.startsWith('RATE_LIMIT_') && !configured.has(name))).toEqual([]);
+    expect(Object.keys(WELL_FORMED).sort()).toEqual(bounded.map(([key]) => key).sort());
+  });
+
+  it('answers 429 to a well-formed request on every bounded public route when its limits are 0', async () => {
+    const answers: string[] = [];
+    let n = 0;
+    await eachLimited(bounded, async ([key]) => {
+      const answer = await WELL_FORMED[key]!(limited.url, `127.0.7.${++n}`);
+      if (answer.status !== 429) answers.push(`${key}: ${answer.status} ${answer.body.slice(0, 160)}`);
+      else expect(JSON.parse(answer.body)).toMatchObject({ error: expect.any(String) });
+    });
+    expect(answers).toEqual([]);
+  }, SLOW);
 });

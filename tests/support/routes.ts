@@ -35,6 +35,43 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/uploads/gallery/:key': 'published gallery images',
 };
 
+/** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
+const LOOKUP = ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG', 'RATE_LIMIT_STATUS_CHECK_MOBILE'] as const;
+
+/**
+ * What bounds each public route: the environment names of the limits its requests count in
+ * (src/config/limits.ts, sign-in's throttle), or why it needs none. tests/http/route-matrix.test.ts
+ * checks that each bounded route answers 429 when its limits are 0, and that every limit the
+ * config names bounds a route here or is one of HOLDING_LIMITS.
+ */
+export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }> = {
+  'GET /v1/api/auth': { none: "answers about the caller's own session cookie: nothing to guess, nothing stored" },
+  'POST /v1/api/auth/login': ['LOGIN_MAX_FAILURES_PER_IP'],
+  'POST /v1/api/auth/logout': { none: "ends the caller's own session, nothing else" },
+  'POST /v1/api/enquiry': ['RATE_LIMIT_ENQUIRY'],
+  'POST /v1/api/admission': ['RATE_LIMIT_ADMISSION', 'RATE_LIMIT_ADMISSION_MOBILE'],
+  'GET /v1/api/admission/acknowledgment': LOOKUP,
+  'POST /v1/api/uploads': ['RATE_LIMIT_UPLOADS'],
+  'POST /v1/api/uploads/held': ['RATE_LIMIT_UPLOAD_CHECK'],
+  'POST /v1/api/tc-request': ['RATE_LIMIT_TC_REQUEST'],
+  'GET /v1/api/tc-request/admission-number/:admissionNumber': ['RATE_LIMIT_TC_COUNT'],
+  'POST /v1/api/admission/status': LOOKUP,
+  'POST /v1/api/admission/status/replace': LOOKUP,
+  'POST /v1/api/tc-request/status': LOOKUP,
+  'GET /v1/api/admission/receipt': LOOKUP,
+  'GET /v1/api/tc-request/receipt': LOOKUP,
+  'GET /v1/api/jobs': { none: 'the published vacancies, the same for everyone' },
+  'GET /v1/api/jobs/:id': { none: 'a published vacancy, the same for everyone' },
+  'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
+  'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
+  'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+};
+
+/** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
+export const HOLDING_LIMITS: Record<string, string> = {
+  RATE_LIMIT_PUBLIC_MAIL: "a public form's e-mails past 3 a day to one address stay in the outbox, held (tests/http/public-mail.test.ts)",
+};
+
 /** A harmless value for each route parameter: a random id answers 404, which is enough to see the guard. */
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => crypto.randomUUID(),
