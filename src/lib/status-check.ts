@@ -12,8 +12,13 @@ type FileFieldCode = `formText.file${string}` | `form.file${string}` | 'form.pho
 export const isFileFieldCode = (code: string): code is FileFieldCode =>
   /^(formText\.file|form\.file)/.test(code) || ['form.photoUnreadable', 'form.imageTooSmall', 'form.uploadFailed'].includes(code);
 
-/** The codes the status pages use: their own words, how a class reads and a file field's words. */
-export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name' | FileFieldCode>;
+/** The refusals a lookup may get besides its own words: too many wrong tries with the mobile number typed. */
+const LOOKUP_REFUSALS = ['request.statusMobileLimit'] as const;
+type LookupRefusal = (typeof LOOKUP_REFUSALS)[number];
+export const isLookupRefusal = (code: string): code is LookupRefusal => (LOOKUP_REFUSALS as readonly string[]).includes(code);
+
+/** The codes the status pages use: their own words, how a class reads, a file field's words and the lookups' own refusals. */
+export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name' | FileFieldCode | LookupRefusal>;
 /** Those words in one language, handed to the island by its page (see status-words.ts). */
 export type StatusText = Record<StatusCode, string>;
 /** A message of the status pages in the language asked for. */

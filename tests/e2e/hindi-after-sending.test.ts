@@ -159,7 +159,7 @@ describe('a parent who applied in Hindi (360 px)', () => {
     }
   }, 240_000);
 
-  it('is told in Hindi on the status page, with the minutes and the phone, when the tries of the hour are used up', async () => {
+  it('is told in Hindi on the status page, with the minutes and the phone, when the wrong tries with the mobile number are used up', async () => {
     const page = await phonePage();
     try {
       const ghost = 'RMCP-2026-987654';
@@ -167,13 +167,13 @@ describe('a parent who applied in Hindi (360 px)', () => {
       await hydrated(page);
       await page.getByLabel(label(HI['statusCheck.field.mobile'])).fill(MOBILE);
       const problem = page.locator('.sc-problem, [role="alert"]').filter({ hasText: /मिनट बाद/ }).first();
-      // Each lookup of a number that does not exist is a try; the reference number's tries run out first.
-      for (let i = 0; i < 10 && !(await problem.isVisible()); i++) {
+      // Each lookup of a number that does not exist is a wrong try; the mobile number's (10 a day) run out first.
+      for (let i = 0; i < 15 && !(await problem.isVisible()); i++) {
         await page.getByRole('button', { name: HI['statusCheck.submit'] }).click();
         await expect.poll(() => page.getByRole('button', { name: HI['statusCheck.submit'] }).isEnabled()).toBe(true);
       }
       const text = (await problem.textContent())!;
-      expect(text).toMatch(/कृपया \d+ मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को \d+ पर फ़ोन करें।/);
+      expect(text).toMatch(/कृपया नंबर जाँचकर \d+ मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को \d+ पर फ़ोन करें।/);
       expect(text).toContain(site.contact.phone);
       await screenshot(page, 'c-status-429-hi-360.png');
     } finally {

@@ -12,7 +12,7 @@ import { rupeesToPaise, formatRupees } from '../../lib/money.ts';
 import type { Language } from '../../lib/messages/languages.ts';
 import { fillIn } from '../../lib/forms/messages.ts';
 import type { Result } from '../../lib/forms/validate.ts';
-import type { Say, StatusCode, StatusText, StatusWords } from '../../lib/status-check.ts';
+import { isLookupRefusal, type Say, type StatusCode, type StatusText, type StatusWords } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { site } from '../../config/site.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
@@ -29,7 +29,11 @@ export const wordsFor = (text: StatusText): Words => (code, values) => fillIn(te
 export function problemOf(t: Words, status: number, notFound: StatusCode, body: object = {}): string {
   const phone = site.contact.phone;
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
-  if (status === 429) return t('statusCheck.tooMany', { phone, minutes: String((body as { retryAfterMinutes?: number }).retryAfterMinutes ?? 60) });
+  if (status === 429) {
+    const { retryAfterMinutes, code } = body as { retryAfterMinutes?: number; code?: string };
+    const values = { phone, minutes: String(retryAfterMinutes ?? 60) };
+    return code && isLookupRefusal(code) ? t(code, values) : t('statusCheck.tooMany', values);
+  }
   return t('statusCheck.failed');
 }
 

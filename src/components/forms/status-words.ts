@@ -4,9 +4,9 @@
  */
 import { EN } from '../../lib/messages/en.ts';
 import { fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
-import { isFileFieldCode, type StatusCode, type StatusText } from '../../lib/status-check.ts';
+import { isFileFieldCode, isLookupRefusal, type StatusCode, type StatusText } from '../../lib/status-check.ts';
 
-const isStatusCode = (code: string): code is StatusCode => code.startsWith('statusCheck.') || code === 'class.name' || isFileFieldCode(code);
+const isStatusCode = (code: string): code is StatusCode => code.startsWith('statusCheck.') || code === 'class.name' || isFileFieldCode(code) || isLookupRefusal(code);
 
 export const statusText = (lang: Language): StatusText =>
   Object.fromEntries((Object.keys(EN) as MessageCode[]).filter(isStatusCode).map((code) => [code, fill(lang, code)])) as StatusText;
