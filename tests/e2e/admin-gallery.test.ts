@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import { PHONE, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 
 const FOUR_MB = 4 * 1024 * 1024;
 const SIX_MB = 6 * 1024 * 1024;
@@ -28,7 +28,6 @@ const noisePng = (width: number, height: number) =>
 const photoJpeg = (width: number, height: number, color: string) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 
 /**
  * Every fetch body's exact size, measured in the page (Chromium does not hand multipart file bodies

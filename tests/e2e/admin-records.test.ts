@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import { PHONE, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { createAdmission, createEnquiry, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
 
 let browser: Browser;
@@ -16,7 +16,6 @@ let enquiry: Record<string, any>;
 let tc: Record<string, any>;
 let admission: CreatedAdmission;
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 const listLoaded = (p: Page) => p.locator('table[aria-busy="false"]').waitFor();
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** Chromium: create, edit and delete a vacancy in the admin area, and see it (and its modal) on /vacancies. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import { PHONE, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { site } from '../../src/config/site.ts';
 
 let browser: Browser;
@@ -23,7 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 
 describe('vacancies', () => {
   it('validates, then creates a vacancy and clears the form', async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, loginThroughUi } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, loginThroughUi, toast } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { adminClient, staffClient, type ApiClient, type Staff } from '../support/api.ts';
 import { createAdmission, createEnquiry, type CreatedAdmission } from '../http/admin-fixtures.ts';
@@ -22,7 +22,6 @@ let maskedAadhaar: string;
 let nextSession: string;
 const today = dateInIndia();
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 const tableLoaded = (p: Page) => p.locator('table[aria-busy="false"]').waitFor();
 
 beforeAll(async () => {

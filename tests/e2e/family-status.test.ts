@@ -10,10 +10,9 @@
  * runtime's count; the re-sent queue counts only this test's application.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { signInAs } from '../support/admin-screens.ts';
 import { readPdf } from '../support/pdf.ts';
@@ -25,7 +24,6 @@ import { fill } from '../../src/lib/messages/index.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 
-const SHOTS = process.env.SCREENSHOTS_DIR;
 const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
 
 let runtime: TestRuntime;
@@ -55,20 +53,6 @@ async function open(viewport: { width: number; height: number }, extra: Paramete
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text).first().waitFor();
 const axe = async (page: Page) => (await runAxe(page)).map((v) => `${v.id}: ${v.help}`);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-/**
- * A screenshot to look at, when SCREENSHOTS_DIR is set. This machine's Chromium has no Devanagari
- * font (a phone has one), so the page gets Noto Sans Devanagari for Devanagari letters first.
- */
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
-  await page.addStyleTag({
-    content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
-      body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,
-  });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 
 describe("a family told what happened, and the office's queue of re-sent documents", () => {
   it('the clerk rejects with a common reason and takes a payment; the father reads it in Hindi, downloads the receipt, re-sends; the queue shows it', async () => {
@@ -84,7 +68,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('radio', { name: 'Photo blurred or cut' }).check();
       expect(await axe(page)).toEqual([]);
-      await shot(page, 'reject-dialog-1280');
+      await screenshot(page, 'reject-dialog-1280');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await toast(page, 'Birth certificate: rejected.');
       expect(await documents.getByRole('listitem').filter({ hasText: 'Birth certificate' }).innerText()).toContain('Rejected: Photo blurred or cut');
@@ -105,7 +89,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       for (const expected of ['Harish Lal Chandra', sessionOf(), receiptNumber, '₹2,000.00']) expect(text).toContain(expected);
       expect(await receipt.getByRole('img', { name: /emblem$/ }).count()).toBe(1);
       expect(await axe(page)).toEqual([]);
-      await shot(page, 'receipt-screen-1280');
+      await screenshot(page, 'receipt-screen-1280');
     } finally {
       await clerk.context.close();
     }
@@ -128,7 +112,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       expect(shown).toContain(hi('statusCheck.receipts.payment', { number: receiptNumber, date: new Date().toISOString().slice(0, 10).split('-').reverse().join('-'), amount: '₹2,000.00' }).split(':')[0]!);
       expect(await noSideScroll(page)).toBe(true);
       expect(await axe(page)).toEqual([]);
-      await shot(page, 'status-hi-360');
+      await screenshot(page, 'status-hi-360');
 
       // The receipt, as a PDF, from the link on the page.
       const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('link', { name: hi('statusCheck.receipts.download', { number: receiptNumber }) }).click()]);
@@ -158,7 +142,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       const row = queue.getByRole('link', { name: /Re-sent by parents:/ });
       await expect.poll(() => row.innerText()).toMatch(/Re-sent by parents:\s*1$/);
       expect(await axe(page)).toEqual([]);
-      await shot(page, 'desk-resent-1280');
+      await screenshot(page, 'desk-resent-1280');
       await row.click();
       await page.waitForURL((url) => url.pathname === '/admin/admissions/panel' && url.searchParams.get('resent') === '1');
       await page.getByRole('row').filter({ hasText: admission.names.last }).waitFor();
@@ -166,7 +150,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       await page.goto(`/admin/admissions/details/${admission._id}`);
       const item = page.getByRole('region', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Birth certificate' });
       await expect.poll(() => item.innerText()).toMatch(/Pending[\s\S]*Re-sent by the parent, \d{1,2} \w{3} \d{4}/);
-      await shot(page, 'details-resent-1280');
+      await screenshot(page, 'details-resent-1280');
     } finally {
       await back.context.close();
     }

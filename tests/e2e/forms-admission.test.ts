@@ -9,7 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
-import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
+import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 
@@ -22,7 +22,6 @@ const overLimitPdf = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, '%')]);
 /** A PNG of random noise (barely compressible): about 3 bytes a pixel. */
 const noisePng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -15,7 +15,7 @@ import { site } from '../../src/config/site.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { fillIn } from '../../src/lib/forms/messages.ts';
-import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { PDF, closeDb, db } from '../http/forms-fixtures.ts';
 import { aadhaar, badAadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { label, officeFinds, shownReference } from '../support/admission-form.ts';
@@ -29,7 +29,6 @@ afterAll(async () => {
   await closeDb();
 });
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 /** The id of the element that has focus. */
 const focusedId = (p: Page) => p.evaluate(() => document.activeElement?.id ?? '');
 const A = HI_FORMS.admission.fields;

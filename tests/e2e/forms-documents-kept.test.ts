@@ -19,7 +19,7 @@ import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
-import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage } from '../support/browser.ts';
+import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { cameraPhoto } from '../support/camera-photo.ts';
 import { JPEG, PDF, closeDb, count, db, unique } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
@@ -42,7 +42,6 @@ afterAll(async () => {
   await closeDb();
 });
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 const fileInput = (page: Page, field: FileField) => page.getByLabel(label(A[field].label));
 const done = (page: Page) => page.locator('.ff-upload--done').count();
 

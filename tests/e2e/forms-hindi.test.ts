@@ -6,11 +6,11 @@
  * 360 px, none of them wider than the screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { fill as fillWords } from '../../src/lib/messages/index.ts';
-import { DESKTOP, PHONE, launchBrowser, newPage, hydrated } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { officeFinds, shownReference } from '../support/admission-form.ts';
@@ -25,8 +25,6 @@ afterAll(async () => {
   await closeDb();
 });
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const A = HI_FORMS.admission.fields;
 const TC = HI_FORMS.tcRequest;
 

@@ -6,9 +6,9 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
-import { PHONE, launchBrowser, newPage, hydrated } from '../support/browser.ts';
+import { PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 
@@ -21,8 +21,6 @@ afterAll(async () => {
   await closeDb();
 });
 
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const TC = HI_FORMS.tcRequest;
 
 describe('a name holding a link, on the Hindi TC form at 360 px', () => {

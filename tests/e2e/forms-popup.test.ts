@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
-import { PHONE, launchBrowser, newPage } from '../support/browser.ts';
+import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 const dialog = (p: Page) => p.getByRole('dialog', { name: 'Admission Enquiry' });
 const focusInDialog = (p: Page) => p.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 

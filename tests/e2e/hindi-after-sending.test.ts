@@ -17,7 +17,7 @@ import { limits } from '../../src/config/limits.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { PHONE, hydrated, launchBrowser } from '../support/browser.ts';
+import { PHONE, hydrated, launchBrowser, label } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom } from '../support/api.ts';
@@ -43,7 +43,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** Hindi text as pdf.js reads it back (the vowel sign ि before its consonant, a reph after its syllable): compared without them and the viramas. */
 const asRead = (text: string) => text.replace(/\s+/g, ' ').replace(/र्/g, '').replace(/[ि्]/g, '');

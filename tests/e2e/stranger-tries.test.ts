@@ -7,11 +7,9 @@
  * clerk, at 1280 px, sees the admission number flagged in the TC list, in words, and the other
  * requests on the details screen.
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi } from '../support/browser.ts';
+import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, label, screenshot } from '../support/browser.ts';
 import { adminClient, requestFrom, type ApiClient } from '../support/api.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
@@ -21,7 +19,6 @@ import { fill as fillWords } from '../../src/lib/messages/index.ts';
 import { site } from '../../src/config/site.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 
-const SHOTS = process.env.SCREENSHOTS_DIR;
 const TC_COUNTS = 3;
 const MOBILE = '9988776655';
 const TC = HI_FORMS.tcRequest;
@@ -48,22 +45,7 @@ async function open(viewport: { width: number; height: number }): Promise<{ cont
   return { context, page: await context.newPage() };
 }
 
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).last().waitFor();
-/**
- * A screenshot to look at, when SCREENSHOTS_DIR is set. This machine's Chromium has no Devanagari
- * font (a phone has one), so the page gets Noto Sans Devanagari for Devanagari letters first.
- */
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
-  await page.addStyleTag({
-    content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
-      body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,
-  });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 let lastAddress = 0;
 const strangerAddress = () => `127.0.99.${++lastAddress}`;
@@ -84,7 +66,7 @@ describe('a family after strangers tried its numbers', () => {
       await page.getByRole('heading', { name: fillWords('hi', 'statusCheck.result.admission', { reference: admission.referenceNumber }) }).waitFor();
       expect(await page.locator('.ff-form-error').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await shot(page, 'status-after-strangers-360-hi');
+      await screenshot(page, 'status-after-strangers-360-hi');
     } finally {
       await context.close();
     }
@@ -132,7 +114,7 @@ describe('a family after strangers tried its numbers', () => {
       expect(text).toContain(site.contact.phone);
       expect(await page.getByText(HI['form.tcLimit']).count()).toBe(0);
       await shown.scrollIntoViewIfNeeded();
-      await shot(page, 'tc-count-limit-360-hi');
+      await screenshot(page, 'tc-count-limit-360-hi');
     } finally {
       await context.close();
     }
@@ -157,7 +139,7 @@ describe("the clerk's TC list at 1280 px", () => {
       for (const row of await flagged.all()) expect(await row.locator('.row-mark').innerText()).toBe('Requested from different mobiles');
       expect(await page.getByRole('row').filter({ hasText: calm }).locator('.row-mark').count()).toBe(0);
       expect(await accessibilityFailures(page, 'the TC list with a flagged admission number at 1280')).toEqual([]);
-      await shot(page, 'tc-list-flag-1280');
+      await screenshot(page, 'tc-list-flag-1280');
 
       await page.goto(`/admin/tc-requests/details/${parent._id}`);
       const section = page.getByRole('region', { name: 'Other requests for this admission number (1)' });
@@ -167,7 +149,7 @@ describe("the clerk's TC list at 1280 px", () => {
       expect(text).toContain('mobile 9876501234 (a different mobile number)');
       expect(await section.getByRole('link', { name: 'Asha Verma' }).getAttribute('href')).toBe(`/admin/tc-requests/details/${stranger._id}`);
       expect(await accessibilityFailures(page, 'the TC details with another mobile number at 1280')).toEqual([]);
-      await shot(page, 'tc-details-other-requests-1280');
+      await screenshot(page, 'tc-details-other-requests-1280');
     } finally {
       await context.close();
     }

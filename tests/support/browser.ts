@@ -1,5 +1,7 @@
 /** Headless Debian Chromium driven by playwright-core (no browser download). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,3 +46,25 @@ export async function loginThroughUi(page: Page, email = inject('adminEmail'), p
 
 /** Waits until the page's islands have hydrated (no server-rendered island left). */
 export const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+
+/** Waits for a toast whose text is exactly `text`. */
+export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
+
+/** A field's accessible name that starts with `text` (its star or hint may follow). */
+export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/**
+ * A screenshot to look at, written to SCREENSHOTS_DIR when it is set. This machine's Chromium has no
+ * Devanagari font (a phone has one), so the page gets Noto Sans Devanagari for Devanagari letters first.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
+  await page.addStyleTag({
+    content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
+      body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,
+  });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
