@@ -9,11 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
 import { runCleanup, withCleanupTurn } from '../support/cleanup.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { site } from '../../src/config/site.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from './admin-fixtures.ts';
@@ -21,44 +21,14 @@ import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJso
 
 // ---- an SMTP server in this process ------------------------------------------------
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer | undefined;
-let smtpPort = 0;
-
-/** Starts the mail server (on `port`, or a free one): it takes any sign-in and keeps every mail. */
-async function startSmtp(port = 0): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    // No TLS upgrade on offer: the sender talks plain SMTP to a loopback server.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (auth, _session, done) => done(null, { user: auth.username }),
-    onData: (stream, _session, done) => {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          done();
-        },
-        (error: Error) => done(error),
-      );
-    },
-  });
-  await new Promise<void>((ok, fail) => {
-    smtp!.once('error', fail);
-    smtp!.listen(port, '127.0.0.1', () => ok());
-  });
-  return (smtp.server.address() as { port: number }).port;
-}
-
-const stopSmtp = () => new Promise<void>((ok) => (smtp ? smtp.close(() => ok()) : ok()));
+const mailServer = new TestMailServer();
+const received = mailServer.received;
 
 /** The mail to `to` whose text contains `text`, once it arrives. */
 async function mailTo(to: string, text: string): Promise<ParsedMail> {
   await expect.poll(() => received.some((m) => m.text?.includes(text) && addressOf(m) === to), { timeout: 20_000 }).toBe(true);
   return received.find((m) => m.text?.includes(text) && addressOf(m) === to)!;
 }
-const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 
 // ---- the runtime with SMTP_URL -------------------------------------------------------
 
@@ -67,12 +37,12 @@ let db: pg.Pool;
 let office: ApiClient;
 
 beforeAll(async () => {
-  smtpPort = await startSmtp();
+  const smtpUrl = await mailServer.start();
   runtime = await startIsolatedRuntime({
     ADMIN_EMAIL: inject('adminEmail'),
     ADMIN_PASSWORD: inject('adminPassword'),
     ...RAISED_LIMITS,
-    SMTP_URL: `smtp://office:secret@127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtpUrl,
     MAIL_FROM: '"RMCP Office" <office@school.test>',
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
@@ -82,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await runtime?.stop();
-  await stopSmtp();
+  await mailServer.stop();
 });
 
 interface Row {
@@ -158,7 +128,7 @@ describe('e-mails through SMTP_URL', () => {
   });
 
   it('with the mail server down: stays queued, the attempt counted and the next one later; a later run delivers it', async () => {
-    await stopSmtp();
+    await mailServer.stop();
     const to = `neha.${Date.now()}@example.in`;
     const started = Date.now();
     const tc = await createTcRequest({ email: to, studentName: 'Neha Singh' }, runtime.url);
@@ -174,8 +144,7 @@ describe('e-mails through SMTP_URL', () => {
     expect(wait).toBeGreaterThan(3 * 60_000);
     expect(wait).toBeLessThan(6 * 60_000);
 
-    await startSmtp(smtpPort);
-    const smtpUrl = `smtp://office:secret@127.0.0.1:${smtpPort}`;
+    const smtpUrl = await mailServer.start();
     // Not due yet: the run leaves it.
     expect(await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } })).toContain('Sent 0 e-mail(s)');
     expect((await messagesOf(db, tc._id))[0]).toMatchObject({ state: 'queued', attempts: 1 });

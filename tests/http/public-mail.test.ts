@@ -10,39 +10,24 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { runCleanup } from '../support/cleanup.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { limits } from '../../src/config/limits.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from './admin-fixtures.ts';
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+const mailServer = new TestMailServer();
+const received = mailServer.received;
 let runtime: TestRuntime;
 let db: pg.Pool;
 let office: ApiClient;
 let smtpUrl = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (auth, _session, done) => done(null, { user: auth.username }),
-    onData: (stream, _session, done) => {
-      simpleParser(stream).then((mail) => (received.push(mail), done()), (error: Error) => done(error));
-    },
-  });
-  await new Promise<void>((ok, fail) => {
-    smtp.once('error', fail);
-    smtp.listen(0, '127.0.0.1', () => ok());
-  });
-  smtpUrl = `smtp://office:secret@127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+  smtpUrl = await mailServer.start();
   // The forms' own limits raised, the mail cap left at its figure.
   const { RATE_LIMIT_PUBLIC_MAIL: _cap, ...raised } = RAISED_LIMITS;
   runtime = await startIsolatedRuntime({ ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...raised, SMTP_URL: smtpUrl });
@@ -53,11 +38,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await runtime?.stop();
-  await new Promise<void>((ok) => (smtp ? smtp.close(() => ok()) : ok()));
+  await mailServer.stop();
 });
 
-const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address?.toLowerCase();
-const mailsTo = (to: string) => received.filter((m) => addressOf(m) === to.toLowerCase());
+const mailsTo = (to: string) => received.filter((m) => addressOf(m)?.toLowerCase() === to.toLowerCase());
 const post = (path: string, json: unknown) => new ApiClient(runtime.url).request(path, { method: 'POST', json });
 const messagesTo = async (to: string) =>
   (await db.query(`SELECT template, state, held_reason, subject, body FROM messages WHERE lower(recipient) = lower($1) ORDER BY created_at, id`, [to])).rows;
