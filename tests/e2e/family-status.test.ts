@@ -23,6 +23,7 @@ import { fees } from '../../src/config/fees.ts';
 import { fill } from '../../src/lib/messages/index.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
+import { dateInIndia } from '../../src/lib/dates.ts';
 
 const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
 
@@ -109,7 +110,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       expect(shown).toContain(hi('document.reason.blurred'));
       const left = formatRupees((fees.admission['K.G'] - 2000) * 100);
       expect(shown).toContain(hi('statusCheck.fee.later', { amount: left, for: hi('statusCheck.fee.admission', { class: 'K.G', session: sessionOf() }) }));
-      expect(shown).toContain(hi('statusCheck.receipts.payment', { number: receiptNumber, date: new Date().toISOString().slice(0, 10).split('-').reverse().join('-'), amount: '₹2,000.00' }).split(':')[0]!);
+      expect(shown).toContain(hi('statusCheck.receipts.payment', { number: receiptNumber, date: dateInIndia().split('-').reverse().join('-'), amount: '₹2,000.00' }).split(':')[0]!);
       expect(await noSideScroll(page)).toBe(true);
       expect(await axe(page)).toEqual([]);
       await screenshot(page, 'status-hi-360');
