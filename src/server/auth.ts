@@ -159,8 +159,8 @@ type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Res
  * change without the XSRF token, 403 `password-change-required` while a temporary password is in
  * use (unless `beforePasswordChange`), and 403 `principal-only` for office staff when `principal`.
  */
-export function adminOnly(handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean } = {}): Handler {
-  return async (req, ctx) => {
+export function adminOnly(handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean } = {}): Handler & { role: Role } {
+  const guarded: Handler = async (req, ctx) => {
     const session = await currentSession(req);
     if (!session) throw unauthorized();
     if (!SAFE_METHODS.has(req.method)) checkXsrf(req, session.sessionId);
@@ -168,6 +168,9 @@ export function adminOnly(handler: AdminHandler, options: { principal?: boolean;
     if (options.principal && session.admin.role !== 'principal') throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
     return handler(req, { ...ctx, ...session });
   };
+  // Who may call it, readable on the route table (docs/api.md's role column is checked against it).
+  const role: Role = options.principal ? 'principal' : 'office';
+  return Object.assign(guarded, { role });
 }
 
 /** An admin handler only a principal may call (403 JSON for office staff). */

@@ -98,7 +98,7 @@ export function checkText(value: unknown): void {
  * all), so another method on a known path is a JSON 405 with `Allow`, and HEAD is GET without a body.
  */
 export function router(routes: Routes) {
-  return async (req: Request, netlify: Context): Promise<Response> => {
+  const handle = async (req: Request, netlify: Context): Promise<Response> => {
     const { pathname } = new URL(req.url);
     let response: Response;
     try {
@@ -108,6 +108,8 @@ export function router(routes: Routes) {
     }
     return withHeaders(response, req);
   };
+  // The table stays readable on the export, so docs/api.md can be checked against it (tests/unit/api-doc.test.ts).
+  return Object.assign(handle, { routes });
 }
 
 async function dispatch(routes: Routes, req: Request, netlify: Context, pathname: string): Promise<Response> {
