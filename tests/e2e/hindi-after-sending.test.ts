@@ -17,7 +17,7 @@ import { limits } from '../../src/config/limits.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { PHONE, hydrated, launchBrowser, label } from '../support/browser.ts';
+import { PHONE, clickUntilShown, hydrated, launchBrowser, label } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom } from '../support/api.ts';
@@ -167,10 +167,7 @@ describe('a parent who applied in Hindi (360 px)', () => {
       await page.getByLabel(label(HI['statusCheck.field.mobile'])).fill(MOBILE);
       const problem = page.locator('.sc-problem, [role="alert"]').filter({ hasText: /मिनट बाद/ }).first();
       // Each lookup of a number that does not exist is a wrong try; the mobile number's (10 a day) run out first.
-      for (let i = 0; i < 15 && !(await problem.isVisible()); i++) {
-        await page.getByRole('button', { name: HI['statusCheck.submit'] }).click();
-        await expect.poll(() => page.getByRole('button', { name: HI['statusCheck.submit'] }).isEnabled()).toBe(true);
-      }
+      await clickUntilShown(page.getByRole('button', { name: HI['statusCheck.submit'] }), problem);
       const text = (await problem.textContent())!;
       expect(text).toMatch(/कृपया नंबर जाँचकर \d+ मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को \d+ पर फ़ोन करें।/);
       expect(text).toContain(site.contact.phone);

@@ -1,8 +1,10 @@
 /** Headless Debian Chromium driven by playwright-core (no browser download). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import sharp from 'sharp';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,6 +49,19 @@ export async function loginThroughUi(page: Page, email = inject('adminEmail'), p
 /** Waits until the page's islands have hydrated (no server-rendered island left). */
 export const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 
+/**
+ * Clicks `button` (a form's submit) until `shown` is visible, waiting after each click for the
+ * button to be enabled again (the request answered), at most `tries` clicks: for a refusal that
+ * comes only after a limit is used up. Fails when `shown` never appears.
+ */
+export async function clickUntilShown(button: Locator, shown: Locator, tries = 15): Promise<void> {
+  for (let i = 0; i < tries && !(await shown.isVisible()); i++) {
+    await button.click();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+  }
+  await shown.waitFor({ state: 'visible', timeout: 10_000 });
+}
+
 /** Waits for a toast whose text is exactly `text`. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 
@@ -54,17 +69,35 @@ export const toast = (page: Page, text: string) => page.locator('.Toastify').get
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /**
- * A screenshot to look at, written to SCREENSHOTS_DIR when it is set. This machine's Chromium has no
- * Devanagari font (a phone has one), so the page gets Noto Sans Devanagari for Devanagari letters first.
+ * This machine's Chromium has no Devanagari font (a phone has one), so the page gets Noto Sans
+ * Devanagari for Devanagari letters first, before a screenshot.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
+async function withDevanagari(page: Page): Promise<void> {
   const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
   await page.addStyleTag({
     content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
       body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,
   });
   await page.evaluate(() => document.fonts.ready);
+}
+
+/** A screenshot to look at (the whole page), written to SCREENSHOTS_DIR when it is set. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  await withDevanagari(page);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * A picture for a document (docs/office-guide.md), always written to `file`: what the window shows,
+ * with the mouse moved away and the caret hidden so that reruns draw the same picture, as a
+ * palette PNG (a screen of text and flat colours keeps its look in 256 colours at a third of the size).
+ */
+export async function docScreenshot(page: Page, file: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await withDevanagari(page);
+  const shot = await page.screenshot({ caret: 'hide', animations: 'disabled' });
+  await mkdir(dirname(file), { recursive: true });
+  await sharp(shot).png({ palette: true, compressionLevel: 9, effort: 10 }).toFile(file);
 }
