@@ -1,0 +1,54 @@
+/**
+ * Every file or folder of the repository that README.md and docs/*.md name in backticks
+ * (`src/...`, `tests/...`, `scripts/...`, `netlify/...`) exists, so a move or a rename that
+ * forgets the documents fails here. A `<placeholder>` stands for any one name; `*` is a wildcard.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** The repository paths inside backticks: a code span may hold a command with several. */
+function namedPaths(text: string): string[] {
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+  return spans.flatMap((span) => [...span.matchAll(/(?<![\w.@/-])((?:src|tests|scripts|netlify)\/[\w.<>*{},/-]*)/g)].map((m) => m[1]!.replace(/[.,]+$/, '')));
+}
+
+/** Whether `path` names something in the repository: each `<name>` or `*` segment matches any entry. */
+function exists(path: string): boolean {
+  const segments = path.replace(/\/$/, '').split('/');
+  let candidates = [ROOT];
+  for (const segment of segments) {
+    const wild = /[<*]/.test(segment);
+    const pattern = new RegExp(`^${segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '[^/]+').replace(/\*/g, '[^/]*')}$`);
+    candidates = candidates.flatMap((dir) => {
+      if (!wild) return existsSync(join(dir, segment)) ? [join(dir, segment)] : [];
+      try {
+        return readdirSync(dir).filter((entry) => pattern.test(entry)).map((entry) => join(dir, entry));
+      } catch {
+        return [];
+      }
+    });
+    if (!candidates.length) return false;
+  }
+  return true;
+}
+
+describe('the documents name files that exist', () => {
+  for (const document of DOCUMENTS) {
+    it(`${document}: every src/, tests/, scripts/ and netlify/ path in backticks exists`, () => {
+      const paths = [...new Set(namedPaths(readFileSync(join(ROOT, document), 'utf8')))];
+      expect(paths.filter((path) => !exists(path))).toEqual([]);
+    });
+  }
+
+  it('reads the paths out of a code span as the documents write them', () => {
+    expect(namedPaths('see `node scripts/test-postgres.ts tests/http/foo.test.ts`, `.netlify/db`, `@netlify/dev` and `src/features/<record>/`.'))
+      .toEqual(['scripts/test-postgres.ts', 'tests/http/foo.test.ts', 'src/features/<record>/']);
+    expect(exists('src/features/<record>/')).toBe(true);
+    expect(exists('netlify/functions/*.mts')).toBe(true);
+    expect(exists('src/server/no-such-file.ts')).toBe(false);
+  });
+});
