@@ -2,6 +2,8 @@
  * Every file or folder of the repository that README.md and docs/*.md name in backticks
  * (`src/...`, `tests/...`, `scripts/...`, `netlify/...`) exists, so a move or a rename that
  * forgets the documents fails here. A `<placeholder>` stands for any one name; `*` is a wildcard.
+ * A source file named by its last part only (`ReceiptScreen.tsx`, `components/forms/early-input.ts`)
+ * must be the end of some file's path in those folders.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,11 +38,27 @@ function exists(path: string): boolean {
   return true;
 }
 
+const SOURCE_FOLDERS = ['src', 'tests', 'scripts', 'netlify', 'bench'];
+const SOURCE_FILES = SOURCE_FOLDERS.flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `/${folder}/${path}`));
+
+/** Source files named in backticks by their last part (a name, or a path not from the repository's root). */
+function namedFiles(text: string): string[] {
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+  return spans.filter((span) => /^[\w./-]+\.(ts|tsx|mts|mjs|astro)$/.test(span) && !/^(src|tests|scripts|netlify)\//.test(span));
+}
+
 describe('the documents name files that exist', () => {
   for (const document of DOCUMENTS) {
     it(`${document}: every src/, tests/, scripts/ and netlify/ path in backticks exists`, () => {
       const paths = [...new Set(namedPaths(readFileSync(join(ROOT, document), 'utf8')))];
       expect(paths.filter((path) => !exists(path))).toEqual([]);
+    });
+  }
+
+  for (const document of DOCUMENTS) {
+    it(`${document}: every source file named by its last part in backticks exists`, () => {
+      const files = [...new Set(namedFiles(readFileSync(join(ROOT, document), 'utf8')))];
+      expect(files.filter((file) => !SOURCE_FILES.some((path) => path.endsWith(`/${file}`)))).toEqual([]);
     });
   }
 
@@ -50,5 +68,6 @@ describe('the documents name files that exist', () => {
     expect(exists('src/features/<record>/')).toBe(true);
     expect(exists('netlify/functions/*.mts')).toBe(true);
     expect(exists('src/server/no-such-file.ts')).toBe(false);
+    expect(namedFiles('`ReceiptScreen.tsx`, `components/forms/early-input.ts`, `src/server/db.ts`, `npm start`')).toEqual(['ReceiptScreen.tsx', 'components/forms/early-input.ts']);
   });
 });
