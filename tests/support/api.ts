@@ -112,9 +112,11 @@ export interface Staff {
  * A new signed-in staff account of `role`, made as the office would make it: the seeded principal
  * adds it (POST /v1/api/admins), it signs in with the temporary password and sets its own.
  */
-export async function staffClient(role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`, base?: string): Promise<Staff> {
+export async function staffClient(
+  role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`, base?: string,
+  email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`,
+): Promise<Staff> {
   const principal = await adminClient(base);
-  const email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`;
   const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name, email, role } });
   if (added.status !== 201) throw new Error(`adding a ${role} failed: ${added.status} ${await added.text()}`);
   const { admin, temporaryPassword } = (await added.json()) as { admin: Staff['account']; temporaryPassword: string };
