@@ -21,6 +21,12 @@ import { limits } from '../../src/config/limits.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 
 const IMG = join(import.meta.dirname, '../../docs/img');
+/** A move of the status panel, done once its toast says so (the details are read again after it). */
+async function move(page: Page, to: string, fill: Record<string, string> = {}): Promise<void> {
+  await moveTo(page, to, fill);
+  await toast(page, `Status changed to ${to}.`);
+}
+
 /** The guide's picture `name`, once the moment's toasts are gone (they close by themselves): the screen as it stays. */
 async function shot(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
@@ -49,7 +55,7 @@ beforeAll(async () => {
     RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max),
   });
   [browser, clerk, principal] = await Promise.all([
-    launchBrowser(), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
+    launchBrowser('en-IN'), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
     staffClient('principal', 'Alok Mehra', runtime.url, 'alok.mehra@school.test'),
   ]);
   // Oldest first, so that the newest (the enquiries, with the held e-mail) head the lists.
@@ -69,7 +75,6 @@ afterAll(async () => {
 });
 
 async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  // An office PC in India: dates in the inputs as DD/MM/YYYY.
   const context = await browser.newContext({ baseURL: runtime.url, viewport: DESKTOP, bypassCSP: true, locale: 'en-IN' });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
@@ -115,8 +120,7 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     await page.waitForURL((url) => url.pathname === `/admin/enquiry/details/${enquiryIds['Aarav Gupta']}`);
     await page.getByRole('heading', { name: 'Status' }).waitFor();
     expect(await page.getByRole('link', { name: /^Call 9415012345/ }).count()).toBe(1);
-    await moveTo(page, 'Contacted', { 'Next follow-up date': followUp, 'Note (optional)': 'Father will visit on Saturday with the birth certificate' });
-    await toast(page, 'Status changed to Contacted.');
+    await move(page, 'Contacted', { 'Next follow-up date': followUp, 'Note (optional)': 'Father will visit on Saturday with the birth certificate' });
     expect(await page.getByRole('form', { name: 'Next follow-up' }).getByLabel('Date').inputValue()).toBe(followUp);
     await shot(page, 'office-enquiry');
   });
@@ -145,10 +149,10 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
   it('moves an application to Admitted, records the fee typed as the office types it and opens the receipt', async () => {
     await page.goto(`/admin/admissions/details/${anaya._id}`);
     await page.getByRole('heading', { name: 'Status' }).waitFor();
-    await moveTo(page, 'Under review');
+    await move(page, 'Under review');
     await verifyEveryDocument(page);
-    await moveTo(page, 'Documents verified');
-    await moveTo(page, 'Admitted');
+    await move(page, 'Documents verified');
+    await move(page, 'Admitted');
     const section = page.getByRole('region', { name: 'Fee and payments' });
     await section.getByLabel('Amount in rupees').fill(`₹${fees.admission['K.G'].toLocaleString('en-IN')}`);
     await section.getByLabel('Paid by').selectOption('cash');
@@ -176,8 +180,7 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     await section.getByRole('link', { name: /^RMCP-R-/ }).waitFor();
     const status = page.getByRole('group', { name: 'Change status' });
     await expect.poll(() => status.getByRole('button').allInnerTexts()).toEqual(['Issued', 'Rejected']);
-    await moveTo(page, 'Issued', { 'TC number': 'TC/2026/118', 'Issue date': dateInIndia() });
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await move(page, 'Issued', { 'TC number': 'TC/2026/118', 'Issue date': dateInIndia() });
     await expect.poll(() => status.getByRole('button').count()).toBe(0);
   }, 120_000);
 
