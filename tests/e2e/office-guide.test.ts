@@ -55,7 +55,7 @@ beforeAll(async () => {
     RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max),
   });
   [browser, clerk, principal] = await Promise.all([
-    launchBrowser('en-IN'), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
+    launchBrowser(), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
     staffClient('principal', 'Alok Mehra', runtime.url, 'alok.mehra@school.test'),
   ]);
   // Oldest first, so that the newest (the enquiries, with the held e-mail) head the lists.
@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: runtime.url, viewport: DESKTOP, bypassCSP: true, locale: 'en-IN' });
+  const context = await browser.newContext({ baseURL: runtime.url, viewport: DESKTOP, bypassCSP: true });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }

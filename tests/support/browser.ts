@@ -8,8 +8,7 @@ import { expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `lang` sets the browser's own language, which draws date inputs (en-IN: DD/MM/YYYY, as on an office PC in India). */
-export async function launchBrowser(lang?: string): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -23,7 +22,6 @@ export async function launchBrowser(lang?: string): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      ...(lang ? [`--lang=${lang}`] : []),
     ],
   });
 }
