@@ -43,11 +43,13 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
+import { queueLetter, queueMessage } from '../../server/outbox.ts';
+import { admissionDocumentRejected } from '../../lib/messages/templates.ts';
+import { admissionFacts } from './kind.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
-import { privacyJson } from '../privacy/privacy.ts';
+import { privacyJson } from '../../lib/privacy-state.ts';
 
 const DIRECT = 'file:';
 
@@ -343,7 +345,10 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
     // The family hears at once which document to send again and why, with the status page to send it.
-    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
+    if (rejected) {
+      await queueLetter(tx, 'admission', id, (language, row) =>
+        admissionDocumentRejected(language, admissionFacts(row), { label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
+    }
   });
   return json(await loadAdmission(id));
 }

@@ -35,7 +35,7 @@ import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.t
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
-import { privacyJson } from '../privacy/privacy.ts';
+import { privacyJson } from '../../lib/privacy-state.ts';
 
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
