@@ -39,6 +39,8 @@ export interface RecordKind<N extends string = string> {
     /** The 404's message: 'Admission not found'. */
     readonly notFound: string;
   };
+  /** What the admin list's search box finds besides the names (src/server/lists.ts, recordSearch): columns matched from their start. */
+  readonly search: { readonly identifiers?: readonly string[]; readonly mobiles?: readonly string[] };
   readonly admin: {
     /** The office's list. */
     readonly panel: string;

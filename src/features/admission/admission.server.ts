@@ -45,11 +45,11 @@ import { checkedDocument, insertUpload, writeDocument, type StoredDocument } fro
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueLetter, queueMessage } from '../../server/outbox.ts';
 import { admissionDocumentRejected } from '../../lib/messages/templates.ts';
-import { admissionFacts } from './kind.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
+import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 
 const DIRECT = 'file:';
 
@@ -179,7 +179,7 @@ export const ADMISSION_LIST: ListSpec = {
   columns: `${selectColumns(ADMISSION, 't')}, t.age_outside_range, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
-    searchName: recordSearch({ identifiers: ['reference_number'], mobiles: ['contact_no'] }),
+    searchName: recordSearch(ADMISSION_KIND.search),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
     resent: { where: (p) => `(${p} <> '' AND ${RESENT_PENDING('admissions')})` },

@@ -43,6 +43,7 @@ export const ADMISSION_KIND = defineKind({
   workflow: ADMISSION_WORKFLOW,
   finalStatuses: ['admitted', 'not-admitted', 'withdrawn'],
   labels: { one: 'Application', many: 'Applications', noun: 'applications', counted: 'application(s)', the: 'the application', this: 'This application', notFound: 'Admission not found' },
+  search: { identifiers: ['reference_number'], mobiles: ['contact_no'] },
   admin: { panel: '/admin/admissions/panel', details: '/admin/admissions/details/' },
   privacy: {
     // age_outside_range is worked out from the date of birth: it goes with it. The submission's

@@ -12,9 +12,12 @@ import { useLoad } from '../../lib/admin/use-load.ts';
 import { classText } from '../../lib/classes.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
-import { PAID_KINDS, kindOf } from '../kinds.ts';
+import { KINDS, PAID_KINDS, kindOf } from '../kinds.ts';
 import { DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
 import './desk.css';
+
+/** 'enquiries, applications and TC requests' */
+const KIND_NOUNS = KINDS.map((k) => k.labels.noun).join(', ').replace(/, ([^,]*)$/, ' and $1');
 
 const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -64,7 +67,7 @@ function NewRecords({ data }: { data: Dashboard }) {
   return (
     <Card id="desk-new" title="New">
       <table className="desk-table">
-        <caption className="visually-hidden">New enquiries, applications and TC requests</caption>
+        <caption className="visually-hidden">New {KIND_NOUNS}</caption>
         <thead>
           <tr>
             <th scope="col">Record</th>

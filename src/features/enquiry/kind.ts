@@ -15,6 +15,7 @@ export const ENQUIRY_KIND = defineKind({
   workflow: ENQUIRY_WORKFLOW,
   finalStatuses: ENQUIRY_ENDED,
   labels: { one: 'Enquiry', many: 'Enquiries', noun: 'enquiries', counted: 'enquiry(ies)', the: 'the enquiry', this: 'This enquiry', notFound: 'Enquiry not found' },
+  search: { mobiles: ['father_mobile'] },
   admin: { panel: '/admin/enquiry/panel', details: '/admin/enquiry/details/' },
   privacy: {
     personalColumns: ['submission_key', 'submission_hash', 'next_follow_up'],

@@ -16,6 +16,7 @@ export const TC_REQUEST_KIND = defineKind({
   workflow: TC_WORKFLOW,
   finalStatuses: ['issued', 'rejected'],
   labels: { one: 'TC request', many: 'TC requests', noun: 'TC requests', counted: 'TC request(s)', the: 'the TC request', this: 'This TC request', notFound: 'TC request not found' },
+  search: { identifiers: ['admission_number'], mobiles: ['contact'] },
   admin: { panel: '/admin/tc-requests/panel', details: '/admin/tc-requests/details/' },
   privacy: {
     personalColumns: ['tc_number', 'rejection_reason', 'fee_waiver_note', 'transaction_id', 'submission_key', 'submission_hash'],
