@@ -393,10 +393,10 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   if (!isReceiptNumber(number)) return undefined;
   const params: unknown[] = proof ? [number, proof.entity, proof.recordNumber, proof.contactNo] : [number];
   const row = await queryOne(
-    `SELECT ${PAYMENT_COLUMNS}, r.student_name, r.parent_name, r.session, r.admission_class, r.admission_number, r.application_reference, r.found
+    `SELECT ${PAYMENT_COLUMNS}, rec.student_name, rec.parent_name, rec.session, rec.admission_class, rec.admission_number, rec.application_reference
        FROM payments p ${PAYMENT_JOINS}
-       LEFT JOIN LATERAL (SELECT true AS found, arm.* FROM (${recordArms(!!proof)}) AS arm LIMIT 1) r ON true
-      WHERE p.receipt_number = $1${proof ? ' AND p.entity = $2 AND r.found' : ''}`,
+       LEFT JOIN LATERAL (SELECT true AS found, arm.* FROM (${recordArms(!!proof)}) AS arm LIMIT 1) rec ON true
+      WHERE p.receipt_number = $1${proof ? ' AND p.entity = $2 AND rec.found' : ''}`,
     params,
   );
   if (!row) return undefined;
