@@ -67,6 +67,16 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_, kind) => {
     expect(await undeclared(kind)).toEqual({ neither: [], both: [], missing: [], children: [] });
   });
 
+  it('names only columns its table has for its letters, its search and its fee', async () => {
+    const columns = await columnsOf(kind.table);
+    const named = [
+      kind.messages.mobile, ...(kind.messages.email ? [kind.messages.email] : []),
+      ...(kind.search.identifiers ?? []), ...(kind.search.mobiles ?? []),
+      ...(kind.payment?.columns.split(', ') ?? []),
+    ];
+    expect(named.filter((c) => !columns.includes(c))).toEqual([]);
+  });
+
   it('gives a reason for every column it keeps', () => {
     for (const [column, why] of Object.entries(kind.privacy.keptColumns)) expect(why.trim().length, column).toBeGreaterThan(5);
   });
