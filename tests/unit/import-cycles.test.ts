@@ -42,7 +42,20 @@ describe('the cycle finder (so the real check can fail)', () => {
   });
 });
 
+/** The services every kind passes through, which must reach the kinds only through the list. */
+const SERVICES = ['features/payments/', 'features/privacy/', 'features/audit/', 'features/messages/', 'server/outbox.ts', 'server/mailer.ts'];
+const KIND_FOLDERS = ['features/admission/', 'features/enquiry/', 'features/tc-request/'];
+
 describe("src/'s modules", () => {
+  it('of the shared services import no kind\'s folder but through the list of kinds', () => {
+    const graph = importGraph(modules, readSource, { types: true });
+    const within = (file: string, places: string[]) => places.some((p) => file.startsWith(join(SRC, p)));
+    const direct = [...graph].flatMap(([file, targets]) =>
+      within(file, SERVICES) ? targets.filter((t) => within(t, KIND_FOLDERS)).map((t) => `${file.replace(SRC + '/', '')} -> ${t.replace(SRC + '/', '')}`) : []);
+    expect(direct).toEqual([]);
+    expect(graph.get(join(SRC, 'features/payments/payments.server.ts'))).toContain(join(SRC, 'features/kinds.ts'));
+  });
+
   it('import nothing that imports them back (imports that run)', () => {
     const graph = importGraph(modules, readSource, { types: false });
     expect(graph.get(join(SRC, 'features/privacy/privacy.server.ts'))).toContain(join(SRC, 'features/kinds.server.ts'));
