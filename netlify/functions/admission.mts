@@ -10,7 +10,7 @@ import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { checkAdmissionStatus, replaceDocument } from '../../src/features/admission/status-check.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
-import { consentWithdrawn, correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
+import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
 
 export const config: Config = {
   path: [
@@ -25,6 +25,7 @@ export const config: Config = {
 };
 
 const payments = paymentRoutes('admission', loadAdmission);
+const privacy = privacyRoutes('admission', loadAdmission);
 
 // Fixed paths before the :id pattern, which would take them otherwise.
 export default router({
@@ -43,8 +44,8 @@ export default router({
   '/v1/api/admission/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
   '/v1/api/admission/:id/waive': { POST: principalOnly(payments.waive) },
   // A parent's requests about their child's data, carried out by the principal.
-  '/v1/api/admission/:id/export.zip': { GET: principalOnly(exportZip) },
-  '/v1/api/admission/:id/erase': { POST: principalOnly(eraseNow) },
-  '/v1/api/admission/:id/fields': { PATCH: principalOnly(correctField) },
-  '/v1/api/admission/:id/consent-withdrawn': { POST: principalOnly(consentWithdrawn) },
+  '/v1/api/admission/:id/export.zip': { GET: principalOnly(privacy.exportZip) },
+  '/v1/api/admission/:id/erase': { POST: principalOnly(privacy.eraseNow) },
+  '/v1/api/admission/:id/fields': { PATCH: principalOnly(privacy.correctField) },
+  '/v1/api/admission/:id/consent-withdrawn': { POST: principalOnly(privacy.consentWithdrawn) },
 });

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
-import { correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
-import { createEnquiry, deleteEnquiry, exportEnquiries, getEnquiry, listEnquiries, moveEnquiry } from '../../src/features/enquiry/enquiry.server.ts';
+import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
+import { createEnquiry, deleteEnquiry, exportEnquiries, getEnquiry, listEnquiries, loadEnquiry, moveEnquiry } from '../../src/features/enquiry/enquiry.server.ts';
 
 export const config: Config = {
   path: [
@@ -14,12 +14,14 @@ export const config: Config = {
 };
 
 // The fixed path before the :id pattern, which would take it otherwise.
+const privacy = privacyRoutes('enquiry', loadEnquiry);
+
 export default router({
   '/v1/api/enquiry': { GET: adminOnly(listEnquiries), POST: createEnquiry },
   '/v1/api/enquiry/export.csv': { GET: adminOnly(exportEnquiries) },
   '/v1/api/enquiry/:id': { GET: adminOnly(getEnquiry), PATCH: adminOnly(moveEnquiry), DELETE: principalOnly(deleteEnquiry) },
   // A parent's requests about their child's data, carried out by the principal.
-  '/v1/api/enquiry/:id/export.zip': { GET: principalOnly(exportZip) },
-  '/v1/api/enquiry/:id/erase': { POST: principalOnly(eraseNow) },
-  '/v1/api/enquiry/:id/fields': { PATCH: principalOnly(correctField) },
+  '/v1/api/enquiry/:id/export.zip': { GET: principalOnly(privacy.exportZip) },
+  '/v1/api/enquiry/:id/erase': { POST: principalOnly(privacy.eraseNow) },
+  '/v1/api/enquiry/:id/fields': { PATCH: principalOnly(privacy.correctField) },
 });

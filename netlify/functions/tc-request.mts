@@ -6,7 +6,7 @@ import {
 } from '../../src/features/tc-request/tc-request.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
-import { correctField, eraseNow, exportZip } from '../../src/features/privacy/privacy.server.ts';
+import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
 import { checkTcStatus } from '../../src/features/tc-request/status-check.server.ts';
 
 export const config: Config = {
@@ -21,6 +21,7 @@ export const config: Config = {
 };
 
 const payments = paymentRoutes('tc-request', loadTcRequest);
+const privacy = privacyRoutes('tc-request', loadTcRequest);
 
 export default router({
   '/v1/api/tc-request': { GET: adminOnly(listTcRequests), POST: createTcRequest },
@@ -34,7 +35,7 @@ export default router({
   '/v1/api/tc-request/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
   '/v1/api/tc-request/:id/waive': { POST: principalOnly(payments.waive) },
   // A parent's requests about their child's data, carried out by the principal.
-  '/v1/api/tc-request/:id/export.zip': { GET: principalOnly(exportZip) },
-  '/v1/api/tc-request/:id/erase': { POST: principalOnly(eraseNow) },
-  '/v1/api/tc-request/:id/fields': { PATCH: principalOnly(correctField) },
+  '/v1/api/tc-request/:id/export.zip': { GET: principalOnly(privacy.exportZip) },
+  '/v1/api/tc-request/:id/erase': { POST: principalOnly(privacy.eraseNow) },
+  '/v1/api/tc-request/:id/fields': { PATCH: principalOnly(privacy.correctField) },
 });

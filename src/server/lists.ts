@@ -6,6 +6,7 @@
 import { query } from './db.ts';
 import { json } from './http.ts';
 import { indiaMidnight, isCalendarDate } from '../lib/dates.ts';
+import type { PaidKind } from '../features/kinds.ts';
 
 /** Paging from a query string: bad values are clamped, never an error. */
 export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
@@ -115,7 +116,7 @@ export const receivedSince: Filter = {
 };
 
 /** Records with a payment (or reversal) recorded on or after a day: the dashboard's fees this month. */
-export const paidSince = (entity: 'admission' | 'tc-request'): Filter => ({
+export const paidSince = (entity: PaidKind): Filter => ({
   condition: (typed, param) =>
     isCalendarDate(typed)
       ? `id IN (SELECT record_id FROM payments WHERE entity = ${param(entity)} AND created_at >= ${param(indiaMidnight(typed))}::timestamptz)`

@@ -16,7 +16,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { site } from '../config/site.ts';
 import { query } from './db.ts';
 import type { RouteContext } from './http.ts';
-import type { MessageEntity } from '../lib/messages/templates.ts';
+import type { KindName } from '../features/kinds.ts';
 
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MINUTES = 5;
@@ -67,7 +67,7 @@ interface Taken {
 
 /** Only the due e-mails of one record (after the request that queued them). */
 export interface Only {
-  entity: MessageEntity;
+  entity: KindName;
   recordId: string;
 }
 

@@ -7,13 +7,15 @@
  */
 import type { Queryable } from './db.ts';
 import { isLanguage, type Language } from '../lib/messages/index.ts';
-import { TEMPLATES, admissionDocumentRejected, type AdmissionFacts, type Letter, type MessageEntity, type MessageEvent } from '../lib/messages/templates.ts';
-import { fees, type SchoolClass } from '../config/fees.ts';
+import type { Letter, MessageEvent } from '../lib/messages/templates.ts';
 import { limits } from '../config/limits.ts';
+import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
+import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
-const MESSAGE_ENTITIES: readonly MessageEntity[] = ['enquiry', 'admission', 'tc-request'];
+/** The kinds of record whose parents get messages: every kind in the list. */
+type MessageEntity = KindName;
 
 /** A message about to be queued: where it goes and what it says. */
 interface OutgoingMessage extends Letter {
@@ -57,62 +59,17 @@ type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * What an admitted family is asked to pay, in paise: the class's fee less what is paid (`paid_paise`,
- * read with the row), nothing once waived. Payments themselves are src/features/payments/.
- */
-function admissionFeeDue(r: Row): number {
-  if (r.fee_waiver_note !== null && r.fee_waiver_note !== undefined) return 0;
-  const rupees: number | undefined = fees.admission[text(r.admission_class) as SchoolClass];
-  return rupees === undefined ? 0 : Math.max(Math.round(rupees * 100) - Number(r.paid_paise ?? 0), 0);
-}
-
-const admissionFacts = (r: Row): AdmissionFacts => ({
-  referenceNumber: text(r.reference_number),
-  admissionClass: text(r.admission_class),
-  status: text(r.status),
-  session: text(r.session),
-  feeDuePaise: admissionFeeDue(r),
-});
-
-/**
- * Where each record keeps what its letters name, its address and its mobile number (columns), and
- * anything else its letters need read with the row (`also`, SQL over the row as `t`).
- */
-const SOURCES: { [E in MessageEntity]: { table: string; email?: string; mobile: string; also?: string; letter: (event: MessageEvent, language: Language, row: Row) => Letter } } = {
-  enquiry: {
-    table: 'enquiries',
-    email: 'email',
-    mobile: 'father_mobile',
-    letter: (event, language, r) =>
-      TEMPLATES.enquiry[event](language, { admissionClass: text(r.admission_class), status: text(r.status) }),
-  },
-  admission: {
-    table: 'admissions',
-    mobile: 'contact_no',
-    also: `(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.entity = 'admission' AND p.record_id = t.id)::text AS paid_paise`,
-    letter: (event, language, r) => TEMPLATES.admission[event](language, admissionFacts(r)),
-  },
-  'tc-request': {
-    table: 'tc_requests',
-    email: 'email',
-    mobile: 'contact',
-    letter: (event, language, r) =>
-      TEMPLATES['tc-request'][event](language, { status: text(r.status), rejectionReason: text(r.rejection_reason) }),
-  },
-};
-
-/**
  * The message about `row` (every column of its table) for `event`, in the language its form was
  * filled in; undefined when the record has neither an address nor a mobile number.
  */
 export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage | undefined {
-  const message = addressed(entity, row, (language) => SOURCES[entity].letter(event, language, row));
+  const message = addressed(entity, row, (language) => kindOf(entity).messages.letter(event, language, row));
   return message && { ...message, capped: event === 'submitted' && message.channel === 'email' };
 }
 
 /** The letter `write` makes in the record's language, with where it goes; undefined when nowhere. */
 function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage | undefined {
-  const source = SOURCES[entity];
+  const source = kindOf(entity).messages;
   const language = isLanguage(row.language) ? row.language : 'en';
   const email = source.email ? text(row[source.email]).trim() : '';
   const mobile = text(row[source.mobile]).trim();
@@ -152,17 +109,17 @@ export async function queueMessage(tx: Queryable, entity: MessageEntity, event: 
 }
 
 /**
- * Queues the letter asking for a rejected document again, in `tx`: `document` says which and why,
- * in the words of the application's language.
+ * Queues a letter of the kind's own about record `id` in `tx` (an application's rejected document),
+ * written by `write` in the record's language from its row, as the transaction sees it.
  */
-export async function queueDocumentRejected(tx: Queryable, id: string, document: (language: Language) => { label: string; reason: string }): Promise<void> {
-  const row = await rowOf(tx, 'admission', id);
-  await insert(tx, 'admission', id, row && addressed('admission', row, (language) => admissionDocumentRejected(language, admissionFacts(row), document(language))));
+export async function queueLetter(tx: Queryable, entity: MessageEntity, id: string, write: (language: Language, row: Row) => Letter): Promise<void> {
+  const row = await rowOf(tx, entity, id);
+  await insert(tx, entity, id, row && addressed(entity, row, (language) => write(language, row)));
 }
 
 async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<Row | undefined> {
-  const source = SOURCES[entity];
-  return (await tx.query(`SELECT t.*${source.also ? `, ${source.also}` : ''} FROM ${source.table} t WHERE t.id = $1`, [id])).rows[0];
+  const also = SERVER_KINDS[entity].messageColumns;
+  return (await tx.query(`SELECT t.*${also ? `, ${also}` : ''} FROM ${kindOf(entity).table} t WHERE t.id = $1`, [id])).rows[0];
 }
 
 async function insert(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage | undefined): Promise<void> {
@@ -173,4 +130,4 @@ async function insert(tx: Queryable, entity: MessageEntity, id: string, message:
 }
 
 /** Whether an entity has messages (the kinds of record a parent fills in). */
-export const isMessageEntity = (entity: string): entity is MessageEntity => (MESSAGE_ENTITIES as readonly string[]).includes(entity);
+export const isMessageEntity = (entity: string): entity is MessageEntity => isKindName(entity);

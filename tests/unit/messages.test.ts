@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  TEMPLATES, admissionDocumentRejected, admissionStatusChanged, tcRequestStatusChanged, type MessageEntity, type MessageEvent,
+  admissionDocumentRejected, admissionStatusChanged, tcRequestStatusChanged, type Letter, type MessageEvent,
 } from '../../src/lib/messages/templates.ts';
+import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
 import { LANGUAGES } from '../../src/lib/messages/index.ts';
 import { EN } from '../../src/lib/messages/en.ts';
 import { HI } from '../../src/lib/messages/hi.ts';
@@ -21,12 +22,12 @@ const FACTS = {
   'tc-request': { studentName: 'Neha Singh', admissionNumber: 'ADM-77', status: 'issued' },
 } as const;
 
-const cases = (Object.keys(TEMPLATES) as MessageEntity[]).flatMap((entity) =>
+const cases = KINDS.map((k) => k.name as KindName).flatMap((entity) =>
   (['submitted', 'status'] as MessageEvent[]).flatMap((event) => LANGUAGES.map((language) => [entity, event, language] as const)));
 
 describe('templates', () => {
   it.each(cases)('%s %s in %s: filled, named, signed', (entity, event, language) => {
-    const letter = (TEMPLATES[entity][event] as (l: typeof language, f: unknown) => ReturnType<typeof TEMPLATES.enquiry.submitted>)(language, FACTS[entity]);
+    const letter = (kindOf(entity).messages.letters[event] as (l: typeof language, f: unknown) => Letter)(language, FACTS[entity]);
     expect(letter.template).toBe(`${entity}.${event}`);
     expect(letter.language).toBe(language);
     for (const text of [letter.subject, letter.body]) expect(text).not.toMatch(/[{}]/);

@@ -43,11 +43,13 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueDocumentRejected, queueMessage } from '../../server/outbox.ts';
+import { queueLetter, queueMessage } from '../../server/outbox.ts';
+import { admissionDocumentRejected } from '../../lib/messages/templates.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
-import { privacyJson } from '../privacy/privacy.ts';
+import { privacyJson } from '../../lib/privacy-state.ts';
+import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 
 const DIRECT = 'file:';
 
@@ -177,7 +179,7 @@ export const ADMISSION_LIST: ListSpec = {
   columns: `${selectColumns(ADMISSION, 't')}, t.age_outside_range, ${FILES_OF_ROW},
     EXISTS (SELECT 1 FROM admissions d WHERE d.id <> t.id AND ${SAME_CHILD('d', 't')}) AS has_duplicate`,
   filters: {
-    searchName: recordSearch({ identifiers: ['reference_number'], mobiles: ['contact_no'] }),
+    searchName: recordSearch(ADMISSION_KIND.search),
     searchClass: equals('admission_class', { record_counts: 'bucket', status_counts: 'admission_class' }),
     status: statusEquals,
     resent: { where: (p) => `(${p} <> '' AND ${RESENT_PENDING('admissions')})` },
@@ -343,7 +345,10 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
     // The family hears at once which document to send again and why, with the status page to send it.
-    if (rejected) await queueDocumentRejected(tx, id, (language) => ({ label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
+    if (rejected) {
+      await queueLetter(tx, 'admission', id, (language, row) =>
+        admissionDocumentRejected(language, admissionFacts(row), { label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
+    }
   });
   return json(await loadAdmission(id));
 }

@@ -12,7 +12,7 @@ import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson }
 import type { FormMessage } from '../../lib/forms/messages.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
-import type { PrivacyState } from '../privacy/privacy.ts';
+import type { PrivacyState } from '../../lib/privacy-state.ts';
 import { ADMISSION_WORKFLOW, type DocumentCheck } from './workflow.ts';
 import { GENDERS } from '../../lib/genders.ts';
 

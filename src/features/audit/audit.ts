@@ -3,12 +3,9 @@
  * record's own screen is. The server's list of actions (src/server/audit.ts) must have a label here
  * (audit.server.ts checks it at compile time).
  */
-import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { statusLabel } from '../../lib/workflow.ts';
 import { PARENT_ACTOR, RETENTION_ACTOR } from '../../lib/roles.ts';
-import { fileLabel, isFileField } from '../admission/admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from '../admission/workflow.ts';
-import { ENQUIRY_WORKFLOW } from '../enquiry/workflow.ts';
-import { TC_WORKFLOW } from '../tc-request/workflow.ts';
+import { KINDS, isKindName, kindOf } from '../kinds.ts';
 
 export const AUDIT_ACTIONS = {
   create: 'Added',
@@ -33,10 +30,9 @@ export const AUDIT_ACTIONS = {
   'consent-withdrawn': 'Recorded consent withdrawn',
 } as const;
 
+/** Every kind of record in the list, then the other things the log names. */
 export const AUDIT_ENTITIES = {
-  enquiry: 'Enquiry',
-  admission: 'Application',
-  'tc-request': 'TC request',
+  ...(Object.fromEntries(KINDS.map((k) => [k.name, k.labels.one])) as Record<(typeof KINDS)[number]['name'], string>),
   job: 'Vacancy',
   gallery: 'Gallery photo',
   admin: 'Staff account',
@@ -45,9 +41,7 @@ export const AUDIT_ENTITIES = {
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
-  enquiry: '/admin/enquiry/details/',
-  admission: '/admin/admissions/details/',
-  'tc-request': '/admin/tc-requests/details/',
+  ...Object.fromEntries(KINDS.map((k) => [k.name, k.admin.details])),
   job: '/admin/vacancies/details/',
   gallery: '/admin/gallery/details/',
 };
@@ -70,27 +64,17 @@ export function personText(entry: Pick<AuditEntry, 'adminId' | 'adminEmail'>): s
 export const actionText = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
 
-const WORKFLOWS: Partial<Record<string, Workflow>> = {
-  admission: ADMISSION_WORKFLOW as Workflow,
-  enquiry: ENQUIRY_WORKFLOW as Workflow,
-  'tc-request': TC_WORKFLOW as Workflow,
-};
-
 /**
  * An entry's detail in words where it names statuses ('new -> contacted: note' reads
- * 'New → Contacted: note') or an application's document ('abcCard: rejected (reason)' reads
- * 'ABC card: Rejected (reason)'); any other detail as stored.
+ * 'New → Contacted: note'), or as its kind words its own (an application's document, see
+ * src/features/admission/kind.ts); any other detail as stored.
  */
 export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action' | 'entity' | 'detail'>): string {
   const text = detail ?? '';
-  const wf = WORKFLOWS[entity];
+  const wf = isKindName(entity) ? kindOf(entity).workflow : undefined;
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
-  if (entity === 'admission' && (action === 'document' || action === 'view' || action === 'document-replaced')) {
-    const [, field = '', state, rest] = /^(\w+)(?:: (\w+))?([\s\S]*)$/.exec(text) ?? [];
-    if (isFileField(field)) return `${fileLabel(field)}${state ? `: ${DOCUMENT_STATE_LABELS[state as DocumentState] ?? state}` : ''}${rest ?? ''}`;
-  }
-  return text;
+  return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
 }
 
 /** An entry as GET /v1/api/audit answers it. */

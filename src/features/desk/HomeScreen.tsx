@@ -5,15 +5,19 @@
  * today and this week as `from`, a status as `status`, the month's fees as `paidFrom`, a class's
  * admitted as `class` and `status`.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { classText } from '../../lib/classes.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
-import { DESK_RECORDS, DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
+import { KINDS, PAID_KINDS, kindOf } from '../kinds.ts';
+import { DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
 import './desk.css';
+
+/** 'enquiries, applications and TC requests' */
+const KIND_NOUNS = KINDS.map((k) => k.labels.noun).join(', ').replace(/, ([^,]*)$/, ' and $1');
 
 const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -63,7 +67,7 @@ function NewRecords({ data }: { data: Dashboard }) {
   return (
     <Card id="desk-new" title="New">
       <table className="desk-table">
-        <caption className="visually-hidden">New enquiries, applications and TC requests</caption>
+        <caption className="visually-hidden">New {KIND_NOUNS}</caption>
         <thead>
           <tr>
             <th scope="col">Record</th>
@@ -74,14 +78,14 @@ function NewRecords({ data }: { data: Dashboard }) {
         <tbody>
           {DESK_RECORD_KINDS.map((kind) => (
             <tr key={kind}>
-              <th scope="row"><a href={DESK_RECORDS[kind].panel}>{DESK_RECORDS[kind].title}</a></th>
+              <th scope="row"><a href={kindOf(kind).admin.panel}>{kindOf(kind).labels.many}</a></th>
               <td className="num">
-                <a href={listHref(DESK_RECORDS[kind].panel, { from: data.today })} aria-label={`${DESK_RECORDS[kind].title} today: ${data.records[kind].today}`}>
+                <a href={listHref(kindOf(kind).admin.panel, { from: data.today })} aria-label={`${kindOf(kind).labels.many} today: ${data.records[kind].today}`}>
                   {data.records[kind].today}
                 </a>
               </td>
               <td className="num">
-                <a href={listHref(DESK_RECORDS[kind].panel, { from: data.weekStart })} aria-label={`${DESK_RECORDS[kind].title} this week: ${data.records[kind].week}`}>
+                <a href={listHref(kindOf(kind).admin.panel, { from: data.weekStart })} aria-label={`${kindOf(kind).labels.many} this week: ${data.records[kind].week}`}>
                   {data.records[kind].week}
                 </a>
               </td>
@@ -105,9 +109,13 @@ function Fees({ data }: { data: Dashboard }) {
       </p>
       {data.fees.payments > 0 && (
         <p className="desk-card__foot">
-          Paid this month: <a href={listHref(DESK_RECORDS.admission.panel, { paidFrom: data.monthStart })}>applications</a>
-          {' · '}
-          <a href={listHref(DESK_RECORDS['tc-request'].panel, { paidFrom: data.monthStart })}>TC requests</a>
+          Paid this month:{' '}
+          {PAID_KINDS.map((name, i) => (
+            <Fragment key={name}>
+              {i > 0 && ' · '}
+              <a href={listHref(kindOf(name).admin.panel, { paidFrom: data.monthStart })}>{kindOf(name).labels.noun}</a>
+            </Fragment>
+          ))}
         </p>
       )}
     </Card>
@@ -115,7 +123,7 @@ function Fees({ data }: { data: Dashboard }) {
 }
 
 function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: Dashboard }) {
-  const { title, noun, panel } = DESK_RECORDS[kind];
+  const { labels: { many: title, noun }, admin: { panel } } = kindOf(kind);
   const figures = data.records[kind];
   return (
     <Card id={`desk-${kind}`} title={`${title} by status`}>
@@ -192,7 +200,7 @@ function Seats({ data }: { data: Dashboard }) {
               <li key={c.admissionClass}>
                 <a
                   className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}
-                  href={listHref(DESK_RECORDS.admission.panel, { class: c.admissionClass, status: 'admitted' })}
+                  href={listHref(kindOf('admission').admin.panel, { class: c.admissionClass, status: 'admitted' })}
                 >
                   <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
                   <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>

@@ -11,12 +11,12 @@ import { json } from '../../server/http.ts';
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { addDays, dateInIndia, indiaMidnight } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
-import { ENQUIRY_ENDED } from '../enquiry/workflow.ts';
 import { RESENT_PENDING } from '../admission/workflow.ts';
-import { DESK_RECORDS, DESK_RECORD_KINDS, FOLLOW_UPS_SHOWN, type Dashboard, type DeskRecord, type FollowUp, type RecordFigures } from './dashboard.ts';
+import { kindOf } from '../kinds.ts';
+import { DESK_RECORD_KINDS, FOLLOW_UPS_SHOWN, type Dashboard, type DeskRecord, type FollowUp, type RecordFigures } from './dashboard.ts';
 
 const CLASS_ORDER: readonly string[] = ALL_CLASSES;
-const TABLES: Record<DeskRecord, string> = { enquiry: 'enquiries', admission: 'admissions', 'tc-request': 'tc_requests' };
+const tableOf = (kind: DeskRecord) => kindOf(kind).table;
 
 /** The Monday of the week `date` (YYYY-MM-DD) falls in: the office's week starts on Monday. */
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
@@ -24,9 +24,10 @@ const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`
 const newCounts = (table: string) => `
   (SELECT json_build_object('today', count(*) FILTER (WHERE created_at >= $1), 'week', count(*)) FROM ${table} WHERE created_at >= $2) AS ${table}_new`;
 
-const ENDED = ENQUIRY_ENDED.map((s) => `'${s}'`).join(', ');
+// Enquiries still followed up: not at one of their final statuses.
+const ENDED = kindOf('enquiry').finalStatuses.map((s) => `'${s}'`).join(', ');
 
-const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).join(',')},
+const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).join(',')},
   (SELECT json_agg(s) FROM (SELECT entity, status, sum(n) AS n FROM status_counts GROUP BY 1, 2) AS s) AS statuses,
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
   (SELECT count(*) FROM enquiries WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})) AS due,
@@ -44,8 +45,8 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(TABLES[kind])).j
 type StatusCount = { entity: string; status: string; n: number };
 
 function figures(kind: DeskRecord, fresh: { today: number; week: number } | null, counted: StatusCount[]): RecordFigures {
-  const wf = DESK_RECORDS[kind].workflow;
-  const of = (status: string) => Number(counted.find((c) => c.entity === TABLES[kind] && c.status === status)?.n ?? 0);
+  const wf = kindOf(kind).workflow;
+  const of = (status: string) => Number(counted.find((c) => c.entity === tableOf(kind) && c.status === status)?.n ?? 0);
   const byStatus = wf.statuses.map((status) => ({ status, label: wf.labels[status]!, count: of(status) }));
   return {
     today: Number(fresh?.today ?? 0),
@@ -65,7 +66,7 @@ export async function getDashboard(): Promise<Response> {
   const [row] = await query<Record<string, any>>(SQL, [indiaMidnight(today), indiaMidnight(weekStart), indiaMidnight(monthStart), today, session]);
   const timing = `db;dur=${(performance.now() - started).toFixed(1)}`;
   const statuses = (row?.statuses ?? []) as StatusCount[];
-  const records = Object.fromEntries(DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${TABLES[kind]}_new`], statuses)])) as Dashboard['records'];
+  const records = Object.fromEntries(DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${tableOf(kind)}_new`], statuses)])) as Dashboard['records'];
   const first: FollowUp[] = ((row?.due_first ?? []) as Record<string, unknown>[]).map((f) => ({
     _id: String(f.id),
     studentName: String(f.student_name),

@@ -3,20 +3,11 @@
  * where every record stands, fees received this month, enquiries due for a call, and full classes.
  * Days, weeks (Monday to Sunday) and months are India's.
  */
-import type { Workflow } from '../../lib/workflow.ts';
-import { ADMISSION_WORKFLOW } from '../admission/workflow.ts';
-import { ENQUIRY_WORKFLOW } from '../enquiry/workflow.ts';
-import { TC_WORKFLOW } from '../tc-request/workflow.ts';
+import { KINDS, type KindName } from '../kinds.ts';
 
-/** The three records the desk carries, with their workflow and the panel that lists them. */
-export const DESK_RECORDS = {
-  enquiry: { title: 'Enquiries', noun: 'enquiries', workflow: ENQUIRY_WORKFLOW as Workflow, panel: '/admin/enquiry/panel' },
-  admission: { title: 'Applications', noun: 'applications', workflow: ADMISSION_WORKFLOW as Workflow, panel: '/admin/admissions/panel' },
-  'tc-request': { title: 'TC requests', noun: 'TC requests', workflow: TC_WORKFLOW as Workflow, panel: '/admin/tc-requests/panel' },
-} as const;
-
-export type DeskRecord = keyof typeof DESK_RECORDS;
-export const DESK_RECORD_KINDS = Object.keys(DESK_RECORDS) as DeskRecord[];
+/** The records the desk carries: every kind in the list, in its order. */
+export type DeskRecord = KindName;
+export const DESK_RECORD_KINDS: readonly DeskRecord[] = KINDS.map((k) => k.name);
 
 /** The admissions list of the "Re-sent by parents" queue. */
 export const RESENT_HREF = '/admin/admissions/panel?resent=1';

@@ -20,7 +20,7 @@ import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
 import { csvExport } from '../../server/csv-export.ts';
-import { privacyJson } from '../privacy/privacy.ts';
+import { privacyJson } from '../../lib/privacy-state.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
@@ -32,6 +32,7 @@ import { MSG } from '../../lib/forms/messages.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
+import { ENQUIRY_KIND } from './kind.ts';
 
 
 const PER_ADDRESS = limits.enquiriesPerAddress;
@@ -80,7 +81,7 @@ export const ENQUIRY_LIST: ListSpec = {
   table: 'enquiries',
   columns: 't.*',
   filters: {
-    search: recordSearch({ mobiles: ['father_mobile'] }),
+    search: recordSearch(ENQUIRY_KIND.search),
     admissionClass: equals('admission_class', { record_counts: 'bucket' }),
     status: statusEquals,
     due: { where: (p) => `next_follow_up <= ${p}`, value: () => dateInIndia() },

@@ -3,7 +3,7 @@
  * definition. The fields labelled optional (last school, occupations, referred by, e-mail) are;
  * every other one is required.
  */
-import type { PrivacyState } from '../privacy/privacy.ts';
+import type { PrivacyState } from '../../lib/privacy-state.ts';
 import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import { GENDERS } from '../../lib/genders.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';

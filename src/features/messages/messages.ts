@@ -1,3 +1,5 @@
+import { KINDS } from '../kinds.ts';
+
 /** The outbox as the messages screen reads it: each message as GET /v1/api/messages answers it, and the words for its columns. */
 export interface Message {
   _id: string;
@@ -24,16 +26,10 @@ export interface Message {
 
 export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed', held: 'Held' } as const;
 export const CHANNEL_LABELS = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' } as const;
-export const MESSAGE_ENTITY_LABELS = { enquiry: 'Enquiry', admission: 'Application', 'tc-request': 'TC request' } as const;
-export const TEMPLATE_LABELS: Record<string, string> = {
-  'enquiry.submitted': 'Enquiry received',
-  'enquiry.status': 'Enquiry status',
-  'admission.submitted': 'Application received',
-  'admission.status': 'Application status',
-  'admission.document': 'Document to send again',
-  'tc-request.submitted': 'TC request received',
-  'tc-request.status': 'TC request status',
-};
+/** Every kind in the list, as the filter names it. */
+export const MESSAGE_ENTITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(KINDS.map((k) => [k.name, k.labels.one]));
+/** Every kind's templates, as the list names them. */
+export const TEMPLATE_LABELS: Readonly<Record<string, string>> = Object.assign({}, ...KINDS.map((k) => k.messages.templates));
 
 const word = (table: Record<string, string>, value: string) => table[value] ?? value;
 export const stateText = (state: string) => word(MESSAGE_STATE_LABELS, state);

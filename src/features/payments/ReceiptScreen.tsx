@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classText } from '../../lib/classes.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
 import { EMBLEM, EMBLEM_SIZE } from '../../lib/emblem.ts';
+import { kindOf } from '../kinds.ts';
 import type { Receipt } from './payments.ts';
 import './receipt.css';
 
@@ -22,8 +23,6 @@ function numberFromPath(): string | undefined {
     return undefined;
   }
 }
-
-const RECORD_PAGES = { admission: '/admin/admissions/details/', 'tc-request': '/admin/tc-requests/details/' } as const;
 
 export default function ReceiptScreen() {
   const number = numberFromPath();
@@ -39,11 +38,12 @@ export default function ReceiptScreen() {
   }
   if (!receipt) return <Loading />;
   const reversal = receipt.kind === 'reversal';
-  const record = `${RECORD_PAGES[receipt.entity]}${encodeURIComponent(receipt.recordId)}`;
+  const kind = kindOf(receipt.entity);
+  const record = `${kind.admin.details}${encodeURIComponent(receipt.recordId)}`;
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title={`Receipt ${receipt.receiptNumber}`}>
-        <a className="btn" href={record}>{receipt.entity === 'admission' ? 'Back to the application' : 'Back to the TC request'}</a>
+        <a className="btn" href={record}>Back to {kind.labels.the}</a>
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>Print</button>
       </ScreenHeader>
       <article className="receipt" aria-labelledby="receipt-title">

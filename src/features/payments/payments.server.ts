@@ -27,13 +27,13 @@ import { bodyText, writeMove } from '../../server/status.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import type { ExportExtra } from '../../server/csv-export.ts';
 import { site } from '../../config/site.ts';
-import { fees, type SchoolClass } from '../../config/fees.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
 import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
-import { ADMISSION_WORKFLOW } from '../admission/workflow.ts';
-import { TC_WORKFLOW } from '../tc-request/workflow.ts';
+import type { KindPayment } from '../../lib/record-kind.ts';
+import { PAID_KINDS, kindOf } from '../kinds.ts';
+import { SERVER_KINDS } from '../kinds.server.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
@@ -41,51 +41,19 @@ import {
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
 
-/** How each record that takes payments is found, named and charged. */
-interface Book {
+/** How a kind that takes payments is found, named and charged: read from its entry in src/features/kinds.ts. */
+interface Book extends KindPayment {
   entity: Payable;
   table: string;
-  /** The record's columns the fee needs. */
-  columns: string;
   workflow: Workflow;
   noun: string;
   notFound: string;
-  purpose: string;
-  /** Statuses in which nothing more is taken or waived (the request is closed). */
-  closed: readonly string[];
-  /** The fee of a row, in paise; undefined when the school has set none (an unknown class). */
-  fee: (row: Record<string, unknown>) => number | undefined;
 }
 
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
-const BOOKS: Record<Payable, Book> = {
-  admission: {
-    entity: 'admission',
-    table: 'admissions',
-    columns: 'admission_class, fee_waiver_note',
-    workflow: ADMISSION_WORKFLOW,
-    noun: 'This application',
-    notFound: 'Admission not found',
-    purpose: 'Admission fee',
-    closed: ['not-admitted', 'withdrawn'],
-    fee: (row) => {
-      const rupees: number | undefined = fees.admission[String(row.admission_class) as SchoolClass];
-      return rupees === undefined ? undefined : toPaise(rupees);
-    },
-  },
-  'tc-request': {
-    entity: 'tc-request',
-    table: 'tc_requests',
-    columns: 'fee_waiver_note',
-    workflow: TC_WORKFLOW,
-    noun: 'This TC request',
-    notFound: 'TC request not found',
-    purpose: 'Transfer certificate fee',
-    closed: ['rejected'],
-    fee: () => toPaise(fees.transferCertificate),
-  },
-};
+function bookOf(entity: Payable): Book {
+  const kind = kindOf(entity);
+  return { ...kind.payment!, entity, table: kind.table, workflow: kind.workflow, noun: kind.labels.this, notFound: kind.labels.notFound };
+}
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -144,7 +112,7 @@ function paymentJson(row: Record<string, unknown>): Payment {
 
 /** A record's fee and payments (oldest first), as its details JSON carries them. */
 export async function paymentDetails(entity: Payable, id: string): Promise<PaymentDetails> {
-  const book = BOOKS[entity];
+  const book = bookOf(entity);
   const [row, payments] = await Promise.all([
     queryOne(`SELECT ${book.columns} FROM ${book.table} WHERE id = $1`, [id]),
     query(`SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.entity = $1 AND p.record_id = $2 ORDER BY p.created_at, p.receipt_number`, [entity, id]),
@@ -169,7 +137,7 @@ export interface FeeStanding {
 export async function feeStanding(entity: Payable, id: string, status: string): Promise<FeeStanding> {
   const { fee, payments } = await paymentDetails(entity, id);
   return {
-    balancePaise: BOOKS[entity].closed.includes(status) ? 0 : fee.balancePaise,
+    balancePaise: bookOf(entity).closed.includes(status) ? 0 : fee.balancePaise,
     feePaise: fee.duePaise,
     paidPaise: fee.paidPaise,
     waived: fee.waiverNote !== null,
@@ -183,7 +151,7 @@ export async function feeStanding(entity: Payable, id: string, status: string): 
  * once waived, and when the record is closed). A class without a fee has an empty Fee.
  */
 export function feeExportColumns(entity: Payable): ExportExtra {
-  const book = BOOKS[entity];
+  const book = bookOf(entity);
   const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
   const fee = (row: Record<string, unknown>) => {
     const due = book.fee(row);
@@ -282,12 +250,13 @@ async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, c
   ).rows[0];
   const transactionId = paid > 0 && last ? last.reference || last.receipt_number : null;
   await tx.query(`UPDATE ${book.table} SET payment_status = $2, transaction_id = $3, updated_at = now() WHERE id = $1`, [id, status, transactionId]);
-  if (book.entity !== 'tc-request') return;
-  // A TC request waits for its fee: covered, it moves on by itself; no longer covered, it goes back.
+  if (!book.coveredMove) return;
+  // A record that waits for its fee (a TC request): covered, it moves on by itself; no longer covered, it goes back.
+  const { from, to } = book.coveredMove;
   const covered = status === 'paid' || status === 'waived';
   const route = { entity: book.entity, table: book.table };
-  if (row.status === 'requested' && covered) await writeMove(tx, route, id, { from: 'requested', to: 'fee-paid', note: why }, ctx);
-  if (row.status === 'fee-paid' && !covered) await writeMove(tx, route, id, { from: 'fee-paid', to: 'requested', note: why }, ctx);
+  if (row.status === from && covered) await writeMove(tx, route, id, { from, to, note: why }, ctx);
+  if (row.status === to && !covered) await writeMove(tx, route, id, { from: to, to: from, note: why }, ctx);
 }
 
 async function paymentById(id: string): Promise<Payment> {
@@ -300,7 +269,7 @@ async function paymentById(id: string): Promise<Payment> {
  * record a payment, reverse one, waive the fee.
  */
 export function paymentRoutes(entity: Payable, load: Loader) {
-  const book = BOOKS[entity];
+  const book = bookOf(entity);
 
   async function record(req: Request, ctx: AdminContext): Promise<Response> {
     const id = ctx.params.id;
@@ -392,45 +361,51 @@ export function paymentRoutes(entity: Payable, load: Loader) {
 
 // ---- receipts ------------------------------------------------------------------------------
 
-const STUDENT = `concat_ws(' ', nullif(a.student_first_name, ''), nullif(a.student_middle_name, ''), nullif(a.student_last_name, ''))`;
-const FATHER = `concat_ws(' ', nullif(a.father_first_name, ''), nullif(a.father_middle_name, ''), nullif(a.father_last_name, ''))`;
-const MOTHER = `concat_ws(' ', nullif(a.mother_first_name, ''), nullif(a.mother_middle_name, ''), nullif(a.mother_last_name, ''))`;
+/**
+ * Who proves a parent's claim to a receipt: the record's own number and the mobile number on its
+ * form, matched in the same query as the receipt number, so a wrong pair and another record's
+ * receipt cost one query and find nothing alike.
+ */
+export interface ReceiptProof {
+  entity: Payable;
+  /** The record's own number (an application's reference number, a TC request's admission number). */
+  recordNumber: string;
+  contactNo: string;
+}
 
 /**
- * Who proves a parent's claim to a receipt: the record's number and the mobile number on its form,
- * matched in the same query as the receipt number, so a wrong pair and another record's receipt
- * cost one query and find nothing alike.
+ * What a receipt prints of its record, one arm per paid kind (its SQL in its kind.server.ts), each
+ * read only for a payment of that kind and, with a proof, only for the record it names.
  */
-export type ReceiptProof = { entity: 'admission'; referenceNumber: string; contactNo: string } | { entity: 'tc-request'; admissionNumber: string; contactNo: string };
+function recordArms(proof: boolean): string {
+  return PAID_KINDS.map((entity) => {
+    const r = SERVER_KINDS[entity].receipt!;
+    const or = (sql: string | undefined) => (sql ? `(${sql})::text` : 'NULL::text');
+    const proven = proof ? ` AND t.${r.proof.column} = $3 AND t.${r.proof.mobile} = $4` : '';
+    return `SELECT ${or(r.student)} AS student_name, ${or(r.parent)} AS parent_name, ${or(r.session)} AS session,
+        ${or(r.admissionClass)} AS admission_class, ${or(r.admissionNumber)} AS admission_number, ${or(r.applicationReference)} AS application_reference
+       FROM ${kindOf(entity).table} t WHERE p.entity = '${entity}' AND t.id = p.record_id${proven}`;
+  }).join('\n      UNION ALL ');
+}
 
 /** The receipt `number` as printed, or undefined when there is none (or none of the record `proof` names). */
 export async function readReceipt(number: string, proof?: ReceiptProof): Promise<Receipt | undefined> {
   if (!isReceiptNumber(number)) return undefined;
-  const params: unknown[] = [number];
-  let where = '';
-  if (proof?.entity === 'admission') {
-    where = ` AND p.entity = 'admission' AND a.reference_number = $2 AND a.contact_no = $3`;
-    params.push(proof.referenceNumber, proof.contactNo);
-  } else if (proof?.entity === 'tc-request') {
-    where = ` AND p.entity = 'tc-request' AND t.admission_number = $2 AND t.contact = $3`;
-    params.push(proof.admissionNumber, proof.contactNo);
-  }
+  const params: unknown[] = proof ? [number, proof.entity, proof.recordNumber, proof.contactNo] : [number];
   const row = await queryOne(
-    `SELECT ${PAYMENT_COLUMNS}, a.reference_number, a.admission_class, a.session, ${STUDENT} AS admission_student,
-            coalesce(nullif(${FATHER}, ''), ${MOTHER}) AS admission_parent,
-            t.student_name AS tc_student, t.parent_name AS tc_parent, t.admission_number
+    `SELECT ${PAYMENT_COLUMNS}, rec.student_name, rec.parent_name, rec.session, rec.admission_class, rec.admission_number, rec.application_reference
        FROM payments p ${PAYMENT_JOINS}
-       LEFT JOIN admissions a ON p.entity = 'admission' AND a.id = p.record_id
-       LEFT JOIN tc_requests t ON p.entity = 'tc-request' AND t.id = p.record_id
-      WHERE p.receipt_number = $1${where}`,
+       LEFT JOIN LATERAL (SELECT true AS found, arm.* FROM (${recordArms(!!proof)}) AS arm LIMIT 1) rec ON true
+      WHERE p.receipt_number = $1${proof ? ' AND p.entity = $2 AND rec.found' : ''}`,
     params,
   );
   if (!row) return undefined;
   const payment = paymentJson(row);
   const entity = row.entity as Payable;
-  const admission = entity === 'admission';
+  const printed = SERVER_KINDS[entity].receipt!;
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);
+  const shown = (present: string | undefined, value: unknown) => (present ? String(value ?? '') : null);
   return {
     school: {
       name: site.contact.name,
@@ -445,14 +420,14 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
     recordedAt: payment.createdAt,
     entity,
     recordId: String(row.record_id),
-    purpose: BOOKS[entity].purpose,
-    studentName: String((admission ? row.admission_student : row.tc_student) ?? ''),
-    parentName: String((admission ? row.admission_parent : row.tc_parent) ?? ''),
-    // An application's session is the one applied for; a TC's, the school year it was paid in.
-    session: admission && row.session ? String(row.session) : academicSessionOn(payment.paidOn),
-    admissionClass: admission ? String(row.admission_class ?? '') : null,
-    admissionNumber: admission ? null : String(row.admission_number ?? ''),
-    applicationReference: admission ? String(row.reference_number ?? '') : null,
+    purpose: bookOf(entity).purpose,
+    studentName: String(row.student_name ?? ''),
+    parentName: String(row.parent_name ?? ''),
+    // An application's session is the one applied for; otherwise the school year it was paid in.
+    session: row.session ? String(row.session) : academicSessionOn(payment.paidOn),
+    admissionClass: shown(printed.admissionClass, row.admission_class),
+    admissionNumber: shown(printed.admissionNumber, row.admission_number),
+    applicationReference: shown(printed.applicationReference, row.application_reference),
     amountPaise: payment.amountPaise,
     amount: payment.amount,
     amountInFigures: formatRupees(Math.abs(payment.amountPaise)),

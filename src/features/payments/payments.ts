@@ -4,6 +4,7 @@
  * a payment, a record's fee and a receipt. Amounts travel as rupees (numbers with at most two
  * decimals) beside their exact whole paise.
  */
+import type { PaidKind } from '../kinds.ts';
 import { z } from '../../lib/zod.ts';
 import { Rules, emptyOf, text, validate, type Result } from '../../lib/forms/validate.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
@@ -29,8 +30,8 @@ export const REFERENCE_LABELS: Record<PaymentMode, string> = {
   'bank-transfer': 'UTR number',
 };
 
-/** The records that take payments. */
-export type Payable = 'admission' | 'tc-request';
+/** The kinds of record that take payments (those with a `payment` in src/features/kinds.ts). */
+export type Payable = PaidKind;
 
 export const REFERENCE_MAX = 40;
 /** Reasons of reversals and notes of waivers. */

@@ -20,42 +20,19 @@ import { site } from '../../config/site.ts';
 import { schoolAddress, schoolName } from '../../lib/school.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
-import type { Say } from '../../lib/status-check.ts';
-import type { Result } from '../../lib/forms/validate.ts';
-import { checkAdmissionReceipt } from '../admission/status-check.ts';
-import { checkTcReceipt } from '../tc-request/status-check.ts';
+import { SERVER_KINDS } from '../kinds.server.ts';
 import { readReceipt, type ReceiptProof } from './payments.server.ts';
-import type { Receipt } from './payments.ts';
-
-type Checked = { contactNo: string; number: string; language: Language } & Partial<Record<'referenceNumber' | 'admissionNumber', string>>;
-
-interface Route {
-  check: (input: unknown, say: Say) => Result<Checked>;
-  proof: (c: Checked) => ReceiptProof;
-  notFound: MessageCode;
-}
-
-const ROUTES: Record<'admission' | 'tc-request', Route> = {
-  admission: {
-    check: checkAdmissionReceipt as Route['check'],
-    proof: (c) => ({ entity: 'admission', referenceNumber: c.referenceNumber!, contactNo: c.contactNo }),
-    notFound: 'statusCheck.notFound.admission',
-  },
-  'tc-request': {
-    check: checkTcReceipt as Route['check'],
-    proof: (c) => ({ entity: 'tc-request', admissionNumber: c.admissionNumber!, contactNo: c.contactNo }),
-    notFound: 'statusCheck.notFound.tc',
-  },
-};
+import type { Payable, Receipt } from './payments.ts';
 
 /** The family's receipt of one record (`entity`), proven by the pair its status page was checked with. */
-export function parentReceipt(entity: 'admission' | 'tc-request'): Handler {
-  const route = ROUTES[entity];
+export function parentReceipt(entity: Payable): Handler {
+  const route = SERVER_KINDS[entity].receipt!;
   return async (req, { ip }) => {
     const params = new URL(req.url).searchParams;
     const body: Record<string, unknown> = { ...Object.fromEntries(params), language: params.get('lang') ?? '' };
     const input = checked(body, route.check);
-    const receipt = await lookUpPair(ip, input.contactNo, () => readReceipt(input.number, route.proof(input)));
+    const proof: ReceiptProof = { entity, recordNumber: String(input[route.proof.field]), contactNo: input.contactNo };
+    const receipt = await lookUpPair(ip, input.contactNo, () => readReceipt(input.number, proof));
     if (!receipt) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
     const pdf = await receiptPdf(receipt, input.language);
     return new Response(new Uint8Array(pdf), {

@@ -12,7 +12,9 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { labelIn } from '../../lib/record.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
-import { PRIVACY_RECORDS, personalFields, type PrivacyEntity, type PrivacyState } from './privacy.ts';
+import type { PrivacyState } from '../../lib/privacy-state.ts';
+import { kindOf } from '../kinds.ts';
+import { personalFields, type PrivacyEntity } from './privacy.ts';
 import './privacy.css';
 
 type Fields = Record<string, string>;
@@ -39,7 +41,8 @@ export function PrivacySection<T>({ entity, record, onChanged }: Props<T>) {
   const [erasing, setErasing] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const base = `/${entity}/${encodeURIComponent(record._id)}`;
-  const admitted = entity === 'admission' && record.status === 'admitted';
+  // A record the school keeps as its own (an admitted pupil's) is never erased: consent withdrawn is recorded instead.
+  const admitted = !!kindOf(entity).privacy.neverErased?.includes(String(record.status));
   const withdrawn = record.consentWithdrawn;
 
   if (record.erasedAt) {
@@ -194,8 +197,8 @@ function EraseDialog({ open, entity, record, onCancel, onErase }: EraseDialogPro
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const byReference = PRIVACY_RECORDS[entity].confirmWith === 'referenceNumber';
-  const expected = String(record[PRIVACY_RECORDS[entity].confirmWith] ?? '');
+  const byReference = kindOf(entity).privacy.confirmWith === 'referenceNumber';
+  const expected = String(record[kindOf(entity).privacy.confirmWith] ?? '');
   const what = byReference ? 'reference number' : 'record id';
 
   const close = () => {

@@ -6,15 +6,13 @@
  */
 import { aadhaarKeys, rotateAadhaar } from '../../server/aadhaar.ts';
 import { query, transaction } from '../../server/db.ts';
-import type { RecordDefinition } from '../../lib/record.ts';
-import { ADMISSION } from '../admission/admission.ts';
-import { TC_REQUEST } from '../tc-request/tc-request.ts';
+import { KINDS } from '../kinds.ts';
 
 const BATCH = 500;
 
-/** Every sealed column: table and column prefix (`<column>_enc`, `_hash`, `_last4`). */
-const SEALED = ([ADMISSION, TC_REQUEST] as RecordDefinition[]).flatMap((def) =>
-  def.fields.filter((f) => f.kind === 'aadhaar').map((f) => ({ table: def.table, column: f.column })),
+/** Every sealed column of every kind: table and column prefix (`<column>_enc`, `_hash`, `_last4`). */
+const SEALED = KINDS.flatMap(({ definition }) =>
+  definition.fields.filter((f) => f.kind === 'aadhaar').map((f) => ({ table: definition.table, column: f.column })),
 );
 
 export interface RotationResult {

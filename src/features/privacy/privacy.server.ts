@@ -24,24 +24,11 @@ import { bodyText } from '../../server/status.ts';
 import { toIso, dateInIndia } from '../../lib/dates.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkOneField } from '../../lib/forms/validate.ts';
-import { loadAdmission } from '../admission/admission.server.ts';
-import { loadEnquiry } from '../enquiry/enquiry.server.ts';
-import { loadTcRequest } from '../tc-request/tc-request.server.ts';
-import { normaliseAdmissionNumber } from '../tc-request/schema.ts';
-import { ageCheck } from '../../lib/age.ts';
-import { PRIVACY_MESSAGES, PRIVACY_RECORDS, personalColumns, personalFields, requiredFields, type PrivacyEntity } from './privacy.ts';
+import { kindOf } from '../kinds.ts';
+import { SERVER_KINDS } from '../kinds.server.ts';
+import { PRIVACY_MESSAGES, personalColumns, personalFields, type PrivacyEntity } from './privacy.ts';
 
-const LOADERS: Record<PrivacyEntity, (id: string) => Promise<unknown>> = {
-  admission: loadAdmission,
-  enquiry: loadEnquiry,
-  'tc-request': loadTcRequest,
-};
-
-const NOT_FOUND: Record<PrivacyEntity, string> = {
-  admission: 'Admission not found',
-  enquiry: 'Enquiry not found',
-  'tc-request': 'TC request not found',
-};
+type Loader = (id: string) => Promise<unknown>;
 
 const NOTE_MAX = 1000;
 const VALUE_MAX = 1000;
@@ -56,16 +43,14 @@ type Actor = Pick<AdminContext, 'admin' | 'ip'> | typeof RETENTION_ACTOR;
  * An admitted application is refused (409); undefined when there is no such record.
  */
 export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: string, actor: Actor, why: string): Promise<string[] | undefined> {
-  const { def } = PRIVACY_RECORDS[entity];
-  const row = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM ${def.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  const { table, privacy } = kindOf(entity);
+  const row = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM ${table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
   if (!row) return undefined;
   if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
-  if (entity === 'admission' && row.status === 'admitted') throw conflict(PRIVACY_MESSAGES.admitted).withCode('admitted-kept');
+  if (privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.admitted).withCode('admitted-kept');
   const cleared = personalColumns(entity).map((c) => `${c} = NULL`);
-  await tx.query(`UPDATE ${def.table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [id]);
-  const keys = entity === 'admission'
-    ? (await tx.query<{ blob_key: string }>(`DELETE FROM uploads WHERE admission_id = $1 RETURNING blob_key`, [id])).rows.map((r) => r.blob_key)
-    : [];
+  await tx.query(`UPDATE ${table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  const keys = (await SERVER_KINDS[entity].erase?.(tx, id)) ?? [];
   await tx.query(`UPDATE status_history SET note = '' WHERE entity = $1 AND record_id = $2 AND note <> ''`, [entity, id]);
   await tx.query(`DELETE FROM messages WHERE entity = $1 AND record_id = $2`, [entity, id]);
   await tx.query(`UPDATE payments SET reference = '', reason = '' WHERE entity = $1 AND record_id = $2`, [entity, id]);
@@ -73,173 +58,164 @@ export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: stri
   return keys;
 }
 
-function entityOf(req: Request): PrivacyEntity {
-  const entity = new URL(req.url).pathname.split('/')[3];
-  return entity === 'enquiry' || entity === 'tc-request' ? entity : 'admission';
-}
-
-/** The record's JSON as its details screen reads it; 404 for an unknown or malformed id. */
-async function loaded(entity: PrivacyEntity, id: string | undefined): Promise<Record<string, unknown>> {
-  if (!isUuid(id)) throw notFound(NOT_FOUND[entity]);
-  const record = (await LOADERS[entity](id)) as Record<string, unknown> | undefined;
-  if (!record) throw notFound(NOT_FOUND[entity]);
-  return record;
-}
-
-/** POST .../{id}/erase { confirm }: the parent's request to erase, or their withdrawal of consent. */
-export async function eraseNow(req: Request, ctx: AdminContext): Promise<Response> {
-  const entity = entityOf(req);
-  const record = await loaded(entity, ctx.params.id);
-  const id = String(record._id);
-  const body = await readJson(req);
-  const confirm = bodyText(body, 'confirm', 100, 'The confirmation');
-  const { confirmWith } = PRIVACY_RECORDS[entity];
-  if (confirm !== String(record[confirmWith] ?? '') || !confirm) {
-    const message = confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
-    throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
-  }
-  const keys = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
-  if (!keys) throw notFound(NOT_FOUND[entity]);
-  await deleteBlobs('documents', keys, `${entity} erase`);
-  return json({ message: 'Personal data erased', record: await LOADERS[entity](id) });
-}
-
-/** PATCH .../{id}/fields { field, value }: one personal field corrected. */
-export async function correctField(req: Request, ctx: AdminContext): Promise<Response> {
-  const entity = entityOf(req);
-  const record = await loaded(entity, ctx.params.id);
-  const id = String(record._id);
-  if (record.erasedAt) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
-  const body = await readJson(req);
-  const field = personalFields(entity).find((f) => f.name === body.field);
-  if (!field) throw badRequest(PRIVACY_MESSAGES.field, { field: PRIVACY_MESSAGES.field });
-  if (typeof body.value !== 'string' || body.value.length > VALUE_MAX) throw badRequest(PRIVACY_MESSAGES.value, { value: PRIVACY_MESSAGES.value });
-  const { phoneMessage } = PRIVACY_RECORDS[entity];
-  const problem = checkOneField(field, body.value, { required: requiredFields(entity, String(record.band ?? '')), phone: phoneMessage });
-  if (problem) throw badRequest(problem, { value: problem, [field.name]: problem });
-  let value = body.value.trim();
-  if (field.kind === 'aadhaar') value = aadhaarDigits(value);
-  if (field.name === 'admissionNumber') value = normaliseAdmissionNumber(value);
-  const old = String(record[field.name] ?? '');
-  const shown = field.kind === 'aadhaar' ? maskAadhaar(value.slice(-4)) : value;
-  if (field.kind !== 'aadhaar' && old === value) throw badRequest(PRIVACY_MESSAGES.same, { value: PRIVACY_MESSAGES.same });
-  const { def } = PRIVACY_RECORDS[entity];
-  await transaction(async (tx) => {
-    const row = (await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${def.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
-    if (!row) throw notFound(NOT_FOUND[entity]);
-    if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
-    if (field.kind === 'aadhaar') {
-      const sealed = sealAadhaar(value);
-      await tx.query(
-        `UPDATE ${def.table} SET ${field.column}_enc = $2, ${field.column}_hash = $3, ${field.column}_last4 = $4, updated_at = now() WHERE id = $1`,
-        [id, sealed.enc, sealed.hash, sealed.last4],
-      );
-    } else {
-      await tx.query(`UPDATE ${def.table} SET ${field.column} = $2, updated_at = now() WHERE id = $1`, [id, value]);
-    }
-    // A corrected date of birth is judged again against the class's age range, as on the form.
-    if (entity === 'admission' && field.name === 'dateOfBirth') {
-      const outside = ageCheck(value, String(record.admissionClass ?? ''), String(record.session ?? ''))?.outside ?? false;
-      await tx.query(`UPDATE admissions SET age_outside_range = $2 WHERE id = $1`, [id, outside]);
-    }
-    await recordAudit(ctx, { action: 'correct', entity, entityId: id, detail: `${field.name}: ${JSON.stringify(old)} -> ${JSON.stringify(shown)}` }, tx);
-  });
-  return json(await LOADERS[entity](id));
-}
-
-/** POST /v1/api/admission/{id}/consent-withdrawn { note }: kept for an admitted pupil, noted and audited. */
-export async function consentWithdrawn(req: Request, ctx: AdminContext): Promise<Response> {
-  const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound(NOT_FOUND.admission);
-  const body = await readJson(req);
-  const note = bodyText(body, 'note', NOTE_MAX, 'The note');
-  if (!note) throw badRequest(PRIVACY_MESSAGES.note, { note: PRIVACY_MESSAGES.note });
-  await transaction(async (tx) => {
-    const row = (await tx.query<{ status: string; consent_withdrawn_at: unknown; erased_at: unknown }>(
-      `SELECT status, consent_withdrawn_at, erased_at FROM admissions WHERE id = $1 FOR UPDATE`, [id],
-    )).rows[0];
-    if (!row) throw notFound(NOT_FOUND.admission);
-    if (row.status !== 'admitted') throw conflict(PRIVACY_MESSAGES.notAdmitted);
-    if (row.consent_withdrawn_at) throw conflict(PRIVACY_MESSAGES.already);
-    await tx.query(`UPDATE admissions SET consent_withdrawn_at = now(), consent_withdrawn_note = $2, updated_at = now() WHERE id = $1`, [id, note]);
-    await recordAudit(ctx, { action: 'consent-withdrawn', entity: 'admission', entityId: id, detail: note }, tx);
-  });
-  return json(await loadAdmission(id));
-}
-
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-/**
- * GET .../{id}/export.zip: everything held about the child, in one file. It is streamed, one
- * document at a time (stored as they are: JPEG, PNG and PDF are compressed already), then
- * record.json naming the documents it holds: an application's 13 documents can pass the size a
- * function may answer in one piece, and memory stays at about one document.
- */
-export async function exportZip(req: Request, ctx: AdminContext): Promise<Response> {
-  const entity = entityOf(req);
-  const record = await loaded(entity, ctx.params.id);
-  const id = String(record._id);
-  const messages = await query<Record<string, unknown>>(
-    `SELECT channel, recipient, template, language, subject, body, state, sent_at, created_at FROM messages WHERE entity = $1 AND record_id = $2 ORDER BY created_at`,
-    [entity, id],
-  );
-  const uploads = entity === 'admission'
-    ? await query<{ field: string; blob_key: string; content_type: string }>(
-      `SELECT field, blob_key, content_type FROM uploads WHERE admission_id = $1 AND field IS NOT NULL ORDER BY field`, [id],
-    )
-    : [];
-  await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${uploads.length} document(s)` });
+/** A parent's requests about one kind's records (`load` answers a record as its details screen reads it). */
+export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
+  const kind = kindOf(entity);
+  const missing = kind.labels.notFound;
 
-  const held = (names: string[]) => ({
-    entity,
-    exportedAt: new Date().toISOString(),
-    record,
-    messages: messages.map((m) => ({
-      channel: m.channel, recipient: m.recipient, template: m.template, language: m.language, subject: m.subject, body: m.body, state: m.state,
-      sentAt: m.sent_at ? toIso(m.sent_at) : null, createdAt: toIso(m.created_at),
-    })),
-    documents: names,
-  });
-  const chunks: Uint8Array[] = [];
-  let ended = false;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) throw error;
-    chunks.push(chunk);
-    if (final) ended = true;
-  });
-  const names: string[] = [];
-  let next = 0;
-  // Adds the next entry: a document, then record.json last.
-  const step = async () => {
-    if (next < uploads.length) {
-      const u = uploads[next++]!;
-      const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
-      if (!blob) return;
-      const name = `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`;
-      const file = new ZipPassThrough(name);
-      zip.add(file);
-      file.push(new Uint8Array(blob), true);
-      names.push(name);
-      return;
+  /** The record's JSON as its details screen reads it; 404 for an unknown or malformed id. */
+  async function loaded(id: string | undefined): Promise<Record<string, unknown>> {
+    if (!isUuid(id)) throw notFound(missing);
+    const record = (await load(id)) as Record<string, unknown> | undefined;
+    if (!record) throw notFound(missing);
+    return record;
+  }
+
+  /** POST .../{id}/erase { confirm }: the parent's request to erase, or their withdrawal of consent. */
+  async function eraseNow(req: Request, ctx: AdminContext): Promise<Response> {
+    const record = await loaded(ctx.params.id);
+    const id = String(record._id);
+    const body = await readJson(req);
+    const confirm = bodyText(body, 'confirm', 100, 'The confirmation');
+    const { confirmWith } = kind.privacy;
+    if (confirm !== String(record[confirmWith] ?? '') || !confirm) {
+      const message = confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
+      throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
     }
-    const json = new ZipDeflate('record.json', { level: 6 });
-    zip.add(json);
-    json.push(strToU8(JSON.stringify(held(names), null, 2)), true);
-    zip.end();
-  };
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      while (!chunks.length && !ended) await step();
-      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
-      if (ended) controller.close();
-    },
-  });
-  const name = `${entity}-${String(record.referenceNumber || id)}-${dateInIndia()}.zip`;
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
+    const keys = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
+    if (!keys) throw notFound(missing);
+    await deleteBlobs('documents', keys, `${entity} erase`);
+    return json({ message: 'Personal data erased', record: await load(id) });
+  }
+
+  /** PATCH .../{id}/fields { field, value }: one personal field corrected. */
+  async function correctField(req: Request, ctx: AdminContext): Promise<Response> {
+    const record = await loaded(ctx.params.id);
+    const id = String(record._id);
+    if (record.erasedAt) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
+    const body = await readJson(req);
+    const field = personalFields(entity).find((f) => f.name === body.field);
+    if (!field) throw badRequest(PRIVACY_MESSAGES.field, { field: PRIVACY_MESSAGES.field });
+    if (typeof body.value !== 'string' || body.value.length > VALUE_MAX) throw badRequest(PRIVACY_MESSAGES.value, { value: PRIVACY_MESSAGES.value });
+    const { phoneMessage, required, normalise } = kind.privacy;
+    const problem = checkOneField(field, body.value, { required: required(record), phone: phoneMessage });
+    if (problem) throw badRequest(problem, { value: problem, [field.name]: problem });
+    let value = body.value.trim();
+    if (field.kind === 'aadhaar') value = aadhaarDigits(value);
+    value = normalise?.[field.name]?.(value) ?? value;
+    const old = String(record[field.name] ?? '');
+    const shown = field.kind === 'aadhaar' ? maskAadhaar(value.slice(-4)) : value;
+    if (field.kind !== 'aadhaar' && old === value) throw badRequest(PRIVACY_MESSAGES.same, { value: PRIVACY_MESSAGES.same });
+    await transaction(async (tx) => {
+      const row = (await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      if (!row) throw notFound(missing);
+      if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
+      if (field.kind === 'aadhaar') {
+        const sealed = sealAadhaar(value);
+        await tx.query(
+          `UPDATE ${kind.table} SET ${field.column}_enc = $2, ${field.column}_hash = $3, ${field.column}_last4 = $4, updated_at = now() WHERE id = $1`,
+          [id, sealed.enc, sealed.hash, sealed.last4],
+        );
+      } else {
+        await tx.query(`UPDATE ${kind.table} SET ${field.column} = $2, updated_at = now() WHERE id = $1`, [id, value]);
+      }
+      await SERVER_KINDS[entity].corrected?.(tx, id, field, value, record);
+      await recordAudit(ctx, { action: 'correct', entity, entityId: id, detail: `${field.name}: ${JSON.stringify(old)} -> ${JSON.stringify(shown)}` }, tx);
+    });
+    return json(await load(id));
+  }
+
+  /**
+   * GET .../{id}/export.zip: everything held about the child, in one file. It is streamed, one
+   * document at a time (stored as they are: JPEG, PNG and PDF are compressed already), then
+   * record.json naming the documents it holds: an application's 13 documents can pass the size a
+   * function may answer in one piece, and memory stays at about one document.
+   */
+  async function exportZip(_req: Request, ctx: AdminContext): Promise<Response> {
+    const record = await loaded(ctx.params.id);
+    const id = String(record._id);
+    const messages = await query<Record<string, unknown>>(
+      `SELECT channel, recipient, template, language, subject, body, state, sent_at, created_at FROM messages WHERE entity = $1 AND record_id = $2 ORDER BY created_at`,
+      [entity, id],
+    );
+    const uploads = (await SERVER_KINDS[entity].exportDocuments?.(id)) ?? [];
+    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${uploads.length} document(s)` });
+
+    const held = (names: string[]) => ({
+      entity,
+      exportedAt: new Date().toISOString(),
+      record,
+      messages: messages.map((m) => ({
+        channel: m.channel, recipient: m.recipient, template: m.template, language: m.language, subject: m.subject, body: m.body, state: m.state,
+        sentAt: m.sent_at ? toIso(m.sent_at) : null, createdAt: toIso(m.created_at),
+      })),
+      documents: names,
+    });
+    const chunks: Uint8Array[] = [];
+    let ended = false;
+    const zip = new Zip((error, chunk, final) => {
+      if (error) throw error;
+      chunks.push(chunk);
+      if (final) ended = true;
+    });
+    const names: string[] = [];
+    let next = 0;
+    // Adds the next entry: a document, then record.json last.
+    const step = async () => {
+      if (next < uploads.length) {
+        const u = uploads[next++]!;
+        const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
+        if (!blob) return;
+        const name = `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`;
+        const file = new ZipPassThrough(name);
+        zip.add(file);
+        file.push(new Uint8Array(blob), true);
+        names.push(name);
+        return;
+      }
+      const json = new ZipDeflate('record.json', { level: 6 });
+      zip.add(json);
+      json.push(strToU8(JSON.stringify(held(names), null, 2)), true);
+      zip.end();
+    };
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        while (!chunks.length && !ended) await step();
+        for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
+        if (ended) controller.close();
+      },
+    });
+    const name = `${entity}-${String(record.referenceNumber || id)}-${dateInIndia()}.zip`;
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  }
+
+  /** POST /v1/api/admission/{id}/consent-withdrawn { note }: a record never erased (an admitted pupil's) keeps it, noted and audited. */
+  async function consentWithdrawn(req: Request, ctx: AdminContext): Promise<Response> {
+    const id = ctx.params.id;
+    if (!isUuid(id)) throw notFound(missing);
+    const body = await readJson(req);
+    const note = bodyText(body, 'note', NOTE_MAX, 'The note');
+    if (!note) throw badRequest(PRIVACY_MESSAGES.note, { note: PRIVACY_MESSAGES.note });
+    await transaction(async (tx) => {
+      const row = (await tx.query<{ status: string; consent_withdrawn_at: unknown; erased_at: unknown }>(
+        `SELECT status, consent_withdrawn_at, erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id],
+      )).rows[0];
+      if (!row) throw notFound(missing);
+      if (!kind.privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.notAdmitted);
+      if (row.consent_withdrawn_at) throw conflict(PRIVACY_MESSAGES.already);
+      await tx.query(`UPDATE ${kind.table} SET consent_withdrawn_at = now(), consent_withdrawn_note = $2, updated_at = now() WHERE id = $1`, [id, note]);
+      await recordAudit(ctx, { action: 'consent-withdrawn', entity, entityId: id, detail: note }, tx);
+    });
+    return json(await load(id));
+  }
+
+  return { eraseNow, correctField, exportZip, consentWithdrawn };
 }

@@ -35,7 +35,8 @@ import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.t
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
-import { privacyJson } from '../privacy/privacy.ts';
+import { privacyJson } from '../../lib/privacy-state.ts';
+import { TC_REQUEST_KIND } from './kind.ts';
 
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
@@ -97,7 +98,7 @@ export const TC_LIST: ListSpec = {
   columns: `${selectColumns(TC_REQUEST, 't')},
     EXISTS (SELECT 1 FROM tc_requests o WHERE o.admission_number = t.admission_number AND o.contact <> t.contact) AS different_mobiles`,
   filters: {
-    search: recordSearch({ identifiers: ['admission_number'], mobiles: ['contact'] }),
+    search: recordSearch(TC_REQUEST_KIND.search),
     admissionNumber: startsWith('admission_number'),
     status: statusEquals,
     from: receivedSince,

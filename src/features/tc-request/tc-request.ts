@@ -2,7 +2,7 @@
  * The transfer certificate request: the public form's fields, the admin list and details. A TC is
  * issued after its fee is paid; the request is stored with payment pending and no transaction.
  */
-import type { PrivacyState } from '../privacy/privacy.ts';
+import type { PrivacyState } from '../../lib/privacy-state.ts';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';

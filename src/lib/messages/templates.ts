@@ -1,7 +1,8 @@
 /**
  * What the school writes to a parent about their record: one template per record and event (the
- * submission, a change of status), in English and in Hindi, filled from the record. The e-mails
- * the server sends and the WhatsApp messages the office sends by hand are both these letters.
+ * submission, a change of status), in English and in Hindi, filled from the record; each kind in
+ * src/features/kinds.ts names its own. The e-mails the server sends and the WhatsApp messages the
+ * office sends by hand are both these letters.
  *
  * A letter goes to an address or a number typed on a public form, which may be anyone's: so it
  * carries nothing else typed there (no name, no admission number), only what the school made or
@@ -13,11 +14,10 @@ import { formatRupees } from '../money.ts';
 import { classFor, type Language, type MessageCode } from './index.ts';
 import { statusPageUrl } from '../status-pages.ts';
 
-export type MessageEntity = 'enquiry' | 'admission' | 'tc-request';
 export type MessageEvent = 'submitted' | 'status';
 
-/** A document of an application the office rejected: the letter asks for it again. */
-type LetterTemplate = `${MessageEntity}.${MessageEvent}` | 'admission.document';
+/** `<kind>.<event>`, or a letter of a kind's own (an application's rejected document: 'admission.document'). */
+type LetterTemplate = `${string}.${string}`;
 
 /** A message as sent: the template's code (`<entity>.<event>`), the e-mail's subject and the text. */
 export interface Letter {
@@ -98,16 +98,3 @@ export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) =
 /** A document the office rejected: which, why (in the family's words), and the status page to send a new one. */
 export const admissionDocumentRejected = (language: Language, a: AdmissionFacts, document: { label: string; reason: string }) =>
   letter(language, 'admission.document', { ...admissionValues(language, a), document: document.label, reason: document.reason });
-
-interface FactsOf {
-  enquiry: EnquiryFacts;
-  admission: AdmissionFacts;
-  'tc-request': TcRequestFacts;
-}
-
-/** Every template, by record and event. */
-export const TEMPLATES: { [E in MessageEntity]: Record<MessageEvent, (language: Language, facts: FactsOf[E]) => Letter> } = {
-  enquiry: { submitted: enquirySubmitted, status: enquiryStatusChanged },
-  admission: { submitted: admissionSubmitted, status: admissionStatusChanged },
-  'tc-request': { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
-};

@@ -1,0 +1,101 @@
+/** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
+import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { isBand } from '../../lib/classes.ts';
+import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../../lib/messages/templates.ts';
+import { fees, type SchoolClass } from '../../config/fees.ts';
+import { privacy } from '../../config/privacy.ts';
+import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
+import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from './workflow.ts';
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** The class's admission fee in paise; undefined for a class without one. */
+function classFee(row: Row): number | undefined {
+  const rupees: number | undefined = fees.admission[text(row.admission_class) as SchoolClass];
+  return rupees === undefined ? undefined : toPaise(rupees);
+}
+
+/**
+ * What an admitted family is asked to pay, in paise: the class's fee less what is paid (`paid_paise`,
+ * read with the row), nothing once waived.
+ */
+function feeDue(row: Row): number {
+  if (row.fee_waiver_note !== null && row.fee_waiver_note !== undefined) return 0;
+  const due = classFee(row);
+  return due === undefined ? 0 : Math.max(due - Number(row.paid_paise ?? 0), 0);
+}
+
+/** What the letters about an application name, from its row. */
+export const admissionFacts = (row: Row): AdmissionFacts => ({
+  referenceNumber: text(row.reference_number),
+  admissionClass: text(row.admission_class),
+  status: text(row.status),
+  session: text(row.session),
+  feeDuePaise: feeDue(row),
+});
+
+export const ADMISSION_KIND = defineKind({
+  name: 'admission',
+  definition: ADMISSION,
+  table: ADMISSION.table,
+  workflow: ADMISSION_WORKFLOW,
+  finalStatuses: ['admitted', 'not-admitted', 'withdrawn'],
+  labels: { one: 'Application', many: 'Applications', noun: 'applications', counted: 'application(s)', the: 'the application', this: 'This application', notFound: 'Admission not found' },
+  search: { identifiers: ['reference_number'], mobiles: ['contact_no'] },
+  admin: { panel: '/admin/admissions/panel', details: '/admin/admissions/details/' },
+  privacy: {
+    // age_outside_range is worked out from the date of birth: it goes with it. The submission's
+    // hash is of the details sent.
+    personalColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'submission_hash', 'consent_withdrawn_note', 'age_outside_range'],
+    keptColumns: {
+      id: 'the record itself',
+      reference_number: 'the school\'s own number, on its receipts',
+      band: 'the wing, for the statistics',
+      admission_class: 'the class, for the statistics',
+      government_scholarship: 'for the statistics',
+      session: 'the session, for the statistics',
+      status: 'the decision, for the statistics',
+      status_changed_at: 'a date',
+      payment_status: 'for the accounts',
+      created_at: 'a date',
+      updated_at: 'a date',
+      erased_at: 'when it was erased',
+      consent_withdrawn_at: 'a date',
+      language: 'the form\'s language: names no one',
+      consent: 'which notice was agreed to and when: shows the data was held lawfully',
+      search_names: 'generated from the names: empty once they are',
+    },
+    childTables: { uploads: 'the documents the parent sent (their rows go, and the files)' },
+    neverErased: ['admitted'],
+    confirmWith: 'referenceNumber',
+    phoneMessage: 'contactNo',
+    required: (record) => (isBand(String(record.band ?? '')) ? BANDS_DEF[String(record.band) as keyof typeof BANDS_DEF].required : []),
+    retention: {
+      days: () => privacy.retention.closedApplicationDays,
+      after: { decidedAt: ['not-admitted', 'withdrawn'] },
+      why: 'retention: decided (not admitted or withdrawn)',
+    },
+    exportHolds: 'each document the parent sent (documents/)',
+  },
+  // A document's entry ('abcCard: rejected (reason)') reads 'ABC card: Rejected (reason)'.
+  auditDetail: (action, detail) => {
+    if (action !== 'document' && action !== 'view' && action !== 'document-replaced') return undefined;
+    const [, field = '', state, rest] = /^(\w+)(?:: (\w+))?([\s\S]*)$/.exec(detail) ?? [];
+    if (!isFileField(field)) return undefined;
+    return `${fileLabel(field)}${state ? `: ${DOCUMENT_STATE_LABELS[state as DocumentState] ?? state}` : ''}${rest ?? ''}`;
+  },
+  messages: defineMessages({
+    mobile: 'contact_no',
+    facts: admissionFacts,
+    letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
+    templates: { 'admission.submitted': 'Application received', 'admission.status': 'Application status', 'admission.document': 'Document to send again' },
+  }),
+  payment: {
+    purpose: 'Admission fee',
+    columns: 'admission_class, fee_waiver_note',
+    closed: ['not-admitted', 'withdrawn'],
+    fee: classFee,
+  },
+});

@@ -1,0 +1,47 @@
+/** The admission enquiry as a kind of record: what privacy, audit, the desk and the outbox read of it. */
+import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { enquiryStatusChanged, enquirySubmitted, type EnquiryFacts } from '../../lib/messages/templates.ts';
+import { privacy } from '../../config/privacy.ts';
+import { ENQUIRY } from './enquiry.ts';
+import { ENQUIRY_REQUIRED } from './schema.ts';
+import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW } from './workflow.ts';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export const ENQUIRY_KIND = defineKind({
+  name: 'enquiry',
+  definition: ENQUIRY,
+  table: ENQUIRY.table,
+  workflow: ENQUIRY_WORKFLOW,
+  finalStatuses: ENQUIRY_ENDED,
+  labels: { one: 'Enquiry', many: 'Enquiries', noun: 'enquiries', counted: 'enquiry(ies)', the: 'the enquiry', this: 'This enquiry', notFound: 'Enquiry not found' },
+  search: { mobiles: ['father_mobile'] },
+  admin: { panel: '/admin/enquiry/panel', details: '/admin/enquiry/details/' },
+  privacy: {
+    personalColumns: ['submission_key', 'submission_hash', 'next_follow_up'],
+    keptColumns: {
+      id: 'the record itself',
+      admission_class: 'the class asked about, for the statistics',
+      status: 'how it ended, for the statistics',
+      status_changed_at: 'a date',
+      created_at: 'a date',
+      updated_at: 'a date',
+      erased_at: 'when it was erased',
+      language: 'the form\'s language: names no one',
+      consent: 'which notice was agreed to and when: shows the data was held lawfully',
+      search_names: 'generated from the names: empty once they are',
+    },
+    confirmWith: '_id',
+    phoneMessage: 'fatherMobile',
+    required: () => ENQUIRY_REQUIRED,
+    retention: { days: () => privacy.retention.enquiryDays, after: 'last-change', why: 'retention: enquiry unchanged' },
+    exportHolds: 'the record only (an enquiry has no documents)',
+  },
+  messages: defineMessages({
+    email: 'email',
+    mobile: 'father_mobile',
+    facts: (row): EnquiryFacts => ({ admissionClass: text(row.admission_class), status: text(row.status) }),
+    letters: { submitted: enquirySubmitted, status: enquiryStatusChanged },
+    templates: { 'enquiry.submitted': 'Enquiry received', 'enquiry.status': 'Enquiry status' },
+  }),
+});

@@ -1,0 +1,31 @@
+/**
+ * The one list of the kinds of record parents fill in. Payments, privacy (erasure, export,
+ * retention), audit, the desk, the outbox, receipts and the admin lists read it; each kind is
+ * declared once, in its folder's kind.ts (its server part, kind.server.ts, is listed in
+ * kinds.server.ts). Adding a kind is its folder, one entry here and its migration.
+ */
+import type { RecordKind } from '../lib/record-kind.ts';
+import type { Entity } from '../lib/record.ts';
+import { ENQUIRY_KIND } from './enquiry/kind.ts';
+import { ADMISSION_KIND } from './admission/kind.ts';
+import { TC_REQUEST_KIND } from './tc-request/kind.ts';
+
+/** In the order the desk and the filters list them; each name is one the audit log knows (Entity). */
+export const KINDS = [ENQUIRY_KIND, ADMISSION_KIND, TC_REQUEST_KIND] as const satisfies readonly RecordKind<Entity>[];
+
+export type Kind = (typeof KINDS)[number];
+export type KindName = Kind['name'];
+/** The kinds that are paid for. */
+export type PaidKind = Extract<Kind, { payment: object }>['name'];
+
+const BY_NAME = new Map<string, RecordKind>(KINDS.map((k) => [k.name, k]));
+
+export const isKindName = (name: unknown): name is KindName => typeof name === 'string' && BY_NAME.has(name);
+
+/** The kind called `name`. */
+export function kindOf(name: KindName): RecordKind<KindName> {
+  return BY_NAME.get(name) as RecordKind<KindName>;
+}
+
+/** The kinds that are paid for. */
+export const PAID_KINDS = KINDS.filter((k) => k.payment).map((k) => k.name) as PaidKind[];

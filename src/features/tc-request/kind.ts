@@ -1,0 +1,62 @@
+/** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
+import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../../lib/messages/templates.ts';
+import { fees } from '../../config/fees.ts';
+import { privacy } from '../../config/privacy.ts';
+import { TC_REQUEST } from './tc-request.ts';
+import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
+import { TC_WORKFLOW } from './workflow.ts';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+export const TC_REQUEST_KIND = defineKind({
+  name: 'tc-request',
+  definition: TC_REQUEST,
+  table: TC_REQUEST.table,
+  workflow: TC_WORKFLOW,
+  finalStatuses: ['issued', 'rejected'],
+  labels: { one: 'TC request', many: 'TC requests', noun: 'TC requests', counted: 'TC request(s)', the: 'the TC request', this: 'This TC request', notFound: 'TC request not found' },
+  search: { identifiers: ['admission_number'], mobiles: ['contact'] },
+  admin: { panel: '/admin/tc-requests/panel', details: '/admin/tc-requests/details/' },
+  privacy: {
+    personalColumns: ['tc_number', 'rejection_reason', 'fee_waiver_note', 'transaction_id', 'submission_key', 'submission_hash'],
+    keptColumns: {
+      id: 'the record itself',
+      status: 'how it ended, for the statistics',
+      status_changed_at: 'a date',
+      tc_issue_date: 'a date',
+      payment_status: 'for the accounts',
+      created_at: 'a date',
+      updated_at: 'a date',
+      erased_at: 'when it was erased',
+      language: 'the form\'s language: names no one',
+      consent: 'which notice was agreed to and when: shows the data was held lawfully',
+      search_names: 'generated from the names: empty once they are',
+    },
+    confirmWith: '_id',
+    phoneMessage: 'tcContact',
+    required: () => TC_REQUIRED,
+    normalise: { admissionNumber: normaliseAdmissionNumber },
+    retention: {
+      days: () => privacy.retention.decidedTcRequestDays,
+      after: { decidedAt: ['issued', 'rejected'] },
+      why: 'retention: TC issued or rejected',
+    },
+    exportHolds: 'the record only (a TC request has no documents)',
+  },
+  messages: defineMessages({
+    email: 'email',
+    mobile: 'contact',
+    facts: (row): TcRequestFacts => ({ status: text(row.status), rejectionReason: text(row.rejection_reason) }),
+    letters: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
+    templates: { 'tc-request.submitted': 'TC request received', 'tc-request.status': 'TC request status' },
+  }),
+  payment: {
+    purpose: 'Transfer certificate fee',
+    columns: 'fee_waiver_note',
+    closed: ['rejected'],
+    fee: () => Math.round(fees.transferCertificate * 100),
+    // A TC request waits for its fee: covered, it moves on by itself; no longer covered, it goes back.
+    coveredMove: { from: 'requested', to: 'fee-paid' },
+  },
+});

@@ -1,0 +1,136 @@
+/**
+ * What a kind of record that parents fill in (an admission, an enquiry, a TC request, and every
+ * kind that comes later) tells the services that treat all kinds alike: payments, privacy
+ * (erasure, export, retention), audit, the desk, the outbox, receipts and the admin lists. Each
+ * kind declares this once, in its folder (src/features/<kind>/kind.ts), and src/features/kinds.ts
+ * lists them. What only the server may hold (SQL, the database) is the kind's `kind.server.ts`,
+ * listed by src/features/kinds.server.ts under the same names, so that the browser never loads it.
+ */
+import type { RecordDefinition } from './record.ts';
+import type { Workflow } from './workflow.ts';
+import type { FormMessage } from './forms/messages.ts';
+import type { Language } from './messages/languages.ts';
+import type { Letter, MessageEvent } from './messages/templates.ts';
+
+type Row = Record<string, unknown>;
+
+export interface RecordKind<N extends string = string> {
+  /** Its name: the `entity` of its audit entries, history, messages and payments, and its API path /v1/api/<name>. */
+  readonly name: N;
+  readonly definition: RecordDefinition;
+  /** Its table (the definition's). */
+  readonly table: string;
+  readonly workflow: Workflow;
+  /** The statuses a record ends at (no move leads on from them, save a principal's reopening). */
+  readonly finalStatuses: readonly string[];
+  readonly labels: {
+    /** One record, as the audit log and the messages screen name it: 'Application'. */
+    readonly one: string;
+    /** The desk's heading: 'Applications'. */
+    readonly many: string;
+    /** The desk's word in a sentence: 'applications'. */
+    readonly noun: string;
+    /** A count in a report: '3 application(s)'. */
+    readonly counted: string;
+    /** One record in a sentence: 'the application'. */
+    readonly the: string;
+    /** The start of a refusal: 'This application'. */
+    readonly this: string;
+    /** The 404's message: 'Admission not found'. */
+    readonly notFound: string;
+  };
+  /** What the admin list's search box finds besides the names (src/server/lists.ts, recordSearch): columns matched from their start. */
+  readonly search: { readonly identifiers?: readonly string[]; readonly mobiles?: readonly string[] };
+  readonly admin: {
+    /** The office's list. */
+    readonly panel: string;
+    /** The details screen, before the record's id. */
+    readonly details: string;
+  };
+  readonly privacy: KindPrivacy;
+  /** Its own audit entries' details in words, where they name more than a status move (undefined: as stored). */
+  readonly auditDetail?: (action: string, detail: string) => string | undefined;
+  readonly messages: KindMessages;
+  /** Present when the kind is paid for: its fee and how its receipts read. */
+  readonly payment?: KindPayment;
+}
+
+export interface KindPrivacy {
+  /** Columns besides the form's fields that identify the child or the family: NULL after erasure. */
+  readonly personalColumns: readonly string[];
+  /**
+   * Every column erasure keeps, with why (a status, a date, a class for the statistics). A form
+   * field whose column is here is kept; every other form field (but a document) is personal. A unit
+   * test reads the migrated schema: a column in neither list fails the build.
+   */
+  readonly keptColumns: Readonly<Record<string, string>>;
+  /** Tables of its own whose rows go whole with an erasure (the server part deletes them), with what they hold. */
+  readonly childTables?: Readonly<Record<string, string>>;
+  /** Statuses whose records are the school's own and are never erased (an admitted pupil's). */
+  readonly neverErased?: readonly string[];
+  /** What the principal types to confirm an erasure. */
+  readonly confirmWith: 'referenceNumber' | '_id';
+  /** The form's own message for a wrong phone number, when a field is corrected. */
+  readonly phoneMessage: FormMessage;
+  /** The fields its form requires of this record (an application's depend on its band). */
+  readonly required: (record: Row) => readonly string[];
+  /** How a corrected value is stored, where the form stores it otherwise than typed. */
+  readonly normalise?: Readonly<Record<string, (value: string) => string>>;
+  readonly retention: {
+    /** Days it is kept (read from src/config/privacy.ts when asked). */
+    readonly days: () => number;
+    /**
+     * From when: the decision at one of these statuses (its time in the history), or the
+     * record's last change.
+     */
+    readonly after: { readonly decidedAt: readonly string[] } | 'last-change';
+    /** The audit entry's words. */
+    readonly why: string;
+  };
+  /** What the data export (export.zip) holds besides the record, its history, payments and messages. */
+  readonly exportHolds: string;
+}
+
+interface Messages<F> {
+  /** The column of the parent's e-mail address, when the form asks for one. */
+  readonly email?: string;
+  /** The column of the parent's mobile number. */
+  readonly mobile: string;
+  /** What the letters name, read from the row (its table's columns, and what the server part's `messageColumns` adds). */
+  readonly facts: (row: Row) => F;
+  /** Its letter for each event (src/lib/messages/templates.ts). */
+  readonly letters: Readonly<Record<MessageEvent, (language: Language, facts: F) => Letter>>;
+  /** How the messages screen names each template (`<kind>.<event>`, and any letter of its own). */
+  readonly templates: Readonly<Record<string, string>>;
+}
+
+export interface KindMessages extends Omit<Messages<never>, 'facts'> {
+  /** The letter for `event` about `row`. */
+  readonly letter: (event: MessageEvent, language: Language, row: Row) => Letter;
+}
+
+/** A kind's messages, its letters typed by the facts they read. */
+export const defineMessages = <F>(messages: Messages<F>): KindMessages => ({
+  ...messages,
+  letter: (event, language, row) => messages.letters[event](language, messages.facts(row)),
+});
+
+export interface KindPayment {
+  /** The receipt's purpose: 'Admission fee'. */
+  readonly purpose: string;
+  /** The columns the fee needs. */
+  readonly columns: string;
+  /** Statuses at which nothing more is taken or waived (the record is closed). */
+  readonly closed: readonly string[];
+  /** The fee of a row, in paise; undefined when the school has set none. */
+  readonly fee: (row: Row) => number | undefined;
+  /** The status a record moves to by itself once its fee is covered, and back from when it is not. */
+  readonly coveredMove?: { readonly from: string; readonly to: string };
+}
+
+/** Declares a kind, keeping its name as a literal type and whether it is paid for. */
+export function defineKind<const N extends string>(kind: RecordKind<N> & { payment: KindPayment }): RecordKind<N> & { payment: KindPayment };
+export function defineKind<const N extends string>(kind: RecordKind<N>): RecordKind<N>;
+export function defineKind(kind: RecordKind) {
+  return kind;
+}
