@@ -13,8 +13,12 @@ import ws from 'ws';
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number | null }>;
 }
-interface PoolLike extends Queryable {
-  connect(): Promise<Queryable & { release(err?: boolean | Error): void }>;
+interface Listening {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+}
+interface PoolLike extends Queryable, Listening {
+  connect(): Promise<Queryable & Listening & { release(err?: boolean | Error): void }>;
   end(): Promise<void>;
 }
 
@@ -76,6 +80,9 @@ export function getPool(): PoolLike {
   if (pool) return pool;
   const raw = connectionString();
   pool = databaseDriver() === 'neon' ? neonPool(raw) : (new pg.Pool({ connectionString: withDefaultUser(raw), max: POOL_SIZE }) as unknown as PoolLike);
+  // A connection the server ends while it waits in the pool (Neon suspending or restarting a compute,
+  // a server restart) leaves the pool; unheard, its error would end the function instance.
+  pool.on('error', (error) => console.warn(`[database] an idle connection was closed: ${error.message}`));
   return pool;
 }
 
@@ -92,16 +99,26 @@ export async function queryOne<T = Record<string, unknown>>(text: string, params
 /** Runs `fn` in one transaction: all of it is stored, or none of it. */
 export async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const client = await getPool().connect();
+  // A connection lost mid-transaction fails its query; its error event, unheard, would end the
+  // instance. Such a connection is dropped at release, not handed to the next caller.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((failed: unknown) => {
+      broken ??= failed instanceof Error ? failed : new Error(String(failed));
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }
 

@@ -64,4 +64,33 @@ describe('the database driver', () => {
       await client.end();
     }
   });
+
+  it('a session the server ends (as Neon does when it suspends or restarts a compute) costs nothing: the next requests are answered', async () => {
+    if (!onPostgres) {
+      // PGlite's gateway ends no session of its own accord: what it serves is checked above.
+      expect(runtime.output()).toMatch(/^Database driver: node-postgres$/m);
+      return;
+    }
+    await useTheDatabase();
+    const database = new URL(runtime.databaseUrl).pathname.slice(1);
+    const client = new pg.Client({ connectionString: runtime.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ ended: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows[0].n)
+        .toBe(0);
+    } finally {
+      await client.end();
+    }
+    // The pools heard it (an unheard error event ends the instance that holds the pool).
+    await expect.poll(() => runtime.output()).toContain('[database] an idle connection was closed: terminating connection due to administrator command');
+    await useTheDatabase();
+    await useTheDatabase();
+    expect(runtime.output()).not.toMatch(/uncaught|unhandled|exited unexpectedly/i);
+  });
 });
