@@ -8,6 +8,9 @@ import { installLocalDatabasePatches } from './local-runtime/patches.ts';
 /** Points src/server/db.ts at the database (through DATABASE_URL) with migrations applied; returns how to let go of it. */
 export async function openLocalDatabase(root: string): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL) return async () => undefined;
+  // The local PGlite gateway is reached with node-postgres, whatever DATABASE_DRIVER says for a server.
+  const driver = process.env.DATABASE_DRIVER;
+  process.env.DATABASE_DRIVER = 'pg';
   const running = runningRuntime(root);
   if (running) {
     process.env.DATABASE_URL = running.databaseUrl;
@@ -23,5 +26,7 @@ export async function openLocalDatabase(root: string): Promise<() => Promise<voi
     await closePool();
     await db.stop();
     delete process.env.DATABASE_URL;
+    if (driver === undefined) delete process.env.DATABASE_DRIVER;
+    else process.env.DATABASE_DRIVER = driver;
   };
 }

@@ -2,6 +2,7 @@
 import { startRuntime } from './runtime.ts';
 import { PatchCheckError } from './local-runtime/patch-check.ts';
 import { ConfigError } from '../src/server/env.ts';
+import { databaseDriver } from '../src/server/db.ts';
 
 // One failed request must not take the local runtime down: log what escaped and keep serving.
 process.on('unhandledRejection', (reason) => console.error('[runtime] unhandled rejection:', reason));
@@ -14,6 +15,9 @@ const runtime = await startRuntime({ port, host: process.env.HOST ?? '127.0.0.1'
   process.exit(1);
 });
 console.log(`Database: ${runtime.databaseUrl.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@')}`);
+// Which driver the functions reach the database with (the PostgreSQL test pass checks it is Neon's).
+const driver = databaseDriver();
+console.log(`Database driver: ${driver}${driver === 'neon' && process.env.DATABASE_WS_PROXY ? ` over WebSocket through ${process.env.DATABASE_WS_PROXY}` : ''}`);
 console.log(`Ready on ${runtime.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -2,13 +2,17 @@
  * The HTTP and database tests once more against a real PostgreSQL server (Debian's package), so the
  * SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
  * cluster (as the `postgres` user when run as root, since PostgreSQL refuses to run as root).
+ * The runtimes reach it with production's driver, @neondatabase/serverless over WebSocket, through
+ * a WebSocket-to-TCP proxy started here (scripts/ws-proxy.ts), as Netlify's functions reach Neon.
  * Test files given as arguments run alone.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startWsProxy } from './ws-proxy.ts';
 
 function findBin(): string | undefined {
   try {
@@ -32,12 +36,26 @@ function freePort(): Promise<number> {
 /** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http. */
 const files = process.argv.slice(2);
 
-function vitest(url: string): number {
-  const result = spawnSync('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http'])], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
-  return result.status ?? 1;
+/**
+ * Runs the tests against `url`. Every runtime (and admin CLI, cleanup) given that DATABASE_URL takes
+ * Neon's driver through the proxy: DATABASE_DRIVER and DATABASE_WS_PROXY are inherited from here.
+ */
+async function vitest(url: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  const proxy = await startWsProxy({ host: hostname, port: Number(port || 5432) });
+  console.log(`WebSocket proxy on ${proxy.address}: the runtimes use @neondatabase/serverless through it`);
+  try {
+    const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
+    // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
+    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http'])], { stdio: 'inherit', env });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    return code ?? 1;
+  } finally {
+    await proxy.close();
+  }
 }
 
-if (process.env.TEST_DATABASE_URL) process.exit(vitest(process.env.TEST_DATABASE_URL));
+if (process.env.TEST_DATABASE_URL) process.exit(await vitest(process.env.TEST_DATABASE_URL));
 
 const bin = findBin();
 if (!bin) {
@@ -55,7 +73,7 @@ try {
   as(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   as(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', 'start']);
   console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the HTTP tests against it`);
-  code = vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  code = await vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
 } finally {
   try {
     as(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -1,7 +1,9 @@
 /**
  * The database: plain parameterised SQL over a pg-compatible pool.
- * Production (Netlify + Neon) always uses @neondatabase/serverless; the local runtime's PGlite
- * gateway, and a real PostgreSQL server in CI, use node-postgres. Same SQL everywhere.
+ * Production (Netlify + Neon) uses @neondatabase/serverless over WebSocket; the local runtime's
+ * PGlite gateway uses node-postgres. The PostgreSQL test pass runs production's driver against a
+ * local server through a WebSocket-to-TCP proxy (scripts/ws-proxy.ts), told by DATABASE_DRIVER=neon
+ * and DATABASE_WS_PROXY. Same SQL everywhere.
  */
 import pg from 'pg';
 import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
@@ -11,8 +13,12 @@ import ws from 'ws';
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number | null }>;
 }
-interface PoolLike extends Queryable {
-  connect(): Promise<Queryable & { release(err?: boolean | Error): void }>;
+interface Listening {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+}
+interface PoolLike extends Queryable, Listening {
+  connect(): Promise<Queryable & Listening & { release(err?: boolean | Error): void }>;
   end(): Promise<void>;
 }
 
@@ -34,17 +40,49 @@ export function withDefaultUser(raw: string): string {
   return url.toString();
 }
 
+/** Connections per pool (per function instance), the same on both drivers. */
+const POOL_SIZE = 10;
+
+export type DriverName = 'neon' | 'node-postgres';
+
+/**
+ * Which driver reaches the database: DATABASE_DRIVER (`neon` or `pg`) when DATABASE_URL is given
+ * (it says how to reach that URL, so a runtime on the local PGlite gateway is not redirected);
+ * else node-postgres for a local or `server` database, and Neon's for the rest (production).
+ */
+export function databaseDriver(): DriverName {
+  const chosen = process.env.DATABASE_URL ? process.env.DATABASE_DRIVER : undefined;
+  if (chosen === 'neon') return 'neon';
+  if (chosen === 'pg') return 'node-postgres';
+  if (chosen) throw new Error(`DATABASE_DRIVER must be neon or pg, not ${chosen}`);
+  return process.env.NETLIFY_DB_DRIVER === 'server' || isLocal(new URL(connectionString())) ? 'node-postgres' : 'neon';
+}
+
+/**
+ * Neon's driver over WebSocket: to Neon itself by default (wss:// to the database's host), or,
+ * with DATABASE_WS_PROXY (`host:port`), through a plain ws:// proxy to a server that is not Neon's,
+ * as the driver's CONFIG.md sets it for a local server: no TLS on the WebSocket or inside it, and
+ * no pipelined password (a local server may not ask for one).
+ */
+function neonPool(raw: string): PoolLike {
+  if (typeof WebSocket === 'undefined') neonConfig.webSocketConstructor = ws;
+  const proxy = process.env.DATABASE_WS_PROXY;
+  if (proxy) {
+    neonConfig.wsProxy = (host, port) => `${proxy}/v1?address=${host}:${port}`;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+  }
+  return new NeonPool({ connectionString: raw, max: POOL_SIZE }) as unknown as PoolLike;
+}
+
 export function getPool(): PoolLike {
   if (pool) return pool;
   const raw = connectionString();
-  const url = new URL(raw);
-  const useNodePg = process.env.NETLIFY_DB_DRIVER === 'server' || isLocal(url);
-  if (useNodePg) {
-    pool = new pg.Pool({ connectionString: withDefaultUser(raw), max: 10 }) as unknown as PoolLike;
-  } else {
-    if (typeof WebSocket === 'undefined') neonConfig.webSocketConstructor = ws;
-    pool = new NeonPool({ connectionString: raw }) as unknown as PoolLike;
-  }
+  pool = databaseDriver() === 'neon' ? neonPool(raw) : (new pg.Pool({ connectionString: withDefaultUser(raw), max: POOL_SIZE }) as unknown as PoolLike);
+  // A connection the server ends while it waits in the pool (Neon suspending or restarting a compute,
+  // a server restart) leaves the pool; unheard, its error would end the function instance.
+  pool.on('error', (error) => console.warn(`[database] an idle connection was closed: ${error.message}`));
   return pool;
 }
 
@@ -61,16 +99,26 @@ export async function queryOne<T = Record<string, unknown>>(text: string, params
 /** Runs `fn` in one transaction: all of it is stored, or none of it. */
 export async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const client = await getPool().connect();
+  // A connection lost mid-transaction fails its query; its error event, unheard, would end the
+  // instance. Such a connection is dropped at release, not handed to the next caller.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((failed: unknown) => {
+      broken ??= failed instanceof Error ? failed : new Error(String(failed));
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }
 
