@@ -87,8 +87,21 @@ async function holdScripts(page: Page): Promise<{ release: () => void; requested
   return { release, requested: () => urls };
 }
 
-/** The form's island has taken over: its submit button, off in the server's HTML, is on. */
-const islandReady = (page: Page, submit: string) => page.getByRole('button', { name: submit, exact: true }).isEnabled();
+/** React has taken over the server's form (hydrated it where it stands). */
+const tookOver = (page: Page) =>
+  page.evaluate(() => Object.keys(document.querySelector('[data-enquiry-popup] form') ?? {}).some((key) => key.startsWith('__reactFiber')));
+
+/** The value the island's state gives a control (its React props), undefined before it took over. */
+const islandValue = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    const el = document.querySelector(`[data-enquiry-popup] [name="${n}"]`) ?? {};
+    const key = Object.keys(el).find((k) => k.startsWith('__reactProps'));
+    return key ? ((el as Record<string, { value?: string }>)[key]!.value as string | undefined) : undefined;
+  }, name);
+
+/** The body of the next enquiry the page sends. */
+const nextEnquiry = (page: Page) =>
+  page.waitForRequest((r) => r.url().endsWith('/v1/api/enquiry') && r.method() === 'POST').then((r) => r.postDataJSON() as Record<string, string>);
 
 const focusState = (page: Page) =>
   page.evaluate(() => {
@@ -107,7 +120,7 @@ describe('the home page before the visitor starts on the enquiry', () => {
         // The form is on screen, drawn by the server: fourteen fields and the consent box, in the page's language.
         const dialog = dialogNamed(page, title);
         expect(await dialog.locator('input:not([name="website"]), select, textarea').count()).toBe(15);
-        expect(await islandReady(page, path === '/' ? FORM_TEXT.enquirySubmit : HI['formText.enquirySubmit'])).toBe(false);
+        expect(await tookOver(page)).toBe(false);
       } finally {
         await context.close();
       }
@@ -133,10 +146,12 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await page.keyboard.press('ArrowRight');
       // The tap asked for the island; it is held, so the server's form is still what the visitor uses.
       await expect.poll(() => requested().length).toBeGreaterThan(0);
-      expect(await islandReady(page, FORM_TEXT.enquirySubmit)).toBe(false);
+      expect(await tookOver(page)).toBe(false);
 
       release();
-      await expect.poll(() => islandReady(page, FORM_TEXT.enquirySubmit), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => islandValue(page, 'studentName'), { timeout: 30_000 }).toBe('Early Child');
+      expect(await islandValue(page, 'fatherName')).toBe('Early Father');
+      expect(await islandValue(page, 'gender')).toBe('Male');
       expect(await focusState(page)).toEqual({ name: 'studentName', caret: 1, value: 'Early Child' });
       expect(await dialog.getByLabel(label("Father's name")).inputValue()).toBe('Early Father');
       expect(await dialog.getByLabel(label('Gender')).inputValue()).toBe('Male');
@@ -147,7 +162,9 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await toast(page, MSG.required);
       await fillEnquiry(page, dialog, (name) => new RegExp(`^${ENGLISH_LABELS[name]}`), { admissionClass: 'K.G', category: 'OBC', fatherOccupation: 'Teacher', motherOccupation: 'Housewife' });
       await dialog.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
+      const sent = nextEnquiry(page);
       await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
+      expect(await sent).toMatchObject({ studentName: 'Early Child', fatherName: 'Early Father', gender: 'Male', admissionClass: 'K.G', language: 'en' });
       await toast(page, MSG.enquirySuccess);
       await dialog.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('rmcp-enquiry-closed'))).toBe('1');
@@ -176,9 +193,9 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       expect((await focusState(page)).name).toBe('admissionClass');
       await dialog.getByLabel(hindi('studentName')).focus();
       await page.keyboard.type('आशा');
-      expect(await islandReady(page, submit)).toBe(false);
+      expect(await tookOver(page)).toBe(false);
       release();
-      await expect.poll(() => islandReady(page, submit), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => islandValue(page, 'studentName'), { timeout: 30_000 }).toBe('आशा');
       expect(await focusState(page)).toEqual({ name: 'studentName', caret: 3, value: 'आशा' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await screenshot(page, 'home-popup-island-360-hi');
@@ -187,12 +204,40 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await dialog.getByRole('button', { name: submit, exact: true }).click();
       await toast(page, HI['form.consent']);
       await dialog.getByRole('checkbox', { name: new RegExp(HI['formText.consentAgree'].slice(0, 12)) }).check();
+      const sent = nextEnquiry(page);
       await dialog.getByRole('button', { name: submit, exact: true }).click();
+      expect(await sent).toMatchObject({ studentName: 'आशा', admissionClass: 'N.C', language: 'hi' });
       await toast(page, HI['form.enquirySuccess']);
       await dialog.getByRole('heading', { name: HI['formText.enquiryDoneHeading'] }).waitFor();
       await screenshot(page, 'home-popup-done-360-hi');
       await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('a submit before the island took over', () => {
+  it('/ at 360 px: Submit tapped first is held (the browser sends nothing itself), then the island answers it', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await openHome(page, '/', FORM_TEXT.enquiryTitle);
+      const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
+      const { release } = await holdScripts(page);
+      const before = page.url();
+      await dialog.getByLabel(label('Referred by')).fill('Poster');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
+      expect(page.url()).toBe(before);
+      expect(await tookOver(page)).toBe(false);
+      release();
+      // The held submit goes through the island's check: the required fields' message, the first one marked and focused.
+      await toast(page, MSG.required);
+      expect(await dialog.getByLabel(label('Admission class')).getAttribute('aria-invalid')).toBe('true');
+      expect((await focusState(page)).name).toBe('admissionClass');
+      expect(await islandValue(page, 'referredBy')).toBe('Poster');
+      expect(page.url()).toBe(before);
     } finally {
       await context.close();
     }

@@ -3,12 +3,13 @@
  * to HTML) and hydrated only once the visitor starts on the form (popup-island.tsx). Opening it 1.5 s
  * after load, the close button, Esc, keeping focus inside and giving it back, and staying closed for
  * the rest of the visit are the opener's (popup-opener.ts): a few lines of script, no framework,
- * before and after hydration alike. Once sent, a confirmation takes the form's place (what happens
+ * before and after hydration alike. Its Submit is on from the start: a submit before the island has
+ * taken over is held by the opener and sent through the island once it has. Once sent, a confirmation takes the form's place (what happens
  * next, the school's phone), focus on its heading, until it is closed.
  * A page not in English hands its language (`lang`, sent with the enquiry) and its words (`text`,
  * from enquiryWords in enquiry-words.ts).
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/messages.ts';
 import type { Language } from '../../lib/messages/languages.ts';
 import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
@@ -20,6 +21,7 @@ import { classText } from '../../lib/classes.ts';
 import type { Field } from '../../lib/record.ts';
 import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
+import { useHydrated } from '../../components/forms/early-input.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
 import { rememberClosed } from './popup-visit.ts';
 import '../../components/forms/forms.css';
@@ -35,7 +37,8 @@ export interface EnquiryPopupProps {
   text?: FormWords;
 }
 
-export default function EnquiryPopup({ lang = 'en', text }: EnquiryPopupProps) {
+/** `onReady`: called once the island has taken over and holds what was typed before (the opener then sends a submit it held). */
+export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopupProps & { onReady?: () => void }) {
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -59,6 +62,11 @@ export default function EnquiryPopup({ lang = 'en', text }: EnquiryPopupProps) {
       setDone(sending.current);
     },
   });
+
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) onReady?.();
+  }, [hydrated, onReady]);
 
   const id = (f: string) => `${uid}-${f}`;
   /** How a class reads on this page. */
@@ -94,7 +102,7 @@ export default function EnquiryPopup({ lang = 'en', text }: EnquiryPopupProps) {
                 ))}
               </div>
               <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-              <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
+              <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
                 {form.busy && <span className="ff-spinner" aria-hidden="true" />}
                 {speak.text('enquirySubmit')}
               </button>

@@ -7,8 +7,13 @@ import { hydrateRoot } from 'react-dom/client';
 import EnquiryPopup, { type EnquiryPopupProps } from './EnquiryPopup.tsx';
 import { POPUP_ID_PREFIX } from './popup-visit.ts';
 
-/** `root`: the element EnquiryPopup.astro drew the pop-up in, its props in `data-props`. */
-export function hydrateEnquiryPopup(root: HTMLElement): void {
+/**
+ * `root`: the element EnquiryPopup.astro drew the pop-up in, its props in `data-props`. Resolves once
+ * the island has taken over, with what was typed before in its state.
+ */
+export function hydrateEnquiryPopup(root: HTMLElement): Promise<void> {
   const props = JSON.parse(root.dataset.props ?? '{}') as EnquiryPopupProps;
-  hydrateRoot(root, <EnquiryPopup {...props} />, { identifierPrefix: POPUP_ID_PREFIX });
+  return new Promise((ready) => {
+    hydrateRoot(root, <EnquiryPopup {...props} onReady={ready} />, { identifierPrefix: POPUP_ID_PREFIX });
+  });
 }

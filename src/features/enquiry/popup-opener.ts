@@ -4,7 +4,9 @@
  * Esc close it, focus goes back where it was, and it stays closed for the rest of the visit.
  * Signed-in staff never see it (their browser holds the XSRF-TOKEN cookie). The form's island is
  * fetched only when the visitor starts on the form (focus, tap, typing), or at once when the
- * browser keeps a draft of it, so the draft shows when the pop-up opens.
+ * browser keeps a draft of it, so the draft shows when the pop-up opens. A submit before the island
+ * has taken over (Submit tapped first, Enter in a field) is held, never sent by the browser itself
+ * (which would put the fields in the address), and handed to the island once it is ready.
  */
 import { readXsrfCookie } from '../../lib/api-client.ts';
 import { hasDraft } from '../../components/forms/draft-key.ts';
@@ -18,18 +20,29 @@ const dialog = root?.querySelector('dialog');
 if (root && dialog && !closedThisVisit() && !readXsrfCookie()) {
   let returnTo: HTMLElement | null = null;
   let island: Promise<void> | undefined;
-  const startIsland = () => {
-    island ??= import('./popup-island.tsx').then((m) => m.hydrateEnquiryPopup(root));
-  };
+  let ready = false;
+  let heldSubmit = false;
+  const form = dialog.querySelector('form');
   const starts = ['focusin', 'pointerdown', 'input'] as const;
   const started = () => {
     for (const type of starts) dialog.removeEventListener(type, onForm);
-    startIsland();
+    island ??= import('./popup-island.tsx')
+      .then((m) => m.hydrateEnquiryPopup(root))
+      .then(() => {
+        ready = true;
+        if (heldSubmit) form?.requestSubmit();
+      });
   };
   const onForm = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('form')) started();
   };
   for (const type of starts) dialog.addEventListener(type, onForm);
+  form?.addEventListener('submit', (event) => {
+    if (ready) return;
+    event.preventDefault();
+    heldSubmit = true;
+    started();
+  });
 
   dialog.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('[data-close]')) dialog.close();
