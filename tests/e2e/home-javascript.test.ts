@@ -11,6 +11,7 @@ import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
 import { HI } from '../../src/lib/messages/hi.ts';
 import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
 import { DESKTOP, PHONE, label, launchBrowser, screenshot, toast } from '../support/browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
 
 /** The budget of JavaScript before the visitor touches the form (issue 26). */
 const BUDGET_GZIP = 5 * 1024;
@@ -238,6 +239,24 @@ describe('a submit before the island took over', () => {
       expect((await focusState(page)).name).toBe('admissionClass');
       expect(await islandValue(page, 'referredBy')).toBe('Poster');
       expect(page.url()).toBe(before);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('the Hindi pop-up at 360 px, for axe', () => {
+  it('server-drawn and after the island refused an empty submit: no axe violations, no horizontal scroll', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    try {
+      await page.goto('/hi/', { waitUntil: 'load' });
+      const dialog = dialogNamed(page, HI['formText.enquiryTitle']);
+      await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+      const failures = await accessibilityFailures(page, '/hi/ pop-up as drawn');
+      await dialog.getByRole('button', { name: HI['formText.enquirySubmit'], exact: true }).click();
+      await toast(page, HI['form.required']);
+      failures.push(...(await accessibilityFailures(page, '/hi/ pop-up with errors')));
+      expect(failures).toEqual([]);
     } finally {
       await context.close();
     }
