@@ -60,6 +60,16 @@ async function newPage(b: Browser, viewport: { width: number; height: number }) 
   return { context, page: await context.newPage() };
 }
 
+/** The page's script errors and console errors (a hydration that did not match the server's HTML says so there). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 /** Opens `path`, waits for the pop-up and an idle network, and returns what JavaScript it took. */
@@ -132,6 +142,7 @@ describe('the home page before the visitor starts on the enquiry', () => {
 describe('starting on the form loads its island and keeps what was typed', () => {
   it('/ at 1280 px: a tap and typing before the island took over are kept (value, focus, caret), then the enquiry is sent', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
+    const errors = errorsOf(page);
     try {
       await openHome(page, '/', FORM_TEXT.enquiryTitle);
       const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
@@ -169,6 +180,7 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await toast(page, MSG.enquirySuccess);
       await dialog.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('rmcp-enquiry-closed'))).toBe('1');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
@@ -179,6 +191,7 @@ describe('starting on the form loads its island and keeps what was typed', () =>
     const hindi = (name: string) => label(words.fields[name]!.label);
     const submit = HI['formText.enquirySubmit'];
     const { context, page } = await newPage(browser, PHONE);
+    const errors = errorsOf(page);
     try {
       await openHome(page, '/hi/', HI['formText.enquiryTitle']);
       const dialog = dialogNamed(page, HI['formText.enquiryTitle']);
@@ -213,6 +226,9 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await screenshot(page, 'home-popup-done-360-hi');
       await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
+      // Closed: focus back on the page, and not again this visit.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -3,11 +3,11 @@
  * to HTML) and hydrated only once the visitor starts on the form (popup-island.tsx). Opening it 1.5 s
  * after load, the close button, Esc, keeping focus inside and giving it back, and staying closed for
  * the rest of the visit are the opener's (popup-opener.ts): a few lines of script, no framework,
- * before and after hydration alike. Its Submit is on from the start: a submit before the island has
- * taken over is held by the opener and sent through the island once it has. Once sent, a confirmation takes the form's place (what happens
- * next, the school's phone), focus on its heading, until it is closed.
- * A page not in English hands its language (`lang`, sent with the enquiry) and its words (`text`,
- * from enquiryWords in enquiry-words.ts).
+ * before and after hydration alike. Submit is on from the start: a submit before the island has
+ * taken over is held by the opener and handed to the island once it has. Once sent, a confirmation
+ * takes the form's place (what happens next, the school's phone), focus on its heading, until it is
+ * closed. A page not in English hands its language (`lang`, sent with the enquiry) and its words
+ * (`text`, from enquiryWords in enquiry-words.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/messages.ts';
