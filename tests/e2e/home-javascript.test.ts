@@ -235,6 +235,23 @@ describe('starting on the form loads its island and keeps what was typed', () =>
   }, 120_000);
 });
 
+describe('a draft kept from an earlier visit', () => {
+  it('/ at 360 px: the island loads as the pop-up opens, so the draft shows without a touch', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await context.addInitScript(() => localStorage.setItem('rmcp-draft:enquiry', JSON.stringify({ studentName: 'Draft Child', referredBy: 'Neighbour' })));
+      await page.goto('/', { waitUntil: 'load' });
+      const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
+      await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+      await expect.poll(() => dialog.getByLabel(label("Student's name")).inputValue(), { timeout: 30_000 }).toBe('Draft Child');
+      expect(await dialog.getByLabel(label('Referred by')).inputValue()).toBe('Neighbour');
+      expect(await tookOver(page)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
 describe('a submit before the island took over', () => {
   it('/ at 360 px: Submit tapped first is held (the browser sends nothing itself), then the island answers it', async () => {
     const { context, page } = await newPage(browser, PHONE);
