@@ -278,6 +278,29 @@ describe('a submit before the island took over', () => {
   }, 120_000);
 });
 
+describe('"Clear this form" before the island took over', () => {
+  it('/hi/ at 360 px: the tap is held, then the island asks first, and Yes empties what was typed early', async () => {
+    const words = enquiryWords('hi')!;
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await openHome(page, '/hi/', HI['formText.enquiryTitle']);
+      const dialog = dialogNamed(page, HI['formText.enquiryTitle']);
+      const { release } = await holdScripts(page);
+      await dialog.getByLabel(label(words.fields.studentName!.label)).fill('अनन्या');
+      await dialog.getByRole('button', { name: HI['formText.clearForm'] }).click();
+      const confirm = page.getByRole('alertdialog', { name: HI['formText.clearTitle'] });
+      expect(await confirm.isVisible()).toBe(false);
+      release();
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: HI['formText.clearYes'] }).click();
+      expect(await dialog.getByLabel(label(words.fields.studentName!.label)).inputValue()).toBe('');
+      expect(await dialog.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
 describe('the Hindi pop-up at 360 px, for axe', () => {
   it('server-drawn and after the island refused an empty submit: no axe violations, no horizontal scroll', async () => {
     const { context, page } = await openPage(browser, PHONE);

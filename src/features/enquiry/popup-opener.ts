@@ -4,9 +4,9 @@
  * Esc close it, focus goes back where it was, and it stays closed for the rest of the visit.
  * Signed-in staff never see it (their browser holds the XSRF-TOKEN cookie). The form's island is
  * fetched only when the visitor starts on the form (focus, tap, typing), or at once when the
- * browser keeps a draft of it, so the draft shows when the pop-up opens. A submit before the island
- * has taken over (Submit tapped first, Enter in a field) is held, never sent by the browser itself
- * (which would put the fields in the address), and handed to the island once it is ready.
+ * browser keeps a draft of it, so the draft shows when the pop-up opens. A button pressed before the
+ * island has taken over (Submit tapped first, Enter in a field, Clear this form) is held and pressed
+ * again for the island once it is ready.
  */
 import { readXsrfCookie } from '../../lib/api-client.ts';
 import { hasDraft } from '../../components/forms/draft-key.ts';
@@ -17,11 +17,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 const root = document.querySelector<HTMLElement>('[data-enquiry-popup]');
 const dialog = root?.querySelector('dialog');
 
-if (root && dialog && !closedThisVisit() && !readXsrfCookie()) {
+if (root && dialog && !closedThisVisit()) {
   let returnTo: HTMLElement | null = null;
   let island: Promise<void> | undefined;
   let ready = false;
-  let heldSubmit = false;
+  /** A button of the form pressed before the island was ready (Submit, Clear this form), pressed again once it is. */
+  let held: HTMLButtonElement | null = null;
   const form = dialog.querySelector('form');
   const starts = ['focusin', 'pointerdown', 'input'] as const;
   const started = () => {
@@ -30,17 +31,27 @@ if (root && dialog && !closedThisVisit() && !readXsrfCookie()) {
       .then((m) => m.hydrateEnquiryPopup(root))
       .then(() => {
         ready = true;
-        if (heldSubmit) form?.requestSubmit();
+        held?.click();
       });
   };
   const onForm = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('form')) started();
   };
   for (const type of starts) dialog.addEventListener(type, onForm);
+  // Until then the page's script answers for the form: the browser never sends it itself (the fields
+  // would go in the address), and the island's half-started handlers see nothing (stopPropagation).
+  form?.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (ready || !button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+    started();
+  });
   form?.addEventListener('submit', (event) => {
     if (ready) return;
     event.preventDefault();
-    heldSubmit = true;
+    event.stopPropagation();
     started();
   });
 
@@ -65,7 +76,8 @@ if (root && dialog && !closedThisVisit() && !readXsrfCookie()) {
   });
 
   const open = () => {
-    if (closedThisVisit()) return;
+    // The cookie is read here, not as the page loads: reading it can hold a phone's main thread (see Nav.astro).
+    if (closedThisVisit() || readXsrfCookie()) return;
     returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
