@@ -8,12 +8,11 @@
  * language switch is clicked or the page is left, so a switch right after typing keeps it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-const PREFIX = 'rmcp-draft:';
+import { draftKey } from './draft-key.ts';
 
 function read(key: string): Record<string, string> | undefined {
   try {
-    const raw = localStorage.getItem(PREFIX + key);
+    const raw = localStorage.getItem(draftKey(key));
     const value: unknown = raw ? JSON.parse(raw) : undefined;
     if (!value || typeof value !== 'object') return undefined;
     return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
@@ -57,8 +56,8 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
     if (!restored.current) return;
     const { values: now, empty: defaults } = latest.current;
     try {
-      if (isUntouched(now, defaults())) localStorage.removeItem(PREFIX + key);
-      else localStorage.setItem(PREFIX + key, JSON.stringify(now));
+      if (isUntouched(now, defaults())) localStorage.removeItem(draftKey(key));
+      else localStorage.setItem(draftKey(key), JSON.stringify(now));
     } catch {
       // Storage full or disabled (private mode): the form still works without drafts.
     }
@@ -87,7 +86,7 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
   const clearDraft = useCallback(() => {
     setWasRestored(false);
     try {
-      localStorage.removeItem(PREFIX + key);
+      localStorage.removeItem(draftKey(key));
     } catch {
       /* ignore */
     }

@@ -1,19 +1,19 @@
 /**
- * The home page's admission enquiry: a modal dialog 1.5 s after the page has loaded, with a close
- * button and Esc; focus moves in, stays in, and goes back where it was. Once closed (or sent) it
- * stays closed for the rest of the visit (sessionStorage). Once sent, a confirmation takes the
- * form's place (what happens next, the school's phone), focus on its heading, until it is closed.
- * Signed-in staff never see it: their browser holds the script-readable XSRF-TOKEN cookie, set and
- * cleared with the session. The form itself renders only when the
- * dialog opens, so the home page's HTML and its hydration carry an empty dialog, not fourteen hidden fields.
- * A page not in English hands its language (`lang`, sent with the enquiry) and its words (`text`,
- * from enquiryWords in enquiry-words.ts).
+ * The home page's admission enquiry, drawn by the server (EnquiryPopup.astro renders this component
+ * to HTML) and hydrated only once the visitor starts on the form (popup-island.tsx). Opening it 1.5 s
+ * after load, the close button, Esc, keeping focus inside and giving it back, and staying closed for
+ * the rest of the visit are the opener's (popup-opener.ts): a few lines of script, no framework,
+ * before and after hydration alike. Submit is on from the start: a submit before the island has
+ * taken over is held by the opener and handed to the island once it has. Once sent, a confirmation
+ * takes the form's place (what happens next, the school's phone), focus on its heading, until it is
+ * closed. A page not in English hands its language (`lang`, sent with the enquiry) and its words
+ * (`text`, from enquiryWords in enquiry-words.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/messages.ts';
 import type { Language } from '../../lib/messages/languages.ts';
 import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
-import { apiJson, readXsrfCookie } from '../../lib/api-client.ts';
+import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { DonePanel } from '../../components/forms/DonePanel.tsx';
@@ -21,35 +21,10 @@ import { classText } from '../../lib/classes.ts';
 import type { Field } from '../../lib/record.ts';
 import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
-import { useModalDialog } from '../../components/ui/useModalDialog.ts';
+import { useHydrated } from '../../components/forms/early-input.ts';
 import { ENQUIRY_FORM, emptyEnquiry, validateEnquiry } from './schema.ts';
+import { rememberClosed } from './popup-visit.ts';
 import '../../components/forms/forms.css';
-
-export const POPUP_DELAY_MS = 1500;
-export const POPUP_CLOSED_KEY = 'rmcp-enquiry-closed';
-
-function closedThisVisit(): boolean {
-  try {
-    return sessionStorage.getItem(POPUP_CLOSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Milliseconds left until 1.5 s after the load event (the island may hydrate later than load). */
-function delayAfterLoad(): number {
-  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const loadedAt = nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
-  return Math.max(0, POPUP_DELAY_MS - (performance.now() - loadedAt));
-}
-
-function rememberClosed() {
-  try {
-    sessionStorage.setItem(POPUP_CLOSED_KEY, '1');
-  } catch {
-    /* storage disabled: it simply may show again on the next page load */
-  }
-}
 
 /** What the confirmation repeats of the enquiry sent (the form empties itself). */
 interface Sent {
@@ -57,12 +32,16 @@ interface Sent {
   admissionClass: string;
 }
 
-export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
+export interface EnquiryPopupProps {
+  lang?: Language;
+  text?: FormWords;
+}
+
+/** `onReady`: called once the island has taken over and holds what was typed before (the opener then sends a submit it held). */
+export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopupProps & { onReady?: () => void }) {
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const trapTab = useModalDialog(dialogRef, open);
   const sending = useRef<Sent>({ mobile: '', admissionClass: '' });
   const [done, setDone] = useState<Sent | undefined>();
   const form = useFormSubmit({
@@ -84,25 +63,10 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
     },
   });
 
+  const hydrated = useHydrated();
   useEffect(() => {
-    if (closedThisVisit() || readXsrfCookie()) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      timer = setTimeout(() => setOpen(true), delayAfterLoad());
-    };
-    if (document.readyState === 'complete') arm();
-    else window.addEventListener('load', arm, { once: true });
-    return () => {
-      window.removeEventListener('load', arm);
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
-
-  function close() {
-    rememberClosed();
-    setOpen(false);
-    setDone(undefined);
-  }
+    if (hydrated) onReady?.();
+  }, [hydrated, onReady]);
 
   const id = (f: string) => `${uid}-${f}`;
   /** How a class reads on this page. */
@@ -111,36 +75,23 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
   return (
     <>
       <Toasts />
-      <dialog
-        ref={dialogRef}
-        className="ff-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={id('title')}
-        aria-describedby={id('desc')}
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-        onKeyDown={trapTab}
-      >
+      <dialog ref={dialogRef} className="ff-dialog" role="dialog" aria-modal="true" aria-labelledby={id('title')} aria-describedby={id('desc')}>
         <div className="ff-dialog__box">
           <div className="ff-dialog__head">
             <h2 id={id('title')}>{speak.text('enquiryTitle')}</h2>
-            <button type="button" className="ff-dialog__close" aria-label={speak.text('enquiryClose')} onClick={close} data-autofocus>
+            <button type="button" className="ff-dialog__close" aria-label={speak.text('enquiryClose')} data-close data-autofocus>
               <span aria-hidden="true">×</span>
             </button>
           </div>
           <p id={id('desc')} className="ff-intro" hidden={!!done}>
             {speak.text('enquiryIntro')}
           </p>
-          {open && done && (
-            <DonePanel heading={speak.text('enquiryDoneHeading')} speak={speak} level={3} action={{ label: speak.text('doneClose'), onClick: close }}>
+          {done ? (
+            <DonePanel heading={speak.text('enquiryDoneHeading')} speak={speak} level={3} action={{ label: speak.text('doneClose'), onClick: () => dialogRef.current?.close() }}>
               <p>{speak.text('enquiryDoneNext', { mobile: done.mobile, class: classWords(done.admissionClass) })}</p>
               <p>{speak.text('enquiryDoneVisit')}</p>
             </DonePanel>
-          )}
-          {open && !done && (
+          ) : (
             <form ref={form.formRef} className="ff-form" noValidate onSubmit={form.submit}>
               <div className="ff-grid">
                 {ENQUIRY_FORM.map((field) => (
@@ -151,7 +102,7 @@ export default function EnquiryPopup({ lang = 'en', text }: { lang?: Language; t
                 ))}
               </div>
               <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-              <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
+              <button type="submit" className="ff-button" disabled={form.busy} aria-busy={form.busy}>
                 {form.busy && <span className="ff-spinner" aria-hidden="true" />}
                 {speak.text('enquirySubmit')}
               </button>
