@@ -1,8 +1,8 @@
 /** HTTP helpers for tests: a client with a cookie jar that signs in and sends the XSRF header like the site does. */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { inject } from 'vitest';
+import { site } from './site.ts';
 
-export const baseURL = () => inject('baseURL');
+export const baseURL = () => site('baseURL');
 
 export class ApiClient {
   readonly cookies = new Map<string, string>();
@@ -35,7 +35,7 @@ export class ApiClient {
     return res;
   }
 
-  async login(email = inject('adminEmail'), password = inject('adminPassword')): Promise<Response> {
+  async login(email = site('adminEmail'), password = site('adminPassword')): Promise<Response> {
     const res = await this.request('/v1/api/auth/login', { method: 'POST', json: { email, password } });
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
     return res;

@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { site } from './site.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,7 +28,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport });
+  const context = await browser.newContext({ baseURL: site('baseURL'), viewport });
   // A function's first call builds it and starts its instance, on a machine the whole run shares: wait longer than 30 s.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
@@ -36,7 +36,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 }
 
 /** Signs in through the login page, as an office user would (the seeded principal unless told). */
-export async function loginThroughUi(page: Page, email = inject('adminEmail'), password = inject('adminPassword')): Promise<void> {
+export async function loginThroughUi(page: Page, email = site('adminEmail'), password = site('adminPassword')): Promise<void> {
   await page.goto('/login');
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByPlaceholder('Enter your password').fill(password);

@@ -1,19 +1,20 @@
 /**
  * Retention by the hourly cleanup, with its clock set (`npm run cleanup -- --now`): the test's own
  * records are decided at a moment long past (their history moved back to it), and the cleanup runs
- * as if a given number of days had passed since. That clock stays before today, so every other
- * test's records are younger than it and none is touched. Day 179 keeps a decided application, day
+ * as if a given number of days had passed since, on a database and blob store of this file's own.
+ * Day 179 keeps a decided application, day
  * 181 erases it; an enquiry goes after 2 years unchanged, a decided TC request after 3; an
  * admitted pupil's application stays. Old audit entries go; younger ones stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffClient, type ApiClient } from '../support/api.ts';
-import { holdCleanupTurnForThisFile, runCleanup } from '../support/cleanup.ts';
-import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from './admin-fixtures.ts';
-import { closeDb, db } from './forms-fixtures.ts';
+import { runCleanup } from '../support/cleanup.ts';
+import { useInProcessSite } from '../support/in-process-site.ts';
+import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import { closeDb, db } from '../http/forms-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
 
-holdCleanupTurnForThisFile();
+useInProcessSite();
 afterAll(closeDb);
 
 /** The moment the test's records were decided. */
