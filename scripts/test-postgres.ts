@@ -1,5 +1,5 @@
 /**
- * The HTTP and database tests once more against a real PostgreSQL server (Debian's package), so the
+ * The HTTP and database-layer tests (tests/http, tests/db) once more against a real PostgreSQL server (Debian's package), so the
  * SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
  * cluster (as the `postgres` user when run as root, since PostgreSQL refuses to run as root).
  * Test files given as arguments run alone.
@@ -29,11 +29,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http. */
+/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http and tests/db. */
 const files = process.argv.slice(2);
 
 function vitest(url: string): number {
-  const result = spawnSync('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http'])], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+  const result = spawnSync('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', 'tests/db'])], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
   return result.status ?? 1;
 }
 
