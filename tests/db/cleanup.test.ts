@@ -3,16 +3,15 @@
  * go, row and blob, and claimed ones stay; ended sessions, old rate-limit windows and ended sign-in
  * throttle windows go, live ones stay. On a database of the file's own: the counts are exact.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PNG, blobsWithSha, closeDb, count, db, sha256, stage, unique } from '../http/forms-fixtures.ts';
+import { PNG, blobsWithSha, count, db, sha256, stage, unique } from '../http/forms-fixtures.ts';
 import { validAdmission, FILE } from '../unit/forms-cases.ts';
 import { runCleanup } from '../support/cleanup.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
 
 // A database and blob store of this file's own: the cleanup sees only this file's rows.
 const site = useInProcessSite();
-afterAll(closeDb);
 
 describe('npm run cleanup', () => {
   it('deletes unclaimed uploads older than 24 hours (row and blob) and keeps recent and claimed ones', async () => {

@@ -3,14 +3,13 @@
  * and the sender's run (`npm run cleanup`) sends nothing and fails nothing. On a site and database
  * of this file's own, so its run of the job touches no other file's rows.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCleanup } from '../support/cleanup.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
 import { createEnquiry } from '../http/admin-fixtures.ts';
-import { closeDb, db } from '../http/forms-fixtures.ts';
+import { db } from '../http/forms-fixtures.ts';
 
 useInProcessSite({ SMTP_URL: '' });
-afterAll(closeDb);
 
 const messagesOf = async (recordId: string) =>
   (await db().query(`SELECT * FROM messages WHERE record_id = $1 ORDER BY created_at, id`, [recordId])).rows;

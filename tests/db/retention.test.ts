@@ -6,15 +6,14 @@
  * 181 erases it; an enquiry goes after 2 years unchanged, a decided TC request after 3; an
  * admitted pupil's application stays. Old audit entries go; younger ones stay.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffClient, type ApiClient } from '../support/api.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
 import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
-import { closeDb, db } from '../http/forms-fixtures.ts';
+import { db } from '../http/forms-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
 
 useInProcessSite();
-afterAll(closeDb);
 
 /** The moment the test's records were decided. */
 const DECIDED = Date.parse('2020-01-01T00:00:00Z');

@@ -147,6 +147,9 @@ export async function startInProcessSite(env: Record<string, string> = {}): Prom
       await Promise.all(pending);
       const { closePool } = await import('../../src/server/db.ts');
       await closePool();
+      // The tests' own pool on this database (tests/http/forms-fixtures.ts), before the database goes.
+      const { closeDb } = await import('../http/forms-fixtures.ts');
+      await closeDb();
       await database.stop();
       await blobs.stop();
       for (const [name, value] of saved) {
