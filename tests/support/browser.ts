@@ -1,27 +1,36 @@
 /** Headless Debian Chromium driven by playwright-core (no browser download). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { site } from './site.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How Chromium is started: headless, and kept from the network it does not have. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM,
+  headless: true,
+  // The machine has no network beyond loopback: keep Chromium from trying to phone home.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/**
+ * The run's Chromium (started once by tests/support/global-setup.ts; each file connects and gets
+ * its own contexts, so cookies and storage stay the file's own), or one of its own outside a run.
+ * Closing what this returns ends the file's connection and its contexts, not the shared browser.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // The machine has no network beyond loopback: keep Chromium from trying to phone home.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const shared = site('browserEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -67,4 +76,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** A download's bytes (read through Playwright's stream: the shared browser may not be this process's child). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
