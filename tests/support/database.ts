@@ -2,7 +2,7 @@
  * A database of the test file's own, migrated with the project's migration runner: a PGlite in
  * this worker behind the same patched Postgres wire gateway the local runtime uses (one session
  * at a time, behind a password), or, when the run is against a real PostgreSQL server
- * (TEST_DATABASE_URL), a fresh database on it, dropped at the end. Nothing is shared with another
+ * (TEST_DATABASE_URL), a fresh database on it, dropped at the end of the run. Nothing is shared with another
  * file, so no file waits for another or sees its rows. Both start from the run's template
  * (tests/support/db-global-setup.ts), migrated once: a PGlite cluster's first start and the
  * migrations cost seconds per file otherwise.
@@ -55,7 +55,22 @@ export async function createTemplate(): Promise<{ name: string; remove(): Promis
     } finally {
       await executor.close();
     }
-    return { name, remove: () => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    return {
+      name,
+      // The files' databases go with the template, once every file is done: dropped at a file's end, a
+      // pool's connection still closing could be cut off mid-goodbye and fail the run.
+      async remove() {
+        const admin = new pg.Client({ connectionString: withDefaultUser(server) });
+        await admin.connect();
+        try {
+          const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}\\_%`]);
+          for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await admin.end();
+        }
+      },
+    };
   }
   const name = await mkdtemp(join(tmpdir(), 'rmcp-db-template-'));
   const db = new NetlifyDB({ directory: name, logger: () => undefined });
@@ -71,9 +86,10 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   const server = process.env.TEST_DATABASE_URL;
   const template = inject('databaseTemplate');
   if (server) {
-    const name = uniqueName('rmcp_db');
+    // Named after the run's template, which drops it with itself at the end of the run.
+    const name = `${template}_${Math.floor(Math.random() * 1e9)}`;
     await onServer(server, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-    return { url: databaseUrl(server, name), stop: () => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    return { url: databaseUrl(server, name), stop: async () => undefined };
   }
   if (!patched) {
     installLocalDatabasePatches();
