@@ -55,6 +55,9 @@ export interface InProcessSite {
   stop(): Promise<void>;
 }
 
+/** The runtime suite's raised limits set back to their defaults (an empty setting is the default), for tests of the limits. */
+export const DEFAULT_LIMITS: Record<string, string> = Object.fromEntries(Object.keys(RAISED_LIMITS).map((name) => [name, '']));
+
 /** Starts the API with a fresh database and blob store; `env` on top of the runtime suite's settings. */
 export async function startInProcessSite(env: Record<string, string> = {}): Promise<InProcessSite> {
   const root = await mkdtemp(join(tmpdir(), 'rmcp-db-'));
