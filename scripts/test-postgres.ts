@@ -1,5 +1,5 @@
 /**
- * The HTTP and database tests once more against a real PostgreSQL server (Debian's package), so the
+ * The HTTP and database-layer tests (tests/http, tests/db) once more against a real PostgreSQL server (Debian's package), so the
  * SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
  * cluster (as the `postgres` user when run as root, since PostgreSQL refuses to run as root).
  * The runtimes reach it with production's driver, @neondatabase/serverless over WebSocket, through
@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http. */
+/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http and tests/db. */
 const files = process.argv.slice(2);
 
 /**
@@ -47,7 +47,7 @@ async function vitest(url: string): Promise<number> {
   try {
     const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
-    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http'])], { stdio: 'inherit', env });
+    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', 'tests/db'])], { stdio: 'inherit', env });
     const [code] = (await once(child, 'exit')) as [number | null];
     return code ?? 1;
   } finally {

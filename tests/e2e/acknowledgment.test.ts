@@ -5,12 +5,11 @@
  * and nothing axe objects to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { site } from '../../src/config/site.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, downloadedBytes } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, shownReference } from '../support/admission-form.ts';
@@ -74,7 +73,7 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
         // The PDF names the same application.
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download acknowledgment (PDF)' }).click()]);
         expect(download.suggestedFilename()).toBe(`acknowledgment-${reference}.pdf`);
-        const bytes = await readFile((await download.path())!);
+        const bytes = await downloadedBytes(download);
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         const pdf = await readPdf(bytes);
         expect(pdf.text).toContain(reference);

@@ -3,10 +3,9 @@
  * documents) and a TC request, all made through the public POST endpoints; search kept in the URL;
  * paging; confirmations; a missing record; 360 px.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
+import { PHONE, launchBrowser, loginThroughUi, newPage, toast, downloadedBytes } from '../support/browser.ts';
 import { createAdmission, createEnquiry, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
 
 let browser: Browser;
@@ -144,7 +143,7 @@ describe('admissions', () => {
     // Chromium reports a download from a new tab on the page that opened it.
     const [download] = await Promise.all([page.waitForEvent('download'), pdf.click()]);
     expect(download.suggestedFilename()).toBe(admission.files.studentBirthCertificate!.name);
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.equals(admission.files.studentBirthCertificate!.bytes)).toBe(true);
     for (const other of context.pages()) if (other !== page) await other.close();
   });

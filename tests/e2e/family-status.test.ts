@@ -9,10 +9,9 @@
  * address), and every browser calls from 127.0.0.1, so this journey's tries stay off the shared
  * runtime's count; the re-sent queue counts only this test's application.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, screenshot, downloadedBytes } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { signInAs } from '../support/admin-screens.ts';
 import { readPdf } from '../support/pdf.ts';
@@ -118,7 +117,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       // The receipt, as a PDF, from the link on the page.
       const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('link', { name: hi('statusCheck.receipts.download', { number: receiptNumber }) }).click()]);
       expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
-      const pdf = await readPdf(await readFile((await download.path())!));
+      const pdf = await readPdf(await downloadedBytes(download));
       const pdfText = pdf.text.replace(/\s+/g, ' ');
       for (const expected of [receiptNumber, '₹2,000.00', 'Harish Lal Chandra', sessionOf(), 'शुल्क रसीद']) expect(pdfText).toContain(expected);
 

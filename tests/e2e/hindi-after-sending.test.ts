@@ -17,7 +17,7 @@ import { limits } from '../../src/config/limits.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { PHONE, clickUntilShown, hydrated, launchBrowser, label } from '../support/browser.ts';
+import { PHONE, clickUntilShown, downloadedBytes, hydrated, launchBrowser, label } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { formFrom } from '../support/api.ts';
@@ -113,7 +113,7 @@ describe('a parent who applied in Hindi (360 px)', () => {
       await screenshot(page, 'c-ack-hi-360.png');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: HI['ack.download'] }).click()]);
-      const read = await readPdf(await readFile((await download.path())!));
+      const read = await readPdf(await downloadedBytes(download));
       expect(read.qr).toBe(`${site.url}${hindiStatus}`);
       expect(read.links).toEqual([`${site.url}${hindiStatus}`]);
       for (const expected of [site.contact.hindiName, site.contact.hindiAddress, ...bandFiles(BANDS_DEF.primary).map((f) => A[f].label)]) {

@@ -5,11 +5,10 @@
  * list and finds the application in the CSV. It is offered no Delete, and the API refuses one.
  * axe finds nothing on the screens it passes through.
  */
-import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, downloadedBytes } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { moveTo, pdfPages, signInAs, verifyEveryDocument } from '../support/admin-screens.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
@@ -88,7 +87,7 @@ describe.each([
       expect(await accessibilityFailures(page, `${name} admissions panel`)).toEqual([]);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^admissions-\d{2}-\d{2}-\d{4}\.csv$/);
-      const rows = parse(await readFile((await download.path())!), { bom: true, columns: true }) as Record<string, string>[];
+      const rows = parse(await downloadedBytes(download), { bom: true, columns: true }) as Record<string, string>[];
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ 'Reference number': admission.referenceNumber, Status: 'Admitted', 'Payment status': 'Paid' });
 

@@ -6,7 +6,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { site } from '../support/site.ts';
 import { ApiClient } from '../support/api.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { birthDateFor } from '../unit/forms-cases.ts';
@@ -197,7 +198,7 @@ export async function admissionForm(overrides: Record<string, string> = {}, { ba
     else {
       const one = new FormData();
       one.append('file', fileOf(bytes, type), name);
-      const upload = await created(await fetch(new URL('/v1/api/uploads', base ?? inject('baseURL')), { method: 'POST', body: one }), `an upload of ${field}`);
+      const upload = await created(await fetch(new URL('/v1/api/uploads', base ?? site('baseURL')), { method: 'POST', body: one }), `an upload of ${field}`);
       form.append(field, String(upload.id));
     }
   }
@@ -232,7 +233,7 @@ async function walk(dir: string): Promise<string[]> {
 
 /** How many stored blobs (any store) hold exactly these bytes. Tests use unique bytes, so 0 or 1. */
 export async function blobsWithContent(bytes: Buffer): Promise<number> {
-  const root = join(inject('runtimeRoot'), '.netlify', 'blobs-serve', 'entries');
+  const root = join(site('runtimeRoot'), '.netlify', 'blobs-serve', 'entries');
   let count = 0;
   for (const file of await walk(root)) {
     const data = await readFile(file).catch(() => undefined);

@@ -63,7 +63,8 @@ describe('CSV export', () => {
   it('prefixes with an apostrophe every cell that a spreadsheet would run as a formula', async () => {
     const name = `Zq${token('')}`;
     const enquiry = await createEnquiry({ studentName: `${name} Kumar` });
-    const cases = ['=HYPERLINK("http://evil.test","x")', '+91 98765', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', 'Ward 5, Barabanki'];
+    // Every first character that does it is checked in tests/unit/csv-cells.test.ts; here, that the export's cells are made that way.
+    const cases = ['=HYPERLINK("http://evil.test","x")', '@SUM(A1)', 'Ward 5, Barabanki'];
     const found: string[] = [];
     for (const value of cases) {
       await db().query(`UPDATE enquiries SET address = $2 WHERE id = $1`, [enquiry._id, value]);

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { site } from '../support/site.ts';
 import pg from 'pg';
 import { withDefaultUser } from '../../src/server/db.ts';
 
@@ -36,7 +36,7 @@ export function fileForm(field: string, data: Buffer, name: string, type = 'appl
 }
 
 export async function upload(data: Buffer, name: string, type?: string): Promise<Response> {
-  return fetch(new URL('/v1/api/uploads', inject('baseURL')), { method: 'POST', body: fileForm('file', data, name, type) });
+  return fetch(new URL('/v1/api/uploads', site('baseURL')), { method: 'POST', body: fileForm('file', data, name, type) });
 }
 
 /** Uploads and returns the staged id (fails the test otherwise). */
@@ -49,7 +49,7 @@ export async function stage(data: Buffer, name: string): Promise<string> {
 let pool: pg.Pool | undefined;
 /** The runtime's own database, to check what was (not) stored. */
 export function db(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: withDefaultUser(inject('databaseURL')), max: 4 });
+  pool ??= new pg.Pool({ connectionString: withDefaultUser(site('databaseURL')), max: 4 });
   return pool;
 }
 export async function closeDb(): Promise<void> {
@@ -65,7 +65,7 @@ export async function count(table: string, where = 'true', params: unknown[] = [
 export const unique = (data: Buffer) => Buffer.concat([data, randomBytes(16)]);
 
 async function documentBlobFiles(): Promise<string[]> {
-  const dir = join(inject('runtimeRoot'), '.netlify', 'blobs-serve');
+  const dir = join(site('runtimeRoot'), '.netlify', 'blobs-serve');
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
     return entries.map((e) => join(e.parentPath, e.name)).filter((p) => /uploads/.test(p) && !/metadata/i.test(p));

@@ -95,25 +95,13 @@ describe('recording payments', () => {
     const { _id } = await createTcRequest();
     const good = { amount: 100, mode: 'cheque', reference: '004512', paidOn: TODAY };
     const tomorrow = dateInIndia(new Date(Date.now() + 86_400_000));
+    // One refusal of each kind of rule; every rule case by case is tests/unit/payments-rules.test.ts.
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['amount 0', { amount: 0 }, 'amount', PAYMENT_MESSAGES.positive],
-      ['amount -1', { amount: -1 }, 'amount', PAYMENT_MESSAGES.positive],
-      ['three decimals', { amount: 1.234 }, 'amount', PAYMENT_MESSAGES.amount],
-      ['text', { amount: 'abc' }, 'amount', PAYMENT_MESSAGES.amount],
-      ['commas out of place', { amount: '1,0,0' }, 'amount', PAYMENT_MESSAGES.amount],
-      ['another currency', { amount: '$100' }, 'amount', PAYMENT_MESSAGES.amount],
       ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_MESSAGES.amount],
-      ['huge', { amount: 1e9 }, 'amount', PAYMENT_MESSAGES.tooMuch],
-      ['beyond exact numbers', { amount: 1e300 }, 'amount', PAYMENT_MESSAGES.amount],
-      ['missing amount', { amount: undefined }, 'amount', PAYMENT_MESSAGES.required],
       ['amount as a list', { amount: [100] }, 'amount', 'Invalid field type.'],
       ['UPI without reference', { mode: 'upi', reference: ' ' }, 'reference', PAYMENT_MESSAGES.reference],
-      ['unknown mode', { mode: 'card' }, 'mode', PAYMENT_MESSAGES.mode],
-      ['reference too long', { reference: '1'.repeat(41) }, 'reference', PAYMENT_MESSAGES.referenceTooLong],
-      ['reference with markup', { reference: '<b>1</b>' }, 'reference', PAYMENT_MESSAGES.referenceText],
       ['future date', { paidOn: tomorrow }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-      ['no such date', { paidOn: '2026-02-30' }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-      ['date as words', { paidOn: 'yesterday' }, 'paidOn', PAYMENT_MESSAGES.paidOn],
       ['missing date', { paidOn: '' }, 'paidOn', PAYMENT_MESSAGES.required],
     ];
     for (const [name, patch, field, message] of cases) {

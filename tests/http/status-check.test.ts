@@ -1,7 +1,7 @@
 /**
  * Parents' status checks (POST /v1/api/admission/status, .../status/replace, /v1/api/tc-request/status)
  * on the shared runtime, whose per-address limits for them are the real ones (tests/support/runtime.ts
- * raises the per-mobile one, tested in status-limits.test.ts): every call goes from a loopback
+ * raises the per-mobile one, tested in tests/db/status-limits.test.ts): every call goes from a loopback
  * address of its own test, so the per-address limits of one test never reach another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /** HTTP helpers for tests: a client with a cookie jar that signs in and sends the XSRF header like the site does. */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { inject } from 'vitest';
+import { site } from './site.ts';
 
-export const baseURL = () => inject('baseURL');
+export const baseURL = () => site('baseURL');
 
 export class ApiClient {
   readonly cookies = new Map<string, string>();
@@ -35,7 +35,7 @@ export class ApiClient {
     return res;
   }
 
-  async login(email = inject('adminEmail'), password = inject('adminPassword')): Promise<Response> {
+  async login(email = site('adminEmail'), password = site('adminPassword')): Promise<Response> {
     const res = await this.request('/v1/api/auth/login', { method: 'POST', json: { email, password } });
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
     return res;
@@ -109,13 +109,45 @@ export interface Staff {
 }
 
 /**
- * A new signed-in staff account of `role`, made as the office would make it: the seeded principal
- * adds it (POST /v1/api/admins), it signs in with the temporary password and sets its own.
+ * A new signed-in staff account of `role`, with a password of its own. On the run's own site the
+ * account is written straight into its database, as `npm run admin -- create` writes one, with a
+ * password hashed once per test file: scrypt costs about 0.3 s of a core per hash, and making it as
+ * the office does (the principal adds it, it signs in with the temporary password and sets its own)
+ * hashes five times. That way itself is tested in tests/http/admin-accounts.test.ts, and taken here
+ * for a runtime of a file's own (`base`), whose database this helper does not know.
  */
 export async function staffClient(
   role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`, base?: string,
   email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`,
 ): Promise<Staff> {
+  if (base !== undefined && base !== baseURL()) return staffAsTheOfficeAddsIt(role, name, email, base);
+  const { password, hash } = await staffPassword();
+  const { default: pg } = await import('pg');
+  const { withDefaultUser } = await import('../../src/server/db.ts');
+  const db = new pg.Client({ connectionString: withDefaultUser(site('databaseURL')) });
+  await db.connect();
+  let id: string;
+  try {
+    id = (await db.query(`INSERT INTO admins (name, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id`, [name, email, hash, role])).rows[0].id;
+  } finally {
+    await db.end();
+  }
+  const client = new ApiClient(base);
+  await client.login(email, password);
+  return { client, account: { _id: id, name, email, role }, email, password };
+}
+
+let staffPasswordOnce: Promise<{ password: string; hash: string }> | undefined;
+function staffPassword(): Promise<{ password: string; hash: string }> {
+  staffPasswordOnce ??= (async () => {
+    const { hashPassword } = await import('../../src/server/passwords.ts');
+    const password = `staff password ${Math.random().toString(36).slice(2)}`;
+    return { password, hash: await hashPassword(password) };
+  })();
+  return staffPasswordOnce;
+}
+
+async function staffAsTheOfficeAddsIt(role: 'principal' | 'office', name: string, email: string, base: string): Promise<Staff> {
   const principal = await adminClient(base);
   const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name, email, role } });
   if (added.status !== 201) throw new Error(`adding a ${role} failed: ${added.status} ${await added.text()}`);

@@ -1,36 +1,46 @@
 /** Headless Debian Chromium driven by playwright-core (no browser download). */
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { site } from './site.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How Chromium is started: headless, and kept from the network it does not have. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM,
+  headless: true,
+  // The machine has no network beyond loopback: keep Chromium from trying to phone home.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/**
+ * The run's Chromium (started once by tests/support/global-setup.ts; each file connects and gets
+ * its own contexts, so cookies and storage stay the file's own), or one of its own outside a run.
+ * Closing what this returns ends the file's connection and its contexts, not the shared browser.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // The machine has no network beyond loopback: keep Chromium from trying to phone home.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const shared = site('browserEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseURL'), viewport });
+  const context = await browser.newContext({ baseURL: site('baseURL'), viewport });
   // A function's first call builds it and starts its instance, on a machine the whole run shares: wait longer than 30 s.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
@@ -38,7 +48,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 }
 
 /** Signs in through the login page, as an office user would (the seeded principal unless told). */
-export async function loginThroughUi(page: Page, email = inject('adminEmail'), password = inject('adminPassword')): Promise<void> {
+export async function loginThroughUi(page: Page, email = site('adminEmail'), password = site('adminPassword')): Promise<void> {
   await page.goto('/login');
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByPlaceholder('Enter your password').fill(password);
@@ -100,4 +110,11 @@ export async function docScreenshot(page: Page, file: string): Promise<void> {
   const shot = await page.screenshot({ caret: 'hide', animations: 'disabled' });
   await mkdir(dirname(file), { recursive: true });
   await sharp(shot).png({ palette: true, compressionLevel: 9, effort: 10 }).toFile(file);
+}
+
+/** A download's bytes (read through Playwright's stream: the shared browser may not be this process's child). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,7 @@
 import type { TestProject } from 'vitest/node';
+import { chromium } from 'playwright-core';
 import { RAISED_LIMITS, startTestRuntime } from './runtime.ts';
+import { CHROMIUM_OPTIONS } from './browser.ts';
 
 export const ADMIN_EMAIL = 'office@school.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -11,10 +13,15 @@ declare module 'vitest' {
     databaseURL: string;
     adminEmail: string;
     adminPassword: string;
+    /** The run's one Chromium, which each e2e file connects to (tests/support/browser.ts). */
+    browserEndpoint: string;
   }
 }
 
-/** One runtime for the whole run; TEST_DATABASE_URL points it at a real PostgreSQL server instead of PGlite. */
+/**
+ * One runtime for the whole run; TEST_DATABASE_URL points it at a real PostgreSQL server instead
+ * of PGlite. And one Chromium: a launch per file cost about a second of both cores each time.
+ */
 export default async function setup(project: TestProject) {
   const env: Record<string, string> = {
     ADMIN_EMAIL,
@@ -22,11 +29,15 @@ export default async function setup(project: TestProject) {
     ...RAISED_LIMITS,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  const runtime = await startTestRuntime(env);
+  const [runtime, browser] = await Promise.all([startTestRuntime(env), chromium.launchServer(CHROMIUM_OPTIONS)]);
   project.provide('baseURL', runtime.url);
   project.provide('runtimeRoot', runtime.root);
   project.provide('databaseURL', process.env.TEST_DATABASE_URL ?? runtime.databaseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
-  return () => runtime.stop();
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await runtime.stop();
+  };
 }

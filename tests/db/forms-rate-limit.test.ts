@@ -1,6 +1,6 @@
 /**
- * The public forms' limits, on a runtime of its own with the default limits (the shared test
- * runtime raises them), except the TC requests', lowered through RATE_LIMIT_TC_REQUEST to show
+ * The public forms' limits, on the API in this process with a database of its own and the default
+ * limits (the shared test runtime raises them), except the TC requests', lowered through RATE_LIMIT_TC_REQUEST to show
  * that the environment still sets them (client-address.test.ts tests the default).
  *
  * Many families share one address (a carrier's shared address, a cyber café): one address sends
@@ -11,19 +11,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { DEFAULT_LIMITS, startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { formFrom, requestFrom } from '../support/api.ts';
-import { aadhaar, admissionForm } from './admin-fixtures.ts';
+import { aadhaar, admissionForm } from '../http/admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { limits } from '../../src/config/limits.ts';
 import { site } from '../../src/config/site.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 
 const TC_LIMIT = 12;
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 let db: pg.Pool;
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ RATE_LIMIT_TC_REQUEST: String(TC_LIMIT) });
+  runtime = await startInProcessSite({ ...DEFAULT_LIMITS, RATE_LIMIT_TC_REQUEST: String(TC_LIMIT) });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);
 afterAll(async () => {

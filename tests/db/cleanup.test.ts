@@ -1,16 +1,17 @@
 /**
  * `npm run cleanup` (the hourly scheduled function's job): unclaimed staged uploads older than 24 h
  * go, row and blob, and claimed ones stay; ended sessions, old rate-limit windows and ended sign-in
- * throttle windows go, live ones stay.
+ * throttle windows go, live ones stay. On a database of the file's own: the counts are exact.
  */
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PNG, blobsWithSha, closeDb, count, db, sha256, stage, unique } from './forms-fixtures.ts';
+import { PNG, blobsWithSha, count, db, sha256, stage, unique } from '../http/forms-fixtures.ts';
 import { validAdmission, FILE } from '../unit/forms-cases.ts';
-import { holdCleanupTurnForThisFile, runCleanup } from '../support/cleanup.ts';
+import { runCleanup } from '../support/cleanup.ts';
+import { useInProcessSite } from '../support/in-process-site.ts';
 
-holdCleanupTurnForThisFile();
-afterAll(closeDb);
+// A database and blob store of this file's own: the cleanup sees only this file's rows.
+const site = useInProcessSite();
 
 describe('npm run cleanup', () => {
   it('deletes unclaimed uploads older than 24 hours (row and blob) and keeps recent and claimed ones', async () => {
@@ -24,7 +25,7 @@ describe('npm run cleanup', () => {
     for (const [k, v] of Object.entries(input)) if (v === FILE) input[k] = await stage(k === 'studentPhoto' ? photoData : PNG, `${k}.png`);
     const body = new FormData();
     for (const [k, v] of Object.entries(input)) body.append(k, v);
-    const res = await fetch(new URL('/v1/api/admission', inject('baseURL')), { method: 'POST', body });
+    const res = await fetch(new URL('/v1/api/admission', site().url), { method: 'POST', body });
     expect(res.status).toBe(201);
     await db().query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [[old, input.studentPhoto]]);
     expect(await blobsWithSha([sha256(oldData)])).toBe(1);

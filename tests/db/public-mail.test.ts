@@ -1,5 +1,6 @@
 /**
- * The school's mail is nobody's megaphone. A runtime of its own sends through a real SMTP server in
+ * The school's mail is nobody's megaphone. The API in this process, on a database of this file's
+ * own (tests/support/in-process-site.ts), sends through a real SMTP server in
  * this process (smtp-server; mails read back with mailparser), with the daily cap on mail caused by
  * the public forms at its real figure. A name holding a payment link with someone else's address
  * stores nothing and mails nothing; an address that is no ordinary mailbox (an IP literal, a quoted
@@ -8,29 +9,28 @@
  * address within a day stays in the outbox, held with its reason, while the office's own letters
  * still go.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { runCleanup } from '../support/cleanup.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { limits } from '../../src/config/limits.ts';
 import { MSG } from '../../src/lib/forms/messages.ts';
-import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from './admin-fixtures.ts';
+import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from '../http/admin-fixtures.ts';
 
 const mailServer = new TestMailServer();
 const received = mailServer.received;
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 let db: pg.Pool;
 let office: ApiClient;
 let smtpUrl = '';
 
 beforeAll(async () => {
   smtpUrl = await mailServer.start();
-  // The forms' own limits raised, the mail cap left at its figure.
-  const { RATE_LIMIT_PUBLIC_MAIL: _cap, ...raised } = RAISED_LIMITS;
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...raised, SMTP_URL: smtpUrl });
+  // The forms' own limits raised, the mail cap left at its figure (an empty setting is the default).
+  runtime = await startInProcessSite({ RATE_LIMIT_PUBLIC_MAIL: '', SMTP_URL: smtpUrl });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
   office = (await staffClient('office', 'Mail Clerk', runtime.url)).client;
 }, 180_000);

@@ -1,22 +1,22 @@
 /**
- * Messages to parents, end to end: a runtime of its own sends through a real SMTP server running in
- * this process (smtp-server), whose mails are read back (mailparser). An enquiry's e-mail is queued
+ * Messages to parents, end to end: the API in this process (tests/support/in-process-site.ts), on a
+ * database of this file's own, sends through a real SMTP server also running here (smtp-server), whose mails are read back (mailparser). An enquiry's e-mail is queued
  * with it and delivered (English, and Hindi for a form filled in Hindi); a status change sends
  * another; with the mail server down the e-mail stays queued with its attempt counted and the next
- * one later, and a later run delivers it; without SMTP_URL (the shared runtime) e-mails stay queued
- * and nothing fails; an application queues a WhatsApp message the office marks sent by hand;
+ * one later, and a later run delivers it; without SMTP_URL (messages-unsent.test.ts) e-mails stay
+ * queued and nothing fails; an application queues a WhatsApp message the office marks sent by hand;
  * GET /v1/api/messages lists them for staff only.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { ParsedMail } from 'mailparser';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
-import { runCleanup, withCleanupTurn } from '../support/cleanup.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { runCleanup } from '../support/cleanup.ts';
+import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { site } from '../../src/config/site.ts';
-import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from './admin-fixtures.ts';
+import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from '../http/admin-fixtures.ts';
 
 
 // ---- an SMTP server in this process ------------------------------------------------
@@ -30,18 +30,15 @@ async function mailTo(to: string, text: string): Promise<ParsedMail> {
   return received.find((m) => m.text?.includes(text) && addressOf(m) === to)!;
 }
 
-// ---- the runtime with SMTP_URL -------------------------------------------------------
+// ---- the site with SMTP_URL -------------------------------------------------------
 
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 let db: pg.Pool;
 let office: ApiClient;
 
 beforeAll(async () => {
   const smtpUrl = await mailServer.start();
-  runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'),
-    ADMIN_PASSWORD: inject('adminPassword'),
-    ...RAISED_LIMITS,
+  runtime = await startInProcessSite({
     SMTP_URL: smtpUrl,
     MAIL_FROM: '"RMCP Office" <office@school.test>',
   });
@@ -213,20 +210,5 @@ describe('GET /v1/api/messages', () => {
     expect(ofRecord.data.every((m: { recordId: string }) => m.recordId === one.recordId)).toBe(true);
     expect((await (await office.request('/v1/api/messages?recordId=not-an-id')).json()).data).toEqual([]);
     expect((await (await office.request('/v1/api/messages?state=lost')).json()).total).toBe(0);
-  });
-});
-
-describe('without SMTP_URL (the shared runtime)', () => {
-  it('queues the e-mail with the enquiry, sends nothing and fails nothing', async () => {
-    const shared = new pg.Pool({ connectionString: withDefaultUser(inject('databaseURL')), max: 1 });
-    try {
-      const enquiry = await createEnquiry({ email: `nosmtp.${Date.now()}@example.in` });
-      const [row] = await messagesOf(shared, enquiry._id);
-      expect(row).toMatchObject({ channel: 'email', state: 'queued', attempts: 0, last_error: null, sent_at: null });
-      expect(await withCleanupTurn(() => runCleanup({ env: { SMTP_URL: '' } }))).toContain('SMTP_URL is not set: e-mails stay queued.');
-      expect((await messagesOf(shared, enquiry._id))[0]).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
-    } finally {
-      await shared.end();
-    }
   });
 });

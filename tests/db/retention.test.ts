@@ -1,27 +1,33 @@
 /**
- * Retention by the hourly cleanup, with its clock set (`npm run cleanup -- --now`): the test's own
+ * Retention by the hourly cleanup, with its clock set (the job of `npm run cleanup -- --now`): the test's own
  * records are decided at a moment long past (their history moved back to it), and the cleanup runs
- * as if a given number of days had passed since. That clock stays before today, so every other
- * test's records are younger than it and none is touched. Day 179 keeps a decided application, day
+ * as if a given number of days had passed since, on a database and blob store of this file's own.
+ * Day 179 keeps a decided application, day
  * 181 erases it; an enquiry goes after 2 years unchanged, a decided TC request after 3; an
  * admitted pupil's application stays. Old audit entries go; younger ones stay.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffClient, type ApiClient } from '../support/api.ts';
-import { holdCleanupTurnForThisFile, runCleanup } from '../support/cleanup.ts';
-import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from './admin-fixtures.ts';
-import { closeDb, db } from './forms-fixtures.ts';
+import { useInProcessSite } from '../support/in-process-site.ts';
+import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import { db } from '../http/forms-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
 
-holdCleanupTurnForThisFile();
-afterAll(closeDb);
+useInProcessSite();
 
 /** The moment the test's records were decided. */
 const DECIDED = Date.parse('2020-01-01T00:00:00Z');
 const DAY = 24 * 3600 * 1000;
 const dayAfter = (days: number) => new Date(DECIDED + days * DAY).toISOString();
 
-const cleanupAt = (now?: string) => runCleanup({ now });
+/**
+ * The hourly job's own code at that clock, in this process (the site's database and blobs);
+ * `npm run cleanup` itself, the script around it, is run in cleanup.test.ts.
+ */
+async function cleanupAt(now?: string): Promise<string> {
+  const { cleanup, describeCleanup } = await import('../../src/features/housekeeping/cleanup.server.ts');
+  return describeCleanup(await cleanup(undefined, now ? new Date(now) : new Date()), 24);
+}
 
 let principal: ApiClient;
 const patch = (path: string, json: unknown) => principal.request(path, { method: 'PATCH', json });

@@ -1,28 +1,29 @@
 /**
  * The office's home (GET /v1/api/dashboard) and the audit log (GET /v1/api/audit, the audit_log
- * triggers), on a runtime of their own so every count starts at zero and no other test's records
+ * triggers), on the API in this process with a database of their own, so every count starts at zero and no other test's records
  * move them: figures follow records as they come in and move through their statuses, follow-ups
  * come due and go, the month's fees subtract reversals; the audit filters, principal only; the
  * database refuses changing or deleting recent audit entries.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { ADMIN_EMAIL } from '../support/global-setup.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia, indiaMidnight } from '../../src/lib/dates.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
-import { createAdmission, createEnquiry, createTcRequest, expectJsonError, png, type CreatedAdmission } from './admin-fixtures.ts';
-import { fileForm } from './forms-fixtures.ts';
+import { createAdmission, createEnquiry, createTcRequest, expectJsonError, png, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import { fileForm } from '../http/forms-fixtures.ts';
 
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 let db: pg.Pool;
 let principal: ApiClient;
 let office: ApiClient;
 let officeEmail: string;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS });
+  runtime = await startInProcessSite();
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
   principal = await adminClient(runtime.url);
   const staff = await staffClient('office', 'Desk Clerk', runtime.url);
@@ -276,7 +277,7 @@ describe('GET /v1/api/audit', () => {
 
     const both = await audit(`?entity=enquiry&entityId=${enquiry._id}&action=status&adminEmail=${encodeURIComponent(officeEmail)}`);
     expect(both.total).toBe(2);
-    expect((await audit(`?entity=enquiry&entityId=${enquiry._id}&adminEmail=${encodeURIComponent(inject('adminEmail'))}`)).total).toBe(0);
+    expect((await audit(`?entity=enquiry&entityId=${enquiry._id}&adminEmail=${encodeURIComponent(ADMIN_EMAIL)}`)).total).toBe(0);
 
     const today = dateInIndia();
     expect((await audit(`?from=${today}&to=${today}`)).total).toBe(all.total);

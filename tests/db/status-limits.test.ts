@@ -1,5 +1,5 @@
 /**
- * The status check's limit per mobile number, on a runtime of its own with the real figure (the
+ * The status check's limit per mobile number, on the API in this process with a database of its own and the real figure (the
  * shared runtime raises it: every file's wrong tries use the fixtures' mobile number), and the TC
  * request count's limit per address. Every call goes from a fresh loopback address, so only the
  * mobile number's limit can refuse: a known mobile number walking the sequential reference numbers
@@ -7,20 +7,19 @@
  * acknowledgment PDFs share the count), while the right pair never uses the count up.
  */
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFrom } from '../support/api.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
-import { createAdmission, createTcRequest, token } from './admin-fixtures.ts';
+import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { createAdmission, createTcRequest, token } from '../http/admin-fixtures.ts';
 import { limits } from '../../src/config/limits.ts';
 import { site } from '../../src/config/site.ts';
 
 const PER_MOBILE = limits.statusWrongTriesPerMobile.max;
 const COUNTS_PER_ADDRESS = limits.tcCountsPerAddress.max;
 
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS,
+  runtime = await startInProcessSite({
     // The real figures of the limits tested here.
     RATE_LIMIT_STATUS_CHECK_MOBILE: String(PER_MOBILE), RATE_LIMIT_TC_COUNT: String(COUNTS_PER_ADDRESS),
   });

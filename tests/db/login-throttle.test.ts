@@ -1,11 +1,12 @@
 /**
- * Sign-in throttling, on a runtime of its own with the default limits (the shared one raises the
- * per-address limit), from distinct loopback addresses: 5 failures per (e-mail, address) pair and
- * 20 per address in a 15-minute window that later failures do not extend.
+ * Sign-in throttling, on the API in this process with a database of its own and the default
+ * limits (the shared runtime raises the per-address limit), from distinct loopback addresses:
+ * 5 failures per (e-mail, address) pair and 20 per address in a 15-minute window that later
+ * failures do not extend.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { DEFAULT_LIMITS, startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { requestFrom } from '../support/api.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 
@@ -14,10 +15,10 @@ const RIGHT = 'the right password';
 const TOO_MANY = { error: 'Too many attempts. Try again later.' };
 const INVALID = { error: 'Invalid Credentials!' };
 
-let runtime: TestRuntime;
+let runtime: InProcessSite;
 let db: pg.Pool;
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL: OFFICE, ADMIN_PASSWORD: RIGHT });
+  runtime = await startInProcessSite({ ...DEFAULT_LIMITS, ADMIN_EMAIL: OFFICE, ADMIN_PASSWORD: RIGHT });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);
 afterAll(async () => {

@@ -1,15 +1,20 @@
 /**
- * The database layer against the runtime's own database (PGlite gateway locally, PostgreSQL
- * when TEST_DATABASE_URL is set): sessions are isolated like a real server's.
+ * The database layer on a database of this file's own (PGlite behind the local runtime's patched
+ * gateway, or PostgreSQL when TEST_DATABASE_URL is set): sessions are isolated like a real server's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import pg from 'pg';
 import { withDefaultUser } from '../../src/server/db.ts';
+import { freshDatabase, type FreshDatabase } from '../support/database.ts';
 
 const pools: pg.Pool[] = [];
+let database: FreshDatabase;
+beforeAll(async () => {
+  database = await freshDatabase();
+}, 60_000);
+afterAll(() => database.stop());
 const connect = () => {
-  const pool = new pg.Pool({ connectionString: withDefaultUser(inject('databaseURL')), max: 20 });
+  const pool = new pg.Pool({ connectionString: withDefaultUser(database.url), max: 20 });
   pools.push(pool);
   return pool;
 };
