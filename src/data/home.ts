@@ -6,7 +6,7 @@ import holistic from '../assets/photos/holistic.jpg';
 import hero from '../assets/photos/campus-hero.jpg';
 import cbseLogo from '../assets/logos/cbse.png';
 import { FOUNDED_YEAR } from '../lib/years.ts';
-import type { Language } from '../lib/messages/index.ts';
+import type { Language } from '../lib/i18n/index.ts';
 
 interface Link {
   label: string;

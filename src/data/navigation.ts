@@ -3,7 +3,7 @@
  * the footer's quick links and the link tests all read it. Hrefs are the English pages'; a Hindi
  * page links to the same path under /hi/ (src/lib/language-paths.ts), with the `hi` words.
  */
-import type { Language } from '../lib/messages/index.ts';
+import type { Language } from '../lib/i18n/index.ts';
 import { pathIn } from '../lib/language-paths.ts';
 
 interface NavWords {

@@ -2,7 +2,13 @@
  * Admission classes and bands. The early-years form's values 1-3 mean P.N.C, N.C and K.G (not
  * classes 1-3), so every admission stores its band and the class's canonical label.
  */
-export const BANDS = ['primary', 'middle', 'senior'] as const;
+/**
+ * The wings by the classes each holds. Their values are the spec's wing names (the routes
+ * /admissions/apply/{name}, the form's `band`, stored and answered as they are), which do not say
+ * their classes: 'primary' is the early years P.N.C to K.G, not classes 1-5.
+ */
+export const WING = { earlyYears: 'primary', classes1To5: 'middle', classes6To12: 'senior' } as const;
+export const BANDS = [WING.earlyYears, WING.classes1To5, WING.classes6To12] as const;
 export type Band = (typeof BANDS)[number];
 
 export interface ClassOption {
@@ -13,13 +19,13 @@ export interface ClassOption {
 }
 
 export const CLASS_OPTIONS: Record<Band, ClassOption[]> = {
-  primary: [
+  [WING.earlyYears]: [
     { value: '1', label: 'P.N.C' },
     { value: '2', label: 'N.C' },
     { value: '3', label: 'K.G' },
   ],
-  middle: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: v })),
-  senior: ['6', '7', '8', '9', '10', '11', '12'].map((v) => ({ value: v, label: v })),
+  [WING.classes1To5]: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: v })),
+  [WING.classes6To12]: ['6', '7', '8', '9', '10', '11', '12'].map((v) => ({ value: v, label: v })),
 };
 
 /** How a class reads in a choice: 'Class 5', and the early-years names as they are. */
@@ -40,16 +46,16 @@ export const isBand = (value: unknown): value is Band => typeof value === 'strin
 
 /** The band of a canonical class (used when a client sends no band). */
 export function inferBand(classLabel: string): Band | undefined {
-  if (['P.N.C', 'N.C', 'K.G'].includes(classLabel)) return 'primary';
+  if (['P.N.C', 'N.C', 'K.G'].includes(classLabel)) return WING.earlyYears;
   const n = Number(classLabel);
-  if (Number.isInteger(n) && n >= 1 && n <= 5) return 'middle';
-  if (Number.isInteger(n) && n >= 6 && n <= 12) return 'senior';
+  if (Number.isInteger(n) && n >= 1 && n <= 5) return WING.classes1To5;
+  if (Number.isInteger(n) && n >= 6 && n <= 12) return WING.classes6To12;
   return undefined;
 }
 
 /**
  * The canonical class for a form value: with a band, the band's option; without one, the value
- * itself when it is a class (so '1' without a band is class 1, in the middle band).
+ * itself when it is a class (so '1' without a band is class 1, in the classes 1-5 wing).
  */
 export function resolveClass(value: string, band?: Band): { band: Band; label: string } | undefined {
   if (band) {

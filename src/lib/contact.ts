@@ -3,7 +3,7 @@
  * written, in English and in Hindi, naming the record and its status.
  */
 import { site } from '../config/site.ts';
-import { fill, type Language, type MessageCode } from './messages/index.ts';
+import { fill, type Language, type TextCode } from './i18n/index.ts';
 import { schoolName } from './school.ts';
 
 /** tel: link of an Indian mobile number (10 digits). */
@@ -13,7 +13,7 @@ export const telLink = (mobile: string) => `tel:+91${mobile}`;
 export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91${mobile}?text=${encodeURIComponent(text)}`;
 
 /** A message to a parent in `language`: the school's name and office phone filled in with `values`. */
-export function parentMessage(language: Language, code: MessageCode, values: Record<string, string>): string {
+export function parentMessage(language: Language, code: TextCode, values: Record<string, string>): string {
   return fill(language, code, { school: schoolName(language), phone: site.contact.phone, ...values });
 }
 
@@ -22,4 +22,4 @@ export const inBothLanguages = (message: (language: Language) => string) => ({ e
 
 /** How a record's status reads to a parent in `language`. */
 export const statusWords = (language: Language, entity: 'admission' | 'enquiry' | 'tc-request', status: string) =>
-  fill(language, `status.${entity}.${status}` as MessageCode, {});
+  fill(language, `status.${entity}.${status}` as TextCode, {});

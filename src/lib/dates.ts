@@ -2,7 +2,7 @@
  * Dates, one place: the ISO strings the API answers, and dates as the school office reads them
  * (en-IN, India time), e.g. "5 Mar 2025" and "5 Mar 2025, 3:07 pm".
  */
-import type { Language } from './messages/index.ts';
+import type { Language } from './i18n/index.ts';
 
 const TIME_ZONE = 'Asia/Kolkata';
 

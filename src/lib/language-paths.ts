@@ -2,7 +2,7 @@
  * Where a page lives in each language: the English page at `/x`, its Hindi one at `/hi/x`. The
  * language switch, the `hreflang` alternates and the pages themselves go by this one rule.
  */
-import type { Language } from './messages/index.ts';
+import type { Language } from './i18n/index.ts';
 
 const HINDI_PREFIX = '/hi';
 

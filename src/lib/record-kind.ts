@@ -8,9 +8,9 @@
  */
 import type { RecordDefinition } from './record.ts';
 import type { Workflow } from './workflow.ts';
-import type { FormMessage } from './forms/messages.ts';
-import type { Language } from './messages/languages.ts';
-import type { Letter, MessageEvent } from './messages/templates.ts';
+import type { FormMessage } from './forms/texts.ts';
+import type { Language } from './i18n/languages.ts';
+import type { Letter, MessageEvent } from '../features/messages/templates.ts';
 
 type Row = Record<string, unknown>;
 
@@ -98,7 +98,7 @@ interface Messages<F> {
   readonly mobile: string;
   /** What the letters name, read from the row (its table's columns, and what the server part's `messageColumns` adds). */
   readonly facts: (row: Row) => F;
-  /** Its letter for each event (src/lib/messages/templates.ts). */
+  /** Its letter for each event (src/features/messages/templates.ts). */
   readonly letters: Readonly<Record<MessageEvent, (language: Language, facts: F) => Letter>>;
   /** How the messages screen names each template (`<kind>.<event>`, and any letter of its own). */
   readonly templates: Readonly<Record<string, string>>;

@@ -5,7 +5,7 @@
  */
 import { z } from './zod.ts';
 import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
-import type { Language, MessageCode } from './messages/index.ts';
+import type { Language, TextCode } from './i18n/index.ts';
 
 /** The words of a document's file field (FileField.tsx), which the admission's status page uses to take a new document. */
 type FileFieldCode = `formText.file${string}` | `form.file${string}` | 'form.photoUnreadable' | 'form.imageTooSmall' | 'form.uploadFailed';
@@ -18,11 +18,11 @@ type LookupRefusal = (typeof LOOKUP_REFUSALS)[number];
 export const isLookupRefusal = (code: string): code is LookupRefusal => (LOOKUP_REFUSALS as readonly string[]).includes(code);
 
 /** The codes the status pages use: their own words, how a class reads, a file field's words and the lookups' own refusals. */
-export type StatusCode = Extract<MessageCode, `statusCheck.${string}` | 'class.name' | FileFieldCode | LookupRefusal>;
+export type StatusCheckCode = Extract<TextCode, `statusCheck.${string}` | 'class.name' | FileFieldCode | LookupRefusal>;
 /** Those words in one language, handed to the island by its page (see status-words.ts). */
-export type StatusText = Record<StatusCode, string>;
+export type StatusCheckText = Record<StatusCheckCode, string>;
 /** A message of the status pages in the language asked for. */
-export type Say = (code: StatusCode) => string;
+export type Say = (code: StatusCheckCode) => string;
 
 /** The language a request asks for: 'hi', else English. */
 export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
@@ -71,7 +71,7 @@ export interface ReceiptEntry {
 }
 
 /** The words and dates every status answer carries. */
-export interface StatusWords {
+export interface StatusCheckWords {
   status: string;
   /** The status in the parent's words (the message table's `status.<record>.<status>`). */
   statusLabel: string;
@@ -97,7 +97,7 @@ export interface LookupRules<N extends string> {
   /** The number as stored, or undefined when it cannot be one. */
   normalise: (value: string) => string | undefined;
   /** The message of a missing or malformed number. */
-  numberMessage: StatusCode;
+  numberMessage: StatusCheckCode;
 }
 
 /**
@@ -109,7 +109,7 @@ export function checkLookup<N extends string, E extends string = never>(
   rules: LookupRules<N>,
   input: unknown,
   say: Say,
-  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, StatusCode>> } = { fields: [], problems: () => ({}) },
+  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, StatusCheckCode>> } = { fields: [], problems: () => ({}) },
 ): Result<Lookup<N> & Record<E, string>> {
   const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields]);
   type Shape = z.output<typeof shape>;
@@ -117,10 +117,10 @@ export function checkLookup<N extends string, E extends string = never>(
     shape.check(
       z.superRefine((v: Shape, ctx) => {
         const values = v as Record<string, string>;
-        const problems: Record<string, StatusCode> = {
+        const problems: Record<string, StatusCheckCode> = {
           ...(rules.normalise(values[rules.number]!) ? {} : { [rules.number]: rules.numberMessage }),
           ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
-          ...(extra.problems(values as Record<E, string>) as Record<string, StatusCode>),
+          ...(extra.problems(values as Record<E, string>) as Record<string, StatusCheckCode>),
         };
         for (const [field, code] of Object.entries(problems)) addCodedIssue(ctx, field, code, say(code));
       }),

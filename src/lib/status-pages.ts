@@ -5,7 +5,7 @@
  */
 import { site } from '../config/site.ts';
 import { pathIn } from './language-paths.ts';
-import type { Language } from './messages/languages.ts';
+import type { Language } from './i18n/languages.ts';
 
 const PAGES = {
   admission: { path: '/admissions/status', param: 'ref' },

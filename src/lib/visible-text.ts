@@ -2,7 +2,7 @@
  * Whether a text the office writes for others to read (a reason, a note) shows anything: spaces,
  * line breaks, control characters and invisible format characters (zero-width spaces and joiners,
  * direction marks, the byte-order mark, blank "filler" letters) alone are no text. The server's
- * check (bodyText in src/server/status.ts) and the admin forms' use this one rule.
+ * check (bodyText in src/server/workflow-moves.ts) and the admin forms' use this one rule.
  */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u2800\u3164\uFFA0]/gu;
 

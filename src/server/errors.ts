@@ -2,7 +2,7 @@
  * An error a client caused: it is sent as `{ error, fields?, code? }` with its status. `code` is a
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
-import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/messages.ts';
+import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/texts.ts';
 import { site } from '../config/site.ts';
 
 export class HttpError extends Error {

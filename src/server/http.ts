@@ -7,7 +7,7 @@ import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
 import { declaredTooLarge, JSON_BODY_BYTES } from './body-limits.ts';
 import { matchPath } from './route-path.ts';
-import { REQUEST_MSG } from '../lib/forms/messages.ts';
+import { REQUEST_MSG } from '../lib/forms/texts.ts';
 
 export interface RouteContext {
   params: Record<string, string>;

@@ -6,8 +6,8 @@
  * sender (src/server/mailer.ts) delivers the e-mails.
  */
 import type { Queryable } from './db.ts';
-import { isLanguage, type Language } from '../lib/messages/index.ts';
-import type { Letter, MessageEvent } from '../lib/messages/templates.ts';
+import { isLanguage, type Language } from '../lib/i18n/index.ts';
+import type { Letter, MessageEvent } from '../features/messages/templates.ts';
 import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';

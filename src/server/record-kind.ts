@@ -5,7 +5,7 @@
  */
 import type { Queryable } from './db.ts';
 import type { Field } from '../lib/record.ts';
-import type { Language, MessageCode } from '../lib/messages/index.ts';
+import type { Language, TextCode } from '../lib/i18n/index.ts';
 import type { Say } from '../lib/status-check.ts';
 import type { Result } from '../lib/forms/validate.ts';
 
@@ -44,6 +44,6 @@ export interface ServerKind {
     readonly proof: { readonly field: string; readonly column: string; readonly mobile: string };
     /** The parent's receipt lookup's check, and its not-found message. */
     readonly check: (input: unknown, say: Say) => Result<ReceiptLookup>;
-    readonly notFound: MessageCode;
+    readonly notFound: TextCode;
   };
 }

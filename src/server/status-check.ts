@@ -23,7 +23,7 @@ import { refuse } from './forms.ts';
 import type { Result } from '../lib/forms/validate.ts';
 import { languageOf, type FeeDue, type FeeState, type Say } from '../lib/status-check.ts';
 import { formatRupees, paiseToRupees } from '../lib/money.ts';
-import { fill, type Language } from '../lib/messages/index.ts';
+import { fill, type Language } from '../lib/i18n/index.ts';
 import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
 

@@ -17,7 +17,7 @@ import { startInProcessSite, type InProcessSite } from '../support/in-process-si
 import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { limits } from '../../src/config/limits.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from '../http/admin-fixtures.ts';
 
 const mailServer = new TestMailServer();

@@ -19,7 +19,7 @@ import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../suppor
 import { createAdmission, png, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { runAxe } from './content-browser.ts';
 import { fees } from '../../src/config/fees.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';

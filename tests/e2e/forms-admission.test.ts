@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';

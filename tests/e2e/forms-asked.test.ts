@@ -10,11 +10,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { site } from '../../src/config/site.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-import { fillIn } from '../../src/lib/forms/messages.ts';
+import { fillIn } from '../../src/lib/forms/texts.ts';
 import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { PDF, closeDb, db } from '../http/forms-fixtures.ts';
 import { aadhaar, badAadhaar, birthDateFor } from '../unit/forms-cases.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
+import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
 import { PHONE, hydrated, launchBrowser, newPage } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
-import { fill as fillWords } from '../../src/lib/messages/index.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
+import { fill as fillWords } from '../../src/lib/i18n/index.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';

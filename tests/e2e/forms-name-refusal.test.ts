@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Locator } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';

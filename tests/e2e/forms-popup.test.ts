@@ -1,7 +1,7 @@
 /** Chromium: the home page's enquiry pop-up (delay, dialog semantics, focus, Esc, stays closed, submit). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
+import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
 import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 /** Chromium: the TC request form (success twice, then the refusal message; busy state; cleared after success; styled toasts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
+import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 

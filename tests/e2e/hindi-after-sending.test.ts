@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { site } from '../../src/config/site.ts';
 import { limits } from '../../src/config/limits.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { PHONE, clickUntilShown, downloadedBytes, hydrated, launchBrowser, label } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';

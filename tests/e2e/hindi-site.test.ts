@@ -16,7 +16,7 @@ import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, brokenLinks } from './content-routes.ts';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { site } from '../../src/config/site.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 import { pathIn } from '../../src/lib/language-paths.ts';
 
 const FALLBACK = new Set(hindiFallbackRoutes(resolve(import.meta.dirname, '../../src/pages')).map(([route]) => route));

@@ -7,8 +7,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/messages.ts';
-import { HI } from '../../src/lib/messages/hi.ts';
+import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
 import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
 import { DESKTOP, PHONE, label, launchBrowser, screenshot, toast } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';

@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, launchBrowser, loginThroughUi, newPage, hydrated } from
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { createEnquiry } from '../http/admin-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 
 let browser: Browser;
 beforeAll(async () => {

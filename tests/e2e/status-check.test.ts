@@ -14,7 +14,7 @@ import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { createAdmission, createTcRequest, pdf, token } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 

@@ -14,8 +14,8 @@ import { adminClient, requestFrom, type ApiClient } from '../support/api.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { accessibilityFailures } from './content-browser.ts';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
-import { fill as fillWords } from '../../src/lib/messages/index.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
+import { fill as fillWords } from '../../src/lib/i18n/index.ts';
 import { site } from '../../src/config/site.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/config/site.ts';
 import { fileLabel } from '../../src/features/admission/admission.ts';
-import { HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { PRIMARY_FILES, aadhaar, createAdmission, type CreatedAdmission } from './admin-fixtures.ts';
 import { baseURL, requestFrom } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';

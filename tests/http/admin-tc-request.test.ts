@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, auditOf, createTcRequest, expectJsonError, randomUuid, tcBody, token } from './admin-fixtures.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 
 describe('TC request admin API', () => {
   it('lists { data, totalRequests, currentPage, totalPages } newest first, with name and admission-number search', async () => {

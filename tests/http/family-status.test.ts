@@ -16,7 +16,7 @@ import { closeDb, db } from './forms-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { academicSessionOn, sessionOf } from '../../src/lib/sessions.ts';
 import { limits } from '../../src/config/limits.ts';

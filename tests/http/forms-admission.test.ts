@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BANDS, type Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { adminClient } from '../support/api.ts';
 import { FILE, admissionCases, fieldError, validAdmission } from '../unit/forms-cases.ts';
 import { HTML, JPEG, PDF, PNG, closeDb, count, db, padded, sha256, stage, storedCopies, unique } from './forms-fixtures.ts';

@@ -12,7 +12,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
-import { MSG, formCode } from '../../src/lib/forms/messages.ts';
+import { MSG, formCode } from '../../src/lib/forms/texts.ts';
 import { ageCheck } from '../../src/lib/age.ts';
 import { ApiClient, adminClient, baseURL } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';

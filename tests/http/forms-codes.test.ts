@@ -5,10 +5,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/messages.ts';
-import { EN } from '../../src/lib/messages/en.ts';
-import { HI } from '../../src/lib/messages/hi.ts';
-import { fill, type MessageCode } from '../../src/lib/messages/index.ts';
+import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { EN } from '../../src/lib/i18n/en.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
+import { fill, type TextCode } from '../../src/lib/i18n/index.ts';
 import { ApiClient } from '../support/api.ts';
 import { HTML, closeDb, count, fileForm, upload } from './forms-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
@@ -20,11 +20,11 @@ async function refusal(res: Response, status: number) {
   expect(res.status).toBe(status);
   const body = (await res.json()) as { error: string; code: string; fields?: Record<string, string>; codes?: Record<string, string> };
   // The code is a message table's, and the English error is that code's English text.
-  expect(EN[body.code as MessageCode], body.code).toBe(body.error);
-  expect(HI[body.code as MessageCode]).toBeTruthy();
+  expect(EN[body.code as TextCode], body.code).toBe(body.error);
+  expect(HI[body.code as TextCode]).toBeTruthy();
   if (body.fields) {
     expect(Object.keys(body.codes ?? {}).sort()).toEqual(Object.keys(body.fields).sort());
-    for (const [field, code] of Object.entries(body.codes!)) expect(EN[code as MessageCode]).toBe(body.fields[field]);
+    for (const [field, code] of Object.entries(body.codes!)) expect(EN[code as TextCode]).toBe(body.fields[field]);
   }
   return body;
 }

@@ -7,8 +7,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type ApiClient } from '../support/api.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
-import { HI } from '../../src/lib/messages/hi.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
 import { blobsWithContent, fileOf, token } from './admin-fixtures.ts';
 import { PDF, closeDb, count, stage, storedCopies, unique, upload } from './forms-fixtures.ts';
 import { FILE, validAdmission } from '../unit/forms-cases.ts';

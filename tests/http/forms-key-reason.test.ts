@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { aadhaar, admissionForm, createAdmission, createTcRequest, enquiryBody, expectJsonError, tcBody, token } from './admin-fixtures.ts';
 import { closeDb, count, db } from './forms-fixtures.ts';
-import { fill } from '../../src/lib/messages/index.ts';
-import { REQUEST_MSG } from '../../src/lib/forms/messages.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
+import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 
 let office: ApiClient;

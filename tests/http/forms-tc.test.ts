@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../support/api.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { TC_CASES, fieldError, validTc } from '../unit/forms-cases.ts';
 import { closeDb, count, db } from './forms-fixtures.ts';
 

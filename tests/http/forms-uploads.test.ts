@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { GIF, HTML, JPEG, PDF, PNG, ZIP, closeDb, db, padded, sha256, storedCopies, unique, upload } from './forms-fixtures.ts';
 
 const MB2 = 2 * 1024 * 1024;

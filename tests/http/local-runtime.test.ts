@@ -17,7 +17,7 @@ import { ApiClient } from '../support/api.ts';
 import { admissionForm, fileOf } from './admin-fixtures.ts';
 import { PDF, padded } from './forms-fixtures.ts';
 import { bodyLimit, JSON_BODY_BYTES } from '../../src/server/body-limits.ts';
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/messages.ts';
+import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
 
 /** Against a PostgreSQL server (the PostgreSQL pass) the runtime uses it, and opens no database gateway of its own. */

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiClient, adminClient, baseURL } from '../support/api.ts';
 import { startTestRuntime, RAISED_LIMITS, type TestRuntime } from '../support/runtime.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { validEnquiry, validTc, validAdmission, FILE } from '../unit/forms-cases.ts';
 import { ISO_RE, blobsWithContent, fileOf, pdf, png, token } from './admin-fixtures.ts';
 import { closeDb, count } from './forms-fixtures.ts';

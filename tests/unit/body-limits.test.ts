@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Context } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { bodyLimit, ADMISSION_BODY_BYTES, GALLERY_BODY_BYTES, JSON_BODY_BYTES, UPLOAD_BODY_BYTES } from '../../src/server/body-limits.ts';
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/messages.ts';
+import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 
 const netlify = { ip: '203.0.113.9' } as Context;
 

@@ -5,9 +5,9 @@
  * "Choose File" never shows).
  */
 import { describe, expect, it } from 'vitest';
-import { statusText } from '../../src/components/forms/status-words.ts';
-import { HI } from '../../src/lib/messages/hi.ts';
-import { FORM_TEXT } from '../../src/lib/forms/messages.ts';
+import { statusCheckText } from '../../src/components/forms/status-check-words.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
+import { FORM_TEXT } from '../../src/lib/forms/texts.ts';
 import { speaker, type FormWords } from '../../src/lib/forms/words.ts';
 
 describe('a file field\'s words', () => {
@@ -18,9 +18,9 @@ describe('a file field\'s words', () => {
   });
 
   it('come with the status page\'s words, in its language', () => {
-    const english = speaker({ codes: statusText('en') as unknown as FormWords['codes'], fields: {} });
+    const english = speaker({ codes: statusCheckText('en') as unknown as FormWords['codes'], fields: {} });
     expect([english.text('fileChoose'), english.text('fileHint')]).toEqual([FORM_TEXT.fileChoose, FORM_TEXT.fileHint]);
-    const hindi = speaker({ codes: statusText('hi') as unknown as FormWords['codes'], fields: {} });
+    const hindi = speaker({ codes: statusCheckText('hi') as unknown as FormWords['codes'], fields: {} });
     expect([hindi.text('fileChoose'), hindi.text('fileChoosePhoto'), hindi.text('fileHint')]).toEqual([HI['formText.fileChoose'], HI['formText.fileChoosePhoto'], HI['formText.fileHint']]);
     expect(hindi.say('form.imageTooSmall', 'English')).toBe(HI['form.imageTooSmall']);
   });

@@ -4,9 +4,9 @@
  * its selects) has Hindi words, and a failed check names its message's code beside the text.
  */
 import { describe, expect, it } from 'vitest';
-import { FORM_EN, FORM_TEXT, MSG, REQUEST_MSG, type FormCode } from '../../src/lib/forms/messages.ts';
-import { EN } from '../../src/lib/messages/en.ts';
-import { HI, HI_FORMS } from '../../src/lib/messages/hi.ts';
+import { FORM_EN, FORM_TEXT, MSG, REQUEST_MSG, type FormCode } from '../../src/lib/forms/texts.ts';
+import { EN } from '../../src/lib/i18n/en.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
 import { tcRequestWords } from '../../src/features/tc-request/tc-request-words.ts';
 import { admissionWords } from '../../src/features/admission/admission-words.ts';

@@ -5,7 +5,7 @@
  */
 import type { Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { ageRule } from '../../src/config/admissions.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';

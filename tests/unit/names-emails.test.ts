@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { isEmail, nameProblem } from '../../src/lib/forms/validate.ts';
-import { fill } from '../../src/lib/messages/index.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
 import { EMAIL_ACCEPTED, EMAIL_REFUSED, NAMES_ACCEPTED, NAMES_REFUSED, validEnquiry } from './forms-cases.ts';
 
 const HINDI: Record<string, RegExp> = {

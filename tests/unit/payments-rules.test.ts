@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAYMENT_PAISE, PAYMENT_MESSAGES, receiptNumber, validatePayment } from '../../src/features/payments/payments.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 
 const TODAY = dateInIndia();
 const good = { amount: 100, mode: 'cheque', reference: '004512', paidOn: TODAY };

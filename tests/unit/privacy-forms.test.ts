@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { validateAdmission } from '../../src/features/admission/schema.ts';

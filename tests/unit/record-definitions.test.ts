@@ -16,7 +16,7 @@ import { TC_REQUEST } from '../../src/features/tc-request/tc-request.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { VACANCY, validateJob } from '../../src/features/vacancies/vacancy.ts';
 import { GALLERY_ITEM } from '../../src/features/gallery/gallery.ts';
-import { MSG } from '../../src/lib/forms/messages.ts';
+import { MSG } from '../../src/lib/forms/texts.ts';
 import { validAdmission, validEnquiry, validTc } from './forms-cases.ts';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../netlify/database/migrations');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDS, PAID_KINDS, isKindName, kindOf } from '../../src/features/kinds.ts';
 import { SERVER_KINDS } from '../../src/features/kinds.server.ts';
 import { personalFields } from '../../src/features/privacy/privacy.ts';
-import { LANGUAGES } from '../../src/lib/messages/index.ts';
+import { LANGUAGES } from '../../src/lib/i18n/index.ts';
 
 describe('the list', () => {
   it('names each kind once, with its server part under the same name', () => {

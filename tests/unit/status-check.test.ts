@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { mobileDigits } from '../../src/lib/status-check.ts';
 import { checkAdmissionLookup, checkReplacement, normaliseReference } from '../../src/features/admission/status-check.ts';
 import { checkTcLookup } from '../../src/features/tc-request/status-check.ts';
-import { fill } from '../../src/lib/messages/index.ts';
-import { statusText } from '../../src/components/forms/status-words.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
+import { statusCheckText } from '../../src/components/forms/status-check-words.ts';
 import type { Say } from '../../src/lib/status-check.ts';
 
 /** As the server words them (the message tables) and as an island does (the words its page hands over). */
 const EN: Say = (code) => fill('en', code);
-const HI: Say = (code) => statusText('hi')[code];
+const HI: Say = (code) => statusCheckText('hi')[code];
 
 describe('mobileDigits', () => {
   it.each([

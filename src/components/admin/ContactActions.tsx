@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { telLink, whatsappLink } from '../../lib/contact.ts';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '../../lib/messages/index.ts';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '../../lib/i18n/index.ts';
 
 interface Props {
   /** The parent's 10-digit mobile number. */

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { orDash } from '../../lib/format.ts';
 import { fieldsIn, labelIn, type ConsentRecord, type Field, type RecordDefinition } from '../../lib/record.ts';
-import { LANGUAGE_NAMES, type Language } from '../../lib/messages/index.ts';
+import { LANGUAGE_NAMES, type Language } from '../../lib/i18n/index.ts';
 import type { Column } from './RecordTable.tsx';
 import { FieldList } from './ui.tsx';
 

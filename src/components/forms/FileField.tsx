@@ -14,7 +14,7 @@
 import { useEffect, useRef } from 'react';
 import { DOCUMENT_PHOTO, FILE_ACCEPT, checkChosenFile, isPhotoDocument } from '../../lib/forms/files.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
-import { MSG, formCode, type FormMessage } from '../../lib/forms/messages.ts';
+import { MSG, formCode, type FormMessage } from '../../lib/forms/texts.ts';
 import { speaker, type Speaker } from '../../lib/forms/words.ts';
 import { prepareImage } from '../../lib/downscale-image.ts';
 import { formatBytes } from '../../lib/format.ts';

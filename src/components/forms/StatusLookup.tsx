@@ -9,10 +9,10 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } 
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { rupeesToPaise, formatRupees } from '../../lib/money.ts';
-import type { Language } from '../../lib/messages/languages.ts';
-import { fillIn } from '../../lib/forms/messages.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+import { fillIn } from '../../lib/forms/texts.ts';
 import type { Result } from '../../lib/forms/validate.ts';
-import { isLookupRefusal, type Say, type StatusCode, type StatusText, type StatusWords } from '../../lib/status-check.ts';
+import { isLookupRefusal, type Say, type StatusCheckCode, type StatusCheckText, type StatusCheckWords } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { site } from '../../config/site.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
@@ -20,13 +20,13 @@ import { typedBeforeHydration, useHydrated } from './early-input.ts';
 import './forms.css';
 import './status-check.css';
 
-export type Words = (code: StatusCode, values?: Record<string, string>) => string;
-/** The page's words (its language's StatusText), each `{name}` filled in. */
-export const wordsFor = (text: StatusText): Words => (code, values) => fillIn(text[code], values);
+export type Words = (code: StatusCheckCode, values?: Record<string, string>) => string;
+/** The page's words (its language's StatusCheckText), each `{name}` filled in. */
+export const wordsFor = (text: StatusCheckText): Words => (code, values) => fillIn(text[code], values);
 
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
 /** `body` is the refusal's answer: a 429 names the minutes to wait. */
-export function problemOf(t: Words, status: number, notFound: StatusCode, body: object = {}): string {
+export function problemOf(t: Words, status: number, notFound: StatusCheckCode, body: object = {}): string {
   const phone = site.contact.phone;
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
   if (status === 429) {
@@ -40,8 +40,8 @@ export function problemOf(t: Words, status: number, notFound: StatusCode, body: 
 interface NumberField {
   /** The body's name of the record's number. */
   name: string;
-  label: StatusCode;
-  hint: StatusCode;
+  label: StatusCheckCode;
+  hint: StatusCheckCode;
   /** The URL parameter that may prefill it. */
   param: string;
 }
@@ -49,18 +49,18 @@ interface NumberField {
 interface Props<P, A> {
   lang: Language;
   /** The words of the page's language. */
-  text: StatusText;
+  text: StatusCheckText;
   number: NumberField;
   check: (input: unknown, say: Say) => Result<P>;
   /** The API path of the lookup, e.g. '/admission/status'. */
   path: string;
-  notFound: StatusCode;
+  notFound: StatusCheckCode;
   heading: (answer: A, t: Words) => string;
   /** The answer's body, given the checked pair (to prove a later change) and a way to show a newer answer. */
   children: (answer: A, pair: P, update: (answer: A) => void) => ReactNode;
 }
 
-export function StatusLookup<P extends object, A extends StatusWords>({ lang, text, number, check, path, notFound, heading, children }: Props<P, A>) {
+export function StatusLookup<P extends object, A extends StatusCheckWords>({ lang, text, number, check, path, notFound, heading, children }: Props<P, A>) {
   const t = wordsFor(text);
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -155,9 +155,9 @@ export function StatusLookup<P extends object, A extends StatusWords>({ lang, te
 }
 
 interface FactsProps {
-  answer: StatusWords;
+  answer: StatusCheckWords;
   lang: Language;
-  text: StatusText;
+  text: StatusCheckText;
   before?: [string, ReactNode][];
   after?: [string, ReactNode][];
 }
@@ -192,7 +192,7 @@ export function StatusFacts({ answer, lang, text, before = [], after = [] }: Fac
 }
 
 /** The family's receipts, each with its PDF (`href`: the address of one, proven by the lookup's pair); nothing when there is none. */
-export function Receipts({ answer, text, href }: { answer: StatusWords; text: StatusText; href: (number: string) => string }) {
+export function Receipts({ answer, text, href }: { answer: StatusCheckWords; text: StatusCheckText; href: (number: string) => string }) {
   const t = wordsFor(text);
   if (!answer.receipts.length) return null;
   return (

@@ -1,6 +1,6 @@
 /** One document to POST /v1/api/uploads, with its upload progress. */
 import { postWithProgress } from '../../lib/api-client.ts';
-import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/texts.ts';
 
 export interface Uploaded {
   id: string;

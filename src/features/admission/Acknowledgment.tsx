@@ -5,7 +5,7 @@
  * messages of `lang`); focus moves to its heading so a screen reader announces it.
  */
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
-import type { Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.tsx';
 import { acknowledgmentHref, classIn, fillIn, genderIn, statusPath, whatsappHref, type AckFacts, type AckWords } from './acknowledgment.ts';

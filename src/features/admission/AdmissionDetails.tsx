@@ -6,7 +6,7 @@
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
-import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { WorkflowPanel } from '../../components/admin/WorkflowPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { PaymentsSection } from '../payments/PaymentsSection.tsx';
 import { ADMISSION, AGE_OUTSIDE, DETAILS_SECTIONS, type Admission } from './admission.ts';
@@ -49,7 +49,7 @@ export default function AdmissionDetails() {
             Reference number <strong>{record.referenceNumber}</strong>{' '}
             <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
           </p>
-          <StatusPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
+          <WorkflowPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
           )}

@@ -9,9 +9,9 @@
 import { Fragment, useId, useRef, useState } from 'react';
 import { resolveClass, type Band } from '../../lib/classes.ts';
 import { ageCheck } from '../../lib/age.ts';
-import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { isBirthDate, type Result } from '../../lib/forms/validate.ts';
-import type { Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 import { abcWords, consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
 import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';

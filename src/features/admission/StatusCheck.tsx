@@ -7,8 +7,8 @@
  */
 import { useId, useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
-import type { Language } from '../../lib/messages/languages.ts';
-import { receiptHref, type StatusText } from '../../lib/status-check.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+import { receiptHref, type StatusCheckText } from '../../lib/status-check.ts';
 import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
@@ -18,8 +18,8 @@ import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts'
 
 type Pair = { referenceNumber: string; contactNo: string };
 
-/** `text`: the words of the page's language (statusText), handed by the page; `files`: its words for a document field (English when absent). */
-export default function StatusCheck({ lang = 'en', text, files }: { lang?: Language; text: StatusText; files?: FormWords }) {
+/** `text`: the words of the page's language (statusCheckText), handed by the page; `files`: its words for a document field (English when absent). */
+export default function StatusCheck({ lang = 'en', text, files }: { lang?: Language; text: StatusCheckText; files?: FormWords }) {
   const t = wordsFor(text);
   const speak = speaker(files);
   return (
@@ -59,7 +59,7 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
 }
 
 /** One rejected document: why, a file input that uploads at once, and the button that sends it in the old one's place. */
-function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusText; speak: Speaker; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
+function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusCheckText; speak: Speaker; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
   const t = wordsFor(text);
   const id = useId();
   const [upload, setUpload] = useState<UploadState>({ status: 'empty' });

@@ -25,7 +25,7 @@ import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle 
 import { lookUpPair } from '../../server/status-check.ts';
 import { site } from '../../config/site.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
-import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { statusUrl } from './acknowledgment.ts';
@@ -107,7 +107,7 @@ const RULE = '#9a9a9a';
 
 /** The one page: the school, the facts, the documents, the next steps and the QR code of the status page. */
 async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
-  const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
+  const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
   const doc = newPdf(`${t('ack.pdf.title')} ${row.reference_number}`);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -134,17 +134,17 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const qrBottom = top + qrSize + 16;
   const valueWidth = (at: number) => (at < qrBottom ? width - 170 - qrSize - 16 : width - 170);
   y = doc.y + 14;
-  const facts: [MessageCode, string][] = [
+  const facts: [TextCode, string][] = [
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
-    ...given<MessageCode>([
+    ...given<TextCode>([
       ['ack.dateOfBirth', row.date_of_birth ? dayMonthYear(row.date_of_birth) : ''],
       ['ack.gender', row.gender === 'Male' || row.gender === 'Female' ? t(`ack.gender.${row.gender}`) : (row.gender ?? '')],
     ]),
     ['ack.class', classFor(language, row.admission_class)],
     ['ack.submitted', formatDateTime(row.created_at, language)],
-    ...given<MessageCode>([['ack.aadhaar', row.student_aadhaar_last4 ? maskAadhaar(row.student_aadhaar_last4) : '']]),
+    ...given<TextCode>([['ack.aadhaar', row.student_aadhaar_last4 ? maskAadhaar(row.student_aadhaar_last4) : '']]),
     ['ack.mobile', row.contact_no],
-    ...given<MessageCode>([['ack.address', row.address ?? '']]),
+    ...given<TextCode>([['ack.address', row.address ?? '']]),
   ];
   for (const [label, value] of facts) {
     const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));

@@ -4,13 +4,13 @@
  * links both carry and how the words are filled in. The island gets its words from the page
  * (acknowledgment-words.ts), so the message tables themselves never ship to the browser.
  */
-import type { Language, MessageCode } from '../../lib/messages/index.ts';
+import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
 import { schoolName } from '../../lib/school.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
-export type AckCode = Extract<MessageCode, `ack.${string}`> | 'class.name';
+export type AckCode = Extract<TextCode, `ack.${string}`> | 'class.name';
 export type AckWords = Record<AckCode, string>;
 
 /** What the island shows after a successful submit. */

@@ -1,9 +1,9 @@
-/** An admission form's words and its page's heading for a page not in English (see src/lib/messages/form-words.ts). */
+/** An admission form's words and its page's heading for a page not in English (see src/lib/i18n/form-words.ts). */
 import { CLASS_OPTIONS, type Band } from '../../lib/classes.ts';
 import type { FormWords } from '../../lib/forms/words.ts';
-import { hindiForm, withClasses } from '../../lib/messages/form-words.ts';
-import { HI_FORMS } from '../../lib/messages/hi.ts';
-import type { Language } from '../../lib/messages/index.ts';
+import { hindiForm, withClasses } from '../../lib/i18n/form-words.ts';
+import { HI_FORMS } from '../../lib/i18n/hi.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 import { BANDS_DEF, bandFields } from './admission.ts';
 
 export function admissionWords(language: Language, band: Band): FormWords | undefined {

@@ -11,7 +11,7 @@
  * Sharma), the start of the reference number, or the mobile number (recordSearch in
  * src/server/lists.ts); `searchClass` is the exact class label; `status` the exact status; `resent`
  * (any value) keeps applications with a document re-sent by the parent and not yet judged.
- * PATCH /v1/api/admission/{id} moves its status (src/server/status.ts); PATCH
+ * PATCH /v1/api/admission/{id} moves its status (src/server/workflow-moves.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
  * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
  * too (the uploads rows cascade with it).
@@ -29,14 +29,14 @@ import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
-import { bodyText, changeStatus, workflowJson, writeMove, type StatusRoute } from '../../server/status.ts';
+import { bodyText, changeStatus, workflowJson, writeMove, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, documentNotNeeded, type AdmissionStatus, type DocumentState } from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
@@ -44,7 +44,7 @@ import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueLetter, queueMessage } from '../../server/outbox.ts';
-import { admissionDocumentRejected } from '../../lib/messages/templates.ts';
+import { admissionDocumentRejected } from '../messages/templates.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
@@ -283,7 +283,7 @@ export const ADMISSION_MESSAGES = {
   reasonCode: `Choose one of the reasons: ${DOCUMENT_REASONS.join(', ')}.`,
 } as const;
 
-const STATUS_ROUTE: StatusRoute<AdmissionStatus> = {
+const STATUS_ROUTE: WorkflowRoute<AdmissionStatus> = {
   entity: 'admission',
   table: 'admissions',
   workflow: ADMISSION_WORKFLOW,

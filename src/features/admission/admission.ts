@@ -4,12 +4,12 @@
  * screen all read this. The early-years form sends 1-3 meaning P.N.C, N.C, K.G, so every admission
  * stores its band and the class's canonical label.
  */
-import { BANDS, CLASS_OPTIONS, classText, type Band, type ClassOption } from '../../lib/classes.ts';
+import { BANDS, CLASS_OPTIONS, WING, classText, type Band, type ClassOption } from '../../lib/classes.ts';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
-import type { FormMessage } from '../../lib/forms/messages.ts';
+import type { FormMessage } from '../../lib/forms/texts.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import type { PrivacyState } from '../../lib/privacy-state.ts';
@@ -25,9 +25,13 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   academic: 'Academic details',
 };
 
-const WINGS: Record<string, string> = { primary: 'Pre-primary (P.N.C–K.G)', middle: 'Middle (classes 1-5)', senior: 'Senior (classes 6-12)' };
+const WINGS: Record<string, string> = {
+  [WING.earlyYears]: 'Pre-primary (P.N.C–K.G)',
+  [WING.classes1To5]: 'Middle (classes 1-5)',
+  [WING.classes6To12]: 'Senior (classes 6-12)',
+};
 const YES_NO: Record<string, string> = { yes: 'Yes', no: 'No' };
-const ACADEMIC: readonly Band[] = ['middle', 'senior'];
+const ACADEMIC: readonly Band[] = [WING.classes1To5, WING.classes6To12];
 
 /** A field of the admission: `bands` names the forms that have it (all when absent). */
 type AdmissionField = Field & { readonly bands?: readonly Band[] };
@@ -109,7 +113,7 @@ export const ADMISSION = defineRecord({
     },
     document('previousSchoolTC', 'Previous school transfer certificate', 'academic', ACADEMIC),
     document('previousMarksheet', 'Previous marksheet', 'academic', ACADEMIC),
-    document('studentMigrationDocument', 'Migration document', 'academic', ['senior']),
+    document('studentMigrationDocument', 'Migration document', 'academic', [WING.classes6To12]),
     document('scholarshipDocument', 'Scholarship document', 'academic', ACADEMIC),
     languageField('Admission'),
     consentField('Admission'),
@@ -226,12 +230,12 @@ const PHOTOS: FileField[] = ['studentPhoto', 'fatherPhoto', 'motherPhoto'];
 const options = (band: Band) => CLASS_OPTIONS[band].map((o) => ({ ...o, text: classText(o.label) }));
 
 export const BANDS_DEF: Record<Band, BandDefinition> = {
-  primary: {
-    band: 'primary',
-    path: '/admissions/apply/primary',
+  [WING.earlyYears]: {
+    band: WING.earlyYears,
+    path: `/admissions/apply/${WING.earlyYears}`,
     heading: 'Admission form: Pre-primary (P.N.C–K.G)',
     description: 'Apply online for admission to the pre-primary wing: P.N.C, N.C and K.G.',
-    classOptions: options('primary'),
+    classOptions: options(WING.earlyYears),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
       ...AADHAR_STEP,
@@ -241,12 +245,12 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     academic: false,
     clearAfterSuccess: true,
   },
-  middle: {
-    band: 'middle',
-    path: '/admissions/apply/middle',
+  [WING.classes1To5]: {
+    band: WING.classes1To5,
+    path: `/admissions/apply/${WING.classes1To5}`,
     heading: 'Admission form: classes 1 to 5',
     description: 'Apply online for admission to classes 1 to 5 (middle wing).',
-    classOptions: options('middle'),
+    classOptions: options(WING.classes1To5),
     required: [...REQUIRED_BASE],
     fileSteps: [
       ...AADHAR_STEP,
@@ -259,12 +263,12 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
     academic: true,
     clearAfterSuccess: false,
   },
-  senior: {
-    band: 'senior',
-    path: '/admissions/apply/senior',
+  [WING.classes6To12]: {
+    band: WING.classes6To12,
+    path: `/admissions/apply/${WING.classes6To12}`,
     heading: 'Admission form: classes 6 to 12',
     description: 'Apply online for admission to classes 6 to 12 (senior wing).',
-    classOptions: options('senior'),
+    classOptions: options(WING.classes6To12),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
       ...AADHAR_STEP,

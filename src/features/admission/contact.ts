@@ -1,10 +1,10 @@
 /**
  * The WhatsApp message about an application, in English and Hindi: the letter queued for the
- * office to send (src/lib/messages/templates.ts), its submission's while it is just received, else
+ * office to send (src/features/messages/templates.ts), its submission's while it is just received, else
  * its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { admissionStatusChanged, admissionSubmitted } from '../../lib/messages/templates.ts';
+import { admissionStatusChanged, admissionSubmitted } from '../messages/templates.ts';
 import type { Admission } from './admission.ts';
 import type { PaymentDetails } from '../payments/payments.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';

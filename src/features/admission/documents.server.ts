@@ -19,7 +19,7 @@ import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
 

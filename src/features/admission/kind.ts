@@ -1,7 +1,7 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
-import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../../lib/messages/templates.ts';
+import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../messages/templates.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';

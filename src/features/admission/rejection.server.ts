@@ -4,7 +4,7 @@
  * the office's words alone. The status page and the letter asking for the document both say this.
  */
 import { isDocumentReason } from '../../lib/document-reasons.ts';
-import { fill, type Language } from '../../lib/messages/index.ts';
+import { fill, type Language } from '../../lib/i18n/index.ts';
 
 /** Why a document was rejected, in `language`: `code` is the common reason chosen (or null), `text` the office's words. */
 export function rejectionReason(language: Language, code: unknown, text: string | null): string {

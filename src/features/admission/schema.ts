@@ -4,8 +4,8 @@
  * the server, a marker for a file sent in the request itself): the rules only ask whether each is there.
  */
 import { z } from '../../lib/zod.ts';
-import { isBand, resolveClass, type Band } from '../../lib/classes.ts';
-import { MSG, formCode } from '../../lib/forms/messages.ts';
+import { BANDS, WING, isBand, resolveClass, type Band } from '../../lib/classes.ts';
+import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
@@ -71,7 +71,7 @@ function admissionSchema(band: Band) {
   );
 }
 
-const schemas = { primary: admissionSchema('primary'), middle: admissionSchema('middle'), senior: admissionSchema('senior') };
+const schemas = Object.fromEntries(BANDS.map((band) => [band, admissionSchema(band)])) as Record<Band, ReturnType<typeof admissionSchema>>;
 
 const EARLY_YEARS_VALUES = new Set(['1', '2', '3']);
 
@@ -85,9 +85,9 @@ export function bandOf(input: Record<string, unknown>): Band | undefined {
   if (band) return isBand(band) ? band : undefined;
   const cls = typeof input.admissionClass === 'string' ? input.admissionClass.trim() : '';
   const answered = typeof input.governmentScholarship === 'string' && input.governmentScholarship.trim() !== '';
-  if (!answered && EARLY_YEARS_VALUES.has(cls)) return 'primary';
+  if (!answered && EARLY_YEARS_VALUES.has(cls)) return WING.earlyYears;
   // No class either: check as a form whose rule 1 includes the class, so the answer is rule 1's.
-  return resolveClass(cls)?.band ?? 'senior';
+  return resolveClass(cls)?.band ?? WING.classes6To12;
 }
 
 export function validateAdmission(input: Record<string, unknown>, band?: Band): Result<AdmissionData> {

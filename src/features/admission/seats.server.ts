@@ -15,7 +15,7 @@ import { recordAudit } from '../../server/audit.ts';
 import { query, transaction } from '../../server/db.ts';
 import { badRequest, conflict, forbidden } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import type { Move } from '../../server/status.ts';
+import type { Move } from '../../server/workflow-moves.ts';
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';

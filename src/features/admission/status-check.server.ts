@@ -25,7 +25,7 @@ import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
-import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
@@ -82,7 +82,7 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
   ]);
   const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: rejectionReason(language, r.reason_code, r.state_reason) })).sort(byFormOrder);
   const admitted = row.status === 'admitted';
-  const next: MessageCode = missing.length
+  const next: TextCode = missing.length
     ? 'statusCheck.next.admission.documents'
     : admitted && fee.balancePaise === 0
       ? 'statusCheck.next.admission.admitted.nothingDue'

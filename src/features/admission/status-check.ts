@@ -3,7 +3,7 @@
  * reference number and the mobile number on the form) and the answer, shared by the status page's
  * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
  */
-import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusCheckWords } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import type { AdmissionStatus } from './workflow.ts';
 
@@ -45,7 +45,7 @@ export interface MissingDocument {
   reason: string;
 }
 
-export interface AdmissionStatusAnswer extends StatusWords {
+export interface AdmissionStatusAnswer extends StatusCheckWords {
   referenceNumber: string;
   studentFirstName: string;
   /** The class's canonical label: P.N.C, N.C, K.G or 1-12. */

@@ -4,7 +4,7 @@
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
-import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { WorkflowPanel } from '../../components/admin/WorkflowPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import type { MoveInput } from '../../lib/workflow.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
@@ -31,7 +31,7 @@ export default function EnquiryDetails() {
     >
       {(record: Enquiry, { replace }) => (
         <div className="details-sections">
-          <StatusPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
+          <WorkflowPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
           {!record.erasedAt && !ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
           {!record.erasedAt && (
             <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} language={record.language} />

@@ -10,8 +10,8 @@
  * (`text`, from enquiryWords in enquiry-words.ts).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { formCode } from '../../lib/forms/messages.ts';
-import type { Language } from '../../lib/messages/languages.ts';
+import { formCode } from '../../lib/forms/texts.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
 import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';

@@ -1,9 +1,9 @@
 /**
  * The WhatsApp message about an enquiry, in English and Hindi: the letter an e-mail would carry
- * (src/lib/messages/templates.ts), its submission's while the enquiry is new, else its status's.
+ * (src/features/messages/templates.ts), its submission's while the enquiry is new, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { enquiryStatusChanged, enquirySubmitted } from '../../lib/messages/templates.ts';
+import { enquiryStatusChanged, enquirySubmitted } from '../messages/templates.ts';
 import type { Enquiry } from './enquiry.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 

@@ -1,9 +1,9 @@
-/** The enquiry pop-up's words for a page not in English (see src/lib/messages/form-words.ts). */
+/** The enquiry pop-up's words for a page not in English (see src/lib/i18n/form-words.ts). */
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import type { FormWords } from '../../lib/forms/words.ts';
-import { hindiForm, withClasses } from '../../lib/messages/form-words.ts';
-import { HI_FORMS } from '../../lib/messages/hi.ts';
-import type { Language } from '../../lib/messages/index.ts';
+import { hindiForm, withClasses } from '../../lib/i18n/form-words.ts';
+import { HI_FORMS } from '../../lib/i18n/hi.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 import { ENQUIRY_FORM } from './schema.ts';
 
 export function enquiryWords(language: Language): FormWords | undefined {

@@ -9,7 +9,7 @@
  * `status` the exact status; `due` (any value) keeps enquiries whose follow-up date has come.
  * GET .../export.csv answers every match of the same filters as CSV.
  *
- * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/server/status.ts) or,
+ * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/server/workflow-moves.ts) or,
  * without a status, only sets the next follow-up date ('' clears it).
  */
 import type { AdminContext } from '../../server/auth.ts';
@@ -24,11 +24,11 @@ import { privacyJson } from '../../lib/privacy-state.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
-import { changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
+import { changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { messageAlongside, messageFor } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG } from '../../lib/forms/texts.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
@@ -109,7 +109,7 @@ function followUpOf(body: Record<string, unknown>): string | null | undefined {
   return value;
 }
 
-const STATUS_ROUTE: StatusRoute<EnquiryStatus> = {
+const STATUS_ROUTE: WorkflowRoute<EnquiryStatus> = {
   entity: 'enquiry',
   table: 'enquiries',
   workflow: ENQUIRY_WORKFLOW,

@@ -1,6 +1,6 @@
 /** The admission enquiry as a kind of record: what privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages } from '../../lib/record-kind.ts';
-import { enquiryStatusChanged, enquirySubmitted, type EnquiryFacts } from '../../lib/messages/templates.ts';
+import { enquiryStatusChanged, enquirySubmitted, type EnquiryFacts } from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ENQUIRY } from './enquiry.ts';
 import { ENQUIRY_REQUIRED } from './schema.ts';

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.tsx';
 import { GALLERY_FALLBACK_IMAGE, IMAGE_ACCEPT, galleryProblem, imageProblem } from './gallery.ts';
 import { downscaleImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
-import { MSG } from '../../lib/forms/messages.ts';
+import { MSG } from '../../lib/forms/texts.ts';
 
 export interface GalleryValues {
   title: string;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
 import { whatsappLink } from '../../lib/contact.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { LANGUAGE_NAMES, isLanguage } from '../../lib/messages/index.ts';
+import { LANGUAGE_NAMES, isLanguage } from '../../lib/i18n/index.ts';
 import { PAGE_SIZE, type Paged } from '../../lib/record.ts';
 import { toast } from '../../lib/toast.tsx';
 import { Pager, ScreenHeader, SelectField } from '../../components/admin/ui.tsx';

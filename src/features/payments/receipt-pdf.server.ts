@@ -19,7 +19,7 @@ import { checked, lookUpPair } from '../../server/status-check.ts';
 import { site } from '../../config/site.ts';
 import { schoolAddress, schoolName } from '../../lib/school.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
-import { classFor, fill, type Language, type MessageCode } from '../../lib/messages/index.ts';
+import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { readReceipt, type ReceiptProof } from './payments.server.ts';
 import type { Payable, Receipt } from './payments.ts';
@@ -57,7 +57,7 @@ function amountInWords(receipt: Receipt, language: Language): string {
 
 /** The receipt's one A5 page, laid out as the printed screen is. */
 async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
-  const t = (code: MessageCode, values?: Record<string, string>) => fill(language, code, values);
+  const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
   const reversal = receipt.kind === 'reversal';
   const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, 30, 'A5');
   const left = doc.page.margins.left;
@@ -77,18 +77,18 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold' }, left, y + 8);
   y = doc.y + 8;
 
-  const facts: [MessageCode, string][] = [
+  const facts: [TextCode, string][] = [
     ['receipt.number', receipt.receiptNumber],
     ['receipt.date', day(receipt.date, language)],
     ['receipt.student', receipt.studentName],
     ['receipt.parent', receipt.parentName],
-    ...(receipt.admissionClass !== null ? [['receipt.class', classFor(language, receipt.admissionClass)] as [MessageCode, string]] : []),
+    ...(receipt.admissionClass !== null ? [['receipt.class', classFor(language, receipt.admissionClass)] as [TextCode, string]] : []),
     ['receipt.session', receipt.session],
-    ...(receipt.admissionNumber !== null ? [['receipt.admissionNumber', receipt.admissionNumber] as [MessageCode, string]] : []),
-    ...(receipt.applicationReference !== null ? [['receipt.reference', receipt.applicationReference] as [MessageCode, string]] : []),
+    ...(receipt.admissionNumber !== null ? [['receipt.admissionNumber', receipt.admissionNumber] as [TextCode, string]] : []),
+    ...(receipt.applicationReference !== null ? [['receipt.reference', receipt.applicationReference] as [TextCode, string]] : []),
     ['receipt.for', t(`receipt.purpose.${receipt.entity}`)],
     ['receipt.paidBy', t(`receipt.mode.${receipt.mode}`)],
-    ...(receipt.reference ? [[`receipt.ref.${receipt.mode}`, receipt.reference] as [MessageCode, string]] : []),
+    ...(receipt.reference ? [[`receipt.ref.${receipt.mode}`, receipt.reference] as [TextCode, string]] : []),
     ['receipt.receivedBy', receipt.receivedBy],
   ];
   const labelWidth = 118;

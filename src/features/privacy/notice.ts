@@ -7,7 +7,7 @@
  */
 import { privacy, type PrivacySettings } from '../../config/privacy.ts';
 import { site } from '../../config/site.ts';
-import type { Language } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 
 export interface CollectedItem {
   form: string;

@@ -6,7 +6,7 @@
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
 import { RecordDetails } from '../../components/admin/record-view.tsx';
-import { StatusPanel } from '../../components/admin/StatusPanel.tsx';
+import { WorkflowPanel } from '../../components/admin/WorkflowPanel.tsx';
 import { ContactActions } from '../../components/admin/ContactActions.tsx';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 import { PaymentsSection } from '../payments/PaymentsSection.tsx';
@@ -27,7 +27,7 @@ export default function TcDetails() {
     >
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
-          <StatusPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          <WorkflowPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
           <OtherRequests requests={record.otherRequests ?? []} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />

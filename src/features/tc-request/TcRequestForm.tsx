@@ -11,7 +11,7 @@ import { fees } from '../../config/fees.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { DonePanel, fillNodes } from '../../components/forms/DonePanel.tsx';
-import type { Language } from '../../lib/messages/languages.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
 import { consentWords, speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';

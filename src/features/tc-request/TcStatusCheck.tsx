@@ -3,13 +3,13 @@
  * request's mobile number, and sees its status in words, when it last changed, the fee due, the TC's
  * number once issued and what to do next.
  */
-import type { Language } from '../../lib/messages/languages.ts';
-import { receiptHref, type StatusText } from '../../lib/status-check.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+import { receiptHref, type StatusCheckText } from '../../lib/status-check.ts';
 import { Receipts, StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 
-/** `text`: the words of the page's language (statusText), handed by the page. */
-export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusText }) {
+/** `text`: the words of the page's language (statusCheckText), handed by the page. */
+export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusCheckText }) {
   const t = wordsFor(text);
   return (
     <StatusLookup<{ admissionNumber: string; contactNo: string }, TcStatusAnswer>

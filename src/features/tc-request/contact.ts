@@ -1,9 +1,9 @@
 /**
  * The WhatsApp message about a TC request, in English and Hindi: the letter an e-mail would carry
- * (src/lib/messages/templates.ts), its submission's while it is just requested, else its status's.
+ * (src/features/messages/templates.ts), its submission's while it is just requested, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { tcRequestStatusChanged, tcRequestSubmitted } from '../../lib/messages/templates.ts';
+import { tcRequestStatusChanged, tcRequestSubmitted } from '../messages/templates.ts';
 import type { TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 

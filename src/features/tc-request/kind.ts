@@ -1,6 +1,6 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages } from '../../lib/record-kind.ts';
-import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../../lib/messages/templates.ts';
+import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
 import { fees } from '../../config/fees.ts';
 import { privacy } from '../../config/privacy.ts';
 import { TC_REQUEST } from './tc-request.ts';

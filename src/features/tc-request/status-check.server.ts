@@ -16,7 +16,7 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
-import { fill } from '../../lib/messages/index.ts';
+import { fill } from '../../lib/i18n/index.ts';
 import { feeStanding } from '../payments/payments.server.ts';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 import type { TcStatus } from './workflow.ts';

@@ -3,7 +3,7 @@
  * number given in the request) and the answer, shared by the status page's island and
  * POST /v1/api/tc-request/status (src/features/tc-request/status-check.server.ts).
  */
-import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusWords } from '../../lib/status-check.ts';
+import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusCheckWords } from '../../lib/status-check.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { normaliseAdmissionNumber } from './schema.ts';
 import type { TcStatus } from './workflow.ts';
@@ -28,7 +28,7 @@ export const checkTcReceipt = (input: unknown, say: Say) =>
     problems: (values) => (isReceiptNumber(values.number) ? {} : { number: 'statusCheck.error.receipt' as const }),
   });
 
-export interface TcStatusAnswer extends StatusWords {
+export interface TcStatusAnswer extends StatusCheckWords {
   admissionNumber: string;
   studentName: string;
   status: TcStatus;

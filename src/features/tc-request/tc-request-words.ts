@@ -1,8 +1,8 @@
-/** The TC request form's words for a page not in English (see src/lib/messages/form-words.ts). */
+/** The TC request form's words for a page not in English (see src/lib/i18n/form-words.ts). */
 import type { FormWords } from '../../lib/forms/words.ts';
-import { hindiForm } from '../../lib/messages/form-words.ts';
-import { HI_FORMS } from '../../lib/messages/hi.ts';
-import type { Language } from '../../lib/messages/index.ts';
+import { hindiForm } from '../../lib/i18n/form-words.ts';
+import { HI_FORMS } from '../../lib/i18n/hi.ts';
+import type { Language } from '../../lib/i18n/index.ts';
 import { TC_FORM } from './schema.ts';
 
 export const tcRequestWords = (language: Language): FormWords | undefined => (language === 'en' ? undefined : hindiForm(TC_FORM, HI_FORMS.tcRequest));

@@ -13,13 +13,13 @@
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
- * (src/server/status.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
+ * (src/server/workflow-moves.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
  * number and date, to rejected with a reason.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal } from '../../server/errors.ts';
-import { bodyText, changeStatus, workflowJson, type StatusRoute } from '../../server/status.ts';
+import { bodyText, changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
@@ -131,7 +131,7 @@ function needed(body: Record<string, unknown>, to: TcStatus): Record<string, str
   return values;
 }
 
-const STATUS_ROUTE: StatusRoute<TcStatus> = {
+const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
   entity: 'tc-request',
   table: 'tc_requests',
   workflow: TC_WORKFLOW,

@@ -1,5 +1,5 @@
 /** The rules for admission documents, shared by the island and the server. */
-import type { FormMessage } from './messages.ts';
+import type { FormMessage } from './texts.ts';
 import type { DownscaleOptions } from '../downscale-image.ts';
 
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;

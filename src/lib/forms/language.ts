@@ -3,7 +3,7 @@
  * Hindi pages send 'hi'), English when not sent. Every message to the parent about that record is
  * written in it.
  */
-import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../messages/languages.ts';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../i18n/languages.ts';
 
 export const languageField = <const S extends string | undefined = undefined>(detailsSection?: S) =>
   ({

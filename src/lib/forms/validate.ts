@@ -9,7 +9,7 @@
  */
 import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
-import { MSG, formCode, type FormMessage } from './messages.ts';
+import { MSG, formCode, type FormMessage } from './texts.ts';
 import { isAadhaarShaped, isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';

@@ -4,11 +4,11 @@
  * (each record's *-words.ts builds them where the page is built), so no island carries the
  * other language's table.
  */
-import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './messages.ts';
+import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './texts.ts';
 import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
 import { site } from '../../config/site.ts';
-import type { Language } from '../messages/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { ConsentWords } from '../../components/forms/fields.tsx';
 
 /** What a field reads in a language other than its definition's English. */

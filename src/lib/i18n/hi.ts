@@ -1,13 +1,13 @@
 /** What the school says to parents, in Hindi: the same codes as en.ts, written as the office writes. */
-import type { MessageCode } from './en.ts';
-import type { FormCode } from '../forms/messages.ts';
+import type { TextCode } from './en.ts';
+import type { FormCode } from '../forms/texts.ts';
 import type { FieldWords } from '../forms/words.ts';
 import type { Band } from '../classes.ts';
 import type { EnquiryField } from '../../features/enquiry/schema.ts';
 import type { FileField, SectionId, TextField } from '../../features/admission/admission.ts';
 import type { TcField } from '../../features/tc-request/schema.ts';
 
-/** The public forms' messages, buttons and hints (the English ones: src/lib/forms/messages.ts). */
+/** The public forms' messages, buttons and hints (the English ones: src/lib/forms/texts.ts). */
 const FORM_HI: Record<FormCode, string> = {
   'form.required': 'कृपया सभी आवश्यक जानकारी भरें।',
   'form.aadhaar': 'कृपया सही 12 अंकों की आधार संख्या भरें।',
@@ -139,7 +139,7 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.abcExplainNOGEN': 'यदि आईडी नहीं बन सकी (जैसे अभिलेख मेल नहीं खाए), तो ABC कार्ड की ज़रूरत नहीं है।',
 };
 
-export const HI: Record<MessageCode, string> = {
+export const HI: Record<TextCode, string> = {
   ...FORM_HI,
   'status.admission.received': 'प्राप्त हो गया है',
   'status.admission.under-review': 'जाँच में है',

@@ -36,11 +36,11 @@ interface Props<T extends WithStatus> {
 
 const NOTE: MoveInput = { name: 'note', label: 'Note', kind: 'textarea', max: 1000 };
 
-export function StatusBadge({ workflow, status }: { workflow: Workflow; status: string }) {
+export function WorkflowBadge({ workflow, status }: { workflow: Workflow; status: string }) {
   return <span className={`status-badge status-badge--${status}`}>{statusLabel(workflow, status)}</span>;
 }
 
-export function StatusPanel<T extends WithStatus>({ resource, record, workflow, onChanged, optionalInputs }: Props<T>) {
+export function WorkflowPanel<T extends WithStatus>({ resource, record, workflow, onChanged, optionalInputs }: Props<T>) {
   const me = useSignedIn();
   const [target, setTarget] = useState<string>();
   const moves = record.erasedAt ? [] : allowedMoves(workflow, record.status, me.role);
@@ -51,7 +51,7 @@ export function StatusPanel<T extends WithStatus>({ resource, record, workflow, 
     <section aria-labelledby={headingId} className="details-card status-panel">
       <h2 id={headingId}>Status</h2>
       <p className="status-panel__now">
-        <StatusBadge workflow={workflow} status={record.status} />
+        <WorkflowBadge workflow={workflow} status={record.status} />
         {last && <span className="status-panel__since"> since {formatDateTime(last.at)}, by {last.by}</span>}
       </p>
       {moves.length > 0 ? (
@@ -92,7 +92,7 @@ function History({ workflow, history }: { workflow: Workflow; history: HistoryEn
       <ol className="status-history">
         {history.map((entry, i) => (
           <li key={`${entry.at}-${i}`}>
-            <StatusBadge workflow={workflow} status={entry.status} />
+            <WorkflowBadge workflow={workflow} status={entry.status} />
             <span className="status-history__when"> {formatDateTime(entry.at)}, {entry.by}</span>
             {entry.note && <p className="status-history__note">{entry.note}</p>}
           </li>
@@ -168,7 +168,7 @@ function MoveDialog<T extends WithStatus>({ resource, record, workflow, to, inpu
           {reopening ? 'Reopen for review' : `Change status to ${statusLabel(workflow, to)}`}
         </h2>
         <p>
-          Now: <StatusBadge workflow={workflow} status={record.status} />
+          Now: <WorkflowBadge workflow={workflow} status={record.status} />
         </p>
         {inputs.map(field)}
         {field({ ...NOTE, label: reopening ? 'Why is it reopened?' : 'Note (optional)' })}

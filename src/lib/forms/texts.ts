@@ -1,6 +1,6 @@
 /**
  * The public forms' words in English, keyed by code: these are the English table's `form.*`,
- * `request.*` and `formText.*` entries (src/lib/messages/en.ts spreads FORM_EN; hi.ts has the same
+ * `request.*` and `formText.*` entries (src/lib/i18n/en.ts spreads FORM_EN; hi.ts has the same
  * codes in Hindi). An island carries only these English words; a Hindi page hands its island the
  * Hindi ones (./words.ts).
  *

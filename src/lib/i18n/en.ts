@@ -2,7 +2,7 @@
  * What the school says to parents, in English, keyed by code; hi.ts has the same codes in Hindi.
  * `{name}` marks a value filled in by `fill` (./index.ts).
  */
-import { FORM_EN } from '../forms/messages.ts';
+import { FORM_EN } from '../forms/texts.ts';
 import { DOCUMENT_REASONS_EN } from '../document-reasons.ts';
 
 export const EN = {
@@ -225,4 +225,4 @@ export const EN = {
   'ack.error.mobile': 'Please give the 10-digit mobile number written on the form.',
 } as const;
 
-export type MessageCode = keyof typeof EN;
+export type TextCode = keyof typeof EN;

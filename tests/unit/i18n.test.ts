@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   admissionDocumentRejected, admissionStatusChanged, tcRequestStatusChanged, type Letter, type MessageEvent,
-} from '../../src/lib/messages/templates.ts';
+} from '../../src/features/messages/templates.ts';
 import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
-import { LANGUAGES } from '../../src/lib/messages/index.ts';
-import { EN } from '../../src/lib/messages/en.ts';
-import { HI } from '../../src/lib/messages/hi.ts';
+import { LANGUAGES } from '../../src/lib/i18n/index.ts';
+import { EN } from '../../src/lib/i18n/en.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
 import { messageFor } from '../../src/server/outbox.ts';
 import { MAX_ATTEMPTS, retryMinutes } from '../../src/server/mailer.ts';
 import { site } from '../../src/config/site.ts';

@@ -1,18 +1,18 @@
-/** The message tables (English, Hindi) and how a message is filled in. */
-import { EN, type MessageCode } from './en.ts';
+/** The interface's text tables (English, Hindi), keyed by code, and how a text is filled in. (The parents' messages are the outbox: src/features/messages/.) */
+import { EN, type TextCode } from './en.ts';
 import { HI } from './hi.ts';
 
-import { fillIn } from '../forms/messages.ts';
+import { fillIn } from '../forms/texts.ts';
 import type { Language } from './languages.ts';
 import { romanClass } from '../classes.ts';
 
 export { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from './languages.ts';
-export type { MessageCode };
+export type { TextCode };
 
-const TABLES: Record<Language, Record<MessageCode, string>> = { en: EN, hi: HI };
+const TABLES: Record<Language, Record<TextCode, string>> = { en: EN, hi: HI };
 
 /** The message `code` in `language`, each `{name}` replaced by `values[name]` (left as it is when absent). */
-export function fill(language: Language, code: MessageCode, values: Record<string, string> = {}): string {
+export function fill(language: Language, code: TextCode, values: Record<string, string> = {}): string {
   return fillIn(TABLES[language][code], values);
 }
 

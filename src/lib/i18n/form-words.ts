@@ -2,11 +2,11 @@
  * What the public forms' pages hand their islands when the page is not in English: the form codes
  * of the page's message table and the fields' words, picked where the page is built so the
  * island's script carries no message table. English pages hand nothing: an island's English is
- * its records' definitions and src/lib/forms/messages.ts. Each form's own builder lives with its
+ * its records' definitions and src/lib/forms/texts.ts. Each form's own builder lives with its
  * record (enquiry-words.ts, admission-words.ts, tc-request-words.ts).
  */
 import { hindiClassText } from '../classes.ts';
-import { FORM_EN, type FormCode } from '../forms/messages.ts';
+import { FORM_EN, type FormCode } from '../forms/texts.ts';
 import type { FieldWords, FormWords } from '../forms/words.ts';
 import type { Field } from '../record.ts';
 import { HI } from './hi.ts';

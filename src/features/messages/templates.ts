@@ -9,10 +9,10 @@
  * chose (the reference number, the class, the status, the fee, the office's own reason, the
  * school's facts) and fixed words. Nobody can make the school's mail say their words.
  */
-import { parentMessage, statusWords } from '../contact.ts';
-import { formatRupees } from '../money.ts';
-import { classFor, type Language, type MessageCode } from './index.ts';
-import { statusPageUrl } from '../status-pages.ts';
+import { parentMessage, statusWords } from '../../lib/contact.ts';
+import { formatRupees } from '../../lib/money.ts';
+import { classFor, type Language, type TextCode } from '../../lib/i18n/index.ts';
+import { statusPageUrl } from '../../lib/status-pages.ts';
 
 export type MessageEvent = 'submitted' | 'status';
 
@@ -53,8 +53,8 @@ export interface TcRequestFacts {
  * The letter of `template`: its subject, and its text between the greeting and the office's sign-off;
  * `extra` are further paragraphs' codes after the template's own (what to pay, why, the status page).
  */
-function letter(language: Language, template: Letter['template'], values: Record<string, string>, extra: MessageCode[] = []): Letter {
-  const part = (code: string) => parentMessage(language, code as MessageCode, values);
+function letter(language: Language, template: Letter['template'], values: Record<string, string>, extra: TextCode[] = []): Letter {
+  const part = (code: string) => parentMessage(language, code as TextCode, values);
   const body = [part('message.greeting'), part(`message.${template}`), ...extra.map(part), part('message.questions'), part('message.sign-off')].join('\n\n');
   return { template, language, subject: part(`message.${template}.subject`), body };
 }
@@ -85,8 +85,8 @@ const tcValues = (language: Language, tc: TcRequestFacts) => ({
  * admitted (before that the status page shows it as not yet payable); a rejected TC request says
  * why. Every one links the status page (a rejected document's letter has the link in its own text).
  */
-const admissionMoveParts = (a: AdmissionFacts): MessageCode[] => [...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []), 'message.admission.link'];
-const tcMoveParts = (tc: TcRequestFacts): MessageCode[] => [...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []), 'message.tc-request.link'];
+const admissionMoveParts = (a: AdmissionFacts): TextCode[] => [...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []), 'message.admission.link'];
+const tcMoveParts = (tc: TcRequestFacts): TextCode[] => [...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []), 'message.tc-request.link'];
 
 export const enquirySubmitted = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.submitted', enquiryValues(language, e));
 export const enquiryStatusChanged = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.status', enquiryValues(language, e));

@@ -22,7 +22,7 @@ import { CREATED_BY, allowedMoves, isPrincipalMove, isStatus, statusLabel, type 
 
 export const NOTE_MAX = 1000;
 
-export const STATUS_MESSAGES = {
+export const WORKFLOW_MESSAGES = {
   unknown: 'Unknown status.',
   noteTooLong: `The note can have at most ${NOTE_MAX} characters.`,
   noteNeeded: 'Write a note saying why it is reopened.',
@@ -47,7 +47,7 @@ export interface Move<S extends string> {
   audit: { action: 'seat-override'; detail: string }[];
 }
 
-export interface StatusRoute<S extends string> {
+export interface WorkflowRoute<S extends string> {
   entity: Entity;
   table: string;
   workflow: Workflow<S>;
@@ -79,14 +79,14 @@ export function bodyText(body: Record<string, unknown>, name: string, max: numbe
 const listOf = (labels: string[]) => (labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`);
 
 /** The 409 of a move the workflow does not allow from `from`, naming the ones it does. */
-export function refusedMove<S extends string>(route: Pick<StatusRoute<S>, 'workflow' | 'noun'>, from: S, to: S, allowed: S[]) {
+export function refusedMove<S extends string>(route: Pick<WorkflowRoute<S>, 'workflow' | 'noun'>, from: S, to: S, allowed: S[]) {
   const wf = route.workflow;
   const where = allowed.length ? `it can move to ${listOf(allowed.map((s) => wf.labels[s]))}` : 'it cannot move any further';
   return conflict(`${route.noun} is ${statusLabel(wf, from)} and cannot move to ${statusLabel(wf, to)}: ${where}.`);
 }
 
 /** PATCH /v1/api/{record}/{id}: a move of status (or, where the record allows, a change without one). */
-export function changeStatus<S extends string>(route: StatusRoute<S>) {
+export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
   return async (req: Request, ctx: AdminContext): Promise<Response> => {
     const id = ctx.params.id;
     if (!isUuid(id)) throw notFound(route.notFound);
@@ -94,7 +94,7 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
     const wf = route.workflow;
     const status = body.status;
     if (status !== undefined && !isStatus(wf, status)) {
-      const message = `${STATUS_MESSAGES.unknown} One of: ${wf.statuses.join(', ')}.`;
+      const message = `${WORKFLOW_MESSAGES.unknown} One of: ${wf.statuses.join(', ')}.`;
       throw badRequest(message, { status: message });
     }
     const note = bodyText(body, 'note', NOTE_MAX, 'The note');
@@ -102,10 +102,10 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
     const moved = await transaction(async (tx) => {
       const row = (await tx.query(`SELECT * FROM ${route.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
       if (!row) throw notFound(route.notFound);
-      if (row.erased_at) throw conflict(STATUS_MESSAGES.erased);
+      if (row.erased_at) throw conflict(WORKFLOW_MESSAGES.erased);
       if (status === undefined) {
         const set = route.edit?.(body, row);
-        if (!set) throw badRequest('Send the new status.', { status: STATUS_MESSAGES.required });
+        if (!set) throw badRequest('Send the new status.', { status: WORKFLOW_MESSAGES.required });
         await update(tx, route.table, id, set);
         await recordAudit(ctx, { action: 'update', entity: route.entity, entityId: id, detail: Object.keys(set).join(', ') }, tx);
         return false;
@@ -117,7 +117,7 @@ export function changeStatus<S extends string>(route: StatusRoute<S>) {
         if (isPrincipalMove(wf, from, to)) throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
         throw refusedMove(route, from, to, allowed);
       }
-      if (isPrincipalMove(wf, from, to) && !note) throw badRequest(STATUS_MESSAGES.noteNeeded, { note: STATUS_MESSAGES.noteNeeded });
+      if (isPrincipalMove(wf, from, to) && !note) throw badRequest(WORKFLOW_MESSAGES.noteNeeded, { note: WORKFLOW_MESSAGES.noteNeeded });
       const move: Move<S> = { tx, id, row, from, to, note, body, ctx, set: {}, audit: [] };
       await route.check?.(move);
       await writeMove(tx, route, id, { from, to, note, set: move.set }, ctx);
@@ -136,7 +136,7 @@ async function update(tx: Queryable, table: string, id: string, set: Record<stri
 }
 
 /** What a record with a workflow answers besides its fields: when its status last changed, and its history. */
-export async function workflowJson(route: Pick<StatusRoute<string>, 'entity' | 'workflow'>, row: Record<string, unknown>) {
+export async function workflowJson(route: Pick<WorkflowRoute<string>, 'entity' | 'workflow'>, row: Record<string, unknown>) {
   return {
     statusChangedAt: row.status_changed_at ? toIso(row.status_changed_at) : null,
     history: await historyOf(route.entity, String(row.id), route.workflow.initial, row.created_at),
@@ -162,7 +162,7 @@ export async function historyOf(entity: Entity, id: string, initial: string, cre
  */
 export async function writeMove(
   tx: Queryable,
-  route: Pick<StatusRoute<string>, 'entity' | 'table'>,
+  route: Pick<WorkflowRoute<string>, 'entity' | 'table'>,
   id: string,
   { from, to, note, set = {} }: { from: string; to: string; note: string; set?: Record<string, unknown> },
   ctx: Pick<AdminContext, 'admin' | 'ip'>,
