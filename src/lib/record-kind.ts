@@ -134,3 +134,15 @@ export function defineKind<const N extends string>(kind: RecordKind<N>): RecordK
 export function defineKind(kind: RecordKind) {
   return kind;
 }
+
+/** The columns every kind's table has and erasure keeps: the row itself, its dates, and nothing that names anyone. */
+export const KEPT_BY_EVERY_KIND: Readonly<Record<string, string>> = {
+  id: 'the record itself',
+  status_changed_at: 'a date',
+  created_at: 'a date',
+  updated_at: 'a date',
+  erased_at: 'when it was erased',
+  language: "the form's language: names no one",
+  consent: 'which notice was agreed to and when: shows the data was held lawfully',
+  search_names: 'generated from the names: empty once they are',
+};

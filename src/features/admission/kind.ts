@@ -1,5 +1,5 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
 import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../messages/templates.ts';
 import { fees, type SchoolClass } from '../../config/fees.ts';
@@ -50,22 +50,15 @@ export const ADMISSION_KIND = defineKind({
     // hash is of the details sent.
     personalColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'submission_hash', 'consent_withdrawn_note', 'age_outside_range'],
     keptColumns: {
-      id: 'the record itself',
+      ...KEPT_BY_EVERY_KIND,
       reference_number: 'the school\'s own number, on its receipts',
       band: 'the wing, for the statistics',
       admission_class: 'the class, for the statistics',
       government_scholarship: 'for the statistics',
       session: 'the session, for the statistics',
       status: 'the decision, for the statistics',
-      status_changed_at: 'a date',
       payment_status: 'for the accounts',
-      created_at: 'a date',
-      updated_at: 'a date',
-      erased_at: 'when it was erased',
       consent_withdrawn_at: 'a date',
-      language: 'the form\'s language: names no one',
-      consent: 'which notice was agreed to and when: shows the data was held lawfully',
-      search_names: 'generated from the names: empty once they are',
     },
     childTables: { uploads: 'the documents the parent sent (their rows go, and the files)' },
     neverErased: ['admitted'],

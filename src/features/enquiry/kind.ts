@@ -1,5 +1,5 @@
 /** The admission enquiry as a kind of record: what privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { enquiryStatusChanged, enquirySubmitted, type EnquiryFacts } from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ENQUIRY } from './enquiry.ts';
@@ -20,16 +20,9 @@ export const ENQUIRY_KIND = defineKind({
   privacy: {
     personalColumns: ['submission_key', 'submission_hash', 'next_follow_up'],
     keptColumns: {
-      id: 'the record itself',
+      ...KEPT_BY_EVERY_KIND,
       admission_class: 'the class asked about, for the statistics',
       status: 'how it ended, for the statistics',
-      status_changed_at: 'a date',
-      created_at: 'a date',
-      updated_at: 'a date',
-      erased_at: 'when it was erased',
-      language: 'the form\'s language: names no one',
-      consent: 'which notice was agreed to and when: shows the data was held lawfully',
-      search_names: 'generated from the names: empty once they are',
     },
     confirmWith: '_id',
     phoneMessage: 'fatherMobile',

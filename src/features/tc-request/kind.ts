@@ -1,5 +1,5 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages } from '../../lib/record-kind.ts';
+import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
 import { fees } from '../../config/fees.ts';
 import { privacy } from '../../config/privacy.ts';
@@ -21,17 +21,10 @@ export const TC_REQUEST_KIND = defineKind({
   privacy: {
     personalColumns: ['tc_number', 'rejection_reason', 'fee_waiver_note', 'transaction_id', 'submission_key', 'submission_hash'],
     keptColumns: {
-      id: 'the record itself',
+      ...KEPT_BY_EVERY_KIND,
       status: 'how it ended, for the statistics',
-      status_changed_at: 'a date',
       tc_issue_date: 'a date',
       payment_status: 'for the accounts',
-      created_at: 'a date',
-      updated_at: 'a date',
-      erased_at: 'when it was erased',
-      language: 'the form\'s language: names no one',
-      consent: 'which notice was agreed to and when: shows the data was held lawfully',
-      search_names: 'generated from the names: empty once they are',
     },
     confirmWith: '_id',
     phoneMessage: 'tcContact',
