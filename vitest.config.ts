@@ -4,12 +4,13 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two busy cores run the runtime, Chromium and two test files at once, and a function's first
+    // Two busy cores run the runtime, Chromium and four test files at once, and a function's first
     // call builds it and starts its instance: polled UI assertions get room for that, as do
     // Playwright's waits (tests/support/browser.ts).
     expect: { poll: { timeout: 20_000, interval: 100 } },
-    // Two cores: the runtime, Chromium and the test workers share them.
-    maxWorkers: 2,
+    // The runtime files mostly wait (with two at once, the runtime, Chromium and the workers used
+    // about 37 % of the two cores): four at once keep both cores busy.
+    maxWorkers: 4,
     reporters: ['default'],
     projects: [
       // Pure code: no runtime, no database (`npm run test:unit`).
