@@ -17,6 +17,7 @@ import type { Config, Context } from '@netlify/functions';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll } from 'vitest';
+import { matchPath } from '../../src/server/route-path.ts';
 import { freshDatabase, type FreshDatabase } from './database.ts';
 import { useSite } from './site.ts';
 import { RAISED_LIMITS } from './runtime.ts';
@@ -26,7 +27,8 @@ const repo = resolve(import.meta.dirname, '../..');
 
 type Handler = (req: Request, context: Context) => Promise<Response> | Response;
 interface Route {
-  pattern: RegExp;
+  /** Whether the route takes `pathname`: the functions' own matcher, and a trailing `/*` taking any rest. */
+  takes: (pathname: string) => boolean;
   wildcard: boolean;
   handler: Handler;
 }
@@ -39,8 +41,10 @@ async function loadRoutes(): Promise<Route[]> {
     const paths = mod.config?.path;
     if (!paths) continue; // scheduled functions: the tests run their jobs themselves
     for (const path of Array.isArray(paths) ? paths : [paths]) {
-      const source = path.split('/').map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('/');
-      routes.push({ pattern: new RegExp(`^${source}$`), wildcard: path.includes('*'), handler: mod.default });
+      const wildcard = path.endsWith('/*');
+      const prefix = path.slice(0, -1);
+      const takes = wildcard ? (pathname: string) => pathname.startsWith(prefix) : (pathname: string) => matchPath(path, pathname) !== undefined;
+      routes.push({ takes, wildcard, handler: mod.default });
     }
   }
   // Netlify prefers a path without a wildcard (the API's catch-all answers only what no function takes).
@@ -101,7 +105,7 @@ export async function startInProcessSite(env: Record<string, string> = {}): Prom
   });
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as { port: number }).port}`);
-    const route = routes.find((r) => r.pattern.test(url.pathname));
+    const route = routes.find((r) => r.takes(url.pathname));
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');
