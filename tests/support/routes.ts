@@ -33,6 +33,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
