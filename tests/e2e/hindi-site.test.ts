@@ -26,10 +26,10 @@ const NOTE = fill('hi', 'site.englishOnly');
 const HINDI_CONTENT = [...Object.keys(CONTENT_ROUTES).filter((path) => path !== '/').map((path) => pathIn('hi', path)), '/hi/admissions', '/hi/admissions/apply'];
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-/** The main landmark of a page, without its scripts. */
-const mainOf = (html: string) => (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<script\b[\s\S]*?<\/script>/g, '');
-/** The text of some HTML, tags and entities dropped. */
-const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[#\w]+;/g, ' ');
+/** The main landmark of a page, without its scripts and styles. */
+const mainOf = (html: string) => (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+/** The text of some HTML, tags (whose quoted attributes may hold a '>', as an island's props do) and entities dropped. */
+const visibleText = (html: string) => html.replace(/<(?:"[^"]*"|'[^']*'|[^'">])*>/g, ' ').replace(/&[#\w]+;/g, ' ');
 /** The English words of a text (three or more Latin letters, at least one lower-case: not P.N.C, PDF or XII). */
 const englishWords = (text: string) => visibleText(text).match(/\b[A-Za-z]*[a-z][A-Za-z]*\b/g)?.filter((word) => word.length >= 3) ?? [];
 
