@@ -122,8 +122,8 @@ describe('Hindi pages (HTML)', () => {
     expect(meta(html, 'property', 'og:description')).toBe(description);
     expect(meta(html, 'property', 'og:locale')).toBe('hi_IN');
     const main = mainOf(html);
-    for (const [, alt] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g)) expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
-    for (const [, cell] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g)) expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
+    for (const [, alt = ''] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g)) expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
+    for (const [, cell = ''] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g)) expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
     // The words a parent reads: mostly Hindi (a few names stay in Latin letters, as an office writes them: PDF, EVS, Resume/CV).
     const text = visibleText(main);
     const hindi = text.split(/\s+/).filter((word) => DEVANAGARI.test(word)).length;
