@@ -20,6 +20,8 @@ export interface ContactProps {
 
 /** A text with the job's title in place of {title} (a function, so a '$' in the title stays as typed). */
 const withTitle = (text: string, title: string) => text.replace('{title}', () => title);
+/** An employment type in the page's language (a type the words do not know shows as stored). */
+const typeIn = (words: VacanciesWords, type: string) => words[`vacancies.type.${type}` as keyof VacanciesWords] ?? type;
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; jobs: Vacancy[] };
 
@@ -64,7 +66,7 @@ export default function VacanciesBoard({ contact, lang, words }: { contact: Cont
           {state.jobs.map((job) => (
             <li key={job._id} className="job-card">
               <h2 className="job-card__title">{job.jobTitle}</h2>
-              <p className="job-card__type">{job.employmentType}</p>
+              <p className="job-card__type">{typeIn(words, job.employmentType)}</p>
               <p className="job-card__desc">{job.jobDescription}</p>
               <p className="job-card__date">{words['vacancies.updated']} <time dateTime={job.updatedAt}>{formatDate(job.updatedAt, lang)}</time></p>
               <button type="button" className="job-card__more" aria-haspopup="dialog" onClick={() => setOpen(job)}>
@@ -89,7 +91,7 @@ function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; c
           <button type="button" className="ui-dialog__close" aria-label={words['vacancies.close']} onClick={onClose}>×</button>
           <h2 id={`${id}-title`} className="ui-dialog__title">{job.jobTitle}</h2>
           <p className="job-modal__meta">
-            <span className="job-modal__type">{job.employmentType}</span> · {words['vacancies.posted']} <time dateTime={job.createdAt}>{formatDate(job.createdAt, lang)}</time>
+            <span className="job-modal__type">{typeIn(words, job.employmentType)}</span> · {words['vacancies.posted']} <time dateTime={job.createdAt}>{formatDate(job.createdAt, lang)}</time>
           </p>
           <p className="job-modal__desc">{job.jobDescription}</p>
           <h3>{words['vacancies.responsibilities']}</h3>
@@ -98,7 +100,7 @@ function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; c
           <ul>{job.qualificationsAndRequirements.map((q, i) => <li key={i}>{q}</li>)}</ul>
           <dl className="job-modal__facts">
             <dt>{words['vacancies.employmentType']}</dt>
-            <dd>{job.employmentType}</dd>
+            <dd>{typeIn(words, job.employmentType)}</dd>
             <dt>{words['vacancies.postedOn']}</dt>
             <dd>{formatDate(job.createdAt, lang)}</dd>
           </dl>

@@ -257,6 +257,9 @@ export const EN = {
   'vacancies.phone': 'Phone:',
   'vacancies.email': 'E-mail:',
   'vacancies.send': 'Send your Resume/CV',
+  'vacancies.type.Full-Time': 'Full-Time',
+  'vacancies.type.Part-Time': 'Part-Time',
+  'vacancies.type.Contract': 'Contract',
 } as const;
 
 export type TextCode = keyof typeof EN;
