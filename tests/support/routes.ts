@@ -66,6 +66,7 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
