@@ -27,6 +27,11 @@ export interface ServerKind {
    * keys of the documents' files, deleted once the transaction has committed.
    */
   readonly erase?: (tx: Queryable, id: string) => Promise<string[]>;
+  /**
+   * The staff files (src/server/files.ts) the record holds, released with an erasure inside its
+   * transaction; answers their ids, deleted once the transaction has committed.
+   */
+  readonly releaseFiles?: (tx: Queryable, id: string) => Promise<string[]>;
   /** The documents the data export holds, each with its file's key. */
   readonly exportDocuments?: (id: string) => Promise<{ field: string; blob_key: string; content_type: string }[]>;
   /** After a field is corrected, inside its transaction (what the form works out from it). */

@@ -51,6 +51,10 @@ export const OTHER_PUBLIC_ROUTES = [
   '/hi/admissions/tc-request',
   '/vacancies',
   '/gallery',
+  '/tc-verification',
+  '/hi/tc-verification',
+  '/calendar',
+  '/hi/calendar',
 ];
 
 /** The Hindi pages with their own Hindi text, with the h1 each must show. */

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   erase: 'Erased personal data',
   correct: 'Corrected a field',
   'consent-withdrawn': 'Recorded consent withdrawn',
+  certificate: 'Attached the TC scan',
 } as const;
 
 /** Every kind of record in the list, then the other things the log names. */
@@ -38,6 +39,7 @@ export const AUDIT_ENTITIES = {
   admin: 'Staff account',
   seats: 'Seats',
   audit: 'Audit log',
+  event: 'Calendar event',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -74,7 +76,43 @@ export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action'
   const wf = isKindName(entity) ? kindOf(entity).workflow : undefined;
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
-  return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
+  return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || changeText(text) || text;
+}
+
+/** A value of a change as the screen reads it: text as it is, yes/no, a dash for none, an object's parts by name. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${valueText(v)}`);
+    return parts.length ? parts.join(', ') : '—';
+  }
+  return String(value);
+}
+
+/**
+ * A change stored as JSON `{ before?, after? }` of the fields it touched, in words: 'startsOn:
+ * 2026-12-24 → 2026-12-25; holiday: no → yes' (an addition shows only after, a deletion only before).
+ * Undefined for any other detail.
+ */
+function changeText(detail: string): string | undefined {
+  if (!detail.startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(detail);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const { before, after } = parsed as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  if ((before && typeof before !== 'object') || (after && typeof after !== 'object') || (!before && !after)) return undefined;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys
+    .map((k) => {
+      if (before && after) return `${k}: ${valueText(before[k])} → ${valueText(after[k])}`;
+      return `${k}: ${valueText((before ?? after)![k])}`;
+    })
+    .join('; ');
 }
 
 /** An entry as GET /v1/api/audit answers it. */
