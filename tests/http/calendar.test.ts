@@ -41,7 +41,7 @@ describe('the office keeps the calendar', () => {
     expect((await monthEvents()).map((e) => e._id)).toContain(event._id);
     const [entry] = await auditOf(principal, 'event', event._id);
     expect(entry).toMatchObject({ action: 'create', entity: 'event' });
-    expect(JSON.parse(entry!.detail)).toEqual({ after: { title: { en: title }, startsOn: day(5), endsOn: null, holiday: false } });
+    expect(JSON.parse(entry!.detail)).toEqual({ before: null, after: { title: { en: title }, startsOn: day(5), endsOn: null, holiday: false } });
   });
 
   it('changes one (the audit keeps only the changed fields, before and after) and deletes it', async () => {

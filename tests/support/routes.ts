@@ -41,6 +41,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/calendar': "the Hindi calendar's page, this month",
   'GET /hi/calendar/:month': "the Hindi calendar's page of a month",
   'GET /calendar.ics': 'the calendar feed phones subscribe to',
+  'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */

@@ -73,46 +73,33 @@ export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, 
  */
 export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action' | 'entity' | 'detail'>): string {
   const text = detail ?? '';
+  const change = changeText(text);
+  if (change !== undefined) return change;
   const wf = isKindName(entity) ? kindOf(entity).workflow : undefined;
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
-  return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || changeText(text) || text;
+  return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
 }
 
-/** A value of a change as the screen reads it: text as it is, yes/no, a dash for none, an object's parts by name. */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') {
-    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${valueText(v)}`);
-    return parts.length ? parts.join(', ') : '—';
-  }
-  return String(value);
-}
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
- * A change stored as JSON `{ before?, after? }` of the fields it touched, in words: 'startsOn:
- * 2026-12-24 → 2026-12-25; holiday: no → yes' (an addition shows only after, a deletion only before).
- * Undefined for any other detail.
+ * An edit's detail, stored as `{"before": {...}, "after": {...}}` (the school's facts, a notice, the
+ * fees): each field that changed as 'field: before → after', one per line; undefined for any other detail.
  */
-function changeText(detail: string): string | undefined {
-  if (!detail.startsWith('{')) return undefined;
-  let parsed: unknown;
+export function changeText(detail: string): string | undefined {
+  if (!detail.startsWith('{"before"')) return undefined;
+  let parsed: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
   try {
-    parsed = JSON.parse(detail);
+    parsed = JSON.parse(detail) as typeof parsed;
   } catch {
     return undefined;
   }
-  if (!parsed || typeof parsed !== 'object') return undefined;
-  const { before, after } = parsed as { before?: Record<string, unknown>; after?: Record<string, unknown> };
-  if ((before && typeof before !== 'object') || (after && typeof after !== 'object') || (!before && !after)) return undefined;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys
-    .map((k) => {
-      if (before && after) return `${k}: ${valueText(before[k])} → ${valueText(after[k])}`;
-      return `${k}: ${valueText((before ?? after)![k])}`;
-    })
-    .join('; ');
+  const before = parsed.before ?? {};
+  const after = parsed.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return changed.length ? changed.map((k) => `${k}: ${shown(before[k])} → ${shown(after[k])}`).join('\n') : 'No change';
 }
 
 /** An entry as GET /v1/api/audit answers it. */

@@ -14,7 +14,7 @@
  * (calendar-page.server.ts); GET /calendar.ics: the feed (feed.server.ts).
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
@@ -88,15 +88,6 @@ async function readEvent(req: Request): Promise<EventInput> {
 /** What the audit entry keeps of an event: its fields as the API names them. */
 const audited = (e: EventInput) => ({ title: e.title, startsOn: e.startsOn, endsOn: e.endsOn, holiday: e.holiday });
 
-/** The fields that differ, before and after (the audit entry of an edit). */
-function changes(before: EventInput, after: EventInput): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
-  const a = audited(before);
-  const b = audited(after);
-  const keys = (Object.keys(a) as (keyof typeof a)[]).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-  if (!keys.length) return undefined;
-  return { before: Object.fromEntries(keys.map((k) => [k, a[k]])), after: Object.fromEntries(keys.map((k) => [k, b[k]])) };
-}
-
 const NOT_FOUND = () => notFound(EVENT_MESSAGES.notFound).withCode(eventCode('notFound'));
 
 /** After a change commits: the pages and the feed that show events. */
@@ -110,7 +101,7 @@ export async function createEvent(req: Request, ctx: AdminContext): Promise<Resp
       [event.title.en ?? null, event.title.hi ?? null, event.startsOn, event.endsOn, event.holiday],
     );
     const created = rows[0]!;
-    await recordAudit(ctx, { action: 'create', entity: 'event', entityId: created.id, detail: JSON.stringify({ after: audited(event) }) }, tx);
+    await recordAudit(ctx, { action: 'create', entity: 'event', entityId: created.id, detail: changeDetail(null, audited(event)) }, tx);
     return created;
   });
   await purge();
@@ -124,14 +115,15 @@ export async function updateEvent(req: Request, ctx: AdminContext): Promise<Resp
   const row = await transaction(async (tx) => {
     const current = (await tx.query<Row>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!current) throw NOT_FOUND();
-    const changed = changes(eventJson(current), event);
-    if (!changed) return current;
+    const before = audited(eventJson(current));
+    const after = audited(event);
+    if (JSON.stringify(before) === JSON.stringify(after)) return current;
     const { rows } = await tx.query<Row>(
       `UPDATE events SET title_en = $2, title_hi = $3, starts_on = $4, ends_on = $5, holiday = $6, sequence = sequence + 1, updated_at = now()
         WHERE id = $1 RETURNING ${EVENT_COLUMNS}`,
       [id, event.title.en ?? null, event.title.hi ?? null, event.startsOn, event.endsOn, event.holiday],
     );
-    await recordAudit(ctx, { action: 'update', entity: 'event', entityId: id, detail: JSON.stringify(changed) }, tx);
+    await recordAudit(ctx, { action: 'update', entity: 'event', entityId: id, detail: changeDetail(before, after) }, tx);
     return rows[0]!;
   });
   await purge();
@@ -144,7 +136,7 @@ export async function deleteEvent(_req: Request, ctx: AdminContext): Promise<Res
   await transaction(async (tx) => {
     const { rows } = await tx.query<Row>(`DELETE FROM events WHERE id = $1 RETURNING ${EVENT_COLUMNS}`, [id]);
     if (!rows[0]) throw NOT_FOUND();
-    await recordAudit(ctx, { action: 'delete', entity: 'event', entityId: id, detail: JSON.stringify({ before: audited(eventJson(rows[0])) }) }, tx);
+    await recordAudit(ctx, { action: 'delete', entity: 'event', entityId: id, detail: changeDetail(audited(eventJson(rows[0])), null) }, tx);
   });
   await purge();
   return json({ message: EVENT_MESSAGES.deleted, _id: id });

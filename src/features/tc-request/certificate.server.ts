@@ -13,7 +13,7 @@
  * the request, tc_certificates).
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, queryOne, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
@@ -75,8 +75,8 @@ export function attachCertificate(load: (id: string) => Promise<unknown>) {
         [id, file.id],
       );
       const gone = old ? await releaseFile(tx, old.file_id) : [];
-      const detail = { before: { scan: old ? scanText(old) : null }, after: { scan: scanText(file) } };
-      await recordAudit(ctx, { action: 'certificate', entity: 'tc-request', entityId: id, detail: JSON.stringify(detail) }, tx);
+      const detail = changeDetail({ scan: old ? scanText(old) : null }, { scan: scanText(file) });
+      await recordAudit(ctx, { action: 'certificate', entity: 'tc-request', entityId: id, detail }, tx);
       return gone;
     });
     await deleteReleased(released);
