@@ -15,6 +15,7 @@ import { useHydrated } from '../../components/forms/early-input.ts';
 import { checkVerification, type VerifiedTc, type VerifyCode, type VerifyText } from './verification.ts';
 import '../../components/forms/forms.css';
 import '../../components/forms/status-check.css';
+import './tc-verification.css';
 
 export default function TcVerification({ lang = 'en', text }: { lang?: Language; text: VerifyText }) {
   const t = (code: VerifyCode, values?: Record<string, string>) => fillIn(text[code], values);
