@@ -154,6 +154,12 @@ describe('the public calendar', () => {
     }
     expect((await visitor.request('/calendar')).status).toBe(200);
     expect((await visitor.request('/hi/calendar')).status).toBe(200);
+    // The address with a slash, as the sitemap lists it; canonical and alternates end in one.
+    const slashed = await visitor.request(`/hi/calendar/${MONTH}/`);
+    expect(slashed.status).toBe(200);
+    const text = await slashed.text();
+    expect(text).toContain(`<link rel="canonical" href="${site.url}/hi/calendar/${MONTH}/"`);
+    expect(text).toMatch(new RegExp(`<link rel="alternate" hreflang="en-IN" href="${site.url}/calendar/${MONTH}/"`));
   });
 
   it('publishes /calendar.ics: all-day events, the end the day after the last, stable UIDs', async () => {

@@ -169,13 +169,14 @@ export function serveCalendarPage(lang: Language): Handler {
     const today = dateInIndia();
     if (asked !== undefined && !isMonth(asked)) {
       // The canonical address is the calendar's own: never the address typed.
-      return publicPage(req, { lang, path: CALENDAR_PATH, ...renderMissingMonth(lang), tags: [CALENDAR_TAG], status: 404 });
+      return publicPage(req, { lang, path: `${CALENDAR_PATH}/`, ...renderMissingMonth(lang), tags: [CALENDAR_TAG], status: 404 });
     }
     const month = asked ?? monthOf(today);
     const path = asked === undefined ? CALENDAR_PATH : monthPath(month);
     const events = await eventsBetween(firstDayOf(month), lastDayOf(month));
     const page = renderCalendarPage({ lang, month, events, today, path });
     const feed = html`<link rel="alternate" type="text/calendar" title="${fill(lang, 'calendar.subscribe')}" href="${FEED_PATH}">`;
-    return publicPage(req, { lang, path, ...page, tags: [CALENDAR_TAG], head: feed });
+    // Canonical and alternate addresses end in a slash, as every page of the site's (and the sitemap's).
+    return publicPage(req, { lang, path: `${path}/`, ...page, tags: [CALENDAR_TAG], head: feed });
   };
 }
