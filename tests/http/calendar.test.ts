@@ -4,6 +4,7 @@
  * API, the month pages in both languages (the words in the served HTML, an event in one language
  * shown in it on both sites, holidays said in words) and the feed, parsed by ical.js.
  */
+import { gzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
@@ -128,6 +129,11 @@ describe('the public calendar', () => {
     expect(page).toMatch(/<strong class="cal-kind">Holiday<\/strong>/);
     expect(page).toContain(`href="/calendar.ics"`);
     expect(page).not.toContain('astro-island');
+    // The page's weight: its HTML, and the styles and scripts it links (the site's own, cached after the first page).
+    const linked = [...page.matchAll(/<(?:link rel="stylesheet"|script[^>]*) (?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]!);
+    let assets = 0;
+    for (const url of linked) assets += gzipSync(Buffer.from(await (await visitor.request(url)).arrayBuffer())).length;
+    console.log(`calendar: /calendar/${MONTH} is ${gzipSync(page).length} B of HTML gzipped, ${linked.length} linked file(s) ${assets} B gzipped`);
 
     const hi = await (await visitor.request(`/hi/calendar/${MONTH}`)).text();
     expect(hi).toContain(`<html lang="hi-IN"`);
