@@ -5,6 +5,7 @@
  * link to the scan; anything else is one 404, the same body whatever was wrong; the lookups' limits
  * per address (429); erasure and deletion take the scan with the request.
  */
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiClient, adminClient, baseURL, requestFrom, staffClient } from '../support/api.ts';
@@ -205,6 +206,12 @@ describe('the scan goes with its request', () => {
     const fileId = await stagedFile(office, bytes);
     expect((await attach(office, tc.id, fileId)).status).toBe(200);
     expect((await verify({ tcNumber: tc.tcNumber, issuedOn: TODAY })).status).toBe(200);
+    // The parent's copy of everything held carries the scan too.
+    const zip = await principal.request(`/v1/api/tc-request/${tc.id}/export.zip`);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Buffer.from(files['documents/signedTc.pdf']!).equals(bytes)).toBe(true);
+    expect(JSON.parse(strFromU8(files['record.json']!)).documents).toEqual(['documents/signedTc.pdf']);
     const erased = await principal.request(`/v1/api/tc-request/${tc.id}/erase`, { method: 'POST', json: { confirm: tc.id } });
     expect(erased.status, await erased.clone().text()).toBe(200);
     expect((await verify({ tcNumber: tc.tcNumber, issuedOn: TODAY })).status).toBe(404);

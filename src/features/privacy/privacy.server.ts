@@ -17,7 +17,8 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit, type RETENTION_ACTOR } from '../../server/audit.ts';
 import { sealAadhaar, maskAadhaar } from '../../server/aadhaar.ts';
 import { deleteBlobs, documents } from '../../server/blobs.ts';
-import { deleteReleased } from '../../server/files.ts';
+import { deleteReleased, readFile } from '../../server/files.ts';
+import type { StaffFileType } from '../../lib/staff-files.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
@@ -72,6 +73,7 @@ export async function deleteErased(erased: Erased, what: string): Promise<void> 
 }
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const STAFF_EXTENSIONS: Record<StaffFileType, string> = { pdf: 'pdf', jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** A parent's requests about one kind's records (`load` answers a record as its details screen reads it). */
 export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
@@ -154,7 +156,13 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
       [entity, id],
     );
     const uploads = (await SERVER_KINDS[entity].exportDocuments?.(id)) ?? [];
-    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${uploads.length} document(s)` });
+    const staffFiles = (await SERVER_KINDS[entity].exportFiles?.(id)) ?? [];
+    // Each file to hold: a parent's document from the documents' store, or a staff file (an issued TC's scan).
+    const entries = [
+      ...uploads.map((u) => ({ name: `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`, read: () => documents().get(u.blob_key, { type: 'arrayBuffer' }) })),
+      ...staffFiles.map((f) => ({ name: `documents/${f.field}.${STAFF_EXTENSIONS[f.type]}`, read: async () => (await readFile(f.fileId))?.bytes ?? null })),
+    ];
+    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${entries.length} document(s)` });
 
     const held = (names: string[]) => ({
       entity,
@@ -177,11 +185,10 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     let next = 0;
     // Adds the next entry: a document, then record.json last.
     const step = async () => {
-      if (next < uploads.length) {
-        const u = uploads[next++]!;
-        const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
+      if (next < entries.length) {
+        const { name, read } = entries[next++]!;
+        const blob = await read();
         if (!blob) return;
-        const name = `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`;
         const file = new ZipPassThrough(name);
         zip.add(file);
         file.push(new Uint8Array(blob), true);

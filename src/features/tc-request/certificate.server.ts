@@ -41,6 +41,12 @@ export async function certificateOf(id: string): Promise<TcCertificate | null> {
   return { name: row.name, type: row.type, size: Number(row.size), attachedAt: toIso(row.attached_at), url: `/v1/api/tc-request/${id}/certificate` };
 }
 
+/** What a parent's data export holds of it: the scan, as documents/signedTc.<ext>. */
+export async function certificateFiles(id: string): Promise<{ field: string; fileId: string; type: StaffFileType }[]> {
+  const row = await queryOne<CertificateRow>(CERTIFICATE, [id]);
+  return row ? [{ field: 'signedTc', fileId: row.file_id, type: row.type }] : [];
+}
+
 /**
  * Inside an erasure's or a deletion's transaction: the scan's row goes and its file is released.
  * Answers the released files' ids, to delete (deleteReleased) once the change has committed.

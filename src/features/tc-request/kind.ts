@@ -36,7 +36,7 @@ export const TC_REQUEST_KIND = defineKind({
       after: { decidedAt: ['issued', 'rejected'] },
       why: 'retention: TC issued or rejected',
     },
-    exportHolds: 'the record only (a TC request has no documents)',
+    exportHolds: 'the record, and the signed TC\'s scan once the office attached it (documents/signedTc)',
   },
   messages: defineMessages({
     email: 'email',
