@@ -15,7 +15,7 @@
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
-import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
+import { isUuid, query, transaction } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
@@ -40,10 +40,10 @@ interface Row {
 }
 
 /** Dates as text: a `date` column read by either driver could come back as a moment in some time zone. */
-export const EVENT_COLUMNS = `id, title_en, title_hi, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
+const EVENT_COLUMNS = `id, title_en, title_hi, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
   holiday, sequence, created_at, updated_at`;
 
-export function eventJson(row: Row): StoredEvent {
+function eventJson(row: Row): StoredEvent {
   return {
     _id: row.id,
     title: { ...(row.title_en ? { en: row.title_en } : {}), ...(row.title_hi ? { hi: row.title_hi } : {}) },
@@ -59,12 +59,11 @@ export function eventJson(row: Row): StoredEvent {
 const publicJson = ({ sequence: _sequence, ...event }: StoredEvent): CalendarEvent => event;
 
 /** The events with a day from `from` to `to` (either open), by first day, then last day, then when added. */
-export async function eventsBetween(from: string | undefined, to: string | undefined, db: Queryable | undefined = undefined): Promise<StoredEvent[]> {
+async function eventsBetween(from: string | undefined, to: string | undefined): Promise<StoredEvent[]> {
   const sql = `SELECT ${EVENT_COLUMNS} FROM events
     WHERE ($1::date IS NULL OR COALESCE(ends_on, starts_on) >= $1::date) AND ($2::date IS NULL OR starts_on <= $2::date)
     ORDER BY starts_on, COALESCE(ends_on, starts_on), created_at, id`;
-  const rows = db ? (await db.query<Row>(sql, [from ?? null, to ?? null])).rows : await query<Row>(sql, [from ?? null, to ?? null]);
-  return rows.map(eventJson);
+  return (await query<Row>(sql, [from ?? null, to ?? null])).map(eventJson);
 }
 
 const RANGE_MESSAGE = 'from and to must be dates written YYYY-MM-DD, from not after to.';
