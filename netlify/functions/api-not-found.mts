@@ -30,6 +30,9 @@ export const config: Config = {
     '/v1/api/tc-request/receipt', '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
+    '/v1/api/tc-request/:id/certificate',
+    '/v1/api/tc-verification', '/v1/api/tc-verification/scan',
+    '/v1/api/events', '/v1/api/events/:id',
     '/v1/api/uploads', '/v1/api/uploads/held',
   ],
 };

@@ -8,6 +8,7 @@ import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
 import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
 import { checkTcStatus } from '../../src/features/tc-request/status-check.server.ts';
+import { attachCertificate, openCertificate } from '../../src/features/tc-request/certificate.server.ts';
 
 export const config: Config = {
   path: [
@@ -15,6 +16,7 @@ export const config: Config = {
     '/v1/api/tc-request/receipt', '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
     '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
+    '/v1/api/tc-request/:id/certificate',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -38,4 +40,6 @@ export default router({
   '/v1/api/tc-request/:id/export.zip': { GET: principalOnly(privacy.exportZip) },
   '/v1/api/tc-request/:id/erase': { POST: principalOnly(privacy.eraseNow) },
   '/v1/api/tc-request/:id/fields': { PATCH: principalOnly(privacy.correctField) },
+  // The signed TC's scan, attached once it is issued (published for verification: tc-verification.mts).
+  '/v1/api/tc-request/:id/certificate': { GET: adminOnly(openCertificate), POST: adminOnly(attachCertificate(loadTcRequest)) },
 });

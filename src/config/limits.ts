@@ -24,7 +24,8 @@ export const limits = {
   tcRequestsPerAddress: { max: 30, seconds: HOUR },
   /**
    * A parent's lookups by record number and mobile number (both status pages, a rejected document's
-   * replacement, the receipt and acknowledgment PDFs) share these three (src/server/status-check.ts).
+   * replacement, the receipt and acknowledgment PDFs) share these three (src/server/status-check.ts);
+   * a TC's verification by its number and date of issue counts in the first two.
    * Every well-formed try per address, an hour, right or wrong: a generous bound (a cyber café's 60
    * applications, each checked and its PDF downloaded) that stops one address scraping. RATE_LIMIT_STATUS_CHECK.
    */

@@ -61,6 +61,7 @@ export const navigation: NavLink[] = [
       { label: 'Holistic Development', href: '/academics/holistic-development', summary: 'Arts, sports, values and 20+ extracurricular activities.', hi: { label: 'सर्वांगीण विकास', summary: 'कला, खेलकूद, संस्कार और 20 से अधिक पाठ्येतर गतिविधियाँ।' } },
       { label: 'Technology', href: '/academics/technology', summary: 'Smart classrooms, computer labs and digital literacy.', hi: { label: 'कंप्यूटर एवं तकनीक', summary: 'स्मार्ट क्लास, कंप्यूटर लैब और डिजिटल साक्षरता।' } },
       { label: 'Guidance Counseling', href: '/academics/guidance-counseling', summary: 'Career guidance and a counsellor students can talk to.', hi: { label: 'मार्गदर्शन एवं परामर्श', summary: 'कैरियर मार्गदर्शन और परामर्शदाता, जिनसे विद्यार्थी खुलकर बात कर सकें।' } },
+      { label: 'Academic Calendar', href: '/calendar', summary: 'Events, examinations and holidays, month by month.', hi: { label: 'शैक्षणिक कैलेंडर', summary: 'विद्यालय के कार्यक्रम, परीक्षाएँ और अवकाश, महीनेवार।' } },
     ],
   },
   {
@@ -106,6 +107,7 @@ export const navigation: NavLink[] = [
       },
       { label: 'TC Request', href: '/admissions/tc-request', summary: 'Request a transfer certificate online.', hi: { label: 'टी.सी. हेतु आवेदन', summary: 'स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।' } },
       { label: 'Application Status', href: '/admissions/status', summary: 'Check an application with its reference number and your mobile number.', hi: { label: 'आवेदन की स्थिति', summary: 'आवेदन क्रमांक और अपने मोबाइल नंबर से आवेदन की स्थिति देखें।' } },
+      { label: 'TC Verification', href: '/tc-verification', summary: 'Check a transfer certificate issued by the school, by its number and date of issue.', hi: { label: 'टी.सी. सत्यापन', summary: 'विद्यालय द्वारा जारी टी.सी. को उसकी संख्या और जारी होने की तिथि से जाँचें।' } },
     ],
   },
   {

@@ -39,8 +39,10 @@ export type AuditAction =
   /** A field corrected on a parent's request (detail: the field, its old and new value). */
   | 'correct'
   /** An admitted child's parent withdrew consent (detail: the note). */
-  | 'consent-withdrawn';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
+  | 'consent-withdrawn'
+  /** An issued TC's signed scan attached or replaced (detail: the file's name and type). */
+  | 'certificate';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event';
 
 export interface AuditEntry {
   action: AuditAction;

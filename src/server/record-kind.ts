@@ -4,6 +4,7 @@
  * src/features/kinds.server.ts lists them under the kinds' names.
  */
 import type { Queryable } from './db.ts';
+import type { StaffFileType } from '../lib/staff-files.ts';
 import type { Field } from '../lib/record.ts';
 import type { Language, TextCode } from '../lib/i18n/index.ts';
 import type { Say } from '../lib/status-check.ts';
@@ -27,6 +28,13 @@ export interface ServerKind {
    * keys of the documents' files, deleted once the transaction has committed.
    */
   readonly erase?: (tx: Queryable, id: string) => Promise<string[]>;
+  /**
+   * The staff files (src/server/files.ts) the record holds, released with an erasure inside its
+   * transaction; answers their ids, deleted once the transaction has committed.
+   */
+  readonly releaseFiles?: (tx: Queryable, id: string) => Promise<string[]>;
+  /** The staff files (an issued TC's scan) the data export holds besides its documents, each under a name of its own. */
+  readonly exportFiles?: (id: string) => Promise<{ field: string; fileId: string; type: StaffFileType }[]>;
   /** The documents the data export holds, each with its file's key. */
   readonly exportDocuments?: (id: string) => Promise<{ field: string; blob_key: string; content_type: string }[]>;
   /** After a field is corrected, inside its transaction (what the form works out from it). */

@@ -6,6 +6,7 @@ import { isUuid, queryOne, transaction, type Queryable } from './db.ts';
 import { conflict, notFound } from './errors.ts';
 import { json, type RouteContext } from './http.ts';
 import { selectColumns } from './records.ts';
+import { deleteReleased } from './files.ts';
 
 interface One<D extends RecordDefinition> {
   def: D;
@@ -30,21 +31,25 @@ export async function getRecord(ctx: RouteContext, { notFound: missing, load }: 
   return json(record);
 }
 
-/** DELETE .../:id: deletes the row and records it in the audit log, in one transaction. */
+/**
+ * DELETE .../:id: deletes the row and records it in the audit log, in one transaction;
+ * `releaseFiles` first lets go of the staff files the row holds (their ids), deleted once it commits.
+ */
 export async function deleteRecord<D extends RecordDefinition>(
   ctx: AdminContext,
-  { def, notFound: missing, deleted }: One<D> & { deleted: string },
+  { def, notFound: missing, deleted, releaseFiles }: One<D> & { deleted: string; releaseFiles?: (tx: Queryable, id: string) => Promise<string[]> },
 ): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(missing);
-  const gone = await transaction(async (tx) => {
+  const released = await transaction(async (tx) => {
+    const files = (await releaseFiles?.(tx, id)) ?? [];
     const { rows } = await tx.query(`DELETE FROM ${def.table} WHERE id = $1 RETURNING id`, [id]);
-    if (!rows.length) return false;
+    if (!rows.length) throw notFound(missing);
     await forgetRecord(tx, def.entity, id);
     await recordAudit(ctx, { action: 'delete', entity: def.entity, entityId: id }, tx);
-    return true;
+    return files;
   });
-  if (!gone) throw notFound(missing);
+  await deleteReleased(released);
   return json({ message: deleted, _id: id });
 }
 

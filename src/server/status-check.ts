@@ -32,13 +32,14 @@ const { statusChecksPerAddress: PER_ADDRESS, statusWrongTriesPerAddress: WRONG_P
 /**
  * One try of a pair from `ip` with the mobile number `mobile` (10 digits): counts it, then looks
  * the record up with `find` (the one query) and answers what it found (undefined: no match).
- * 429 past any of the limits, before anything is looked up.
+ * 429 past any of the limits, before anything is looked up. A lookup that names no mobile number
+ * (`null`: a TC's verification by its number and date of issue) counts in the address's two limits.
  */
-export async function lookUpPair<T>(ip: string, mobile: string, find: () => Promise<T | undefined>): Promise<T | undefined> {
+export async function lookUpPair<T>(ip: string, mobile: string | null, find: () => Promise<T | undefined>): Promise<T | undefined> {
   const counted = await Promise.allSettled([
     countHitOf('status_check', ip, PER_ADDRESS.max, PER_ADDRESS.seconds),
     countHitOf('status_check_wrong', ip, WRONG_PER_ADDRESS.max, WRONG_PER_ADDRESS.seconds),
-    countHitOf('status_check_mobile', mobile, WRONG_PER_MOBILE.max, WRONG_PER_MOBILE.seconds, { message: 'statusMobileLimit' }),
+    ...(mobile === null ? [] : [countHitOf('status_check_mobile', mobile, WRONG_PER_MOBILE.max, WRONG_PER_MOBILE.seconds, { message: 'statusMobileLimit' })]),
   ]);
   const hits = counted.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
   const refused = counted.find((c): c is PromiseRejectedResult => c.status === 'rejected');

@@ -51,6 +51,10 @@ export const OTHER_PUBLIC_ROUTES = [
   '/hi/admissions/tc-request',
   '/vacancies',
   '/gallery',
+  '/tc-verification',
+  '/hi/tc-verification',
+  '/calendar',
+  '/hi/calendar',
 ];
 
 /** The Hindi pages with their own Hindi text, with the h1 each must show. */
@@ -88,6 +92,8 @@ export const HINDI_ROUTES: Record<string, string> = {
   '/hi/press': 'समाचार एवं पत्रिका',
   '/hi/vacancies': 'रिक्त पद',
   '/hi/gallery': 'फ़ोटो गैलरी',
+  '/hi/tc-verification': 'स्थानांतरण प्रमाण पत्र (टी.सी.) का सत्यापन',
+  '/hi/calendar': 'शैक्षणिक कैलेंडर',
 };
 
 /** The Hindi forms (their own tests check their words), which are Hindi pages too. */

@@ -44,6 +44,7 @@ const SAMPLE: Record<string, string> = {
   admissionNumber: 'ADM-1',
   paymentId: '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d',
   receiptNumber: 'RMCP-R-2026-000001',
+  month: '2026-12',
 };
 
 // ---- a seeded generator ---------------------------------------------------------
@@ -337,6 +338,8 @@ describe(`fuzz (${ENGINE})`, () => {
     const galleryItem = await created(await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm }));
     const galleryId = galleryItem._id as string;
     const imageKey = String(galleryItem.image).split('/').pop()!;
+    const validEvent = { title: { en: 'Sports day', hi: 'खेल दिवस' }, startsOn: '2026-12-05', endsOn: '2026-12-06', holiday: false };
+    const eventId = (await created(await admin.request('/v1/api/events', { method: 'POST', json: validEvent })))._id as string;
 
     // ---- the route tables: each path's methods, from its 405's Allow ----
     const served = new Set<string>();
@@ -423,6 +426,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['PATCH', '/v1/api/admins/:id', 'admin'],
       ['GET', '/v1/api/admission/:id/export.zip', 'admin'], ['GET', '/v1/api/enquiry/:id/export.zip', 'admin'], ['GET', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
+      ['PUT', '/v1/api/events/:id', 'admin'], ['DELETE', '/v1/api/events/:id', 'admin'],
+      ['GET', '/v1/api/tc-request/:id/certificate', 'admin'], ['HEAD', '/v1/api/tc-request/:id/certificate', 'admin'],
     ];
     for (const [method, pattern, as] of ID_ROUTES) {
       const ids = method === 'HEAD' ? [rng.pick(NOT_UUIDS)] : [...rng.some(NOT_UUIDS, 3), rng.pick([rng.uuid(), rng.uuid().toUpperCase()])];
@@ -430,6 +435,8 @@ describe(`fuzz (${ENGINE})`, () => {
         // A valid body, so only the id is wrong.
         const body = pattern.startsWith('/v1/api/jobs') && method === 'PUT'
           ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validJob)) }
+          : pattern.startsWith('/v1/api/events') && method === 'PUT'
+            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validEvent)) }
           : method === 'PATCH'
             ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(pattern.startsWith('/v1/api/admins') ? { role: 'office' } : { status: 'closed', nextFollowUp: '2030-01-01' })) }
           : pattern.startsWith('/v1/api/gallery') && method === 'PUT'
@@ -466,6 +473,22 @@ describe(`fuzz (${ENGINE})`, () => {
       add({ family: 'file id malformed', route: 'GET /v1/files/:id', method: 'GET', path: `/v1/files/${id}` });
     }
     add({ family: 'file id malformed', route: 'HEAD /v1/files/:id', method: 'HEAD', path: `/v1/files/${rng.uuid()}` });
+    // A TC scan's link, forged or broken: 404, nothing served.
+    for (const token of rng.some([
+      '', 'x', '%', '%zz', '%00', 'a.b.c', 'k'.repeat(5000), forgedJwt({ alg: 'HS256' }, { sub: tcId, fid: rng.uuid(), aud: 'tc-scan', exp: 4e9 }),
+      forgedJwt({ alg: 'none' }, { sub: tcId, fid: rng.uuid(), aud: 'tc-scan', exp: 4e9 }), '%ED%A0%80',
+    ], 6)) {
+      add({ family: 'TC scan link forged', route: 'GET /v1/api/tc-verification/scan', method: 'GET', path: `/v1/api/tc-verification/scan?token=${token}` });
+    }
+    add({ family: 'TC scan link forged', route: 'HEAD /v1/api/tc-verification/scan', method: 'HEAD', path: '/v1/api/tc-verification/scan' });
+
+    // The calendar's pages: a month that is none is the page's 404 (or a 400 for NUL); odd query strings change nothing.
+    for (const prefix of ['/calendar', '/hi/calendar']) {
+      for (const month of rng.some(['2026-13', '0000-00', '2026-1', '1999-12', '2101-01', 'december', '%zz', '%00', '..', '%3Cscript%3E', 'm'.repeat(3000), '%ED%A0%80'], 4)) {
+        add({ family: 'calendar month malformed', route: `GET ${prefix}/:month`, method: 'GET', path: `${prefix}/${month}` });
+      }
+      add({ family: 'calendar month malformed', route: `HEAD ${prefix}/:month`, method: 'HEAD', path: `${prefix}/2026-00` });
+    }
 
     // The TC form's count of earlier requests, for odd admission numbers: 0 (or 400 for NUL, 404 for undecodable).
     for (const number of rng.some([
@@ -528,16 +551,21 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
+      '/v1/api/events': ['from', 'to'],
     };
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
       '%E0%A4%B0%E0%A4%BE%E0%A4%AE', '%ED%A0%80', '%F0%9F%98%80', '%0a%0d%09', '%07%1b', '%00', '%20%20', 'K.G%27', 'a%26b%3Dc', '%2B%2B%2B',
     ];
     for (const [path, filters] of Object.entries(LIST_FILTERS)) {
-      const as: Auth = path === '/v1/api/jobs' || path === '/v1/api/gallery' ? 'visitor' : 'admin';
+      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/events'].includes(path) ? 'visitor' : 'admin';
       const queries = [...rng.some(QUERIES, 2), ...filters.flatMap((f) => rng.some(FILTER_VALUES, 2).map((v) => `?${f}=${v}`))];
       for (const query of queries) add({ family: 'list with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${query}`, auth: as, answers: true });
       add({ family: 'list with odd query string', route: `HEAD ${path}`, method: 'HEAD', path: `${path}${rng.pick(QUERIES)}`, auth: as, answers: true });
+    }
+    for (const path of ['/calendar', '/hi/calendar', '/calendar.ics']) {
+      add({ family: 'calendar with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${rng.pick(QUERIES)}`, answers: true });
+      add({ family: 'calendar with odd query string', route: `HEAD ${path}`, method: 'HEAD', path, answers: true });
     }
 
     // JSON bodies: enquiry, TC request, sign-in, a new vacancy and an edit of the stored one.
@@ -549,6 +577,12 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/auth/login', path: '/v1/api/auth/login', auth: 'visitor', base: () => ({ email: ADMIN_EMAIL, password: 'not the password' }), free: ['password'], checked: ['email'] },
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'PUT /v1/api/jobs/:id', path: `/v1/api/jobs/${jobId}`, auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
+      // The calendar: a valid event, so only what an input spoils refuses it (a title is an object of texts).
+      { route: 'POST /v1/api/events', path: '/v1/api/events', auth: 'admin', base: () => ({ ...validEvent }), free: ['title'], checked: ['startsOn', 'endsOn'] },
+      { route: 'PUT /v1/api/events/:id', path: `/v1/api/events/${eventId}`, auth: 'admin', base: () => ({ ...validEvent }), free: ['title'], checked: ['startsOn', 'endsOn'] },
+      // A TC's verification: the base matches no TC (404); attaching a scan to a request not issued (409).
+      { route: 'POST /v1/api/tc-verification', path: '/v1/api/tc-verification', auth: 'visitor', base: () => ({ tcNumber: 'TC/2026/1', issuedOn: '2026-01-05' }), free: ['tcNumber', 'language'], checked: ['issuedOn'] },
+      { route: 'POST /v1/api/tc-request/:id/certificate', path: `/v1/api/tc-request/${tcId}/certificate`, auth: 'admin', base: () => ({ uploadId: rng.uuid() }), free: [], checked: ['uploadId'] },
       // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
       { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },
       { route: 'PATCH /v1/api/admission/:id', path: `/v1/api/admission/${admissionId}`, auth: 'admin', base: () => ({ status: 'under-review', note: 'Checking' }), free: ['note'], checked: ['status'] },

@@ -69,6 +69,11 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',
   'GET /v1/api/messages': 'the messages to parents and their state',
   'PATCH /v1/api/messages/:id': 'marking a WhatsApp message sent by hand',
+  'POST /v1/api/events': 'the office keeps the school calendar',
+  'PUT /v1/api/events/:id': 'the office keeps the school calendar',
+  'DELETE /v1/api/events/:id': 'the office keeps the school calendar (an event is content, not a record)',
+  'GET /v1/api/tc-request/:id/certificate': "opening an issued TC's scan",
+  'POST /v1/api/tc-request/:id/certificate': "attaching the signed TC's scan for verification",
 };
 
 /** The one call a temporary password allows: replacing it. */

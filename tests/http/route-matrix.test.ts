@@ -27,7 +27,7 @@ beforeAll(async () => {
 describe('route matrix: every function route is public-listed or admin-guarded', () => {
   it('finds the functions and their routes', () => {
     const files = new Set(routes.map((r) => r.file));
-    for (const f of ['auth.mts', 'enquiry.mts', 'admission.mts', 'tc-request.mts', 'jobs.mts', 'gallery.mts', 'audit.mts']) expect(files).toContain(f);
+    for (const f of ['auth.mts', 'enquiry.mts', 'admission.mts', 'tc-request.mts', 'jobs.mts', 'gallery.mts', 'audit.mts', 'events.mts', 'tc-verification.mts']) expect(files).toContain(f);
     expect(routes.length).toBeGreaterThan(20);
   });
 
@@ -117,6 +117,7 @@ const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ stat
   'POST /v1/api/tc-request/status': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-request/status', { admissionNumber: 'ADM-1', contactNo: MOBILE }),
   'GET /v1/api/admission/receipt': (base, from) =>
     requestFrom(base, from, 'GET', `/v1/api/admission/receipt?${new URLSearchParams({ ...LOOKUP_PAIR, number: 'RMCP-R-2026-000001' })}`),
+  'POST /v1/api/tc-verification': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-verification', { tcNumber: 'TC/2026/1', issuedOn: '2026-01-05' }),
   'GET /v1/api/tc-request/receipt': (base, from) =>
     requestFrom(base, from, 'GET', `/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: 'ADM-1', contactNo: MOBILE, number: 'RMCP-R-2026-000001' })}`),
 };

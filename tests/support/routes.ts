@@ -33,6 +33,14 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  'GET /v1/api/events': 'the published school calendar',
+  'POST /v1/api/tc-verification': 'anyone verifies an issued TC, proven by its number and date of issue',
+  'GET /v1/api/tc-verification/scan': "an issued TC's scan, through the short-lived link a verification answered",
+  'GET /calendar': "the public calendar's page, this month",
+  'GET /calendar/:month': "the public calendar's page of a month",
+  'GET /hi/calendar': "the Hindi calendar's page, this month",
+  'GET /hi/calendar/:month': "the Hindi calendar's page of a month",
+  'GET /calendar.ics': 'the calendar feed phones subscribe to',
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
@@ -67,6 +75,15 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
   'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
+  'GET /v1/api/events': { none: 'the published calendar, the same for everyone' },
+  // The two address limits of the lookups: no mobile number is named.
+  'POST /v1/api/tc-verification': ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG'],
+  'GET /v1/api/tc-verification/scan': { none: 'answers only a link signed for 15 minutes by a verification that counted: nothing to guess' },
+  'GET /calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
+  'GET /calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },
+  'GET /hi/calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
+  'GET /hi/calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },
+  'GET /calendar.ics': { none: 'the public feed, the same for everyone, cached by the CDN' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
@@ -82,6 +99,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   field: () => 'studentPhoto',
   admissionNumber: () => 'ADM-1',
   receiptNumber: () => 'RMCP-R-2000-999999',
+  month: () => '2026-12',
 };
 
 export interface Route {

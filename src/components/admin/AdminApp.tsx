@@ -33,6 +33,7 @@ const SCREENS = {
   receipt: lazy(() => import('../../features/payments/ReceiptScreen.tsx')),
   accounts: lazy(() => import('../../features/auth/AccountsScreen.tsx')),
   account: lazy(() => import('../../features/auth/MyAccount.tsx')),
+  calendar: lazy(() => import('../../features/calendar/CalendarScreen.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 export type AdminScreen = keyof typeof SCREENS;
@@ -46,6 +47,7 @@ const LINKS: [href: string, label: string, only?: 'principal'][] = [
   ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
+  ['/admin/calendar', 'Calendar'],
   ['/admin/messages', 'Messages'],
   ['/admin/audit', 'Audit log', 'principal'],
   ['/admin/accounts', 'Accounts', 'principal'],
@@ -66,6 +68,7 @@ const PANEL_OF: Record<string, string> = {
   enquiry: '/admin/enquiry/panel',
   accounts: '/admin/accounts',
   account: '/admin/account',
+  calendar: '/admin/calendar',
 };
 
 function Loading() {

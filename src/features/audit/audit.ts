@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   erase: 'Erased personal data',
   correct: 'Corrected a field',
   'consent-withdrawn': 'Recorded consent withdrawn',
+  certificate: 'Attached the TC scan',
 } as const;
 
 /** Every kind of record in the list, then the other things the log names. */
@@ -38,6 +39,7 @@ export const AUDIT_ENTITIES = {
   admin: 'Staff account',
   seats: 'Seats',
   audit: 'Audit log',
+  event: 'Calendar event',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {

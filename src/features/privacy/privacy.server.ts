@@ -17,6 +17,8 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit, type RETENTION_ACTOR } from '../../server/audit.ts';
 import { sealAadhaar, maskAadhaar } from '../../server/aadhaar.ts';
 import { deleteBlobs, documents } from '../../server/blobs.ts';
+import { deleteReleased, readFile } from '../../server/files.ts';
+import type { StaffFileType } from '../../lib/staff-files.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
@@ -42,7 +44,7 @@ type Actor = Pick<AdminContext, 'admin' | 'ip'> | typeof RETENTION_ACTOR;
  * themselves stay for the accounts), and the erasure is audited with `why`, never a name.
  * An admitted application is refused (409); undefined when there is no such record.
  */
-export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: string, actor: Actor, why: string): Promise<string[] | undefined> {
+export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: string, actor: Actor, why: string): Promise<Erased | undefined> {
   const { table, privacy } = kindOf(entity);
   const row = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM ${table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
   if (!row) return undefined;
@@ -51,14 +53,27 @@ export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: stri
   const cleared = personalColumns(entity).map((c) => `${c} = NULL`);
   await tx.query(`UPDATE ${table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [id]);
   const keys = (await SERVER_KINDS[entity].erase?.(tx, id)) ?? [];
+  const files = (await SERVER_KINDS[entity].releaseFiles?.(tx, id)) ?? [];
   await tx.query(`UPDATE status_history SET note = '' WHERE entity = $1 AND record_id = $2 AND note <> ''`, [entity, id]);
   await tx.query(`DELETE FROM messages WHERE entity = $1 AND record_id = $2`, [entity, id]);
   await tx.query(`UPDATE payments SET reference = '', reason = '' WHERE entity = $1 AND record_id = $2`, [entity, id]);
   await recordAudit(actor, { action: 'erase', entity, entityId: id, detail: why }, tx);
-  return keys;
+  return { documents: keys, files };
+}
+
+/** What an erasure let go of: the documents' blob keys and the staff files' ids, deleted once it has committed (deleteErased). */
+export interface Erased {
+  documents: string[];
+  files: string[];
+}
+
+export async function deleteErased(erased: Erased, what: string): Promise<void> {
+  await deleteBlobs('documents', erased.documents, what);
+  await deleteReleased(erased.files);
 }
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const STAFF_EXTENSIONS: Record<StaffFileType, string> = { pdf: 'pdf', jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** A parent's requests about one kind's records (`load` answers a record as its details screen reads it). */
 export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
@@ -84,9 +99,9 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
       const message = confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
       throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
     }
-    const keys = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
-    if (!keys) throw notFound(missing);
-    await deleteBlobs('documents', keys, `${entity} erase`);
+    const erased = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
+    if (!erased) throw notFound(missing);
+    await deleteErased(erased, `${entity} erase`);
     return json({ message: 'Personal data erased', record: await load(id) });
   }
 
@@ -141,7 +156,13 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
       [entity, id],
     );
     const uploads = (await SERVER_KINDS[entity].exportDocuments?.(id)) ?? [];
-    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${uploads.length} document(s)` });
+    const staffFiles = (await SERVER_KINDS[entity].exportFiles?.(id)) ?? [];
+    // Each file to hold: a parent's document from the documents' store, or a staff file (an issued TC's scan).
+    const entries = [
+      ...uploads.map((u) => ({ name: `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`, read: () => documents().get(u.blob_key, { type: 'arrayBuffer' }) })),
+      ...staffFiles.map((f) => ({ name: `documents/${f.field}.${STAFF_EXTENSIONS[f.type]}`, read: async () => (await readFile(f.fileId))?.bytes ?? null })),
+    ];
+    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${entries.length} document(s)` });
 
     const held = (names: string[]) => ({
       entity,
@@ -164,11 +185,10 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     let next = 0;
     // Adds the next entry: a document, then record.json last.
     const step = async () => {
-      if (next < uploads.length) {
-        const u = uploads[next++]!;
-        const blob = await documents().get(u.blob_key, { type: 'arrayBuffer' });
+      if (next < entries.length) {
+        const { name, read } = entries[next++]!;
+        const blob = await read();
         if (!blob) return;
-        const name = `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`;
         const file = new ZipPassThrough(name);
         zip.add(file);
         file.push(new Uint8Array(blob), true);

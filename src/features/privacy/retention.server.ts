@@ -7,12 +7,11 @@
  * admitted one is kept), an enquiry after its last change, a TC request once Issued or Rejected.
  * Audit entries older than the audit period (and never younger than the database allows) go too.
  */
-import { deleteBlobs } from '../../server/blobs.ts';
 import { query, transaction } from '../../server/db.ts';
 import { HttpError } from '../../server/errors.ts';
 import { RETENTION_ACTOR } from '../../server/audit.ts';
 import { privacy } from '../../config/privacy.ts';
-import { eraseRecord } from './privacy.server.ts';
+import { deleteErased, eraseRecord } from './privacy.server.ts';
 import { KINDS, type Kind, type KindName } from '../kinds.ts';
 
 /** The kinds in the order of their periods, shortest first: the order the job's report names them. */
@@ -58,9 +57,9 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
     );
     for (const { id } of due) {
       try {
-        const keys = await transaction((tx) => eraseRecord(tx, kind.name, id, RETENTION_ACTOR, `${why} over ${days} days`));
-        if (!keys) continue;
-        await deleteBlobs('documents', keys, 'retention');
+        const done = await transaction((tx) => eraseRecord(tx, kind.name, id, RETENTION_ACTOR, `${why} over ${days} days`));
+        if (!done) continue;
+        await deleteErased(done, 'retention');
         erased[kind.name] += 1;
       } catch (error) {
         // Reopened or admitted since it was read: its period starts again.

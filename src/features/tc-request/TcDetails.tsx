@@ -1,6 +1,7 @@
 /**
  * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
- * and date, or rejected with a reason; history), the other requests for the same admission number
+ * and date, or rejected with a reason; history), once issued the signed TC's scan for
+ * verification, the other requests for the same admission number
  * (flagged when from another mobile number), Call and WhatsApp buttons, every field, the fee and
  * its payments, Back and Delete (no confirmation).
  */
@@ -14,6 +15,7 @@ import { TC_WORKFLOW } from './workflow.ts';
 import { tcMessages } from './contact.ts';
 import { PrivacySection } from '../privacy/PrivacySection.tsx';
 import { OtherRequests } from './OtherRequests.tsx';
+import { CertificateSection } from './CertificateSection.tsx';
 
 export default function TcDetails() {
   return (
@@ -28,6 +30,7 @@ export default function TcDetails() {
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <WorkflowPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          <CertificateSection record={record} onChanged={replace} />
           <OtherRequests requests={record.otherRequests ?? []} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />

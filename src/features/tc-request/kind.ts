@@ -26,6 +26,7 @@ export const TC_REQUEST_KIND = defineKind({
       tc_issue_date: 'a date',
       payment_status: 'for the accounts',
     },
+    childTables: { tc_certificates: "the signed TC's scan, published for verification: its row goes and its file is released" },
     confirmWith: '_id',
     phoneMessage: 'tcContact',
     required: () => TC_REQUIRED,
@@ -35,7 +36,7 @@ export const TC_REQUEST_KIND = defineKind({
       after: { decidedAt: ['issued', 'rejected'] },
       why: 'retention: TC issued or rejected',
     },
-    exportHolds: 'the record only (a TC request has no documents)',
+    exportHolds: 'the record, and the signed TC\'s scan once the office attached it (documents/signedTc)',
   },
   messages: defineMessages({
     email: 'email',

@@ -37,6 +37,7 @@ import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';
+import { certificateOf, dropCertificate } from './certificate.server.ts';
 
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
@@ -154,7 +155,7 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
   if (!row) return undefined;
-  return { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row) };
+  return { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row), certificate: await certificateOf(id) };
 }
 
 /** The other requests for the same admission number, oldest first: the details screen flags those from another mobile number. */
@@ -175,4 +176,4 @@ export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx,
 export const moveTcRequest = changeStatus(STATUS_ROUTE);
 
 export const deleteTcRequest = (_req: Request, ctx: AdminContext) =>
-  deleteRecord(ctx, { def: TC_REQUEST, notFound: NOT_FOUND, deleted: 'Tc Request Deleted Successfully' });
+  deleteRecord(ctx, { def: TC_REQUEST, notFound: NOT_FOUND, deleted: 'Tc Request Deleted Successfully', releaseFiles: dropCertificate });

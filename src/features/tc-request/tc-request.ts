@@ -10,6 +10,7 @@ import { consentField } from '../../lib/forms/consent.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
+import type { TcCertificate } from './certificate.ts';
 
 /** At most this many requests per admission number. */
 export const TC_LIMIT = 2;
@@ -75,4 +76,6 @@ export type TcRequest = RecordJson<typeof TC_REQUEST> & Partial<PrivacyState> & 
   differentMobiles?: boolean;
   /** In the details: the other requests for this admission number. */
   otherRequests?: OtherTcRequest[];
+  /** In the details: the signed TC's scan, once the office attached it. */
+  certificate?: TcCertificate | null;
 };
