@@ -11,6 +11,7 @@ import { matchPath } from './route-path.ts';
 import { MAX_FILE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
+import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
 
 /** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
 export const JSON_BODY_BYTES = 32 * 1024;
@@ -35,6 +36,8 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => formRefusal(413, 'fileTooLarge', ['file']) },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+  { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
+  { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
 ];
 
 const JSON_LIMIT: BodyLimit = { bytes: JSON_BODY_BYTES, refusal: tooLarge };

@@ -68,6 +68,10 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',
   'GET /v1/api/messages': 'the messages to parents and their state',
   'PATCH /v1/api/messages/:id': 'marking a WhatsApp message sent by hand',
+  'GET /v1/api/notices/all': 'the notices screen: every notice, scheduled and expired too',
+  'POST /v1/api/notices': 'posting a notice (issue 27: the office posts notices)',
+  'PUT /v1/api/notices/:id': 'changing a notice',
+  'DELETE /v1/api/notices/:id': 'taking a notice down',
 };
 
 /** The one call a temporary password allows: replacing it. */

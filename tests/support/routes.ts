@@ -33,6 +33,14 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  'GET /v1/api/notices': "the current notices (the home page's list)",
+  'GET /notices': 'public notices page',
+  'GET /notices/:slug': "a published notice's page",
+  'GET /notices/archive/:month': "a month's published notices",
+  'GET /notices/feed.xml': 'the notices feed',
+  'GET /hi/notices': 'public notices page in Hindi',
+  'GET /hi/notices/:slug': "a published notice's page in Hindi",
+  'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
@@ -65,6 +73,14 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/api/notices': { none: 'the published notices, the same for everyone' },
+  'GET /notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/feed.xml': { none: 'a public feed, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
@@ -80,6 +96,8 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   field: () => 'studentPhoto',
   admissionNumber: () => 'ADM-1',
   receiptNumber: () => 'RMCP-R-2000-999999',
+  slug: () => '2000-01-01-no-such-notice',
+  month: () => '2000-01',
 };
 
 export interface Route {

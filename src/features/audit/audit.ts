@@ -38,12 +38,14 @@ export const AUDIT_ENTITIES = {
   admin: 'Staff account',
   seats: 'Seats',
   audit: 'Audit log',
+  notice: 'Notice',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
   ...Object.fromEntries(KINDS.map((k) => [k.name, k.admin.details])),
   job: '/admin/vacancies/details/',
   gallery: '/admin/gallery/details/',
+  notice: '/admin/notices?edit=',
 };
 
 /** The screen of an entry's record, when it has one. */
