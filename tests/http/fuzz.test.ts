@@ -44,6 +44,8 @@ const SAMPLE: Record<string, string> = {
   admissionNumber: 'ADM-1',
   paymentId: '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d',
   receiptNumber: 'RMCP-R-2026-000001',
+  slug: '2000-01-01-no-such-notice',
+  month: '2000-01',
 };
 
 // ---- a seeded generator ---------------------------------------------------------
@@ -337,6 +339,9 @@ describe(`fuzz (${ENGINE})`, () => {
     const galleryItem = await created(await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm }));
     const galleryId = galleryItem._id as string;
     const imageKey = String(galleryItem.image).split('/').pop()!;
+    const validNotice = { title: { en: 'Winter holidays', hi: 'शीतकालीन अवकाश' }, body: { en: 'The school stays **closed**.', hi: 'विद्यालय बंद रहेगा।' }, publishOn: '2026-11-26', expiresOn: '2099-12-31' };
+    const notice = await created(await admin.request('/v1/api/notices', { method: 'POST', json: validNotice }));
+    const noticeId = notice._id as string;
 
     // ---- the route tables: each path's methods, from its 405's Allow ----
     const served = new Set<string>();
@@ -421,6 +426,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['HEAD', '/v1/api/jobs/:id', 'visitor'], ['HEAD', '/v1/api/gallery/:id', 'visitor'],
       ['PATCH', '/v1/api/enquiry/:id', 'admin'], ['PATCH', '/v1/api/admission/:id', 'admin'], ['PATCH', '/v1/api/tc-request/:id', 'admin'],
       ['PATCH', '/v1/api/admins/:id', 'admin'],
+      ['PUT', '/v1/api/notices/:id', 'admin'], ['DELETE', '/v1/api/notices/:id', 'admin'],
       ['GET', '/v1/api/admission/:id/export.zip', 'admin'], ['GET', '/v1/api/enquiry/:id/export.zip', 'admin'], ['GET', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
     ];
@@ -430,6 +436,8 @@ describe(`fuzz (${ENGINE})`, () => {
         // A valid body, so only the id is wrong.
         const body = pattern.startsWith('/v1/api/jobs') && method === 'PUT'
           ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validJob)) }
+          : pattern.startsWith('/v1/api/notices') && method === 'PUT'
+            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validNotice)) }
           : method === 'PATCH'
             ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(pattern.startsWith('/v1/api/admins') ? { role: 'office' } : { status: 'closed', nextFollowUp: '2030-01-01' })) }
           : pattern.startsWith('/v1/api/gallery') && method === 'PUT'
@@ -522,16 +530,31 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
+      '/v1/api/notices': ['limit'],
+      '/v1/api/notices/all': ['state'],
+      '/notices': ['page'],
+      '/hi/notices': ['page'],
+      '/notices/feed.xml': ['limit'],
     };
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
       '%E0%A4%B0%E0%A4%BE%E0%A4%AE', '%ED%A0%80', '%F0%9F%98%80', '%0a%0d%09', '%07%1b', '%00', '%20%20', 'K.G%27', 'a%26b%3Dc', '%2B%2B%2B',
     ];
     for (const [path, filters] of Object.entries(LIST_FILTERS)) {
-      const as: Auth = path === '/v1/api/jobs' || path === '/v1/api/gallery' ? 'visitor' : 'admin';
+      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/notices'].includes(path) || !path.startsWith('/v1/') ? 'visitor' : 'admin';
       const queries = [...rng.some(QUERIES, 2), ...filters.flatMap((f) => rng.some(FILTER_VALUES, 2).map((v) => `?${f}=${v}`))];
       for (const query of queries) add({ family: 'list with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${query}`, auth: as, answers: true });
       add({ family: 'list with odd query string', route: `HEAD ${path}`, method: 'HEAD', path: `${path}${rng.pick(QUERIES)}`, auth: as, answers: true });
+    }
+
+    // The notice pages with odd slugs and months: a 404 page (a path that resolves elsewhere may answer that page).
+    const ODD_SLUGS = ['2000-01-01-no-such-notice', 'x', '..', '%2e%2e', '%zz', '%ED%A0%80', 'feed.xml.bak', `2026-01-01-${'a'.repeat(3000)}`, "'%20OR%201%3D1--", '%3Cscript%3E', '2026-11-26-winter-holidays%00'];
+    const ODD_MONTHS = ['2026-13', '2026-00', '26-11', 'x', '%zz', '9999-99', '2026-1', '%2e%2e', `${'9'.repeat(400)}-01`];
+    for (const prefix of ['', '/hi']) {
+      for (const slug of rng.some(ODD_SLUGS, 4)) add({ family: 'notice page with an odd slug', route: `GET ${prefix}/notices/:slug`, method: 'GET', path: `${prefix}/notices/${slug}` });
+      add({ family: 'notice page with an odd slug', route: `HEAD ${prefix}/notices/:slug`, method: 'HEAD', path: `${prefix}/notices/${rng.pick(ODD_SLUGS)}` });
+      for (const month of rng.some(ODD_MONTHS, 3)) add({ family: 'notice archive with an odd month', route: `GET ${prefix}/notices/archive/:month`, method: 'GET', path: `${prefix}/notices/archive/${month}` });
+      add({ family: 'notice archive with an odd month', route: `HEAD ${prefix}/notices/archive/:month`, method: 'HEAD', path: `${prefix}/notices/archive/${rng.pick(ODD_MONTHS)}` });
     }
 
     // JSON bodies: enquiry, TC request, sign-in, a new vacancy and an edit of the stored one.
@@ -543,6 +566,8 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/auth/login', path: '/v1/api/auth/login', auth: 'visitor', base: () => ({ email: ADMIN_EMAIL, password: 'not the password' }), free: ['password'], checked: ['email'] },
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'PUT /v1/api/jobs/:id', path: `/v1/api/jobs/${jobId}`, auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
+      { route: 'POST /v1/api/notices', path: '/v1/api/notices', auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
+      { route: 'PUT /v1/api/notices/:id', path: `/v1/api/notices/${noticeId}`, auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
       // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
       { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },
       { route: 'PATCH /v1/api/admission/:id', path: `/v1/api/admission/${admissionId}`, auth: 'admin', base: () => ({ status: 'under-review', note: 'Checking' }), free: ['note'], checked: ['status'] },
@@ -809,6 +834,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['DELETE', `/v1/api/jobs/${jobId}`, undefined], ['POST', '/v1/api/gallery', multipart([...textParts(galleryText), image]), MULTIPART],
       ['PUT', `/v1/api/gallery/${galleryId}`, multipart([...textParts(galleryText), image]), MULTIPART], ['DELETE', `/v1/api/gallery/${galleryId}`, undefined],
       ['GET', '/v1/api/audit', undefined], ['GET', '/v1/api/messages', undefined],
+      ['POST', '/v1/api/notices', Buffer.from(JSON.stringify(validNotice)), JSON_TYPE], ['PUT', `/v1/api/notices/${noticeId}`, Buffer.from(JSON.stringify(validNotice)), JSON_TYPE],
+      ['DELETE', `/v1/api/notices/${noticeId}`, undefined], ['GET', '/v1/api/notices/all', undefined],
       ['PATCH', `/v1/api/messages/${messageId}`, Buffer.from(JSON.stringify({ state: 'sent' })), JSON_TYPE],
       ['PATCH', `/v1/api/enquiry/${enquiryId}`, Buffer.from(JSON.stringify({ status: 'contacted' })), JSON_TYPE],
       ['PATCH', `/v1/api/admission/${admissionId}`, Buffer.from(JSON.stringify({ status: 'under-review' })), JSON_TYPE],
