@@ -41,6 +41,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/notices': 'public notices page in Hindi',
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
+  'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
