@@ -4,7 +4,7 @@
  * the API must refuse (no language, a title without text, dates out of order, over-long text).
  */
 import { describe, expect, it } from 'vitest';
-import { excerpt, noticeText, renderNotice } from '../../src/features/notices/markdown.server.ts';
+import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
 import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, validateNotice, wordsFor } from '../../src/features/notices/notice.ts';
 
 /** Every tag the output has, with its attributes as written. */
@@ -33,7 +33,7 @@ describe('renderNotice', () => {
     ['<img src=x onerror=alert(1)>', /<img/i],
     ['<a href="javascript:alert(1)">click</a>', /<a /i],
     ['<iframe src="https://evil.example"></iframe>', /<iframe/i],
-    ['<p onclick="alert(1)">hi</p>', /onclick="/i],
+    ['<p onclick="alert(1)">hi</p>', /<p onclick/i],
     ['<style>body{display:none}</style>', /<style/i],
   ])('shows typed HTML as inert text: %s', (typed, element) => {
     const html = renderNotice(typed);
@@ -62,6 +62,20 @@ describe('renderNotice', () => {
     const html = renderNotice('![poster](https://evil.example/x.png)\n\n> quoted words\n\n| a | b |\n|---|---|\n| c | d |');
     expect(html).not.toMatch(/<(img|blockquote|table|td)/i);
     expect(html).toContain('quoted words');
+  });
+});
+
+describe('sanitizeNoticeHtml (the second wall, should marked ever pass HTML through)', () => {
+  it.each([
+    ['<p onclick="alert(1)">hi</p>', '<p>hi</p>'],
+    ['<img src="x" onerror="alert(1)">after', 'after'],
+    ['<a href="javascript:alert(1)" onmouseover="x()">click</a>', '<a rel="noopener">click</a>'],
+    ['<a href="https://x.example" target="_blank" rel="opener">x</a>', '<a href="https://x.example" rel="noopener">x</a>'],
+    ['<script>alert(1)</script><p>kept</p>', '<p>kept</p>'],
+    ['<svg onload="alert(1)"><text>t</text></svg>', 't'],
+    ['<b>bold</b> <i>it</i>', '<strong>bold</strong> <em>it</em>'],
+  ])('%s -> %s', (dirty, clean) => {
+    expect(sanitizeNoticeHtml(dirty)).toBe(clean);
   });
 });
 

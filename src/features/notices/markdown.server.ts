@@ -38,11 +38,11 @@ const ALLOWED: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
+/** HTML cut down to the allow-list (what marked made; the second wall). */
+export const sanitizeNoticeHtml = (html: string) => sanitizeHtml(html, ALLOWED).trim();
+
 /** The office's Markdown as sanitised HTML. */
-export function renderNotice(markdown: string): string {
-  const rendered = marked.parse(markdown, { async: false });
-  return sanitizeHtml(rendered, ALLOWED).trim();
-}
+export const renderNotice = (markdown: string) => sanitizeNoticeHtml(marked.parse(markdown, { async: false }));
 
 const decodeBasic = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 

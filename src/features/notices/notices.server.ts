@@ -11,7 +11,7 @@
  * pages' cache tag is purged once it commits.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { HttpError, notFound } from '../../server/errors.ts';
 import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
@@ -130,21 +130,6 @@ function snapshot(notice: Notice) {
   };
 }
 
-/** `{ before, after }` of the fields that changed. */
-export function changes<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
-  const was: Partial<T> = {};
-  const now: Partial<T> = {};
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      was[key] = before[key];
-      now[key] = after[key];
-    }
-  }
-  return { before: was, after: now };
-}
-
-const titleOf = (notice: Notice) => notice.title.en ?? notice.title.hi ?? '';
-
 async function loadNotice(tx: Queryable, id: string, lock = false): Promise<Notice | undefined> {
   const { rows } = await tx.query(`${NOTICE_SELECT} WHERE n.id = $1${lock ? ' FOR UPDATE OF n' : ''}`, [id]);
   return rows[0] ? noticeJson(rows[0]) : undefined;
@@ -167,7 +152,7 @@ export async function createNotice(req: Request, ctx: AdminContext): Promise<Res
           [slug, input.title.en ?? null, input.title.hi ?? null, input.body.en ?? null, input.body.hi ?? null, input.publishOn, input.expiresOn, input.pinned, attachment?.id ?? null],
         );
         const created = (await loadNotice(tx, rows[0]!.id))!;
-        await recordAudit(ctx, { action: 'create', entity: 'notice', entityId: created._id, detail: titleOf(created) }, tx);
+        await recordAudit(ctx, { action: 'create', entity: 'notice', entityId: created._id, detail: changeDetail(null, snapshot(created)) }, tx);
         return created;
       });
     } catch (error) {
@@ -196,8 +181,7 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
     );
     const released = replacing && before.attachment && before.attachment.id !== attachmentId ? await releaseFile(tx, before.attachment.id) : [];
     const after = (await loadNotice(tx, id))!;
-    const changed = changes(snapshot(before), snapshot(after));
-    await recordAudit(ctx, { action: 'update', entity: 'notice', entityId: id, detail: JSON.stringify(changed) }, tx);
+    await recordAudit(ctx, { action: 'update', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), snapshot(after)) }, tx);
     return { after, released };
   });
   if (!result) throw notFound(NOTICE_MESSAGES.notFound);
@@ -215,7 +199,7 @@ export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Re
     if (!before) return undefined;
     await tx.query(`DELETE FROM notices WHERE id = $1`, [id]);
     const files = await releaseFile(tx, before.attachment?.id);
-    await recordAudit(ctx, { action: 'delete', entity: 'notice', entityId: id, detail: JSON.stringify({ before: snapshot(before) }) }, tx);
+    await recordAudit(ctx, { action: 'delete', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), null) }, tx);
     return files;
   });
   if (!released) throw notFound(NOTICE_MESSAGES.notFound);
