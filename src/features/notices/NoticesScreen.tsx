@@ -315,7 +315,7 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
         </label>
       </div>
       <div className="admin-field">
-        <label htmlFor={`${uid}-attachmentUploadId`}>Attachment (optional): PDF or picture, up to {formatBytes(STAFF_FILE_MAX_BYTES)}</label>
+        <label htmlFor={`${uid}-attachmentUploadId`}>Attachment (optional): PDF or picture, up to {STAFF_FILE_MAX_BYTES / 1024 / 1024} MB</label>
         {draft.attachment && (
           <p className="notice-attachment-current">
             {draft.attachment.url ? <a href={draft.attachment.url} target="_blank" rel="noopener">{draft.attachment.name}</a> : draft.attachment.name}
