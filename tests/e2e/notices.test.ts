@@ -34,11 +34,12 @@ afterAll(async () => {
 });
 
 /**
- * A page in a context of its own. The site's CSP stays on, unless screenshots are asked for: their
- * Devanagari font comes as a data URL the CSP refuses (as in home-javascript.test.ts).
+ * A page in a context of its own. With `csp` the site's CSP stays on (the home page's notices must
+ * load under it), unless screenshots are asked for: their Devanagari font comes as a data URL the
+ * CSP refuses (as in home-javascript.test.ts). Without it axe-core can be injected.
  */
-async function newPage(b: Browser, viewport: { width: number; height: number }) {
-  const context = await b.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+async function newPage(b: Browser, viewport: { width: number; height: number }, csp = false) {
+  const context = await b.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: !csp || !!process.env.SCREENSHOTS_DIR });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }
@@ -86,7 +87,7 @@ describe('a notice from the office to the parents', () => {
   it('it shows on `/` (1280 px) and `/hi/` (360 px) in the page\'s language', async () => {
     expect(url).toMatch(/^\/notices\//);
     for (const [path, viewport, shown] of [['/', DESKTOP, title], ['/hi/', PHONE, hindiTitle]] as const) {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newPage(browser, viewport, true);
       try {
         await page.goto(path);
         const section = page.locator('[data-latest-notices]');
