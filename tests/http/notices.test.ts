@@ -14,6 +14,7 @@ import { auditOf, expectJsonError, fileOf, pdf, png } from './admin-fixtures.ts'
 import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 import { NOTICE_LIMITS, NOTICE_MESSAGES } from '../../src/features/notices/notice.ts';
+import { detailText } from '../../src/features/audit/audit.ts';
 
 const today = dateInIndia();
 let office: Staff;
@@ -258,9 +259,13 @@ describe('changing and taking down', () => {
     expect(update!.action).toBe('update');
     const detail = JSON.parse(update!.detail);
     expect(detail).toEqual({
-      before: { title: made.title, pinned: false, attachment: 'timetable.pdf' },
-      after: { title: { en: newTitle }, pinned: true, attachment: 'poster.png' },
+      before: { 'title.en': made.title.en, pinned: false, attachment: 'timetable.pdf' },
+      after: { 'title.en': newTitle, pinned: true, attachment: 'poster.png' },
     });
+    // The audit screen words it field by field.
+    expect(detailText({ action: 'update', entity: 'notice', detail: update!.detail })).toBe(
+      `title.en: ${made.title.en} → ${newTitle}\npinned: false → true\nattachment: timetable.pdf → poster.png`,
+    );
 
     // Left out, the attachment stays; null takes it off.
     const kept = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn } })).json();

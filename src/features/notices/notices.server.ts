@@ -118,11 +118,13 @@ async function freeSlug(tx: Queryable, base: string): Promise<string> {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
-/** The audited picture of a notice: its fields as the office sees them. */
-function snapshot(notice: Notice) {
+/** The audited picture of a notice: its fields as the form names them, one language each, so the audit log reads 'title.en: before → after'. */
+function snapshot(notice: Notice): Record<string, unknown> {
   return {
-    title: notice.title,
-    body: notice.body,
+    'title.en': notice.title.en ?? null,
+    'title.hi': notice.title.hi ?? null,
+    'body.en': notice.body.en ?? null,
+    'body.hi': notice.body.hi ?? null,
     publishOn: notice.publishOn,
     expiresOn: notice.expiresOn,
     pinned: notice.pinned,
