@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { createNotice, deleteNotice, listAllNotices, listPublicNotices, updateNotice } from '../../src/features/notices/notices.server.ts';
+import { createNotice, deleteNotice, listAllNotices, listPublicNotices, previewNotice, updateNotice } from '../../src/features/notices/notices.server.ts';
 import { noticeArchivePage, noticePage, noticesPage } from '../../src/features/notices/notice-pages.server.ts';
 import { noticesFeedResponse } from '../../src/features/notices/feed.server.ts';
 
 export const config: Config = {
   path: [
-    '/v1/api/notices', '/v1/api/notices/all', '/v1/api/notices/:id',
+    '/v1/api/notices', '/v1/api/notices/all', '/v1/api/notices/preview', '/v1/api/notices/:id',
     '/notices', '/notices/feed.xml', '/notices/archive/:month', '/notices/:slug',
     '/hi/notices', '/hi/notices/archive/:month', '/hi/notices/:slug',
   ],
@@ -19,6 +19,7 @@ export const config: Config = {
 export default router({
   '/v1/api/notices': { GET: listPublicNotices, POST: adminOnly(createNotice) },
   '/v1/api/notices/all': { GET: adminOnly(listAllNotices) },
+  '/v1/api/notices/preview': { POST: adminOnly(previewNotice) },
   '/v1/api/notices/:id': { PUT: adminOnly(updateNotice), DELETE: adminOnly(deleteNotice) },
   '/notices': { GET: noticesPage },
   '/notices/feed.xml': { GET: noticesFeedResponse },

@@ -65,6 +65,12 @@ describe('a notice from the office to the parents', () => {
       await toast(page, 'This language has a title but no text: write the text, or clear the title.');
       expect(await form.getByLabel('सूचना का विवरण (Text)').getAttribute('aria-invalid')).toBe('true');
       await form.getByLabel('सूचना का विवरण (Text)').fill('विद्यालय 25 दिसंबर से 1 जनवरी तक **बंद** रहेगा।');
+      // The preview draws the text as the site will: bold is bold, the stars are gone.
+      await form.getByRole('button', { name: 'Preview the text' }).click();
+      const preview = form.getByRole('region', { name: /^Preview/ });
+      await preview.locator('strong', { hasText: 'बंद' }).waitFor();
+      expect(await preview.locator('strong', { hasText: 'closed' }).count()).toBe(1);
+      expect(await preview.textContent()).not.toContain('**');
       await form.getByLabel(/^Attachment/).setInputFiles(join(dir, 'holiday-circular.pdf'));
       await form.getByText('holiday-circular.pdf').waitFor();
       await screenshot(page, 'notices-admin-form-1280');

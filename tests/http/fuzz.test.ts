@@ -567,6 +567,7 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'PUT /v1/api/jobs/:id', path: `/v1/api/jobs/${jobId}`, auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'POST /v1/api/notices', path: '/v1/api/notices', auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
+      { route: 'POST /v1/api/notices/preview', path: '/v1/api/notices/preview', auth: 'admin', base: () => ({ body: { en: 'x'.repeat(8001) } }), free: ['body'], checked: [] },
       { route: 'PUT /v1/api/notices/:id', path: `/v1/api/notices/${noticeId}`, auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
       // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
       { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },

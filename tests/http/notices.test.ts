@@ -234,6 +234,18 @@ describe('bad input stores nothing', () => {
   });
 });
 
+describe('preview', () => {
+  it('draws the text as the site will, sanitised, and stores nothing; empty or over-long text is a 400', async () => {
+    const res = await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '**Bold** <script>x()</script>', hi: '- एक\n- दो' } } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ html: { en: '<p><strong>Bold</strong> &lt;script&gt;x()&lt;/script&gt;</p>', hi: '<ul>\n<li>एक</li>\n<li>दो</li>\n</ul>' } });
+    expect((await visitor.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'x' } } })).status).toBe(401);
+    expect((await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '  ' } } }), 400)).fields.body).toBe(NOTICE_MESSAGES.body);
+    const long = await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { hi: 'अ'.repeat(NOTICE_LIMITS.body + 1) } } }), 400);
+    expect(long.fields.body).toBe(NOTICE_MESSAGES.bodyTooLong);
+  });
+});
+
 describe('changing and taking down', () => {
   it('an edit changes the page, replaces the attachment (the old file is gone) and is audited with before and after', async () => {
     const first = await uploaded(pdf(), 'application/pdf', 'timetable.pdf');

@@ -70,6 +70,7 @@ const STAFF: Record<string, string> = {
   'PATCH /v1/api/messages/:id': 'marking a WhatsApp message sent by hand',
   'GET /v1/api/notices/all': 'the notices screen: every notice, scheduled and expired too',
   'POST /v1/api/notices': 'posting a notice (issue 27: the office posts notices)',
+  'POST /v1/api/notices/preview': 'seeing a notice\'s formatting before posting it',
   'PUT /v1/api/notices/:id': 'changing a notice',
   'DELETE /v1/api/notices/:id': 'taking a notice down',
 };

@@ -184,6 +184,7 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [preview, setPreview] = useState<{ en?: string; hi?: string }>();
   const fileRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -210,6 +211,17 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
       setErrors((e) => ({ ...e, attachmentUploadId: 'The file could not be uploaded. Check the connection and choose it again.' }));
     } finally {
       setUploading(false);
+    }
+  }
+
+  /** The text drawn by the server exactly as the site will show it (the same renderer and sanitiser). */
+  async function showPreview() {
+    try {
+      const { status, body } = await answerOf<{ html: { en?: string; hi?: string } }>(await apiJson('/notices/preview', 'POST', { body: { en: draft.bodyEn, hi: draft.bodyHi } }));
+      if (status === 200 && body.html) setPreview(body.html);
+      else toast.warning(body.error ?? 'Write the text first, then preview it.');
+    } catch {
+      toast.error('The preview could not be made. Check the connection and try again.');
     }
   }
 
@@ -296,6 +308,17 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
         </div>
       </fieldset>
       <p id={`${uid}-md`} className="hint">{MARKDOWN_HINT}</p>
+      <p><button type="button" className="btn" onClick={showPreview}>Preview the text</button></p>
+      <div aria-live="polite">
+        {preview && (
+          <section className="notice-preview" aria-label="Preview: the text as the website will show it">
+            <h3>Preview: the text as the website will show it</h3>
+            {/* Drawn and sanitised by the server (POST /v1/api/notices/preview), as on the public pages. */}
+            {preview.en && <div className="notice-preview__text" dangerouslySetInnerHTML={{ __html: preview.en }} />}
+            {preview.hi && <div className="notice-preview__text" lang="hi" dangerouslySetInnerHTML={{ __html: preview.hi }} />}
+          </section>
+        )}
+      </div>
       <div className="notice-dates">
         <div className="admin-field admin-field--date">
           <label htmlFor={`${uid}-publishOn`}>Publish on</label>

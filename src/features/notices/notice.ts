@@ -162,6 +162,18 @@ export function validateNotice(input: unknown): NoticeValidation {
   return { ok: false, error, code: `notice.${KEY_OF[error] ?? 'invalid'}`, fields, codes };
 }
 
+/** A preview's input: the text in each language, as the form has it (nothing else is needed to draw it). */
+const previewShape = z.object({ body: localized(NOTICE_MESSAGES.body) });
+
+/** The text to preview, cleaned like a notice's; else the message saying why not (no text, not text, too long). */
+export function previewInput(input: unknown): { body: Localized } | { error: NoticeMessage } {
+  const result = previewShape.safeParse(input);
+  if (!result.success) return { error: 'body' };
+  const body = cleaned(result.data.body);
+  if (!Object.keys(body).length) return { error: 'body' };
+  return Object.values(body).some((text) => text.length > NOTICE_LIMITS.body) ? { error: 'bodyTooLong' } : { body };
+}
+
 /** The words of a notice to show on a page in `language`: that language's, else the other (marked with its own lang). */
 export function wordsFor(notice: Pick<Notice, 'title' | 'body'>, language: Language): { language: Language; title: string; body: string } {
   const own = notice.title[language] && notice.body[language] ? language : LANGUAGES.find((l) => notice.title[l] && notice.body[l]) ?? language;

@@ -16,12 +16,13 @@ import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { HttpError, notFound } from '../../server/errors.ts';
 import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
 import { json, readJson } from '../../server/http.ts';
+import { renderNotice } from './markdown.server.ts';
 import { purgePages } from '../../server/public-page.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { LANGUAGES } from '../../lib/i18n/languages.ts';
 import { STAFF_FILE_TYPES, fileUrl, type StaffFileType } from '../../lib/staff-files.ts';
 import {
-  NOTICE_BODY_BYTES, NOTICE_MESSAGES, noticePath, noticeSlug, noticeState, validateNotice, type Localized, type Notice, type NoticeInput, type NoticeState,
+  NOTICE_BODY_BYTES, NOTICE_MESSAGES, noticePath, previewInput, noticeSlug, noticeState, validateNotice, type Localized, type Notice, type NoticeInput, type NoticeState,
 } from './notice.ts';
 
 /** The cache tag of every public page that shows notices. */
@@ -208,4 +209,18 @@ export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Re
   await deleteReleased(released);
   await purgePages([NOTICES_TAG]);
   return json({ message: NOTICE_MESSAGES.deleted, _id: id });
+}
+
+/**
+ * POST /v1/api/notices/preview { body: { en?, hi? } } (staff): the text as the site will show it,
+ * drawn by the same renderer and sanitiser as the pages, so the office sees its formatting before
+ * publishing. Stores nothing.
+ */
+export async function previewNotice(req: Request): Promise<Response> {
+  const input = previewInput(await readJson(req, NOTICE_BODY_BYTES));
+  if ('error' in input) {
+    const message = NOTICE_MESSAGES[input.error];
+    throw new HttpError(400, message, { body: message }).withCode(`notice.${input.error}`, { body: `notice.${input.error}` });
+  }
+  return json({ html: Object.fromEntries(Object.entries(input.body).map(([language, text]) => [language, renderNotice(text)])) });
 }
