@@ -176,6 +176,11 @@ export default function NoticesScreen() {
   );
 }
 
+/** The request's field of each part of the draft (the API's `fields` name them so). */
+const FIELD_OF: Partial<Record<keyof Draft, string>> = {
+  titleEn: 'title.en', bodyEn: 'body.en', titleHi: 'title.hi', bodyHi: 'body.hi', publishOn: 'publishOn', expiresOn: 'expiresOn',
+};
+
 const MARKDOWN_HINT = 'Leave an empty line between paragraphs. Start a line with "- " for a list or "1. " for a numbered list. **Two stars** make words bold; [words](https://address) makes a link.';
 
 function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDone: (saved: boolean) => void }) {
@@ -186,7 +191,12 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<{ en?: string; hi?: string }>();
   const fileRef = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    // A field's message goes once it is changed (and the form-wide "no language" one with any text).
+    const field = FIELD_OF[key];
+    if (field) setErrors(({ [field]: _, title, ...rest }) => (field.includes('.') ? rest : { ...rest, ...(title ? { title } : {}) }));
+  };
 
   async function choose(file: File | undefined) {
     setErrors(({ attachmentUploadId: _, ...rest }) => rest);
