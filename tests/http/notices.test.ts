@@ -283,7 +283,9 @@ describe('changing and taking down', () => {
       `title.en: ${made.title.en} → ${newTitle}\npinned: false → true\nattachment: timetable.pdf → poster.png`,
     );
 
-    // Left out, the attachment stays; null takes it off.
+    // Left out or sent again as it is, the attachment stays; null takes it off.
+    const echoed = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: second } });
+    expect((await echoed.json()).attachment?.id).toBe(second);
     const kept = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn } })).json();
     expect(kept.attachment?.id).toBe(second);
     const off = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: null } })).json();

@@ -174,8 +174,9 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
   const result = await transaction(async (tx) => {
     const before = await loadNotice(tx, id, true);
     if (!before) return undefined;
-    const replacing = input.attachmentUploadId !== undefined;
-    const attachment = input.attachmentUploadId ? await claimAttachment(tx, input.attachmentUploadId) : null;
+    // The notice's own attachment sent again (a client echoing what it read) keeps it.
+    const replacing = input.attachmentUploadId !== undefined && input.attachmentUploadId !== before.attachment?.id;
+    const attachment = replacing && input.attachmentUploadId ? await claimAttachment(tx, input.attachmentUploadId) : null;
     const attachmentId = replacing ? (attachment?.id ?? null) : (before.attachment?.id ?? null);
     await tx.query(
       `UPDATE notices SET title_en = $2, title_hi = $3, body_en = $4, body_hi = $5, publish_on = $6, expires_on = $7, pinned = $8,
