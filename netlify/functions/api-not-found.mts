@@ -24,6 +24,7 @@ export const config: Config = {
     '/v1/api/gallery', '/v1/api/gallery/:id',
     '/v1/api/jobs', '/v1/api/jobs/:id',
     '/v1/api/messages', '/v1/api/messages/:id',
+    '/v1/api/notices', '/v1/api/notices/all', '/v1/api/notices/preview', '/v1/api/notices/:id',
     '/v1/api/receipts/:receiptNumber',
     '/v1/api/seats',
     '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',

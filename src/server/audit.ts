@@ -42,7 +42,7 @@ export type AuditAction =
   | 'consent-withdrawn'
   /** An issued TC's signed scan attached or replaced (detail: the file's name and type). */
   | 'certificate';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -11,6 +11,7 @@ import { matchPath } from './route-path.ts';
 import { MAX_FILE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
+import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
 
 /** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
@@ -39,6 +40,9 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => formRefusal(413, 'fileTooLarge', ['file']) },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+  { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
+  { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
+  { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/files', bytes: STAFF_FILE_BODY_BYTES, refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }) },
 ];
 

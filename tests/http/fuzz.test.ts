@@ -45,6 +45,8 @@ const SAMPLE: Record<string, string> = {
   paymentId: '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d',
   receiptNumber: 'RMCP-R-2026-000001',
   month: '2026-12',
+  slug: '2000-01-01-no-such-notice',
+  month: '2000-01',
 };
 
 // ---- a seeded generator ---------------------------------------------------------
@@ -340,6 +342,9 @@ describe(`fuzz (${ENGINE})`, () => {
     const imageKey = String(galleryItem.image).split('/').pop()!;
     const validEvent = { title: { en: 'Sports day', hi: 'खेल दिवस' }, startsOn: '2026-12-05', endsOn: '2026-12-06', holiday: false };
     const eventId = (await created(await admin.request('/v1/api/events', { method: 'POST', json: validEvent })))._id as string;
+    const validNotice = { title: { en: 'Winter holidays', hi: 'शीतकालीन अवकाश' }, body: { en: 'The school stays **closed**.', hi: 'विद्यालय बंद रहेगा।' }, publishOn: '2026-11-26', expiresOn: '2099-12-31' };
+    const notice = await created(await admin.request('/v1/api/notices', { method: 'POST', json: validNotice }));
+    const noticeId = notice._id as string;
 
     // ---- the route tables: each path's methods, from its 405's Allow ----
     const served = new Set<string>();
@@ -424,6 +429,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['HEAD', '/v1/api/jobs/:id', 'visitor'], ['HEAD', '/v1/api/gallery/:id', 'visitor'],
       ['PATCH', '/v1/api/enquiry/:id', 'admin'], ['PATCH', '/v1/api/admission/:id', 'admin'], ['PATCH', '/v1/api/tc-request/:id', 'admin'],
       ['PATCH', '/v1/api/admins/:id', 'admin'],
+      ['PUT', '/v1/api/notices/:id', 'admin'], ['DELETE', '/v1/api/notices/:id', 'admin'],
       ['GET', '/v1/api/admission/:id/export.zip', 'admin'], ['GET', '/v1/api/enquiry/:id/export.zip', 'admin'], ['GET', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['PUT', '/v1/api/events/:id', 'admin'], ['DELETE', '/v1/api/events/:id', 'admin'],
@@ -437,6 +443,8 @@ describe(`fuzz (${ENGINE})`, () => {
           ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validJob)) }
           : pattern.startsWith('/v1/api/events') && method === 'PUT'
             ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validEvent)) }
+          : pattern.startsWith('/v1/api/notices') && method === 'PUT'
+            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validNotice)) }
           : method === 'PATCH'
             ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(pattern.startsWith('/v1/api/admins') ? { role: 'office' } : { status: 'closed', nextFollowUp: '2030-01-01' })) }
           : pattern.startsWith('/v1/api/gallery') && method === 'PUT'
@@ -552,6 +560,11 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
       '/v1/api/events': ['from', 'to'],
+      '/v1/api/notices': ['limit'],
+      '/v1/api/notices/all': ['state'],
+      '/notices': ['page'],
+      '/hi/notices': ['page'],
+      '/notices/feed.xml': ['limit'],
     };
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
@@ -559,6 +572,7 @@ describe(`fuzz (${ENGINE})`, () => {
     ];
     for (const [path, filters] of Object.entries(LIST_FILTERS)) {
       const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/events'].includes(path) ? 'visitor' : 'admin';
+      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/notices'].includes(path) || !path.startsWith('/v1/') ? 'visitor' : 'admin';
       const queries = [...rng.some(QUERIES, 2), ...filters.flatMap((f) => rng.some(FILTER_VALUES, 2).map((v) => `?${f}=${v}`))];
       for (const query of queries) add({ family: 'list with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${query}`, auth: as, answers: true });
       add({ family: 'list with odd query string', route: `HEAD ${path}`, method: 'HEAD', path: `${path}${rng.pick(QUERIES)}`, auth: as, answers: true });
@@ -566,6 +580,16 @@ describe(`fuzz (${ENGINE})`, () => {
     for (const path of ['/calendar', '/hi/calendar', '/calendar.ics']) {
       add({ family: 'calendar with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${rng.pick(QUERIES)}`, answers: true });
       add({ family: 'calendar with odd query string', route: `HEAD ${path}`, method: 'HEAD', path, answers: true });
+    }
+
+    // The notice pages with odd slugs and months: a 404 page (a path that resolves elsewhere may answer that page).
+    const ODD_SLUGS = ['2000-01-01-no-such-notice', 'x', '..', '%2e%2e', '%zz', '%ED%A0%80', 'feed.xml.bak', `2026-01-01-${'a'.repeat(3000)}`, "'%20OR%201%3D1--", '%3Cscript%3E', '2026-11-26-winter-holidays%00'];
+    const ODD_MONTHS = ['2026-13', '2026-00', '26-11', 'x', '%zz', '9999-99', '2026-1', '%2e%2e', `${'9'.repeat(400)}-01`];
+    for (const prefix of ['', '/hi']) {
+      for (const slug of rng.some(ODD_SLUGS, 4)) add({ family: 'notice page with an odd slug', route: `GET ${prefix}/notices/:slug`, method: 'GET', path: `${prefix}/notices/${slug}` });
+      add({ family: 'notice page with an odd slug', route: `HEAD ${prefix}/notices/:slug`, method: 'HEAD', path: `${prefix}/notices/${rng.pick(ODD_SLUGS)}` });
+      for (const month of rng.some(ODD_MONTHS, 3)) add({ family: 'notice archive with an odd month', route: `GET ${prefix}/notices/archive/:month`, method: 'GET', path: `${prefix}/notices/archive/${month}` });
+      add({ family: 'notice archive with an odd month', route: `HEAD ${prefix}/notices/archive/:month`, method: 'HEAD', path: `${prefix}/notices/archive/${rng.pick(ODD_MONTHS)}` });
     }
 
     // JSON bodies: enquiry, TC request, sign-in, a new vacancy and an edit of the stored one.
@@ -583,6 +607,9 @@ describe(`fuzz (${ENGINE})`, () => {
       // A TC's verification: the base matches no TC (404); attaching a scan to a request not issued (409).
       { route: 'POST /v1/api/tc-verification', path: '/v1/api/tc-verification', auth: 'visitor', base: () => ({ tcNumber: 'TC/2026/1', issuedOn: '2026-01-05' }), free: ['tcNumber', 'language'], checked: ['issuedOn'] },
       { route: 'POST /v1/api/tc-request/:id/certificate', path: `/v1/api/tc-request/${tcId}/certificate`, auth: 'admin', base: () => ({ uploadId: rng.uuid() }), free: [], checked: ['uploadId'] },
+      { route: 'POST /v1/api/notices', path: '/v1/api/notices', auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
+      { route: 'POST /v1/api/notices/preview', path: '/v1/api/notices/preview', auth: 'admin', base: () => ({ body: { en: 'x'.repeat(8001) } }), free: ['body'], checked: [] },
+      { route: 'PUT /v1/api/notices/:id', path: `/v1/api/notices/${noticeId}`, auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
       // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
       { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },
       { route: 'PATCH /v1/api/admission/:id', path: `/v1/api/admission/${admissionId}`, auth: 'admin', base: () => ({ status: 'under-review', note: 'Checking' }), free: ['note'], checked: ['status'] },
@@ -850,6 +877,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['DELETE', `/v1/api/jobs/${jobId}`, undefined], ['POST', '/v1/api/gallery', multipart([...textParts(galleryText), image]), MULTIPART],
       ['PUT', `/v1/api/gallery/${galleryId}`, multipart([...textParts(galleryText), image]), MULTIPART], ['DELETE', `/v1/api/gallery/${galleryId}`, undefined],
       ['GET', '/v1/api/audit', undefined], ['GET', '/v1/api/messages', undefined],
+      ['POST', '/v1/api/notices', Buffer.from(JSON.stringify(validNotice)), JSON_TYPE], ['PUT', `/v1/api/notices/${noticeId}`, Buffer.from(JSON.stringify(validNotice)), JSON_TYPE],
+      ['DELETE', `/v1/api/notices/${noticeId}`, undefined], ['GET', '/v1/api/notices/all', undefined],
       ['PATCH', `/v1/api/messages/${messageId}`, Buffer.from(JSON.stringify({ state: 'sent' })), JSON_TYPE],
       ['PATCH', `/v1/api/enquiry/${enquiryId}`, Buffer.from(JSON.stringify({ status: 'contacted' })), JSON_TYPE],
       ['PATCH', `/v1/api/admission/${admissionId}`, Buffer.from(JSON.stringify({ status: 'under-review' })), JSON_TYPE],

@@ -74,6 +74,11 @@ const STAFF: Record<string, string> = {
   'DELETE /v1/api/events/:id': 'the office keeps the school calendar (an event is content, not a record)',
   'GET /v1/api/tc-request/:id/certificate': "opening an issued TC's scan",
   'POST /v1/api/tc-request/:id/certificate': "attaching the signed TC's scan for verification",
+  'GET /v1/api/notices/all': 'the notices screen: every notice, scheduled and expired too',
+  'POST /v1/api/notices': 'posting a notice (issue 27: the office posts notices)',
+  'POST /v1/api/notices/preview': 'seeing a notice\'s formatting before posting it',
+  'PUT /v1/api/notices/:id': 'changing a notice',
+  'DELETE /v1/api/notices/:id': 'taking a notice down',
 };
 
 /** The one call a temporary password allows: replacing it. */

@@ -41,6 +41,14 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/calendar': "the Hindi calendar's page, this month",
   'GET /hi/calendar/:month': "the Hindi calendar's page of a month",
   'GET /calendar.ics': 'the calendar feed phones subscribe to',
+  'GET /v1/api/notices': "the current notices (the home page's list)",
+  'GET /notices': 'public notices page',
+  'GET /notices/:slug': "a published notice's page",
+  'GET /notices/archive/:month': "a month's published notices",
+  'GET /notices/feed.xml': 'the notices feed',
+  'GET /hi/notices': 'public notices page in Hindi',
+  'GET /hi/notices/:slug': "a published notice's page in Hindi",
+  'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
@@ -84,6 +92,14 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /hi/calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /hi/calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /calendar.ics': { none: 'the public feed, the same for everyone, cached by the CDN' },
+  'GET /v1/api/notices': { none: 'the published notices, the same for everyone' },
+  'GET /notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /notices/feed.xml': { none: 'a public feed, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
@@ -100,6 +116,8 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   admissionNumber: () => 'ADM-1',
   receiptNumber: () => 'RMCP-R-2000-999999',
   month: () => '2026-12',
+  slug: () => '2000-01-01-no-such-notice',
+  month: () => '2000-01',
 };
 
 export interface Route {

@@ -40,12 +40,14 @@ export const AUDIT_ENTITIES = {
   seats: 'Seats',
   audit: 'Audit log',
   event: 'Calendar event',
+  notice: 'Notice',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
   ...Object.fromEntries(KINDS.map((k) => [k.name, k.admin.details])),
   job: '/admin/vacancies/details/',
   gallery: '/admin/gallery/details/',
+  notice: '/admin/notices?edit=',
 };
 
 /** The screen of an entry's record, when it has one. */

@@ -1,0 +1,344 @@
+/**
+ * Notices over HTTP on the real runtime: the office posts, changes, pins and takes down notices;
+ * the public list, pages and feed show what is published and unexpired (pinned first, newest
+ * next), a future notice only from its date, a notice in one language in that language on both
+ * sites; bad input is a 400 with fields that stores nothing and claims no file; every change is
+ * audited with before and after.
+ */
+import pg from 'pg';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, adminClient, staffClient, type Staff } from '../support/api.ts';
+import { site } from '../support/site.ts';
+import { auditOf, expectJsonError, fileOf, pdf, png } from './admin-fixtures.ts';
+import { withDefaultUser } from '../../src/server/db.ts';
+import { addDays, dateInIndia } from '../../src/lib/dates.ts';
+import { NOTICE_LIMITS, NOTICE_MESSAGES } from '../../src/features/notices/notice.ts';
+import { detailText } from '../../src/features/audit/audit.ts';
+
+const today = dateInIndia();
+let office: Staff;
+let principal: ApiClient;
+let db: pg.Client;
+const visitor = new ApiClient();
+
+beforeAll(async () => {
+  office = await staffClient('office');
+  principal = await adminClient();
+  db = new pg.Client({ connectionString: withDefaultUser(site('databaseURL')) });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+/** A title no other test uses. */
+const unique = (words: string) => `${words} ${Math.random().toString(36).slice(2, 8)}`;
+
+function notice(overrides: Record<string, unknown> = {}) {
+  const title = unique('Winter holidays');
+  return { title: { en: title }, body: { en: 'The school stays **closed** from 25 December.\n\n- Classes 1-5\n- Classes 6-12' }, publishOn: today, ...overrides };
+}
+
+async function post(client: ApiClient, body: unknown) {
+  return client.request('/v1/api/notices', { method: 'POST', json: body });
+}
+
+async function created(body: Record<string, unknown>, client: ApiClient = office.client) {
+  const res = await post(client, body);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Record<string, any>;
+}
+
+async function upload(client: ApiClient, bytes: Buffer, type: string, name: string) {
+  const form = new FormData();
+  form.append('file', fileOf(bytes, type), name);
+  return client.request('/v1/api/files', { method: 'POST', body: form });
+}
+
+async function uploaded(bytes: Buffer, type: string, name: string): Promise<string> {
+  const res = await upload(office.client, bytes, type, name);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()).uploadId as string;
+}
+
+const noticesTitled = async (title: string) => (await db.query(`SELECT id FROM notices WHERE title_en = $1 OR title_hi = $1`, [title])).rowCount;
+const claimed = async (uploadId: string) => (await db.query(`SELECT claimed_at FROM staff_files WHERE id = $1`, [uploadId])).rows[0]?.claimed_at !== null;
+const publicList = async () => (await (await visitor.request('/v1/api/notices')).json()) as Record<string, any>[];
+const page = async (path: string) => {
+  const res = await visitor.request(path);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text(), headers: res.headers };
+};
+const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('posting a notice', () => {
+  it('the office posts one: 201 with its _id and public url; it is listed, has its own page in both languages with Open Graph tags, and is audited', async () => {
+    const body = notice({ title: { en: unique('Winter holidays'), hi: 'शीतकालीन अवकाश' }, body: { en: 'The school stays **closed**.\n\n- Classes 1-5', hi: 'विद्यालय **बंद** रहेगा।' } });
+    const started = performance.now();
+    const made = await created(body);
+    // Live at once on the local runtime (no CDN in front of it): the next request shows it.
+    expect((await page(made.url)).status).toBe(200);
+    console.log(`notices: posted to its page served in ${Math.round(performance.now() - started)} ms`);
+    expect(made).toMatchObject({ title: body.title, publishOn: today, expiresOn: null, pinned: false, attachment: null });
+    expect(made._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made.url).toMatch(new RegExp(`^/notices/${today}-winter-holidays-[a-z0-9]+$`));
+
+    expect((await publicList()).map((n) => n._id)).toContain(made._id);
+
+    const en = await page(made.url);
+    expect(en.status).toBe(200);
+    expect(en.type).toMatch(/^text\/html/);
+    expect(en.html).toContain(`<h1>${body.title.en}</h1>`);
+    expect(en.html).toContain('<strong>closed</strong>');
+    expect(meta(en.html, 'og:type')).toBe('article');
+    expect(meta(en.html, 'og:title')).toContain(body.title.en);
+    expect(meta(en.html, 'og:description')).toBe('The school stays closed. Classes 1-5');
+    expect(en.html).toMatch(/<link rel="alternate" type="application\/atom\+xml"[^>]* href="\/notices\/feed.xml">/);
+    expect(en.html).not.toMatch(/<script[^>]*src="[^"]*(react|client)/);
+
+    const hi = await page(`/hi${made.url}`);
+    expect(hi.status).toBe(200);
+    expect(hi.html).toContain('<html lang="hi-IN"');
+    expect(hi.html).toContain('<h1>शीतकालीन अवकाश</h1>');
+    expect(meta(hi.html, 'og:description')).toBe('विद्यालय बंद रहेगा।');
+
+    const entries = await auditOf(principal, 'notice', made._id);
+    expect(entries.map((e) => e.action)).toEqual(['create']);
+    expect(entries[0]!.adminEmail).toBe(office.email);
+  });
+
+  it('a notice written in Hindi only shows in Hindi on the English site too, marked lang="hi-IN"', async () => {
+    const title = unique('केवल हिंदी');
+    const made = await created({ title: { hi: title }, body: { hi: 'कल विद्यालय बंद रहेगा।' }, publishOn: today });
+    expect(made.url).toMatch(new RegExp(`^/notices/${today}-notice`));
+    const en = await page(made.url);
+    expect(en.status).toBe(200);
+    expect(en.html).toContain('<html lang="en-IN"');
+    expect(en.html).toContain(`<h1 lang="hi-IN">${title}</h1>`);
+    expect(en.html).toContain('This notice was issued in Hindi only.');
+    expect(en.html).toMatch(/<div class="notice-body prose" lang="hi-IN"><p>कल विद्यालय बंद रहेगा।<\/p><\/div>/);
+    const index = await page('/notices');
+    expect(index.html).toContain(`lang="hi-IN">${title}</a>`);
+    const hi = await page(`/hi${made.url}`);
+    expect(hi.html).toContain(`<h1>${title}</h1>`);
+    expect(hi.html).not.toContain('केवल हिंदी में जारी');
+  });
+
+  it('script typed into a notice is shown as text, never run', async () => {
+    const title = unique('<script>alert(1)</script> Notice');
+    const made = await created(notice({ title: { en: title }, body: { en: 'Hello <script>alert(2)</script> <img src=x onerror=alert(3)> [x](javascript:alert(4))' } }));
+    const { html } = await page(made.url);
+    expect(html).not.toMatch(/<script>alert/);
+    expect(html).not.toMatch(/<img src=x/);
+    expect(html).not.toContain('javascript:alert');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Notice');
+    expect(html).toContain('&lt;img src=x onerror=alert(3)&gt;');
+  });
+
+  it('pinned notices come first, then the newest publish date', async () => {
+    const older = await created(notice({ publishOn: addDays(today, -3), pinned: true }));
+    const newer = await created(notice({ publishOn: today }));
+    const ids = (await publicList()).map((n) => n._id);
+    expect(ids.indexOf(older._id)).toBeLessThan(ids.indexOf(newer._id));
+    const list = await publicList();
+    const firstUnpinned = list.findIndex((n) => !n.pinned);
+    expect(list.slice(firstUnpinned).some((n) => n.pinned)).toBe(false);
+    for (let i = firstUnpinned + 1; i < list.length; i++) expect(list[i - 1]!.publishOn >= list[i]!.publishOn).toBe(true);
+    expect((await (await visitor.request('/v1/api/notices?limit=1')).json())).toHaveLength(1);
+  });
+});
+
+describe('publish and expiry dates', () => {
+  it('a notice dated tomorrow is not public (list, page, feed, month) until its date; the office sees it scheduled', async () => {
+    const made = await created(notice({ publishOn: addDays(today, 1) }));
+    expect((await publicList()).map((n) => n._id)).not.toContain(made._id);
+    expect((await page(made.url)).status).toBe(404);
+    expect((await page(`/hi${made.url}`)).status).toBe(404);
+    expect((await page('/notices')).html).not.toContain(made.title.en);
+    expect((await page('/notices/feed.xml')).html).not.toContain(made.title.en);
+    expect((await page(`/notices/archive/${addDays(today, 1).slice(0, 7)}`)).html).not.toContain(made.title.en);
+    const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
+    expect(all.find((n) => n._id === made._id)?.state).toBe('scheduled');
+  });
+
+  it('an expired notice leaves the list, the current notices and the feed, and stays in its month with its page', async () => {
+    const published = addDays(today, -10);
+    const made = await created(notice({ publishOn: published, expiresOn: addDays(today, -1) }));
+    const lastDay = await created(notice({ publishOn: published, expiresOn: today }));
+    const ids = (await publicList()).map((n) => n._id);
+    expect(ids).not.toContain(made._id);
+    expect(ids).toContain(lastDay._id);
+    expect((await page('/notices')).html).not.toContain(made.title.en);
+    expect((await page('/notices/feed.xml')).html).not.toContain(made.title.en);
+    const month = await page(`/notices/archive/${published.slice(0, 7)}`);
+    expect(month.status).toBe(200);
+    expect(month.html).toContain(made.title.en);
+    const own = await page(made.url);
+    expect(own.status).toBe(200);
+    expect(own.html).toContain('This notice was valid until');
+    const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
+    expect(all.find((n) => n._id === made._id)?.state).toBe('expired');
+    expect(all.find((n) => n._id === lastDay._id)?.state).toBe('published');
+  });
+});
+
+describe('bad input stores nothing', () => {
+  it.each<[string, (title: string) => Record<string, unknown>, string, string]>([
+    ['dates out of order', (t) => notice({ title: { en: t }, expiresOn: addDays(today, -1) }), 'expiresOn', NOTICE_MESSAGES.expiresBeforePublish],
+    ['no language', (t) => ({ title: {}, body: {}, publishOn: today, _t: t }), 'title', NOTICE_MESSAGES.title],
+    ['a title without text', (t) => ({ title: { en: t }, body: {}, publishOn: today }), 'body.en', NOTICE_MESSAGES.titleWithoutBody],
+    ['an over-long title', (t) => notice({ title: { en: `${t}${'x'.repeat(NOTICE_LIMITS.title)}` } }), 'title.en', NOTICE_MESSAGES.titleTooLong],
+    ['an over-long text', (t) => notice({ title: { en: t }, body: { en: 'y'.repeat(NOTICE_LIMITS.body + 1) } }), 'body.en', NOTICE_MESSAGES.bodyTooLong],
+    ['a publish date that is no date', (t) => notice({ title: { en: t }, publishOn: '2026-13-01' }), 'publishOn', NOTICE_MESSAGES.publishOn],
+  ])('%s: 400 with the field, no row, the upload left unclaimed', async (_, make, field, message) => {
+    const title = unique('Refused');
+    const uploadId = await uploaded(pdf(), 'application/pdf', 'circular.pdf');
+    const res = await post(office.client, { ...make(title), attachmentUploadId: uploadId });
+    const body = await expectJsonError(res, 400);
+    expect(body.fields[field]).toBe(message);
+    expect(body.codes[field]).toMatch(/^notice\./);
+    expect(body.code).toMatch(/^notice\./);
+    expect(await noticesTitled(title)).toBe(0);
+    expect(await claimed(uploadId)).toBe(false);
+  });
+
+  it('an attachment id that is unknown or already used: 400 naming attachmentUploadId, nothing stored', async () => {
+    const used = await uploaded(png(), 'image/png', 'poster.png');
+    await created(notice({ attachmentUploadId: used }));
+    for (const id of [crypto.randomUUID(), used]) {
+      const title = unique('Refused attachment');
+      const body = await expectJsonError(await post(office.client, notice({ title: { en: title }, attachmentUploadId: id })), 400);
+      expect(Object.keys(body.fields)).toEqual(['attachmentUploadId']);
+      expect(await noticesTitled(title)).toBe(0);
+    }
+  });
+
+  it('a file that is not a PDF or picture by its bytes is refused at upload, whatever its name and type say', async () => {
+    const res = await upload(office.client, Buffer.from('<!doctype html><script>alert(1)</script>'), 'application/pdf', 'circular.pdf');
+    expect([400, 415]).toContain(res.status);
+    expect((await res.json()).uploadId).toBeUndefined();
+  });
+
+  it('a refused edit changes nothing: the notice, its attachment and the new upload stay as they were', async () => {
+    const first = await uploaded(pdf(), 'application/pdf', 'first.pdf');
+    const made = await created(notice({ attachmentUploadId: first }));
+    const second = await uploaded(png(), 'image/png', 'second.png');
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { ...notice({ title: made.title }), expiresOn: addDays(today, -2), attachmentUploadId: second } });
+    await expectJsonError(res, 400);
+    expect(await claimed(second)).toBe(false);
+    const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
+    expect(all.find((n) => n._id === made._id)).toMatchObject({ title: made.title, attachment: { id: first } });
+  });
+
+  it('who may: a visitor 401, a state change without the XSRF header 403', async () => {
+    expect((await post(visitor, notice())).status).toBe(401);
+    expect((await visitor.request('/v1/api/notices/all')).status).toBe(401);
+    const res = await office.client.request('/v1/api/notices', { method: 'POST', json: notice(), xsrf: false });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('preview', () => {
+  it('draws the text as the site will, sanitised, and stores nothing; empty or over-long text is a 400', async () => {
+    const res = await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '**Bold** <script>x()</script>', hi: '- एक\n- दो' } } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ html: { en: '<p><strong>Bold</strong> &lt;script&gt;x()&lt;/script&gt;</p>', hi: '<ul>\n<li>एक</li>\n<li>दो</li>\n</ul>' } });
+    expect((await visitor.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'x' } } })).status).toBe(401);
+    expect((await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '  ' } } }), 400)).fields.body).toBe(NOTICE_MESSAGES.body);
+    const long = await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { hi: 'अ'.repeat(NOTICE_LIMITS.body + 1) } } }), 400);
+    expect(long.fields.body).toBe(NOTICE_MESSAGES.bodyTooLong);
+  });
+});
+
+describe('changing and taking down', () => {
+  it('an edit changes the page, replaces the attachment (the old file is gone) and is audited with before and after', async () => {
+    const first = await uploaded(pdf(), 'application/pdf', 'timetable.pdf');
+    const made = await created(notice({ attachmentUploadId: first }));
+    expect(made.attachment).toMatchObject({ id: first, type: 'pdf', name: 'timetable.pdf', url: `/v1/files/${first}` });
+    expect((await visitor.request(made.attachment.url)).status).toBe(200);
+    expect((await page(made.url)).html).toContain(`href="/v1/files/${first}"`);
+
+    const second = await uploaded(png(), 'image/png', 'poster.png');
+    const newTitle = unique('Exam dates');
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, {
+      method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, pinned: true, attachmentUploadId: second },
+    });
+    expect(res.status).toBe(200);
+    const after = await res.json();
+    expect(after).toMatchObject({ _id: made._id, url: made.url, pinned: true, attachment: { id: second, type: 'png' } });
+    expect((await visitor.request(`/v1/files/${first}`)).status).toBe(404);
+    const shown = await page(made.url);
+    expect(shown.html).toContain(`<h1>${newTitle}</h1>`);
+    expect(shown.html).toContain(`<img src="/v1/files/${second}"`);
+
+    const [update] = await auditOf(principal, 'notice', made._id);
+    expect(update!.action).toBe('update');
+    const detail = JSON.parse(update!.detail);
+    expect(detail).toEqual({
+      before: { 'title.en': made.title.en, pinned: false, attachment: 'timetable.pdf' },
+      after: { 'title.en': newTitle, pinned: true, attachment: 'poster.png' },
+    });
+    // The audit screen words it field by field.
+    expect(detailText({ action: 'update', entity: 'notice', detail: update!.detail })).toBe(
+      `title.en: ${made.title.en} → ${newTitle}\npinned: false → true\nattachment: timetable.pdf → poster.png`,
+    );
+
+    // Left out or sent again as it is, the attachment stays; null takes it off.
+    const echoed = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: second } });
+    expect((await echoed.json()).attachment?.id).toBe(second);
+    const kept = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn } })).json();
+    expect(kept.attachment?.id).toBe(second);
+    const off = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: null } })).json();
+    expect(off.attachment).toBeNull();
+    expect((await visitor.request(`/v1/files/${second}`)).status).toBe(404);
+  });
+
+  it('the office deletes one: off the list, its page 404, its attachment gone, audited; a second delete 404', async () => {
+    const file = await uploaded(pdf(), 'application/pdf', 'gone.pdf');
+    const made = await created(notice({ attachmentUploadId: file }));
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect((await publicList()).map((n) => n._id)).not.toContain(made._id);
+    expect((await page(made.url)).status).toBe(404);
+    expect((await visitor.request(`/v1/files/${file}`)).status).toBe(404);
+    expect((await auditOf(principal, 'notice', made._id)).map((e) => e.action)).toEqual(['delete', 'create']);
+    await expectJsonError(await office.client.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' }), 404, NOTICE_MESSAGES.notFound);
+    await expectJsonError(await office.client.request(`/v1/api/notices/${crypto.randomUUID()}`, { method: 'PUT', json: notice() }), 404);
+  });
+});
+
+describe('pages and feed', () => {
+  it('/notices and /hi/notices list the current notices and the months; an unknown notice or month is a 404 page', async () => {
+    const made = await created(notice());
+    for (const path of ['/notices', '/hi/notices']) {
+      const { status, html, headers } = await page(path);
+      expect(status).toBe(200);
+      expect(html).toContain(made.title.en);
+      expect(html).toContain(`href="${path.startsWith('/hi') ? '/hi' : ''}/notices/archive/${today.slice(0, 7)}"`);
+      expect(headers.get('netlify-cache-tag')).toContain('notices');
+      expect(headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=60/);
+    }
+    for (const path of ['/notices/2000-01-01-nothing-here', '/hi/notices/2000-01-01-nothing-here', '/notices/archive/2026-13', '/notices/..%2f']) {
+      const { status, type } = await page(path);
+      expect(status, path).toBe(404);
+      expect(type).toMatch(/^text\/html/);
+    }
+  });
+
+  it('the Atom feed parses and lists the current notices with links to their pages', async () => {
+    const made = await created(notice({ title: { en: unique('Feed & <notice>') } }));
+    const res = await visitor.request('/notices/feed.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+    const xml = await res.text();
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const feed = parsed.feed;
+    expect(feed.xmlns).toBe('http://www.w3.org/2005/Atom');
+    expect(feed.title).toMatch(/notices/);
+    const entries = [feed.entry].flat();
+    const entry = entries.find((e: any) => (typeof e.title === 'string' ? e.title : e.title['#text']) === made.title.en);
+    expect(entry).toBeDefined();
+    expect([entry.link].flat()[0].href).toBe(`https://www.rmcpschool.in${made.url}`);
+    expect(JSON.stringify(entry.content)).toContain('closed');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Notices: the Markdown the office types becomes only allowed HTML (script, javascript: links and
+ * event attributes never survive; typed HTML shows as text), and the form's one schema refuses what
+ * the API must refuse (no language, a title without text, dates out of order, over-long text).
+ */
+import { describe, expect, it } from 'vitest';
+import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
+import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, validateNotice, wordsFor } from '../../src/features/notices/notice.ts';
+
+/** Every tag the output has, with its attributes as written. */
+const tags = (html: string) => [...html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)].map(([, name, attrs]) => ({ name: name!.toLowerCase(), attrs: attrs!.trim() }));
+const ALLOWED = new Set(['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a']);
+
+describe('renderNotice', () => {
+  it('renders paragraphs, lists, bold, italics and links (with rel="noopener")', () => {
+    const html = renderNotice('School stays **closed** on *Monday*.\n\n- Class 1\n- Class 2\n\n1. First\n2. Second\n\nSee [the calendar](https://www.rmcpschool.in/calendar) or call [the office](tel:+915734000000).');
+    expect(html).toContain('<p>School stays <strong>closed</strong> on <em>Monday</em>.</p>');
+    expect(html).toMatch(/<ul>\s*<li>Class 1<\/li>\s*<li>Class 2<\/li>\s*<\/ul>/);
+    expect(html).toMatch(/<ol>\s*<li>First<\/li>/);
+    expect(html).toContain('<a href="https://www.rmcpschool.in/calendar" rel="noopener">the calendar</a>');
+    expect(html).toContain('<a href="tel:+915734000000" rel="noopener">the office</a>');
+    expect(tags(html).every((t) => ALLOWED.has(t.name))).toBe(true);
+  });
+
+  it('keeps a line break where the office typed one, and a heading as a bold line', () => {
+    expect(renderNotice('Line one\nLine two')).toBe('<p>Line one<br />Line two</p>');
+    expect(renderNotice('# Winter holidays')).toBe('<p><strong>Winter holidays</strong></p>');
+  });
+
+  it.each([
+    ['<script>alert(1)</script>', /<script/i],
+    ['Hello <script src="https://evil.example/x.js"></script>', /<script/i],
+    ['<img src=x onerror=alert(1)>', /<img/i],
+    ['<a href="javascript:alert(1)">click</a>', /<a /i],
+    ['<iframe src="https://evil.example"></iframe>', /<iframe/i],
+    ['<p onclick="alert(1)">hi</p>', /<p onclick/i],
+    ['<style>body{display:none}</style>', /<style/i],
+  ])('shows typed HTML as inert text: %s', (typed, element) => {
+    const html = renderNotice(typed);
+    expect(html).not.toMatch(element);
+    expect(html).toContain('&lt;');
+    expect(tags(html).every((t) => ALLOWED.has(t.name))).toBe(true);
+    expect(tags(html).some((t) => /\bon\w+=/i.test(t.attrs))).toBe(false);
+  });
+
+  it.each([
+    '[click](javascript:alert(1))',
+    '[click](JaVaScRiPt:alert(1))',
+    '[click](java&#x09;script:alert(1))',
+    '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '[click](vbscript:msgbox(1))',
+    '[click](//evil.example/x)',
+    '<javascript:alert(1)>',
+  ])('drops a link to anything but http, https, mailto or tel: %s', (typed) => {
+    const html = renderNotice(typed);
+    for (const tag of tags(html).filter((t) => t.name === 'a')) expect(tag.attrs).not.toMatch(/href="(?!https?:|mailto:|tel:)/i);
+    expect(html).not.toMatch(/href="[^"]*(javascript|vbscript|data):/i);
+    expect(html).not.toMatch(/href="\/\//);
+  });
+
+  it('drops images and anything else outside the allow-list, keeping the words', () => {
+    const html = renderNotice('![poster](https://evil.example/x.png)\n\n> quoted words\n\n| a | b |\n|---|---|\n| c | d |');
+    expect(html).not.toMatch(/<(img|blockquote|table|td)/i);
+    expect(html).toContain('quoted words');
+  });
+});
+
+describe('sanitizeNoticeHtml (the second wall, should marked ever pass HTML through)', () => {
+  it.each([
+    ['<p onclick="alert(1)">hi</p>', '<p>hi</p>'],
+    ['<img src="x" onerror="alert(1)">after', 'after'],
+    ['<a href="javascript:alert(1)" onmouseover="x()">click</a>', '<a rel="noopener">click</a>'],
+    ['<a href="https://x.example" target="_blank" rel="opener">x</a>', '<a href="https://x.example" rel="noopener">x</a>'],
+    ['<script>alert(1)</script><p>kept</p>', '<p>kept</p>'],
+    ['<svg onload="alert(1)"><text>t</text></svg>', 't'],
+    ['<b>bold</b> <i>it</i>', '<strong>bold</strong> <em>it</em>'],
+  ])('%s -> %s', (dirty, clean) => {
+    expect(sanitizeNoticeHtml(dirty)).toBe(clean);
+  });
+});
+
+describe('noticeText and excerpt', () => {
+  it('gives the words without markup, typed HTML as the text it is', () => {
+    expect(noticeText('**Fees** due by [10 Dec](https://x.example).\n\n- one\n- two')).toBe('Fees due by 10 Dec. one two');
+    expect(noticeText('a <b> & "c"')).toBe('a <b> & "c"');
+  });
+
+  it('cuts at a word with an ellipsis', () => {
+    expect(excerpt('word '.repeat(100), 50)).toMatch(/^(word ){8,}?word…$/);
+    expect(excerpt('short', 50)).toBe('short');
+  });
+});
+
+describe('validateNotice', () => {
+  const valid = { title: { en: 'Winter holidays' }, body: { en: 'School closed.' }, publishOn: '2026-12-20' };
+
+  it('cleans a valid notice: trimmed, empty languages left out, defaults', () => {
+    const result = validateNotice({ ...valid, title: { en: '  Winter holidays ', hi: '  ' }, body: { en: 'School closed.\r\nBack on 2 Jan.', hi: '' } });
+    expect(result).toEqual({
+      ok: true,
+      data: { title: { en: 'Winter holidays' }, body: { en: 'School closed.\nBack on 2 Jan.' }, publishOn: '2026-12-20', expiresOn: null, pinned: false, attachmentUploadId: undefined },
+    });
+    expect(validateNotice({ title: { hi: 'शीतकालीन अवकाश' }, body: { hi: 'विद्यालय बंद रहेगा।' }, publishOn: '2026-12-20', expiresOn: '2026-12-20', pinned: true }).ok).toBe(true);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['no language at all', { ...valid, title: {}, body: {} }, 'title', NOTICE_MESSAGES.title],
+    ['no title or body fields', { publishOn: '2026-12-20' }, 'title', NOTICE_MESSAGES.title],
+    ['a title without text', { ...valid, title: { en: 'x', hi: 'शीर्षक' } }, 'body.hi', NOTICE_MESSAGES.titleWithoutBody],
+    ['text without a title', { ...valid, body: { en: 'x', hi: 'विवरण' } }, 'title.hi', NOTICE_MESSAGES.bodyWithoutTitle],
+    ['expiry before publish', { ...valid, expiresOn: '2026-12-19' }, 'expiresOn', NOTICE_MESSAGES.expiresBeforePublish],
+    ['no publish date', { ...valid, publishOn: undefined }, 'publishOn', NOTICE_MESSAGES.publishOn],
+    ['a date that is not one', { ...valid, publishOn: '2026-02-30' }, 'publishOn', NOTICE_MESSAGES.publishOn],
+    ['an expiry that is not a date', { ...valid, expiresOn: 'soon' }, 'expiresOn', NOTICE_MESSAGES.expiresOn],
+    ['a title over the limit', { ...valid, title: { en: 't'.repeat(NOTICE_LIMITS.title + 1) } }, 'title.en', NOTICE_MESSAGES.titleTooLong],
+    ['text over the limit', { ...valid, body: { en: 'b'.repeat(NOTICE_LIMITS.body + 1) } }, 'body.en', NOTICE_MESSAGES.bodyTooLong],
+    ['pinned not a boolean', { ...valid, pinned: 'yes' }, 'pinned', NOTICE_MESSAGES.pinned],
+    ['an attachment id that is not one', { ...valid, attachmentUploadId: '../x' }, 'attachmentUploadId', NOTICE_MESSAGES.attachment],
+    ['a title of the wrong type', { ...valid, title: 'Winter' }, 'title', NOTICE_MESSAGES.title],
+  ])('refuses %s', (_, input, field, message) => {
+    const result = validateNotice(input);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fields[field]).toBe(message);
+    expect(result.codes[field]).toMatch(/^notice\.\w+$/);
+    expect(result.code).toMatch(/^notice\.\w+$/);
+  });
+});
+
+describe('slugs and languages', () => {
+  it('makes a readable address from the date and the English title', () => {
+    expect(noticeSlug('2026-11-26', { en: 'Winter Holidays: 25 Dec – 5 Jan!' })).toBe('2026-11-26-winter-holidays-25-dec-5-jan');
+    expect(noticeSlug('2026-11-26', { hi: 'शीतकालीन अवकाश' })).toBe('2026-11-26-notice');
+  });
+
+  it('shows a notice in the page language when it has it, else in the one it was written in', () => {
+    const both = { title: { en: 'Holiday', hi: 'अवकाश' }, body: { en: 'Closed', hi: 'बंद' } };
+    expect(wordsFor(both, 'hi')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
+    expect(wordsFor({ title: { hi: 'अवकाश' }, body: { hi: 'बंद' } }, 'en')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
+    expect(wordsFor({ title: { en: 'Holiday' }, body: { en: 'Closed' } }, 'hi').language).toBe('en');
+  });
+});
