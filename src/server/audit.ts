@@ -40,7 +40,10 @@ export type AuditAction =
   | 'correct'
   /** An admitted child's parent withdrew consent (detail: the note). */
   | 'consent-withdrawn';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit'
+  /** The school's profile and its Mandatory Public Disclosure (issue 27): one of each, so no id. */
+  | 'school'
+  | 'disclosure';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -33,6 +33,11 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  // The school's own facts and its CBSE disclosure (issue 27): public by law and by nature.
+  'GET /v1/api/school': "the school's profile (name, address, numbers), printed on every page",
+  'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
+  'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
+  'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
@@ -65,6 +70,10 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/api/school': { none: "the school's profile, the same for everyone" },
+  'GET /v1/api/disclosure': { none: 'the published disclosure, the same for everyone' },
+  'GET /academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
+  'GET /hi/academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */

@@ -38,6 +38,8 @@ export const AUDIT_ENTITIES = {
   admin: 'Staff account',
   seats: 'Seats',
   audit: 'Audit log',
+  school: 'School profile',
+  disclosure: 'Mandatory disclosure',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -50,6 +52,7 @@ const DETAILS: Partial<Record<string, string>> = {
 export function recordHref(entity: string, entityId: string | null): string | undefined {
   if (!entityId) return undefined;
   if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'disclosure') return '/admin/disclosure';
   const path = DETAILS[entity];
   return path ? path + encodeURIComponent(entityId) : undefined;
 }
@@ -74,7 +77,29 @@ export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action'
   const wf = isKindName(entity) ? kindOf(entity).workflow : undefined;
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
+  const edit = beforeAfterText(text);
+  if (edit !== undefined) return edit;
   return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
+}
+
+const valueText = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * An edit's detail stored as JSON `{ before, after }` of the changed fields, in words:
+ * 'field: old → new' for each, one after another; undefined for any other detail.
+ */
+function beforeAfterText(detail: string): string | undefined {
+  if (!detail.startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(detail);
+  } catch {
+    return undefined;
+  }
+  const { before, after } = (parsed ?? {}) as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return undefined;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.map((k) => `${k}: ${valueText(before[k])} → ${valueText(after[k])}`).join('; ');
 }
 
 /** An entry as GET /v1/api/audit answers it. */

@@ -17,6 +17,8 @@
  * the year's counter row is taken with an upsert inside the same transaction, so concurrent payments
  * queue on its row lock and a rolled-back one gives its number back: no gaps, no repeats.
  */
+import { schoolProfile } from '../school/school.server.ts';
+import { officePhone } from '../school/profile.ts';
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { isUuid, query, queryOne, transaction, type Queryable } from '../../server/db.ts';
@@ -26,7 +28,6 @@ import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/workflow-moves.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import type { ExportExtra } from '../../server/csv-export.ts';
-import { site } from '../../config/site.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
 import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
@@ -406,13 +407,14 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);
   const shown = (present: string | undefined, value: unknown) => (present ? String(value ?? '') : null);
+  const school = await schoolProfile();
   return {
     school: {
-      name: site.contact.name,
-      address: site.contact.address,
-      affiliationNumber: site.contact.affiliationNumber,
-      phone: site.contact.phone,
-      email: site.contact.email,
+      name: school.name.en,
+      address: school.address.en,
+      affiliationNumber: school.affiliationNumber,
+      phone: officePhone(school) || null,
+      email: school.email,
     },
     receiptNumber: payment.receiptNumber,
     kind: reversal ? 'reversal' : 'payment',
