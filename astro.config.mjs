@@ -7,6 +7,7 @@ import { site } from './src/config/site.ts';
 import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
 import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
+import { DATABASE_PAGES } from './src/data/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
@@ -45,8 +46,10 @@ export default defineConfig({
     react(),
     hindiFallbackPages(),
     sitemap({
-      // The admin area and the sign-in page are not for search engines.
-      filter: (page) => !/^\/(admin|login|logout)(\/|$)/.test(new URL(page).pathname),
+      // The pages answered from the database have no built file to find.
+      customPages: DATABASE_PAGES.flatMap((path) => [`${site.url}${path}/`, `${site.url}/hi${path}/`]),
+      // The admin area, the sign-in page and the database pages' shells are not for search engines.
+      filter: (page) => !/^\/(hi\/)?(admin|login|logout|page-shells)(\/|$)/.test(new URL(page).pathname),
       // Each page's entry names its other-language address (/x and /hi/x), as the pages' hreflang links do.
       i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
     }),

@@ -7,7 +7,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LANGUAGE_DEPENDENT_HEADERS, LANGUAGE_DEPENDENT_PAGES, securityHeaders } from '../src/server/security-headers.ts';
-import { inlineScriptHashes } from './csp-hashes.ts';
+import { inlineScriptHashes } from '../src/server/csp-hashes.ts';
 
 const DIST = process.argv[2] ?? 'dist';
 
@@ -21,6 +21,8 @@ for (const file of await htmlFiles(DIST)) for (const h of inlineScriptHashes(awa
 
 const lines = ['/*', ...Object.entries(securityHeaders([...hashes].sort())).map(([k, v]) => `  ${k}: ${v}`)];
 lines.push('', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable');
+// The database pages' shells (src/server/public-page.ts) are read by their functions, not by people or search engines.
+for (const shell of ['/page-shells/*', '/hi/page-shells/*']) lines.push('', shell, '  X-Robots-Tag: noindex');
 for (const page of LANGUAGE_DEPENDENT_PAGES) lines.push('', page, ...Object.entries(LANGUAGE_DEPENDENT_HEADERS).map(([k, v]) => `  ${k}: ${v}`));
 await writeFile(join(DIST, '_headers'), lines.join('\n') + '\n');
 console.log(`postbuild: wrote ${DIST}/_headers (${hashes.size} inline script hashes)`);

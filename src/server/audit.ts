@@ -62,6 +62,18 @@ type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string } | 
 /** The retention job acting on its own: no account, no address; the entry names it. */
 export const RETENTION_ACTOR = { admin: null, ip: null, system: RETENTION_NAME } as const;
 
+/**
+ * The detail of an edit: the fields that changed, before and after (src/features/audit/audit.ts
+ * words it on the audit screen). Unchanged fields are left out, so an entry stays small.
+ */
+export function changeDetail(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]),
+  );
+  const pick = (side: Record<string, unknown> | null) => (side ? Object.fromEntries(keys.filter((k) => k in side).map((k) => [k, side[k]])) : null);
+  return JSON.stringify({ before: pick(before), after: pick(after) });
+}
+
 export async function recordAudit(ctx: Actor, entry: AuditEntry, tx?: Queryable): Promise<void> {
   const sql = `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, detail, ip)
                VALUES ($1, $2, $3, $4, $5, $6, $7)`;

@@ -1,10 +1,11 @@
 /**
  * Netlify Blobs stores. `documents` holds applicants' files (staged uploads and admission
- * documents): private, served only through the admin endpoint. `gallery` holds published images.
+ * documents): private, served only through the admin endpoint. `gallery` holds published images;
+ * `files` the staff's files (src/server/files.ts), public or not by their record.
  */
 import { getStore, type Store } from '@netlify/blobs';
 
-export type StoreName = 'documents' | 'gallery';
+export type StoreName = 'documents' | 'gallery' | 'files';
 
 export function store(name: StoreName): Store {
   return getStore({ name, consistency: 'strong' });

@@ -11,6 +11,7 @@ import { matchPath } from './route-path.ts';
 import { MAX_FILE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
+import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
 
 /** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
 export const JSON_BODY_BYTES = 32 * 1024;
@@ -20,6 +21,9 @@ export const UPLOAD_BODY_BYTES = MAX_FILE_BYTES + 16 * 1024;
 export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
 /** A gallery photo and its title and description. */
 export const GALLERY_BODY_BYTES = GALLERY_MAX_BYTES + 256 * 1024;
+
+/** A staff file (a scanned certificate, a notice's PDF) and its framing. */
+export const STAFF_FILE_BODY_BYTES = STAFF_FILE_MAX_BYTES + 64 * 1024;
 
 export interface BodyLimit {
   bytes: number;
@@ -35,6 +39,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => formRefusal(413, 'fileTooLarge', ['file']) },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+  { method: 'POST', path: '/v1/api/files', bytes: STAFF_FILE_BODY_BYTES, refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }) },
 ];
 
 const JSON_LIMIT: BodyLimit = { bytes: JSON_BODY_BYTES, refusal: tooLarge };

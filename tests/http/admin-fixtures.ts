@@ -260,3 +260,20 @@ export async function auditOf(admin: ApiClient, entity: string, entityId: string
 
 export const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const randomUuid = () => crypto.randomUUID();
+
+// ---- staff files --------------------------------------------------------------
+
+/** Uploads a staff file (POST /v1/api/files) as `client`: the answer's status and JSON. */
+export async function uploadStaffFile(client: ApiClient, bytes: Buffer, name = 'file.pdf', type = 'application/pdf'): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  form.append('file', fileOf(bytes, type), name);
+  const res = await client.request('/v1/api/files', { method: 'POST', body: form });
+  return { status: res.status, body: await res.json() };
+}
+
+/** The id of a new staff file of `client`'s (a unique PDF unless given), for a record to claim. */
+export async function stagedFile(client: ApiClient, bytes: Buffer = pdf(), name = 'file.pdf', type = 'application/pdf'): Promise<string> {
+  const { status, body } = await uploadStaffFile(client, bytes, name, type);
+  if (status !== 201) throw new Error(`staff upload failed: ${status} ${JSON.stringify(body)}`);
+  return body.uploadId as string;
+}

@@ -38,6 +38,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
   'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
   'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
+  'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */

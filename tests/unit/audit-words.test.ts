@@ -37,3 +37,27 @@ describe('personText', () => {
     expect(personText({ adminId: 'a1', adminEmail: 'office@school.test' })).toBe('office@school.test');
   });
 });
+
+describe('an edit: before and after', () => {
+  it('keeps only the fields that changed, and words each as field: before → after', async () => {
+    const { changeDetail } = await import('../../src/server/audit.ts');
+    const detail = changeDetail(
+      { affiliationNumber: null, principalName: 'A. Sharma', phones: ['9876543210'] },
+      { affiliationNumber: '2131234', principalName: 'A. Sharma', phones: ['9876543210', '9123456780'] },
+    );
+    expect(JSON.parse(detail)).toEqual({
+      before: { affiliationNumber: null, phones: ['9876543210'] },
+      after: { affiliationNumber: '2131234', phones: ['9876543210', '9123456780'] },
+    });
+    expect(detailText({ action: 'update', entity: 'school', detail })).toBe(
+      'affiliationNumber: (none) → 2131234\nphones: ["9876543210"] → ["9876543210","9123456780"]',
+    );
+  });
+
+  it('words a creation and a deletion, and leaves a detail that only looks like one as stored', async () => {
+    const { changeDetail } = await import('../../src/server/audit.ts');
+    expect(detailText({ action: 'create', entity: 'notice', detail: changeDetail(null, { title: 'Holiday' }) })).toBe('title: (none) → Holiday');
+    expect(detailText({ action: 'delete', entity: 'notice', detail: changeDetail({ title: 'Holiday' }, null) })).toBe('title: Holiday → (none)');
+    expect(detailText({ action: 'update', entity: 'notice', detail: '{"before": broken' })).toBe('{"before": broken');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cspString, securityHeaders } from '../../src/server/security-headers.ts';
-import { inlineScriptHashes } from '../../scripts/csp-hashes.ts';
+import { inlineScriptHashes } from '../../src/server/csp-hashes.ts';
 import { hashPassword, verifyPassword } from '../../src/server/passwords.ts';
 import { router } from '../../src/server/http.ts';
 import { paging } from '../../src/server/lists.ts';

@@ -74,32 +74,33 @@ export const entityText = (entity: string) => (AUDIT_ENTITIES as Record<string, 
  */
 export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action' | 'entity' | 'detail'>): string {
   const text = detail ?? '';
+  const change = changeText(text);
+  if (change !== undefined) return change;
   const wf = isKindName(entity) ? kindOf(entity).workflow : undefined;
   const move = action === 'status' && wf ? /^([\w-]+) -> ([\w-]+)([\s\S]*)$/.exec(text) : null;
   if (move) return `${statusLabel(wf!, move[1]!)} → ${statusLabel(wf!, move[2]!)}${move[3]}`;
-  const edit = beforeAfterText(text);
-  if (edit !== undefined) return edit;
   return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
 }
 
-const valueText = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
- * An edit's detail stored as JSON `{ before, after }` of the changed fields, in words:
- * 'field: old → new' for each, one after another; undefined for any other detail.
+ * An edit's detail, stored as `{"before": {...}, "after": {...}}` (the school's facts, a notice, the
+ * fees): each field that changed as 'field: before → after', one per line; undefined for any other detail.
  */
-function beforeAfterText(detail: string): string | undefined {
-  if (!detail.startsWith('{')) return undefined;
-  let parsed: unknown;
+export function changeText(detail: string): string | undefined {
+  if (!detail.startsWith('{"before"')) return undefined;
+  let parsed: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
   try {
-    parsed = JSON.parse(detail);
+    parsed = JSON.parse(detail) as typeof parsed;
   } catch {
     return undefined;
   }
-  const { before, after } = (parsed ?? {}) as { before?: Record<string, unknown>; after?: Record<string, unknown> };
-  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return undefined;
+  const before = parsed.before ?? {};
+  const after = parsed.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((k) => `${k}: ${valueText(before[k])} → ${valueText(after[k])}`).join('; ');
+  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return changed.length ? changed.map((k) => `${k}: ${shown(before[k])} → ${shown(after[k])}`).join('\n') : 'No change';
 }
 
 /** An entry as GET /v1/api/audit answers it. */

@@ -12,7 +12,7 @@
  * Every change is audited with what it was before and after, and purges the page's cache tag.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { getPool, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
@@ -21,7 +21,7 @@ import { json, readJson, type RouteContext } from '../../server/http.ts';
 import { publicPage, purgePages } from '../../server/public-page.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { changedFacts, schoolProfile } from '../school/school.server.ts';
+import { changedKeys, factsOf, schoolProfile } from '../school/school.server.ts';
 import {
   DISCLOSURE_DOCUMENTS, isDocumentKey, validateDocumentDates, validateFigures,
   type Disclosure, type DisclosureDocument, type DisclosureFigures, type DocumentKey,
@@ -73,14 +73,14 @@ export async function putDisclosure(req: Request, ctx: AdminContext): Promise<Re
   const changed = await transaction(async (tx) => {
     const { rows } = await tx.query<Row>(`SELECT figures FROM disclosure WHERE id FOR UPDATE`);
     const before = rows[0] ? figuresOf(rows[0].figures) : EMPTY;
-    const diff = changedFacts(before, after, ['staff', 'infrastructure', 'results']);
-    if (!diff.changed.length) return false;
+    const parts = ['staff', 'infrastructure', 'results'] as const;
+    if (!changedKeys(before, after, parts).length) return false;
     await tx.query(
       `INSERT INTO disclosure (id, figures, updated_at) VALUES (true, $1::jsonb, now())
        ON CONFLICT (id) DO UPDATE SET figures = EXCLUDED.figures, updated_at = now()`,
       [JSON.stringify(after)],
     );
-    await recordAudit(ctx, { action: 'update', entity: 'disclosure', entityId: 'figures', detail: diff.detail }, tx);
+    await recordAudit(ctx, { action: 'update', entity: 'disclosure', entityId: 'figures', detail: changeDetail(factsOf(before, parts), factsOf(after, parts)) }, tx);
     return true;
   });
   if (changed) await purgePages([DISCLOSURE_TAG]);
@@ -94,7 +94,7 @@ const documentKey = (ctx: RouteContext): DocumentKey => {
 };
 
 /** The parts of a document the audit compares. */
-const auditFacts = (doc: DisclosureDocument | undefined) => (doc ? { file: doc.name, fileId: doc.url.split('/').pop(), issuedOn: doc.issuedOn, validUntil: doc.validUntil } : {});
+const auditFacts = (doc: DisclosureDocument) => ({ file: doc.name, url: doc.url, issuedOn: doc.issuedOn, validUntil: doc.validUntil });
 
 /** PUT /v1/api/disclosure/documents/{key} (principal). */
 export async function putDocument(req: Request, ctx: AdminContext): Promise<Response> {
@@ -117,8 +117,7 @@ export async function putDocument(req: Request, ctx: AdminContext): Promise<Resp
     const saved = documentJson(rows[0]!);
     const before = current ? documentJson(current) : undefined;
     const released = file && current ? await releaseFile(tx, String(current.file_id)) : [];
-    const diff = changedFacts(auditFacts(before), auditFacts(saved), ['file', 'fileId', 'issuedOn', 'validUntil']);
-    await recordAudit(ctx, { action: before ? 'update' : 'create', entity: 'disclosure', entityId: key, detail: diff.detail }, tx);
+    await recordAudit(ctx, { action: before ? 'update' : 'create', entity: 'disclosure', entityId: key, detail: changeDetail(before ? auditFacts(before) : null, auditFacts(saved)) }, tx);
     return { saved, released };
   });
   await deleteReleased(released);
@@ -134,7 +133,7 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
     if (!current) throw notFound('This document is not published');
     const before = documentJson(current);
     const released = await releaseFile(tx, String(current.file_id));
-    await recordAudit(ctx, { action: 'delete', entity: 'disclosure', entityId: key, detail: JSON.stringify({ before: auditFacts(before), after: {} }) }, tx);
+    await recordAudit(ctx, { action: 'delete', entity: 'disclosure', entityId: key, detail: changeDetail(auditFacts(before), null) }, tx);
     return released;
   });
   await deleteReleased(released);

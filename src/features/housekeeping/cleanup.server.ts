@@ -1,10 +1,11 @@
 /**
  * The hourly cleanup (Netlify's scheduled function, and `npm run cleanup`): records past their
  * retention period erased (src/features/privacy/retention.server.ts, measured against `now`),
- * staged uploads nobody claimed, and the rows of tables that would otherwise only grow: sessions
+ * staged uploads and staff files nobody claimed, and the rows of tables that would otherwise only grow: sessions
  * past their expiry or revoked, rate-limit windows long over, sign-in throttle windows that ended.
  */
 import { query } from '../../server/db.ts';
+import { cleanupStaffFiles } from '../../server/files.ts';
 import { cleanupUploads, STAGED_MAX_AGE_HOURS } from '../admission/documents.server.ts';
 import { cleanupLoginThrottle } from '../auth/throttle.server.ts';
 import { applyRetention, describeRetention, type RetentionResult } from '../privacy/retention.server.ts';
@@ -15,6 +16,7 @@ const RATE_LIMIT_KEEP_HOURS = 24;
 export interface CleanupResult {
   staged: number;
   orphans: number;
+  staffFiles: number;
   sessions: number;
   rateLimitWindows: number;
   throttleWindows: number;
@@ -31,6 +33,7 @@ export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS, now = ne
   );
   return {
     ...uploads,
+    staffFiles: await cleanupStaffFiles(),
     sessions: sessions.length,
     rateLimitWindows: windows.length,
     throttleWindows: await cleanupLoginThrottle(),
@@ -40,4 +43,4 @@ export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS, now = ne
 
 export const describeCleanup = (r: CleanupResult, hours: number) =>
   `Deleted ${r.staged} unclaimed upload(s) older than ${hours} h, ${r.orphans} orphaned blob(s), ${r.sessions} ended session(s), ` +
-  `${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).\n${describeRetention(r.retention)}`;
+  `${r.staffFiles} unclaimed staff file(s), ${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).\n${describeRetention(r.retention)}`;

@@ -13,7 +13,7 @@
  * that cannot wait for the database.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { getPool, transaction, type Queryable } from '../../server/db.ts';
 import { profileOf, type Row } from './profile-row.ts';
 import { badRequest } from '../../server/errors.ts';
@@ -47,17 +47,16 @@ export async function getSchool(): Promise<Response> {
   return json(remember(await readProfile()));
 }
 
-/** The facts an audit entry compares, as JSON text each. */
+/** The facts an audit entry compares. */
 const FACTS = ['name', 'address', 'shortName', 'affiliationNumber', 'schoolCode', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map'] as const;
 
-/** The changed facts before and after, for the audit log. */
-export function changedFacts<T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) {
-  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return {
-    changed,
-    detail: JSON.stringify({ before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) }),
-  };
-}
+/** The facts of `keys` that differ between two versions. */
+export const changedKeys = <T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) =>
+  keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+
+/** Those facts of one version, for the audit's before and after (changeDetail keeps the changed ones). */
+export const factsOf = <T extends object>(value: T, keys: readonly (keyof T & string)[]): Record<string, unknown> =>
+  Object.fromEntries(keys.map((k) => [k, value[k]]));
 
 /** PUT /v1/api/school (principal). */
 export async function putSchool(req: Request, ctx: AdminContext): Promise<Response> {
@@ -80,8 +79,8 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
       ],
     );
     const saved = profileOf(rows[0]);
-    const { changed, detail } = changedFacts(before, saved, FACTS);
-    if (changed.length) await recordAudit(ctx, { action: 'update', entity: 'school', entityId: null, detail }, tx);
+    const changed = changedKeys(before, saved, FACTS);
+    if (changed.length) await recordAudit(ctx, { action: 'update', entity: 'school', entityId: null, detail: changeDetail(factsOf(before, FACTS), factsOf(saved, FACTS)) }, tx);
     return { saved, changed };
   });
   remember(saved);

@@ -1,0 +1,138 @@
+/**
+ * Staff files (src/lib/staff-files.ts): uploaded on their own (POST /v1/api/files), then claimed by
+ * the record that uses them inside that record's transaction, so a record never points at a file
+ * that is not there and a refused record claims nothing. Unclaimed files are deleted by the cleanup
+ * after a day; a released one (its record replaced or deleted it) after the change commits.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AdminContext } from './auth.ts';
+import { blobBody, deleteBlobs, store } from './blobs.ts';
+import { isUuid, query, type Queryable } from './db.ts';
+import { badRequest, notFound, unsupportedType } from './errors.ts';
+import { detectType } from './file-types.ts';
+import { json, type RouteContext } from './http.ts';
+import { readMultipart } from './multipart.ts';
+import { fillIn } from '../lib/forms/texts.ts';
+import { safeFileName } from '../lib/forms/files.ts';
+import {
+  STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES as MSG, STAFF_FILE_MIME, STAFF_FILE_TYPES, type StaffFileType, type StoredFile,
+} from '../lib/staff-files.ts';
+
+export const UNCLAIMED_MAX_AGE_HOURS = 24;
+
+const files = () => store('files');
+const TYPE_OF_MIME = Object.fromEntries(Object.entries(STAFF_FILE_MIME).map(([type, mime]) => [mime, type])) as Record<string, StaffFileType>;
+
+type Row = { id: string; type: StaffFileType; size: number; name: string; public: boolean; claimed_at: unknown };
+const stored = (row: Row): StoredFile => ({ id: row.id, type: row.type, size: Number(row.size), name: row.name });
+
+/** POST /v1/api/files: one part named `file`; its type is read from its bytes. 201 with the file. */
+export async function uploadStaffFile(req: Request, ctx: AdminContext): Promise<Response> {
+  const { files: parts } = await readMultipart(req, {
+    maxFileBytes: STAFF_FILE_MAX_BYTES,
+    maxFiles: 1,
+    maxFields: 4,
+    maxFieldBytes: 1024,
+    fileTooLarge: MSG.tooLarge,
+    acceptFile: (field) => field === 'file',
+  });
+  const part = parts.find((p) => p.field === 'file' && p.data.byteLength > 0);
+  if (!part) throw badRequest(MSG.required, { file: MSG.required });
+  const detected = await detectType(part.data, Object.values(STAFF_FILE_MIME));
+  if (!detected) throw unsupportedType(MSG.type, { file: MSG.type });
+  const id = randomUUID();
+  const file: StoredFile = { id, type: TYPE_OF_MIME[detected.mime]!, size: part.data.byteLength, name: safeFileName(part.name) };
+  await files().set(id, blobBody(part.data));
+  try {
+    await query(`INSERT INTO staff_files (id, type, size, name, uploaded_by) VALUES ($1, $2, $3, $4, $5)`, [
+      id, file.type, file.size, file.name, ctx.admin._id,
+    ]);
+  } catch (error) {
+    await deleteBlobs('files', [id], 'staff file upload');
+    throw error;
+  }
+  return json({ uploadId: id, type: file.type, size: file.size, name: file.name }, 201);
+}
+
+export interface ClaimOptions {
+  /** The request's field that named the file: a refusal names it. */
+  field: string;
+  /** Served to anyone at fileUrl(id) (a published notice's attachment), or only through the record's own guarded route. */
+  public: boolean;
+  /** The types this place takes (all by default). */
+  types?: readonly StaffFileType[];
+}
+
+/**
+ * Claims an unclaimed upload for a record, in the record's transaction: 400 naming `field` when the
+ * id is unknown, already claimed or of a type the place does not take.
+ */
+export async function claimFile(tx: Queryable, uploadId: unknown, options: ClaimOptions): Promise<StoredFile> {
+  const refuse = (message: string) => badRequest(message, { [options.field]: message });
+  if (typeof uploadId !== 'string' || !isUuid(uploadId)) throw refuse(MSG.unknown);
+  const { rows } = await tx.query<Row>(
+    `UPDATE staff_files SET claimed_at = now(), public = $2 WHERE id = $1 AND claimed_at IS NULL RETURNING *`,
+    [uploadId, options.public],
+  );
+  const row = rows[0];
+  if (!row) throw refuse(MSG.unknown);
+  const types = options.types ?? STAFF_FILE_TYPES;
+  if (!types.includes(row.type)) throw refuse(fillIn(MSG.wrongType, { types: types.map((t) => t.toUpperCase()).join(', ') }));
+  return stored(row);
+}
+
+/**
+ * Drops a claimed file with its record's change (in its transaction). Call deleteReleased with the
+ * ids after the change commits: the blobs go only when the rows are surely gone.
+ */
+export async function releaseFile(tx: Queryable, id: string | null | undefined): Promise<string[]> {
+  if (!id) return [];
+  const { rows } = await tx.query<{ id: string }>(`DELETE FROM staff_files WHERE id = $1 RETURNING id`, [id]);
+  return rows.map((r) => r.id);
+}
+
+export const deleteReleased = (ids: readonly string[]) => deleteBlobs('files', ids, 'staff file release');
+
+/** A file's record and bytes, public or not (for a record's own guarded route), else undefined. */
+export async function readFile(id: string): Promise<{ file: StoredFile; bytes: ArrayBuffer } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await query<Row>(`SELECT * FROM staff_files WHERE id = $1 AND claimed_at IS NOT NULL`, [id]);
+  if (!row) return undefined;
+  const bytes = await files().get(id, { type: 'arrayBuffer' });
+  return bytes ? { file: stored(row), bytes } : undefined;
+}
+
+/** The answer that hands a file to the browser: its type from the record (checked by content at upload), nosniff, shown inline. */
+export function fileResponse({ file, bytes }: { file: StoredFile; bytes: ArrayBuffer }, cache: string): Response {
+  const name = encodeURIComponent(file.name);
+  return new Response(bytes, {
+    headers: {
+      'Content-Type': STAFF_FILE_MIME[file.type],
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `inline; filename*=UTF-8''${name}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': cache,
+    },
+  });
+}
+
+/** GET /v1/files/:id: a public file (a published notice's attachment, a disclosure document). */
+export async function servePublicFile(_req: Request, ctx: RouteContext): Promise<Response> {
+  const id = ctx.params.id ?? '';
+  const [row] = isUuid(id) ? await query<{ public: boolean }>(`SELECT public FROM staff_files WHERE id = $1`, [id]) : [];
+  const found = row?.public ? await readFile(id) : undefined;
+  if (!found) throw notFound('File not found');
+  // A file never changes under its id (a replacement is a new upload), so it may be kept long.
+  return fileResponse(found, 'public, max-age=31536000, immutable');
+}
+
+/** The cleanup's part: files nobody claimed within `maxAgeHours`. */
+export async function cleanupStaffFiles(maxAgeHours = UNCLAIMED_MAX_AGE_HOURS): Promise<number> {
+  const rows = await query<{ id: string }>(
+    `DELETE FROM staff_files WHERE claimed_at IS NULL AND created_at < now() - make_interval(hours => $1) RETURNING id`,
+    [maxAgeHours],
+  );
+  await deleteBlobs('files', rows.map((r) => r.id), 'cleanup');
+  return rows.length;
+}
+

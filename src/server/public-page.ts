@@ -1,0 +1,165 @@
+/**
+ * Public pages whose words the school edits in the admin (notices, the calendar, the disclosure,
+ * fees, press): a function answers them from the database, inside a shell that Astro built with the
+ * site's layout (src/pages/page-shells/page.astro and its Hindi twin), so the page is whole HTML
+ * with no framework script, and a change is live without a build.
+ *
+ * Why this way: the site stays static, and only these pages run code. The browser revalidates
+ * each time; Netlify's CDN keeps an answer PAGE_CDN_SECONDS under its cache tags, and a change
+ * purges its tags (purgePages), so a published change shows within seconds there and at most
+ * PAGE_CDN_SECONDS later when the purge is lost or a notice's publish date arrives by itself. The
+ * local runtime has no CDN: each request renders.
+ *
+ * The home page `/` stays a static file: Netlify's Language redirect (public/_redirects) answers
+ * it by the visitor's cookie before a function could. Its latest notices come from a public GET.
+ */
+import { purgeCache } from '@netlify/functions';
+import { inlineScriptHashes } from './csp-hashes.ts';
+import { securityHeaders } from './security-headers.ts';
+import { navIn, navTrail, navigation } from '../data/navigation.ts';
+import { LANGUAGE_TAGS, fill, type Language } from '../lib/i18n/index.ts';
+import { pathIn } from '../lib/language-paths.ts';
+
+/** How long Netlify's CDN may keep a page without a purge. */
+export const PAGE_CDN_SECONDS = 60;
+
+/** Where each language's shell is built, and the words the build put in for the page's own. */
+export const SHELL_PATH = '/page-shells/page/';
+export const SHELL_TITLE = '__PAGE_TITLE__';
+export const SHELL_DESCRIPTION = '__PAGE_DESCRIPTION__';
+/** The element the shell's main holds for the page's body. */
+export const SHELL_SLOT = '<div data-page-body></div>';
+
+// ---------------------------------------------------------------------------------------------
+// HTML that is safe by construction
+
+/** A piece of HTML that is known to be safe: made by `html`, or passed through `raw` by code that made it safe. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+type Part = Html | string | number | null | undefined | false | readonly Part[];
+
+function partHtml(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return part.map(partHtml).join('');
+  return escapeHtml(String(part));
+}
+
+/**
+ * A template whose every interpolation is escaped (text, attribute values in quotes), except Html
+ * pieces; arrays are joined and null, undefined and false leave nothing.
+ */
+export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
+  let out = strings[0]!;
+  parts.forEach((part, i) => (out += partHtml(part) + strings[i + 1]!));
+  return new Html(out);
+}
+
+/** HTML that the caller made safe itself (e.g. a sanitiser's output). */
+export const raw = (safe: string) => new Html(safe);
+
+/** The `lang` attribute for words in `language` on a page in `pageLanguage` (nothing when they are the same). */
+export const langAttribute = (language: Language, pageLanguage: Language): Html =>
+  raw(language === pageLanguage ? '' : ` lang="${LANGUAGE_TAGS[language]}"`);
+
+/**
+ * The breadcrumbs of a page, as src/components/content/Breadcrumbs.astro draws them: the trail of
+ * `englishPath` in the navigation, then `current` when the page is below it (one notice below Notices).
+ */
+export function breadcrumbs(lang: Language, englishPath: string, current?: string): Html {
+  const trail = (navTrail(englishPath) ?? []).map((node) => navIn(lang, node));
+  if (!trail.length) return html``;
+  const home = navIn(lang, navigation[0]!);
+  const items = trail.map((node, i) =>
+    !current && i === trail.length - 1 ? html`<li><span aria-current="page">${node.label}</span></li>` : html`<li><a href="${node.href}">${node.label}</a></li>`,
+  );
+  return html`<nav class="breadcrumbs" aria-label="${fill(lang, 'site.breadcrumb')}" lang="${LANGUAGE_TAGS[lang]}"><ol><li><a href="${home.href}">${home.label}</a></li>${items}${current ? html`<li><span aria-current="page">${current}</span></li>` : ''}</ol></nav>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shell
+
+const shells = new Map<Language, Promise<string>>();
+
+/**
+ * The built shell of `lang`, read once per instance from the site's own static files (a new deploy
+ * starts new instances, so it never outlives its build).
+ */
+function shell(origin: string, lang: Language): Promise<string> {
+  let found = shells.get(lang);
+  if (!found) {
+    found = fetch(new URL(pathIn(lang, SHELL_PATH), origin)).then(async (res) => {
+      if (!res.ok) throw new Error(`page shell ${pathIn(lang, SHELL_PATH)}: ${res.status}`);
+      const text = await res.text();
+      if (!text.includes(SHELL_SLOT)) throw new Error(`page shell ${pathIn(lang, SHELL_PATH)} has no body slot`);
+      return text;
+    });
+    found.catch(() => shells.delete(lang));
+    shells.set(lang, found);
+  }
+  return found;
+}
+
+export interface PublicPage {
+  lang: Language;
+  /** The page's English path ('/notices/winter-holidays'); the Hindi one is pathIn('hi', path). */
+  path: string;
+  title: string;
+  description: string;
+  ogType?: 'website' | 'article';
+  /** Everything inside <main> (headings, breadcrumbs, the page's words). */
+  body: Html;
+  /** Netlify cache tags: purgePages(tags) after a change makes the CDN fetch the page again. */
+  tags: readonly string[];
+  status?: number;
+  /** More tags for the head (e.g. a feed's <link rel="alternate">). */
+  head?: Html;
+}
+
+/** The whole page: the shell of its language with the page's head words, canonical path and body. */
+export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
+  const template = await shell(new URL(req.url).origin, page.lang);
+  const english = pathIn('en', page.path);
+  const hindi = pathIn('hi', page.path);
+  let text = template
+    // The Hindi shell's path first: it contains the English one.
+    .replaceAll(pathIn('hi', SHELL_PATH), hindi)
+    .replaceAll(SHELL_PATH, english)
+    .replaceAll(SHELL_TITLE, escapeHtml(page.title))
+    .replaceAll(SHELL_DESCRIPTION, escapeHtml(page.description))
+    .replace(SHELL_SLOT, () => page.body.value);
+  if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', '<meta property="og:type" content="article">');
+  if (page.head) text = text.replace('</head>', () => `${page.head!.value}</head>`);
+  return new Response(text, {
+    status: page.status ?? 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      ...securityHeaders(inlineScriptHashes(template)),
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${PAGE_CDN_SECONDS}`,
+      'Netlify-Cache-Tag': page.tags.join(','),
+    },
+  });
+}
+
+/**
+ * After a change commits: Netlify's CDN drops the pages under `tags`. Off Netlify (no purge token)
+ * nothing is cached, so there is nothing to purge. A failed purge is logged, not thrown: the change
+ * is stored, and the pages follow within PAGE_CDN_SECONDS.
+ */
+export async function purgePages(tags: readonly string[]): Promise<void> {
+  if (!process.env.NETLIFY_PURGE_API_TOKEN || !tags.length) return;
+  try {
+    await purgeCache({ tags: [...tags] });
+  } catch (error) {
+    console.error(`[pages] could not purge ${tags.join(', ')}`, error);
+  }
+}
