@@ -22,6 +22,7 @@ import { publicPage, purgePages } from '../../server/public-page.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { changedKeys, factsOf, schoolProfile } from '../school/school.server.ts';
+import { SCHOOL_TAG } from '../school/profile.ts';
 import {
   DISCLOSURE_DOCUMENTS, isDocumentKey, validateDocumentDates, validateFigures,
   type Disclosure, type DisclosureDocument, type DisclosureFigures, type DocumentKey,
@@ -45,9 +46,11 @@ const documentJson = (row: Row): DisclosureDocument => ({
 
 const EMPTY: DisclosureFigures = { staff: {}, infrastructure: {}, results: { x: [], xii: [] } };
 
+/** The stored figures through the schema again: jsonb keeps keys in its own order, the schema puts them back in the form's. */
 function figuresOf(value: unknown): DisclosureFigures {
-  const stored = (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Partial<DisclosureFigures>;
-  return { staff: stored.staff ?? {}, infrastructure: stored.infrastructure ?? {}, results: { x: stored.results?.x ?? [], xii: stored.results?.xii ?? [] } };
+  const stored = typeof value === 'string' ? JSON.parse(value) : value;
+  const checked = validateFigures(stored);
+  return checked.ok ? checked.data : EMPTY;
 }
 
 /** The whole disclosure as it is stored now. */
@@ -144,7 +147,7 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
 /** The public page in `lang`, from the profile and the disclosure as they are now. */
 const servePage = (lang: Language) => async (req: Request): Promise<Response> => {
   const [profile, disclosure] = await Promise.all([schoolProfile(), readDisclosure()]);
-  return publicPage(req, { lang, path: DISCLOSURE_PATH, tags: [DISCLOSURE_TAG], ...disclosurePage(profile, disclosure, lang) });
+  return publicPage(req, { lang, path: DISCLOSURE_PATH, tags: [DISCLOSURE_TAG, SCHOOL_TAG], ...disclosurePage(profile, disclosure, lang) });
 };
 export const serveDisclosurePage = servePage('en');
 export const serveHindiDisclosurePage = servePage('hi');

@@ -1,6 +1,6 @@
 /** A school_profile row (migration 0020) as the profile; no row is the defaults. Shared by the function and the build. */
 import { toIso } from '../../lib/dates.ts';
-import { defaultProfile, type SchoolProfile } from './profile.ts';
+import { defaultProfile, type SchoolProfile, type SocialIcon } from './profile.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -20,7 +20,8 @@ export function profileOf(row: Row | undefined): SchoolProfile {
     principalQualification: text(row.principal_qualification),
     phones: list<string>(row.phones),
     email: text(row.email),
-    socialLinks: list(row.social_links),
+    // jsonb keeps an object's keys in its own order: rebuilt in the profile's, so versions compare equal.
+    socialLinks: list<{ icon: SocialIcon; url: string }>(row.social_links).map(({ icon, url }) => ({ icon, url })),
     map: latitude === null || latitude === undefined ? null : { latitude: Number(latitude), longitude: Number(row.map_longitude), zoom: Number(row.map_zoom) },
     updatedAt: toIso(row.updated_at),
   };

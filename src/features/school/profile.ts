@@ -39,6 +39,9 @@ export interface SchoolProfile {
   updatedAt: string | null;
 }
 
+/** The cache tag of every served page that shows the profile: a saved profile purges it. */
+export const SCHOOL_TAG = 'school';
+
 export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phones: 4, links: 8, url: 300 } as const;
 
 export const PROFILE_MESSAGES = {

@@ -18,10 +18,15 @@ import { getPool, transaction, type Queryable } from '../../server/db.ts';
 import { profileOf, type Row } from './profile-row.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import { putSchoolInUse, validateProfile, type ProfileInput, type SchoolProfile } from './profile.ts';
+import { purgePages } from '../../server/public-page.ts';
+import { SCHOOL_TAG, putSchoolInUse, validateProfile, type ProfileInput, type SchoolProfile } from './profile.ts';
 
-/** How long a function instance trusts the profile it read: a saved change reaches every document within this. */
-const CACHE_MS = 30_000;
+/**
+ * How long a function instance trusts the profile it read: a saved change reaches every document
+ * within this, and a burst of PDFs (a parent tapping download twice, the office printing a day's
+ * receipts) costs one query.
+ */
+const CACHE_MS = 5_000;
 
 async function readProfile(db: Queryable = getPool(), lock = false): Promise<SchoolProfile> {
   const { rows } = await db.query<Row>(`SELECT * FROM school_profile WHERE id${lock ? ' FOR UPDATE' : ''}`);
@@ -90,7 +95,7 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
 
 /** Pages that show the profile follow it: the served pages at once, the static ones by a new build. */
 async function afterProfileChange(): Promise<void> {
-  await triggerBuild();
+  await Promise.all([purgePages([SCHOOL_TAG]), triggerBuild()]);
 }
 
 /**
