@@ -106,7 +106,7 @@ export function messageAlongside(entity: MessageEntity, message: OutgoingMessage
  * it (after the change). Nothing when the record has no way to reach the parent.
  */
 export async function queueMessage(tx: Queryable, entity: MessageEntity, event: MessageEvent, id: string): Promise<void> {
-  await schoolProfile();
+  await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
   await insert(tx, entity, id, row && messageFor(entity, event, row));
 }
@@ -116,7 +116,7 @@ export async function queueMessage(tx: Queryable, entity: MessageEntity, event: 
  * written by `write` in the record's language from its row, as the transaction sees it.
  */
 export async function queueLetter(tx: Queryable, entity: MessageEntity, id: string, write: (language: Language, row: Row) => Letter): Promise<void> {
-  await schoolProfile();
+  await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
   await insert(tx, entity, id, row && addressed(entity, row, (language) => write(language, row)));
 }

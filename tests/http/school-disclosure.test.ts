@@ -153,7 +153,7 @@ describe('the Mandatory Public Disclosure', () => {
   it('refuses office staff every change (403), storing nothing', async () => {
     const uploadId = await stagedFile(office);
     expect((await expectJsonError(await putDocument(office, 'noc', { uploadId, issuedOn: '2024-01-10' }), 403)).code).toBe('principal-only');
-    expect((await expectJsonError(await office.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '5' } } }), 403)).code).toBe('principal-only');
+    expect((await expectJsonError(await office.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '5' }, infrastructure: {}, results: {} } }), 403)).code).toBe('principal-only');
     expect((await expectJsonError(await office.request('/v1/api/disclosure/documents/noc', { method: 'DELETE' }), 403)).code).toBe('principal-only');
     expect((await getJson('/v1/api/disclosure')).documents.find((d: { key: string }) => d.key === 'noc')).toBeUndefined();
   });
@@ -219,7 +219,7 @@ describe('the Mandatory Public Disclosure', () => {
   it('saves the typed figures and results (refusing bad ones whole), shown escaped on the page', async () => {
     const before = await getJson('/v1/api/disclosure');
     const bad = await expectJsonError(
-      await principal.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '52' }, results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] } } }),
+      await principal.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '52' }, infrastructure: {}, results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] } } }),
       400,
     );
     expect(Object.keys(bad.fields)).toEqual(['results.xii.0.passed']);

@@ -77,6 +77,7 @@ describe('validateFigures', () => {
       },
     });
   });
+  const whole = { staff: {}, infrastructure: {}, results: {} };
   it.each([
     [{ staff: { teachers: 'fifty' } }, 'staff.teachers'],
     [{ infrastructure: { inspectionVideo: 'javascript:alert(1)' } }, 'infrastructure.inspectionVideo'],
@@ -84,8 +85,9 @@ describe('validateFigures', () => {
     [{ results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] } }, 'results.xii.0.passed'],
     [{ results: { x: [{ year: '2025-26', registered: 1, passed: 1 }, { year: '2025-26', registered: 1, passed: 1 }] } }, 'results.x.1.year'],
     [{ staff: 'all' }, 'staff'],
+    [{ a: { a: { a: 1 } }, staff: undefined, infrastructure: undefined, results: undefined }, 'staff'],
   ])('%o is refused naming %s', (input, field) => {
-    const result = validateFigures(input);
+    const result = validateFigures({ ...whole, ...input });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(Object.keys(result.fields)).toContain(field);
   });

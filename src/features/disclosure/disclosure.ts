@@ -122,6 +122,7 @@ export const DISCLOSURE_MESSAGES = {
   validUntil: 'The valid-until date is a date (YYYY-MM-DD) on or after the issue date, or empty.',
   future: 'The issue date cannot be in the future.',
   upload: 'Upload the document (PDF) first.',
+  part: 'Send staff, infrastructure and results, each as an object: the disclosure is saved whole.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -144,8 +145,8 @@ const figure = (kind: FigureKind) =>
 function figures(list: readonly { key: string; kind: FigureKind }[]) {
   const shape: Record<string, ReturnType<typeof figure>> = Object.fromEntries(list.map((f) => [f.key, figure(f.kind)]));
   return z.pipe(
-    z.nullish(z.object(shape, wrongType)),
-    z.transform((v: Record<string, string> | null | undefined) => Object.fromEntries(Object.entries(v ?? {}).filter(([, text]) => text !== ''))),
+    z.object(shape, { error: DISCLOSURE_MESSAGES.part }),
+    z.transform((v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([, text]) => text !== ''))),
   );
 }
 
@@ -180,14 +181,11 @@ export function isSessionYear(value: string): boolean {
   return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
 }
 
-/** PUT /v1/api/disclosure's body: the whole typed part. Unknown keys are dropped. */
+/** PUT /v1/api/disclosure's body: the whole typed part, its three parts required (a body without them would empty it). Unknown keys are dropped. */
 export const figuresSchema = z.object({
   staff: figures(STAFF_FIGURES),
   infrastructure: figures(INFRASTRUCTURE_FIGURES),
-  results: z.pipe(
-    z.nullish(z.object({ x: resultRows, xii: resultRows }, wrongType)),
-    z.transform((v: DisclosureFigures['results'] | null | undefined) => v ?? { x: [], xii: [] }),
-  ),
+  results: z.object({ x: resultRows, xii: resultRows }, { error: DISCLOSURE_MESSAGES.part }),
 });
 
 export const validateFigures = (input: unknown): Checked<DisclosureFigures> => checked(figuresSchema.safeParse(input ?? {}) as never);

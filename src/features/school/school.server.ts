@@ -41,10 +41,13 @@ function remember(profile: SchoolProfile): SchoolProfile {
   return profile;
 }
 
-/** The profile, read at most every CACHE_MS per function instance (PDFs, receipts, letters, pages). */
-export async function schoolProfile(): Promise<SchoolProfile> {
+/**
+ * The profile, read at most every CACHE_MS per function instance (PDFs, receipts, letters, pages).
+ * Inside a transaction pass its `tx`: the read then takes no second connection.
+ */
+export async function schoolProfile(db?: Queryable): Promise<SchoolProfile> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.profile;
-  return remember(await readProfile());
+  return remember(await readProfile(db));
 }
 
 /** GET /v1/api/school: always the stored profile as it is now (the admin screen shows what it saved). */
