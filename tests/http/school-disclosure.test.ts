@@ -186,7 +186,7 @@ describe('the Mandatory Public Disclosure', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     for (const path of ['/academy/mandatory-disclosure', '/hi/academy/mandatory-disclosure']) {
       const text = await page(path);
-      const row = /<tr id="doc-fire-safety">[\s\S]*?<\/tr>/.exec(text)?.[0] ?? '';
+      const row = /<li id="doc-fire-safety">[\s\S]*?<\/li>/.exec(text)?.[0] ?? '';
       expect(row).toContain(`href="/v1/files/${first}"`);
       expect(row).toContain('01/04/2025');
       expect(row).toContain('31/03/2028');
@@ -209,7 +209,7 @@ describe('the Mandatory Public Disclosure', () => {
     const removed = await principal.request('/v1/api/disclosure/documents/fire-safety', { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((await anyone.request(`/v1/files/${second}`)).status).toBe(404);
-    const row = /<tr id="doc-fire-safety">[\s\S]*?<\/tr>/.exec(await page('/academy/mandatory-disclosure'))?.[0];
+    const row = /<li id="doc-fire-safety">[\s\S]*?<\/li>/.exec(await page('/academy/mandatory-disclosure'))?.[0];
     expect(row).toContain('Not yet published');
     const [deleted] = await auditOf(principal, 'disclosure', 'fire-safety');
     expect(deleted).toMatchObject({ action: 'delete' });

@@ -36,16 +36,16 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
   const documentLink = (doc: DisclosureDocument, title: string) =>
     html`<a href="${doc.url}" target="_blank" rel="noopener">${t('disclosure.view')}<span class="visually-hidden"> ${title} (${t('disclosure.pdfNewTab')})</span></a> <span class="doc-size">(PDF, ${sizeText(doc.size)})</span>`;
 
-  const documentsTable = (caption: string, section: DocumentSection) => html`
-    <div class="table-wrap"><table class="disclosure-docs">
-      <caption class="visually-hidden">${caption}</caption>
-      <thead><tr><th scope="col">${t('disclosure.number')}</th><th scope="col">${t('disclosure.document')}</th><th scope="col">${t('disclosure.issuedOn')}</th><th scope="col">${t('disclosure.validUntil')}</th><th scope="col">${t('disclosure.link')}</th></tr></thead>
-      <tbody>${DISCLOSURE_DOCUMENTS.filter((d) => d.section === section).map((item, i) => {
-        const doc = docs.get(item.key);
-        const title = t(documentTitle(item.key));
-        return html`<tr id="doc-${item.key}"><td>${i + 1}</td><td>${title}</td><td>${doc ? dayMonthYear(doc.issuedOn) : ''}</td><td>${doc?.validUntil ? dayMonthYear(doc.validUntil) : ''}</td><td>${doc ? documentLink(doc, title) : notYet}</td></tr>`;
-      })}</tbody>
-    </table></div>`;
+  // A list, not a table: a document's title, dates and link stack on a phone's narrow screen.
+  const documentsList = (section: DocumentSection) => html`
+    <ol class="disclosure-docs">${DISCLOSURE_DOCUMENTS.filter((d) => d.section === section).map((item) => {
+      const doc = docs.get(item.key);
+      const title = t(documentTitle(item.key));
+      const dates = doc
+        ? html`${t('disclosure.issuedOn')}: ${dayMonthYear(doc.issuedOn)}${doc.validUntil ? html` · ${t('disclosure.validUntil')}: ${dayMonthYear(doc.validUntil)}` : ''} · `
+        : '';
+      return html`<li id="doc-${item.key}"><span class="disclosure-docs__title">${title}</span> <span class="disclosure-docs__meta">${dates}${doc ? documentLink(doc, title) : notYet}</span></li>`;
+    })}</ol>`;
 
   const resultsTable = (which: (typeof RESULT_CLASSES)[number]) => {
     const caption = t(`disclosure.results.${which}`);
@@ -81,11 +81,11 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
       </section>
       <section aria-labelledby="disclosure-b">
         <h2 id="disclosure-b">${t('disclosure.b')}</h2>
-        ${documentsTable(t('disclosure.b'), 'B')}
+        ${documentsList('B')}
       </section>
       <section aria-labelledby="disclosure-c">
         <h2 id="disclosure-c">${t('disclosure.c')}</h2>
-        ${documentsTable(t('disclosure.c'), 'C')}
+        ${documentsList('C')}
         ${RESULT_CLASSES.map(resultsTable)}
       </section>
       <section aria-labelledby="disclosure-d">
