@@ -166,7 +166,7 @@ function ProfileForm() {
     ), options.hint);
   const areaBox = (box: string, label: string, value: string, onChange: (text: string) => void, lang?: string) =>
     field(box, <>{label} {required}</>, (props) => (
-      <textarea {...props} rows={2} lang={lang} value={value} maxLength={PROFILE_LIMITS.address} required aria-required="true" onChange={(e) => onChange(e.target.value)} />
+      <textarea {...props} rows={3} lang={lang} value={value} maxLength={PROFILE_LIMITS.address} required aria-required="true" onChange={(e) => onChange(e.target.value)} />
     ));
 
   return (

@@ -371,7 +371,7 @@ export const HI: Record<TextCode, string> = {
   'disclosure.view': 'देखें',
   'disclosure.pdfNewTab': 'PDF, नए टैब में खुलेगा',
   'disclosure.issuedOn': 'जारी होने की तिथि',
-  'disclosure.validUntil': 'वैध तिथि तक',
+  'disclosure.validUntil': 'वैधता तिथि',
   'disclosure.a': 'क. सामान्य जानकारी',
   'disclosure.a.name': 'विद्यालय का नाम',
   'disclosure.a.affiliationNumber': 'संबद्धता संख्या',
