@@ -144,6 +144,9 @@ describe('the Mandatory Public Disclosure', () => {
     expect(en).not.toMatch(/Placeholder|21XXXXX/);
     // No island: the page is text (the site's own small menu script is all it runs).
     expect(en).not.toMatch(/<astro-island|react/i);
+    // Canonical with the trailing slash, as every static page's, and served at that address too.
+    expect(en).toContain('<link rel="canonical" href="https://www.rmcpschool.in/academy/mandatory-disclosure/"');
+    expect(await page('/academy/mandatory-disclosure/')).toContain('A. General information');
     const hi = await page('/hi/academy/mandatory-disclosure');
     expect(hi).toContain('अनिवार्य सार्वजनिक प्रकटीकरण');
     expect(hi).toContain('अभी प्रकाशित नहीं');

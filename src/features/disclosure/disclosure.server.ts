@@ -147,7 +147,8 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
 /** The public page in `lang`, from the profile and the disclosure as they are now. */
 const servePage = (lang: Language) => async (req: Request): Promise<Response> => {
   const [profile, disclosure] = await Promise.all([schoolProfile(), readDisclosure()]);
-  return publicPage(req, { lang, path: DISCLOSURE_PATH, tags: [DISCLOSURE_TAG, SCHOOL_TAG], ...disclosurePage(profile, disclosure, lang) });
+  // The path as the site's static pages write theirs (canonical, hreflang, sitemap): with its trailing slash.
+  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG, SCHOOL_TAG], ...disclosurePage(profile, disclosure, lang) });
 };
 export const serveDisclosurePage = servePage('en');
 export const serveHindiDisclosurePage = servePage('hi');
