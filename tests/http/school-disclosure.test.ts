@@ -14,6 +14,7 @@ import { site } from '../../src/config/site.ts';
 import { ApiClient, adminClient, baseURL, staffClient } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';
 import { auditOf, createAdmission, expectJsonError, pdf, png, stagedFile } from './admin-fixtures.ts';
+import { dateInIndia } from '../../src/lib/dates.ts';
 
 let principal: ApiClient;
 let office: ApiClient;
@@ -117,20 +118,28 @@ function getFrom(path: string): Promise<{ status: number; body: Buffer }> {
   });
 }
 
-describe("the parent's acknowledgment PDF", () => {
-  it('prints no affiliation number while none is set, and the one the principal sets once set', async () => {
+describe("the parent's acknowledgment and receipt PDFs", () => {
+  it('print no affiliation number while none is set, and the one the principal sets once set', async () => {
     const admission = await createAdmission();
-    const ack = async () => {
-      const res = await getFrom(`/v1/api/admission/acknowledgment?${new URLSearchParams({ referenceNumber: admission.referenceNumber, contactNo: '9988776655' })}`);
+    const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 500, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    expect(paid.status).toBe(201);
+    const { receiptNumber } = (await paid.json()).payment as { receiptNumber: string };
+    const pair = { referenceNumber: admission.referenceNumber, contactNo: '9988776655' };
+    const pdfText = async (path: string) => {
+      const res = await getFrom(path);
       expect(res.status).toBe(200);
       return (await readPdf(res.body)).text.replace(/\s+/g, ' ');
     };
+    const ack = () => pdfText(`/v1/api/admission/acknowledgment?${new URLSearchParams(pair)}`);
+    const receipt = () => pdfText(`/v1/api/admission/receipt?${new URLSearchParams({ ...pair, number: receiptNumber })}`);
     expect((await putSchool(principal, { ...original, affiliationNumber: '' })).status).toBe(200);
     // A function instance trusts the profile it read for a few seconds.
     await expect.poll(ack, { timeout: 20_000, interval: 500 }).not.toContain('affiliation');
     expect(await ack()).not.toContain('21XXXXX');
     expect((await putSchool(principal, { ...original, affiliationNumber: '2130456' })).status).toBe(200);
+    expect(await receipt()).not.toMatch(/affiliation|21XXXXX/);
     await expect.poll(ack, { timeout: 20_000, interval: 500 }).toContain('CBSE affiliation no. 2130456');
+    await expect.poll(receipt, { timeout: 20_000, interval: 500 }).toContain('CBSE affiliation no. 2130456');
   }, 60_000);
 });
 
