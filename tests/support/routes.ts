@@ -75,6 +75,7 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/disclosure': { none: 'the published disclosure, the same for everyone' },
   'GET /academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
   'GET /hi/academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
+  'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
