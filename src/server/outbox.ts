@@ -13,7 +13,7 @@ import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
-import { schoolProfile } from '../features/school/school.server.ts';
+import { schoolProfile } from '../features/school/profile.server.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 /** The kinds of record whose parents get messages: every kind in the list. */

@@ -28,7 +28,7 @@ import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/ind
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { statusUrl } from './acknowledgment.ts';
-import { schoolProfile } from '../school/school.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');

@@ -21,7 +21,8 @@ import { json, readJson, type RouteContext } from '../../server/http.ts';
 import { publicPage, purgePages } from '../../server/public-page.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { changedKeys, factsOf, schoolProfile } from '../school/school.server.ts';
+import { changedKeys, factsOf } from '../school/school.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { SCHOOL_TAG } from '../school/profile.ts';
 import {
   DISCLOSURE_DOCUMENTS, isDocumentKey, validateDocumentDates, validateFigures,

@@ -26,7 +26,7 @@ import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
 import { changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { messageAlongside, messageFor } from '../../server/outbox.ts';
-import { schoolProfile } from '../school/school.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { MSG } from '../../lib/forms/texts.ts';

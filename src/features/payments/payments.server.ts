@@ -17,8 +17,6 @@
  * the year's counter row is taken with an upsert inside the same transaction, so concurrent payments
  * queue on its row lock and a rolled-back one gives its number back: no gaps, no repeats.
  */
-import { schoolProfile } from '../school/school.server.ts';
-import { officePhone } from '../school/profile.ts';
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { isUuid, query, queryOne, transaction, type Queryable } from '../../server/db.ts';
@@ -35,6 +33,8 @@ import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import type { KindPayment } from '../../lib/record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
+import { officePhone } from '../school/profile.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,

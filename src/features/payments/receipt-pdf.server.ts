@@ -16,7 +16,7 @@ import { notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
-import { schoolProfile } from '../school/school.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';

@@ -7,48 +7,17 @@
  * A save is audited with each changed field before and after. After it commits the served pages
  * that show the profile are purged, and Netlify's build hook (BUILD_HOOK_URL, when set) is called
  * so the static pages' footers follow within a build.
- *
- * `schoolProfile()` is the cached read for PDFs, receipts and letters: one query per function
- * instance at most every CACHE_MS, and it keeps the profile in use (profile.ts) current for code
- * that cannot wait for the database.
+ * The cached read that PDFs, receipts and letters use is ./profile.server.ts.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
-import { getPool, transaction, type Queryable } from '../../server/db.ts';
+import { transaction } from '../../server/db.ts';
 import { profileOf, type Row } from './profile-row.ts';
+import { readProfile, remember } from './profile.server.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { purgePages } from '../../server/public-page.ts';
-import { SCHOOL_TAG, putSchoolInUse, validateProfile, type ProfileInput, type SchoolProfile } from './profile.ts';
-
-/**
- * How long a function instance trusts the profile it read: a saved change reaches every document
- * within this, and a burst of PDFs (a parent tapping download twice, the office printing a day's
- * receipts) costs one query.
- */
-const CACHE_MS = 5_000;
-
-async function readProfile(db: Queryable = getPool(), lock = false): Promise<SchoolProfile> {
-  const { rows } = await db.query<Row>(`SELECT * FROM school_profile WHERE id${lock ? ' FOR UPDATE' : ''}`);
-  return profileOf(rows[0]);
-}
-
-let cached: { profile: SchoolProfile; at: number } | undefined;
-
-function remember(profile: SchoolProfile): SchoolProfile {
-  cached = { profile, at: Date.now() };
-  putSchoolInUse(profile);
-  return profile;
-}
-
-/**
- * The profile, read at most every CACHE_MS per function instance (PDFs, receipts, letters, pages).
- * Inside a transaction pass its `tx`: the read then takes no second connection.
- */
-export async function schoolProfile(db?: Queryable): Promise<SchoolProfile> {
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.profile;
-  return remember(await readProfile(db));
-}
+import { SCHOOL_TAG, validateProfile, type ProfileInput } from './profile.ts';
 
 /** GET /v1/api/school: always the stored profile as it is now (the admin screen shows what it saved). */
 export async function getSchool(): Promise<Response> {
