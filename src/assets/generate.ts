@@ -1,8 +1,8 @@
 /**
  * Makes the site's own pictures and documents (nothing is hot-linked or downloaded): flat
  * illustrations drawn as SVG and rasterised with sharp into src/assets (processed by astro:assets
- * into AVIF/WebP at build), the favicon and Open Graph image in public/, and the e-magazine and
- * disclosure PDFs in public/. Re-run after changing a drawing:
+ * into AVIF/WebP at build), the favicon and Open Graph image in public/, and the e-magazine
+ * PDFs in public/. Re-run after changing a drawing:
  *   npm exec -- node src/assets/generate.ts
  */
 import sharp from 'sharp';
@@ -10,7 +10,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { makePdf } from '../lib/tiny-pdf.ts';
 import { magazineIssues } from '../data/magazine-issues.ts';
-import { disclosureDocuments } from '../data/mandatory-disclosure.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ASSETS = join(ROOT, 'src/assets');
@@ -257,13 +256,6 @@ if (!only || only === 'pdfs') {
       { heading: 'From the Editorial Desk', lines: issue.editorial },
     ]);
     await writeFile(join(PUBLIC, 'magazines', `${issue.slug}.pdf`), pdf);
-  }
-  await mkdir(join(PUBLIC, 'disclosure'), { recursive: true });
-  for (const doc of disclosureDocuments) {
-    const pdf = makePdf(doc.title, [
-      { heading: doc.title, lines: ['PLACEHOLDER DOCUMENT', '', 'This file stands in for the school\'s scanned, signed copy of this document.', 'The school office must replace it with the real document before the site goes live,', 'as required for the CBSE Mandatory Public Disclosure (Appendix IX of the Affiliation Bye-Laws).', '', `Document: ${doc.title}`, 'School: R.M.C.P. Senior Secondary School & Academy, Sikandrabad, Bulandshahr (U.P.)'] },
-    ]);
-    await writeFile(join(PUBLIC, 'disclosure', doc.file), pdf);
   }
 }
 console.log('generated assets');

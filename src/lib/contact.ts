@@ -2,9 +2,8 @@
  * The office's channels to a parent: a phone call and a WhatsApp chat with a message already
  * written, in English and in Hindi, naming the record and its status.
  */
-import { site } from '../config/site.ts';
 import { fill, type Language, type TextCode } from './i18n/index.ts';
-import { schoolName } from './school.ts';
+import { officePhone, schoolInUse, schoolName } from '../features/school/profile.ts';
 
 /** tel: link of an Indian mobile number (10 digits). */
 export const telLink = (mobile: string) => `tel:+91${mobile}`;
@@ -12,9 +11,13 @@ export const telLink = (mobile: string) => `tel:+91${mobile}`;
 /** A WhatsApp chat with `mobile` (10 digits, India) with `text` typed in, ready to send. */
 export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91${mobile}?text=${encodeURIComponent(text)}`;
 
-/** A message to a parent in `language`: the school's name and office phone filled in with `values`. */
+/**
+ * A message to a parent in `language`: the school's name and office phone filled in with `values`,
+ * as the school's profile has them (on the server, as read at most a short while ago).
+ */
 export function parentMessage(language: Language, code: TextCode, values: Record<string, string>): string {
-  return fill(language, code, { school: schoolName(language), phone: site.contact.phone, ...values });
+  const school = schoolInUse();
+  return fill(language, code, { school: schoolName(school, language), phone: officePhone(school), ...values });
 }
 
 /** The same message in English and Hindi. */

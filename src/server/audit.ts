@@ -42,7 +42,10 @@ export type AuditAction =
   | 'consent-withdrawn'
   /** An issued TC's signed scan attached or replaced (detail: the file's name and type). */
   | 'certificate';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice'
+  /** The school's profile and its Mandatory Public Disclosure: one of each, so no id. */
+  | 'school'
+  | 'disclosure';
 
 export interface AuditEntry {
   action: AuditAction;

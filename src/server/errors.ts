@@ -3,7 +3,7 @@
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
 import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/texts.ts';
-import { site } from '../config/site.ts';
+import { officePhone, schoolInUse } from '../features/school/profile.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -56,7 +56,7 @@ export const unsupportedType = (message: string, fields?: Record<string, string>
 export function tooManyRequests(retryAfterSeconds: number, key: RequestMessage = 'tooManyRequests'): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const minutes = Math.ceil(seconds / 60);
-  const phone = site.contact.phone;
+  const phone = officePhone(schoolInUse());
   return new HttpError(429, fillIn(REQUEST_MSG[key], { minutes: String(minutes), phone }), undefined, { 'Retry-After': String(seconds) }, { retryAfterMinutes: minutes, phone })
     .withCode(`request.${key}`);
 }

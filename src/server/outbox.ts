@@ -12,6 +12,8 @@ import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
+// Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
+import { schoolProfile } from '../features/school/profile.server.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 /** The kinds of record whose parents get messages: every kind in the list. */
@@ -104,6 +106,7 @@ export function messageAlongside(entity: MessageEntity, message: OutgoingMessage
  * it (after the change). Nothing when the record has no way to reach the parent.
  */
 export async function queueMessage(tx: Queryable, entity: MessageEntity, event: MessageEvent, id: string): Promise<void> {
+  await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
   await insert(tx, entity, id, row && messageFor(entity, event, row));
 }
@@ -113,6 +116,7 @@ export async function queueMessage(tx: Queryable, entity: MessageEntity, event: 
  * written by `write` in the record's language from its row, as the transaction sees it.
  */
 export async function queueLetter(tx: Queryable, entity: MessageEntity, id: string, write: (language: Language, row: Row) => Letter): Promise<void> {
+  await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
   await insert(tx, entity, id, row && addressed(entity, row, (language) => write(language, row)));
 }

@@ -86,9 +86,11 @@ describe('an admission fee and its receipt (1280 px)', () => {
     const receipt = page.locator('article.receipt');
     await receipt.waitFor();
     const text = await receipt.innerText();
-    for (const part of [site.contact.name, site.contact.address, site.contact.affiliationNumber, receiptNumber, '₹2,500.00', 'Two Thousand Five Hundred Rupees Only', 'UTR 998877', 'K.G', admission.referenceNumber, admission.names.first]) {
+    for (const part of [site.contact.name, site.contact.address, receiptNumber, '₹2,500.00', 'Two Thousand Five Hundred Rupees Only', 'UTR 998877', 'K.G', admission.referenceNumber, admission.names.first]) {
       expect(text).toContain(part);
     }
+    // Never the config's placeholder affiliation number (issue 27): the school's own, or none.
+    expect(text).not.toContain('21XXXXX');
     expect(await accessibilityFailures(page, 'receipt (1280 px)')).toEqual([]);
 
     await page.emulateMedia({ media: 'print' });

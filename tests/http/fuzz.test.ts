@@ -21,6 +21,7 @@ import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../suppor
 import { withDefaultUser } from '../../src/server/db.ts';
 import { FILE, badAadhaar, validAdmission, validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { SVG } from './admin-fixtures.ts';
+import { defaultProfile } from '../../src/features/school/profile.ts';
 import { HTML, PDF, PNG, ZIP, padded } from './forms-fixtures.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -332,6 +333,7 @@ describe(`fuzz (${ENGINE})`, () => {
       qualificationsAndRequirements: ['B.Ed'], employmentType: 'Full-Time',
     };
     const jobId = (await created(await admin.request('/v1/api/jobs', { method: 'POST', json: validJob })))._id as string;
+    const { updatedAt: _, ...schoolBase } = defaultProfile();
     const galleryForm = new FormData();
     galleryForm.append('title', 'Sports day');
     galleryForm.append('description', 'The relay race');
@@ -555,6 +557,11 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
+      // The school's profile and disclosure, and the disclosure's pages (issue 27): public, no filters.
+      '/v1/api/school': [],
+      '/v1/api/disclosure': [],
+      '/academy/mandatory-disclosure': [],
+      '/hi/academy/mandatory-disclosure': [],
       '/v1/api/dashboard': ['page'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
@@ -571,6 +578,7 @@ describe(`fuzz (${ENGINE})`, () => {
     ];
     for (const [path, filters] of Object.entries(LIST_FILTERS)) {
       const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/events', '/v1/api/notices'].includes(path) || !path.startsWith('/v1/') ? 'visitor' : 'admin';
+      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/school', '/v1/api/disclosure', '/academy/mandatory-disclosure', '/hi/academy/mandatory-disclosure'].includes(path) ? 'visitor' : 'admin';
       const queries = [...rng.some(QUERIES, 2), ...filters.flatMap((f) => rng.some(FILTER_VALUES, 2).map((v) => `?${f}=${v}`))];
       for (const query of queries) add({ family: 'list with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${query}`, auth: as, answers: true });
       add({ family: 'list with odd query string', route: `HEAD ${path}`, method: 'HEAD', path: `${path}${rng.pick(QUERIES)}`, auth: as, answers: true });
@@ -627,6 +635,14 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/admission/:id/waive', path: `/v1/api/admission/${admissionId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
       { route: 'POST /v1/api/tc-request/:id/waive', path: `/v1/api/tc-request/${tcId}/waive`, auth: 'admin', base: () => ({ note: 'Staff ward' }), free: ['note'], checked: [] },
       { route: 'PUT /v1/api/seats', path: '/v1/api/seats', auth: 'admin', base: () => ({ session: '2027-28', seats: [{ admissionClass: 'K.G', capacity: 40 }] }), free: [], checked: ['session'] },
+      // The school's profile and the disclosure: each base is refused (no phone; a count that is not one; dates out of order),
+      // so whatever an input spoils, nothing is stored.
+      { route: 'PUT /v1/api/school', path: '/v1/api/school', auth: 'admin', base: () => ({ ...schoolBase, phones: [] }), free: ['principalName', 'principalQualification'], checked: ['affiliationNumber', 'email'] },
+      { route: 'PUT /v1/api/disclosure', path: '/v1/api/disclosure', auth: 'admin', base: () => ({ staff: { teachers: 'many' }, infrastructure: { internet: 'Yes' } }), free: ['infrastructure'], checked: ['staff'] },
+      {
+        route: 'PUT /v1/api/disclosure/documents/:key', path: '/v1/api/disclosure/documents/noc', auth: 'admin',
+        base: () => ({ uploadId: rng.uuid(), issuedOn: '2025-06-01', validUntil: '2025-05-31' }), free: ['uploadId'], checked: ['issuedOn', 'validUntil'],
+      },
       // Parents' status checks and a replacement: each base is a pair that matches nothing (404), so only what an input spoils answers otherwise.
       { route: 'POST /v1/api/admission/status', path: '/v1/api/admission/status', auth: 'visitor', base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009' }), free: ['language'], checked: ['referenceNumber', 'contactNo'] },
       {
@@ -894,9 +910,13 @@ describe(`fuzz (${ENGINE})`, () => {
       ['POST', `/v1/api/tc-request/${tcId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined], ['GET', '/v1/api/dashboard', undefined],
       ['GET', '/v1/api/admission/export.csv', undefined], ['GET', '/v1/api/enquiry/export.csv', undefined], ['GET', '/v1/api/tc-request/export.csv', undefined],
+      ['PUT', '/v1/api/school', Buffer.from(JSON.stringify({ ...schoolBase, affiliationNumber: '2130123' })), JSON_TYPE],
+      ['PUT', '/v1/api/disclosure', Buffer.from(JSON.stringify({ staff: { teachers: '52' } })), JSON_TYPE],
+      ['PUT', '/v1/api/disclosure/documents/noc', Buffer.from(JSON.stringify({ uploadId: rng.uuid(), issuedOn: '2025-06-01' })), JSON_TYPE],
+      ['DELETE', '/v1/api/disclosure/documents/noc', undefined],
     ];
     const routeOf = (method: string, path: string) =>
-      `${method} ${path.replace(/\/payments\/[0-9a-f-]{36}\//, '/payments/:paymentId/').replace(/\/receipts\/[^/]+$/, '/receipts/:receiptNumber').replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/documents\/\w+$/, '/documents/:field')}`;
+      `${method} ${path.replace(/\/payments\/[0-9a-f-]{36}\//, '/payments/:paymentId/').replace(/\/receipts\/[^/]+$/, '/receipts/:receiptNumber').replace(/\/[0-9a-f-]{36}(?=\/|$)/, '/:id').replace(/\/files\/\w+$/, '/files/:field').replace(/\/disclosure\/documents\/[\w-]+$/, '/disclosure/documents/:key').replace(/\/documents\/\w+$/, '/documents/:field')}`;
     for (const cookie of FORGED_COOKIES) {
       const [method, path, body, headers] = rng.pick(GUARDED);
       add({ family: 'forged or malformed session cookie', route: routeOf(method, path), method, path, body, headers: { ...headers, cookie, 'x-xsrf-token': xsrf } });

@@ -42,6 +42,11 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PATCH /v1/api/enquiry/:id/fields': 'a correction on a parent\'s request is the principal\'s',
   'PATCH /v1/api/tc-request/:id/fields': 'a correction on a parent\'s request is the principal\'s',
   'POST /v1/api/admission/:id/consent-withdrawn': 'recording a withdrawal of consent is the principal\'s',
+  // The school's own facts and its CBSE disclosure (issue 27).
+  'PUT /v1/api/school': "the school's profile, printed on every receipt and acknowledgment, is the principal's",
+  'PUT /v1/api/disclosure': 'the Mandatory Public Disclosure is the principal\'s',
+  'PUT /v1/api/disclosure/documents/:key': 'the Mandatory Public Disclosure is the principal\'s',
+  'DELETE /v1/api/disclosure/documents/:key': 'the Mandatory Public Disclosure is the principal\'s',
 };
 
 /** Routes every signed-in member of staff may call, each with what it is for. */

@@ -49,6 +49,11 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/notices': 'public notices page in Hindi',
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
+  // The school's own facts and its CBSE disclosure (issue 27): public by law and by nature.
+  'GET /v1/api/school': "the school's profile (name, address, numbers), printed on every page",
+  'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
+  'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
+  'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
@@ -82,6 +87,10 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/api/school': { none: "the school's profile, the same for everyone" },
+  'GET /v1/api/disclosure': { none: 'the published disclosure, the same for everyone' },
+  'GET /academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
+  'GET /hi/academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
   'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
   'GET /v1/api/events': { none: 'the published calendar, the same for everyone' },
   // The two address limits of the lookups: no mobile number is named.

@@ -1,11 +1,10 @@
-/** Content data that Node can load without Astro: navigation tree, PDFs, disclosure, magazine texts. */
-import { readFile, readdir } from 'node:fs/promises';
+/** Content data that Node can load without Astro: navigation tree, PDFs, magazine texts. */
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { navigation, adminNavigation, allNavHrefs, findNav } from '../../src/data/navigation.ts';
 import { makePdf, checkPdf } from '../../src/lib/tiny-pdf.ts';
 import { magazineIssues } from '../../src/data/magazine-issues.ts';
-import { disclosureDocuments, generalInformation, staff, infrastructure } from '../../src/data/mandatory-disclosure.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -39,31 +38,13 @@ describe('PDF writer and checker', () => {
     expect(checkPdf(Buffer.from(broken, 'latin1')).ok).toBe(false);
     expect(checkPdf(Buffer.from('hello')).ok).toBe(false);
   });
-  it('every shipped magazine issue and disclosure document is a valid, small PDF', async () => {
+  it('every shipped magazine issue is a valid, small PDF', async () => {
     expect(magazineIssues).toHaveLength(6);
     for (const issue of magazineIssues) {
       const bytes = await readFile(join(ROOT, 'public/magazines', `${issue.slug}.pdf`));
       expect(checkPdf(bytes), issue.slug).toMatchObject({ ok: true });
       expect(bytes.length).toBeLessThan(20_000);
     }
-    const shipped = await readdir(join(ROOT, 'public/disclosure'));
-    for (const doc of disclosureDocuments) {
-      expect(shipped).toContain(doc.file);
-      expect(checkPdf(await readFile(join(ROOT, 'public/disclosure', doc.file))), doc.file).toMatchObject({ ok: true });
-    }
-  });
-});
-
-describe('mandatory disclosure data', () => {
-  it('has sections A, B (8 documents), C (fee, calendar, SMC, PTA, results), D and E', () => {
-    expect(generalInformation.map((r) => r.label)).toContain('Affiliation number');
-    expect(disclosureDocuments.slice(0, 8)).toHaveLength(8);
-    const titles = disclosureDocuments.slice(8).map((d) => d.title).join(' | ');
-    for (const word of ['Fee structure', 'academic calendar', 'School Management Committee', 'Parents Teachers Association', 'results']) expect(titles).toContain(word);
-    const staffLabels = staff.map((r) => r.label).join(' | ');
-    for (const word of ['Principal', 'PGT', 'TGT', 'PRT', 'ratio', 'special educator', 'counsellor']) expect(staffLabels).toContain(word);
-    const infra = infrastructure.map((r) => r.label).join(' | ');
-    for (const word of ['campus area', 'classrooms', 'laboratories', 'Internet', "girls' toilets", 'CCTV', 'video']) expect(infra).toContain(word);
   });
 });
 

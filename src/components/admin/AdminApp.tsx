@@ -10,6 +10,7 @@ import { api } from '../../lib/api-client.ts';
 import { showFlashToasts } from '../../lib/admin/navigation.ts';
 import type { SignedIn } from '../../lib/roles.ts';
 import { SessionContext } from './session.tsx';
+import { putSchoolInUse, type SchoolProfile } from '../../features/school/profile.ts';
 import './admin.css';
 
 const SCREENS = {
@@ -17,6 +18,8 @@ const SCREENS = {
   audit: lazy(() => import('../../features/audit/AuditScreen.tsx')),
   messages: lazy(() => import('../../features/messages/MessagesScreen.tsx')),
   seats: lazy(() => import('../../features/admission/SeatsScreen.tsx')),
+  school: lazy(() => import('../../features/school/SchoolScreen.tsx')),
+  disclosure: lazy(() => import('../../features/disclosure/DisclosureScreen.tsx')),
   'admission-print': lazy(() => import('../../features/admission/ApplicationPrint.tsx')),
   'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
   'vacancy-new': lazy(() => import('../../features/vacancies/VacancyNew.tsx')),
@@ -51,6 +54,8 @@ const LINKS: [href: string, label: string, only?: 'principal'][] = [
   ['/admin/calendar', 'Calendar'],
   ['/admin/notices', 'Notices'],
   ['/admin/messages', 'Messages'],
+  ['/admin/school', 'School profile', 'principal'],
+  ['/admin/disclosure', 'Disclosure', 'principal'],
   ['/admin/audit', 'Audit log', 'principal'],
   ['/admin/accounts', 'Accounts', 'principal'],
   ['/admin/account', 'My account'],
@@ -61,6 +66,8 @@ const PANEL_OF: Record<string, string> = {
   audit: '/admin/audit',
   messages: '/admin/messages',
   seats: '/admin/seats',
+  school: '/admin/school',
+  disclosure: '/admin/disclosure',
   vacancies: '/admin/vacancies/panel',
   vacancy: '/admin/vacancies/panel',
   tc: '/admin/tc-requests/panel',
@@ -87,11 +94,16 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
 
   useEffect(() => {
     let live = true;
+    // The school's profile, for what the screens write in its name (messages, prints); the defaults if it cannot be read.
+    const school = api('/school')
+      .then(async (res) => (res.ok ? putSchoolInUse((await res.json()) as SchoolProfile) : undefined))
+      .catch(() => undefined);
     api('/auth')
       .then(async (res) => {
         if (!live) return;
         if (res.status !== 200) return location.replace('/login');
         const who = (await res.json()) as SignedIn;
+        await school;
         if (who.mustChangePassword && screen !== PASSWORD_SCREEN) return location.replace(PASSWORD_PAGE);
         if (live) setSignedIn(who);
       })

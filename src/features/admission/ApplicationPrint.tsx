@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { orDash } from '../../lib/format.ts';
 import { fieldsIn, type Field } from '../../lib/record.ts';
 import { statusLabel } from '../../lib/workflow.ts';
-import { site } from '../../config/site.ts';
+import { schoolInUse } from '../school/profile.ts';
 import { fieldRows } from '../../components/admin/record-view.tsx';
 import { ADMISSION, SECTION_TITLES, fileLabel, isFileField, type Admission, type SectionId } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS } from './workflow.ts';
@@ -56,12 +56,13 @@ function Application({ record }: { record: Admission }) {
     .map((section) => [SECTION_TITLES[section], fields.filter((f) => f.section === section)] as const)
     .filter(([, members]) => members.length > 0);
   const office = fields.filter((f) => !f.section && !AT_TOP.includes(f.name));
+  const school = schoolInUse();
   return (
     <>
       <header className="print-app__school">
-        <p className="print-app__school-name">{site.contact.name}</p>
-        <p>{site.contact.address}</p>
-        <p>Phone {site.contact.phone} · {site.contact.email}</p>
+        <p className="print-app__school-name">{school.name.en}</p>
+        <p>{school.address.en}</p>
+        <p>{[school.phones.length && `Phone ${school.phones.join(', ')}`, school.email].filter(Boolean).join(' · ')}</p>
       </header>
       <h1 id="screen-title">Application for admission</h1>
       <div className="print-app__top">

@@ -23,13 +23,13 @@ import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
-import { site } from '../../config/site.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { statusUrl } from './acknowledgment.ts';
-import { schoolAddress, schoolName } from '../../lib/school.ts';
+import { schoolProfile } from '../school/profile.server.ts';
+import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');
 const REFERENCE_CODE = 'ack.error.reference';
@@ -113,9 +113,15 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const width = doc.page.width - left - doc.page.margins.right;
   const centred: TextStyle = { width, align: 'center' };
 
-  write(doc, schoolName(language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, schoolAddress(language), { ...centred, size: 9.5, color: GREY });
-  write(doc, `${t('ack.pdf.affiliation', { number: site.contact.affiliationNumber })} · ${t('ack.pdf.phone', { phone: site.contact.phone })}`, { ...centred, size: 9.5, color: GREY });
+  // The school as its profile has it now; a fact the school has not set is left out.
+  const school = await schoolProfile();
+  write(doc, schoolName(school, language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
+  write(doc, schoolAddress(school, language), { ...centred, size: 9.5, color: GREY });
+  const schoolFacts = [
+    school.affiliationNumber && t('ack.pdf.affiliation', { number: school.affiliationNumber }),
+    officePhone(school) && t('ack.pdf.phone', { phone: officePhone(school) }),
+  ].filter(Boolean);
+  if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { ...centred, size: 9.5, color: GREY });
   let y = doc.y + 8;
   rule(doc, left, y, width);
   write(doc, t('ack.pdf.title'), { ...centred, size: 14, weight: 'bold' }, left, y + 10);

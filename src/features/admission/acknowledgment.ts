@@ -7,7 +7,7 @@
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
-import { schoolName } from '../../lib/school.ts';
+import { schoolInUse, schoolName } from '../school/profile.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<TextCode, `ack.${string}`> | 'class.name';
@@ -54,7 +54,7 @@ export const acknowledgmentHref = (reference: string, contactNo: string, languag
 
 /** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
 export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>
-  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(language), reference, url: statusUrl(reference, language) }))}`;
+  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(schoolInUse(), language), reference, url: statusUrl(reference, language) }))}`;
 
 /** How a gender reads to a parent, in the acknowledgment's words. */
 export const genderIn = (words: Pick<AckWords, 'ack.gender.Male' | 'ack.gender.Female'>, value: string) =>

@@ -41,6 +41,8 @@ export const AUDIT_ENTITIES = {
   audit: 'Audit log',
   event: 'Calendar event',
   notice: 'Notice',
+  school: 'School profile',
+  disclosure: 'Mandatory disclosure',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -54,6 +56,7 @@ const DETAILS: Partial<Record<string, string>> = {
 export function recordHref(entity: string, entityId: string | null): string | undefined {
   if (!entityId) return undefined;
   if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'disclosure') return '/admin/disclosure';
   const path = DETAILS[entity];
   return path ? path + encodeURIComponent(entityId) : undefined;
 }

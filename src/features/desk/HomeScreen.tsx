@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
 import { KINDS, PAID_KINDS, kindOf } from '../kinds.ts';
 import { DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
+import { documentLabel, type DisclosureWarning } from '../disclosure/disclosure.ts';
 import './desk.css';
 
 /** 'enquiries, applications and TC requests' */
@@ -40,6 +41,7 @@ function Figures({ data }: { data: Dashboard }) {
   return (
     <>
       <p className="desk__today">Today is {formatDate(data.today)}. The week started on Monday {formatDate(data.weekStart)}.</p>
+      <DisclosureWarnings warnings={data.disclosure} />
       <div className="desk__grid">
         <NewRecords data={data} />
         <FollowUps data={data} />
@@ -214,5 +216,30 @@ function Seats({ data }: { data: Dashboard }) {
         <a href={`/admin/seats?session=${encodeURIComponent(session)}`}>Seats by class</a>
       </p>
     </Card>
+  );
+}
+
+const WARNING_TEXT: Record<DisclosureWarning['kind'], (label: string, date: string) => string> = {
+  expiring: (label, date) => `${label}: valid until ${date}. Upload the renewed certificate before then.`,
+  lapsed: (label, date) => `${label}: lapsed on ${date}. Upload the renewed certificate.`,
+  'annual-report-due': (_label, date) => `The annual report is due by ${date} and is not uploaded yet.`,
+  'annual-report-overdue': (_label, date) => `The annual report was due by ${date} and is still not uploaded.`,
+};
+
+/** What the Mandatory Public Disclosure needs soon (CBSE can penalise a lapsed or missing item): nothing when all is in order. */
+function DisclosureWarnings({ warnings }: { warnings: DisclosureWarning[] }) {
+  if (!warnings.length) return null;
+  return (
+    <section className="desk-warnings" aria-labelledby="desk-disclosure">
+      <h2 id="desk-disclosure">Mandatory disclosure needs attention</h2>
+      <ul>
+        {warnings.map((w) => (
+          <li key={`${w.kind}-${w.key}`} className={w.kind === 'lapsed' || w.kind === 'annual-report-overdue' ? 'is-late' : undefined}>
+            {WARNING_TEXT[w.kind](documentLabel(w.key), formatDate(w.date))}
+          </li>
+        ))}
+      </ul>
+      <p><a href="/admin/disclosure">Open the disclosure</a></p>
+    </section>
   );
 }

@@ -13,6 +13,7 @@ import { addDays, dateInIndia, indiaMidnight } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { RESENT_PENDING } from '../admission/workflow.ts';
 import { kindOf } from '../kinds.ts';
+import { disclosureWarnings, type DocumentKey } from '../disclosure/disclosure.ts';
 import { DESK_RECORD_KINDS, FOLLOW_UPS_SHOWN, type Dashboard, type DeskRecord, type FollowUp, type RecordFigures } from './dashboard.ts';
 
 const CLASS_ORDER: readonly string[] = ALL_CLASSES;
@@ -40,7 +41,8 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).
      SELECT s.admission_class, s.capacity,
             (SELECT COALESCE(sum(sc.n), 0) FROM status_counts sc
               WHERE sc.entity = 'admissions' AND sc.status = 'admitted' AND sc.session = s.session AND sc.admission_class = s.admission_class) AS admitted
-       FROM seats s WHERE s.session = $5) AS c) AS seats`;
+       FROM seats s WHERE s.session = $5) AS c) AS seats,
+  (SELECT json_agg(d) FROM (SELECT key, issued_on::text AS issued_on, valid_until::text AS valid_until FROM disclosure_documents) AS d) AS disclosure`;
 
 type StatusCount = { entity: string; status: string; n: number };
 
@@ -89,6 +91,10 @@ export async function getDashboard(): Promise<Response> {
     followUps: { due: Number(row?.due ?? 0), first },
     resent: Number(row?.resent ?? 0),
     seats: { session, classes: seats },
+    disclosure: disclosureWarnings(
+      ((row?.disclosure ?? []) as Record<string, string | null>[]).map((d) => ({ key: d.key as DocumentKey, issuedOn: String(d.issued_on), validUntil: d.valid_until ?? null })),
+      today,
+    ),
   };
   return json(answer, 200, { 'Server-Timing': timing });
 }

@@ -4,6 +4,7 @@
  * Days, weeks (Monday to Sunday) and months are India's.
  */
 import { KINDS, type KindName } from '../kinds.ts';
+import type { DisclosureWarning } from '../disclosure/disclosure.ts';
 
 /** The records the desk carries: every kind in the list, in its order. */
 export type DeskRecord = KindName;
@@ -50,4 +51,6 @@ export interface Dashboard {
   resent: number;
   /** The classes of this session with a capacity set. */
   seats: { session: string; classes: { admissionClass: string; capacity: number; admitted: number }[] };
+  /** The Mandatory Public Disclosure's documents near or past their valid-until date, and a missing annual report. */
+  disclosure: DisclosureWarning[];
 }

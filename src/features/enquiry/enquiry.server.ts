@@ -26,6 +26,7 @@ import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest } from '../../server/errors.ts';
 import { changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { messageAlongside, messageFor } from '../../server/outbox.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { MSG } from '../../lib/forms/texts.ts';
@@ -62,6 +63,7 @@ export const createEnquiry: Handler = async (req, ctx) => {
   const hash = submissionHash(result.data);
   const { columns, values } = insertColumns(ENQUIRY_FORM, result.data);
   const stored = { ...Object.fromEntries(columns.map((c, i) => [c, values[i]])), status: ENQUIRY_WORKFLOW.initial };
+  await schoolProfile(); // the letter names the school as its profile has it (a cached read)
   const message = messageAlongside('enquiry', messageFor('enquiry', 'submitted', stored));
   const row = await createOnce({
     key,

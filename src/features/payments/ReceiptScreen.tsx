@@ -54,7 +54,8 @@ export default function ReceiptScreen() {
           <div>
             <p className="receipt__name">{receipt.school.name}</p>
             <p>{receipt.school.address}</p>
-            <p>CBSE affiliation no. {receipt.school.affiliationNumber} · Phone {receipt.school.phone} · {receipt.school.email}</p>
+            {/* A fact the school has not set is left out of the receipt. */}
+            <p>{[receipt.school.affiliationNumber && `CBSE affiliation no. ${receipt.school.affiliationNumber}`, receipt.school.phone && `Phone ${receipt.school.phone}`, receipt.school.email].filter(Boolean).join(' · ')}</p>
           </div>
         </header>
         <h2 id="receipt-title" className="receipt__title">{reversal ? 'Refund receipt (payment reversed)' : 'Fee receipt'}</h2>

@@ -26,7 +26,6 @@ import { refuse } from '../../server/forms.ts';
 import { bodyText, writeMove } from '../../server/workflow-moves.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import type { ExportExtra } from '../../server/csv-export.ts';
-import { site } from '../../config/site.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
 import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
@@ -34,6 +33,8 @@ import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import type { KindPayment } from '../../lib/record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
+import { officePhone } from '../school/profile.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
@@ -406,13 +407,14 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);
   const shown = (present: string | undefined, value: unknown) => (present ? String(value ?? '') : null);
+  const school = await schoolProfile();
   return {
     school: {
-      name: site.contact.name,
-      address: site.contact.address,
-      affiliationNumber: site.contact.affiliationNumber,
-      phone: site.contact.phone,
-      email: site.contact.email,
+      name: school.name.en,
+      address: school.address.en,
+      affiliationNumber: school.affiliationNumber,
+      phone: officePhone(school) || null,
+      email: school.email,
     },
     receiptNumber: payment.receiptNumber,
     kind: reversal ? 'reversal' : 'payment',

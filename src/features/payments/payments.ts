@@ -144,7 +144,8 @@ export interface PaymentDetails {
 
 /** GET /v1/api/receipts/{receiptNumber}. */
 export interface Receipt {
-  school: { name: string; address: string; affiliationNumber: string; phone: string; email: string };
+  /** The school as its profile has it when the receipt is read; an unset fact is null (left out). */
+  school: { name: string; address: string; affiliationNumber: string | null; phone: string | null; email: string | null };
   receiptNumber: string;
   kind: 'payment' | 'reversal';
   /** YYYY-MM-DD: the day it was paid (a reversal: the day it was reversed). */

@@ -16,8 +16,8 @@ import { notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
 import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
-import { site } from '../../config/site.ts';
-import { schoolAddress, schoolName } from '../../lib/school.ts';
+import { schoolProfile } from '../school/profile.server.ts';
+import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
@@ -69,9 +69,16 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   drawEmblem(doc, left, top, emblem);
   const textX = left + emblem + 10;
   const textWidth = width - emblem - 10;
-  write(doc, schoolName(language), { size: 13, weight: 'bold', width: textWidth }, textX, top);
-  write(doc, schoolAddress(language), { size: 8.5, color: GREY, width: textWidth });
-  write(doc, `${t('receipt.affiliation', { number: site.contact.affiliationNumber })} · ${t('receipt.phone', { phone: site.contact.phone })} · ${site.contact.email}`, { size: 8.5, color: GREY, width: textWidth });
+  // The school as its profile has it now; a fact the school has not set is left out.
+  const school = await schoolProfile();
+  write(doc, schoolName(school, language), { size: 13, weight: 'bold', width: textWidth }, textX, top);
+  write(doc, schoolAddress(school, language), { size: 8.5, color: GREY, width: textWidth });
+  const schoolFacts = [
+    school.affiliationNumber && t('receipt.affiliation', { number: school.affiliationNumber }),
+    officePhone(school) && t('receipt.phone', { phone: officePhone(school) }),
+    school.email,
+  ].filter(Boolean);
+  if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { size: 8.5, color: GREY, width: textWidth });
   let y = Math.max(doc.y, top + emblem) + 8;
   rule(doc, left, y, width, 1.5);
   write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold' }, left, y + 8);

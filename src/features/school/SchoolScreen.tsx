@@ -1,0 +1,227 @@
+/**
+ * /admin/school: the principal edits the school's profile (./profile.ts), which every page,
+ * receipt, acknowledgment and letter reads. The form is checked with the function's own schema
+ * before it is sent; a refusal marks its fields. Office staff are told only the principal may.
+ */
+import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
+import { toast } from '../../lib/toast.tsx';
+import { answerOf, apiJson } from '../../lib/api-client.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { useLoad } from '../../lib/admin/use-load.ts';
+import { ScreenHeader } from '../../components/admin/ui.tsx';
+import { useIsPrincipal } from '../../components/admin/session.tsx';
+import { PROFILE_LIMITS, SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, validateProfile, type SchoolProfile, type SocialIcon } from './profile.ts';
+import './school.css';
+
+/** The form as typed: every box is text. */
+interface Values {
+  nameEn: string;
+  nameHi: string;
+  addressEn: string;
+  addressHi: string;
+  shortName: string;
+  affiliationNumber: string;
+  schoolCode: string;
+  principalName: string;
+  principalQualification: string;
+  phones: string[];
+  email: string;
+  links: Record<SocialIcon, string>;
+  latitude: string;
+  longitude: string;
+  zoom: string;
+}
+
+const PHONE_BOXES = PROFILE_LIMITS.phones;
+
+function valuesOf(p: SchoolProfile): Values {
+  const link = (icon: SocialIcon) => p.socialLinks.find((l) => l.icon === icon)?.url ?? '';
+  return {
+    nameEn: p.name.en,
+    nameHi: p.name.hi,
+    addressEn: p.address.en,
+    addressHi: p.address.hi,
+    shortName: p.shortName,
+    affiliationNumber: p.affiliationNumber ?? '',
+    schoolCode: p.schoolCode ?? '',
+    principalName: p.principalName ?? '',
+    principalQualification: p.principalQualification ?? '',
+    phones: Array.from({ length: PHONE_BOXES }, (_, i) => p.phones[i] ?? ''),
+    email: p.email ?? '',
+    links: Object.fromEntries(SOCIAL_ICONS.map((icon) => [icon, link(icon)])) as Record<SocialIcon, string>,
+    latitude: p.map ? String(p.map.latitude) : '',
+    longitude: p.map ? String(p.map.longitude) : '',
+    zoom: p.map ? String(p.map.zoom) : '',
+  };
+}
+
+/** A number box: '' stays '' (the schema refuses it when the other map boxes are filled). */
+const numberOf = (text: string) => (text.trim() === '' ? '' : Number(text));
+
+/** PUT /v1/api/school's body by the issue's names. */
+function payloadOf(v: Values) {
+  const map = [v.latitude, v.longitude, v.zoom].every((t) => t.trim() === '') ? null : { latitude: numberOf(v.latitude), longitude: numberOf(v.longitude), zoom: numberOf(v.zoom) };
+  return {
+    name: { en: v.nameEn, hi: v.nameHi },
+    address: { en: v.addressEn, hi: v.addressHi },
+    shortName: v.shortName,
+    affiliationNumber: v.affiliationNumber,
+    schoolCode: v.schoolCode,
+    principalName: v.principalName,
+    principalQualification: v.principalQualification,
+    phones: v.phones.filter((p) => p.trim() !== ''),
+    email: v.email,
+    socialLinks: SOCIAL_ICONS.filter((icon) => v.links[icon].trim() !== '').map((icon) => ({ icon, url: v.links[icon] })),
+    map,
+  };
+}
+
+/** The box a refusal's field path belongs to ('name.hi' -> nameHi, 'phones.1' -> phone1, 'socialLinks.0.url' -> the link's network). */
+function boxOf(path: string, v: Values): string {
+  const [head, sub] = path.split('.');
+  if (head === 'name' || head === 'address') return `${head}${sub === 'hi' ? 'Hi' : 'En'}`;
+  if (head === 'phones') return sub === undefined ? 'phone0' : `phone${sub}`;
+  if (head === 'socialLinks') {
+    const icons = SOCIAL_ICONS.filter((icon) => v.links[icon].trim() !== '');
+    return `link-${icons[Number(sub)] ?? icons[0] ?? 'whatsapp'}`;
+  }
+  if (head === 'map') return sub ?? 'latitude';
+  return head ?? 'form';
+}
+
+export default function SchoolScreen() {
+  const principal = useIsPrincipal();
+  return (
+    <section aria-labelledby="screen-title">
+      <ScreenHeader title="School profile" />
+      {principal ? <ProfileForm /> : <p>Only the principal can change the school profile.</p>}
+    </section>
+  );
+}
+
+function ProfileForm() {
+  const id = useId();
+  const loaded = useLoad(() => getJson<SchoolProfile>('/school'), [], () => toast.error('Failed to load the school profile'));
+  const [values, setValues] = useState<Values>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (loaded.data) setValues(valuesOf(loaded.data));
+  }, [loaded.data]);
+
+  if (!values) return <p className="admin-state" role="status">{loaded.failed ? 'Could not load the school profile.' : 'Loading...'}</p>;
+  const v = values;
+  const set = (patch: Partial<Values>) => setValues({ ...v, ...patch });
+
+  function refused(fields: Record<string, string>, message: string) {
+    const marked = Object.fromEntries(Object.entries(fields).map(([path, text]) => [boxOf(path, v), text]));
+    setErrors(marked);
+    toast.error(message);
+    const first = Object.keys(marked)[0];
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const payload = payloadOf(v);
+    const problem = validateProfile(payload);
+    if (!problem.ok) return refused(problem.fields, problem.error);
+    setErrors({});
+    setBusy(true);
+    try {
+      const { status, body } = await answerOf<SchoolProfile>(await apiJson('/school', 'PUT', payload));
+      if (status === 200) {
+        putSchoolInUse(body as SchoolProfile);
+        setValues(valuesOf(body as SchoolProfile));
+        toast.success('School profile saved');
+      } else if (body.fields) refused(body.fields, body.error ?? 'Failed to save the school profile');
+      else toast.error(body.error ?? 'Failed to save the school profile');
+    } catch {
+      toast.error('Failed to save the school profile');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A labelled box; `box` names it for errors and ids. */
+  const field = (box: string, label: ReactNode, input: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
+    const error = errors[box];
+    const boxId = `${id}-${box}`;
+    const described = [hint && `${boxId}-hint`, error && `${boxId}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="admin-field">
+        <label htmlFor={boxId}>{label}</label>
+        {hint && <p id={`${boxId}-hint`} className="hint">{hint}</p>}
+        {input({ id: boxId, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
+        {error && <p id={`${boxId}-error`} className="field-error">{error}</p>}
+      </div>
+    );
+  };
+  const required = <span className="required" aria-hidden="true">*</span>;
+  const textBox = (box: string, label: string, value: string, onChange: (text: string) => void, options: { required?: boolean; max?: number; lang?: string; hint?: string; type?: string; inputMode?: 'numeric' | 'tel' | 'decimal' | 'email' | 'url' } = {}) =>
+    field(box, <>{label} {options.required && required}</>, (props) => (
+      <input {...props} type={options.type ?? 'text'} inputMode={options.inputMode} lang={options.lang} value={value} maxLength={options.max} required={options.required} aria-required={options.required || undefined} onChange={(e) => onChange(e.target.value)} />
+    ), options.hint);
+  const areaBox = (box: string, label: string, value: string, onChange: (text: string) => void, lang?: string) =>
+    field(box, <>{label} {required}</>, (props) => (
+      <textarea {...props} rows={3} lang={lang} value={value} maxLength={PROFILE_LIMITS.address} required aria-required="true" onChange={(e) => onChange(e.target.value)} />
+    ));
+
+  return (
+    <form className="admin-form school-form" noValidate onSubmit={save} aria-busy={busy}>
+      <p className="hint">What you save here is printed on acknowledgments and receipts and shown on the website. Leave a value empty until you have it: an empty value is left out, never printed as a placeholder.</p>
+      <fieldset>
+        <legend>Name and address</legend>
+        <div className="school-form__pair">
+          {textBox('nameEn', 'School name (English)', v.nameEn, (t) => set({ nameEn: t }), { required: true, max: PROFILE_LIMITS.name })}
+          {textBox('nameHi', 'School name (Hindi)', v.nameHi, (t) => set({ nameHi: t }), { required: true, max: PROFILE_LIMITS.name, lang: 'hi' })}
+          {areaBox('addressEn', 'Address (English)', v.addressEn, (t) => set({ addressEn: t }))}
+          {areaBox('addressHi', 'Address (Hindi)', v.addressHi, (t) => set({ addressHi: t }), 'hi')}
+        </div>
+        {textBox('shortName', 'Short name', v.shortName, (t) => set({ shortName: t }), { required: true, max: PROFILE_LIMITS.shortName, hint: 'Shown in the site header and page titles, e.g. RMCP School.' })}
+      </fieldset>
+      <fieldset>
+        <legend>CBSE and principal</legend>
+        <div className="school-form__pair">
+          {textBox('affiliationNumber', 'CBSE affiliation number', v.affiliationNumber, (t) => set({ affiliationNumber: t }), { max: PROFILE_LIMITS.number, inputMode: 'numeric', hint: 'Digits only, as on the affiliation letter.' })}
+          {textBox('schoolCode', 'School code', v.schoolCode, (t) => set({ schoolCode: t }), { max: PROFILE_LIMITS.number, inputMode: 'numeric', hint: 'Digits only, as CBSE gives it.' })}
+          {textBox('principalName', "Principal's name", v.principalName, (t) => set({ principalName: t }), { max: PROFILE_LIMITS.person })}
+          {textBox('principalQualification', "Principal's qualification", v.principalQualification, (t) => set({ principalQualification: t }), { max: PROFILE_LIMITS.qualification, hint: 'E.g. M.Sc., B.Ed.' })}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Phone and e-mail</legend>
+        {errors.phones && <p className="field-error">{errors.phones}</p>}
+        <div className="school-form__pair">
+          {v.phones.map((phone, i) =>
+            textBox(`phone${i}`, i === 0 ? 'Office phone' : `Other phone ${i}`, phone, (t) => set({ phones: v.phones.map((p, j) => (j === i ? t : p)) }), {
+              required: i === 0, type: 'tel', inputMode: 'tel', max: 16, hint: i === 0 ? '10 digits. Parents are told to call this number.' : undefined,
+            }))}
+        </div>
+        {textBox('email', 'E-mail', v.email, (t) => set({ email: t }), { type: 'email', inputMode: 'email', max: PROFILE_LIMITS.url })}
+      </fieldset>
+      <fieldset>
+        <legend>Social links</legend>
+        <p className="hint">The full address of each page, starting with https://. Leave a network empty to hide it.</p>
+        <div className="school-form__pair">
+          {SOCIAL_ICONS.map((icon) =>
+            textBox(`link-${icon}`, SOCIAL_NAMES[icon], v.links[icon], (t) => set({ links: { ...v.links, [icon]: t } }), { type: 'url', inputMode: 'url', max: PROFILE_LIMITS.url }))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Map position</legend>
+        <p className="hint">Where the footer's map points. Find the school on openstreetmap.org and copy the numbers from its address bar. Leave all three empty to hide the map.</p>
+        <div className="school-form__three">
+          {textBox('latitude', 'Latitude', v.latitude, (t) => set({ latitude: t }), { inputMode: 'decimal', max: 20 })}
+          {textBox('longitude', 'Longitude', v.longitude, (t) => set({ longitude: t }), { inputMode: 'decimal', max: 20 })}
+          {textBox('zoom', 'Zoom (1 to 19)', v.zoom, (t) => set({ zoom: t }), { inputMode: 'numeric', max: 2 })}
+        </div>
+      </fieldset>
+      <div className="admin-actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save profile'}</button>
+      </div>
+    </form>
+  );
+}

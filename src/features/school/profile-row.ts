@@ -1,0 +1,29 @@
+/** A school_profile row (migration 0020) as the profile; no row is the defaults. Shared by the function and the build. */
+import { toIso } from '../../lib/dates.ts';
+import { defaultProfile, type SchoolProfile, type SocialIcon } from './profile.ts';
+
+export type Row = Record<string, unknown>;
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? value : typeof value === 'string' ? (JSON.parse(value) as T[]) : []);
+
+export function profileOf(row: Row | undefined): SchoolProfile {
+  if (!row) return defaultProfile();
+  const latitude = row.map_latitude;
+  return {
+    name: { en: String(row.name_en), hi: String(row.name_hi) },
+    address: { en: String(row.address_en), hi: String(row.address_hi) },
+    shortName: String(row.short_name),
+    affiliationNumber: text(row.affiliation_number),
+    schoolCode: text(row.school_code),
+    principalName: text(row.principal_name),
+    principalQualification: text(row.principal_qualification),
+    phones: list<string>(row.phones),
+    email: text(row.email),
+    // jsonb keeps an object's keys in its own order: rebuilt in the profile's, so versions compare equal.
+    socialLinks: list<{ icon: SocialIcon; url: string }>(row.social_links).map(({ icon, url }) => ({ icon, url })),
+    map: latitude === null || latitude === undefined ? null : { latitude: Number(latitude), longitude: Number(row.map_longitude), zoom: Number(row.map_zoom) },
+    updatedAt: toIso(row.updated_at),
+  };
+}
+

@@ -1,0 +1,86 @@
+/**
+ * The school's profile (./profile.ts).
+ *
+ *   GET /v1/api/school   (public)    the profile
+ *   PUT /v1/api/school   (principal) the whole profile by the form's names; 200 with the profile
+ *
+ * A save is audited with each changed field before and after. After it commits the served pages
+ * that show the profile are purged, and Netlify's build hook (BUILD_HOOK_URL, when set) is called
+ * so the static pages' footers follow within a build.
+ * The cached read that PDFs, receipts and letters use is ./profile.server.ts.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
+import { transaction } from '../../server/db.ts';
+import { profileOf, type Row } from './profile-row.ts';
+import { readProfile, remember } from './profile.server.ts';
+import { badRequest } from '../../server/errors.ts';
+import { json, readJson } from '../../server/http.ts';
+import { purgePages } from '../../server/public-page.ts';
+import { SCHOOL_TAG, validateProfile, type ProfileInput } from './profile.ts';
+
+/** GET /v1/api/school: always the stored profile as it is now (the admin screen shows what it saved). */
+export async function getSchool(): Promise<Response> {
+  return json(remember(await readProfile()));
+}
+
+/** The facts an audit entry compares. */
+const FACTS = ['name', 'address', 'shortName', 'affiliationNumber', 'schoolCode', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map'] as const;
+
+/** The facts of `keys` that differ between two versions. */
+export const changedKeys = <T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) =>
+  keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+
+/** Those facts of one version, for the audit's before and after (changeDetail keeps the changed ones). */
+export const factsOf = <T extends object>(value: T, keys: readonly (keyof T & string)[]): Record<string, unknown> =>
+  Object.fromEntries(keys.map((k) => [k, value[k]]));
+
+/** PUT /v1/api/school (principal). */
+export async function putSchool(req: Request, ctx: AdminContext): Promise<Response> {
+  const result = validateProfile(await readJson(req));
+  if (!result.ok) throw badRequest(result.error, result.fields);
+  const p: ProfileInput = result.data;
+  const { saved, changed } = await transaction(async (tx) => {
+    const before = await readProfile(tx, true);
+    const { rows } = await tx.query<Row>(
+      `INSERT INTO school_profile (id, name_en, name_hi, address_en, address_hi, short_name, affiliation_number, school_code,
+         principal_name, principal_qualification, phones, email, social_links, map_latitude, map_longitude, map_zoom, updated_at)
+       VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, now())
+       ON CONFLICT (id) DO UPDATE SET name_en = $1, name_hi = $2, address_en = $3, address_hi = $4, short_name = $5,
+         affiliation_number = $6, school_code = $7, principal_name = $8, principal_qualification = $9, phones = $10, email = $11,
+         social_links = $12::jsonb, map_latitude = $13, map_longitude = $14, map_zoom = $15, updated_at = now()
+       RETURNING *`,
+      [
+        p.name.en, p.name.hi, p.address.en, p.address.hi, p.shortName, p.affiliationNumber, p.schoolCode, p.principalName,
+        p.principalQualification, p.phones, p.email, JSON.stringify(p.socialLinks), p.map?.latitude ?? null, p.map?.longitude ?? null, p.map?.zoom ?? null,
+      ],
+    );
+    const saved = profileOf(rows[0]);
+    const changed = changedKeys(before, saved, FACTS);
+    if (changed.length) await recordAudit(ctx, { action: 'update', entity: 'school', entityId: null, detail: changeDetail(factsOf(before, FACTS), factsOf(saved, FACTS)) }, tx);
+    return { saved, changed };
+  });
+  remember(saved);
+  if (changed.length) await afterProfileChange();
+  return json(saved);
+}
+
+/** Pages that show the profile follow it: the served pages at once, the static ones by a new build. */
+async function afterProfileChange(): Promise<void> {
+  await Promise.all([purgePages([SCHOOL_TAG]), triggerBuild()]);
+}
+
+/**
+ * POSTs to Netlify's build hook (BUILD_HOOK_URL) so the static pages' footers are built again with
+ * the new profile. A failed call is logged, not thrown: the profile is saved either way.
+ */
+export async function triggerBuild(): Promise<void> {
+  const hook = process.env.BUILD_HOOK_URL;
+  if (!hook) return;
+  try {
+    const res = await fetch(hook, { method: 'POST', signal: AbortSignal.timeout(5000) });
+    if (!res.ok) console.error(`[school] the build hook answered ${res.status}`);
+  } catch (error) {
+    console.error('[school] could not call the build hook', error);
+  }
+}
