@@ -40,7 +40,7 @@ export type AuditAction =
   | 'correct'
   /** An admitted child's parent withdrew consent (detail: the note). */
   | 'consent-withdrawn';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit';
+export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'fees' | 'press' | 'magazine';
 
 export interface AuditEntry {
   action: AuditAction;

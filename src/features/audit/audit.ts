@@ -38,6 +38,9 @@ export const AUDIT_ENTITIES = {
   admin: 'Staff account',
   seats: 'Seats',
   audit: 'Audit log',
+  fees: 'Fees',
+  press: 'Press article',
+  magazine: 'Magazine issue',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -50,6 +53,8 @@ const DETAILS: Partial<Record<string, string>> = {
 export function recordHref(entity: string, entityId: string | null): string | undefined {
   if (!entityId) return undefined;
   if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'fees') return `/admin/fees?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'press' || entity === 'magazine') return '/admin/press';
   const path = DETAILS[entity];
   return path ? path + encodeURIComponent(entityId) : undefined;
 }
