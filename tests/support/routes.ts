@@ -33,6 +33,16 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  // Fees, press and magazine (issue 27): what the school publishes, the same for everyone.
+  'GET /v1/api/fees': 'the school\'s fees, as the public fee page and the TC form state them',
+  'GET /admissions/fees': 'the public fee structure page',
+  'GET /hi/admissions/fees': 'the public fee structure page in Hindi',
+  'GET /v1/api/press': 'the press articles the public page shows',
+  'GET /press/coverage': 'the public press page',
+  'GET /hi/press/coverage': 'the public press page in Hindi',
+  'GET /v1/api/magazine': 'the magazine issues the public page shows',
+  'GET /press/magazine': 'the public magazine page',
+  'GET /hi/press/magazine': 'the public magazine page in Hindi',
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
@@ -66,6 +76,15 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/api/fees': { none: 'the published fees, the same for everyone' },
+  'GET /admissions/fees': { none: 'a published page, cached by the CDN' },
+  'GET /hi/admissions/fees': { none: 'a published page, cached by the CDN' },
+  'GET /v1/api/press': { none: 'the published press articles, the same for everyone' },
+  'GET /press/coverage': { none: 'a published page, cached by the CDN' },
+  'GET /hi/press/coverage': { none: 'a published page, cached by the CDN' },
+  'GET /v1/api/magazine': { none: 'the published magazine issues, the same for everyone' },
+  'GET /press/magazine': { none: 'a published page, cached by the CDN' },
+  'GET /hi/press/magazine': { none: 'a published page, cached by the CDN' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
