@@ -157,7 +157,7 @@ function Entries<E extends { _id: string; cover: { url: string } | null; pdf: st
           <tbody>
             {entries.map((e) => (
               <tr key={e._id}>
-                <td>{e.cover ? <img src={e.cover.url} alt="" width={64} height={48} loading="lazy" /> : '—'}</td>
+                <td>{e.cover ? <img src={e.cover.url} alt="" width={64} height={48} /> : "—"}</td>
                 <td>{spec.titleOf(e)}</td>
                 <td>{spec.lineOf(e)}</td>
                 <td>{e.pdf ? <a href={e.pdf} target="_blank" rel="noopener">Open<span className="visually-hidden"> the PDF of {spec.titleOf(e)}</span></a> : '—'}</td>
