@@ -18,6 +18,7 @@ export const config: Config = {
     '/v1/api/audit', '/v1/api/audit/export.csv',
     '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/logout', '/v1/api/auth/password',
     '/v1/api/dashboard',
+    '/v1/api/files',
     '/v1/api/enquiry', '/v1/api/enquiry/export.csv', '/v1/api/enquiry/:id',
     '/v1/api/enquiry/:id/export.zip', '/v1/api/enquiry/:id/erase', '/v1/api/enquiry/:id/fields',
     '/v1/api/fees',

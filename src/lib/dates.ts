@@ -15,7 +15,8 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): () => I
   let made: Intl.DateTimeFormat | undefined;
   return () => (made ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: TIME_ZONE }));
 }
-const DATE = formatter('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateIn = (locale: string) => formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+const DATE = { en: dateIn('en-IN'), hi: dateIn('hi-IN') };
 const dateTimeIn = (locale: string) => formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const DATE_TIME = { en: dateTimeIn('en-IN'), hi: dateTimeIn('hi-IN') };
 const YEAR = formatter('en-IN', { year: 'numeric' });
@@ -29,9 +30,10 @@ function parse(value: string | Date | null | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-export function formatDate(value: string | Date | null | undefined): string {
+/** A date as the office reads it ('5 Mar 2025'), or in Hindi for a page in Hindi. */
+export function formatDate(value: string | Date | null | undefined, language: Language = 'en'): string {
   const date = parse(value);
-  return date ? DATE().format(date) : '';
+  return date ? DATE[language]().format(date) : '';
 }
 
 /** A calendar date (YYYY-MM-DD) as Indian forms write it: 01/06/2021. */

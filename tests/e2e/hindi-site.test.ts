@@ -1,7 +1,8 @@
 /**
  * The Hindi site on the real local runtime: every public page's Hindi address answers in Hindi
- * (html lang, hreflang alternates, Hindi navigation and footer); the pages with their own Hindi text
- * show it, the others the English page marked lang="en-IN" under a Hindi note; the language switch
+ * (html lang, hreflang alternates, Hindi navigation and footer); every page has its own Hindi text
+ * (title, description, headings, alt texts, tables, body) but for the few other work is rebuilding
+ * (HINDI_PENDING), which show the English page marked lang="en-IN" under a Hindi note; the language switch
  * keeps the page, its query string and hash both ways, by mouse and keyboard, and the choice is
  * remembered (Hindi chosen: / lands on /hi/; English chosen again: / stays); Hindi content pages
  * ship no framework JS; axe finds nothing and nothing is wider than 360 px.
@@ -13,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { CONTENT_ROUTES, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, brokenLinks } from './content-routes.ts';
+import { CONTENT_ROUTES, HINDI_FORMS, HINDI_PENDING, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, brokenLinks, meta, title } from './content-routes.ts';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { site } from '../../src/config/site.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
@@ -23,6 +24,14 @@ const FALLBACK = new Set(hindiFallbackRoutes(resolve(import.meta.dirname, '../..
 const NOTE = fill('hi', 'site.englishOnly');
 /** The Hindi pages that are content (no form, no island): English content pages at their Hindi address, and the Hindi landings. */
 const HINDI_CONTENT = [...Object.keys(CONTENT_ROUTES).filter((path) => path !== '/').map((path) => pathIn('hi', path)), '/hi/admissions', '/hi/admissions/apply'];
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+/** The main landmark of a page, without its scripts and styles. */
+const mainOf = (html: string) => (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+/** The text of some HTML, tags (whose quoted attributes may hold a '>', as an island's props do) and entities dropped. */
+const visibleText = (html: string) => html.replace(/<(?:"[^"]*"|'[^']*'|[^'">])*>/g, ' ').replace(/&[#\w]+;/g, ' ');
+/** The English words of a text (three or more Latin letters, at least one lower-case: not P.N.C, PDF or XII). */
+const englishWords = (text: string) => visibleText(text).match(/\b[A-Za-z]*[a-z][A-Za-z]*\b/g)?.filter((word) => word.length >= 3) ?? [];
 
 const pages = new Map<string, string>();
 const get = (path: string) => fetch(new URL(path, baseURL()), { redirect: 'manual' });
@@ -81,18 +90,51 @@ describe('Hindi pages (HTML)', () => {
     expect(FALLBACK.has(path)).toBe(false);
   });
 
-  it('an English page at its Hindi address shows the Hindi note, then the English page marked lang="en-IN", with Hindi breadcrumbs', () => {
-    const fallbacks = HINDI_PUBLIC_ROUTES.filter((path) => FALLBACK.has(path));
-    expect(fallbacks.length).toBeGreaterThan(25);
-    for (const path of fallbacks) {
+  it('every public Hindi page has its own Hindi text and no note, but for the pages other work is rebuilding', () => {
+    const unaccounted = HINDI_PUBLIC_ROUTES.filter((path) => !(path in HINDI_ROUTES) && !HINDI_FORMS.includes(path) && !(path in HINDI_PENDING));
+    expect(unaccounted).toEqual([]);
+    const withNote = HINDI_PUBLIC_ROUTES.filter((path) => !(path in HINDI_PENDING) && (pages.get(path)!.includes(NOTE) || /class="language-note"/.test(pages.get(path)!)));
+    expect(withNote).toEqual([]);
+    // The build renders no other English page under /hi/.
+    expect([...FALLBACK].filter((path) => !(path in HINDI_PENDING))).toEqual([]);
+  });
+
+  it('a page still pending shows the Hindi note, then the English page marked lang="en-IN", with Hindi breadcrumbs', () => {
+    for (const path of Object.keys(HINDI_PENDING).filter((p) => FALLBACK.has(p))) {
       const html = pages.get(path)!;
       expect(html, path).toMatch(new RegExp(`<main id="main" tabindex="-1" lang="en-IN"><p class="language-note" role="note" lang="hi-IN">${NOTE}</p>`));
       const english = CONTENT_ROUTES[pathIn('en', path)];
       if (english) expect(h1s(html), path).toEqual([english]);
+      expect(html, path).toMatch(/<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li>/);
     }
     const about = pages.get('/hi/academy/about')!;
     expect(about).toMatch(/<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li><li><a href="\/hi\/academy">विद्यालय<\/a><\/li><li><span aria-current="page">परिचय<\/span>/);
-    expect(h1s(about)).toEqual(['About the School']);
+    expect(h1s(about)).toEqual([HINDI_ROUTES['/hi/academy/about']]);
+  });
+
+  it.each(Object.keys(HINDI_ROUTES))('%s speaks Hindi: title, description, Open Graph, alt texts, tables and the text of the page', (path) => {
+    const html = pages.get(path)!;
+    const pageTitle = title(html)!;
+    const description = meta(html, 'name', 'description')!;
+    expect(pageTitle).toMatch(DEVANAGARI);
+    expect(description).toMatch(DEVANAGARI);
+    expect(meta(html, 'property', 'og:title')).toBe(pageTitle);
+    expect(meta(html, 'property', 'og:description')).toBe(description);
+    expect(meta(html, 'property', 'og:locale')).toBe('hi_IN');
+    const main = mainOf(html);
+    for (const [, alt = ''] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g)) expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
+    for (const [, cell = ''] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g)) expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
+    // The words a parent reads: mostly Hindi (a few names stay in Latin letters, as an office writes them: PDF, EVS, Resume/CV).
+    const text = visibleText(main);
+    const hindi = text.split(/\s+/).filter((word) => DEVANAGARI.test(word)).length;
+    expect(hindi, path).toBeGreaterThan(0);
+    expect(englishWords(text).length, `${path}: ${englishWords(text).join(' ')}`).toBeLessThanOrEqual(Math.max(3, hindi / 20));
+  });
+
+  it('the Hindi pages have unique titles and descriptions', () => {
+    const hindi = Object.keys(HINDI_ROUTES).map((path) => pages.get(path)!);
+    expect(new Set(hindi.map(title)).size).toBe(hindi.length);
+    expect(new Set(hindi.map((html) => meta(html, 'name', 'description'))).size).toBe(hindi.length);
   });
 
   it('the Hindi home has the Hindi hero, figures and cards linking to Hindi addresses, and the enquiry pop-up drawn in Hindi', () => {
@@ -224,7 +266,8 @@ describe('language switch in Chromium', () => {
       await page.locator('[data-language-switch]').click();
       await page.waitForURL((url) => url.pathname.startsWith('/hi/'));
       expect(where(page)).toBe('/hi/academy/about#main');
-      expect(await page.locator('.language-note').textContent()).toBe(NOTE);
+      expect(await page.locator('h1').textContent()).toBe(HINDI_ROUTES['/hi/academy/about']);
+      expect(await page.locator('.language-note').count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -289,7 +332,7 @@ describe('Hindi pages in Chromium', () => {
     const { context, page } = await visitor(DESKTOP);
     const failures: string[] = [];
     try {
-      for (const path of [...Object.keys(HINDI_ROUTES), '/hi/academy/about']) {
+      for (const path of Object.keys(HINDI_ROUTES)) {
         await page.goto(path, { waitUntil: 'load' });
         failures.push(...(await accessibilityFailures(page, path)));
         const header = await page.locator('.header-bar').boundingBox();
@@ -299,5 +342,5 @@ describe('Hindi pages in Chromium', () => {
       await context.close();
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -463,6 +463,12 @@ describe(`fuzz (${ENGINE})`, () => {
     }
     add({ family: 'image key malformed', route: 'HEAD /v1/uploads/gallery/:key', method: 'HEAD', path: '/v1/uploads/gallery/%2e%2e' });
 
+    // Staff files by id: only a claimed, public one is served; anything else is the one 404.
+    for (const id of [...rng.some(NOT_UUIDS, 4), rng.uuid(), '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%ED%A0%80', 'f'.repeat(5000)]) {
+      add({ family: 'file id malformed', route: 'GET /v1/files/:id', method: 'GET', path: `/v1/files/${id}` });
+    }
+    add({ family: 'file id malformed', route: 'HEAD /v1/files/:id', method: 'HEAD', path: `/v1/files/${rng.uuid()}` });
+
     // The TC form's count of earlier requests, for odd admission numbers: 0 (or 400 for NUL, 404 for undecodable).
     for (const number of rng.some([
       '%', '%zz', '%00', '%20', '%20%20%20', 'A'.repeat(41), 'B'.repeat(8000), '%E0%A4%8F%E0%A4%A1%E0%A5%80%E0%A4%8F%E0%A4%AE-1', '%F0%9F%98%80',
@@ -699,6 +705,7 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/admission', path: '/v1/api/admission', auth: 'visitor', file: fileFields[0]!, text: () => withoutFirstDocument(admissionBase()) },
       { route: 'POST /v1/api/gallery', path: '/v1/api/gallery', auth: 'admin', file: 'image', text: () => ({ ...galleryText }) },
       { route: 'PUT /v1/api/gallery/:id', path: `/v1/api/gallery/${galleryId}`, auth: 'admin', file: 'image', text: () => ({ ...galleryText }) },
+      { route: 'POST /v1/api/files', path: '/v1/api/files', auth: 'admin', file: 'file', text: () => ({}) },
     ];
     const BAD_FILES: [string, Buffer, string][] = [
       ['page.html', HTML, 'text/html'], ['drawing.svg', SVG, 'image/svg+xml'], ['archive.zip', ZIP, 'application/zip'], ['one.png', Buffer.from([0x89]), 'image/png'],

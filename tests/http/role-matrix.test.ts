@@ -47,6 +47,7 @@ const PRINCIPAL_ONLY: Record<string, string> = {
 
 /** Routes every signed-in member of staff may call, each with what it is for. */
 const STAFF: Record<string, string> = {
+  'POST /v1/api/files': 'uploading a file for a notice, a document or a TC scan, which its record then claims',
   'GET /v1/api/admission': 'the admissions list',
   'GET /v1/api/admission/seats': 'the seat summary on the admissions panel',
   'GET /v1/api/admission/:id': 'an application\'s details',

@@ -85,6 +85,7 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/magazine': { none: 'the published magazine issues, the same for everyone' },
   'GET /press/magazine': { none: 'a published page, cached by the CDN' },
   'GET /hi/press/magazine': { none: 'a published page, cached by the CDN' },
+  'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */

@@ -9,6 +9,8 @@ import { Toasts, toast } from '../../lib/toast.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { GALLERY_FALLBACK_IMAGE, galleryImageUrl, type GalleryItem } from './gallery.ts';
+import type { GalleryWords } from './gallery-words.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import '../../components/ui/board.css';
 
@@ -57,7 +59,8 @@ const fallback = (e: React.SyntheticEvent<HTMLImageElement>) => {
   if (!e.currentTarget.src.endsWith(GALLERY_FALLBACK_IMAGE)) e.currentTarget.src = GALLERY_FALLBACK_IMAGE;
 };
 
-export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhoto[] }) {
+/** `words`: the page's language's words (gallery-words.ts); `lang` dates the modal in that language. */
+export default function GalleryGrid({ staticPhotos, lang, words }: { staticPhotos: StaticPhoto[]; lang: Language; words: GalleryWords }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [shown, setShown] = useState<Shown>();
   const [opening, setOpening] = useState<string>();
@@ -88,7 +91,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
       const full = (await res.json()) as GalleryItem;
       setShown({ title: full.title, src: galleryImageUrl(full.image) ?? GALLERY_FALLBACK_IMAGE, alt: full.title, description: full.description, date: full.updatedAt ?? full.createdAt });
     } catch {
-      toast.error('An error occurred while fetching custGallery item details.');
+      toast.error(words['gallery.itemFailed']);
     } finally {
       setOpening(undefined);
     }
@@ -100,9 +103,9 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
   return (
     <div className="gallery" ref={root} aria-busy={state.status === 'loading'}>
       <Toasts />
-      {state.status === 'failed' && <p className="board__message" role="alert">Error fetching gallery images</p>}
-      {empty && <p className="board__message">No images found</p>}
-      {state.status === 'loading' && <p className="visually-hidden" role="status">Loading gallery...</p>}
+      {state.status === 'failed' && <p className="board__message" role="alert">{words['gallery.failed']}</p>}
+      {empty && <p className="board__message">{words['gallery.empty']}</p>}
+      {state.status === 'loading' && <p className="visually-hidden" role="status">{words['gallery.loading']}</p>}
       <ul className="gallery-grid">
         {server.map((item, i) => (
           <li key={item._id}>
@@ -121,7 +124,7 @@ export default function GalleryGrid({ staticPhotos }: { staticPhotos: StaticPhot
           </li>
         ))}
       </ul>
-      <GalleryModal shown={shown} onClose={() => setShown(undefined)} />
+      <GalleryModal shown={shown} lang={lang} words={words} onClose={() => setShown(undefined)} />
     </div>
   );
 }
@@ -134,17 +137,17 @@ function loading(index: number) {
   return index === 0 ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
 }
 
-function GalleryModal({ shown, onClose }: { shown?: Shown; onClose: () => void }) {
+function GalleryModal({ shown, lang, words, onClose }: { shown?: Shown; lang: Language; words: GalleryWords; onClose: () => void }) {
   const id = useId();
   return (
     <Dialog open={!!shown} onClose={onClose} labelledBy={`${id}-title`} className="gallery-modal">
       {shown && (
         <>
-          <button type="button" className="ui-dialog__close" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="ui-dialog__close" aria-label={words['gallery.close']} onClick={onClose}>×</button>
           <h2 id={`${id}-title`} className="ui-dialog__title">{shown.title}</h2>
           <img className="gallery-modal__img" src={shown.src} alt={shown.alt} onError={fallback} />
           {shown.description && <p className="gallery-modal__desc">{shown.description}</p>}
-          {shown.date && <p className="gallery-modal__date">Posted on <time dateTime={shown.date}>{formatDate(shown.date)}</time></p>}
+          {shown.date && <p className="gallery-modal__date">{words['gallery.postedOn']} <time dateTime={shown.date}>{formatDate(shown.date, lang)}</time></p>}
         </>
       )}
     </Dialog>

@@ -7,6 +7,8 @@ import { Toasts, toast } from '../../lib/toast.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dates.ts';
 import type { Vacancy } from './vacancy.ts';
+import type { VacanciesWords } from './vacancies-words.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import '../../components/ui/board.css';
 
@@ -16,11 +18,18 @@ export interface ContactProps {
   email: string;
 }
 
+/** A text with the job's title in place of {title} (a function, so a '$' in the title stays as typed). */
+const withTitle = (text: string, title: string) => text.replace('{title}', () => title);
+/** An employment type in the page's language (a type the words do not know shows as stored). */
+const typeIn = (words: VacanciesWords, type: string) => words[`vacancies.type.${type}` as keyof VacanciesWords] ?? type;
+
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; jobs: Vacancy[] };
 
-export default function VacanciesBoard({ contact }: { contact: ContactProps }) {
+/** `words`: the page's language's words (vacancies-words.ts); `lang` dates the cards in that language. */
+export default function VacanciesBoard({ contact, lang, words }: { contact: ContactProps; lang: Language; words: VacanciesWords }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [open, setOpen] = useState<Vacancy>();
+  const [noneBefore, noneAfter] = words['vacancies.noneLater'].split('{email}');
 
   useEffect(() => {
     api('/jobs')
@@ -30,7 +39,7 @@ export default function VacanciesBoard({ contact }: { contact: ContactProps }) {
       })
       .catch(() => {
         setState({ status: 'failed' });
-        toast.error('Failed to fetch vacancies');
+        toast.error(words['vacancies.failedToast']);
       });
   }, []);
 
@@ -42,14 +51,14 @@ export default function VacanciesBoard({ contact }: { contact: ContactProps }) {
           {[0, 1, 2].map((i) => (
             <div key={i} className="job-card job-card--skeleton" />
           ))}
-          <p className="visually-hidden" role="status">Loading vacancies...</p>
+          <p className="visually-hidden" role="status">{words['vacancies.loading']}</p>
         </div>
       )}
-      {state.status === 'failed' && <p className="board__message" role="alert">Failed to fetch vacancies. Please try again later.</p>}
+      {state.status === 'failed' && <p className="board__message" role="alert">{words['vacancies.failed']}</p>}
       {state.status === 'ready' && state.jobs.length === 0 && (
         <div className="board__message">
-          <p><strong>There are no open vacancies right now.</strong></p>
-          <p>Please check again later, or send your CV to <a href={`mailto:${contact.email}`}>{contact.email}</a>.</p>
+          <p><strong>{words['vacancies.none']}</strong></p>
+          <p>{noneBefore}<a href={`mailto:${contact.email}`}>{contact.email}</a>{noneAfter}</p>
         </div>
       )}
       {state.status === 'ready' && state.jobs.length > 0 && (
@@ -57,52 +66,52 @@ export default function VacanciesBoard({ contact }: { contact: ContactProps }) {
           {state.jobs.map((job) => (
             <li key={job._id} className="job-card">
               <h2 className="job-card__title">{job.jobTitle}</h2>
-              <p className="job-card__type">{job.employmentType}</p>
+              <p className="job-card__type">{typeIn(words, job.employmentType)}</p>
               <p className="job-card__desc">{job.jobDescription}</p>
-              <p className="job-card__date">Updated <time dateTime={job.updatedAt}>{formatDate(job.updatedAt)}</time></p>
+              <p className="job-card__date">{words['vacancies.updated']} <time dateTime={job.updatedAt}>{formatDate(job.updatedAt, lang)}</time></p>
               <button type="button" className="job-card__more" aria-haspopup="dialog" onClick={() => setOpen(job)}>
-                Read More<span className="visually-hidden"> about {job.jobTitle}</span>
+                {words['vacancies.readMore']}<span className="visually-hidden">{withTitle(words['vacancies.readMoreAbout'], job.jobTitle)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      <VacancyModal job={open} contact={contact} onClose={() => setOpen(undefined)} />
+      <VacancyModal job={open} contact={contact} lang={lang} words={words} onClose={() => setOpen(undefined)} />
     </div>
   );
 }
 
-function VacancyModal({ job, contact, onClose }: { job?: Vacancy; contact: ContactProps; onClose: () => void }) {
+function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; contact: ContactProps; lang: Language; words: VacanciesWords; onClose: () => void }) {
   const id = useId();
-  const subject = job ? `Application for ${job.jobTitle}` : '';
+  const subject = job ? withTitle(words['vacancies.subject'], job.jobTitle) : '';
   return (
     <Dialog open={!!job} onClose={onClose} labelledBy={`${id}-title`} className="job-modal">
       {job && (
         <>
-          <button type="button" className="ui-dialog__close" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="ui-dialog__close" aria-label={words['vacancies.close']} onClick={onClose}>×</button>
           <h2 id={`${id}-title`} className="ui-dialog__title">{job.jobTitle}</h2>
           <p className="job-modal__meta">
-            <span className="job-modal__type">{job.employmentType}</span> · Posted <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+            <span className="job-modal__type">{typeIn(words, job.employmentType)}</span> · {words['vacancies.posted']} <time dateTime={job.createdAt}>{formatDate(job.createdAt, lang)}</time>
           </p>
           <p className="job-modal__desc">{job.jobDescription}</p>
-          <h3>Key responsibilities</h3>
+          <h3>{words['vacancies.responsibilities']}</h3>
           <ul>{job.keyResponsibilities.map((r, i) => <li key={i}>{r}</li>)}</ul>
-          <h3>Qualifications and requirements</h3>
+          <h3>{words['vacancies.qualifications']}</h3>
           <ul>{job.qualificationsAndRequirements.map((q, i) => <li key={i}>{q}</li>)}</ul>
           <dl className="job-modal__facts">
-            <dt>Employment type</dt>
-            <dd>{job.employmentType}</dd>
-            <dt>Posted on</dt>
-            <dd>{formatDate(job.createdAt)}</dd>
+            <dt>{words['vacancies.employmentType']}</dt>
+            <dd>{typeIn(words, job.employmentType)}</dd>
+            <dt>{words['vacancies.postedOn']}</dt>
+            <dd>{formatDate(job.createdAt, lang)}</dd>
           </dl>
           <section className="job-modal__contact" aria-labelledby={`${id}-contact`}>
-            <h3 id={`${id}-contact`}>How to apply</h3>
+            <h3 id={`${id}-contact`}>{words['vacancies.howToApply']}</h3>
             <ul>
-              <li>Phone: <a href={`tel:+91${contact.phone}`}>{contact.phone}</a></li>
-              <li>Phone: <a href={`tel:+91${contact.secondPhone}`}>{contact.secondPhone}</a></li>
-              <li>E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a></li>
+              <li>{words['vacancies.phone']} <a href={`tel:+91${contact.phone}`}>{contact.phone}</a></li>
+              <li>{words['vacancies.phone']} <a href={`tel:+91${contact.secondPhone}`}>{contact.secondPhone}</a></li>
+              <li>{words['vacancies.email']} <a href={`mailto:${contact.email}`}>{contact.email}</a></li>
             </ul>
-            <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>Send your Resume/CV</a>
+            <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>{words['vacancies.send']}</a>
           </section>
         </>
       )}

@@ -1,0 +1,86 @@
+/**
+ * A parent at 360 px on the Hindi vacancies and gallery pages, on the real runtime: the office's
+ * vacancy shows with Hindi labels and a Hindi date, its details open in a Hindi dialog whose e-mail
+ * link carries a Hindi subject, and a built-in photo opens under its Hindi title; no English word of
+ * the islands, no horizontal scroll, nothing axe finds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { adminClient, type ApiClient } from '../support/api.ts';
+import { PHONE, launchBrowser } from '../support/browser.ts';
+import { accessibilityFailures, openPage } from './content-browser.ts';
+import { fill } from '../../src/lib/i18n/index.ts';
+import { formatDate } from '../../src/lib/dates.ts';
+import { site } from '../../src/config/site.ts';
+
+const t = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
+
+let browser: Browser;
+let office: ApiClient;
+let jobId: string | undefined;
+beforeAll(async () => {
+  [browser, office] = await Promise.all([launchBrowser(), adminClient()]);
+});
+afterAll(async () => {
+  if (jobId) await office.request(`/v1/api/jobs/${jobId}`, { method: 'DELETE' });
+  await browser?.close();
+});
+
+describe('Hindi vacancies and gallery at 360 px', () => {
+  it('a vacancy the office posts reads in Hindi, card and details', async () => {
+    const jobTitle = `PGT हिन्दी ${Date.now()}`;
+    const res = await office.request('/v1/api/jobs', {
+      method: 'POST',
+      json: { jobTitle, jobDescription: 'कक्षा XI और XII को हिन्दी पढ़ाना।', keyResponsibilities: ['पाठ योजना बनाना'], qualificationsAndRequirements: ['एम.ए. हिन्दी, बी.एड.'], employmentType: 'Full-Time' },
+    });
+    expect(res.status).toBe(201);
+    const job = (await res.json()) as { _id: string; updatedAt: string };
+    jobId = job._id;
+
+    const { context, page } = await openPage(browser, PHONE);
+    try {
+      await page.goto('/hi/vacancies');
+      const card = page.locator('.job-card').filter({ hasText: jobTitle });
+      await card.waitFor();
+      expect(await card.locator('.job-card__date').textContent()).toBe(`${t('vacancies.updated')} ${formatDate(job.updatedAt, 'hi')}`);
+      expect(formatDate(job.updatedAt, 'hi')).toMatch(/[\u0900-\u097F]/);
+      const more = card.getByRole('button', { name: new RegExp(`^${t('vacancies.readMore')}\\s?: ${jobTitle}$`) });
+      await more.click();
+      const dialog = page.getByRole('dialog', { name: jobTitle });
+      await dialog.waitFor();
+      for (const heading of [t('vacancies.responsibilities'), t('vacancies.qualifications'), t('vacancies.howToApply')]) {
+        await dialog.getByRole('heading', { name: heading }).waitFor();
+      }
+      const send = dialog.getByRole('link', { name: t('vacancies.send') });
+      const href = (await send.getAttribute('href'))!;
+      expect(decodeURIComponent(new URL(href).searchParams.get('subject') ?? '')).toBe(`${jobTitle} पद हेतु आवेदन`);
+      // The job's own words and the school's e-mail address aside, the only Latin word is "Resume" of "(Resume/CV)".
+      const text = (await dialog.innerText()).replace(jobTitle, '').replaceAll(site.contact.email, '');
+      expect(text.match(/\b[A-Za-z]*[a-z][A-Za-z]{2,}\b/g) ?? []).toEqual(['Resume']);
+      expect(await accessibilityFailures(page, '/hi/vacancies (details open)')).toEqual([]);
+      await dialog.getByRole('button', { name: t('vacancies.close') }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a built-in photo opens under its Hindi title, and closes with a Hindi button', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    try {
+      await page.goto('/hi/gallery');
+      const tile = page.locator('.gallery-static button').first();
+      await tile.waitFor();
+      await expect.poll(() => tile.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+      expect(await tile.locator('img').getAttribute('alt')).toBe('विद्यालय का कार्यक्रम: मुख्य भवन के सामने प्रार्थना सभा');
+      await tile.click();
+      const dialog = page.getByRole('dialog', { name: 'विद्यालय का कार्यक्रम' });
+      await dialog.waitFor();
+      expect(await accessibilityFailures(page, '/hi/gallery (photo open)')).toEqual([]);
+      await dialog.getByRole('button', { name: t('gallery.close') }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+});
