@@ -96,7 +96,7 @@ describe('press', () => {
       await form.getByLabel('Title in English').fill(title);
       await form.getByLabel('Summary in English').fill('Three pupils of Class VIII took the first prize.');
       await form.getByLabel('Date printed').fill('2026-10-02');
-      await form.getByLabel('What the picture shows').fill('Newspaper clipping with the quiz winners holding their cup');
+      await form.getByLabel('What the picture shows, in English').fill('Newspaper clipping with the quiz winners holding their cup');
       await form.getByLabel('Cover picture').setInputFiles(coverPath);
       await screenshot(page, 'admin-press-form-1280');
       await form.getByRole('button', { name: 'Add the article' }).click();

@@ -582,12 +582,12 @@ describe(`fuzz (${ENGINE})`, () => {
       },
       // Press and magazine: each base names an upload nobody made (refused), so no input stores an entry.
       {
-        route: 'POST /v1/api/press', path: '/v1/api/press', auth: 'admin', free: ['source', 'coverAlt'], checked: ['title', 'publishedOn', 'coverUploadId'],
-        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: 'A clipping', coverUploadId: rng.uuid() }),
+        route: 'POST /v1/api/press', path: '/v1/api/press', auth: 'admin', free: ['source'], checked: ['title', 'coverAlt', 'publishedOn', 'coverUploadId'],
+        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: { en: 'A clipping' }, coverUploadId: rng.uuid() }),
       },
       {
-        route: 'PUT /v1/api/press/:id', path: `/v1/api/press/${rng.uuid()}`, auth: 'admin', free: ['source', 'coverAlt'], checked: ['title', 'publishedOn'],
-        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: 'A clipping' }),
+        route: 'PUT /v1/api/press/:id', path: `/v1/api/press/${rng.uuid()}`, auth: 'admin', free: ['source'], checked: ['title', 'coverAlt', 'publishedOn'],
+        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: { en: 'A clipping' } }),
       },
       {
         route: 'POST /v1/api/magazine', path: '/v1/api/magazine', auth: 'admin', free: [], checked: ['title', 'month', 'coverUploadId', 'pdfUploadId'],

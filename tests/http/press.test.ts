@@ -24,14 +24,22 @@ const claimed = async (id: string) => (await db().query(`SELECT claimed_at IS NO
 const cover = () => stagedFile(office, png(320, 200), 'cover.png', 'image/png');
 const article = (overrides: Record<string, unknown> = {}) => ({
   source: 'Dainik Jagran', title: { en: `Science fair ${token()}`, hi: 'विज्ञान प्रदर्शनी' }, summary: { en: 'Our students won.' },
-  publishedOn: '2026-01-15', coverAlt: 'Clipping of the science fair', ...overrides,
+  publishedOn: '2026-01-15', coverAlt: { en: 'Clipping of the science fair' }, ...overrides,
 });
 
 describe('the entries the site came with', () => {
   it('are listed and drawn on the public pages in both languages, their pictures still served from public/', async () => {
     const press = await (await anonymous.request('/v1/api/press')).json();
-    const seeded = press.data.find((a: any) => a.source === 'Dainik Samachar');
-    expect(seeded).toMatchObject({ title: { en: 'Rural school tops district in CBSE board results' }, cover: { url: '/images/press/press-1.jpg', width: 640, height: 400 } });
+    const seeded = press.data.find((a: any) => a.source === 'दैनिक समाचार');
+    expect(seeded).toMatchObject({
+      title: { en: 'Rural school tops district in CBSE board results', hi: 'सीबीएसई बोर्ड परीक्षा में ग्रामीण विद्यालय ज़िले में प्रथम' },
+      cover: { url: '/images/press/press-1.jpg', width: 640, height: 400 },
+    });
+    // Each page shows the words of its language: the Hindi one the Hindi title and picture description.
+    const hindi = await (await anonymous.request('/hi/press/coverage')).text();
+    expect(hindi).toContain('<h2>सीबीएसई बोर्ड परीक्षा में ग्रामीण विद्यालय ज़िले में प्रथम</h2>');
+    expect(hindi).toContain('alt="प्रार्थना सभा में खड़े विद्यार्थियों की फ़ोटो वाली अख़बार की कतरन"');
+    expect(await (await anonymous.request('/press/coverage')).text()).toContain('<h2>Rural school tops district in CBSE board results</h2>');
     expect((await anonymous.request(seeded.cover.url)).status).toBe(200);
     const magazine = await (await anonymous.request('/v1/api/magazine')).json();
     const april = magazine.data.find((m: any) => m.month === '2026-04');
@@ -74,7 +82,7 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
       [article({ coverUploadId: image, source: '' }), 'source'],
       [article({ coverUploadId: image, publishedOn: '2999-01-01' }), 'publishedOn'],
       [article({ coverUploadId: image, publishedOn: '2026-02-30' }), 'publishedOn'],
-      [article({ coverUploadId: image, coverAlt: '' }), 'coverAlt'],
+      [article({ coverUploadId: image, coverAlt: { en: '', hi: ' ' } }), 'coverAlt'],
       [article(), 'coverUploadId'],
       [article({ coverUploadId: crypto.randomUUID() }), 'coverUploadId'],
       [article({ coverUploadId: image, title: { en: 'x'.repeat(201) } }), 'title'],

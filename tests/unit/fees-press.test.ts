@@ -82,7 +82,7 @@ describe('the public pages', () => {
 
   const article: PressArticle = {
     _id: 'a', source: 'Amar <b>Ujala</b>', title: { en: '', hi: '<img src=x onerror=alert(1)>' }, summary: { en: 'Summary', hi: '' }, publishedOn: '2026-05-14',
-    cover: { url: '/v1/files/x', width: 640, height: 400 }, coverAlt: 'A "clipping"', pdf: null, createdAt: '', updatedAt: '',
+    cover: { url: '/v1/files/x', width: 640, height: 400 }, coverAlt: { en: 'A "clipping"', hi: '' }, pdf: null, createdAt: '', updatedAt: '',
   };
   it('escapes every word staff typed and marks a text in the other language', () => {
     const html = coveragePage('en', [article, { ...article, _id: 'b' }]).body.value;
@@ -104,8 +104,8 @@ describe('the public pages', () => {
 
 describe('validateArticle', () => {
   it('needs a title in one language, a newspaper, a date not in the future, words for the picture, and a cover when new', () => {
-    const r = validateArticle({ source: 'x', title: { hi: 'शीर्षक' }, publishedOn: '2026-01-01', coverAlt: 'c' }, true);
+    const r = validateArticle({ source: 'x', title: { hi: 'शीर्षक' }, publishedOn: '2026-01-01', coverAlt: { hi: 'कतरन' } }, true);
     expect(!r.ok && r.fields).toEqual({ coverUploadId: expect.any(String) });
-    expect(validateArticle({ source: 'x', title: { hi: 'शीर्षक' }, publishedOn: '2026-01-01', coverAlt: 'c' }, false).ok).toBe(true);
+    expect(validateArticle({ source: 'x', title: { hi: 'शीर्षक' }, publishedOn: '2026-01-01', coverAlt: { hi: 'कतरन' } }, false).ok).toBe(true);
   });
 });

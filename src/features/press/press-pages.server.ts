@@ -9,6 +9,9 @@ import { breadcrumbs, html, langAttribute, type Html } from '../../server/public
 import { fill, LANGUAGE_TAGS, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { wordsFor, type Bilingual, type MagazineIssue, type Picture, type PressArticle } from './press.ts';
 
+/** A newspaper's name in Devanagari is a Hindi paper's. */
+const DEVANAGARI = /[\u0900-\u097F]/;
+
 export const COVERAGE_PATH = '/press/coverage';
 export const MAGAZINE_PATH = '/press/magazine';
 
@@ -49,8 +52,8 @@ export function coveragePage(lang: Language, articles: readonly PressArticle[]):
   const t = (code: TextCode) => fill(lang, code);
   const cards = articles.map(
     (a, i) => html`<li class="card press-card">
-${image(a.cover, a.coverAlt, i === 0)}
-<p class="meta"><span lang="${LANGUAGE_TAGS.en}">${a.source}</span> · <time datetime="${a.publishedOn}">${dayText(lang, a.publishedOn)}</time></p>
+${image(a.cover, wordsFor(lang, a.coverAlt).text, i === 0)}
+<p class="meta"><span lang="${LANGUAGE_TAGS[DEVANAGARI.test(a.source) ? 'hi' : 'en']}">${a.source}</span> · <time datetime="${a.publishedOn}">${dayText(lang, a.publishedOn)}</time></p>
 ${words(lang, a.title, 'h2')}
 ${words(lang, a.summary, 'p')}
 ${a.pdf ? html`<p class="actions"><a href="${a.pdf}" target="_blank" rel="noopener">${t('press.coverage.pdf')}</a></p>` : ''}

@@ -3,7 +3,7 @@
  * the principal, shown on /press/coverage and /press/magazine (and /hi/):
  *
  *   GET    /v1/api/press            (anyone) { data: PressArticle[] }, newest first
- *   POST   /v1/api/press            (staff)  { source, title: { en?, hi? }, summary?, publishedOn, coverAlt, coverUploadId, pdfUploadId? }  201 the article
+ *   POST   /v1/api/press            (staff)  { source, title: { en?, hi? }, summary?, publishedOn, coverAlt: { en?, hi? }, coverUploadId, pdfUploadId? }  201 the article
  *   PUT    /v1/api/press/{id}       (staff)  the same; coverUploadId / pdfUploadId replace the files, removePdf drops the PDF
  *   DELETE /v1/api/press/{id}       (staff)  its files go with it
  *   GET/POST /v1/api/magazine, PUT/DELETE /v1/api/magazine/{id}: { title, description?, month: 'YYYY-MM', coverUploadId, pdfUploadId }
@@ -53,7 +53,7 @@ export const articleJson = (row: Row): PressArticle => ({
   summary: { en: str(row.summary_en), hi: str(row.summary_hi) },
   publishedOn: str(row.published_on),
   cover: picture(row),
-  coverAlt: str(row.cover_alt),
+  coverAlt: { en: str(row.cover_alt_en), hi: str(row.cover_alt_hi) },
   pdf: pdfOf(row),
   createdAt: toIso(row.created_at),
   updatedAt: toIso(row.updated_at),
@@ -73,7 +73,7 @@ export const issueJson = (row: Row): MagazineIssue => ({
 /** What the audit entry compares of a row: its words, dates and files (by address). */
 const articleView = (row: Row) => ({
   source: str(row.source), titleEn: str(row.title_en), titleHi: str(row.title_hi), summaryEn: str(row.summary_en), summaryHi: str(row.summary_hi),
-  publishedOn: str(row.published_on), coverAlt: str(row.cover_alt), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
+  publishedOn: str(row.published_on), coverAltEn: str(row.cover_alt_en), coverAltHi: str(row.cover_alt_hi), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
 });
 const issueView = (row: Row) => ({
   titleEn: str(row.title_en), titleHi: str(row.title_hi), descriptionEn: str(row.description_en), descriptionHi: str(row.description_hi),
@@ -226,7 +226,7 @@ export const pressRoutes = routesOf<ArticleInput>({
   notFound: PRESS_MESSAGES.notFound,
   validate: validateArticle,
   columns: (a) => ({
-    source: a.source, title_en: a.title.en, title_hi: a.title.hi, summary_en: a.summary.en, summary_hi: a.summary.hi, published_on: a.publishedOn, cover_alt: a.coverAlt,
+    source: a.source, title_en: a.title.en, title_hi: a.title.hi, summary_en: a.summary.en, summary_hi: a.summary.hi, published_on: a.publishedOn, cover_alt_en: a.coverAlt.en, cover_alt_hi: a.coverAlt.hi,
   }),
   pdfRemoved: (a) => a.removePdf,
   toJson: articleJson,

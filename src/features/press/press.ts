@@ -31,7 +31,8 @@ export interface PressArticle {
   /** YYYY-MM-DD: the day it was printed. */
   publishedOn: string;
   cover: Picture | null;
-  coverAlt: string;
+  /** What the cover shows, for visitors who cannot see it. */
+  coverAlt: Bilingual;
   /** The clipping as a PDF, when the office added one. */
   pdf: string | null;
   createdAt: string;
@@ -59,7 +60,7 @@ export const PRESS_MESSAGES = {
   tooLong: `Write the title, newspaper and picture description in at most ${PRESS_LIMITS.title} characters each.`,
   publishedOn: 'Enter the day it was printed (not in the future).',
   month: 'Enter the month of the issue (not in the future).',
-  coverAlt: 'Describe the picture in a few words, for visitors who cannot see it.',
+  coverAlt: 'Describe the picture in a few words (English, Hindi or both), for visitors who cannot see it.',
   cover: 'Choose a cover picture (JPEG, PNG or WebP).',
   pdf: "Choose the issue's PDF.",
   coverUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it again.',
@@ -82,7 +83,7 @@ const articleShape = z.object({
   title: words,
   summary: words,
   publishedOn: text(),
-  coverAlt: text(),
+  coverAlt: words,
   coverUploadId: uploadId,
   pdfUploadId: uploadId,
   removePdf: z.optional(z.nullable(z.boolean())),
@@ -93,7 +94,7 @@ export interface ArticleInput {
   title: Bilingual;
   summary: Bilingual;
   publishedOn: string;
-  coverAlt: string;
+  coverAlt: Bilingual;
   /** A new cover (required when the article is new). */
   coverUploadId: string | null;
   /** A new PDF of the clipping. */
@@ -108,16 +109,17 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
       const rules = new Rules(ctx);
       const title = bilingual(v.title);
       const summary = bilingual(v.summary);
+      const alt = bilingual(v.coverAlt);
       rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
       rules.check(PRESS_MESSAGES.source, () => (v.source ? [] : ['source']));
       rules.check(PRESS_MESSAGES.tooLong, () => [
         ...(longer(title, PRESS_LIMITS.title) ? ['title'] : []),
         ...(v.source.length > PRESS_LIMITS.source ? ['source'] : []),
-        ...(v.coverAlt.length > PRESS_LIMITS.alt ? ['coverAlt'] : []),
+        ...(longer(alt, PRESS_LIMITS.alt) ? ['coverAlt'] : []),
       ]);
       rules.check(PRESS_MESSAGES.summary, () => (longer(summary, PRESS_LIMITS.summary) ? ['summary'] : []));
       rules.check(PRESS_MESSAGES.publishedOn, () => (isCalendarDate(v.publishedOn) && v.publishedOn >= '2000-01-01' && v.publishedOn <= dateInIndia() ? [] : ['publishedOn']));
-      rules.check(PRESS_MESSAGES.coverAlt, () => (v.coverAlt ? [] : ['coverAlt']));
+      rules.check(PRESS_MESSAGES.coverAlt, () => (blank(alt) ? ['coverAlt'] : []));
       rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
     }),
   );
@@ -127,7 +129,7 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
   return {
     ok: true,
     data: {
-      source: v.source, title: bilingual(v.title), summary: bilingual(v.summary), publishedOn: v.publishedOn, coverAlt: v.coverAlt,
+      source: v.source, title: bilingual(v.title), summary: bilingual(v.summary), publishedOn: v.publishedOn, coverAlt: bilingual(v.coverAlt),
       coverUploadId: v.coverUploadId || null, pdfUploadId: v.pdfUploadId || null, removePdf: v.removePdf === true,
     },
   };
