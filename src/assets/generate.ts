@@ -217,7 +217,8 @@ if (!only || only === 'images') {
     ['health-hygiene', 'WASH', '#00838f', '#00897b', 'HYGIENE'],
   ];
   for (const [name, initials, ring, fill, label] of seals) await sharp(Buffer.from(sealSvg(initials, ring, fill, label))).png({ compressionLevel: 9, palette: true }).toFile(join(ASSETS, `logos/${name}.png`));
-  await mkdir(join(ASSETS, 'press'), { recursive: true });
+  // Press and magazine pictures are served as they are (public/images/): the database's first entries name them by address.
+  await mkdir(join(PUBLIC, 'images/press'), { recursive: true });
   const press: [string, string, string, keyof typeof scenes][] = [
     ['press-1', 'Dainik Samachar', 'Rural school tops district in board results', 'assembly'],
     ['press-2', 'The Bulandshahr Times', 'Students shine at state science exhibition', 'sciencefair'],
@@ -226,12 +227,12 @@ if (!only || only === 'images') {
     ['press-5', 'Jan Jagran Express', 'New library opens for village readers', 'library'],
     ['press-6', 'Doaba Daily', 'Annual day celebrates folk arts of the region', 'stage'],
   ];
-  for (const [name, paper, headline, scene] of press) await sharp(Buffer.from(pressSvg(paper, headline, scene))).jpeg({ quality: 78, mozjpeg: true }).toFile(join(ASSETS, `press/${name}.jpg`));
-  await mkdir(join(ASSETS, 'magazine'), { recursive: true });
+  for (const [name, paper, headline, scene] of press) await sharp(Buffer.from(pressSvg(paper, headline, scene))).jpeg({ quality: 78, mozjpeg: true }).toFile(join(PUBLIC, `images/press/${name}.jpg`));
+  await mkdir(join(PUBLIC, 'images/magazine'), { recursive: true });
   const accents = ['#0b4f8a', '#b8420f', '#2e7d32', '#6a1b9a', '#00838f', '#ad1457'];
   const coverScenes: (keyof typeof scenes)[] = ['campus', 'stage', 'sports', 'sciencefair', 'library', 'mission'];
   for (const [i, issue] of magazineIssues.entries()) {
-    await sharp(Buffer.from(coverSvg(issue.title, issue.month, accents[i]!, coverScenes[i]!, 500 + i))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(ASSETS, `magazine/${issue.slug}.jpg`));
+    await sharp(Buffer.from(coverSvg(issue.title, issue.month, accents[i]!, coverScenes[i]!, 500 + i))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(PUBLIC, `images/magazine/${issue.slug}.jpg`));
   }
   // Favicon, touch icon, Open Graph image (public/: linked by URL, not rendered as <img>). The favicon is a PNG in an
   // ICO, not an SVG: Chrome draws an SVG favicon by building a whole SVG document on the page's main thread while it loads.

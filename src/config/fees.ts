@@ -1,8 +1,8 @@
 /**
- * The school's fees, in rupees: the one place to edit them. Every figure is a PLACEHOLDER until the
- * school confirms its fee structure. Every class must have its admission fee (a missing class does
- * not type-check). A record's fee is read from here whenever its payments are counted, so a changed
- * fee applies to every application and TC request from its next payment on.
+ * The fees the database started with (migration 0021 seeds these very figures; a unit test checks
+ * they agree), in rupees. They are not read by the site: the principal edits the fees at /admin/fees
+ * and everything reads them from the database (src/features/fees/). Kept as the seed's record and
+ * for the tests, which expect these figures where no test changed them.
  */
 import type { ALL_CLASSES } from '../lib/classes.ts';
 

@@ -105,6 +105,7 @@ export const navigation: NavLink[] = [
           { label: 'Senior (Classes 6-12)', href: '/admissions/apply/senior', summary: 'Application form for Classes 6 to 12.', hi: { label: 'वरिष्ठ (कक्षा VI-XII)', summary: 'कक्षा VI से XII में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
         ],
       },
+      { label: 'Fees', href: '/admissions/fees', summary: 'The admission fee of each class, and the fee for a transfer certificate.', hi: { label: 'शुल्क', summary: 'हर कक्षा का प्रवेश शुल्क और टी.सी. का शुल्क।' } },
       { label: 'TC Request', href: '/admissions/tc-request', summary: 'Request a transfer certificate online.', hi: { label: 'टी.सी. हेतु आवेदन', summary: 'स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।' } },
       { label: 'Application Status', href: '/admissions/status', summary: 'Check an application with its reference number and your mobile number.', hi: { label: 'आवेदन की स्थिति', summary: 'आवेदन क्रमांक और अपने मोबाइल नंबर से आवेदन की स्थिति देखें।' } },
       { label: 'TC Verification', href: '/tc-verification', summary: 'Check a transfer certificate issued by the school, by its number and date of issue.', hi: { label: 'टी.सी. सत्यापन', summary: 'विद्यालय द्वारा जारी टी.सी. को उसकी संख्या और जारी होने की तिथि से जाँचें।' } },

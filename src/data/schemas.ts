@@ -7,24 +7,6 @@ export const imageSchema = z.custom<ImageMetadata>(
   { message: 'expected an image imported from src/assets' },
 );
 
-export const pressArticleSchema = z.object({
-  source: z.string().min(1),
-  title: z.string().min(1),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  thumbnail: imageSchema,
-  thumbnailAlt: z.string().min(1),
-  summary: z.string().min(1),
-});
-
-export const magazineIssueSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9-]+$/),
-  title: z.string().min(1),
-  month: z.string().min(1),
-  description: z.string().min(1),
-  cover: imageSchema,
-  pdf: z.string().regex(/^\/magazines\/[a-z0-9-]+\.pdf$/),
-});
-
 export const galleryImageSchema = z.object({ title: z.literal('Academy Event'), image: imageSchema, alt: z.string().min(1) });
 
 export const accreditationSchema = z.object({

@@ -11,6 +11,7 @@ import type { Workflow } from './workflow.ts';
 import type { FormMessage } from './forms/texts.ts';
 import type { Language } from './i18n/languages.ts';
 import type { Letter, MessageEvent } from '../features/messages/templates.ts';
+import type { FeeItem } from '../features/fees/fees.ts';
 
 type Row = Record<string, unknown>;
 
@@ -122,8 +123,8 @@ export interface KindPayment {
   readonly columns: string;
   /** Statuses at which nothing more is taken or waived (the record is closed). */
   readonly closed: readonly string[];
-  /** The fee of a row, in paise; undefined when the school has set none. */
-  readonly fee: (row: Row) => number | undefined;
+  /** Which of the school's fees it owes (src/features/fees/): payments read it, fixed from the record's first payment on. */
+  readonly fee: FeeItem;
   /** The status a record moves to by itself once its fee is covered, and back from when it is not. */
   readonly coveredMove?: { readonly from: string; readonly to: string };
 }

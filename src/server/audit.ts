@@ -45,7 +45,10 @@ export type AuditAction =
 export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice'
   /** The school's profile and its Mandatory Public Disclosure: one of each, so no id. */
   | 'school'
-  | 'disclosure';
+  | 'disclosure'
+  | 'fees'
+  | 'press'
+  | 'magazine';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -130,9 +130,10 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
   const english = pathIn('en', page.path);
   const hindi = pathIn('hi', page.path);
   let text = template
-    // The Hindi shell's path first: it contains the English one.
-    .replaceAll(pathIn('hi', SHELL_PATH), hindi)
-    .replaceAll(SHELL_PATH, english)
+    // The Hindi shell's path first: it contains the English one. With Astro's trailing slash, as the
+    // built pages and the sitemap name themselves (canonical, hreflang, og:url, the language switch).
+    .replaceAll(pathIn('hi', SHELL_PATH), `${hindi}/`)
+    .replaceAll(SHELL_PATH, `${english}/`)
     .replaceAll(SHELL_TITLE, escapeHtml(page.title))
     .replaceAll(SHELL_DESCRIPTION, escapeHtml(page.description))
     .replace(SHELL_SLOT, () => page.body.value);

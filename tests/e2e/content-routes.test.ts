@@ -8,6 +8,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { baseURL } from '../support/api.ts';
 import { checkPdf } from '../../src/lib/tiny-pdf.ts';
+import { DATABASE_PAGES } from '../../src/data/database-pages.ts';
 import { CONTENT_ROUTES, OTHER_PUBLIC_ROUTES, MAGAZINE_PDFS, h1s, meta, title, internalLinks, decode, brokenLinks } from './content-routes.ts';
 
 const pages = new Map<string, string>();
@@ -128,14 +129,14 @@ describe('links and files', () => {
     expect(html).toContain('dates back to 2012');
   });
 
-  it('the press page shows six articles with source, title, date and thumbnail', () => {
+  it('the press page shows its articles with source, title, date and thumbnail (six came with the site; others tests may add)', () => {
     const html = pages.get('/press/coverage')!;
     const cards = html.match(/<li class="card press-card">[\s\S]*?<\/li>/g) ?? [];
-    expect(cards).toHaveLength(6);
+    expect(cards.length).toBeGreaterThanOrEqual(6);
     for (const card of cards) {
       expect(card).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}">/);
-      expect(card).toMatch(/<h2>[^<]+<\/h2>/);
-      expect(card).toMatch(/<source srcset="[^"]+\.avif \d+w, [^"]+\.avif \d+w" type="image\/avif"/);
+      expect(card).toMatch(/<h2( lang="[a-z-A-Z]+")?>[^<]+<\/h2>/);
+      expect(card).toMatch(/<img src="[^"]+" alt="[^"]+" width="\d+" height="\d+"/);
     }
   });
 
@@ -192,6 +193,13 @@ describe('JavaScript and image budget', () => {
     for (const [path, html] of pages) {
       const imgs = html.match(/<img\b[^>]*>/g) ?? [];
       imgs.forEach((img, i) => {
+        // A page drawn from the database shows the pictures the staff uploaded (made small in the admin's browser), as they are.
+        if (DATABASE_PAGES.includes(path)) {
+          expect(img, path).toMatch(/ width="\d+" height="\d+"/);
+          expect(img, path).toMatch(/ alt="[^"]+"/);
+          if (i > 0) expect(img, path).toContain('loading="lazy"');
+          return;
+        }
         expect(img, path).toMatch(/src="\/_astro\/[^"]+\.webp"/);
         expect(img, path).toMatch(/ width="\d+"/);
         expect(img, path).toMatch(/ height="\d+"/);

@@ -34,6 +34,7 @@ export const CONTENT_ROUTES: Record<string, string> = {
   '/press': 'Press',
   '/press/coverage': 'Press Coverage',
   '/press/magazine': 'E-Magazine: RMCP Chronicle',
+  '/admissions/fees': 'Fee Structure',
 };
 
 /** Public routes whose pages other work owns (forms, vacancies, gallery, login): checked for 200 and one h1. */
@@ -90,6 +91,9 @@ export const HINDI_ROUTES: Record<string, string> = {
   '/hi/admissions/status': 'अपने आवेदन की स्थिति देखें',
   '/hi/admissions/tc-request/status': 'टी.सी. आवेदन की स्थिति देखें',
   '/hi/press': 'समाचार एवं पत्रिका',
+  '/hi/press/coverage': 'अख़बारों में विद्यालय',
+  '/hi/press/magazine': 'ई-पत्रिका: आर.एम.सी.पी. क्रॉनिकल',
+  '/hi/admissions/fees': 'शुल्क विवरण',
   '/hi/vacancies': 'रिक्त पद',
   '/hi/gallery': 'फ़ोटो गैलरी',
   '/hi/tc-verification': 'स्थानांतरण प्रमाण पत्र (टी.सी.) का सत्यापन',
@@ -101,13 +105,11 @@ export const HINDI_FORMS = ['/hi/admissions/apply/primary', '/hi/admissions/appl
 
 /**
  * The only public pages still shown in English under /hi/ (under the note), each with why: issue 27
- * moves their contents into the admin (disclosure: point 2; press articles and magazine issues:
- * point 6), and the pages get their Hindi there. Nothing else may be here.
+ * moves their contents into the admin (disclosure: point 2), and the pages get their Hindi there.
+ * Nothing else may be here.
  */
 export const HINDI_PENDING: Record<string, string> = {
   '/hi/academy/mandatory-disclosure': 'rebuilt from the admin (issue 27, point 2) by other work',
-  '/hi/press/coverage': 'press articles move into the admin (issue 27, point 6) by other work',
-  '/hi/press/magazine': 'magazine issues move into the admin (issue 27, point 6) by other work',
 };
 
 /** Every public page's Hindi address: its Hindi page, or the English page with a note until it has one. */

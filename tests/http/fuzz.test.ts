@@ -22,6 +22,7 @@ import { withDefaultUser } from '../../src/server/db.ts';
 import { FILE, badAadhaar, validAdmission, validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { SVG } from './admin-fixtures.ts';
 import { defaultProfile } from '../../src/features/school/profile.ts';
+import { ALL_CLASSES } from '../../src/lib/classes.ts';
 import { HTML, PDF, PNG, ZIP, padded } from './forms-fixtures.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -431,6 +432,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['PATCH', '/v1/api/enquiry/:id', 'admin'], ['PATCH', '/v1/api/admission/:id', 'admin'], ['PATCH', '/v1/api/tc-request/:id', 'admin'],
       ['PATCH', '/v1/api/admins/:id', 'admin'],
       ['PUT', '/v1/api/notices/:id', 'admin'], ['DELETE', '/v1/api/notices/:id', 'admin'],
+      ['PUT', '/v1/api/press/:id', 'admin'], ['DELETE', '/v1/api/press/:id', 'admin'], ['PUT', '/v1/api/magazine/:id', 'admin'], ['DELETE', '/v1/api/magazine/:id', 'admin'],
       ['GET', '/v1/api/admission/:id/export.zip', 'admin'], ['GET', '/v1/api/enquiry/:id/export.zip', 'admin'], ['GET', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['PUT', '/v1/api/events/:id', 'admin'], ['DELETE', '/v1/api/events/:id', 'admin'],
@@ -571,14 +573,18 @@ describe(`fuzz (${ENGINE})`, () => {
       '/notices': ['page'],
       '/hi/notices': ['page'],
       '/notices/feed.xml': ['limit'],
+      '/v1/api/fees': ['session'],
+      '/v1/api/press': [], '/v1/api/magazine': [],
+      '/press/coverage': [], '/hi/press/coverage': [], '/press/magazine': [], '/hi/press/magazine': [], '/admissions/fees': [], '/hi/admissions/fees': [],
     };
+    // The school's published fees, press and pages: anyone reads them.
+    const PUBLISHED = new Set(['/v1/api/fees', '/v1/api/press', '/v1/api/magazine', '/press/coverage', '/hi/press/coverage', '/press/magazine', '/hi/press/magazine', '/admissions/fees', '/hi/admissions/fees']);
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
       '%E0%A4%B0%E0%A4%BE%E0%A4%AE', '%ED%A0%80', '%F0%9F%98%80', '%0a%0d%09', '%07%1b', '%00', '%20%20', 'K.G%27', 'a%26b%3Dc', '%2B%2B%2B',
     ];
     for (const [path, filters] of Object.entries(LIST_FILTERS)) {
-      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/events', '/v1/api/notices'].includes(path) || !path.startsWith('/v1/') ? 'visitor' : 'admin';
-      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/school', '/v1/api/disclosure', '/academy/mandatory-disclosure', '/hi/academy/mandatory-disclosure'].includes(path) ? 'visitor' : 'admin';
+      const as: Auth = ['/v1/api/jobs', '/v1/api/gallery', '/v1/api/events', '/v1/api/notices', '/v1/api/school', '/v1/api/disclosure'].includes(path) || PUBLISHED.has(path) || !path.startsWith('/v1/') ? 'visitor' : 'admin';
       const queries = [...rng.some(QUERIES, 2), ...filters.flatMap((f) => rng.some(FILTER_VALUES, 2).map((v) => `?${f}=${v}`))];
       for (const query of queries) add({ family: 'list with odd query string', route: `GET ${path}`, method: 'GET', path: `${path}${query}`, auth: as, answers: true });
       add({ family: 'list with odd query string', route: `HEAD ${path}`, method: 'HEAD', path: `${path}${rng.pick(QUERIES)}`, auth: as, answers: true });
@@ -642,6 +648,28 @@ describe(`fuzz (${ENGINE})`, () => {
       {
         route: 'PUT /v1/api/disclosure/documents/:key', path: '/v1/api/disclosure/documents/noc', auth: 'admin',
         base: () => ({ uploadId: rng.uuid(), issuedOn: '2025-06-01', validUntil: '2025-05-31' }), free: ['uploadId'], checked: ['issuedOn', 'validUntil'],
+      },
+      // Fees: the base has one negative fee (refused), so no input changes what anyone pays.
+      {
+        route: 'PUT /v1/api/fees', path: '/v1/api/fees', auth: 'admin', free: [], checked: ['session', 'admission', 'transferCertificate'],
+        base: () => ({ session: '2099-00', admission: ALL_CLASSES.map((c, i) => ({ admissionClass: c, amount: i === 0 ? -1 : 5000 })), transferCertificate: 500 }),
+      },
+      // Press and magazine: each base names an upload nobody made (refused), so no input stores an entry.
+      {
+        route: 'POST /v1/api/press', path: '/v1/api/press', auth: 'admin', free: ['source'], checked: ['title', 'coverAlt', 'publishedOn', 'coverUploadId'],
+        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: { en: 'A clipping' }, coverUploadId: rng.uuid() }),
+      },
+      {
+        route: 'PUT /v1/api/press/:id', path: `/v1/api/press/${rng.uuid()}`, auth: 'admin', free: ['source'], checked: ['title', 'coverAlt', 'publishedOn'],
+        base: () => ({ source: 'Dainik Jagran', title: { en: 'Sports day' }, publishedOn: '2026-01-05', coverAlt: { en: 'A clipping' } }),
+      },
+      {
+        route: 'POST /v1/api/magazine', path: '/v1/api/magazine', auth: 'admin', free: [], checked: ['title', 'month', 'coverUploadId', 'pdfUploadId'],
+        base: () => ({ title: { en: 'Spring' }, month: '2026-03', coverUploadId: rng.uuid(), pdfUploadId: rng.uuid() }),
+      },
+      {
+        route: 'PUT /v1/api/magazine/:id', path: `/v1/api/magazine/${rng.uuid()}`, auth: 'admin', free: [], checked: ['title', 'month'],
+        base: () => ({ title: { en: 'Spring' }, month: '2026-03' }),
       },
       // Parents' status checks and a replacement: each base is a pair that matches nothing (404), so only what an input spoils answers otherwise.
       { route: 'POST /v1/api/admission/status', path: '/v1/api/admission/status', auth: 'visitor', base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009' }), free: ['language'], checked: ['referenceNumber', 'contactNo'] },

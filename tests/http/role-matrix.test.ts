@@ -26,6 +26,7 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PATCH /v1/api/admins/:id': 'account management: role, disabling, password reset',
   'GET /v1/api/seats': 'the capacities as the principal sets them (staff read GET /v1/api/admission/seats)',
   'PUT /v1/api/seats': 'seat changes are the principal\'s',
+  'PUT /v1/api/fees': 'the fees are the principal\'s to set',
   'POST /v1/api/admission/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
   'POST /v1/api/tc-request/:id/payments/:paymentId/reverse': 'payment reversal is the principal\'s',
   'GET /v1/api/audit': 'the audit log is for the principal to read',
@@ -84,6 +85,12 @@ const STAFF: Record<string, string> = {
   'POST /v1/api/notices/preview': 'seeing a notice\'s formatting before posting it',
   'PUT /v1/api/notices/:id': 'changing a notice',
   'DELETE /v1/api/notices/:id': 'taking a notice down',
+  'POST /v1/api/press': 'adding a press article',
+  'PUT /v1/api/press/:id': 'changing a press article',
+  'DELETE /v1/api/press/:id': 'deleting a press article',
+  'POST /v1/api/magazine': 'adding a magazine issue',
+  'PUT /v1/api/magazine/:id': 'changing a magazine issue',
+  'DELETE /v1/api/magazine/:id': 'deleting a magazine issue',
 };
 
 /** The one call a temporary password allows: replacing it. */

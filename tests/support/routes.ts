@@ -54,6 +54,16 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
   'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
   'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
+  // Fees, press and magazine (issue 27): what the school publishes, the same for everyone.
+  'GET /v1/api/fees': 'the school\'s fees, as the public fee page and the TC form state them',
+  'GET /admissions/fees': 'the public fee structure page',
+  'GET /hi/admissions/fees': 'the public fee structure page in Hindi',
+  'GET /v1/api/press': 'the press articles the public page shows',
+  'GET /press/coverage': 'the public press page',
+  'GET /hi/press/coverage': 'the public press page in Hindi',
+  'GET /v1/api/magazine': 'the magazine issues the public page shows',
+  'GET /press/magazine': 'the public magazine page',
+  'GET /hi/press/magazine': 'the public magazine page in Hindi',
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
 };
 
@@ -91,6 +101,15 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/disclosure': { none: 'the published disclosure, the same for everyone' },
   'GET /academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
   'GET /hi/academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
+  'GET /v1/api/fees': { none: 'the published fees, the same for everyone' },
+  'GET /admissions/fees': { none: 'a published page, cached by the CDN' },
+  'GET /hi/admissions/fees': { none: 'a published page, cached by the CDN' },
+  'GET /v1/api/press': { none: 'the published press articles, the same for everyone' },
+  'GET /press/coverage': { none: 'a published page, cached by the CDN' },
+  'GET /hi/press/coverage': { none: 'a published page, cached by the CDN' },
+  'GET /v1/api/magazine': { none: 'the published magazine issues, the same for everyone' },
+  'GET /press/magazine': { none: 'a published page, cached by the CDN' },
+  'GET /hi/press/magazine': { none: 'a published page, cached by the CDN' },
   'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
   'GET /v1/api/events': { none: 'the published calendar, the same for everyone' },
   // The two address limits of the lookups: no mobile number is named.

@@ -1,4 +1,5 @@
 /** The calendar's rules in process: months and their grid, an event's form (dates out of order, no title, markup), titles across languages, the feed. */
+import { defaultProfile } from '../../src/features/school/profile.ts';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addMonths, dayName, eventsInMonth, isMonth, isOn, lastDayOf, monthGrid, monthName, weekdayNames } from '../../src/features/calendar/month.ts';
@@ -108,7 +109,7 @@ describe('the feed', () => {
     const text = calendarFeed([
       stored({ _id: '11111111-1111-4111-8111-111111111111', title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' }, startsOn: '2026-12-24', endsOn: '2027-01-02', holiday: true, sequence: 2 }),
       stored({ _id: '22222222-2222-4222-8222-222222222222', title: { hi: 'होली मिलन' }, startsOn: '2027-03-20' }),
-    ]);
+    ], defaultProfile());
     const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
     expect(events).toHaveLength(2);

@@ -3,12 +3,15 @@ import type { ServerKind } from '../../server/record-kind.ts';
 import { query } from '../../server/db.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { checkAdmissionReceipt } from './status-check.ts';
+import { ADMISSION_KIND } from './kind.ts';
+import { feeOwedSql } from '../fees/fees.server.ts';
 
 const person = (who: string) => `concat_ws(' ', nullif(t.${who}_first_name, ''), nullif(t.${who}_middle_name, ''), nullif(t.${who}_last_name, ''))`;
 
 export const ADMISSION_SERVER: ServerKind = {
-  // What is paid, for the letter asking an admitted family for the rest of the fee.
-  messageColumns: `(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.entity = 'admission' AND p.record_id = t.id)::text AS paid_paise`,
+  // The fee owed and what is paid, for the letter asking an admitted family for the rest of the fee.
+  messageColumns: `(SELECT coalesce(sum(p.amount_paise), 0) FROM payments p WHERE p.entity = 'admission' AND p.record_id = t.id)::text AS paid_paise,
+    ${feeOwedSql('admission', ADMISSION_KIND.payment.fee, 't')}`,
   erase: async (tx, id) => (await tx.query<{ blob_key: string }>(`DELETE FROM uploads WHERE admission_id = $1 RETURNING blob_key`, [id])).rows.map((r) => r.blob_key),
   exportDocuments: (id) =>
     query<{ field: string; blob_key: string; content_type: string }>(

@@ -2,29 +2,20 @@
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
 import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../messages/templates.ts';
-import { fees, type SchoolClass } from '../../config/fees.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from './workflow.ts';
 
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
-/** The class's admission fee in paise; undefined for a class without one. */
-function classFee(row: Row): number | undefined {
-  const rupees: number | undefined = fees.admission[text(row.admission_class) as SchoolClass];
-  return rupees === undefined ? undefined : toPaise(rupees);
-}
-
 /**
- * What an admitted family is asked to pay, in paise: the class's fee less what is paid (`paid_paise`,
- * read with the row), nothing once waived.
+ * What an admitted family is asked to pay, in paise: the fee it owes (`fee_paise`, read with the
+ * row: kind.server.ts) less what is paid (`paid_paise`), nothing once waived.
  */
 function feeDue(row: Row): number {
   if (row.fee_waiver_note !== null && row.fee_waiver_note !== undefined) return 0;
-  const due = classFee(row);
-  return due === undefined ? 0 : Math.max(due - Number(row.paid_paise ?? 0), 0);
+  if (row.fee_paise === null || row.fee_paise === undefined) return 0;
+  return Math.max(Number(row.fee_paise) - Number(row.paid_paise ?? 0), 0);
 }
 
 /** What the letters about an application name, from its row. */
@@ -89,6 +80,7 @@ export const ADMISSION_KIND = defineKind({
     purpose: 'Admission fee',
     columns: 'admission_class, fee_waiver_note',
     closed: ['not-admitted', 'withdrawn'],
-    fee: classFee,
+    // The class's fee for the session applied for.
+    fee: { item: 'admission', classColumn: 'admission_class', sessionColumn: 'session' },
   },
 });

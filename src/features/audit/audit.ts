@@ -43,6 +43,9 @@ export const AUDIT_ENTITIES = {
   notice: 'Notice',
   school: 'School profile',
   disclosure: 'Mandatory disclosure',
+  fees: 'Fees',
+  press: 'Press article',
+  magazine: 'Magazine issue',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -57,6 +60,8 @@ export function recordHref(entity: string, entityId: string | null): string | un
   if (!entityId) return undefined;
   if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
   if (entity === 'disclosure') return '/admin/disclosure';
+  if (entity === 'fees') return `/admin/fees?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'press' || entity === 'magazine') return '/admin/press';
   const path = DETAILS[entity];
   return path ? path + encodeURIComponent(entityId) : undefined;
 }

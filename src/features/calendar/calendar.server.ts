@@ -13,6 +13,7 @@
  * GET /calendar, /calendar/{YYYY-MM}, /hi/calendar, /hi/calendar/{YYYY-MM}: a month's page
  * (calendar-page.server.ts); GET /calendar.ics: the feed (feed.server.ts).
  */
+import { schoolProfile } from '../school/profile.server.ts';
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, query, transaction } from '../../server/db.ts';
@@ -147,7 +148,7 @@ const FEED_PAST_DAYS = 366;
 /** GET /calendar.ics: the feed phones subscribe to (feed.server.ts), cached and purged as the pages are. */
 export async function serveCalendarFeed(): Promise<Response> {
   const events = await eventsBetween(addDays(dateInIndia(), -FEED_PAST_DAYS), undefined);
-  return new Response(calendarFeed(events), {
+  return new Response(calendarFeed(events, await schoolProfile()), {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'inline; filename="calendar.ics"',

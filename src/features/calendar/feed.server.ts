@@ -10,7 +10,7 @@ import ical, { ICalEventTransparency } from 'ical-generator';
 import { addDays } from '../../lib/dates.ts';
 import { fill } from '../../lib/i18n/index.ts';
 import { site } from '../../config/site.ts';
-import { schoolName } from '../../lib/school.ts';
+import { schoolName, type SchoolProfile } from '../school/profile.ts';
 import { lastDay, titleIn, type StoredEvent } from './event.ts';
 import { monthOf } from './month.ts';
 
@@ -19,10 +19,10 @@ const REFRESH_SECONDS = 6 * 3600;
 
 const midnightUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 
-export function calendarFeed(events: readonly StoredEvent[]): string {
+export function calendarFeed(events: readonly StoredEvent[], school: SchoolProfile): string {
   const host = new URL(site.url).host;
   const calendar = ical({
-    name: fill('en', 'calendar.feedName', { school: schoolName('en') }),
+    name: fill('en', 'calendar.feedName', { school: schoolName(school, 'en') }),
     prodId: { company: host, product: 'calendar', language: 'EN' },
     url: `${site.url}/calendar`,
     ttl: REFRESH_SECONDS,

@@ -35,6 +35,7 @@ import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone } from '../school/profile.ts';
+import { feeOwed, feeOwedSql } from '../fees/fees.server.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
@@ -55,6 +56,9 @@ function bookOf(entity: Payable): Book {
   const kind = kindOf(entity);
   return { ...kind.payment!, entity, table: kind.table, workflow: kind.workflow, noun: kind.labels.this, notFound: kind.labels.notFound };
 }
+
+/** The column `fee_paise`: the fee a row of `book` (under `alias`) owes, fixed from its first payment on (src/features/fees/fees.server.ts). */
+const feeColumn = (book: Book, alias = book.table) => feeOwedSql(book.entity, book.fee, alias);
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -115,13 +119,13 @@ function paymentJson(row: Record<string, unknown>): Payment {
 export async function paymentDetails(entity: Payable, id: string): Promise<PaymentDetails> {
   const book = bookOf(entity);
   const [row, payments] = await Promise.all([
-    queryOne(`SELECT ${book.columns} FROM ${book.table} WHERE id = $1`, [id]),
+    queryOne(`SELECT ${book.columns}, ${feeColumn(book)} FROM ${book.table} WHERE id = $1`, [id]),
     query(`SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.entity = $1 AND p.record_id = $2 ORDER BY p.created_at, p.receipt_number`, [entity, id]),
   ]);
   const list = payments.map(paymentJson);
   const paid = list.reduce((sum, p) => sum + p.amountPaise, 0);
   const waiverNote = row?.fee_waiver_note === null || row?.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
-  return { fee: feeJson((row && book.fee(row)) ?? 0, paid, waiverNote), payments: list };
+  return { fee: feeJson(feeOwed(row) ?? 0, paid, waiverNote), payments: list };
 }
 
 /** Where a record's fee stands for its family (the status pages), and its receipts. */
@@ -155,12 +159,12 @@ export function feeExportColumns(entity: Payable): ExportExtra {
   const book = bookOf(entity);
   const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
   const fee = (row: Record<string, unknown>) => {
-    const due = book.fee(row);
+    const due = feeOwed(row);
     const waiverNote = row.fee_waiver_note === null || row.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
     return { set: due !== undefined, ...feeJson(due ?? 0, paid(row), waiverNote) };
   };
   return {
-    columns: `${book.columns}, status`,
+    columns: `${book.columns}, status, ${feeColumn(book)}`,
     load: async (ids) => {
       const sums = await query<{ record_id: string; paid_paise: string }>(
         `SELECT record_id, sum(amount_paise)::text AS paid_paise FROM payments WHERE entity = $1 AND record_id = ANY($2::uuid[]) GROUP BY record_id`,
@@ -179,7 +183,7 @@ export function feeExportColumns(entity: Payable): ExportExtra {
 // ---- changes -------------------------------------------------------------------------------
 
 async function lockRecord(tx: Queryable, book: Book, id: string): Promise<Record<string, unknown>> {
-  const row = (await tx.query(`SELECT * FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  const row = (await tx.query(`SELECT *, ${feeColumn(book)} FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
   if (!row) throw notFound(book.notFound);
   return row;
 }
@@ -194,8 +198,8 @@ async function paidOf(tx: Queryable, entity: Payable, id: string): Promise<numbe
   return Number(sum.rows[0]!.paid);
 }
 
-function feeOf(book: Book, row: Record<string, unknown>): number {
-  const due = book.fee(row);
+function feeOf(row: Record<string, unknown>): number {
+  const due = feeOwed(row);
   if (due === undefined) throw conflict(PAYMENT_CONFLICTS.noFee).withCode('no-fee');
   return due;
 }
@@ -213,6 +217,8 @@ async function takeReceiptNumber(tx: Queryable): Promise<string> {
 
 interface Entry {
   amountPaise: number;
+  /** The fee the record owed when this entry was made: kept with it, so a later change of the school's fees changes nothing paid. */
+  feePaise: number;
   mode: PaymentMode;
   reference: string;
   paidOn: string;
@@ -224,9 +230,9 @@ async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, 
   const receipt = await takeReceiptNumber(tx);
   // clock_timestamp(), taken after the counter's lock: entries of a year sort by time as by number.
   const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO payments (receipt_number, entity, record_id, amount_paise, mode, reference, paid_on, reverses, reason, admin_id, received_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, clock_timestamp()) RETURNING id`,
-    [receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '', ctx.admin._id, ctx.admin.name],
+    `INSERT INTO payments (receipt_number, entity, record_id, amount_paise, mode, reference, paid_on, reverses, reason, admin_id, received_by, fee_paise, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, clock_timestamp()) RETURNING id`,
+    [receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '', ctx.admin._id, ctx.admin.name, String(entry.feePaise)],
   );
   return { id: inserted.rows[0]!.id, receipt };
 }
@@ -240,7 +246,7 @@ async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, c
   const id = String(row.id);
   const waived = row.fee_waiver_note !== null && row.fee_waiver_note !== undefined;
   const paid = await paidOf(tx, book.entity, id);
-  const status = statusOf(feeOf(book, row), paid, waived);
+  const status = statusOf(feeOf(row), paid, waived);
   const last = (
     await tx.query<{ receipt_number: string; reference: string }>(
       `SELECT p.receipt_number, p.reference FROM payments p
@@ -282,14 +288,14 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       const row = await lockRecord(tx, book, id);
       refuseClosed(book, row);
       if (row.fee_waiver_note !== null) throw conflict(PAYMENT_CONFLICTS.waived).withCode('nothing-due');
-      const due = feeOf(book, row);
+      const due = feeOf(row);
       const balance = due - (await paidOf(tx, entity, id));
       if (balance <= 0) throw conflict(PAYMENT_CONFLICTS.paidInFull).withCode('nothing-due');
       if (payment.amountPaise > balance) {
         const message = `Only ${formatRupees(balance)} is due (fee ${formatRupees(due)}): ${formatRupees(payment.amountPaise)} is more than that. Check the amount.`;
         throw conflict(message, { amount: message }).withCode('over-payment');
       }
-      const entry = await insertEntry(tx, book, id, payment, ctx);
+      const entry = await insertEntry(tx, book, id, { ...payment, feePaise: due }, ctx);
       const reference = payment.reference ? ` (${payment.reference})` : '';
       await recordAudit(ctx, { action: 'payment', entity, entityId: id, detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}` }, tx);
       await settle(tx, book, row, ctx, `Fee paid: receipt ${entry.receipt}.`);
@@ -322,7 +328,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
         tx,
         book,
         id,
-        { amountPaise: -payment.amountPaise, mode: payment.mode, reference: payment.reference, paidOn: dateInIndia(), reverses: payment._id, reason },
+        { amountPaise: -payment.amountPaise, feePaise: feeOf(row), mode: payment.mode, reference: payment.reference, paidOn: dateInIndia(), reverses: payment._id, reason },
         ctx,
       );
       await recordAudit(
@@ -346,7 +352,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       const row = await lockRecord(tx, book, id);
       refuseClosed(book, row);
       if (row.fee_waiver_note !== null) throw conflict('The fee is waived already.').withCode('waived');
-      const due = feeOf(book, row);
+      const due = feeOf(row);
       const paid = await paidOf(tx, entity, id);
       if (paid >= due) throw conflict(PAYMENT_CONFLICTS.paidInFull).withCode('nothing-due');
       await tx.query(`UPDATE ${book.table} SET fee_waiver_note = $2 WHERE id = $1`, [id, note]);

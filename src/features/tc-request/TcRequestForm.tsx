@@ -1,13 +1,13 @@
 /**
  * The transfer certificate request. Submit: check the fields; then, busy (spinner, button
  * disabled), read how many requests exist for the admission number; under 2, create the request
- * (payment pending); otherwise refuse. The TC fee is stated above the button. Once sent, a
+ * (payment pending); otherwise refuse. The TC fee (read from GET /v1/api/fees) is stated above the button. Once sent, a
  * confirmation takes the form's place: what happens next, the fee, the status page's link with the
  * admission number filled in, the school's phone. A page not in English hands its
  * words (`text`) and language (`lang`, sent with the request).
  */
 import { useId, useRef, useState } from 'react';
-import { fees } from '../../config/fees.ts';
+import { useTcFeePaise } from '../fees/use-tc-fee.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { DonePanel, fillNodes } from '../../components/forms/DonePanel.tsx';
@@ -47,12 +47,12 @@ interface Sent {
   contact: string;
 }
 
-/** The TC fee as the parent reads it (src/config/fees.ts). */
-const TC_FEE = formatRupees(fees.transferCertificate * 100);
-
 export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
   const uid = useId();
   const speak = speaker(text);
+  // The TC fee as the principal set it: stated once it is known.
+  const feePaise = useTcFeePaise();
+  const fee = feePaise === undefined ? undefined : formatRupees(feePaise);
   const sending = useRef<Sent>({ admissionNumber: '', contact: '' });
   const [done, setDone] = useState<Sent | undefined>();
   const form = useFormSubmit({
@@ -76,7 +76,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
       <div className="ff">
         <Toasts />
         <DonePanel heading={speak.text('tcDoneHeading')} speak={speak}>
-          <p>{speak.text('tcDoneNext', { fee: TC_FEE })}</p>
+          {fee && <p>{speak.text('tcDoneNext', { fee })}</p>}
           <p>
             {fillNodes(speak.text('tcDoneStatus', { number: done.admissionNumber, mobile: done.contact }), {
               link: <a href={status}>{speak.text('tcStatusPage')}</a>,
@@ -100,7 +100,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
           ))}
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-        <p className="ff-fee">{speak.text('tcFee', { fee: TC_FEE })}</p>
+        {fee && <p className="ff-fee">{speak.text('tcFee', { fee })}</p>}
         {/* A limit's refusal, in the page's language with the minutes and the phone. */}
         {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
         <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>

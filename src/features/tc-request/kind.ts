@@ -1,7 +1,6 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
-import { fees } from '../../config/fees.ts';
 import { privacy } from '../../config/privacy.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
@@ -49,7 +48,7 @@ export const TC_REQUEST_KIND = defineKind({
     purpose: 'Transfer certificate fee',
     columns: 'fee_waiver_note',
     closed: ['rejected'],
-    fee: () => Math.round(fees.transferCertificate * 100),
+    fee: { item: 'transfer-certificate' },
     // A TC request waits for its fee: covered, it moves on by itself; no longer covered, it goes back.
     coveredMove: { from: 'requested', to: 'fee-paid' },
   },

@@ -1,0 +1,166 @@
+/**
+ * The school's fees in the database (migration 0021), and what every reader of a fee asks here:
+ *
+ *   GET /v1/api/fees?session=2027-28     (anyone)    the fees of a session (FeeSchedule, src/features/fees/fees.ts)
+ *   PUT /v1/api/fees { session, admission: [{ admissionClass, amount }], transferCertificate }  (principal) the same answer
+ *   GET /admissions/fees, /hi/admissions/fees   the public fee structure, drawn from the same rows
+ *
+ * A session without fees of its own charges the latest session's before it (fees carry over until
+ * the principal sets the new session's); a session before every set one, the earliest set.
+ * Payments read a record's fee with feeOwedSql: the fee its first payment recorded (a payment
+ * keeps the fee that was due when it was made), else the school's fee now.
+ */
+import type { AdminContext } from '../../server/auth.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
+import { query, transaction, type Queryable } from '../../server/db.ts';
+import { badRequest } from '../../server/errors.ts';
+import { json, readJson } from '../../server/http.ts';
+import { refuse } from '../../server/forms.ts';
+import { publicPage, purgePages } from '../../server/public-page.ts';
+import { ALL_CLASSES } from '../../lib/classes.ts';
+import { toIso } from '../../lib/dates.ts';
+import { paiseToRupees } from '../../lib/money.ts';
+import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
+import type { Language } from '../../lib/i18n/index.ts';
+import { FEE_MESSAGES, validateFees, type FeeItem, type FeeSchedule, type SchoolClass } from './fees.ts';
+import { feePage } from './fee-page.server.ts';
+
+/** The cache tag of every page that shows a fee: a change purges it. */
+export const FEE_PAGE_TAG = 'fees';
+
+/** `session`'s order among the set sessions: itself or the latest before it first, else the earliest after it. */
+const CARRY_OVER = (session: string, column = 'session') =>
+  `(${column} <= ${session}) DESC, CASE WHEN ${column} <= ${session} THEN ${column} END DESC, ${column}`;
+
+/**
+ * SQL for the fee a record owes now, in paise (NULL when none is set), from its row under `alias`:
+ * an admission's class's fee for its session, or the TC fee.
+ */
+export function currentFeeSql(fee: FeeItem, alias: string): string {
+  if (fee.item === 'transfer-certificate') return '(SELECT tf.amount_paise FROM tc_fee tf)';
+  const session = `${alias}.${fee.sessionColumn}`;
+  return `(SELECT af.amount_paise FROM admission_fees af WHERE af.admission_class = ${alias}.${fee.classColumn}
+            ORDER BY ${CARRY_OVER(session, 'af.session')} LIMIT 1)`;
+}
+
+/**
+ * SQL for the fee record `alias`.id of `entity` owes, as `fee_paise` text: the fee its first
+ * payment was made against (fixed from then on), else the school's fee now.
+ */
+export function feeOwedSql(entity: string, fee: FeeItem, alias: string): string {
+  return `coalesce(
+      (SELECT fp.fee_paise FROM payments fp WHERE fp.entity = '${entity}' AND fp.record_id = ${alias}.id AND fp.fee_paise IS NOT NULL
+        ORDER BY fp.created_at, fp.receipt_number LIMIT 1),
+      ${currentFeeSql(fee, alias)})::text AS fee_paise`;
+}
+
+/** A fee read with feeOwedSql from a row, in paise; undefined when none is set. */
+export const feeOwed = (row: Record<string, unknown> | undefined): number | undefined =>
+  row?.fee_paise === null || row?.fee_paise === undefined ? undefined : Number(row.fee_paise);
+
+// ---- the schedule ----------------------------------------------------------------------------
+
+interface Schedule {
+  /** The session whose rows these are, or null when no session has fees. */
+  setFor: string | null;
+  admission: Map<string, number>;
+  tcPaise: number;
+  updatedAt: string | null;
+}
+
+async function schedule(session: string, db: Queryable | undefined = undefined): Promise<Schedule> {
+  const run = <T,>(sql: string, params: unknown[]) => (db ? db.query(sql, params).then((r) => r.rows as T[]) : query(sql, params) as Promise<T[]>);
+  const [rows, tc] = await Promise.all([
+    run<{ session: string; admission_class: string; amount_paise: string; updated_at: unknown }>(
+      `SELECT session, admission_class, amount_paise::text, updated_at FROM admission_fees
+        WHERE session = (SELECT session FROM admission_fees ORDER BY ${CARRY_OVER('$1')} LIMIT 1)`,
+      [session],
+    ),
+    run<{ amount_paise: string; updated_at: unknown }>(`SELECT amount_paise::text, updated_at FROM tc_fee`, []),
+  ]);
+  const times = [...rows.map((r) => r.updated_at), tc[0]?.updated_at].filter(Boolean).map((t) => toIso(t));
+  return {
+    setFor: rows[0]?.session ?? null,
+    admission: new Map(rows.map((r) => [r.admission_class, Number(r.amount_paise)])),
+    tcPaise: Number(tc[0]?.amount_paise ?? 0),
+    updatedAt: times.sort().at(-1) ?? null,
+  };
+}
+
+/** The sessions the editor offers: last, this and next, and every one with fees of its own. */
+async function sessionsOffered(): Promise<string[]> {
+  const start = Number(sessionOf().slice(0, 4));
+  const set = await query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees`);
+  return [...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), ...set.map((r) => r.session)])].sort();
+}
+
+async function scheduleJson(session: string): Promise<FeeSchedule> {
+  const [s, sessions] = await Promise.all([schedule(session), sessionsOffered()]);
+  return {
+    session,
+    sessions,
+    setFor: s.setFor,
+    admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: s.admission.has(c) ? paiseToRupees(s.admission.get(c)!) : null })),
+    transferCertificate: paiseToRupees(s.tcPaise),
+    updatedAt: s.updatedAt,
+  };
+}
+
+function sessionParam(value: unknown): string {
+  if (value === undefined || value === null || value === '') return sessionOf();
+  if (!isSessionName(value)) throw badRequest(FEE_MESSAGES.session, { session: FEE_MESSAGES.session });
+  return value;
+}
+
+/** GET /v1/api/fees?session=: anyone may read the fees (the school publishes them). */
+export async function getFees(req: Request): Promise<Response> {
+  return json(await scheduleJson(sessionParam(new URL(req.url).searchParams.get('session'))));
+}
+
+/** The fees as the audit entry compares them: each class's and the TC fee, in rupees. */
+const auditView = (admission: Map<string, number>, tcPaise: number): Record<string, number> => ({
+  ...Object.fromEntries([...admission].map(([c, p]) => [c, paiseToRupees(p)])),
+  transferCertificate: paiseToRupees(tcPaise),
+});
+
+/** PUT /v1/api/fees: the principal sets a session's fees (every class) and the TC fee; audited with what changed, before and after. */
+export async function putFees(req: Request, ctx: AdminContext): Promise<Response> {
+  const result = validateFees(await readJson(req));
+  if (!result.ok) throw refuse(result);
+  const change = result.data;
+  const changed = await transaction(async (tx) => {
+    // The TC fee's row is the lock every change of the fees takes: two principals' saves go one after the other.
+    await tx.query(`SELECT 1 FROM tc_fee FOR UPDATE`);
+    const before = await schedule(change.session, tx);
+    const own = before.setFor === change.session;
+    for (const { admissionClass, amountPaise } of change.admission) {
+      await tx.query(
+        `INSERT INTO admission_fees (session, admission_class, amount_paise) VALUES ($1, $2, $3)
+         ON CONFLICT (session, admission_class) DO UPDATE SET amount_paise = EXCLUDED.amount_paise, updated_at = now()
+          WHERE admission_fees.amount_paise <> EXCLUDED.amount_paise`,
+        [change.session, admissionClass, String(amountPaise)],
+      );
+    }
+    await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [String(change.transferCertificatePaise)]);
+    // A session that carried another's fees is compared with those: the entry says what the families of that session now pay otherwise.
+    const after = auditView(new Map(change.admission.map((a) => [a.admissionClass as string, a.amountPaise])), change.transferCertificatePaise);
+    const detail = changeDetail(auditView(before.admission, before.tcPaise), after);
+    const differs = detail !== JSON.stringify({ before: {}, after: {} });
+    if (differs || !own) await recordAudit(ctx, { action: 'update', entity: 'fees', entityId: change.session, detail }, tx);
+    return differs || !own;
+  });
+  if (changed) await purgePages([FEE_PAGE_TAG]);
+  return json(await scheduleJson(change.session));
+}
+
+// ---- the public page -------------------------------------------------------------------------
+
+/** GET /admissions/fees and /hi/admissions/fees: the fee structure of the session admissions are for, and the TC fee. */
+export function feePageHandler(lang: Language) {
+  return async (req: Request): Promise<Response> => {
+    const session = sessionOf();
+    const s = await schedule(session);
+    const admission = ALL_CLASSES.flatMap((c) => (s.admission.has(c) ? [{ admissionClass: c as SchoolClass, paise: s.admission.get(c)! }] : []));
+    return publicPage(req, { lang, ...feePage(lang, { session, admission, tcPaise: s.tcPaise }), tags: [FEE_PAGE_TAG] });
+  };
+}

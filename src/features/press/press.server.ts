@@ -1,0 +1,258 @@
+/**
+ * Press articles and magazine issues in the database (migration 0021), edited by the office and
+ * the principal, shown on /press/coverage and /press/magazine (and /hi/):
+ *
+ *   GET    /v1/api/press            (anyone) { data: PressArticle[] }, newest first
+ *   POST   /v1/api/press            (staff)  { source, title: { en?, hi? }, summary?, publishedOn, coverAlt: { en?, hi? }, coverUploadId, pdfUploadId? }  201 the article
+ *   PUT    /v1/api/press/{id}       (staff)  the same; coverUploadId / pdfUploadId replace the files, removePdf drops the PDF
+ *   DELETE /v1/api/press/{id}       (staff)  its files go with it
+ *   GET/POST /v1/api/magazine, PUT/DELETE /v1/api/magazine/{id}: { title, description?, month: 'YYYY-MM', coverUploadId, pdfUploadId }
+ *
+ * A cover (JPEG, PNG or WebP) and a PDF are staff files claimed in the change's transaction
+ * (public: served at /v1/files/{id}); a replaced or deleted one is released and its blob deleted
+ * after the change commits. The cover's pixel size is read from its bytes, so the pages give every
+ * picture its width and height. Every change is audited with what it was before and after, and
+ * purges its page's cache tag.
+ */
+import { imageSize } from 'image-size';
+import type { AdminContext } from '../../server/auth.ts';
+import { changeDetail, recordAudit } from '../../server/audit.ts';
+import { store } from '../../server/blobs.ts';
+import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
+import { badRequest, notFound } from '../../server/errors.ts';
+import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
+import { refuse } from '../../server/forms.ts';
+import { json, readJson } from '../../server/http.ts';
+import { publicPage, purgePages } from '../../server/public-page.ts';
+import { toIso } from '../../lib/dates.ts';
+import type { Result } from '../../lib/forms/validate.ts';
+import type { Language } from '../../lib/i18n/index.ts';
+import { IMAGE_TYPES, fileUrl } from '../../lib/staff-files.ts';
+import {
+  PRESS_MESSAGES, validateArticle, validateIssue, type ArticleInput, type IssueInput, type MagazineIssue, type Picture, type PressArticle,
+} from './press.ts';
+import { coveragePage, magazinePage } from './press-pages.server.ts';
+
+export const PRESS_TAG = 'press';
+export const MAGAZINE_TAG = 'magazine';
+
+type Row = Record<string, unknown>;
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+function picture(row: Row): Picture | null {
+  const url = row.cover_file ? fileUrl(String(row.cover_file)) : row.legacy_cover_url ? String(row.legacy_cover_url) : null;
+  return url ? { url, width: num(row.cover_width), height: num(row.cover_height) } : null;
+}
+const pdfOf = (row: Row) => (row.pdf_file ? fileUrl(String(row.pdf_file)) : row.legacy_pdf_url ? String(row.legacy_pdf_url) : null);
+
+export const articleJson = (row: Row): PressArticle => ({
+  _id: String(row.id),
+  source: str(row.source),
+  title: { en: str(row.title_en), hi: str(row.title_hi) },
+  summary: { en: str(row.summary_en), hi: str(row.summary_hi) },
+  publishedOn: str(row.published_on),
+  cover: picture(row),
+  coverAlt: { en: str(row.cover_alt_en), hi: str(row.cover_alt_hi) },
+  pdf: pdfOf(row),
+  createdAt: toIso(row.created_at),
+  updatedAt: toIso(row.updated_at),
+});
+
+export const issueJson = (row: Row): MagazineIssue => ({
+  _id: String(row.id),
+  title: { en: str(row.title_en), hi: str(row.title_hi) },
+  description: { en: str(row.description_en), hi: str(row.description_hi) },
+  month: str(row.issue_month),
+  cover: picture(row),
+  pdf: pdfOf(row),
+  createdAt: toIso(row.created_at),
+  updatedAt: toIso(row.updated_at),
+});
+
+/** What the audit entry compares of a row: its words, dates and files (by address). */
+const articleView = (row: Row) => ({
+  source: str(row.source), titleEn: str(row.title_en), titleHi: str(row.title_hi), summaryEn: str(row.summary_en), summaryHi: str(row.summary_hi),
+  publishedOn: str(row.published_on), coverAltEn: str(row.cover_alt_en), coverAltHi: str(row.cover_alt_hi), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
+});
+const issueView = (row: Row) => ({
+  titleEn: str(row.title_en), titleHi: str(row.title_hi), descriptionEn: str(row.description_en), descriptionHi: str(row.description_hi),
+  month: str(row.issue_month), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
+});
+
+export const listArticles = () => query(`SELECT * FROM press_articles ORDER BY published_on DESC, created_at DESC`).then((rows) => rows.map(articleJson));
+export const listIssues = () => query(`SELECT * FROM magazine_issues ORDER BY issue_month DESC, created_at DESC`).then((rows) => rows.map(issueJson));
+
+// ---- files -----------------------------------------------------------------------------------
+
+/** The pixel size of an uploaded picture, read from its bytes before it is claimed; undefined when unreadable. */
+async function pictureSize(uploadId: string | null): Promise<{ width: number; height: number } | undefined> {
+  if (!uploadId || !isUuid(uploadId)) return undefined;
+  const bytes = await store('files').get(uploadId, { type: 'arrayBuffer' });
+  if (!bytes) return undefined;
+  try {
+    const { width, height } = imageSize(new Uint8Array(bytes));
+    return width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface NewFiles {
+  cover?: { id: string; width: number; height: number };
+  pdf?: string;
+}
+
+/** Claims the new cover and PDF a change names (each refused 400 by its field when unknown, used or of the wrong type). */
+async function claimNew(tx: Queryable, coverUploadId: string | null, pdfUploadId: string | null, size: { width: number; height: number } | undefined): Promise<NewFiles> {
+  const out: NewFiles = {};
+  if (coverUploadId) {
+    const cover = await claimFile(tx, coverUploadId, { field: 'coverUploadId', public: true, types: IMAGE_TYPES });
+    if (!size) throw badRequest(PRESS_MESSAGES.coverUnreadable, { coverUploadId: PRESS_MESSAGES.coverUnreadable });
+    out.cover = { id: cover.id, ...size };
+  }
+  if (pdfUploadId) out.pdf = (await claimFile(tx, pdfUploadId, { field: 'pdfUploadId', public: true, types: ['pdf'] })).id;
+  return out;
+}
+
+/** Releases the files a change dropped (after the row no longer names them): their ids, for deleteReleased after the commit. */
+async function releaseAll(tx: Queryable, ids: unknown[]): Promise<string[]> {
+  const released: string[] = [];
+  for (const id of ids) if (id) released.push(...(await releaseFile(tx, String(id))));
+  return released;
+}
+
+// ---- one table's routes ----------------------------------------------------------------------
+
+interface Book<I> {
+  table: string;
+  entity: 'press' | 'magazine';
+  tag: string;
+  notFound: string;
+  validate: (input: unknown, isNew: boolean) => Result<I>;
+  /** The row's own columns and their values from a checked input. */
+  columns: (input: I) => Record<string, unknown>;
+  pdfRemoved: (input: I) => boolean;
+  toJson: (row: Row) => unknown;
+  list: () => Promise<unknown[]>;
+  view: (row: Row) => Record<string, unknown>;
+}
+
+function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string | null }>(book: Book<I>) {
+  async function checked(req: Request, isNew: boolean): Promise<I> {
+    const result = book.validate(await readJson(req), isNew);
+    if (!result.ok) throw refuse(result);
+    return result.data;
+  }
+
+  async function list(): Promise<Response> {
+    return json({ data: await book.list() });
+  }
+
+  async function create(req: Request, ctx: AdminContext): Promise<Response> {
+    const input = await checked(req, true);
+    const size = await pictureSize(input.coverUploadId);
+    const row = await transaction(async (tx) => {
+      const files = await claimNew(tx, input.coverUploadId, input.pdfUploadId, size);
+      const values: Record<string, unknown> = {
+        ...book.columns(input),
+        cover_file: files.cover?.id ?? null, cover_width: files.cover?.width ?? null, cover_height: files.cover?.height ?? null, pdf_file: files.pdf ?? null,
+      };
+      const names = Object.keys(values);
+      const inserted = (await tx.query(`INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, Object.values(values))).rows[0]!;
+      await recordAudit(ctx, { action: 'create', entity: book.entity, entityId: String(inserted.id), detail: changeDetail(null, book.view(inserted)) }, tx);
+      return inserted;
+    });
+    await purgePages([book.tag]);
+    return json(book.toJson(row), 201);
+  }
+
+  async function update(req: Request, ctx: AdminContext): Promise<Response> {
+    const id = ctx.params.id;
+    if (!isUuid(id)) throw notFound(book.notFound);
+    const input = await checked(req, false);
+    const size = await pictureSize(input.coverUploadId);
+    const { row, released } = await transaction(async (tx) => {
+      const before = (await tx.query(`SELECT * FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      if (!before) throw notFound(book.notFound);
+      const files = await claimNew(tx, input.coverUploadId, input.pdfUploadId, size);
+      const values: Record<string, unknown> = { ...book.columns(input) };
+      const dropped: unknown[] = [];
+      if (files.cover) {
+        Object.assign(values, { cover_file: files.cover.id, cover_width: files.cover.width, cover_height: files.cover.height, legacy_cover_url: null });
+        dropped.push(before.cover_file);
+      }
+      if (files.pdf || book.pdfRemoved(input)) {
+        Object.assign(values, { pdf_file: files.pdf ?? null, legacy_pdf_url: null });
+        dropped.push(before.pdf_file);
+      }
+      const names = Object.keys(values);
+      const after = (await tx.query(
+        `UPDATE ${book.table} SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
+        [id, ...Object.values(values)],
+      )).rows[0]!;
+      // The row no longer names the dropped files: they can go.
+      const gone = await releaseAll(tx, dropped);
+      await recordAudit(ctx, { action: 'update', entity: book.entity, entityId: id, detail: changeDetail(book.view(before), book.view(after)) }, tx);
+      return { row: after, released: gone };
+    });
+    await deleteReleased(released);
+    await purgePages([book.tag]);
+    return json(book.toJson(row));
+  }
+
+  async function remove(_req: Request, ctx: AdminContext): Promise<Response> {
+    const id = ctx.params.id;
+    if (!isUuid(id)) throw notFound(book.notFound);
+    const released = await transaction(async (tx) => {
+      const before = (await tx.query(`DELETE FROM ${book.table} WHERE id = $1 RETURNING *`, [id])).rows[0];
+      if (!before) throw notFound(book.notFound);
+      const gone = await releaseAll(tx, [before.cover_file, before.pdf_file]);
+      await recordAudit(ctx, { action: 'delete', entity: book.entity, entityId: id, detail: changeDetail(book.view(before), null) }, tx);
+      return gone;
+    });
+    await deleteReleased(released);
+    await purgePages([book.tag]);
+    return json({ _id: id, deleted: true });
+  }
+
+  return { list, create, update, remove };
+}
+
+export const pressRoutes = routesOf<ArticleInput>({
+  table: 'press_articles',
+  entity: 'press',
+  tag: PRESS_TAG,
+  notFound: PRESS_MESSAGES.notFound,
+  validate: validateArticle,
+  columns: (a) => ({
+    source: a.source, title_en: a.title.en, title_hi: a.title.hi, summary_en: a.summary.en, summary_hi: a.summary.hi, published_on: a.publishedOn, cover_alt_en: a.coverAlt.en, cover_alt_hi: a.coverAlt.hi,
+  }),
+  pdfRemoved: (a) => a.removePdf,
+  toJson: articleJson,
+  list: () => listArticles(),
+  view: articleView,
+});
+
+export const magazineRoutes = routesOf<IssueInput>({
+  table: 'magazine_issues',
+  entity: 'magazine',
+  tag: MAGAZINE_TAG,
+  notFound: PRESS_MESSAGES.issueNotFound,
+  validate: validateIssue,
+  columns: (m) => ({ title_en: m.title.en, title_hi: m.title.hi, description_en: m.description.en, description_hi: m.description.hi, issue_month: m.month }),
+  pdfRemoved: () => false,
+  toJson: issueJson,
+  list: () => listIssues(),
+  view: issueView,
+});
+
+// ---- the public pages ------------------------------------------------------------------------
+
+/** GET /press/coverage and /hi/press/coverage. */
+export const coveragePageHandler = (lang: Language) => async (req: Request) =>
+  publicPage(req, { lang, ...coveragePage(lang, await listArticles()), tags: [PRESS_TAG] });
+
+/** GET /press/magazine and /hi/press/magazine. */
+export const magazinePageHandler = (lang: Language) => async (req: Request) =>
+  publicPage(req, { lang, ...magazinePage(lang, await listIssues()), tags: [MAGAZINE_TAG] });

@@ -1,0 +1,182 @@
+/**
+ * Press articles and magazine issues as the office edits them (/admin/press) and the public pages
+ * show them (/press/coverage, /press/magazine and their /hi/ twins): their JSON, and the one schema
+ * of each, read by the admin screen and the function alike. Words are in English, Hindi or both (a
+ * title in one language at least); each shows in the language it was written in on both sites.
+ * Covers and PDFs are staff files (src/lib/staff-files.ts), uploaded first and named by upload id.
+ */
+import { z } from '../../lib/zod.ts';
+import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
+import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
+import type { Language } from '../../lib/i18n/languages.ts';
+
+/** Words in one or both languages ('' where not written). */
+export interface Bilingual {
+  en: string;
+  hi: string;
+}
+
+export interface Picture {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface PressArticle {
+  _id: string;
+  /** The newspaper. */
+  source: string;
+  title: Bilingual;
+  summary: Bilingual;
+  /** YYYY-MM-DD: the day it was printed. */
+  publishedOn: string;
+  cover: Picture | null;
+  /** What the cover shows, for visitors who cannot see it. */
+  coverAlt: Bilingual;
+  /** The clipping as a PDF, when the office added one. */
+  pdf: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MagazineIssue {
+  _id: string;
+  title: Bilingual;
+  description: Bilingual;
+  /** YYYY-MM: the issue's month. */
+  month: string;
+  cover: Picture | null;
+  pdf: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const PRESS_LIMITS = { source: 100, title: 200, summary: 600, alt: 200 } as const;
+
+export const PRESS_MESSAGES = {
+  title: 'Write the title in English, Hindi or both.',
+  source: 'Write the name of the newspaper.',
+  summary: `Write the summary in at most ${PRESS_LIMITS.summary} characters.`,
+  tooLong: `Write the title, newspaper and picture description in at most ${PRESS_LIMITS.title} characters each.`,
+  publishedOn: 'Enter the day it was printed (not in the future).',
+  month: 'Enter the month of the issue (not in the future).',
+  coverAlt: 'Describe the picture in a few words (English, Hindi or both), for visitors who cannot see it.',
+  cover: 'Choose a cover picture (JPEG, PNG or WebP).',
+  pdf: "Choose the issue's PDF.",
+  coverUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it again.',
+  notFound: 'Press article not found',
+  issueNotFound: 'Magazine issue not found',
+} as const;
+
+const words = z.optional(z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })));
+const uploadId = z.optional(z.nullable(z.string()));
+
+const bilingual = (value: { en?: string | null; hi?: string | null } | null | undefined): Bilingual => ({ en: (value?.en ?? '').trim(), hi: (value?.hi ?? '').trim() });
+const blank = (b: Bilingual) => !b.en && !b.hi;
+const longer = (b: Bilingual, max: number) => b.en.length > max || b.hi.length > max;
+
+/** A month YYYY-MM that has begun. */
+const isPastMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= '2000-01' && value <= dateInIndia().slice(0, 7);
+
+const articleShape = z.object({
+  source: text(),
+  title: words,
+  summary: words,
+  publishedOn: text(),
+  coverAlt: words,
+  coverUploadId: uploadId,
+  pdfUploadId: uploadId,
+  removePdf: z.optional(z.nullable(z.boolean())),
+});
+
+export interface ArticleInput {
+  source: string;
+  title: Bilingual;
+  summary: Bilingual;
+  publishedOn: string;
+  coverAlt: Bilingual;
+  /** A new cover (required when the article is new). */
+  coverUploadId: string | null;
+  /** A new PDF of the clipping. */
+  pdfUploadId: string | null;
+  removePdf: boolean;
+}
+
+/** POST (isNew) and PUT /v1/api/press: checked in the screen's order, the first failing rule is the answer. */
+export function validateArticle(input: unknown, isNew: boolean): Result<ArticleInput> {
+  const schema = articleShape.check(
+    z.superRefine((v: z.output<typeof articleShape>, ctx) => {
+      const rules = new Rules(ctx);
+      const title = bilingual(v.title);
+      const summary = bilingual(v.summary);
+      const alt = bilingual(v.coverAlt);
+      rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
+      rules.check(PRESS_MESSAGES.source, () => (v.source ? [] : ['source']));
+      rules.check(PRESS_MESSAGES.tooLong, () => [
+        ...(longer(title, PRESS_LIMITS.title) ? ['title'] : []),
+        ...(v.source.length > PRESS_LIMITS.source ? ['source'] : []),
+        ...(longer(alt, PRESS_LIMITS.alt) ? ['coverAlt'] : []),
+      ]);
+      rules.check(PRESS_MESSAGES.summary, () => (longer(summary, PRESS_LIMITS.summary) ? ['summary'] : []));
+      rules.check(PRESS_MESSAGES.publishedOn, () => (isCalendarDate(v.publishedOn) && v.publishedOn >= '2000-01-01' && v.publishedOn <= dateInIndia() ? [] : ['publishedOn']));
+      rules.check(PRESS_MESSAGES.coverAlt, () => (blank(alt) ? ['coverAlt'] : []));
+      rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
+    }),
+  );
+  const result = validate(schema, input);
+  if (!result.ok) return result;
+  const v = result.data;
+  return {
+    ok: true,
+    data: {
+      source: v.source, title: bilingual(v.title), summary: bilingual(v.summary), publishedOn: v.publishedOn, coverAlt: bilingual(v.coverAlt),
+      coverUploadId: v.coverUploadId || null, pdfUploadId: v.pdfUploadId || null, removePdf: v.removePdf === true,
+    },
+  };
+}
+
+const issueShape = z.object({
+  title: words,
+  description: words,
+  month: text(),
+  coverUploadId: uploadId,
+  pdfUploadId: uploadId,
+});
+
+export interface IssueInput {
+  title: Bilingual;
+  description: Bilingual;
+  month: string;
+  coverUploadId: string | null;
+  pdfUploadId: string | null;
+}
+
+/** POST (isNew) and PUT /v1/api/magazine. */
+export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput> {
+  const schema = issueShape.check(
+    z.superRefine((v: z.output<typeof issueShape>, ctx) => {
+      const rules = new Rules(ctx);
+      const title = bilingual(v.title);
+      const description = bilingual(v.description);
+      rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
+      rules.check(PRESS_MESSAGES.tooLong, () => (longer(title, PRESS_LIMITS.title) ? ['title'] : []));
+      rules.check(PRESS_MESSAGES.summary, () => (longer(description, PRESS_LIMITS.summary) ? ['description'] : []));
+      rules.check(PRESS_MESSAGES.month, () => (isPastMonth(v.month) ? [] : ['month']));
+      rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
+      rules.check(PRESS_MESSAGES.pdf, () => (isNew && !v.pdfUploadId ? ['pdfUploadId'] : []));
+    }),
+  );
+  const result = validate(schema, input);
+  if (!result.ok) return result;
+  const v = result.data;
+  return {
+    ok: true,
+    data: { title: bilingual(v.title), description: bilingual(v.description), month: v.month, coverUploadId: v.coverUploadId || null, pdfUploadId: v.pdfUploadId || null },
+  };
+}
+
+/** The words to show of a bilingual text on a page in `lang`: its own language's, else the other's (with that language). */
+export function wordsFor(lang: Language, value: Bilingual): { text: string; lang: Language } {
+  const other: Language = lang === 'en' ? 'hi' : 'en';
+  return value[lang] ? { text: value[lang], lang } : { text: value[other], lang: other };
+}
