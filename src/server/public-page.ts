@@ -35,7 +35,10 @@ export const SHELL_SLOT = '<div data-page-body></div>';
 
 /** A piece of HTML that is known to be safe: made by `html`, or passed through `raw` by code that made it safe. */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString() {
     return this.value;
   }

@@ -89,7 +89,7 @@ describe('an admission fee and its receipt (1280 px)', () => {
     for (const part of [site.contact.name, site.contact.address, receiptNumber, '₹2,500.00', 'Two Thousand Five Hundred Rupees Only', 'UTR 998877', 'K.G', admission.referenceNumber, admission.names.first]) {
       expect(text).toContain(part);
     }
-    // Never the config's placeholder affiliation number (issue 27): the school's own, or none.
+    // Never the config's placeholder affiliation number: the school's own, or none.
     expect(text).not.toContain('21XXXXX');
     expect(await accessibilityFailures(page, 'receipt (1280 px)')).toEqual([]);
 

@@ -559,7 +559,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
-      // The school's profile and disclosure, and the disclosure's pages (issue 27): public, no filters.
+      // The school's profile and disclosure, and the disclosure's pages: public, no filters.
       '/v1/api/school': [],
       '/v1/api/disclosure': [],
       '/academy/mandatory-disclosure': [],

@@ -258,7 +258,7 @@ describe('receipts', () => {
     const res = await office.request(`/v1/api/receipts/${payment.receiptNumber}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      // The school's profile (issue 27): never the config's placeholder affiliation number (null until the school sets one).
+      // The school's profile: never the config's placeholder affiliation number (null until the school sets one).
       school: { name: site.contact.name, address: site.contact.address, affiliationNumber: expect.not.stringMatching(/X/), phone: site.contact.phone, email: site.contact.email },
       receiptNumber: payment.receiptNumber,
       kind: 'payment',

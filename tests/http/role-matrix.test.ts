@@ -43,7 +43,7 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PATCH /v1/api/enquiry/:id/fields': 'a correction on a parent\'s request is the principal\'s',
   'PATCH /v1/api/tc-request/:id/fields': 'a correction on a parent\'s request is the principal\'s',
   'POST /v1/api/admission/:id/consent-withdrawn': 'recording a withdrawal of consent is the principal\'s',
-  // The school's own facts and its CBSE disclosure (issue 27).
+  // The school's own facts and its CBSE disclosure.
   'PUT /v1/api/school': "the school's profile, printed on every receipt and acknowledgment, is the principal's",
   'PUT /v1/api/disclosure': 'the Mandatory Public Disclosure is the principal\'s',
   'PUT /v1/api/disclosure/documents/:key': 'the Mandatory Public Disclosure is the principal\'s',
@@ -81,7 +81,7 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/tc-request/:id/certificate': "opening an issued TC's scan",
   'POST /v1/api/tc-request/:id/certificate': "attaching the signed TC's scan for verification",
   'GET /v1/api/notices/all': 'the notices screen: every notice, scheduled and expired too',
-  'POST /v1/api/notices': 'posting a notice (issue 27: the office posts notices)',
+  'POST /v1/api/notices': 'posting a notice (the office posts notices)',
   'POST /v1/api/notices/preview': 'seeing a notice\'s formatting before posting it',
   'PUT /v1/api/notices/:id': 'changing a notice',
   'DELETE /v1/api/notices/:id': 'taking a notice down',

@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('GET /v1/api/school', () => {
-  it("answers the profile by the issue's names, without the config's placeholder affiliation number", async () => {
+  it("answers the profile by the API's names, without the config's placeholder affiliation number", async () => {
     const profile = await getJson('/v1/api/school');
     expect(profile).toMatchObject({
       name: { en: site.contact.name, hi: site.contact.hindiName },

@@ -1,4 +1,4 @@
--- The school's own facts (issue 27), edited by the principal at /admin/school: one row. Until the
+-- The school's own facts, edited by the principal at /admin/school: one row. Until the
 -- principal first saves it there is no row, and every reader takes src/config/site.ts's defaults
 -- without their placeholders (src/features/school/profile.ts). An unset fact is NULL, never a
 -- stand-in such as '21XXXXX'.

@@ -1,4 +1,4 @@
--- Fees, press articles and magazine issues: from files in the repository to the admin (issue 27).
+-- Fees, press articles and magazine issues: from files in the repository to the admin.
 
 -- The admission fee of each class, per session, in whole paise as payments store amounts. A
 -- session without fees of its own charges those of the latest session before it (fees carry over

@@ -1,4 +1,4 @@
--- Notices and circulars (issue 27): a title and text in English, Hindi or both (the same
+-- Notices and circulars: a title and text in English, Hindi or both (the same
 -- languages for both), typed as Markdown by the office and rendered and sanitised when shown; a
 -- publish date that may be in the future, an optional expiry date, pinned or not, and an optional
 -- attachment (a staff file, claimed public). `slug` is the readable address

@@ -58,7 +58,7 @@ function valuesOf(p: SchoolProfile): Values {
 /** A number box: '' stays '' (the schema refuses it when the other map boxes are filled). */
 const numberOf = (text: string) => (text.trim() === '' ? '' : Number(text));
 
-/** PUT /v1/api/school's body by the names. */
+/** PUT /v1/api/school's body by the API's names. */
 function payloadOf(v: Values) {
   const map = [v.latitude, v.longitude, v.zoom].every((t) => t.trim() === '') ? null : { latitude: numberOf(v.latitude), longitude: numberOf(v.longitude), zoom: numberOf(v.zoom) };
   return {

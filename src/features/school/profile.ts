@@ -132,7 +132,7 @@ const mapPosition = z.nullish(
   ),
 );
 
-/** PUT /v1/api/school's body, by the names. Unknown keys are dropped. */
+/** PUT /v1/api/school's body, by the API's names. Unknown keys are dropped. */
 export const profileSchema = z.object({
   name: bothLanguages(PROFILE_LIMITS.name),
   address: bothLanguages(PROFILE_LIMITS.address),

@@ -266,7 +266,7 @@ export const EN = {
   'tcVerify.scan': 'See the signed TC (scan)',
   'tcVerify.scanNote': 'The link works for {minutes} minutes. Compare the scan with the certificate you were given.',
   'tcVerify.scanExpired': 'This link has expired. Please verify the TC again to get a new one.',
-  // The Mandatory Public Disclosure page (issue 27, src/features/disclosure/).
+  // The Mandatory Public Disclosure page (src/features/disclosure/).
   'disclosure.title': 'Mandatory Public Disclosure',
   'disclosure.description': 'CBSE Mandatory Public Disclosure of the school: general information, documents, results, staff and infrastructure.',
   'disclosure.lead': "Every CBSE-affiliated school publishes this information on its website, as the Board's affiliation bye-laws require (Appendix IX).",
@@ -327,7 +327,7 @@ export const EN = {
   'disclosure.infra.girlsToilets': "Number of girls' toilets",
   'disclosure.infra.boysToilets': "Number of boys' toilets",
   'disclosure.infra.inspectionVideo': 'Link to the YouTube video of the inspection of the school covering the infrastructure',
-  // Fees and press (issue 27): the public fee structure, press coverage and the e-magazine.
+  // Fees and press: the public fee structure, press coverage and the e-magazine.
   'fees.page.title': 'Fee Structure',
   'fees.page.heading': 'Fee Structure',
   'fees.page.description': 'Admission fee of each class at RMCP School for the session {session}, and the fee for a transfer certificate.',
@@ -355,7 +355,7 @@ export const EN = {
   'press.magazine.view': 'View',
   'press.magazine.download': 'Download',
   'press.magazine.pdfNote': ' the {month} issue (PDF, opens in a new tab)',
-  // Gallery and vacancies pages (issue 27, point 9): the pages' texts and their islands' words.
+  // Gallery and vacancies pages: the pages' texts and their islands' words.
   'gallery.title': 'Gallery | {school}',
   'gallery.description': 'Photos of events, classrooms, sports and campus life at {school}.',
   'gallery.heading': 'Gallery',

@@ -404,7 +404,7 @@ export const HI: Record<TextCode, string> = {
   'tcVerify.scan': 'हस्ताक्षर की हुई टी.सी. की स्कैन कॉपी देखें',
   'tcVerify.scanNote': 'यह लिंक {minutes} मिनट तक खुलेगा। स्कैन कॉपी को अपने पास की टी.सी. से मिलाकर देखें।',
   'tcVerify.scanExpired': 'इस लिंक का समय पूरा हो गया है। नया लिंक पाने के लिए टी.सी. की जाँच फिर से करें।',
-  // The Mandatory Public Disclosure page (issue 27, src/features/disclosure/).
+  // The Mandatory Public Disclosure page (src/features/disclosure/).
   'disclosure.title': 'अनिवार्य सार्वजनिक प्रकटीकरण',
   'disclosure.description': 'विद्यालय का सी.बी.एस.ई. अनिवार्य सार्वजनिक प्रकटीकरण: सामान्य जानकारी, दस्तावेज़, परीक्षाफल, शिक्षक और भवन।',
   'disclosure.lead': 'सी.बी.एस.ई. से संबद्ध हर विद्यालय बोर्ड के संबद्धता उपनियमों (परिशिष्ट IX) के अनुसार यह जानकारी अपनी वेबसाइट पर देता है।',
@@ -465,7 +465,7 @@ export const HI: Record<TextCode, string> = {
   'disclosure.infra.girlsToilets': 'छात्राओं के शौचालयों की संख्या',
   'disclosure.infra.boysToilets': 'छात्रों के शौचालयों की संख्या',
   'disclosure.infra.inspectionVideo': 'विद्यालय के भवन और सुविधाओं के निरीक्षण के यूट्यूब वीडियो का लिंक',
-  // शुल्क और प्रेस (issue 27): शुल्क विवरण, अख़बारों में विद्यालय और ई-पत्रिका।
+  // शुल्क और प्रेस: शुल्क विवरण, अख़बारों में विद्यालय और ई-पत्रिका।
   'fees.page.title': 'शुल्क विवरण',
   'fees.page.heading': 'शुल्क विवरण',
   'fees.page.description': 'आर.एम.सी.पी. स्कूल में सत्र {session} के लिए हर कक्षा का प्रवेश शुल्क और टी.सी. का शुल्क।',
@@ -494,7 +494,7 @@ export const HI: Record<TextCode, string> = {
   'press.magazine.download': 'डाउनलोड करें',
   'press.magazine.pdfNote': ' — {month} का अंक (PDF, नए टैब में खुलेगा)',
 
-  // Gallery and vacancies pages (issue 27, point 9): the pages' texts and their islands' words.
+  // Gallery and vacancies pages: the pages' texts and their islands' words.
   'gallery.title': 'फ़ोटो गैलरी | {school}',
   'gallery.description': '{school} के कार्यक्रमों, कक्षाओं, खेलकूद और परिसर के जीवन की तस्वीरें।',
   'gallery.heading': 'फ़ोटो गैलरी',
