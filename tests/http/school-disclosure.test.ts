@@ -104,6 +104,17 @@ describe('PUT /v1/api/school', () => {
   });
 });
 
+describe('the footer of the pages served from the database', () => {
+  it("shows the profile as it is now, the build's copy replaced", async () => {
+    const phones = [...(original.phones as string[]), '9000000003'];
+    expect((await putSchool(principal, { ...original, phones })).status).toBe(200);
+    const footer = async () => /<footer[\s\S]*<\/footer>/.exec(await page('/academy/mandatory-disclosure'))?.[0] ?? '';
+    await expect.poll(footer, { timeout: 20_000, interval: 500 }).toContain('<a href="tel:+919000000003">9000000003</a>');
+    expect(await footer()).toContain(`data-school="name">${site.contact.name.replace('&', '&amp;')}</h2>`);
+    expect((await putSchool(principal, original)).status).toBe(200);
+  });
+});
+
 /** GET `path` from a loopback address of its own (the acknowledgment shares the status check's per-address limits). */
 function getFrom(path: string): Promise<{ status: number; body: Buffer }> {
   const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
