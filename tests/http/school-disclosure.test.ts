@@ -9,6 +9,7 @@
  */
 import { request } from 'node:http';
 import { randomInt } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/config/site.ts';
 import { ApiClient, adminClient, baseURL, staffClient } from '../support/api.ts';
@@ -159,6 +160,7 @@ describe('the Mandatory Public Disclosure', () => {
 
   it('says "not yet published" for what is not filled, in both languages, with no placeholder and no framework script', async () => {
     const en = await page('/academy/mandatory-disclosure');
+    console.log(`disclosure page (English, nothing published): ${Buffer.byteLength(en)} bytes, ${gzipSync(en).length} gzipped`);
     for (const heading of ['A. General information', 'B. Documents and information', 'C. Results and academics', 'D. Staff (teaching)', 'E. School infrastructure', 'Annual report']) expect(en).toContain(heading);
     expect(en).toContain('Not yet published');
     expect(en).not.toMatch(/Placeholder|21XXXXX/);
