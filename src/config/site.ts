@@ -1,6 +1,7 @@
 /**
- * The school's contact record and site-wide settings: the one place to edit them.
- * Values marked PLACEHOLDER must be replaced with the school's real details before launch.
+ * Site-wide settings, and the defaults of the school's profile: the principal edits the profile at
+ * /admin/school (src/features/school/), and these stand in only until the first save. A value
+ * marked PLACEHOLDER is never printed (the profile starts with it unset).
  */
 export interface SocialLink {
   name: string;
@@ -17,7 +18,7 @@ export interface SiteContact {
   address: string;
   /** The address as the Hindi pages write it. */
   hindiAddress: string;
-  /** The school's CBSE affiliation number, shown on receipts and in the mandatory disclosure. */
+  /** The school's CBSE affiliation number (receipts, acknowledgments, the disclosure); X's mean not known yet. */
   affiliationNumber: string;
   phone: string;
   secondPhone: string;
@@ -36,7 +37,7 @@ export const site = {
     shortName: 'RMCP School',
     address: 'Station Road, Near Tehsil Chauraha, Sikandrabad, Bulandshahr, Uttar Pradesh 203205',
     hindiAddress: 'स्टेशन रोड, तहसील चौराहे के पास, सिकंदराबाद, बुलंदशहर, उत्तर प्रदेश 203205',
-    /** PLACEHOLDER: the real CBSE affiliation number (while it has X's, the disclosure page marks it). */
+    /** PLACEHOLDER: not the real number; it stays out of every page and document until the principal sets it at /admin/school. */
     affiliationNumber: '21XXXXX',
     phone: '9876543210',
     secondPhone: '9123456780',

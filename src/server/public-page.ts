@@ -19,6 +19,9 @@ import { securityHeaders } from './security-headers.ts';
 import { navIn, navTrail, navigation } from '../data/navigation.ts';
 import { LANGUAGE_TAGS, fill, type Language } from '../lib/i18n/index.ts';
 import { pathIn } from '../lib/language-paths.ts';
+import { schoolProfile } from '../features/school/profile.server.ts';
+import { SCHOOL_TAG } from '../features/school/profile.ts';
+import { withSchoolFooter } from '../features/school/live-footer.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
@@ -142,6 +145,8 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
     .replace(SHELL_SLOT, () => page.body.value);
   if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', '<meta property="og:type" content="article">');
   if (page.head) text = text.replace('</head>', () => `${page.head!.value}</head>`);
+  // The footer names the school as its profile is now, not as the build read it.
+  text = withSchoolFooter(text, await schoolProfile(), page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {
@@ -149,7 +154,8 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
       ...securityHeaders(inlineScriptHashes(template)),
       'Cache-Control': 'public, max-age=0, must-revalidate',
       'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${PAGE_CDN_SECONDS}`,
-      'Netlify-Cache-Tag': page.tags.join(','),
+      // Every served page shows the profile in its footer: a saved profile purges SCHOOL_TAG.
+      'Netlify-Cache-Tag': [...new Set([...page.tags, SCHOOL_TAG])].join(','),
     },
   });
 }

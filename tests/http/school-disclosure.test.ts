@@ -9,6 +9,7 @@
  */
 import { request } from 'node:http';
 import { randomInt } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/config/site.ts';
 import { ApiClient, adminClient, baseURL, staffClient } from '../support/api.ts';
@@ -104,6 +105,17 @@ describe('PUT /v1/api/school', () => {
   });
 });
 
+describe('the footer of the pages served from the database', () => {
+  it("shows the profile as it is now, the build's copy replaced", async () => {
+    const phones = [...(original.phones as string[]), '9000000003'];
+    expect((await putSchool(principal, { ...original, phones })).status).toBe(200);
+    const footer = async () => /<footer[\s\S]*<\/footer>/.exec(await page('/academy/mandatory-disclosure'))?.[0] ?? '';
+    await expect.poll(footer, { timeout: 20_000, interval: 500 }).toContain('<a href="tel:+919000000003">9000000003</a>');
+    expect(await footer()).toContain(`data-school="name">${site.contact.name.replace('&', '&amp;')}</h2>`);
+    expect((await putSchool(principal, original)).status).toBe(200);
+  });
+});
+
 /** GET `path` from a loopback address of its own (the acknowledgment shares the status check's per-address limits). */
 function getFrom(path: string): Promise<{ status: number; body: Buffer }> {
   const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
@@ -148,6 +160,7 @@ describe('the Mandatory Public Disclosure', () => {
 
   it('says "not yet published" for what is not filled, in both languages, with no placeholder and no framework script', async () => {
     const en = await page('/academy/mandatory-disclosure');
+    console.log(`disclosure page (English, nothing published): ${Buffer.byteLength(en)} bytes, ${gzipSync(en).length} gzipped`);
     for (const heading of ['A. General information', 'B. Documents and information', 'C. Results and academics', 'D. Staff (teaching)', 'E. School infrastructure', 'Annual report']) expect(en).toContain(heading);
     expect(en).toContain('Not yet published');
     expect(en).not.toMatch(/Placeholder|21XXXXX/);

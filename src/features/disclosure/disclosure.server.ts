@@ -23,7 +23,6 @@ import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { changedKeys, factsOf } from '../school/school.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
-import { SCHOOL_TAG } from '../school/profile.ts';
 import {
   DISCLOSURE_DOCUMENTS, isDocumentKey, validateDocumentDates, validateFigures,
   type Disclosure, type DisclosureDocument, type DisclosureFigures, type DocumentKey,
@@ -149,7 +148,7 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
 const servePage = (lang: Language) => async (req: Request): Promise<Response> => {
   const [profile, disclosure] = await Promise.all([schoolProfile(), readDisclosure()]);
   // The path as the site's static pages write theirs (canonical, hreflang, sitemap): with its trailing slash.
-  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG, SCHOOL_TAG], ...disclosurePage(profile, disclosure, lang) });
+  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG], ...disclosurePage(profile, disclosure, lang) });
 };
 export const serveDisclosurePage = servePage('en');
 export const serveHindiDisclosurePage = servePage('hi');

@@ -1,0 +1,28 @@
+/** The served pages' footer filled with the live profile: its marked values replaced, escaped, and nothing else touched. */
+import { describe, expect, it } from 'vitest';
+import { withSchoolFooter } from '../../src/features/school/live-footer.ts';
+import { defaultProfile } from '../../src/features/school/profile.ts';
+
+const BUILT = `<main>R.M.C.P. School</main><footer><h2 id="footer-school" class="footer-title" data-school="name">Old name</h2>
+<p><svg></svg> <span data-school="address">Old address</span></p>
+<p><svg></svg> <span data-school="phones"><a href="tel:+911111111111">1111111111</a></span></p>
+<p><svg></svg> <a href="mailto:old@school.in" data-school="email">old@school.in</a></p>
+<p class="copyright">© <span data-current-year>2026</span> <span data-school="name">Old name</span>. All rights reserved.</p></footer>`;
+
+describe('withSchoolFooter', () => {
+  it("puts the profile's name, address, phones and e-mail in the marked places, in the page's language", () => {
+    const profile = { ...defaultProfile(), name: { en: 'A & B School', hi: 'ए एवं बी विद्यालय' }, address: { en: '1 <Main> Road', hi: 'मुख्य मार्ग' }, phones: ['9000000001', '9000000002'], email: 'office@ab.in' };
+    const page = withSchoolFooter(BUILT, profile, 'en');
+    expect(page).toContain('<h2 id="footer-school" class="footer-title" data-school="name">A &amp; B School</h2>');
+    expect(page).toContain('<span data-school="address">1 &lt;Main&gt; Road</span>');
+    expect(page).toContain('<span data-school="phones"><a href="tel:+919000000001">9000000001</a>, <a href="tel:+919000000002">9000000002</a></span>');
+    expect(page).toContain('<a href="mailto:office@ab.in" data-school="email">office@ab.in</a>');
+    expect(page).toContain('<span data-school="name">A &amp; B School</span>. All rights reserved.');
+    expect(page).toContain('<main>R.M.C.P. School</main>');
+    expect(page).not.toMatch(/Old|1111111111|old@school/);
+    expect(withSchoolFooter(BUILT, profile, 'hi')).toContain('data-school="name">ए एवं बी विद्यालय</h2>');
+  });
+  it('leaves out an e-mail the school no longer has', () => {
+    expect(withSchoolFooter(BUILT, { ...defaultProfile(), email: null }, 'en')).not.toContain('mailto:');
+  });
+});
