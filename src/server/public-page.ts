@@ -133,8 +133,9 @@ export interface PublicPage {
 /** The whole page: the shell of its language with the page's head words, canonical path and body. */
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
   const template = await shell(new URL(req.url).origin, page.lang);
-  const english = pathIn('en', page.path);
-  const hindi = pathIn('hi', page.path);
+  const bare = page.path.replace(/\/+$/, '') || '/';
+  const english = pathIn('en', bare).replace(/\/$/, '');
+  const hindi = pathIn('hi', bare).replace(/\/$/, '');
   let text = template
     // The Hindi shell's path first: it contains the English one. With Astro's trailing slash, as the
     // built pages and the sitemap name themselves (canonical, hreflang, og:url, the language switch).
