@@ -34,7 +34,7 @@ import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import type { KindPayment } from '../../lib/record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
-import { feeOwed, feeOwedSql } from '../fees/fees.server.ts';
+import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
