@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, toast } from '../support/browser.ts';
 import { site } from '../support/site.ts';
 import { signInAs } from '../support/admin-screens.ts';
+import { accessibilityFailures } from './content-browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { fees } from '../../src/config/fees.ts';
 import { ALL_CLASSES } from '../../src/lib/classes.ts';
@@ -25,9 +26,9 @@ let principal: Staff;
 let office: Staff;
 let dir = '';
 
-/** A page at `viewport`; a run that takes screenshots lets their Devanagari font past the pages' CSP. */
+/** A page at `viewport` that lets axe's script and the screenshots' Devanagari font past the pages' CSP (tested on its own elsewhere). */
 async function newPage(_browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: site('baseURL'), viewport, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+  const context = await browser.newContext({ baseURL: site('baseURL'), viewport, bypassCSP: true });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }
@@ -62,6 +63,7 @@ describe('fees', () => {
       await input.fill('5,750');
       await page.getByRole('button', { name: 'Save fees' }).click();
       await toast(page, `Fees for ${sessionOf()} saved: the public fee page shows them now.`);
+      expect(await accessibilityFailures(page, '/admin/fees at 1280 px')).toEqual([]);
       await screenshot(page, 'admin-fees-1280');
     } finally {
       await context.close();
@@ -73,6 +75,7 @@ describe('fees', () => {
       expect(await row.locator('td').textContent()).toBe('₹5,750');
       expect(await parent.locator('h1').textContent()).toBe('शुल्क विवरण');
       expect(await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await accessibilityFailures(parent, '/hi/admissions/fees at 360 px')).toEqual([]);
       await screenshot(parent, 'fees-hi-360');
     } finally {
       await phone.close();
@@ -98,6 +101,7 @@ describe('press', () => {
       await form.getByLabel('Date printed').fill('2026-10-02');
       await form.getByLabel('What the picture shows, in English').fill('Newspaper clipping with the quiz winners holding their cup');
       await form.getByLabel('Cover picture').setInputFiles(coverPath);
+      expect(await accessibilityFailures(page, '/admin/press with its form at 1280 px')).toEqual([]);
       await screenshot(page, 'admin-press-form-1280');
       await form.getByRole('button', { name: 'Add the article' }).click();
       await toast(page, 'Added: it is on the public page now.');
@@ -135,6 +139,7 @@ describe('press', () => {
       // The month in Hindi (ICU spells it अक्तूबर or अक्टूबर by its version).
       expect(await parent.locator('.press-card', { hasText: title }).locator('time').textContent()).toMatch(/^2 अक्[तट]ूबर 2026$/);
       expect(await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await accessibilityFailures(parent, '/hi/press/coverage at 360 px')).toEqual([]);
       await screenshot(parent, 'press-hi-360');
     } finally {
       await phone.close();

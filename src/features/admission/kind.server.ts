@@ -4,7 +4,7 @@ import { query } from '../../server/db.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { checkAdmissionReceipt } from './status-check.ts';
 import { ADMISSION_KIND } from './kind.ts';
-import { feeOwedSql } from '../fees/fees.server.ts';
+import { feeOwedSql } from '../fees/fee-sql.server.ts';
 
 const person = (who: string) => `concat_ws(' ', nullif(t.${who}_first_name, ''), nullif(t.${who}_middle_name, ''), nullif(t.${who}_last_name, ''))`;
 

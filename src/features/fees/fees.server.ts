@@ -7,8 +7,7 @@
  *
  * A session without fees of its own charges the latest session's before it (fees carry over until
  * the principal sets the new session's); a session before every set one, the earliest set.
- * Payments read a record's fee with feeOwedSql: the fee its first payment recorded (a payment
- * keeps the fee that was due when it was made), else the school's fee now.
+ * Payments read a record's fee with feeOwedSql (./fee-sql.server.ts).
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
@@ -22,41 +21,12 @@ import { toIso } from '../../lib/dates.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { FEE_MESSAGES, validateFees, type FeeItem, type FeeSchedule, type SchoolClass } from './fees.ts';
+import { FEE_MESSAGES, validateFees, type FeeSchedule, type SchoolClass } from './fees.ts';
 import { feePage } from './fee-page.server.ts';
+import { CARRY_OVER } from './fee-sql.server.ts';
 
 /** The cache tag of every page that shows a fee: a change purges it. */
 export const FEE_PAGE_TAG = 'fees';
-
-/** `session`'s order among the set sessions: itself or the latest before it first, else the earliest after it. */
-const CARRY_OVER = (session: string, column = 'session') =>
-  `(${column} <= ${session}) DESC, CASE WHEN ${column} <= ${session} THEN ${column} END DESC, ${column}`;
-
-/**
- * SQL for the fee a record owes now, in paise (NULL when none is set), from its row under `alias`:
- * an admission's class's fee for its session, or the TC fee.
- */
-export function currentFeeSql(fee: FeeItem, alias: string): string {
-  if (fee.item === 'transfer-certificate') return '(SELECT tf.amount_paise FROM tc_fee tf)';
-  const session = `${alias}.${fee.sessionColumn}`;
-  return `(SELECT af.amount_paise FROM admission_fees af WHERE af.admission_class = ${alias}.${fee.classColumn}
-            ORDER BY ${CARRY_OVER(session, 'af.session')} LIMIT 1)`;
-}
-
-/**
- * SQL for the fee record `alias`.id of `entity` owes, as `fee_paise` text: the fee its first
- * payment was made against (fixed from then on), else the school's fee now.
- */
-export function feeOwedSql(entity: string, fee: FeeItem, alias: string): string {
-  return `coalesce(
-      (SELECT fp.fee_paise FROM payments fp WHERE fp.entity = '${entity}' AND fp.record_id = ${alias}.id AND fp.fee_paise IS NOT NULL
-        ORDER BY fp.created_at, fp.receipt_number LIMIT 1),
-      ${currentFeeSql(fee, alias)})::text AS fee_paise`;
-}
-
-/** A fee read with feeOwedSql from a row, in paise; undefined when none is set. */
-export const feeOwed = (row: Record<string, unknown> | undefined): number | undefined =>
-  row?.fee_paise === null || row?.fee_paise === undefined ? undefined : Number(row.fee_paise);
 
 // ---- the schedule ----------------------------------------------------------------------------
 

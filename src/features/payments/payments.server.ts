@@ -35,7 +35,7 @@ import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone } from '../school/profile.ts';
-import { feeOwed, feeOwedSql } from '../fees/fees.server.ts';
+import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
   MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
