@@ -15,7 +15,7 @@ export const config: Config = {
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };
 
-// The office and the principal alike post, change and take down notices (issue 27).
+// The office and the principal alike post, change and take down notices.
 export default router({
   '/v1/api/notices': { GET: listPublicNotices, POST: adminOnly(createNotice) },
   '/v1/api/notices/all': { GET: adminOnly(listAllNotices) },

@@ -98,19 +98,14 @@ export const HINDI_ROUTES: Record<string, string> = {
   '/hi/gallery': 'फ़ोटो गैलरी',
   '/hi/tc-verification': 'स्थानांतरण प्रमाण पत्र (टी.सी.) का सत्यापन',
   '/hi/calendar': 'शैक्षणिक कैलेंडर',
+  '/hi/academy/mandatory-disclosure': 'अनिवार्य सार्वजनिक प्रकटीकरण',
 };
 
 /** The Hindi forms (their own tests check their words), which are Hindi pages too. */
 export const HINDI_FORMS = ['/hi/admissions/apply/primary', '/hi/admissions/apply/middle', '/hi/admissions/apply/senior', '/hi/admissions/tc-request'];
 
-/**
- * The only public pages still shown in English under /hi/ (under the note), each with why: issue 27
- * moves their contents into the admin (disclosure: point 2), and the pages get their Hindi there.
- * Nothing else may be here.
- */
-export const HINDI_PENDING: Record<string, string> = {
-  '/hi/academy/mandatory-disclosure': 'rebuilt from the admin (issue 27, point 2) by other work',
-};
+/** The public pages still shown in English under /hi/ (under the note), each with why. None is left. */
+export const HINDI_PENDING: Record<string, string> = {};
 
 /** Every public page's Hindi address: its Hindi page, or the English page with a note until it has one. */
 export const HINDI_PUBLIC_ROUTES = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES].filter((path) => path !== '/login').map((path) => pathIn('hi', path));

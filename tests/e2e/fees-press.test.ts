@@ -1,5 +1,5 @@
 /**
- * Chromium, as the school uses it (issue 27, points 5 and 6): the principal changes a class's fee
+ * Chromium, as the school uses it: the principal changes a class's fee
  * at /admin/fees (1280 px) and the public fee structure shows it at once, in Hindi on a phone
  * (360 px); the office adds a press article with a cover at /admin/press (1280 px) and it appears on
  * /press/coverage, and on /hi/press/coverage at 360 px, where its English title is marked English.

@@ -13,7 +13,7 @@ import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
 import { DESKTOP, PHONE, label, launchBrowser, screenshot, toast } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
-/** The budget of JavaScript before the visitor touches the form (issue 26). */
+/** The budget of JavaScript before the visitor touches the form. */
 const BUDGET_GZIP = 5 * 1024;
 
 let browser: Browser;

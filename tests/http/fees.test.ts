@@ -1,5 +1,5 @@
 /**
- * Fees from the database (issue 27, point 5): GET /v1/api/fees for anyone, PUT for the principal
+ * Fees from the database: GET /v1/api/fees for anyone, PUT for the principal
  * only, its checks (a refused change stores nothing), the audit entry with before and after, the
  * public fee structure drawn from the rows (in both languages, live at once), and what a change does
  * to money already taken: a payment and its receipt keep their amount, and a record paid against the

@@ -1,5 +1,5 @@
 /**
- * Press articles and magazine issues in the admin (issue 27, point 6): the public list and pages
+ * Press articles and magazine issues in the admin: the public list and pages
  * seeded with the site's entries (their files still served from public/), anonymous writes 401,
  * office staff add, change and delete with a cover and a PDF (staff files, claimed public, released
  * on replace and delete), refusals that store nothing (a PDF as the cover, a picture as the PDF, a

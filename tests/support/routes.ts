@@ -49,12 +49,12 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/notices': 'public notices page in Hindi',
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
-  // The school's own facts and its CBSE disclosure (issue 27): public by law and by nature.
+  // The school's own facts and its CBSE disclosure: public by law and by nature.
   'GET /v1/api/school': "the school's profile (name, address, numbers), printed on every page",
   'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
   'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
   'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
-  // Fees, press and magazine (issue 27): what the school publishes, the same for everyone.
+  // Fees, press and magazine: what the school publishes, the same for everyone.
   'GET /v1/api/fees': 'the school\'s fees, as the public fee page and the TC form state them',
   'GET /admissions/fees': 'the public fee structure page',
   'GET /hi/admissions/fees': 'the public fee structure page in Hindi',
