@@ -121,7 +121,7 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
     const principal = (await staffClient('principal')).client;
     const [added] = await auditOf(principal, 'press', created._id);
     expect(added).toMatchObject({ action: 'create' });
-    expect(JSON.parse(added!.detail)).toMatchObject({ before: null, after: { titleEn: title, cover: `/v1/files/${coverId}` } });
+    expect(JSON.parse(added!.detail)).toMatchObject({ before: null, after: { 'Title (English)': title, Cover: `/v1/files/${coverId}` } });
 
     const newCover = await stagedFile(office, jpeg(), 'new.jpg', 'image/jpeg');
     const changed = await office.request(`/v1/api/press/${created._id}`, { method: 'PUT', json: article({ title: { en: 'Sports day' }, coverUploadId: newCover, removePdf: true }) });
@@ -133,8 +133,8 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
 
     const [edit] = await auditOf(principal, 'press', created._id);
     expect(JSON.parse(edit!.detail)).toEqual({
-      before: { titleEn: title, cover: `/v1/files/${coverId}`, pdf: `/v1/files/${pdfId}` },
-      after: { titleEn: 'Sports day', cover: `/v1/files/${newCover}`, pdf: null },
+      before: { 'Title (English)': title, Cover: `/v1/files/${coverId}`, PDF: `/v1/files/${pdfId}` },
+      after: { 'Title (English)': 'Sports day', Cover: `/v1/files/${newCover}`, PDF: null },
     });
 
     expect((await office.request(`/v1/api/press/${created._id}`, { method: 'DELETE' })).status).toBe(200);

@@ -16,7 +16,7 @@ import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { publicPage, purgePages } from '../../server/public-page.ts';
-import { ALL_CLASSES } from '../../lib/classes.ts';
+import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
@@ -87,10 +87,10 @@ export async function getFees(req: Request): Promise<Response> {
   return json(await scheduleJson(sessionParam(new URL(req.url).searchParams.get('session'))));
 }
 
-/** The fees as the audit entry compares them: each class's and the TC fee, in rupees. */
+/** The fees as the audit entry compares them, named as the audit screen shows them: each class's and the TC fee, in rupees. */
 const auditView = (admission: Map<string, number>, tcPaise: number): Record<string, number> => ({
-  ...Object.fromEntries([...admission].map(([c, p]) => [c, paiseToRupees(p)])),
-  transferCertificate: paiseToRupees(tcPaise),
+  ...Object.fromEntries([...admission].map(([c, p]) => [classText(c), paiseToRupees(p)])),
+  'TC fee': paiseToRupees(tcPaise),
 });
 
 /** PUT /v1/api/fees: the principal sets a session's fees (every class) and the TC fee; audited with what changed, before and after. */

@@ -70,14 +70,15 @@ export const issueJson = (row: Row): MagazineIssue => ({
   updatedAt: toIso(row.updated_at),
 });
 
-/** What the audit entry compares of a row: its words, dates and files (by address). */
+/** What the audit entry compares of a row, named as the audit screen shows them: its words, dates and files (by address). */
 const articleView = (row: Row) => ({
-  source: str(row.source), titleEn: str(row.title_en), titleHi: str(row.title_hi), summaryEn: str(row.summary_en), summaryHi: str(row.summary_hi),
-  publishedOn: str(row.published_on), coverAltEn: str(row.cover_alt_en), coverAltHi: str(row.cover_alt_hi), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
+  Newspaper: str(row.source), 'Title (English)': str(row.title_en), 'Title (Hindi)': str(row.title_hi),
+  'Summary (English)': str(row.summary_en), 'Summary (Hindi)': str(row.summary_hi), 'Date printed': str(row.published_on),
+  'Picture description (English)': str(row.cover_alt_en), 'Picture description (Hindi)': str(row.cover_alt_hi), Cover: picture(row)?.url ?? null, PDF: pdfOf(row),
 });
 const issueView = (row: Row) => ({
-  titleEn: str(row.title_en), titleHi: str(row.title_hi), descriptionEn: str(row.description_en), descriptionHi: str(row.description_hi),
-  month: str(row.issue_month), cover: picture(row)?.url ?? null, pdf: pdfOf(row),
+  'Title (English)': str(row.title_en), 'Title (Hindi)': str(row.title_hi), 'Description (English)': str(row.description_en),
+  'Description (Hindi)': str(row.description_hi), Month: str(row.issue_month), Cover: picture(row)?.url ?? null, PDF: pdfOf(row),
 });
 
 export const listArticles = () => query(`SELECT * FROM press_articles ORDER BY published_on DESC, created_at DESC`).then((rows) => rows.map(articleJson));
