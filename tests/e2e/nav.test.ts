@@ -121,7 +121,7 @@ describe('admin menu', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const apiCalls: string[] = [];
     page.on('request', (request: Request) => {
-      if (request.url().includes('/v1/api/')) apiCalls.push(request.url());
+      if (request.url().includes('/v1/api/auth')) apiCalls.push(request.url());
     });
     try {
       for (const path of ['/', '/academy/about', '/press/magazine']) {

@@ -42,5 +42,5 @@ export async function cleanup(stagedMaxAgeHours = STAGED_MAX_AGE_HOURS, now = ne
 }
 
 export const describeCleanup = (r: CleanupResult, hours: number) =>
-  `Deleted ${r.staged} unclaimed upload(s) older than ${hours} h, ${r.orphans} orphaned blob(s), ${r.sessions} ended session(s), ` +
-  `${r.staffFiles} unclaimed staff file(s), ${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).\n${describeRetention(r.retention)}`;
+  `Deleted ${r.staged} unclaimed upload(s) older than ${hours} h, ${r.orphans} orphaned blob(s), ${r.staffFiles} unclaimed staff file(s), ` +
+  `${r.sessions} ended session(s), ${r.rateLimitWindows} old rate-limit window(s) and ${r.throttleWindows} ended sign-in throttle window(s).\n${describeRetention(r.retention)}`;
