@@ -136,6 +136,8 @@ export const adminNavigation: AdminLink[] = [
 
 /** The footer's quick links (by href, so their words are the tree's), then the magazine under its own name. */
 export const footerLinks: NavLink[] = [
+  // What parents come to a school's site for most: every page's footer leads to them.
+  { label: 'Notices', href: '/notices', hi: { label: 'सूचनाएँ एवं परिपत्र' } },
   ...['/academy/mandatory-disclosure', '/admissions', '/admissions/tc-request', '/vacancies', '/gallery'].map((href) => findNav(href)!),
   { label: 'E-Magazine', href: '/press/magazine', hi: { label: 'ई-पत्रिका' } },
   { label: 'Privacy notice', href: '/privacy', hi: { label: 'गोपनीयता सूचना' } },

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { navigation, adminNavigation, allNavHrefs, findNav } from '../../src/data/navigation.ts';
+import { navigation, adminNavigation, allNavHrefs, findNav, footerLinks } from '../../src/data/navigation.ts';
 import { makePdf, checkPdf } from '../../src/lib/tiny-pdf.ts';
 import { magazineIssues } from '../../src/data/magazine-issues.ts';
 import { magazinePage } from '../../src/features/press/press-pages.server.ts';
@@ -25,6 +25,9 @@ describe('navigation tree', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect(findNav('/academics/methodology')?.children?.map((c) => c.href)).toEqual(['/academics/methodology/primary', '/academics/methodology/middle', '/academics/methodology/senior']);
     expect(findNav('/infrastructure/facilities')?.children).toHaveLength(3);
+  });
+  it("leads every page's footer to the notices first, in both languages", () => {
+    expect(footerLinks[0]).toMatchObject({ href: '/notices', label: 'Notices', hi: { label: 'सूचनाएँ एवं परिपत्र' } });
   });
   it('has the admin menu links', () => {
     expect(adminNavigation.map((n) => n.href)).toEqual(['/admin/vacancies/panel', '/admin/tc-requests/panel', '/admin/gallery/panel', '/admin/admissions/panel', '/admin/enquiry/panel']);
