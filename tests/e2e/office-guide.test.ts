@@ -212,6 +212,43 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
   }, 120_000);
 });
 
+describe("the clerk's notices and the principal's school profile at 1280 px", () => {
+  let context: BrowserContext;
+  let page: Page;
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('posts a notice in English and Hindi, pinned, and sees it on its list', async () => {
+    ({ context, page } = await open());
+    await signInAs(page, clerk);
+    await page.goto('/admin/notices');
+    await page.getByRole('button', { name: 'New notice' }).click();
+    const form = page.locator('form.notice-form');
+    await form.getByRole('group', { name: 'In English' }).getByLabel('Title').fill('Winter vacation');
+    await form.getByRole('group', { name: 'In English' }).getByLabel('Text').fill('The school stays **closed** from 25 December to 1 January.\n\n- Classes resume on 2 January.');
+    await form.getByLabel('शीर्षक (Title)').fill('शीतकालीन अवकाश');
+    await form.getByLabel('सूचना का विवरण (Text)').fill('विद्यालय 25 दिसंबर से 1 जनवरी तक **बंद** रहेगा।');
+    await form.getByLabel(/Pin at the top/).check();
+    await form.getByRole('button', { name: 'Publish notice' }).click();
+    const row = page.getByRole('row', { name: /Winter vacation/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('On the site');
+    await shot(page, 'office-notices');
+  });
+
+  it("the principal's school profile: English and Hindi side by side", async () => {
+    await context.close();
+    ({ context, page } = await open());
+    await signInAs(page, principal);
+    await page.goto('/admin/school');
+    await page.getByRole('heading', { name: 'School profile', level: 1 }).waitFor();
+    expect(await page.getByLabel('School name (Hindi)').inputValue()).not.toBe('');
+    expect(await page.getByLabel('CBSE affiliation number').inputValue()).toBe('');
+    await shot(page, 'office-school-profile');
+  });
+});
+
 describe("the principal's screens at 1280 px", () => {
   let context: BrowserContext;
   let page: Page;
