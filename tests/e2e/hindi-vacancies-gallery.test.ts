@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { adminClient, type ApiClient } from '../support/api.ts';
-import { PHONE, launchBrowser } from '../support/browser.ts';
+import { PHONE, clickUntilShown, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 import { formatDate } from '../../src/lib/dates.ts';
@@ -73,9 +73,9 @@ describe('Hindi vacancies and gallery at 360 px', () => {
       await tile.waitFor();
       await expect.poll(() => tile.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       expect(await tile.locator('img').getAttribute('alt')).toBe('विद्यालय का कार्यक्रम: मुख्य भवन के सामने प्रार्थना सभा');
-      await tile.click();
+      // The gallery's island may still be waking up (client:idle): the tap counts once it listens.
       const dialog = page.getByRole('dialog', { name: 'विद्यालय का कार्यक्रम' });
-      await dialog.waitFor();
+      await clickUntilShown(tile, dialog);
       expect(await accessibilityFailures(page, '/hi/gallery (photo open)')).toEqual([]);
       await dialog.getByRole('button', { name: t('gallery.close') }).click();
       await dialog.waitFor({ state: 'hidden' });
