@@ -15,6 +15,7 @@
  */
 import { purgeCache } from '@netlify/functions';
 import { inlineScriptHashes } from './csp-hashes.ts';
+import { escapeHtml } from './escape-html.ts';
 import { securityHeaders } from './security-headers.ts';
 import { navIn, navTrail, navigation } from '../data/navigation.ts';
 import { LANGUAGE_TAGS, fill, type Language } from '../lib/i18n/index.ts';
@@ -47,8 +48,6 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 

@@ -6,9 +6,8 @@
  */
 import type { Language } from '../../lib/i18n/languages.ts';
 import { footerFacts, type SchoolProfile } from './profile.ts';
+import { escapeHtml as escape } from '../../server/escape-html.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** An element marked data-school="<what>" holding text or links only (no element of its own kind inside). */
 const MARKED = /(<(h2|span)\b[^>]*\sdata-school="(name|address|phones)"[^>]*>)[\s\S]*?(<\/\2>)/g;
