@@ -14,6 +14,8 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { site } from '../config/site.ts';
+import { schoolProfile } from '../features/school/profile.server.ts';
+import type { SchoolProfile } from '../features/school/profile.ts';
 import { query } from './db.ts';
 import type { RouteContext } from './http.ts';
 import type { KindName } from '../features/kinds.ts';
@@ -43,9 +45,9 @@ function transport(): Transporter | undefined {
   return current.transporter;
 }
 
-/** The sender's address: MAIL_FROM, else the school's own, under the school's name. */
-function sender(): string {
-  return process.env.MAIL_FROM?.trim() || `"${site.contact.name}" <${site.contact.email}>`;
+/** The sender's address: MAIL_FROM, else the school's own (the default until it sets one), under its name as its profile has it. */
+function sender(school: SchoolProfile): string {
+  return process.env.MAIL_FROM?.trim() || `"${school.name.en.replaceAll('"', '')}" <${school.email || site.contact.email}>`;
 }
 
 export interface Delivery {
@@ -98,6 +100,7 @@ export async function deliverDue(now = new Date(), { only, max = BATCH }: { only
   const result: Delivery = { sent: 0, retrying: 0, failed: 0 };
   const mailer = transport();
   if (!mailer) return result;
+  const from = sender(await schoolProfile());
   let left = max;
   while (left > 0) {
     const batch = await take(now, Math.min(BATCH, left), only);
@@ -105,7 +108,7 @@ export async function deliverDue(now = new Date(), { only, max = BATCH }: { only
     for (const mail of batch) {
       try {
         await mailer.sendMail({
-          from: sender(),
+          from,
           to: mail.recipient,
           subject: mail.subject,
           text: mail.body,

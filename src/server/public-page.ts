@@ -152,13 +152,21 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       ...securityHeaders(inlineScriptHashes(template)),
-      'Cache-Control': 'public, max-age=0, must-revalidate',
-      'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${PAGE_CDN_SECONDS}`,
       // Every served page shows the profile in its footer: a saved profile purges SCHOOL_TAG.
-      'Netlify-Cache-Tag': [...new Set([...page.tags, SCHOOL_TAG])].join(','),
+      ...cachedOnCdn([...page.tags, SCHOOL_TAG]),
     },
   });
 }
+
+/**
+ * The caching of a public answer that a change purges: browsers ask again each time, Netlify's CDN
+ * keeps it PAGE_CDN_SECONDS under `tags`.
+ */
+export const cachedOnCdn = (tags: readonly string[]): Record<string, string> => ({
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+  'Netlify-CDN-Cache-Control': `public, durable, s-maxage=${PAGE_CDN_SECONDS}`,
+  'Netlify-Cache-Tag': [...new Set(tags)].join(','),
+});
 
 /**
  * After a change commits: Netlify's CDN drops the pages under `tags`. Off Netlify (no purge token)

@@ -107,7 +107,7 @@ describe('links and files', () => {
   it('the footer shows the contact record, social links, the map placeholder and the copyright year', async () => {
     const { site } = await import('../../src/config/site.ts');
     const html = pages.get('/academy/about')!;
-    const footer = /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(html)![1]!;
+    const footer = /<footer class="site-footer"[^>]*>([\s\S]*?)<\/footer>/.exec(html)![1]!;
     for (const text of [site.contact.name.replace('&', '&amp;'), site.contact.address, site.contact.phone, site.contact.secondPhone, site.contact.email]) expect(footer).toContain(text);
     for (const social of site.contact.socialMedia) expect(footer).toMatch(new RegExp(`href="${social.url.replace(/[.?]/g, '\\$&')}"[^>]*>\\s*<svg[\\s\\S]*?<span>${social.name}</span>`));
     expect(footer).toContain('data-map-load="https://www.openstreetmap.org/export/embed.html');

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { withSchoolFooter } from '../../src/features/school/live-footer.ts';
 import { defaultProfile } from '../../src/features/school/profile.ts';
 
-const BUILT = `<main>R.M.C.P. School</main><footer><h2 id="footer-school" class="footer-title" data-school="name">Old name</h2>
-<p><svg></svg> <span data-school="address">Old address</span></p>
-<p><svg></svg> <span data-school="phones"><a href="tel:+911111111111">1111111111</a></span></p>
-<p><svg></svg> <a href="mailto:old@school.in" data-school="email">old@school.in</a></p>
+const BUILT = `<main>R.M.C.P. School</main><footer class="site-footer" data-school-version><h2 id="footer-school" class="footer-title" data-school="name">Old name</h2>
+<p class="with-icon" data-school-line><svg></svg> <span data-school="address">Old address</span></p>
+<p class="with-icon" data-school-line><svg></svg> <span data-school="phones"><a href="tel:+911111111111">1111111111</a></span></p>
+<p class="with-icon" data-school-line hidden><svg></svg> <a href="mailto:" data-school="email"></a></p>
 <p class="copyright">© <span data-current-year>2026</span> <span data-school="name">Old name</span>. All rights reserved.</p></footer>`;
 
 describe('withSchoolFooter', () => {
@@ -16,13 +16,19 @@ describe('withSchoolFooter', () => {
     expect(page).toContain('<h2 id="footer-school" class="footer-title" data-school="name">A &amp; B School</h2>');
     expect(page).toContain('<span data-school="address">1 &lt;Main&gt; Road</span>');
     expect(page).toContain('<span data-school="phones"><a href="tel:+919000000001">9000000001</a>, <a href="tel:+919000000002">9000000002</a></span>');
-    expect(page).toContain('<a href="mailto:office@ab.in" data-school="email">office@ab.in</a>');
+    // A line the build hid (no e-mail then) shows once the school sets it.
+    expect(page).toContain('<p class="with-icon" data-school-line><svg></svg> <a href="mailto:office@ab.in" data-school="email">office@ab.in</a></p>');
     expect(page).toContain('<span data-school="name">A &amp; B School</span>. All rights reserved.');
     expect(page).toContain('<main>R.M.C.P. School</main>');
+    // The site script leaves a footer of the saved profile as it is.
+    expect(withSchoolFooter(BUILT, { ...profile, updatedAt: '2026-11-27T02:00:00.000Z' }, 'en')).toContain('<footer class="site-footer" data-school-version="2026-11-27T02:00:00.000Z">');
     expect(page).not.toMatch(/Old|1111111111|old@school/);
     expect(withSchoolFooter(BUILT, profile, 'hi')).toContain('data-school="name">ए एवं बी विद्यालय</h2>');
   });
-  it('leaves out an e-mail the school no longer has', () => {
-    expect(withSchoolFooter(BUILT, { ...defaultProfile(), email: null }, 'en')).not.toContain('mailto:');
+  it('hides the line of a fact the school no longer has', () => {
+    const page = withSchoolFooter(BUILT, { ...defaultProfile(), email: null, phones: [] }, 'en');
+    expect(page).toContain('<p class="with-icon" data-school-line hidden><svg></svg> <a href="mailto:" data-school="email"></a></p>');
+    expect(page).toContain('<p class="with-icon" data-school-line hidden><svg></svg> <span data-school="phones"></span></p>');
+    expect(page).not.toMatch(/old@school|1111111111/);
   });
 });

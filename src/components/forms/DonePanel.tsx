@@ -4,6 +4,7 @@
  */
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { site } from '../../config/site.ts';
+import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import type { Speaker } from '../../lib/forms/words.ts';
 
 /** A template whose `{name}`s become the given nodes (text or elements). */
@@ -27,7 +28,7 @@ export function DonePanel({ heading, speak, children, action, level = 2 }: Props
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const Heading = level === 3 ? 'h3' : 'h2';
-  const phone = site.contact.phone;
+  const phone = officePhoneOnPage(site.contact.phone);
   return (
     <section className="ff-success ff-done" aria-labelledby={`${uid}-heading`} data-testid="form-done">
       <Heading id={`${uid}-heading`} ref={ref} tabIndex={-1}>{heading}</Heading>

@@ -1,5 +1,5 @@
 /** One document to POST /v1/api/uploads, with its upload progress. */
-import { postWithProgress } from '../../lib/api-client.ts';
+import { postWithProgress } from '../../lib/post-with-progress.ts';
 import { MSG, formCode } from '../../lib/forms/texts.ts';
 
 export interface Uploaded {

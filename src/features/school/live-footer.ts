@@ -1,8 +1,8 @@
 /**
  * The footer of a page a function serves (src/server/public-page.ts) with the school's profile as it
  * is now, not as the build read it: the shell's values marked `data-school` (Footer.astro) get the
- * live name, address, phones and e-mail. What the build left out (no e-mail then) stays out until
- * the next build, which a saved profile starts (BUILD_HOOK_URL).
+ * live name, address, phones and e-mail, and a line whose fact is unset is hidden (the footer has
+ * every line, hidden while unset, so a fact set later has its place).
  */
 import type { Language } from '../../lib/i18n/languages.ts';
 import { footerFacts, type SchoolProfile } from './profile.ts';
@@ -12,6 +12,11 @@ import { escapeHtml as escape } from '../../server/escape-html.ts';
 /** An element marked data-school="<what>" holding text or links only (no element of its own kind inside). */
 const MARKED = /(<(h2|span)\b[^>]*\sdata-school="(name|address|phones)"[^>]*>)[\s\S]*?(<\/\2>)/g;
 const EMAIL = /<a\b[^>]*\sdata-school="email"[^>]*>[\s\S]*?<\/a>/g;
+/** A footer line (Footer.astro): hidden while its fact is unset. */
+const LINE = /<p\b([^>]*\sdata-school-line)(?:\shidden(?:="")?)?([^>]*)>([\s\S]*?)<\/p>/g;
+const EMPTY_FACT = /\sdata-school="[^"]+"[^>]*><\//;
+/** The save of the profile the footer shows: the site script fills in a later one. */
+const VERSION = /\sdata-school-version(?:="[^"]*")?/;
 
 export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Language): string {
   const facts = footerFacts(profile, lang);
@@ -20,7 +25,10 @@ export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Lan
     address: escape(facts.address),
     phones: facts.phones.map((p) => `<a href="${escape(p.href)}">${escape(p.number)}</a>`).join(', '),
   };
+  const email = escape(facts.email ?? '');
   return page
     .replace(MARKED, (_, open: string, _tag: string, what: string, close: string) => `${open}${inner[what]}${close}`)
-    .replace(EMAIL, () => (facts.email ? `<a href="mailto:${escape(facts.email)}" data-school="email">${escape(facts.email)}</a>` : ''));
+    .replace(EMAIL, () => `<a href="mailto:${email}" data-school="email">${email}</a>`)
+    .replace(VERSION, () => ` data-school-version="${escape(profile.updatedAt ?? '')}"`)
+    .replace(LINE, (_, open: string, rest: string, content: string) => `<p${open}${EMPTY_FACT.test(content) ? ' hidden' : ''}${rest}>${content}</p>`);
 }

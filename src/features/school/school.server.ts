@@ -5,8 +5,9 @@
  *   PUT /v1/api/school   (principal) the whole profile by the form's names; 200 with the profile
  *
  * A save is audited with each changed field before and after. After it commits the served pages
- * that show the profile are purged, and Netlify's build hook (BUILD_HOOK_URL, when set) is called
- * so the static pages' footers follow within a build.
+ * that show the profile and its answer above are purged, so every page shows the change at once
+ * (the static ones fill it in from that answer); Netlify's build hook (BUILD_HOOK_URL, when set) is
+ * called so the static pages' HTML itself (titles, Open Graph, what a crawler reads) follows within a build.
  * The cached read that PDFs, receipts and letters use is ./profile.server.ts.
  */
 import type { AdminContext } from '../../server/auth.ts';
@@ -16,12 +17,15 @@ import { profileOf, type Row } from './profile-row.ts';
 import { readProfile, remember } from './profile.server.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import { purgePages } from '../../server/public-page.ts';
+import { cachedOnCdn, purgePages } from '../../server/public-page.ts';
 import { SCHOOL_TAG, validateProfile, type ProfileInput } from './profile.ts';
 
-/** GET /v1/api/school: always the stored profile as it is now (the admin screen shows what it saved). */
+/**
+ * GET /v1/api/school: the stored profile as it is now. Every page asks for it (src/lib/school-facts.ts),
+ * so Netlify's CDN answers it under SCHOOL_TAG, which a save purges.
+ */
 export async function getSchool(): Promise<Response> {
-  return json(remember(await readProfile()));
+  return json(remember(await readProfile()), 200, cachedOnCdn([SCHOOL_TAG]));
 }
 
 /** The facts an audit entry compares. */

@@ -6,7 +6,8 @@
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
-import { answerOf, apiJson, postWithProgress } from '../../lib/api-client.ts';
+import { answerOf, apiJson } from '../../lib/api-client.ts';
+import { postWithProgress } from '../../lib/post-with-progress.ts';
 import { formatDateTime, formatDate } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { CERTIFICATE_ACCEPT, CERTIFICATE_MESSAGES } from './certificate.ts';

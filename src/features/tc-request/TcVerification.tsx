@@ -10,6 +10,7 @@ import { dayMonthYear } from '../../lib/dates.ts';
 import { fillIn } from '../../lib/forms/texts.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { site } from '../../config/site.ts';
+import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from '../../components/forms/fields.tsx';
 import { useHydrated } from '../../components/forms/early-input.ts';
 import { checkVerification, type VerifiedTc, type VerifyCode, type VerifyText } from './verification.ts';
@@ -58,7 +59,7 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
         return;
       }
       setFound(null);
-      const phone = site.contact.phone;
+      const phone = officePhoneOnPage(site.contact.phone);
       if (status === 404) setProblem(`${t('tcVerify.notFound')} ${t('tcVerify.notFoundHelp', { phone })}`);
       else if (status === 429) setProblem(t('tcVerify.tooMany', { phone, minutes: String((body as { retryAfterMinutes?: number }).retryAfterMinutes ?? 60) }));
       else if (status === 400 && body.fields) {

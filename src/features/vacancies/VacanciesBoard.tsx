@@ -11,12 +11,8 @@ import type { VacanciesWords } from './vacancies-words.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import '../../components/ui/board.css';
+import { contactOnPage, type SchoolContact } from '../../lib/school-contact.ts';
 
-export interface ContactProps {
-  phone: string;
-  secondPhone: string;
-  email: string;
-}
 
 /** A text with the job's title in place of {title} (a function, so a '$' in the title stays as typed). */
 const withTitle = (text: string, title: string) => text.replace('{title}', () => title);
@@ -25,8 +21,13 @@ const typeIn = (words: VacanciesWords, type: string) => words[`vacancies.type.${
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; jobs: Vacancy[] };
 
-/** `words`: the page's language's words (vacancies-words.ts); `lang` dates the cards in that language. */
-export default function VacanciesBoard({ contact, lang, words }: { contact: ContactProps; lang: Language; words: VacanciesWords }) {
+/**
+ * `words`: the page's language's words (vacancies-words.ts); `lang` dates the cards in that language;
+ * `contact`: the office's as the build read it, followed live.
+ */
+export default function VacanciesBoard({ contact: built, lang, words }: { contact: SchoolContact; lang: Language; words: VacanciesWords }) {
+  // The footer's contact once the page is up (kept live there); read when the list or a job is shown.
+  const contact = contactOnPage() ?? built;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [open, setOpen] = useState<Vacancy>();
   const [noneBefore, noneAfter] = words['vacancies.noneLater'].split('{email}');
@@ -81,7 +82,7 @@ export default function VacanciesBoard({ contact, lang, words }: { contact: Cont
   );
 }
 
-function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; contact: ContactProps; lang: Language; words: VacanciesWords; onClose: () => void }) {
+function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; contact: SchoolContact; lang: Language; words: VacanciesWords; onClose: () => void }) {
   const id = useId();
   const subject = job ? withTitle(words['vacancies.subject'], job.jobTitle) : '';
   return (
@@ -107,11 +108,10 @@ function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; c
           <section className="job-modal__contact" aria-labelledby={`${id}-contact`}>
             <h3 id={`${id}-contact`}>{words['vacancies.howToApply']}</h3>
             <ul>
-              <li>{words['vacancies.phone']} <a href={`tel:+91${contact.phone}`}>{contact.phone}</a></li>
-              <li>{words['vacancies.phone']} <a href={`tel:+91${contact.secondPhone}`}>{contact.secondPhone}</a></li>
-              <li>{words['vacancies.email']} <a href={`mailto:${contact.email}`}>{contact.email}</a></li>
+              {contact.phones.map((phone) => <li key={phone}>{words['vacancies.phone']} <a href={`tel:+91${phone}`}>{phone}</a></li>)}
+              {contact.email && <li>{words['vacancies.email']} <a href={`mailto:${contact.email}`}>{contact.email}</a></li>}
             </ul>
-            <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>{words['vacancies.send']}</a>
+            {contact.email && <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>{words['vacancies.send']}</a>}
           </section>
         </>
       )}

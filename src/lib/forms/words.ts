@@ -8,6 +8,7 @@ import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextK
 import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
 import { site } from '../../config/site.ts';
+import { officePhoneOnPage } from '../school-contact.ts';
 import type { Language } from '../i18n/languages.ts';
 import type { ConsentWords } from '../../components/forms/fields.tsx';
 
@@ -42,7 +43,7 @@ export function speaker(words?: FormWords) {
      */
     say: (c: string | undefined, english: string, values: Record<string, string> = {}) => {
       const words = c && code(c as FormCode);
-      const filled = words ? fillIn(words, { phone: site.contact.phone, ...values }) : '';
+      const filled = words ? fillIn(words, { phone: officePhoneOnPage(site.contact.phone), ...values }) : '';
       return filled && !/\{\w+\}/.test(filled) ? filled : english;
     },
     /** Each field's message in this page's words. */

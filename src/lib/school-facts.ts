@@ -1,0 +1,62 @@
+/**
+ * The school's facts on a static page follow its profile without a new build. The HTML carries them
+ * as the build read them, each marked `data-school="<fact>"` (the footer, the navigation's name,
+ * src/components/site/SchoolContact.astro), under the save it read (`data-school-version`). The
+ * site script asks `GET /v1/api/school` (Netlify's CDN keeps it at most a minute; a save purges it)
+ * and, when the profile was saved since, writes the facts in again. Islands read the contact from
+ * the page (./school-contact.ts). Pages a function serves carry the live facts in their HTML
+ * (src/features/school/live-footer.ts), so nothing changes there.
+ */
+import type { Language } from './i18n/languages.ts';
+
+/** What of the profile the pages show (the public answer of GET /v1/api/school has more). */
+export interface ShownProfile {
+  name: Record<Language, string>;
+  shortName: string;
+  address: Record<Language, string>;
+  phones: string[];
+  email: string | null;
+  updatedAt: string | null;
+}
+
+const marked = (fact: string) => document.querySelector<HTMLElement>(`[data-school="${fact}"]`);
+
+/** A phone link as the footer draws it (the profile keeps the ten digits of an Indian number). */
+function phoneLink(number: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = `tel:+91${number}`;
+  a.textContent = number;
+  return a;
+}
+
+/**
+ * Writes `profile` into every marked fact of the page, in the page's language, unless the page
+ * already shows that save. A fact the school has not set hides its line (`data-school-line`), as the
+ * build leaves it out; the tab's title follows a new name.
+ */
+export function showSchoolFacts(profile: ShownProfile): void {
+  if (profile.updatedAt === (document.querySelector<HTMLElement>('[data-school-version]')?.dataset.schoolVersion || null)) return;
+  const lang: Language = document.documentElement.lang.startsWith('hi') ? 'hi' : 'en';
+  const facts: Record<string, string> = {
+    name: profile.name[lang] || profile.name.en,
+    'short-name': profile.shortName,
+    address: profile.address[lang] || profile.address.en,
+    phone: profile.phones[0] ?? '',
+    email: profile.email ?? '',
+  };
+  const renamed = ['name', 'short-name'].map((fact) => [marked(fact)?.textContent, facts[fact]!] as const);
+  for (const el of document.querySelectorAll<HTMLElement>('[data-school]')) {
+    const fact = el.dataset.school!;
+    const line = el.closest<HTMLElement>('[data-school-line]') ?? el;
+    if (fact === 'phones') {
+      el.replaceChildren(...profile.phones.flatMap((number, i) => [...(i ? [', '] : []), phoneLink(number)]));
+      line.hidden = !profile.phones.length;
+    } else if (fact in facts) {
+      const value = facts[fact]!;
+      el.textContent = value;
+      line.hidden = !value;
+      if (el instanceof HTMLAnchorElement) el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value).href;
+    }
+  }
+  for (const [was, now] of renamed) if (was && now && was !== now) document.title = document.title.replaceAll(was, now);
+}

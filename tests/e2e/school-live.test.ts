@@ -1,0 +1,158 @@
+/**
+ * A saved school profile is live at once on the built (static) pages as well as the served ones.
+ * Chromium at 360 px in Hindi, with the site's CSP on: the footer, the navigation's name, the tab's
+ * title, the TC page's phone and e-mail, and the phone an island tells a parent to call all follow
+ * the save without a build; an unset fact's line goes away. The profile's answer is cached on
+ * Netlify's CDN under the tag a save purges.
+ *
+ * BUILD_HOOK_URL: a saved change also POSTs to Netlify's build hook once it is stored (so the static
+ * pages' HTML itself, titles and Open Graph for crawlers, follows within a build); a refused or
+ * unchanged save does not, and a hook that fails does not fail the save.
+ *
+ * On a runtime of its own (the profile is the whole site's), with a local server standing in for
+ * Netlify's hook.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiClient } from '../support/api.ts';
+import { PHONE, launchBrowser, screenshot } from '../support/browser.ts';
+import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
+import { fillIn } from '../../src/lib/forms/texts.ts';
+
+const ADMIN_EMAIL = 'hook@school.test';
+const ADMIN_PASSWORD = 'a build for every change';
+
+let runtime: TestRuntime;
+let hook: Server;
+let browser: Browser;
+let status = 200;
+const calls: { method: string; at: number }[] = [];
+
+beforeAll(async () => {
+  hook = createServer((req, res) => {
+    calls.push({ method: req.method ?? '', at: Date.now() });
+    res.statusCode = status;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  const { port } = hook.address() as { port: number };
+  runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, BUILD_HOOK_URL: `http://127.0.0.1:${port}/build_hooks/test` });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+  await new Promise((resolve) => hook?.close(resolve));
+});
+
+describe('BUILD_HOOK_URL', () => {
+  it('is POSTed after a saved change, not after a refused or unchanged one, and its failure does not fail the save', async () => {
+    const principal = new ApiClient(runtime.url);
+    await principal.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
+    const put = (json: unknown) => principal.request('/v1/api/school', { method: 'PUT', json });
+
+    expect((await put({ ...profile, affiliationNumber: 'X' })).status).toBe(400);
+    expect(calls).toEqual([]);
+
+    const before = Date.now();
+    expect((await put({ ...profile, affiliationNumber: '2130123' })).status).toBe(200);
+    // Called before the answer: the save waits for it (at most 5 s).
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST' });
+    expect(calls[0]!.at).toBeGreaterThanOrEqual(before);
+
+    expect((await put({ ...profile, affiliationNumber: '2130123' })).status).toBe(200);
+    expect(calls).toHaveLength(1);
+
+    status = 500;
+    const res = await put({ ...profile, affiliationNumber: '2130124' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).affiliationNumber).toBe('2130124');
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('the static pages follow a saved profile without a build', () => {
+  const SCHOOL = {
+    name: { en: 'Sunrise Public School', hi: 'सनराइज़ पब्लिक स्कूल' },
+    address: { en: '12 Canal Road, Sikandrabad', hi: '12 नहर मार्ग, सिकंदराबाद' },
+    shortName: 'Sunrise School',
+    phones: ['9000000001', '9000000002'],
+    email: 'office@sunrise.example',
+  };
+  let principal: ApiClient;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    principal = new ApiClient(runtime.url);
+    await principal.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    browser = await launchBrowser();
+    // The site's own CSP stays on (the page's script must be allowed to ask for the profile), unless
+    // screenshots are asked for: their Devanagari font comes as a data URL the CSP refuses.
+    context = await browser.newContext({ baseURL: runtime.url, viewport: PHONE, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+    context.setDefaultTimeout(60_000);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const footer = () => page.locator('footer.site-footer');
+
+  it('answers the profile cached on the CDN under the tag a save purges', async () => {
+    const res = await fetch(`${runtime.url}/v1/api/school`);
+    expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60');
+    expect(res.headers.get('netlify-cache-tag')).toBe('school');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('shows a new name, address, phones and e-mail on a built page in Hindi at once, and the island\'s phone with them', async () => {
+    const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
+    const saved = Date.now();
+    expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, ...SCHOOL } })).status).toBe(200);
+
+    await page.goto('/hi/admissions/tc-request');
+    await footer().getByRole('heading', { name: SCHOOL.name.hi }).waitFor();
+    console.log(`[school-live] a saved profile showed on a built page ${Date.now() - saved} ms after the save`);
+    const text = await footer().innerText();
+    expect(text).toContain(SCHOOL.address.hi);
+    expect(text).toContain('9000000001, 9000000002');
+    expect(text).toContain(SCHOOL.email);
+    expect(text).not.toContain('R.M.C.P.');
+    expect(await footer().getByRole('link', { name: '9000000002' }).getAttribute('href')).toBe('tel:+919000000002');
+    expect(await page.locator('.brand-name').innerText()).toBe(SCHOOL.shortName);
+    await expect.poll(() => page.title()).toContain(SCHOOL.shortName);
+    const note = page.locator('.tc-payment');
+    expect(await note.getByRole('link', { name: '9000000001' }).getAttribute('href')).toBe('tel:+919000000001');
+    expect(await note.getByRole('link', { name: SCHOOL.email }).getAttribute('href')).toBe(`mailto:${SCHOOL.email}`);
+    await screenshot(page, 'school-live-tc-hi-360');
+
+    // An island tells a parent to call the number the school set.
+    await page.goto('/hi/tc-verification');
+    await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+    await footer().getByRole('heading', { name: SCHOOL.name.hi }).waitFor();
+    await page.getByLabel(HI['tcVerify.field.number']).fill('TC/2026/0999');
+    await page.getByLabel(HI['tcVerify.field.date']).fill('2026-01-05');
+    await page.getByRole('button', { name: HI['tcVerify.submit'] }).click();
+    await page.getByRole('alert').filter({ hasText: fillIn(HI['tcVerify.notFoundHelp'], { phone: '9000000001' }) }).waitFor();
+  });
+
+  it('hides the line of a fact the school removes, and the served pages carry the save in their HTML', async () => {
+    const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
+    const res = await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, email: '' } });
+    const { updatedAt } = await res.json();
+    await page.goto('/admissions/tc-request');
+    await footer().getByRole('heading', { name: SCHOOL.name.en }).waitFor();
+    await expect.poll(() => footer().getByRole('link', { name: SCHOOL.email }).isVisible()).toBe(false);
+    expect(await page.locator('.tc-payment').getByRole('link', { name: SCHOOL.email }).isVisible()).toBe(false);
+
+    const served = await (await fetch(`${runtime.url}/notices/`)).text();
+    expect(/<footer[^>]*>/.exec(served)?.[0]).toBe(`<footer class="site-footer" data-school-version="${updatedAt}">`);
+    expect(/<h2 id="footer-school"[^>]*>[^<]*<\/h2>/.exec(served)?.[0]).toBe(`<h2 id="footer-school" class="footer-title" data-school="name">${SCHOOL.name.en}</h2>`);
+    expect(served.includes(SCHOOL.email)).toBe(false);
+  });
+});
