@@ -20,5 +20,6 @@ describe('restart', () => {
     const again = new ApiClient(runtime.url);
     for (const [k, v] of client.cookies) again.cookies.set(k, v);
     expect((await again.request('/v1/api/auth')).status).toBe(200);
-  });
+    // Two cold starts of the runtime, each building every function: on a busy 2-core machine one took over 30 s.
+  }, 180_000);
 });
