@@ -43,8 +43,8 @@ export const international = (ten: string) => `91${ten}`;
 const tokenFor = (mobile: string) => createHmac('sha256', requireEnv('SESSION_SECRET')).update(`opt-out:${mobile}`).digest('base64url').slice(0, 22);
 
 export function optOutUrl(mobile: string, language: Language): string {
-  const query = new URLSearchParams({ n: mobile, t: tokenFor(mobile), ...(language === 'hi' ? { lang: 'hi' } : {}) });
-  return `${site.url}/v1/api/opt-out?${query}`;
+  const query = new URLSearchParams({ n: mobile, t: tokenFor(mobile) });
+  return `${site.url}${language === 'hi' ? '/hi' : ''}/opt-out?${query}`;
 }
 
 /** Whether `token` is the link's proof for `mobile` (compared in constant time). */

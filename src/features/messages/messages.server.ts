@@ -5,11 +5,15 @@
  * GET /v1/api/messages?state=&channel=&entity=&recordId=&page=&limit= answers, newest first,
  *   { "data": [{ "_id", "entity", "recordId", "channel", "to", "template", "language", "subject",
  *                "body", "state", "attempts", "lastError", "heldReason", "nextAttemptAt", "sentAt",
- *                "createdAt", "updatedAt" }],
+ *                "deliveredAt", "readAt", "createdAt", "updatedAt" }],
  *     "total", "currentPage", "totalPages" }
  * 50 a page by default, `limit` at most 100. `state`, `channel` and `entity` are exact; `recordId`
  * the record's id (one that is not an id matches nothing). A `held` e-mail is one the daily cap on
  * mail caused by the public forms kept back (src/server/outbox.ts); `heldReason` says so.
+ *
+ * `state` is queued, held, sent, delivered or read (a WhatsApp or SMS message, as its provider's
+ * delivery webhook said: src/features/messages/webhooks.server.ts), failed, or opted-out (the number
+ * asked for no more WhatsApp or SMS; `heldReason` says so), with `deliveredAt` and `readAt`.
  *
  * PATCH /v1/api/messages/{id} { "state": "sent" } marks a WhatsApp or SMS message the office sent by
  * hand (from the messages screen or the record's Contact buttons); audited. E-mails are the
@@ -45,6 +49,8 @@ function messageJson(row: Record<string, unknown>): Message {
     // Only a queued message has a next attempt.
     nextAttemptAt: row.state === 'queued' ? isoOrNull(row.next_attempt_at) : null,
     sentAt: isoOrNull(row.sent_at),
+    deliveredAt: isoOrNull(row.delivered_at),
+    readAt: isoOrNull(row.read_at),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
