@@ -14,7 +14,7 @@ import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
-import { OPTED_OUT_REASON, mobileConfigured, optOutUrl, templateParams, templateText, tenDigits, whatsappConfigured, smsConfigured } from './family-mobile.ts';
+import { OPTED_OUT_REASON, mobileConfigured, optOutUrl, templateParams, templateText, tenDigits, whatsappConfigured } from './family-mobile.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
 import { schoolProfile } from '../features/school/profile.server.ts';
 
@@ -90,14 +90,15 @@ function addressed(entity: MessageEntity, row: Row, write: (language: Language) 
   const letter = write(language);
   const messages: OutgoingMessage[] = [];
   if (email) messages.push({ ...letter, channel: 'email', recipient: email });
-  const automatic = mobileConfigured();
-  if (mobile && (!email || automatic)) {
+  if (mobile && mobileConfigured()) {
+    // Sent by itself: the registered template, its text what the family reads, with the opt-out link.
     const number = tenDigits(mobile);
     const optOut = number ? optOutUrl(number, language) : '';
-    const channel: Channel = whatsappConfigured() || !smsConfigured() ? 'whatsapp' : 'sms';
-    // Sent by itself, the message is the registered template's text; sent by hand, the letter.
-    const body = automatic ? templateText(language, letter.mobile, optOut) : letter.body;
-    messages.push({ ...letter, channel, recipient: mobile, body, params: templateParams(letter.mobile, optOut) });
+    const channel: Channel = whatsappConfigured() ? 'whatsapp' : 'sms';
+    messages.push({ ...letter, channel, recipient: mobile, body: templateText(language, letter.mobile, optOut), params: templateParams(letter.mobile, optOut) });
+  } else if (mobile && !email) {
+    // Sent by hand from the messages screen (no provider): the letter, as before.
+    messages.push({ ...letter, channel: 'whatsapp', recipient: mobile });
   }
   return messages;
 }

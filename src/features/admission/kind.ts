@@ -1,7 +1,7 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
-import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../messages/templates.ts';
+import { admissionStatusChanged, admissionSubmitted, paymentReceived, type AdmissionFacts } from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
 import { feeDue } from '../../lib/fee-due.ts';
@@ -65,6 +65,7 @@ export const ADMISSION_KIND = defineKind({
     mobile: 'contact_no',
     facts: admissionFacts,
     letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
+    paid: (language, facts, payment) => paymentReceived(language, 'admission', facts, payment),
     templates: { 'admission.submitted': 'Application received', 'admission.status': 'Application status', 'admission.document': 'Document to send again', 'admission.payment': 'Payment received' },
   }),
   payment: {

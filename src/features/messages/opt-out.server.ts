@@ -18,14 +18,13 @@ import { languageOfPath } from '../../lib/language-paths.ts';
 import { parentMessage } from '../../lib/contact.ts';
 import { html, publicPage } from '../../server/public-page.ts';
 import { readLimited, json } from '../../server/http.ts';
+import { JSON_BODY_BYTES } from '../../server/body-limits.ts';
 import { query } from '../../server/db.ts';
 import { paging, pageCount } from '../../server/lists.ts';
 import { toIso } from '../../lib/dates.ts';
 import { isOptOutToken, smsConfigured, whatsappConfigured } from '../../server/family-mobile.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { setOptOut } from './webhooks.server.ts';
-
-const FORM_BYTES = 2048;
 
 interface Link {
   mobile: string;
@@ -67,7 +66,7 @@ export async function optOutPage(req: Request): Promise<Response> {
 }
 
 export async function optOutChoice(req: Request): Promise<Response> {
-  const form = new URLSearchParams(Buffer.from(await readLimited(req, FORM_BYTES)).toString('utf8'));
+  const form = new URLSearchParams(Buffer.from(await readLimited(req, JSON_BODY_BYTES)).toString('utf8'));
   const link = { mobile: form.get('n') ?? '', token: form.get('t') ?? '' };
   const action = form.get('action');
   if (!valid(link) || (action !== 'stop' && action !== 'start')) return page(req, languageOf(req), 'invalid');

@@ -16,6 +16,7 @@ import { statusPageUrl } from '../../lib/status-pages.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
 import type { MobileTemplate } from '../../config/messages.ts';
+import type { ReceivedPayment } from '../../lib/record-kind.ts';
 
 export type MessageEvent = 'submitted' | 'status';
 
@@ -165,7 +166,9 @@ export const admissionDocumentRejected = (language: Language, a: AdmissionFacts,
 };
 
 /** A payment the school received (at the desk or online): how much, its receipt, and where to download it. */
-export function paymentReceived(language: Language, entity: 'admission' | 'tc-request', facts: AdmissionFacts | TcRequestFacts, payment: { amountPaise: number; receipt: string }): Letter {
+export function paymentReceived(language: Language, entity: 'admission', facts: AdmissionFacts, payment: ReceivedPayment): Letter;
+export function paymentReceived(language: Language, entity: 'tc-request', facts: TcRequestFacts, payment: ReceivedPayment): Letter;
+export function paymentReceived(language: Language, entity: 'admission' | 'tc-request', facts: AdmissionFacts | TcRequestFacts, payment: ReceivedPayment): Letter {
   const own = entity === 'admission' ? admissionValues(language, facts as AdmissionFacts) : tcValues(language, facts as TcRequestFacts);
   const values = { ...own, amount: formatRupees(payment.amountPaise), receipt: payment.receipt };
   return letter(language, `${entity}.payment`, values, { template: 'payment', values: { fee: values.amount, receipt: payment.receipt, link: values.link } });

@@ -20,12 +20,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { query } from '../../server/db.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
 import { json, readLimited } from '../../server/http.ts';
+import { WEBHOOK_BODY_BYTES } from '../../server/body-limits.ts';
 import { isMetaSignature } from '../../server/whatsapp.ts';
 import { fallBackToSms } from '../../server/mailer.ts';
 import { tenDigits } from '../../server/family-mobile.ts';
-
-/** Meta sends at most a few hundred kilobytes a notification. */
-const WEBHOOK_BYTES = 512 * 1024;
 
 export const WEBHOOK_ERRORS = {
   signature: 'The signature does not match this body.',
@@ -104,7 +102,7 @@ const when = (timestamp: unknown) => {
 };
 
 export async function whatsappNotification(req: Request): Promise<Response> {
-  const raw = Buffer.from(await readLimited(req, WEBHOOK_BYTES));
+  const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES));
   if (!isMetaSignature(raw, req.headers.get('x-hub-signature-256'))) throw badRequest(WEBHOOK_ERRORS.signature).withCode('signature');
   let body: { object?: unknown; entry?: { changes?: { field?: unknown; value?: MetaValue }[] }[] };
   try {
@@ -153,7 +151,7 @@ export async function smsReport(req: Request): Promise<Response> {
   const token = process.env.MSG91_WEBHOOK_TOKEN?.trim();
   const given = new URL(req.url).searchParams.get('token') ?? '';
   if (!token || !sameText(given, token)) throw badRequest(WEBHOOK_ERRORS.token).withCode('signature');
-  const raw = Buffer.from(await readLimited(req, WEBHOOK_BYTES)).toString('utf8');
+  const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES)).toString('utf8');
   let reports: unknown;
   try {
     // MSG91 posts the reports as a form field `data` holding JSON; the same JSON as the body is taken too.
