@@ -14,7 +14,7 @@ export const MOBILE_TEMPLATES = {
   received: { whatsapp: 'rmcp_received', msg91: { en: '', hi: '' }, params: ['what', 'link', 'optOut'] },
   status: { whatsapp: 'rmcp_status', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
   decision: { whatsapp: 'rmcp_decision', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
-  'fee-due': { whatsapp: 'rmcp_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'fee', 'link', 'optOut'] },
+  'fee-due': { whatsapp: 'rmcp_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'status', 'fee', 'link', 'optOut'] },
   payment: { whatsapp: 'rmcp_payment', msg91: { en: '', hi: '' }, params: ['fee', 'receipt', 'link', 'optOut'] },
   document: { whatsapp: 'rmcp_document', msg91: { en: '', hi: '' }, params: ['document', 'what', 'reason', 'link', 'optOut'] },
   'tc-ready': { whatsapp: 'rmcp_tc_ready', msg91: { en: '', hi: '' }, params: ['link', 'optOut'] },

@@ -18,11 +18,10 @@ import type { Language } from '../lib/i18n/index.ts';
 /** A provider's refusal: `permanent` when sending the same again cannot succeed (not a WhatsApp number, no such template). */
 export class SendError extends Error {
   override name = 'SendError';
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-  ) {
+  readonly permanent: boolean;
+  constructor(message: string, permanent: boolean) {
     super(message);
+    this.permanent = permanent;
   }
 }
 

@@ -26,7 +26,10 @@ export class Msg91Server {
   port = 0;
   #server: Server | undefined;
 
-  constructor(readonly options: { authKey: string; templates: readonly string[] }) {}
+  readonly options: { authKey: string; templates: readonly string[] };
+  constructor(options: { authKey: string; templates: readonly string[] }) {
+    this.options = options;
+  }
 
   async start(): Promise<string> {
     const server = createServer((req, res) => {

@@ -35,9 +35,10 @@ export class WhatsAppCloudServer {
   port = 0;
   #server: Server | undefined;
 
-  constructor(
-    readonly options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] },
-  ) {}
+  readonly options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] };
+  constructor(options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] }) {
+    this.options = options;
+  }
 
   async start(): Promise<string> {
     const server = createServer((req, res) => {
