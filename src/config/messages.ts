@@ -16,7 +16,7 @@ export const MOBILE_TEMPLATES = {
   decision: { whatsapp: 'rmcp_decision', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
   'fee-due': { whatsapp: 'rmcp_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'status', 'fee', 'link', 'optOut'] },
   payment: { whatsapp: 'rmcp_payment', msg91: { en: '', hi: '' }, params: ['fee', 'receipt', 'link', 'optOut'] },
-  document: { whatsapp: 'rmcp_document', msg91: { en: '', hi: '' }, params: ['document', 'what', 'reason', 'link', 'optOut'] },
+  document: { whatsapp: 'rmcp_document', msg91: { en: '', hi: '' }, params: ['what', 'document', 'reason', 'link', 'optOut'] },
   'tc-ready': { whatsapp: 'rmcp_tc_ready', msg91: { en: '', hi: '' }, params: ['link', 'optOut'] },
 } as const satisfies Record<string, { whatsapp: string; msg91: { en: string; hi: string }; params: readonly string[] }>;
 

@@ -64,7 +64,7 @@ export function templateParams(mobile: MobileLetter, optOut: string): string[] {
 
 /** The text the family reads: the registered template filled in, and the opt-out line. */
 export const templateText = (language: Language, mobile: MobileLetter, optOut: string) =>
-  `${parentMessage(language, `mobile.${mobile.template}`, mobile.values)}\n${parentMessage(language, 'mobile.stop', { optOut })}`;
+  `${parentMessage(language, `mobile.${mobile.template}`, mobile.values)} ${parentMessage(language, 'mobile.stop', { optOut })}`;
 
 /** Why a message to a number that opted out was not sent (the messages screen shows it). */
 export const OPTED_OUT_REASON = 'Not sent: the family asked for no WhatsApp or SMS messages (replied STOP or opened the opt-out link).';

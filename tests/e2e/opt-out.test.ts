@@ -31,7 +31,7 @@ describe('stopping the school’s WhatsApp and SMS messages', () => {
       await page.goto(`${link.pathname}${link.search}`);
       await page.getByRole('heading', { name: 'विद्यालय के संदेश', level: 1 }).waitFor();
       await page.getByText(`क्या ${mobile.slice(-4)} पर समाप्त होने वाले मोबाइल नंबर पर`).waitFor();
-      expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+      expect(await page.locator('html').getAttribute('lang')).toBe('hi-IN');
       expect(await accessibilityFailures(page, 'the opt-out page in Hindi at 360 px')).toEqual([]);
       await screenshot(page, 'opt-out-hi-360');
 

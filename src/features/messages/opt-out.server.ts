@@ -40,12 +40,12 @@ async function page(req: Request, lang: Language, state: 'ask' | 'stopped' | 'st
   const button = (action: 'stop' | 'start') =>
     html`<form method="post" class="opt-out-form">
       <input type="hidden" name="n" value="${link!.mobile}"><input type="hidden" name="t" value="${link!.token}"><input type="hidden" name="action" value="${action}">
-      <button type="submit" class="btn ${action === 'stop' ? 'btn-primary' : 'btn-secondary'}">${words(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
+      <button type="submit" class="${action === 'stop' ? 'button' : 'button button-light'}">${words(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
     </form>`;
   const text = { ask: 'optOut.ask', stopped: 'optOut.stopped', started: 'optOut.started', invalid: 'optOut.invalid' } as const;
-  const body = html`<section class="section"><div class="container opt-out" style="max-width:40rem">
+  const body = html`<section class="section"><div class="container" style="max-width:40rem">
     <h1>${words('optOut.title')}</h1>
-    <p role="${state === 'ask' ? '' : 'status'}">${words(text[state])}</p>
+    ${state === 'ask' ? html`<p>${words(text[state])}</p>` : html`<p role="status">${words(text[state])}</p>`}
     ${state === 'ask' ? button('stop') : state === 'stopped' ? button('start') : state === 'started' ? button('stop') : ''}
   </div></section>`;
   const response = await publicPage(req, { lang, path: '/opt-out', title: words('optOut.title'), description: words('optOut.title'), body, tags: [], status: state === 'invalid' ? 400 : 200 });
