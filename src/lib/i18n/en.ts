@@ -156,7 +156,7 @@ export const EN = {
   'mobile.decision': '{school}: the school’s decision on your {what}: {status}. Details: {link}',
   'mobile.fee-due': '{school}: your {what} is {status}. A fee of {fee} is due: pay it online on the status page, or at the school office: {link}',
   'mobile.payment': '{school}: we have received your payment of {fee}, receipt {receipt}. Download the receipt from the status page: {link}',
-  'mobile.document': '{school}: a document sent with your {what} could not be accepted: {document}. Reason: {reason}. Please send a new one here: {link}',
+  'mobile.document': '{school}: a document sent with your {what} could not be accepted: {document}. Reason: {reason} Please send a new one here: {link}',
   'mobile.tc-ready': '{school}: the transfer certificate (TC) is ready. Please collect it from the school office. Status: {link}',
   'mobile.stop': 'To stop these messages, reply STOP or open {optOut} and press the button.',
   // The opt-out link's page (GET/POST /v1/api/opt-out).

@@ -288,7 +288,7 @@ export const HI: Record<TextCode, string> = {
   'mobile.decision': '{school}: {what} पर विद्यालय का निर्णय: {status}। विवरण: {link}',
   'mobile.fee-due': '{school}: {what} की स्थिति: {status}। {fee} शुल्क देय है, जिसे स्थिति पेज पर ऑनलाइन या विद्यालय कार्यालय में जमा करें: {link}',
   'mobile.payment': '{school}: आपके द्वारा जमा किए गए {fee} प्राप्त हो गए हैं, रसीद संख्या {receipt}। रसीद स्थिति पेज से डाउनलोड करें: {link}',
-  'mobile.document': '{school}: {what} के साथ भेजा गया दस्तावेज़ ({document}) स्वीकार नहीं किया जा सका। कारण: {reason}। कृपया नया दस्तावेज़ यहाँ भेजें: {link}',
+  'mobile.document': '{school}: {what} के साथ भेजा गया दस्तावेज़ ({document}) स्वीकार नहीं किया जा सका। कारण: {reason} कृपया नया दस्तावेज़ यहाँ भेजें: {link}',
   'mobile.tc-ready': '{school}: स्थानांतरण प्रमाण पत्र (TC) तैयार है। कृपया विद्यालय कार्यालय से प्राप्त करें। स्थिति: {link}',
   'mobile.stop': 'ये संदेश बंद कराने के लिए STOP लिखकर भेजें, या {optOut} खोलकर बटन दबाएँ।',
   'optOut.title': 'विद्यालय के संदेश',
