@@ -3,7 +3,7 @@
  *
  *   GET  /v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…
  *        Meta's verification handshake: the challenge back (text) when the token is
- *        WHATSAPP_VERIFY_TOKEN, else 403.
+ *        WHATSAPP_VERIFY_TOKEN, else 403; 400 for a request that is not a handshake.
  *   POST /v1/api/whatsapp/webhook   Meta's notifications, X-Hub-Signature-256 checked against the
  *        raw body (400 and nothing stored when it does not match). `statuses` move a message on
  *        (sent → delivered → read; failed, which sends it again as SMS when configured); `messages`
@@ -86,8 +86,9 @@ export function verifyWhatsApp(req: Request): Response {
   const url = new URL(req.url);
   const token = process.env.WHATSAPP_VERIFY_TOKEN?.trim();
   const challenge = url.searchParams.get('hub.challenge') ?? '';
-  if (url.searchParams.get('hub.mode') !== 'subscribe' || !token || !sameText(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
-  if (!/^[\w-]{1,200}$/.test(challenge)) throw badRequest(WEBHOOK_ERRORS.body);
+  // Not a verification request at all: 400. Meta's own with another token: 403, as its guide says.
+  if (url.searchParams.get('hub.mode') !== 'subscribe' || !/^[\w-]{1,200}$/.test(challenge)) throw badRequest(WEBHOOK_ERRORS.body);
+  if (!token || !sameText(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
   return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
