@@ -27,8 +27,14 @@ afterAll(async () => {
   await db?.end();
 });
 
-const post = (url: URL, fields: Record<string, string>) =>
-  fetch(new URL(url.pathname, site('baseURL')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+/** The page's form, as the browser sends it; its answer is not followed. */
+const post = (fields: Record<string, string>) =>
+  fetch(new URL('/v1/api/opt-out', site('baseURL')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+/** Where the form's 303 sends the browser, fetched. */
+const follow = async (res: Response) => {
+  expect(res.status).toBe(303);
+  return fetch(new URL(res.headers.get('location')!, site('baseURL')));
+};
 const stored = async (mobile: string) => (await db.query(`SELECT opted_out, source FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows;
 
 describe('the opt-out link', () => {
@@ -48,17 +54,21 @@ describe('the opt-out link', () => {
     expect(await stored(mobile)).toEqual([]);
 
     const t = url.searchParams.get('t')!;
-    const stop = await post(url, { n: mobile, t, action: 'stop' });
-    expect(stop.status).toBe(200);
-    expect(await stop.text()).toContain('संदेश बंद कर दिए गए हैं');
+    const stop = await post({ n: mobile, t, lang: 'hi', action: 'stop' });
+    expect(stop.headers.get('location')).toBe(`/hi/opt-out?n=${mobile}&t=${t}&done=stop`);
+    const stopped = await (await follow(stop)).text();
+    expect(stopped).toContain('संदेश बंद कर दिए गए हैं');
+    expect(stopped).toContain('संदेश फिर से चालू करें');
     expect(await stored(mobile)).toEqual([{ opted_out: true, source: 'link' }]);
+    // The link opened again later shows that the messages are stopped, with the button to start them.
+    expect(await (await fetch(url)).text()).toContain('संदेश फिर से चालू करें');
     const list = await (await office.request('/v1/api/opt-outs')).json();
     expect(list.data).toContainEqual({ mobile, optedOut: true, source: 'link', changedAt: expect.any(String) });
     // No sending keys on this runtime: the office sends WhatsApp by hand, as before.
     expect(list.senders).toEqual({ whatsapp: false, sms: false });
 
-    const start = await post(url, { n: mobile, t, action: 'start' });
-    expect(await start.text()).toContain('संदेश फिर से चालू कर दिए गए हैं');
+    const start = await post({ n: mobile, t, lang: 'hi', action: 'start' });
+    expect(await (await follow(start)).text()).toContain('संदेश फिर से चालू कर दिए गए हैं');
     expect(await stored(mobile)).toEqual([{ opted_out: false, source: 'link' }]);
   });
 
@@ -77,7 +87,7 @@ describe('the opt-out link', () => {
       { n: mobile, t: url.searchParams.get('t')!, action: 'delete' },
       { n: mobile, action: 'stop' },
     ]) {
-      expect((await post(url, fields as Record<string, string>)).status).toBe(400);
+      await expectJsonError(await post(fields as Record<string, string>), 400);
     }
     expect(await stored(mobile)).toEqual([]);
     expect(await stored(other)).toEqual([]);

@@ -3,10 +3,13 @@
  * (src/server/family-mobile.ts signs it for its number), and the office's list of who stopped.
  *
  *   GET  /opt-out?n=<mobile>&t=<token>, /hi/opt-out?…   a small page in the link's language: the
- *        number's last four digits and one button (a link preview or a scanner opening the link
- *        changes nothing). A link that is not the school's: the page says so, 400.
- *   POST the same, form fields n, t, action=stop|start: records the choice, answers the page saying
- *        it is done, with the button that undoes it. 400 with the page for a bad link.
+ *        number's last four digits and one button, to stop the messages or (once stopped) to start
+ *        them again; a link preview or a scanner opening the link changes nothing. After the
+ *        button (`&done=stop|start`) it says the choice is made. A link that is not the school's:
+ *        the page says so, 400.
+ *   POST /v1/api/opt-out, the page's form (n, t, lang, action=stop|start): records the choice and
+ *        answers 303 to the page (so a reload sends nothing again); 400 JSON for a link that is not
+ *        the school's, and nothing stored.
  *   GET  /v1/api/opt-outs?page=&limit= (staff) { data: [{ mobile, optedOut, source, changedAt }],
  *        total, currentPage, totalPages, senders: { whatsapp, sms } }, latest first; `senders` says
  *        which providers send by themselves now (the messages screen offers sending by hand only
@@ -14,7 +17,8 @@
  */
 import type { Language } from '../../lib/i18n/index.ts';
 import { fill } from '../../lib/i18n/index.ts';
-import { languageOfPath } from '../../lib/language-paths.ts';
+import { languageOfPath, pathIn } from '../../lib/language-paths.ts';
+import { badRequest, unsupportedType } from '../../server/errors.ts';
 import { parentMessage } from '../../lib/contact.ts';
 import { html, publicPage } from '../../server/public-page.ts';
 import { readLimited, json } from '../../server/http.ts';
@@ -26,6 +30,12 @@ import { isOptOutToken, smsConfigured, whatsappConfigured } from '../../server/f
 import { schoolProfile } from '../school/profile.server.ts';
 import { setOptOut } from './webhooks.server.ts';
 
+export const OPT_OUT_ERRORS = {
+  type: 'Send the opt-out page’s form (application/x-www-form-urlencoded).',
+  link: 'This opt-out link is not the school’s.',
+  action: 'Choose stop or start.',
+} as const;
+
 interface Link {
   mobile: string;
   token: string;
@@ -33,20 +43,22 @@ interface Link {
 
 const valid = (link: Partial<Link>): link is Link => /^[6-9]\d{9}$/.test(link.mobile ?? '') && isOptOutToken(link.mobile!, link.token ?? '');
 
-async function page(req: Request, lang: Language, state: 'ask' | 'stopped' | 'started' | 'invalid', link?: Link): Promise<Response> {
+type State = 'ask' | 'stopped' | 'started' | 'invalid';
+
+async function page(req: Request, lang: Language, state: State, link?: Link, done = false): Promise<Response> {
   await schoolProfile();
   const last4 = link?.mobile.slice(-4) ?? '';
   const words = (code: Parameters<typeof fill>[1]) => parentMessage(lang, code, { last4 });
   const button = (action: 'stop' | 'start') =>
-    html`<form method="post" class="opt-out-form">
-      <input type="hidden" name="n" value="${link!.mobile}"><input type="hidden" name="t" value="${link!.token}"><input type="hidden" name="action" value="${action}">
+    html`<form method="post" action="/v1/api/opt-out">
+      <input type="hidden" name="n" value="${link!.mobile}"><input type="hidden" name="t" value="${link!.token}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}">
       <button type="submit" class="${action === 'stop' ? 'button' : 'button button-light'}">${words(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
     </form>`;
   const text = { ask: 'optOut.ask', stopped: 'optOut.stopped', started: 'optOut.started', invalid: 'optOut.invalid' } as const;
   const body = html`<section class="section"><div class="container" style="max-width:40rem">
     <h1>${words('optOut.title')}</h1>
-    ${state === 'ask' ? html`<p>${words(text[state])}</p>` : html`<p role="status">${words(text[state])}</p>`}
-    ${state === 'ask' ? button('stop') : state === 'stopped' ? button('start') : state === 'started' ? button('stop') : ''}
+    ${done || state === 'invalid' ? html`<p role="status">${words(text[state])}</p>` : html`<p>${words(text[state])}</p>`}
+    ${state === 'stopped' ? button('start') : state === 'invalid' ? '' : button('stop')}
   </div></section>`;
   const response = await publicPage(req, { lang, path: '/opt-out', title: words('optOut.title'), description: words('optOut.title'), body, tags: [], status: state === 'invalid' ? 400 : 200 });
   // One family's page: never kept by a cache.
@@ -57,21 +69,28 @@ async function page(req: Request, lang: Language, state: 'ask' | 'stopped' | 'st
   return new Response(response.body, { status: response.status, headers });
 }
 
-const languageOf = (req: Request): Language => languageOfPath(new URL(req.url).pathname);
-
 export async function optOutPage(req: Request): Promise<Response> {
   const url = new URL(req.url);
+  const lang = languageOfPath(url.pathname);
   const link = { mobile: url.searchParams.get('n') ?? '', token: url.searchParams.get('t') ?? '' };
-  return valid(link) ? page(req, languageOf(req), 'ask', link) : page(req, languageOf(req), 'invalid');
+  if (!valid(link)) return page(req, lang, 'invalid');
+  const row = await query<{ opted_out: boolean }>(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [link.mobile]);
+  const stopped = row[0]?.opted_out === true;
+  const done = url.searchParams.get('done');
+  return page(req, lang, stopped ? 'stopped' : done === 'start' ? 'started' : 'ask', link, Boolean(done));
 }
 
 export async function optOutChoice(req: Request): Promise<Response> {
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw unsupportedType(OPT_OUT_ERRORS.type);
   const form = new URLSearchParams(Buffer.from(await readLimited(req, JSON_BODY_BYTES)).toString('utf8'));
   const link = { mobile: form.get('n') ?? '', token: form.get('t') ?? '' };
   const action = form.get('action');
-  if (!valid(link) || (action !== 'stop' && action !== 'start')) return page(req, languageOf(req), 'invalid');
+  if (!valid(link)) throw badRequest(OPT_OUT_ERRORS.link).withCode('link');
+  if (action !== 'stop' && action !== 'start') throw badRequest(OPT_OUT_ERRORS.action, { action: OPT_OUT_ERRORS.action });
   await setOptOut(link.mobile, action === 'stop', 'link');
-  return page(req, languageOf(req), action === 'stop' ? 'stopped' : 'started', link);
+  const lang: Language = form.get('lang') === 'hi' ? 'hi' : 'en';
+  const back = `${pathIn(lang, '/opt-out')}?${new URLSearchParams({ n: link.mobile, t: link.token, done: action })}`;
+  return new Response(null, { status: 303, headers: { Location: back } });
 }
 
 export async function listOptOuts(req: Request): Promise<Response> {
