@@ -133,7 +133,7 @@ export const EN = {
   'message.admission.status.subject': 'Admission application {reference}: {status}',
   'message.admission.status': 'The admission application {reference} for {class} is now: {status}.',
   'message.tc-request.submitted.subject': 'Transfer certificate request received',
-  'message.tc-request.submitted': 'We have received the request for a transfer certificate (TC). The TC is issued once its fee is paid at the school office.',
+  'message.tc-request.submitted': 'We have received the request for a transfer certificate (TC). The TC is issued once its fee is paid.',
   'message.admission.link': 'You can see the status of the application at any time here: {link}',
   'message.tc-request.link': 'You can see the status of the request at any time here, with the admission number and the mobile number given on the form: {link}',
   'message.tc-request.status.subject': 'Transfer certificate request: {status}',
