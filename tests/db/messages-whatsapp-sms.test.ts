@@ -294,6 +294,10 @@ describe('STOP and START', () => {
     expect(list.senders).toEqual({ whatsapp: true, sms: true });
     const screen = await (await office.request(`/v1/api/messages?recordId=${tc._id}`)).json();
     expect(screen.data.map((m: { state: string }) => m.state)).toContain('opted-out');
+    // A message sent as a template is the sender's: the office cannot mark it sent by hand.
+    const template = screen.data.find((m: { channel: string; byHand: boolean }) => m.channel === 'whatsapp')!;
+    expect(template.byHand).toBe(false);
+    await expectJsonError(await office.request(`/v1/api/messages/${template._id}`, { method: 'PATCH', json: { state: 'sent' } }), 409);
 
     // An older STOP arriving after START changes nothing: the latest word stands.
     const later = new Date(Date.now() + 60_000);

@@ -2,9 +2,10 @@
  * /admin/messages (office and principal): every message to parents, newest first, 50 a page, with
  * filters kept in the URL (state, channel, kind of record). Each row shows to whom, how, which
  * letter, its state and tries, when it was written, sent, delivered and read; the letter itself
- * opens in place. Without a WhatsApp provider, a WhatsApp message still queued (an application's:
- * those have a mobile number only) has "Open WhatsApp" with the letter written in, and "Mark sent"
- * once the office has sent it. Below, the numbers whose families stopped WhatsApp and SMS.
+ * opens in place. A WhatsApp message written for the office (queued while no provider was
+ * configured; an application's: those have a mobile number only) has "Open WhatsApp" with the letter
+ * written in, and "Mark sent" once the office has sent it. Below, the numbers whose families
+ * stopped WhatsApp and SMS.
  */
 import { useEffect, useState } from 'react';
 import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
@@ -48,8 +49,6 @@ export default function MessagesScreen() {
   useEffect(() => {
     getJson<OptOuts>('/opt-outs?limit=100').then(setOptOuts, () => toast.error('Failed to load the opt-outs'));
   }, []);
-  // Until it is known whether WhatsApp sends by itself, nothing is offered for sending by hand.
-  const byHand = optOuts ? !optOuts.senders.whatsapp : false;
 
   async function markSent(message: Message) {
     const res = await adminApi(`/messages/${message._id}`, {
@@ -97,7 +96,7 @@ export default function MessagesScreen() {
             ) : !rows?.length ? (
               <StateRow text={table.failed ? 'Could not load the messages.' : 'No messages match these filters.'} />
             ) : (
-              rows.map((m) => <MessageRow key={m._id} message={m} byHand={byHand} onMarkSent={markSent} />)
+              rows.map((m) => <MessageRow key={m._id} message={m} onMarkSent={markSent} />)
             )}
           </tbody>
         </table>
@@ -150,10 +149,10 @@ function OptOutList({ optOuts }: { optOuts: OptOuts | undefined }) {
   );
 }
 
-function MessageRow({ message: m, byHand: office, onMarkSent }: { message: Message; byHand: boolean; onMarkSent: (m: Message) => void }) {
+function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: (m: Message) => void }) {
   const href = recordHref(m.entity, m.recordId);
   const language = isLanguage(m.language) ? LANGUAGE_NAMES[m.language] : m.language;
-  const byHand = office && m.channel === 'whatsapp' && m.state === 'queued';
+  const byHand = m.byHand && m.state === 'queued';
   return (
     <tr>
       <td data-label="Written">{formatDateTime(m.createdAt)}</td>

@@ -20,6 +20,8 @@ export interface Message {
   heldReason: string | null;
   nextAttemptAt: string | null;
   sentAt: string | null;
+  /** A WhatsApp message for the office to send by hand (queued while no provider was configured). */
+  byHand: boolean;
   /** When the family's phone had it (WhatsApp, SMS), and when they read it (WhatsApp), as the provider reported. */
   deliveredAt: string | null;
   readAt: string | null;

@@ -12,8 +12,7 @@
  *        the school's, and nothing stored.
  *   GET  /v1/api/opt-outs?page=&limit= (staff) { data: [{ mobile, optedOut, source, changedAt }],
  *        total, currentPage, totalPages, senders: { whatsapp, sms } }, latest first; `senders` says
- *        which providers send by themselves now (the messages screen offers sending by hand only
- *        when WhatsApp does not).
+ *        which providers send by themselves now (the messages screen's note says how messages go).
  */
 import type { Language } from '../../lib/i18n/index.ts';
 import { fill } from '../../lib/i18n/index.ts';
