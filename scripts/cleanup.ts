@@ -3,7 +3,7 @@
  * (netlify/functions/cleanup.mts) on demand: records past their retention period erased (measured
  * against --now when given: a clock set forward, to see what a later run erases), staged admission documents nobody claimed within N
  * hours (default 24) and blobs under uploads/ that no row knows, ended sessions, old rate-limit and
- * sign-in throttle windows; then the parents' e-mails that are due, when SMTP_URL is set (the
+ * sign-in throttle windows; then the parents' messages that are due, when SMTP_URL or a WhatsApp or SMS provider is set (the
  * five-minute scheduled function's job, netlify/functions/messages-send.mts).
  *
  * Database: DATABASE_URL, else the running `npm start` runtime's, else the local one on disk.
@@ -44,8 +44,8 @@ let code = 0;
 try {
   const { cleanup, describeCleanup } = await import('../src/features/housekeeping/cleanup.server.ts');
   console.log(describeCleanup(await cleanup(hours, now), hours));
-  const { deliverDue, describeDelivery } = await import('../src/server/mailer.ts');
-  console.log(process.env.SMTP_URL ? describeDelivery(await deliverDue(new Date(), { max: 1000 })) : 'SMTP_URL is not set: e-mails stay queued.');
+  const { anySender, deliverDue, describeDelivery } = await import('../src/server/mailer.ts');
+  console.log(anySender() ? describeDelivery(await deliverDue(new Date(), { max: 1000 })) : 'SMTP_URL is not set: e-mails stay queued.');
 } catch (error) {
   console.error(error);
   code = 1;

@@ -1,6 +1,6 @@
-/** Every five minutes: the parents' e-mails that are due (new ones whose first try failed, and retries). */
+/** Every five minutes: the parents' e-mails, WhatsApp and SMS messages that are due (new ones whose first try failed, and retries). */
 import type { Config } from '@netlify/functions';
-import { deliverDue, describeDelivery } from '../../src/server/mailer.ts';
+import { anySender, deliverDue, describeDelivery } from '../../src/server/mailer.ts';
 
 export const config: Config = {
   schedule: '*/5 * * * *',
@@ -10,6 +10,6 @@ export const config: Config = {
 const PER_RUN = 100;
 
 export default async (): Promise<Response> => {
-  if (process.env.SMTP_URL) console.log(`[messages] ${describeDelivery(await deliverDue(new Date(), { max: PER_RUN }))}`);
+  if (anySender()) console.log(`[messages] ${describeDelivery(await deliverDue(new Date(), { max: PER_RUN }))}`);
   return new Response(null, { status: 204 });
 };

@@ -103,17 +103,28 @@ interface Messages<F> {
   readonly letters: Readonly<Record<MessageEvent, (language: Language, facts: F) => Letter>>;
   /** How the messages screen names each template (`<kind>.<event>`, and any letter of its own). */
   readonly templates: Readonly<Record<string, string>>;
+  /** A kind that takes payments: its letter saying a payment was received (src/features/messages/payment-message.server.ts). */
+  readonly paid?: (language: Language, facts: F, payment: ReceivedPayment) => Letter;
 }
 
-export interface KindMessages extends Omit<Messages<never>, 'facts'> {
+/** A payment as its "received" message names it. */
+export interface ReceivedPayment {
+  amountPaise: number;
+  receipt: string;
+}
+
+export interface KindMessages extends Omit<Messages<never>, 'facts' | 'paid'> {
   /** The letter for `event` about `row`. */
   readonly letter: (event: MessageEvent, language: Language, row: Row) => Letter;
+  /** The letter saying `payment` was received for `row`, when the kind takes payments. */
+  readonly paymentLetter?: (language: Language, row: Row, payment: ReceivedPayment) => Letter;
 }
 
 /** A kind's messages, its letters typed by the facts they read. */
-export const defineMessages = <F>(messages: Messages<F>): KindMessages => ({
+export const defineMessages = <F>({ paid, ...messages }: Messages<F>): KindMessages => ({
   ...messages,
   letter: (event, language, row) => messages.letters[event](language, messages.facts(row)),
+  ...(paid ? { paymentLetter: (language: Language, row: Row, payment: ReceivedPayment) => paid(language, messages.facts(row), payment) } : {}),
 });
 
 export interface KindPayment {

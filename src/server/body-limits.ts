@@ -23,6 +23,9 @@ export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYT
 /** A gallery photo and its title and description. */
 export const GALLERY_BODY_BYTES = GALLERY_MAX_BYTES + 256 * 1024;
 
+/** A provider's webhook (Meta batches many statuses in one notification). */
+export const WEBHOOK_BODY_BYTES = 512 * 1024;
+
 /** A staff file (a scanned certificate, a notice's PDF) and its framing. */
 export const STAFF_FILE_BODY_BYTES = STAFF_FILE_MAX_BYTES + 64 * 1024;
 
@@ -43,6 +46,8 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
+  { method: 'POST', path: '/v1/api/whatsapp/webhook', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
+  { method: 'POST', path: '/v1/api/sms/report', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/files', bytes: STAFF_FILE_BODY_BYTES, refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }) },
 ];
 

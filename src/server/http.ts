@@ -141,7 +141,8 @@ export function toErrorResponse(error: unknown, req: Request): Response {
   return errorResponse(500, 'Something went wrong');
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+/** The raw body, at most `limit` bytes (413 past it): for a webhook whose signature covers the bytes as sent. */
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge();
   if (!req.body) return new Uint8Array();

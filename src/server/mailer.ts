@@ -1,7 +1,13 @@
 /**
- * The sender of the outbox's e-mails (src/server/outbox.ts), through the SMTP server of `SMTP_URL`
- * (e.g. smtp://user:pass@host:587; smtps:// for TLS from the start). Without it nothing is sent and
- * nothing fails: the e-mails stay queued until it is set.
+ * The sender of the outbox's messages (src/server/outbox.ts): e-mails through the SMTP server of
+ * `SMTP_URL` (e.g. smtp://user:pass@host:587; smtps:// for TLS from the start), WhatsApp through
+ * Meta's Cloud API (src/server/whatsapp.ts) and SMS through MSG91 (src/server/sms.ts), each only
+ * when configured. Without it a channel's messages stay queued and nothing fails (WhatsApp: the
+ * office sends them by hand).
+ *
+ * A WhatsApp or SMS message to a number that opted out is not sent ('opted-out'). A WhatsApp
+ * message that fails for good (the provider says so, or its last attempt) is queued again as SMS
+ * when SMS is configured, as is one whose delivery webhook says failed.
  *
  * `deliverDue` takes a small batch of due e-mails in one statement (FOR UPDATE SKIP LOCKED, so two
  * senders never take the same one), counts the attempt and pushes each one's next attempt out by a
@@ -19,6 +25,11 @@ import type { SchoolProfile } from '../features/school/profile.ts';
 import { query } from './db.ts';
 import type { RouteContext } from './http.ts';
 import type { KindName } from '../features/kinds.ts';
+import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/messages.ts';
+import type { Language } from '../lib/i18n/index.ts';
+import { OPTED_OUT_REASON, international, smsConfigured, tenDigits, whatsappConfigured } from './family-mobile.ts';
+import { SendError, sendWhatsApp } from './whatsapp.ts';
+import { msg91TemplateId, sendSms } from './sms.ts';
 
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MINUTES = 5;
@@ -51,7 +62,10 @@ function sender(school: SchoolProfile): string {
 }
 
 export interface Delivery {
+  /** E-mails sent. */
   sent: number;
+  /** WhatsApp and SMS messages sent. */
+  texts: number;
   /** Failed this time and to be tried again. */
   retrying: number;
   /** Failed for the last time. */
@@ -60,7 +74,10 @@ export interface Delivery {
 
 interface Taken {
   id: string;
+  channel: 'email' | 'whatsapp' | 'sms';
   recipient: string;
+  mobile_template: MobileTemplate | null;
+  params: string[] | null;
   subject: string;
   body: string;
   language: string;
@@ -73,57 +90,103 @@ export interface Only {
   recordId: string;
 }
 
-/** Takes up to `limit` due e-mails: their attempt counted, their next one a lease away. */
-async function take(now: Date, limit: number, only?: Only): Promise<Taken[]> {
-  const params: unknown[] = [now, new Date(now.getTime() + LEASE_MINUTES * MINUTE), limit];
+/** The channels with a configured sender; a WhatsApp or SMS message is sent only as a template. */
+function channels(): string[] {
+  return [...(transport() ? ['email'] : []), ...(whatsappConfigured() ? ['whatsapp'] : []), ...(smsConfigured() ? ['sms'] : [])];
+}
+
+/** Takes up to `limit` due messages of `open` channels: their attempt counted, their next one a lease away. */
+async function take(now: Date, limit: number, open: string[], only?: Only): Promise<Taken[]> {
+  const params: unknown[] = [now, new Date(now.getTime() + LEASE_MINUTES * MINUTE), limit, open];
   let mine = '';
   if (only) {
     params.push(only.entity, only.recordId);
-    mine = 'AND entity = $4 AND record_id = $5';
+    mine = 'AND entity = $5 AND record_id = $6';
   }
   return query<Taken>(
     `UPDATE messages SET attempts = attempts + 1, next_attempt_at = $2, updated_at = now()
       WHERE id IN (
         SELECT id FROM messages
-         WHERE state = 'queued' AND channel = 'email' AND next_attempt_at <= $1 ${mine}
+         WHERE state = 'queued' AND channel = ANY($4::text[]) AND (channel = 'email' OR mobile_template IS NOT NULL)
+           AND next_attempt_at <= $1 ${mine}
          ORDER BY next_attempt_at LIMIT $3
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, recipient, subject, body, language, attempts`,
+      RETURNING id, channel, recipient, mobile_template, params, subject, body, language, attempts`,
     params,
   );
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/** Sends the e-mails due at `now` (a batch at a time, up to `max`); nothing without SMTP_URL. */
+/**
+ * Sends one WhatsApp or SMS message as its registered template; answers the provider's id, or
+ * undefined when the number opted out (the message is then marked so).
+ */
+async function sendText(message: Taken): Promise<string | undefined> {
+  const ten = tenDigits(message.recipient);
+  if (!ten) throw new SendError(`${message.recipient} is not an Indian mobile number`, true);
+  const out = await query<{ opted_out: boolean }>(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [ten]);
+  if (out[0]?.opted_out) {
+    await query(`UPDATE messages SET state = 'opted-out', held_reason = $2, updated_at = now() WHERE id = $1`, [message.id, OPTED_OUT_REASON]);
+    return undefined;
+  }
+  const template = message.mobile_template!;
+  const language = message.language as Language;
+  const params = message.params ?? [];
+  return message.channel === 'whatsapp'
+    ? sendWhatsApp(international(ten), MOBILE_TEMPLATES[template].whatsapp, language, params)
+    : sendSms(international(ten), msg91TemplateId(template, language), params);
+}
+
+/** A WhatsApp message that failed for good goes again as SMS, when SMS is configured: a new message, the same words. */
+export async function fallBackToSms(id: string): Promise<void> {
+  if (!smsConfigured()) return;
+  await query(
+    `INSERT INTO messages (entity, record_id, channel, recipient, template, language, subject, body, mobile_template, params)
+     SELECT entity, record_id, 'sms', recipient, template, language, subject, body, mobile_template, params FROM messages
+      WHERE id = $1 AND channel = 'whatsapp' AND mobile_template IS NOT NULL`,
+    [id],
+  );
+}
+
+/** Sends the messages due at `now` (a batch at a time, up to `max`) on the configured channels. */
 export async function deliverDue(now = new Date(), { only, max = BATCH }: { only?: Only; max?: number } = {}): Promise<Delivery> {
-  const result: Delivery = { sent: 0, retrying: 0, failed: 0 };
+  const result: Delivery = { sent: 0, texts: 0, retrying: 0, failed: 0 };
+  const open = channels();
+  if (!open.length) return result;
   const mailer = transport();
-  if (!mailer) return result;
-  const from = sender(await schoolProfile());
+  const from = mailer ? sender(await schoolProfile()) : '';
   let left = max;
   while (left > 0) {
-    const batch = await take(now, Math.min(BATCH, left), only);
+    const batch = await take(now, Math.min(BATCH, left), open, only);
     left -= batch.length;
-    for (const mail of batch) {
+    for (const message of batch) {
       try {
-        await mailer.sendMail({
-          from,
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.body,
-          headers: { 'Content-Language': mail.language },
-        });
-        await query(`UPDATE messages SET state = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = $1`, [mail.id]);
-        result.sent++;
+        let providerId: string | undefined;
+        if (message.channel === 'email') {
+          await mailer!.sendMail({
+            from,
+            to: message.recipient,
+            subject: message.subject,
+            text: message.body,
+            headers: { 'Content-Language': message.language },
+          });
+        } else {
+          providerId = await sendText(message);
+          if (!providerId) continue;
+        }
+        await query(`UPDATE messages SET state = 'sent', sent_at = now(), last_error = NULL, provider_id = $2, updated_at = now() WHERE id = $1`, [message.id, providerId ?? null]);
+        if (message.channel === 'email') result.sent++;
+        else result.texts++;
       } catch (error) {
-        const last = mail.attempts >= MAX_ATTEMPTS;
+        const last = message.attempts >= MAX_ATTEMPTS || (error instanceof SendError && error.permanent);
         await query(`UPDATE messages SET state = $2, last_error = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1`, [
-          mail.id,
+          message.id,
           last ? 'failed' : 'queued',
           errorText(error),
-          new Date(now.getTime() + retryMinutes(mail.attempts) * MINUTE),
+          new Date(now.getTime() + retryMinutes(message.attempts) * MINUTE),
         ]);
+        if (last && message.channel === 'whatsapp') await fallBackToSms(message.id);
         if (last) result.failed++;
         else result.retrying++;
       }
@@ -134,18 +197,21 @@ export async function deliverDue(now = new Date(), { only, max = BATCH }: { only
 }
 
 export const describeDelivery = (d: Delivery) =>
-  `Sent ${d.sent} e-mail(s); ${d.retrying} to be tried again, ${d.failed} failed for good.`;
+  `Sent ${d.sent} e-mail(s)${d.texts ? ` and ${d.texts} WhatsApp/SMS message(s)` : ''}; ${d.retrying} to be tried again, ${d.failed} failed for good.`;
+
+/** Whether any channel sends by itself. */
+export const anySender = () => channels().length > 0;
 
 /** The longest a request waits for its e-mails where the platform cannot finish them after answering. */
 const INLINE_WAIT_MS = 3000;
 
 /**
- * Sends the e-mails just queued for a record without making the parent (or the office) wait: on
+ * Sends the messages just queued for a record without making the parent (or the office) wait: on
  * Netlify the work goes on after the answer is sent (`context.waitUntil`); elsewhere the request
  * waits at most a few seconds. A failure only leaves the e-mail queued for the next run.
  */
 export async function sendSoon(ctx: Pick<RouteContext, 'netlify'>, only: Only): Promise<void> {
-  if (!process.env.SMTP_URL?.trim()) return;
+  if (!anySender()) return;
   const work = deliverDue(new Date(), { only }).then(
     () => undefined,
     (error: unknown) => console.error('[messages] sending failed:', error),

@@ -1,9 +1,11 @@
 /**
  * The outbox of messages to parents. A message is written in the same transaction (or statement)
  * as the change that causes it, so a submission or status move is never stored without its message
- * nor a message without its change. An e-mail goes to the record's address where it has one;
- * otherwise a WhatsApp message to its mobile number waits for the office to send it by hand. The
- * sender (src/server/mailer.ts) delivers the e-mails.
+ * nor a message without its change. An e-mail goes to the record's address where it has one; the
+ * mobile number gets the same news as a registered WhatsApp or SMS template when a provider is
+ * configured (the channel policy: src/server/family-mobile.ts), and otherwise, when there is no
+ * address, a WhatsApp message that waits for the office to send it by hand. The sender
+ * (src/server/mailer.ts) delivers them.
  */
 import type { Queryable } from './db.ts';
 import { isLanguage, type Language } from '../lib/i18n/index.ts';
@@ -12,6 +14,7 @@ import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
+import { OPTED_OUT_REASON, mobileConfigured, optOutUrl, templateParams, templateText, tenDigits, whatsappConfigured } from './family-mobile.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
 import { schoolProfile } from '../features/school/profile.server.ts';
 
@@ -25,6 +28,8 @@ interface OutgoingMessage extends Letter {
   recipient: string;
   /** Caused by a public submission, to a typed address: counted by the daily cap (publicMailsPerAddress). */
   capped?: boolean;
+  /** A WhatsApp or SMS message's template variables (src/config/messages.ts), the opt-out link last. */
+  params?: string[];
 }
 
 /**
@@ -45,6 +50,11 @@ function publicMailCap() {
  * cap is a guard against a flood, not an exact count.
  */
 function stateOf(message: OutgoingMessage, first: number): { state: string; reason: string; values: unknown[] } {
+  if (message.channel !== 'email') {
+    // A number whose family said STOP gets nothing more: the message shows why it was not sent.
+    const out = `EXISTS (SELECT 1 FROM message_opt_outs WHERE mobile = $${first}::text AND opted_out)`;
+    return { state: `CASE WHEN ${out} THEN 'opted-out' ELSE 'queued' END`, reason: `CASE WHEN ${out} THEN $${first + 1}::text END`, values: [tenDigits(message.recipient) ?? '', OPTED_OUT_REASON] };
+  }
   if (!message.capped) return { state: `'queued'`, reason: 'NULL', values: [] };
   const cap = publicMailCap();
   const [recipient, max, seconds, reason] = [0, 1, 2, 3].map((i) => `$${first + i}`);
@@ -61,43 +71,65 @@ type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * The message about `row` (every column of its table) for `event`, in the language its form was
- * filled in; undefined when the record has neither an address nor a mobile number.
+ * The messages about `row` (every column of its table) for `event`, in the language its form was
+ * filled in: none when the record has neither an address nor a mobile number.
  */
-export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage | undefined {
-  const message = addressed(entity, row, (language) => kindOf(entity).messages.letter(event, language, row));
-  return message && { ...message, capped: event === 'submitted' && message.channel === 'email' };
+export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage[] {
+  return addressed(entity, row, (language) => kindOf(entity).messages.letter(event, language, row)).map((message) => ({
+    ...message,
+    capped: event === 'submitted' && message.channel === 'email',
+  }));
 }
 
-/** The letter `write` makes in the record's language, with where it goes; undefined when nowhere. */
-function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage | undefined {
+/** The letter `write` makes in the record's language, to each place it goes (the channel policy above). */
+function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage[] {
   const source = kindOf(entity).messages;
   const language = isLanguage(row.language) ? row.language : 'en';
   const email = source.email ? text(row[source.email]).trim() : '';
   const mobile = text(row[source.mobile]).trim();
-  const channel: Channel | undefined = email ? 'email' : mobile ? 'whatsapp' : undefined;
-  if (!channel) return undefined;
-  return { ...write(language), channel, recipient: email || mobile };
+  const letter = write(language);
+  const messages: OutgoingMessage[] = [];
+  if (email) messages.push({ ...letter, channel: 'email', recipient: email });
+  if (mobile && mobileConfigured()) {
+    // Sent by itself: the registered template, its text what the family reads, with the opt-out link.
+    const number = tenDigits(mobile);
+    const optOut = number ? optOutUrl(number, language) : '';
+    const channel: Channel = whatsappConfigured() ? 'whatsapp' : 'sms';
+    messages.push({ ...letter, channel, recipient: mobile, body: templateText(language, letter.mobile, optOut), params: templateParams(letter.mobile, optOut) });
+  } else if (mobile && !email) {
+    // Sent by hand from the messages screen (no provider): the letter, as before.
+    messages.push({ ...letter, channel: 'whatsapp', recipient: mobile });
+  }
+  return messages;
 }
 
-const COLUMNS = ['entity', 'record_id', 'channel', 'recipient', 'template', 'language', 'subject', 'body'];
-const values = (entity: MessageEntity, m: OutgoingMessage) => [entity, m.channel, m.recipient, m.template, m.language, m.subject, m.body];
+const COLUMNS = ['entity', 'record_id', 'channel', 'recipient', 'template', 'language', 'subject', 'body', 'mobile_template', 'params'];
+const values = (entity: MessageEntity, m: OutgoingMessage) => [
+  entity, m.channel, m.recipient, m.template, m.language, m.subject, m.body,
+  m.params ? m.mobile.template : null, m.params ? JSON.stringify(m.params) : null,
+];
+/** The placeholder of each column after `record_id`, from `first` (params is JSON). */
+const placeholders = (first: number) => COLUMNS.slice(2).map((column, i) => `$${first + i}${column === 'params' ? '::jsonb' : ''}`);
 
 /**
- * The INSERT of `message` as a further part of a statement that creates its record as `created`
+ * The INSERT of `messages` as a further part of a statement that creates their record as `created`
  * (a data-modifying WITH query): its parameters are numbered from `first`.
  */
-export function messageAlongside(entity: MessageEntity, message: OutgoingMessage | undefined) {
-  if (!message) return undefined;
-  const own = values(entity, message);
-  const held = (first: number) => stateOf(message, first + own.length);
+export function messageAlongside(entity: MessageEntity, messages: OutgoingMessage[]) {
+  if (!messages.length) return undefined;
+  const parts = messages.map((message) => ({ message, own: values(entity, message) }));
   return {
     sql: (first: number) => {
-      const { state, reason } = held(first);
-      return `INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason)
-        SELECT $${first}, created.id, ${COLUMNS.slice(2).map((_, i) => `$${first + i + 1}`).join(', ')}, ${state}, ${reason} FROM created`;
+      let n = first;
+      const selects = parts.map(({ message, own }) => {
+        const at = n;
+        const held = stateOf(message, at + own.length);
+        n += own.length + held.values.length;
+        return `SELECT $${at}, created.id, ${placeholders(at + 1).join(', ')}, ${held.state}, ${held.reason} FROM created`;
+      });
+      return `INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) ${selects.join(' UNION ALL ')}`;
     },
-    values: [...own, ...held(1).values],
+    values: parts.flatMap(({ message, own }) => [...own, ...stateOf(message, 1).values]),
   };
 }
 
@@ -108,7 +140,7 @@ export function messageAlongside(entity: MessageEntity, message: OutgoingMessage
 export async function queueMessage(tx: Queryable, entity: MessageEntity, event: MessageEvent, id: string): Promise<void> {
   await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
-  await insert(tx, entity, id, row && messageFor(entity, event, row));
+  if (row) await insert(tx, entity, id, messageFor(entity, event, row));
 }
 
 /**
@@ -118,7 +150,7 @@ export async function queueMessage(tx: Queryable, entity: MessageEntity, event: 
 export async function queueLetter(tx: Queryable, entity: MessageEntity, id: string, write: (language: Language, row: Row) => Letter): Promise<void> {
   await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
-  await insert(tx, entity, id, row && addressed(entity, row, (language) => write(language, row)));
+  if (row) await insert(tx, entity, id, addressed(entity, row, (language) => write(language, row)));
 }
 
 async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<Row | undefined> {
@@ -126,11 +158,13 @@ async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<
   return (await tx.query(`SELECT t.*${also ? `, ${also}` : ''} FROM ${kindOf(entity).table} t WHERE t.id = $1`, [id])).rows[0];
 }
 
-async function insert(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage | undefined): Promise<void> {
-  if (!message) return;
-  const [first, ...rest] = values(entity, message);
-  const { state, reason, values: held } = stateOf(message, 9);
-  await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${state}, ${reason})`, [first, id, ...rest, ...held]);
+async function insert(tx: Queryable, entity: MessageEntity, id: string, messages: OutgoingMessage[]): Promise<void> {
+  for (const message of messages) {
+    const [first, ...rest] = values(entity, message);
+    const own = rest.length + 2;
+    const { state, reason, values: held } = stateOf(message, own + 1);
+    await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) VALUES ($1, $2, ${placeholders(3).join(', ')}, ${state}, ${reason})`, [first, id, ...rest, ...held]);
+  }
 }
 
 /** Whether an entity has messages (the kinds of record a parent fills in). */

@@ -195,7 +195,7 @@ describe('GET /v1/api/messages', () => {
     expect(page.totalPages).toBe(Math.ceil(page.total / 2));
     expect(new Date(page.data[0].createdAt) >= new Date(page.data[1].createdAt)).toBe(true);
     expect(Object.keys(page.data[0]).sort()).toEqual([
-      '_id', 'attempts', 'body', 'channel', 'createdAt', 'entity', 'heldReason', 'language', 'lastError', 'nextAttemptAt', 'recordId', 'sentAt', 'state',
+      '_id', 'attempts', 'body', 'byHand', 'channel', 'createdAt', 'deliveredAt', 'entity', 'heldReason', 'language', 'lastError', 'nextAttemptAt', 'readAt', 'recordId', 'sentAt', 'state',
       'subject', 'template', 'to', 'updatedAt',
     ]);
 

@@ -493,6 +493,28 @@ describe(`fuzz (${ENGINE})`, () => {
     }
     add({ family: 'TC scan link forged', route: 'HEAD /v1/api/tc-verification/scan', method: 'HEAD', path: '/v1/api/tc-verification/scan' });
 
+    // The opt-out link, forged or broken: the page's 400, nothing stored (a signed link is tested in tests/http/messages-webhooks.test.ts).
+    const OPT_OUT_QUERIES = ['', '?n=9876543210', `?n=9876543210&t=${'A'.repeat(22)}`, '?n=%00&t=%00', '?n=1&t=1', `?n=${'9'.repeat(3000)}&t=x`, '?n=%ED%A0%80', '?t=%zz', '?n[]=1&t[]=2'];
+    for (const prefix of ['', '/hi']) {
+      for (const query of rng.some(OPT_OUT_QUERIES, 4)) add({ family: 'opt-out link forged', route: `GET ${prefix}/opt-out`, method: 'GET', path: `${prefix}/opt-out${query}`, expect: (status) => status === 400 });
+      add({ family: 'opt-out link forged', route: `HEAD ${prefix}/opt-out`, method: 'HEAD', path: `${prefix}/opt-out${rng.pick(OPT_OUT_QUERIES)}`, expect: (status) => status === 400 });
+    }
+    for (const body of rng.some(['', 'n=9876543210&action=stop', `n=9876543210&t=${'B'.repeat(22)}&action=stop`, 'n=%00&t=%00&action=start', `${'x=1&'.repeat(2000)}`, '%zz=%zz', 'action=delete'], 4)) {
+      add({ family: 'opt-out link forged', route: 'POST /v1/api/opt-out', method: 'POST', path: '/v1/api/opt-out', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(body), auth: 'visitor', expect: (status) => status === 400 });
+    }
+    add({ family: 'opt-out link forged', route: 'POST /v1/api/opt-out', method: 'POST', path: '/v1/api/opt-out', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"n":"9876543210"}'), auth: 'visitor', expect: (status) => status === 415 });
+    // The providers' webhooks: anything not signed with our secrets is refused, stores nothing.
+    const HUB_QUERIES = ['', '?hub.mode=subscribe', '?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1', '?hub.mode=unsubscribe&hub.verify_token=x', `?hub.mode=subscribe&hub.challenge=${'c'.repeat(3000)}`, '?hub.mode=%00', '?hub.verify_token[]=1'];
+    for (const query of rng.some(HUB_QUERIES, 4)) add({ family: 'webhook not ours', route: 'GET /v1/api/whatsapp/webhook', method: 'GET', path: `/v1/api/whatsapp/webhook${query}` });
+    add({ family: 'webhook not ours', route: 'HEAD /v1/api/whatsapp/webhook', method: 'HEAD', path: `/v1/api/whatsapp/webhook${rng.pick(HUB_QUERIES)}` });
+    const META_BODIES = ['{}', '{"object":"whatsapp_business_account","entry":[{"changes":[{"field":"messages","value":{"statuses":[{"id":"wamid.x","status":"read"}]}}]}]}', 'not json', '[]', `{"entry":${'['.repeat(2000)}}`];
+    for (const signature of rng.some(['', 'sha256=', `sha256=${'0'.repeat(64)}`, 'sha1=abc', `sha256=${'g'.repeat(64)}`, 'sha256=%00'], 4)) {
+      add({ family: 'webhook not ours', route: 'POST /v1/api/whatsapp/webhook', method: 'POST', path: '/v1/api/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: Buffer.from(rng.pick(META_BODIES)), auth: 'visitor' });
+    }
+    for (const query of rng.some(['', '?token=', '?token=guess', '?token=%00', `?token=${'t'.repeat(3000)}`, '?token[]=1'], 4)) {
+      add({ family: 'webhook not ours', route: 'POST /v1/api/sms/report', method: 'POST', path: `/v1/api/sms/report${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from('data=%5B%7B%22requestId%22%3A%22x%22%2C%22report%22%3A%5B%7B%22status%22%3A%221%22%7D%5D%7D%5D'), auth: 'visitor' });
+    }
+
     // The calendar's pages: a month that is none is the page's 404 (or a 400 for NUL); odd query strings change nothing.
     for (const prefix of ['/calendar', '/hi/calendar']) {
       for (const month of rng.some(['2026-13', '0000-00', '2026-1', '1999-12', '2101-01', 'december', '%zz', '%00', '..', '%3Cscript%3E', 'm'.repeat(3000), '%ED%A0%80'], 4)) {
@@ -559,6 +581,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
+      '/v1/api/opt-outs': ['page'],
       // The school's profile and disclosure, and the disclosure's pages: public, no filters.
       '/v1/api/school': [],
       '/v1/api/disclosure': [],

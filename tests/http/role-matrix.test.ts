@@ -74,6 +74,7 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/enquiry/export.csv': 'exporting the enquiries list',
   'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',
   'GET /v1/api/messages': 'the messages to parents and their state',
+  'GET /v1/api/opt-outs': 'the numbers that stopped WhatsApp and SMS messages',
   'PATCH /v1/api/messages/:id': 'marking a WhatsApp message sent by hand',
   'POST /v1/api/events': 'the office keeps the school calendar',
   'PUT /v1/api/events/:id': 'the office keeps the school calendar',

@@ -5,6 +5,11 @@ import { CHROMIUM_OPTIONS } from './browser.ts';
 
 export const ADMIN_EMAIL = 'office@school.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const WEBHOOK_SECRETS = {
+  WHATSAPP_APP_SECRET: 'runtime-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'runtime-verify-token',
+  MSG91_WEBHOOK_TOKEN: 'runtime-report-token',
+} as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +32,9 @@ export default async function setup(project: TestProject) {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...RAISED_LIMITS,
+    // The providers' webhook secrets (no sending keys: messages to families stay as without keys,
+    // sent by hand), so the runtime checks signed webhooks (tests/http/messages-webhooks.test.ts).
+    ...WEBHOOK_SECRETS,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   const [runtime, browser] = await Promise.all([startTestRuntime(env), chromium.launchServer(CHROMIUM_OPTIONS)]);

@@ -59,16 +59,18 @@ describe('messageFor', () => {
   const enquiry = { student_name: 'Asha', admission_class: '3', status: 'new', email: 'parent@example.in', father_mobile: '9876500001', language: 'hi' };
 
   it('writes an e-mail where the record has an address, in the form language', () => {
-    const m = messageFor('enquiry', 'submitted', enquiry)!;
-    expect(m).toMatchObject({ channel: 'email', recipient: 'parent@example.in', language: 'hi', template: 'enquiry.submitted' });
-    expect(m.body).toContain('कक्षा III');
+    const [m, ...more] = messageFor('enquiry', 'submitted', enquiry);
+    // Without a WhatsApp or SMS provider, a record with an address gets the e-mail alone (as before issue 28).
+    expect(more).toEqual([]);
+    expect(m!).toMatchObject({ channel: 'email', recipient: 'parent@example.in', language: 'hi', template: 'enquiry.submitted' });
+    expect(m!.body).toContain('कक्षा III');
   });
 
   it('a WhatsApp message to the mobile number otherwise (applications have no address), English by default', () => {
-    const m = messageFor('admission', 'status', { reference_number: 'RMCP-2026-000001', student_first_name: 'Ravi', student_middle_name: '', student_last_name: 'K', admission_class: '7', status: 'admitted', contact_no: '9876500002' })!;
-    expect(m).toMatchObject({ channel: 'whatsapp', recipient: '9876500002', language: 'en', template: 'admission.status' });
-    expect(m.body).toContain('is now: admitted');
-    expect(messageFor('enquiry', 'status', { ...enquiry, email: '', father_mobile: '' })).toBeUndefined();
+    const [m] = messageFor('admission', 'status', { reference_number: 'RMCP-2026-000001', student_first_name: 'Ravi', student_middle_name: '', student_last_name: 'K', admission_class: '7', status: 'admitted', contact_no: '9876500002' });
+    expect(m!).toMatchObject({ channel: 'whatsapp', recipient: '9876500002', language: 'en', template: 'admission.status' });
+    expect(m!.body).toContain('is now: admitted');
+    expect(messageFor('enquiry', 'status', { ...enquiry, email: '', father_mobile: '' })).toEqual([]);
   });
 });
 

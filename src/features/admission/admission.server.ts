@@ -44,6 +44,7 @@ import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueLetter, queueMessage } from '../../server/outbox.ts';
+import { sendSoon } from '../../server/mailer.ts';
 import { admissionDocumentRejected } from '../messages/templates.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
@@ -73,7 +74,8 @@ const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' 
 
 type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string; submission_hash?: string | null };
 
-export const createAdmission: Handler = async (req, { ip }) => {
+export const createAdmission: Handler = async (req, ctx) => {
+  const { ip } = ctx;
   await rateLimit('admission', ip, limits.admissionsPerAddress.max, limits.admissionsPerAddress.seconds);
   const { fields, files } = await readMultipart(req, {
     maxFileBytes: MAX_FILE_BYTES,
@@ -149,7 +151,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
             if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', [field]);
           }
           for (const [field, doc] of written) await insertUpload(tx, doc, { admissionId: admission.id, field });
-          // Admissions have a mobile number only: a WhatsApp message for the office to send.
+          // Admissions have a mobile number only: a WhatsApp or SMS message, sent by itself or by the office.
           await queueMessage(tx, 'admission', 'submitted', admission.id);
           return admission;
         });
@@ -159,6 +161,7 @@ export const createAdmission: Handler = async (req, { ip }) => {
       }
     },
   });
+  await sendSoon(ctx, { entity: 'admission', recordId: String(row.id) });
   // The parent's acknowledgment shows when it was sent and the class as stored.
   const admission = { _id: String(row.id), referenceNumber: row.reference_number, createdAt: toIso(row.created_at), admissionClass: row.admission_class };
   return json({ message: MSG.admissionSuccess, admission }, 201);
@@ -350,6 +353,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
         admissionDocumentRejected(language, admissionFacts(row), { label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
     }
   });
+  await sendSoon(ctx, { entity: 'admission', recordId: id });
   return json(await loadAdmission(id));
 }
 

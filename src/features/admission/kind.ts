@@ -1,23 +1,14 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
-import { admissionStatusChanged, admissionSubmitted, type AdmissionFacts } from '../messages/templates.ts';
+import { admissionStatusChanged, admissionSubmitted, paymentReceived, type AdmissionFacts } from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
+import { feeDue } from '../../lib/fee-due.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from './workflow.ts';
 
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-/**
- * What an admitted family is asked to pay, in paise: the fee it owes (`fee_paise`, read with the
- * row: kind.server.ts) less what is paid (`paid_paise`), nothing once waived.
- */
-function feeDue(row: Row): number {
-  if (row.fee_waiver_note !== null && row.fee_waiver_note !== undefined) return 0;
-  if (row.fee_paise === null || row.fee_paise === undefined) return 0;
-  return Math.max(Number(row.fee_paise) - Number(row.paid_paise ?? 0), 0);
-}
-
 /** What the letters about an application name, from its row. */
 export const admissionFacts = (row: Row): AdmissionFacts => ({
   referenceNumber: text(row.reference_number),
@@ -74,7 +65,8 @@ export const ADMISSION_KIND = defineKind({
     mobile: 'contact_no',
     facts: admissionFacts,
     letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
-    templates: { 'admission.submitted': 'Application received', 'admission.status': 'Application status', 'admission.document': 'Document to send again' },
+    paid: (language, facts, payment) => paymentReceived(language, 'admission', facts, payment),
+    templates: { 'admission.submitted': 'Application received', 'admission.status': 'Application status', 'admission.document': 'Document to send again', 'admission.payment': 'Payment received' },
   }),
   payment: {
     purpose: 'Admission fee',

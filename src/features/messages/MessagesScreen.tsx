@@ -1,11 +1,13 @@
 /**
  * /admin/messages (office and principal): every message to parents, newest first, 50 a page, with
  * filters kept in the URL (state, channel, kind of record). Each row shows to whom, how, which
- * letter, its state and tries, when it was written and sent; the letter itself opens in place. A
- * WhatsApp message still queued (an application's: those have a mobile number only) has "Open
- * WhatsApp" with the letter written in, and "Mark sent" once the office has sent it.
+ * letter, its state and tries, when it was written, sent, delivered and read; the letter itself
+ * opens in place. A WhatsApp message written for the office (queued while no provider was
+ * configured; an application's: those have a mobile number only) has "Open WhatsApp" with the letter
+ * written in, and "Mark sent" once the office has sent it. Below, the numbers whose families
+ * stopped WhatsApp and SMS.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
 import { whatsappLink } from '../../lib/contact.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -16,7 +18,11 @@ import { Pager, ScreenHeader, SelectField } from '../../components/admin/ui.tsx'
 import { usePagedList } from '../../components/admin/usePagedList.ts';
 import { recordHref } from '../audit/audit.ts';
 import './messages.css';
-import { CHANNEL_LABELS, MESSAGE_ENTITY_LABELS, MESSAGE_STATE_LABELS, channelText, stateText, templateText, type Message } from './messages.ts';
+import { CHANNEL_LABELS, MESSAGE_ENTITY_LABELS, MESSAGE_STATE_LABELS, OPT_OUT_SOURCES, channelText, stateText, templateText, type Message, type OptOut } from './messages.ts';
+
+interface OptOuts extends Paged<OptOut> {
+  senders: { whatsapp: boolean; sms: boolean };
+}
 
 const KEYS = ['state', 'channel', 'entity'] as const;
 type Key = (typeof KEYS)[number];
@@ -39,6 +45,10 @@ export default function MessagesScreen() {
   // Rows marked sent here, until the list loads again.
   const [marked, setMarked] = useState<Record<string, Message>>({});
   const rows = table.rows?.map((m) => marked[m._id] ?? m);
+  const [optOuts, setOptOuts] = useState<OptOuts | undefined>();
+  useEffect(() => {
+    getJson<OptOuts>('/opt-outs?limit=100').then(setOptOuts, () => toast.error('Failed to load the opt-outs'));
+  }, []);
 
   async function markSent(message: Message) {
     const res = await adminApi(`/messages/${message._id}`, {
@@ -59,9 +69,15 @@ export default function MessagesScreen() {
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Messages to parents" />
       <p className="messages-note">
-        E-mails go out by themselves and are tried again when the mail server fails. WhatsApp messages are sent by the
-        office: open the chat, send the message, then mark it sent. An e-mail marked Held was not sent: its address had
-        already had the day's e-mails caused by the website's forms.
+        E-mails go out by themselves and are tried again when the mail server fails.{' '}
+        {optOuts?.senders.whatsapp
+          ? 'WhatsApp messages go out by themselves as the school’s approved templates; one that cannot be delivered goes again by SMS.'
+          : optOuts?.senders.sms
+            ? 'SMS messages go out by themselves as the school’s DLT templates.'
+            : 'WhatsApp messages are sent by the office: open the chat, send the message, then mark it sent.'}{' '}
+        Delivered and Read are what WhatsApp or the SMS provider reported. An e-mail marked Held was not sent: its address
+        had already had the day's e-mails caused by the website's forms. “Not sent: opted out” means the family asked for
+        no WhatsApp or SMS messages.
       </p>
       <div className="admin-filters" role="search">
         <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
@@ -86,6 +102,49 @@ export default function MessagesScreen() {
         </table>
       </div>
       <Pager {...pager} />
+      <OptOutList optOuts={optOuts} />
+    </section>
+  );
+}
+
+/** The numbers that stopped WhatsApp and SMS messages (and those that started them again). */
+function OptOutList({ optOuts }: { optOuts: OptOuts | undefined }) {
+  return (
+    <section aria-labelledby="opt-outs-title" className="messages-opt-outs">
+      <h2 id="opt-outs-title">Numbers that stopped messages</h2>
+      <p className="messages-note">
+        A family stops WhatsApp and SMS messages by replying STOP, or with the link at the end of each message; START (or
+        the link again) starts them. The office can still call them, and their e-mails still go.
+      </p>
+      {!optOuts ? (
+        <p>Loading...</p>
+      ) : !optOuts.data.length ? (
+        <p>No family has stopped the messages.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Numbers that stopped or started messages, latest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Mobile number</th>
+                <th scope="col">Messages</th>
+                <th scope="col">How</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {optOuts.data.map((o) => (
+                <tr key={o.mobile}>
+                  <td data-label="Mobile number">{o.mobile}</td>
+                  <td data-label="Messages">{o.optedOut ? 'Stopped' : 'Started again'}</td>
+                  <td data-label="How">{OPT_OUT_SOURCES[o.source] ?? o.source}</td>
+                  <td data-label="When">{formatDateTime(o.changedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
@@ -93,7 +152,7 @@ export default function MessagesScreen() {
 function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: (m: Message) => void }) {
   const href = recordHref(m.entity, m.recordId);
   const language = isLanguage(m.language) ? LANGUAGE_NAMES[m.language] : m.language;
-  const byHand = m.channel !== 'email' && m.state === 'queued';
+  const byHand = m.byHand && m.state === 'queued';
   return (
     <tr>
       <td data-label="Written">{formatDateTime(m.createdAt)}</td>
@@ -113,7 +172,7 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
         {stateText(m.state)}
         {m.lastError && <span className="message-error"> ({m.lastError})</span>}
         {m.heldReason && <span className="message-held">{m.heldReason}</span>}
-        {m.state === 'queued' && m.channel === 'email' && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
+        {m.state === 'queued' && !byHand && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
         {byHand && (
           <span className="admin-actions">
             <a className="btn btn--small" href={whatsappLink(m.to, m.body)} target="_blank" rel="noopener" aria-label={`Open WhatsApp to ${m.to}, opens WhatsApp`}>
@@ -126,7 +185,11 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
         )}
       </td>
       <td data-label="Tries">{m.attempts}</td>
-      <td data-label="Sent">{m.sentAt ? formatDateTime(m.sentAt) : '—'}</td>
+      <td data-label="Sent">
+        {m.sentAt ? formatDateTime(m.sentAt) : '—'}
+        {m.deliveredAt && <span className="message-next">delivered {formatDateTime(m.deliveredAt)}</span>}
+        {m.readAt && <span className="message-next">read {formatDateTime(m.readAt)}</span>}
+      </td>
     </tr>
   );
 }

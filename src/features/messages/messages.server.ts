@@ -5,15 +5,21 @@
  * GET /v1/api/messages?state=&channel=&entity=&recordId=&page=&limit= answers, newest first,
  *   { "data": [{ "_id", "entity", "recordId", "channel", "to", "template", "language", "subject",
  *                "body", "state", "attempts", "lastError", "heldReason", "nextAttemptAt", "sentAt",
- *                "createdAt", "updatedAt" }],
+ *                "byHand", "deliveredAt", "readAt", "createdAt", "updatedAt" }],
  *     "total", "currentPage", "totalPages" }
  * 50 a page by default, `limit` at most 100. `state`, `channel` and `entity` are exact; `recordId`
  * the record's id (one that is not an id matches nothing). A `held` e-mail is one the daily cap on
  * mail caused by the public forms kept back (src/server/outbox.ts); `heldReason` says so.
  *
+ * `state` is queued, held, sent, delivered or read (a WhatsApp or SMS message, as its provider's
+ * delivery webhook said: src/features/messages/webhooks.server.ts), failed, or opted-out (the number
+ * asked for no more WhatsApp or SMS; `heldReason` says so), with `deliveredAt` and `readAt`.
+ * `byHand`: a WhatsApp message written for the office to send (queued while no provider was
+ * configured); the others are sent as the provider's templates.
+ *
  * PATCH /v1/api/messages/{id} { "state": "sent" } marks a WhatsApp or SMS message the office sent by
- * hand (from the messages screen or the record's Contact buttons); audited. E-mails are the
- * sender's: 409. Answers the message.
+ * hand (from the messages screen or the record's Contact buttons); audited. E-mails, and WhatsApp or
+ * SMS messages sent as templates, are the sender's: 409. Answers the message.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
@@ -45,6 +51,10 @@ function messageJson(row: Record<string, unknown>): Message {
     // Only a queued message has a next attempt.
     nextAttemptAt: row.state === 'queued' ? isoOrNull(row.next_attempt_at) : null,
     sentAt: isoOrNull(row.sent_at),
+    // Written for the office to send (no provider when it was queued): the letter, not a template.
+    byHand: row.channel !== 'email' && (row.mobile_template === null || row.mobile_template === undefined),
+    deliveredAt: isoOrNull(row.delivered_at),
+    readAt: isoOrNull(row.read_at),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -74,6 +84,7 @@ const NOT_FOUND = 'Message not found';
 export const MESSAGE_ERRORS = {
   state: 'Send { "state": "sent" } once the message is sent.',
   email: 'E-mails are sent by the school’s mail server, not by hand.',
+  provider: 'This message goes by WhatsApp or SMS by itself, as the school’s registered template: it is not sent by hand.',
 } as const;
 
 export async function markMessage(req: Request, ctx: AdminContext): Promise<Response> {
@@ -85,6 +96,7 @@ export async function markMessage(req: Request, ctx: AdminContext): Promise<Resp
     const row = (await tx.query(`SELECT * FROM messages WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!row) throw notFound(NOT_FOUND);
     if (row.channel === 'email') throw conflict(MESSAGE_ERRORS.email);
+    if (row.mobile_template !== null) throw conflict(MESSAGE_ERRORS.provider);
     if (row.state === 'sent') return;
     await tx.query(`UPDATE messages SET state = 'sent', sent_at = now(), attempts = attempts + 1, updated_at = now() WHERE id = $1`, [id]);
     await recordAudit(ctx, { action: 'message', entity: row.entity as 'enquiry', entityId: String(row.record_id), detail: `${row.channel} to ${row.recipient}: ${row.template}` }, tx);

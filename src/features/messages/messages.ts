@@ -16,15 +16,29 @@ export interface Message {
   state: string;
   attempts: number;
   lastError: string | null;
-  /** Why a held e-mail was not sent (the daily cap on mail caused by the public forms), else null. */
+  /** Why a held e-mail was not sent (the daily cap on mail caused by the public forms), or an opted-out number's message; else null. */
   heldReason: string | null;
   nextAttemptAt: string | null;
   sentAt: string | null;
+  /** A WhatsApp message for the office to send by hand (queued while no provider was configured). */
+  byHand: boolean;
+  /** When the family's phone had it (WhatsApp, SMS), and when they read it (WhatsApp), as the provider reported. */
+  deliveredAt: string | null;
+  readAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed', held: 'Held' } as const;
+export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed', held: 'Held', 'opted-out': 'Not sent: opted out' } as const;
+
+/** A number that stopped (or started again) WhatsApp and SMS messages, as GET /v1/api/opt-outs answers it. */
+export interface OptOut {
+  mobile: string;
+  optedOut: boolean;
+  source: string;
+  changedAt: string;
+}
+export const OPT_OUT_SOURCES: Readonly<Record<string, string>> = { whatsapp: 'Replied on WhatsApp', sms: 'Replied by SMS', link: 'Opened the link in a message' };
 export const CHANNEL_LABELS = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 /** Every kind in the list, as the filter names it. */
 export const MESSAGE_ENTITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(KINDS.map((k) => [k.name, k.labels.one]));

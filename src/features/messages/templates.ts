@@ -13,6 +13,10 @@ import { parentMessage, statusWords } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { classFor, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { statusPageUrl } from '../../lib/status-pages.ts';
+import { pathIn } from '../../lib/language-paths.ts';
+import { site } from '../../config/site.ts';
+import type { MobileTemplate } from '../../config/messages.ts';
+import type { ReceivedPayment } from '../../lib/record-kind.ts';
 
 export type MessageEvent = 'submitted' | 'status';
 
@@ -25,6 +29,16 @@ export interface Letter {
   language: Language;
   subject: string;
   body: string;
+  /**
+   * The same news as a registered WhatsApp / SMS template (src/config/messages.ts): its name and
+   * the values of its variables (the opt-out link is added where the number is known).
+   */
+  mobile: MobileLetter;
+}
+
+export interface MobileLetter {
+  template: MobileTemplate;
+  values: Record<string, string>;
 }
 
 /** What the letters about an enquiry name (an enquiry's JSON has these). */
@@ -45,6 +59,8 @@ export interface AdmissionFacts {
 
 export interface TcRequestFacts {
   status: string;
+  /** What is still to pay, in paise (0 when paid, waived or closed). */
+  feeDuePaise?: number;
   /** The office's reason, once rejected. */
   rejectionReason?: string;
 }
@@ -53,11 +69,18 @@ export interface TcRequestFacts {
  * The letter of `template`: its subject, and its text between the greeting and the office's sign-off;
  * `extra` are further paragraphs' codes after the template's own (what to pay, why, the status page).
  */
-function letter(language: Language, template: Letter['template'], values: Record<string, string>, extra: TextCode[] = []): Letter {
+function letter(language: Language, template: Letter['template'], values: Record<string, string>, mobile: MobileLetter, extra: TextCode[] = []): Letter {
   const part = (code: string) => parentMessage(language, code as TextCode, values);
   const body = [part('message.greeting'), part(`message.${template}`), ...extra.map(part), part('message.questions'), part('message.sign-off')].join('\n\n');
-  return { template, language, subject: part(`message.${template}.subject`), body };
+  return { template, language, subject: part(`message.${template}.subject`), body, mobile };
 }
+
+/** The record as a registered template names it ('admission application AD-… for Class 5'). */
+const what = (language: Language, entity: 'enquiry' | 'admission' | 'tc-request', values: Record<string, string>) =>
+  parentMessage(language, `mobile.what.${entity}`, values);
+
+/** The admission statuses that are the school's decision (the rest are steps on the way). */
+const DECISIONS = ['admitted', 'waitlisted', 'not-admitted'];
 
 const enquiryValues = (language: Language, e: EnquiryFacts) => ({
   class: classFor(language, e.admissionClass),
@@ -77,8 +100,12 @@ const admissionValues = (language: Language, a: AdmissionFacts) => ({
 const tcValues = (language: Language, tc: TcRequestFacts) => ({
   status: statusWords(language, 'tc-request', tc.status),
   reason: tc.rejectionReason ?? '',
+  fee: formatRupees(tc.feeDuePaise ?? 0),
   link: statusPageUrl('tc-request', language),
 });
+
+// An enquiry has no status page: its messages link the school's site.
+const homeUrl = (language: Language) => `${site.url}${pathIn(language, '/')}`;
 
 /**
  * A status move's further paragraphs. The admission fee is asked for when the application is
@@ -88,13 +115,61 @@ const tcValues = (language: Language, tc: TcRequestFacts) => ({
 const admissionMoveParts = (a: AdmissionFacts): TextCode[] => [...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []), 'message.admission.link'];
 const tcMoveParts = (tc: TcRequestFacts): TextCode[] => [...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []), 'message.tc-request.link'];
 
-export const enquirySubmitted = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.submitted', enquiryValues(language, e));
-export const enquiryStatusChanged = (language: Language, e: EnquiryFacts) => letter(language, 'enquiry.status', enquiryValues(language, e));
-export const admissionSubmitted = (language: Language, a: AdmissionFacts) => letter(language, 'admission.submitted', admissionValues(language, a), ['message.admission.link']);
-export const admissionStatusChanged = (language: Language, a: AdmissionFacts) => letter(language, 'admission.status', admissionValues(language, a), admissionMoveParts(a));
-export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.submitted', tcValues(language, tc), ['message.tc-request.link']);
-export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) => letter(language, 'tc-request.status', tcValues(language, tc), tcMoveParts(tc));
+export const enquirySubmitted = (language: Language, e: EnquiryFacts) => {
+  const values = enquiryValues(language, e);
+  return letter(language, 'enquiry.submitted', values, { template: 'received', values: { what: what(language, 'enquiry', values), link: homeUrl(language) } });
+};
+export const enquiryStatusChanged = (language: Language, e: EnquiryFacts) => {
+  const values = enquiryValues(language, e);
+  return letter(language, 'enquiry.status', values, { template: 'status', values: { what: what(language, 'enquiry', values), status: values.status, link: homeUrl(language) } });
+};
+export const admissionSubmitted = (language: Language, a: AdmissionFacts) => {
+  const values = admissionValues(language, a);
+  return letter(language, 'admission.submitted', values, { template: 'received', values: { what: what(language, 'admission', values), link: values.link } }, ['message.admission.link']);
+};
+/** An admitted family with a fee to pay gets the fee-due template (the decision and the pay link); other decisions theirs. */
+export const admissionStatusChanged = (language: Language, a: AdmissionFacts) => {
+  const values = admissionValues(language, a);
+  const mobile = { what: what(language, 'admission', values), status: values.status, link: values.link };
+  const feeDue = a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0;
+  const template: MobileTemplate = feeDue ? 'fee-due' : DECISIONS.includes(a.status) ? 'decision' : 'status';
+  return letter(language, 'admission.status', values, { template, values: feeDue ? { ...mobile, fee: values.fee } : mobile }, admissionMoveParts(a));
+};
+/** A TC request with its fee to pay gets the fee-due template: received, and what to pay, where. */
+export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => {
+  const values = tcValues(language, tc);
+  const mobile = { what: what(language, 'tc-request', values), link: values.link };
+  const feeDue = (tc.feeDuePaise ?? 0) > 0;
+  return letter(
+    language,
+    'tc-request.submitted',
+    values,
+    feeDue ? { template: 'fee-due', values: { ...mobile, status: values.status, fee: values.fee } } : { template: 'received', values: mobile },
+    [...(feeDue ? ['message.tc-request.fee' as const] : []), 'message.tc-request.link'],
+  );
+};
+/** An issued TC is ready at the office: its own template. */
+export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) => {
+  const values = tcValues(language, tc);
+  const mobile: MobileLetter =
+    tc.status === 'issued' ? { template: 'tc-ready', values: { link: values.link } } : { template: 'status', values: { what: what(language, 'tc-request', values), status: values.status, link: values.link } };
+  return letter(language, 'tc-request.status', values, mobile, tcMoveParts(tc));
+};
 
 /** A document the office rejected: which, why (in the family's words), and the status page to send a new one. */
-export const admissionDocumentRejected = (language: Language, a: AdmissionFacts, document: { label: string; reason: string }) =>
-  letter(language, 'admission.document', { ...admissionValues(language, a), document: document.label, reason: document.reason });
+export const admissionDocumentRejected = (language: Language, a: AdmissionFacts, document: { label: string; reason: string }) => {
+  const values = { ...admissionValues(language, a), document: document.label, reason: document.reason };
+  return letter(language, 'admission.document', values, {
+    template: 'document',
+    values: { document: document.label, what: what(language, 'admission', values), reason: document.reason, link: values.link },
+  });
+};
+
+/** A payment the school received (at the desk or online): how much, its receipt, and where to download it. */
+export function paymentReceived(language: Language, entity: 'admission', facts: AdmissionFacts, payment: ReceivedPayment): Letter;
+export function paymentReceived(language: Language, entity: 'tc-request', facts: TcRequestFacts, payment: ReceivedPayment): Letter;
+export function paymentReceived(language: Language, entity: 'admission' | 'tc-request', facts: AdmissionFacts | TcRequestFacts, payment: ReceivedPayment): Letter {
+  const own = entity === 'admission' ? admissionValues(language, facts as AdmissionFacts) : tcValues(language, facts as TcRequestFacts);
+  const values = { ...own, amount: formatRupees(payment.amountPaise), receipt: payment.receipt };
+  return letter(language, `${entity}.payment`, values, { template: 'payment', values: { fee: values.amount, receipt: payment.receipt, link: values.link } });
+}

@@ -42,6 +42,7 @@ import {
 } from './payments.ts';
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
+import { queuePaymentReceived } from '../messages/payment-message.server.ts';
 
 /** How a kind that takes payments is found, named and charged: read from its entry in src/features/kinds.ts. */
 interface Book extends KindPayment {
@@ -299,6 +300,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       const reference = payment.reference ? ` (${payment.reference})` : '';
       await recordAudit(ctx, { action: 'payment', entity, entityId: id, detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}` }, tx);
       await settle(tx, book, row, ctx, `Fee paid: receipt ${entry.receipt}.`);
+      await queuePaymentReceived(tx, entity, id, { amountPaise: payment.amountPaise, receipt: entry.receipt });
       return entry;
     });
     // A TC request the payment moved on has a message for the parent.

@@ -1,9 +1,10 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
-import { tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
+import { paymentReceived, tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
+import { feeDue } from '../../lib/fee-due.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -40,9 +41,10 @@ export const TC_REQUEST_KIND = defineKind({
   messages: defineMessages({
     email: 'email',
     mobile: 'contact',
-    facts: (row): TcRequestFacts => ({ status: text(row.status), rejectionReason: text(row.rejection_reason) }),
+    facts: (row): TcRequestFacts => ({ status: text(row.status), rejectionReason: text(row.rejection_reason), feeDuePaise: feeDue(row) }),
     letters: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
-    templates: { 'tc-request.submitted': 'TC request received', 'tc-request.status': 'TC request status' },
+    paid: (language, facts, payment) => paymentReceived(language, 'tc-request', facts, payment),
+    templates: { 'tc-request.submitted': 'TC request received', 'tc-request.status': 'TC request status', 'tc-request.payment': 'Payment received' },
   }),
   payment: {
     purpose: 'Transfer certificate fee',

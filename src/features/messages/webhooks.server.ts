@@ -1,0 +1,174 @@
+/**
+ * The providers' webhooks for messages to families (netlify/functions/whatsapp.mts, sms.mts).
+ *
+ *   GET  /v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…
+ *        Meta's verification handshake: the challenge back (text) when the token is
+ *        WHATSAPP_VERIFY_TOKEN, else 403; 400 for a request that is not a handshake.
+ *   POST /v1/api/whatsapp/webhook   Meta's notifications, X-Hub-Signature-256 checked against the
+ *        raw body (400 and nothing stored when it does not match). `statuses` move a message on
+ *        (sent → delivered → read; failed, which sends it again as SMS when configured); `messages`
+ *        saying STOP (or START) opt the number out (or back in). 200 {"received": true}, also for a
+ *        message id we do not know (ignored).
+ *   POST /v1/api/sms/report?token=…  MSG91's delivery reports (its push: `data=[…]` or the same JSON),
+ *        which carry no signature: the token (MSG91_WEBHOOK_TOKEN) in the URL set in MSG91's panel
+ *        is compared in constant time (400 and nothing stored when it does not match).
+ *
+ * A state only moves forward: a late "sent" after "read" changes nothing, and "failed" after
+ * "delivered" (a second device) neither.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { query } from '../../server/db.ts';
+import { badRequest, forbidden } from '../../server/errors.ts';
+import { json, readLimited } from '../../server/http.ts';
+import { WEBHOOK_BODY_BYTES } from '../../server/body-limits.ts';
+import { isMetaSignature } from '../../server/whatsapp.ts';
+import { fallBackToSms } from '../../server/mailer.ts';
+import { tenDigits } from '../../server/family-mobile.ts';
+
+export const WEBHOOK_ERRORS = {
+  signature: 'The signature does not match this body.',
+  token: 'The report token does not match.',
+  body: 'The body is not a notification this endpoint knows.',
+  verify: 'The verify token does not match.',
+} as const;
+
+const sameText = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+// ---- a message's state -------------------------------------------------------------------------
+
+type Delivered = 'sent' | 'delivered' | 'read' | 'failed';
+/** How far a state is along; failed counts as delivered's rank, so it never follows delivered or read. */
+const RANK = `CASE %s WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'failed' THEN 2 WHEN 'read' THEN 3 ELSE 9 END`;
+
+/** Moves the message the provider knows as `providerId` to `state`, when that is forward; answers its id when moved. */
+async function moveMessage(channel: 'whatsapp' | 'sms', providerId: string, state: Delivered, at: Date, error?: string): Promise<string | undefined> {
+  const rows = await query<{ id: string }>(
+    `UPDATE messages SET state = $3::text,
+        delivered_at = CASE WHEN $3::text IN ('delivered', 'read') THEN coalesce(delivered_at, $4::timestamptz) ELSE delivered_at END,
+        read_at = CASE WHEN $3::text = 'read' THEN $4::timestamptz ELSE read_at END,
+        last_error = CASE WHEN $3::text = 'failed' THEN $5::text ELSE last_error END,
+        updated_at = now()
+      WHERE channel = $1 AND provider_id = $2 AND ${RANK.replace('%s', 'state')} < ${RANK.replace('%s', '$3::text')}
+      RETURNING id`,
+    [channel, providerId, state, at, error ?? null],
+  );
+  return rows[0]?.id;
+}
+
+// ---- opting out --------------------------------------------------------------------------------
+
+export type OptOutSource = 'whatsapp' | 'sms' | 'link';
+
+/** Records the family's choice for `mobile` as of `at`; an older word than the one stored changes nothing. */
+export async function setOptOut(mobile: string, optedOut: boolean, source: OptOutSource, at = new Date()): Promise<void> {
+  await query(
+    `INSERT INTO message_opt_outs (mobile, opted_out, source, changed_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (mobile) DO UPDATE SET opted_out = EXCLUDED.opted_out, source = EXCLUDED.source, changed_at = EXCLUDED.changed_at
+      WHERE message_opt_outs.changed_at <= EXCLUDED.changed_at`,
+    [mobile, optedOut, source, at],
+  );
+}
+
+/** What a family's reply asks: STOP (or its Hindi) opts out, START opts back in; anything else nothing. */
+export function keyword(text: string): boolean | undefined {
+  const word = text.trim().toUpperCase().replace(/[.!।]+$/, '');
+  if (['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'बंद', 'बंद करें'].includes(word)) return true;
+  if (['START', 'SUBSCRIBE', 'शुरू', 'चालू'].includes(word)) return false;
+  return undefined;
+}
+
+// ---- WhatsApp ----------------------------------------------------------------------------------
+
+export function verifyWhatsApp(req: Request): Response {
+  const url = new URL(req.url);
+  const token = process.env.WHATSAPP_VERIFY_TOKEN?.trim();
+  const challenge = url.searchParams.get('hub.challenge') ?? '';
+  // Not a verification request at all: 400. Meta's own with another token: 403, as its guide says.
+  if (url.searchParams.get('hub.mode') !== 'subscribe' || !/^[\w-]{1,200}$/.test(challenge)) throw badRequest(WEBHOOK_ERRORS.body);
+  if (!token || !sameText(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
+  return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+interface MetaValue {
+  statuses?: { id?: unknown; status?: unknown; timestamp?: unknown; errors?: { code?: unknown; title?: unknown; message?: unknown }[] }[];
+  messages?: { from?: unknown; timestamp?: unknown; type?: unknown; text?: { body?: unknown }; button?: { text?: unknown; payload?: unknown } }[];
+}
+
+const when = (timestamp: unknown) => {
+  const seconds = Number(timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+};
+
+export async function whatsappNotification(req: Request): Promise<Response> {
+  const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES));
+  if (!isMetaSignature(raw, req.headers.get('x-hub-signature-256'))) throw badRequest(WEBHOOK_ERRORS.signature).withCode('signature');
+  let body: { object?: unknown; entry?: { changes?: { field?: unknown; value?: MetaValue }[] }[] };
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badRequest(WEBHOOK_ERRORS.body);
+  }
+  if (!body || typeof body !== 'object' || !Array.isArray(body.entry)) throw badRequest(WEBHOOK_ERRORS.body);
+  for (const change of body.entry.flatMap((e) => (Array.isArray(e?.changes) ? e.changes : []))) {
+    const value = change?.value;
+    if (change?.field !== 'messages' || !value) continue;
+    for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
+      const state = status?.status;
+      if (typeof status?.id !== 'string' || !['sent', 'delivered', 'read', 'failed'].includes(String(state))) continue;
+      const error = status.errors?.[0];
+      const reason = error ? `WhatsApp: ${String(error.title ?? error.message ?? 'failed')} (code ${String(error.code)})` : undefined;
+      const moved = await moveMessage('whatsapp', status.id, state as Delivered, when(status.timestamp), reason);
+      if (moved && state === 'failed') await fallBackToSms(moved);
+    }
+    for (const message of Array.isArray(value.messages) ? value.messages : []) {
+      const mobile = typeof message?.from === 'string' ? tenDigits(message.from) : undefined;
+      const text = message?.type === 'button' ? message.button?.text ?? message.button?.payload : message?.text?.body;
+      const out = typeof text === 'string' ? keyword(text) : undefined;
+      if (mobile && out !== undefined) await setOptOut(mobile, out, 'whatsapp', when(message.timestamp));
+    }
+  }
+  return json({ received: true });
+}
+
+// ---- MSG91 -------------------------------------------------------------------------------------
+
+/** MSG91's report status codes: 1 delivered; 2 failed, 9 NDNC, 16/25 rejected, 17 blocked, 26 DLT refused; 8 and the rest on the way. */
+function smsState(status: unknown, desc: unknown): Delivered {
+  const code = String(status ?? '');
+  if (code === '1' || /^delivered$/i.test(String(desc))) return 'delivered';
+  if (['2', '9', '16', '17', '25', '26'].includes(code) || /fail|reject|ndnc|block/i.test(String(desc))) return 'failed';
+  return 'sent';
+}
+
+interface Msg91Report {
+  requestId?: unknown;
+  report?: { number?: unknown; status?: unknown; desc?: unknown; date?: unknown }[];
+}
+
+export async function smsReport(req: Request): Promise<Response> {
+  const token = process.env.MSG91_WEBHOOK_TOKEN?.trim();
+  const given = new URL(req.url).searchParams.get('token') ?? '';
+  if (!token || !sameText(given, token)) throw badRequest(WEBHOOK_ERRORS.token).withCode('signature');
+  const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES)).toString('utf8');
+  let reports: unknown;
+  try {
+    // MSG91 posts the reports as a form field `data` holding JSON; the same JSON as the body is taken too.
+    const form = /^application\/x-www-form-urlencoded/i.test(req.headers.get('content-type') ?? '') ? new URLSearchParams(raw).get('data') : raw;
+    reports = JSON.parse(form ?? '');
+  } catch {
+    throw badRequest(WEBHOOK_ERRORS.body);
+  }
+  const list = (Array.isArray(reports) ? reports : [reports]) as Msg91Report[];
+  for (const entry of list) {
+    if (!entry || typeof entry.requestId !== 'string') continue;
+    for (const report of Array.isArray(entry.report) ? entry.report : []) {
+      const state = smsState(report?.status, report?.desc);
+      const at = typeof report?.date === 'string' && !Number.isNaN(Date.parse(`${report.date.replace(' ', 'T')}+05:30`)) ? new Date(`${report.date.replace(' ', 'T')}+05:30`) : new Date();
+      await moveMessage('sms', entry.requestId, state, at, state === 'failed' ? `SMS: ${String(report?.desc ?? 'failed')}` : undefined);
+    }
+  }
+  return json({ received: true });
+}
