@@ -1,0 +1,52 @@
+/**
+ * Paying online, as the status pages and POST /v1/api/payments/order share it: the order's body
+ * (its one check, island and server alike), the answer, and how the return from the gateway is said
+ * on the status page (`?payment=<outcome>`).
+ */
+import { checkLookup, type LookupRules, type Say } from '../../lib/status-check.ts';
+import { normaliseReference } from '../admission/status-check.ts';
+import { admissionNumber } from '../tc-request/status-check.ts';
+
+export const PAY_KINDS = ['admission', 'tc-request'] as const;
+export type PayKind = (typeof PAY_KINDS)[number];
+export const isPayKind = (value: unknown): value is PayKind => (PAY_KINDS as readonly unknown[]).includes(value);
+
+const RULES: Record<PayKind, LookupRules<'number'>> = {
+  admission: { number: 'number', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' },
+  'tc-request': { number: 'number', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' },
+};
+
+/**
+ * { kind, number, contactNo, language? }: `number` is the application's reference number, or the
+ * TC request's admission number; the pair is the one the status page was checked with.
+ */
+export function checkOrder(input: unknown, say: Say) {
+  const given = input && typeof input === 'object' ? (input as Record<string, unknown>).kind : undefined;
+  return checkLookup(RULES[isPayKind(given) ? given : 'tc-request'], input, say, {
+    fields: ['kind'] as const,
+    problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
+  });
+}
+
+/** 201 (a new order) or 200 (the open one, again): what the page needs to send the family to the gateway's checkout. */
+export interface OrderAnswer {
+  orderId: string;
+  /** Whole paise, as the gateway counts. */
+  amount: number;
+  currency: 'INR';
+  keyId: string;
+  /** Where the checkout form is POSTed (the gateway's hosted checkout). */
+  checkoutUrl: string;
+  /** The checkout form's fields, posted as they are. */
+  fields: Record<string, string>;
+  /** The built-in test gateway: no money moves. */
+  test: boolean;
+}
+
+/** How a return from the gateway ended, as the status page says it. */
+export const PAYMENT_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'mismatch'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+export const isPaymentOutcome = (value: unknown): value is PaymentOutcome => (PAYMENT_OUTCOMES as readonly unknown[]).includes(value);
+
+/** The key under which the status page keeps the pair while the family is at the gateway (sessionStorage: never in an address). */
+export const PAY_PAIR_KEY = 'rmcp-pay-pair';
