@@ -30,7 +30,7 @@ import { statusPagePath } from '../../lib/status-pages.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import { callGateway, gateway, type GatewayPayment } from './gateway.server.ts';
-import { checkOrder, type OrderAnswer, type PayKind, type PaymentOutcome } from './online.ts';
+import { checkOrder, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** The webhook's body is small (one payment and its order); a little room for what Razorpay adds. */
 const WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -272,14 +272,6 @@ export const webhook: Handler = async (req, ctx) => {
 
 // ---- reconciliation ---------------------------------------------------------------------------
 
-export interface Reconciliation {
-  orders: number;
-  paid: number;
-  mismatches: number;
-  refunded: number;
-  failed: number;
-}
-
 export const describeReconciliation = (r: Reconciliation) =>
   `${r.orders} open order(s) asked: ${r.paid} paid, ${r.mismatches} mismatch(es), ${r.refunded} refunded${r.failed ? `, ${r.failed} not reached` : ''}`;
 
@@ -324,20 +316,6 @@ export async function reconcileNow(_req: Request, ctx: AdminContext): Promise<Re
 
 // ---- the office's view ------------------------------------------------------------------------
 
-export interface OnlinePaymentRow {
-  paymentId: string;
-  orderId: string;
-  entity: PayKind;
-  recordId: string;
-  amountPaise: number;
-  currency: string;
-  method: string;
-  outcome: 'recorded' | 'mismatch' | 'refunded' | 'refund-failed';
-  refundId: string | null;
-  note: string;
-  createdAt: string;
-}
-
 /** GET /v1/api/payments/online (staff): the gateway's payments, newest first, with the open orders and whether online payment is on. */
 export async function listOnline(req: Request): Promise<Response> {
   const outcome = new URL(req.url).searchParams.get('outcome');
@@ -368,7 +346,8 @@ export async function listOnline(req: Request): Promise<Response> {
     note: String(r.note),
     createdAt: toIso(r.created_at),
   }));
-  return json({ enabled, test, openOrders: Number(open?.n ?? 0), payments });
+  const listing: OnlineListing = { enabled, test, openOrders: Number(open?.n ?? 0), payments };
+  return json(listing);
 }
 
 /** Gateway payments the office must look at (mismatches, refunds the gateway refused): the dashboard's count. */

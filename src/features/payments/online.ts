@@ -50,3 +50,37 @@ export const isPaymentOutcome = (value: unknown): value is PaymentOutcome => (PA
 
 /** The key under which the status page keeps the pair while the family is at the gateway (sessionStorage: never in an address). */
 export const PAY_PAIR_KEY = 'rmcp-pay-pair';
+
+/** What a reconciliation run found: open orders asked about, and what their payments came to. */
+export interface Reconciliation {
+  orders: number;
+  paid: number;
+  mismatches: number;
+  refunded: number;
+  /** Orders the gateway could not be asked about this time (tried again next run). */
+  failed: number;
+}
+
+/** One gateway payment as the office's screen lists it (GET /v1/api/payments/online). */
+export interface OnlinePaymentRow {
+  paymentId: string;
+  orderId: string;
+  entity: PayKind;
+  recordId: string;
+  amountPaise: number;
+  currency: string;
+  /** upi, card, netbanking, wallet, as the gateway names it. */
+  method: string;
+  outcome: 'recorded' | 'mismatch' | 'refunded' | 'refund-failed';
+  refundId: string | null;
+  note: string;
+  createdAt: string;
+}
+
+export interface OnlineListing {
+  /** Whether online payment is offered at all (keys set, or the local test gateway). */
+  enabled: boolean;
+  test: boolean;
+  openOrders: number;
+  payments: OnlinePaymentRow[];
+}
