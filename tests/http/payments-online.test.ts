@@ -21,8 +21,8 @@ import { ALL_CLASSES } from '../../src/lib/classes.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const ADMIN_EMAIL = 'online@school.test';
-const ADMIN_PASSWORD = 'paid online with upi today';
+const ADMIN_EMAIL = 'cashier@school.test';
+const ADMIN_PASSWORD = 'gateway paid twice refunded once';
 const MOBILE = '9123456780';
 const TC_PAISE = fees.transferCertificate * 100;
 
@@ -235,10 +235,11 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
     expect(await record(tc._id)).toMatchObject({ paymentStatus: 'pending' });
     const run = await post(office, '/v1/api/payments/reconcile', {});
     expect(run.status).toBe(200);
-    expect(await run.json()).toMatchObject({ paid: 1 });
+    // At least this one: payments other tests made without their webhooks are found too.
+    expect((await run.json()).paid).toBeGreaterThanOrEqual(1);
     expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
     const audit = await rows(`SELECT detail FROM audit_log WHERE action = 'reconcile' ORDER BY created_at DESC LIMIT 1`);
-    expect(audit[0].detail).toMatch(/1 paid/);
+    expect(audit[0].detail).toMatch(/open order\(s\) asked: \d+ paid/);
   });
 
   it('refunds a second payment of a paid order through the gateway, and records it', async () => {

@@ -108,29 +108,32 @@ export const createOrder: Handler = async (req, { ip }) => {
   const { config, client } = gateway();
   const found = await lookUpPair(ip, input.contactNo, () => queryOne<{ id: string }>(payable.find, [input.number, input.contactNo]));
   if (!found) throw notFound(fill('en', payable.notFound)).withCode(payable.notFound);
-  const { order, created } = await transaction(async (tx) => {
+  const made = await transaction(async (tx) => {
     // The record's row first, as the desk locks it: an order, a desk payment and a gateway payment queue.
     const row = await lockPayable(tx, kind, found.id);
     const { due, paid, balance } = await balanceOf(tx, kind, row);
     const open = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE entity = $1 AND record_id = $2 AND state = 'open'`, [kind, found.id])).rows[0];
     if (balance <= 0 || !payable.payableNow(String(row.status))) {
+      // Nothing is due: an order still open is ended (a payment of it now would be refunded).
       if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
-      throw conflict(ONLINE_MESSAGES.nothingDue).withCode('nothing-due');
+      return undefined;
     }
     // The open order stands while nothing was paid since it was made: a retry gets it again, at its
     // amount, even if the school's fee changed meanwhile. A payment at the desk since then ends it.
     if (open && Number(open.paid_paise) === paid) return { order: open, created: false };
     if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
-    const made = await callGateway('order', () =>
+    const atGateway = await callGateway('order', () =>
       client.orders.create({ amount: balance, currency: 'INR', receipt: `${kind}:${found.id}`.slice(0, 40), notes: { entity: kind, record: found.id } }),
     );
     const inserted = await tx.query<OrderRow>(
       `INSERT INTO payment_orders (order_id, entity, record_id, amount_paise, fee_paise, paid_paise, currency, language)
        VALUES ($1, $2, $3, $4, $5, $6, 'INR', $7) RETURNING ${ORDER_COLUMNS}`,
-      [made.id, kind, found.id, String(balance), String(due), String(paid), input.language],
+      [atGateway.id, kind, found.id, String(balance), String(due), String(paid), input.language],
     );
     return { order: inserted.rows[0]!, created: true };
   });
+  if (!made) throw conflict(ONLINE_MESSAGES.nothingDue).withCode('nothing-due');
+  const { order, created } = made;
   const school = (await schoolProfile()).name.en;
   const description = kind === 'admission' ? `Admission fee ${input.number}` : `TC fee ${input.number}`;
   return json(orderAnswer(config, order, school, description, input.contactNo, siteUrl()), created ? 201 : 200);
