@@ -119,6 +119,30 @@ describe(`orders (${ENGINE})`, () => {
   });
 });
 
+describe(`the admission fee (${ENGINE})`, () => {
+  it('is paid online once the child is admitted: its order is the class\'s fee, and the payment is the application\'s receipt', async () => {
+    const admission = await createAdmission();
+    const move = async (status: string) => expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status } })).status).toBe(200);
+    await move('under-review');
+    for (const field of Object.keys(admission.files)) {
+      expect((await office.request(`/v1/api/admission/${admission._id}/documents/${field}`, { method: 'PATCH', json: { state: 'verified' } })).status).toBe(200);
+    }
+    await move('documents-verified');
+    await move('admitted');
+    const made = await post(visitor(), '/v1/api/payments/order', { kind: 'admission', number: admission.referenceNumber.toLowerCase(), contactNo: '+91 99887 76655' });
+    expect(made.status).toBe(201);
+    const { orderId, amount, fields } = await made.json();
+    expect(amount).toBe(fees.admission['K.G'] * 100);
+    expect(fields.cancel_url).toMatch(/\/admissions\/status\?payment=cancelled$/);
+    const paid = await gateway.pay(orderId, { webhook: false });
+    const back = await gateway.callback(paid.callback);
+    expect(back.headers.get('location')).toBe(`/admissions/status?ref=${admission.referenceNumber}&payment=paid`);
+    const details = await (await office.request(`/v1/api/admission/${admission._id}`)).json();
+    expect(details).toMatchObject({ status: 'admitted', paymentStatus: 'paid' });
+    expect(details.payments).toEqual([expect.objectContaining({ amountPaise: fees.admission['K.G'] * 100, mode: 'online', reference: paid.payment.id })]);
+  });
+});
+
 describe(`a payment verified and recorded (${ENGINE})`, () => {
   it('takes a paid order through the desk\'s path: one receipt, the TC request moved to Fee paid, the checkout\'s return sent to the status page', async () => {
     const tc = await tcRequest();

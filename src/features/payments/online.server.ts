@@ -151,7 +151,10 @@ export async function takeGatewayPayment(client: RazorpayClient, payment: Gatewa
   const actor = gatewayActor(ip);
   const amount = Number(payment.amount);
   const outcome = await transaction(async (tx): Promise<PaymentOutcome> => {
-    const row = await lockPayable(tx, order.entity, order.record_id);
+    const table = order.entity === 'admission' ? 'admissions' : 'tc_requests';
+    // The principal may have deleted a record that had only an unpaid order: its money goes back.
+    const gone = !(await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [order.record_id])).rows.length;
+    const row = gone ? undefined : await lockPayable(tx, order.entity, order.record_id);
     const seen = await outcomeOf(tx, payment.id);
     if (seen) return seen;
     const note = (outcome: string, extra: { refundId?: string; note?: string } = {}) =>
@@ -167,12 +170,13 @@ export async function takeGatewayPayment(client: RazorpayClient, payment: Gatewa
     }
     // The fee is the order's while no payment has fixed one: the family pays what it was asked.
     const fixed = (await tx.query(`SELECT 1 FROM payments WHERE entity = $1 AND record_id = $2 LIMIT 1`, [order.entity, order.record_id])).rows.length > 0;
-    const feePaise = fixed ? Number(row.fee_paise) : Number(order.fee_paise);
-    const { balance } = await balanceOf(tx, order.entity, { ...row, fee_paise: String(feePaise) });
-    if (amount > balance) {
+    const feePaise = fixed && row ? Number(row.fee_paise) : Number(order.fee_paise);
+    const { balance } = row ? await balanceOf(tx, order.entity, { ...row, fee_paise: String(feePaise) }) : { balance: 0 };
+    if (!row || amount > balance) {
       // Paid already (a second payment, or the desk took it meanwhile): the money goes back.
       const refund = await callGateway('refund', () => client.payments.refund(payment.id, { amount, speed: 'normal', notes: { reason: 'Fee already paid' } })).catch(() => undefined);
-      await note(refund ? 'refunded' : 'refund-failed', { ...(refund ? { refundId: refund.id } : {}), note: balance > 0 ? `Only ${formatRupees(balance)} was due.` : 'Nothing was due: paid already.' });
+      const why = !row ? 'The record was deleted.' : balance > 0 ? `Only ${formatRupees(balance)} was due.` : 'Nothing was due: paid already.';
+      await note(refund ? 'refunded' : 'refund-failed', { ...(refund ? { refundId: refund.id } : {}), note: why });
       await recordAudit(
         actor,
         { action: 'online-refund', entity: order.entity, entityId: order.record_id, detail: refund ? `${refund.id}: ${what} refunded, nothing was due` : `${what}: refund refused by the gateway, refund it from the dashboard` },
