@@ -565,6 +565,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/academy/mandatory-disclosure': [],
       '/hi/academy/mandatory-disclosure': [],
       '/v1/api/dashboard': ['page'],
+      '/v1/api/payments/online': ['outcome'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
       '/v1/api/events': ['from', 'to'],
@@ -1005,7 +1006,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/test-gateway/v1/orders/order_Fuzz1/payments', undefined], ['GET', '/v1/test-gateway/v1/payments/pay_Fuzz1', undefined],
       ['POST', '/v1/test-gateway/v1/payments/pay_Fuzz1/refund', '{}'], ['POST', '/v1/test-gateway/control/pay', '{"order_id":"order_Fuzz1"}'],
     ];
-    for (const [method, path, body] of TEST_GATEWAY) {
+    for (const [method, path, body] of [...TEST_GATEWAY, ...TEST_GATEWAY.filter(([m]) => m === 'GET').map(([, p]) => ['HEAD', p, undefined] as (typeof TEST_GATEWAY)[number])]) {
       for (const authorization of [undefined, 'Basic ' + Buffer.from('rzp_test_local_gateway:wrong').toString('base64'), 'Bearer x', 'Basic %%%']) {
         add({
           family: 'test gateway without its key', route: routeOf(method, path).replace(/order_Fuzz1|pay_Fuzz1/, ':id'), method, path, body: body === undefined ? undefined : Buffer.from(body),

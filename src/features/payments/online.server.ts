@@ -27,31 +27,50 @@ import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { statusPagePath } from '../../lib/status-pages.ts';
+import { checkLookup, type Say } from '../../lib/status-check.ts';
+import { kindOf } from '../kinds.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import { callGateway, gateway, type GatewayPayment } from './gateway.server.ts';
-import { checkOrder, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
+import { isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;
 
-/** Each kind's record as the order finds it by the family's pair, and when its fee may be paid. */
-const PAYABLE: Record<PayKind, { find: string; numberOf: string; payableNow: (status: string) => boolean; notFound: 'statusCheck.notFound.admission' | 'statusCheck.notFound.tc' }> = {
+/** Each kind's record as the order finds it by the family's pair (as its status check does), and its number for the status page. */
+const PAYABLE: Record<PayKind, { find: string; numberOf: string; notFound: 'statusCheck.notFound.admission' | 'statusCheck.notFound.tc' }> = {
   admission: {
     find: `SELECT id FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
     numberOf: `SELECT reference_number AS number FROM admissions WHERE id = $1`,
-    // The admission fee is asked for once the child is admitted (the status page says so).
-    payableNow: (status) => status === 'admitted',
     notFound: 'statusCheck.notFound.admission',
   },
   'tc-request': {
     // The newest request made with this mobile number, as the status page answers.
     find: `SELECT id FROM tc_requests WHERE admission_number = $1 AND contact = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
     numberOf: `SELECT admission_number AS number FROM tc_requests WHERE id = $1`,
-    payableNow: () => true,
     notFound: 'statusCheck.notFound.tc',
   },
 };
+
+/** Whether a record at `status` is asked for its fee now: at its kind's `payableAt`, else at any status but the closed ones. */
+function payableNow(kind: PayKind, status: string): boolean {
+  const payment = kindOf(kind).payment!;
+  return payment.online.payableAt ? payment.online.payableAt.includes(status) : !payment.closed.includes(status);
+}
+
+/**
+ * { kind, number, contactNo, language? }: `number` is the application's reference number, or the
+ * TC request's admission number, read as the kind's status check reads it; every field found
+ * wanting is named.
+ */
+function checkOrder(input: unknown, say: Say) {
+  const given = input && typeof input === 'object' ? (input as Record<string, unknown>).kind : undefined;
+  const online = kindOf(isPayKind(given) ? given : 'tc-request').payment!.online;
+  return checkLookup({ number: 'number', normalise: online.normalise, numberMessage: online.numberMessage }, input, say, {
+    fields: ['kind'] as const,
+    problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
+  });
+}
 
 export const ONLINE_MESSAGES = {
   nothingDue: 'Nothing is due online for this record now: it is paid, waived, or not yet due.',
@@ -111,7 +130,7 @@ export const createOrder: Handler = async (req, { ip }) => {
     const row = await lockPayable(tx, kind, found.id);
     const { due, paid, balance } = await balanceOf(tx, kind, row);
     const open = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE entity = $1 AND record_id = $2 AND state = 'open'`, [kind, found.id])).rows[0];
-    if (balance <= 0 || !payable.payableNow(String(row.status))) {
+    if (balance <= 0 || !payableNow(kind, String(row.status))) {
       // Nothing is due: an order still open is ended (a payment of it now would be refunded).
       if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
       return undefined;
@@ -324,7 +343,9 @@ export async function reconcileNow(_req: Request, ctx: AdminContext): Promise<Re
 
 /** GET /v1/api/payments/online (staff): the gateway's payments, newest first, with the open orders and whether online payment is on. */
 export async function listOnline(req: Request): Promise<Response> {
-  const outcome = new URL(req.url).searchParams.get('outcome');
+  // An outcome it does not know lists them all, as the screen's "All" does.
+  const asked = new URL(req.url).searchParams.get('outcome');
+  const outcome = (['recorded', 'mismatch', 'refunded', 'refund-failed'] as const).find((o) => o === asked);
   const rows = await query(
     `SELECT g.payment_id, g.order_id, o.entity, o.record_id, g.amount_paise::text AS amount_paise, g.currency, g.method, g.outcome, g.refund_id, g.note, g.created_at
        FROM gateway_payments g JOIN payment_orders o ON o.order_id = g.order_id

@@ -1,32 +1,12 @@
 /**
- * Paying online, as the status pages and POST /v1/api/payments/order share it: the order's body
- * (its one check, island and server alike), the answer, and how the return from the gateway is said
- * on the status page (`?payment=<outcome>`).
+ * Paying online, as the status pages and POST /v1/api/payments/order share it: the kinds paid
+ * online, the order's answer, how the return from the gateway is said on the status page
+ * (`?payment=<outcome>`), and what the office's screen reads. The order's body is checked on the
+ * server (online.server.ts) with each kind's own reading of its number (its `payment.online`).
  */
-import { checkLookup, type LookupRules, type Say } from '../../lib/status-check.ts';
-import { normaliseReference } from '../admission/status-check.ts';
-import { admissionNumber } from '../tc-request/status-check.ts';
-
 export const PAY_KINDS = ['admission', 'tc-request'] as const;
 export type PayKind = (typeof PAY_KINDS)[number];
 export const isPayKind = (value: unknown): value is PayKind => (PAY_KINDS as readonly unknown[]).includes(value);
-
-const RULES: Record<PayKind, LookupRules<'number'>> = {
-  admission: { number: 'number', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' },
-  'tc-request': { number: 'number', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' },
-};
-
-/**
- * { kind, number, contactNo, language? }: `number` is the application's reference number, or the
- * TC request's admission number; the pair is the one the status page was checked with.
- */
-export function checkOrder(input: unknown, say: Say) {
-  const given = input && typeof input === 'object' ? (input as Record<string, unknown>).kind : undefined;
-  return checkLookup(RULES[isPayKind(given) ? given : 'tc-request'], input, say, {
-    fields: ['kind'] as const,
-    problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
-  });
-}
 
 /** 201 (a new order) or 200 (the open one, again): what the page needs to send the family to the gateway's checkout. */
 export interface OrderAnswer {
