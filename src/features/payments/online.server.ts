@@ -170,9 +170,8 @@ export async function takeGatewayPayment(client: RazorpayClient, payment: Gatewa
   const actor = gatewayActor(ip);
   const amount = Number(payment.amount);
   const outcome = await transaction(async (tx): Promise<PaymentOutcome> => {
-    const table = order.entity === 'admission' ? 'admissions' : 'tc_requests';
     // The principal may have deleted a record that had only an unpaid order: its money goes back.
-    const gone = !(await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [order.record_id])).rows.length;
+    const gone = !(await tx.query(`SELECT 1 FROM ${kindOf(order.entity).table} WHERE id = $1`, [order.record_id])).rows.length;
     const row = gone ? undefined : await lockPayable(tx, order.entity, order.record_id);
     const seen = await outcomeOf(tx, payment.id);
     if (seen) return seen;

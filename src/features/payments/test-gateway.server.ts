@@ -87,7 +87,9 @@ interface Refund {
 }
 
 const state = () => store('test-gateway');
-const read = async <T>(key: string) => ((await state().get(key, { type: 'json' })) as T | null) ?? undefined;
+/** Only an id of the gateway's own shape is looked up (anything else is unknown, as at Razorpay): no odd key reaches the store. */
+const ID = /^(order|pay|rfnd)_[0-9A-Za-z]{14}$/;
+const read = async <T>(key: string) => (ID.test(key.split('/').pop() ?? '') ? ((await state().get(key, { type: 'json' })) as T | null) ?? undefined : undefined);
 const write = (key: string, value: object) => state().setJSON(key, value);
 
 /** Razorpay's error body. */
@@ -146,6 +148,7 @@ const fetchOrder: Handler = async (_req, { params }) => {
 };
 
 async function paymentsOf(orderId: string): Promise<Payment[]> {
+  if (!ID.test(orderId)) return [];
   const { blobs } = await state().list({ prefix: `order-payments/${orderId}/` });
   const payments = await Promise.all(blobs.map((b) => read<Payment>(`payments/${b.key.split('/').pop()}`)));
   return payments.filter((p): p is Payment => !!p).sort((a, b) => b.created_at - a.created_at);
