@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { staffClient, type ApiClient } from '../support/api.ts';
 import { DESKTOP, PHONE, downloadedBytes, launchBrowser, loginThroughUi, newPage, screenshot } from '../support/browser.ts';
+import { site } from '../support/site.ts';
 import { readPdf } from '../support/pdf.ts';
 import { createTcRequest, token } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -24,16 +25,31 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A page under the site's own Content-Security-Policy, as a parent's browser has it; only a run that
+ * writes screenshots (SCREENSHOTS_DIR) lets the screenshot's Devanagari font in (a data: URL the policy refuses).
+ */
+async function parentPage(viewport: { width: number; height: number }) {
+  if (!process.env.SCREENSHOTS_DIR) return newPage(browser, viewport);
+  const context = await browser.newContext({ baseURL: site('baseURL'), viewport, bypassCSP: true });
+  context.setDefaultTimeout(60_000);
+  return { context, page: await context.newPage() };
+}
+
 const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
 const MOBILE = '9123456781';
+/** The TC request the parent paid for in the first test: the office's screen lists its payment. */
+let paidFor: { admissionNumber: string; studentName: string } | undefined;
 const AMOUNT = formatRupees(fees.transferCertificate * 100);
 
 describe('paying the TC fee online', () => {
   it('at 360 px in Hindi: pays through the test gateway, comes back to the receipt and downloads it', async () => {
     const request = await createTcRequest({ contact: MOBILE });
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await parentPage(PHONE);
     try {
-      await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+      const status = await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+      // The page may post its form to Razorpay's hosted checkout, and nowhere else but itself.
+      expect(status!.headers()['content-security-policy']).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com(;|$)/);
       await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
       await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
       await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
@@ -73,18 +89,24 @@ describe('paying the TC fee online', () => {
       const record = await (await office.request(`/v1/api/tc-request/${request._id}`)).json();
       expect(record).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
       expect(record.payments).toEqual([expect.objectContaining({ receiptNumber, mode: 'online', amountPaise: fees.transferCertificate * 100 })]);
+      paidFor = request as { admissionNumber: string; studentName: string };
     } finally {
       await context.close();
     }
   }, 180_000);
 
   it('at 1280 px: the office sees online payments and can check with Razorpay now', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await parentPage(DESKTOP);
     try {
       await loginThroughUi(page);
       await page.goto('/admin/payments');
       await page.getByRole('heading', { name: 'Online payments' }).waitFor();
       await page.getByText(/Test gateway \(no money moves\)/).waitFor();
+      // The first test's payment, with its record's number and the student's name.
+      expect(paidFor).toBeDefined();
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `TC request ${paidFor!.admissionNumber}` }) });
+      expect(await row.getByText(paidFor!.studentName).count()).toBe(1);
+      expect(await row.getByText(/^Recorded: receipt given\. RMCP-R-\d{4}-\d{6}$/).count()).toBe(1);
       await page.getByRole('button', { name: 'Check with Razorpay now' }).click();
       await page.locator('.Toastify').getByText(/^Checked \d+ open order\(s\) with Razorpay/).first().waitFor();
       await screenshot(page, 'pay-online-4-office-1280');

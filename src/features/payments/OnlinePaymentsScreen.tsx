@@ -86,7 +86,12 @@ export default function OnlinePaymentsScreen() {
               {data.payments.map((p) => (
                 <tr key={p.paymentId} className={p.outcome === 'mismatch' || p.outcome === 'refund-failed' ? 'payments__attention' : undefined}>
                   <td data-label="When">{formatDateTime(p.createdAt, 'en')}</td>
-                  <td data-label="Record"><a href={`${kindOf(p.entity).admin.details}${encodeURIComponent(p.recordId)}`}>{kindOf(p.entity).labels.one}</a></td>
+                  <td data-label="Record" className="cell-wrap">
+                    {p.recordNumber ? (
+                      <a href={`${kindOf(p.entity).admin.details}${encodeURIComponent(p.recordId)}`}>{kindOf(p.entity).labels.one} {p.recordNumber}</a>
+                    ) : `${kindOf(p.entity).labels.one} (deleted)`}
+                    {p.student && <span className="payments__tag">{p.student}</span>}
+                  </td>
                   <td data-label="Amount">{p.currency === 'INR' ? formatRupees(p.amountPaise) : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`}</td>
                   <td data-label="Method">{p.method.toUpperCase() || '—'}</td>
                   <td data-label="Razorpay payment" className="cell-wrap">{p.paymentId}{p.refundId ? ` (refund ${p.refundId})` : ''}</td>

@@ -346,8 +346,11 @@ export async function listOnline(req: Request): Promise<Response> {
   const asked = new URL(req.url).searchParams.get('outcome');
   const outcome = (['recorded', 'mismatch', 'refunded', 'refund-failed'] as const).find((o) => o === asked);
   const rows = await query(
-    `SELECT g.payment_id, g.order_id, o.entity, o.record_id, g.amount_paise::text AS amount_paise, g.currency, g.method, g.outcome, g.refund_id, g.note, g.created_at
+    `SELECT g.payment_id, g.order_id, o.entity, o.record_id, g.amount_paise::text AS amount_paise, g.currency, g.method, g.outcome, g.refund_id, g.note, g.created_at,
+            coalesce(a.reference_number, t.admission_number) AS record_number, coalesce(a.student_first_name, t.student_name) AS student
        FROM gateway_payments g JOIN payment_orders o ON o.order_id = g.order_id
+       LEFT JOIN admissions a ON o.entity = 'admission' AND a.id = o.record_id
+       LEFT JOIN tc_requests t ON o.entity = 'tc-request' AND t.id = o.record_id
       WHERE ($1::text IS NULL OR g.outcome = $1) ORDER BY g.created_at DESC LIMIT 200`,
     [outcome || null],
   );
@@ -364,6 +367,9 @@ export async function listOnline(req: Request): Promise<Response> {
     orderId: String(r.order_id),
     entity: r.entity as PayKind,
     recordId: String(r.record_id),
+    // A record deleted since: its number and name are gone with it.
+    recordNumber: r.record_number ? String(r.record_number) : null,
+    student: r.student ? String(r.student) : null,
     amountPaise: Number(r.amount_paise),
     currency: String(r.currency),
     method: String(r.method),

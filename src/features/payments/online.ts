@@ -47,6 +47,9 @@ export interface OnlinePaymentRow {
   orderId: string;
   entity: PayKind;
   recordId: string;
+  /** The application's reference number or the TC request's admission number; null once the record is deleted. */
+  recordNumber: string | null;
+  student: string | null;
   amountPaise: number;
   currency: string;
   /** upi, card, netbanking, wallet, as the gateway names it. */

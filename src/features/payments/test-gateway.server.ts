@@ -281,6 +281,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:0}dt{fon
 button,a.button{display:block;width:100%;box-sizing:border-box;min-height:3rem;margin-top:.75rem;border:0;border-radius:.4rem;font:inherit;font-weight:600;cursor:pointer;text-align:center;padding:.6rem;text-decoration:none}
 .pay{background:#1a56db;color:#fff}.fail{background:#fff;color:#9b1c1c;border:2px solid #9b1c1c}a.button{background:#e5e7eb;color:#1b1f2a}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+h1{font-size:1.35rem;line-height:1.3;margin:0 0 .5rem}
 </style></head><body><p class="banner" role="note">${both('testGateway.banner')}</p><main>${body}</main></body></html>`,
     { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
   );
