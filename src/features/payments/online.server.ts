@@ -381,9 +381,3 @@ export async function listOnline(req: Request): Promise<Response> {
   const listing: OnlineListing = { enabled, test, openOrders: Number(open?.n ?? 0), payments };
   return json(listing);
 }
-
-/** Gateway payments the office must look at (mismatches, refunds the gateway refused): the dashboard's count. */
-export async function onlineNeedingAttention(): Promise<number> {
-  const row = await queryOne<{ n: string }>(`SELECT count(*)::text AS n FROM gateway_payments WHERE outcome IN ('mismatch', 'refund-failed')`);
-  return Number(row?.n ?? 0);
-}
