@@ -249,7 +249,10 @@ export const checkoutCallback: Handler = async (req, ctx) => {
   const { config, client } = gateway();
   // Checked against the order we stored, with our key secret: a forged or altered return records nothing.
   if (!paymentId || !signatureMatches(checkoutPayload(order.order_id, paymentId), signature, config.keySecret)) return back('failed');
-  const payment = (await callGateway('payment', () => client.payments.fetch(paymentId))) as unknown as GatewayPayment;
+  // The gateway not answering now loses nothing: the family is told it is being confirmed, and the
+  // webhook or the next reconciliation run records it.
+  const payment = (await callGateway('payment', () => client.payments.fetch(paymentId)).catch(() => undefined)) as unknown as GatewayPayment | undefined;
+  if (!payment) return back('pending');
   // The gateway's own word on the payment: it must belong to this order.
   if (payment.order_id !== order.order_id) return back('failed');
   const outcome = (await takeGatewayPayment(client, payment, ctx.ip)) ?? (payment.status === 'failed' ? 'failed' : 'pending');
