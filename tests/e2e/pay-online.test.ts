@@ -10,6 +10,9 @@ import type { Browser } from 'playwright-core';
 import { staffClient, type ApiClient } from '../support/api.ts';
 import { DESKTOP, PHONE, downloadedBytes, launchBrowser, loginThroughUi, newPage, screenshot } from '../support/browser.ts';
 import { site } from '../support/site.ts';
+import { TestGateway } from '../support/gateway.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readPdf } from '../support/pdf.ts';
 import { createTcRequest, token } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -110,6 +113,31 @@ describe('paying the TC fee online', () => {
       await page.getByRole('button', { name: 'Check with Razorpay now' }).click();
       await page.locator('.Toastify').getByText(/^Checked \d+ open order\(s\) with Razorpay/).first().waitFor();
       await screenshot(page, 'pay-online-4-office-1280');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("at 1280 px: a record's payments say which online payment was not counted, and why", async () => {
+    // The run's runtime generated the test gateway's secrets: the gateway is driven with them, as Razorpay would be.
+    const secrets = JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as Record<string, string>;
+    const gateway = new TestGateway(site('baseURL'), { TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!, RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET! });
+    const request = await createTcRequest({ contact: MOBILE });
+    const ordered = await office.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE } });
+    expect(ordered.status).toBe(201);
+    const { orderId } = await ordered.json();
+    const short = await gateway.pay(orderId, { amount: fees.transferCertificate * 100 - 100 });
+    expect(short.webhooks[0]!.status).toBe(200);
+
+    const { context, page } = await parentPage(DESKTOP);
+    try {
+      await loginThroughUi(page);
+      await page.goto(`/admin/tc-requests/details/${request._id}`);
+      const note = page.locator('.payments__note').filter({ hasText: 'Online payments not counted' });
+      await note.waitFor();
+      expect(await note.innerText()).toContain(`${formatRupees(fees.transferCertificate * 100 - 100)} (${short.payment.id}): Not counted: amount or currency not as ordered.`);
+      expect(await page.getByRole('region', { name: 'Fee and payments' }).getByText('No payments yet.').count()).toBe(1);
+      await screenshot(page, 'pay-online-5-record-1280');
     } finally {
       await context.close();
     }

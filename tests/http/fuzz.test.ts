@@ -565,7 +565,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/academy/mandatory-disclosure': [],
       '/hi/academy/mandatory-disclosure': [],
       '/v1/api/dashboard': ['page'],
-      '/v1/api/payments/online': ['outcome'],
+      '/v1/api/payments/online': ['outcome', 'record'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
       '/v1/api/events': ['from', 'to'],

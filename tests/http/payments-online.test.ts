@@ -236,6 +236,11 @@ describe(`webhooks (${ENGINE})`, () => {
     expect(await record(tc._id)).toMatchObject({ status: 'requested', paymentStatus: 'pending' });
     const list = await (await office.request('/v1/api/payments/online?outcome=mismatch')).json();
     expect(list.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(expect.arrayContaining([short.payment.id, foreign.payment.id]));
+    // The record's details screen asks for its own: exactly these two, newest first.
+    const own = await (await office.request(`/v1/api/payments/online?record=${tc._id}`)).json();
+    expect(own.payments.map((p: { paymentId: string; outcome: string; recordNumber: string }) => [p.paymentId, p.outcome, p.recordNumber])).toEqual([
+      [foreign.payment.id, 'mismatch', tc.admissionNumber], [short.payment.id, 'mismatch', tc.admissionNumber],
+    ]);
     const dashboard = await (await office.request('/v1/api/dashboard')).json();
     expect(dashboard.onlineAttention).toBeGreaterThanOrEqual(2);
   });

@@ -15,16 +15,10 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { ScreenHeader, SelectField } from '../../components/admin/ui.tsx';
 import { kindOf } from '../kinds.ts';
-import type { OnlineListing, OnlinePaymentRow, Reconciliation } from './online.ts';
+import { OUTCOME_TEXT, type OnlineListing, type OnlinePaymentRow, type Reconciliation } from './online.ts';
 import './payments.css';
 
 const OUTCOMES = ['recorded', 'mismatch', 'refunded', 'refund-failed'] as const;
-const OUTCOME_TEXT: Record<OnlinePaymentRow['outcome'], string> = {
-  recorded: 'Recorded: receipt given',
-  mismatch: 'Not counted: amount or currency not as ordered',
-  refunded: 'Refunded: nothing was due',
-  'refund-failed': 'Refund refused by Razorpay: refund it from the dashboard',
-};
 
 
 export default function OnlinePaymentsScreen() {

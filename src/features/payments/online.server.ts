@@ -17,7 +17,7 @@
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { gatewayActor, recordAudit } from '../../server/audit.ts';
-import { query, queryOne, transaction, type Queryable } from '../../server/db.ts';
+import { isUuid, query, queryOne, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson, readText, type Handler, type RouteContext } from '../../server/http.ts';
 import { sendSoon } from '../../server/mailer.ts';
@@ -348,14 +348,17 @@ export async function listOnline(req: Request): Promise<Response> {
   // An outcome it does not know lists them all, as the screen's "All" does.
   const asked = new URL(req.url).searchParams.get('outcome');
   const outcome = (['recorded', 'mismatch', 'refunded', 'refund-failed'] as const).find((o) => o === asked);
+  // One record's (its details screen): a value that is no record id lists all.
+  const recordId = new URL(req.url).searchParams.get('record');
+  const record = recordId && isUuid(recordId) ? recordId : null;
   const rows = await query(
     `SELECT g.payment_id, g.order_id, o.entity, o.record_id, g.amount_paise::text AS amount_paise, g.currency, g.method, g.outcome, g.refund_id, g.note, g.created_at,
             coalesce(a.reference_number, t.admission_number) AS record_number, coalesce(a.student_first_name, t.student_name) AS student
        FROM gateway_payments g JOIN payment_orders o ON o.order_id = g.order_id
        LEFT JOIN admissions a ON o.entity = 'admission' AND a.id = o.record_id
        LEFT JOIN tc_requests t ON o.entity = 'tc-request' AND t.id = o.record_id
-      WHERE ($1::text IS NULL OR g.outcome = $1) ORDER BY g.created_at DESC LIMIT 200`,
-    [outcome || null],
+      WHERE ($1::text IS NULL OR g.outcome = $1) AND ($2::uuid IS NULL OR o.record_id = $2) ORDER BY g.created_at DESC LIMIT 200`,
+    [outcome ?? null, record],
   );
   const open = await queryOne<{ n: string }>(`SELECT count(*)::text AS n FROM payment_orders WHERE state = 'open'`);
   let enabled = true;

@@ -67,3 +67,11 @@ export interface OnlineListing {
   openOrders: number;
   payments: OnlinePaymentRow[];
 }
+
+/** What each outcome means, as the office's screens say it. */
+export const OUTCOME_TEXT: Record<OnlinePaymentRow['outcome'], string> = {
+  recorded: 'Recorded: receipt given',
+  mismatch: 'Not counted: amount or currency not as ordered',
+  refunded: 'Refunded: nothing was due',
+  'refund-failed': 'Refund refused by Razorpay: refund it from the dashboard',
+};
