@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const GENERATED = ['SESSION_SECRET', 'AADHAAR_KEY'] as const;
+// The last two serve the built-in test gateway (src/server/razorpay.ts): its key secret, and the
+// webhook secret it signs with when none is set.
+const GENERATED = ['SESSION_SECRET', 'AADHAAR_KEY', 'TEST_GATEWAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
 export function loadLocalSecrets(root: string): void {
   const file = join(root, '.netlify', 'local-secrets.json');

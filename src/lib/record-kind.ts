@@ -12,6 +12,7 @@ import type { FormMessage } from './forms/texts.ts';
 import type { Language } from './i18n/languages.ts';
 import type { Letter, MessageEvent } from '../features/messages/templates.ts';
 import type { FeeItem } from '../features/fees/fees.ts';
+import type { StatusCheckCode } from './status-check.ts';
 
 type Row = Record<string, unknown>;
 
@@ -138,6 +139,16 @@ export interface KindPayment {
   readonly fee: FeeItem;
   /** The status a record moves to by itself once its fee is covered, and back from when it is not. */
   readonly coveredMove?: { readonly from: string; readonly to: string };
+  /**
+   * Paying online (src/features/payments/online.server.ts): how the family's number for the record
+   * is read (as its status check reads it), the message when it cannot be one, and the statuses at
+   * which the fee is asked for (all but the closed ones when not given).
+   */
+  readonly online: {
+    readonly normalise: (value: string) => string | undefined;
+    readonly numberMessage: StatusCheckCode;
+    readonly payableAt?: readonly string[];
+  };
 }
 
 /** Declares a kind, keeping its name as a literal type and whether it is paid for. */

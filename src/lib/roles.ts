@@ -13,6 +13,8 @@ export const ROLE_LABELS: Record<Role, string> = { principal: 'Principal', offic
 export const PARENT_ACTOR = 'parent';
 /** How the audit log names the retention job (the hourly cleanup erasing records whose period ended). */
 export const RETENTION_ACTOR = 'retention';
+/** How the audit log and a record's history name the payment gateway: an online payment recorded, or refunded, by itself. */
+export const GATEWAY_ACTOR = 'online payment';
 
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 

@@ -82,6 +82,8 @@ export interface StatusCheckWords {
   feeState: FeeState;
   /** One sentence: the fee, what it is for, and whether anything is to be paid now. */
   feeText: string;
+  /** Whether what is due can be paid online now: 'live' (Razorpay), 'test' (the built-in test gateway), or null (at the desk only). */
+  payOnline: 'live' | 'test' | null;
   /** Every receipt of the record, oldest first. */
   receipts: ReceiptEntry[];
   /** One sentence: what the parent does next, or what the school does. */

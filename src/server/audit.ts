@@ -7,7 +7,7 @@
 import type { AdminContext } from './auth.ts';
 import { query, type Queryable } from './db.ts';
 import type { Entity } from '../lib/record.ts';
-import { PARENT_ACTOR, RETENTION_ACTOR as RETENTION_NAME } from '../lib/roles.ts';
+import { GATEWAY_ACTOR as GATEWAY_NAME, PARENT_ACTOR, RETENTION_ACTOR as RETENTION_NAME } from '../lib/roles.ts';
 
 export type AuditAction =
   | 'create'
@@ -41,14 +41,24 @@ export type AuditAction =
   /** An admitted child's parent withdrew consent (detail: the note). */
   | 'consent-withdrawn'
   /** An issued TC's signed scan attached or replaced (detail: the file's name and type). */
-  | 'certificate';
+  | 'certificate'
+  /** A family's payment through the gateway, verified and given a receipt (detail: receipt, amount, gateway id). */
+  | 'online-payment'
+  /** A gateway payment that was not what its order asked (amount or currency): never paid, for the office. */
+  | 'payment-mismatch'
+  /** A gateway payment returned through the gateway: more than was due, or the principal's reversal. */
+  | 'online-refund'
+  /** A reconciliation run asked the gateway about open orders (detail: what it found). */
+  | 'reconcile';
 export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice'
   /** The school's profile and its Mandatory Public Disclosure: one of each, so no id. */
   | 'school'
   | 'disclosure'
   | 'fees'
   | 'press'
-  | 'magazine';
+  | 'magazine'
+  /** Online payments as a whole (a reconciliation run): no id. */
+  | 'payments';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -62,10 +72,20 @@ export interface AuditEntry {
  * Who acted: a signed-in administrator, or a parent on a public page (no account: the entry has no
  * admin id and names PARENT_ACTOR in place of an e-mail address).
  */
-type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string } | typeof RETENTION_ACTOR;
+type Actor = Pick<AdminContext, 'admin' | 'ip'> | { admin: null; ip: string } | SystemActor;
+
+/** A job or service acting on its own: no account; the entry names it. */
+export interface SystemActor {
+  admin: null;
+  ip: string | null;
+  system: string;
+}
 
 /** The retention job acting on its own: no account, no address; the entry names it. */
 export const RETENTION_ACTOR = { admin: null, ip: null, system: RETENTION_NAME } as const;
+
+/** The payment gateway (its webhook, the checkout's return, a reconciliation run): `ip` is the caller's when there is one. */
+export const gatewayActor = (ip: string | null = null): SystemActor => ({ admin: null, ip, system: GATEWAY_NAME });
 
 /**
  * The detail of an edit: the fields that changed, before and after (src/features/audit/audit.ts

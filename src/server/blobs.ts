@@ -5,7 +5,8 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 
-export type StoreName = 'documents' | 'gallery' | 'files';
+/** `test-gateway`: the built-in test payment gateway's own orders and payments (local runtime only), kept out of the product's tables. */
+export type StoreName = 'documents' | 'gallery' | 'files' | 'test-gateway';
 
 export function store(name: StoreName): Store {
   return getStore({ name, consistency: 'strong' });

@@ -162,6 +162,11 @@ export async function readLimited(req: Request, limit: number): Promise<Uint8Arr
   return Buffer.concat(chunks);
 }
 
+/** A request body as text (at most `limit` bytes, else 413): what a signature is computed over, byte for byte. */
+export async function readText(req: Request, limit = JSON_BODY_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readLimited(req, limit));
+}
+
 /**
  * The JSON object of a request body (at most JSON_BODY_BYTES), else 400 or 413; 415 unless it is declared
  * application/json, which a page of another site cannot send without the browser asking first (so a

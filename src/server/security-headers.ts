@@ -15,7 +15,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-src': ['https://www.openstreetmap.org'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
-  'form-action': ["'self'"],
+  // Paying online: the status page's form goes to Razorpay's hosted checkout (src/server/razorpay.ts).
+  'form-action': ["'self'", 'https://api.razorpay.com'],
   'frame-ancestors': ["'none'"],
 };
 

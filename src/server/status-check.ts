@@ -26,6 +26,7 @@ import { formatRupees, paiseToRupees } from '../lib/money.ts';
 import { fill, type Language } from '../lib/i18n/index.ts';
 import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
+import { gatewayConfig } from './razorpay.ts';
 
 const { statusChecksPerAddress: PER_ADDRESS, statusWrongTriesPerAddress: WRONG_PER_ADDRESS, statusWrongTriesPerMobile: WRONG_PER_MOBILE } = limits;
 
@@ -72,8 +73,14 @@ export const feeDue = (paise: number): FeeDue | null => (paise > 0 ? { amount: p
  * application awaits its decision: its fee is shown, with what it is for, but not asked for.
  * `purpose` names the fee ('admission fee, K.G, session 2027-28').
  */
-export function feeWords(language: Language, fee: FeeStanding, purpose: string, payableNow: boolean): { feeState: FeeState; feeText: string } {
+export function feeWords(language: Language, fee: FeeStanding, purpose: string, payableNow: boolean): { feeState: FeeState; feeText: string; payOnline: 'live' | 'test' | null } {
   const feeState: FeeState =
     fee.balancePaise > 0 ? (payableNow ? 'due' : 'later') : fee.waived ? 'waived' : fee.feePaise > 0 && fee.paidPaise >= fee.feePaise ? 'paid' : 'none';
-  return { feeState, feeText: fill(language, `statusCheck.fee.${feeState}`, { amount: formatRupees(fee.balancePaise), for: purpose }) };
+  // Offered only where a gateway is set up (or the local test gateway runs): elsewhere the desk takes it.
+  const gateway = feeState === 'due' ? gatewayConfig() : undefined;
+  return {
+    feeState,
+    feeText: fill(language, `statusCheck.fee.${feeState}`, { amount: formatRupees(fee.balancePaise), for: purpose }),
+    payOnline: gateway ? (gateway.test ? 'test' : 'live') : null,
+  };
 }

@@ -9,7 +9,7 @@
  */
 import { visibleText } from '../lib/visible-text.ts';
 import type { AdminContext } from './auth.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit, type SystemActor } from './audit.ts';
 import { isUuid, query, transaction, type Queryable } from './db.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { json, readJson } from './http.ts';
@@ -165,11 +165,11 @@ export async function writeMove(
   route: Pick<WorkflowRoute<string>, 'entity' | 'table'>,
   id: string,
   { from, to, note, set = {} }: { from: string; to: string; note: string; set?: Record<string, unknown> },
-  ctx: Pick<AdminContext, 'admin' | 'ip'>,
+  ctx: Pick<AdminContext, 'admin' | 'ip'> | SystemActor,
 ): Promise<void> {
   const entry = await tx.query<{ at: Date }>(
     `INSERT INTO status_history (entity, record_id, status, note, admin_id, by_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING at`,
-    [route.entity, id, to, note, ctx.admin._id, ctx.admin.name],
+    [route.entity, id, to, note, ctx.admin?._id ?? null, ctx.admin ? ctx.admin.name : (ctx as SystemActor).system],
   );
   // The same moment as the history entry's, so the two always agree.
   await update(tx, route.table, id, { ...set, status: to, status_changed_at: entry.rows[0]!.at });

@@ -588,6 +588,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/academy/mandatory-disclosure': [],
       '/hi/academy/mandatory-disclosure': [],
       '/v1/api/dashboard': ['page'],
+      '/v1/api/payments/online': ['outcome', 'record'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
       '/v1/api/events': ['from', 'to'],
@@ -701,6 +702,8 @@ describe(`fuzz (${ENGINE})`, () => {
         base: () => ({ referenceNumber: 'RMCP-2026-000001', contactNo: '9000000009', field: fileFields[0], uploadId: staged[0] }), free: ['language'], checked: ['contactNo', 'field', 'uploadId'],
       },
       { route: 'POST /v1/api/tc-request/status', path: '/v1/api/tc-request/status', auth: 'visitor', base: () => ({ admissionNumber: 'ADM-1', contactNo: '9000000009' }), free: ['admissionNumber', 'language'], checked: ['contactNo'] },
+      // An online order: the base is a pair that matches nothing (404), so no input makes an order.
+      { route: 'POST /v1/api/payments/order', path: '/v1/api/payments/order', auth: 'visitor', base: () => ({ kind: 'tc-request', number: 'ADM-1', contactNo: '9000000009' }), free: ['number', 'language'], checked: ['kind', 'contactNo'] },
       // A parent's data requests: each base is refused (a confirmation that is not the record's, a value the form refuses, consent
       // withdrawn for a pupil not admitted), so no input erases or changes anything.
       { route: 'POST /v1/api/admission/:id/erase', path: `/v1/api/admission/${admissionId}/erase`, auth: 'admin', base: () => ({ confirm: 'RMCP-2000-000000' }), free: ['confirm'], checked: [] },
@@ -960,6 +963,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['POST', `/v1/api/admission/${admissionId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['POST', `/v1/api/tc-request/${tcId}/waive`, Buffer.from(JSON.stringify({ note: 'x' })), JSON_TYPE],
       ['GET', '/v1/api/receipts/RMCP-R-2026-000001', undefined], ['GET', '/v1/api/dashboard', undefined],
+      ['GET', '/v1/api/payments/online', undefined], ['POST', '/v1/api/payments/reconcile', Buffer.from('{}'), JSON_TYPE],
       ['GET', '/v1/api/admission/export.csv', undefined], ['GET', '/v1/api/enquiry/export.csv', undefined], ['GET', '/v1/api/tc-request/export.csv', undefined],
       ['PUT', '/v1/api/school', Buffer.from(JSON.stringify({ ...schoolBase, affiliationNumber: '2130123' })), JSON_TYPE],
       ['PUT', '/v1/api/disclosure', Buffer.from(JSON.stringify({ staff: { teachers: '52' } })), JSON_TYPE],
@@ -996,6 +1000,47 @@ describe(`fuzz (${ENGINE})`, () => {
     // Signing out with a forged session is no error (there is nothing to end), so 200 is a right answer there.
     for (const cookie of rng.some(FORGED_COOKIES, 4)) {
       add({ family: 'forged or malformed session cookie', route: 'POST /v1/api/auth/logout', method: 'POST', path: '/v1/api/auth/logout', headers: { cookie }, answers: true });
+    }
+
+    // ---- the gateway's calls, unsigned, forged or malformed: 400, nothing recorded ----
+    const event = (orderId: string, amount: unknown) =>
+      JSON.stringify({ entity: 'event', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity: { id: 'pay_Fuzz0000000001', order_id: orderId, amount, currency: 'INR', status: 'captured' } } } });
+    const WEBHOOK_BODIES = [event('order_Fuzz000000001', 50000), event("order_'; DROP TABLE payments;--", 50000), event('order_Fuzz000000001', -1), ...INVALID_JSON, ...NOT_OBJECTS, '', 'x'.repeat(70_000)];
+    const SIGNATURES = [undefined, '', 'deadbeef', 'a'.repeat(64), 'A'.repeat(64), 'sha256=' + 'a'.repeat(64)];
+    for (const body of WEBHOOK_BODIES) {
+      const signature = rng.pick(SIGNATURES);
+      add({
+        family: 'webhook without a valid signature', route: 'POST /v1/api/payments/webhook', method: 'POST', path: '/v1/api/payments/webhook', body: Buffer.from(body),
+        headers: { ...JSON_TYPE, 'x-razorpay-event-id': rng.pick(['evt_Fuzz1', '', 'x'.repeat(500)]), ...(signature === undefined ? {} : { 'x-razorpay-signature': signature }) },
+        expect: (status) => status === 400 || status === 413,
+      });
+    }
+    const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' };
+    const CALLBACKS = [
+      '', 'razorpay_payment_id=pay_Fuzz1&razorpay_order_id=order_Fuzz1&razorpay_signature=' + 'a'.repeat(64), 'razorpay_order_id=%zz', 'razorpay_order_id=' + 'x'.repeat(5000),
+      'error%5Bmetadata%5D=%7B', 'error%5Bmetadata%5D=%7B%22order_id%22%3A%22order_Fuzz1%22%7D', 'error%5Bmetadata%5D=null', '&&&==&', 'razorpay_order_id=__proto__',
+    ];
+    for (const body of CALLBACKS) {
+      add({ family: 'checkout return for no order of ours', route: 'POST /v1/api/payments/callback', method: 'POST', path: '/v1/api/payments/callback', body: Buffer.from(body), headers: FORM_TYPE, expect: (status) => status === 400 });
+    }
+    // The test gateway: Razorpay's API asks for its key; its pages answer an order it never made with 400.
+    const TEST_GATEWAY: [string, string, string | undefined][] = [
+      ['POST', '/v1/test-gateway/v1/orders', '{"amount":50000,"currency":"INR"}'], ['GET', '/v1/test-gateway/v1/orders/order_Fuzz1', undefined],
+      ['GET', '/v1/test-gateway/v1/orders/order_Fuzz1/payments', undefined], ['GET', '/v1/test-gateway/v1/payments/pay_Fuzz1', undefined],
+      ['POST', '/v1/test-gateway/v1/payments/pay_Fuzz1/refund', '{}'], ['POST', '/v1/test-gateway/control/pay', '{"order_id":"order_Fuzz1"}'],
+    ];
+    for (const [method, path, body] of [...TEST_GATEWAY, ...TEST_GATEWAY.filter(([m]) => m === 'GET').map(([, p]) => ['HEAD', p, undefined] as (typeof TEST_GATEWAY)[number])]) {
+      for (const authorization of [undefined, 'Basic ' + Buffer.from('rzp_test_local_gateway:wrong').toString('base64'), 'Bearer x', 'Basic %%%']) {
+        add({
+          family: 'test gateway without its key', route: routeOf(method, path).replace(/order_Fuzz1|pay_Fuzz1/, ':id'), method, path, body: body === undefined ? undefined : Buffer.from(body),
+          headers: { ...JSON_TYPE, ...(authorization ? { authorization } : {}) }, expect: (status) => status === 401,
+        });
+      }
+    }
+    for (const page of ['/v1/test-gateway/v1/checkout/embedded', '/v1/test-gateway/v1/checkout/pay']) {
+      for (const body of ['', 'order_id=order_Fuzz1&callback_url=https%3A%2F%2Fevil.example%2F', 'key_id=x&order_id=%zz', 'order_id=' + 'x'.repeat(5000)]) {
+        add({ family: 'test checkout for an order it never made', route: `POST ${page}`, method: 'POST', path: page, body: Buffer.from(body), headers: FORM_TYPE, expect: (status) => status === 400 });
+      }
     }
 
     // ---- every route in the tables gets malformed input ----

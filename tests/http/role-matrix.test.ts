@@ -70,6 +70,8 @@ const STAFF: Record<string, string> = {
   'POST /v1/api/admission/:id/payments': 'recording an admission fee payment',
   'POST /v1/api/tc-request/:id/payments': 'recording a TC fee payment',
   'GET /v1/api/receipts/:receiptNumber': 'a receipt to print',
+  'GET /v1/api/payments/online': 'the online payments the gateway reported, and the mismatches to look at',
+  'POST /v1/api/payments/reconcile': "asking the gateway now about open orders' payments (the scheduled job does it every 15 minutes)",
   'GET /v1/api/admission/export.csv': 'exporting the admissions list',
   'GET /v1/api/enquiry/export.csv': 'exporting the enquiries list',
   'GET /v1/api/tc-request/export.csv': 'exporting the TC requests list',

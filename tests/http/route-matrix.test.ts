@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, formFrom, requestFrom } from '../support/api.ts';
-import { HOLDING_LIMITS, PUBLIC, PUBLIC_LIMITS, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
+import { HOLDING_LIMITS, PUBLIC, PUBLIC_LIMITS, PUBLIC_MAY_401_TEST_GATEWAY, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { admissionForm, png } from './admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 
 /** Public routes whose own answer without a session is 401 by design (so not checked for "not 401"). */
-const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login']);
+const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login', ...PUBLIC_MAY_401_TEST_GATEWAY]);
 
 const SLOW = 300_000;
 
@@ -118,6 +118,7 @@ const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ stat
   'GET /v1/api/admission/receipt': (base, from) =>
     requestFrom(base, from, 'GET', `/v1/api/admission/receipt?${new URLSearchParams({ ...LOOKUP_PAIR, number: 'RMCP-R-2026-000001' })}`),
   'POST /v1/api/tc-verification': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-verification', { tcNumber: 'TC/2026/1', issuedOn: '2026-01-05' }),
+  'POST /v1/api/payments/order': (base, from) => requestFrom(base, from, 'POST', '/v1/api/payments/order', { kind: 'tc-request', number: 'ADM-1', contactNo: MOBILE }),
   'GET /v1/api/tc-request/receipt': (base, from) =>
     requestFrom(base, from, 'GET', `/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: 'ADM-1', contactNo: MOBILE, number: 'RMCP-R-2026-000001' })}`),
 };

@@ -71,7 +71,26 @@ export const PUBLIC: Record<string, string> = {
   'GET /press/magazine': 'the public magazine page',
   'GET /hi/press/magazine': 'the public magazine page in Hindi',
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
+  // Paying online (src/features/payments/online.server.ts): the family and the gateway have no session.
+  'POST /v1/api/payments/order': "a family's order of what is due, proven by the status check's pair",
+  'POST /v1/api/payments/callback': "the gateway's checkout sends the family back here: verified by the checkout's signature",
+  'POST /v1/api/payments/webhook': "the gateway's webhooks: verified by X-Razorpay-Signature",
+  // The built-in test gateway (local runtime only, 404 on a deploy): Razorpay's API answers 401 without its test key.
+  'POST /v1/test-gateway/v1/orders': 'the test gateway: Razorpay\'s orders API (Basic auth of the test key)',
+  'GET /v1/test-gateway/v1/orders/:id': 'the test gateway: an order (Basic auth of the test key)',
+  'GET /v1/test-gateway/v1/orders/:id/payments': "the test gateway: an order's payments (Basic auth of the test key)",
+  'GET /v1/test-gateway/v1/payments/:id': 'the test gateway: a payment (Basic auth of the test key)',
+  'POST /v1/test-gateway/v1/payments/:id/refund': 'the test gateway: a refund (Basic auth of the test key)',
+  'POST /v1/test-gateway/v1/checkout/embedded': "the test gateway's checkout page, marked as a test",
+  'POST /v1/test-gateway/v1/checkout/pay': "the test gateway's checkout buttons",
+  'POST /v1/test-gateway/control/pay': "tests drive the test gateway's payments (Basic auth of the test key)",
 };
+
+/** Public routes whose own answer without credentials is 401 by design: the test gateway speaks Razorpay's API, which asks for its key. */
+export const PUBLIC_MAY_401_TEST_GATEWAY = new Set([
+  'POST /v1/test-gateway/v1/orders', 'GET /v1/test-gateway/v1/orders/:id', 'GET /v1/test-gateway/v1/orders/:id/payments', 'GET /v1/test-gateway/v1/payments/:id',
+  'POST /v1/test-gateway/v1/payments/:id/refund', 'POST /v1/test-gateway/control/pay',
+]);
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
 const LOOKUP = ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG', 'RATE_LIMIT_STATUS_CHECK_MOBILE'] as const;
@@ -118,6 +137,17 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /hi/press/magazine': { none: 'a published page, cached by the CDN' },
   'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
   'GET /v1/api/events': { none: 'the published calendar, the same for everyone' },
+  'POST /v1/api/payments/order': LOOKUP,
+  'POST /v1/api/payments/callback': { none: 'acts only on a return signed with the key secret for an order we made: nothing to guess' },
+  'POST /v1/api/payments/webhook': { none: 'acts only on a body signed with the webhook secret: nothing to guess, a replay does nothing' },
+  'POST /v1/test-gateway/v1/orders': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'GET /v1/test-gateway/v1/orders/:id': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'GET /v1/test-gateway/v1/orders/:id/payments': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'GET /v1/test-gateway/v1/payments/:id': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'POST /v1/test-gateway/v1/payments/:id/refund': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'POST /v1/test-gateway/v1/checkout/embedded': { none: 'the local test gateway: 404 on a deploy; a page for an order it made' },
+  'POST /v1/test-gateway/v1/checkout/pay': { none: 'the local test gateway: 404 on a deploy; no money moves' },
+  'POST /v1/test-gateway/control/pay': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
   // The two address limits of the lookups: no mobile number is named.
   'POST /v1/api/tc-verification': ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG'],
   'GET /v1/api/tc-verification/scan': { none: 'answers only a link signed for 15 minutes by a verification that counted: nothing to guess' },

@@ -17,6 +17,7 @@ import { toast, Toasts } from '../../lib/toast.tsx';
 import { site } from '../../config/site.ts';
 import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
+import { PAY_PAIR_KEY, isPaymentOutcome, type PaymentOutcome } from '../../features/payments/online.ts';
 import { typedBeforeHydration, useHydrated } from './early-input.ts';
 import './forms.css';
 import './status-check.css';
@@ -71,8 +72,32 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [found, setFound] = useState<{ answer: A; pair: P; shown: number } | null>(null);
+  /** Back from the gateway (`?payment=`): how the payment ended, said above the answer. */
+  const [payment, setPayment] = useState<PaymentOutcome | null>(null);
 
   const hydrated = useHydrated();
+
+  // Back from the gateway: the pair this tab kept before leaving (never in the address) is looked up at once, so the receipt shows.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const outcome = params.get('payment');
+    if (!isPaymentOutcome(outcome)) return;
+    setPayment(outcome);
+    let kept: { number?: string; contactNo?: string } = {};
+    try {
+      kept = JSON.parse(sessionStorage.getItem(PAY_PAIR_KEY) ?? '{}') as typeof kept;
+    } catch {
+      kept = {};
+    }
+    const given = params.get(number.param)?.trim();
+    if (kept.number && kept.contactNo && (!given || given === kept.number)) {
+      const pair = { number: kept.number, contactNo: kept.contactNo };
+      setValues(pair);
+      void lookUp(pair);
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The number from the address, then anything typed before the island hydrated.
   useEffect(() => {
@@ -96,8 +121,12 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
+    await lookUp(values);
+  }
+
+  async function lookUp(typed: { number: string; contactNo: string }) {
     setProblem('');
-    const input = { [number.name]: values.number, contactNo: values.contactNo, language: lang };
+    const input = { [number.name]: typed.number, contactNo: typed.contactNo, language: lang };
     const result = check(input, (code) => text[code]);
     if (!result.ok) {
       setErrors(result.fields);
@@ -145,6 +174,9 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
         </button>
         {problem && <p className="ff-form-error" role="alert">{problem}</p>}
       </form>
+      {payment && (
+        <p className={`sc-payment sc-payment-${payment}`} role="status">{t(`statusCheck.payment.${payment}`)}</p>
+      )}
       {found && (
         <section className="sc-result" aria-labelledby={`${uid}-result`}>
           <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>{heading(found.answer, t)}</h2>

@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
 import { Receipts, StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
+import { PayOnline } from '../payments/PayOnline.tsx';
 import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
 
 type Pair = { referenceNumber: string; contactNo: string };
@@ -38,6 +39,7 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
             answer={answer} lang={lang} text={text}
             before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classIn(text, answer.admissionClass)]]}
           />
+          <PayOnline kind="admission" number={pair.referenceNumber} contactNo={pair.contactNo} answer={answer} lang={lang} text={text} />
           {answer.missing.length > 0 && (
             <>
               <h3>{t('statusCheck.missing.heading')}</h3>

@@ -6,6 +6,7 @@ import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
 import { feeDue } from '../../lib/fee-due.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS, type DocumentState } from './workflow.ts';
+import { normaliseReference } from './status-check.ts';
 
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -74,5 +75,7 @@ export const ADMISSION_KIND = defineKind({
     closed: ['not-admitted', 'withdrawn'],
     // The class's fee for the session applied for.
     fee: { item: 'admission', classColumn: 'admission_class', sessionColumn: 'session' },
+    // The admission fee is asked for once the child is admitted, as the status page says.
+    online: { normalise: normaliseReference, numberMessage: 'statusCheck.error.reference', payableAt: ['admitted'] },
   },
 });

@@ -4,7 +4,7 @@
  * (audit.server.ts checks it at compile time).
  */
 import { statusLabel } from '../../lib/workflow.ts';
-import { PARENT_ACTOR, RETENTION_ACTOR } from '../../lib/roles.ts';
+import { GATEWAY_ACTOR, PARENT_ACTOR, RETENTION_ACTOR } from '../../lib/roles.ts';
 import { KINDS, isKindName, kindOf } from '../kinds.ts';
 
 export const AUDIT_ACTIONS = {
@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = {
   correct: 'Corrected a field',
   'consent-withdrawn': 'Recorded consent withdrawn',
   certificate: 'Attached the TC scan',
+  'online-payment': 'Paid online',
+  'payment-mismatch': 'Online payment not matching its order',
+  'online-refund': 'Refunded online',
+  reconcile: 'Checked online payments with the gateway',
 } as const;
 
 /** Every kind of record in the list, then the other things the log names. */
@@ -46,6 +50,7 @@ export const AUDIT_ENTITIES = {
   fees: 'Fees',
   press: 'Press article',
   magazine: 'Magazine issue',
+  payments: 'Online payments',
 } as const;
 
 const DETAILS: Partial<Record<string, string>> = {
@@ -70,6 +75,7 @@ export function recordHref(entity: string, entityId: string | null): string | un
 export function personText(entry: Pick<AuditEntry, 'adminId' | 'adminEmail'>): string {
   if (entry.adminId === null && entry.adminEmail === PARENT_ACTOR) return 'Parent (status page)';
   if (entry.adminId === null && entry.adminEmail === RETENTION_ACTOR) return 'Retention (automatic)';
+  if (entry.adminId === null && entry.adminEmail === GATEWAY_ACTOR) return 'Online payment (automatic)';
   return entry.adminEmail;
 }
 

@@ -46,6 +46,7 @@ function Figures({ data }: { data: Dashboard }) {
         <NewRecords data={data} />
         <FollowUps data={data} />
         <Resent data={data} />
+        {data.onlineAttention > 0 && <OnlineAttention data={data} />}
         <Fees data={data} />
         {DESK_RECORD_KINDS.map((kind) => (
           <StatusCounts key={kind} kind={kind} data={data} />
@@ -157,6 +158,20 @@ function Resent({ data }: { data: Dashboard }) {
         </a>
       </p>
       <p className="hint">{data.resent === 0 ? 'No re-sent document is waiting to be checked.' : 'Applications with a document sent again, waiting to be checked.'}</p>
+    </Card>
+  );
+}
+
+/** Online payments not counted (a mismatch) or not refunded (the gateway refused): shown only while there are some. */
+function OnlineAttention({ data }: { data: Dashboard }) {
+  return (
+    <Card id="desk-online" title="Online payments to check">
+      <p>
+        <a className="desk-counts__row" href="/admin/payments">
+          <span>Need the office:</span> <span className="desk-counts__n">{data.onlineAttention}</span>
+        </a>
+      </p>
+      <p className="hint">Paid online but not counted: the amount did not match its order, or a refund the gateway refused. Call the family, and refund from the Razorpay dashboard where needed.</p>
     </Card>
   );
 }

@@ -33,6 +33,7 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
   (SELECT count(*) FROM enquiries WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})) AS due,
   (SELECT count(*) FROM admissions a WHERE a.id IN (SELECT admission_id FROM uploads WHERE resent_at IS NOT NULL AND state = 'pending') AND ${RESENT_PENDING('a')}) AS resent,
+  (SELECT count(*) FROM gateway_payments WHERE outcome IN ('mismatch', 'refund-failed')) AS online_attention,
   (SELECT json_agg(f) FROM (
      SELECT id, student_name, admission_class, father_mobile, next_follow_up, status FROM enquiries
       WHERE next_follow_up <= $4 AND status NOT IN (${ENDED})
@@ -90,6 +91,7 @@ export async function getDashboard(): Promise<Response> {
     fees: { receivedPaise: Number(row?.fees?.paise ?? 0), payments: Number(row?.fees?.n ?? 0) },
     followUps: { due: Number(row?.due ?? 0), first },
     resent: Number(row?.resent ?? 0),
+    onlineAttention: Number(row?.online_attention ?? 0),
     seats: { session, classes: seats },
     disclosure: disclosureWarnings(
       ((row?.disclosure ?? []) as Record<string, string | null>[]).map((d) => ({ key: d.key as DocumentKey, issuedOn: String(d.issued_on), validUntil: d.valid_until ?? null })),

@@ -49,6 +49,8 @@ export interface Dashboard {
   followUps: { due: number; first: FollowUp[] };
   /** Applications with a document their parent sent again that the office has not judged yet. */
   resent: number;
+  /** Online payments the office must look at: an amount or currency not its order's, a refund the gateway refused. */
+  onlineAttention: number;
   /** The classes of this session with a capacity set. */
   seats: { session: string; classes: { admissionClass: string; capacity: number; admitted: number }[] };
   /** The Mandatory Public Disclosure's documents near or past their valid-until date, and a missing annual report. */

@@ -17,6 +17,9 @@ import {
   type Fee, type Payable, type Payment, type PaymentMode,
 } from './payments.ts';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from './payment-status.ts';
+import { getJson } from '../../lib/admin/admin-api.ts';
+import { useLoad } from '../../lib/admin/use-load.ts';
+import { OUTCOME_TEXT, type OnlineListing } from './online.ts';
 import './payments.css';
 
 interface Props {
@@ -108,6 +111,8 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
         </div>
       )}
 
+      <NotCounted recordId={record._id} />
+
       {open && <PaymentForm path={`${base}/payments`} balancePaise={fee.balancePaise} onDone={onChange} />}
       {principal && open && (
         <p className="admin-actions payments__waive">
@@ -118,7 +123,13 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
       <TextDialog
         open={!!reversing}
         title={reversing ? `Reverse receipt ${reversing.receiptNumber}` : ''}
-        intro={reversing ? `A refund entry of ${formatRupees(reversing.amountPaise)} is added with a receipt number of its own. The payment itself is kept.` : ''}
+        intro={
+          reversing
+            ? `A refund entry of ${formatRupees(reversing.amountPaise)} is added with a receipt number of its own. The payment itself is kept.${
+                reversing.mode === 'online' ? ' It was paid online: Razorpay returns the money to the family\'s account first (5 to 7 working days).' : ''
+              }`
+            : ''
+        }
         label="Reason"
         submitLabel="Reverse payment"
         onCancel={() => setReversing(undefined)}
@@ -149,6 +160,26 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
         }}
       />
     </section>
+  );
+}
+
+/** The record's online payments that made no receipt: not matching their order, or refunded (paid when nothing was due). */
+function NotCounted({ recordId }: { recordId: string }) {
+  const loaded = useLoad(() => getJson<OnlineListing>(`/payments/online?record=${encodeURIComponent(recordId)}`), [recordId]);
+  const others = (loaded.data?.payments ?? []).filter((p) => p.outcome !== 'recorded');
+  if (!others.length) return null;
+  return (
+    <div className="payments__note">
+      <strong>Online payments not counted:</strong>
+      <ul>
+        {others.map((p) => (
+          <li key={p.paymentId}>
+            {p.currency === 'INR' ? formatRupees(p.amountPaise) : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`} ({p.paymentId}
+            {p.refundId ? `, refund ${p.refundId}` : ''}): {OUTCOME_TEXT[p.outcome]}. {p.note}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

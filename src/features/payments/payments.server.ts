@@ -18,7 +18,7 @@
  * queue on its row lock and a rolled-back one gives its number back: no gaps, no repeats.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { recordAudit } from '../../server/audit.ts';
+import { recordAudit, type SystemActor } from '../../server/audit.ts';
 import { isUuid, query, queryOne, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
@@ -43,6 +43,7 @@ import {
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
 import { queuePaymentReceived } from '../messages/payment-message.server.ts';
+import { refundThroughGateway } from './gateway.server.ts';
 
 /** How a kind that takes payments is found, named and charged: read from its entry in src/features/kinds.ts. */
 interface Book extends KindPayment {
@@ -216,7 +217,13 @@ async function takeReceiptNumber(tx: Queryable): Promise<string> {
   return receiptNumber(year, Number(taken.rows[0]!.last));
 }
 
-interface Entry {
+/** Who records an entry: a staff member at the desk, or the gateway (an online payment, verified). */
+export type Recorder = Pick<AdminContext, 'admin' | 'ip'> | SystemActor;
+
+/** The name a receipt prints under "Received by" for an entry the gateway recorded. */
+export const ONLINE_RECEIVER = 'Online (Razorpay)';
+
+export interface Entry {
   amountPaise: number;
   /** The fee the record owed when this entry was made: kept with it, so a later change of the school's fees changes nothing paid. */
   feePaise: number;
@@ -225,15 +232,23 @@ interface Entry {
   paidOn: string;
   reverses?: string;
   reason?: string;
+  /** An online payment: the gateway's payment id (pay_...), kept unique so a payment makes one receipt. */
+  gatewayPaymentId?: string;
+  /** A reversal refunded through the gateway: its refund id (rfnd_...). */
+  gatewayRefundId?: string;
 }
 
-async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, ctx: AdminContext): Promise<{ id: string; receipt: string }> {
+async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, ctx: Recorder): Promise<{ id: string; receipt: string }> {
   const receipt = await takeReceiptNumber(tx);
   // clock_timestamp(), taken after the counter's lock: entries of a year sort by time as by number.
   const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO payments (receipt_number, entity, record_id, amount_paise, mode, reference, paid_on, reverses, reason, admin_id, received_by, fee_paise, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, clock_timestamp()) RETURNING id`,
-    [receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '', ctx.admin._id, ctx.admin.name, String(entry.feePaise)],
+    `INSERT INTO payments (receipt_number, entity, record_id, amount_paise, mode, reference, paid_on, reverses, reason, admin_id, received_by, fee_paise,
+                           gateway_payment_id, gateway_refund_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, clock_timestamp()) RETURNING id`,
+    [
+      receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '',
+      ctx.admin?._id ?? null, ctx.admin ? ctx.admin.name : ONLINE_RECEIVER, String(entry.feePaise), entry.gatewayPaymentId ?? null, entry.gatewayRefundId ?? null,
+    ],
   );
   return { id: inserted.rows[0]!.id, receipt };
 }
@@ -243,7 +258,7 @@ async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, 
  * TC request's status. The transaction id is the last standing payment's reference (its receipt
  * number when it has none, as for cash), and stays empty while nothing is paid.
  */
-async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, ctx: AdminContext, why: string): Promise<void> {
+async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, ctx: Recorder, why: string): Promise<void> {
   const id = String(row.id);
   const waived = row.fee_waiver_note !== null && row.fee_waiver_note !== undefined;
   const paid = await paidOf(tx, book.entity, id);
@@ -265,6 +280,37 @@ async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, c
   const route = { entity: book.entity, table: book.table };
   if (row.status === from && covered) await writeMove(tx, route, id, { from, to, note: why }, ctx);
   if (row.status === to && !covered) await writeMove(tx, route, id, { from: to, to: from, note: why }, ctx);
+}
+
+/** A paid kind's record, locked for a change of what is paid (its fee as `fee_paise`); 404 when there is none. */
+export const lockPayable = (tx: Queryable, entity: Payable, id: string) => lockRecord(tx, bookOf(entity), id);
+
+/** What is left to pay on a locked record (`row` from lockPayable): 0 once waived or closed; the fee is `feePaise` when none is fixed yet. */
+export async function balanceOf(tx: Queryable, entity: Payable, row: Record<string, unknown>): Promise<{ due: number; paid: number; balance: number }> {
+  const book = bookOf(entity);
+  const paid = await paidOf(tx, entity, String(row.id));
+  const due = feeOwed(row) ?? 0;
+  const open = row.fee_waiver_note === null && !book.closed.includes(String(row.status));
+  return { due, paid, balance: open ? Math.max(due - paid, 0) : 0 };
+}
+
+/**
+ * The one way a payment is taken, at the desk or online: inside `tx`, on a record locked by
+ * lockRecord and checked against what is due, the receipt number is taken, the entry written, and
+ * the record settled (its payment status, and a TC request moved on once covered), and the family's
+ * "payment received" message queued. The caller
+ * writes its audit entry and, after the commit, wakes the outbox (sendSoon).
+ */
+export async function takePayment(
+  tx: Queryable, entity: Payable, row: Record<string, unknown>, entry: Entry, ctx: Recorder,
+): Promise<{ id: string; receipt: string }> {
+  const book = bookOf(entity);
+  const taken = await insertEntry(tx, book, String(row.id), entry, ctx);
+  // The fee is fixed by the record's first entry: settle reads the one this entry fixed.
+  await settle(tx, book, { ...row, fee_paise: String(entry.feePaise) }, ctx, `Fee paid: receipt ${taken.receipt}.`);
+  // The family is told of it (after the settle: this letter replaces the status letter the move wrote).
+  await queuePaymentReceived(tx, entity, String(row.id), { amountPaise: entry.amountPaise, receipt: taken.receipt });
+  return taken;
 }
 
 async function paymentById(id: string): Promise<Payment> {
@@ -296,11 +342,9 @@ export function paymentRoutes(entity: Payable, load: Loader) {
         const message = `Only ${formatRupees(balance)} is due (fee ${formatRupees(due)}): ${formatRupees(payment.amountPaise)} is more than that. Check the amount.`;
         throw conflict(message, { amount: message }).withCode('over-payment');
       }
-      const entry = await insertEntry(tx, book, id, { ...payment, feePaise: due }, ctx);
+      const entry = await takePayment(tx, entity, row, { ...payment, feePaise: due }, ctx);
       const reference = payment.reference ? ` (${payment.reference})` : '';
       await recordAudit(ctx, { action: 'payment', entity, entityId: id, detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}` }, tx);
-      await settle(tx, book, row, ctx, `Fee paid: receipt ${entry.receipt}.`);
-      await queuePaymentReceived(tx, entity, id, { amountPaise: payment.amountPaise, receipt: entry.receipt });
       return entry;
     });
     // A TC request the payment moved on has a message for the parent.
@@ -326,13 +370,20 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       const payment = paymentJson(original);
       if (payment.reverses) throw conflict(PAYMENT_CONFLICTS.reversal).withCode('reversal');
       if (payment.reversedBy) throw conflict(`Receipt ${payment.receiptNumber} is reversed already, by receipt ${payment.reversedBy}.`).withCode('reversed');
+      // Money paid online goes back the way it came: refunded through the gateway (the row stays
+      // locked meanwhile), and the reversal names the refund. A refused refund records nothing.
+      const refund = payment.mode === 'online' ? await refundThroughGateway(payment.reference, payment.amountPaise, { receipt: payment.receiptNumber, reason }) : undefined;
       const entry = await insertEntry(
         tx,
         book,
         id,
-        { amountPaise: -payment.amountPaise, feePaise: feeOf(row), mode: payment.mode, reference: payment.reference, paidOn: dateInIndia(), reverses: payment._id, reason },
+        {
+          amountPaise: -payment.amountPaise, feePaise: feeOf(row), mode: payment.mode, reference: refund?.id ?? payment.reference, paidOn: dateInIndia(),
+          reverses: payment._id, reason, ...(refund ? { gatewayRefundId: refund.id } : {}),
+        },
         ctx,
       );
+      if (refund) await recordAudit(ctx, { action: 'online-refund', entity, entityId: id, detail: `${refund.id}: ${formatRupees(payment.amountPaise)} of ${payment.reference} (${reason})` }, tx);
       await recordAudit(
         ctx,
         { action: 'reverse-payment', entity, entityId: id, detail: `${entry.receipt} reverses ${payment.receiptNumber}: ${formatRupees(payment.amountPaise)} (${reason})` },

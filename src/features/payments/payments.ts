@@ -10,8 +10,10 @@ import { Rules, emptyOf, text, validate, type Result } from '../../lib/forms/val
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 
+/** What the desk takes. */
 export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank-transfer'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/** The desk's modes and 'online': paid by the family through the gateway (never typed at the desk). */
+export type PaymentMode = (typeof PAYMENT_MODES)[number] | 'online';
 
 export const MODE_LABELS: Record<PaymentMode, string> = {
   cash: 'Cash',
@@ -19,6 +21,7 @@ export const MODE_LABELS: Record<PaymentMode, string> = {
   cheque: 'Cheque',
   dd: 'Demand draft (DD)',
   'bank-transfer': 'Bank transfer (NEFT / RTGS / IMPS)',
+  online: 'Online (Razorpay: UPI, card or net banking)',
 };
 
 /** What the reference of each mode is called on screen and on the receipt. */
@@ -28,6 +31,7 @@ export const REFERENCE_LABELS: Record<PaymentMode, string> = {
   cheque: 'Cheque number',
   dd: 'DD number',
   'bank-transfer': 'UTR number',
+  online: 'Razorpay payment ID',
 };
 
 /** The kinds of record that take payments (those with a `payment` in src/features/kinds.ts). */

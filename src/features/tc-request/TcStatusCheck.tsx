@@ -7,6 +7,7 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { receiptHref, type StatusCheckText } from '../../lib/status-check.ts';
 import { Receipts, StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
+import { PayOnline } from '../payments/PayOnline.tsx';
 
 /** `text`: the words of the page's language (statusCheckText), handed by the page. */
 export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusCheckText }) {
@@ -28,6 +29,7 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
             before={[[t('statusCheck.result.student'), answer.studentName]]}
             after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
           />
+          <PayOnline kind="tc-request" number={pair.admissionNumber} contactNo={pair.contactNo} answer={answer} lang={lang} text={text} />
           <Receipts answer={answer} text={text} href={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)} />
         </>
       )}

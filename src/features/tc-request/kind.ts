@@ -6,6 +6,7 @@ import { TC_REQUEST } from './tc-request.ts';
 import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
 import { feeDue } from '../../lib/fee-due.ts';
 import { TC_WORKFLOW } from './workflow.ts';
+import { admissionNumber } from './status-check.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -53,5 +54,7 @@ export const TC_REQUEST_KIND = defineKind({
     fee: { item: 'transfer-certificate' },
     // A TC request waits for its fee: covered, it moves on by itself; no longer covered, it goes back.
     coveredMove: { from: 'requested', to: 'fee-paid' },
+    // The TC fee is due once the request is made.
+    online: { normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' },
   },
 });

@@ -11,7 +11,7 @@ import type { TcStatus } from './workflow.ts';
 const MAX = TC_REQUEST.fields.find((f) => f.name === 'admissionNumber')!.max!;
 
 /** An admission number as the TC form stores it; undefined when empty or longer than the form takes. */
-const admissionNumber = (value: string) => {
+export const admissionNumber = (value: string) => {
   const number = normaliseAdmissionNumber(value);
   return number && number.length <= MAX ? number : undefined;
 };

@@ -1,0 +1,77 @@
+/**
+ * Paying online, as the status pages and POST /v1/api/payments/order share it: the kinds paid
+ * online, the order's answer, how the return from the gateway is said on the status page
+ * (`?payment=<outcome>`), and what the office's screen reads. The order's body is checked on the
+ * server (online.server.ts) with each kind's own reading of its number (its `payment.online`).
+ */
+export const PAY_KINDS = ['admission', 'tc-request'] as const;
+export type PayKind = (typeof PAY_KINDS)[number];
+export const isPayKind = (value: unknown): value is PayKind => (PAY_KINDS as readonly unknown[]).includes(value);
+
+/** 201 (a new order) or 200 (the open one, again): what the page needs to send the family to the gateway's checkout. */
+export interface OrderAnswer {
+  orderId: string;
+  /** Whole paise, as the gateway counts. */
+  amount: number;
+  currency: 'INR';
+  keyId: string;
+  /** Where the checkout form is POSTed (the gateway's hosted checkout). */
+  checkoutUrl: string;
+  /** The checkout form's fields, posted as they are. */
+  fields: Record<string, string>;
+  /** The built-in test gateway: no money moves. */
+  test: boolean;
+}
+
+/** How a return from the gateway ended, as the status page says it. */
+export const PAYMENT_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'mismatch'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+export const isPaymentOutcome = (value: unknown): value is PaymentOutcome => (PAYMENT_OUTCOMES as readonly unknown[]).includes(value);
+
+/** The key under which the status page keeps the pair while the family is at the gateway (sessionStorage: never in an address). */
+export const PAY_PAIR_KEY = 'rmcp-pay-pair';
+
+/** What a reconciliation run found: open orders asked about, and what their payments came to. */
+export interface Reconciliation {
+  orders: number;
+  paid: number;
+  mismatches: number;
+  refunded: number;
+  /** Orders the gateway could not be asked about this time (tried again next run). */
+  failed: number;
+}
+
+/** One gateway payment as the office's screen lists it (GET /v1/api/payments/online). */
+export interface OnlinePaymentRow {
+  paymentId: string;
+  orderId: string;
+  entity: PayKind;
+  recordId: string;
+  /** The application's reference number or the TC request's admission number; null once the record is deleted. */
+  recordNumber: string | null;
+  student: string | null;
+  amountPaise: number;
+  currency: string;
+  /** upi, card, netbanking, wallet, as the gateway names it. */
+  method: string;
+  outcome: 'recorded' | 'mismatch' | 'refunded' | 'refund-failed';
+  refundId: string | null;
+  note: string;
+  createdAt: string;
+}
+
+export interface OnlineListing {
+  /** Whether online payment is offered at all (keys set, or the local test gateway). */
+  enabled: boolean;
+  test: boolean;
+  openOrders: number;
+  payments: OnlinePaymentRow[];
+}
+
+/** What each outcome means, as the office's screens say it. */
+export const OUTCOME_TEXT: Record<OnlinePaymentRow['outcome'], string> = {
+  recorded: 'Recorded: receipt given',
+  mismatch: 'Not counted: amount or currency not as ordered',
+  refunded: 'Refunded: nothing was due',
+  'refund-failed': 'Refund refused by Razorpay: refund it from the dashboard',
+};

@@ -1,0 +1,94 @@
+/**
+ * Razorpay, through its official SDK: which gateway the functions talk to, with what keys, and its
+ * signatures (HMAC-SHA256, hex, compared in constant time).
+ *
+ * - RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: the school's keys (Dashboard > Account & Settings > API keys).
+ * - RAZORPAY_WEBHOOK_SECRET: the secret typed when the webhook was added.
+ * - RAZORPAY_API_URL: the gateway's base address, https://api.razorpay.com unless a test points it elsewhere.
+ *
+ * Without RAZORPAY_KEY_ID, the local runtime (`npm start`, the tests: NETLIFY_LOCAL) uses the built-in
+ * test gateway (netlify/functions/test-gateway.mts), which speaks the same API at
+ * {URL}/v1/test-gateway with a locally generated key secret; a deploy without keys offers no online
+ * payment at all (the office takes the fee at the desk).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Razorpay from 'razorpay';
+import type API from 'razorpay/dist/types/api';
+
+export const RAZORPAY_API = 'https://api.razorpay.com';
+/** Where the built-in test gateway answers, under the site's own address. */
+export const TEST_GATEWAY_PATH = '/v1/test-gateway';
+/** The test gateway's key id: says what it is wherever it is shown. */
+export const TEST_GATEWAY_KEY_ID = 'rzp_test_local_gateway';
+
+export interface GatewayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Base address of the REST API and the hosted checkout (no trailing slash). */
+  apiUrl: string;
+  /** The built-in test gateway: no money moves. */
+  test: boolean;
+}
+
+/** True when the built-in test gateway may answer: the local runtime, without real keys. */
+export const testGatewayEnabled = () => process.env.NETLIFY_LOCAL === 'true' && !process.env.RAZORPAY_KEY_ID;
+
+/** The gateway the functions use, or undefined when online payment is not offered (a deploy without keys). */
+export function gatewayConfig(): GatewayConfig | undefined {
+  const keyId = process.env.RAZORPAY_KEY_ID;
+  if (keyId) {
+    const keySecret = process.env.RAZORPAY_KEY_SECRET ?? '';
+    const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
+    if (!keySecret || !webhookSecret) return undefined;
+    return { keyId, keySecret, webhookSecret, apiUrl: (process.env.RAZORPAY_API_URL || RAZORPAY_API).replace(/\/+$/, ''), test: false };
+  }
+  if (!testGatewayEnabled()) return undefined;
+  const keySecret = process.env.TEST_GATEWAY_KEY_SECRET ?? '';
+  const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
+  const site = (process.env.URL ?? '').replace(/\/+$/, '');
+  if (!keySecret || !webhookSecret || !site) return undefined;
+  return { keyId: TEST_GATEWAY_KEY_ID, keySecret, webhookSecret, apiUrl: process.env.RAZORPAY_API_URL || `${site}${TEST_GATEWAY_PATH}`, test: true };
+}
+
+/**
+ * The SDK pointed at `apiUrl`. The SDK fixes https://api.razorpay.com in its constructor; this
+ * builds its API client again (the class of its public `api`) with another host and lets the SDK's
+ * own addResources() bind every resource to it, so every call still goes through the SDK's code
+ * (paths, Basic auth, error shapes). addResources() is public in the SDK's JavaScript, though its
+ * typings leave it out.
+ */
+class RazorpayAt extends Razorpay {
+  constructor(config: GatewayConfig) {
+    super({ key_id: config.keyId, key_secret: config.keySecret });
+    const ApiClass = this.api.constructor as new (options: ConstructorParameters<typeof API>[0]) => API;
+    this.api = new ApiClass({ hostUrl: config.apiUrl, ua: `razorpay-node@${Razorpay.VERSION}`, key_id: config.keyId, key_secret: config.keySecret });
+    (this as unknown as { addResources(): void }).addResources();
+  }
+}
+
+export type RazorpayClient = Razorpay;
+
+export function razorpayClient(config: GatewayConfig): RazorpayClient {
+  return config.apiUrl === RAZORPAY_API ? new Razorpay({ key_id: config.keyId, key_secret: config.keySecret }) : new RazorpayAt(config);
+}
+
+/** Hex HMAC-SHA256 of `payload` with `secret`: Razorpay's checkout and webhook signatures alike. */
+export const hmacHex = (payload: string, secret: string) => createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+
+/** Whether `signature` is the HMAC of `payload`, compared in constant time (a wrong length is simply false). */
+export function signatureMatches(payload: string, signature: string, secret: string): boolean {
+  const expected = Buffer.from(hmacHex(payload, secret), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The checkout's signature: HMAC of "order_id|payment_id" with the key secret. */
+export const checkoutPayload = (orderId: string, paymentId: string) => `${orderId}|${paymentId}`;
+
+/** What the SDK throws on an error answer: { statusCode, error: { code, description, ... } }. */
+export interface GatewayError {
+  statusCode: number;
+  error?: { code?: string; description?: string };
+}
+export const isGatewayError = (value: unknown): value is GatewayError => !!value && typeof value === 'object' && 'statusCode' in value;
