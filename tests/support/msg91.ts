@@ -10,7 +10,7 @@
  * 2 failed, …), to the report URL set in MSG91's panel (ours carries our token).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { startJsonServer, type JsonServer } from './json-server.ts';
 
 export interface SentSms {
   templateId: string;
@@ -23,8 +23,7 @@ export interface SentSms {
 export class Msg91Server {
   readonly sent: SentSms[] = [];
   failNext = 0;
-  port = 0;
-  #server: Server | undefined;
+  #server: JsonServer | undefined;
 
   readonly options: { authKey: string; templates: readonly string[] };
   constructor(options: { authKey: string; templates: readonly string[] }) {
@@ -32,19 +31,10 @@ export class Msg91Server {
   }
 
   async start(): Promise<string> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const [status, body] = this.#answer(req.method ?? '', req.url ?? '', req.headers.authkey, Buffer.concat(chunks).toString('utf8'));
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
+    this.#server = await startJsonServer((req) => {
+      return this.#answer(req.method, req.url, req.headers.authkey, req.body);
     });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    this.#server = server;
-    this.port = (server.address() as { port: number }).port;
-    return `http://127.0.0.1:${this.port}`;
+    return this.#server.url;
   }
 
   #answer(method: string, url: string, authkey: string | string[] | undefined, raw: string): readonly [number, unknown] {
@@ -79,6 +69,6 @@ export class Msg91Server {
   stop(): Promise<void> {
     const server = this.#server;
     this.#server = undefined;
-    return new Promise((ok) => (server ? server.close(() => ok()) : ok()));
+    return server ? server.stop() : Promise.resolve();
   }
 }

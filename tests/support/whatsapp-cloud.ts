@@ -13,7 +13,7 @@
  * the raw body with the app secret>.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { startJsonServer, type JsonServer } from './json-server.ts';
 
 export interface SentTemplate {
   to: string;
@@ -32,8 +32,7 @@ export class WhatsAppCloudServer {
   requests = 0;
   /** The next this many sends are answered 500 (Meta's trouble: to be tried again). */
   failNext = 0;
-  port = 0;
-  #server: Server | undefined;
+  #server: JsonServer | undefined;
 
   readonly options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] };
   constructor(options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] }) {
@@ -41,20 +40,11 @@ export class WhatsAppCloudServer {
   }
 
   async start(): Promise<string> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.requests++;
-        const [status, body] = this.#answer(req.method ?? '', req.url ?? '', req.headers.authorization, Buffer.concat(chunks).toString('utf8'));
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
+    this.#server = await startJsonServer((req) => {
+      this.requests++;
+      return this.#answer(req.method, req.url, req.headers.authorization, req.body);
     });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    this.#server = server;
-    this.port = (server.address() as { port: number }).port;
-    return `http://127.0.0.1:${this.port}`;
+    return this.#server.url;
   }
 
   #answer(method: string, url: string, authorization: string | undefined, raw: string): readonly [number, unknown] {
@@ -119,6 +109,6 @@ export class WhatsAppCloudServer {
   stop(): Promise<void> {
     const server = this.#server;
     this.#server = undefined;
-    return new Promise((ok) => (server ? server.close(() => ok()) : ok()));
+    return server ? server.stop() : Promise.resolve();
   }
 }
