@@ -51,8 +51,14 @@ describe('paying the TC fee online', () => {
     const { context, page } = await parentPage(PHONE);
     try {
       const status = await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
-      // The page may post its form to Razorpay's hosted checkout, and nowhere else but itself.
-      expect(status!.headers()['content-security-policy']).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com(;|$)/);
+      // The status page lets Razorpay's Standard Checkout in (script, frame, its redirect's form); other pages do not.
+      const policy = status!.headers()['content-security-policy']!;
+      expect(policy).toMatch(/script-src 'self'[^;]* https:\/\/checkout\.razorpay\.com(;|$)/);
+      expect(policy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+      expect(policy).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com(;|$)/);
+      const elsewhere = (await page.request.get('/hi/admissions/tc-request')).headers()['content-security-policy']!;
+      expect(elsewhere).toMatch(/form-action 'self'(;|$)/);
+      expect(elsewhere).not.toContain('razorpay');
       await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
       await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
       await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
@@ -62,8 +68,10 @@ describe('paying the TC fee online', () => {
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
       await screenshot(page, 'pay-online-1-status-hi-360');
 
+      // No checkout script until the family taps Pay.
+      expect(await page.evaluate(() => document.querySelectorAll('script[src*="checkout.js"]').length)).toBe(0);
       await pay.click();
-      // The test gateway's checkout: a page of another path, marked as a test in both languages.
+      // The test gateway's checkout.js (same contract as Razorpay's) opens its checkout: a page of another path, marked as a test in both languages.
       await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
       const banner = page.getByRole('note');
       expect(await banner.innerText()).toContain('Test payment: no money moves');
