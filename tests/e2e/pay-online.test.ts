@@ -66,6 +66,8 @@ describe('paying the TC fee online', () => {
       const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
       await pay.waitFor();
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
+      // Where Pay shows, the fee's sentence says it may be paid here or at the office.
+      expect(await page.getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') })).count()).toBe(1);
       await screenshot(page, 'pay-online-1-status-hi-360');
 
       // No checkout script until the family taps Pay.

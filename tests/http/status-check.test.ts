@@ -341,7 +341,7 @@ describe('POST /v1/api/tc-request/status', () => {
       missing: [],
       feeDue: { amount: fees.transferCertificate, currency: 'INR' },
       feeState: 'due',
-      feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. Please pay it at the school office.`,
+      feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. You can pay it online here, or at the school office.`,
       // Due now, and the test runtime has the built-in test gateway (no Razorpay keys).
       payOnline: 'test',
       receipts: [],

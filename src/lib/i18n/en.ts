@@ -96,6 +96,7 @@ export const EN = {
   'statusCheck.fee.admission': 'admission fee, {class}, session {session}',
   'statusCheck.fee.tc': 'TC fee',
   'statusCheck.fee.due': '{amount} due: {for}. Please pay it at the school office.',
+  'statusCheck.fee.dueOnline': '{amount} due: {for}. You can pay it online here, or at the school office.',
   'statusCheck.fee.later': '{amount}: {for}. It is paid only once the application is admitted; nothing is due now.',
   'statusCheck.fee.paid': 'Nothing due: the {for} is paid.',
   'statusCheck.fee.waived': 'Nothing due: the {for} is waived.',

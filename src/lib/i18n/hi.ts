@@ -229,6 +229,7 @@ export const HI: Record<TextCode, string> = {
   'statusCheck.fee.admission': 'प्रवेश शुल्क, {class}, सत्र {session}',
   'statusCheck.fee.tc': 'टी.सी. शुल्क',
   'statusCheck.fee.due': '{amount} बाकी: {for}। कृपया विद्यालय कार्यालय में जमा करें।',
+  'statusCheck.fee.dueOnline': '{amount} बाकी: {for}। आप यहीं ऑनलाइन जमा कर सकते हैं, या विद्यालय कार्यालय में।',
   'statusCheck.fee.later': '{amount}: {for}। यह शुल्क प्रवेश स्वीकृत होने के बाद ही जमा होगा; अभी कुछ जमा नहीं करना है।',
   'statusCheck.fee.paid': 'कुछ बाकी नहीं: {for} जमा हो चुका है।',
   'statusCheck.fee.waived': 'कुछ बाकी नहीं: {for} माफ़ कर दिया गया है।',
