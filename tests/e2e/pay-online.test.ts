@@ -68,6 +68,7 @@ describe('paying the TC fee online', () => {
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
       // Where Pay shows, the fee's sentence says it may be paid here or at the office.
       expect(await page.getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') })).count()).toBe(1);
+      expect(await page.getByText(hi('statusCheck.next.tc-request.requested.online', { fee: AMOUNT })).count()).toBe(1);
       await screenshot(page, 'pay-online-1-status-hi-360');
 
       // No checkout script until the family taps Pay.

@@ -252,7 +252,7 @@ describe('what the family is told about the fee', () => {
     const due = (await admissionStatus(from, pair)).json();
     expect(due).toMatchObject({
       status: 'admitted', feeState: 'due', feeText: `${formatRupees(fees.admission['K.G'] * 100)} due: ${purpose}. You can pay it online here, or at the school office.`,
-      nextStep: fill('en', 'statusCheck.next.admission.admitted'),
+      nextStep: fill('en', 'statusCheck.next.admission.admitted.online'),
     });
     // The letter of the decision asks for the fee, names class and session, and links the status page.
     const letters = await messagesOf(admission._id);

@@ -345,7 +345,7 @@ describe('POST /v1/api/tc-request/status', () => {
       // Due now, and the test runtime has the built-in test gateway (no Razorpay keys).
       payOnline: 'test',
       receipts: [],
-      nextStep: fill('en', 'statusCheck.next.tc-request.requested', { fee: formatRupees(fees.transferCertificate * 100) }),
+      nextStep: fill('en', 'statusCheck.next.tc-request.requested.online', { fee: formatRupees(fees.transferCertificate * 100) }),
     });
 
     await pay('tc-request', other._id, fees.transferCertificate);
