@@ -153,4 +153,37 @@ describe('paying the TC fee online', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('at 360 px in Hindi: the checkout script loads once Pay is tapped; cancelling comes back to Pay, and a second tap opens the same order', async () => {
+    const request = await createTcRequest({ contact: MOBILE });
+    const { context, page } = await parentPage(PHONE);
+    try {
+      await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
+      await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
+      await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
+      const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
+      await pay.waitFor();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script' && r.url().includes('checkout.js')) scripts.push(new URL(r.url()).pathname);
+      });
+      await pay.click();
+      await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
+      expect(scripts).toEqual(['/v1/test-gateway/v1/checkout.js']);
+      const firstOrder = await page.locator('input[name="order_id"]').first().inputValue();
+      await page.getByRole('link', { name: /^Cancel and go back/ }).click();
+
+      // Back where Pay was tapped: told it was cancelled, with the status shown again (the pair kept in the tab) and Pay to tap again.
+      await page.waitForURL(/\/hi\/admissions\/tc-request\/status\?payment=cancelled$/);
+      await page.getByText(hi('statusCheck.payment.cancelled')).waitFor();
+      await pay.waitFor();
+      await pay.click();
+      await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
+      expect(await page.locator('input[name="order_id"]').first().inputValue()).toBe(firstOrder);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
