@@ -5,7 +5,7 @@
  * the checkout script the answer names (Razorpay's Standard Checkout, or the test gateway's own, with
  * the same contract): no third-party script on the page until the family taps Pay. Standard Checkout
  * offers UPI intent on a phone (the family's UPI app opens) and a QR code on a computer; with
- * callback_url and redirect it returns to our callback as the hosted checkout did.
+ * callback_url and redirect it posts the signed result to our callback (POST /v1/api/payments/callback).
  */
 import { useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 /**
- * Fees paid online through Razorpay's hosted checkout (src/server/razorpay.ts):
+ * Fees paid online through Razorpay's Standard Checkout (checkout.js, opened by the status page's PayOnline) and its API (src/server/razorpay.ts):
  *
  *   POST /v1/api/payments/order { kind, number, contactNo, language? }  (the family, proven by the pair)
  *     201 a new order, 200 the open one again; 409 nothing-due; 404 the status check's one answer.

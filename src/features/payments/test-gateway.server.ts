@@ -1,5 +1,5 @@
 /**
- * The built-in test gateway: Razorpay's REST API and hosted checkout as this site uses them, served
+ * The built-in test gateway: Razorpay's REST API and checkout (checkout.js and a checkout page) as this site uses them, served
  * by the local runtime (npm start, the tests) when no RAZORPAY_KEY_ID is set, so the whole flow can
  * be tried with no account and no money. Everywhere else every path answers 404.
  *
