@@ -20,13 +20,17 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 };
 
 /**
- * Razorpay's Standard Checkout (checkout.js, loaded only when a family taps Pay): its script, the
- * checkout frame and the requests that frame's page makes, its logos, and the form its redirect
- * flow posts. Only the status pages that offer Pay get these; every other page keeps the policy above.
+ * Razorpay's Standard Checkout (checkout.js, loaded only when a family taps Pay): its script and
+ * styles, the checkout frame and the UPI apps it opens from there on a phone (UPI intent: upi: and
+ * the apps' own schemes, Android's intent:), the requests the script makes, its logos, and the form
+ * its redirect flow posts. Only the status pages that offer Pay get these; every other page keeps
+ * the policy above. (redirect: true also keeps the checkout in this tab, with no pop-up for
+ * Cross-Origin-Opener-Policy to cut off.)
  */
 export const PAY_CSP_ADDITIONS: Record<string, string[]> = {
   'script-src': ['https://checkout.razorpay.com'],
-  'frame-src': ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  'style-src': ['https://checkout.razorpay.com'],
+  'frame-src': ['https://api.razorpay.com', 'https://checkout.razorpay.com', 'upi:', 'intent:', 'tez:', 'phonepe:', 'paytmmp:', 'gpay:', 'bhim:'],
   'connect-src': ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
   'img-src': ['https://cdn.razorpay.com'],
   'form-action': ['https://api.razorpay.com'],
