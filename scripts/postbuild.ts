@@ -16,8 +16,13 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
 }
 
+const pages = await htmlFiles(DIST);
+// A status page moved or renamed would silently lose its Pay button's checkout: stop the build instead.
+for (const page of PAY_PAGES) {
+  if (!pages.includes(join(DIST, page, 'index.html'))) throw new Error(`postbuild: ${page} (PAY_PAGES) is not a page of the build`);
+}
 const hashes = new Set<string>();
-for (const file of await htmlFiles(DIST)) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
+for (const file of pages) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
 
 const scriptHashes = [...hashes].sort();
 const lines = ['/*', ...Object.entries(securityHeaders(scriptHashes)).map(([k, v]) => `  ${k}: ${v}`)];
