@@ -5,10 +5,11 @@
  * - RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: the school's keys (Dashboard > Account & Settings > API keys).
  * - RAZORPAY_WEBHOOK_SECRET: the secret typed when the webhook was added.
  * - RAZORPAY_API_URL: the gateway's base address, https://api.razorpay.com unless a test points it elsewhere.
+ * - RAZORPAY_CHECKOUT_SCRIPT: Standard Checkout's script, https://checkout.razorpay.com/v1/checkout.js unless pointed elsewhere.
  *
  * Without RAZORPAY_KEY_ID, the local runtime (`npm start`, the tests: NETLIFY_LOCAL) uses the built-in
  * test gateway (netlify/functions/test-gateway.mts), which speaks the same API at
- * {URL}/v1/test-gateway with a locally generated key secret; a deploy without keys offers no online
+ * {URL}/v1/test-gateway with a locally generated key secret, and serves a checkout.js of its own there; a deploy without keys offers no online
  * payment at all (the office takes the fee at the desk).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -16,6 +17,8 @@ import Razorpay from 'razorpay';
 import type API from 'razorpay/dist/types/api';
 
 export const RAZORPAY_API = 'https://api.razorpay.com';
+/** Standard Checkout's script: loaded by the status page only when the family taps Pay. */
+export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 /** Where the built-in test gateway answers, under the site's own address. */
 export const TEST_GATEWAY_PATH = '/v1/test-gateway';
 /** The test gateway's key id: says what it is wherever it is shown. */
@@ -25,8 +28,10 @@ export interface GatewayConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
-  /** Base address of the REST API and the hosted checkout (no trailing slash). */
+  /** Base address of the REST API (no trailing slash). */
   apiUrl: string;
+  /** The checkout script (Standard Checkout's checkout.js, or the test gateway's own). */
+  checkoutScript: string;
   /** The built-in test gateway: no money moves. */
   test: boolean;
 }
@@ -41,14 +46,16 @@ export function gatewayConfig(): GatewayConfig | undefined {
     const keySecret = process.env.RAZORPAY_KEY_SECRET ?? '';
     const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
     if (!keySecret || !webhookSecret) return undefined;
-    return { keyId, keySecret, webhookSecret, apiUrl: (process.env.RAZORPAY_API_URL || RAZORPAY_API).replace(/\/+$/, ''), test: false };
+    const apiUrl = (process.env.RAZORPAY_API_URL || RAZORPAY_API).replace(/\/+$/, '');
+    return { keyId, keySecret, webhookSecret, apiUrl, checkoutScript: process.env.RAZORPAY_CHECKOUT_SCRIPT || RAZORPAY_CHECKOUT_SCRIPT, test: false };
   }
   if (!testGatewayEnabled()) return undefined;
   const keySecret = process.env.TEST_GATEWAY_KEY_SECRET ?? '';
   const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
   const site = (process.env.URL ?? '').replace(/\/+$/, '');
   if (!keySecret || !webhookSecret || !site) return undefined;
-  return { keyId: TEST_GATEWAY_KEY_ID, keySecret, webhookSecret, apiUrl: process.env.RAZORPAY_API_URL || `${site}${TEST_GATEWAY_PATH}`, test: true };
+  const apiUrl = process.env.RAZORPAY_API_URL || `${site}${TEST_GATEWAY_PATH}`;
+  return { keyId: TEST_GATEWAY_KEY_ID, keySecret, webhookSecret, apiUrl, checkoutScript: `${apiUrl}/v1/checkout.js`, test: true };
 }
 
 /**

@@ -15,14 +15,33 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-src': ['https://www.openstreetmap.org'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
-  // Paying online: the status page's form goes to Razorpay's hosted checkout (src/server/razorpay.ts).
-  'form-action': ["'self'", 'https://api.razorpay.com'],
+  'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
 
-export function cspString(extraScriptSources: string[] = []): string {
+/**
+ * Razorpay's Standard Checkout (checkout.js, loaded only when a family taps Pay): its script and
+ * styles, the checkout frame and the UPI apps it opens from there on a phone (UPI intent: upi: and
+ * the apps' own schemes, Android's intent:), the requests the script makes, its logos, and the form
+ * its redirect flow posts. Only the status pages that offer Pay get these; every other page keeps
+ * the policy above. (redirect: true also keeps the checkout in this tab, with no pop-up for
+ * Cross-Origin-Opener-Policy to cut off.)
+ */
+export const PAY_CSP_ADDITIONS: Record<string, string[]> = {
+  'script-src': ['https://checkout.razorpay.com'],
+  'style-src': ['https://checkout.razorpay.com'],
+  'frame-src': ['https://api.razorpay.com', 'https://checkout.razorpay.com', 'upi:', 'intent:', 'tez:', 'phonepe:', 'paytmmp:', 'gpay:', 'bhim:'],
+  'connect-src': ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  'img-src': ['https://cdn.razorpay.com'],
+  'form-action': ['https://api.razorpay.com'],
+};
+
+/** The status pages with the Pay button (src/features/payments/PayOnline.tsx), in both languages. */
+export const PAY_PAGES: readonly string[] = ['/admissions/status', '/hi/admissions/status', '/admissions/tc-request/status', '/hi/admissions/tc-request/status'];
+
+export function cspString(extraScriptSources: string[] = [], additions: Record<string, string[]> = {}): string {
   return Object.entries(CSP_DIRECTIVES)
-    .map(([name, values]) => [name, ...values, ...(name === 'script-src' ? extraScriptSources : [])].join(' '))
+    .map(([name, values]) => [name, ...values, ...(name === 'script-src' ? extraScriptSources : []), ...(additions[name] ?? [])].join(' '))
     .join('; ');
 }
 
@@ -37,9 +56,9 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
 /** Browsers ignore HSTS over plain http, so sending it on the local runtime is harmless. */
 export const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
-export function securityHeaders(extraScriptSources: string[] = []): Record<string, string> {
+export function securityHeaders(extraScriptSources: string[] = [], additions: Record<string, string[]> = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': cspString(extraScriptSources),
+    'Content-Security-Policy': cspString(extraScriptSources, additions),
     ...BASE_SECURITY_HEADERS,
     'Strict-Transport-Security': HSTS,
   };

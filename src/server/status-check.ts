@@ -78,9 +78,11 @@ export function feeWords(language: Language, fee: FeeStanding, purpose: string, 
     fee.balancePaise > 0 ? (payableNow ? 'due' : 'later') : fee.waived ? 'waived' : fee.feePaise > 0 && fee.paidPaise >= fee.feePaise ? 'paid' : 'none';
   // Offered only where a gateway is set up (or the local test gateway runs): elsewhere the desk takes it.
   const gateway = feeState === 'due' ? gatewayConfig() : undefined;
+  // Where the Pay button shows, the sentence says the family may pay online or at the office.
+  const words = gateway ? 'statusCheck.fee.dueOnline' : `statusCheck.fee.${feeState}` as const;
   return {
     feeState,
-    feeText: fill(language, `statusCheck.fee.${feeState}`, { amount: formatRupees(fee.balancePaise), for: purpose }),
+    feeText: fill(language, words, { amount: formatRupees(fee.balancePaise), for: purpose }),
     payOnline: gateway ? (gateway.test ? 'test' : 'live') : null,
   };
 }

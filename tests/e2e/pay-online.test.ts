@@ -51,8 +51,14 @@ describe('paying the TC fee online', () => {
     const { context, page } = await parentPage(PHONE);
     try {
       const status = await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
-      // The page may post its form to Razorpay's hosted checkout, and nowhere else but itself.
-      expect(status!.headers()['content-security-policy']).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com(;|$)/);
+      // The status page lets Razorpay's Standard Checkout in (script, frame, its redirect's form); other pages do not.
+      const policy = status!.headers()['content-security-policy']!;
+      expect(policy).toMatch(/script-src 'self'[^;]* https:\/\/checkout\.razorpay\.com(;|$)/);
+      expect(policy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+      expect(policy).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com(;|$)/);
+      const elsewhere = (await page.request.get('/hi/admissions/tc-request')).headers()['content-security-policy']!;
+      expect(elsewhere).toMatch(/form-action 'self'(;|$)/);
+      expect(elsewhere).not.toContain('razorpay');
       await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
       await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
       await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
@@ -60,10 +66,15 @@ describe('paying the TC fee online', () => {
       const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
       await pay.waitFor();
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
+      // Where Pay shows, the fee's sentence says it may be paid here or at the office.
+      expect(await page.getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') })).count()).toBe(1);
+      expect(await page.getByText(hi('statusCheck.next.tc-request.requested.online', { fee: AMOUNT })).count()).toBe(1);
       await screenshot(page, 'pay-online-1-status-hi-360');
 
+      // No checkout script until the family taps Pay.
+      expect(await page.evaluate(() => document.querySelectorAll('script[src*="checkout.js"]').length)).toBe(0);
       await pay.click();
-      // The test gateway's checkout: a page of another path, marked as a test in both languages.
+      // The test gateway's checkout.js (same contract as Razorpay's) opens its checkout: a page of another path, marked as a test in both languages.
       await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
       const banner = page.getByRole('note');
       expect(await banner.innerText()).toContain('Test payment: no money moves');
@@ -138,6 +149,39 @@ describe('paying the TC fee online', () => {
       expect(await note.innerText()).toContain(`${formatRupees(fees.transferCertificate * 100 - 100)} (${short.payment.id}): Not counted: amount or currency not as ordered.`);
       expect(await page.getByRole('region', { name: 'Fee and payments' }).getByText('No payments yet.').count()).toBe(1);
       await screenshot(page, 'pay-online-5-record-1280');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('at 360 px in Hindi: the checkout script loads once Pay is tapped; cancelling comes back to Pay, and a second tap opens the same order', async () => {
+    const request = await createTcRequest({ contact: MOBILE });
+    const { context, page } = await parentPage(PHONE);
+    try {
+      await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+      await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
+      await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
+      await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
+      const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
+      await pay.waitFor();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script' && r.url().includes('checkout.js')) scripts.push(new URL(r.url()).pathname);
+      });
+      await pay.click();
+      await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
+      expect(scripts).toEqual(['/v1/test-gateway/v1/checkout.js']);
+      const firstOrder = await page.locator('input[name="order_id"]').first().inputValue();
+      await page.getByRole('link', { name: /^Cancel and go back/ }).click();
+
+      // Back where Pay was tapped: told it was cancelled, with the status shown again (the pair kept in the tab) and Pay to tap again.
+      await page.waitForURL(/\/hi\/admissions\/tc-request\/status\?payment=cancelled$/);
+      await page.getByText(hi('statusCheck.payment.cancelled')).waitFor();
+      await pay.waitFor();
+      await pay.click();
+      await page.waitForURL(/\/v1\/test-gateway\/v1\/checkout\/embedded$/);
+      expect(await page.locator('input[name="order_id"]').first().inputValue()).toBe(firstOrder);
     } finally {
       await context.close();
     }

@@ -121,8 +121,8 @@ describe('/admissions/tc-request/status', () => {
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByRole('heading', { name: `TC request for admission number ${request.admissionNumber}` }).waitFor();
       expect(await fact(page, 'Student')).toBe(request.studentName);
-      expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.due', { amount: formatRupees(fees.transferCertificate * 100), for: 'TC fee' }));
-      expect(await page.getByText(en('statusCheck.next.tc-request.requested', { fee: formatRupees(fees.transferCertificate * 100) })).count()).toBe(1);
+      expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.dueOnline', { amount: formatRupees(fees.transferCertificate * 100), for: 'TC fee' }));
+      expect(await page.getByText(en('statusCheck.next.tc-request.requested.online', { fee: formatRupees(fees.transferCertificate * 100) })).count()).toBe(1);
       expect(await accessibilityFailures(page, 'the TC request answer at 360')).toEqual([]);
     } finally {
       await close();

@@ -218,7 +218,7 @@ describe("the family's receipts", () => {
     const tc = await createTcRequest({ admissionNumber, contact: '9123456780', parentName: 'Kamla Devi', studentName: 'Neha Singh' });
     const from = freshAddress();
     const before = (await tcStatus(from, { admissionNumber, contactNo: '9123456780' })).json();
-    expect(before).toMatchObject({ feeState: 'due', feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. Please pay it at the school office.`, receipts: [] });
+    expect(before).toMatchObject({ feeState: 'due', feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. You can pay it online here, or at the school office.`, receipts: [] });
     const payment = await pay('tc-request', tc._id, fees.transferCertificate);
     const after = (await tcStatus(from, { admissionNumber, contactNo: '9123456780', language: 'hi' })).json();
     expect(after).toMatchObject({
@@ -251,8 +251,8 @@ describe('what the family is told about the fee', () => {
     await move(admission._id, 'admitted');
     const due = (await admissionStatus(from, pair)).json();
     expect(due).toMatchObject({
-      status: 'admitted', feeState: 'due', feeText: `${formatRupees(fees.admission['K.G'] * 100)} due: ${purpose}. Please pay it at the school office.`,
-      nextStep: fill('en', 'statusCheck.next.admission.admitted'),
+      status: 'admitted', feeState: 'due', feeText: `${formatRupees(fees.admission['K.G'] * 100)} due: ${purpose}. You can pay it online here, or at the school office.`,
+      nextStep: fill('en', 'statusCheck.next.admission.admitted.online'),
     });
     // The letter of the decision asks for the fee, names class and session, and links the status page.
     const letters = await messagesOf(admission._id);

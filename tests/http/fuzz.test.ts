@@ -1037,6 +1037,11 @@ describe(`fuzz (${ENGINE})`, () => {
         });
       }
     }
+    // The test gateway's checkout.js is the same script whatever the query says; HEAD has no body.
+    for (const query of ['', '?key=%zz', '?' + 'x'.repeat(5000)]) {
+      add({ family: "test gateway's checkout script with odd query string", route: 'GET /v1/test-gateway/v1/checkout.js', method: 'GET', path: `/v1/test-gateway/v1/checkout.js${query}`, answers: true, expect: (status, body) => status === 200 && body.includes('window.Razorpay') });
+    }
+    add({ family: "test gateway's checkout script with odd query string", route: 'HEAD /v1/test-gateway/v1/checkout.js', method: 'HEAD', path: '/v1/test-gateway/v1/checkout.js?x=%zz', answers: true, expect: (status, body) => status === 200 && body === '' });
     for (const page of ['/v1/test-gateway/v1/checkout/embedded', '/v1/test-gateway/v1/checkout/pay']) {
       for (const body of ['', 'order_id=order_Fuzz1&callback_url=https%3A%2F%2Fevil.example%2F', 'key_id=x&order_id=%zz', 'order_id=' + 'x'.repeat(5000)]) {
         add({ family: 'test checkout for an order it never made', route: `POST ${page}`, method: 'POST', path: page, body: Buffer.from(body), headers: FORM_TYPE, expect: (status) => status === 400 });

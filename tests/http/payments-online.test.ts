@@ -69,18 +69,22 @@ const stored = async (id: string) => ({
 });
 
 describe(`orders (${ENGINE})`, () => {
-  it('answers 201 with the order of what is due, the same order again on a retry, and the checkout form to post', async () => {
+  it("answers 201 with the order of what is due, the same order again on a retry, and Standard Checkout's script and options", async () => {
     const tc = await tcRequest();
     const first = await order(tc.admissionNumber);
     expect(first.status).toBe(201);
     const body = await first.json();
-    expect(body).toMatchObject({ amount: TC_PAISE, currency: 'INR', keyId: 'rzp_test_local_gateway', test: true, checkoutUrl: `${runtime.url}/v1/test-gateway/v1/checkout/embedded` });
+    expect(body).toMatchObject({ amount: TC_PAISE, currency: 'INR', keyId: 'rzp_test_local_gateway', test: true, checkoutScript: `${runtime.url}/v1/test-gateway/v1/checkout.js` });
     expect(body.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
-    expect(body.fields).toMatchObject({
-      key_id: 'rzp_test_local_gateway', order_id: body.orderId, amount: String(TC_PAISE), currency: 'INR', 'prefill[contact]': `+91${MOBILE}`,
-      callback_url: `${runtime.url}/v1/api/payments/callback`,
+    expect(body.checkout).toEqual({
+      key: 'rzp_test_local_gateway', order_id: body.orderId, amount: TC_PAISE, currency: 'INR', name: expect.any(String), description: expect.any(String),
+      prefill: { contact: `+91${MOBILE}` }, callback_url: `${runtime.url}/v1/api/payments/callback`, redirect: true,
     });
-    expect(body.fields.cancel_url).toMatch(/\/admissions\/tc-request\/status\?payment=cancelled$/);
+    // The test gateway's script: Standard Checkout's contract, served from the site itself.
+    const script = await fetch(body.checkoutScript);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(await script.text()).toContain('window.Razorpay = Razorpay');
     // The gateway holds the same order, at the same amount.
     const held = await gateway.get(`/orders/${body.orderId}`);
     expect(held).toMatchObject({ status: 200, body: { id: body.orderId, amount: TC_PAISE, currency: 'INR', status: 'created' } });
@@ -131,9 +135,9 @@ describe(`the admission fee (${ENGINE})`, () => {
     await move('admitted');
     const made = await post(visitor(), '/v1/api/payments/order', { kind: 'admission', number: admission.referenceNumber.toLowerCase(), contactNo: '+91 99887 76655' });
     expect(made.status).toBe(201);
-    const { orderId, amount, fields } = await made.json();
+    const { orderId, amount, checkout } = await made.json();
     expect(amount).toBe(fees.admission['K.G'] * 100);
-    expect(fields.cancel_url).toMatch(/\/admissions\/status\?payment=cancelled$/);
+    expect(checkout).toMatchObject({ order_id: orderId, amount, prefill: { contact: '+919988776655' } });
     const paid = await gateway.pay(orderId, { webhook: false });
     const back = await gateway.callback(paid.callback);
     expect(back.headers.get('location')).toBe(`/admissions/status?ref=${admission.referenceNumber}&payment=paid`);

@@ -341,11 +341,11 @@ describe('POST /v1/api/tc-request/status', () => {
       missing: [],
       feeDue: { amount: fees.transferCertificate, currency: 'INR' },
       feeState: 'due',
-      feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. Please pay it at the school office.`,
+      feeText: `${formatRupees(fees.transferCertificate * 100)} due: TC fee. You can pay it online here, or at the school office.`,
       // Due now, and the test runtime has the built-in test gateway (no Razorpay keys).
       payOnline: 'test',
       receipts: [],
-      nextStep: fill('en', 'statusCheck.next.tc-request.requested', { fee: formatRupees(fees.transferCertificate * 100) }),
+      nextStep: fill('en', 'statusCheck.next.tc-request.requested.online', { fee: formatRupees(fees.transferCertificate * 100) }),
     });
 
     await pay('tc-request', other._id, fees.transferCertificate);

@@ -34,14 +34,14 @@ describe('which gateway', () => {
 
   it("uses Razorpay's own address with the school's keys, unless RAZORPAY_API_URL points elsewhere", () => {
     env({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook', NETLIFY_LOCAL: 'true' });
-    expect(gatewayConfig()).toEqual({ keyId: 'rzp_live_x', keySecret: 'secret', webhookSecret: 'hook', apiUrl: RAZORPAY_API, test: false });
+    expect(gatewayConfig()).toEqual({ keyId: 'rzp_live_x', keySecret: 'secret', webhookSecret: 'hook', apiUrl: RAZORPAY_API, checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js', test: false });
     env({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook', RAZORPAY_API_URL: 'http://127.0.0.1:9/' });
     expect(gatewayConfig()?.apiUrl).toBe('http://127.0.0.1:9');
   });
 
   it('uses the built-in test gateway on the local runtime without keys, at the site\'s own address', () => {
     env({ NETLIFY_LOCAL: 'true', TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'http://localhost:8888' });
-    expect(gatewayConfig()).toEqual({ keyId: TEST_GATEWAY_KEY_ID, keySecret: 'local', webhookSecret: 'hook', apiUrl: 'http://localhost:8888/v1/test-gateway', test: true });
+    expect(gatewayConfig()).toEqual({ keyId: TEST_GATEWAY_KEY_ID, keySecret: 'local', webhookSecret: 'hook', apiUrl: 'http://localhost:8888/v1/test-gateway', checkoutScript: 'http://localhost:8888/v1/test-gateway/v1/checkout.js', test: true });
   });
 });
 
@@ -67,7 +67,7 @@ describe('the SDK pointed at another address', () => {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     close = () => new Promise((ok) => server.close(() => ok()));
     const { port } = server.address() as { port: number };
-    const client = razorpayClient({ keyId: 'rzp_test_k', keySecret: 's3cret', webhookSecret: 'w', apiUrl: `http://127.0.0.1:${port}`, test: false });
+    const client = razorpayClient({ keyId: 'rzp_test_k', keySecret: 's3cret', webhookSecret: 'w', apiUrl: `http://127.0.0.1:${port}`, checkoutScript: '', test: false });
     expect(client).toBeInstanceOf(Razorpay);
 
     const order = await client.orders.create({ amount: 50000, currency: 'INR', receipt: 'r1' });

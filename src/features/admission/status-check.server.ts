@@ -82,12 +82,16 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
   ]);
   const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: rejectionReason(language, r.reason_code, r.state_reason) })).sort(byFormOrder);
   const admitted = row.status === 'admitted';
+  const purpose = fill(language, 'statusCheck.fee.admission', { class: classFor(language, row.admission_class), session: row.session });
+  const feeAnswer = feeWords(language, fee, purpose, admitted);
+  // Where the Pay button shows, the next step says the fee may be paid online too.
   const next: TextCode = missing.length
     ? 'statusCheck.next.admission.documents'
     : admitted && fee.balancePaise === 0
       ? 'statusCheck.next.admission.admitted.nothingDue'
-      : `statusCheck.next.admission.${row.status}`;
-  const purpose = fill(language, 'statusCheck.fee.admission', { class: classFor(language, row.admission_class), session: row.session });
+      : admitted && feeAnswer.payOnline
+        ? 'statusCheck.next.admission.admitted.online'
+        : `statusCheck.next.admission.${row.status}`;
   return {
     referenceNumber: row.reference_number,
     studentFirstName: row.student_first_name,
@@ -97,7 +101,7 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing,
     feeDue: feeDue(fee.balancePaise),
-    ...feeWords(language, fee, purpose, admitted),
+    ...feeAnswer,
     receipts: fee.receipts,
     nextStep: fill(language, next),
   };

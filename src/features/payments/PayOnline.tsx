@@ -1,8 +1,11 @@
 /**
  * The status page's "Pay online" button: asks POST /v1/api/payments/order for the order of what is
  * due (proven by the pair the status was checked with), keeps the pair in this tab's sessionStorage
- * (so the return shows the receipt without the mobile number in any address), and sends the family
- * to the gateway's hosted checkout with a plain form POST: no third-party script on our pages.
+ * (so the return shows the receipt without the mobile number in any address), and only then loads
+ * the checkout script the answer names (Razorpay's Standard Checkout, or the test gateway's own, with
+ * the same contract): no third-party script on the page until the family taps Pay. Standard Checkout
+ * offers UPI intent on a phone (the family's UPI app opens) and a QR code on a computer; with
+ * callback_url and redirect it posts the signed result to our callback (POST /v1/api/payments/callback).
  */
 import { useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
@@ -10,7 +13,36 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import type { StatusCheckText, StatusCheckWords } from '../../lib/status-check.ts';
 import { wordsFor } from '../../components/forms/StatusLookup.tsx';
-import { PAY_PAIR_KEY, type OrderAnswer, type PayKind } from './online.ts';
+import { PAY_PAIR_KEY, type CheckoutOptions, type OrderAnswer, type PayKind } from './online.ts';
+
+interface Checkout {
+  open(): void;
+}
+type CheckoutConstructor = new (options: CheckoutOptions & { modal: { ondismiss: () => void } }) => Checkout;
+declare global {
+  interface Window {
+    Razorpay?: CheckoutConstructor;
+  }
+}
+
+/** One load of the checkout script per page, however often Pay is tapped. */
+const loading = new Map<string, Promise<CheckoutConstructor>>();
+function loadCheckout(src: string): Promise<CheckoutConstructor> {
+  const known = loading.get(src);
+  if (known) return known;
+  const loaded = new Promise<CheckoutConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('checkout script defined no Razorpay')));
+    script.onerror = () => reject(new Error(`checkout script did not load: ${src}`));
+    document.head.append(script);
+  });
+  // A failed load (slow data dropped) may be tried again by the next tap.
+  loaded.catch(() => loading.delete(src));
+  loading.set(src, loaded);
+  return loaded;
+}
 
 interface Props {
   kind: PayKind;
@@ -46,18 +78,9 @@ export function PayOnline({ kind, number, contactNo, answer, lang, text }: Props
       } catch {
         // A browser that keeps nothing: the family types the mobile number again on return.
       }
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = order.checkoutUrl;
-      for (const [name, value] of Object.entries(order.fields)) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
+      const Razorpay = await loadCheckout(order.checkoutScript);
+      // Closing the checkout without paying leaves the family here, with Pay to tap again.
+      new Razorpay({ ...order.checkout, modal: { ondismiss: () => setBusy(false) } }).open();
     } catch (error) {
       console.error('payments/order failed', error);
       setProblem(t('statusCheck.pay.failed'));

@@ -1,5 +1,5 @@
 /**
- * Fees paid online through Razorpay's hosted checkout (src/server/razorpay.ts):
+ * Fees paid online through Razorpay's Standard Checkout (checkout.js, opened by the status page's PayOnline) and its API (src/server/razorpay.ts):
  *
  *   POST /v1/api/payments/order { kind, number, contactNo, language? }  (the family, proven by the pair)
  *     201 a new order, 200 the open one again; 409 nothing-due; 404 the status check's one answer.
@@ -93,23 +93,22 @@ interface OrderRow {
 const ORDER_COLUMNS = `order_id, entity, record_id, amount_paise::text AS amount_paise, fee_paise::text AS fee_paise, paid_paise::text AS paid_paise, currency, state, language`;
 
 function orderAnswer(config: GatewayConfig, order: OrderRow, school: string, description: string, contactNo: string, site: string): OrderAnswer {
-  const back = `${site}${statusPagePath(order.entity, order.language, '')}`;
   return {
     orderId: order.order_id,
     amount: Number(order.amount_paise),
     currency: 'INR',
     keyId: config.keyId,
-    checkoutUrl: `${config.apiUrl}/v1/checkout/embedded`,
-    fields: {
-      key_id: config.keyId,
-      order_id: order.order_id,
-      amount: order.amount_paise,
+    checkoutScript: config.checkoutScript,
+    checkout: {
+      key: config.keyId,
+      amount: Number(order.amount_paise),
       currency: 'INR',
+      order_id: order.order_id,
       name: school,
       description,
-      'prefill[contact]': `+91${contactNo}`,
+      prefill: { contact: `+91${contactNo}` },
       callback_url: `${site}/v1/api/payments/callback`,
-      cancel_url: `${back}?payment=cancelled`,
+      redirect: true,
     },
     test: config.test,
   };

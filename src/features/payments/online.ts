@@ -8,17 +8,34 @@ export const PAY_KINDS = ['admission', 'tc-request'] as const;
 export type PayKind = (typeof PAY_KINDS)[number];
 export const isPayKind = (value: unknown): value is PayKind => (PAY_KINDS as readonly unknown[]).includes(value);
 
-/** 201 (a new order) or 200 (the open one, again): what the page needs to send the family to the gateway's checkout. */
+/**
+ * The options of Razorpay's Standard Checkout (`new Razorpay(options).open()`), as the page passes
+ * them: with callback_url and redirect, the checkout POSTs razorpay_payment_id, razorpay_order_id and
+ * razorpay_signature (or error[...]) to our callback, on a phone and a computer alike.
+ */
+export interface CheckoutOptions {
+  key: string;
+  amount: number;
+  currency: 'INR';
+  order_id: string;
+  name: string;
+  description: string;
+  prefill: { contact: string };
+  callback_url: string;
+  redirect: true;
+}
+
+/** 201 (a new order) or 200 (the open one, again): what the page needs to open the gateway's checkout. */
 export interface OrderAnswer {
   orderId: string;
   /** Whole paise, as the gateway counts. */
   amount: number;
   currency: 'INR';
   keyId: string;
-  /** Where the checkout form is POSTed (the gateway's hosted checkout). */
-  checkoutUrl: string;
-  /** The checkout form's fields, posted as they are. */
-  fields: Record<string, string>;
+  /** The checkout script the page loads when the family taps Pay (Razorpay's checkout.js, or the test gateway's own). */
+  checkoutScript: string;
+  /** What the page passes to `new Razorpay(...)`. */
+  checkout: CheckoutOptions;
   /** The built-in test gateway: no money moves. */
   test: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The built-in test gateway: Razorpay's REST API and hosted checkout as this site uses them, served
+ * The built-in test gateway: Razorpay's REST API and checkout (checkout.js and a checkout page) as this site uses them, served
  * by the local runtime (npm start, the tests) when no RAZORPAY_KEY_ID is set, so the whole flow can
  * be tried with no account and no money. Everywhere else every path answers 404.
  *
@@ -7,6 +7,8 @@
  *   POST /v1/orders                       GET /v1/orders/:id     GET /v1/orders/:id/payments
  *   GET  /v1/payments/:id                 POST /v1/payments/:id/refund
  *   (Basic auth key_id:key_secret; errors as { error: { code, description, source, step, reason, metadata, field? } })
+ *   GET  /v1/checkout.js                  Standard Checkout's contract (window.Razorpay, new Razorpay(options).open()):
+ *                                         open() posts the options to the checkout page below
  *   POST /v1/checkout/embedded            the checkout page, marked "Test payment: no money moves"
  *   POST /v1/checkout/pay                 the page's buttons: a captured (or failed) payment, webhooks, the signed return
  *   POST /control/pay                     for tests: a payment of any amount or currency, with or without its webhooks
@@ -320,6 +322,45 @@ ${cancel ? `<a class="button" href="${escapeHtml(cancel)}">${both('testGateway.c
   );
 };
 
+/**
+ * The test gateway's checkout.js: the same constructor, options and open() as Razorpay's, so the
+ * status page's code is the same for both. open() takes the family to the test checkout page (a
+ * plain form POST to this origin); its Cancel link comes back to the page Pay was tapped on.
+ */
+const CHECKOUT_SCRIPT = `(function () {
+  'use strict';
+  var page = new URL('checkout/embedded', document.currentScript.src).href;
+  function Razorpay(options) {
+    if (!(this instanceof Razorpay)) throw new TypeError('Razorpay is a constructor');
+    this.options = options || {};
+  }
+  Razorpay.prototype.open = function () {
+    var o = this.options;
+    var fields = {
+      key_id: o.key, order_id: o.order_id, amount: String(o.amount), currency: o.currency, name: o.name || '',
+      description: o.description || '', 'prefill[contact]': (o.prefill && o.prefill.contact) || '',
+      callback_url: o.callback_url, cancel_url: location.origin + location.pathname + '?payment=cancelled'
+    };
+    var form = document.createElement('form');
+    form.method = 'post';
+    form.action = page;
+    Object.keys(fields).forEach(function (name) {
+      var input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = fields[name];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
+
+const checkoutScript: Handler = async () =>
+  new Response(CHECKOUT_SCRIPT, { headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' } });
+
 const checkoutPay: Handler = async (req) => {
   const form = Object.fromEntries(new URLSearchParams(await readText(req)));
   const order = await read<Order>(`orders/${form.order_id ?? ''}`);
@@ -341,6 +382,7 @@ export const testGatewayRoutes: Routes = {
   [`${G}/v1/orders/:id/payments`]: { GET: api(orderPayments) },
   [`${G}/v1/payments/:id`]: { GET: api(fetchPayment) },
   [`${G}/v1/payments/:id/refund`]: { POST: api(refundPayment) },
+  [`${G}/v1/checkout.js`]: { GET: page(checkoutScript) },
   [`${G}/v1/checkout/embedded`]: { POST: page(checkoutPage) },
   [`${G}/v1/checkout/pay`]: { POST: page(checkoutPay) },
   [`${G}/control/pay`]: { POST: api(controlPay) },

@@ -51,7 +51,13 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   const due = fee.balancePaise;
   // A waived fee moves the request on as a payment does; its words must not say the fee was received.
   // A rejected request says why, where the office wrote it.
-  const next = row.status === 'fee-paid' && fee.waived ? 'fee-waived' : row.status === 'rejected' && row.rejection_reason ? 'rejected.reason' : row.status;
+  const feeAnswer = feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true);
+  // Where the Pay button shows, the next step says the fee may be paid online too.
+  const next =
+    row.status === 'fee-paid' && fee.waived ? 'fee-waived'
+    : row.status === 'rejected' && row.rejection_reason ? 'rejected.reason'
+    : row.status === 'requested' && feeAnswer.payOnline ? 'requested.online'
+    : row.status;
   const answer: TcStatusAnswer = {
     admissionNumber: row.admission_number,
     studentName: row.student_name,
@@ -60,7 +66,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing: [],
     feeDue: feeDue(due),
-    ...feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true),
+    ...feeAnswer,
     receipts: fee.receipts,
     ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
     nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, { fee: formatRupees(due), reason: row.rejection_reason ?? '' }),
