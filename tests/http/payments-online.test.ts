@@ -90,7 +90,7 @@ describe(`orders (${ENGINE})`, () => {
     expect(held).toMatchObject({ status: 200, body: { id: body.orderId, amount: TC_PAISE, currency: 'INR', status: 'created' } });
 
     const again = await order(tc.admissionNumber);
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(201);
     expect((await again.json()).orderId).toBe(body.orderId);
     expect(await rows(`SELECT order_id, amount_paise::text AS paise, state FROM payment_orders WHERE record_id = $1`, [tc._id])).toEqual([{ order_id: body.orderId, paise: String(TC_PAISE), state: 'open' }]);
   });

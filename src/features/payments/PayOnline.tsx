@@ -67,7 +67,7 @@ export function PayOnline({ kind, number, contactNo, answer, lang, text }: Props
     setProblem('');
     try {
       const { status, body } = await answerOf<OrderAnswer>(await apiJson('/payments/order', 'POST', { kind, number, contactNo, language: lang }));
-      if (status !== 200 && status !== 201) {
+      if (status !== 201) {
         setProblem(t(status === 409 ? 'statusCheck.pay.nothingDue' : 'statusCheck.pay.failed'));
         setBusy(false);
         return;

@@ -136,7 +136,7 @@ export const createOrder: Handler = async (req, { ip }) => {
     }
     // The open order stands while nothing was paid since it was made: a retry gets it again, at its
     // amount, even if the school's fee changed meanwhile. A payment at the desk since then ends it.
-    if (open && Number(open.paid_paise) === paid) return { order: open, created: false };
+    if (open && Number(open.paid_paise) === paid) return { order: open };
     if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
     const atGateway = await callGateway('order', () =>
       client.orders.create({ amount: balance, currency: 'INR', receipt: `${kind}:${found.id}`.slice(0, 40), notes: { entity: kind, record: found.id } }),
@@ -146,13 +146,14 @@ export const createOrder: Handler = async (req, { ip }) => {
        VALUES ($1, $2, $3, $4, $5, $6, 'INR', $7) RETURNING ${ORDER_COLUMNS}`,
       [atGateway.id, kind, found.id, String(balance), String(due), String(paid), input.language],
     );
-    return { order: inserted.rows[0]!, created: true };
+    return { order: inserted.rows[0]! };
   });
   if (!made) throw conflict(ONLINE_MESSAGES.nothingDue).withCode('nothing-due');
-  const { order, created } = made;
+  const { order } = made;
   const school = (await schoolProfile()).name.en;
   const description = kind === 'admission' ? `Admission fee ${input.number}` : `TC fee ${input.number}`;
-  return json(orderAnswer(config, order, school, description, input.contactNo, siteUrl()), created ? 201 : 200);
+  // A retry is answered as the first ask was (201, the same order), as an idempotent request's replay is.
+  return json(orderAnswer(config, order, school, description, input.contactNo, siteUrl()), 201);
 };
 
 // ---- a gateway payment, once ----------------------------------------------------------------
