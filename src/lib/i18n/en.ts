@@ -241,7 +241,7 @@ export const EN = {
   'formPage.tc.lead': 'Request a transfer certificate for a student of the school. Fields marked * are required.',
   'formPage.tc.paymentRequired': 'Payment is required.',
   'formPage.tc.payment':
-    'A TC is issued after the TC fee is paid. Your request is recorded with payment pending; the school office will contact you about the payment. At most two TC requests can be made for one admission number.',
+    'A TC is issued after the TC fee is paid. Your request is recorded with payment pending: pay the fee online from the TC status page (UPI, card or net banking) where the school takes online payments, or at the school office. At most two TC requests can be made for one admission number.',
   'formPage.tc.questions': 'Questions: call {phone} or write to',
   'ack.heading': 'Application received',
   'ack.intro': 'Thank you. The school office has received the admission application. Please keep this acknowledgment: the reference number is asked for later.',
