@@ -1,5 +1,5 @@
 /**
- * The templates the school registers for messages that go by themselves (issue 28): one per kind
+ * The templates the school registers for messages that go by themselves: one per kind
  * of message, each with its WhatsApp template name (approved in Meta's WhatsApp Manager, in English
  * `en` and Hindi `hi` under the same name) and its MSG91 template id per language (MSG91's id of
  * the SMS template, which carries the DLT template id and the sender ID; MSG91_TEMPLATE_IDS may set
