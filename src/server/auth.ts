@@ -3,10 +3,11 @@
  * live in the sessions table (logout and password changes revoke it), and an XSRF token
  * (an HMAC of the session id) in a cookie scripts can read, echoed in X-XSRF-TOKEN.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { query, queryOne } from './db.ts';
 import { requireEnv } from './env.ts';
+import { sameSecret } from './signatures.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { Handler, RouteContext } from './http.ts';
 import type { Role, SignedIn } from '../lib/roles.ts';
@@ -143,10 +144,7 @@ export function siteOrigins(): Set<string> {
 export function checkXsrf(req: Request, sessionId: string): void {
   const origin = req.headers.get('origin');
   if (origin !== null && !siteOrigins().has(origin)) throw forbidden('Cross-site request refused');
-  const sent = req.headers.get(XSRF_HEADER) ?? '';
-  const expected = xsrfToken(sessionId);
-  const ok = sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
-  if (!ok) throw forbidden('Missing or invalid XSRF token');
+  if (!sameSecret(req.headers.get(XSRF_HEADER) ?? '', xsrfToken(sessionId))) throw forbidden('Missing or invalid XSRF token');
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password before going on.';

@@ -10,13 +10,14 @@
  * With neither configured nothing changes: a number gets a WhatsApp message only when the form gave
  * no address, and the office sends it by hand from the messages screen.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { site } from '../config/site.ts';
 import { MOBILE_TEMPLATES } from '../config/messages.ts';
 import { parentMessage } from '../lib/contact.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import type { MobileLetter } from '../features/messages/templates.ts';
 import { requireEnv } from './env.ts';
+import { sameSecret } from './signatures.ts';
 
 const set = (name: string) => Boolean(process.env[name]?.trim());
 
@@ -48,11 +49,7 @@ export function optOutUrl(mobile: string, language: Language): string {
 }
 
 /** Whether `token` is the link's proof for `mobile` (compared in constant time). */
-export function isOptOutToken(mobile: string, token: string): boolean {
-  const expected = Buffer.from(tokenFor(mobile));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const isOptOutToken = (mobile: string, token: string): boolean => sameSecret(token, tokenFor(mobile));
 
 // ---- a template's words ----------------------------------------------------------------------
 

@@ -12,9 +12,9 @@
  * {URL}/v1/test-gateway with a locally generated key secret, and serves a checkout.js of its own there; a deploy without keys offers no online
  * payment at all (the office takes the fee at the desk).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import type API from 'razorpay/dist/types/api';
+import { hmacHex, sameSecret } from './signatures.ts';
 
 export const RAZORPAY_API = 'https://api.razorpay.com';
 /** Standard Checkout's script: loaded by the status page only when the family taps Pay. */
@@ -80,15 +80,8 @@ export function razorpayClient(config: GatewayConfig): RazorpayClient {
   return config.apiUrl === RAZORPAY_API ? new Razorpay({ key_id: config.keyId, key_secret: config.keySecret }) : new RazorpayAt(config);
 }
 
-/** Hex HMAC-SHA256 of `payload` with `secret`: Razorpay's checkout and webhook signatures alike. */
-export const hmacHex = (payload: string, secret: string) => createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
-
-/** Whether `signature` is the HMAC of `payload`, compared in constant time (a wrong length is simply false). */
-export function signatureMatches(payload: string, signature: string, secret: string): boolean {
-  const expected = Buffer.from(hmacHex(payload, secret), 'utf8');
-  const given = Buffer.from(signature, 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+/** Whether `signature` is the hex HMAC of `payload` with `secret`: Razorpay's checkout and webhook signatures alike. */
+export const signatureMatches = (payload: string, signature: string, secret: string) => sameSecret(signature, hmacHex(payload, secret));
 
 /** The checkout's signature: HMAC of "order_id|payment_id" with the key secret. */
 export const checkoutPayload = (orderId: string, paymentId: string) => `${orderId}|${paymentId}`;

@@ -11,7 +11,7 @@
  * entry[].changes[].value with `statuses` (sent, delivered, read, failed, by message id) and
  * `messages` (what families write: STOP and START are read here).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacHex, sameSecret } from './signatures.ts';
 import { WHATSAPP_API_VERSION } from '../config/messages.ts';
 import type { Language } from '../lib/i18n/index.ts';
 
@@ -64,7 +64,5 @@ export async function sendWhatsApp(to: string, name: string, language: Language,
 export function isMetaSignature(raw: Buffer, header: string | null): boolean {
   const secret = process.env.WHATSAPP_APP_SECRET?.trim();
   if (!secret || !header?.startsWith('sha256=')) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(raw).digest('hex'));
-  const given = Buffer.from(header.slice('sha256='.length).toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(header.slice('sha256='.length).toLowerCase(), hmacHex(raw, secret));
 }

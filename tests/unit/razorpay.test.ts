@@ -7,7 +7,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { checkoutPayload, gatewayConfig, hmacHex, razorpayClient, signatureMatches, RAZORPAY_API, TEST_GATEWAY_KEY_ID } from '../../src/server/razorpay.ts';
+import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, RAZORPAY_API, TEST_GATEWAY_KEY_ID } from '../../src/server/razorpay.ts';
+import { hmacHex } from '../../src/server/signatures.ts';
 
 const NAMES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'TEST_GATEWAY_KEY_SECRET', 'NETLIFY_LOCAL', 'URL'] as const;
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));

@@ -16,12 +16,12 @@
  * A state only moves forward: a late "sent" after "read" changes nothing, and "failed" after
  * "delivered" (a second device) neither.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { query } from '../../server/db.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
 import { json, readLimited } from '../../server/http.ts';
 import { WEBHOOK_BODY_BYTES } from '../../server/body-limits.ts';
 import { isMetaSignature } from '../../server/whatsapp.ts';
+import { sameSecret } from '../../server/signatures.ts';
 import { fallBackToSms } from '../../server/mailer.ts';
 import { tenDigits } from '../../server/family-mobile.ts';
 
@@ -31,11 +31,6 @@ export const WEBHOOK_ERRORS = {
   body: 'The body is not a notification this endpoint knows.',
   verify: 'The verify token does not match.',
 } as const;
-
-const sameText = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 // ---- a message's state -------------------------------------------------------------------------
 
@@ -88,7 +83,7 @@ export function verifyWhatsApp(req: Request): Response {
   const challenge = url.searchParams.get('hub.challenge') ?? '';
   // Not a verification request at all: 400. Meta's own with another token: 403, as its guide says.
   if (url.searchParams.get('hub.mode') !== 'subscribe' || !/^[\w-]{1,200}$/.test(challenge)) throw badRequest(WEBHOOK_ERRORS.body);
-  if (!token || !sameText(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
+  if (!token || !sameSecret(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
   return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
@@ -151,7 +146,7 @@ interface Msg91Report {
 export async function smsReport(req: Request): Promise<Response> {
   const token = process.env.MSG91_WEBHOOK_TOKEN?.trim();
   const given = new URL(req.url).searchParams.get('token') ?? '';
-  if (!token || !sameText(given, token)) throw badRequest(WEBHOOK_ERRORS.token).withCode('signature');
+  if (!token || !sameSecret(given, token)) throw badRequest(WEBHOOK_ERRORS.token).withCode('signature');
   const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES)).toString('utf8');
   let reports: unknown;
   try {

@@ -23,7 +23,8 @@ import { randomBytes } from 'node:crypto';
 import { store } from '../../server/blobs.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 import { json, readJson, readText, type Handler, type Routes } from '../../server/http.ts';
-import { checkoutPayload, gatewayConfig, hmacHex, testGatewayEnabled, TEST_GATEWAY_PATH } from '../../server/razorpay.ts';
+import { checkoutPayload, gatewayConfig, testGatewayEnabled, TEST_GATEWAY_PATH } from '../../server/razorpay.ts';
+import { hmacHex } from '../../server/signatures.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 
