@@ -19,3 +19,6 @@ export function envNumber(name: string, fallback: number): number {
   const value = raw === undefined || raw === '' ? NaN : Number(raw);
   return Number.isFinite(value) ? value : fallback;
 }
+
+/** The address Netlify gives the running site (URL; the local runtime sets it too), without a trailing slash; '' when unset. */
+export const siteAddress = (): string => (process.env.URL ?? '').replace(/\/+$/, '');

@@ -15,6 +15,7 @@
 import Razorpay from 'razorpay';
 import type API from 'razorpay/dist/types/api';
 import { hmacHex, sameSecret } from './signatures.ts';
+import { siteAddress } from './env.ts';
 
 export const RAZORPAY_API = 'https://api.razorpay.com';
 /** Standard Checkout's script: loaded by the status page only when the family taps Pay. */
@@ -52,7 +53,7 @@ export function gatewayConfig(): GatewayConfig | undefined {
   if (!testGatewayEnabled()) return undefined;
   const keySecret = process.env.TEST_GATEWAY_KEY_SECRET ?? '';
   const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
-  const site = (process.env.URL ?? '').replace(/\/+$/, '');
+  const site = siteAddress();
   if (!keySecret || !webhookSecret || !site) return undefined;
   const apiUrl = process.env.RAZORPAY_API_URL || `${site}${TEST_GATEWAY_PATH}`;
   return { keyId: TEST_GATEWAY_KEY_ID, keySecret, webhookSecret, apiUrl, checkoutScript: `${apiUrl}/v1/checkout.js`, test: true };

@@ -2,7 +2,7 @@
  * Fees paid online through Razorpay's Standard Checkout (checkout.js, opened by the status page's PayOnline) and its API (src/server/razorpay.ts):
  *
  *   POST /v1/api/payments/order { kind, number, contactNo, language? }  (the family, proven by the pair)
- *     201 a new order, 200 the open one again; 409 nothing-due; 404 the status check's one answer.
+ *     201 the order (a retry: the open one again); 409 nothing-due; 404 the status check's one answer.
  *   POST /v1/api/payments/callback  (form: razorpay_payment_id, razorpay_order_id, razorpay_signature)
  *     303 to the status page, saying how it ended.
  *   POST /v1/api/payments/webhook   (X-Razorpay-Signature, X-Razorpay-Event-Id)
@@ -22,35 +22,37 @@ import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson, readText, type Handler, type RouteContext } from '../../server/http.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
-import { checkoutPayload, signatureMatches, type GatewayConfig, type RazorpayClient } from '../../server/razorpay.ts';
+import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, type GatewayConfig } from '../../server/razorpay.ts';
+import { siteAddress } from '../../server/env.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { statusPagePath } from '../../lib/status-pages.ts';
 import { checkLookup, type Say } from '../../lib/status-check.ts';
 import { kindOf } from '../kinds.ts';
+import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
-import { callGateway, gateway, type GatewayPayment } from './gateway.server.ts';
+import { callGateway, gateway, refundThroughGateway, type GatewayPayment } from './gateway.server.ts';
 import { isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;
 
-/** Each kind's record as the order finds it by the family's pair (as its status check does), and its number for the status page. */
-const PAYABLE: Record<PayKind, { find: string; numberOf: string; notFound: 'statusCheck.notFound.admission' | 'statusCheck.notFound.tc' }> = {
-  admission: {
-    find: `SELECT id FROM admissions WHERE reference_number = $1 AND contact_no = $2`,
-    numberOf: `SELECT reference_number AS number FROM admissions WHERE id = $1`,
-    notFound: 'statusCheck.notFound.admission',
-  },
-  'tc-request': {
-    // The newest request made with this mobile number, as the status page answers.
-    find: `SELECT id FROM tc_requests WHERE admission_number = $1 AND contact = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    numberOf: `SELECT admission_number AS number FROM tc_requests WHERE id = $1`,
-    notFound: 'statusCheck.notFound.tc',
-  },
-};
+/**
+ * The record a family's pair proves, as its kind declares the proof for its receipts (its number's
+ * column and the mobile number's), and that number again for the status page.
+ */
+function pairOf(kind: PayKind) {
+  const { table } = kindOf(kind);
+  const { proof, notFound } = SERVER_KINDS[kind].receipt!;
+  return {
+    // The newest record made with this mobile number, as the status page answers (a TC may be asked for twice).
+    find: `SELECT id FROM ${table} WHERE ${proof.column} = $1 AND ${proof.mobile} = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    numberOf: `SELECT ${proof.column} AS number FROM ${table} WHERE id = $1`,
+    notFound,
+  };
+}
 
 /** Whether a record at `status` is asked for its fee now: at its kind's `payableAt`, else at any status but the closed ones. */
 function payableNow(kind: PayKind, status: string): boolean {
@@ -114,13 +116,11 @@ function orderAnswer(config: GatewayConfig, order: OrderRow, school: string, des
   };
 }
 
-const siteUrl = () => (process.env.URL ?? '').replace(/\/+$/, '');
-
 /** POST /v1/api/payments/order. */
 export const createOrder: Handler = async (req, { ip }) => {
   const input = checked(await readJson(req), checkOrder);
   const kind = input.kind as PayKind;
-  const payable = PAYABLE[kind];
+  const payable = pairOf(kind);
   const { config, client } = gateway();
   const found = await lookUpPair(ip, input.contactNo, () => queryOne<{ id: string }>(payable.find, [input.number, input.contactNo]));
   if (!found) throw notFound(fill('en', payable.notFound)).withCode(payable.notFound);
@@ -153,7 +153,7 @@ export const createOrder: Handler = async (req, { ip }) => {
   const school = (await schoolProfile()).name.en;
   const description = kind === 'admission' ? `Admission fee ${input.number}` : `TC fee ${input.number}`;
   // A retry is answered as the first ask was (201, the same order), as an idempotent request's replay is.
-  return json(orderAnswer(config, order, school, description, input.contactNo, siteUrl()), 201);
+  return json(orderAnswer(config, order, school, description, input.contactNo, siteAddress()), 201);
 };
 
 // ---- a gateway payment, once ----------------------------------------------------------------
@@ -163,7 +163,7 @@ export const createOrder: Handler = async (req, { ip }) => {
  * reconciliation): recorded with a receipt, a mismatch, or refunded. Undefined for an order that
  * is not ours (ignored) or a payment not captured (nothing to take).
  */
-export async function takeGatewayPayment(client: RazorpayClient, payment: GatewayPayment, ip: string | null): Promise<PaymentOutcome | undefined> {
+export async function takeGatewayPayment(payment: GatewayPayment, ip: string | null): Promise<PaymentOutcome | undefined> {
   if (payment.status !== 'captured' || !payment.order_id) return undefined;
   const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
   if (!order) return undefined;
@@ -192,7 +192,7 @@ export async function takeGatewayPayment(client: RazorpayClient, payment: Gatewa
     const { balance } = row ? await balanceOf(tx, order.entity, { ...row, fee_paise: String(feePaise) }) : { balance: 0 };
     if (!row || amount > balance) {
       // Paid already (a second payment, or the desk took it meanwhile): the money goes back.
-      const refund = await callGateway('refund', () => client.payments.refund(payment.id, { amount, speed: 'normal', notes: { reason: 'Fee already paid' } })).catch(() => undefined);
+      const refund = await refundThroughGateway(payment.id, amount, { reason: 'Fee already paid' }).catch(() => undefined);
       const why = !row ? 'The record was deleted.' : balance > 0 ? `Only ${formatRupees(balance)} was due.` : 'Nothing was due: paid already.';
       await note(refund ? 'refunded' : 'refund-failed', { ...(refund ? { refundId: refund.id } : {}), note: why });
       await recordAudit(
@@ -243,7 +243,7 @@ export const checkoutCallback: Handler = async (req, ctx) => {
   const order = orderId ? await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [orderId]) : undefined;
   if (!order) throw badRequest('This payment is not for an order of this school.').withCode('unknown-order');
   const back = async (outcome: PaymentOutcome) => {
-    const number = (await queryOne<{ number: string }>(PAYABLE[order.entity].numberOf, [order.record_id]))?.number ?? '';
+    const number = (await queryOne<{ number: string }>(pairOf(order.entity).numberOf, [order.record_id]))?.number ?? '';
     return new Response(null, { status: 303, headers: { Location: `${statusPagePath(order.entity, order.language, number)}&payment=${outcome}`, 'Cache-Control': 'no-store' } });
   };
   const { config, client } = gateway();
@@ -255,7 +255,7 @@ export const checkoutCallback: Handler = async (req, ctx) => {
   if (!payment) return back('pending');
   // The gateway's own word on the payment: it must belong to this order.
   if (payment.order_id !== order.order_id) return back('failed');
-  const outcome = (await takeGatewayPayment(client, payment, ctx.ip)) ?? (payment.status === 'failed' ? 'failed' : 'pending');
+  const outcome = (await takeGatewayPayment(payment, ctx.ip)) ?? (payment.status === 'failed' ? 'failed' : 'pending');
   if (outcome === 'paid') await wake(ctx, order);
   return back(outcome);
 };
@@ -271,7 +271,7 @@ interface WebhookEvent {
 export const webhook: Handler = async (req, ctx) => {
   // A webhook is a few KB (one payment and its order): the usual JSON bound holds it.
   const raw = await readText(req);
-  const { config, client } = gateway();
+  const { config } = gateway();
   const signature = req.headers.get('x-razorpay-signature') ?? '';
   if (!signatureMatches(raw, signature, config.webhookSecret)) throw badRequest(ONLINE_MESSAGES.badSignature).withCode('bad-signature');
   let event: WebhookEvent;
@@ -287,7 +287,7 @@ export const webhook: Handler = async (req, ctx) => {
   // payment.captured and order.paid carry the captured payment; a failed one changes nothing we hold
   // (a later "failed" never moves a paid record back); refunds are ours already.
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment && typeof payment.id === 'string') {
-    outcome = await takeGatewayPayment(client, { ...payment, amount: Number(payment.amount) }, null);
+    outcome = await takeGatewayPayment({ ...payment, amount: Number(payment.amount) }, null);
   }
   if (eventId) await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, String(event.event ?? '')]);
   if (outcome === 'paid' && payment?.order_id) {
@@ -304,21 +304,18 @@ export const describeReconciliation = (r: Reconciliation) =>
 
 /** Asks the gateway for the payments of open orders (webhooks that never came), and takes each captured one. */
 export async function reconcile(): Promise<Reconciliation | undefined> {
-  let gw: ReturnType<typeof gateway>;
-  try {
-    gw = gateway();
-  } catch {
-    return undefined;
-  }
+  const config = gatewayConfig();
+  if (!config) return undefined;
+  const client = razorpayClient(config);
   const orders = await query<{ order_id: string }>(
     `SELECT order_id FROM payment_orders WHERE state = 'open' ORDER BY reconciled_at NULLS FIRST, created_at LIMIT ${RECONCILE_BATCH}`,
   );
   const result: Reconciliation = { orders: orders.length, paid: 0, mismatches: 0, refunded: 0, failed: 0 };
   for (const { order_id } of orders) {
     try {
-      const found = (await gw.client.orders.fetchPayments(order_id)) as unknown as { items: GatewayPayment[] };
+      const found = (await client.orders.fetchPayments(order_id)) as unknown as { items: GatewayPayment[] };
       for (const payment of found.items ?? []) {
-        const outcome = await takeGatewayPayment(gw.client, { ...payment, amount: Number(payment.amount) }, null);
+        const outcome = await takeGatewayPayment({ ...payment, amount: Number(payment.amount) }, null);
         if (outcome === 'paid') result.paid++;
         if (outcome === 'mismatch') result.mismatches++;
         if (outcome === 'refunded') result.refunded++;
@@ -361,13 +358,7 @@ export async function listOnline(req: Request): Promise<Response> {
     [outcome ?? null, record],
   );
   const open = await queryOne<{ n: string }>(`SELECT count(*)::text AS n FROM payment_orders WHERE state = 'open'`);
-  let enabled = true;
-  let test = false;
-  try {
-    test = gateway().config.test;
-  } catch {
-    enabled = false;
-  }
+  const config = gatewayConfig();
   const payments: OnlinePaymentRow[] = rows.map((r) => ({
     paymentId: String(r.payment_id),
     orderId: String(r.order_id),
@@ -384,6 +375,6 @@ export async function listOnline(req: Request): Promise<Response> {
     note: String(r.note),
     createdAt: toIso(r.created_at),
   }));
-  const listing: OnlineListing = { enabled, test, openOrders: Number(open?.n ?? 0), payments };
+  const listing: OnlineListing = { enabled: !!config, test: !!config?.test, openOrders: Number(open?.n ?? 0), payments };
   return json(listing);
 }

@@ -25,6 +25,7 @@ import { escapeHtml } from '../../server/escape-html.ts';
 import { json, readJson, readText, type Handler, type Routes } from '../../server/http.ts';
 import { checkoutPayload, gatewayConfig, testGatewayEnabled, TEST_GATEWAY_PATH } from '../../server/razorpay.ts';
 import { hmacHex } from '../../server/signatures.ts';
+import { siteAddress } from '../../server/env.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 
@@ -226,7 +227,7 @@ async function makePayment(order: Order, options: { amount?: number; currency?: 
     : { ...order, status: 'paid', attempts: order.attempts + 1, amount_paid: order.amount_paid + payment.amount, amount_due: Math.max(order.amount - order.amount_paid - payment.amount, 0) };
   await write(`orders/${order.id}`, paidOrder);
   const events = fail ? [signedEvent('payment.failed', { payment })] : [signedEvent('payment.captured', { payment }), signedEvent('order.paid', { payment, order: paidOrder })];
-  const site = (process.env.URL ?? '').replace(/\/+$/, '');
+  const site = siteAddress();
   const webhooks: Made['webhooks'] = [];
   for (const e of events) {
     let status: number | null = null;
