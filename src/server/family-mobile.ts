@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto';
 import { site } from '../config/site.ts';
 import { MOBILE_TEMPLATES } from '../config/messages.ts';
 import { parentMessage } from '../lib/contact.ts';
+import { mobileDigits } from '../lib/status-check.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import type { MobileLetter } from '../features/messages/templates.ts';
 import { requireEnv } from './env.ts';
@@ -28,11 +29,14 @@ export const smsConfigured = () => set('MSG91_AUTH_KEY');
 /** Whether WhatsApp or SMS messages go by themselves. */
 export const mobileConfigured = () => whatsappConfigured() || smsConfigured();
 
-/** An Indian mobile number's 10 digits, from what a form or a provider has ('98765 43210', '919876543210', '+91…'). */
+/**
+ * An Indian mobile number's 10 digits, from what a form or a provider has ('98765 43210',
+ * '919876543210', '+91…'), read as the forms read a number typed (mobileDigits); a mobile number
+ * starts with 6 to 9.
+ */
 export function tenDigits(raw: string): string | undefined {
-  const digits = raw.replace(/\D/g, '');
-  const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
-  return /^[6-9]\d{9}$/.test(ten) ? ten : undefined;
+  const ten = mobileDigits(raw);
+  return ten && /^[6-9]/.test(ten) ? ten : undefined;
 }
 
 /** The number as both providers take it: country code first, no plus. */
