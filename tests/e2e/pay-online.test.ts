@@ -6,7 +6,7 @@
  * request is now Fee paid; the office's online payments screen at 1280 px lists the payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { staffClient, type ApiClient } from '../support/api.ts';
 import { DESKTOP, PHONE, downloadedBytes, launchBrowser, loginThroughUi, newPage, screenshot } from '../support/browser.ts';
 import { site } from '../support/site.ts';
@@ -41,6 +41,17 @@ async function parentPage(viewport: { width: number; height: number }) {
 
 const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
 const MOBILE = '9123456781';
+
+/** On the Hindi TC status page opened with `admissionNumber`: the parent types the mobile number, checks, and sees Pay. */
+async function checkUntilPay(page: Page, admissionNumber: string): Promise<Locator> {
+  await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
+  await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(admissionNumber);
+  await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
+  await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
+  const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
+  await pay.waitFor();
+  return pay;
+}
 /** The TC request the parent paid for in the first test: the office's screen lists its payment. */
 let paidFor: { admissionNumber: string; studentName: string } | undefined;
 const AMOUNT = formatRupees(fees.transferCertificate * 100);
@@ -59,12 +70,7 @@ describe('paying the TC fee online', () => {
       const elsewhere = (await page.request.get('/hi/admissions/tc-request')).headers()['content-security-policy']!;
       expect(elsewhere).toMatch(/form-action 'self'(;|$)/);
       expect(elsewhere).not.toContain('razorpay');
-      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
-      await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
-      await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
-      await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
-      const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
-      await pay.waitFor();
+      const pay = await checkUntilPay(page, request.admissionNumber);
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
       // Where Pay shows, the fee's sentence says it may be paid here or at the office.
       expect(await page.getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') })).count()).toBe(1);
@@ -159,12 +165,7 @@ describe('paying the TC fee online', () => {
     const { context, page } = await parentPage(PHONE);
     try {
       await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
-      await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
-      await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(request.admissionNumber);
-      await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
-      await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
-      const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
-      await pay.waitFor();
+      const pay = await checkUntilPay(page, request.admissionNumber);
       const scripts: string[] = [];
       page.on('request', (r) => {
         if (r.resourceType() === 'script' && r.url().includes('checkout.js')) scripts.push(new URL(r.url()).pathname);
