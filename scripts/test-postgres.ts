@@ -62,6 +62,8 @@ if (!bin) {
   console.error('PostgreSQL is not installed (apt-get install -y postgresql): the PostgreSQL test pass cannot run.');
   process.exit(1);
 }
+/** Connections the throw-away server takes: above the run's measured peak (docs/testing.md). */
+const MAX_CONNECTIONS = 400;
 const asRoot = process.getuid?.() === 0;
 const dir = mkdtempSync(join(tmpdir(), 'rmcp-pg-'));
 chmodSync(dir, 0o777);
@@ -71,7 +73,10 @@ const port = await freePort();
 let code = 1;
 try {
   as(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
-  as(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', 'start']);
+  // Several runtimes run at once here (the shared one and the files' own), each function with its
+  // pool: PostgreSQL's default of 100 connections ran out mid-run ("too many clients", a 500). On
+  // Neon the pooled endpoint takes the functions' connections (docs/operations.md).
+  as(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${MAX_CONNECTIONS}`, '-w', 'start']);
   console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the HTTP tests against it`);
   code = await vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
 } finally {

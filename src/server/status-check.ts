@@ -66,7 +66,7 @@ export function checked<T>(body: Record<string, unknown>, check: (input: unknown
 }
 
 /** What is due, as the answers carry it: rupees, or null when nothing is. */
-export const feeDue = (paise: number): FeeDue | null => (paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null);
+export const dueAnswer = (paise: number): FeeDue | null => (paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null);
 
 /**
  * Where the fee stands and the sentence saying so, in `language`. `payableNow` is false while an

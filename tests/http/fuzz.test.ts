@@ -1080,7 +1080,9 @@ describe(`fuzz (${ENGINE})`, () => {
     const families = new Map<string, number>();
     for (const input of inputs) families.set(input.family, (families.get(input.family) ?? 0) + 1);
     console.log(`fuzz families (${families.size}): ${[...families].map(([f, n]) => `${f} ${n}`).join('; ')}`);
-    expect(problems).toEqual([]);
+    // A 5xx's cause is in the runtime's log (src/server/http.ts writes every unexpected error there): shown with the failure.
+    const logged = () => runtime.output().split(/Ready on \S+\n/).at(-1)!.slice(-8000);
+    expect(problems, `what the runtime logged while answering:\n${logged()}`).toEqual([]);
 
     // ---- nothing stored ----
     const after = await stored(db, runtime.root);

@@ -47,7 +47,7 @@ afterAll(async () => {
 const visitor = () => new ApiClient(runtime.url);
 const post = (client: ApiClient, path: string, json: unknown) => client.request(path, { method: 'POST', json });
 
-async function tcRequest(): Promise<{ _id: string; admissionNumber: string }> {
+async function tcRequest(): Promise<{ _id: string; admissionNumber: string; studentName: string }> {
   const res = await post(visitor(), '/v1/api/tc-request', tcBody());
   if (res.status !== 201) throw new Error(`TC request: ${res.status} ${await res.text()}`);
   return res.json();
@@ -144,6 +144,10 @@ describe(`the admission fee (${ENGINE})`, () => {
     const details = await (await office.request(`/v1/api/admission/${admission._id}`)).json();
     expect(details).toMatchObject({ status: 'admitted', paymentStatus: 'paid' });
     expect(details.payments).toEqual([expect.objectContaining({ amountPaise: fees.admission['K.G'] * 100, mode: 'online', reference: paid.payment.id })]);
+    // The office's list names it as the family knows it: the application's reference and the child's whole name.
+    const own = await (await office.request(`/v1/api/payments/online?record=${admission._id}`)).json();
+    const { first, middle, last } = admission.names;
+    expect(own.payments).toEqual([expect.objectContaining({ paymentId: paid.payment.id, outcome: 'recorded', recordNumber: admission.referenceNumber, student: `${first} ${middle} ${last}` })]);
   });
 });
 
@@ -245,6 +249,7 @@ describe(`webhooks (${ENGINE})`, () => {
     expect(own.payments.map((p: { paymentId: string; outcome: string; recordNumber: string }) => [p.paymentId, p.outcome, p.recordNumber])).toEqual([
       [foreign.payment.id, 'mismatch', tc.admissionNumber], [short.payment.id, 'mismatch', tc.admissionNumber],
     ]);
+    expect(own.payments[0].student).toBe(tc.studentName);
     const dashboard = await (await office.request('/v1/api/dashboard')).json();
     expect(dashboard.onlineAttention).toBeGreaterThanOrEqual(2);
   });

@@ -23,7 +23,7 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
 import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
+import { checked, dueAnswer, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
@@ -100,7 +100,7 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
     statusLabel: fill(language, `status.admission.${row.status}`),
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing,
-    feeDue: feeDue(fee.balancePaise),
+    feeDue: dueAnswer(fee.balancePaise),
     ...feeAnswer,
     receipts: fee.receipts,
     nextStep: fill(language, next),

@@ -34,7 +34,7 @@ import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import { callGateway, gateway, refundThroughGateway, type GatewayPayment } from './gateway.server.ts';
-import { isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
+import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;
@@ -340,6 +340,15 @@ export async function reconcileNow(_req: Request, ctx: AdminContext): Promise<Re
 
 // ---- the office's view ------------------------------------------------------------------------
 
+/**
+ * The number the family knows its record by and the student's name, for an order `o`, as each kind's
+ * receipt names them (one branch per kind that takes fees online; a deleted record has none).
+ */
+const recordNamesSql = PAY_KINDS.map((kind) => {
+  const { proof, student } = SERVER_KINDS[kind].receipt!;
+  return `SELECT t.${proof.column}::text AS record_number, ${student} AS student FROM ${kindOf(kind).table} t WHERE o.entity = '${kind}' AND t.id = o.record_id`;
+}).join(' UNION ALL ');
+
 /** GET /v1/api/payments/online (staff): the gateway's payments, newest first, with the open orders and whether online payment is on. */
 export async function listOnline(req: Request): Promise<Response> {
   // An outcome it does not know lists them all, as the screen's "All" does.
@@ -350,10 +359,9 @@ export async function listOnline(req: Request): Promise<Response> {
   const record = recordId && isUuid(recordId) ? recordId : null;
   const rows = await query(
     `SELECT g.payment_id, g.order_id, o.entity, o.record_id, g.amount_paise::text AS amount_paise, g.currency, g.method, g.outcome, g.refund_id, g.note, g.created_at,
-            coalesce(a.reference_number, t.admission_number) AS record_number, coalesce(a.student_first_name, t.student_name) AS student
+            r.record_number, r.student
        FROM gateway_payments g JOIN payment_orders o ON o.order_id = g.order_id
-       LEFT JOIN admissions a ON o.entity = 'admission' AND a.id = o.record_id
-       LEFT JOIN tc_requests t ON o.entity = 'tc-request' AND t.id = o.record_id
+       LEFT JOIN LATERAL (${recordNamesSql}) r ON true
       WHERE ($1::text IS NULL OR g.outcome = $1) AND ($2::uuid IS NULL OR o.record_id = $2) ORDER BY g.created_at DESC LIMIT 200`,
     [outcome ?? null, record],
   );

@@ -13,7 +13,7 @@
 import { queryOne } from '../../server/db.ts';
 import { notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, feeDue, feeWords, lookUpPair } from '../../server/status-check.ts';
+import { checked, dueAnswer, feeWords, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill } from '../../lib/i18n/index.ts';
@@ -65,7 +65,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
     statusLabel: fill(lookup.language, `status.tc-request.${row.status}`),
     updatedAt: toIso(row.status_changed_at ?? row.created_at),
     missing: [],
-    feeDue: feeDue(due),
+    feeDue: dueAnswer(due),
     ...feeAnswer,
     receipts: fee.receipts,
     ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
