@@ -313,7 +313,7 @@ describe('STOP and START', () => {
 });
 
 describe('SMS alone (no WhatsApp configured)', () => {
-  it('a mobile number gets the DLT template by SMS', async () => {
+  it('a mobile number gets the DLT template by SMS; MSG91’s failed report in its version-3 shape (one report as JSON) marks it failed', async () => {
     const saved = process.env.WHATSAPP_ACCESS_TOKEN;
     delete process.env.WHATSAPP_ACCESS_TOKEN;
     try {
@@ -323,6 +323,9 @@ describe('SMS alone (no WhatsApp configured)', () => {
       expect(row).toMatchObject({ channel: 'sms', mobile_template: 'fee-due', state: 'sent' });
       expect(msg91.sent.find((s) => s.mobiles === `91${mobile}`)).toMatchObject({ templateId: SMS_IDS['fee-due.en'], requestId: row!.provider_id });
       expect(sentTo(mobile)).toEqual([]);
+      const reported = await msg91.report(`${runtime.url}/v1/api/sms/report?token=${REPORT_TOKEN}`, row!.provider_id!, `91${mobile}`, '2', 'FAILED', 'v3');
+      expect(reported.status).toBe(200);
+      expect((await textsOf(tc._id))[0]).toMatchObject({ channel: 'sms', state: 'failed', last_error: 'SMS: FAILED' });
     } finally {
       process.env.WHATSAPP_ACCESS_TOKEN = saved;
     }

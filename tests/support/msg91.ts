@@ -6,8 +6,9 @@
  * (401), an unknown template or a malformed body (400); and, when told, 500.
  *
  * It also posts MSG91's delivery report to the site as MSG91 pushes it: a form field `data` holding
- * [{ senderId, requestId, report: [{ date, number, status, desc }], userId }] (status 1 delivered,
- * 2 failed, …), to the report URL set in MSG91's panel (ours carries our token).
+ * [{ senderId, requestId, report: [{ date, number, status, desc }], userId }] (webhook version 2), or
+ * one report as JSON (version 3); status 1 delivered, 2 failed, …; to the report URL set in MSG91's
+ * panel (ours carries our token).
  */
 import { randomBytes } from 'node:crypto';
 import { startJsonServer, type JsonServer } from './json-server.ts';
@@ -59,9 +60,17 @@ export class Msg91Server {
     return [200, { type: 'success', message: requestId }];
   }
 
-  /** Posts MSG91's delivery report of `requestId` to `reportUrl`: status 1 delivered, 2 failed. */
-  report(reportUrl: string, requestId: string, mobiles: string, status: '1' | '2', desc = status === '1' ? 'DELIVERED' : 'FAILED'): Promise<Response> {
+  /**
+   * Posts MSG91's delivery report of `requestId` to `reportUrl` (status 1 delivered, 2 failed) as the
+   * panel's webhook `version` sends it: v2 a form field `data` holding the request with its reports,
+   * v3 one report as a JSON body.
+   */
+  report(reportUrl: string, requestId: string, mobiles: string, status: '1' | '2', desc = status === '1' ? 'DELIVERED' : 'FAILED', version: 'v2' | 'v3' = 'v2'): Promise<Response> {
     const date = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    if (version === 'v3') {
+      const body = JSON.stringify({ date, number: mobiles, senderId: 'RMCPSC', amount: '0.20', requestId, credit: '1', userId: '123456', campaignName: 'API', status, desc });
+      return fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    }
     const data = JSON.stringify([{ senderId: 'RMCPSC', requestId, report: [{ date, number: mobiles, status, desc }], userId: '123456', campaignName: 'API' }]);
     return fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ data }).toString() });
   }

@@ -9,7 +9,8 @@
  *        (sent → delivered → read; failed, which sends it again as SMS when configured); `messages`
  *        saying STOP (or START) opt the number out (or back in). 200 {"received": true}, also for a
  *        message id we do not know (ignored).
- *   POST /v1/api/sms/report?token=…  MSG91's delivery reports (its push: `data=[…]` or the same JSON),
+ *   POST /v1/api/sms/report?token=…  MSG91's delivery reports (webhook version 2: a form field `data`
+ *        holding `[{ requestId, report: […] }]`, or that JSON as the body; version 3: one report as JSON),
  *        which carry no signature: the token (MSG91_WEBHOOK_TOKEN) in the URL set in MSG91's panel
  *        is compared in constant time (400 and nothing stored when it does not match).
  *
@@ -138,9 +139,17 @@ function smsState(status: unknown, desc: unknown): Delivered {
   return 'sent';
 }
 
-interface Msg91Report {
+interface Msg91Delivery {
+  number?: unknown;
+  status?: unknown;
+  desc?: unknown;
+  date?: unknown;
+}
+
+/** A request's reports: webhook version 2 (the panel's form post) lists them under `report`; version 3 (JSON) is one report, its fields beside `requestId`. */
+interface Msg91Report extends Msg91Delivery {
   requestId?: unknown;
-  report?: { number?: unknown; status?: unknown; desc?: unknown; date?: unknown }[];
+  report?: Msg91Delivery[];
 }
 
 export async function smsReport(req: Request): Promise<Response> {
@@ -159,7 +168,7 @@ export async function smsReport(req: Request): Promise<Response> {
   const list = (Array.isArray(reports) ? reports : [reports]) as Msg91Report[];
   for (const entry of list) {
     if (!entry || typeof entry.requestId !== 'string') continue;
-    for (const report of Array.isArray(entry.report) ? entry.report : []) {
+    for (const report of Array.isArray(entry.report) ? entry.report : [entry]) {
       const state = smsState(report?.status, report?.desc);
       const at = typeof report?.date === 'string' && !Number.isNaN(Date.parse(`${report.date.replace(' ', 'T')}+05:30`)) ? new Date(`${report.date.replace(' ', 'T')}+05:30`) : new Date();
       await moveMessage('sms', entry.requestId, state, at, state === 'failed' ? `SMS: ${String(report?.desc ?? 'failed')}` : undefined);
