@@ -19,7 +19,7 @@ import { OUTCOME_TEXT, type OnlineListing, type OnlinePaymentRow, type Reconcili
 import './payments.css';
 
 const OUTCOMES = ['recorded', 'mismatch', 'refunded', 'refund-failed'] as const;
-
+const openOrders = (n: number) => (n === 1 ? '1 open order' : `${n} open orders`);
 
 export default function OnlinePaymentsScreen() {
   const [query, update] = useUrlQuery(['outcome'] as const);
@@ -37,7 +37,7 @@ export default function OnlinePaymentsScreen() {
       const { status, body } = await answerOf<Reconciliation>(await apiJson('/payments/reconcile', 'POST', {}));
       if (status === 200) {
         const r = body as Reconciliation;
-        toast.success(`Checked ${r.orders} open order(s) with Razorpay: ${r.paid} newly paid, ${r.mismatches} not matching, ${r.refunded} refunded.`);
+        toast.success(`Checked ${openOrders(r.orders)} with Razorpay: ${r.paid} newly paid, ${r.mismatches} not matching, ${r.refunded} refunded.`);
         loaded.reload();
       } else toast.error(String(body.error ?? 'The check with Razorpay failed'));
     } catch {
@@ -59,7 +59,7 @@ export default function OnlinePaymentsScreen() {
         <p className="hint">
           {!data.enabled
             ? 'Online payment is not set up (no Razorpay keys): families pay at the desk.'
-            : `${data.test ? 'Test gateway (no money moves). ' : ''}${data.openOrders} order(s) waiting for payment; they are checked with Razorpay every 15 minutes.`}
+            : `${data.test ? 'Test gateway (no money moves). ' : ''}Waiting for payment: ${openOrders(data.openOrders)}, checked with Razorpay every 15 minutes.`}
         </p>
       )}
       <div className="admin-filters">
