@@ -4,16 +4,18 @@
  * documents (one sent back with a reason), moves another through to Admitted, records its fee
  * typed as the office types it and opens the receipt, sees the TC list's flag and the messages
  * screen with a WhatsApp message to send and a held e-mail; then the principal's audit log and a
- * parent's data requests. Each step asserts what the screen shows and writes the guide's picture
- * to docs/img/ (fixed names and numbers in its own empty database, so a rerun draws the same
- * screens but for the dates).
+ * parent's data requests; last, the online payments of two families who paid through the built-in
+ * test gateway, one a rupee short. Each step asserts what the screen shows and writes the guide's
+ * picture to docs/img/ (fixed names and numbers in its own empty database, so a rerun draws the
+ * same screens but for the dates and the gateway's payment ids).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, docScreenshot, launchBrowser, toast } from '../support/browser.ts';
 import { signInAs, moveTo, verifyEveryDocument } from '../support/admin-screens.ts';
-import { staffClient, type Staff } from '../support/api.ts';
+import { ApiClient, staffClient, type Staff } from '../support/api.ts';
+import { GATEWAY_SECRETS, TestGateway } from '../support/gateway.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -52,7 +54,7 @@ const enquiryIds: Record<string, string> = {};
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({
     ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS,
-    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max),
+    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max), ...GATEWAY_SECRETS,
   });
   [browser, clerk, principal] = await Promise.all([
     launchBrowser(), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
@@ -275,4 +277,32 @@ describe("the principal's screens at 1280 px", () => {
     await requests.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await shot(page, 'office-data-requests');
   });
+});
+
+describe("the clerk's online payments at 1280 px", () => {
+  it('lists a TC fee paid online with its receipt, and one not counted because the amount was not the fee', async () => {
+    // Two families pay from their status pages through the built-in test gateway; one paid ₹1 short.
+    const gateway = new TestGateway(runtime.url);
+    const family = new ApiClient(runtime.url);
+    const families = [['Neha Rawat', 'ADM-2020-0611', '9450012345', 'rawat.home@example.in', 0], ['Arjun Saini', 'ADM-2021-0148', '9451023456', 'saini.home@example.in', 100]] as const;
+    for (const [studentName, admissionNumber, contact, email, short] of families) {
+      await createTcRequest({ studentName, admissionNumber, contact, email }, runtime.url);
+      const order = await family.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: admissionNumber, contactNo: contact } });
+      expect(order.status).toBe(201);
+      const { orderId, amount } = (await order.json()) as { orderId: string; amount: number };
+      await gateway.pay(orderId, { amount: amount - short });
+    }
+    const { context, page } = await open();
+    try {
+      await signInAs(page, clerk);
+      await page.goto('/admin/payments');
+      const rows = page.locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.filter({ hasText: 'Neha Rawat' }).innerText()).toMatch(/Recorded: receipt given\. RMCP-R-/);
+      expect(await rows.filter({ hasText: 'Arjun Saini' }).innerText()).toContain('Not counted: amount or currency not as ordered');
+      await shot(page, 'office-online-payments');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
