@@ -143,6 +143,10 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
     .replaceAll(SHELL_TITLE, escapeHtml(page.title))
     .replaceAll(SHELL_DESCRIPTION, escapeHtml(page.description))
     .replace(SHELL_SLOT, () => page.body.value);
+  // The language switch keeps the address's query (an opt-out link's number and token, a list's
+  // page), as the site script does on a static page: here it works without script too.
+  const { search } = new URL(req.url);
+  if (search) text = text.replace(/(<a class="language-switch" href="[^"]*)"/, (_, link: string) => `${link}${escapeHtml(search)}"`);
   if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', '<meta property="og:type" content="article">');
   if (page.head) text = text.replace('</head>', () => `${page.head!.value}</head>`);
   // The footer names the school as its profile is now, not as the build read it.

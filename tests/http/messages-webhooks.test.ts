@@ -48,8 +48,10 @@ describe('the opt-out link', () => {
     const html = await page.text();
     expect(html).toContain(`क्या ${mobile.slice(-4)} पर समाप्त होने वाले मोबाइल नंबर पर विद्यालय के WhatsApp और SMS संदेश बंद कर दिए जाएँ?`);
     expect(html).toContain('संदेश बंद करें');
-    // The words show only the last four digits (the form's hidden fields carry the link's own).
-    expect(html.replace(/<input type="hidden"[^>]*>/g, '')).not.toContain(mobile.slice(0, 6));
+    // The words show only the last four digits (the form's hidden fields and the language switch, the same page in English, carry the link's own).
+    const [, switchTo] = /<a class="language-switch" href="([^"]*)"/.exec(html)!;
+    expect(switchTo!.replaceAll('&amp;', '&')).toBe(`/opt-out/${url.search}`);
+    expect(html.replace(/<input type="hidden"[^>]*>/g, '').replace(switchTo!, '')).not.toContain(mobile.slice(0, 6));
     // Opening the link (a preview, a scanner) stores nothing.
     expect(await stored(mobile)).toEqual([]);
 
