@@ -19,11 +19,34 @@ const ENQUIRY = {
 };
 
 
-/** A 2 MB document of the given kind (valid header, distinct padding). */
+/**
+ * A PNG's signature, its header chunk saying 1200 x 1600 pixels (a phone photo's size: the server
+ * reads the size from it) and the start of its image data chunk, which runs to the end of the file.
+ */
+function pngHead(size: number): Buffer {
+  const header = Buffer.alloc(8 + 13 + 4 + 8);
+  header.writeUInt32BE(13, 0);
+  header.write('IHDR', 4, 'ascii');
+  header.writeUInt32BE(1200, 8);
+  header.writeUInt32BE(1600, 12);
+  header[16] = 8; // bit depth
+  header[17] = 2; // RGB
+  header.writeUInt32BE(size - 8 - header.length - 4, 25);
+  header.write('IDAT', 29, 'ascii');
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), header]);
+}
+
+/** A JPEG's start, JFIF segment and frame header (SOF0) saying 1200 x 1600 pixels. */
+const JPEG_HEAD = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 1600 >> 8, 1600 & 0xff, 1200 >> 8, 1200 & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+]);
+
+/** A 2 MB document of the given kind (a header the server accepts, photos of a phone's size; distinct padding). */
 function document(i: number, size: number): { data: Uint8Array<ArrayBuffer>; name: string } {
   const heads = [
-    [Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'), 'png'],
-    [Buffer.from('ffd8ffe000104a464946', 'hex'), 'jpg'],
+    [pngHead(size), 'png'],
+    [JPEG_HEAD, 'jpg'],
     [Buffer.from('%PDF-1.4\n'), 'pdf'],
   ] as const;
   const [head, ext] = heads[i % 3]!;

@@ -84,6 +84,7 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
     }
     await page.getByLabel(label('ABC ID')).fill('123456789012');
     await page.getByLabel(label('Contact number')).fill('9876543210');
+    await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
     await page.getByLabel(label('Government scholarship')).selectOption('yes');
     await page.getByLabel(label(fileLabel('scholarshipDocument'))).waitFor();
 
