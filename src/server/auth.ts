@@ -3,11 +3,11 @@
  * live in the sessions table (logout and password changes revoke it), and an XSRF token
  * (an HMAC of the session id) in a cookie scripts can read, echoed in X-XSRF-TOKEN.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { query, queryOne } from './db.ts';
 import { requireEnv } from './env.ts';
-import { sameSecret } from './signatures.ts';
+import { sameSecret, siteToken } from './signatures.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { Handler, RouteContext } from './http.ts';
 import type { Role, SignedIn } from '../lib/roles.ts';
@@ -46,7 +46,7 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 export function xsrfToken(sessionId: string): string {
-  return createHmac('sha256', requireEnv('SESSION_SECRET')).update(`xsrf:${sessionId}`).digest('base64url');
+  return siteToken(`xsrf:${sessionId}`);
 }
 
 function cookie(req: Request, name: string, value: string, { httpOnly, maxAge }: { httpOnly: boolean; maxAge: number }): string {

@@ -10,15 +10,13 @@
  * With neither configured nothing changes: a number gets a WhatsApp message only when the form gave
  * no address, and the office sends it by hand from the messages screen.
  */
-import { createHmac } from 'node:crypto';
 import { site } from '../config/site.ts';
 import { MOBILE_TEMPLATES } from '../config/messages.ts';
 import { parentMessage } from '../lib/contact.ts';
 import { mobileDigits } from '../lib/status-check.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import type { MobileLetter } from '../features/messages/templates.ts';
-import { requireEnv } from './env.ts';
-import { sameSecret } from './signatures.ts';
+import { sameSecret, siteToken } from './signatures.ts';
 
 const set = (name: string) => Boolean(process.env[name]?.trim());
 
@@ -45,7 +43,7 @@ export const international = (ten: string) => `91${ten}`;
 // ---- the opt-out link ------------------------------------------------------------------------
 
 /** The link's proof that the school made it for this number: an HMAC of the number with the server's secret. */
-const tokenFor = (mobile: string) => createHmac('sha256', requireEnv('SESSION_SECRET')).update(`opt-out:${mobile}`).digest('base64url').slice(0, 22);
+const tokenFor = (mobile: string) => siteToken(`opt-out:${mobile}`).slice(0, 22);
 
 export function optOutUrl(mobile: string, language: Language): string {
   const query = new URLSearchParams({ n: mobile, t: tokenFor(mobile) });
