@@ -43,7 +43,7 @@ const scriptHashes = [...hashes].sort();
 const payPolicy = cspString(scriptHashes, PAY_CSP_ADDITIONS);
 const lines = ['/*', ...Object.entries(securityHeaders(scriptHashes, PAY_CSP_ADDITIONS)).map(([k, v]) => `  ${k}: ${v}`)];
 const policyOf = (path: string) => (PAY_PAGES.includes(path) ? payPolicy : cspString(scriptHashes));
-for (const file of pages) lines.push('', pagePath(file), `  Content-Security-Policy: ${policyOf(pagePath(file))}`);
+for (const path of pages.map(pagePath)) lines.push('', path, `  Content-Security-Policy: ${policyOf(path)}`);
 // A page that serves other addresses (a rewrite in _redirects, e.g. every /admin/enquiry/details/{id}):
 // its policy for those addresses and for the file they are rewritten to, whichever one a CDN matches.
 for (const [from, to] of await rewrites()) {

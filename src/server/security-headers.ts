@@ -24,7 +24,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
  * styles, the checkout frame and the UPI apps it opens from there on a phone (UPI intent: upi: and
  * the apps' own schemes, Android's intent:), the requests the script makes, its logos, and the form
  * its redirect flow posts. Only the status pages that offer Pay get these; every other page keeps
- * the policy above. (redirect: true also keeps the checkout in this tab, with no pop-up for
+ * the policy above (scripts/postbuild.ts writes each page's by its path; the site-wide rule, which
+ * no page ends with, carries these too). (redirect: true also keeps the checkout in this tab, with no pop-up for
  * Cross-Origin-Opener-Policy to cut off.)
  */
 export const PAY_CSP_ADDITIONS: Record<string, string[]> = {

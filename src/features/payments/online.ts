@@ -25,7 +25,7 @@ export interface CheckoutOptions {
   redirect: true;
 }
 
-/** 201 (a new order) or 200 (the open one, again): what the page needs to open the gateway's checkout. */
+/** 201 with the order (a retry: the open one again): what the page needs to open the gateway's checkout. */
 export interface OrderAnswer {
   orderId: string;
   /** Whole paise, as the gateway counts. */
