@@ -48,3 +48,11 @@ export const limits = {
    */
   publicMailsPerAddress: { max: 3, seconds: DAY },
 } as const;
+  /**
+   * WhatsApp and SMS messages to one mobile number, a day, caused by public submissions (an
+   * enquiry's, application's or TC request's "received" message), counted together: the same figure
+   * as e-mail, since a family sends one or two forms a day and each such message costs the school
+   * and reaches a phone. The rest stay in the outbox, held and marked why; the office's own messages
+   * are not counted. RATE_LIMIT_PUBLIC_MOBILE.
+   */
+  publicTextsPerMobile: { max: 3, seconds: DAY },

@@ -8,7 +8,7 @@
  * (src/server/mailer.ts) delivers them.
  */
 import type { Queryable } from './db.ts';
-import { isLanguage, type Language } from '../lib/i18n/index.ts';
+import { fill, isLanguage, type Language } from '../lib/i18n/index.ts';
 import type { Letter, MessageEvent } from '../features/messages/templates.ts';
 import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
@@ -26,44 +26,63 @@ type MessageEntity = KindName;
 interface OutgoingMessage extends Letter {
   channel: Channel;
   recipient: string;
-  /** Caused by a public submission, to a typed address: counted by the daily cap (publicMailsPerAddress). */
+  /** Caused by a public submission, to a typed address or number: counted by the daily caps (publicMailsPerAddress, publicTextsPerMobile). */
   capped?: boolean;
   /** A WhatsApp or SMS message's template variables (src/config/messages.ts), the opt-out link last. */
   params?: string[];
 }
 
 /**
- * The cap on e-mails caused by public submissions, per address: the figure (RATE_LIMIT_PUBLIC_MAIL
- * for tests), its window, and the reason a held e-mail shows on the messages screen.
+ * The daily caps on messages caused by public submissions: e-mails per address
+ * (publicMailsPerAddress, RATE_LIMIT_PUBLIC_MAIL for tests) and WhatsApp or SMS messages per mobile
+ * number (publicTextsPerMobile, RATE_LIMIT_PUBLIC_MOBILE): the figure, its window, and the reason a
+ * held message shows on the messages screen, in English and then Hindi (one line each).
  */
-function publicMailCap() {
-  const { seconds } = limits.publicMailsPerAddress;
-  const max = envNumber('RATE_LIMIT_PUBLIC_MAIL', limits.publicMailsPerAddress.max);
-  const reason = `Not sent: this address already had ${max} e-mail${max === 1 ? '' : 's'} in the last ${seconds / 3600} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.`;
-  return { max, seconds, reason };
+function publicCap(channel: Channel) {
+  const email = channel === 'email';
+  const { seconds, max: figure } = email ? limits.publicMailsPerAddress : limits.publicTextsPerMobile;
+  const max = envNumber(email ? 'RATE_LIMIT_PUBLIC_MAIL' : 'RATE_LIMIT_PUBLIC_MOBILE', figure);
+  const values = { max: String(max), hours: String(seconds / 3600), mails: max === 1 ? 'e-mail' : 'e-mails', texts: max === 1 ? 'message' : 'messages' };
+  const code = email ? 'outbox.held.email' : 'outbox.held.mobile';
+  return { max, seconds, reason: `${fill('en', code, values)}\n${fill('hi', code, values)}` };
 }
 
+/** The ten digits a stored number ends with, in SQL: how the cap knows '98765 43210' and '+919876543210' as one mobile. */
+const lastTen = (sql: string) => `right(regexp_replace(${sql}, '[^0-9]', '', 'g'), 10)`;
+
 /**
- * The state and held reason (SQL expressions) of a message to queue. A public submission's e-mail
- * is held once its address had the cap's number within the window; its parameters from `first`:
- * recipient, max, window seconds, reason. Two submissions at the same instant may both pass: the
- * cap is a guard against a flood, not an exact count.
+ * The state and held reason (SQL expressions) of a message to queue, with their parameters from
+ * `first`. A WhatsApp or SMS message to a number whose family said STOP is opted out. A public
+ * submission's message (`capped`) is held once its address or number had the cap's number of them
+ * within the window: e-mails counted by address, WhatsApp and SMS together by the number's ten
+ * digits, one per record (a WhatsApp message sent again as SMS is the same news). Two submissions
+ * at the same instant may both pass: the cap is a guard against a flood, not an exact count.
  */
 function stateOf(message: OutgoingMessage, first: number): { state: string; reason: string; values: unknown[] } {
-  if (message.channel !== 'email') {
+  const email = message.channel === 'email';
+  const values: unknown[] = [];
+  /** A parameter for `value`, numbered in order from `first`. */
+  const param = (value: unknown, type: string) => `$${first + values.push(value) - 1}::${type}`;
+  // The first condition that holds gives the state and the reason.
+  const rules: { when: string; state: string; reason: string }[] = [];
+  if (!email) {
     // A number whose family said STOP gets nothing more: the message shows why it was not sent.
-    const out = `EXISTS (SELECT 1 FROM message_opt_outs WHERE mobile = $${first}::text AND opted_out)`;
-    return { state: `CASE WHEN ${out} THEN 'opted-out' ELSE 'queued' END`, reason: `CASE WHEN ${out} THEN $${first + 1}::text END`, values: [tenDigits(message.recipient) ?? '', OPTED_OUT_REASON] };
+    const when = `EXISTS (SELECT 1 FROM message_opt_outs WHERE mobile = ${param(tenDigits(message.recipient) ?? '', 'text')} AND opted_out)`;
+    rules.push({ when, state: 'opted-out', reason: param(OPTED_OUT_REASON, 'text') });
   }
-  if (!message.capped) return { state: `'queued'`, reason: 'NULL', values: [] };
-  const cap = publicMailCap();
-  const [recipient, max, seconds, reason] = [0, 1, 2, 3].map((i) => `$${first + i}`);
-  const full = `(SELECT count(*) FROM messages WHERE channel = 'email' AND template LIKE '%.submitted' AND state <> 'held'
-    AND lower(recipient) = lower(${recipient}::text) AND created_at > now() - make_interval(secs => ${seconds}::int)) >= ${max}::int`;
+  if (message.capped) {
+    const cap = publicCap(message.channel);
+    const recipient = param(message.recipient, 'text');
+    const sameRecipient = email ? `lower(recipient) = lower(${recipient})` : `${lastTen('recipient')} = ${lastTen(recipient)}`;
+    const when = `(SELECT count(DISTINCT record_id) FROM messages WHERE ${email ? `channel = 'email'` : `channel <> 'email'`} AND template LIKE '%.submitted'
+      AND state NOT IN ('held', 'opted-out') AND ${sameRecipient} AND created_at > now() - make_interval(secs => ${param(cap.seconds, 'int')})) >= ${param(cap.max, 'int')}`;
+    rules.push({ when, state: 'held', reason: param(cap.reason, 'text') });
+  }
+  if (!rules.length) return { state: `'queued'`, reason: 'NULL', values };
   return {
-    state: `CASE WHEN ${full} THEN 'held' ELSE 'queued' END`,
-    reason: `CASE WHEN ${full} THEN ${reason}::text END`,
-    values: [message.recipient, cap.max, cap.seconds, cap.reason],
+    state: `CASE ${rules.map((r) => `WHEN ${r.when} THEN '${r.state}'`).join(' ')} ELSE 'queued' END`,
+    reason: `CASE ${rules.map((r) => `WHEN ${r.when} THEN ${r.reason}`).join(' ')} END`,
+    values,
   };
 }
 
@@ -77,7 +96,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage[] {
   return addressed(entity, row, (language) => kindOf(entity).messages.letter(event, language, row)).map((message) => ({
     ...message,
-    capped: event === 'submitted' && message.channel === 'email',
+    capped: event === 'submitted',
   }));
 }
 

@@ -112,7 +112,12 @@ describe('the daily cap on mail caused by the public forms', () => {
     const fifth = await createTcRequest({ email: to }, runtime.url);
     const held = (await messagesTo(to)).filter((m) => m.state === 'held');
     expect(held.map((m) => m.template)).toEqual(['enquiry.submitted', 'tc-request.submitted']);
-    for (const m of held) expect(m.held_reason).toMatch(/already had 3 e-mails in the last 24 hours because of forms sent from the website/);
+    for (const m of held) {
+      // In English, then in Hindi on its own line, as the messages screen shows it.
+      const [english, hindi] = m.held_reason.split('\n');
+      expect(english).toMatch(/already had 3 e-mails in the last 24 hours because of forms sent from the website/);
+      expect(hindi).toMatch(/^नहीं भेजा गया: .* पिछले 24 घंटों में पहले ही 3 ई-मेल जा चुके हैं।/);
+    }
 
     // A run of the sender leaves them: nothing more reaches the address.
     expect(await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } })).toContain('Sent 0 e-mail(s)');

@@ -177,6 +177,7 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
 export const HOLDING_LIMITS: Record<string, string> = {
   RATE_LIMIT_PUBLIC_MAIL: "a public form's e-mails past 3 a day to one address stay in the outbox, held (tests/db/public-mail.test.ts)",
+  RATE_LIMIT_PUBLIC_MOBILE: "a public form's WhatsApp and SMS messages past 3 a day to one mobile number stay in the outbox, held (tests/db/public-mobile.test.ts)",
 };
 
 /** A harmless value for each route parameter: a random id answers 404, which is enough to see the guard. */

@@ -29,6 +29,8 @@ export const RAISED_LIMITS: Record<string, string> = {
   RATE_LIMIT_PUBLIC_MAIL: '100000',
 };
 
+  // Every file's forms use the fixtures' mobile number; the cap is tested in tests/db/public-mobile.test.ts.
+  RATE_LIMIT_PUBLIC_MOBILE: '100000',
 export interface TestRuntime {
   url: string;
   /** The runtime's database (the PGlite gateway), for tests of the database layer itself. */

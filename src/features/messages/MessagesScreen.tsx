@@ -75,9 +75,9 @@ export default function MessagesScreen() {
           : optOuts?.senders.sms
             ? 'SMS messages go out by themselves as the school’s DLT templates.'
             : 'WhatsApp messages are sent by the office: open the chat, send the message, then mark it sent.'}{' '}
-        Delivered and Read are what WhatsApp or the SMS provider reported. An e-mail marked Held was not sent: its address
-        had already had the day's e-mails caused by the website's forms. “Not sent: opted out” means the family asked for
-        no WhatsApp or SMS messages.
+        Delivered and Read are what WhatsApp or the SMS provider reported. A message marked Held was not sent: its address
+        or mobile number had already had the day's messages caused by the website's forms. “Not sent: opted out” means the
+        family asked for no WhatsApp or SMS messages.
       </p>
       <div className="admin-filters" role="search">
         <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
@@ -171,7 +171,10 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
       <td data-label="State">
         {stateText(m.state)}
         {m.lastError && <span className="message-error"> ({m.lastError})</span>}
-        {m.heldReason && <span className="message-held">{m.heldReason}</span>}
+        {m.heldReason?.split('\n').map((line, i) => (
+          // A cap's reason is written in English, then in Hindi on its own line.
+          <span key={i} className="message-held" lang={i === 1 ? 'hi' : undefined}>{line}</span>
+        ))}
         {m.state === 'queued' && !byHand && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
         {byHand && (
           <span className="admin-actions">

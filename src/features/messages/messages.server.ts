@@ -8,8 +8,9 @@
  *                "byHand", "deliveredAt", "readAt", "createdAt", "updatedAt" }],
  *     "total", "currentPage", "totalPages" }
  * 50 a page by default, `limit` at most 100. `state`, `channel` and `entity` are exact; `recordId`
- * the record's id (one that is not an id matches nothing). A `held` e-mail is one the daily cap on
- * mail caused by the public forms kept back (src/server/outbox.ts); `heldReason` says so.
+ * the record's id (one that is not an id matches nothing). A `held` message is one the daily caps on
+ * messages caused by the public forms kept back (e-mails per address, WhatsApp and SMS per mobile
+ * number: src/server/outbox.ts); `heldReason` says so, in English and then Hindi on a second line.
  *
  * `state` is queued, held, sent, delivered or read (a WhatsApp or SMS message, as its provider's
  * delivery webhook said: src/features/messages/webhooks.server.ts), failed, or opted-out (the number

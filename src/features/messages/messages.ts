@@ -16,7 +16,7 @@ export interface Message {
   state: string;
   attempts: number;
   lastError: string | null;
-  /** Why a held e-mail was not sent (the daily cap on mail caused by the public forms), or an opted-out number's message; else null. */
+  /** Why a held message was not sent (the daily caps on messages caused by the public forms: English, a line break, Hindi), or an opted-out number's message; else null. */
   heldReason: string | null;
   nextAttemptAt: string | null;
   sentAt: string | null;
