@@ -2,7 +2,8 @@
  * Staff files (src/lib/staff-files.ts): uploaded on their own (POST /v1/api/files), then claimed by
  * the record that uses them inside that record's transaction, so a record never points at a file
  * that is not there and a refused record claims nothing. Unclaimed files are deleted by the cleanup
- * after a day; a released one (its record replaced or deleted it) after the change commits.
+ * after a day; a released one (its record replaced or deleted it) after the change commits, purged
+ * from Netlify's CDN then.
  */
 import { randomUUID } from 'node:crypto';
 import type { AdminContext } from './auth.ts';
@@ -12,6 +13,8 @@ import { badRequest, notFound, unsupportedType } from './errors.ts';
 import { detectType } from './file-types.ts';
 import { json, type RouteContext } from './http.ts';
 import { readMultipart } from './multipart.ts';
+import { PAGE_CDN_SECONDS, purgePages } from './public-page.ts';
+import { dateInIndia } from '../lib/dates.ts';
 import { fillIn } from '../lib/forms/texts.ts';
 import { safeFileName } from '../lib/forms/files.ts';
 import {
@@ -91,7 +94,11 @@ export async function releaseFile(tx: Queryable, id: string | null | undefined):
   return rows.map((r) => r.id);
 }
 
-export const deleteReleased = (ids: readonly string[]) => deleteBlobs('files', ids, 'staff file release');
+/** After the change commits: the released files' blobs go, and the CDN drops what it kept of them. */
+export async function deleteReleased(ids: readonly string[]): Promise<void> {
+  await deleteBlobs('files', ids, 'staff file release');
+  await purgePages(ids.map(fileTag));
+}
 
 /** A file's record and bytes, public or not (for a record's own guarded route), else undefined. */
 export async function readFile(id: string): Promise<{ file: StoredFile; bytes: ArrayBuffer } | undefined> {
@@ -116,14 +123,33 @@ export function fileResponse({ file, bytes }: { file: StoredFile; bytes: ArrayBu
   });
 }
 
-/** GET /v1/files/:id: a public file (a published notice's attachment, a disclosure document). */
+/** The CDN's cache tag of a public file: purged when the file is released (deleteReleased) or its notice moves. */
+export const fileTag = (id: string) => `file-${id}`;
+
+/**
+ * GET /v1/files/:id: a public file (a published notice's attachment, a disclosure document, a press
+ * cover or PDF). A notice's attachment is public only from the notice's publish date (India's date):
+ * before it, 404 as for a file that is not there.
+ *
+ * Kept a short while, never for good: a file published by mistake must go when it is deleted.
+ * Browsers keep it PAGE_CDN_SECONDS; Netlify's CDN as long under the file's tag, which a release
+ * purges at once.
+ */
 export async function servePublicFile(_req: Request, ctx: RouteContext): Promise<Response> {
   const id = ctx.params.id ?? '';
-  const [row] = isUuid(id) ? await query<{ public: boolean }>(`SELECT public FROM staff_files WHERE id = $1`, [id]) : [];
-  const found = row?.public ? await readFile(id) : undefined;
+  const [row] = isUuid(id)
+    ? await query<{ public: boolean; scheduled: boolean }>(
+        `SELECT f.public, EXISTS (SELECT 1 FROM notices n WHERE n.attachment_id = f.id AND n.publish_on > $2::date) AS scheduled
+           FROM staff_files f WHERE f.id = $1`,
+        [id, dateInIndia()],
+      )
+    : [];
+  const found = row?.public && !row.scheduled ? await readFile(id) : undefined;
   if (!found) throw notFound('File not found');
-  // A file never changes under its id (a replacement is a new upload), so it may be kept long.
-  return fileResponse(found, 'public, max-age=31536000, immutable');
+  const response = fileResponse(found, `public, max-age=${PAGE_CDN_SECONDS}`);
+  response.headers.set('Netlify-CDN-Cache-Control', `public, durable, s-maxage=${PAGE_CDN_SECONDS}`);
+  response.headers.set('Netlify-Cache-Tag', fileTag(id));
+  return response;
 }
 
 /** The cleanup's part: files nobody claimed within `maxAgeHours`. */

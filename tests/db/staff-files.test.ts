@@ -1,21 +1,37 @@
 /**
  * Staff files (src/server/files.ts): uploaded on their own, typed by their bytes, claimed once by a
- * record in its transaction, public only when their record says so, and swept when nobody claims them.
+ * record in its transaction, public only when their record says so (a notice's attachment from its
+ * publish date), kept a minute by browsers and Netlify's CDN under their own tag, which a deletion or
+ * replacement purges, and swept when nobody claims them. The purges go to a local server standing in
+ * for Netlify's purge API (POST /api/v1/purge, as purgeCache of @netlify/functions sends it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { startJsonServer, type JsonServer } from '../support/json-server.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
+import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../../src/lib/staff-files.ts';
 import { HTML, SVG, expectJsonError, jpeg, pdf, png, stagedFile, uploadStaffFile } from '../http/admin-fixtures.ts';
 
 let site: InProcessSite;
 let db: pg.Pool;
 let office: ApiClient;
+let netlifyApi: JsonServer;
+const PURGE = { token: 'purge-token-of-the-test', siteId: 'site-id-of-the-test' };
+/** The tags of each purge Netlify's API was asked for, in order. */
+const purged: string[][] = [];
 
 beforeAll(async () => {
-  site = await startInProcessSite();
+  netlifyApi = await startJsonServer((req) => {
+    if (req.method !== 'POST' || req.url !== '/api/v1/purge' || req.headers.authorization !== `Bearer ${PURGE.token}`) return [401, { message: 'Unauthorized' }];
+    const body = JSON.parse(req.body);
+    if (body.site_id !== PURGE.siteId) return [404, { message: 'Not Found' }];
+    purged.push(body.cache_tags);
+    return [202, {}];
+  });
+  site = await startInProcessSite({ NETLIFY_PURGE_API_TOKEN: PURGE.token, SITE_ID: PURGE.siteId, NETLIFY_API_URL: netlifyApi.url });
   db = new pg.Pool({ connectionString: withDefaultUser(site.databaseUrl), max: 2 });
   office = (await staffClient('office', 'Files Clerk', site.url)).client;
 }, 180_000);
@@ -23,7 +39,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await site?.stop();
+  await netlifyApi?.stop();
 });
+
+/** Whether a purge named `tag` since the purges numbered `from`. */
+const purgedSince = (from: number, tag: string) => purged.slice(from).some((tags) => tags.includes(tag));
 
 const files = async () => import('../../src/server/files.ts');
 const { transaction } = await import('../../src/server/db.ts');
@@ -102,6 +122,30 @@ describe('staff files', () => {
     await expectJsonError(await visitor.request(`/v1/files/${open}`), 404);
   });
 
+  it('is kept a minute by browsers and by the CDN under its own tag, never for good; a missing one is not kept', async () => {
+    const { claimFile } = await files();
+    const id = await stagedFile(office);
+    await transaction((tx) => claimFile(tx, id, { field: 'a', public: true }));
+    const res = await new ApiClient(site.url).request(`/v1/files/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60');
+    expect(res.headers.get('netlify-cache-tag')).toBe(`file-${id}`);
+    const missing = await new ApiClient(site.url).request(`/v1/files/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(missing.headers.get('netlify-cache-tag')).toBeNull();
+  });
+
+  it('a released file is purged from the CDN by its tag once the change commits', async () => {
+    const { claimFile, releaseFile, deleteReleased } = await files();
+    const id = await stagedFile(office);
+    await transaction((tx) => claimFile(tx, id, { field: 'a', public: true }));
+    const before = purged.length;
+    await deleteReleased(await transaction((tx) => releaseFile(tx, id)));
+    expect(purged.slice(before)).toEqual([[`file-${id}`]]);
+  });
+
   it('is swept by the cleanup when nobody claimed it within a day; claimed ones stay', async () => {
     const { claimFile, cleanupStaffFiles, readFile } = await files();
     const old = await stagedFile(office);
@@ -111,5 +155,64 @@ describe('staff files', () => {
     expect(await cleanupStaffFiles()).toBeGreaterThanOrEqual(1);
     expect((await db.query(`SELECT id FROM staff_files WHERE id = ANY($1::uuid[])`, [[old, kept]])).rows.map((r) => r.id)).toEqual([kept]);
     expect(await readFile(kept)).toBeDefined();
+  });
+});
+
+describe("a scheduled notice's attachment", () => {
+  const today = dateInIndia();
+  const visitor = () => new ApiClient(site.url);
+  const notice = (publishOn: string, attachmentUploadId?: string) => ({
+    title: { en: `Annual day ${Math.random().toString(36).slice(2, 8)}` },
+    body: { en: 'The programme is attached.' },
+    publishOn,
+    ...(attachmentUploadId ? { attachmentUploadId } : {}),
+  });
+
+  it('answers 404 before the publish date, as a missing file does, and 200 from it; a date moved later purges it and hides it again', async () => {
+    const uploadId = await stagedFile(office);
+    const res = await office.request('/v1/api/notices', { method: 'POST', json: notice(addDays(today, 1), uploadId) });
+    expect(res.status).toBe(201);
+    const made = await res.json();
+    expect(made.attachment).toMatchObject({ id: uploadId, url: `/v1/files/${uploadId}` });
+    const early = await visitor().request(made.attachment.url);
+    const missing = await visitor().request(`/v1/files/${crypto.randomUUID()}`);
+    expect(early.status).toBe(404);
+    expect(await early.json()).toEqual(await missing.json());
+    expect(early.headers.get('cache-control')).toBe('no-store');
+
+    // The date comes.
+    await db.query(`UPDATE notices SET publish_on = $2 WHERE id = $1`, [made._id, today]);
+    const due = await visitor().request(made.attachment.url);
+    expect(due.status).toBe(200);
+    expect(due.headers.get('netlify-cache-tag')).toBe(`file-${uploadId}`);
+
+    // The office moves it to next week: the CDN drops the file with the notices' pages, and it is 404 again.
+    const from = purged.length;
+    const moved = await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(addDays(today, 7)) });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).attachment).toMatchObject({ id: uploadId });
+    expect(purged.slice(from)).toEqual([['notices', `file-${uploadId}`]]);
+    await expectJsonError(await visitor().request(made.attachment.url), 404);
+
+    // Back to today through the API: 200.
+    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today) })).status).toBe(200);
+    expect((await visitor().request(made.attachment.url)).status).toBe(200);
+  });
+
+  it('a replaced or deleted attachment is purged by its tag and answers 404', async () => {
+    const first = await stagedFile(office);
+    const made = await (await office.request('/v1/api/notices', { method: 'POST', json: notice(today, first) })).json();
+    expect((await visitor().request(`/v1/files/${first}`)).status).toBe(200);
+    const second = await stagedFile(office);
+    let from = purged.length;
+    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today, second) })).status).toBe(200);
+    expect(purgedSince(from, `file-${first}`)).toBe(true);
+    await expectJsonError(await visitor().request(`/v1/files/${first}`), 404);
+    expect((await visitor().request(`/v1/files/${second}`)).status).toBe(200);
+
+    from = purged.length;
+    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(purgedSince(from, `file-${second}`)).toBe(true);
+    await expectJsonError(await visitor().request(`/v1/files/${second}`), 404);
   });
 });

@@ -6,15 +6,16 @@
  * to come and expired ones too, newest publish date first, each with its `state`.
  * POST /v1/api/notices (staff, 201), PUT and DELETE /v1/api/notices/:id (staff, 200): checked by the
  * form's own schema (notice.ts); an attachment is a staff file (POST /v1/api/files) claimed public
- * in the same transaction, so a refused notice stores nothing and claims nothing. Every change is
- * audited in its transaction (an edit with the changed fields before and after), and the public
- * pages' cache tag is purged once it commits.
+ * in the same transaction, so a refused notice stores nothing and claims nothing, and served at its
+ * url only from the notice's publish date (src/server/files.ts). Every change is audited in its
+ * transaction (an edit with the changed fields before and after), and the public pages' cache tag
+ * (with the attachment's own) is purged once it commits.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { HttpError, notFound } from '../../server/errors.ts';
-import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
+import { claimFile, deleteReleased, fileTag, releaseFile } from '../../server/files.ts';
 import { json, readJson } from '../../server/http.ts';
 import { renderNotice } from './markdown.server.ts';
 import { purgePages } from '../../server/public-page.ts';
@@ -190,7 +191,9 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
   });
   if (!result) throw notFound(NOTICE_MESSAGES.notFound);
   await deleteReleased(result.released);
-  await purgePages([NOTICES_TAG]);
+  // A kept attachment too: a publish date moved later takes it off the site until then.
+  const kept = result.after.attachment;
+  await purgePages(kept ? [NOTICES_TAG, fileTag(kept.id)] : [NOTICES_TAG]);
   return json(result.after);
 }
 
