@@ -42,6 +42,15 @@ export const limits = {
   /** Reads of the TC request count per address, an hour: the form asks once per request sent, with room for resends (2 x 30). RATE_LIMIT_TC_COUNT. */
   tcCountsPerAddress: { max: 60, seconds: HOUR },
   /**
+   * Wrong TC verifications (no issued TC has the number and date), from every address together, in
+   * 15 minutes: TC numbers run in a series and dates of issue span weeks, so many addresses could
+   * otherwise walk the issued TCs (the per-address limits above bound one address only). 5 in 15
+   * minutes is 20 an hour: a year's TCs (about 1,500 to 3,150 wrong tries) take 3 to 7 days, while a
+   * school's typos pass; when a walk fills it, everyone's checks wait at most 15 minutes and the 429
+   * gives the office's phone. RATE_LIMIT_TC_VERIFY_WRONG.
+   */
+  tcVerifyWrongTriesSiteWide: { max: 5, seconds: 15 * 60 },
+  /**
    * E-mails to one address, a day, caused by public submissions (an enquiry's or TC request's
    * "received" letter): a family sends one or two, a stranger typing someone's address many; the
    * rest stay in the outbox, held and marked why. The office's own letters are not counted. RATE_LIMIT_PUBLIC_MAIL.

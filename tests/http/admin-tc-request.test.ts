@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, auditOf, createTcRequest, expectJsonError, randomUuid, tcBody, token } from './admin-fixtures.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
 
 describe('TC request admin API', () => {
   it('lists { data, totalRequests, currentPage, totalPages } newest first, with name and admission-number search', async () => {
@@ -21,8 +20,8 @@ describe('TC request admin API', () => {
     const record = body.data[0];
     expect(Object.keys(record).sort()).toEqual(
       [
-        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'differentMobiles', 'email', 'language', 'parentName', 'paymentStatus', 'reason', 'rejectionReason', 'status',
-        'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
+        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'differentMobiles', 'email', 'language', 'liveRequests', 'overLimit', 'parentName', 'paymentStatus', 'reason',
+        'rejectionReason', 'status', 'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
       ],
     );
     expect(record.aadharUid).toMatch(/^XXXX XXXX \d{4}$/);
@@ -88,29 +87,32 @@ describe('TC request admin API', () => {
     expect(calmDetails.otherRequests).toEqual([expect.objectContaining({ _id: again._id, otherMobile: false })]);
   });
 
-  it('a request the office rejected or deleted no longer counts toward the two: the count and the submit agree', async () => {
+  it("a stranger's two requests never refuse the family's: it is stored marked for the office; a rejected or deleted one no longer counts", async () => {
     const admin = await adminClient();
     const visitor = new ApiClient();
     const number = `ADM-${token('')}`.toUpperCase();
     const counted = async () => (await (await visitor.request(`/v1/api/tc-request/admission-number/${number}`)).json()) as number;
-    const submit = (contact: string) => visitor.request('/v1/api/tc-request', { method: 'POST', json: tcBody({ admissionNumber: number, contact }) });
-    // A stranger's two invented requests use up the number...
+    const submit = async (contact: string) => {
+      const res = await visitor.request('/v1/api/tc-request', { method: 'POST', json: tcBody({ admissionNumber: number, contact }) });
+      expect(res.status).toBe(201);
+      return (await res.json()) as Record<string, any>;
+    };
+    // The review's case: a stranger's two invented requests from one mobile...
     const first = await createTcRequest({ admissionNumber: number, contact: '9876501234' });
-    const second = await createTcRequest({ admissionNumber: number, contact: '9876501235' });
+    const second = await createTcRequest({ admissionNumber: number, contact: '9876501234' });
     expect(await counted()).toBe(2);
-    const refused = await submit('9123456780');
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: MSG.tcLimit, code: 'form.tcLimit' });
-    // ...until the office rejects one: the parent's request goes through.
+    // ...and the parent's own still goes through, marked past the two.
+    const parent = await submit('9123456780');
+    expect(parent.overLimit).toBe(true);
+    expect(await counted()).toBe(3);
+    const details = await (await admin.request(`/v1/api/tc-request/${parent._id}`)).json();
+    expect(details.overLimit).toBe(true);
+    expect(details.otherRequests.map((o: { _id: string }) => o._id)).toEqual([first._id, second._id]);
+    // The office rejects one and deletes the other: the next request takes a free place, unmarked.
     expect((await admin.request(`/v1/api/tc-request/${first._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Invented' } })).status).toBe(200);
-    expect(await counted()).toBe(1);
-    expect((await submit('9123456780')).status).toBe(201);
-    expect(await counted()).toBe(2);
-    expect((await submit('9123456781')).status).toBe(409);
-    // A deleted one does not count either.
     expect((await admin.request(`/v1/api/tc-request/${second._id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await counted()).toBe(1);
-    expect((await submit('9123456781')).status).toBe(201);
+    expect((await submit('9123456781')).overLimit).toBe(false);
     expect(await counted()).toBe(2);
   });
 

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../support/api.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
 import { TC_CASES, fieldError, validTc } from '../unit/forms-cases.ts';
 import { closeDb, count, db } from './forms-fixtures.ts';
 
@@ -34,19 +33,19 @@ describe('POST /v1/api/tc-request: the same table as the schema unit test', () =
   });
 });
 
-describe('TC requests: the limit of two per admission number', () => {
+describe('TC requests: two per admission number, and the ones past them kept for the office', () => {
   it('counts 0 for an unknown number (never 404)', async () => {
     expect(await countFor(fresh())).toBe(0);
   });
 
-  it('stores pending with no transaction (answered as "NA", as the form sends it) whatever the client sends, masks Aadhaar; the third gets 409', async () => {
+  it('stores pending with no transaction (answered as "NA", as the form sends it) whatever the client sends, masks Aadhaar; the third is stored too, marked overLimit', async () => {
     const number = fresh();
     const first = await post({ ...validTc(), admissionNumber: number, paymentStatus: 'paid', transactionId: 'TXN-FAKE-1' });
     expect(first.status).toBe(201);
     const record = await first.json();
     expect(record).toMatchObject({
       studentName: 'Priya Verma', admissionNumber: number, parentName: 'Mahesh Verma', contact: '9123456780',
-      email: 'mahesh@example.com', paymentStatus: 'pending', transactionId: 'NA',
+      email: 'mahesh@example.com', paymentStatus: 'pending', transactionId: 'NA', overLimit: false,
     });
     expect(record._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(record.createdAt).toMatch(/^\d{4}-/);
@@ -58,22 +57,24 @@ describe('TC requests: the limit of two per admission number', () => {
     // The same number typed differently is the same number.
     const second = await post({ ...validTc(), admissionNumber: ` ${number.toLowerCase()} ` });
     expect(second.status).toBe(201);
+    expect((await second.json()).overLimit).toBe(false);
     expect(await countFor(number.toLowerCase())).toBe(2);
 
+    // Never refused: it may be the family's own after a stranger's two.
     const third = await post({ ...validTc(), admissionNumber: number });
-    expect(third.status).toBe(409);
-    expect(await third.json()).toEqual({ error: MSG.tcLimit, code: 'form.tcLimit' });
-    expect(await countFor(number)).toBe(2);
+    expect(third.status).toBe(201);
+    expect(await third.json()).toMatchObject({ admissionNumber: number, status: 'requested', overLimit: true });
+    expect(await countFor(number)).toBe(3);
   });
 
-  it('20 concurrent requests for one number store exactly 2', async () => {
+  it('20 concurrent requests for one number are all stored, exactly 2 unmarked', async () => {
     const number = fresh();
     const answers = await Promise.all(Array.from({ length: 20 }, () => post({ ...validTc(), admissionNumber: number })));
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(18);
-    expect(await count('tc_requests', 'admission_number = $1', [number])).toBe(2);
-    expect(await countFor(number)).toBe(2);
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const marks = await Promise.all(answers.map(async (r) => (await r.json()).overLimit as boolean));
+    expect(marks.filter((m) => !m)).toHaveLength(2);
+    expect(await count('tc_requests', 'admission_number = $1 AND NOT over_limit', [number])).toBe(2);
+    expect(await countFor(number)).toBe(20);
   }, 180_000);
 
   it('the same submission key sent again gets the first answer and does not use up the limit', async () => {

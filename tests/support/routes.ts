@@ -150,8 +150,8 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'POST /v1/test-gateway/v1/checkout/embedded': { none: 'the local test gateway: 404 on a deploy; a page for an order it made' },
   'POST /v1/test-gateway/v1/checkout/pay': { none: 'the local test gateway: 404 on a deploy; no money moves' },
   'POST /v1/test-gateway/control/pay': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
-  // The two address limits of the lookups: no mobile number is named.
-  'POST /v1/api/tc-verification': ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG'],
+  // The two address limits of the lookups (no mobile number is named), and the site-wide one of wrong tries.
+  'POST /v1/api/tc-verification': ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG', 'RATE_LIMIT_TC_VERIFY_WRONG'],
   'GET /v1/api/tc-verification/scan': { none: 'answers only a link signed for 15 minutes by a verification that counted: nothing to guess' },
   'GET /calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },

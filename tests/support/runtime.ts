@@ -24,6 +24,8 @@ export const RAISED_LIMITS: Record<string, string> = {
   RATE_LIMIT_ADMISSION_MOBILE: '100000',
   RATE_LIMIT_TC_REQUEST: '100000',
   RATE_LIMIT_TC_COUNT: '100000',
+  // Counted across the whole site: every file's wrong TC verifications; tested in tests/db/tc-walk.test.ts.
+  RATE_LIMIT_TC_VERIFY_WRONG: '100000',
   // Every file's wrong status-check tries use the fixtures' mobile number; tested in tests/db/status-limits.test.ts.
   RATE_LIMIT_STATUS_CHECK_MOBILE: '100000',
   RATE_LIMIT_PUBLIC_MAIL: '100000',

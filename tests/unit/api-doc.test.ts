@@ -65,7 +65,7 @@ function docRows(): DocRow[] {
 }
 
 const LOOKUP = ['statusChecksPerAddress', 'statusWrongTriesPerAddress', 'statusWrongTriesPerMobile'];
-const PERIOD: Record<number, string> = { 3600: 'an hour', 86400: 'a day' };
+const PERIOD: Record<number, string> = { 900: 'in 15 minutes', 3600: 'an hour', 86400: 'a day' };
 const SIGN_IN = `the sign-in throttle: ${MAX_FAILURES_PER_PAIR} wrong tries an e-mail and address, ${MAX_FAILURES_PER_ADDRESS} an address, in ${WINDOW_MINUTES} minutes`;
 
 /** The environment name of each limit of src/config/limits.ts, as its comment names it (how PUBLIC_LIMITS names them). */
@@ -100,7 +100,7 @@ describe('docs/api.md lists every route as the code serves it', () => {
     const env = envNames();
     const problems: string[] = [];
     for (const row of docRows()) {
-      const named = [...row.limits.matchAll(/`(\w+)` ([\d,]+) (an hour|a day)/g)].map(([, key, max, period]) => {
+      const named = [...row.limits.matchAll(/`(\w+)` ([\d,]+) (in 15 minutes|an hour|a day)/g)].map(([, key, max, period]) => {
         const limit = limits[key as keyof typeof limits];
         if (!limit) problems.push(`line ${row.line}: ${key} is not in src/config/limits.ts`);
         else if (Number(max!.replace(/,/g, '')) !== limit.max || PERIOD[limit.seconds] !== period) {

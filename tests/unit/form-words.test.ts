@@ -64,7 +64,6 @@ describe('form codes', () => {
       uploadFailed: 'Upload failed. Please check your connection and try again.',
       imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.',
       tcContact: 'Please enter a valid 10-digit phone number.',
-      tcLimit: 'You have reached your academic requests!',
       tcCheckFailed: 'Failed to check TC requests or initiate payment.',
       tcFailure: 'Failed to Request TC!',
       tcSuccess: 'TC Requested successfully!',

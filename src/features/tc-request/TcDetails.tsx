@@ -2,7 +2,7 @@
  * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
  * and date, or rejected with a reason; history), once issued the signed TC's scan for
  * verification, the other requests for the same admission number
- * (flagged when from another mobile number), Call and WhatsApp buttons, every field, the fee and
+ * (flagged when it came past the two, when others are open and when from another mobile number), Call and WhatsApp buttons, every field, the fee and
  * its payments, Back and Delete (no confirmation).
  */
 import { DetailsScreen } from '../../components/admin/DetailsScreen.tsx';
@@ -31,7 +31,7 @@ export default function TcDetails() {
         <div className="details-sections">
           <WorkflowPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
           <CertificateSection record={record} onChanged={replace} />
-          <OtherRequests requests={record.otherRequests ?? []} />
+          <OtherRequests requests={record.otherRequests ?? []} overLimit={record.overLimit === true} />
           {!record.erasedAt && (
             <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
           )}

@@ -1,14 +1,27 @@
 /**
  * /admin/tc-requests/panel: TC requests with one search box (the student's or parent's name, the
- * admission or mobile number), the admission number, status and dates, 50 a page. A row whose
- * admission number was requested from more than one mobile number is marked in words.
+ * admission or mobile number), the admission number, status and dates, 50 a page. A row is marked in
+ * words when it came past the two requests an admission number may have, when its admission number
+ * has more than one live request (whatever the mobiles), and when requests for it came from more
+ * than one mobile number.
  */
 import { RecordPanel, paidSinceFilter, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 
-/** The list's mark of a row (the details screen lists the requests). */
+/** The list's marks of a row (the details screen lists the requests). */
+const OVER_LIMIT = 'More requests than allowed for this admission number';
+const MORE_THAN_ONE = 'More than one request for this admission number';
 const DIFFERENT_MOBILES = 'Requested from different mobiles';
+
+/** What the office should look at in a row, in words; "different mobiles" also says there is more than one request. */
+function markOf(r: TcRequest): string | undefined {
+  const words = [
+    r.overLimit ? OVER_LIMIT : (r.liveRequests ?? 0) > 1 && !r.differentMobiles ? MORE_THAN_ONE : undefined,
+    r.differentMobiles ? DIFFERENT_MOBILES : undefined,
+  ].filter((w) => w !== undefined);
+  return words.length ? words.join('. ') : undefined;
+}
 
 export default function TcPanel() {
   return (
@@ -30,7 +43,7 @@ export default function TcPanel() {
       failedText="Could not load the requests."
       detailsPath="/admin/tc-requests/details/"
       linkLabel={(r) => `View TC request of ${r.studentName}`}
-      mark={(r) => (r.differentMobiles ? DIFFERENT_MOBILES : undefined)}
+      mark={markOf}
     />
   );
 }

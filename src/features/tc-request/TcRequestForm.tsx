@@ -1,10 +1,12 @@
 /**
  * The transfer certificate request. Submit: check the fields; then, busy (spinner, button
- * disabled), read how many requests exist for the admission number; under 2, create the request
- * (payment pending); otherwise refuse. The TC fee (read from GET /v1/api/fees) is stated above the button. Once sent, a
- * confirmation takes the form's place: what happens next, the fee, the status page's link with the
- * admission number filled in, the school's phone. A page not in English hands its
- * words (`text`) and language (`lang`, sent with the request).
+ * disabled), read how many requests exist for the admission number, and create the request
+ * (payment pending) whatever the count: requests others made for the number never turn the family
+ * away (the server marks one past the two for the office's check). The TC fee (read from GET
+ * /v1/api/fees) is stated above the button. Once sent, a confirmation takes the form's place: what
+ * happens next (that the office checks it first, when it came past the two), the fee, the status
+ * page's link with the admission number filled in, the school's phone. A page not in English hands
+ * its words (`text`) and language (`lang`, sent with the request).
  */
 import { useId, useRef, useState } from 'react';
 import { useTcFeePaise } from '../fees/use-tc-fee.ts';
@@ -19,32 +21,29 @@ import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit, type Outcome } from '../../components/forms/useFormSubmit.ts';
 import type { Field } from '../../lib/record.ts';
-import { TC_LIMIT } from './tc-request.ts';
+import type { TcRequest } from './tc-request.ts';
 import { TC_FORM, emptyTcRequest, validateTcRequest, type TcValues } from './schema.ts';
 import '../../components/forms/forms.css';
 
-async function send(data: TcValues, meta: { key: string; honeypot: string }, lang: Language, speak: Speaker): Promise<Outcome<unknown>> {
-  let earlier: number;
+async function send(data: TcValues, meta: { key: string; honeypot: string }, lang: Language, speak: Speaker): Promise<Outcome<TcRequest>> {
   try {
     const res = await api(`/tc-request/admission-number/${encodeURIComponent(data.admissionNumber)}`);
     // A limit's refusal says so, with the minutes to wait and the school's phone, as the submit's does.
+    // The count itself refuses nothing: a stranger's requests must not stop the family's.
     if (res.status === 429) return outcomeOf(res);
-    if (res.status !== 200) return { kind: 'warning', message: speak.msg('tcLimit') };
-    earlier = Number(await res.json());
   } catch (error) {
     console.error('TC count check failed', error);
     return { kind: 'failed', message: speak.msg('tcCheckFailed') };
   }
-  if (!(earlier < TC_LIMIT)) return { kind: 'warning', message: speak.msg('tcLimit') };
   const res = await apiJson('/tc-request', 'POST', { ...data, consent: true, language: lang, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
-  if (res.status === 409) return { kind: 'warning', message: speak.msg('tcLimit') };
-  return outcomeOf(res);
+  return outcomeOf<TcRequest>(res);
 }
 
-/** What the confirmation repeats of the request sent (the form empties itself). */
+/** What the confirmation repeats of the request sent (the form empties itself), and whether the office checks it first. */
 interface Sent {
   admissionNumber: string;
   contact: string;
+  overLimit?: boolean;
 }
 
 export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
@@ -67,7 +66,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
       return send(data, meta, lang, speak);
     },
     clearAfterSuccess: true,
-    onSuccess: () => setDone(sending.current),
+    onSuccess: (answer) => setDone({ ...sending.current, overLimit: answer.overLimit === true }),
   });
 
   if (done) {
@@ -76,6 +75,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
       <div className="ff">
         <Toasts />
         <DonePanel heading={speak.text('tcDoneHeading')} speak={speak}>
+          {done.overLimit && <p>{speak.text('tcDoneHeld', { mobile: done.contact })}</p>}
           {fee && <p>{speak.text('tcDoneNext', { fee })}</p>}
           <p>
             {fillNodes(speak.text('tcDoneStatus', { number: done.admissionNumber, mobile: done.contact }), {

@@ -2,7 +2,7 @@
  * /tc-verification: anyone (a new school, a parent) types a TC's number and date of issue as printed
  * on it; when both match a TC the school issued, the student's name, the date of issue and a link
  * to the signed TC's scan are shown under a heading that takes the focus. No match, too many tries
- * and a lost connection are said in words. Every word comes from the page's language (`text`).
+ * (this connection's, or the whole site's pause) and a lost connection are said in words. Every word comes from the page's language (`text`).
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
@@ -61,7 +61,12 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
       setFound(null);
       const phone = officePhoneOnPage(site.contact.phone);
       if (status === 404) setProblem(`${t('tcVerify.notFound')} ${t('tcVerify.notFoundHelp', { phone })}`);
-      else if (status === 429) setProblem(t('tcVerify.tooMany', { phone, minutes: String((body as { retryAfterMinutes?: number }).retryAfterMinutes ?? 60) }));
+      else if (status === 429) {
+        // The site-wide pause is nobody's connection: said so, with its (short) wait and the phone.
+        const refusal = body as { retryAfterMinutes?: number; code?: string };
+        const words = refusal.code === 'request.tcVerifyPaused' ? 'tcVerify.paused' : 'tcVerify.tooMany';
+        setProblem(t(words, { phone, minutes: String(refusal.retryAfterMinutes ?? 60) }));
+      }
       else if (status === 400 && body.fields) {
         setErrors(Object.fromEntries(Object.keys(body.fields).map((f) => [f, f === 'issuedOn' ? t('tcVerify.error.date') : t('tcVerify.error.number')])));
       } else setProblem(t('tcVerify.failed'));

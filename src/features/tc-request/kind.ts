@@ -26,6 +26,7 @@ export const TC_REQUEST_KIND = defineKind({
       status: 'how it ended, for the statistics',
       tc_issue_date: 'a date',
       payment_status: 'for the accounts',
+      over_limit: 'whether it came past the two requests an admission number may have: names no one',
     },
     childTables: { tc_certificates: "the signed TC's scan, published for verification: its row goes and its file is released" },
     confirmWith: '_id',

@@ -1,13 +1,17 @@
 /**
- * TC requests. The public calls: the count of earlier requests for an admission number (limited
- * per address), and a new request, refused with 409 once two count for that number (the limit
- * holds under concurrency: a transaction-scoped advisory lock per admission number serialises the
- * count and the insert). A request the office rejected or deleted no longer counts, so invented
- * requests cannot use up a pupil's two. The admin's: list, one, delete.
+ * TC requests. The public calls: the count of live requests (any not rejected) for an admission
+ * number (limited per address), and a new request, always stored (201): a third or later live
+ * request for one admission number is not refused but marked `overLimit`, to wait for the office's
+ * check, so a stranger's invented requests can never turn the family's own away (the mark is exact
+ * under concurrency: a transaction-scoped advisory lock per admission number serialises the count
+ * and the insert). A request the office rejected or deleted no longer counts. The admin's: list,
+ * one, delete.
  *
  * GET /v1/api/tc-request?search=&admissionNumber=&status=&page=&limit= answers
- * { data, totalRequests, currentPage, totalPages }, newest first; a row has `differentMobiles`
- * true when requests for its admission number came from more than one mobile number. `search` is a case-insensitive
+ * { data, totalRequests, currentPage, totalPages }, newest first; a row has `liveRequests` (the
+ * admission number's requests not rejected, this one included), `overLimit` (it came past the two)
+ * and `differentMobiles` (requests for its admission number came from more than one mobile
+ * number). `search` is a case-insensitive
  * word-prefix match on the student's or parent's name, or the start of the admission or mobile
  * number; `admissionNumber` a case-insensitive prefix match,
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
@@ -18,7 +22,7 @@
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { placeholders, query, queryOne, transaction } from '../../server/db.ts';
-import { badRequest, conflict, formRefusal } from '../../server/errors.ts';
+import { badRequest, conflict } from '../../server/errors.ts';
 import { bodyText, changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
@@ -41,9 +45,11 @@ import { certificateOf, dropCertificate } from './certificate.server.ts';
 
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
-const COLUMNS = selectColumns(TC_REQUEST);
+/** The record's columns and its mark of a request past the limit (not a field of the form's). */
+const COLUMNS = `${selectColumns(TC_REQUEST)}, over_limit`;
+const withMark = (row: Record<string, unknown>): TcRequest => ({ ...tcRequestJson(row), overLimit: row.over_limit === true });
 
-/** The requests that count toward an admission number's TC_LIMIT ($1): the count endpoint and the submit read the same. */
+/** The live requests of an admission number ($1), measured against TC_LIMIT: the count endpoint and the submit read the same. */
 const COUNTED = `SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1 AND status <> 'rejected'`;
 
 /** GET /v1/api/tc-request/admission-number/{n}: a bare number, 0 when none. */
@@ -55,7 +61,12 @@ export const countTcRequests: Handler = async (_req, { params, ip }) => {
   return json(row?.n ?? 0);
 };
 
-/** POST /v1/api/tc-request: 201 with the stored request; payment pending and no transaction, whatever was sent. */
+/**
+ * POST /v1/api/tc-request: 201 with the stored request; payment pending and no transaction, whatever
+ * was sent. Past TC_LIMIT live requests for its admission number it is stored all the same, marked
+ * `overLimit`: refusing it would let anyone who types a pupil's admission number twice block the
+ * family's own request, from one mobile or several.
+ */
 export const createTcRequest: Handler = async (req, ctx) => {
   await rateLimit('tc_request', ctx.ip, limits.tcRequestsPerAddress.max, limits.tcRequestsPerAddress.seconds);
   const body = await readJson(req);
@@ -78,11 +89,12 @@ export const createTcRequest: Handler = async (req, ctx) => {
           if (same.rows[0]) return sameSubmission(same.rows[0], hash);
         }
         const count = await tx.query<{ n: number }>(COUNTED, [v.admissionNumber]);
-        if ((count.rows[0]?.n ?? 0) >= TC_LIMIT) throw formRefusal(409, 'tcLimit');
+        const overLimit = (count.rows[0]?.n ?? 0) >= TC_LIMIT;
+        const n = columns.length;
         const inserted = await tx.query(
-          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key, submission_hash)
-           VALUES (${placeholders(columns.length)}, 'pending', NULL, $${columns.length + 1}, $${columns.length + 2}) RETURNING ${COLUMNS}`,
-          [...values, key, hash],
+          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key, submission_hash, over_limit)
+           VALUES (${placeholders(n)}, 'pending', NULL, $${n + 1}, $${n + 2}, $${n + 3}) RETURNING ${COLUMNS}`,
+          [...values, key, hash, overLimit],
         );
         const created = inserted.rows[0]!;
         await queueMessage(tx, 'tc-request', 'submitted', String(created.id));
@@ -90,14 +102,15 @@ export const createTcRequest: Handler = async (req, ctx) => {
       }),
   });
   await sendSoon(ctx, { entity: 'tc-request', recordId: String(row.id) });
-  return json(tcRequestJson(row), 201);
+  return json(withMark(row), 201);
 };
 
 /** The admin list: also what an export of the same filters walks. */
 export const TC_LIST: ListSpec = {
   table: 'tc_requests',
-  columns: `${selectColumns(TC_REQUEST, 't')},
-    EXISTS (SELECT 1 FROM tc_requests o WHERE o.admission_number = t.admission_number AND o.contact <> t.contact) AS different_mobiles`,
+  columns: `${selectColumns(TC_REQUEST, 't')}, t.over_limit,
+    EXISTS (SELECT 1 FROM tc_requests o WHERE o.admission_number = t.admission_number AND o.contact <> t.contact) AS different_mobiles,
+    (SELECT count(*) FROM tc_requests o WHERE o.admission_number = t.admission_number AND o.status <> 'rejected')::int AS live_requests`,
   filters: {
     search: recordSearch(TC_REQUEST_KIND.search),
     admissionNumber: startsWith('admission_number'),
@@ -112,7 +125,8 @@ export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, file
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
-  return listAnswer(list, { data: list.rows.map((row) => ({ ...tcRequestJson(row), differentMobiles: row.different_mobiles === true })), totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
+  const data = list.rows.map((row) => ({ ...withMark(row), differentMobiles: row.different_mobiles === true, liveRequests: Number(row.live_requests ?? 0) }));
+  return listAnswer(list, { data, totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
 }
 
 const NOT_FOUND = 'TC request not found';
@@ -155,10 +169,10 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
   if (!row) return undefined;
-  return { ...tcRequestJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row), certificate: await certificateOf(id) };
+  return { ...withMark(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row), certificate: await certificateOf(id) };
 }
 
-/** The other requests for the same admission number, oldest first: the details screen flags those from another mobile number. */
+/** The other requests for the same admission number, oldest first: the details screen counts the live ones and flags those from another mobile number. */
 async function otherRequests(id: string, row: Record<string, unknown>): Promise<OtherTcRequest[]> {
   if (row.admission_number == null) return [];
   const rows = await query<{ id: string; student_name: string | null; contact: string | null; status: TcStatus; created_at: Date }>(

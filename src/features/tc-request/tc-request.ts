@@ -12,7 +12,10 @@ import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import type { TcCertificate } from './certificate.ts';
 
-/** At most this many requests per admission number. */
+/**
+ * The live requests (any not rejected) an admission number may have before a further one is marked
+ * `overLimit` for the office's check: the spec's two. A request past it is still stored.
+ */
 export const TC_LIMIT = 2;
 
 export const TC_REQUEST = defineRecord({
@@ -72,8 +75,12 @@ export interface OtherTcRequest {
 export type TcRequest = RecordJson<typeof TC_REQUEST> & Partial<PrivacyState> & {
   statusChangedAt?: string | null;
   history?: HistoryEntry[];
+  /** It came while its admission number already had TC_LIMIT live requests: it waits for the office's check. */
+  overLimit?: boolean;
   /** In the list: requests for this admission number came from more than one mobile number. */
   differentMobiles?: boolean;
+  /** In the list: the admission number's live requests (any not rejected), this one included. */
+  liveRequests?: number;
   /** In the details: the other requests for this admission number. */
   otherRequests?: OtherTcRequest[];
   /** In the details: the signed TC's scan, once the office attached it. */

@@ -8,7 +8,15 @@
  *     whose signed scan the office attached; one 404 otherwise, the same whether the number is
  *     unknown, the date wrong or no scan attached (and for an erased request). 400 for a body
  *     that is not a number and a date, before anything is counted. Limited as the parents' status
- *     checks are, per address (src/server/status-check.ts): 429 with the same words.
+ *     checks are, per address (src/server/status-check.ts): 429 with the same words; and wrong
+ *     tries from all addresses together (limits.tcVerifyWrongTriesSiteWide): 429
+ *     `request.tcVerifyPaused`, for a few minutes, the right pair too.
+ *
+ * The answer is what a receiving school needs to know the paper in its hands is genuine: the name
+ * it was issued to, its number and date, and the scan, which is the only way to see that no other
+ * line of a genuine TC (the date of birth, the class) was changed. The scan's link is short-lived
+ * and bound to the TC's current scan; the walk that would collect scans is what the site-wide limit
+ * stops: TC numbers run in a series and dates of issue span weeks, so the search space is small.
  *   GET /v1/api/tc-verification/scan?token=   the scan, through a link signed for SCAN_MINUTES
  *     (jose, HS256, a key of its own derived from SESSION_SECRET); 404 once expired, or when the
  *     TC's scan has since been replaced or taken away.
@@ -21,6 +29,8 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { requireEnv } from '../../server/env.ts';
 import { lookUpPair } from '../../server/status-check.ts';
+import { countHitOf } from '../../server/rate-limit.ts';
+import { limits } from '../../config/limits.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 import { checkVerification, type VerifiedTc } from './verification.ts';
 import { certificateResponse } from './certificate.server.ts';
@@ -50,17 +60,40 @@ const FOUND = `SELECT t.id, t.student_name, t.tc_number, t.tc_issue_date, c.file
   FROM tc_requests t JOIN tc_certificates c ON c.tc_request_id = t.id
   WHERE t.status = 'issued' AND t.erased_at IS NULL AND t.student_name IS NOT NULL`;
 
+const { tcVerifyWrongTriesSiteWide: SITE_WIDE } = limits;
+
+/**
+ * A verification counted among the wrong tries of the whole site, as the address's are: counted
+ * before the lookup (so concurrent tries cannot slip past a full window, and a full window refuses
+ * the right pair as it does a wrong one: the 429 tells a walker nothing), taken back once it proved
+ * right, and never left counted when the address's own limits refuse it.
+ */
+async function siteWide<T>(lookUp: () => Promise<T | undefined>): Promise<T | undefined> {
+  const hit = await countHitOf('tc_verify_wrong', 'site', SITE_WIDE.max, SITE_WIDE.seconds, { message: 'tcVerifyPaused' });
+  let found: T | undefined;
+  try {
+    found = await lookUp();
+  } catch (error) {
+    await hit.undo();
+    throw error;
+  }
+  if (found !== undefined) await hit.undo();
+  return found;
+}
+
 export const verifyTc: Handler = async (req, { ip }) => {
   const body = await readJson(req);
   const language = body.language === 'hi' ? 'hi' : 'en';
   const result = checkVerification(body, (code) => fill(language, code));
   if (!result.ok) throw refuse(result);
   const { tcNumber, issuedOn } = result.data;
-  const row = await lookUpPair(ip, null, () =>
-    queryOne<Found>(
-      `${FOUND} AND t.tc_issue_date = $2 AND upper(regexp_replace(btrim(t.tc_number), '\\s+', ' ', 'g')) = $1
-        ORDER BY c.attached_at DESC LIMIT 1`,
-      [tcNumber, issuedOn],
+  const row = await siteWide(() =>
+    lookUpPair(ip, null, () =>
+      queryOne<Found>(
+        `${FOUND} AND t.tc_issue_date = $2 AND upper(regexp_replace(btrim(t.tc_number), '\\s+', ' ', 'g')) = $1
+          ORDER BY c.attached_at DESC LIMIT 1`,
+        [tcNumber, issuedOn],
+      ),
     ),
   );
   if (!row) throw noMatch();

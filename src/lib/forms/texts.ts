@@ -52,7 +52,6 @@ export const MSG = {
   imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: an 8 x 8 px "ABC card"
   // TC request
   tcContact: 'Please enter a valid 10-digit phone number.',
-  tcLimit: 'You have reached your academic requests!',
   tcCheckFailed: 'Failed to check TC requests or initiate payment.',
   tcFailure: 'Failed to Request TC!',
   tcSuccess: 'TC Requested successfully!',
@@ -85,6 +84,8 @@ export const REQUEST_MSG = {
   mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office on {phone}.',
   // A parent's lookups (status pages, PDFs): wrong tries with one mobile number, from any connection.
   statusMobileLimit: 'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office on {phone}.',
+  // A TC's verification while the site-wide count of wrong ones is full: every address waits, the right pair too.
+  tcVerifyPaused: 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office on {phone} to confirm the TC.',
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
@@ -121,6 +122,8 @@ export const FORM_TEXT = {
   tcDoneNext: 'The school office checks the request against the school records. The TC fee is {fee}; the TC is issued once it is paid.',
   tcDoneStatus: 'Follow the request on {link} with admission number {number} and mobile number {mobile}.',
   tcStatusPage: 'the TC request status page',
+  // A request that came past the two an admission number may have: stored, and checked by the office first.
+  tcDoneHeld: 'Other requests for this admission number were received before this one, so the school office will check it against the school records, and may call you on {mobile}, before going ahead.',
   ageOutside: 'By this date of birth the child is {age} on {date}; the school admits children of {min} to {max} years to {class}. Please check the date.',
   ageConfirm: 'The date of birth is correct',
   fileHint: 'PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.',

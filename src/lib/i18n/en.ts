@@ -317,6 +317,8 @@ export const EN = {
   'tcVerify.notFound': 'No TC issued by the school matches this number and date of issue.',
   'tcVerify.notFoundHelp': 'Please check both against the certificate, or call the school office on {phone}.',
   'tcVerify.tooMany': 'Too many tries for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
+  // The site-wide count of wrong checks is full: not this connection's doing, and short.
+  'tcVerify.paused': 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. This is not because of your connection. Please try again in {minutes} minutes, or call the school office on {phone} to confirm the TC.',
   'tcVerify.failed': 'The TC could not be checked. Please check your connection and try again.',
   'tcVerify.found': 'This TC was issued by the school',
   'tcVerify.student': 'Student',
