@@ -58,5 +58,6 @@ export function showSchoolFacts(profile: ShownProfile): void {
       if (el instanceof HTMLAnchorElement) el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value).href;
     }
   }
-  for (const [was, now] of renamed) if (was && now && was !== now) document.title = document.title.replaceAll(was, now);
+  // A function's value, not a string: a name typed with `$&` or `$'` would be read as a pattern.
+  for (const [was, now] of renamed) if (was && now && was !== now) document.title = document.title.replaceAll(was, () => now);
 }

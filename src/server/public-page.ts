@@ -129,28 +129,37 @@ export interface PublicPage {
   head?: Html;
 }
 
-/** The whole page: the shell of its language with the page's head words, canonical path and body. */
-export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
-  const template = await shell(new URL(req.url).origin, page.lang);
+/**
+ * The shell `template` with the page's head words, canonical path and body, and the language switch
+ * keeping the address's query `search`. Every replacement is a function's value: a string given to
+ * replace would have its `$&`, `$'`, `` $` `` and `$1` read as patterns, and a title typed with one
+ * would copy pieces of the shell into the page's head.
+ */
+export function fillShell(template: string, page: PublicPage, search: string): string {
   const bare = page.path.replace(/\/+$/, '') || '/';
   const english = pathIn('en', bare).replace(/\/$/, '');
   const hindi = pathIn('hi', bare).replace(/\/$/, '');
   let text = template
     // The Hindi shell's path first: it contains the English one. With Astro's trailing slash, as the
     // built pages and the sitemap name themselves (canonical, hreflang, og:url, the language switch).
-    .replaceAll(pathIn('hi', SHELL_PATH), `${hindi}/`)
-    .replaceAll(SHELL_PATH, `${english}/`)
-    .replaceAll(SHELL_TITLE, escapeHtml(page.title))
-    .replaceAll(SHELL_DESCRIPTION, escapeHtml(page.description))
+    .replaceAll(pathIn('hi', SHELL_PATH), () => `${hindi}/`)
+    .replaceAll(SHELL_PATH, () => `${english}/`)
+    .replaceAll(SHELL_TITLE, () => escapeHtml(page.title))
+    .replaceAll(SHELL_DESCRIPTION, () => escapeHtml(page.description))
     .replace(SHELL_SLOT, () => page.body.value);
   // The language switch keeps the address's query (an opt-out link's number and token, a list's
   // page), as the site script does on a static page: here it works without script too.
-  const { search } = new URL(req.url);
   if (search) text = text.replace(/(<a class="language-switch" href="[^"]*)"/, (_, link: string) => `${link}${escapeHtml(search)}"`);
-  if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', '<meta property="og:type" content="article">');
+  if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', () => '<meta property="og:type" content="article">');
   if (page.head) text = text.replace('</head>', () => `${page.head!.value}</head>`);
+  return text;
+}
+
+/** The whole page: the shell of its language with the page's head words, canonical path and body. */
+export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
+  const template = await shell(new URL(req.url).origin, page.lang);
   // The footer names the school as its profile is now, not as the build read it.
-  text = withSchoolFooter(text, await schoolProfile(), page.lang);
+  const text = withSchoolFooter(fillShell(template, page, new URL(req.url).search), await schoolProfile(), page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {

@@ -1,17 +1,20 @@
 /**
  * The academic calendar over HTTP: the office adds, changes and deletes events (audited, with what
- * changed before and after); bad input is a 400 naming the field that stores nothing; the public
- * API, the month pages in both languages (the words in the served HTML, an event in one language
- * shown in it on both sites, holidays said in words) and the feed, parsed by ical.js.
+ * changed before and after); bad input (a control character in a title too) is a 400 naming the
+ * field that stores nothing; the public API, the month pages in both languages (the words in the
+ * served HTML, an event in one language shown in it on both sites, holidays said in words) and the
+ * feed, parsed by ical.js, which carries no control character even of a title stored before the rule.
  */
 import { gzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, staffClient } from '../support/api.ts';
 import { auditOf, expectJsonError, token } from './admin-fixtures.ts';
-import { closeDb, count } from './forms-fixtures.ts';
+import { closeDb, count, db } from './forms-fixtures.ts';
 import { EVENT_MESSAGES } from '../../src/features/calendar/event.ts';
 import { site } from '../../src/config/site.ts';
+import { escapeHtml } from '../../src/server/escape-html.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
 
 let office: ApiClient;
 let principal: ApiClient;
@@ -84,12 +87,24 @@ describe('the office keeps the calendar', () => {
     ['no date', { title: { en: 'Exams' } }, 'startsOn', 'calendar.startsOn'],
     ['a date that does not exist', { title: { en: 'Exams' }, startsOn: '2096-02-30' }, 'startsOn', 'calendar.startsOn'],
     ['a value of the wrong type', { title: { en: 'Exams' }, startsOn: '2096-03-10', holiday: 'yes' }, 'holiday', 'form.wrongType'],
+    ['BEL in the title', { title: { en: 'Exams\u0007' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
+    ['ESC in the Hindi title', { title: { en: 'Exams', hi: 'परीक्षा\u001b[0m' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
+    ['a line break inside the title', { title: { en: 'Exams\nday two' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
+    ['C1 in the title', { title: { en: 'Exams\u0085' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
   ])('refuses %s: 400 naming the field, with its code, and stores nothing', async (_, body, field, code) => {
     const before = await count('events');
     const refused = await expectJsonError(await office.request('/v1/api/events', { method: 'POST', json: body }), 400);
     expect(refused.fields[field]).toEqual(expect.any(String));
     expect(refused.codes[field]).toBe(code);
     expect(await count('events')).toBe(before);
+  });
+
+  it('a control character: the message of the i18n tables, and an edit with one keeps the event as it was', async () => {
+    const refused = await expectJsonError(await office.request('/v1/api/events', { method: 'POST', json: { title: { en: 'Exams\u0007' }, startsOn: day(2) } }), 400, CONTROL_MESSAGE);
+    expect(refused).toMatchObject({ code: CONTROL_CODE, fields: { title: CONTROL_MESSAGE }, codes: { title: CONTROL_CODE } });
+    const event = await create(office, { title: { en: `Annual day ${token()}` }, startsOn: day(21) });
+    await expectJsonError(await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { ...event, title: { en: `${event.title.en}\u001b` } } }), 400, CONTROL_MESSAGE);
+    expect((await monthEvents()).find((e) => e._id === event._id)).toMatchObject({ title: event.title });
   });
 
   it('refuses a bad edit and keeps the event as it was', async () => {
@@ -188,6 +203,33 @@ describe('the public calendar', () => {
     const holi = events.find((e) => e.summary === hindiOnly)!;
     expect(holi.startDate.toString()).toBe(day(15));
     expect(holi.endDate.toString()).toBe(day(16));
+  });
+
+  it("a title with $', $`, $& or $1 is shown on the page and in the feed as written", async () => {
+    const title = `Fees $' $\` $& $1 due ${token()}`;
+    const event = await create(office, { title: { en: title }, startsOn: day(11) });
+    const page = await (await new ApiClient().request(`/calendar/${MONTH}`)).text();
+    expect(page).toContain(escapeHtml(title));
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page).not.toContain('__PAGE_');
+    const calendar = new ICAL.Component(ICAL.parse(await (await new ApiClient().request('/calendar.ics')).text()));
+    const found = calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c)).find((e) => e.uid === `${event._id}@${new URL(site.url).host}`);
+    expect(found?.summary).toBe(title);
+  });
+
+  it('/calendar.ics carries no control character of a title stored before the rule refused them', async () => {
+    const title = `Stored earlier ${token()}`;
+    const { rows } = await db().query(`INSERT INTO events (title_en, title_hi, starts_on) VALUES ($1, $2, $3) RETURNING id`, [`${title}\u0007\u001b`, 'पहले\u0085 का', day(12)]);
+    try {
+      const text = await (await new ApiClient().request('/calendar.ics')).text();
+      // iCalendar's lines end CR LF; no other character below U+0020 but a tab, no DEL or C1.
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
+      const found = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c)).find((e) => e.uid.startsWith(rows[0].id));
+      expect(found?.summary).toBe(title);
+      expect(found?.description).toBe('हिन्दी में: पहले का');
+    } finally {
+      await db().query(`DELETE FROM events WHERE id = $1`, [rows[0].id]);
+    }
   });
 
   it('shows a change at once on the local runtime (no CDN): the page is drawn from the database at each request', async () => {

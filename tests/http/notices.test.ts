@@ -2,11 +2,12 @@
  * Notices over HTTP on the real runtime: the office posts, changes, pins and takes down notices;
  * the public list, pages and feed show what is published and unexpired (pinned first, newest
  * next), a future notice only from its date, a notice in one language in that language on both
- * sites; bad input is a 400 with fields that stores nothing and claims no file; every change is
- * audited with before and after.
+ * sites; bad input (control characters too) is a 400 with fields that stores nothing and claims no
+ * file; every change is audited with before and after. The feed is read back by a feed reader's
+ * parser (feedparser): the review's script in a title or text reaches it as text, and a title
+ * holding $' or $& reaches the page's head as written.
  */
 import pg from 'pg';
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, staffClient, type Staff } from '../support/api.ts';
 import { site } from '../support/site.ts';
@@ -15,6 +16,9 @@ import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 import { NOTICE_LIMITS, NOTICE_MESSAGES } from '../../src/features/notices/notice.ts';
 import { detailText } from '../../src/features/audit/audit.ts';
+import { escapeHtml } from '../../src/server/escape-html.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
+import { parseFeed } from '../support/feed-parser.ts';
 
 const today = dateInIndia();
 let office: Staff;
@@ -70,6 +74,7 @@ const page = async (path: string) => {
   return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text(), headers: res.headers };
 };
 const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('posting a notice', () => {
   it('the office posts one: 201 with its _id and public url; it is listed, has its own page in both languages with Open Graph tags, and is audited', async () => {
@@ -202,6 +207,44 @@ describe('bad input stores nothing', () => {
     expect(await claimed(uploadId)).toBe(false);
   });
 
+  it.each<[string, (title: string) => Record<string, unknown>, string]>([
+    ['BEL in the title', (t) => notice({ title: { en: `${t}\u0007` } }), 'title.en'],
+    ['ESC in the Hindi title', (t) => notice({ title: { en: t, hi: 'अवकाश\u001b[2J' }, body: { en: 'x', hi: 'बंद' } }), 'title.hi'],
+    ['a line break inside the title', (t) => notice({ title: { en: `${t}\nsecond line` } }), 'title.en'],
+    ['C1 in the title', (t) => notice({ title: { en: `${t}\u0085` } }), 'title.en'],
+    ['a noncharacter in the title', (t) => notice({ title: { en: `${t}\uffff` } }), 'title.en'],
+    ['a vertical tab in the text', (t) => notice({ title: { en: t }, body: { en: 'Closed\u000b tomorrow' } }), 'body.en'],
+    ['C1 in the Hindi text', (t) => notice({ title: { en: t, hi: 'अवकाश' }, body: { en: 'x', hi: 'कल\u009b बंद' } }), 'body.hi'],
+  ])('a control character (%s): 400 naming the field with text.control, no row, the upload left unclaimed', async (_, make, field) => {
+    const title = unique('Refused control');
+    const uploadId = await uploaded(pdf(), 'application/pdf', 'circular.pdf');
+    const body = await expectJsonError(await post(office.client, { ...make(title), attachmentUploadId: uploadId }), 400, CONTROL_MESSAGE);
+    expect(body.fields).toEqual({ [field]: CONTROL_MESSAGE });
+    expect(body.codes).toEqual({ [field]: CONTROL_CODE });
+    expect(body.code).toBe(CONTROL_CODE);
+    expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({ rowCount: 0 });
+    expect(await claimed(uploadId)).toBe(false);
+  });
+
+  it('NUL and half a surrogate pair are refused before the schema (request.invalidCharacters), nothing stored', async () => {
+    for (const bad of ['\u0000', '\ud800']) {
+      const title = unique('Refused unstorable');
+      const answer = await expectJsonError(await post(office.client, notice({ title: { en: `${title}${bad}` } })), 400);
+      expect(answer.code).toBe('request.invalidCharacters');
+      expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({ rowCount: 0 });
+    }
+  });
+
+  it('an edit with a control character changes nothing; the preview refuses it too', async () => {
+    const made = await created(notice());
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice({ title: { en: `${made.title.en}\u0007` } }) });
+    expect((await expectJsonError(res, 400, CONTROL_MESSAGE)).fields).toEqual({ 'title.en': CONTROL_MESSAGE });
+    const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
+    expect(all.find((n) => n._id === made._id)?.title).toEqual(made.title);
+    const preview = await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'Closed\u0008 tomorrow' } } });
+    expect(await expectJsonError(preview, 400, CONTROL_MESSAGE)).toMatchObject({ fields: { body: CONTROL_MESSAGE }, code: CONTROL_CODE });
+  });
+
   it('an attachment id that is unknown or already used: 400 naming attachmentUploadId, nothing stored', async () => {
     const used = await uploaded(png(), 'image/png', 'poster.png');
     await created(notice({ attachmentUploadId: used }));
@@ -325,20 +368,72 @@ describe('pages and feed', () => {
     }
   });
 
-  it('the Atom feed parses and lists the current notices with links to their pages', async () => {
-    const made = await created(notice({ title: { en: unique('Feed & <notice>') } }));
+  /** The feed as a feed reader reads it (feedparser), and the entry of `made`. */
+  async function feedEntry(made: Record<string, any>) {
     const res = await visitor.request('/notices/feed.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
     const xml = await res.text();
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const feed = parsed.feed;
-    expect(feed.xmlns).toBe('http://www.w3.org/2005/Atom');
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    const feed = parseFeed(xml);
+    expect(feed.problem).toBeNull();
+    expect(feed.bozo).toBe(false);
     expect(feed.title).toMatch(/notices/);
-    const entries = [feed.entry].flat();
-    const entry = entries.find((e: any) => (typeof e.title === 'string' ? e.title : e.title['#text']) === made.title.en);
-    expect(entry).toBeDefined();
-    expect([entry.link].flat()[0].href).toBe(`https://www.rmcpschool.in${made.url}`);
-    expect(JSON.stringify(entry.content)).toContain('closed');
+    const entry = feed.entries.find((e) => e.link === `https://www.rmcpschool.in${made.url}`);
+    expect(entry, `${made.url} in the feed`).toBeDefined();
+    return entry!;
+  }
+
+  it('the Atom feed parses and lists the current notices with links to their pages', async () => {
+    // Pinned, so the feed's first 50 hold it whatever other files post at the same time.
+    const made = await created(notice({ title: { en: unique('Feed & <notice>') }, pinned: true }));
+    const entry = await feedEntry(made);
+    expect(entry.title).toMatchObject({ elements: [], text: made.title.en });
+    expect(entry.content!.text).toContain('closed');
+    expect(entry.content!.elements.map((e) => e.name)).toContain('strong');
+  });
+
+  it("the review's script in a title and a text reaches the feed as the text it is, not as markup", async () => {
+    const title = unique('<script>alert(1)</script>');
+    const made = await created(notice({ title: { en: title }, body: { en: '<script>alert(1)</script>' }, pinned: true }));
+    const entry = await feedEntry(made);
+    expect(entry.title).toMatchObject({ elements: [], text: title });
+    expect(entry.summary).toMatchObject({ elements: [], text: '<script>alert(1)</script>' });
+    expect(entry.content).toMatchObject({ elements: [], text: '<script>alert(1)</script>' });
+  });
+
+  it('a title stored before control characters were refused still gives a feed a reader can parse', async () => {
+    const title = unique('Stored earlier');
+    const slug = `${today}-stored-earlier-${Math.random().toString(36).slice(2, 8)}`;
+    await db.query(`INSERT INTO notices (slug, title_en, body_en, publish_on, pinned) VALUES ($1, $2, $3, $4, true)`, [slug, `${title}\u0007\u001b`, 'Closed\u0001 tomorrow\u0085.', today]);
+    const entry = await feedEntry({ url: `/notices/${slug}` });
+    expect(entry.title).toMatchObject({ elements: [], text: title });
+    expect(entry.summary).toMatchObject({ elements: [], text: 'Closed tomorrow.' });
+    await db.query(`DELETE FROM notices WHERE slug = $1`, [slug]);
+  });
+
+  it.each([
+    ["$'", "Fees $' due"],
+    ['$`', 'Fees $` due'],
+    ['$&', 'Fees $& due'],
+    ['$1', 'Fees $1 due'],
+  ])('a title and text with %s reach the page head as written', async (_, words) => {
+    const title = unique(words);
+    const text = `Pay ${words} by Friday`;
+    const made = await created(notice({ title: { en: title, hi: `शुल्क ${words}` }, body: { en: text, hi: `कृपया ${words} जमा करें` } }));
+    for (const [path, shown, description] of [[made.url, title, text], [`/hi${made.url}`, `शुल्क ${words}`, `कृपया ${words} जमा करें`]] as const) {
+      const { status, html } = await page(path);
+      expect(status).toBe(200);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<title>/g)).toHaveLength(1);
+      expect(head).toMatch(new RegExp(`<title>${escapeRegExp(escapeHtml(shown))} \\| [^<]+</title>`));
+      expect(meta(html, 'og:title')).toMatch(new RegExp(`^${escapeRegExp(escapeHtml(shown))} \\| `));
+      expect(meta(html, 'og:description')).toBe(escapeHtml(description));
+      expect(html).toContain(`<h1>${escapeHtml(shown)}</h1>`);
+      // Each placeholder and path filled once: the shell's words are not copied into the head.
+      expect(html).not.toContain('__PAGE_');
+      expect(html.match(/<link rel="canonical"/g)).toHaveLength(1);
+    }
   });
 });
+

@@ -3,13 +3,16 @@
  * seeded with the site's entries (their files still served from public/), anonymous writes 401,
  * office staff add, change and delete with a cover and a PDF (staff files, claimed public, released
  * on replace and delete), refusals that store nothing (a PDF as the cover, a picture as the PDF, a
- * missing title, a future date), script in a title shown escaped, and the audit with before and after.
+ * missing title, a future date, a control character in any text), script and replacement patterns
+ * ($', $&) in a title shown as written, and the audit with before and after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { auditOf, expectJsonError, jpeg, pdf, png, stagedFile, token } from './admin-fixtures.ts';
 import { closeDb, db } from './forms-fixtures.ts';
 import { PRESS_MESSAGES } from '../../src/features/press/press.ts';
+import { escapeHtml } from '../../src/server/escape-html.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
 
 let office: ApiClient;
 const anonymous = new ApiClient();
@@ -98,6 +101,41 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
     expect(Object.keys((await expectJsonError(issue, 400)).fields)).toContain('month');
     const noPdf = await office.request('/v1/api/magazine', { method: 'POST', json: { title: { en: 'Spring' }, month: '2026-03', coverUploadId: image } });
     expect((await expectJsonError(noPdf, 400)).fields).toEqual({ pdfUploadId: PRESS_MESSAGES.pdf });
+  });
+
+  it('refuse a control character in any text with 400 naming the field (text.control), store nothing and leave the upload unclaimed', async () => {
+    const before = [await count('press_articles'), await count('magazine_issues')];
+    const image = await cover();
+    const pdfId = await stagedFile(office, pdf());
+    const articles: [Record<string, unknown>, string][] = [
+      [{ title: { en: 'Science\u0007 fair' } }, 'title'],
+      [{ title: { en: 'Science fair', hi: 'विज्ञान\nप्रदर्शनी' } }, 'title'],
+      [{ source: 'Dainik\u001b Jagran' }, 'source'],
+      [{ summary: { en: 'Our students\u0085 won.' } }, 'summary'],
+      [{ coverAlt: { hi: 'कतरन\u0008' } }, 'coverAlt'],
+    ];
+    for (const [change, field] of articles) {
+      const answer = await expectJsonError(await office.request('/v1/api/press', { method: 'POST', json: article({ coverUploadId: image, ...change }) }), 400, CONTROL_MESSAGE);
+      expect(answer, JSON.stringify(change)).toMatchObject({ code: CONTROL_CODE, fields: { [field]: CONTROL_MESSAGE }, codes: { [field]: CONTROL_CODE } });
+    }
+    const issues: [Record<string, unknown>, string][] = [[{ title: { en: 'Spring\u007f' } }, 'title'], [{ title: { en: 'Spring' }, description: { en: 'The\u000b spring issue.' } }, 'description']];
+    for (const [change, field] of issues) {
+      const answer = await expectJsonError(await office.request('/v1/api/magazine', { method: 'POST', json: { month: '2026-03', coverUploadId: image, pdfUploadId: pdfId, ...change } }), 400, CONTROL_MESSAGE);
+      expect(answer.fields).toEqual({ [field]: CONTROL_MESSAGE });
+    }
+    expect([await count('press_articles'), await count('magazine_issues')]).toEqual(before);
+    expect(await claimed(image)).toEqual({ claimed: false, public: false });
+    expect(await claimed(pdfId)).toEqual({ claimed: false, public: false });
+    // A summary keeps its line breaks; a title with a replacement pattern is shown as written.
+    const title = `Fees $' $\` $& $1 ${token()}`;
+    const res = await office.request('/v1/api/press', { method: 'POST', json: article({ coverUploadId: image, title: { en: title }, summary: { en: 'One line.\nAnother.' } }) });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = await res.json();
+    expect(made.summary.en).toBe('One line.\nAnother.');
+    const page = await (await anonymous.request('/press/coverage')).text();
+    expect(page).toContain(`<h2>${escapeHtml(title)}</h2>`);
+    expect(page).not.toContain('__PAGE_');
+    expect((await office.request(`/v1/api/press/${made._id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
   it('the office adds an article with a cover and a PDF: public files, on the page at once with the script in its title escaped; a change replaces and releases the old cover; a delete releases both; each audited before and after', async () => {

@@ -1,10 +1,11 @@
-/** The calendar's rules in process: months and their grid, an event's form (dates out of order, no title, markup), titles across languages, the feed. */
+/** The calendar's rules in process: months and their grid, an event's form (dates out of order, no title, markup, control characters), titles across languages, the feed. */
 import { defaultProfile } from '../../src/features/school/profile.ts';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addMonths, dayName, eventsInMonth, isMonth, isOn, lastDayOf, monthGrid, monthName, weekdayNames } from '../../src/features/calendar/month.ts';
 import { EVENT_MESSAGES, titleIn, validateEvent, type StoredEvent } from '../../src/features/calendar/event.ts';
 import { calendarFeed } from '../../src/features/calendar/feed.server.ts';
+import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
 
 describe('months', () => {
   it('steps across years both ways and knows each month\'s last day, leap years included', () => {
@@ -85,6 +86,26 @@ describe('an event\'s form', () => {
     expect(result.error).toBe(message);
   });
 
+  it.each([
+    ['BEL', 'Sports\u0007 day'],
+    ['ESC', 'Sports day\u001b[0m'],
+    ['a tab', 'Sports\tday'],
+    ['a line break', 'Sports\nday'],
+    ['C1 next line', 'Sports\u0085day'],
+    ['a noncharacter', 'Sports day\ufffe'],
+    ['half a surrogate pair', 'Sports day \udc00'],
+  ])('refuses a title with %s: the title named, the code the i18n tables carry', (_, title) => {
+    for (const input of [{ ...valid, title: { en: title } }, { ...valid, title: { en: 'Sports day', hi: `खेल ${title}` } }]) {
+      expect(validateEvent(input)).toEqual({
+        ok: false, kind: 'rule', error: EVENT_MESSAGES.control, code: CONTROL_CODE, fields: { title: EVENT_MESSAGES.control }, codes: { title: CONTROL_CODE },
+      });
+    }
+  });
+
+  it('a title of invisible characters alone is no title (U+034F among them)', () => {
+    expect(validateEvent({ ...valid, title: { en: '\u034f', hi: '\u200b\u2060' } })).toMatchObject({ ok: false, fields: { title: EVENT_MESSAGES.title } });
+  });
+
   it('refuses values of the wrong type before the rules', () => {
     for (const input of [{ ...valid, holiday: 'yes' }, { ...valid, title: 'Sports day' }, { ...valid, startsOn: 20261205 }]) {
       expect(validateEvent(input)).toMatchObject({ ok: false, code: 'form.wrongType' });
@@ -124,5 +145,16 @@ describe('the feed', () => {
     expect(holi.summary).toBe('होली मिलन');
     expect(holi.endDate.toString()).toBe('2027-03-21');
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toMatch(/academic calendar/);
+  });
+
+  it('carries no control character of a title stored before the rule refused them', () => {
+    const text = calendarFeed([
+      stored({ _id: '33333333-3333-4333-8333-333333333333', title: { en: 'Sports\u0007 day\u001b', hi: 'खेल\u0085 दिवस\u0001' }, startsOn: '2026-12-05', holiday: true }),
+    ], defaultProfile());
+    // iCalendar's lines end CR LF; nothing else below U+0020 but a tab, no DEL or C1.
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
+    const [event] = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    expect(event!.summary).toBe('Sports day (holiday)');
+    expect(event!.description).toBe('हिन्दी में: खेल दिवस');
   });
 });

@@ -1,11 +1,16 @@
 /**
  * Notices: the Markdown the office types becomes only allowed HTML (script, javascript: links and
  * event attributes never survive; typed HTML shows as text), and the form's one schema refuses what
- * the API must refuse (no language, a title without text, dates out of order, over-long text).
+ * the API must refuse (no language, a title without text, dates out of order, over-long text,
+ * control characters). The Atom feed, read back by a feed reader's parser (feedparser), carries
+ * titles and summaries as the text they are and content as the page's sanitised HTML.
  */
 import { describe, expect, it } from 'vitest';
 import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
-import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, validateNotice, wordsFor } from '../../src/features/notices/notice.ts';
+import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, previewInput, validateNotice, wordsFor, type Notice } from '../../src/features/notices/notice.ts';
+import { noticesFeed } from '../../src/features/notices/feed.server.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE, withoutControlCharacters } from '../../src/lib/visible-text.ts';
+import { parseFeed, type FeedText } from '../support/feed-parser.ts';
 
 /** Every tag the output has, with its attributes as written. */
 const tags = (html: string) => [...html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)].map(([, name, attrs]) => ({ name: name!.toLowerCase(), attrs: attrs!.trim() }));
@@ -124,6 +129,96 @@ describe('validateNotice', () => {
     expect(result.fields[field]).toBe(message);
     expect(result.codes[field]).toMatch(/^notice\.\w+$/);
     expect(result.code).toMatch(/^notice\.\w+$/);
+  });
+});
+
+describe('control characters in a notice', () => {
+  const valid = { title: { en: 'Winter holidays' }, body: { en: 'School closed.' }, publishOn: '2026-12-20' };
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['BEL in a title', { ...valid, title: { en: 'Winter\u0007 holidays' } }, 'title.en'],
+    ['ESC in a Hindi title', { ...valid, title: { en: 'x', hi: 'अवकाश\u001b[31m' }, body: { en: 'x', hi: 'बंद' } }, 'title.hi'],
+    ['a tab inside a title', { ...valid, title: { en: 'Winter\tholidays' } }, 'title.en'],
+    ['a line break inside a title', { ...valid, title: { en: 'Winter\nholidays' } }, 'title.en'],
+    ['C1 next line in a title', { ...valid, title: { en: 'Winter\u0085holidays' } }, 'title.en'],
+    ['a noncharacter in a title', { ...valid, title: { en: 'Winter\uffff' } }, 'title.en'],
+    ['half a surrogate pair in a title', { ...valid, title: { en: 'Winter \ud800' } }, 'title.en'],
+    ['backspace in the text', { ...valid, body: { en: 'School\b closed.' } }, 'body.en'],
+    ['vertical tab in the text', { ...valid, body: { en: 'School\u000bclosed.' } }, 'body.en'],
+    ['C1 in the text', { ...valid, body: { en: 'School \u009b closed.' } }, 'body.en'],
+    ['DEL in the text', { ...valid, body: { en: 'School\u007f closed.' } }, 'body.en'],
+  ])('refuses %s, naming the field, with the code the i18n tables carry', (_, input, field) => {
+    const result = validateNotice(input);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fields).toEqual({ [field]: CONTROL_MESSAGE });
+    expect(result.codes).toEqual({ [field]: CONTROL_CODE });
+    expect(result).toMatchObject({ error: CONTROL_MESSAGE, code: CONTROL_CODE });
+  });
+
+  it('keeps tabs and line breaks in the text', () => {
+    const result = validateNotice({ ...valid, body: { en: 'Timetable:\r\n\tClass 1\n\tClass 2' } });
+    expect(result.ok && result.data.body.en).toBe('Timetable:\n\tClass 1\n\tClass 2');
+  });
+
+  it('a title or text of invisible characters alone is none (U+034F among them)', () => {
+    const title = validateNotice({ ...valid, title: { en: '\u034f\u200b' } });
+    expect(!title.ok && title.fields).toEqual({ 'title.en': NOTICE_MESSAGES.bodyWithoutTitle });
+    const body = validateNotice({ ...valid, body: { en: ' \u034f ' } });
+    expect(!body.ok && body.fields).toEqual({ 'body.en': NOTICE_MESSAGES.titleWithoutBody });
+  });
+
+  it('the preview refuses them too', () => {
+    expect(previewInput({ body: { en: 'a\u0007b' } })).toEqual({ error: 'control' });
+    expect(previewInput({ body: { en: 'a\tb\nc' } })).toEqual({ body: { en: 'a\tb\nc' } });
+  });
+});
+
+describe('the Atom feed, as a feed reader parses it', () => {
+  const ALLOWED_CONTENT = new Set(['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a']);
+  const notice = (n: number, title: string, body: string): Notice => ({
+    _id: `id-${n}`, slug: `2026-01-0${n}-n`, url: `/notices/2026-01-0${n}-n`, title: { en: title }, body: { en: body },
+    publishOn: `2026-01-0${n}`, expiresOn: null, pinned: false, attachment: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: `2026-01-0${n}T00:00:00.000Z`,
+  });
+  // The review's reproductions first, then what could end the CDATA, then what a stored row may
+  // hold from before the control-character rule (XML cannot carry it).
+  const notices = [
+    notice(1, '<script>alert(1)</script>', '<script>alert(1)</script>'),
+    notice(2, 'Fees & "dues" <b>bold</b> ]]> $\' $` $& $1 ]]>', 'Text ]]> with ]]> twice, <img src=x onerror=alert(3)> and [a link](https://a.example/]]>) [bad](javascript:alert(4))'),
+    notice(3, 'Exam\u0001 day\u001b \u0085 \ufffe\ud800', 'Paper\u0007 one\u000b,\ttwo\u009b.'),
+    notice(4, 'शीतकालीन अवकाश', 'विद्यालय **बंद** रहेगा।'),
+  ];
+
+  /** What a reader shows of a text it got: no element at all, only `words` (feedparser trims them). */
+  const plain = (text: FeedText | null, words: string) => {
+    expect(text).not.toBeNull();
+    expect(text!.elements).toEqual([]);
+    expect(text!.text).toBe(words.trim());
+  };
+
+  it('is well-formed, and each title and summary is the text as typed; the content only the allowed elements', () => {
+    const parsed = parseFeed(noticesFeed(notices));
+    expect(parsed.problem).toBeNull();
+    expect(parsed.bozo).toBe(false);
+    expect(parsed.entries).toHaveLength(notices.length);
+    for (const [i, entry] of parsed.entries.entries()) {
+      const { title, body } = { title: notices[i]!.title.en!, body: notices[i]!.body.en! };
+      expect(entry.link).toBe(`https://www.rmcpschool.in${notices[i]!.url}`);
+      plain(entry.title, withoutControlCharacters(title));
+      plain(entry.summary, withoutControlCharacters(excerpt(noticeText(body), 200)));
+      const content = entry.content!;
+      expect(content.type).toBe('text/html');
+      for (const element of content.elements) {
+        expect(ALLOWED_CONTENT.has(element.name), element.name).toBe(true);
+        for (const [name, value] of element.attrs) {
+          expect(name).not.toMatch(/^on/i);
+          if (name === 'href') expect(value).toMatch(/^(https?:|mailto:|tel:)/);
+        }
+      }
+    }
+    expect(parsed.entries[0]!.content!.text).toBe('<script>alert(1)</script>');
+    expect(parsed.entries[1]!.content!.elements.map((e) => e.name)).toEqual(['p', 'a', 'a']);
+    expect(parsed.entries[2]!.content!.text).toBe('Paper one,\ttwo.');
   });
 });
 

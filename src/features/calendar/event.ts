@@ -6,6 +6,7 @@
 import { z } from '../../lib/zod.ts';
 import { Rules, validate, type Result } from '../../lib/forms/validate.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 import { daysBetween } from './month.ts';
 
 /** The languages a title may be written in. */
@@ -50,6 +51,7 @@ export const EVENT_MESSAGES = {
   title: 'Please write the title in English, in Hindi or in both.',
   titleTooLong: `A title can have at most ${EVENT_LIMITS.title} characters.`,
   titleMarkup: 'A title is plain text: please leave out < and >.',
+  control: CONTROL_MESSAGE,
   startsOn: 'Please choose the date the event is on (or starts on).',
   endsOn: 'Please choose a real end date, or leave it empty for one day.',
   order: 'The end date cannot be before the start date.',
@@ -59,7 +61,8 @@ export const EVENT_MESSAGES = {
   deleted: 'Event deleted',
 } as const;
 export type EventMessage = keyof typeof EVENT_MESSAGES;
-export const eventCode = (key: EventMessage) => `calendar.${key}`;
+/** A message's code: `calendar.<key>`, but the control-character rule's is the one all texts share. */
+export const eventCode = (key: EventMessage) => (key === 'control' ? CONTROL_CODE : `calendar.${key}`);
 
 const optionalText = z.optional(z.nullable(z.string()));
 const shape = z.object({
@@ -71,6 +74,8 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 const clean = (value: string | null | undefined) => (value ?? '').trim();
+/** A title that shows nothing (spaces, zero-width or other invisible characters) is no title. */
+const cleanTitle = (value: string | null | undefined) => visibleText(value ?? '');
 /** Text that could be read as markup: a tag, a comment, a closing tag. Titles are plain words. */
 const MARKUP = /<[\p{L}!/?]|>/u;
 const inYears = (date: string) => {
@@ -81,10 +86,11 @@ const inYears = (date: string) => {
 function checkEvent(values: Shape, ctx: z.core.$RefinementCtx): void {
   const rules = new Rules(ctx, true);
   const rule = (key: EventMessage, failing: () => string[]) => rules.check(EVENT_MESSAGES[key], failing, eventCode(key));
-  const titles = TITLE_LANGUAGES.map((l) => clean(values.title?.[l]));
+  const titles = TITLE_LANGUAGES.map((l) => cleanTitle(values.title?.[l]));
   const start = clean(values.startsOn);
   const end = clean(values.endsOn);
   rule('title', () => (titles.some(Boolean) ? [] : ['title']));
+  rule('control', () => (titles.some((t) => hasControlCharacters(t)) ? ['title'] : []));
   rule('titleTooLong', () => (titles.some((t) => t.length > EVENT_LIMITS.title) ? ['title'] : []));
   rule('titleMarkup', () => (titles.some((t) => MARKUP.test(t)) ? ['title'] : []));
   rule('startsOn', () => (isCalendarDate(start) ? [] : ['startsOn']));
@@ -101,7 +107,7 @@ export const eventSchema = z.pipe(
   z.transform((v: Shape): EventInput => {
     const title: Titles = {};
     for (const language of TITLE_LANGUAGES) {
-      const text = clean(v.title?.[language]);
+      const text = cleanTitle(v.title?.[language]);
       if (text) title[language] = text;
     }
     const startsOn = clean(v.startsOn);

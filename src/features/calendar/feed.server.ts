@@ -4,10 +4,12 @@
  * end is exclusive); its UID is its id at the site's host, so an edit replaces it in a subscribed
  * calendar, and its SEQUENCE counts the edits. The title is as the English (default) site shows it:
  * English when written, else Hindi; a holiday says so in its title's language, and an event written
- * in both languages carries the Hindi title in its description.
+ * in both languages carries the Hindi title in its description. iCalendar's text takes no control
+ * character: the schema refuses them in a title, and a title stored before it did loses them here.
  */
 import ical, { ICalEventTransparency } from 'ical-generator';
 import { addDays } from '../../lib/dates.ts';
+import { withoutControlCharacters } from '../../lib/visible-text.ts';
 import { fill } from '../../lib/i18n/index.ts';
 import { site } from '../../config/site.ts';
 import { schoolName, type SchoolProfile } from '../school/profile.ts';
@@ -29,13 +31,14 @@ export function calendarFeed(events: readonly StoredEvent[], school: SchoolProfi
   });
   for (const event of events) {
     const shown = titleIn(event.title, 'en');
-    const hindi = shown.lang === 'en' ? event.title.hi : undefined;
+    const title = withoutControlCharacters(shown.text);
+    const hindi = shown.lang === 'en' && event.title.hi ? withoutControlCharacters(event.title.hi) : undefined;
     calendar.createEvent({
       id: `${event._id}@${host}`,
       allDay: true,
       start: midnightUtc(event.startsOn),
       end: midnightUtc(addDays(lastDay(event), 1)),
-      summary: event.holiday ? fill(shown.lang, 'calendar.holidayTitle', { title: shown.text }) : shown.text,
+      summary: event.holiday ? fill(shown.lang, 'calendar.holidayTitle', { title }) : title,
       description: hindi ? fill('hi', 'calendar.feedHindi', { title: hindi }) : null,
       url: `${site.url}/calendar/${monthOf(event.startsOn)}`,
       sequence: event.sequence,

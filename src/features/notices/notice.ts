@@ -10,6 +10,7 @@
 import { z } from '../../lib/zod.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { LANGUAGES, type Language } from '../../lib/i18n/languages.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 import type { StaffFileType } from '../../lib/staff-files.ts';
 
 export const NOTICE_LIMITS = { title: 200, body: 8000 } as const;
@@ -64,6 +65,7 @@ export const NOTICE_MESSAGES = {
   bodyWithoutTitle: 'This language has text but no title: write the title, or clear the text.',
   titleTooLong: `A title may have at most ${NOTICE_LIMITS.title} characters.`,
   bodyTooLong: `The text may have at most ${NOTICE_LIMITS.body} characters.`,
+  control: CONTROL_MESSAGE,
   publishOn: 'Choose the date the notice is published.',
   expiresOn: 'The expiry date must be a real date, or left empty.',
   expiresBeforePublish: 'The expiry date cannot be before the publish date.',
@@ -105,7 +107,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function cleaned(words: { en?: string | null; hi?: string | null } | null | undefined): Localized {
   const out: Localized = {};
   for (const language of LANGUAGES) {
-    const value = words?.[language]?.trim();
+    // Words that show nothing (spaces, zero-width or other invisible characters) are no words.
+    const value = visibleText(words?.[language] ?? '');
     if (value) out[language] = value.replace(/\r\n?/g, '\n');
   }
   return out;
@@ -126,6 +129,9 @@ export const noticeSchema = z.pipe(
       const b = body[language];
       if (t && !b) issue(`body.${language}`, 'titleWithoutBody');
       if (b && !t) issue(`title.${language}`, 'bodyWithoutTitle');
+      // A title is one line; the text keeps its tabs and line breaks.
+      if (t && hasControlCharacters(t)) issue(`title.${language}`, 'control');
+      if (b && hasControlCharacters(b, true)) issue(`body.${language}`, 'control');
       if (t && t.length > NOTICE_LIMITS.title) issue(`title.${language}`, 'titleTooLong');
       if (b && b.length > NOTICE_LIMITS.body) issue(`body.${language}`, 'bodyTooLong');
     }
@@ -145,6 +151,9 @@ export type NoticeValidation =
 
 const KEY_OF = Object.fromEntries(Object.entries(NOTICE_MESSAGES).map(([key, message]) => [message, key])) as Record<string, NoticeMessage>;
 
+/** A message's code: `notice.<key>`, but the control-character rule's is the one all texts share. */
+export const noticeCode = (key: NoticeMessage | undefined) => (key === 'control' ? CONTROL_CODE : `notice.${key ?? 'invalid'}`);
+
 /** Validates a notice: the cleaned values, or the first message and a message (and code) per field. */
 export function validateNotice(input: unknown): NoticeValidation {
   const result = noticeSchema.safeParse(input);
@@ -155,11 +164,11 @@ export function validateNotice(input: unknown): NoticeValidation {
     const path = issue.path.map(String).join('.') || 'notice';
     // A wrong type inside a language object names the object's field (title.en), which is fine as it is.
     fields[path] ??= issue.message;
-    codes[path] ??= `notice.${KEY_OF[issue.message] ?? 'invalid'}`;
+    codes[path] ??= noticeCode(KEY_OF[issue.message]);
   }
   const first = result.error.issues[0];
   const error = first?.message ?? NOTICE_MESSAGES.title;
-  return { ok: false, error, code: `notice.${KEY_OF[error] ?? 'invalid'}`, fields, codes };
+  return { ok: false, error, code: noticeCode(KEY_OF[error]), fields, codes };
 }
 
 /** A preview's input: the text in each language, as the form has it (nothing else is needed to draw it). */
@@ -171,7 +180,9 @@ export function previewInput(input: unknown): { body: Localized } | { error: Not
   if (!result.success) return { error: 'body' };
   const body = cleaned(result.data.body);
   if (!Object.keys(body).length) return { error: 'body' };
-  return Object.values(body).some((text) => text.length > NOTICE_LIMITS.body) ? { error: 'bodyTooLong' } : { body };
+  const texts = Object.values(body);
+  if (texts.some((text) => hasControlCharacters(text, true))) return { error: 'control' };
+  return texts.some((text) => text.length > NOTICE_LIMITS.body) ? { error: 'bodyTooLong' } : { body };
 }
 
 /** The words of a notice to show on a page in `language`: that language's, else the other (marked with its own lang). */

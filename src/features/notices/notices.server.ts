@@ -23,7 +23,7 @@ import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { LANGUAGES } from '../../lib/i18n/languages.ts';
 import { STAFF_FILE_TYPES, fileUrl, type StaffFileType } from '../../lib/staff-files.ts';
 import {
-  NOTICE_BODY_BYTES, NOTICE_MESSAGES, noticePath, previewInput, noticeSlug, noticeState, validateNotice, type Localized, type Notice, type NoticeInput, type NoticeState,
+  NOTICE_BODY_BYTES, NOTICE_MESSAGES, noticeCode, noticePath, previewInput, noticeSlug, noticeState, validateNotice, type Localized, type Notice, type NoticeInput, type NoticeState,
 } from './notice.ts';
 
 /** The cache tag of every public page that shows notices. */
@@ -224,7 +224,8 @@ export async function previewNotice(req: Request): Promise<Response> {
   const input = previewInput(await readJson(req, NOTICE_BODY_BYTES));
   if ('error' in input) {
     const message = NOTICE_MESSAGES[input.error];
-    throw new HttpError(400, message, { body: message }).withCode(`notice.${input.error}`, { body: `notice.${input.error}` });
+    const code = noticeCode(input.error);
+    throw new HttpError(400, message, { body: message }).withCode(code, { body: code });
   }
   return json({ html: Object.fromEntries(Object.entries(input.body).map(([language, text]) => [language, renderNotice(text)])) });
 }

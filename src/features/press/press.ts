@@ -9,6 +9,7 @@ import { z } from '../../lib/zod.ts';
 import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
+import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 
 /** Words in one or both languages ('' where not written). */
 export interface Bilingual {
@@ -64,6 +65,7 @@ export const PRESS_MESSAGES = {
   cover: 'Choose a cover picture (JPEG, PNG or WebP).',
   pdf: "Choose the issue's PDF.",
   coverUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it again.',
+  control: CONTROL_MESSAGE,
   notFound: 'Press article not found',
   issueNotFound: 'Magazine issue not found',
 } as const;
@@ -71,9 +73,13 @@ export const PRESS_MESSAGES = {
 const words = z.optional(z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })));
 const uploadId = z.optional(z.nullable(z.string()));
 
-const bilingual = (value: { en?: string | null; hi?: string | null } | null | undefined): Bilingual => ({ en: (value?.en ?? '').trim(), hi: (value?.hi ?? '').trim() });
+/** Words in each language, trimmed; words that show nothing (spaces, invisible characters) are none. */
+const bilingual = (value: { en?: string | null; hi?: string | null } | null | undefined): Bilingual => ({ en: visibleText(value?.en ?? ''), hi: visibleText(value?.hi ?? '') });
 const blank = (b: Bilingual) => !b.en && !b.hi;
 const longer = (b: Bilingual, max: number) => b.en.length > max || b.hi.length > max;
+/** Whether a text (either language of it) holds a control character; `lines`: a text of several lines, which keeps tabs and line breaks. */
+const controls = (value: Bilingual | string, lines = false) =>
+  (typeof value === 'string' ? [value] : [value.en, value.hi]).some((text) => hasControlCharacters(text, lines));
 
 /** A month YYYY-MM that has begun. */
 const isPastMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= '2000-01' && value <= dateInIndia().slice(0, 7);
@@ -111,7 +117,13 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
       const summary = bilingual(v.summary);
       const alt = bilingual(v.coverAlt);
       rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
-      rules.check(PRESS_MESSAGES.source, () => (v.source ? [] : ['source']));
+      rules.check(PRESS_MESSAGES.source, () => (visibleText(v.source) ? [] : ['source']));
+      rules.check(PRESS_MESSAGES.control, () => [
+        ...(controls(title) ? ['title'] : []),
+        ...(controls(v.source) ? ['source'] : []),
+        ...(controls(summary, true) ? ['summary'] : []),
+        ...(controls(alt) ? ['coverAlt'] : []),
+      ], CONTROL_CODE);
       rules.check(PRESS_MESSAGES.tooLong, () => [
         ...(longer(title, PRESS_LIMITS.title) ? ['title'] : []),
         ...(v.source.length > PRESS_LIMITS.source ? ['source'] : []),
@@ -159,6 +171,7 @@ export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput
       const title = bilingual(v.title);
       const description = bilingual(v.description);
       rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
+      rules.check(PRESS_MESSAGES.control, () => [...(controls(title) ? ['title'] : []), ...(controls(description, true) ? ['description'] : [])], CONTROL_CODE);
       rules.check(PRESS_MESSAGES.tooLong, () => (longer(title, PRESS_LIMITS.title) ? ['title'] : []));
       rules.check(PRESS_MESSAGES.summary, () => (longer(description, PRESS_LIMITS.summary) ? ['description'] : []));
       rules.check(PRESS_MESSAGES.month, () => (isPastMonth(v.month) ? [] : ['month']));

@@ -4,6 +4,7 @@
  */
 import { FORM_EN } from '../forms/texts.ts';
 import { DOCUMENT_REASONS_EN } from '../document-reasons.ts';
+import { CONTROL_MESSAGE } from '../visible-text.ts';
 
 export const EN = {
   ...FORM_EN,
@@ -303,6 +304,8 @@ export const EN = {
   'calendar.feedName': '{school}: academic calendar',
   'calendar.holidayTitle': '{title} (holiday)',
   'calendar.feedHindi': 'In Hindi: {title}',
+  // A title or text of a notice, event or press item holding a control character (src/lib/visible-text.ts)
+  'text.control': CONTROL_MESSAGE,
   'tcVerify.title': 'Verify a transfer certificate (TC)',
   'tcVerify.description': 'Check that a transfer certificate (TC) was issued by the school, with its number and date of issue.',
   'tcVerify.lead': 'Schools and parents can check here that a TC was issued by this school. Enter the TC number and the date of issue as printed on the certificate. If both match, you see the student’s name, the date of issue and the school’s scan of the signed TC.',
