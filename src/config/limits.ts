@@ -44,12 +44,12 @@ export const limits = {
   /**
    * Wrong TC verifications (no issued TC has the number and date), from every address together, in
    * 15 minutes: TC numbers run in a series and dates of issue span weeks, so many addresses could
-   * otherwise walk the issued TCs (the per-address limits above bound one address only). 5 in 15
-   * minutes is 20 an hour: a year's TCs (about 1,500 to 3,150 wrong tries) take 3 to 7 days, while a
-   * school's typos pass; when a walk fills it, everyone's checks wait at most 15 minutes and the 429
-   * gives the office's phone. RATE_LIMIT_TC_VERIFY_WRONG.
+   * otherwise walk the issued TCs (the per-address limits above bound one address only). 3 in 15
+   * minutes is 12 an hour: a year's TCs (about 1,600 to 3,150 wrong tries) take 5 to 11 days, while
+   * a school's typo or two pass; when a walk fills it, everyone's checks wait at most 15 minutes and
+   * the 429 gives the office's phone. RATE_LIMIT_TC_VERIFY_WRONG.
    */
-  tcVerifyWrongTriesSiteWide: { max: 5, seconds: 15 * 60 },
+  tcVerifyWrongTriesSiteWide: { max: 3, seconds: 15 * 60 },
   /**
    * E-mails to one address, a day, caused by public submissions (an enquiry's or TC request's
    * "received" letter): a family sends one or two, a stranger typing someone's address many; the
