@@ -5,7 +5,7 @@
  * export of 100,000 admissions, and the senior admission form with 13 camera photos on slow 3G.
  */
 import { existsSync } from 'node:fs';
-import { startTestRuntime } from '../tests/support/runtime.ts';
+import { TEST_GATEWAY, startTestRuntime } from '../tests/support/runtime.ts';
 
 if (!existsSync('dist/index.html')) {
   console.error('Build the site first: npm run build');
@@ -22,6 +22,8 @@ const runtime = await startTestRuntime({
   RATE_LIMIT_ADMISSION_MOBILE: HIGH,
   RATE_LIMIT_TC_REQUEST: HIGH,
   LOGIN_MAX_FAILURES_PER_IP: HIGH,
+  // The status pages as the tests see them: Pay through the built-in test gateway.
+  ...TEST_GATEWAY,
 });
 process.env.BENCH_RUNTIME_PID = String(runtime.pid);
 process.env.BENCH_DATABASE_URL = runtime.databaseUrl;

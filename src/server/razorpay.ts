@@ -7,10 +7,12 @@
  * - RAZORPAY_API_URL: the gateway's base address, https://api.razorpay.com unless a test points it elsewhere.
  * - RAZORPAY_CHECKOUT_SCRIPT: Standard Checkout's script, https://checkout.razorpay.com/v1/checkout.js unless pointed elsewhere.
  *
- * Without RAZORPAY_KEY_ID, the local runtime (`npm start`, the tests: NETLIFY_LOCAL) uses the built-in
- * test gateway (netlify/functions/test-gateway.mts), which speaks the same API at
- * {URL}/v1/test-gateway with a locally generated key secret, and serves a checkout.js of its own there; a deploy without keys offers no online
- * payment at all (the office takes the fee at the desk).
+ * Without RAZORPAY_KEY_ID no online payment is offered (the office takes the fee at the desk), unless
+ * PAYMENTS_TEST_GATEWAY=1 turns on the built-in test gateway (netlify/functions/test-gateway.mts) on
+ * the local runtime (`npm start`, the tests and the bench set it: NETLIFY_LOCAL): it speaks the same
+ * API at {URL}/v1/test-gateway with a locally generated key secret and serves a checkout.js of its
+ * own there. Never by default: a family on the office network would settle its fee with no money
+ * moved. Never on Netlify, where NETLIFY_LOCAL is not set, whatever PAYMENTS_TEST_GATEWAY says.
  */
 import Razorpay from 'razorpay';
 import type API from 'razorpay/dist/types/api';
@@ -37,10 +39,11 @@ export interface GatewayConfig {
   test: boolean;
 }
 
-/** True when the built-in test gateway may answer: the local runtime, without real keys. */
-export const testGatewayEnabled = () => process.env.NETLIFY_LOCAL === 'true' && !process.env.RAZORPAY_KEY_ID;
+/** True when the built-in test gateway may answer: turned on explicitly, on the local runtime, without real keys. */
+export const testGatewayEnabled = () =>
+  process.env.PAYMENTS_TEST_GATEWAY === '1' && process.env.NETLIFY_LOCAL === 'true' && !process.env.RAZORPAY_KEY_ID;
 
-/** The gateway the functions use, or undefined when online payment is not offered (a deploy without keys). */
+/** The gateway the functions use, or undefined when online payment is not offered (no keys, and no test gateway turned on). */
 export function gatewayConfig(): GatewayConfig | undefined {
   const keyId = process.env.RAZORPAY_KEY_ID;
   if (keyId) {

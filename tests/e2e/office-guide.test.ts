@@ -16,7 +16,7 @@ import { DESKTOP, docScreenshot, launchBrowser, toast } from '../support/browser
 import { signInAs, moveTo, verifyEveryDocument } from '../support/admin-screens.ts';
 import { ApiClient, staffClient, type Staff } from '../support/api.ts';
 import { GATEWAY_SECRETS, TestGateway } from '../support/gateway.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { RAISED_LIMITS, TEST_GATEWAY, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { limits } from '../../src/config/limits.ts';
@@ -54,7 +54,7 @@ const enquiryIds: Record<string, string> = {};
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({
     ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS,
-    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max), ...GATEWAY_SECRETS,
+    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max), ...GATEWAY_SECRETS, ...TEST_GATEWAY,
   });
   [browser, clerk, principal] = await Promise.all([
     launchBrowser(), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),

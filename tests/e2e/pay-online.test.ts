@@ -2,8 +2,9 @@
  * Chromium at 360 px, in Hindi, with the page's own Content-Security-Policy: a parent checks a TC
  * request's status, taps "Pay online", pays on the built-in test gateway's checkout (marked "Test
  * payment: no money moves" in both languages), comes back to the status page, which says the payment
- * is received and lists the receipt, and downloads the receipt's PDF (read back with pdf.js). The
- * request is now Fee paid; the office's online payments screen at 1280 px lists the payment.
+ * is received and lists the receipt, and downloads the receipt's PDF (read back with pdf.js), which
+ * says "Test payment: no money moved" in Hindi, never Razorpay. The request is now Fee paid; the
+ * office's online payments screen at 1280 px lists the payment, and its receipt screen says the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -53,7 +54,7 @@ async function checkUntilPay(page: Page, admissionNumber: string): Promise<Locat
   return pay;
 }
 /** The TC request the parent paid for in the first test: the office's screen lists its payment. */
-let paidFor: { admissionNumber: string; studentName: string } | undefined;
+let paidFor: { admissionNumber: string; studentName: string; receiptNumber: string } | undefined;
 const AMOUNT = formatRupees(fees.transferCertificate * 100);
 
 describe('paying the TC fee online', () => {
@@ -104,12 +105,14 @@ describe('paying the TC fee online', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), receiptLink.click()]);
       expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
       const pdfText = (await readPdf(await downloadedBytes(download))).text.replace(/\s+/g, ' ');
-      for (const expected of [receiptNumber, AMOUNT, request.studentName, 'Razorpay']) expect(pdfText).toContain(expected);
+      // Hindi in pieces whose glyphs read back in their written order.
+      for (const expected of [receiptNumber, AMOUNT, request.studentName, 'परीक्षण भुगतान: कोई', 'पैसा नहीं कटा']) expect(pdfText).toContain(expected);
+      expect(pdfText).not.toContain('Razorpay');
 
       const record = await (await office.request(`/v1/api/tc-request/${request._id}`)).json();
       expect(record).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
       expect(record.payments).toEqual([expect.objectContaining({ receiptNumber, mode: 'online', amountPaise: fees.transferCertificate * 100 })]);
-      paidFor = request as { admissionNumber: string; studentName: string };
+      paidFor = { ...(request as { admissionNumber: string; studentName: string }), receiptNumber };
     } finally {
       await context.close();
     }
@@ -130,6 +133,14 @@ describe('paying the TC fee online', () => {
       await page.getByRole('button', { name: 'Check with Razorpay now' }).click();
       await page.locator('.Toastify').getByText(/^Checked (1 open order|\d+ open orders) with Razorpay/).first().waitFor();
       await screenshot(page, 'pay-online-4-office-1280');
+      // Its receipt as the office prints it: a test payment, no money moved.
+      await page.goto(`/admin/receipts/${paidFor!.receiptNumber}`);
+      const receipt = page.locator('article.receipt');
+      await receipt.waitFor();
+      const text = await receipt.innerText();
+      expect(text).toContain('Test payment: no money moved');
+      expect(text).toContain('Test gateway (no money moved)');
+      expect(text).not.toContain('Razorpay');
     } finally {
       await context.close();
     }

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { RAISED_LIMITS, TEST_GATEWAY, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { FILE, badAadhaar, validAdmission, validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { SVG } from './admin-fixtures.ts';
@@ -281,6 +281,8 @@ beforeAll(async () => {
     ...RAISED_LIMITS,
     RATE_LIMIT_STATUS_CHECK: '100000',
     RATE_LIMIT_STATUS_CHECK_WRONG: '100000',
+    // The test gateway's routes are fuzzed too.
+    ...TEST_GATEWAY,
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
 }, 120_000);

@@ -2,7 +2,8 @@
  * On the shared runtime (webhook secrets set, no sending keys: tests/support/global-setup.ts): the
  * family's opt-out link (a page in its language, one button; the choice stored and undone; a link
  * that is not the school's refused with nothing stored), the office's list of opt-outs, and the
- * providers' webhooks refusing what is not signed with our secrets. Sending through the providers
+ * providers' webhooks refusing what is not signed with our secrets, and what is signed but out of
+ * range (a time outside 2000-2100, an id that is not text: 400, nothing stored). Sending through the providers
  * is tested on a site of its own (tests/db/messages-whatsapp-sms.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,65 @@ describe('the providers’ webhooks on the runtime', () => {
     const res = await whatsapp.post(site('baseURL'), whatsapp.statusBody('wamid.unknown', '919000000000', 'delivered'));
     expect(res.status).toBe(200);
     expect((await db.query(`SELECT count(*)::int AS n FROM messages WHERE provider_id = 'wamid.unknown'`)).rows[0].n).toBe(0);
+  });
+
+  it('answers a signed notification whose time is out of range 400 naming it, and stores nothing of it (the review\'s "99999999999999999" among them)', async () => {
+    const mobile = freshMobile();
+    // The family's STOP and a status in one notification: one value out of range stores neither.
+    const notification = (status: Record<string, unknown>, message: Record<string, unknown> = {}) => {
+      const body = JSON.parse(whatsapp.replyBody(`91${mobile}`, 'STOP'));
+      const [delivered] = JSON.parse(whatsapp.statusBody('wamid.range', `91${mobile}`, 'delivered')).entry[0].changes[0].value.statuses;
+      const value = body.entry[0].changes[0].value;
+      value.statuses = [{ ...delivered, ...status }];
+      Object.assign(value.messages[0], message);
+      return JSON.stringify(body);
+    };
+    const STATUS = 'entry.0.changes.0.value.statuses.0';
+    for (const [body, field] of [
+      ...['99999999999999999', '-5', 'abc', '1e3', '', '4102444800', '0'].map((timestamp) => [notification({ timestamp }), `${STATUS}.timestamp`]),
+      ...[-1, 12.5, 1e20, 946684799].map((timestamp) => [notification({ timestamp }), `${STATUS}.timestamp`]),
+      [notification({}, { timestamp: '99999999999999999' }), 'entry.0.changes.0.value.messages.0.timestamp'],
+      [notification({ id: 42 }), `${STATUS}.id`],
+      [notification({ status: { delivered: true } }), `${STATUS}.status`],
+      [notification({}, { from: 919000000000 }), 'entry.0.changes.0.value.messages.0.from'],
+    ] as const) {
+      const res = await whatsapp.post(site('baseURL'), body);
+      expect(res.status, body).toBe(400);
+      const answer = await res.json();
+      expect(answer, body).toMatchObject({ code: 'out-of-range', error: expect.any(String) });
+      expect(Object.keys(answer.fields), body).toEqual([field]);
+    }
+    expect(await stored(mobile)).toEqual([]);
+    // In range, the same notification is taken.
+    const ok = await whatsapp.post(site('baseURL'), notification({}));
+    expect(ok.status).toBe(200);
+    expect(await stored(mobile)).toEqual([{ opted_out: true, source: 'whatsapp' }]);
+
+    // MSG91's reports, with our token: version 2 (form field `data`) and version 3 (one report as JSON).
+    const reportUrl = new URL(`/v1/api/sms/report?token=${WEBHOOK_SECRETS.MSG91_WEBHOOK_TOKEN}`, site('baseURL'));
+    const v2 = (report: Record<string, unknown>, request: Record<string, unknown> = {}) =>
+      fetch(reportUrl, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ data: JSON.stringify([{ senderId: 'RMCPSC', requestId: 'range-request', report: [{ date: '2026-01-05 10:00:00', number: '919000000000', status: '1', desc: 'DELIVERED', ...report }], ...request }]) }).toString(),
+      });
+    const v3 = (report: Record<string, unknown>) =>
+      fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requestId: 'range-request', date: '2026-01-05 10:00:00', number: '919000000000', status: '1', desc: 'DELIVERED', ...report }) });
+    for (const [res, field, sent] of [
+      ...['99999-01-01 00:00:00', '1999-12-31 23:59:59', '2100-06-01 00:00:00', '2026-02-30 10:00:00', '2026-01-05 24:00:00', 'yesterday'].map((date) => [v2({ date }), '0.report.0.date', date] as const),
+      [v2({ date: 20260105 }), '0.report.0.date', 'a number'],
+      [v2({}, { requestId: 42 }), '0.requestId', 'a number'],
+      [v2({ desc: { text: 'DELIVERED' } }), '0.report.0.desc', 'an object'],
+      [v3({ date: '99999-01-01 00:00:00' }), '0.date', 'version 3'],
+      [v3({ status: 1.5 }), '0.status', 'a fraction'],
+    ] as const) {
+      const answer = await res;
+      expect(answer.status, `${field}: ${sent}`).toBe(400);
+      const body = await answer.json();
+      expect(body, field).toMatchObject({ code: 'out-of-range', error: expect.any(String) });
+      expect(Object.keys(body.fields), field).toEqual([field]);
+    }
+    expect((await v2({})).status).toBe(200);
+    expect((await v3({})).status).toBe(200);
   });
 
   it('the verification handshake and MSG91’s report token', async () => {

@@ -5,13 +5,16 @@
  * is due, the checkout's signed return, webhooks (tampered, replayed, mismatched, unknown order),
  * reconciliation of a lost webhook, a second payment refunded, the principal's reversal refunded
  * through the gateway, a fee changed after the order, and receipt numbers under concurrent desk and
- * online payments. Runs on PGlite and again on PostgreSQL (node scripts/test-postgres.ts).
+ * online payments. A test payment's receipt (screen JSON and PDF, English and Hindi) says "Test
+ * payment: no money moved", never Razorpay's name; a signed event whose values are out of range (the
+ * review's amount "50000.5", ids that are not text, a time no event has) is 400 and stores nothing.
+ * Runs on PGlite and again on PostgreSQL (node scripts/test-postgres.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ApiClient, staffClient } from '../support/api.ts';
 import { useSite } from '../support/site.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { RAISED_LIMITS, TEST_GATEWAY, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { GATEWAY_SECRETS, TestGateway, capturedEvent, sign } from '../support/gateway.ts';
 import { tcBody, createAdmission } from './admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -19,12 +22,15 @@ import { dateInIndia, yearInIndia } from '../../src/lib/dates.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 import { ALL_CLASSES } from '../../src/lib/classes.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
+import { readPdf } from '../support/pdf.ts';
 
 const ENGINE = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const ADMIN_EMAIL = 'cashier@school.test';
 const ADMIN_PASSWORD = 'gateway paid twice refunded once';
 const MOBILE = '9123456780';
 const TC_PAISE = fees.transferCertificate * 100;
+/** "Received by" of a payment the built-in test gateway recorded. */
+const TEST_RECEIVER = 'Test gateway (no money moved)';
 
 let runtime: TestRuntime;
 let gateway: TestGateway;
@@ -33,7 +39,7 @@ let principal: ApiClient;
 let db: pg.Pool;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, ...RAISED_LIMITS, ...GATEWAY_SECRETS });
+  runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, ...RAISED_LIMITS, ...GATEWAY_SECRETS, ...TEST_GATEWAY });
   useSite({ baseURL: runtime.url, databaseURL: runtime.databaseUrl, runtimeRoot: runtime.root, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   gateway = new TestGateway(runtime.url);
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 3 });
@@ -159,7 +165,7 @@ describe(`a payment verified and recorded (${ENGINE})`, () => {
     expect(paid.webhooks.map((w) => [w.event, w.status])).toEqual([['payment.captured', 200], ['order.paid', 200]]);
     const now = await record(tc._id);
     expect(now).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid', transactionId: paid.payment.id });
-    expect(now.payments).toEqual([expect.objectContaining({ amountPaise: TC_PAISE, mode: 'online', reference: paid.payment.id, receivedBy: 'Online (Razorpay)' })]);
+    expect(now.payments).toEqual([expect.objectContaining({ amountPaise: TC_PAISE, mode: 'online', reference: paid.payment.id, receivedBy: TEST_RECEIVER })]);
     expect(now.payments[0].receiptNumber).toMatch(new RegExp(`^RMCP-R-${yearInIndia()}-\\d{6}$`));
 
     // The checkout's return finds it recorded, and sends the family to its status page.
@@ -169,10 +175,19 @@ describe(`a payment verified and recorded (${ENGINE})`, () => {
     expect((await stored(tc._id)).payments).toHaveLength(1);
     const audit = await rows(`SELECT action, admin_email FROM audit_log WHERE entity_id = $1 AND action = 'online-payment'`, [tc._id]);
     expect(audit).toEqual([{ action: 'online-payment', admin_email: 'online payment' }]);
-    // The receipt, as the family downloads it.
-    const receipt = await visitor().request(`/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: tc.admissionNumber, contactNo: MOBILE, number: now.payments[0].receiptNumber })}`);
-    expect(receipt.status).toBe(200);
-    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    // The receipt, as the office's screen shows it and the family downloads it: a test payment, no money moved.
+    const shown = await (await office.request(`/v1/api/receipts/${now.payments[0].receiptNumber}`)).json();
+    expect(shown).toMatchObject({ mode: 'online', test: true, modeLabel: 'Test payment: no money moved', referenceLabel: 'Test payment ID', reference: paid.payment.id, receivedBy: TEST_RECEIVER });
+    // Hindi in pieces whose glyphs read back in their written order (a shaped cluster may read back moved).
+    for (const [lang, words] of [['en', ['Test payment: no money moved']], ['hi', ['परीक्षण भुगतान: कोई', 'पैसा नहीं कटा']]] as const) {
+      const receipt = await visitor().request(`/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: tc.admissionNumber, contactNo: MOBILE, number: now.payments[0].receiptNumber, lang })}`);
+      expect(receipt.status).toBe(200);
+      expect(receipt.headers.get('content-type')).toBe('application/pdf');
+      const text = (await readPdf(new Uint8Array(await receipt.arrayBuffer()))).text.replace(/\s+/g, ' ');
+      for (const piece of words) expect(text).toContain(piece);
+      expect(text).toContain(paid.payment.id);
+      expect(text).not.toContain('Razorpay');
+    }
   });
 
   it('a return whose signature does not match records nothing and says the payment failed', async () => {
@@ -254,6 +269,70 @@ describe(`webhooks (${ENGINE})`, () => {
     expect(dashboard.onlineAttention).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers a signed event whose values are out of range 400 naming them, and stores nothing (the review\'s amount "50000.5" among them)', async () => {
+    const tc = await tcRequest();
+    const { orderId } = await orderOf(tc.admissionNumber);
+    const counts = async () => ({
+      events: (await rows(`SELECT count(*)::int AS n FROM gateway_events`))[0].n,
+      payments: (await rows(`SELECT count(*)::int AS n FROM gateway_payments`))[0].n,
+    });
+    const before = await counts();
+    const event = (entity: Record<string, unknown>, top: Record<string, unknown> = {}) => {
+      const body = JSON.parse(capturedEvent({ id: 'pay_Range000000001', order_id: orderId, amount: TC_PAISE }));
+      Object.assign(body.payload.payment.entity, entity);
+      return JSON.stringify({ ...body, ...top });
+    };
+    const AMOUNT = 'payload.payment.entity.amount';
+    for (const [body, field] of [
+      [event({ amount: '50000.5' }), AMOUNT],
+      [event({ amount: 50000.5 }), AMOUNT],
+      [event({ amount: TC_PAISE + 0.5 }), AMOUNT],
+      [event({ amount: -TC_PAISE }), AMOUNT],
+      [event({ amount: 1e20 }), AMOUNT],
+      [event({ amount: 2 ** 53 }), AMOUNT],
+      [event({ amount: String(TC_PAISE) }), AMOUNT],
+      [event({ amount: null }), AMOUNT],
+      [event({ id: 12345 }), 'payload.payment.entity.id'],
+      [event({ id: `pay_${'A'.repeat(100)}` }), 'payload.payment.entity.id'],
+      [event({ id: "pay_1' OR '1'='1" }), 'payload.payment.entity.id'],
+      [event({ order_id: { id: orderId } }), 'payload.payment.entity.order_id'],
+      [event({ order_id: 7 }), 'payload.payment.entity.order_id'],
+      [event({ currency: 356 }), 'payload.payment.entity.currency'],
+      [event({ currency: 'rupees' }), 'payload.payment.entity.currency'],
+      [event({ status: ['captured'] }), 'payload.payment.entity.status'],
+      [event({ method: 7 }), 'payload.payment.entity.method'],
+      [event({}, { event: 42 }), 'event'],
+      [event({}, { payload: { payment: { entity: 'pay_Range000000001' } } }), 'payload.payment.entity'],
+      ['null', '(body)'],
+    ] as const) {
+      const res = await gateway.webhook(body);
+      expect(res.status, body).toBe(400);
+      const answer = await res.json();
+      expect(answer, body).toMatchObject({ code: 'out-of-range', error: expect.any(String) });
+      expect(Object.keys(answer.fields), body).toEqual([field]);
+    }
+    // An event id that is no gateway's id, on an event otherwise in range.
+    const badId = await gateway.webhook(event({}), { eventId: `evt_${'9'.repeat(80)}` });
+    expect(badId.status).toBe(400);
+    expect(Object.keys((await badId.json()).fields)).toEqual(['X-Razorpay-Event-Id']);
+    expect(await counts()).toEqual(before);
+    expect(await stored(tc._id)).toEqual({ payments: [], gateway: [] });
+
+    // The gateway itself answering such a payment (its webhooks, then the family's return): nothing is taken, the family is told it is being confirmed.
+    const odd = await gateway.pay(orderId, { amount: TC_PAISE + 0.5 });
+    expect(odd.webhooks.map((w) => w.status)).toEqual([400, 400]);
+    const back = await gateway.callback(odd.callback);
+    expect(back.headers.get('location')).toMatch(/payment=pending$/);
+    expect(await counts()).toEqual(before);
+    expect(await stored(tc._id)).toEqual({ payments: [], gateway: [] });
+    expect(await record(tc._id)).toMatchObject({ status: 'requested', paymentStatus: 'pending' });
+
+    // The family's genuine payment of the same order is taken as ever.
+    const paid = await gateway.pay(orderId);
+    expect(paid.webhooks.map((w) => w.status)).toEqual([200, 200]);
+    expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
+  });
+
   it('answers a webhook for an order that is not ours 2xx and ignores it', async () => {
     const body = capturedEvent({ id: 'pay_NotOurs000000001', order_id: 'order_NotOurs0000001', amount: TC_PAISE });
     const before = await rows(`SELECT count(*)::int AS n FROM gateway_payments`);
@@ -309,6 +388,8 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
     expect(after).toMatchObject({ status: 'requested', paymentStatus: 'pending' });
     expect((await gateway.get(`/payments/${paid.payment.id}`)).body).toMatchObject({ amount_refunded: TC_PAISE });
     expect(await rows(`SELECT gateway_refund_id FROM payments WHERE reverses = $1`, [payment._id])).toEqual([{ gateway_refund_id: reversal.reference }]);
+    // Refunded through the test gateway: its receipt says no money moved either.
+    expect(await (await principal.request(`/v1/api/receipts/${reversal.receiptNumber}`)).json()).toMatchObject({ kind: 'reversal', test: true, modeLabel: 'Test payment: no money moved' });
   });
 
   it("keeps an open order's amount when the school's fee changes after it, and the family's payment settles the fee", async () => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, formFrom, requestFrom } from '../support/api.ts';
 import { HOLDING_LIMITS, PUBLIC, PUBLIC_LIMITS, PUBLIC_MAY_401_TEST_GATEWAY, SAFE, concrete, eachLimited, enumerateRoutes, routeKey, type Route } from '../support/routes.ts';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import { TEST_GATEWAY, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { admissionForm, png } from './admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 
@@ -128,7 +128,8 @@ describe('route matrix: every public route is bounded', () => {
   const named = [...new Set(bounded.flatMap(([, names]) => names))];
   let limited: TestRuntime;
   beforeAll(async () => {
-    limited = await startIsolatedRuntime(Object.fromEntries(named.map((name) => [name, '0'])));
+    // The test gateway on, so the order route reaches its lookup limits (without it, 409: no online payment).
+    limited = await startIsolatedRuntime({ ...Object.fromEntries(named.map((name) => [name, '0'])), ...TEST_GATEWAY });
   }, 120_000);
   afterAll(async () => {
     await limited?.stop();

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
-import { RAISED_LIMITS, startTestRuntime } from './runtime.ts';
+import { RAISED_LIMITS, TEST_GATEWAY, startTestRuntime } from './runtime.ts';
 import { CHROMIUM_OPTIONS } from './browser.ts';
 
 export const ADMIN_EMAIL = 'office@school.test';
@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
     // The providers' webhook secrets (no sending keys: messages to families stay as without keys,
     // sent by hand), so the runtime checks signed webhooks (tests/http/messages-webhooks.test.ts).
     ...WEBHOOK_SECRETS,
+    // The status pages offer Pay through the built-in test gateway (tests/e2e/pay-online.test.ts).
+    ...TEST_GATEWAY,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   const [runtime, browser] = await Promise.all([startTestRuntime(env), chromium.launchServer(CHROMIUM_OPTIONS)]);

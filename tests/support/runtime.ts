@@ -29,10 +29,16 @@ export const RAISED_LIMITS: Record<string, string> = {
   // Every file's wrong status-check tries use the fixtures' mobile number; tested in tests/db/status-limits.test.ts.
   RATE_LIMIT_STATUS_CHECK_MOBILE: '100000',
   RATE_LIMIT_PUBLIC_MAIL: '100000',
-};
-
   // Every file's forms use the fixtures' mobile number; the cap is tested in tests/db/public-mobile.test.ts.
   RATE_LIMIT_PUBLIC_MOBILE: '100000',
+};
+
+/**
+ * The built-in test gateway turned on (src/server/razorpay.ts: never by default), for a runtime whose
+ * tests pay online; a runtime without it offers families the desk only, as a deploy without keys.
+ */
+export const TEST_GATEWAY: Record<string, string> = { PAYMENTS_TEST_GATEWAY: '1' };
+
 export interface TestRuntime {
   url: string;
   /** The runtime's database (the PGlite gateway), for tests of the database layer itself. */

@@ -1,16 +1,17 @@
 /**
  * The gateway client (src/server/razorpay.ts): which gateway is used with which keys (a deploy
- * without keys offers none; the local runtime without keys uses the test gateway); the official SDK
+ * without keys offers none; the local runtime without keys uses the test gateway only when
+ * PAYMENTS_TEST_GATEWAY=1 turns it on, and Netlify never, whatever the setting); the official SDK
  * pointed at another base address still sends its own requests (path, Basic auth, JSON body) there;
  * and our signatures agree with the SDK's own webhook check, compared in constant time.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, RAZORPAY_API, TEST_GATEWAY_KEY_ID } from '../../src/server/razorpay.ts';
+import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, testGatewayEnabled, RAZORPAY_API, TEST_GATEWAY_KEY_ID } from '../../src/server/razorpay.ts';
 import { hmacHex } from '../../src/server/signatures.ts';
 
-const NAMES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'TEST_GATEWAY_KEY_SECRET', 'NETLIFY_LOCAL', 'URL'] as const;
+const NAMES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'TEST_GATEWAY_KEY_SECRET', 'NETLIFY_LOCAL', 'URL', 'PAYMENTS_TEST_GATEWAY'] as const;
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
 function env(values: Partial<Record<(typeof NAMES)[number], string>>): void {
   for (const name of NAMES) {
@@ -40,9 +41,31 @@ describe('which gateway', () => {
     expect(gatewayConfig()?.apiUrl).toBe('http://127.0.0.1:9');
   });
 
-  it('uses the built-in test gateway on the local runtime without keys, at the site\'s own address', () => {
-    env({ NETLIFY_LOCAL: 'true', TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'http://localhost:8888' });
+  const LOCAL = { NETLIFY_LOCAL: 'true', TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'http://localhost:8888' };
+
+  it('uses the built-in test gateway on the local runtime without keys when PAYMENTS_TEST_GATEWAY=1, at the site\'s own address', () => {
+    env({ ...LOCAL, PAYMENTS_TEST_GATEWAY: '1' });
+    expect(testGatewayEnabled()).toBe(true);
     expect(gatewayConfig()).toEqual({ keyId: TEST_GATEWAY_KEY_ID, keySecret: 'local', webhookSecret: 'hook', apiUrl: 'http://localhost:8888/v1/test-gateway', checkoutScript: 'http://localhost:8888/v1/test-gateway/v1/checkout.js', test: true });
+  });
+
+  it('offers no test gateway by default: the local runtime without keys and without PAYMENTS_TEST_GATEWAY=1 offers the desk only', () => {
+    for (const setting of [undefined, '', '0', 'true', 'yes', ' 1']) {
+      env({ ...LOCAL, PAYMENTS_TEST_GATEWAY: setting });
+      expect(testGatewayEnabled()).toBe(false);
+      expect(gatewayConfig()).toBeUndefined();
+    }
+  });
+
+  it('never uses the test gateway on Netlify (no NETLIFY_LOCAL), nor beside real keys, whatever PAYMENTS_TEST_GATEWAY says', () => {
+    env({ TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'https://school.example', PAYMENTS_TEST_GATEWAY: '1' });
+    expect(testGatewayEnabled()).toBe(false);
+    expect(gatewayConfig()).toBeUndefined();
+    env({ ...LOCAL, NETLIFY_LOCAL: 'false', PAYMENTS_TEST_GATEWAY: '1' });
+    expect(gatewayConfig()).toBeUndefined();
+    env({ ...LOCAL, PAYMENTS_TEST_GATEWAY: '1', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret' });
+    expect(testGatewayEnabled()).toBe(false);
+    expect(gatewayConfig()).toMatchObject({ keyId: 'rzp_live_x', test: false });
   });
 });
 

@@ -16,9 +16,16 @@
  *
  * A state only moves forward: a late "sent" after "read" changes nothing, and "failed" after
  * "delivered" (a second device) neither.
+ *
+ * Signed (or token-proven) is not in range: every value read from a notification is checked first
+ * (the schemas below), and one out of range (a time outside 2000-2100, an id that is not text) is
+ * a 400 naming it, with nothing of the body stored.
  */
 import { query } from '../../server/db.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
+import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
+import { z } from '../../lib/zod.ts';
+import { isCalendarDate } from '../../lib/dates.ts';
 import { json, readLimited } from '../../server/http.ts';
 import { WEBHOOK_BODY_BYTES } from '../../server/body-limits.ts';
 import { isMetaSignature } from '../../server/whatsapp.ts';
@@ -31,7 +38,66 @@ export const WEBHOOK_ERRORS = {
   token: 'The report token does not match.',
   body: 'The body is not a notification this endpoint knows.',
   verify: 'The verify token does not match.',
+  range: 'The notification carries a value out of range: nothing of it was recorded.',
 } as const;
+
+// ---- what a notification may carry -------------------------------------------------------------
+
+/** The times a report may carry: 2000 to 2100. Outside it a time is no real report's (and past year 275760 no date at all). */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const TIME_WORDS = 'Expected a time between the years 2000 and 2100.';
+const inRange = (ms: number) => ms >= EARLIEST && ms < LATEST;
+const words = (max: number) => z.string({ error: `Expected text of at most ${max} characters.` }).check(z.maxLength(max, { error: `Expected text of at most ${max} characters.` }));
+
+/** Meta's timestamp: Unix seconds as digits (or a number), read as milliseconds. */
+const metaTime = z
+  .pipe(z.union([z.string().check(z.regex(/^\d{1,12}$/)), z.int()], { error: TIME_WORDS }), z.transform((seconds: string | number) => Number(seconds) * 1000))
+  .check(z.refine(inRange, { error: TIME_WORDS }));
+
+/** The `value` of Meta's `messages` change: the fields read of its statuses and messages. */
+const metaValue = z.object({
+  statuses: z.optional(
+    z.array(
+      z.object({
+        id: words(256),
+        status: words(40),
+        timestamp: z.optional(metaTime),
+        errors: z.optional(z.array(z.object({ code: z.optional(z.union([z.int(), words(40)])), title: z.optional(z.string()), message: z.optional(z.string()) }))),
+      }),
+    ),
+  ),
+  messages: z.optional(
+    z.array(
+      z.object({
+        from: z.optional(words(40)),
+        timestamp: z.optional(metaTime),
+        type: z.optional(words(40)),
+        text: z.optional(z.object({ body: z.optional(z.string()) })),
+        button: z.optional(z.object({ text: z.optional(z.string()), payload: z.optional(z.string()) })),
+      }),
+    ),
+  ),
+});
+type MetaValue = z.output<typeof metaValue>;
+
+/** MSG91's report time: "YYYY-MM-DD HH:MM:SS" in India's time, read as milliseconds. */
+const msg91Time = z
+  .pipe(
+    z.string({ error: TIME_WORDS }).check(z.regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?$/, { error: TIME_WORDS })),
+    z.transform((date: string) => (isCalendarDate(date.slice(0, 10)) ? Date.parse(`${date.replace(' ', 'T')}+05:30`) : NaN)),
+  )
+  .check(z.refine(inRange, { error: TIME_WORDS }));
+
+const msg91Delivery = {
+  status: z.nullish(z.union([z.int(), words(10)])),
+  desc: z.nullish(words(500)),
+  date: z.nullish(msg91Time),
+};
+/** MSG91's reports: a list of requests (version 2, each listing its reports) or one report (version 3). */
+const msg91Reports = z.array(
+  z.object({ ...msg91Delivery, requestId: z.nullish(words(100)), report: z.nullish(z.array(z.object(msg91Delivery))) }),
+);
 
 // ---- a message's state -------------------------------------------------------------------------
 
@@ -88,41 +154,44 @@ export function verifyWhatsApp(req: Request): Response {
   return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-interface MetaValue {
-  statuses?: { id?: unknown; status?: unknown; timestamp?: unknown; errors?: { code?: unknown; title?: unknown; message?: unknown }[] }[];
-  messages?: { from?: unknown; timestamp?: unknown; type?: unknown; text?: { body?: unknown }; button?: { text?: unknown; payload?: unknown } }[];
-}
-
-const when = (timestamp: unknown) => {
-  const seconds = Number(timestamp);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-};
+/** A report's time, else now. */
+const when = (ms: number | null | undefined) => (ms === undefined || ms === null ? new Date() : new Date(ms));
 
 export async function whatsappNotification(req: Request): Promise<Response> {
   const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES));
   if (!isMetaSignature(raw, req.headers.get('x-hub-signature-256'))) throw badRequest(WEBHOOK_ERRORS.signature).withCode('signature');
-  let body: { object?: unknown; entry?: { changes?: { field?: unknown; value?: MetaValue }[] }[] };
+  let body: { object?: unknown; entry?: { changes?: { field?: unknown; value?: unknown }[] }[] };
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
     throw badRequest(WEBHOOK_ERRORS.body);
   }
   if (!body || typeof body !== 'object' || !Array.isArray(body.entry)) throw badRequest(WEBHOOK_ERRORS.body);
-  for (const change of body.entry.flatMap((e) => (Array.isArray(e?.changes) ? e.changes : []))) {
-    const value = change?.value;
-    if (change?.field !== 'messages' || !value) continue;
-    for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
-      const state = status?.status;
-      if (typeof status?.id !== 'string' || !['sent', 'delivered', 'read', 'failed'].includes(String(state))) continue;
+  // Every `messages` change is read before the first is stored: one value out of range stores nothing.
+  const values: MetaValue[] = [];
+  const wrong: Record<string, string> = {};
+  body.entry.forEach((entry, e) =>
+    (Array.isArray(entry?.changes) ? entry.changes : []).forEach((change, c) => {
+      if (change?.field !== 'messages' || !change.value) return;
+      const read = metaValue.safeParse(change.value);
+      if (read.success) values.push(read.data);
+      else Object.assign(wrong, issueFields(read.error, `entry.${e}.changes.${c}.value`));
+    }),
+  );
+  if (Object.keys(wrong).length) throw outOfRange(WEBHOOK_ERRORS.range, 'out-of-range', wrong);
+  for (const value of values) {
+    for (const status of value.statuses ?? []) {
+      const state = status.status;
+      if (!['sent', 'delivered', 'read', 'failed'].includes(state)) continue;
       const error = status.errors?.[0];
       const reason = error ? `WhatsApp: ${String(error.title ?? error.message ?? 'failed')} (code ${String(error.code)})` : undefined;
       const moved = await moveMessage('whatsapp', status.id, state as Delivered, when(status.timestamp), reason);
       if (moved && state === 'failed') await fallBackToSms(moved);
     }
-    for (const message of Array.isArray(value.messages) ? value.messages : []) {
-      const mobile = typeof message?.from === 'string' ? tenDigits(message.from) : undefined;
-      const text = message?.type === 'button' ? message.button?.text ?? message.button?.payload : message?.text?.body;
-      const out = typeof text === 'string' ? keyword(text) : undefined;
+    for (const message of value.messages ?? []) {
+      const mobile = message.from === undefined ? undefined : tenDigits(message.from);
+      const text = message.type === 'button' ? message.button?.text ?? message.button?.payload : message.text?.body;
+      const out = text === undefined ? undefined : keyword(text);
       if (mobile && out !== undefined) await setOptOut(mobile, out, 'whatsapp', when(message.timestamp));
     }
   }
@@ -139,19 +208,6 @@ function smsState(status: unknown, desc: unknown): Delivered {
   return 'sent';
 }
 
-interface Msg91Delivery {
-  number?: unknown;
-  status?: unknown;
-  desc?: unknown;
-  date?: unknown;
-}
-
-/** A request's reports: webhook version 2 (the panel's form post) lists them under `report`; version 3 (JSON) is one report, its fields beside `requestId`. */
-interface Msg91Report extends Msg91Delivery {
-  requestId?: unknown;
-  report?: Msg91Delivery[];
-}
-
 export async function smsReport(req: Request): Promise<Response> {
   const token = process.env.MSG91_WEBHOOK_TOKEN?.trim();
   const given = new URL(req.url).searchParams.get('token') ?? '';
@@ -165,13 +221,13 @@ export async function smsReport(req: Request): Promise<Response> {
   } catch {
     throw badRequest(WEBHOOK_ERRORS.body);
   }
-  const list = (Array.isArray(reports) ? reports : [reports]) as Msg91Report[];
+  // A request's reports: webhook version 2 (the panel's form post) lists them under `report`; version 3 (JSON) is one report, its fields beside `requestId`.
+  const list = providerInput(msg91Reports, Array.isArray(reports) ? reports : [reports], WEBHOOK_ERRORS.range, 'out-of-range');
   for (const entry of list) {
-    if (!entry || typeof entry.requestId !== 'string') continue;
-    for (const report of Array.isArray(entry.report) ? entry.report : [entry]) {
-      const state = smsState(report?.status, report?.desc);
-      const at = typeof report?.date === 'string' && !Number.isNaN(Date.parse(`${report.date.replace(' ', 'T')}+05:30`)) ? new Date(`${report.date.replace(' ', 'T')}+05:30`) : new Date();
-      await moveMessage('sms', entry.requestId, state, at, state === 'failed' ? `SMS: ${String(report?.desc ?? 'failed')}` : undefined);
+    if (!entry.requestId) continue;
+    for (const report of entry.report ?? [entry]) {
+      const state = smsState(report.status, report.desc);
+      await moveMessage('sms', entry.requestId, state, when(report.date), state === 'failed' ? `SMS: ${report.desc ?? 'failed'}` : undefined);
     }
   }
   return json({ received: true });

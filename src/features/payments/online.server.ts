@@ -33,7 +33,8 @@ import { kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
-import { callGateway, gateway, refundThroughGateway, type GatewayPayment } from './gateway.server.ts';
+import { callGateway, gateway, gatewayId, gatewayPayment, refundThroughGateway, webhookEventSchema, type GatewayPayment } from './gateway.server.ts';
+import { outOfRange, providerInput } from '../../server/provider-input.ts';
 import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
@@ -78,6 +79,7 @@ export const ONLINE_MESSAGES = {
   nothingDue: 'Nothing is due online for this record now: it is paid, waived, or not yet due.',
   badSignature: 'The signature does not match: nothing was recorded.',
   badEvent: 'The event is not JSON from the gateway.',
+  outOfRange: 'The event carries a value no payment of the gateway has: nothing was recorded.',
 } as const;
 
 interface OrderRow {
@@ -168,7 +170,9 @@ export async function takeGatewayPayment(payment: GatewayPayment, ip: string | n
   const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
   if (!order) return undefined;
   const actor = gatewayActor(ip);
-  const amount = Number(payment.amount);
+  const amount = payment.amount;
+  // Taken while the built-in test gateway is the gateway: its receipt says no money moved.
+  const test = gatewayConfig()?.test === true;
   const outcome = await transaction(async (tx): Promise<PaymentOutcome> => {
     // The principal may have deleted a record that had only an unpaid order: its money goes back.
     const gone = !(await tx.query(`SELECT 1 FROM ${kindOf(order.entity).table} WHERE id = $1`, [order.record_id])).rows.length;
@@ -181,7 +185,7 @@ export async function takeGatewayPayment(payment: GatewayPayment, ip: string | n
         [payment.id, order.order_id, String(amount), payment.currency, payment.method ?? '', outcome, extra.refundId ?? null, extra.note ?? ''],
       );
     const what = `${payment.id} of order ${order.order_id}: ${formatRupees(amount)} ${payment.currency}`;
-    if (!Number.isSafeInteger(amount) || amount !== Number(order.amount_paise) || payment.currency !== order.currency) {
+    if (amount !== Number(order.amount_paise) || payment.currency !== order.currency) {
       await note('mismatch', { note: `The order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}.` });
       await recordAudit(actor, { action: 'payment-mismatch', entity: order.entity, entityId: order.record_id, detail: `${what}; the order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}` }, tx);
       return 'mismatch';
@@ -204,7 +208,7 @@ export async function takeGatewayPayment(payment: GatewayPayment, ip: string | n
     }
     const taken = await takePayment(
       tx, order.entity, row,
-      { amountPaise: amount, feePaise, mode: 'online', reference: payment.id, paidOn: dateInIndia(), gatewayPaymentId: payment.id },
+      { amountPaise: amount, feePaise, mode: 'online', reference: payment.id, paidOn: dateInIndia(), gatewayPaymentId: payment.id, test },
       actor,
     );
     await note('recorded', { note: taken.receipt });
@@ -251,7 +255,8 @@ export const checkoutCallback: Handler = async (req, ctx) => {
   if (!paymentId || !signatureMatches(checkoutPayload(order.order_id, paymentId), signature, config.keySecret)) return back('failed');
   // The gateway not answering now loses nothing: the family is told it is being confirmed, and the
   // webhook or the next reconciliation run records it.
-  const payment = (await callGateway('payment', () => client.payments.fetch(paymentId)).catch(() => undefined)) as unknown as GatewayPayment | undefined;
+  const fetched = await callGateway('payment', () => client.payments.fetch(paymentId)).catch(() => undefined);
+  const payment = fetched && gatewayPayment(fetched, `payment ${paymentId}`);
   if (!payment) return back('pending');
   // The gateway's own word on the payment: it must belong to this order.
   if (payment.order_id !== order.order_id) return back('failed');
@@ -262,11 +267,6 @@ export const checkoutCallback: Handler = async (req, ctx) => {
 
 // ---- webhooks --------------------------------------------------------------------------------
 
-interface WebhookEvent {
-  event?: string;
-  payload?: { payment?: { entity?: GatewayPayment } };
-}
-
 /** POST /v1/api/payments/webhook. */
 export const webhook: Handler = async (req, ctx) => {
   // A webhook is a few KB (one payment and its order): the usual JSON bound holds it.
@@ -274,22 +274,23 @@ export const webhook: Handler = async (req, ctx) => {
   const { config } = gateway();
   const signature = req.headers.get('x-razorpay-signature') ?? '';
   if (!signatureMatches(raw, signature, config.webhookSecret)) throw badRequest(ONLINE_MESSAGES.badSignature).withCode('bad-signature');
-  let event: WebhookEvent;
+  let parsed: unknown;
   try {
-    event = JSON.parse(raw) as WebhookEvent;
+    parsed = JSON.parse(raw);
   } catch {
     throw badRequest(ONLINE_MESSAGES.badEvent).withCode('bad-event');
   }
+  // Signed is not in range: every value read below is checked before anything is stored.
+  const event = providerInput(webhookEventSchema, parsed, ONLINE_MESSAGES.outOfRange, 'out-of-range');
   const eventId = req.headers.get('x-razorpay-event-id') ?? '';
+  if (eventId && !gatewayId.safeParse(eventId).success) throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', { 'X-Razorpay-Event-Id': "Expected the gateway's id: letters, digits and _, at most 64." });
   if (eventId && (await queryOne(`SELECT 1 AS seen FROM gateway_events WHERE event_id = $1`, [eventId]))) return json({ status: 'duplicate' });
   const payment = event.payload?.payment?.entity;
   let outcome: PaymentOutcome | undefined;
   // payment.captured and order.paid carry the captured payment; a failed one changes nothing we hold
   // (a later "failed" never moves a paid record back); refunds are ours already.
-  if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment && typeof payment.id === 'string') {
-    outcome = await takeGatewayPayment({ ...payment, amount: Number(payment.amount) }, null);
-  }
-  if (eventId) await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, String(event.event ?? '')]);
+  if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) outcome = await takeGatewayPayment(payment, null);
+  if (eventId) await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, event.event]);
   if (outcome === 'paid' && payment?.order_id) {
     const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
     if (order) await wake(ctx, order);
@@ -313,9 +314,12 @@ export async function reconcile(): Promise<Reconciliation | undefined> {
   const result: Reconciliation = { orders: orders.length, paid: 0, mismatches: 0, refunded: 0, failed: 0 };
   for (const { order_id } of orders) {
     try {
-      const found = (await client.orders.fetchPayments(order_id)) as unknown as { items: GatewayPayment[] };
-      for (const payment of found.items ?? []) {
-        const outcome = await takeGatewayPayment({ ...payment, amount: Number(payment.amount) }, null);
+      const found = (await client.orders.fetchPayments(order_id)) as unknown as { items?: unknown[] };
+      const items = (Array.isArray(found.items) ? found.items : []).map((item) => gatewayPayment(item, `payments of ${order_id}`));
+      // A payment out of range is the gateway's error: the order is asked again next run, nothing of it taken.
+      if (items.some((item) => !item)) throw new Error('a payment out of range');
+      for (const payment of items as GatewayPayment[]) {
+        const outcome = await takeGatewayPayment(payment, null);
         if (outcome === 'paid') result.paid++;
         if (outcome === 'mismatch') result.mismatches++;
         if (outcome === 'refunded') result.refunded++;

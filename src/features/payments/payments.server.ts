@@ -30,6 +30,7 @@ import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';
 import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
+import { fill } from '../../lib/i18n/index.ts';
 import type { KindPayment } from '../../lib/record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
@@ -95,7 +96,8 @@ function feeJson(due: number, paid: number, waiverNote: string | null): Fee {
 }
 
 const PAYMENT_COLUMNS = `p.id, p.receipt_number, p.entity, p.record_id, p.amount_paise::text AS amount_paise, p.mode, p.reference,
-  p.paid_on, p.reason, p.received_by, p.created_at, o.receipt_number AS reverses_receipt, r.receipt_number AS reversed_by_receipt`;
+  p.paid_on, p.reason, p.received_by, p.created_at, o.receipt_number AS reverses_receipt, r.receipt_number AS reversed_by_receipt,
+  o.received_by AS reverses_received_by`;
 const PAYMENT_JOINS = `LEFT JOIN payments o ON o.id = p.reverses LEFT JOIN payments r ON r.reverses = p.id`;
 
 function paymentJson(row: Record<string, unknown>): Payment {
@@ -222,6 +224,8 @@ export type Recorder = Pick<AdminContext, 'admin' | 'ip'> | SystemActor;
 
 /** The name a receipt prints under "Received by" for an entry the gateway recorded. */
 export const ONLINE_RECEIVER = 'Online (Razorpay)';
+/** The same for an entry the built-in test gateway recorded: it also marks the entry (and its reversal) as one where no money moved. */
+export const TEST_RECEIVER = 'Test gateway (no money moved)';
 
 export interface Entry {
   amountPaise: number;
@@ -234,6 +238,8 @@ export interface Entry {
   reason?: string;
   /** An online payment: the gateway's payment id (pay_...), kept unique so a payment makes one receipt. */
   gatewayPaymentId?: string;
+  /** An online payment through the built-in test gateway: no money moved. */
+  test?: boolean;
   /** A reversal refunded through the gateway: its refund id (rfnd_...). */
   gatewayRefundId?: string;
 }
@@ -247,7 +253,7 @@ async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, 
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, clock_timestamp()) RETURNING id`,
     [
       receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '',
-      ctx.admin?._id ?? null, ctx.admin ? ctx.admin.name : ONLINE_RECEIVER, String(entry.feePaise), entry.gatewayPaymentId ?? null, entry.gatewayRefundId ?? null,
+      ctx.admin?._id ?? null, ctx.admin ? ctx.admin.name : entry.test ? TEST_RECEIVER : ONLINE_RECEIVER, String(entry.feePaise), entry.gatewayPaymentId ?? null, entry.gatewayRefundId ?? null,
     ],
   );
   return { id: inserted.rows[0]!.id, receipt };
@@ -466,6 +472,8 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);
   const shown = (present: string | undefined, value: unknown) => (present ? String(value ?? '') : null);
+  // Through the test gateway (the payment, or the payment a reversal reverses): the receipt says no money moved.
+  const test = payment.mode === 'online' && (payment.receivedBy === TEST_RECEIVER || row.reverses_received_by === TEST_RECEIVER);
   const school = await schoolProfile();
   return {
     school: {
@@ -494,9 +502,10 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
     amountInFigures: formatRupees(Math.abs(payment.amountPaise)),
     amountInWords: reversal ? `Refund of ${words}` : words,
     mode: payment.mode,
-    modeLabel: MODE_LABELS[payment.mode],
+    test,
+    modeLabel: test ? fill('en', 'receipt.mode.test') : MODE_LABELS[payment.mode],
     reference: payment.reference,
-    referenceLabel: REFERENCE_LABELS[payment.mode],
+    referenceLabel: test ? fill('en', 'receipt.ref.test') : REFERENCE_LABELS[payment.mode],
     receivedBy: payment.receivedBy,
     reason: payment.reason,
     reverses: payment.reverses,

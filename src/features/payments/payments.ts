@@ -177,6 +177,8 @@ export interface Receipt {
   amountInFigures: string;
   amountInWords: string;
   mode: PaymentMode;
+  /** No money moved: a payment through the built-in test gateway, or the reversal of one (its labels say so). */
+  test: boolean;
   modeLabel: string;
   reference: string;
   referenceLabel: string;

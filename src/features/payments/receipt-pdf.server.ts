@@ -94,8 +94,8 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
     ...(receipt.admissionNumber !== null ? [['receipt.admissionNumber', receipt.admissionNumber] as [TextCode, string]] : []),
     ...(receipt.applicationReference !== null ? [['receipt.reference', receipt.applicationReference] as [TextCode, string]] : []),
     ['receipt.for', t(`receipt.purpose.${receipt.entity}`)],
-    ['receipt.paidBy', t(`receipt.mode.${receipt.mode}`)],
-    ...(receipt.reference ? [[`receipt.ref.${receipt.mode}`, receipt.reference] as [TextCode, string]] : []),
+    ['receipt.paidBy', t(receipt.test ? 'receipt.mode.test' : `receipt.mode.${receipt.mode}`)],
+    ...(receipt.reference ? [[receipt.test ? 'receipt.ref.test' : `receipt.ref.${receipt.mode}`, receipt.reference] as [TextCode, string]] : []),
     ['receipt.receivedBy', receipt.receivedBy],
   ];
   const labelWidth = 118;
