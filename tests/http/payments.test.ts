@@ -279,6 +279,8 @@ describe('receipts', () => {
       amountInFigures: '₹12,500.00',
       amountInWords: 'Twelve Thousand Five Hundred Rupees Only',
       mode: 'cheque',
+      // Money that moved: only the built-in test gateway's payments are marked (tests/http/payments-online.test.ts).
+      test: false,
       modeLabel: 'Cheque',
       reference: '004512',
       referenceLabel: 'Cheque number',
