@@ -6,12 +6,15 @@ import netlify from '@netlify/vite-plugin';
 import { site } from './src/config/site.ts';
 import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
 import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
+import { holdRuntimeFolderOrExit } from './scripts/local-runtime/folder-lock.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
 import { DATABASE_PAGES } from './src/data/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
 if (dev) {
+  // One runtime per folder (its database is one process's): refused while npm start or another dev server runs here.
+  holdRuntimeFolderOrExit(process.cwd(), 'npm run dev');
   loadDotEnv(process.cwd());
   loadLocalSecrets(process.cwd());
   installDevServerPatches();

@@ -20,6 +20,8 @@ import { redirectHeaders } from './local-runtime/redirect-headers.ts';
 import { listenLocallyByDefault } from './local-runtime/loopback.ts';
 import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
+import { holdRuntimeFolder, restrictRuntimeFiles } from './local-runtime/folder-lock.ts';
+import { listenOn } from './local-runtime/listen.ts';
 import { checkSeedPassword, seedFirstAdmin } from './seed-admin.ts';
 
 export interface RuntimeOptions {
@@ -41,6 +43,20 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const root = resolve(options.root ?? process.cwd());
   const log = options.log ?? ((line: string) => console.log(line));
   loadDotEnv(root);
+  // Before anything opens the database: another runtime of this folder refuses this one here.
+  const releaseFolder = holdRuntimeFolder(root, 'npm start');
+  // The port too, before the database opens and the first administrator is made: a port in use
+  // stops the start with what to do, instead of after printing a password, or never.
+  const server = http.createServer();
+  await listenOn(server, options.port ?? 8888, options.host ?? '127.0.0.1').catch((error: unknown) => {
+    releaseFolder();
+    throw error;
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  // Requests that come while the runtime starts wait for it.
+  const started = Promise.withResolvers<void>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => void started.promise.then(() => serve(req, res)));
   // An address set in .env (the one the office's browsers use, e.g. behind HOST=0.0.0.0), else this server's own.
   const configuredUrl = process.env.URL;
   await checkSeedPassword();
@@ -62,6 +78,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     skipGitignore: true,
   });
   await dev.start();
+  restrictRuntimeFiles(root);
 
   if (process.env.DATABASE_URL) {
     const executor = pgExecutor(process.env.DATABASE_URL);
@@ -137,7 +154,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       res.end();
     }
   };
-  const server = http.createServer((req, res) => void serve(req, res));
   // Expect: 100-continue: the client waits for the go-ahead before its body, so a refusal spares it the upload.
   server.on('checkContinue', (req, res) => void serve(req, res, true));
   // CONNECT (a proxy's tunnel) would otherwise drop the connection unanswered.
@@ -153,12 +169,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       else writeRaw(socket, refusal);
     });
   });
-  await new Promise<void>((ok) => server.listen(options.port ?? 8888, options.host ?? '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
   // Netlify's URL, as functions see it there: what the admin API's Origin check compares with. Set
   // before the first call starts a function instance, which takes this process's environment.
   process.env.URL = configuredUrl || url;
+  started.resolve();
   const databaseUrl = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || '';
   if (!process.env.DATABASE_URL) writeRuntimeFile(root, { url, databaseUrl });
   return {
@@ -172,6 +186,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await closePool();
       await stopWarmFunctions();
       await dev.stop();
+      releaseFolder();
     },
   };
 }

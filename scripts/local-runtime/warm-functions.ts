@@ -21,6 +21,7 @@ import type { NetlifyDev } from '@netlify/dev';
 import * as devUtils from '@netlify/dev-utils';
 import * as functionsDev from '@netlify/functions-dev';
 import { expectFunctions, type PatchedPackage } from './patch-check.ts';
+import { restrictToOwner } from './folder-lock.ts';
 
 const WORKER_URL = new URL('./warm-function-worker.mjs', import.meta.url);
 /** Instances per function; the machine has 2 cores, and an instance waits on the database most of the time. */
@@ -333,6 +334,10 @@ function buildOnce(proto: EmulatorFunction): void {
       pending = build.call(this, { buildDirectory, cache: {} }).then((result) => {
         const failed = Boolean(this.buildError || !this.buildData);
         if (failed) builds.delete(this);
+        // A build copies files with their source's mode (node_modules' 0644), past the umask, and
+        // so does the emulator's own first build of every function, run in the background from
+        // the start: each build here puts both folders right.
+        for (const folder of ['functions-warm', 'functions-serve']) restrictToOwner(join(this.projectRoot, '.netlify', folder));
         trace(failed ? `build of ${this.name} failed` : `built ${this.name}`);
         return result;
       });
