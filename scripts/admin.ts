@@ -2,7 +2,8 @@
  * Administrator accounts and the Aadhaar key from the command line:
  *   npm run admin -- create --email E [--name N] [--role office|principal]   (a principal unless told)
  *   npm run admin -- password --email E
- *   npm run admin -- rotate-aadhaar-key      (AADHAAR_KEY_OLD: the key in use until now; AADHAAR_KEY: the new one)
+ *   npm run admin -- reset-second-factor --email E   (a lost phone and lost recovery codes, when no other principal can reset it)
+ *   npm run admin -- rotate-aadhaar-key      (AADHAAR_KEY_OLD: the key in use until now; AADHAAR_KEY: the new one; staff's second-factor secrets too)
  * The password comes from ADMIN_PASSWORD or a hidden prompt. The database is DATABASE_URL
  * (production: a Neon URL), else the running `npm start` runtime's, else the local one on disk.
  * Locally both keys may be left out: the old one is then .netlify/local-secrets.json's, and a new
@@ -18,10 +19,11 @@ import { openLocalDatabase } from './local-database.ts';
 import { passwordWeakness } from '../src/features/auth/password-strength.server.ts';
 import { ROLES, isRole } from '../src/lib/roles.ts';
 
-const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E | rotate-aadhaar-key`;
+const USAGE = `Usage: npm run admin -- create --email E [--name N] [--role ${ROLES.join('|')}] | password --email E | reset-second-factor --email E | rotate-aadhaar-key`;
 
 /**
- * Re-seals every Aadhaar number under the new key. The local secrets file follows when it held the
+ * Re-seals every Aadhaar number, and every staff second-factor secret (sealed with a key derived
+ * from the same AADHAAR_KEY), under the new key. The local secrets file follows when it held the
  * old key, so `npm start` (restarted) reads with the new one.
  */
 async function rotateKey(root: string): Promise<number> {
@@ -40,13 +42,34 @@ async function rotateKey(root: string): Promise<number> {
   const close = await openLocalDatabase(root);
   const { closePool } = await import('../src/server/db.ts');
   const { rotateAadhaarKey } = await import('../src/features/privacy/aadhaar-rotation.server.ts');
+  const { resealSecondFactors } = await import('../src/features/auth/second-factor.server.ts');
   try {
     const { rotated, current } = await rotateAadhaarKey(oldKey, newKey);
+    const resealed = await resealSecondFactors(oldKey, newKey);
     if (stored.AADHAAR_KEY === oldKey) {
       writeFileSync(file, JSON.stringify({ ...stored, AADHAAR_KEY: newKey }, null, 2), { mode: 0o600 });
       console.log('.netlify/local-secrets.json has the new key: restart npm start.');
     }
     console.log(`Re-encrypted ${rotated} Aadhaar number(s) with the new key; ${current} had it already.`);
+    console.log(`Re-encrypted ${resealed} staff second-factor secret(s).`);
+    return 0;
+  } finally {
+    await closePool();
+    await close();
+  }
+}
+
+/** Takes an account's second factor away and signs it out everywhere, audited as the command's. */
+async function resetSecondFactor(root: string, email: string): Promise<number> {
+  const close = await openLocalDatabase(root);
+  const { closePool } = await import('../src/server/db.ts');
+  const { resetSecondFactorFromCommandLine } = await import('../src/features/auth/second-factor.server.ts');
+  try {
+    if (!(await resetSecondFactorFromCommandLine(email))) {
+      console.error(`No administrator with e-mail ${email} has a second factor.`);
+      return 1;
+    }
+    console.log(`Second factor reset for ${email.trim().toLowerCase()}; their sessions are signed out. They sign in with their password alone now.`);
     return 0;
   } finally {
     await closePool();
@@ -87,6 +110,14 @@ async function main(): Promise<number> {
   if (command === 'rotate-aadhaar-key') {
     loadDotEnv(process.cwd());
     return rotateKey(process.cwd());
+  }
+  if (command === 'reset-second-factor') {
+    if (!values.email) {
+      console.error(USAGE);
+      return 2;
+    }
+    loadDotEnv(process.cwd());
+    return resetSecondFactor(process.cwd(), values.email);
   }
   if (!values.email || (command !== 'create' && command !== 'password') || !isRole(role)) {
     console.error(USAGE);

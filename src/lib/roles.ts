@@ -25,4 +25,8 @@ export interface SignedIn {
   email: string;
   role: Role;
   mustChangePassword: boolean;
+  /** A one-time code app is set up for this account. */
+  secondFactor: boolean;
+  /** The school requires a second factor and this account has none yet: only My account works until it is set up. */
+  mustSetUpSecondFactor: boolean;
 }

@@ -22,7 +22,8 @@ export interface AdminContext extends RouteContext {
   sessionId: string;
 }
 
-const secretKey = () => new TextEncoder().encode(requireEnv('SESSION_SECRET'));
+/** The key of every token the site signs with jose (sessions, the sign-in's steps): SESSION_SECRET. */
+export const secretKey = () => new TextEncoder().encode(requireEnv('SESSION_SECRET'));
 
 /** `__Host-` cookies must be Secure, which needs https; the local runtime is plain http. */
 export function sessionCookieName(req: Request): string {
@@ -49,8 +50,17 @@ export function xsrfToken(sessionId: string): string {
   return siteToken(`xsrf:${sessionId}`);
 }
 
-function cookie(req: Request, name: string, value: string, { httpOnly, maxAge }: { httpOnly: boolean; maxAge: number }): string {
-  const parts = [`${name}=${value}`, 'Path=/', 'SameSite=Lax', `Max-Age=${maxAge}`];
+interface CookieOptions {
+  httpOnly: boolean;
+  maxAge: number;
+  /** '/' unless told: the sign-in's own cookies go to the sign-in routes only. */
+  path?: string;
+  sameSite?: 'Lax' | 'Strict';
+}
+
+/** A Set-Cookie header's value: Secure on https, where the site runs. */
+export function cookie(req: Request, name: string, value: string, { httpOnly, maxAge, path = '/', sameSite = 'Lax' }: CookieOptions): string {
+  const parts = [`${name}=${value}`, `Path=${path}`, `SameSite=${sameSite}`, `Max-Age=${maxAge}`];
   if (httpOnly) parts.push('HttpOnly');
   if (isHttps(req)) parts.push('Secure');
   return parts.join('; ');
@@ -95,13 +105,23 @@ export async function currentSession(req: Request): Promise<{ admin: Admin; sess
   } catch {
     return undefined;
   }
-  const row = await queryOne<{ id: string; name: string; email: string; role: Role; must_change_password: boolean }>(
-    `SELECT a.id, a.name, a.email, a.role, a.must_change_password FROM sessions s JOIN admins a ON a.id = s.admin_id
+  const row = await queryOne<{ id: string; name: string; email: string; role: Role; must_change_password: boolean; second_factor: boolean; required: boolean }>(
+    `SELECT a.id, a.name, a.email, a.role, a.must_change_password, a.totp_enabled_at IS NOT NULL AS second_factor,
+            COALESCE((SELECT p.second_factor_required FROM staff_sign_in_policy p), false) AS required
+       FROM sessions s JOIN admins a ON a.id = s.admin_id
       WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.disabled_at IS NULL`,
     [sessionId],
   );
   if (!row) return undefined;
-  return { admin: { _id: row.id, name: row.name, email: row.email, role: row.role, mustChangePassword: row.must_change_password }, sessionId };
+  return { admin: signedIn(row), sessionId };
+}
+
+/** The signed-in person as GET /v1/api/auth answers: a second factor must be set up when the school requires one and the account has none. */
+export function signedIn(row: { id: string; name: string; email: string; role: Role; must_change_password: boolean; second_factor: boolean; required: boolean }): Admin {
+  return {
+    _id: row.id, name: row.name, email: row.email, role: row.role, mustChangePassword: row.must_change_password,
+    secondFactor: row.second_factor, mustSetUpSecondFactor: row.required && !row.second_factor,
+  };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
@@ -148,6 +168,7 @@ export function checkXsrf(req: Request, sessionId: string): void {
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password before going on.';
+export const SECOND_FACTOR_REQUIRED = 'The school asks every account for a second factor: set up yours under My account before going on.';
 export const PRINCIPAL_ONLY = 'Only the principal can do this.';
 
 type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Response;
@@ -155,14 +176,19 @@ type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Res
 /**
  * Wraps an admin handler: 401 without a live session (or for a disabled account), 403 for a state
  * change without the XSRF token, 403 `password-change-required` while a temporary password is in
- * use (unless `beforePasswordChange`), and 403 `principal-only` for office staff when `principal`.
+ * use (unless `beforePasswordChange`), 403 `second-factor-required` while the school requires a
+ * second factor the account has not set up (unless `beforeSecondFactor`), and 403
+ * `principal-only` for office staff when `principal`.
  */
-export function adminOnly(handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean } = {}): Handler & { role: Role } {
+export function adminOnly(
+  handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean; beforeSecondFactor?: boolean } = {},
+): Handler & { role: Role } {
   const guarded: Handler = async (req, ctx) => {
     const session = await currentSession(req);
     if (!session) throw unauthorized();
     if (!SAFE_METHODS.has(req.method)) checkXsrf(req, session.sessionId);
     if (session.admin.mustChangePassword && !options.beforePasswordChange) throw forbidden(PASSWORD_CHANGE_REQUIRED).withCode('password-change-required');
+    if (session.admin.mustSetUpSecondFactor && !options.beforeSecondFactor) throw forbidden(SECOND_FACTOR_REQUIRED).withCode('second-factor-required');
     if (options.principal && session.admin.role !== 'principal') throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
     return handler(req, { ...ctx, ...session });
   };

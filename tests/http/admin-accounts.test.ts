@@ -10,7 +10,7 @@ import { ISO_RE, auditOf, expectJsonError, token } from './admin-fixtures.ts';
 
 const INVALID = { error: 'Invalid Credentials!' };
 const TEMPORARY = /^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/;
-const ACCOUNT_KEYS = ['_id', 'createdAt', 'disabled', 'email', 'lastSignInAt', 'mustChangePassword', 'name', 'role'];
+const ACCOUNT_KEYS = ['_id', 'createdAt', 'disabled', 'email', 'lastSignInAt', 'mustChangePassword', 'name', 'role', 'secondFactor'];
 const MESSAGES = {
   required: 'Please fill in all required fields.',
   email: 'Please enter a valid email address.',
@@ -32,6 +32,7 @@ interface Account {
   role: 'principal' | 'office';
   disabled: boolean;
   mustChangePassword: boolean;
+  secondFactor: boolean;
   lastSignInAt: string | null;
   createdAt: string;
 }
@@ -74,6 +75,7 @@ describe('accounts API', () => {
     const office = await staffClient('office');
     expect(await (await office.client.request('/v1/api/auth')).json()).toEqual({
       _id: office.account._id, name: office.account.name, email: office.email, role: 'office', mustChangePassword: false,
+      secondFactor: false, mustSetUpSecondFactor: false,
     });
   });
 
@@ -178,7 +180,7 @@ describe('accounts API', () => {
     for (const client of [office.client, second]) {
       expect((await client.request('/v1/api/auth')).status).toBe(401);
       await expectJsonError(await client.request('/v1/api/admission'), 401);
-      await expectJsonError(await client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'another password 1' } }), 401);
+      await expectJsonError(await client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'another kite over the field' } }), 401);
     }
     expect(await loginAnswer(office.email, office.password)).toEqual({ status: 401, body: INVALID });
     expect(await loginAnswer(office.email, 'a wrong password')).toEqual({ status: 401, body: INVALID });
@@ -238,7 +240,7 @@ describe('accounts API', () => {
     const other = new ApiClient();
     await other.login(office.email, office.password);
 
-    const wrong = await expectJsonError(await changePassword(office.client, 'not my password', 'a new password 1'), 400, MESSAGES.currentPassword);
+    const wrong = await expectJsonError(await changePassword(office.client, 'not my password', 'a new kite over the field'), 400, MESSAGES.currentPassword);
     expect(wrong.fields).toEqual({ currentPassword: MESSAGES.currentPassword });
     const short = await expectJsonError(await changePassword(office.client, office.password, 'short'), 400, MESSAGES.short);
     expect(short.fields).toEqual({ newPassword: MESSAGES.short });
@@ -246,18 +248,18 @@ describe('accounts API', () => {
     expect(same.fields).toEqual({ newPassword: MESSAGES.samePassword });
     const empty = await expectJsonError(await office.client.request('/v1/api/auth/password', { method: 'POST', json: {} }), 400, MESSAGES.required);
     expect(empty.fields).toEqual({ currentPassword: MESSAGES.required, newPassword: MESSAGES.required });
-    await expectJsonError(await office.client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'a new password 1' }, xsrf: false }), 403);
-    await expectJsonError(await new ApiClient().request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'a new password 1' } }), 401);
+    await expectJsonError(await office.client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'a new kite over the field' }, xsrf: false }), 403);
+    await expectJsonError(await new ApiClient().request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: office.password, newPassword: 'a new kite over the field' } }), 401);
     // None of those changed anything.
     expect((await other.request('/v1/api/auth')).status).toBe(200);
     expect((await loginAnswer(office.email, office.password)).status).toBe(200);
 
-    const done = await changePassword(office.client, office.password, 'a new password 1');
+    const done = await changePassword(office.client, office.password, 'a new kite over the field');
     expect(done.status).toBe(200);
     expect((await office.client.request('/v1/api/admission')).status).toBe(200);
     expect((await other.request('/v1/api/auth')).status).toBe(401);
     expect(await loginAnswer(office.email, office.password)).toEqual({ status: 401, body: INVALID });
-    expect((await loginAnswer(office.email, 'a new password 1')).status).toBe(200);
+    expect((await loginAnswer(office.email, 'a new kite over the field')).status).toBe(200);
     expect((await auditOf(principal, 'admin', office.account._id))[0]).toMatchObject({ action: 'password', adminEmail: office.email });
   });
 

@@ -29,24 +29,24 @@ describe('admin CLI', () => {
   const email = `cli-${Date.now()}@school.test`;
 
   it('creates an administrator who can sign in', async () => {
-    const { stdout } = await admin(['create', '--email', email, '--name', 'Office Clerk'], 'first password 123');
+    const { stdout } = await admin(['create', '--email', email, '--name', 'Office Clerk'], 'first lamp by the gate');
     expect(stdout).toMatch(`Created administrator ${email}`);
     const client = new ApiClient();
-    const res = await client.login(email, 'first password 123');
+    const res = await client.login(email, 'first lamp by the gate');
     expect(await res.json()).toMatchObject({ email, name: 'Office Clerk' });
   });
 
   it('creates a principal unless --role office is given; another role is refused', async () => {
-    expect(await (await new ApiClient().login(email, 'first password 123')).json()).toMatchObject({ role: 'principal', mustChangePassword: false });
+    expect(await (await new ApiClient().login(email, 'first lamp by the gate')).json()).toMatchObject({ role: 'principal', mustChangePassword: false });
     const office = `cli-office-${Date.now()}@school.test`;
-    const { stdout } = await admin(['create', '--email', office, '--name', 'Desk Clerk', '--role', 'office'], 'office password 123');
+    const { stdout } = await admin(['create', '--email', office, '--name', 'Desk Clerk', '--role', 'office'], 'desk lamp by the window');
     expect(stdout).toMatch(`Created administrator ${office} (office)`);
-    expect(await (await new ApiClient().login(office, 'office password 123')).json()).toMatchObject({ role: 'office', name: 'Desk Clerk' });
-    await expect(admin(['create', '--email', `x${office}`, '--role', 'admin'], 'office password 123')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--role principal|office') });
+    expect(await (await new ApiClient().login(office, 'desk lamp by the window')).json()).toMatchObject({ role: 'office', name: 'Desk Clerk' });
+    await expect(admin(['create', '--email', `x${office}`, '--role', 'admin'], 'desk lamp by the window')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--role principal|office') });
   });
 
   it('refuses a duplicate e-mail and a short password', async () => {
-    await expect(admin(['create', '--email', email], 'another password')).rejects.toMatchObject({ code: 1 });
+    await expect(admin(['create', '--email', email], 'another lamp by the gate')).rejects.toMatchObject({ code: 1 });
     await expect(admin(['create', '--email', `x${email}`], 'short')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(SHORT) });
   });
 
@@ -56,19 +56,19 @@ describe('admin CLI', () => {
 
   it('changes a password and signs out every session of that administrator', async () => {
     const client = new ApiClient();
-    await client.login(email, 'first password 123');
+    await client.login(email, 'first lamp by the gate');
     expect((await client.request('/v1/api/auth')).status).toBe(200);
 
-    await admin(['password', '--email', email], 'second password 456');
+    await admin(['password', '--email', email], 'second kite over the field');
 
     expect((await client.request('/v1/api/auth')).status).toBe(401);
-    const old = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: 'first password 123' } });
+    const old = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: 'first lamp by the gate' } });
     expect(old.status).toBe(401);
-    await new ApiClient().login(email, 'second password 456');
+    await new ApiClient().login(email, 'second kite over the field');
   });
 
   it('fails for an unknown e-mail', async () => {
-    await expect(admin(['password', '--email', 'nobody@school.test'], 'whatever password')).rejects.toMatchObject({ code: 1 });
+    await expect(admin(['password', '--email', 'nobody@school.test'], 'another kite over the field')).rejects.toMatchObject({ code: 1 });
   });
 });
 

@@ -6,7 +6,7 @@ describe('auth API', () => {
     const client = new ApiClient();
     const res = await client.login();
     const body = await res.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'mustChangePassword', 'name', 'role']);
+    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'mustChangePassword', 'mustSetUpSecondFactor', 'name', 'role', 'secondFactor']);
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('session='))!;
     expect(session).toMatch(/HttpOnly/);

@@ -658,7 +658,7 @@ describe(`fuzz (${ENGINE})`, () => {
       },
       { route: 'POST /v1/api/admins', path: '/v1/api/admins', auth: 'admin', base: () => ({ name: 'New clerk', email: 'clerk@school.test', role: 'office' }), free: ['name'], checked: ['email', 'role'] },
       // The current password is wrong in the base: whatever else an input spoils, no password changes.
-      { route: 'POST /v1/api/auth/password', path: '/v1/api/auth/password', auth: 'admin', base: () => ({ currentPassword: 'not the password', newPassword: 'a new password 123' }), free: ['newPassword'], checked: ['currentPassword'] },
+      { route: 'POST /v1/api/auth/password', path: '/v1/api/auth/password', auth: 'admin', base: () => ({ currentPassword: 'not the password', newPassword: 'a new kite over the field' }), free: ['newPassword'], checked: ['currentPassword'] },
       // A payment, a reversal of no payment of the record's, a waiver: only what an input spoils refuses the first and the last.
       { route: 'POST /v1/api/admission/:id/payments', path: `/v1/api/admission/${admissionId}/payments`, auth: 'admin', base: () => ({ amount: 100, mode: 'upi', reference: 'UTR 4471', paidOn: '2026-01-05' }), free: ['reference'], checked: ['amount', 'mode', 'paidOn'] },
       { route: 'POST /v1/api/tc-request/:id/payments', path: `/v1/api/tc-request/${tcId}/payments`, auth: 'admin', base: () => ({ amount: '50.50', mode: 'cheque', reference: '004512', paidOn: '2026-01-05' }), free: ['reference'], checked: ['amount', 'mode', 'paidOn'] },
@@ -956,7 +956,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['PATCH', `/v1/api/admission/${admissionId}/documents/${fileFields[0]}`, Buffer.from(JSON.stringify({ state: 'verified' })), JSON_TYPE],
       ['GET', '/v1/api/admins', undefined], ['POST', '/v1/api/admins', Buffer.from(JSON.stringify({ name: 'Clerk', email: 'clerk@school.test', role: 'office' })), JSON_TYPE],
       ['PATCH', `/v1/api/admins/${rng.uuid()}`, Buffer.from(JSON.stringify({ disabled: true })), JSON_TYPE],
-      ['POST', '/v1/api/auth/password', Buffer.from(JSON.stringify({ currentPassword: 'x', newPassword: 'a new password 123' })), JSON_TYPE],
+      ['POST', '/v1/api/auth/password', Buffer.from(JSON.stringify({ currentPassword: 'x', newPassword: 'a new kite over the field' })), JSON_TYPE],
       ['GET', '/v1/api/seats', undefined], ['PUT', '/v1/api/seats', Buffer.from(JSON.stringify({ seats: [] })), JSON_TYPE], ['GET', '/v1/api/admission/seats', undefined],
       ['POST', `/v1/api/admission/${admissionId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],
       ['POST', `/v1/api/tc-request/${tcId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],

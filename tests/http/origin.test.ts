@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminClient, requestFrom, type ApiClient } from '../support/api.ts';
 
-const NOTHING = 'Send role, disabled or resetPassword.';
+const NOTHING = 'Send role, disabled, resetPassword or resetSecondFactor.';
 const CROSS_SITE = 'Cross-site request refused';
 
 describe('Origin of state-changing admin calls', () => {

@@ -2,7 +2,7 @@
  * The admin guard and screen switch, one island per admin page. While GET /v1/api/auth is pending it
  * shows "Loading..."; a non-200 (or a failed call) goes to /login; a signed-in admin gets the screen,
  * whose code is loaded only then. Someone signed in with a temporary password is sent to
- * /admin/account to set their own first.
+ * /admin/account to set their own first, and so is someone the school asks to set up a second factor.
  */
 import { Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Toasts } from '../../lib/toast.tsx';
@@ -113,7 +113,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
         if (res.status !== 200) return location.replace('/login');
         const who = (await res.json()) as SignedIn;
         await school;
-        if (who.mustChangePassword && screen !== PASSWORD_SCREEN) return location.replace(PASSWORD_PAGE);
+        if ((who.mustChangePassword || who.mustSetUpSecondFactor) && screen !== PASSWORD_SCREEN) return location.replace(PASSWORD_PAGE);
         if (live) setSignedIn(who);
       })
       .catch(() => {
@@ -130,9 +130,9 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
 
   const Screen = SCREENS[screen];
   const panel = PANEL_OF[screen.split('-')[0] ?? ''];
-  // While a temporary password is in use every other screen is refused, so only My account is offered.
+  // While a temporary password is in use, or a required second factor is missing, every other screen is refused, so only My account is offered.
   const links = LINKS.filter(([href, , only]) =>
-    signedIn?.mustChangePassword ? href === PASSWORD_PAGE : !only || only === signedIn?.role);
+    signedIn?.mustChangePassword || signedIn?.mustSetUpSecondFactor ? href === PASSWORD_PAGE : !only || only === signedIn?.role);
   return (
     <div className="admin">
       <Toasts />

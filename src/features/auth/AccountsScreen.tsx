@@ -1,8 +1,9 @@
 /**
- * /admin/accounts: the staff accounts (principal). A table of every account with its role, state
- * and last sign-in, and per account Make principal / Make office staff, Disable / Enable and Reset
- * password, each asked first; an Add account form. A new account's or a reset's temporary password
- * is shown once. Office staff are told that only the principal manages accounts.
+ * /admin/accounts: the staff accounts (principal). A table of every account with its role, state,
+ * second factor and last sign-in, and per account Make principal / Make office staff, Disable /
+ * Enable, Reset password and Reset second factor, each asked first; whether every account must
+ * have a second factor; an Add account form. A new account's or a reset's temporary password is
+ * shown once. Office staff are told that only the principal manages accounts.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -39,7 +40,7 @@ export default function AccountsScreen() {
   return <Accounts me={me._id} />;
 }
 
-type Change = 'role' | 'disable' | 'enable' | 'reset';
+type Change = 'role' | 'disable' | 'enable' | 'reset' | 'second-factor';
 interface Pending {
   change: Change;
   account: Account;
@@ -62,6 +63,11 @@ function question({ change, account }: Pending): { message: string; confirm: str
       return { message: `Enable ${name}'s account? They can sign in again with their password.`, confirm: 'Enable' };
     case 'reset':
       return { message: `Reset ${name}'s password? This signs ${name} out at once and gives a new temporary password for you to hand over.`, confirm: 'Reset password' };
+    case 'second-factor':
+      return {
+        message: `Reset ${name}'s second factor? Do this only when ${name} has lost the phone and the recovery codes. It signs ${name} out at once; they then sign in with their password and set up the app again.`,
+        confirm: 'Reset second factor',
+      };
   }
 }
 
@@ -70,22 +76,25 @@ const BODY: Record<Change, (a: Account) => Record<string, unknown>> = {
   disable: () => ({ disabled: true }),
   enable: () => ({ disabled: false }),
   reset: () => ({ resetPassword: true }),
+  'second-factor': () => ({ resetSecondFactor: true }),
 };
 const DONE: Record<Change, (a: Account) => string> = {
   role: (a) => `${a.name} is now ${ROLE_LABELS[a.role].toLowerCase()}.`,
   disable: (a) => `${a.name}'s account is disabled.`,
   enable: (a) => `${a.name}'s account is enabled.`,
   reset: (a) => `${a.name}'s password is reset.`,
+  'second-factor': (a) => `${a.name}'s second factor is reset.`,
 };
 const FAILED: Record<Change, string> = {
   role: 'Could not change the role. Please try again.',
   disable: 'Could not disable the account. Please try again.',
   enable: 'Could not enable the account. Please try again.',
   reset: 'Could not reset the password. Please try again.',
+  'second-factor': 'Could not reset the second factor. Please try again.',
 };
 
 function Accounts({ me }: { me: string }) {
-  const list = useLoad(() => getJson<{ data: Account[] }>('/admins').then((r) => r.data), [], () => toast.error('Could not load the accounts.'));
+  const list = useLoad(() => getJson<{ data: Account[]; secondFactorRequired: boolean }>('/admins'), [], () => toast.error('Could not load the accounts.'));
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState<string>();
   const [shown, setShown] = useState<Shown>();
@@ -117,7 +126,8 @@ function Accounts({ me }: { me: string }) {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Staff accounts" />
-      <AccountsTable accounts={list.data} loading={list.loading} failed={list.failed} me={me} busy={busy} onChange={(change, account) => setPending({ change, account })} />
+      <AccountsTable accounts={list.data?.data} loading={list.loading} failed={list.failed} me={me} busy={busy} onChange={(change, account) => setPending({ change, account })} />
+      {list.data && <RequireSecondFactor required={list.data.secondFactorRequired} onChanged={list.reload} />}
       <AddAccount
         onAdded={(account, password) => {
           setShown({ name: account.name, email: account.email, password, reset: false });
@@ -139,7 +149,7 @@ interface TableProps {
   onChange: (change: Change, account: Account) => void;
 }
 
-const HEADERS = ['Name', 'E-mail', 'Role', 'State', 'Last sign-in', 'Actions'];
+const HEADERS = ['Name', 'E-mail', 'Role', 'State', 'Second factor', 'Last sign-in', 'Actions'];
 
 function stateOf(a: Account): string {
   if (a.disabled) return 'Disabled';
@@ -169,6 +179,7 @@ function AccountsTable({ accounts, loading, failed, me, busy, onChange }: TableP
                   <td data-label="E-mail" className="cell-wrap">{a.email}</td>
                   <td data-label="Role">{ROLE_LABELS[a.role]}</td>
                   <td data-label="State">{stateOf(a)}</td>
+                  <td data-label="Second factor">{a.secondFactor ? 'On' : 'Off'}</td>
                   <td data-label="Last sign-in">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'Never'}</td>
                   <td data-label="Actions">
                     <div className="admin-actions">
@@ -178,6 +189,9 @@ function AccountsTable({ accounts, loading, failed, me, busy, onChange }: TableP
                         <>
                           <button type="button" className="btn btn--small" disabled={off} aria-label={`${a.disabled ? 'Enable' : 'Disable'}: ${a.name}`} onClick={() => onChange(a.disabled ? 'enable' : 'disable', a)}>{a.disabled ? 'Enable' : 'Disable'}</button>
                           <button type="button" className="btn btn--small" disabled={off} aria-label={`Reset password: ${a.name}`} onClick={() => onChange('reset', a)}>Reset password</button>
+                          {a.secondFactor && (
+                            <button type="button" className="btn btn--small" disabled={off} aria-label={`Reset second factor: ${a.name}`} onClick={() => onChange('second-factor', a)}>Reset second factor</button>
+                          )}
                         </>
                       )}
                     </div>
@@ -189,6 +203,54 @@ function AccountsTable({ accounts, loading, failed, me, busy, onChange }: TableP
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Whether every account must have a second factor: asked first, as it changes everyone's next
+ * sign-in. The server refuses it to a principal without one of their own, and says so.
+ */
+function RequireSecondFactor({ required, onChanged }: { required: boolean; onChanged: () => void }) {
+  const id = useId();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function apply() {
+    setAsking(false);
+    setBusy(true);
+    try {
+      const { status, body } = await answerOf(await sendJson('/admins/second-factor', 'PUT', { required: !required }));
+      if (status !== 200) return void toast.error(body.error ?? 'Could not change the setting. Please try again.');
+      toast.success(required ? 'A second factor is no longer required.' : 'Every account now needs a second factor.');
+      onChanged();
+    } catch {
+      toast.error('Could not change the setting. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="accounts-add" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Second factor for every account</h2>
+      <p>
+        {required
+          ? 'Required: every account signs in with a code from an authenticator app as well as the password. An account without one is sent to set it up at its next sign-in.'
+          : 'Not required: each person may turn on a second factor under My account.'}
+      </p>
+      <div className="admin-actions">
+        <button type="button" className="btn" disabled={busy} onClick={() => setAsking(true)}>{required ? 'Stop requiring it' : 'Require a second factor'}</button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        message={required
+          ? 'Stop requiring a second factor? Accounts that have one keep it; others sign in with their password alone.'
+          : 'Require a second factor for every account? Everyone without one is sent to set it up at their next page, before anything else works.'}
+        confirmLabel={required ? 'Stop requiring it' : 'Require it'}
+        onConfirm={apply}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
- * /admin/account: the signed-in person's name, e-mail and role, and Change password (current, new,
- * new again; the repeat is checked here). Someone who signed in with a temporary password is sent
- * here first: the screen says so, and once their own password is set the office home opens.
+ * /admin/account: the signed-in person's name, e-mail and role, Change password (current, new,
+ * new again; the repeat is checked here) and the second factor (./SecondFactor.tsx). Someone who
+ * signed in with a temporary password is sent here first: the screen says so, and once their own
+ * password is set the office home opens. So is someone who must set up a second factor.
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -14,6 +15,7 @@ import { useSignedIn } from '../../components/admin/session.tsx';
 import { TextInput, focusFirstError } from '../../components/forms/fields.tsx';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { validatePasswordChange } from './account.ts';
+import { SecondFactor } from './SecondFactor.tsx';
 import '../../components/forms/forms.css';
 import './accounts.css';
 
@@ -100,6 +102,7 @@ export default function MyAccount() {
           <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Change password'}</button>
         </div>
       </form>
+      <SecondFactor />
     </section>
   );
 }

@@ -15,6 +15,8 @@ export interface Account {
   role: Role;
   disabled: boolean;
   mustChangePassword: boolean;
+  /** A one-time code app is set up. */
+  secondFactor: boolean;
   /** The last sign-in, or null for an account never used. */
   lastSignInAt: string | null;
   createdAt: string;
@@ -31,7 +33,8 @@ export const ACCOUNT_MESSAGES = {
   lastPrincipal: 'The school needs at least one active principal: this change would leave none.',
   yourself: 'You cannot disable your own account.',
   ownReset: 'Change your own password under My account.',
-  nothingToChange: 'Send role, disabled or resetPassword.',
+  ownSecondFactor: 'Your own second factor is changed under My account.',
+  nothingToChange: 'Send role, disabled, resetPassword or resetSecondFactor.',
 } as const;
 
 const shape = textShape(['name', 'email', 'role']);

@@ -1,6 +1,6 @@
 /**
  * Staff accounts: the accounts API (principal), one's own password, `npm start`'s first-admin seed
- * and `npm run admin`.
+ * and `npm run admin`. An account's second factor is ./second-factor.server.ts's.
  */
 import { randomBytes } from 'node:crypto';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
@@ -15,6 +15,8 @@ import { isRole, type Role } from '../../lib/roles.ts';
 import { ACCOUNT_MESSAGES, validateNewAccount, validatePasswordChange, type Account } from './account.ts';
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 import { passwordWeakness } from './password-strength.server.ts';
+import { clearSecondFactor, secondFactorRequired } from './second-factor.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 
 export interface AdminRow {
   id: string;
@@ -24,14 +26,21 @@ export interface AdminRow {
   role: Role;
   disabled_at: Date | null;
   must_change_password: boolean;
+  /** Sealed (./second-factor.server.ts); null without a second factor. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
 }
 
-const ROW = 'id, name, email, password_hash, role, disabled_at, must_change_password';
+const ROW = 'id, name, email, password_hash, role, disabled_at, must_change_password, totp_secret, totp_enabled_at';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findAdminByEmail(email: string): Promise<AdminRow | undefined> {
   return queryOne<AdminRow>(`SELECT ${ROW} FROM admins WHERE email = $1`, [normaliseEmail(email)]);
+}
+
+export async function findAdminById(id: string): Promise<AdminRow | undefined> {
+  return isUuid(id) ? queryOne<AdminRow>(`SELECT ${ROW} FROM admins WHERE id = $1`, [id]) : undefined;
 }
 
 export async function countAdmins(): Promise<number> {
@@ -70,7 +79,7 @@ export function temporaryPassword(): string {
   return [chars.slice(0, 5), chars.slice(5, 10), chars.slice(10)].map((g) => g.join('')).join('-');
 }
 
-const ACCOUNT_COLUMNS = 'a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at, a.last_sign_in_at';
+const ACCOUNT_COLUMNS = 'a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at, a.last_sign_in_at, a.totp_enabled_at';
 
 function accountJson(row: Record<string, unknown>): Account {
   return {
@@ -80,6 +89,7 @@ function accountJson(row: Record<string, unknown>): Account {
     role: row.role as Role,
     disabled: row.disabled_at !== null && row.disabled_at !== undefined,
     mustChangePassword: Boolean(row.must_change_password),
+    secondFactor: row.totp_enabled_at !== null && row.totp_enabled_at !== undefined,
     lastSignInAt: row.last_sign_in_at ? toIso(row.last_sign_in_at) : null,
     createdAt: toIso(row.created_at),
   };
@@ -87,10 +97,10 @@ function accountJson(row: Record<string, unknown>): Account {
 
 const NOT_FOUND = 'Account not found';
 
-/** GET /v1/api/admins: every account, principals first, then by name. */
+/** GET /v1/api/admins: every account, principals first, then by name; and whether each must have a second factor. */
 export async function listAdmins(): Promise<Response> {
   const rows = await query(`SELECT ${ACCOUNT_COLUMNS} FROM admins a ORDER BY a.role = 'principal' DESC, lower(a.name), a.email`);
-  return json({ data: rows.map(accountJson) });
+  return json({ data: rows.map(accountJson), secondFactorRequired: await secondFactorRequired() });
 }
 
 /** POST /v1/api/admins { name, email, role }: 201 { admin, temporaryPassword }, shown once. */
@@ -115,25 +125,29 @@ export async function addAdmin(req: Request, ctx: AdminContext): Promise<Respons
 }
 
 /**
- * PATCH /v1/api/admins/{id} { role?, disabled?, resetPassword? }: 200 { admin } (with
- * `temporaryPassword` after a reset). Disabling or resetting revokes that person's sessions at
- * once; nobody disables themselves, and the school always keeps one active principal.
+ * PATCH /v1/api/admins/{id} { role?, disabled?, resetPassword?, resetSecondFactor? }: 200 { admin }
+ * (with `temporaryPassword` after a password reset). Disabling or resetting revokes that person's
+ * sessions at once; a second factor's reset lets them sign in with their password alone (and, when
+ * the school requires one, set up a new one first). Nobody disables or resets themselves, and the
+ * school always keeps one active principal.
  */
 export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Response> {
   // Lower case, as the database writes ids: an id in capitals names the same account, and must not slip past the checks on oneself.
   const id = ctx.params.id?.toLowerCase();
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const body = await readJson(req);
-  const { role, disabled, resetPassword } = body;
+  const { role, disabled, resetPassword, resetSecondFactor } = body;
   const fields: Record<string, string> = {};
   if (role !== undefined && !isRole(role)) fields.role = ACCOUNT_MESSAGES.role;
   if (disabled !== undefined && typeof disabled !== 'boolean') fields.disabled = 'disabled must be true or false.';
   if (resetPassword !== undefined && resetPassword !== true) fields.resetPassword = 'resetPassword must be true.';
+  if (resetSecondFactor !== undefined && resetSecondFactor !== true) fields.resetSecondFactor = 'resetSecondFactor must be true.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
-  if (role === undefined && disabled === undefined && resetPassword === undefined) throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
+  if (role === undefined && disabled === undefined && resetPassword === undefined && resetSecondFactor === undefined) throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
   if (disabled === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.yourself);
   // A reset would sign this very session out and leave its new password on a screen nobody can use.
   if (resetPassword === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownReset);
+  if (resetSecondFactor === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownSecondFactor);
   const password = resetPassword ? temporaryPassword() : undefined;
   const hash = password ? await hashPassword(password) : undefined;
 
@@ -152,6 +166,11 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
     if (nextRole !== current.role) changes.push(`role ${current.role} -> ${nextRole}`);
     if (nextDisabled !== (current.disabled_at !== null)) changes.push(nextDisabled ? 'disabled' : 'enabled');
     if (hash) changes.push('password reset');
+    const resetFactor = resetSecondFactor === true && current.totp_enabled_at !== null;
+    if (resetFactor) {
+      await clearSecondFactor(tx, id);
+      changes.push('second factor reset');
+    }
     await tx.query(
       `UPDATE admins SET role = $2,
               disabled_at = CASE WHEN $3::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END,
@@ -161,7 +180,7 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
         WHERE id = $1`,
       [id, nextRole, nextDisabled, hash ?? null],
     );
-    if (nextDisabled || hash) await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [id]);
+    if (nextDisabled || hash || resetFactor) await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [id]);
     if (changes.length) await recordAudit(ctx, { action: 'account', entity: 'admin', entityId: id, detail: `${current.email}: ${changes.join(', ')}` }, tx);
     return (await tx.query(`SELECT ${ACCOUNT_COLUMNS} FROM admins a WHERE a.id = $1`, [id])).rows[0]!;
   });
@@ -177,7 +196,7 @@ export async function changeOwnPassword(req: Request, ctx: AdminContext): Promis
   const result = validatePasswordChange(await readJson(req));
   if (!result.ok) throw refuse(result);
   const { currentPassword = '', newPassword = '' } = result.data;
-  const weak = await passwordWeakness(newPassword, ctx.admin.email);
+  const weak = await passwordWeakness(newPassword, ctx.admin.email, await schoolProfile());
   if (weak) throw badRequest(weak.message, { newPassword: weak.message }).withCode(weak.code, { newPassword: weak.code });
   await countLoginTry(ctx.admin.email, ctx.ip);
   const admin = await findAdminByEmail(ctx.admin.email);
