@@ -4,7 +4,7 @@
  * not that its values fit our columns. A value out of range is the sender's error, a 400 naming
  * each field by its path in the body (`payload.payment.entity.amount`), never a database error.
  */
-import type { z } from '../lib/zod.ts';
+import { z } from '../lib/zod.ts';
 import { badRequest } from './errors.ts';
 
 /** Each failing value's path in the body (under `prefix`), with zod's word for what is wrong with it. */
@@ -16,6 +16,12 @@ export function issueFields(error: z.core.$ZodError, prefix = ''): Record<string
   }
   return fields;
 }
+
+/** Text of at most `max` characters (a status, a method, an id where the provider's has no fixed shape). */
+export const boundedText = (max: number) => {
+  const error = `Expected text of at most ${max} characters.`;
+  return z.string({ error }).check(z.maxLength(max, { error }));
+};
 
 /** The 400 of a provider's body whose `fields` are out of range: nothing of it is stored. */
 export const outOfRange = (message: string, code: string, fields: Record<string, string>) => badRequest(message, fields).withCode(code);

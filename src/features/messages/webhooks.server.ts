@@ -23,7 +23,7 @@
  */
 import { query } from '../../server/db.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
-import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
+import { boundedText as words, issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
 import { z } from '../../lib/zod.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { json, readLimited } from '../../server/http.ts';
@@ -48,7 +48,6 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
 const TIME_WORDS = 'Expected a time between the years 2000 and 2100.';
 const inRange = (ms: number) => ms >= EARLIEST && ms < LATEST;
-const words = (max: number) => z.string({ error: `Expected text of at most ${max} characters.` }).check(z.maxLength(max, { error: `Expected text of at most ${max} characters.` }));
 
 /** Meta's timestamp: Unix seconds as digits (or a number), read as milliseconds. */
 const metaTime = z

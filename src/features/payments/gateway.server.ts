@@ -4,7 +4,7 @@
  * nothing is stored on our side for a call that failed.
  */
 import { HttpError, conflict } from '../../server/errors.ts';
-import { issueFields } from '../../server/provider-input.ts';
+import { boundedText as words, issueFields } from '../../server/provider-input.ts';
 import { z } from '../../lib/zod.ts';
 import { gatewayConfig, isGatewayError, razorpayClient, type GatewayConfig, type RazorpayClient } from '../../server/razorpay.ts';
 
@@ -22,7 +22,6 @@ const CURRENCY_WORDS = 'Expected a currency code of three capital letters.';
  * word characters up to 64 are taken, so an id always fits where it is stored and looked up.
  */
 export const gatewayId = z.string({ error: ID_WORDS }).check(z.regex(/^\w{1,64}$/, { error: ID_WORDS }));
-const words = (max: number) => z.string({ error: `Expected text of at most ${max} characters.` }).check(z.maxLength(max, { error: `Expected text of at most ${max} characters.` }));
 
 /**
  * A payment entity as the gateway sends it (a webhook's payload, the API's answers): the fields we

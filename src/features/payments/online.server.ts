@@ -6,6 +6,7 @@
  *   POST /v1/api/payments/callback  (form: razorpay_payment_id, razorpay_order_id, razorpay_signature)
  *     303 to the status page, saying how it ended.
  *   POST /v1/api/payments/webhook   (X-Razorpay-Signature, X-Razorpay-Event-Id)
+ *     a signed event whose values are out of range (gateway.server.ts's schema): 400, nothing stored.
  *   POST /v1/api/payments/reconcile (staff)   GET /v1/api/payments/online (staff)
  *
  * A payment counts only once verified here: the checkout's signature against the order we stored,
@@ -34,7 +35,7 @@ import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import { callGateway, gateway, gatewayId, gatewayPayment, refundThroughGateway, webhookEventSchema, type GatewayPayment } from './gateway.server.ts';
-import { outOfRange, providerInput } from '../../server/provider-input.ts';
+import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
 import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
@@ -283,7 +284,8 @@ export const webhook: Handler = async (req, ctx) => {
   // Signed is not in range: every value read below is checked before anything is stored.
   const event = providerInput(webhookEventSchema, parsed, ONLINE_MESSAGES.outOfRange, 'out-of-range');
   const eventId = req.headers.get('x-razorpay-event-id') ?? '';
-  if (eventId && !gatewayId.safeParse(eventId).success) throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', { 'X-Razorpay-Event-Id': "Expected the gateway's id: letters, digits and _, at most 64." });
+  const eventIdRead = gatewayId.safeParse(eventId);
+  if (eventId && !eventIdRead.success) throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', issueFields(eventIdRead.error, 'X-Razorpay-Event-Id'));
   if (eventId && (await queryOne(`SELECT 1 AS seen FROM gateway_events WHERE event_id = $1`, [eventId]))) return json({ status: 'duplicate' });
   const payment = event.payload?.payment?.entity;
   let outcome: PaymentOutcome | undefined;
