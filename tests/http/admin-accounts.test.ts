@@ -274,7 +274,7 @@ describe('accounts API', () => {
 
 describe('the last active principal (a runtime of its own)', () => {
   const FIRST = 'head@principal.test';
-  const FIRST_PASSWORD = 'the first principal';
+  const FIRST_PASSWORD = 'a banyan tree by the gate';
   let runtime: TestRuntime;
   let first: ApiClient;
 

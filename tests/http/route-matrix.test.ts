@@ -14,7 +14,7 @@ import { admissionForm, png } from './admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 
 /** Public routes whose own answer without a session is 401 by design (so not checked for "not 401"). */
-const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login', ...PUBLIC_MAY_401_TEST_GATEWAY]);
+const PUBLIC_MAY_401 = new Set(['GET /v1/api/auth', 'POST /v1/api/auth/login', 'POST /v1/api/auth/login/code', ...PUBLIC_MAY_401_TEST_GATEWAY]);
 
 const SLOW = 300_000;
 
@@ -100,6 +100,7 @@ const MOBILE = '9876543210';
 const LOOKUP_PAIR = { referenceNumber: 'RMCP-2026-000001', contactNo: MOBILE };
 const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ status: number; body: string }>> = {
   'POST /v1/api/auth/login': (base, from) => requestFrom(base, from, 'POST', '/v1/api/auth/login', { email: 'someone@school.test', password: 'not the password' }),
+  'POST /v1/api/auth/login/code': (base, from) => requestFrom(base, from, 'POST', '/v1/api/auth/login/code', { code: '123456' }),
   'POST /v1/api/enquiry': (base, from) => requestFrom(base, from, 'POST', '/v1/api/enquiry', validEnquiry()),
   'POST /v1/api/admission': async (base, from) => formFrom(base, from, '/v1/api/admission', (await admissionForm()).form),
   'GET /v1/api/admission/acknowledgment': (base, from) => requestFrom(base, from, 'GET', `/v1/api/admission/acknowledgment?${new URLSearchParams(LOOKUP_PAIR)}`),

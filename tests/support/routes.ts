@@ -15,6 +15,7 @@ export const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const PUBLIC: Record<string, string> = {
   'GET /v1/api/auth': 'the session check itself (401 when signed out)',
   'POST /v1/api/auth/login': 'sign in',
+  'POST /v1/api/auth/login/code': "sign in's second step: the code, proven by the half-signed-in step cookie a right password set",
   'POST /v1/api/auth/logout': 'sign out (checks XSRF when a session exists)',
   'POST /v1/api/enquiry': 'public enquiry form',
   'POST /v1/api/admission': 'public admission forms',
@@ -105,6 +106,7 @@ const LOOKUP = ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG', 'RAT
 export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }> = {
   'GET /v1/api/auth': { none: "answers about the caller's own session cookie: nothing to guess, nothing stored" },
   'POST /v1/api/auth/login': ['LOGIN_MAX_FAILURES_PER_IP'],
+  'POST /v1/api/auth/login/code': ['LOGIN_MAX_FAILURES_PER_IP'],
   'POST /v1/api/auth/logout': { none: "ends the caller's own session, nothing else" },
   'POST /v1/api/enquiry': ['RATE_LIMIT_ENQUIRY'],
   'POST /v1/api/admission': ['RATE_LIMIT_ADMISSION', 'RATE_LIMIT_ADMISSION_MOBILE'],

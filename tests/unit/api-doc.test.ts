@@ -11,7 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../src/config/limits.ts';
 import { bodyLimit, JSON_BODY_BYTES } from '../../src/server/body-limits.ts';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PAIR, WINDOW_MINUTES } from '../../src/features/auth/throttle.server.ts';
+import {
+  FIRST_WAIT_SECONDS, FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PAIR, MAX_WAIT_SECONDS, WINDOW_MINUTES,
+} from '../../src/features/auth/throttle.server.ts';
 import { PUBLIC_LIMITS } from '../support/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -66,7 +68,8 @@ function docRows(): DocRow[] {
 
 const LOOKUP = ['statusChecksPerAddress', 'statusWrongTriesPerAddress', 'statusWrongTriesPerMobile'];
 const PERIOD: Record<number, string> = { 900: 'in 15 minutes', 3600: 'an hour', 86400: 'a day' };
-const SIGN_IN = `the sign-in throttle: ${MAX_FAILURES_PER_PAIR} wrong tries an e-mail and address, ${MAX_FAILURES_PER_ADDRESS} an address, in ${WINDOW_MINUTES} minutes`;
+const SIGN_IN = `the sign-in throttle: ${MAX_FAILURES_PER_PAIR} wrong tries an e-mail and address, ${MAX_FAILURES_PER_ADDRESS} an address, in ${WINDOW_MINUTES} minutes; ` +
+  `after ${FREE_FAILURES_PER_ACCOUNT} at an e-mail from anywhere, a wait of ${FIRST_WAIT_SECONDS} seconds doubling to ${MAX_WAIT_SECONDS / 60} minutes`;
 
 /** The environment name of each limit of src/config/limits.ts, as its comment names it (how PUBLIC_LIMITS names them). */
 function envNames(): Record<string, string> {
