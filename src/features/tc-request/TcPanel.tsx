@@ -14,7 +14,7 @@ const OVER_LIMIT = 'More requests than allowed for this admission number';
 const MORE_THAN_ONE = 'More than one request for this admission number';
 const DIFFERENT_MOBILES = 'Requested from different mobiles';
 
-/** What the office should look at in a row, in words; "different mobiles" also says there is more than one request. */
+/** What the office should look at in a row, in words; where both hold, "different mobiles" says "more than one request" too. */
 function markOf(r: TcRequest): string | undefined {
   const words = [
     r.overLimit ? OVER_LIMIT : (r.liveRequests ?? 0) > 1 && !r.differentMobiles ? MORE_THAN_ONE : undefined,
