@@ -34,7 +34,8 @@ async function login(from: string, email: string, password: string): Promise<{ s
   return { status: res.status, body: JSON.parse(res.body) };
 }
 
-describe('sign-in throttling', () => {
+// Each try pays for one scrypt (about 0.3 s of a core, several seconds on a busy machine).
+describe('sign-in throttling', { timeout: 120_000 }, () => {
   // These count per pair and per address; each starts with the e-mail's own count at nothing (that count is the next describe's).
   afterEach(async () => {
     await db.query(`DELETE FROM login_backoff`);
