@@ -5,7 +5,11 @@
  * mobile number gets the same news as a registered WhatsApp or SMS template when a provider is
  * configured (the channel policy: src/server/family-mobile.ts), and otherwise, when there is no
  * address, a WhatsApp message that waits for the office to send it by hand. The sender
- * (src/server/mailer.ts) delivers them.
+ * (src/server/mailer.ts) delivers them. A record's news minutes apart is one letter: a new message
+ * merges into the record's message to the same place that is still unsent and less than
+ * COALESCE_MINUTES old (mergeIntoPending). Merging, not holding every letter back ten minutes, so the
+ * first news (a receipt, a decision) still goes at once; what waits anyway (the office's WhatsApp
+ * letters, an e-mail while the mail server is down) gathers the news that follows.
  */
 import type { Queryable } from './db.ts';
 import { fill, isLanguage, type Language } from '../lib/i18n/index.ts';
@@ -177,8 +181,69 @@ async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<
   return (await tx.query(`SELECT t.*${also ? `, ${also}` : ''} FROM ${kindOf(entity).table} t WHERE t.id = $1`, [id])).rows[0];
 }
 
+/**
+ * How long a record's unsent message takes in its record's further news (minutes). A clerk's moves
+ * of one record come minutes apart (received, under review, documents verified, admitted): the
+ * family gets one letter with all of them, not one a minute. Counted from the pending message's
+ * creation, so a record moved all day still sends a letter at least every ten minutes.
+ */
+export const COALESCE_MINUTES = 10;
+
+/**
+ * The WhatsApp and SMS templates that later news of the same record supersedes (what it is and where
+ * to look, said again by the later template); the others carry news of their own (a receipt, a
+ * document to send again, the decision, a fee, a ready TC) and go as they are.
+ */
+const SUPERSEDED_TEMPLATES: readonly string[] = ['received', 'status'];
+
+/**
+ * The paragraphs of two letters as one: the greeting, the earlier news, the later news, and the
+ * later letter's closing (the questions line and the sign-off); a paragraph the later one says
+ * again (the status page's link) once, where the later one has it.
+ */
+function combinedBody(earlier: string, later: string): string {
+  const before = earlier.split('\n\n');
+  const after = later.split('\n\n');
+  const news = after.slice(1, -2);
+  return [after[0], ...before.slice(1, -2).filter((p) => !news.includes(p)), ...news, ...after.slice(-2)].join('\n\n');
+}
+
+/**
+ * Merges `message` into the record's pending message to the same place when there is one: still
+ * queued, never tried (attempts 0: not with the sender nor sent by hand), of the same kind (a
+ * letter, or a provider's template) and language, and written less than COALESCE_MINUTES ago. A
+ * letter (an e-mail, a WhatsApp message the office sends by hand) becomes the combined letter with
+ * the latest subject; a provider's template is per event, so the later template takes the place of
+ * a superseded one. True when merged. The row lock waits for a sender taking it at the same moment,
+ * which then finds it tried (attempts 1) and the news goes as a message of its own.
+ */
+async function mergeIntoPending(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage): Promise<boolean> {
+  const template = message.params ? message.mobile.template : null;
+  const pending = (
+    await tx.query<{ id: string; body: string; mobile_template: string | null }>(
+      `SELECT id, body, mobile_template FROM messages
+        WHERE entity = $1 AND record_id = $2 AND channel = $3 AND recipient = $4 AND language = $5
+          AND state = 'queued' AND attempts = 0 AND (mobile_template IS NULL) = $6
+          AND created_at > now() - make_interval(mins => $7::int)
+        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [entity, id, message.channel, message.recipient, message.language, template === null, COALESCE_MINUTES],
+    )
+  ).rows[0];
+  if (!pending) return false;
+  if (pending.mobile_template !== null && !SUPERSEDED_TEMPLATES.includes(pending.mobile_template)) return false;
+  const body = template === null ? combinedBody(pending.body, message.body) : message.body;
+  const { rowCount } = await tx.query(
+    `UPDATE messages SET body = $2, subject = $3, template = $4, mobile_template = $5, params = $6::jsonb, updated_at = now()
+      WHERE id = $1 AND state = 'queued' AND attempts = 0`,
+    [pending.id, body, message.subject, message.template, template, message.params ? JSON.stringify(message.params) : null],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 async function insert(tx: Queryable, entity: MessageEntity, id: string, messages: OutgoingMessage[]): Promise<void> {
   for (const message of messages) {
+    // A public submission's message is its record's first: the caps count it, nothing to merge into.
+    if (!message.capped && (await mergeIntoPending(tx, entity, id, message))) continue;
     const [first, ...rest] = values(entity, message);
     const own = rest.length + 2;
     const { state, reason, values: held } = stateOf(message, own + 1);

@@ -157,7 +157,7 @@ describe('e-mails through SMTP_URL', () => {
 });
 
 describe('WhatsApp messages of applications', () => {
-  it('an application queues a WhatsApp message for the office, and each status move another; the office marks one sent', async () => {
+  it('an application queues a WhatsApp message for the office; a status move minutes later joins it as one letter; the office marks it sent', async () => {
     const admission = await createAdmission({ language: 'hi' }, runtime.url);
     const [row] = await messagesOf(db, admission._id);
     expect(row).toMatchObject({ channel: 'whatsapp', recipient: '9988776655', template: 'admission.submitted', language: 'hi', state: 'queued', attempts: 0 });
@@ -166,8 +166,15 @@ describe('WhatsApp messages of applications', () => {
 
     expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status: 'under-review' } })).status).toBe(200);
     const rows = await messagesOf(db, admission._id);
-    expect(rows.map((r) => [r.template, r.state])).toEqual([['admission.submitted', 'queued'], ['admission.status', 'queued']]);
-    expect(rows[1]!.body).toContain('जाँच में है');
+    expect(rows.map((r) => [r.id, r.template, r.state])).toEqual([[row!.id, 'admission.status', 'queued']]);
+    const paragraphs = rows[0]!.body.split('\n\n');
+    // One greeting, the receipt, the move, the status page once, one sign-off.
+    expect(paragraphs[0]).toBe('नमस्ते,');
+    expect(paragraphs.filter((p) => p.includes('आवेदन हमें प्राप्त हो गया है'))).toHaveLength(1);
+    expect(paragraphs.filter((p) => p.includes('ताज़ा स्थिति: जाँच में है'))).toHaveLength(1);
+    expect(paragraphs.filter((p) => p.startsWith('आवेदन की स्थिति आप कभी भी यहाँ देख सकते हैं'))).toHaveLength(1);
+    expect(paragraphs.findIndex((p) => p.includes('आवेदन हमें प्राप्त'))).toBeLessThan(paragraphs.findIndex((p) => p.includes('जाँच में है')));
+    expect(paragraphs.filter((p) => p.startsWith('सादर,'))).toHaveLength(1);
 
     const marked = await office.request(`/v1/api/messages/${row!.id}`, { method: 'PATCH', json: { state: 'sent' } });
     expect(marked.status).toBe(200);
@@ -176,10 +183,56 @@ describe('WhatsApp messages of applications', () => {
     const audit = await db.query(`SELECT action, entity, entity_id FROM audit_log WHERE action = 'message' AND entity_id = $1`, [admission._id]);
     expect(audit.rows).toEqual([{ action: 'message', entity: 'admission', entity_id: admission._id }]);
 
+    // Once sent, the next move is a letter of its own.
+    await verifyAll(admission);
+    expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status: 'documents-verified' } })).status).toBe(200);
+    const after = await messagesOf(db, admission._id);
+    expect(after.map((r) => [r.template, r.state])).toEqual([['admission.status', 'sent'], ['admission.status', 'queued']]);
+    expect(after[1]!.body).not.toContain('जाँच में है');
+
     await expectJsonError(await office.request(`/v1/api/messages/${row!.id}`, { method: 'PATCH', json: { state: 'queued' } }), 400);
     const email = (await db.query<{ id: string }>(`SELECT id FROM messages WHERE channel = 'email' LIMIT 1`)).rows[0]!.id;
     await expectJsonError(await office.request(`/v1/api/messages/${email}`, { method: 'PATCH', json: { state: 'sent' } }), 409);
     await expectJsonError(await office.request(`/v1/api/messages/6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f`, { method: 'PATCH', json: { state: 'sent' } }), 404);
+  });
+});
+
+/** Every document of `admission` verified by the office (documents-verified asks for it); each a move of no message. */
+async function verifyAll(admission: { _id: string; files: Record<string, unknown> }) {
+  for (const field of Object.keys(admission.files)) {
+    const res = await office.request(`/v1/api/admission/${admission._id}/documents/${field}`, { method: 'PATCH', json: { state: 'verified' } });
+    expect(res.status).toBe(200);
+  }
+}
+
+describe('a record’s news within ten minutes is one letter', () => {
+  it('merges into the unsent letter written less than ten minutes ago; an older one, another channel’s or a record’s other stays apart', async () => {
+    const admission = await createAdmission({ language: 'en', contactNo: '9876012345' }, runtime.url);
+    const move = async (status: string) => expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status } })).status).toBe(200);
+    const other = await createAdmission({ language: 'en', contactNo: '9876012345' }, runtime.url);
+    await move('under-review');
+    await verifyAll(admission);
+    // Eleven minutes on: the pending letter is older than the window, so the next move is a letter of its own.
+    await db.query(`UPDATE messages SET created_at = created_at - interval '11 minutes' WHERE record_id = $1`, [admission._id]);
+    await move('documents-verified');
+    await move('admitted');
+    const rows = await messagesOf(db, admission._id);
+    expect(rows.map((r) => [r.template, r.state, r.attempts])).toEqual([['admission.status', 'queued', 0], ['admission.status', 'queued', 0]]);
+    expect(rows[0]!.body).toMatch(/received[\s\S]*is now: under review/);
+    expect(rows[0]!.body).not.toContain('documents verified');
+    expect(rows[1]!.body).toMatch(/is now: documents verified[\s\S]*is now: admitted[\s\S]*Please pay the admission fee/);
+    expect(rows[1]!.body.match(/^Namaste,/gm)).toHaveLength(1);
+    // Another record of the same family keeps its own letter.
+    expect((await messagesOf(db, other._id)).map((r) => r.template)).toEqual(['admission.submitted']);
+  });
+
+  it('an e-mail the sender already tried is not changed: the next news is an e-mail of its own', async () => {
+    const to = `merge.${Date.now()}@example.in`;
+    const enquiry = await createEnquiry({ email: to, studentName: 'Merge Later' }, runtime.url);
+    await mailTo(to, 'Thank you for your enquiry');
+    expect((await office.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'PATCH', json: { status: 'contacted' } })).status).toBe(200);
+    const rows = await messagesOf(db, enquiry._id);
+    expect(rows.map((r) => r.template)).toEqual(['enquiry.submitted', 'enquiry.status']);
   });
 });
 

@@ -305,15 +305,16 @@ describe('a rejected document, its reason and the letter asking for it again', (
     const english = (await admissionStatus(freshAddress(), pair)).json();
     expect(english.missing[1].reason).toBe('The document has expired. Please send one that is still valid.');
 
-    // One letter per rejected document, in the form's language: what, why, and the Hindi status page.
+    // The rejected documents, minutes apart, go in one letter with the application's receipt (the
+    // WhatsApp message still unsent), in the form's language: what, why, and the Hindi status page.
     const letters = (await messagesOf(admission._id)).filter((m) => m.template === 'admission.document');
-    expect(letters).toHaveLength(2);
-    const [birth, abc] = letters;
-    expect(birth).toMatchObject({ channel: 'whatsapp', recipient: MOBILE, language: 'hi', subject: `आवेदन ${admission.referenceNumber}: कृपया जन्म प्रमाण पत्र दोबारा भेजें` });
-    expect(birth!.body).toContain('जन्म प्रमाण पत्र विद्यालय कार्यालय स्वीकार नहीं कर सका');
-    expect(birth!.body).toContain(`कारण: ${fill('hi', 'document.reason.blurred')}`);
-    expect(birth!.body).toContain(`${site.url}/hi/admissions/status?ref=${admission.referenceNumber}`);
-    expect(abc!.body).toContain(fill('hi', 'document.reason.expired'));
+    expect(letters).toHaveLength(1);
+    const [letter] = letters;
+    expect(letter).toMatchObject({ channel: 'whatsapp', recipient: MOBILE, language: 'hi', subject: `आवेदन ${admission.referenceNumber}: कृपया ABC कार्ड दोबारा भेजें` });
+    expect(letter!.body).toContain('आपका भेजा हुआ दस्तावेज़ “जन्म प्रमाण पत्र” विद्यालय कार्यालय में स्वीकार नहीं हो सका');
+    expect(letter!.body).toContain(`कारण: ${fill('hi', 'document.reason.blurred')}`);
+    expect(letter!.body).toContain(`${site.url}/hi/admissions/status?ref=${admission.referenceNumber}`);
+    expect(letter!.body).toContain(fill('hi', 'document.reason.expired'));
     // The messages screen names the new letter.
     const listed = await ok(office, `/v1/api/messages?recordId=${admission._id}`);
     expect(listed.data.map((m: Record<string, string>) => m.template)).toContain('admission.document');
@@ -330,7 +331,7 @@ describe('a rejected document, its reason and the letter asking for it again', (
     const letter = (await messagesOf(tc._id)).find((m) => m.template === 'tc-request.status')!;
     expect(letter.channel).toBe('email');
     expect(letter.body).toContain('is now: not accepted');
-    expect(letter.body).toContain('Reason: The admission number is of another school');
+    expect(letter.body).toContain('Office’s note: “The admission number is of another school”');
     // Its status page without the admission number: the letter carries nothing typed on the form.
     expect(letter.body).toContain(`${site.url}/admissions/tc-request/status\n`);
     expect(letter.body).not.toContain(admissionNumber);

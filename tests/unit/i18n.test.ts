@@ -100,7 +100,7 @@ describe('letters that ask for something', () => {
 
   it("a rejected TC request says why (the office's words); its letters link the TC status page without the typed admission number", () => {
     const letter = tcRequestStatusChanged('hi', { ...FACTS['tc-request'], status: 'rejected', rejectionReason: 'दूसरे विद्यालय का प्रवेश संख्या' });
-    expect(letter.body).toContain('कारण: दूसरे विद्यालय का प्रवेश संख्या');
+    expect(letter.body).toContain('विद्यालय की टिप्पणी: “दूसरे विद्यालय का प्रवेश संख्या”');
     expect(letter.body).toContain(`${site.url}/hi/admissions/tc-request/status\n`);
     expect(letter.body).not.toContain('ADM-77');
   });

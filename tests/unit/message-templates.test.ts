@@ -11,7 +11,7 @@ import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
 import { MOBILE_TEMPLATES } from '../../src/config/messages.ts';
 import { site } from '../../src/config/site.ts';
-import { admissionStatusChanged, paymentReceived, tcRequestStatusChanged, tcRequestSubmitted } from '../../src/features/messages/templates.ts';
+import { admissionDocumentRejected, admissionStatusChanged, paymentReceived, tcRequestStatusChanged, tcRequestSubmitted } from '../../src/features/messages/templates.ts';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/operations.md'), 'utf8');
 const LANGUAGES = [['en', EN, site.contact.name], ['hi', HI, site.contact.hindiName]] as const;
@@ -53,5 +53,41 @@ describe('which template each event takes', () => {
     expect(paid.mobile).toMatchObject({ template: 'payment', values: { fee: '₹500.00', receipt: 'RMCP-R-2026-000007' } });
     expect(paid.body).toContain('RMCP-R-2026-000007');
     expect(paid.body).not.toMatch(/[{}]/);
+  });
+});
+
+describe('the Hindi letters read as Hindi, and the office’s own words are marked as its note', () => {
+  const NOTE = 'The admission number is of another school';
+  /** What is left of a letter once its links, reference numbers and the quoted office note are taken out. */
+  const unmarkedLatin = (body: string) =>
+    body
+      .replace(/https?:\/\/\S+/g, '')
+      .replace(/विद्यालय की टिप्पणी: “[^”]*”/g, '')
+      .replace(/\b[A-Z]{2,}(-[\w]+)+\b/g, '')
+      .match(/[A-Za-z]{3,}/g) ?? [];
+
+  const letters = {
+    'a rejected TC request': tcRequestStatusChanged('hi', { status: 'rejected', rejectionReason: NOTE }),
+    'a TC request received with its fee': tcRequestSubmitted('hi', { status: 'requested', feeDuePaise: 50000 }),
+    'an admitted application with its fee': admissionStatusChanged('hi', { referenceNumber: 'RMCP-2026-000123', admissionClass: 'K.G', status: 'admitted', session: '2027-28', feeDuePaise: 250000 }),
+    'a rejected document': admissionDocumentRejected('hi', { referenceNumber: 'RMCP-2026-000123', admissionClass: 'K.G', status: 'under-review' }, { label: 'पिता की फ़ोटो', reason: 'फ़ोटो धुँधली है।' }),
+    'a payment': paymentReceived('hi', 'admission', { referenceNumber: 'RMCP-2026-000123', admissionClass: 'K.G', status: 'admitted' }, { amountPaise: 250000, receipt: 'R-2026-0001' }),
+  };
+
+  it.each(Object.entries(letters))('%s: no English but the office’s marked note', (_name, letter) => {
+    expect(letter.language).toBe('hi');
+    expect(unmarkedLatin(letter.body)).toEqual([]);
+    expect(unmarkedLatin(letter.subject)).toEqual([]);
+  });
+
+  it('the clerk’s note is quoted as the school’s, in Hindi and English', () => {
+    expect(letters['a rejected TC request'].body).toContain(`विद्यालय की टिप्पणी: “${NOTE}”`);
+    expect(tcRequestStatusChanged('en', { status: 'rejected', rejectionReason: NOTE }).body).toContain(`Office’s note: “${NOTE}”`);
+  });
+
+  it('a rejected document is named as the document sent, not word for word (“भेजा गया पिता की फ़ोटो”)', () => {
+    const body = letters['a rejected document'].body;
+    expect(body).toContain('आपका भेजा हुआ दस्तावेज़ “पिता की फ़ोटो” विद्यालय कार्यालय में स्वीकार नहीं हो सका');
+    expect(body).not.toContain('भेजा गया पिता');
   });
 });

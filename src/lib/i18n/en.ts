@@ -171,7 +171,7 @@ export const EN = {
   'message.admission.fee': 'Please pay the admission fee for {class}, session {session}, at the school office: {fee} due.',
   'message.admission.document.subject': 'Application {reference}: please send the {document} again',
   'message.admission.document': 'The school office could not accept the {document} sent with the admission application {reference}.\nReason: {reason}\nPlease send a new one on the status page: {link}',
-  'message.tc-request.reason': 'Reason: {reason}',
+  'message.tc-request.reason': 'Office’s note: “{reason}”',
   'message.tc-request.fee': 'The TC fee is {fee}. You can pay it online on the status page, or at the school office.',
   'message.admission.payment.subject': 'Payment received: receipt {receipt}',
   'message.tc-request.payment.subject': 'Payment received: receipt {receipt}',
