@@ -16,6 +16,12 @@ export const limits = {
   admissionsPerAddress: { max: 120, seconds: HOUR },
   /** Document uploads per address, an hour: 60 applications of up to 13 documents, with retries. RATE_LIMIT_UPLOADS. */
   uploadsPerAddress: { max: 1000, seconds: HOUR },
+  /**
+   * Pieces of documents sent in pieces (and checks of which are held), per address, an hour. A file
+   * counts once in uploadsPerAddress; its pieces count here: 1,000 files of 10 MB, each piece sent
+   * once and a dropped connection's resume for each. RATE_LIMIT_UPLOAD_PIECES.
+   */
+  uploadPiecesPerAddress: { max: 12_000, seconds: HOUR },
   /** Checks of which staged uploads are still held (a form's reload), per address, an hour: two reloads for each of 60 applications. RATE_LIMIT_UPLOAD_CHECK. */
   uploadChecksPerAddress: { max: 120, seconds: HOUR },
   /** Enquiries per address, an hour (refused ones count). RATE_LIMIT_ENQUIRY. */

@@ -6,9 +6,9 @@
  * sent without a length when it passes the figure. Netlify itself refuses a function's body over
  * 6 MB (4.5 MB for a binary one, sent base64-encoded) before any function runs.
  */
-import { HttpError, formRefusal, tooLarge } from './errors.ts';
+import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { matchPath } from './route-path.ts';
-import { MAX_FILE_BYTES } from '../lib/forms/files.ts';
+import { ONE_REQUEST_FILE_BYTES, PIECE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
 import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
@@ -16,10 +16,12 @@ import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts
 
 /** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
 export const JSON_BODY_BYTES = 32 * 1024;
-/** One document upload: the file and its multipart framing (headers, boundary, a file name). */
-export const UPLOAD_BODY_BYTES = MAX_FILE_BYTES + 16 * 1024;
+/** One document sent whole: the file and its multipart framing (headers, boundary, a file name). */
+export const UPLOAD_BODY_BYTES = ONE_REQUEST_FILE_BYTES + 16 * 1024;
+/** One piece of a larger document (up to 10 MB, sent in pieces): its bytes, no framing. */
+export const PIECE_BODY_BYTES = PIECE_BYTES;
 /** An application with every document in it, each with its envelope, and its text fields: the largest body. */
-export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (MAX_FILE_BYTES + 16 * 1024) + 256 * 1024;
+export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (ONE_REQUEST_FILE_BYTES + 16 * 1024) + 256 * 1024;
 /** A gallery photo and its title and description. */
 export const GALLERY_BODY_BYTES = GALLERY_MAX_BYTES + 256 * 1024;
 
@@ -40,7 +42,8 @@ const galleryTooLarge = () => new HttpError(413, GALLERY_MESSAGES.imageTooLarge,
 /** The routes that take more than a JSON body. */
 const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/admission', bytes: ADMISSION_BODY_BYTES, refusal: tooLarge },
-  { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => formRefusal(413, 'fileTooLarge', ['file']) },
+  { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => requestRefusal(413, 'uploadInPieces', ['file']) },
+  { method: 'PUT', path: '/v1/api/uploads/pieces/:id/:n', bytes: PIECE_BODY_BYTES, refusal: () => requestRefusal(413, 'pieceTooLarge') },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },

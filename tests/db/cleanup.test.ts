@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PNG, blobsWithSha, count, db, sha256, stage, unique } from '../http/forms-fixtures.ts';
+import { PDF, PNG, blobsWithSha, count, db, padded, pieceBlobs, putPiece, sha256, stage, startPieces, unique } from '../http/forms-fixtures.ts';
+import { PIECE_BYTES } from '../../src/lib/forms/files.ts';
 import { validAdmission, FILE } from '../unit/forms-cases.ts';
 import { runCleanup } from '../support/cleanup.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
@@ -38,6 +39,22 @@ describe('npm run cleanup', () => {
     expect(await blobsWithSha([sha256(oldData)])).toBe(0);
     expect(await blobsWithSha([sha256(recentData)])).toBe(1);
     expect(await blobsWithSha([sha256(photoData)])).toBe(1);
+  }, 120_000);
+
+  it('deletes a document sent in pieces left unfinished over 24 hours, with its pieces; keeps a recent one', async () => {
+    const piece = padded(PDF, PIECE_BYTES);
+    const started = async () => ((await (await startPieces('scan.pdf', 3 * PIECE_BYTES)).json()) as { id: string }).id;
+    const [old, recent] = [await started(), await started()];
+    for (const id of [old, recent]) expect((await putPiece(id, 0, piece)).status).toBe(200);
+    await db().query(`UPDATE upload_sessions SET created_at = now() - interval '25 hours' WHERE id = $1`, [old]);
+    expect((await pieceBlobs(old)).length).toBe(1);
+
+    expect(await runCleanup()).toMatch(/Deleted \d+ unclaimed upload\(s\) older than 24 h, [1-9]\d* orphaned blob/);
+    expect(await count('upload_sessions', 'id = $1', [old])).toBe(0);
+    expect(await pieceBlobs(old)).toEqual([]);
+    expect(await count('upload_sessions', 'id = $1', [recent])).toBe(1);
+    expect((await pieceBlobs(recent)).length).toBe(1);
+    expect((await putPiece(old, 1, piece)).status).toBe(404);
   }, 120_000);
 
   it('deletes ended sessions, rate-limit windows over a day old and ended sign-in throttle windows; keeps live ones', async () => {

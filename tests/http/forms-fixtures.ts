@@ -74,6 +74,21 @@ async function documentBlobFiles(): Promise<string[]> {
   }
 }
 
+/** The local blob store's files of one piece upload (its pieces are keyed under its id). */
+export async function pieceBlobs(id: string): Promise<string[]> {
+  const dir = join(site('runtimeRoot'), '.netlify', 'blobs-serve');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).filter((p) => p.includes(id) && !/metadata/i.test(p));
+}
+
+/** Starts a document to be sent in pieces (POST /v1/api/uploads/pieces). */
+export const startPieces = (name: string, size: number) =>
+  fetch(new URL('/v1/api/uploads/pieces', site('baseURL')), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, size }) });
+
+/** Sends piece `n` of the piece upload `id`. */
+export const putPiece = (id: string, n: number, bytes: Uint8Array) =>
+  fetch(new URL(`/v1/api/uploads/pieces/${id}/${n}`, site('baseURL')), { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+
 /**
  * How many stored documents have one of these SHA-256s (read from the local blob store's files).
  * Other test files run at the same time, so "nothing stored" is checked by content, not by totals.

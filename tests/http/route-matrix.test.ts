@@ -110,6 +110,9 @@ const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ stat
     return formFrom(base, from, '/v1/api/uploads', form);
   },
   'POST /v1/api/uploads/held': (base, from) => requestFrom(base, from, 'POST', '/v1/api/uploads/held', { ids: [crypto.randomUUID()] }),
+  'POST /v1/api/uploads/pieces': (base, from) => requestFrom(base, from, 'POST', '/v1/api/uploads/pieces', { name: 'scan.pdf', size: 3_500_000 }),
+  'GET /v1/api/uploads/pieces/:id': (base, from) => requestFrom(base, from, 'GET', `/v1/api/uploads/pieces/${crypto.randomUUID()}`),
+  'PUT /v1/api/uploads/pieces/:id/:n': (base, from) => requestFrom(base, from, 'PUT', `/v1/api/uploads/pieces/${crypto.randomUUID()}/0`, {}),
   'POST /v1/api/tc-request': (base, from) => requestFrom(base, from, 'POST', '/v1/api/tc-request', validTc()),
   'GET /v1/api/tc-request/admission-number/:admissionNumber': (base, from) => requestFrom(base, from, 'GET', '/v1/api/tc-request/admission-number/ADM-1'),
   'POST /v1/api/admission/status': (base, from) => requestFrom(base, from, 'POST', '/v1/api/admission/status', LOOKUP_PAIR),

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { bodyLimit, ADMISSION_BODY_BYTES, GALLERY_BODY_BYTES, JSON_BODY_BYTES, UPLOAD_BODY_BYTES } from '../../src/server/body-limits.ts';
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { bodyLimit, ADMISSION_BODY_BYTES, GALLERY_BODY_BYTES, JSON_BODY_BYTES, PIECE_BODY_BYTES, UPLOAD_BODY_BYTES } from '../../src/server/body-limits.ts';
+import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 
 const netlify = { ip: '203.0.113.9' } as Context;
 
@@ -21,6 +21,7 @@ describe('the functions\' body limits', () => {
     '/v1/api/enquiry': { POST: () => (reached++, new Response('{}')) },
     '/v1/api/uploads': { POST: () => (reached++, new Response('{}')) },
     '/v1/api/gallery/:id': { PUT: () => (reached++, new Response('{}')) },
+    '/v1/api/uploads/pieces/:id/:n': { PUT: () => (reached++, new Response('{}')) },
   });
 
   it('each route has its figure, an application with every document the largest', () => {
@@ -30,6 +31,10 @@ describe('the functions\' body limits', () => {
     expect(bodyLimit('PUT', '/v1/api/gallery/9').bytes).toBe(GALLERY_BODY_BYTES);
     expect(bodyLimit('GET', '/v1/api/gallery/9').bytes).toBe(JSON_BODY_BYTES);
     expect(ADMISSION_BODY_BYTES).toBeGreaterThan(Math.max(UPLOAD_BODY_BYTES, GALLERY_BODY_BYTES));
+    // A piece of a 10 MB document: 1 MB, well under the ~4.5 MB of binary body Netlify lets a function take.
+    expect(bodyLimit('PUT', '/v1/api/uploads/pieces/0b7c/3').bytes).toBe(PIECE_BODY_BYTES);
+    expect(PIECE_BODY_BYTES).toBe(1024 * 1024);
+    expect(UPLOAD_BODY_BYTES).toBeLessThan(4.5 * 1024 * 1024);
   });
 
   it('a declared length one byte over is refused 413 before the handler runs; at the limit it runs', async () => {
@@ -37,10 +42,15 @@ describe('the functions\' body limits', () => {
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' });
     const upload = await handle(post('/v1/api/uploads', UPLOAD_BODY_BYTES + 1), netlify);
-    expect(await upload.json()).toEqual({ error: MSG.fileTooLarge, fields: { file: MSG.fileTooLarge }, codes: { file: 'form.fileTooLarge' }, code: 'form.fileTooLarge' });
+    const inPieces = REQUEST_MSG.uploadInPieces;
+    expect(await upload.json()).toEqual({ error: inPieces, fields: { file: inPieces }, codes: { file: 'request.uploadInPieces' }, code: 'request.uploadInPieces' });
+    const piece = await handle(post('/v1/api/uploads/pieces/0b7c/3', PIECE_BODY_BYTES + 1, 'PUT'), netlify);
+    expect(piece.status).toBe(413);
+    expect(await piece.json()).toEqual({ error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' });
     expect((await handle(post('/v1/api/gallery/9', GALLERY_BODY_BYTES + 1, 'PUT'), netlify)).status).toBe(413);
     expect(reached).toBe(0);
     expect((await handle(post('/v1/api/uploads', UPLOAD_BODY_BYTES), netlify)).status).toBe(200);
-    expect(reached).toBe(1);
+    expect((await handle(post('/v1/api/uploads/pieces/0b7c/3', PIECE_BODY_BYTES, 'PUT'), netlify)).status).toBe(200);
+    expect(reached).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { fitWithin, needsRedraw, pickEncoding, smallerOf, type DownscaleOptions } from '../../src/lib/downscale-image.ts';
 import { isTooSmall, photoSize } from '../../src/lib/forms/image-size.ts';
-import { DOCUMENT_PHOTO, MAX_FILE_BYTES, isPhotoDocument } from '../../src/lib/forms/files.ts';
+import { DOCUMENT_PHOTO, ONE_REQUEST_FILE_BYTES as MAX_PHOTO_BYTES, isPhotoDocument } from '../../src/lib/forms/files.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -25,10 +25,10 @@ describe('which photos are redrawn', () => {
   const photo = (bytes: number, width: number, height: number) => needsRedraw({ bytes, width, height }, DOCUMENT_PHOTO);
 
   it('a document photo over 2 MB or over 2000 px on either edge; not one within both', () => {
-    expect(photo(MAX_FILE_BYTES + 1, 1200, 900)).toBe(true);
+    expect(photo(MAX_PHOTO_BYTES + 1, 1200, 900)).toBe(true);
     expect(photo(500 * KB, 2001, 1500)).toBe(true);
     expect(photo(500 * KB, 1500, 2001)).toBe(true);
-    expect(photo(MAX_FILE_BYTES, 2000, 1500)).toBe(false);
+    expect(photo(MAX_PHOTO_BYTES, 2000, 1500)).toBe(false);
     expect(photo(300 * KB, 1600, 1200)).toBe(false);
   });
 
@@ -50,7 +50,7 @@ describe('which photos are redrawn', () => {
 
 describe('the edge and quality of a document photo', () => {
   it('the options: 2000 px, a 600 KB budget, qualities from 0.85 down to 0.65, under the 2 MB limit', () => {
-    expect(DOCUMENT_PHOTO).toMatchObject({ maxEdge: 2000, budgetBytes: 600 * KB, maxBytes: MAX_FILE_BYTES, fitEdge: true });
+    expect(DOCUMENT_PHOTO).toMatchObject({ maxEdge: 2000, budgetBytes: 600 * KB, maxBytes: MAX_PHOTO_BYTES, fitEdge: true });
     expect(DOCUMENT_PHOTO.qualities[0]).toBe(0.85);
     expect(DOCUMENT_PHOTO.qualities.at(-1)).toBe(0.65);
     expect([...DOCUMENT_PHOTO.qualities].sort().reverse()).toEqual(DOCUMENT_PHOTO.qualities);
@@ -77,7 +77,7 @@ describe('the edge and quality of a document photo', () => {
     expect(calls.map((c) => c.quality)).toEqual([0.85, 0.8, 0.75, 0.7, 0.65]);
     expect(chosen).toMatchObject({ edge: 2000, quality: 0.65 });
     expect(chosen.size).toBeGreaterThan(600 * KB);
-    expect(chosen.size).toBeLessThanOrEqual(MAX_FILE_BYTES);
+    expect(chosen.size).toBeLessThanOrEqual(MAX_PHOTO_BYTES);
   });
 
   it('over 2 MB even at the floor: the edge shrinks, never the quality below 0.65', async () => {
@@ -85,7 +85,7 @@ describe('the edge and quality of a document photo', () => {
     const chosen = await pickEncoding(4000, DOCUMENT_PHOTO, encode);
     expect(Math.min(...calls.map((c) => c.quality))).toBe(0.65);
     expect(chosen.edge).toBe(1500);
-    expect(chosen.size).toBeLessThanOrEqual(MAX_FILE_BYTES);
+    expect(chosen.size).toBeLessThanOrEqual(MAX_PHOTO_BYTES);
   });
 
   it('a smaller photo keeps its own edge (no upscaling)', async () => {
@@ -111,8 +111,8 @@ describe('a photo is never sent bigger than chosen', () => {
     expect(smallerOf(4 * KB, 1000 * KB, DOCUMENT_PHOTO)).toBe('chosen');
     expect(smallerOf(500 * KB, 500 * KB, DOCUMENT_PHOTO)).toBe('chosen');
     // Over 2 MB the photo chosen cannot go, however large its copy.
-    expect(smallerOf(MAX_FILE_BYTES + 1, MAX_FILE_BYTES, DOCUMENT_PHOTO)).toBe('redrawn');
-    expect(smallerOf(MAX_FILE_BYTES, MAX_FILE_BYTES + 5, DOCUMENT_PHOTO)).toBe('chosen');
+    expect(smallerOf(MAX_PHOTO_BYTES + 1, MAX_PHOTO_BYTES, DOCUMENT_PHOTO)).toBe('redrawn');
+    expect(smallerOf(MAX_PHOTO_BYTES, MAX_PHOTO_BYTES + 5, DOCUMENT_PHOTO)).toBe('chosen');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * One document of an admission form: chosen, checked (2 MB, pdf/jpg/jpeg/png, an image at least
- * 200 px on its shorter side), then uploaded at once with a progress bar; a failed upload is retried
- * twice by itself, then offers a Retry button. A JPEG or PNG photo over 2 MB or 2000 px is first
+ * One document of an admission form: chosen, checked (10 MB, pdf/jpg/jpeg/png, an image at least
+ * 200 px on its shorter side), then uploaded at once with a progress bar (a file over 1 MB in pieces,
+ * resumed after a dropped connection: upload.ts); a failed upload is retried twice by itself (each
+ * try resumes the pieces already sent), then offers a Retry button. A JPEG or PNG photo over 2 MB or 2000 px is first
  * made smaller in the browser (unless the copy would not be smaller), and the field says what was
  * sent. Only the staged upload's id goes with the final submit. With `keep` (the form's draft name),
  * what is sent is kept on the phone and comes back after a reload (document-store.ts).

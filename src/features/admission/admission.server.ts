@@ -35,7 +35,7 @@ import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { fieldsIn } from '../../lib/record.ts';
-import { MAX_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
+import { ONE_REQUEST_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, documentNotNeeded, type AdmissionStatus, type DocumentState } from './workflow.ts';
@@ -78,7 +78,7 @@ export const createAdmission: Handler = async (req, ctx) => {
   const { ip } = ctx;
   await rateLimit('admission', ip, limits.admissionsPerAddress.max, limits.admissionsPerAddress.seconds);
   const { fields, files } = await readMultipart(req, {
-    maxFileBytes: MAX_FILE_BYTES,
+    maxFileBytes: ONE_REQUEST_FILE_BYTES,
     maxFiles: ADMISSION_FILE_FIELDS.length,
     maxFields: 60,
     maxFieldBytes: 4 * 1024,

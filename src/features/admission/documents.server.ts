@@ -3,6 +3,10 @@
  * (POST /v1/api/uploads) and staged, private, in the `documents` blob store with a row in
  * `uploads` (admission_id NULL). An admission claims its staged uploads in the transaction
  * that stores it; staged uploads nobody claimed within 24 hours are deleted (cleanupUploads).
+ * A file over one piece (1 MB) is sent in pieces instead (POST /v1/api/uploads/pieces, then
+ * PUT .../pieces/:id/:n): each piece a blob under pieces/, the whole file assembled, checked by its
+ * bytes and staged the same way when the last piece arrives; after a dropped connection the browser
+ * asks which pieces are held (GET .../pieces/:id) and sends the rest.
  * The form keeps a copy of each document on the phone: after a reload it asks which of its ids
  * are still held (POST /v1/api/uploads/held) and sends the others again.
  * Only a signed-in administrator can read a document (GET /v1/api/admission/:id/files/:field).
@@ -12,14 +16,14 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { blobBody, deleteBlobs, documents } from '../../server/blobs.ts';
 import { getPool, isUuid, query, queryOne, type Queryable } from '../../server/db.ts';
-import { formRefusal, notFound, requestRefusal } from '../../server/errors.ts';
+import { HttpError, formRefusal, notFound, requestRefusal } from '../../server/errors.ts';
 import { detectType } from '../../server/file-types.ts';
-import { json, readJson, type Handler } from '../../server/http.ts';
+import { json, readJson, readLimited, type Handler } from '../../server/http.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { readMultipart } from '../../server/multipart.ts';
-import { ALLOWED_MIME, MAX_FILE_BYTES, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG, formCode } from '../../lib/forms/texts.ts';
+import { ALLOWED_MIME, MAX_FILE_BYTES, ONE_REQUEST_FILE_BYTES, PIECE_BYTES, pieceCount, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
+import { REQUEST_MSG } from '../../lib/forms/texts.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
 
@@ -85,24 +89,135 @@ export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: {
 export const createUpload: Handler = async (req, { ip }) => {
   await rateLimit('uploads', ip, limits.uploadsPerAddress.max, limits.uploadsPerAddress.seconds);
   const { files } = await readMultipart(req, {
-    maxFileBytes: MAX_FILE_BYTES,
+    maxFileBytes: ONE_REQUEST_FILE_BYTES,
     maxFiles: 1,
     maxFields: 5,
     maxFieldBytes: 1024,
-    fileTooLarge: MSG.fileTooLarge,
-    fileTooLargeCode: formCode('fileTooLarge'),
+    // The form sends a larger file in pieces; only a page loaded before that was so sends one here.
+    fileTooLarge: REQUEST_MSG.uploadInPieces,
+    fileTooLargeCode: 'request.uploadInPieces',
   });
   const file = files[0];
   if (!file || file.data.byteLength === 0) throw requestRefusal(400, 'chooseFile', ['file']);
-  const type = await checkedDocument(file.data, file.field);
-  const doc = await writeDocument(file.data, file.name, type);
+  return json(await stageDocument(file.data, file.name, file.field), 201);
+};
+
+/** Checks a whole file by its bytes, writes it and records it staged: what the browser is answered. */
+async function stageDocument(data: Buffer, name: string, field: string) {
+  const type = await checkedDocument(data, field);
+  const doc = await writeDocument(data, name, type);
   try {
     await insertUpload(getPool(), doc);
   } catch (error) {
     await deleteBlobs('documents', [doc.blobKey], 'upload');
     throw error;
   }
-  return json({ id: doc.id, name: doc.name, size: doc.size, type: doc.type }, 201);
+  return { id: doc.id, name: doc.name, size: doc.size, type: doc.type };
+}
+
+const PIECES_PREFIX = 'pieces/';
+const piecesTime = (key: string) => Number(/^pieces\/(\d+)-/.exec(key)?.[1] ?? NaN);
+
+interface PieceSession {
+  id: string;
+  blob_prefix: string;
+  name: string;
+  size: number;
+  pieces: number;
+}
+
+/** Each piece counts in its own, larger budget: the file it belongs to already counted in `uploads`. */
+const countPiece = (ip: string) => rateLimit('upload-pieces', ip, limits.uploadPiecesPerAddress.max, limits.uploadPiecesPerAddress.seconds);
+
+async function pieceSession(id: string | undefined): Promise<PieceSession> {
+  const row = id && isUuid(id)
+    ? await queryOne<PieceSession>(
+        `SELECT id::text AS id, blob_prefix, name, size, pieces FROM upload_sessions
+          WHERE id = $1 AND created_at > now() - make_interval(hours => $2)`,
+        [id.toLowerCase(), STAGED_MAX_AGE_HOURS],
+      )
+    : undefined;
+  if (!row) throw requestRefusal(404, 'uploadGone');
+  return row;
+}
+
+/** The numbers of the pieces held for a session, in order. */
+async function heldPieces(session: PieceSession): Promise<number[]> {
+  const { blobs } = await documents().list({ prefix: session.blob_prefix });
+  return blobs
+    .map((b) => Number(b.key.slice(session.blob_prefix.length)))
+    .filter((n) => Number.isInteger(n) && n >= 0 && n < session.pieces)
+    .sort((a, b) => a - b);
+}
+
+const pieceKeys = (session: Pick<PieceSession, 'blob_prefix' | 'pieces'>) =>
+  Array.from({ length: session.pieces }, (_, n) => `${session.blob_prefix}${n}`);
+
+/**
+ * POST /v1/api/uploads/pieces { name, size } -> 201 { id, pieceBytes, pieces }: a file of up to
+ * 10 MB to be sent in pieces. The file counts once in the uploads budget, here.
+ */
+export const startPieces: Handler = async (req, { ip }) => {
+  await rateLimit('uploads', ip, limits.uploadsPerAddress.max, limits.uploadsPerAddress.seconds);
+  const { name, size } = await readJson(req);
+  if (typeof name !== 'string' || typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
+    throw requestRefusal(400, 'uploadStart', ['size']);
+  }
+  if (size > MAX_FILE_BYTES) throw formRefusal(413, 'fileTooLarge', ['file']);
+  const id = randomUUID();
+  const pieces = pieceCount(size);
+  await query(
+    `INSERT INTO upload_sessions (id, blob_prefix, name, size, pieces) VALUES ($1, $2, $3, $4, $5)`,
+    [id, `${PIECES_PREFIX}${Date.now()}-${id}/`, safeFileName(name), size, pieces],
+  );
+  return json({ id, pieceBytes: PIECE_BYTES, pieces }, 201, { 'Cache-Control': 'no-store' });
+};
+
+/** GET /v1/api/uploads/pieces/:id -> 200 { received, pieces, pieceBytes, size }: which pieces the server holds. */
+export const piecesStatus: Handler = async (_req, { ip, params }) => {
+  await countPiece(ip);
+  const session = await pieceSession(params.id);
+  const received = await heldPieces(session);
+  return json({ received, pieces: session.pieces, pieceBytes: PIECE_BYTES, size: session.size }, 200, { 'Cache-Control': 'no-store' });
+};
+
+/**
+ * PUT /v1/api/uploads/pieces/:id/:n (the piece's bytes) -> 200 { received: n }; the piece that
+ * completes the file -> 201 { id, name, size, type }, the staged upload. Every piece but the last is
+ * exactly PIECE_BYTES. The session's row is taken by the request that assembles it, so two last
+ * pieces arriving together make one upload; whatever the outcome, the pieces are deleted.
+ */
+export const putPiece: Handler = async (req, { ip, params }) => {
+  await countPiece(ip);
+  const session = await pieceSession(params.id);
+  const n = Number(params.n);
+  if (!/^\d{1,4}$/.test(params.n ?? '') || n >= session.pieces) throw requestRefusal(404, 'pieceNumber');
+  let data: Uint8Array;
+  try {
+    data = await readLimited(req, PIECE_BYTES);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) throw requestRefusal(413, 'pieceTooLarge');
+    // The connection dropped while the piece was on its way: the browser asks what is held and sends it again.
+    throw requestRefusal(400, 'interrupted');
+  }
+  const expected = n < session.pieces - 1 ? PIECE_BYTES : session.size - n * PIECE_BYTES;
+  if (data.byteLength !== expected) throw requestRefusal(400, 'pieceSize');
+  await documents().set(`${session.blob_prefix}${n}`, blobBody(data));
+
+  const held = await heldPieces(session);
+  if (held.length < session.pieces) return json({ received: n }, 200, { 'Cache-Control': 'no-store' });
+  const taken = await query(`DELETE FROM upload_sessions WHERE id = $1 RETURNING id`, [session.id]);
+  if (!taken.length) return json({ received: n }, 200, { 'Cache-Control': 'no-store' });
+  const keys = pieceKeys(session);
+  try {
+    const parts = await Promise.all(keys.map((key) => documents().get(key, { type: 'arrayBuffer' })));
+    if (parts.some((part) => !part)) throw requestRefusal(404, 'uploadGone');
+    const whole = Buffer.concat(parts.map((part) => new Uint8Array(part!)));
+    if (whole.byteLength !== session.size) throw requestRefusal(400, 'pieceSize');
+    return json(await stageDocument(whole, session.name, 'file'), 201);
+  } finally {
+    await deleteBlobs('documents', keys, 'upload pieces');
+  }
 };
 
 /**
@@ -153,7 +268,34 @@ export async function cleanupUploads(maxAgeHours = STAGED_MAX_AGE_HOURS): Promis
     await deleteBlobs('documents', gone, 'cleanup');
     orphans += gone.length;
   }
-  return { staged: rows.length, orphans };
+  return { staged: rows.length, orphans: orphans + (await cleanupPieces(maxAgeHours)) };
+}
+
+/**
+ * Deletes unfinished piece uploads older than `maxAgeHours` and their pieces, then any pieces left
+ * without a session as old (a crash during assembly): the number of piece blobs deleted.
+ */
+async function cleanupPieces(maxAgeHours: number): Promise<number> {
+  const expired = new Set(
+    (await query<{ blob_prefix: string }>(
+      `DELETE FROM upload_sessions WHERE created_at < now() - make_interval(hours => $1) RETURNING blob_prefix`,
+      [maxAgeHours],
+    )).map((r) => r.blob_prefix),
+  );
+  const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
+  const cutoff = Date.now() - maxAgeHours * 3600 * 1000;
+  const { blobs } = await documents().list({ prefix: PIECES_PREFIX });
+  const keys = blobs.map((b) => b.key);
+  const old = keys.filter((key) => !expired.has(prefixOf(key)) && piecesTime(key) < cutoff);
+  const prefixes = [...new Set(old.map(prefixOf))];
+  const known = new Set(
+    prefixes.length
+      ? (await query<{ blob_prefix: string }>(`SELECT blob_prefix FROM upload_sessions WHERE blob_prefix = ANY($1::text[])`, [prefixes])).map((r) => r.blob_prefix)
+      : [],
+  );
+  const gone = [...keys.filter((key) => expired.has(prefixOf(key))), ...old.filter((key) => !known.has(prefixOf(key)))];
+  await deleteBlobs('documents', gone, 'cleanup');
+  return gone.length;
 }
 
 const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };

@@ -45,9 +45,9 @@ export const MSG = {
   admissionFailure: 'Failed to submit admission form',
   uploadMissing: 'This upload has expired or was already used. Please choose the file again.', // ours
   // Files
-  fileTooLarge: 'File size must be less than 2MB',
+  fileTooLarge: 'File size must be less than 10MB',
   fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
-  photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo over 2 MB
+  photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo too large to send as it is
   uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
   imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: an 8 x 8 px "ABC card"
   // TC request
@@ -87,6 +87,13 @@ export const REQUEST_MSG = {
   // A TC's verification while the site-wide count of wrong ones is full: every address waits, the right pair too.
   tcVerifyPaused: 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office on {phone} to confirm the TC.',
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
+  // A document sent in pieces (POST /v1/api/uploads/pieces and its pieces).
+  uploadInPieces: 'A file over 2 MB is sent in pieces. Please reload the page and choose the file again.',
+  uploadStart: 'Expected { "name": "...", "size": bytes } with a size of 1 byte to 10 MB',
+  pieceNumber: 'No such piece of this upload',
+  pieceSize: 'This piece does not have the size the upload expects',
+  pieceTooLarge: 'A piece may be at most 1 MB',
+  uploadGone: 'This upload is no longer held. Please choose the file again.',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   // A form's submission key sent again with other details: the first record is not shown.
@@ -101,7 +108,7 @@ export const FORM_TEXT = {
   requiredIntro: 'Fields marked <*> are required.',
   requiredMark: 'with an asterisk',
   admissionIntro:
-    'Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 2 MB, a larger photo is made smaller for you). What you type and the documents you choose are kept on this phone until the form is sent.',
+    'Each document is uploaded as soon as you choose it (PDF, JPG or PNG; a PDF up to 10 MB, a larger photo is made smaller for you). What you type and the documents you choose are kept on this phone until the form is sent.',
   admissionRestored: 'We restored what you filled in earlier on this phone. Please check it before sending.',
   admissionWait: 'Please wait until your files have finished uploading.',
   admissionSubmit: 'Submit application',
@@ -126,7 +133,7 @@ export const FORM_TEXT = {
   tcDoneHeld: 'Other requests for this admission number were received before this one, so the school office will check it against the school records, and may call you on {mobile}, before going ahead.',
   ageOutside: 'By this date of birth the child is {age} on {date}; the school admits children of {min} to {max} years to {class}. Please check the date.',
   ageConfirm: 'The date of birth is correct',
-  fileHint: 'PDF, JPG or PNG. A PDF up to 2 MB; a larger photo is made smaller for you.',
+  fileHint: 'PDF, JPG or PNG. A PDF up to 10 MB; a larger photo is made smaller for you.',
   filePreparing: 'Preparing {name}…',
   fileUploadingLabel: 'Uploading {label}',
   fileUploading: 'Uploading {name}: {percent}%',
