@@ -168,4 +168,5 @@ export const KEPT_BY_EVERY_KIND: Readonly<Record<string, string>> = {
   language: "the form's language: names no one",
   consent: 'which notice was agreed to and when: shows the data was held lawfully',
   search_names: 'generated from the names: empty once they are',
+  search_keys: 'made from the names by the server: emptied with them',
 };

@@ -5,6 +5,7 @@
  */
 import { z } from './zod.ts';
 import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
+import { phoneDigits } from './forms/phone.ts';
 import type { Language, TextCode } from './i18n/index.ts';
 
 /** The words of a document's file field (FileField.tsx), which the admission's status page uses to take a new document. */
@@ -26,18 +27,6 @@ export type Say = (code: StatusCheckCode) => string;
 
 /** The language a request asks for: 'hi', else English. */
 export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
-
-/**
- * A mobile number as parents type it, as the 10 digits the forms store: spaces, dashes, brackets,
- * a +91 or 91 in front and a leading 0 are allowed; undefined for anything else.
- */
-export function mobileDigits(value: string): string | undefined {
-  if (!/^[+\d\s()-]*$/.test(value)) return undefined;
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^\d{10}$/.test(digits) ? digits : undefined;
-}
 
 /** A receipt number as the office issues them: RMCP-R-2026-000001 (payments.ts's receiptNumber). */
 export const isReceiptNumber = (value: string) => /^RMCP-R-\d{4}-\d{6,}$/.test(value);
@@ -121,7 +110,7 @@ export function checkLookup<N extends string, E extends string = never>(
         const values = v as Record<string, string>;
         const problems: Record<string, StatusCheckCode> = {
           ...(rules.normalise(values[rules.number]!) ? {} : { [rules.number]: rules.numberMessage }),
-          ...(mobileDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
+          ...(phoneDigits(values.contactNo!) ? {} : { contactNo: 'statusCheck.error.mobile' as const }),
           ...(extra.problems(values as Record<E, string>) as Record<string, StatusCheckCode>),
         };
         for (const [field, code] of Object.entries(problems)) addCodedIssue(ctx, field, code, say(code));
@@ -132,7 +121,7 @@ export function checkLookup<N extends string, E extends string = never>(
       return {
         ...Object.fromEntries(extra.fields.map((f) => [f, values[f]!])),
         [rules.number]: rules.normalise(values[rules.number]!)!,
-        contactNo: mobileDigits(values.contactNo!)!,
+        contactNo: phoneDigits(values.contactNo!)!,
         language: languageOf(values.language),
       } as Lookup<N> & Record<E, string>;
     }),

@@ -18,7 +18,7 @@ import type { AdminContext } from './auth.ts';
 import { maskAadhaar } from './aadhaar.ts';
 import { recordAudit, type AuditEntity } from './audit.ts';
 import { query } from './db.ts';
-import { listQuery, type ListSpec } from './lists.ts';
+import { listQuery, prepareList, type ListSpec } from './lists.ts';
 import { selectColumns } from './records.ts';
 
 /** Rows a query reads: large enough that round trips do not dominate, small enough to hold lightly. */
@@ -137,7 +137,9 @@ export function csvExport({ def, list, fileName, columns: read, idType = 'uuid',
     }),
   ];
   return async (req: Request, ctx: AdminContext): Promise<Response> => {
-    const { where, params, used } = listQuery(new URL(req.url), list);
+    const url = new URL(req.url);
+    await prepareList(url, list);
+    const { where, params, used } = listQuery(url, list);
     // The next batch starts after the last row sent: (created_at, id) below it, in the lists' own index order.
     const after = (n: number) => `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::${idType})`;
     let cursor: [string, string] | undefined;

@@ -13,7 +13,7 @@
 import { site } from '../config/site.ts';
 import { MOBILE_TEMPLATES } from '../config/messages.ts';
 import { parentMessage } from '../lib/contact.ts';
-import { mobileDigits } from '../lib/status-check.ts';
+import { phoneDigits } from '../lib/forms/phone.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import type { MobileLetter } from '../features/messages/templates.ts';
 import { sameSecret, siteToken } from './signatures.ts';
@@ -29,11 +29,11 @@ export const mobileConfigured = () => whatsappConfigured() || smsConfigured();
 
 /**
  * An Indian mobile number's 10 digits, from what a form or a provider has ('98765 43210',
- * '919876543210', '+91…'), read as the forms read a number typed (mobileDigits); a mobile number
+ * '919876543210', '+91…'), read as the forms read a number typed (phoneDigits); a mobile number
  * starts with 6 to 9.
  */
 export function tenDigits(raw: string): string | undefined {
-  const ten = mobileDigits(raw);
+  const ten = phoneDigits(raw);
   return ten && /^[6-9]/.test(ten) ? ten : undefined;
 }
 

@@ -7,6 +7,9 @@ import { query } from './db.ts';
 import { json } from './http.ts';
 import { indiaMidnight, isCalendarDate } from '../lib/dates.ts';
 import type { PaidKind } from '../features/kinds.ts';
+import { nationalDigits } from '../lib/forms/phone.ts';
+import { crossKey } from './name-keys.ts';
+import { fillNameKeys } from './name-search.ts';
 
 /** Paging from a query string: bad values are clamped, never an error. */
 export function paging(url: URL, defaultLimit = 50, maxLimit = 100): { page: number; limit: number; offset: number } {
@@ -28,19 +31,27 @@ export function filterParam(url: URL, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/** A typed word as a quoted prefix term of to_tsquery('simple', ...): a quote and a backslash escaped, so no tsquery syntax can be written. */
+const prefixTerm = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
+
 /**
- * The to_tsquery('simple', ...) text of a typed name: each word a quoted prefix term, all of them
- * required ('ram sha' -> 'ram':* & 'sha':*). Quoting (a quote and a backslash escaped) leaves no
- * way to write tsquery syntax; a word of punctuation only has no lexeme and matches nothing. It
- * is a parameter, not a subquery, so the planner sees the words and their frequency: an index scan
- * for a rare name, the newest rows first for a word most rows have.
+ * The condition of a typed name: every word must match (all of them required: 'ram sha' is ram
+ * and sha), each either as the start of a word of the names (`search_names`; a word of punctuation
+ * only has no lexeme and matches nothing) or, across scripts, as the start of a name key
+ * (`search_keys`: "Sharma" finds शर्मा, आरव finds Aarav; src/server/name-keys.ts). The words are
+ * parameters, not a subquery, so the planner sees them and their frequency: an index scan for a
+ * rare name, the newest rows first for a word most rows have; each word's two tests are two GIN
+ * indexes, ORed, and the words' results ANDed.
  */
-const nameQuery = (typed: string) =>
-  typed
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`)
-    .join(' & ');
+function nameCondition(typed: string, param: (value: unknown) => string): string {
+  const words = typed.split(/\s+/).filter(Boolean);
+  const one = (word: string) => {
+    const exact = `search_names @@ to_tsquery('simple', ${param(prefixTerm(word))})`;
+    const key = crossKey(word);
+    return key ? `(${exact} OR search_keys @@ to_tsquery('simple', ${param(`'${key}':*`)}))` : exact;
+  };
+  return words.length === 1 ? one(words[0]!) : `(${words.map(one).join(' AND ')})`;
+}
 
 /** The tables kept exact by triggers that hold totals by a column's value: one row per (entity, values). */
 type CounterTable = 'record_counts' | 'status_counts';
@@ -55,6 +66,8 @@ export interface Filter {
   condition?: (typed: string, param: (value: unknown) => string) => string;
   /** The parameter's value as the condition needs it. */
   value?: (typed: string) => unknown;
+  /** What to do before the list is read while the filter is in use (a search makes the name keys its table lacks). */
+  prepare?: (table: string) => Promise<unknown>;
   /**
    * The counter tables' columns that hold this filter's value. When every filter in use has a
    * column in one counter table, the total is a sum there: it costs nothing, where counting the
@@ -67,32 +80,31 @@ export interface Filter {
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A typed mobile number as stored (10 digits), as a prefix: spaces, dashes and a leading +91 or 0
- * dropped. Undefined unless what was typed is a number of at least 6 digits: fewer (a district's
- * common 4-digit start) would match a good part of the school and cost a scan of it.
+ * A typed mobile number as stored (10 digits), as a prefix: read as the forms read one (separators,
+ * a +91 or a leading 0 dropped: nationalDigits). Undefined unless what was typed is a number of at
+ * least 6 digits: fewer (a district's common 4-digit start) would match a good part of the school
+ * and cost a scan of it.
  */
 function mobilePrefix(typed: string): string | undefined {
-  if (!/^[+\d\s-]+$/.test(typed)) return undefined;
-  let digits = typed.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return digits.length >= 6 ? `${digits}%` : undefined;
+  const digits = nationalDigits(typed);
+  return digits && digits.length >= 6 ? `${digits}%` : undefined;
 }
 
 /**
- * The search box of a list: one text finds a record by any word of any of its names (the
- * student's or a parent's, kept as the tsvector column `search_names`; each word a prefix), by
- * the start of an identifier (reference or admission number, case-insensitive; only when the text
- * has a digit, as every such number has) or by a mobile number (the start of it, at least 6
- * digits, typed with or without +91, spaces or dashes). Each part is an OR arm only when it applies, so each can use its own index (a GIN index on
- * `search_names`, `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migration 0016)
- * and PostgreSQL ORs their bitmaps.
+ * The search box of a list: one text finds a record by every word of it in its names (the
+ * student's or a parent's, each word a prefix, in the script typed or across Devanagari and Latin:
+ * nameCondition), by the start of an identifier (reference or admission number, case-insensitive;
+ * only when the text has a digit, as every such number has) or by a mobile number (the start of it,
+ * at least 6 digits, typed or pasted as the forms take it). Each part is an OR arm only when it
+ * applies, so each can use its own index (GIN on `search_names` and `search_keys`,
+ * `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migrations 0016 and 0029) and
+ * PostgreSQL ORs their bitmaps. Before the list is read, the records without name keys get them.
  */
 export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
   condition: (typed, param) => {
     const arms: string[] = [];
     // No name is a number: without a letter, the name arm would only cost the planner a guess.
-    if (/\p{L}/u.test(typed)) arms.push(`search_names @@ to_tsquery('simple', ${param(nameQuery(typed))})`);
+    if (/\p{L}/u.test(typed)) arms.push(nameCondition(typed, param));
     const compact = typed.replace(/\s+/g, '');
     if (identifiers.length && /\d/.test(compact)) {
       const p = param(likePrefix(compact));
@@ -105,6 +117,7 @@ export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?:
     }
     return arms.length ? `(${arms.join(' OR ')})` : 'false';
   },
+  prepare: (table) => fillNameKeys(table),
 });
 
 /**
@@ -160,6 +173,13 @@ export interface ListQuery {
   totalParams: unknown[];
 }
 
+/** Runs what the list's filters in use need done before it is read (see Filter.prepare). */
+export async function prepareList(url: URL, spec: ListSpec): Promise<void> {
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    if (filter.prepare && filterParam(url, name)) await filter.prepare(spec.table);
+  }
+}
+
 export function listQuery(url: URL, spec: ListSpec): ListQuery {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -208,6 +228,7 @@ export interface ListPage {
  */
 export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
   const { page, limit, offset } = paging(url);
+  await prepareList(url, spec);
   const { where: filter, totalParams: params, totalSql } = listQuery(url, spec);
   params.push(limit, offset);
   const sql = `SELECT (${totalSql})::bigint AS list_total, p.*

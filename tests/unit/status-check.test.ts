@@ -1,6 +1,5 @@
-/** The parents' status lookups as both sides check them: numbers and mobile numbers as typed, each wrong field named, in English or Hindi. */
+/** The parents' status lookups as both sides check them: numbers and mobile numbers as typed (tests/unit/phone-digits.test.ts), each wrong field named, in English or Hindi. */
 import { describe, expect, it } from 'vitest';
-import { mobileDigits } from '../../src/lib/status-check.ts';
 import { checkAdmissionLookup, checkReplacement, normaliseReference } from '../../src/features/admission/status-check.ts';
 import { checkTcLookup } from '../../src/features/tc-request/status-check.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
@@ -10,18 +9,6 @@ import type { Say } from '../../src/lib/status-check.ts';
 /** As the server words them (the message tables) and as an island does (the words its page hands over). */
 const EN: Say = (code) => fill('en', code);
 const HI: Say = (code) => statusCheckText('hi')[code];
-
-describe('mobileDigits', () => {
-  it.each([
-    ['9988776655', '9988776655'], [' 99887 76655 ', '9988776655'], ['+91 99887-76655', '9988776655'], ['919988776655', '9988776655'],
-    ['09988776655', '9988776655'], ['(998) 877 6655', '9988776655'],
-  ])('reads %j as %s', (typed, digits) => {
-    expect(mobileDigits(typed)).toBe(digits);
-  });
-  it.each(['', '99887', '99887766551', '+1 9988776655', '9988776655x', '९९८८७७६६५५', '99887\u00076655', '0099887766550'])('refuses %j', (typed) => {
-    expect(mobileDigits(typed)).toBeUndefined();
-  });
-});
 
 describe('normaliseReference', () => {
   it('takes the number in any case and with stray spaces; refuses what cannot be one', () => {

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { rupeesToPaise, formatRupees } from '../../lib/money.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { fillIn } from '../../lib/forms/texts.ts';
+import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import type { Result } from '../../lib/forms/validate.ts';
 import { isLookupRefusal, type Say, type StatusCheckCode, type StatusCheckText, type StatusCheckWords } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
@@ -165,7 +166,7 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
           />
           <TextInput
             id={`${uid}-mobile`} name="contactNo" label={t('statusCheck.field.mobile')} hint={t('statusCheck.field.mobileHint')} value={values.contactNo}
-            required error={errors.contactNo} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={16} onChange={(v) => change('contactNo', v)}
+            required error={errors.contactNo} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={PHONE_INPUT_MAX} onChange={(v) => change('contactNo', v)}
           />
         </div>
         <button type="submit" className="ff-button" disabled={busy || !hydrated} aria-busy={busy}>

@@ -98,9 +98,10 @@ export function focusFirstError(form: HTMLElement | null, fields: Record<string,
   first?.focus();
 }
 
-const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'numeric' | 'email' }>> = {
+const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'numeric' | 'email' | 'tel' }>> = {
   date: { type: 'date' },
-  phone: { type: 'tel', inputMode: 'numeric' },
+  // The phone keypad has the + and the spaces of '+91 98111 22233'; the digits-only one has neither.
+  phone: { type: 'tel', inputMode: 'tel' },
   email: { type: 'email', inputMode: 'email' },
   aadhaar: { type: 'text', inputMode: 'numeric' },
 };

@@ -24,6 +24,7 @@ import type { Handler } from '../../server/http.ts';
 import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
+import { phoneDigits } from '../../lib/forms/phone.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
@@ -39,15 +40,6 @@ const MOBILE_CODE = 'ack.error.mobile';
 function normaliseReference(value: string): string | undefined {
   const reference = value.replace(/\s+/g, '').toUpperCase();
   return /^RMCP-\d{4}-\d{6,10}$/.test(reference) ? reference : undefined;
-}
-
-/** A mobile number as parents type it (spaces, dashes, +91 or 0 in front), as the 10 digits the form stored. */
-function mobileDigits(value: string): string | undefined {
-  if (!/^[+\d\s()-]*$/.test(value)) return undefined;
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^\d{10}$/.test(digits) ? digits : undefined;
 }
 
 interface Found {
@@ -71,7 +63,7 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
   const params = new URL(req.url).searchParams;
   const language: Language = params.get('lang') === 'hi' ? 'hi' : 'en';
   const reference = normaliseReference(params.get('referenceNumber') ?? '');
-  const mobile = mobileDigits(params.get('contactNo') ?? '');
+  const mobile = phoneDigits(params.get('contactNo') ?? '');
   if (!reference || !mobile) {
     const codes: Record<string, typeof REFERENCE_CODE | typeof MOBILE_CODE> = {
       ...(reference ? {} : { referenceNumber: REFERENCE_CODE }),

@@ -8,6 +8,7 @@ import { BANDS, CLASS_OPTIONS, WING, classText, type Band, type ClassOption } fr
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
+import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
 import type { FormMessage } from '../../lib/forms/texts.ts';
 import { privacy } from '../../config/privacy.ts';
@@ -101,7 +102,7 @@ export const ADMISSION = defineRecord({
       section: 'additional', detailsSection: 'Student', show: all,
     },
     {
-      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits, e.g. 9876543210',
+      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits, e.g. 9876543210',
       autoComplete: 'tel-national', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
     },
     document('domicileCertificate', 'Domicile certificate', 'additional'),

@@ -9,6 +9,7 @@ import { GENDERS } from '../../lib/genders.ts';
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
+import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
@@ -36,7 +37,7 @@ export const ENQUIRY = defineRecord({
     { name: 'gender', column: 'gender', label: 'Gender', kind: 'select', max: 10, options: GENDERS, placeholder: 'Select gender', show: ['form', 'details', 'export'] },
     { name: 'dateOfBirth', column: 'date_of_birth', label: 'Date of birth', kind: 'date', max: 10, show: ['form', 'details', 'export'] },
     {
-      name: 'fatherMobile', column: 'father_mobile', label: "Father's mobile number", kind: 'phone', max: 10, hint: '10 digits',
+      name: 'fatherMobile', column: 'father_mobile', label: "Father's mobile number", kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits',
       autoComplete: 'tel-national', labels: { list: 'Father mobile', details: "Father's mobile" }, show: ['form', 'list', 'details', 'export'],
     },
     {

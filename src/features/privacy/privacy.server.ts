@@ -26,6 +26,7 @@ import { bodyText } from '../../server/workflow-moves.ts';
 import { toIso, dateInIndia } from '../../lib/dates.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkOneField } from '../../lib/forms/validate.ts';
+import { phoneDigits } from '../../lib/forms/phone.ts';
 import { kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { PRIVACY_MESSAGES, personalColumns, personalFields, type PrivacyEntity } from './privacy.ts';
@@ -119,6 +120,8 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     if (problem) throw badRequest(problem, { value: problem, [field.name]: problem });
     let value = body.value.trim();
     if (field.kind === 'aadhaar') value = aadhaarDigits(value);
+    // Stored as the form stores it: '+91 98111 22233' is 9811122233.
+    if (field.kind === 'phone') value = phoneDigits(value) ?? value;
     value = normalise?.[field.name]?.(value) ?? value;
     const old = String(record[field.name] ?? '');
     const shown = field.kind === 'aadhaar' ? maskAadhaar(value.slice(-4)) : value;

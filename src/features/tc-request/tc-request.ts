@@ -7,6 +7,7 @@ import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
+import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
@@ -33,7 +34,7 @@ export const TC_REQUEST = defineRecord({
     },
     { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', person: true, max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
     {
-      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: 10, hint: '10 digits', autoComplete: 'tel-national',
+      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits', autoComplete: 'tel-national',
       labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],
     },
     // Optional: the office writes to the mobile number when there is no address.

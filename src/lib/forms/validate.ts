@@ -13,6 +13,7 @@ import { MSG, formCode, type FormMessage } from './texts.ts';
 import { isAadhaarShaped, isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';
+import { phoneDigits } from './phone.ts';
 
 /** A text field: absent and null both mean empty (the forms leave empty fields out), or `fallback` when given. */
 export const text = (fallback = '') => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback));
@@ -153,13 +154,20 @@ export function isBirthDate(value: string, today = new Date()): boolean {
 
 /**
  * The zod object of a form's text fields: each a trimmed string, absent meaning empty, or the
- * `fallback` of its definition in `fields` (a hidden field's).
+ * `fallback` of its definition in `fields` (a hidden field's). A phone number comes out as its 10
+ * digits however it was typed or pasted (phoneDigits), so the island sends and the server stores
+ * the same; one that is not a number stays as typed, for the form's phone rule to refuse.
  */
 export function textShape<const N extends string>(names: readonly N[], fields: readonly Field[] = []) {
   const field = (name: string) => fields.find((f) => f.name === name);
-  const schema = (name: string) => (field(name)?.kind === 'consent' ? consent : text(field(name)?.fallback));
+  const schema = (name: string) => {
+    const kind = field(name)?.kind;
+    return kind === 'consent' ? consent : kind === 'phone' ? phone : text(field(name)?.fallback);
+  };
   return z.object(Object.fromEntries(names.map((name) => [name, schema(name)])) as Record<N, ReturnType<typeof text>>);
 }
+
+const phone = z.pipe(text(), z.transform((v: string) => phoneDigits(v) ?? v));
 
 /** A consent box: ticked is 'true' (JSON true or the text 'true'), anything else empty, refused by its own rule. */
 const consent = z.pipe(z.optional(z.unknown()), z.transform((v: unknown) => (isConsent(v) ? 'true' : '')));
