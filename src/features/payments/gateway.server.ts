@@ -35,6 +35,9 @@ const gatewayPaymentSchema = z.object({
   currency: z.string({ error: CURRENCY_WORDS }).check(z.regex(/^[A-Z]{3}$/, { error: CURRENCY_WORDS })),
   status: words(40),
   method: z.optional(z.nullable(words(40))),
+  // A failed payment's words, for the office's list of payments that did not happen.
+  error_description: z.optional(z.nullable(words(500))),
+  error_reason: z.optional(z.nullable(words(100))),
 });
 
 /** The gateway's payment (the fields we read). */

@@ -36,7 +36,7 @@ import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import { callGateway, gateway, gatewayId, gatewayPayment, refundThroughGateway, webhookEventSchema, type GatewayPayment } from './gateway.server.ts';
 import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
-import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation } from './online.ts';
+import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation, type UnpaidOrderRow } from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;
@@ -226,6 +226,21 @@ async function outcomeOf(tx: Queryable, paymentId: string): Promise<PaymentOutco
   return row.outcome === 'recorded' ? 'paid' : row.outcome === 'mismatch' ? 'mismatch' : 'refunded';
 }
 
+/**
+ * A payment the gateway reports failed, kept once for the office's screen with the gateway's reason
+ * (an order that is not ours is ignored). Nothing about the record changes: the family may try again.
+ */
+async function noteFailure(payment: GatewayPayment): Promise<void> {
+  if (payment.status !== 'failed' || !payment.order_id) return;
+  const reason = [payment.error_description, payment.error_reason && `(${payment.error_reason})`].filter(Boolean).join(' ');
+  await query(
+    `INSERT INTO payment_failures (payment_id, order_id, amount_paise, reason)
+     SELECT $1, order_id, $3, $4 FROM payment_orders WHERE order_id = $2
+     ON CONFLICT (payment_id) DO NOTHING`,
+    [payment.id, payment.order_id, String(payment.amount), reason],
+  );
+}
+
 /** After a change the family's messages may follow (a TC request moved to Fee paid). */
 const wake = (ctx: Pick<RouteContext, 'netlify'>, order: { entity: PayKind; record_id: string }) => sendSoon(ctx, { entity: order.entity, recordId: order.record_id });
 
@@ -237,10 +252,14 @@ export const checkoutCallback: Handler = async (req, ctx) => {
   const paymentId = form.get('razorpay_payment_id') ?? '';
   const signature = form.get('razorpay_signature') ?? '';
   let orderId = form.get('razorpay_order_id') ?? '';
+  // A failed payment's id, from its error[metadata]: asked of the gateway before it is noted.
+  let failedId = '';
   if (!orderId) {
     // A failed payment comes back as error[...] fields, its order in error[metadata].
     try {
-      orderId = String((JSON.parse(form.get('error[metadata]') ?? '{}') as { order_id?: string }).order_id ?? '');
+      const metadata = JSON.parse(form.get('error[metadata]') ?? '{}') as { order_id?: unknown; payment_id?: unknown };
+      orderId = String(metadata.order_id ?? '');
+      failedId = String(metadata.payment_id ?? '');
     } catch {
       orderId = '';
     }
@@ -252,6 +271,13 @@ export const checkoutCallback: Handler = async (req, ctx) => {
     return new Response(null, { status: 303, headers: { Location: `${statusPagePath(order.entity, order.language, number)}&payment=${outcome}`, 'Cache-Control': 'no-store' } });
   };
   const { config, client } = gateway();
+  if (!paymentId && gatewayId.safeParse(failedId).success) {
+    // The return is the browser's word: the failure is noted as the gateway itself reports the payment.
+    const fetched = await callGateway('payment', () => client.payments.fetch(failedId)).catch(() => undefined);
+    const failed = fetched && gatewayPayment(fetched, `payment ${failedId}`);
+    if (failed && failed.order_id === order.order_id) await noteFailure(failed);
+    return back('failed');
+  }
   // Checked against the order we stored, with our key secret: a forged or altered return records nothing.
   if (!paymentId || !signatureMatches(checkoutPayload(order.order_id, paymentId), signature, config.keySecret)) return back('failed');
   // The gateway not answering now loses nothing: the family is told it is being confirmed, and the
@@ -292,6 +318,7 @@ export const webhook: Handler = async (req, ctx) => {
   // payment.captured and order.paid carry the captured payment; a failed one changes nothing we hold
   // (a later "failed" never moves a paid record back); refunds are ours already.
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) outcome = await takeGatewayPayment(payment, null);
+  if (event.event === 'payment.failed' && payment) await noteFailure(payment);
   if (eventId) await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, event.event]);
   if (outcome === 'paid' && payment?.order_id) {
     const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
@@ -321,6 +348,7 @@ export async function reconcile(): Promise<Reconciliation | undefined> {
       // A payment out of range is the gateway's error: the order is asked again next run, nothing of it taken.
       if (items.some((item) => !item)) throw new Error('a payment out of range');
       for (const payment of items as GatewayPayment[]) {
+        await noteFailure(payment);
         const outcome = await takeGatewayPayment(payment, null);
         if (outcome === 'paid') result.paid++;
         if (outcome === 'mismatch') result.mismatches++;
@@ -355,6 +383,47 @@ const recordNamesSql = PAY_KINDS.map((kind) => {
   return `SELECT t.${proof.column}::text AS record_number, ${student} AS student FROM ${kindOf(kind).table} t WHERE o.entity = '${kind}' AND t.id = o.record_id`;
 }).join(' UNION ALL ');
 
+/**
+ * Minutes after which an order still open counts as abandoned: the gateway's checkout gives a family
+ * about 15 minutes to pay, and a bank's UPI request up to 10 more; later, nothing is coming.
+ */
+const ABANDONED_MINUTES = 30;
+
+/**
+ * The online payments that did not happen, newest first: payments the gateway reported failed, and
+ * orders open for more than ABANDONED_MINUTES without a payment (an order whose payment failed is
+ * listed by its failure). `record`: one record's only.
+ */
+async function unpaidOrders(record: string | null): Promise<UnpaidOrderRow[]> {
+  const rows = await query(
+    `SELECT o.*, r.record_number, r.student FROM (
+        SELECT 'failed' AS kind, f.order_id, f.payment_id, f.amount_paise::text AS amount_paise, f.reason, f.created_at AS at, p.entity, p.record_id, p.state AS order_state
+          FROM payment_failures f JOIN payment_orders p ON p.order_id = f.order_id
+        UNION ALL
+        SELECT 'abandoned', p.order_id, NULL, p.amount_paise::text, '', p.created_at, p.entity, p.record_id, p.state
+          FROM payment_orders p
+         WHERE p.state = 'open' AND p.created_at < now() - make_interval(mins => $2::int)
+           AND NOT EXISTS (SELECT 1 FROM payment_failures f WHERE f.order_id = p.order_id)
+      ) o
+      LEFT JOIN LATERAL (${recordNamesSql}) r ON true
+     WHERE ($1::uuid IS NULL OR o.record_id = $1) ORDER BY o.at DESC LIMIT 100`,
+    [record, ABANDONED_MINUTES],
+  );
+  return rows.map((r) => ({
+    kind: r.kind as UnpaidOrderRow['kind'],
+    orderId: String(r.order_id),
+    paymentId: r.payment_id ? String(r.payment_id) : null,
+    entity: r.entity as PayKind,
+    recordId: String(r.record_id),
+    recordNumber: r.record_number ? String(r.record_number) : null,
+    student: r.student ? String(r.student) : null,
+    amountPaise: Number(r.amount_paise),
+    reason: String(r.reason),
+    paidSince: r.order_state === 'paid',
+    at: toIso(r.at),
+  }));
+}
+
 /** GET /v1/api/payments/online (staff): the gateway's payments, newest first, with the open orders and whether online payment is on. */
 export async function listOnline(req: Request): Promise<Response> {
   // An outcome it does not know lists them all, as the screen's "All" does.
@@ -372,6 +441,7 @@ export async function listOnline(req: Request): Promise<Response> {
     [outcome ?? null, record],
   );
   const open = await queryOne<{ n: string }>(`SELECT count(*)::text AS n FROM payment_orders WHERE state = 'open'`);
+  const unpaid = await unpaidOrders(record);
   const config = gatewayConfig();
   const payments: OnlinePaymentRow[] = rows.map((r) => ({
     paymentId: String(r.payment_id),
@@ -389,6 +459,6 @@ export async function listOnline(req: Request): Promise<Response> {
     note: String(r.note),
     createdAt: toIso(r.created_at),
   }));
-  const listing: OnlineListing = { enabled: !!config, test: !!config?.test, openOrders: Number(open?.n ?? 0), payments };
+  const listing: OnlineListing = { enabled: !!config, test: !!config?.test, openOrders: Number(open?.n ?? 0), payments, unpaid, abandonedMinutes: ABANDONED_MINUTES };
   return json(listing);
 }

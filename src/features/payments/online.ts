@@ -77,12 +77,34 @@ export interface OnlinePaymentRow {
   createdAt: string;
 }
 
+/** An online payment that did not happen (GET /v1/api/payments/online's `unpaid`): failed at the gateway, or an order never paid. */
+export interface UnpaidOrderRow {
+  kind: 'failed' | 'abandoned';
+  orderId: string;
+  /** The failed payment's gateway id; null for an abandoned order. */
+  paymentId: string | null;
+  entity: PayKind;
+  recordId: string;
+  recordNumber: string | null;
+  student: string | null;
+  amountPaise: number;
+  /** The gateway's reason for a failed payment (its own words, English); empty for an abandoned order. */
+  reason: string;
+  /** The family paid the order later (another try). */
+  paidSince: boolean;
+  /** When the payment failed, or when the abandoned order was made. */
+  at: string;
+}
+
 export interface OnlineListing {
   /** Whether online payment is offered at all (keys set, or the local test gateway). */
   enabled: boolean;
   test: boolean;
   openOrders: number;
   payments: OnlinePaymentRow[];
+  unpaid: UnpaidOrderRow[];
+  /** Minutes after which an order not paid counts as abandoned. */
+  abandonedMinutes: number;
 }
 
 /** What each outcome means, as the office's screens say it. */
