@@ -216,8 +216,9 @@ export function FileField({ id, field, label, required, state, onState, error, s
           aria-labelledby={`${id}-label ${id}-button`} aria-invalid={message ? true : undefined} aria-describedby={describedBy}
           onChange={(e) => void choose(e.target.files?.[0])}
         />
-        {/* A second label of the input: a tap on it opens the file picker. Read aloud as part of the input's name. */}
-        <label htmlFor={id} id={`${id}-button`} className="ff-file-button" aria-hidden="true">
+        {/* A second label of the input: a tap on it opens the file picker. Read aloud as part of the input's name
+            (aria-labelledby); HTML forbids aria-hidden on a label of a control. */}
+        <label htmlFor={id} id={`${id}-button`} className="ff-file-button">
           {button}
         </label>
         {state.status === 'empty' && <span className="ff-file-none" id={`${id}-none`}>{speak.text('fileNone')}</span>}

@@ -166,7 +166,7 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
           />
           <TextInput
             id={`${uid}-mobile`} name="contactNo" label={t('statusCheck.field.mobile')} hint={t('statusCheck.field.mobileHint')} value={values.contactNo}
-            required error={errors.contactNo} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={PHONE_INPUT_MAX} onChange={(v) => change('contactNo', v)}
+            required error={errors.contactNo} type="tel" inputMode="tel" autoComplete="tel" maxLength={PHONE_INPUT_MAX} onChange={(v) => change('contactNo', v)}
           />
         </div>
         <button type="submit" className="ff-button" disabled={busy || !hydrated} aria-busy={busy}>

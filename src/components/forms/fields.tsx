@@ -106,6 +106,9 @@ const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'nu
   aadhaar: { type: 'text', inputMode: 'numeric' },
 };
 
+/** The input types HTML lets carry maxlength. */
+const MAXLENGTH_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password']);
+
 /** The words of the consent box, in the page's language (consentWords in src/lib/forms/words.ts). */
 export interface ConsentWords {
   notice: string;
@@ -171,5 +174,7 @@ export function FormField({ field, id, value, onChange, error, required, options
   }
   if (field.kind === 'textarea') return <TextArea {...common} rows={4} maxLength={field.max} />;
   const input = INPUT_TYPES[field.kind] ?? { type: 'text' };
-  return <TextInput {...common} type={input.type} inputMode={input.inputMode} autoComplete={field.autoComplete} maxLength={field.max} />;
+  // HTML allows maxlength on text-like inputs only (not on a date); the server checks every length anyway.
+  const maxLength = MAXLENGTH_TYPES.has(input.type) ? field.max : undefined;
+  return <TextInput {...common} type={input.type} inputMode={input.inputMode} autoComplete={field.autoComplete} maxLength={maxLength} />;
 }

@@ -103,7 +103,7 @@ export const ADMISSION = defineRecord({
     },
     {
       name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits, e.g. 9876543210',
-      autoComplete: 'tel-national', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
+      autoComplete: 'tel', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
     },
     document('domicileCertificate', 'Domicile certificate', 'additional'),
     document('abcCard', 'ABC card', 'additional'),

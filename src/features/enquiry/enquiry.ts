@@ -38,7 +38,7 @@ export const ENQUIRY = defineRecord({
     { name: 'dateOfBirth', column: 'date_of_birth', label: 'Date of birth', kind: 'date', max: 10, show: ['form', 'details', 'export'] },
     {
       name: 'fatherMobile', column: 'father_mobile', label: "Father's mobile number", kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits',
-      autoComplete: 'tel-national', labels: { list: 'Father mobile', details: "Father's mobile" }, show: ['form', 'list', 'details', 'export'],
+      autoComplete: 'tel', labels: { list: 'Father mobile', details: "Father's mobile" }, show: ['form', 'list', 'details', 'export'],
     },
     {
       name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { details: 'Email' }, labelledOptional: true,

@@ -34,7 +34,7 @@ export const TC_REQUEST = defineRecord({
     },
     { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', person: true, max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
     {
-      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits', autoComplete: 'tel-national',
+      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits', autoComplete: 'tel',
       labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],
     },
     // Optional: the office writes to the mobile number when there is no address.
