@@ -1,6 +1,7 @@
 /**
  * Chromium on the Hindi forms: validation messages and toasts in Hindi (from the form's own check
- * and from the server's code), a TC request and an early-years application sent from /hi/... and
+ * and from the server's code), a TC request (its mobile number pasted as '+91 98111 22233', stored
+ * as its 10 digits) and an early-years application sent from /hi/... and
  * stored with language 'hi' (the acknowledgment in Hindi), the language switch keeping a
  * half-filled form's draft both ways, and axe finding nothing on the Hindi form pages at 1280 and
  * 360 px, none of them wider than the screen.
@@ -29,8 +30,9 @@ const A = HI_FORMS.admission.fields;
 const TC = HI_FORMS.tcRequest;
 
 describe('the Hindi TC request form', () => {
-  it('checks in Hindi, then sends a request stored in Hindi', async () => {
+  it('checks in Hindi, takes a mobile number pasted with +91 and spaces, then sends a request stored in Hindi', async () => {
     const { context, page } = await newPage(browser, PHONE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     try {
       await page.goto('/hi/admissions/tc-request');
       await hydrated(page);
@@ -47,7 +49,12 @@ describe('the Hindi TC request form', () => {
       await page.getByLabel(label(TC.admissionNumber.label)).fill(number);
       await page.getByLabel(label(TC.aadharUid.label)).fill('123456789012');
       await page.getByLabel(label(TC.parentName.label)).fill('सुरेश वर्मा');
-      await page.getByLabel(label(TC.contact.label)).fill('9000054321');
+      // Pasted as a phone's contacts copy it: the whole number stays in the field (maxlength 10 cut it to '+91 98111').
+      const contact = page.getByLabel(label(TC.contact.label));
+      await page.evaluate((text) => navigator.clipboard.writeText(text), '+91 98111 22233');
+      await contact.focus();
+      await page.keyboard.press('Control+V');
+      expect(await contact.inputValue()).toBe('+91 98111 22233');
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
       await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
@@ -60,7 +67,9 @@ describe('the Hindi TC request form', () => {
       await toast(page, HI['form.tcSuccess']);
       // The confirmation takes the form's place, in Hindi.
       await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();
-      expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा'", [number])).toBe(1);
+      // The island sent the 10 digits its check made of the paste, and says them back.
+      expect(await page.locator('main').textContent()).toContain('9811122233');
+      expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा' AND contact = '9811122233'", [number])).toBe(1);
     } finally {
       await context.close();
     }
