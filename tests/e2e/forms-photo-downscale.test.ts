@@ -2,7 +2,9 @@
  * A phone camera's photo of a card (4000 x 3000, about 4 MB, EXIF orientation and GPS) goes through
  * a real admission form in Chromium: it is made smaller in the browser, the field says by how much,
  * and the office reads back a portrait JPEG of at most 2000 px and 600 KB with no EXIF left. A PDF
- * over 2 MB is still refused, and so is a damaged photo that cannot be made smaller.
+ * is not redrawn: a 3.5 MB scan goes up in 1 MB pieces on slow data (Chromium's own throttling) from
+ * the Hindi form at 360 px, through a dropped connection; one over 10 MB is refused, and so is a
+ * damaged photo that cannot be made smaller.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -13,7 +15,8 @@ import { formatBytes } from '../../src/lib/format.ts';
 import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { CAMERA, cameraPhoto, exifTags, jpegMarkers } from '../support/camera-photo.ts';
-import { JPEG, PDF } from '../http/forms-fixtures.ts';
+import { JPEG, PDF, closeDb, db, padded, sha256, unique } from '../http/forms-fixtures.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 
 const KB = 1024;
@@ -62,6 +65,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
+  await closeDb();
 });
 
 describe('a phone photo in an admission document field', () => {
@@ -147,7 +151,58 @@ describe('a phone photo in an admission document field', () => {
     }
   }, 120_000);
 
-  it('a PDF over 2 MB is still refused, and a damaged photo over 2 MB shows a clear message; neither is kept or sent', async () => {
+  it('a 3.5 MB scanned PDF goes up in pieces on slow data from the Hindi form at 360 px, and resumes after the connection drops', async () => {
+    const scan = unique(padded(PDF, 3.5 * MB - 16, 11));
+    const { context, page } = await open(PHONE);
+    const pieces: { method: string; url: string; status: number }[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/v1/api/uploads')) pieces.push({ method: r.request().method(), url: new URL(r.url()).pathname, status: r.status() });
+    });
+    const dropped: string[] = [];
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/v1/api/uploads')) dropped.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    const sentPiece = (n: number) => pieces.some((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`) && p.status === 200);
+    try {
+      await page.goto('/hi/admissions/apply/primary');
+      await hydrated(page);
+      // A phone on slow data: 1.5 Mbit/s up, 300 ms each way.
+      const cdp = await context.newCDPSession(page);
+      const slow = { offline: false, latency: 300, downloadThroughput: 400_000 / 8, uploadThroughput: 1_500_000 / 8 };
+      await cdp.send('Network.emulateNetworkConditions', slow);
+      const input = page.locator('input[data-field="domicileCertificate"]');
+      const started = Date.now();
+      await input.setInputFiles({ name: 'निवास प्रमाण पत्र.pdf', mimeType: 'application/pdf', buffer: scan });
+      await page.getByText(/निवास प्रमाण पत्र\.pdf अपलोड हो रही है: \d+%/).waitFor();
+      // The connection drops once two pieces are in, for 4 seconds.
+      await expect.poll(() => sentPiece(1), { timeout: 60_000, interval: 100 }).toBe(true);
+      await cdp.send('Network.emulateNetworkConditions', { ...slow, offline: true });
+      await page.waitForTimeout(4000);
+      await cdp.send('Network.emulateNetworkConditions', slow);
+      const done = page.locator('.ff-upload--done');
+      await done.waitFor({ timeout: 120_000 });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`3.5 MB PDF on slow data: ${seconds.toFixed(1)} s, answers: ${pieces.map((p) => `${p.method} ${p.url.replace(/^.*uploads/, '')} ${p.status}`).join(', ')}; cut off: ${dropped.join(', ')}`);
+      // Three pieces at 1.5 Mbit/s take over 15 s: the throttling held.
+      expect(seconds).toBeGreaterThan(15);
+      expect(await done.textContent()).toContain(HI['formText.fileUploaded'].replace('{name}', 'निवास प्रमाण पत्र.pdf'));
+
+      // A request was cut off by the drop; the upload was started once, asked what was held after it, and pieces 0 and 1 were never sent again.
+      expect(dropped.length).toBeGreaterThan(0);
+      expect(pieces.filter((p) => p.method === 'POST' && p.url === '/v1/api/uploads/pieces')).toHaveLength(1);
+      expect(pieces.some((p) => p.method === 'GET' && p.status === 200)).toBe(true);
+      for (const n of [0, 1]) expect(pieces.filter((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`))).toHaveLength(1);
+      expect(pieces.filter((p) => p.method === 'PUT' && p.status === 201)).toHaveLength(1);
+      // The school holds one file: the scan, byte for byte.
+      const { rows } = await db().query('SELECT size, content_type, admission_id FROM uploads WHERE sha256 = $1', [sha256(scan)]);
+      expect(rows).toEqual([{ size: scan.length, content_type: 'application/pdf', admission_id: null }]);
+      expect(await accessibilityFailures(page, 'Hindi, 360 px, a PDF sent in pieces')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('a PDF over 10 MB is refused, and a damaged photo over 2 MB shows a clear message; neither is kept or sent', async () => {
     const { context, page } = await open();
     const uploads: string[] = [];
     page.on('request', (r) => {
@@ -158,7 +213,7 @@ describe('a phone photo in an admission document field', () => {
       await hydrated(page);
       const input = page.getByLabel(label(fileLabel('domicileCertificate')));
 
-      await input.setInputFiles({ name: 'domicile.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(2 * MB, '%')]) });
+      await input.setInputFiles({ name: 'domicile.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10 * MB, '%')]) });
       await page.getByRole('alert').filter({ hasText: MSG.fileTooLarge }).waitFor();
       expect(await filesIn(input)).toBe(0);
 
