@@ -21,7 +21,7 @@ import { maskAadhaar } from '../../server/aadhaar.ts';
 import { queryOne } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
-import { drawQr, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { decoration, drawQr, group, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { phoneDigits } from '../../lib/forms/phone.ts';
@@ -100,7 +100,7 @@ const RULE = '#9a9a9a';
 /** The one page: the school, the facts, the documents, the next steps and the QR code of the status page. */
 async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
   const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
-  const doc = newPdf(`${t('ack.pdf.title')} ${row.reference_number}`);
+  const doc = newPdf(`${t('ack.pdf.title')} ${row.reference_number}`, language);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const centred: TextStyle = { width, align: 'center' };
@@ -116,13 +116,13 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { ...centred, size: 9.5, color: GREY });
   let y = doc.y + 8;
   rule(doc, left, y, width);
-  write(doc, t('ack.pdf.title'), { ...centred, size: 14, weight: 'bold' }, left, y + 10);
+  write(doc, t('ack.pdf.title'), { ...centred, size: 14, weight: 'bold', role: 'H1' }, left, y + 10);
 
   // The reference number, large, with the QR code of the status page beside it.
   const qrSize = 112;
   const top = doc.y + 12;
   const url = statusUrl(row.reference_number, language);
-  drawQr(doc, url, left + width - qrSize, top, qrSize);
+  drawQr(doc, url, left + width - qrSize, top, qrSize, `${t('ack.pdf.qr')}: ${url}`);
   write(doc, t('ack.pdf.qr'), { width: qrSize + 20, align: 'center', size: 8, color: GREY }, left + width - qrSize - 10, top + qrSize + 2);
   write(doc, t('ack.reference'), { size: 10, color: GREY }, left, top + 8);
   write(doc, row.reference_number, { size: 28, weight: 'bold' });
@@ -144,30 +144,38 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
     ['ack.mobile', row.contact_no],
     ...given<TextCode>([['ack.address', row.address ?? '']]),
   ];
-  for (const [label, value] of facts) {
-    const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));
-    write(doc, t(label), { size: 10, color: GREY, width: 160 }, left, y + 1);
-    write(doc, value, { size: 11, weight: 'bold', width: valueWidth(y) }, valueX, y);
-    y += height + 6;
-  }
+  group(doc, 'Table', () => {
+    for (const [label, value] of facts) {
+      const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));
+      group(doc, 'TR', () => {
+        write(doc, t(label), { size: 10, color: GREY, width: 160, role: 'TH' }, left, y + 1);
+        write(doc, value, { size: 11, weight: 'bold', width: valueWidth(y), role: 'TD' }, valueX, y);
+      });
+      y += height + 6;
+    }
+  });
   y = Math.max(y, qrBottom);
   rule(doc, left, y + 6, width);
   y += 6;
 
-  write(doc, t('ack.documents'), { size: 12, weight: 'bold' }, left, y + 10);
+  write(doc, t('ack.documents'), { size: 12, weight: 'bold', role: 'H2' }, left, y + 10);
   const documents = (row.documents ?? []).filter(isFileField).sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
   y = doc.y + 4;
   y = documents.length ? listDocuments(doc, documents.map((field) => documentLabel(language, field)), left, y, width) : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
 
-  write(doc, t('ack.next'), { size: 12, weight: 'bold' }, left, y + 12);
+  write(doc, t('ack.next'), { size: 12, weight: 'bold', role: 'H2' }, left, y + 12);
   y = doc.y + 4;
   const page = new URL(url);
   const steps = [t('ack.next.check'), t('ack.next.call', { mobile: row.contact_no }), t('ack.next.status', { link: `${page.host}${page.pathname}` })];
-  steps.forEach((step, i) => {
-    write(doc, `${i + 1}.`, { size: 10.5 }, left + 4, y);
-    write(doc, step, { size: 10.5, width: width - 24, lineGap: 1 }, left + 22, y);
-    y = doc.y + 5;
-  });
+  group(doc, 'L', () =>
+    steps.forEach((step, i) =>
+      group(doc, 'LI', () => {
+        write(doc, `${i + 1}.`, { size: 10.5, role: 'Lbl' }, left + 4, y);
+        write(doc, step, { size: 10.5, width: width - 24, lineGap: 1, role: 'LBody' }, left + 22, y);
+        y = doc.y + 5;
+      }),
+    ),
+  );
 
   rule(doc, left, y + 8, width);
   write(doc, t('ack.pdf.footer'), { ...centred, size: 8.5, color: GREY }, left, y + 14);
@@ -179,17 +187,21 @@ function listDocuments(doc: PdfDoc, documents: string[], x: number, y: number, w
   const half = Math.ceil(documents.length / 2);
   const column = width / 2;
   let bottom = y;
-  documents.forEach((label, i) => {
-    const col = i < half ? 0 : 1;
-    const row = i < half ? i : i - half;
-    const top = y + row * 16;
-    doc.circle(x + col * column + 6, top + 6.5, 1.8).fill('#111111');
-    write(doc, label, { size: 10.5, width: column - 20 }, x + col * column + 14, top);
-    bottom = Math.max(bottom, doc.y);
-  });
+  group(doc, 'L', () =>
+    documents.forEach((label, i) => {
+      const col = i < half ? 0 : 1;
+      const row = i < half ? i : i - half;
+      const top = y + row * 16;
+      group(doc, 'LI', () => {
+        decoration(doc, () => doc.circle(x + col * column + 6, top + 6.5, 1.8).fill('#111111'));
+        write(doc, label, { size: 10.5, width: column - 20, role: 'LBody' }, x + col * column + 14, top);
+      });
+      bottom = Math.max(bottom, doc.y);
+    }),
+  );
   return bottom;
 }
 
 function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.6).strokeColor(RULE).stroke().restore();
+  decoration(doc, () => doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.6).strokeColor(RULE).stroke().restore());
 }

@@ -14,7 +14,7 @@
 import { toCurrency as hindiCurrency } from 'to-words/hi-IN';
 import { notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
-import { drawEmblem, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { decoration, drawEmblem, group, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
@@ -59,7 +59,7 @@ function amountInWords(receipt: Receipt, language: Language): string {
 async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
   const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
   const reversal = receipt.kind === 'reversal';
-  const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, 30, 'A5');
+  const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, language, 30, 'A5');
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
@@ -81,7 +81,7 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { size: 8.5, color: GREY, width: textWidth });
   let y = Math.max(doc.y, top + emblem) + 8;
   rule(doc, left, y, width, 1.5);
-  write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold' }, left, y + 8);
+  write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold', role: 'H1' }, left, y + 8);
   y = doc.y + 8;
 
   const facts: [TextCode, string][] = [
@@ -101,18 +101,22 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   const labelWidth = 118;
   const valueX = left + labelWidth + 8;
   const valueWidth = width - labelWidth - 8;
-  for (const [label, value] of facts) {
-    const height = Math.max(heightOf(doc, t(label), labelWidth, { size: 9.5, weight: 'bold' }), heightOf(doc, value || '-', valueWidth, { size: 10 }));
-    write(doc, t(label), { size: 9.5, weight: 'bold', width: labelWidth }, left, y + 0.5);
-    write(doc, value || '-', { size: 10, width: valueWidth }, valueX, y);
-    y += height + 3;
-  }
+  group(doc, 'Table', () => {
+    for (const [label, value] of facts) {
+      const height = Math.max(heightOf(doc, t(label), labelWidth, { size: 9.5, weight: 'bold' }), heightOf(doc, value || '-', valueWidth, { size: 10 }));
+      group(doc, 'TR', () => {
+        write(doc, t(label), { size: 9.5, weight: 'bold', width: labelWidth, role: 'TH' }, left, y + 0.5);
+        write(doc, value || '-', { size: 10, width: valueWidth, role: 'TD' }, valueX, y);
+      });
+      y += height + 3;
+    }
+  });
 
   // The amount, boxed: in figures, then in words.
   y += 6;
   const box: TextStyle = { size: 10.5, weight: 'bold' };
   const boxHeight = 30;
-  doc.save().rect(left, y, width, boxHeight).lineWidth(1).strokeColor(INK).stroke().restore();
+  decoration(doc, () => doc.save().rect(left, y, width, boxHeight).lineWidth(1).strokeColor(INK).stroke().restore());
   write(doc, t(reversal ? 'receipt.amount.refund' : 'receipt.amount'), { ...box, width: width / 2 }, left + 10, y + 8);
   write(doc, receipt.amountInFigures, { size: 15, weight: 'bold', width: width / 2 - 20 }, left + width - 10 - widthOf(doc, receipt.amountInFigures, { size: 15, weight: 'bold' }), y + 5);
   y += boxHeight + 6;
@@ -138,5 +142,5 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
 }
 
 function rule(doc: PdfDoc, x: number, y: number, width: number, thickness: number): void {
-  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(INK).stroke().restore();
+  decoration(doc, () => doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(INK).stroke().restore());
 }
