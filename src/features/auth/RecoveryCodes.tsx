@@ -25,7 +25,7 @@ export function RecoveryCodes({ codes, onClose }: { codes: string[] | undefined;
   }
 
   return (
-    <Dialog open={!!codes} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-what`} closeOnBackdrop={false} initialFocus={copyRef}>
+    <Dialog open={!!codes} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-what`} closeOnBackdrop={false} initialFocus={copyRef} className="recovery-dialog">
       {codes && (
         <>
           <h2 id={`${id}-title`} className="ui-dialog__title">Your recovery codes</h2>

@@ -89,12 +89,9 @@ export function SecondFactor() {
     if (answer.status !== 200) return refuse(answer.body.error ?? FAILED, answer.body.fields ?? {});
     setPassword('');
     setErrors({});
-    const renewed = (answer.body as { recoveryCodes?: string[] }).recoveryCodes;
-    if (action === 'renew' && renewed) setCodes(renewed);
-    else {
-      setOn(false);
-      toast.success('Your second factor is off. Sign-in asks for your password only.');
-    }
+    if (action === 'renew') return setCodes((answer.body as { recoveryCodes?: string[] }).recoveryCodes);
+    setOn(false);
+    toast.success('Your second factor is off. Sign-in asks for your password only.');
   }
 
   function codesSaved() {
