@@ -57,6 +57,8 @@ describe('staff passwords: strength', () => {
       // The name part spelt otherwise ("Kavita.PW…" typed without its dot) is still the e-mail.
       await expectRefused(client, temporary, `${local.replace('.', '').toUpperCase()}!`, EMAIL, 'password.containsEmail');
       await expectRefused(client, temporary, 'rmcpschool2024', GUESSABLE, 'password.guessable');
+      // The outside review's: the school's name, a role, a common Indian name, a mark between words.
+      for (const password of ['RMCP@School2026', 'Principal@RMCP1', 'Meena@1234']) await expectRefused(client, temporary, password, GUESSABLE, 'password.guessable');
       // The length rule stays, and comes first.
       const short = await expectJsonError(await changePassword(client, temporary, 'abc'), 400, SHORT);
       expect(short.fields).toEqual({ newPassword: SHORT });
