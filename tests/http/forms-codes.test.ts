@@ -78,7 +78,9 @@ describe('admission and upload refusals carry codes', () => {
     const html = await refusal(await upload(HTML, 'page.pdf'), 415);
     expect(html).toMatchObject({ code: 'form.fileType', codes: { file: 'form.fileType' } });
     const big = await fetch(new URL('/v1/api/uploads', base()), { method: 'POST', body: fileForm('file', Buffer.alloc(2 * 1024 * 1024 + 10), 'big.pdf') });
-    expect((await refusal(big, 413)).code).toBe('form.fileTooLarge');
+    expect((await refusal(big, 413)).code).toBe('request.uploadInPieces');
+    const tooBig = await fetch(new URL('/v1/api/uploads/pieces', base()), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'big.pdf', size: 10 * 1024 * 1024 + 1 }) });
+    expect((await refusal(tooBig, 413)).code).toBe('form.fileTooLarge');
   });
 });
 

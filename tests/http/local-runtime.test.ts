@@ -17,7 +17,7 @@ import { ApiClient } from '../support/api.ts';
 import { admissionForm, fileOf } from './admin-fixtures.ts';
 import { PDF, padded } from './forms-fixtures.ts';
 import { bodyLimit, JSON_BODY_BYTES } from '../../src/server/body-limits.ts';
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
 
 /** Against a PostgreSQL server (the PostgreSQL pass) the runtime uses it, and opens no database gateway of its own. */
@@ -150,7 +150,8 @@ describe('a declared body over the route\'s limit', () => {
     ['POST', '/v1/api/enquiry', 'application/json', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
     ['POST', '/v1/api/auth/login', 'application/json', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
     ['POST', '/v1/api/admission', 'multipart/form-data; boundary=x', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
-    ['POST', '/v1/api/uploads', 'multipart/form-data; boundary=x', { error: MSG.fileTooLarge, code: 'form.fileTooLarge', fields: { file: MSG.fileTooLarge }, codes: { file: 'form.fileTooLarge' } }],
+    ['POST', '/v1/api/uploads', 'multipart/form-data; boundary=x', { error: REQUEST_MSG.uploadInPieces, code: 'request.uploadInPieces', fields: { file: REQUEST_MSG.uploadInPieces }, codes: { file: 'request.uploadInPieces' } }],
+    ['PUT', '/v1/api/uploads/pieces/abc/0', 'application/octet-stream', { error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' }],
     ['PUT', '/v1/api/gallery/abc', 'multipart/form-data; boundary=x', { error: GALLERY_MESSAGES.imageTooLarge, fields: { image: GALLERY_MESSAGES.imageTooLarge } }],
   ])('%s %s: 413 JSON (as the function answers it) on the headers alone, and the connection closed', async (method, path, type, refusal) => {
     // Only the headers are sent: an answer at all shows the body was not waited for.

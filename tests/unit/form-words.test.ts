@@ -58,7 +58,7 @@ describe('form codes', () => {
       admissionSuccess: 'Admission form submitted successfully!',
       admissionFailure: 'Failed to submit admission form',
       uploadMissing: 'This upload has expired or was already used. Please choose the file again.',
-      fileTooLarge: 'File size must be less than 2MB',
+      fileTooLarge: 'File size must be less than 10MB',
       fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.',
       photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.',
       uploadFailed: 'Upload failed. Please check your connection and try again.',

@@ -47,7 +47,7 @@ describe('Verhoeff', () => {
 });
 
 describe('chosen file rules', () => {
-  it('refuses over 2 MB, accepts exactly 2 MB', () => {
+  it('refuses over 10 MB, accepts exactly 10 MB', () => {
     expect(checkChosenFile({ name: 'a.pdf', size: MAX_FILE_BYTES + 1, type: 'application/pdf' })).toBe('fileTooLarge');
     expect(checkChosenFile({ name: 'a.pdf', size: MAX_FILE_BYTES, type: 'application/pdf' })).toBeUndefined();
   });
