@@ -157,7 +157,7 @@ describe('Hindi pages (HTML)', () => {
     expect(admissions).toContain('href="/hi/admissions/status">आवेदन की स्थिति देख सकते हैं</a>');
     const apply = pages.get('/hi/admissions/apply')!;
     expect(apply).toContain('<a class="card-link" href="/hi/admissions/apply/middle">मध्य (कक्षा I-V)</a>');
-    expect(apply).toContain('<dt>फ़ाइल का अधिकतम आकार</dt><dd>हर फ़ाइल 2 MB</dd>');
+    expect(apply).toContain('<dt>फ़ाइल का अधिकतम आकार</dt><dd>हर फ़ाइल 10 MB</dd>');
   });
 
   it('every link on the Hindi pages resolves', async () => {
