@@ -138,8 +138,7 @@ export function csvExport({ def, list, fileName, columns: read, idType = 'uuid',
   ];
   return async (req: Request, ctx: AdminContext): Promise<Response> => {
     const url = new URL(req.url);
-    await prepareList(url, list);
-    const { where, params, used } = listQuery(url, list);
+    const { where, params, used } = listQuery(url, await prepareList(url, list));
     // The next batch starts after the last row sent: (created_at, id) below it, in the lists' own index order.
     const after = (n: number) => `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::${idType})`;
     let cursor: [string, string] | undefined;

@@ -36,21 +36,24 @@ const prefixTerm = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/
 
 /**
  * The condition of a typed name: every word must match (all of them required: 'ram sha' is ram
- * and sha), each either as the start of a word of the names (`search_names`; a word of punctuation
- * only has no lexeme and matches nothing) or, across scripts, as the start of a name key
- * (`search_keys`: "Sharma" finds शर्मा, आरव finds Aarav; src/server/name-keys.ts). The words are
- * parameters, not a subquery, so the planner sees them and their frequency: an index scan for a
- * rare name, the newest rows first for a word most rows have; each word's two tests are two GIN
- * indexes, ORed, and the words' results ANDed.
+ * and sha), each either as the start of a word of the names or, across scripts, as the start of a
+ * name key ("Sharma" finds शर्मा, आरव finds Aarav; src/server/name-keys.ts); a word of punctuation
+ * only has no lexeme and matches nothing. Both are in `search_keys`, so it is one tsquery on one
+ * GIN index: ('sharma':* | '1srm':*) & .... Until every record of the table has its keys (just
+ * after migration 0029, `allKeyed` false), a record without them is matched by its names alone
+ * (`search_names`, as before the keys). The words are parameters, not a subquery, so the planner
+ * sees them and their frequency: an index scan for a rare name, the newest rows first for a word
+ * most rows have.
  */
-function nameCondition(typed: string, param: (value: unknown) => string): string {
+function nameCondition(typed: string, param: (value: unknown) => string, allKeyed: boolean): string {
   const words = typed.split(/\s+/).filter(Boolean);
-  const one = (word: string) => {
-    const exact = `search_names @@ to_tsquery('simple', ${param(prefixTerm(word))})`;
+  const either = words.map((word) => {
     const key = crossKey(word);
-    return key ? `(${exact} OR search_keys @@ to_tsquery('simple', ${param(`'${key}':*`)}))` : exact;
-  };
-  return words.length === 1 ? one(words[0]!) : `(${words.map(one).join(' AND ')})`;
+    return key ? `(${prefixTerm(word)} | '${key}':*)` : prefixTerm(word);
+  });
+  const keyed = `search_keys @@ to_tsquery('simple', ${param(either.join(' & '))})`;
+  if (allKeyed) return keyed;
+  return `(${keyed} OR (search_keys IS NULL AND search_names @@ to_tsquery('simple', ${param(words.map(prefixTerm).join(' & '))})))`;
 }
 
 /** The tables kept exact by triggers that hold totals by a column's value: one row per (entity, values). */
@@ -66,8 +69,11 @@ export interface Filter {
   condition?: (typed: string, param: (value: unknown) => string) => string;
   /** The parameter's value as the condition needs it. */
   value?: (typed: string) => unknown;
-  /** What to do before the list is read while the filter is in use (a search makes the name keys its table lacks). */
-  prepare?: (table: string) => Promise<unknown>;
+  /**
+   * What to do before the list is read while the filter is in use (a search makes the name keys
+   * its table lacks); it answers the filter to use instead for this request, when that differs.
+   */
+  prepare?: (table: string) => Promise<Filter | undefined>;
   /**
    * The counter tables' columns that hold this filter's value. When every filter in use has a
    * column in one counter table, the total is a sum there: it costs nothing, where counting the
@@ -96,15 +102,23 @@ function mobilePrefix(typed: string): string | undefined {
  * nameCondition), by the start of an identifier (reference or admission number, case-insensitive;
  * only when the text has a digit, as every such number has) or by a mobile number (the start of it,
  * at least 6 digits, typed or pasted as the forms take it). Each part is an OR arm only when it
- * applies, so each can use its own index (GIN on `search_names` and `search_keys`,
- * `lower(identifier) text_pattern_ops`, `mobile text_pattern_ops`, migrations 0016 and 0029) and
- * PostgreSQL ORs their bitmaps. Before the list is read, the records without name keys get them.
+ * applies, so each can use its own index (GIN on `search_keys`, `lower(identifier)
+ * text_pattern_ops`, `mobile text_pattern_ops`, migrations 0016 and 0029) and PostgreSQL ORs their
+ * bitmaps. Before the list is read, the records without name keys get them (a batch at a time).
  */
-export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?: readonly string[]; mobiles?: readonly string[] }): Filter => ({
+export const recordSearch = (columns: SearchColumns): Filter => searchFilter(columns, true);
+
+interface SearchColumns {
+  identifiers?: readonly string[];
+  mobiles?: readonly string[];
+}
+
+/** The search, reading the names from their keys alone (`allKeyed`) or from the names where a record has none yet. */
+const searchFilter = ({ identifiers = [], mobiles = [] }: SearchColumns, allKeyed: boolean): Filter => ({
   condition: (typed, param) => {
     const arms: string[] = [];
     // No name is a number: without a letter, the name arm would only cost the planner a guess.
-    if (/\p{L}/u.test(typed)) arms.push(nameCondition(typed, param));
+    if (/\p{L}/u.test(typed)) arms.push(nameCondition(typed, param, allKeyed));
     const compact = typed.replace(/\s+/g, '');
     if (identifiers.length && /\d/.test(compact)) {
       const p = param(likePrefix(compact));
@@ -117,7 +131,8 @@ export const recordSearch = ({ identifiers = [], mobiles = [] }: { identifiers?:
     }
     return arms.length ? `(${arms.join(' OR ')})` : 'false';
   },
-  prepare: (table) => fillNameKeys(table),
+  // A record sent in the moment between the keys made and the list read is found by the next search.
+  prepare: async (table) => ((await fillNameKeys(table)).complete ? undefined : searchFilter({ identifiers, mobiles }, false)),
 });
 
 /**
@@ -173,11 +188,15 @@ export interface ListQuery {
   totalParams: unknown[];
 }
 
-/** Runs what the list's filters in use need done before it is read (see Filter.prepare). */
-export async function prepareList(url: URL, spec: ListSpec): Promise<void> {
+/** The list's spec for this request: what its filters in use need done before it is read is done, and their filters for it (see Filter.prepare). */
+export async function prepareList(url: URL, spec: ListSpec): Promise<ListSpec> {
+  const filters = { ...spec.filters };
   for (const [name, filter] of Object.entries(spec.filters)) {
-    if (filter.prepare && filterParam(url, name)) await filter.prepare(spec.table);
+    if (!filter.prepare || !filterParam(url, name)) continue;
+    const ready = await filter.prepare(spec.table);
+    if (ready) filters[name] = ready;
   }
+  return { ...spec, filters };
 }
 
 export function listQuery(url: URL, spec: ListSpec): ListQuery {
@@ -228,8 +247,7 @@ export interface ListPage {
  */
 export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
   const { page, limit, offset } = paging(url);
-  await prepareList(url, spec);
-  const { where: filter, totalParams: params, totalSql } = listQuery(url, spec);
+  const { where: filter, totalParams: params, totalSql } = listQuery(url, await prepareList(url, spec));
   params.push(limit, offset);
   const sql = `SELECT (${totalSql})::bigint AS list_total, p.*
     FROM (SELECT 1) AS one

@@ -63,8 +63,12 @@ export function nameKey(word: string): string {
 /** The words of a name: runs of letters and their marks, in any script. */
 const nameWords = (text: string) => text.split(/[^\p{L}\p{M}]+/u).filter(Boolean);
 
-/** The tag in front of a stored key: the script of its word (neither letter is ever in a key: q became k, z became j). */
-const TAG = { devanagari: 'q', latin: 'z' } as const;
+/**
+ * The tag in front of a stored key: the script of its word. A digit, because the names' own words
+ * are kept beside the keys and a name has no digit (nameProblem refuses them), so a key never
+ * meets a word of a name.
+ */
+const TAG = { devanagari: '1', latin: '2' } as const;
 
 /** A word's key with its script's tag; undefined for a word of another script or without letters. */
 function taggedKey(word: string): { script: keyof typeof TAG; key: string } | undefined {

@@ -1,11 +1,12 @@
 /**
- * The name keys kept beside each record's names (the column `search_keys`, migration 0029), which
- * let the office's search cross scripts (src/server/name-keys.ts). The database cannot make them
- * (the transliteration is Sanscript, in JavaScript), so the server does: a record's keys are NULL
- * until made, and any change of a name sets them back to NULL (the migration's trigger; erasure
- * too). Before a search the list fills the NULL keys of its table, a batch at a time, so a record
- * sent or corrected since the last search is found; the hourly cleanup fills the rest, as after
- * the migration, when every record has none yet.
+ * What the office's search reads for names (the column `search_keys`, migration 0029): the names'
+ * own words, as `search_names` has them, and a loose Latin key of each, tagged with its script
+ * (src/server/name-keys.ts), so one GIN index answers a name typed in either script. The database
+ * cannot make the keys (the transliteration is Sanscript, in JavaScript), so the server does: a
+ * record's are NULL until made, and any change of a name sets them back to NULL (the migration's
+ * trigger; erasure too). Before a search the list makes the NULL ones of its table, a batch at a
+ * time, so a record sent or corrected since the last search is found; the hourly cleanup makes
+ * the rest, as after the migration, when no record has any yet.
  */
 import { query } from './db.ts';
 import { storedKeys } from './name-keys.ts';
@@ -21,26 +22,28 @@ const NAME_COLUMNS = new Map<string, string[]>(KINDS.map((kind) => [kind.table, 
 export const SEARCH_BATCH = 500;
 
 /**
- * Makes the keys of up to `limit` records of `table` that have none; the number made. A record
- * changed meanwhile (its row version, xmin, differs from the one read) is left for the next time,
- * so its keys never come from names it no longer has.
+ * Makes the keys of up to `limit` records of `table` that have none (in the order of their ids, as
+ * the index of the missing ones has them): how many it made, and whether every record of the table
+ * has keys now. A record changed meanwhile (its row version, xmin,
+ * differs from the one read) is left for the next time, so its keys never come from names it no
+ * longer has.
  */
-export async function fillNameKeys(table: string, limit = SEARCH_BATCH): Promise<number> {
+export async function fillNameKeys(table: string, limit = SEARCH_BATCH): Promise<{ made: number; complete: boolean }> {
   const columns = NAME_COLUMNS.get(table);
   if (!columns) throw new Error(`No name columns for ${table}`);
   const rows = await query<Record<string, string | null>>(
-    `SELECT id::text AS id, xmin::text AS version, ${columns.join(', ')} FROM ${table} WHERE search_keys IS NULL LIMIT $1`,
+    `SELECT id::text AS id, xmin::text AS version, ${columns.join(', ')} FROM ${table} WHERE search_keys IS NULL ORDER BY id LIMIT $1`,
     [limit],
   );
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { made: 0, complete: true };
   const made = await query(
-    `UPDATE ${table} AS t SET search_keys = strip(to_tsvector('simple', v.keys))
+    `UPDATE ${table} AS t SET search_keys = strip(t.search_names) || strip(to_tsvector('simple', v.keys))
        FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, version, keys)
       WHERE t.id = v.id AND t.xmin::text = v.version AND t.search_keys IS NULL
       RETURNING t.id`,
     [rows.map((r) => r.id), rows.map((r) => r.version), rows.map((r) => storedKeys(columns.map((c) => r[c])))],
   );
-  return made.length;
+  return { made: made.length, complete: rows.length < limit && made.length === rows.length };
 }
 
 /**
@@ -52,9 +55,9 @@ export async function fillAllNameKeys(budgetMs = 10_000, batch = 2_000): Promise
   let total = 0;
   for (const table of NAME_COLUMNS.keys()) {
     for (;;) {
-      const made = await fillNameKeys(table, batch);
+      const { made, complete } = await fillNameKeys(table, batch);
       total += made;
-      if (made < batch || Date.now() > until) break;
+      if (complete || made === 0 || Date.now() > until) break;
     }
     if (Date.now() > until) break;
   }

@@ -1,12 +1,13 @@
 -- The office's search box finds a name typed in the other script: "Sharma" finds शर्मा and आरव
--- finds Aarav (recordSearch in src/server/lists.ts). Beside `search_names` (migration 0016, the
--- names' own words) each record keeps `search_keys`: a loose Latin key of every word of its names,
--- tagged with the word's script (src/server/name-keys.ts). The keys come from a transliteration
--- library in JavaScript, which neither a migration nor a generated column can run, so the server
--- makes them (src/server/name-search.ts): NULL means "not made yet". This migration leaves every
--- record's NULL; the lists make a batch before each search and the hourly cleanup makes the rest.
--- Any change of a name sets the keys back to NULL (the trigger below), so a corrected name is
--- never found by its old spelling, and an erasure, which empties the names, empties them too.
+-- finds Aarav (recordSearch in src/server/lists.ts). Each record keeps `search_keys`: the names' own
+-- words as `search_names` (migration 0016) has them, and a loose Latin key of every word, tagged with
+-- the word's script (src/server/name-keys.ts), so one tsquery on one GIN index matches a typed word
+-- either way. The keys come from a transliteration library in JavaScript, which neither a migration
+-- nor a generated column can run, so the server makes them (src/server/name-search.ts): NULL means
+-- "not made yet", and such a record is matched by `search_names` meanwhile. This migration leaves
+-- every record's NULL; the lists make a batch before each search and the hourly cleanup the rest.
+-- Any change of a name sets them back to NULL (the trigger below), so a corrected name is never
+-- found by its old spelling, and an erasure, which empties the names, empties them too.
 CREATE FUNCTION search_keys_stale() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   NEW.search_keys := NULL;
