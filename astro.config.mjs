@@ -8,7 +8,7 @@ import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
 import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 import { holdRuntimeFolderOrExit } from './scripts/local-runtime/folder-lock.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
-import { DATABASE_PAGES } from './src/data/database-pages.ts';
+import { DATABASE_PAGES, NOTICES_SITEMAP_PATH } from './src/data/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
@@ -51,8 +51,11 @@ export default defineConfig({
     sitemap({
       // The pages answered from the database have no built file to find.
       customPages: DATABASE_PAGES.flatMap((path) => [`${site.url}${path}/`, `${site.url}/hi${path}/`]),
-      // The admin area, the sign-in page and the database pages' shells are not for search engines.
-      filter: (page) => !/^\/(hi\/)?(admin|login|logout|page-shells)(\/|$)/.test(new URL(page).pathname),
+      // The admin area, the sign-in page, the database pages' shells and the not-found pages are not for search engines.
+      filter: (page) => !/^\/(hi\/)?(admin|login|logout|page-shells|404)(\/|$)/.test(new URL(page).pathname),
+      // The notices' own pages and months, drawn from the database by the notices function
+      // (src/features/notices/sitemap.server.ts), listed in the index beside the built pages' sitemap.
+      customSitemaps: [`${site.url}${NOTICES_SITEMAP_PATH}`],
       // Each page's entry names its other-language address (/x and /hi/x), as the pages' hreflang links do.
       i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
     }),

@@ -1,6 +1,9 @@
 /**
  * The public pages a function answers from the database (src/server/public-page.ts), by their
  * English path: they have no built file, so the sitemap is told of them here, in both languages.
- * A page of one record (one notice) is not listed: the list page links to it.
+ * The pages of one notice and of a month of notices are in the notices' own sitemap, which their
+ * function draws from the database at NOTICES_SITEMAP_PATH (the sitemap index names it).
  */
 export const DATABASE_PAGES: readonly string[] = ['/academy/mandatory-disclosure', '/notices', '/calendar', '/press/coverage', '/press/magazine', '/admissions/fees'];
+
+export const NOTICES_SITEMAP_PATH = '/notices/sitemap.xml';

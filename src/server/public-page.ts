@@ -127,6 +127,8 @@ export interface PublicPage {
   status?: number;
   /** More tags for the head (e.g. a feed's <link rel="alternate">). */
   head?: Html;
+  /** Not for search engines (a calendar month outside the school's range, a month without notices): meta robots and X-Robots-Tag. */
+  noindex?: boolean;
 }
 
 /**
@@ -151,7 +153,8 @@ export function fillShell(template: string, page: PublicPage, search: string): s
   // page), as the site script does on a static page: here it works without script too.
   if (search) text = text.replace(/(<a class="language-switch" href="[^"]*)"/, (_, link: string) => `${link}${escapeHtml(search)}"`);
   if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', () => '<meta property="og:type" content="article">');
-  if (page.head) text = text.replace('</head>', () => `${page.head!.value}</head>`);
+  const head = `${page.noindex ? '<meta name="robots" content="noindex">' : ''}${page.head?.value ?? ''}`;
+  if (head) text = text.replace('</head>', () => `${head}</head>`);
   return text;
 }
 
@@ -167,6 +170,7 @@ export async function publicPage(req: Request, page: PublicPage): Promise<Respon
       ...securityHeaders(inlineScriptHashes(template)),
       // Every served page shows the profile in its footer: a saved profile purges SCHOOL_TAG.
       ...cachedOnCdn([...page.tags, SCHOOL_TAG]),
+      ...(page.noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
     },
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Route table of the built site on the real local runtime:
  * every content route answers 200 with one h1, a unique title and description, canonical and
- * Open Graph tags; unknown paths give the 404 page with status 404; every link in the navigation,
+ * Open Graph tags; unknown paths give the 404 page of their language with status 404; the staff's
+ * pages are English only and noindex; every link in the navigation,
  * footer and page bodies resolves; the magazine PDFs parse; content pages ship no framework JS.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -61,15 +62,36 @@ describe('route table', () => {
     expect(h1s(await res.text())).toHaveLength(1);
   });
 
-  it('an unknown path answers 404 with the not-found texts and a Go Home link', async () => {
-    for (const path of ['/no-such-page', '/academy/nope', '/press/coverage/1']) {
+  it('an unknown path answers 404 with the not-found page of its language; its language switch opens the other one', async () => {
+    const pages = {
+      en: { paths: ['/no-such-page', '/academy/nope', '/press/coverage/1', '/hindi/x'], h1: 'Page not found', home: '/', html: 'en-IN', other: '/hi/404/', otherH1: 'पृष्ठ नहीं मिला' },
+      hi: { paths: ['/hi/no-such-page', '/hi/academy/nope', '/hi/admin/enquiry/panel', '/hi/login'], h1: 'पृष्ठ नहीं मिला', home: '/hi/', html: 'hi-IN', other: '/404.html', otherH1: 'Page not found' },
+    };
+    for (const { paths, h1, home, html: lang, other, otherH1 } of Object.values(pages)) {
+      for (const path of paths) {
+        const res = await get(path);
+        expect(res.status, path).toBe(404);
+        const html = await res.text();
+        expect(html, path).toContain(`<html lang="${lang}"`);
+        expect(h1s(html), path).toEqual([h1]);
+        expect(html).toMatch(new RegExp(`<a class="button" href="${home}">`));
+        expect(html).toContain('<meta name="robots" content="noindex">');
+        expect(/<a class="language-switch" href="([^"]*)"/.exec(html)?.[1], path).toBe(other);
+      }
+      const switched = await get(other);
+      expect(switched.status, other).toBe(200);
+      expect(h1s(await switched.text())).toEqual([otherH1]);
+    }
+  });
+
+  it('the staff area and its sign-in are in English only and not for search engines: no language switch, no hreflang alternates, noindex', async () => {
+    for (const path of ['/login', '/logout', '/admin', '/admin/enquiry/panel', '/admin/enquiry/details/x']) {
       const res = await get(path);
-      expect(res.status, path).toBe(404);
+      expect(res.status, path).toBe(200);
       const html = await res.text();
-      expect(h1s(html)).toEqual(['404 - Page Not Found']);
-      expect(html).toContain('Oops! The page you are looking for does not exist.');
-      expect(html).toMatch(/<a class="button" href="\/">Go Home<\/a>/);
-      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html, path).toContain('<meta name="robots" content="noindex">');
+      expect(html, path).not.toContain('class="language-switch"');
+      expect(html, path).not.toContain('hreflang=');
     }
   });
 });
@@ -147,13 +169,18 @@ describe('links and files', () => {
     expect(html).not.toMatch(/Placeholder|21XXXXX/);
   });
 
-  it('sitemap and robots.txt are served', async () => {
+  it('sitemap and robots.txt are served; /sitemap.xml answers the index too', async () => {
     const index = await (await get('/sitemap-index.xml')).text();
     expect(index).toContain('https://www.rmcpschool.in/sitemap-0.xml');
+    expect(index).toContain('https://www.rmcpschool.in/notices/sitemap.xml');
+    const atRoot = await get('/sitemap.xml');
+    expect(atRoot.status).toBe(200);
+    expect(await atRoot.text()).toBe(index);
     const sitemap = await (await get('/sitemap-0.xml')).text();
     for (const path of Object.keys(CONTENT_ROUTES)) expect(sitemap).toContain(`<loc>https://www.rmcpschool.in${path === '/' ? '/' : `${path}/`}</loc>`);
     expect(sitemap).not.toContain('/admin/');
     expect(sitemap).not.toContain('/404');
+    expect(sitemap).not.toMatch(/\/(login|logout|page-shells)\//);
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: https://www.rmcpschool.in/sitemap-index.xml');
   });

@@ -19,6 +19,7 @@ import { detailText } from '../../src/features/audit/audit.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
 import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
 import { parseFeed } from '../support/feed-parser.ts';
+import { parseSitemap } from '../support/sitemap.ts';
 
 const today = dateInIndia();
 let office: Staff;
@@ -361,11 +362,86 @@ describe('pages and feed', () => {
       expect(headers.get('netlify-cache-tag')).toContain('notices');
       expect(headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=60/);
     }
-    for (const path of ['/notices/2000-01-01-nothing-here', '/hi/notices/2000-01-01-nothing-here', '/notices/archive/2026-13', '/notices/..%2f']) {
+    for (const path of ['/notices/2000-01-01-nothing-here', '/hi/notices/2000-01-01-nothing-here', '/notices/archive/2026-13', '/notices/..%2f', '/notices/no-such-notice']) {
       const { status, type } = await page(path);
       expect(status, path).toBe(404);
       expect(type).toMatch(/^text\/html/);
     }
+    // A month with notices is for search engines; one without (typed, linked from nowhere) is not.
+    const month = await page(`/notices/archive/${today.slice(0, 7)}`);
+    expect(month.html).not.toContain('<meta name="robots"');
+    expect(month.headers.get('x-robots-tag')).toBeNull();
+    const empty = await page('/hi/notices/archive/2001-01');
+    expect(empty.status).toBe(200);
+    expect(empty.html).toContain('<meta name="robots" content="noindex">');
+    expect(empty.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
+  it("a notice that is not there: each language's 404 page switches to the other language's notices, a page that is there", async () => {
+    for (const [path, other, otherLang] of [['/notices/no-such-notice', '/hi/notices/', 'hi-IN'], ['/hi/notices/2000-01-01-nothing-here', '/notices/', 'en-IN']] as const) {
+      const missing = await page(path);
+      expect(missing.status, path).toBe(404);
+      expect(/<a class="language-switch" href="([^"]*)"/.exec(missing.html)?.[1], path).toBe(other);
+      for (const [, href] of missing.html.matchAll(/<link rel="(?:canonical|alternate)"[^>]* href="(https:\/\/www\.rmcpschool\.in[^"]*)"/g)) {
+        expect((await page(new URL(href!).pathname)).status, `${path}: ${href}`).toBe(200);
+      }
+      const switched = await page(other);
+      expect(switched.status).toBe(200);
+      expect(switched.html).toContain(`<html lang="${otherLang}"`);
+    }
+  });
+
+  it('the Hindi feed: Hindi title, the notice in Hindi, xml:lang on feed and entries, the attachment as enclosure; the Hindi notices page names it with hreflang="hi"', async () => {
+    const file = await uploaded(pdf(), 'application/pdf', 'date-sheet.pdf');
+    const title = unique('Date sheet');
+    const made = await created(notice({ title: { en: title, hi: `परीक्षा कार्यक्रम ${title.slice(-6)}` }, body: { en: 'Attached.', hi: 'संलग्न है।' }, pinned: true, attachmentUploadId: file }));
+    const listed = await page('/hi/notices');
+    expect(listed.html).toMatch(/<link rel="alternate" type="application\/atom\+xml" hreflang="hi" title="RMCP School: सूचनाएँ एवं परिपत्र" href="\/hi\/notices\/feed.xml">/);
+    expect(listed.html).toMatch(/<a href="\/hi\/notices\/feed.xml" type="application\/atom\+xml" hreflang="hi">/);
+
+    const res = await visitor.request('/hi/notices/feed.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+    const feed = parseFeed(await res.text());
+    expect(feed.bozo).toBe(false);
+    expect([feed.title, feed.language]).toEqual(['RMCP School: सूचनाएँ एवं परिपत्र', 'hi-IN']);
+    const entry = feed.entries.find((e) => e.link === `https://www.rmcpschool.in/hi${made.url}`);
+    expect(entry, 'the notice in the Hindi feed').toBeDefined();
+    expect([entry!.title.text, entry!.language]).toEqual([made.title.hi, 'hi-IN']);
+    const served = await visitor.request(made.attachment.url);
+    const bytes = (await served.arrayBuffer()).byteLength;
+    expect(entry!.enclosures).toEqual([{ href: `https://www.rmcpschool.in${made.attachment.url}`, type: 'application/pdf', length: String(bytes) }]);
+    expect(served.headers.get('content-type')).toMatch(/^application\/pdf/);
+
+    const english = await feedEntry(made);
+    expect([english.title.text, english.language, english.enclosures.length]).toEqual([title, 'en-IN', 1]);
+  });
+
+  it("/sitemap.xml answers the sitemap index, which names the notices' sitemap: each published notice and month in both languages, a scheduled one not", async () => {
+    const made = await created(notice());
+    const later = await created(notice({ publishOn: addDays(today, 1) }));
+    const index = await visitor.request('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/xml/);
+    const sitemaps = parseSitemap(await index.text());
+    expect(sitemaps.kind).toBe('sitemapindex');
+    expect(sitemaps.entries.map((e) => e.loc)).toEqual(expect.arrayContaining(['https://www.rmcpschool.in/sitemap-0.xml', 'https://www.rmcpschool.in/notices/sitemap.xml']));
+
+    const res = await visitor.request('/notices/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const pages = parseSitemap(await res.text());
+    expect(pages.kind).toBe('urlset');
+    const entry = (path: string) => pages.entries.find((e) => e.loc === `https://www.rmcpschool.in${path}/`);
+    const month = `/notices/archive/${today.slice(0, 7)}`;
+    for (const english of [made.url, month]) {
+      for (const path of [english, `/hi${english}`]) {
+        expect(entry(path)?.alternates, path).toEqual({ 'en-IN': `https://www.rmcpschool.in${english}/`, 'hi-IN': `https://www.rmcpschool.in/hi${english}/` });
+        expect((await page(path)).status, path).toBe(200);
+      }
+    }
+    expect(entry(made.url)!.lastmod).toBe(today);
+    expect(entry(later.url)).toBeUndefined();
   });
 
   /** The feed as a feed reader reads it (feedparser), and the entry of `made`. */
@@ -374,7 +450,7 @@ describe('pages and feed', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
     const xml = await res.text();
-    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-IN">');
     const feed = parseFeed(xml);
     expect(feed.problem).toBeNull();
     expect(feed.bozo).toBe(false);

@@ -20,7 +20,18 @@ export interface ParsedFeed {
   bozo: boolean;
   problem: string | null;
   title: string;
-  entries: { id: string; link: string; title: FeedText; summary: FeedText | null; content: FeedText | null }[];
+  /** The feed's xml:lang, as feedparser reads it. */
+  language: string | null;
+  entries: {
+    id: string;
+    link: string;
+    title: FeedText;
+    summary: FeedText | null;
+    content: FeedText | null;
+    /** The xml:lang in force for the entry's title (its own, else the feed's). */
+    language: string | null;
+    enclosures: { href: string; type: string; length: string }[];
+  }[];
 }
 
 const SCRIPT = String.raw`
@@ -60,12 +71,15 @@ print(json.dumps({
     'bozo': bool(parsed.bozo),
     'problem': str(parsed.get('bozo_exception')) if parsed.bozo else None,
     'title': parsed.feed.get('title', ''),
+    'language': parsed.feed.get('title_detail', {}).get('language'),
     'entries': [{
         'id': e.get('id', ''),
         'link': e.get('link', ''),
         'title': read(e.get('title_detail')),
         'summary': read(e.get('summary_detail')),
         'content': read(e['content'][0]) if e.get('content') else None,
+        'language': e.get('title_detail', {}).get('language'),
+        'enclosures': [{'href': x.get('href', ''), 'type': x.get('type', ''), 'length': x.get('length', '')} for x in e.get('enclosures', [])],
     } for e in parsed.entries],
 }))
 `;

@@ -3,7 +3,8 @@
  * event attributes never survive; typed HTML shows as text), and the form's one schema refuses what
  * the API must refuse (no language, a title without text, dates out of order, over-long text,
  * control characters). The Atom feed, read back by a feed reader's parser (feedparser), carries
- * titles and summaries as the text they are and content as the page's sanitised HTML.
+ * titles and summaries as the text they are and content as the page's sanitised HTML, the language
+ * of the feed and of each entry, and attachments as enclosures; the Hindi feed is in Hindi.
  */
 import { describe, expect, it } from 'vitest';
 import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
@@ -197,7 +198,7 @@ describe('the Atom feed, as a feed reader parses it', () => {
   };
 
   it('is well-formed, and each title and summary is the text as typed; the content only the allowed elements', () => {
-    const parsed = parseFeed(noticesFeed(notices));
+    const parsed = parseFeed(noticesFeed(notices, 'en'));
     expect(parsed.problem).toBeNull();
     expect(parsed.bozo).toBe(false);
     expect(parsed.entries).toHaveLength(notices.length);
@@ -219,6 +220,50 @@ describe('the Atom feed, as a feed reader parses it', () => {
     expect(parsed.entries[0]!.content!.text).toBe('<script>alert(1)</script>');
     expect(parsed.entries[1]!.content!.elements.map((e) => e.name)).toEqual(['p', 'a', 'a']);
     expect(parsed.entries[2]!.content!.text).toBe('Paper one,\ttwo.');
+  });
+
+  it('marks the feed and each entry with its language (a notice in Hindi only is hi-IN in the English feed)', () => {
+    const hindiOnly: Notice = { ...notice(9, '', ''), title: { hi: 'शीतकालीन अवकाश' }, body: { hi: 'विद्यालय **बंद** रहेगा।' } };
+    const parsed = parseFeed(noticesFeed([notices[0]!, hindiOnly], 'en'));
+    expect(parsed.language).toBe('en-IN');
+    expect(parsed.entries.map((e) => [e.title.text, e.language])).toEqual([['<script>alert(1)</script>', 'en-IN'], ['शीतकालीन अवकाश', 'hi-IN']]);
+  });
+
+  it("the Hindi feed has the Hindi title, each notice's Hindi words where it has them and links to the Hindi pages", () => {
+    const both: Notice = { ...notice(5, 'Winter holidays', 'Closed.'), title: { en: 'Winter holidays', hi: 'शीतकालीन अवकाश' }, body: { en: 'Closed.', hi: 'विद्यालय बंद रहेगा।' } };
+    const english = notice(6, 'Sports day', 'On the ground.');
+    const xml = noticesFeed([both, english], 'hi');
+    expect(xml).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="hi-IN">/);
+    const parsed = parseFeed(xml);
+    expect(parsed.problem).toBeNull();
+    expect(parsed.title).toBe('RMCP School: सूचनाएँ एवं परिपत्र');
+    expect(parsed.language).toBe('hi-IN');
+    expect(parsed.entries.map((e) => [e.title.text, e.language, e.link])).toEqual([
+      ['शीतकालीन अवकाश', 'hi-IN', 'https://www.rmcpschool.in/hi/notices/2026-01-05-n'],
+      ['Sports day', 'en-IN', 'https://www.rmcpschool.in/hi/notices/2026-01-06-n'],
+    ]);
+    expect(parsed.entries[0]!.content!.text).toBe('विद्यालय बंद रहेगा।');
+  });
+
+  it('text shaped like an entity reference reaches the reader as typed (no undefined entity breaks the feed)', () => {
+    const typed = notice(1, 'Fees &amp; dues &nbsp; &copy; &#169; & more', 'Pay &nbsp; by Friday &lt;b&gt;');
+    const parsed = parseFeed(noticesFeed([typed], 'en'));
+    expect(parsed.problem).toBeNull();
+    plain(parsed.entries[0]!.title, 'Fees &amp; dues &nbsp; &copy; &#169; & more');
+    plain(parsed.entries[0]!.summary, excerpt(noticeText(typed.body.en!), 200));
+  });
+
+  it("a notice's attachment is its entry's enclosure: the file's address, type and size", () => {
+    const id = '0b7e2f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const withFile: Notice = { ...notice(7, 'Date sheet', 'Attached.'), attachment: { id, type: 'pdf', size: 48213, name: 'date sheet "final".pdf', url: `/v1/files/${id}` } };
+    const picture: Notice = { ...notice(8, 'Prize list', 'Attached.'), attachment: { id, type: 'webp', size: 900, name: 'list.webp', url: `/v1/files/${id}` } };
+    const parsed = parseFeed(noticesFeed([withFile, picture, notices[0]!], 'en'));
+    expect(parsed.problem).toBeNull();
+    expect(parsed.entries.map((e) => e.enclosures)).toEqual([
+      [{ href: `https://www.rmcpschool.in/v1/files/${id}`, type: 'application/pdf', length: '48213' }],
+      [{ href: `https://www.rmcpschool.in/v1/files/${id}`, type: 'image/webp', length: '900' }],
+      [],
+    ]);
   });
 });
 

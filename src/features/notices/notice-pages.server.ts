@@ -4,7 +4,9 @@
  *
  * - /notices and /hi/notices: the current notices, pinned first, then the months that had notices;
  * - /notices/archive/YYYY-MM: the notices published that month, expired ones included;
- * - /notices/<slug>: one notice, with Open Graph tags (og:type article, its text as description).
+ * - /notices/<slug>: one notice, with Open Graph tags (og:type article, its text as description);
+ * - /notices/feed.xml and /hi/notices/feed.xml: the Atom feed of each language (feed.server.ts), which
+ *   every notice page's head names; /notices/sitemap.xml: the pages for search engines (sitemap.server.ts).
  *
  * A notice written in one language shows in that language on both sites, marked with its `lang`,
  * under a line in the page's language saying so. A notice is public from its publish date; after
@@ -20,7 +22,7 @@ import { fill, type Language } from '../../lib/i18n/index.ts';
 import { navIn, navigation } from '../../data/navigation.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
-import { isNoticeSlug, noticePath, wordsFor, type Notice } from './notice.ts';
+import { isNoticeSlug, wordsFor, type Notice } from './notice.ts';
 import { excerpt, noticeText, renderNotice } from './markdown.server.ts';
 import { CURRENT, NOTICES_TAG, NOTICE_SELECT, PUBLIC_ORDER, noticeJson } from './notices.server.ts';
 
@@ -82,12 +84,12 @@ function listItem(lang: Language, notice: Notice, today: string, heading: 'h2' |
 }
 
 function feedLink(lang: Language): Html {
-  return html`<p class="notice-feed"><a href="${FEED_PATH}" type="application/atom+xml">${fill(lang, 'notices.feed')}</a></p>`;
+  return html`<p class="notice-feed"><a href="${link(lang, FEED_PATH)}" type="application/atom+xml" hreflang="${lang}">${fill(lang, 'notices.feed')}</a></p>`;
 }
 
-/** The `<link rel="alternate">` of the Atom feed, for every notice page's head. */
+/** The `<link rel="alternate">` of the page's language's Atom feed, for every notice page's head. */
 export function feedHead(lang: Language): Html {
-  return html`<link rel="alternate" type="application/atom+xml" title="${fill(lang, 'notices.feedTitle', { school: site.contact.shortName })}" href="${FEED_PATH}">`;
+  return html`<link rel="alternate" type="application/atom+xml" hreflang="${lang}" title="${fill(lang, 'notices.feedTitle', { school: site.contact.shortName })}" href="${link(lang, FEED_PATH)}">`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,11 +162,11 @@ export function noticeHead(notice: Notice, lang: Language): { title: string; des
 
 const languageOf = (req: Request): Language => (new URL(req.url).pathname.startsWith('/hi/') ? 'hi' : 'en');
 
-const page = (req: Request, lang: Language, fields: { path: string; title: string; description: string; body: Html; status?: number; ogType?: 'article' }) =>
+const page = (req: Request, lang: Language, fields: { path: string; title: string; description: string; body: Html; status?: number; ogType?: 'article'; noindex?: boolean }) =>
   publicPage(req, { lang, tags: [NOTICES_TAG], head: feedHead(lang), ...fields });
 
 /** The months that had published notices, newest first. */
-async function months(today: string): Promise<NoticeMonth[]> {
+export async function noticeMonths(today: string): Promise<NoticeMonth[]> {
   const rows = await query<{ month: string; count: string | number }>(
     `SELECT to_char(publish_on, 'YYYY-MM') AS month, count(*) AS count FROM notices WHERE publish_on <= $1 GROUP BY 1 ORDER BY 1 DESC`,
     [today],
@@ -175,7 +177,7 @@ async function months(today: string): Promise<NoticeMonth[]> {
 export async function noticesPage(req: Request): Promise<Response> {
   const lang = languageOf(req);
   const today = dateInIndia();
-  const [rows, monthList] = await Promise.all([query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER}`, [today]), months(today)]);
+  const [rows, monthList] = await Promise.all([query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER}`, [today]), noticeMonths(today)]);
   return page(req, lang, {
     path: NOTICES_PATH,
     title: fill(lang, 'notices.title'),
@@ -189,7 +191,7 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export async function noticeArchivePage(req: Request, ctx: RouteContext): Promise<Response> {
   const lang = languageOf(req);
   const month = ctx.params.month ?? '';
-  if (!MONTH.test(month)) return missing(req, lang, archivePath('none'));
+  if (!MONTH.test(month)) return missing(req, lang);
   const today = dateInIndia();
   const rows = await query(
     `${NOTICE_SELECT} WHERE n.publish_on <= $1 AND to_char(n.publish_on, 'YYYY-MM') = $2 ORDER BY n.publish_on DESC, n.created_at DESC, n.id DESC`,
@@ -201,20 +203,27 @@ export async function noticeArchivePage(req: Request, ctx: RouteContext): Promis
     title: fill(lang, 'notices.archiveMonth', { month: name }),
     description: fill(lang, 'notices.archiveDescription', { month: name }),
     body: noticeArchiveBody(lang, month, rows.map(noticeJson), today),
+    // A month without notices is a real page for a visitor who types it, but nothing for search engines (nothing links it).
+    noindex: rows.length === 0,
   });
 }
 
-function missing(req: Request, lang: Language, path: string): Promise<Response> {
-  return page(req, lang, { path, title: fill(lang, 'notices.notFoundTitle'), description: fill(lang, 'notices.notFound'), body: noticeMissingBody(lang), status: 404 });
+/**
+ * A notice or month that is not there: a 404 page whose addresses (canonical, alternates, the
+ * language switch) are the notices' list in each language, never the address typed, which has no
+ * page in the other language either.
+ */
+function missing(req: Request, lang: Language): Promise<Response> {
+  return page(req, lang, { path: NOTICES_PATH, title: fill(lang, 'notices.notFoundTitle'), description: fill(lang, 'notices.notFound'), body: noticeMissingBody(lang), status: 404 });
 }
 
 export async function noticePage(req: Request, ctx: RouteContext): Promise<Response> {
   const lang = languageOf(req);
   const slug = ctx.params.slug ?? '';
-  if (!isNoticeSlug(slug)) return missing(req, lang, noticePath('not-found'));
+  if (!isNoticeSlug(slug)) return missing(req, lang);
   const today = dateInIndia();
   const rows = await query(`${NOTICE_SELECT} WHERE n.slug = $1 AND n.publish_on <= $2`, [slug, today]);
-  if (!rows[0]) return missing(req, lang, noticePath(slug));
+  if (!rows[0]) return missing(req, lang);
   const notice = noticeJson(rows[0]);
   return page(req, lang, { path: notice.url, ...noticeHead(notice, lang), ogType: 'article', body: noticeBody(lang, notice, today) });
 }

@@ -45,6 +45,10 @@ export const EN = {
   'site.highlights': 'Highlights',
   'site.photos': 'Photos',
   'site.related': 'Related pages',
+  'site.notFoundTitle': 'Page not found',
+  'site.notFoundDescription': 'The page you are looking for is not on the school\'s website.',
+  'site.notFound': 'The page you are looking for is not here. Its address may have been typed wrongly, or the page has moved.',
+  'site.notFoundHome': 'Go to the home page',
   'statusCheck.admission.title': 'Application status',
   'statusCheck.admission.heading': 'Check your application status',
   'statusCheck.admission.lead':

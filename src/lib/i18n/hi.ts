@@ -184,6 +184,10 @@ export const HI: Record<TextCode, string> = {
   'site.highlights': 'मुख्य बातें',
   'site.photos': 'फ़ोटो',
   'site.related': 'संबंधित पृष्ठ',
+  'site.notFoundTitle': 'पृष्ठ नहीं मिला',
+  'site.notFoundDescription': 'आप जो पृष्ठ खोज रहे हैं, वह विद्यालय की वेबसाइट पर नहीं है।',
+  'site.notFound': 'आप जो पृष्ठ खोज रहे हैं, वह यहाँ नहीं है। हो सकता है पता ग़लत लिखा गया हो, या पृष्ठ कहीं और चला गया हो।',
+  'site.notFoundHome': 'मुखपृष्ठ पर जाएँ',
   'statusCheck.admission.title': 'आवेदन की स्थिति',
   'statusCheck.admission.heading': 'अपने आवेदन की स्थिति देखें',
   'statusCheck.admission.lead':
