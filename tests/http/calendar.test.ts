@@ -188,6 +188,43 @@ describe('the public calendar', () => {
     expect(text).toMatch(new RegExp(`<link rel="alternate" hreflang="en-IN" href="${site.url}/calendar/${MONTH}/"`));
   });
 
+  it("keeps crawlers to the school's months: the links stop a year either side of an event, a month past them is noindex and links back", async () => {
+    const visitor = new ApiClient();
+    const noindexed = async (month: string) => {
+      const res = await visitor.request(`/calendar/${month}`);
+      expect(res.status, month).toBe(200);
+      const html = await res.text();
+      const robots = html.includes('<meta name="robots" content="noindex">');
+      expect(res.headers.get('x-robots-tag') === 'noindex', month).toBe(robots);
+      const link = (rel: string) => new RegExp(`<a class="cal-${rel}" rel="${rel}" href="/calendar/(\\d{4}-\\d{2})">`).exec(html)?.[1];
+      return { robots, prev: link('prev'), next: link('next') };
+    };
+    // One event in a year no file writes in: the months a year either side of it are a run of their own.
+    const alone = `2091-${MONTH.slice(5)}`;
+    const event = await create(office, { title: { en: `Founders' day ${token()}` }, startsOn: `${alone}-10` });
+    let month = alone;
+    let page = await noindexed(month);
+    for (let steps = 0; page.next === shiftMonth(month, 1); steps++) {
+      expect(page.robots, month).toBe(false);
+      expect(steps, 'months walked').toBeLessThan(12);
+      month = page.next;
+      page = await noindexed(month);
+    }
+    // The run's last month: its next link crosses the gap to the next run (a year before MONTH at the latest; other files' events may start it earlier).
+    expect([month, page.robots]).toEqual([shiftMonth(alone, 12), false]);
+    expect(page.next! > shiftMonth(alone, 13) && page.next! <= shiftMonth(MONTH, -12), page.next).toBe(true);
+    expect((await noindexed(page.next!)).robots).toBe(false);
+    const first = await noindexed(shiftMonth(alone, -12));
+    expect(first.robots).toBe(false);
+    expect(first.prev! < shiftMonth(alone, -13)).toBe(true);
+    // Past either end: drawn for an address typed, noindex, linking to the nearest school months only.
+    for (const [outside, prev, next] of [[shiftMonth(alone, 13), shiftMonth(alone, 12), page.next], [shiftMonth(alone, -13), first.prev, shiftMonth(alone, -12)]] as const) {
+      expect(await noindexed(outside), outside).toEqual({ robots: true, prev, next });
+    }
+    await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' });
+    expect((await visitor.request('/calendar')).headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('publishes /calendar.ics: all-day events, the end the day after the last, stable UIDs', async () => {
     const res = await new ApiClient().request('/calendar.ics');
     expect(res.status).toBe(200);

@@ -2,7 +2,8 @@
 import { defaultProfile } from '../../src/features/school/profile.ts';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayName, eventsInMonth, isMonth, isOn, lastDayOf, monthGrid, monthName, weekdayNames } from '../../src/features/calendar/month.ts';
+import { addMonths, dayName, eventsInMonth, isMonth, isOn, isSchoolMonth, lastDayOf, monthGrid, monthName, nearestSchoolMonth, schoolMonths, weekdayNames } from '../../src/features/calendar/month.ts';
+import { renderCalendarPage } from '../../src/features/calendar/calendar-page.server.ts';
 import { EVENT_MESSAGES, titleIn, validateEvent, type StoredEvent } from '../../src/features/calendar/event.ts';
 import { calendarFeed } from '../../src/features/calendar/feed.server.ts';
 import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
@@ -53,6 +54,46 @@ describe('months', () => {
     expect(eventsInMonth(events, '2027-01').map((e) => e.id)).toEqual(['b', 'c']);
     expect(isOn(events[0]!, '2026-12-31')).toBe(true);
     expect(isOn(events[0]!, '2027-01-03')).toBe(false);
+  });
+});
+
+describe("the school's months (what is linked and indexed)", () => {
+  it('are the session (April to March) and a year either side, widened around each run of months with events, merged where they touch', () => {
+    // 15 May 2026: the session 2026-27.
+    expect(schoolMonths('2026-05-15', [])).toEqual([['2025-04', '2028-03']]);
+    // In March the session is the one ending.
+    expect(schoolMonths('2027-03-31', [])).toEqual([['2025-04', '2028-03']]);
+    expect(schoolMonths('2026-05-15', [['2026-12', '2027-01'], ['2029-01', '2029-02']])).toEqual([['2025-04', '2030-02']]);
+    // An event far away is its own run, a gap between; the calendar's own ends bound both.
+    expect(schoolMonths('2026-05-15', [['2096-03', '2096-03'], ['2000-05', '2000-05']])).toEqual([['2000-01', '2001-05'], ['2025-04', '2028-03'], ['2095-03', '2097-03']]);
+    expect(schoolMonths('2100-06-01', [])).toEqual([['2099-04', '2100-12']]);
+  });
+
+  it('the previous and next months keep to them, across a gap to the next run, none past the ends', () => {
+    const spans = schoolMonths('2026-05-15', [['2096-03', '2096-03']]);
+    expect(nearestSchoolMonth(spans, '2026-05', 1)).toBe('2026-06');
+    expect(nearestSchoolMonth(spans, '2028-03', 1)).toBe('2095-03');
+    expect(nearestSchoolMonth(spans, '2095-03', -1)).toBe('2028-03');
+    expect(nearestSchoolMonth(spans, '2025-04', -1)).toBeUndefined();
+    expect(nearestSchoolMonth(spans, '2097-03', 1)).toBeUndefined();
+    // From a month outside them (an address typed): the nearest school month each way.
+    expect(nearestSchoolMonth(spans, '2050-01', -1)).toBe('2028-03');
+    expect(nearestSchoolMonth(spans, '2050-01', 1)).toBe('2095-03');
+    expect(nearestSchoolMonth(spans, '2000-01', -1)).toBeUndefined();
+    expect([isSchoolMonth(spans, '2027-07'), isSchoolMonth(spans, '2050-01')]).toEqual([true, false]);
+  });
+
+  it("a month's page links only school months and is noindex outside them", () => {
+    const spans = schoolMonths('2026-05-15', []);
+    const page = (month: string) => renderCalendarPage({ lang: 'en', month, events: [], today: '2026-05-15', path: `/calendar/${month}`, schoolMonths: spans });
+    const links = (month: string) => [...page(month).body.value.matchAll(/class="cal-(prev|next)" rel="\w+" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links('2026-05')).toEqual(['prev /calendar/2026-04', 'next /calendar/2026-06']);
+    expect(links('2025-04')).toEqual(['next /calendar/2025-05']);
+    expect(links('2028-03')).toEqual(['prev /calendar/2028-02']);
+    expect(links('2040-01')).toEqual(['prev /calendar/2028-03']);
+    expect(page('2026-05').noindex).toBe(false);
+    expect(page('2040-01').noindex).toBe(true);
+    expect(page('2025-03').noindex).toBe(true);
   });
 });
 

@@ -4,12 +4,16 @@
  * a month grid, Sunday first, that marks holidays with the word and event days with a dot and a
  * word for screen readers; then the month's events and holidays in words, each in the language it
  * was written in; links to the months before and after; the feed to subscribe to.
+ *
+ * Those links stay within the school's months (schoolMonths in month.ts: the session and the months
+ * with events, a year either side), crossing a gap between them to the next; a month outside them
+ * is drawn for an address typed, marked noindex, and linked from nowhere.
  */
 import { breadcrumbs, html, langAttribute, raw, type Html } from '../../server/public-page.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { titleIn, type CalendarEvent } from './event.ts';
-import { MONTH_RANGE, addMonths, dayName, daysBetween, eventsInMonth, isOn, monthGrid, monthName, monthOf, weekdayNames, type Day, type Month } from './month.ts';
+import { dayName, daysBetween, eventsInMonth, isOn, isSchoolMonth, monthGrid, monthName, monthOf, nearestSchoolMonth, weekdayNames, type Day, type Month, type MonthSpan } from './month.ts';
 
 export const CALENDAR_PATH = '/calendar';
 export const FEED_PATH = '/calendar.ics';
@@ -27,12 +31,16 @@ export interface CalendarPageData {
   today: Day;
   /** The page's own path: /calendar (this month) or /calendar/YYYY-MM. */
   path: string;
+  /** The school's months (schoolMonths), which the previous and next links keep to. */
+  schoolMonths: readonly MonthSpan[];
 }
 
 export interface RenderedPage {
   title: string;
   description: string;
   body: Html;
+  /** A month outside the school's months: not for search engines. */
+  noindex?: boolean;
 }
 
 const eventAnchor = (event: CalendarEvent) => `event-${event._id}`;
@@ -86,10 +94,10 @@ export function renderCalendarPage(data: CalendarPageData): RenderedPage {
   const t = (code: TextCode, values?: Record<string, string>) => fill(lang, code, values);
   const name = monthName(month, lang);
   const shown = eventsInMonth(data.events, month);
-  const previous = addMonths(month, -1);
-  const next = addMonths(month, 1);
-  const link = (target: Month, rel: 'prev' | 'next') =>
-    target < MONTH_RANGE.first || target > MONTH_RANGE.last
+  const previous = nearestSchoolMonth(data.schoolMonths, month, -1);
+  const next = nearestSchoolMonth(data.schoolMonths, month, 1);
+  const link = (target: Month | undefined, rel: 'prev' | 'next') =>
+    target === undefined
       ? ''
       : html`<a class="cal-${rel}" rel="${rel}" href="${pathIn(lang, monthPath(target))}">${rel === 'prev' ? '← ' : ''}${t(rel === 'prev' ? 'calendar.previous' : 'calendar.next', { month: monthName(target, lang) })}${rel === 'next' ? ' →' : ''}</a>`;
   const thisMonth = monthOf(data.today);
@@ -109,6 +117,7 @@ ${list(data, shown, name)}
     title: isMonthPage ? t('calendar.monthTitle', { month: name }) : t('calendar.title'),
     description: isMonthPage ? t('calendar.monthDescription', { month: name }) : t('calendar.description'),
     body,
+    noindex: !isSchoolMonth(data.schoolMonths, month),
   };
 }
 

@@ -24,7 +24,7 @@ import { addDays, dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts'
 import { EVENT_MESSAGES, eventCode, validateEvent, type CalendarEvent, type EventInput, type StoredEvent } from './event.ts';
 import { calendarFeed } from './feed.server.ts';
 import { CALENDAR_PATH, CALENDAR_TAG, FEED_PATH, monthPath, renderCalendarPage, renderMissingMonth } from './calendar-page.server.ts';
-import { firstDayOf, isMonth, lastDayOf, monthOf } from './month.ts';
+import { firstDayOf, isMonth, lastDayOf, monthOf, schoolMonths, type MonthSpan } from './month.ts';
 import { PAGE_CDN_SECONDS, html, publicPage, purgePages } from '../../server/public-page.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 
@@ -65,6 +65,14 @@ async function eventsBetween(from: string | undefined, to: string | undefined): 
     WHERE ($1::date IS NULL OR COALESCE(ends_on, starts_on) >= $1::date) AND ($2::date IS NULL OR starts_on <= $2::date)
     ORDER BY starts_on, COALESCE(ends_on, starts_on), created_at, id`;
   return (await query<Row>(sql, [from ?? null, to ?? null])).map(eventJson);
+}
+
+/** The first and last month of every event, once each: the runs the school's months are drawn around. */
+async function eventMonthSpans(): Promise<MonthSpan[]> {
+  const rows = await query<{ first: string; last: string }>(
+    `SELECT DISTINCT to_char(starts_on, 'YYYY-MM') AS first, to_char(COALESCE(ends_on, starts_on), 'YYYY-MM') AS last FROM events`,
+  );
+  return rows.map((r) => [r.first, r.last] as const);
 }
 
 const RANGE_MESSAGE = 'from and to must be dates written YYYY-MM-DD, from not after to.';
@@ -173,8 +181,8 @@ export function serveCalendarPage(lang: Language): Handler {
     }
     const month = asked ?? monthOf(today);
     const path = asked === undefined ? CALENDAR_PATH : monthPath(month);
-    const events = await eventsBetween(firstDayOf(month), lastDayOf(month));
-    const page = renderCalendarPage({ lang, month, events, today, path });
+    const [events, spans] = await Promise.all([eventsBetween(firstDayOf(month), lastDayOf(month)), eventMonthSpans()]);
+    const page = renderCalendarPage({ lang, month, events, today, path, schoolMonths: schoolMonths(today, spans) });
     const feed = html`<link rel="alternate" type="text/calendar" title="${fill(lang, 'calendar.subscribe')}" href="${FEED_PATH}">`;
     // Canonical and alternate addresses end in a slash, as every page of the site's (and the sitemap's).
     return publicPage(req, { lang, path: `${path}/`, ...page, tags: [CALENDAR_TAG], head: feed });

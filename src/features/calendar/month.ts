@@ -31,6 +31,52 @@ export function addMonths(month: Month, count: number): Month {
 
 export const firstDayOf = (month: Month): Day => `${month}-01`;
 
+/** A run of months, first and last included. */
+export type MonthSpan = readonly [Month, Month];
+
+/** How far the school's months reach either side of the current session and of each month with events. */
+const SCHOOL_MARGIN_MONTHS = 12;
+
+/**
+ * The months the school's calendar stands behind, as sorted runs that do not touch: the current
+ * session (April to March) and each run of months with events (`eventSpans`, first and last month
+ * of each event), each widened by a year either side and kept within MONTH_RANGE. Any other month
+ * the calendar shows too (an address typed), but no page links to it and search engines are told
+ * to leave it out: otherwise 2000 to 2100 would be 2,424 mostly empty pages for a crawler to walk.
+ */
+export function schoolMonths(today: Day, eventSpans: readonly MonthSpan[]): MonthSpan[] {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const sessionStart = `${String(month >= 4 ? year : year - 1).padStart(4, '0')}-04`;
+  const spans = [[sessionStart, addMonths(sessionStart, 11)] as MonthSpan, ...eventSpans]
+    .map(([first, last]): MonthSpan => [maxMonth(addMonths(first, -SCHOOL_MARGIN_MONTHS), MONTH_RANGE.first), minMonth(addMonths(last, SCHOOL_MARGIN_MONTHS), MONTH_RANGE.last)])
+    .filter(([first, last]) => first <= last)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const merged: [Month, Month][] = [];
+  for (const [first, last] of spans) {
+    const previous = merged.at(-1);
+    if (previous && first <= addMonths(previous[1], 1)) previous[1] = maxMonth(previous[1], last);
+    else merged.push([first, last]);
+  }
+  return merged;
+}
+
+const maxMonth = (a: Month, b: Month) => (a > b ? a : b);
+const minMonth = (a: Month, b: Month) => (a < b ? a : b);
+
+/** Whether `month` is one of the school's months (`spans` from schoolMonths). */
+export const isSchoolMonth = (spans: readonly MonthSpan[], month: Month): boolean => spans.some(([first, last]) => first <= month && month <= last);
+
+/**
+ * The school's month nearest before (`direction` -1) or after (+1) `month`: the next month within a
+ * run, the first or last month of the next run across a gap, none past the last run.
+ */
+export function nearestSchoolMonth(spans: readonly MonthSpan[], month: Month, direction: -1 | 1): Month | undefined {
+  const target = addMonths(month, direction);
+  if (isSchoolMonth(spans, target)) return target;
+  const found = direction > 0 ? spans.find(([first]) => first > month) : spans.findLast(([, last]) => last < month);
+  return found && (direction > 0 ? found[0] : found[1]);
+}
+
 export function lastDayOf(month: Month): Day {
   const next = utc(firstDayOf(addMonths(month, 1)));
   next.setUTCDate(0);
