@@ -8,7 +8,7 @@
  * time, so a record sent or corrected since the last search is found; the hourly cleanup makes
  * the rest, as after the migration, when no record has any yet.
  */
-import { query } from './db.ts';
+import { query, type Queryable } from './db.ts';
 import { storedKeys } from './name-keys.ts';
 import { KINDS } from '../features/kinds.ts';
 
@@ -28,15 +28,16 @@ export const SEARCH_BATCH = 500;
  * differs from the one read) is left for the next time, so its keys never come from names it no
  * longer has.
  */
-export async function fillNameKeys(table: string, limit = SEARCH_BATCH): Promise<{ made: number; complete: boolean }> {
+export async function fillNameKeys(table: string, limit = SEARCH_BATCH, db?: Queryable): Promise<{ made: number; complete: boolean }> {
   const columns = NAME_COLUMNS.get(table);
   if (!columns) throw new Error(`No name columns for ${table}`);
-  const rows = await query<Record<string, string | null>>(
+  const run = async <T>(sql: string, params: unknown[]) => (db ? (await db.query<T>(sql, params)).rows : query<T>(sql, params));
+  const rows = await run<Record<string, string | null>>(
     `SELECT id::text AS id, xmin::text AS version, ${columns.join(', ')} FROM ${table} WHERE search_keys IS NULL ORDER BY id LIMIT $1`,
     [limit],
   );
   if (rows.length === 0) return { made: 0, complete: true };
-  const made = await query(
+  const made = await run(
     `UPDATE ${table} AS t SET search_keys = strip(t.search_names) || strip(to_tsvector('simple', v.keys))
        FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, version, keys)
       WHERE t.id = v.id AND t.xmin::text = v.version AND t.search_keys IS NULL
@@ -47,15 +48,16 @@ export async function fillNameKeys(table: string, limit = SEARCH_BATCH): Promise
 }
 
 /**
- * Makes every missing key, table by table, a batch at a time, until none is left or `budgetMs`
- * has passed (the scheduled cleanup's share of its run); the number made.
+ * Makes every missing key of `tables` (every kind's), table by table, a batch at a time, until none
+ * is left or `budgetMs` has passed (the scheduled cleanup's share of its run); the number made. `db`:
+ * a connection of the caller's own (the benchmark's seeding), else the pool's.
  */
-export async function fillAllNameKeys(budgetMs = 10_000, batch = 2_000): Promise<number> {
+export async function fillAllNameKeys(budgetMs = 10_000, batch = 2_000, db?: Queryable, tables: readonly string[] = [...NAME_COLUMNS.keys()]): Promise<number> {
   const until = Date.now() + budgetMs;
   let total = 0;
-  for (const table of NAME_COLUMNS.keys()) {
+  for (const table of tables) {
     for (;;) {
-      const { made, complete } = await fillNameKeys(table, batch);
+      const { made, complete } = await fillNameKeys(table, batch, db);
       total += made;
       if (complete || made === 0 || Date.now() > until) break;
     }
