@@ -5,6 +5,8 @@
  * is received and lists the receipt, and downloads the receipt's PDF (read back with pdf.js), which
  * says "Test payment: no money moved" in Hindi, never Razorpay. The request is now Fee paid; the
  * office's online payments screen at 1280 px lists the payment, and its receipt screen says the same.
+ * A payment that failed at the gateway shows there too, with its reason; a fee recorded on an
+ * application not yet admitted asks the clerk to confirm first (keyboard only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -15,7 +17,7 @@ import { TestGateway } from '../support/gateway.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPdf } from '../support/pdf.ts';
-import { createTcRequest, token } from '../http/admin-fixtures.ts';
+import { createAdmission, createTcRequest, token } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
@@ -166,6 +168,63 @@ describe('paying the TC fee online', () => {
       expect(await note.innerText()).toContain(`${formatRupees(fees.transferCertificate * 100 - 100)} (${short.payment.id}): Not counted: amount or currency not as ordered.`);
       expect(await page.getByRole('region', { name: 'Fee and payments' }).getByText('No payments yet.').count()).toBe(1);
       await screenshot(page, 'pay-online-5-record-1280');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('at 1280 px: a payment that failed at the gateway shows on the online payments screen with its time, record, amount and reason', async () => {
+    const secrets = JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as Record<string, string>;
+    const gateway = new TestGateway(site('baseURL'), { TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!, RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET! });
+    const request = await createTcRequest({ contact: MOBILE });
+    const ordered = await office.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE } });
+    expect(ordered.status).toBe(201);
+    const failed = await gateway.pay((await ordered.json()).orderId, { fail: true });
+    expect(failed.webhooks.map((w) => [w.event, w.status])).toEqual([['payment.failed', 200]]);
+
+    const { context, page } = await parentPage(DESKTOP);
+    try {
+      await loginThroughUi(page);
+      await page.goto('/admin/payments');
+      const section = page.getByRole('region', { name: 'Payments that did not happen' });
+      const row = section.getByRole('row').filter({ has: page.getByRole('link', { name: `TC request ${request.admissionNumber}` }) });
+      await row.waitFor();
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+        expect.stringMatching(/\d{4}/), expect.stringContaining(request.studentName), AMOUNT, `Failed at Razorpay: Payment failed (${failed.payment.id})`,
+      ]);
+      await screenshot(page, 'pay-online-6-not-happened-1280');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('at 1280 px: recording an admission fee before admission asks the clerk first; Escape records nothing, the confirm from the keyboard records it', async () => {
+    const admission = await createAdmission({ contactNo: '9811133301' });
+    const { context, page } = await parentPage(DESKTOP);
+    try {
+      await loginThroughUi(page);
+      await page.goto(`/admin/admissions/details/${admission._id}`);
+      const form = page.getByRole('form', { name: 'Record payment' });
+      await form.waitFor();
+      await form.getByLabel(/^Amount in rupees/).fill('500');
+      await form.getByLabel(/^Paid by/).selectOption('cash');
+      await form.getByRole('button', { name: 'Record payment' }).press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Record a fee before admission?' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('The family was told to pay the admission fee only after admission');
+      // The safe answer has the focus: Escape (or Enter on it) goes back, and nothing is recorded.
+      expect(await dialog.getByRole('button', { name: 'Go back' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect((await (await office.request(`/v1/api/admission/${admission._id}`)).json()).payments).toEqual([]);
+
+      await form.getByRole('button', { name: 'Record payment' }).press('Enter');
+      await dialog.waitFor();
+      await page.keyboard.press('Tab');
+      expect(await dialog.getByRole('button', { name: 'Record payment anyway' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.locator('.Toastify').getByText(/^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/).first().waitFor();
+      expect((await (await office.request(`/v1/api/admission/${admission._id}`)).json()).payments).toEqual([expect.objectContaining({ amountPaise: 50000, mode: 'cash' })]);
     } finally {
       await context.close();
     }

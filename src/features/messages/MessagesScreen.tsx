@@ -4,10 +4,12 @@
  * letter, its state and tries, when it was written, sent, delivered and read; the letter itself
  * opens in place. A WhatsApp message written for the office (queued while no provider was
  * configured; an application's: those have a mobile number only) has "Open WhatsApp" with the letter
- * written in, and "Mark sent" once the office has sent it. Below, the numbers whose families
- * stopped WhatsApp and SMS.
+ * written in, and "Mark sent" once the office has sent it. "Send pending WhatsApp letters (N)" steps
+ * through all of them in one pass: one button opens the next letter in WhatsApp and marks the one
+ * before it sent (each still needs its own WhatsApp tab). Below, the numbers whose families stopped
+ * WhatsApp and SMS.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
 import { whatsappLink } from '../../lib/contact.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -50,19 +52,38 @@ export default function MessagesScreen() {
     getJson<OptOuts>('/opt-outs?limit=100').then(setOptOuts, () => toast.error('Failed to load the opt-outs'));
   }, []);
 
-  async function markSent(message: Message) {
+  // The office's WhatsApp letters still to send (queued while no provider was set), oldest first.
+  const [pending, setPending] = useState<Message[]>();
+  const loadPending = () =>
+    getJson<Paged<Message>>('/messages?state=queued&channel=whatsapp&limit=100').then(
+      (page) => setPending(page.data.filter((m) => m.byHand).reverse()),
+      () => toast.error('Failed to load the letters to send'),
+    );
+  useEffect(() => {
+    void loadPending();
+  }, []);
+  const [sending, setSending] = useState<Message[]>();
+
+  /** Marks `message` sent; the updated message, or undefined (said in a toast) when it failed. */
+  async function markOne(message: Message): Promise<Message | undefined> {
     const res = await adminApi(`/messages/${message._id}`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ state: 'sent' }),
     }).catch(() => undefined);
     if (res?.status !== 200) {
-      toast.error('Could not mark the message sent. Please try again.');
-      return;
+      toast.error(`Could not mark the message to ${message.to} sent. Please try again.`);
+      return undefined;
     }
     const updated = (await res.json()) as Message;
     setMarked((current) => ({ ...current, [updated._id]: updated }));
-    toast.success(`Marked sent: the message to ${updated.to}.`);
+    setPending((current) => current?.filter((m) => m._id !== updated._id));
+    return updated;
+  }
+
+  async function markSent(message: Message) {
+    const updated = await markOne(message);
+    if (updated) toast.success(`Marked sent: the message to ${updated.to}.`);
   }
 
   return (
@@ -79,6 +100,24 @@ export default function MessagesScreen() {
         or mobile number had already had the day's messages caused by the website's forms. “Not sent: opted out” means the
         family asked for no WhatsApp or SMS messages.
       </p>
+      {!optOuts?.senders.whatsapp && !!pending?.length && !sending && (
+        <p className="admin-actions">
+          <button type="button" className="btn btn--primary" onClick={() => setSending(pending)}>
+            Send pending WhatsApp letters ({pending.length})
+          </button>
+        </p>
+      )}
+      {sending && (
+        <SendQueue
+          queue={sending}
+          markSent={markOne}
+          onDone={(sent) => {
+            setSending(undefined);
+            if (sent) toast.success(`Marked sent: ${sent === 1 ? '1 letter' : `${sent} letters`}.`);
+            void loadPending();
+          }}
+        />
+      )}
       <div className="admin-filters" role="search">
         <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
         <SelectField label="Channel" value={filters.channel} allLabel="Every channel" options={options(CHANNEL_LABELS)} optionText={wordsOf(CHANNEL_LABELS)} onChange={(v) => setFilter('channel', v)} />
@@ -103,6 +142,84 @@ export default function MessagesScreen() {
       </div>
       <Pager {...pager} />
       <OptOutList optOuts={optOuts} />
+    </section>
+  );
+}
+
+/**
+ * The pending WhatsApp letters, one at a time. "Open WhatsApp" opens the next letter's chat in a new
+ * tab and marks the letter opened before it sent (the clerk came back from sending it); after the
+ * last, "Mark sent and finish". "Skip" leaves a letter queued. The main button keeps the focus, so
+ * Enter steps through the queue from the keyboard.
+ */
+function SendQueue({ queue, markSent, onDone }: { queue: Message[]; markSent: (m: Message) => Promise<Message | undefined>; onDone: (sent: number) => void }) {
+  const [next, setNext] = useState(0);
+  // The letter whose chat was opened last: marked sent when the clerk moves on.
+  const [opened, setOpened] = useState<Message>();
+  const [sent, setSent] = useState(0);
+  const counted = useRef(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const finishButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const current = queue[next];
+  const openLabel = opened ? 'Mark sent and open the next in WhatsApp' : 'Open the first in WhatsApp';
+  // Past the last letter the main button becomes Finish: the focus goes with it.
+  useEffect(() => {
+    if (!current) finishButton.current?.focus();
+  }, [current]);
+
+  async function markOpened(): Promise<number> {
+    const letter = opened;
+    if (!letter) return counted.current;
+    setOpened(undefined);
+    if (await markSent(letter)) setSent(++counted.current);
+    return counted.current;
+  }
+
+  function open() {
+    // The link opens the chat itself (a new tab, from the clerk's own click); this only moves the
+    // queue on, after the browser has followed the link: React renders at once, and the link would
+    // otherwise go to the next letter's address.
+    const letter = current;
+    setTimeout(() => {
+      void markOpened();
+      setOpened(letter);
+      setNext((n) => n + 1);
+    }, 0);
+  }
+
+  async function finish() {
+    onDone(await markOpened());
+  }
+
+  return (
+    <section aria-labelledby="send-queue-title" className="messages-queue">
+      <h2 id="send-queue-title" ref={heading} tabIndex={-1}>
+        Sending WhatsApp letters: {Math.min(next + 1, queue.length)} of {queue.length}
+      </h2>
+      <p className="messages-note" aria-live="polite">
+        {opened ? `Opened: the letter to ${opened.to}. Send it in WhatsApp, then come back. ` : ''}
+        {current ? `Next: the letter to ${current.to} (${templateText(current.template)}).` : 'That was the last letter.'} Marked sent so far: {sent}.
+      </p>
+      {current && (
+        <details className="message-letter">
+          <summary>Read the next letter</summary>
+          <p className="message-letter__body" lang={current.language}>{current.body}</p>
+        </details>
+      )}
+      <p className="admin-actions">
+        {current ? (
+          <>
+            <a className="btn btn--primary" href={whatsappLink(current.to, current.body)} target="_blank" rel="noopener" onClick={open} aria-label={`${openLabel}: the letter to ${current.to}, opens WhatsApp`}>
+              {openLabel}
+            </a>
+            <button type="button" className="btn" onClick={() => setNext((n) => n + 1)} disabled={!!opened}>Skip this letter</button>
+          </>
+        ) : (
+          <button type="button" ref={finishButton} className="btn btn--primary" onClick={finish}>{opened ? 'Mark sent and finish' : 'Finish'}</button>
+        )}
+        <button type="button" className="btn" onClick={() => onDone(counted.current)}>Stop{opened ? ' (the open letter stays queued)' : ''}</button>
+      </p>
     </section>
   );
 }

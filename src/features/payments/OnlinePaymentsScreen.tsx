@@ -3,7 +3,9 @@
  * receipt on the record), mismatched (an amount or currency not its order's: never counted; the
  * office calls the family and refunds from the Razorpay dashboard), refunded (paid when nothing was
  * due), and a refund the gateway refused. "Check with Razorpay now" runs the reconciliation that
- * the scheduled job runs every 15 minutes, for webhooks that never came.
+ * the scheduled job runs every 15 minutes, for webhooks that never came. Below, the payments that did
+ * not happen: failed at the gateway (with its reason) and orders left unpaid, so the office can call
+ * the family.
  */
 import { useState } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -15,7 +17,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { ScreenHeader, SelectField } from '../../components/admin/ui.tsx';
 import { kindOf } from '../kinds.ts';
-import { OUTCOME_TEXT, type OnlineListing, type OnlinePaymentRow, type Reconciliation } from './online.ts';
+import { OUTCOME_TEXT, type OnlineListing, type OnlinePaymentRow, type Reconciliation, type UnpaidOrderRow } from './online.ts';
 import './payments.css';
 
 const OUTCOMES = ['recorded', 'mismatch', 'refunded', 'refund-failed'] as const;
@@ -90,6 +92,54 @@ export default function OnlinePaymentsScreen() {
                   <td data-label="Method">{p.method.toUpperCase() || '—'}</td>
                   <td data-label="Razorpay payment" className="cell-wrap">{p.paymentId}{p.refundId ? ` (refund ${p.refundId})` : ''}</td>
                   <td data-label="Outcome" className="cell-wrap">{OUTCOME_TEXT[p.outcome]}{p.note ? `. ${p.note}` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <NotHappened rows={data.unpaid} minutes={data.abandonedMinutes} />}
+    </section>
+  );
+}
+
+/** The record an order was for, linked to its details screen (a deleted record: its kind only). */
+function RecordCell({ row }: { row: Pick<UnpaidOrderRow, 'entity' | 'recordId' | 'recordNumber' | 'student'> }) {
+  const kind = kindOf(row.entity);
+  return (
+    <td data-label="Record" className="cell-wrap">
+      {row.recordNumber ? <a href={`${kind.admin.details}${encodeURIComponent(row.recordId)}`}>{kind.labels.one} {row.recordNumber}</a> : `${kind.labels.one} (deleted)`}
+      {row.student && <span className="payments__tag">{row.student}</span>}
+    </td>
+  );
+}
+
+/** Failed payments and abandoned orders, newest first: the families the office may call. */
+function NotHappened({ rows, minutes }: { rows: UnpaidOrderRow[]; minutes: number }) {
+  const reason = (u: UnpaidOrderRow) =>
+    u.kind === 'failed'
+      ? `Failed at Razorpay${u.reason ? `: ${u.reason}` : ''}${u.paymentId ? ` (${u.paymentId})` : ''}`
+      : `Not paid: the family opened the payment and did not finish it within ${minutes} minutes`;
+  return (
+    <section aria-labelledby="unpaid-title" className="payments__unpaid">
+      <h2 id="unpaid-title">Payments that did not happen</h2>
+      <p className="hint">Nothing was received for these. The family may try again on its status page, or pay at the desk; a call helps.</p>
+      {rows.length === 0 ? (
+        <p className="hint">No failed or abandoned online payment.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Failed and abandoned online payments, newest first</caption>
+            <thead>
+              <tr><th scope="col">When</th><th scope="col">Record</th><th scope="col">Amount</th><th scope="col">Reason</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((u) => (
+                <tr key={`${u.kind}-${u.paymentId ?? u.orderId}`}>
+                  <td data-label="When">{formatDateTime(u.at, 'en')}</td>
+                  <RecordCell row={u} />
+                  <td data-label="Amount">{formatRupees(u.amountPaise)}</td>
+                  <td data-label="Reason" className="cell-wrap">{reason(u)}{u.paidSince ? '. Paid later on another try.' : ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,9 @@
  * The fee and payments of an admission or TC request, on its details screen: what the fee is, what
  * is paid and still due, every payment with a link to its receipt, and the Record payment form.
  * The principal also reverses a payment (with a reason) and waives the fee (with a note); the
- * server checks every call again. `onChange` reloads the record after a change.
+ * server checks every call again. `onChange` reloads the record after a change. A fee recorded on
+ * a record its kind does not yet ask to pay (an application not yet admitted: the family was told
+ * to pay only after admission) is confirmed first in a dialog.
  */
 import { visibleText } from '../../lib/visible-text.ts';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
@@ -20,11 +22,12 @@ import { PAYMENT_STATUS_LABELS, type PaymentStatus } from './payment-status.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { OUTCOME_TEXT, type OnlineListing } from './online.ts';
+import { kindOf } from '../kinds.ts';
 import './payments.css';
 
 interface Props {
   entity: Payable;
-  record: { _id: string; paymentStatus?: string | null; fee?: Fee; payments?: Payment[] };
+  record: { _id: string; status?: string; paymentStatus?: string | null; fee?: Fee; payments?: Payment[] };
   onChange: () => void;
 }
 
@@ -40,6 +43,16 @@ async function send(path: string, body: unknown) {
 }
 
 const statusLabel = (status: string | null | undefined) => PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status ?? '';
+
+/**
+ * The record's status, when its kind asks for the fee only at some statuses (an application: once
+ * admitted) and it is not at one of them yet; undefined when the family was asked to pay.
+ */
+function notYetAsked(entity: Payable, status: string | undefined): string | undefined {
+  const payableAt = kindOf(entity).payment?.online.payableAt;
+  if (!payableAt || !status || payableAt.includes(status)) return undefined;
+  return (kindOf(entity).workflow.labels as Readonly<Record<string, string>>)[status] ?? status;
+}
 
 export function PaymentsSection({ entity, record, onChange }: Props) {
   const id = useId();
@@ -113,7 +126,7 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
 
       <NotCounted recordId={record._id} />
 
-      {open && <PaymentForm path={`${base}/payments`} balancePaise={fee.balancePaise} onDone={onChange} />}
+      {open && <PaymentForm path={`${base}/payments`} balancePaise={fee.balancePaise} notYetAsked={notYetAsked(entity, record.status)} onDone={onChange} />}
       {principal && open && (
         <p className="admin-actions payments__waive">
           <button type="button" className="btn" onClick={() => setWaiving(true)}>Waive fee</button>
@@ -183,8 +196,11 @@ function NotCounted({ recordId }: { recordId: string }) {
   );
 }
 
-function PaymentForm({ path, balancePaise, onDone }: { path: string; balancePaise: number; onDone: () => void }) {
+function PaymentForm({ path, balancePaise, notYetAsked, onDone }: { path: string; balancePaise: number; notYetAsked?: string; onDone: () => void }) {
   const id = useId();
+  // Asking the clerk before a fee the family was not yet asked for: the body waiting for the answer.
+  const [confirming, setConfirming] = useState<Record<string, string>>();
+  const goBack = useRef<HTMLButtonElement>(null);
   const empty = () => ({ amount: '', mode: '' as PaymentMode | '', reference: '', paidOn: dateInIndia() });
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Fields>({});
@@ -214,6 +230,15 @@ function PaymentForm({ path, balancePaise, onDone }: { path: string; balancePais
     const body = { ...values, reference: values.mode === 'cash' ? '' : values.reference };
     const checked = validatePayment(body);
     if (!checked.ok) return fail(checked.error, checked.fields);
+    if (notYetAsked) {
+      setConfirming(body);
+      return;
+    }
+    await record(body);
+  }
+
+  async function record(body: Record<string, string>) {
+    setConfirming(undefined);
     setBusy(true);
     const answer = await send(path, body);
     setBusy(false);
@@ -277,6 +302,17 @@ function PaymentForm({ path, balancePaise, onDone }: { path: string; balancePais
       <div className="admin-actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Record payment'}</button>
       </div>
+      <Dialog open={!!confirming} onClose={() => setConfirming(undefined)} labelledBy={`${id}-confirm-title`} describedBy={`${id}-confirm-text`} closeOnBackdrop={false} initialFocus={goBack}>
+        <h2 id={`${id}-confirm-title`} className="ui-dialog__title">Record a fee before admission?</h2>
+        <div id={`${id}-confirm-text`}>
+          <p>This application is not admitted yet (status: {notYetAsked}). The family was told to pay the admission fee only after admission: their status page says it is not yet payable.</p>
+          <p>Record {confirming ? formatRupees(Math.round(Number(confirming.amount) * 100)) : ''} now only if the family chose to pay early. If the application is not admitted, the fee is refunded by reversing the payment.</p>
+        </div>
+        <div className="admin-actions">
+          <button type="button" ref={goBack} className="btn" onClick={() => setConfirming(undefined)}>Go back</button>
+          <button type="button" className="btn btn--primary" onClick={() => confirming && record(confirming)}>Record payment anyway</button>
+        </div>
+      </Dialog>
     </form>
   );
 }
