@@ -228,7 +228,8 @@ async function outcomeOf(tx: Queryable, paymentId: string): Promise<PaymentOutco
 
 /**
  * A payment the gateway reports failed, kept once for the office's screen with the gateway's reason
- * (an order that is not ours is ignored). Nothing about the record changes: the family may try again.
+ * (an order that is not ours is ignored; a late "failed" of a payment already taken is not one).
+ * Nothing about the record changes: the family may try again.
  */
 async function noteFailure(payment: GatewayPayment): Promise<void> {
   if (payment.status !== 'failed' || !payment.order_id) return;
@@ -236,6 +237,7 @@ async function noteFailure(payment: GatewayPayment): Promise<void> {
   await query(
     `INSERT INTO payment_failures (payment_id, order_id, amount_paise, reason)
      SELECT $1, order_id, $3, $4 FROM payment_orders WHERE order_id = $2
+        AND NOT EXISTS (SELECT 1 FROM gateway_payments WHERE payment_id = $1)
      ON CONFLICT (payment_id) DO NOTHING`,
     [payment.id, payment.order_id, String(payment.amount), reason],
   );
