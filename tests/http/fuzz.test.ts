@@ -637,6 +637,8 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'PATCH /v1/api/messages/:id', path: `/v1/api/messages/${messageId}`, auth: 'admin', base: () => ({ state: 'sent', note: 'Sent from the office phone' }), free: ['note'], checked: ['state'] },
       // Sign-in's base is a wrong password: whatever else an input spoils, it signs no one in.
       { route: 'POST /v1/api/auth/login', path: '/v1/api/auth/login', auth: 'visitor', base: () => ({ email: ADMIN_EMAIL, password: 'not the password' }), free: ['password'], checked: ['email'] },
+      // The code step without the password step's cookie: whatever the code, it signs no one in.
+      { route: 'POST /v1/api/auth/login/code', path: '/v1/api/auth/login/code', auth: 'visitor', base: () => ({ code: '123456' }), free: [], checked: ['code'] },
       { route: 'POST /v1/api/jobs', path: '/v1/api/jobs', auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       { route: 'PUT /v1/api/jobs/:id', path: `/v1/api/jobs/${jobId}`, auth: 'admin', base: () => ({ ...validJob }), free: ['jobTitle', 'jobDescription'], checked: ['employmentType'] },
       // The calendar: a valid event, so only what an input spoils refuses it (a title is an object of texts).
@@ -957,6 +959,10 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/admins', undefined], ['POST', '/v1/api/admins', Buffer.from(JSON.stringify({ name: 'Clerk', email: 'clerk@school.test', role: 'office' })), JSON_TYPE],
       ['PATCH', `/v1/api/admins/${rng.uuid()}`, Buffer.from(JSON.stringify({ disabled: true })), JSON_TYPE],
       ['POST', '/v1/api/auth/password', Buffer.from(JSON.stringify({ currentPassword: 'x', newPassword: 'a new kite over the field' })), JSON_TYPE],
+      ['POST', '/v1/api/auth/second-factor/setup', Buffer.from('{}'), JSON_TYPE], ['POST', '/v1/api/auth/second-factor', Buffer.from(JSON.stringify({ code: '123456' })), JSON_TYPE],
+      ['DELETE', '/v1/api/auth/second-factor', Buffer.from(JSON.stringify({ password: 'x' })), JSON_TYPE],
+      ['POST', '/v1/api/auth/second-factor/recovery-codes', Buffer.from(JSON.stringify({ password: 'x' })), JSON_TYPE],
+      ['PUT', '/v1/api/admins/second-factor', Buffer.from(JSON.stringify({ required: false })), JSON_TYPE],
       ['GET', '/v1/api/seats', undefined], ['PUT', '/v1/api/seats', Buffer.from(JSON.stringify({ seats: [] })), JSON_TYPE], ['GET', '/v1/api/admission/seats', undefined],
       ['POST', `/v1/api/admission/${admissionId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],
       ['POST', `/v1/api/tc-request/${tcId}/payments`, Buffer.from(JSON.stringify({ amount: 100, mode: 'cash', paidOn: '2026-01-05' })), JSON_TYPE],
