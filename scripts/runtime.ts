@@ -17,7 +17,7 @@ import { migrate, pgExecutor } from './migrate.ts';
 import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { redirectHeaders } from './local-runtime/redirect-headers.ts';
-import { rewriteStatus } from './local-runtime/rewrite-status.ts';
+import { rewriteOf } from './local-runtime/rewrite-status.ts';
 import { listenLocallyByDefault } from './local-runtime/loopback.ts';
 import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
@@ -96,7 +96,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const handle = nodeRequestHandler(dev, root);
   const headersOfPath = redirectHeaders(root);
-  const statusOfRewrite = rewriteStatus(root);
+  const rewriteOfPath = rewriteOf(root);
   // The methods an API route takes, as its function's 405 to OPTIONS names them (for a refusal's Allow).
   // Its body is read to the end: an answer left unread keeps its function instance busy, and a few
   // such refusals would leave the route no instance to answer with.
@@ -133,10 +133,24 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         await headersOfPath(new URL(req.url ?? '/', 'http://localhost').href, options.headersCollector);
       }
       if (result) {
+        let { response } = result;
+        // A rewrite as Netlify answers it (rewrite-status.ts): a file at the address with its own headers, else the rule's status.
+        if (result.type === 'redirect' && response.status === 200) {
+          const rewrite = rewriteOfPath(path);
+          if (rewrite.fileAtAddress) {
+            const own = new Headers(response.headers);
+            for (const key of Object.keys(headers)) {
+              own.delete(key);
+              delete headers[key];
+            }
+            await headersOfPath(new URL(req.url ?? '/', 'http://localhost').href, (key, value) => own.set(key, value));
+            response = new Response(response.body, { status: response.status, headers: own });
+          } else if (rewrite.status) {
+            response = new Response(response.body, { status: rewrite.status, headers: response.headers });
+          }
+        }
         for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-        // A rewrite answers with its rule's status on Netlify (the Hindi not-found page's 404), the emulator with 200.
-        const status = result.type === 'redirect' && result.response.status === 200 ? statusOfRewrite(path) : undefined;
-        await sendWebResponse(status ? new Response(result.response.body, { status, headers: result.response.headers }) : result.response, res, req);
+        await sendWebResponse(response, res, req);
         return;
       }
       // Like Netlify's CDN: an unknown path gets the site's 404 page, with its headers, as a 404.

@@ -39,8 +39,9 @@ describe('login page', () => {
     const password = page.getByLabel('Password');
     expect(await password.getAttribute('placeholder')).toBe('Enter your password');
     expect(await password.getAttribute('required')).not.toBeNull();
-    // Indexable like every public route (Lighthouse SEO 100); only /admin/ is kept from crawlers.
-    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    // The staff's door, not a page for search engines: noindex, and in English only (no language switch).
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.locator('[data-language-switch]').count()).toBe(0);
     await context.close();
   });
 

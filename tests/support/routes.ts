@@ -56,7 +56,9 @@ export const PUBLIC: Record<string, string> = {
   'GET /notices/:slug': "a published notice's page",
   'GET /notices/archive/:month': "a month's published notices",
   'GET /notices/feed.xml': 'the notices feed',
+  'GET /notices/sitemap.xml': "the notices' pages for search engines",
   'GET /hi/notices': 'public notices page in Hindi',
+  'GET /hi/notices/feed.xml': 'the notices feed in Hindi',
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
   // The school's own facts and its CBSE disclosure: public by law and by nature.
@@ -177,6 +179,8 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /notices/feed.xml': { none: 'a public feed, the same for everyone (cached on the CDN)' },
+  'GET /notices/sitemap.xml': { none: 'a public sitemap, the same for everyone (cached on the CDN)' },
+  'GET /hi/notices/feed.xml': { none: 'a public feed, the same for everyone (cached on the CDN)' },
   'GET /hi/notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
