@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { HINDI_PENDING } from '../e2e/content-routes.ts';
-import { pathIn } from '../../src/lib/language-paths.ts';
+import { pathIn, twinPath } from '../../src/lib/language-paths.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONTENT = join(ROOT, 'src/content/pages');
@@ -39,5 +39,15 @@ describe('Hindi pages', () => {
     expect(images(hindiFile)).toEqual(images(englishFile));
     expect(links(hindiFile)).toEqual(links(englishFile).map((href) => pathIn('hi', href)));
     expect(readFileSync(hindiFile, 'utf8')).toMatch(/^heading: ".*[\u0900-\u097F].*"$/m);
+  });
+});
+
+describe('the page in the other language (the language switch, hreflang)', () => {
+  it('is the /hi/ twin, the other not-found page from a not-found page, and none in the staff area', () => {
+    expect([twinPath('hi', '/admissions/'), twinPath('en', '/hi/admissions/'), twinPath('hi', '/'), twinPath('en', '/hi/')]).toEqual(['/hi/admissions/', '/admissions/', '/hi/', '/']);
+    expect([twinPath('hi', '/404'), twinPath('en', '/hi/404/'), twinPath('en', '/404')]).toEqual(['/hi/404/', '/404.html', '/404.html']);
+    for (const path of ['/login', '/logout/', '/admin', '/admin/enquiry/panel', '/admin/receipts/RMCP-R-1']) expect(twinPath('hi', path), path).toBeNull();
+    // Pages whose names only begin like the staff's keep their twin.
+    expect([twinPath('hi', '/administration'), twinPath('hi', '/login-help')]).toEqual(['/hi/administration', '/hi/login-help']);
   });
 });
