@@ -34,6 +34,7 @@ const SEED = 0x5eed_f022;
 const MAY_CHANGE: Record<string, string> = {
   rate_limits: 'every public form request counts toward its per-address limit, refused ones included',
   login_throttle: 'every sign-in try is counted before its password is checked, so a refused one counts too',
+  login_backoff: "every sign-in try at an e-mail counts toward that e-mail's wait before anything is checked",
 };
 // sessions is compared exactly: the one sign-in happens before the first snapshot, and no fuzz input signs in or out.
 
