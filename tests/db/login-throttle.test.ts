@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { requestFrom } from '../support/api.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { FIRST_WAIT_SECONDS, FREE_FAILURES_PER_ACCOUNT, MAX_WAIT_SECONDS } from '../../src/features/auth/throttle.server.ts';
+import { FIRST_WAIT_SECONDS, FREE_FAILURES_PER_ACCOUNT, MAX_WAIT_SECONDS, cleanupLoginThrottle } from '../../src/features/auth/throttle.server.ts';
 
 const OFFICE = 'office@throttle.test';
 const RIGHT = 'the right password';
@@ -176,6 +176,15 @@ describe('sign-in throttling per account, across addresses', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FREE_FAILURES_PER_ACCOUNT);
   }, 120_000);
+
+  it('the hourly cleanup deletes the counts of e-mails whose last try is over an hour old, and keeps the others', async () => {
+    await db.query(
+      `INSERT INTO login_backoff (email, failures, last_try_at, not_before) VALUES ('old@throttle.test', 12, now() - interval '61 minutes', now() - interval '56 minutes'),
+                                                                                  ('new@throttle.test', 12, now(), now() + interval '5 minutes')`,
+    );
+    expect(await cleanupLoginThrottle()).toBeGreaterThanOrEqual(1);
+    expect((await db.query(`SELECT email FROM login_backoff ORDER BY email`)).rows).toEqual([{ email: 'new@throttle.test' }]);
+  });
 
   it('an hour after its last try, an e-mail\'s count is forgotten', async () => {
     for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await tryAt(`127.0.5.${i + 1}`, OFFICE, 'wrong')).status).toBe(401);
