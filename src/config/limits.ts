@@ -62,7 +62,6 @@ export const limits = {
    * rest stay in the outbox, held and marked why. The office's own letters are not counted. RATE_LIMIT_PUBLIC_MAIL.
    */
   publicMailsPerAddress: { max: 3, seconds: DAY },
-} as const;
   /**
    * WhatsApp and SMS messages to one mobile number, a day, caused by public submissions (an
    * enquiry's, application's or TC request's "received" message), counted together: the same figure
@@ -71,3 +70,4 @@ export const limits = {
    * are not counted. RATE_LIMIT_PUBLIC_MOBILE.
    */
   publicTextsPerMobile: { max: 3, seconds: DAY },
+} as const;
