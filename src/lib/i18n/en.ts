@@ -193,10 +193,10 @@ export const EN = {
   'mobile.document': '{school}: a document sent with your {what} could not be accepted: {document}. Reason: {reason} Please send a new one here: {link}',
   'mobile.tc-ready': '{school}: the transfer certificate (TC) is ready. Please collect it from the school office. Status: {link}',
   'mobile.stop': 'To stop these messages, reply STOP or open {optOut} and press the button.',
-  // The opt-out link's page (GET/POST /v1/api/opt-out).
   // Why a message caused by a public form was held (the office's messages screen shows both languages).
   'outbox.held.email': "Not sent: this address already had {max} {mails} in the last {hours} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.",
   'outbox.held.mobile': "Not sent: this mobile number already had {max} WhatsApp or SMS {texts} in the last {hours} hours because of forms sent from the website. The school's messages are not used to flood a number someone typed.",
+  // The opt-out link's page (GET/POST /v1/api/opt-out).
   'optOut.title': 'Messages from the school',
   'optOut.ask': 'Stop WhatsApp and SMS messages from the school to the mobile number ending {last4}?',
   'optOut.stop': 'Stop the messages',
