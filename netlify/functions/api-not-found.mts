@@ -43,6 +43,7 @@ export const config: Config = {
     '/v1/api/tc-verification', '/v1/api/tc-verification/scan',
     '/v1/api/events', '/v1/api/events/:id',
     '/v1/api/uploads', '/v1/api/uploads/held',
+    '/v1/api/uploads/pieces', '/v1/api/uploads/pieces/:id', '/v1/api/uploads/pieces/:id/:n',
   ],
 };
 

@@ -202,6 +202,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   receiptNumber: () => 'RMCP-R-2000-999999',
   month: () => '2026-12',
   slug: () => '2000-01-01-no-such-notice',
+  n: () => '0',
 };
 
 export interface Route {
