@@ -44,9 +44,11 @@ interface Exchange {
 /**
  * Writes `head` (a request line and headers, by hand: fetch would refuse these methods) on a raw
  * connection, then `more` once the answer's first bytes arrive (or never), and reads until the
- * runtime closes the connection or `waitMs` passes.
+ * runtime closes the connection or `waitMs` passes. The first refusal on a route asks its function for
+ * its methods, which builds the function first: on two cores busy with other test files that took
+ * over 15 s, so the wait is long (an answer that never comes still fails).
  */
-function exchange(head: string, { waitMs = 15_000, body }: { waitMs?: number; body?: Buffer } = {}): Promise<Exchange> {
+function exchange(head: string, { waitMs = 45_000, body }: { waitMs?: number; body?: Buffer } = {}): Promise<Exchange> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
