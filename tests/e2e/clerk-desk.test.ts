@@ -14,6 +14,7 @@ import { DESKTOP, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
 import { createAdmission, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import { confirmFeeBeforeAdmission } from '../support/admin-screens.ts';
 import { dateInIndia, formatDate } from '../../src/lib/dates.ts';
 import { fees } from '../../src/config/fees.ts';
 
@@ -125,12 +126,14 @@ describe('the clerk at 1280 px', () => {
     await section.getByLabel('Amount in rupees').fill('6,00,0');
     await section.getByLabel('Paid by').selectOption('cash');
     await section.getByRole('button', { name: 'Record payment' }).click();
+    await confirmFeeBeforeAdmission(page);
     const message = 'Enter the amount in rupees, with at most 2 decimals (for example 6000, 6,000, ₹6,000 or 6000.50).';
     await section.locator('.field-error').getByText(message, { exact: true }).waitFor();
     expect(await section.getByLabel('Amount in rupees').getAttribute('aria-invalid')).toBe('true');
 
     await section.getByLabel('Amount in rupees').fill('₹6,000');
     await section.getByRole('button', { name: 'Record payment' }).click();
+    await confirmFeeBeforeAdmission(page);
     await toast(page, /^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/);
     await section.getByRole('row').filter({ hasText: '₹6,000.00' }).waitFor();
     expect(await section.getByRole('row').filter({ hasText: /RMCP-R-/ }).count()).toBe(1);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot, downloadedBytes } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
-import { signInAs } from '../support/admin-screens.ts';
+import { confirmFeeBeforeAdmission, signInAs } from '../support/admin-screens.ts';
 import { readPdf } from '../support/pdf.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, png, type CreatedAdmission } from '../http/admin-fixtures.ts';
@@ -77,6 +77,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
       await section.getByLabel('Paid by').selectOption('cash');
       await section.getByLabel('Amount in rupees').fill('2000');
       await section.getByRole('button', { name: 'Record payment' }).click();
+      await confirmFeeBeforeAdmission(page);
       await toast(page, /^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/);
       const link = section.getByRole('link', { name: /^RMCP-R-/ });
       receiptNumber = await link.innerText();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, loginThroughUi } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { pdfPages } from '../support/admin-screens.ts';
+import { confirmFeeBeforeAdmission, pdfPages } from '../support/admin-screens.ts';
 import { createAdmission, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
@@ -63,6 +63,7 @@ describe('an admission fee and its receipt (1280 px)', () => {
     await section.getByLabel('UPI transaction ID (UTR)').fill('UTR 998877');
     expect(await section.getByLabel('Date paid').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await section.getByRole('button', { name: 'Record payment' }).click();
+    await confirmFeeBeforeAdmission(page);
     const amount = section.getByLabel('Amount in rupees');
     await section.locator('.field-error').waitFor();
     expect(await section.locator('.field-error').innerText()).toContain(`is due (fee ₹${fee.toLocaleString('en-IN')}.00)`);
@@ -71,6 +72,7 @@ describe('an admission fee and its receipt (1280 px)', () => {
 
     await section.getByLabel('Amount in rupees').fill('2500');
     await section.getByRole('button', { name: 'Record payment' }).click();
+    await confirmFeeBeforeAdmission(page);
     await toast(page, /^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/);
     const link = section.getByRole('link', { name: /^RMCP-R-/ });
     await link.waitFor();
@@ -129,6 +131,7 @@ describe('at 360 px: an admission fee recorded and reversed, a TC fee waived', (
     expect(await section.getByLabel(/UTR|Reference/).count()).toBe(0);
     await section.getByLabel('Amount in rupees').fill(String(fees.admission['K.G']));
     await section.getByRole('button', { name: 'Record payment' }).click();
+    await confirmFeeBeforeAdmission(page);
     await toast(page, /^Payment recorded/);
     await expect.poll(() => paymentStatus(section)).toBe('Paid');
     // Paid in full: no form any more.

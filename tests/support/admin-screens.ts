@@ -39,3 +39,8 @@ export function pdfPages(pdf: Buffer): { width: number; height: number }[] {
   const pages = [...text.matchAll(/\/Type\s*\/Page(?![s\w])[\s\S]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
   return pages.map((m) => ({ width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) }));
 }
+
+/** A fee recorded on an application not yet admitted asks the clerk first: the test means to record it. */
+export async function confirmFeeBeforeAdmission(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Record a fee before admission?' }).getByRole('button', { name: 'Record payment anyway' }).click();
+}
