@@ -60,7 +60,7 @@ describe('lists', () => {
     expect(html).toContain('<li class="notice-item notice-item--pinned"><h3><a href="/hi/notices/2026-11-26-winter-holidays">शीतकालीन अवकाश</a></h3>');
     expect(html).toContain('<span class="notice-badge">महत्वपूर्ण</span>');
     expect(html).toContain('<a href="/hi/notices/archive/2026-11">नवंबर 2026</a> (3)');
-    expect(html).toContain('href="/notices/feed.xml"');
+    expect(html).toContain('href="/hi/notices/feed.xml"');
     expect(noticesIndexBody('en', [], [], '2026-11-27').value).toContain('There are no notices at the moment.');
   });
 
