@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, downloadedBytes } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
-import { moveTo, pdfPages, signInAs, verifyEveryDocument } from '../support/admin-screens.ts';
+import { confirmFeeBeforeAdmission, moveTo, pdfPages, signInAs, verifyEveryDocument } from '../support/admin-screens.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { createAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -55,6 +55,7 @@ describe.each([
       await section.getByLabel('Paid by').selectOption('cash');
       await section.getByLabel('Amount in rupees').fill(String(fees.admission['K.G']));
       await section.getByRole('button', { name: 'Record payment' }).click();
+      await confirmFeeBeforeAdmission(page);
       await toast(page, /^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/);
       const receiptLink = section.getByRole('link', { name: /^RMCP-R-/ });
       const receiptNumber = await receiptLink.innerText();
