@@ -1,7 +1,8 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cspString, securityHeaders } from '../../src/server/security-headers.ts';
 import { inlineScriptHashes } from '../../src/server/csp-hashes.ts';
-import { hashPassword, verifyPassword } from '../../src/server/passwords.ts';
+import { hashPassword, scryptN, verifyPassword } from '../../src/server/passwords.ts';
 import { router } from '../../src/server/http.ts';
 import { paging } from '../../src/server/lists.ts';
 import { readyForQueryStatus } from '../../scripts/local-runtime/db-sessions.ts';
@@ -27,14 +28,24 @@ describe('security headers', () => {
 });
 
 describe('passwords', () => {
-  it('uses scrypt N=2^17, r=8, p=1 with a per-user salt', async () => {
+  it('costs N=2^17 outside a test run, whatever else the environment holds; 2^14 only under the test runner', () => {
+    expect(scryptN({})).toBe(2 ** 17);
+    expect(scryptN({ NODE_ENV: 'test', CI: 'true', NETLIFY_DEV: 'true' })).toBe(2 ** 17);
+    expect(scryptN({ VITEST: 'true' })).toBe(2 ** 14);
+  });
+
+  it('hashes with scrypt (the run\'s N), r=8, p=1 and a per-user salt; a 2^17 hash is checked at its own N', async () => {
+    const production = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA==$';
     const a = await hashPassword('secret password');
     const b = await hashPassword('secret password');
-    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(a).toMatch(new RegExp(`^scrypt\\$${scryptN()}\\$8\\$1\\$`));
     expect(a).not.toBe(b);
     expect(await verifyPassword('secret password', a)).toBe(true);
     expect(await verifyPassword('Secret password', a)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
+    const key = scryptSync('secret password', Buffer.from('c2FsdHNhbHRzYWx0c2FsdA==', 'base64'), 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    expect(await verifyPassword('secret password', production + key.toString('base64'))).toBe(true);
+    expect(await verifyPassword('secret passwort', production + key.toString('base64'))).toBe(false);
   });
 });
 
