@@ -385,6 +385,17 @@ const recordNamesSql = PAY_KINDS.map((kind) => {
   return `SELECT t.${proof.column}::text AS record_number, ${student} AS student FROM ${kindOf(kind).table} t WHERE o.entity = '${kind}' AND t.id = o.record_id`;
 }).join(' UNION ALL ');
 
+/** An order's row as both lists of /admin/payments show it: the record it pays for and the amount. */
+const orderFields = (r: Record<string, unknown>) => ({
+  orderId: String(r.order_id),
+  entity: r.entity as PayKind,
+  recordId: String(r.record_id),
+  // A record deleted since: its number and name are gone with it.
+  recordNumber: r.record_number ? String(r.record_number) : null,
+  student: r.student ? String(r.student) : null,
+  amountPaise: Number(r.amount_paise),
+});
+
 /**
  * Minutes after which an order still open counts as abandoned: the gateway's checkout gives a family
  * about 15 minutes to pay, and a bank's UPI request up to 10 more; later, nothing is coming.
@@ -412,14 +423,9 @@ async function unpaidOrders(record: string | null): Promise<UnpaidOrderRow[]> {
     [record, ABANDONED_MINUTES],
   );
   return rows.map((r) => ({
+    ...orderFields(r),
     kind: r.kind as UnpaidOrderRow['kind'],
-    orderId: String(r.order_id),
     paymentId: r.payment_id ? String(r.payment_id) : null,
-    entity: r.entity as PayKind,
-    recordId: String(r.record_id),
-    recordNumber: r.record_number ? String(r.record_number) : null,
-    student: r.student ? String(r.student) : null,
-    amountPaise: Number(r.amount_paise),
     reason: String(r.reason),
     paidSince: r.order_state === 'paid',
     at: toIso(r.at),
@@ -446,14 +452,8 @@ export async function listOnline(req: Request): Promise<Response> {
   const unpaid = await unpaidOrders(record);
   const config = gatewayConfig();
   const payments: OnlinePaymentRow[] = rows.map((r) => ({
+    ...orderFields(r),
     paymentId: String(r.payment_id),
-    orderId: String(r.order_id),
-    entity: r.entity as PayKind,
-    recordId: String(r.record_id),
-    // A record deleted since: its number and name are gone with it.
-    recordNumber: r.record_number ? String(r.record_number) : null,
-    student: r.student ? String(r.student) : null,
-    amountPaise: Number(r.amount_paise),
     currency: String(r.currency),
     method: String(r.method),
     outcome: r.outcome as OnlinePaymentRow['outcome'],
