@@ -18,6 +18,8 @@ export interface DownscaleOptions {
   qualities: readonly number[];
   /** Also redraw a photo within `maxBytes` whose long edge is over `maxEdge`. */
   fitEdge: boolean;
+  /** Redraw every photo and send the redrawn copy even when it is larger: its metadata (GPS position) never leaves the device. */
+  always?: boolean;
 }
 
 /** Each time even the lowest quality is over `maxBytes`, the edge shrinks by this, a few times at most. */
@@ -119,24 +121,24 @@ export async function downscaleImage(file: File, options: DownscaleOptions): Pro
 /** As downscaleImage, saying whether the photo was redrawn, or tried and sent as it is. */
 export function prepareImage(file: File, options: DownscaleOptions): Promise<Prepared> {
   const asChosen = (redrawTried = false): Prepared => ({ file, redrawn: false, redrawTried });
-  if (file.size <= options.maxBytes && !options.fitEdge) return Promise.resolve(asChosen());
+  if (file.size <= options.maxBytes && !options.fitEdge && !options.always) return Promise.resolve(asChosen());
   return oneAtATime(async (): Promise<Prepared> => {
     let bitmap: ImageBitmap;
     try {
       bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
     } catch (error) {
       // Within the limit, a file this browser cannot decode goes as it is: the server checks its bytes.
-      if (file.size <= options.maxBytes) return asChosen();
+      if (file.size <= options.maxBytes && !options.always) return asChosen();
       throw error;
     }
     try {
-      if (!needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return asChosen();
+      if (!options.always && !needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return asChosen();
       let canvas: { edge: number; canvas: AnyCanvas } | undefined;
       const blob = await pickEncoding(Math.max(bitmap.width, bitmap.height), options, (edge, quality) => {
         if (canvas?.edge !== edge) canvas = { edge, canvas: draw(bitmap, edge) };
         return encode(canvas.canvas, quality);
       });
-      if (smallerOf(file.size, blob.size, options) === 'chosen') return asChosen(true);
+      if (!options.always && smallerOf(file.size, blob.size, options) === 'chosen') return asChosen(true);
       return { file: new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() }), redrawn: true };
     } finally {
       bitmap.close();

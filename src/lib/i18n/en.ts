@@ -486,6 +486,18 @@ export const EN = {
   'notices.notFound': 'This notice was not found. It may have been taken down, or its address was typed wrongly.',
   'notices.latest': 'Latest notices',
   'notices.share': 'Share on WhatsApp',
+  // The picture store and its field on admin forms (src/features/pictures/).
+  'pictures.sample': 'Sample',
+  'pictures.none': 'No picture',
+  'pictures.loading': 'Loading the picture...',
+  'pictures.add': 'Add a photo',
+  'pictures.replace': 'Replace with a photo',
+  'pictures.remove': 'Remove',
+  'pictures.uploading': 'Making the photo smaller and uploading it...',
+  'pictures.uploadFailed': 'The photo could not be uploaded. Please try again.',
+  'pictures.unreadable': 'This photo could not be opened. Please choose a JPEG, PNG or WebP photo.',
+  'pictures.altEn': 'What the picture shows (English, for blind readers)',
+  'pictures.altHi': 'What the picture shows (Hindi, for blind readers)',
 } as const;
 
 export type TextCode = keyof typeof EN;

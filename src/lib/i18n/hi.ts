@@ -626,6 +626,18 @@ export const HI: Record<TextCode, string> = {
   'notices.notFound': 'यह सूचना नहीं मिली। हो सकता है इसे हटा दिया गया हो, या पता ग़लत लिखा गया हो।',
   'notices.latest': 'ताज़ा सूचनाएँ',
   'notices.share': 'व्हाट्सऐप पर भेजें',
+  // The picture store and its field on admin forms (src/features/pictures/).
+  'pictures.sample': 'नमूना',
+  'pictures.none': 'कोई फ़ोटो नहीं',
+  'pictures.loading': 'फ़ोटो खुल रही है...',
+  'pictures.add': 'फ़ोटो लगाएँ',
+  'pictures.replace': 'दूसरी फ़ोटो लगाएँ',
+  'pictures.remove': 'हटाएँ',
+  'pictures.uploading': 'फ़ोटो छोटी करके भेजी जा रही है...',
+  'pictures.uploadFailed': 'फ़ोटो नहीं भेजी जा सकी। कृपया दोबारा कोशिश करें।',
+  'pictures.unreadable': 'यह फ़ोटो खुल नहीं रही। कृपया JPEG, PNG या WebP फ़ोटो चुनें।',
+  'pictures.altEn': 'फ़ोटो में क्या है (अंग्रेज़ी में, दृष्टिबाधित पाठकों के लिए)',
+  'pictures.altHi': 'फ़ोटो में क्या है (हिंदी में, दृष्टिबाधित पाठकों के लिए)',
 };
 
 const OCCUPATIONS = {

@@ -1,0 +1,41 @@
+/**
+ * A picture placed on a page, shared by the admin islands and the server. `picture` is a picture's
+ * id: an uploaded picture's (a UUID) or a starting picture's, `starting:<file name without
+ * extension>` (the pictures the repository ships in starting-content/).
+ */
+export interface Bilingual {
+  en: string;
+  hi: string;
+}
+
+export interface PlacedPicture {
+  picture: string;
+  alt: Bilingual;
+}
+
+/** The prefix of a starting picture's id. */
+export const STARTING_PREFIX = 'starting:';
+
+export const isStartingPicture = (id: string) => id.startsWith(STARTING_PREFIX);
+
+/** A picture as GET /v1/api/pictures lists it and POST answers it. */
+export interface PictureJson {
+  id: string;
+  /** The same-site path of its bytes (the Image CDN's source). */
+  src: string;
+  width: number;
+  height: number;
+  /** Shipped with the repository, not the school's own. */
+  sample: boolean;
+  /** Its words when it is a starting picture (a default alt text), else empty. */
+  alt: Bilingual;
+  createdAt: string | null;
+}
+
+/** The Image CDN's address of a same-site picture at `width` pixels wide (the CDN picks the format by the browser's Accept). */
+export const imageCdnUrl = (src: string, width: number) => `/.netlify/images?url=${encodeURIComponent(src)}&w=${width}`;
+
+/** The long edge a stored picture may have: a full-width hero at twice a phone's or a laptop's density needs no more. */
+export const PICTURE_MAX_EDGE = 2560;
+/** The largest picture the server takes (a redrawn 2560 px photo is about 1 MB). */
+export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;
