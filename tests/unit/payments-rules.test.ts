@@ -6,7 +6,7 @@
  * the numbering in the database and the receipts.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYMENT_PAISE, PAYMENT_MESSAGES, receiptNumber, validatePayment } from '../../src/features/payments/payments.ts';
+import { MAX_PAYMENT_PAISE, MODE_LABELS, PAYMENT_MESSAGES, TEST_RECEIVER, modeLabelsOf, receiptNumber, validatePayment, type PaymentMode } from '../../src/features/payments/payments.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { MSG } from '../../src/lib/forms/texts.ts';
 
@@ -65,5 +65,19 @@ describe('receipt numbers', () => {
   it('are RMCP-R-<year>-<six-digit sequence>', () => {
     expect(receiptNumber(2026, 1)).toBe('RMCP-R-2026-000001');
     expect(receiptNumber('2027', 123456)).toBe('RMCP-R-2027-123456');
+  });
+});
+
+describe('the mode a record\'s payments list shows', () => {
+  const entry = (receiptNumber: string, mode: PaymentMode, receivedBy: string, reverses: string | null = null) => ({ receiptNumber, mode, receivedBy, reverses });
+  it('names a test-gateway payment and its reversal as test payments, every other entry by its mode', () => {
+    expect(
+      modeLabelsOf([
+        entry('R-1', 'online', TEST_RECEIVER),
+        entry('R-2', 'cash', 'Clerk', 'R-1'),
+        entry('R-3', 'online', 'Online (Razorpay)'),
+        entry('R-4', 'upi', 'Clerk'),
+      ]),
+    ).toEqual(['Test payment: no money moved', 'Test payment: no money moved', MODE_LABELS.online, MODE_LABELS.upi]);
   });
 });

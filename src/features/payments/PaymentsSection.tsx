@@ -15,7 +15,7 @@ import { formatRupees } from '../../lib/money.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import {
-  MODE_LABELS, PAYMENT_MODES, REASON_MAX, REFERENCE_LABELS, REFERENCE_MAX, receiptPath, validatePayment,
+  MODE_LABELS, PAYMENT_MODES, modeLabelsOf, REASON_MAX, REFERENCE_LABELS, REFERENCE_MAX, receiptPath, validatePayment,
   type Fee, type Payable, type Payment, type PaymentMode,
 } from './payments.ts';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from './payment-status.ts';
@@ -61,6 +61,7 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
   const [waiving, setWaiving] = useState(false);
   const fee = record.fee;
   const payments = record.payments ?? [];
+  const modeLabels = modeLabelsOf(payments);
   const base = `/${entity}/${encodeURIComponent(record._id)}`;
   const waived = record.paymentStatus === 'waived';
   const open = !!fee && fee.balancePaise > 0 && !waived;
@@ -96,7 +97,7 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
               </tr>
             </thead>
             <tbody>
-              {payments.map((p) => (
+              {payments.map((p, i) => (
                 <tr key={p._id}>
                   <td data-label="Receipt">
                     <a href={receiptPath(p.receiptNumber)}>{p.receiptNumber}</a>
@@ -105,7 +106,7 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
                   </td>
                   <td data-label="Date">{formatDate(`${p.paidOn}T00:00:00+05:30`)}</td>
                   <td data-label="Amount">{formatRupees(p.amountPaise)}</td>
-                  <td data-label="Mode">{MODE_LABELS[p.mode]}</td>
+                  <td data-label="Mode">{modeLabels[i]}</td>
                   <td data-label="Reference" className="cell-wrap">{p.reference || '—'}</td>
                   <td data-label="Received by">{p.receivedBy}</td>
                   {principal && (

@@ -38,7 +38,7 @@ import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone } from '../school/profile.ts';
 import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
-  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, receiptNumber, validatePayment,
+  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, TEST_RECEIVER, receiptNumber, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
 } from './payments.ts';
 import type { PaymentStatus } from './payment-status.ts';
@@ -224,8 +224,6 @@ export type Recorder = Pick<AdminContext, 'admin' | 'ip'> | SystemActor;
 
 /** The name a receipt prints under "Received by" for an entry the gateway recorded. */
 export const ONLINE_RECEIVER = 'Online (Razorpay)';
-/** The same for an entry the built-in test gateway recorded: it also marks the entry (and its reversal) as one where no money moved. */
-export const TEST_RECEIVER = 'Test gateway (no money moved)';
 
 export interface Entry {
   amountPaise: number;

@@ -24,6 +24,18 @@ export const MODE_LABELS: Record<PaymentMode, string> = {
   online: 'Online (Razorpay: UPI, card or net banking)',
 };
 
+/** Who "received" an entry the built-in test gateway recorded: it also marks the entry (and its reversal) as one where no money moved. */
+export const TEST_RECEIVER = 'Test gateway (no money moved)';
+
+/**
+ * How a record's payments list names each entry's mode: a test-gateway payment, and the reversal
+ * of one, say that no money moved rather than naming the real gateway.
+ */
+export function modeLabelsOf(payments: readonly Pick<Payment, 'mode' | 'receivedBy' | 'receiptNumber' | 'reverses'>[]): string[] {
+  const test = new Set(payments.filter((p) => p.mode === 'online' && p.receivedBy === TEST_RECEIVER).map((p) => p.receiptNumber));
+  return payments.map((p) => (test.has(p.receiptNumber) || (p.reverses !== null && test.has(p.reverses)) ? 'Test payment: no money moved' : MODE_LABELS[p.mode]));
+}
+
 /** What the reference of each mode is called on screen and on the receipt. */
 export const REFERENCE_LABELS: Record<PaymentMode, string> = {
   cash: 'Reference (optional)',
