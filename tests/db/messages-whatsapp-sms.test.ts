@@ -11,11 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { ApiClient } from '../support/api.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { WhatsAppCloudServer } from '../support/whatsapp-cloud.ts';
 import { Msg91Server } from '../support/msg91.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 import { site as school } from '../../src/config/site.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
@@ -31,13 +30,13 @@ const SMS_IDS = Object.fromEntries(Object.keys(MOBILE_TEMPLATES).flatMap((t) => 
 const msg91 = new Msg91Server({ authKey: 'msg91-auth-key', templates: Object.values(SMS_IDS) });
 const REPORT_TOKEN = 'report-token-of-ours';
 
-let runtime: InProcessSite;
+let runtime: OfficeSite;
 let db: pg.Pool;
 let office: ApiClient;
 
 beforeAll(async () => {
   const [waUrl, smsUrl] = await Promise.all([whatsapp.start(), msg91.start()]);
-  runtime = await startInProcessSite({
+  runtime = await startOfficeSite({
     WHATSAPP_ACCESS_TOKEN: WA.token,
     WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
     WHATSAPP_APP_SECRET: WA.appSecret,
@@ -48,13 +47,11 @@ beforeAll(async () => {
     MSG91_SENDER_ID: 'RMCPSC',
     MSG91_TEMPLATE_IDS: JSON.stringify(SMS_IDS),
     MSG91_WEBHOOK_TOKEN: REPORT_TOKEN,
-  });
-  db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Messages Clerk', runtime.url)).client;
+  }, 'Messages Clerk');
+  ({ db, office } = runtime);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
   await runtime?.stop();
   await Promise.all([whatsapp.stop(), msg91.stop()]);
 });

@@ -10,11 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { ParsedMail } from 'mailparser';
-import { ApiClient, adminClient, staffClient } from '../support/api.ts';
+import { ApiClient, adminClient } from '../support/api.ts';
 import { runCleanup } from '../support/cleanup.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 import { site } from '../../src/config/site.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, expectJsonError, tcBody } from '../http/admin-fixtures.ts';
 
@@ -32,22 +31,20 @@ async function mailTo(to: string, text: string): Promise<ParsedMail> {
 
 // ---- the site with SMTP_URL -------------------------------------------------------
 
-let runtime: InProcessSite;
+let runtime: OfficeSite;
 let db: pg.Pool;
 let office: ApiClient;
 
 beforeAll(async () => {
   const smtpUrl = await mailServer.start();
-  runtime = await startInProcessSite({
+  runtime = await startOfficeSite({
     SMTP_URL: smtpUrl,
     MAIL_FROM: '"RMCP Office" <office@school.test>',
-  });
-  db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Messages Clerk', runtime.url)).client;
+  }, 'Messages Clerk');
+  ({ db, office } = runtime);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
   await runtime?.stop();
   await mailServer.stop();
 });

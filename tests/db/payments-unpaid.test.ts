@@ -8,29 +8,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { ApiClient } from '../support/api.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { TEST_GATEWAY } from '../support/runtime.ts';
 import { GATEWAY_SECRETS, TestGateway } from '../support/gateway.ts';
 import { tcBody } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 
 const MOBILE = '9123456780';
 
-let runtime: InProcessSite;
+let runtime: OfficeSite;
 let gateway: TestGateway;
 let office: ApiClient;
 let db: pg.Pool;
 
 beforeAll(async () => {
-  runtime = await startInProcessSite({ ...GATEWAY_SECRETS, ...TEST_GATEWAY });
+  runtime = await startOfficeSite({ ...GATEWAY_SECRETS, ...TEST_GATEWAY }, 'Unpaid Clerk');
   gateway = new TestGateway(runtime.url);
-  db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Unpaid Clerk', runtime.url)).client;
+  ({ db, office } = runtime);
 }, 180_000);
 afterAll(async () => {
-  await db?.end();
   await runtime?.stop();
 });
 

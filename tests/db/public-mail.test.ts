@@ -11,18 +11,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
+import { ApiClient } from '../support/api.ts';
 import { runCleanup } from '../support/cleanup.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 import { limits } from '../../src/config/limits.ts';
 import { MSG } from '../../src/lib/forms/texts.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from '../http/admin-fixtures.ts';
 
 const mailServer = new TestMailServer();
 const received = mailServer.received;
-let runtime: InProcessSite;
+let runtime: OfficeSite;
 let db: pg.Pool;
 let office: ApiClient;
 let smtpUrl = '';
@@ -30,13 +29,11 @@ let smtpUrl = '';
 beforeAll(async () => {
   smtpUrl = await mailServer.start();
   // The forms' own limits raised, the mail cap left at its figure (an empty setting is the default).
-  runtime = await startInProcessSite({ RATE_LIMIT_PUBLIC_MAIL: '', SMTP_URL: smtpUrl });
-  db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Mail Clerk', runtime.url)).client;
+  runtime = await startOfficeSite({ RATE_LIMIT_PUBLIC_MAIL: '', SMTP_URL: smtpUrl }, 'Mail Clerk');
+  ({ db, office } = runtime);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
   await runtime?.stop();
   await mailServer.stop();
 });

@@ -9,11 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { ApiClient } from '../support/api.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { WhatsAppCloudServer } from '../support/whatsapp-cloud.ts';
 import { Msg91Server } from '../support/msg91.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 import { limits } from '../../src/config/limits.ts';
 import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/messages.ts';
 import { createAdmission, createEnquiry, createTcRequest } from '../http/admin-fixtures.ts';
@@ -43,13 +42,13 @@ interface Row {
 
 const whatsapp = new WhatsAppCloudServer({ ...WA, approved: Object.values(MOBILE_TEMPLATES).map((t) => t.whatsapp) });
 const msg91 = new Msg91Server({ authKey: SMS.MSG91_AUTH_KEY, templates: Object.values(SMS_IDS) });
-let site: InProcessSite;
+let site: OfficeSite;
 let db: pg.Pool;
 let office: ApiClient;
 
 beforeAll(async () => {
   const [waUrl, smsUrl] = await Promise.all([whatsapp.start(), msg91.start()]);
-  site = await startInProcessSite({
+  site = await startOfficeSite({
     ...REAL,
     WHATSAPP_ACCESS_TOKEN: WA.token,
     WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
@@ -57,13 +56,11 @@ beforeAll(async () => {
     WHATSAPP_API_URL: waUrl,
     ...SMS,
     MSG91_API_URL: smsUrl,
-  });
-  db = new pg.Pool({ connectionString: withDefaultUser(site.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Texts Clerk', site.url)).client;
+  }, 'Texts Clerk');
+  ({ db, office } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
   await site?.stop();
   await Promise.all([whatsapp.stop(), msg91.stop()]);
 });

@@ -7,15 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
-import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
+import { ApiClient } from '../support/api.ts';
+import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { startJsonServer, type JsonServer } from '../support/json-server.ts';
-import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../../src/lib/staff-files.ts';
 import { HTML, SVG, expectJsonError, jpeg, pdf, png, stagedFile, uploadStaffFile } from '../http/admin-fixtures.ts';
 
-let site: InProcessSite;
+let site: OfficeSite;
 let db: pg.Pool;
 let office: ApiClient;
 let netlifyApi: JsonServer;
@@ -31,13 +30,11 @@ beforeAll(async () => {
     purged.push(body.cache_tags);
     return [202, {}];
   });
-  site = await startInProcessSite({ NETLIFY_PURGE_API_TOKEN: PURGE.token, SITE_ID: PURGE.siteId, NETLIFY_API_URL: netlifyApi.url });
-  db = new pg.Pool({ connectionString: withDefaultUser(site.databaseUrl), max: 2 });
-  office = (await staffClient('office', 'Files Clerk', site.url)).client;
+  site = await startOfficeSite({ NETLIFY_PURGE_API_TOKEN: PURGE.token, SITE_ID: PURGE.siteId, NETLIFY_API_URL: netlifyApi.url }, 'Files Clerk');
+  ({ db, office } = site);
 }, 180_000);
 
 afterAll(async () => {
-  await db?.end();
   await site?.stop();
   await netlifyApi?.stop();
 });

@@ -17,7 +17,10 @@ import type { Config, Context } from '@netlify/functions';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll } from 'vitest';
+import pg from 'pg';
 import { matchPath } from '../../src/server/route-path.ts';
+import { withDefaultUser } from '../../src/server/db.ts';
+import { ApiClient, staffClient } from './api.ts';
 import { freshDatabase, type FreshDatabase } from './database.ts';
 import { useSite } from './site.ts';
 import { RAISED_LIMITS } from './runtime.ts';
@@ -180,5 +183,27 @@ export function useInProcessSite(env: Record<string, string> = {}): () => InProc
   return () => {
     if (!site) throw new Error('the in-process site is not started yet');
     return site;
+  };
+}
+
+/** A site with what most database-layer files read it through: a pool on its database and a clerk's session. */
+export interface OfficeSite extends InProcessSite {
+  db: pg.Pool;
+  office: ApiClient;
+}
+
+/** Starts a site as startInProcessSite does, with a pool on its database and the office clerk `clerk` signed in; stop() closes the pool too. */
+export async function startOfficeSite(env: Record<string, string>, clerk: string): Promise<OfficeSite> {
+  const site = await startInProcessSite(env);
+  const db = new pg.Pool({ connectionString: withDefaultUser(site.databaseUrl), max: 2 });
+  const office = (await staffClient('office', clerk, site.url)).client;
+  return {
+    ...site,
+    db,
+    office,
+    async stop() {
+      await db.end();
+      await site.stop();
+    },
   };
 }
