@@ -4,7 +4,7 @@
  * or Esc, never by a stray click outside, so they are not lost before they are kept.
  */
 import { useId, useRef } from 'react';
-import { toast } from '../../lib/toast.tsx';
+import { copyOrSelect } from '../../components/ui/copy-text.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 
 export function RecoveryCodes({ codes, onClose }: { codes: string[] | undefined; onClose: () => void }) {
@@ -12,17 +12,8 @@ export function RecoveryCodes({ codes, onClose }: { codes: string[] | undefined;
   const copyRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
-  async function copy() {
-    if (!codes) return;
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast.success('Recovery codes copied');
-    } catch {
-      const list = listRef.current;
-      if (list) getSelection()?.selectAllChildren(list);
-      toast.info('Could not copy: the codes are selected, press Ctrl+C to copy them.');
-    }
-  }
+  const copy = () =>
+    codes && copyOrSelect(codes.join('\n'), listRef.current, { copied: 'Recovery codes copied', selected: 'Could not copy: the codes are selected, press Ctrl+C to copy them.' });
 
   return (
     <Dialog open={!!codes} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-what`} closeOnBackdrop={false} initialFocus={copyRef} className="recovery-dialog">

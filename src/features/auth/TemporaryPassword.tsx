@@ -4,7 +4,7 @@
  * by a stray click outside, so it is not lost before it is written down.
  */
 import { useId, useRef } from 'react';
-import { toast } from '../../lib/toast.tsx';
+import { copyOrSelect } from '../../components/ui/copy-text.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 
 export interface Shown {
@@ -20,18 +20,8 @@ export function TemporaryPassword({ shown, onClose }: { shown: Shown | undefined
   const copyRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLElement>(null);
 
-  async function copy() {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.password);
-      toast.success('Password copied');
-    } catch {
-      // No clipboard access (an old browser, or a page not served over https): select it for Ctrl+C.
-      const code = codeRef.current;
-      if (code) getSelection()?.selectAllChildren(code);
-      toast.info('Could not copy: the password is selected, press Ctrl+C to copy it.');
-    }
-  }
+  const copy = () =>
+    shown && copyOrSelect(shown.password, codeRef.current, { copied: 'Password copied', selected: 'Could not copy: the password is selected, press Ctrl+C to copy it.' });
 
   return (
     <Dialog open={!!shown} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-what`} closeOnBackdrop={false} initialFocus={copyRef}>
