@@ -6,7 +6,7 @@
 import { breadcrumbs, html, type Html } from '../../server/public-page.ts';
 import { dayMonthYear } from '../../lib/dates.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
-import { schoolAddress, schoolName, type SchoolProfile } from '../school/profile.ts';
+import { phoneLinks, schoolAddress, schoolName, type SchoolProfile } from '../school/profile.ts';
 import {
   DISCLOSURE_DOCUMENTS, INFRASTRUCTURE_FIGURES, RESULT_CLASSES, STAFF_FIGURES, documentTitle, passPercentage,
   type Disclosure, type DisclosureDocument, type DocumentSection,
@@ -18,7 +18,8 @@ export const DISCLOSURE_TAG = 'disclosure';
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, lang: Language): { title: string; description: string; body: Html } {
+/** `fees`: the fee structure as the fee page shows it (src/features/fees/fee-page.server.ts), in part C. */
+export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, lang: Language, fees: Html = html``): { title: string; description: string; body: Html } {
   const t = (code: TextCode, values?: Record<string, string>) => fill(lang, code, values);
   const notYet = html`<span class="not-published">${t('disclosure.notPublished')}</span>`;
   const value = (text: string | null | undefined) => (text ? text : notYet);
@@ -76,7 +77,7 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
           [t('disclosure.a.principalName'), typed(profile.principalName)],
           [t('disclosure.a.principalQualification'), typed(profile.principalQualification)],
           [t('disclosure.a.email'), profile.email ? html`<a href="mailto:${profile.email}">${profile.email}</a>` : notYet],
-          [t('disclosure.a.phones'), profile.phones.length ? html`${profile.phones.map((p, i) => html`${i ? ', ' : ''}<a href="tel:+91${p}">${p}</a>`)}` : notYet],
+          [t('disclosure.a.phones'), profile.phones.length ? html`${phoneLinks(profile).map((p, i) => html`${i ? ', ' : ''}<a href="${p.href}">${p.number}</a>`)}` : notYet],
         ])}
       </section>
       <section aria-labelledby="disclosure-b">
@@ -86,6 +87,7 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
       <section aria-labelledby="disclosure-c">
         <h2 id="disclosure-c">${t('disclosure.c')}</h2>
         ${documentsList('C')}
+        ${fees}
         ${RESULT_CLASSES.map(resultsTable)}
       </section>
       <section aria-labelledby="disclosure-d">

@@ -28,6 +28,8 @@ import {
   type Disclosure, type DisclosureDocument, type DisclosureFigures, type DocumentKey,
 } from './disclosure.ts';
 import { DISCLOSURE_PATH, DISCLOSURE_TAG, disclosurePage } from './disclosure-page.ts';
+import { FEE_PAGE_TAG } from '../fees/fee-page.server.ts';
+import { disclosureFees } from '../fees/structure.server.ts';
 
 type Row = Record<string, unknown>;
 
@@ -146,9 +148,10 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
 
 /** The public page in `lang`, from the profile and the disclosure as they are now. */
 const servePage = (lang: Language) => async (req: Request): Promise<Response> => {
-  const [profile, disclosure] = await Promise.all([schoolProfile(), readDisclosure()]);
+  const [profile, disclosure, fees] = await Promise.all([schoolProfile(), readDisclosure(), disclosureFees(lang)]);
   // The path as the site's static pages write theirs (canonical, hreflang, sitemap): with its trailing slash.
-  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG], ...disclosurePage(profile, disclosure, lang) });
+  // The fee structure is part C's: a change of the fees purges this page too.
+  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG, FEE_PAGE_TAG], ...disclosurePage(profile, disclosure, lang, fees) });
 };
 export const serveDisclosurePage = servePage('en');
 export const serveHindiDisclosurePage = servePage('hi');

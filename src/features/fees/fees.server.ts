@@ -3,7 +3,7 @@
  *
  *   GET /v1/api/fees?session=2027-28     (anyone)    the fees of a session (FeeSchedule, src/features/fees/fees.ts)
  *   PUT /v1/api/fees { session, admission: [{ admissionClass, amount }], transferCertificate }  (principal) the same answer
- *   GET /admissions/fees, /hi/admissions/fees   the public fee structure, drawn from the same rows
+ *   GET /admissions/fees, /hi/admissions/fees   the public fee structure (./structure.server.ts), its admission fees from the same rows
  *
  * A session without fees of its own charges the latest session's before it (fees carry over until
  * the principal sets the new session's); a session before every set one, the earliest set.
@@ -21,12 +21,10 @@ import { toIso } from '../../lib/dates.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { FEE_MESSAGES, validateFees, type FeeSchedule, type SchoolClass } from './fees.ts';
-import { feePage } from './fee-page.server.ts';
+import { FEE_MESSAGES, validateFees, type FeeSchedule } from './fees.ts';
+import { FEE_PAGE_TAG, feePage } from './fee-page.server.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
-
-/** The cache tag of every page that shows a fee: a change purges it. */
-export const FEE_PAGE_TAG = 'fees';
+import { officeContact, publishedFees } from './structure.server.ts';
 
 // ---- the schedule ----------------------------------------------------------------------------
 
@@ -60,7 +58,7 @@ async function schedule(session: string, db: Queryable | undefined = undefined):
 /** The sessions the editor offers: last, this and next, and every one with fees of its own. */
 async function sessionsOffered(): Promise<string[]> {
   const start = Number(sessionOf().slice(0, 4));
-  const set = await query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees`);
+  const set = await query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees UNION SELECT session FROM fee_structures`);
   return [...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), ...set.map((r) => r.session)])].sort();
 }
 
@@ -125,12 +123,10 @@ export async function putFees(req: Request, ctx: AdminContext): Promise<Response
 
 // ---- the public page -------------------------------------------------------------------------
 
-/** GET /admissions/fees and /hi/admissions/fees: the fee structure of the session admissions are for, and the TC fee. */
+/** GET /admissions/fees and /hi/admissions/fees: the published fee structure (or that it is not yet published), and the TC fee. */
 export function feePageHandler(lang: Language) {
   return async (req: Request): Promise<Response> => {
-    const session = sessionOf();
-    const s = await schedule(session);
-    const admission = ALL_CLASSES.flatMap((c) => (s.admission.has(c) ? [{ admissionClass: c as SchoolClass, paise: s.admission.get(c)! }] : []));
-    return publicPage(req, { lang, ...feePage(lang, { session, admission, tcPaise: s.tcPaise }), tags: [FEE_PAGE_TAG] });
+    const [fees, contact] = await Promise.all([publishedFees(), officeContact(lang)]);
+    return publicPage(req, { lang, ...feePage(lang, { ...fees, contact }), tags: [FEE_PAGE_TAG] });
   };
 }
