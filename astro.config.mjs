@@ -8,6 +8,7 @@ import { loadDotEnv, loadLocalSecrets } from './scripts/local-secrets.ts';
 import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 import { holdRuntimeFolderOrExit } from './scripts/local-runtime/folder-lock.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
+import { startingFiles } from './scripts/starting-files.ts';
 import { DATABASE_PAGES, NOTICES_SITEMAP_PATH } from './src/data/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
@@ -48,6 +49,7 @@ export default defineConfig({
   integrations: [
     react(),
     hindiFallbackPages(),
+    startingFiles(),
     sitemap({
       // The pages answered from the database have no built file to find.
       customPages: DATABASE_PAGES.flatMap((path) => [`${site.url}${path}/`, `${site.url}/hi${path}/`]),

@@ -1,19 +1,20 @@
 /**
  * Makes the site's own pictures and documents (nothing is hot-linked or downloaded): flat
  * illustrations drawn as SVG and rasterised with sharp into src/assets (processed by astro:assets
- * into AVIF/WebP at build), the favicon and Open Graph image in public/, and the e-magazine
- * PDFs in public/. Re-run after changing a drawing:
+ * into AVIF/WebP at build), the favicon and Open Graph image in public/, and the sample press
+ * clippings, magazine covers and magazine PDFs in starting-content/press/. Re-run after changing a drawing:
  *   npm exec -- node src/assets/generate.ts
  */
 import sharp from 'sharp';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { makePdf } from '../lib/tiny-pdf.ts';
-import { magazineIssues } from '../data/magazine-issues.ts';
+import { magazineIssues } from '../../starting-content/press/magazine-texts.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ASSETS = join(ROOT, 'src/assets');
 const PUBLIC = join(ROOT, 'public');
+const PRESS = join(ROOT, 'starting-content/press');
 
 // ---------- drawing helpers ----------
 let seed = 1;
@@ -217,8 +218,7 @@ if (!only || only === 'images') {
     ['health-hygiene', 'WASH', '#00838f', '#00897b', 'HYGIENE'],
   ];
   for (const [name, initials, ring, fill, label] of seals) await sharp(Buffer.from(sealSvg(initials, ring, fill, label))).png({ compressionLevel: 9, palette: true }).toFile(join(ASSETS, `logos/${name}.png`));
-  // Press and magazine pictures are served as they are (public/images/): the database's first entries name them by address.
-  await mkdir(join(PUBLIC, 'images/press'), { recursive: true });
+  // The sample press and magazine pictures are served as they are (starting-content/press/, copied by the build).
   const press: [string, string, string, keyof typeof scenes][] = [
     ['press-1', 'Dainik Samachar', 'Rural school tops district in board results', 'assembly'],
     ['press-2', 'The Bulandshahr Times', 'Students shine at state science exhibition', 'sciencefair'],
@@ -227,12 +227,11 @@ if (!only || only === 'images') {
     ['press-5', 'Jan Jagran Express', 'New library opens for village readers', 'library'],
     ['press-6', 'Doaba Daily', 'Annual day celebrates folk arts of the region', 'stage'],
   ];
-  for (const [name, paper, headline, scene] of press) await sharp(Buffer.from(pressSvg(paper, headline, scene))).jpeg({ quality: 78, mozjpeg: true }).toFile(join(PUBLIC, `images/press/${name}.jpg`));
-  await mkdir(join(PUBLIC, 'images/magazine'), { recursive: true });
+  for (const [name, paper, headline, scene] of press) await sharp(Buffer.from(pressSvg(paper, headline, scene))).jpeg({ quality: 78, mozjpeg: true }).toFile(join(PRESS, `${name}.jpg`));
   const accents = ['#0b4f8a', '#b8420f', '#2e7d32', '#6a1b9a', '#00838f', '#ad1457'];
   const coverScenes: (keyof typeof scenes)[] = ['campus', 'stage', 'sports', 'sciencefair', 'library', 'mission'];
   for (const [i, issue] of magazineIssues.entries()) {
-    await sharp(Buffer.from(coverSvg(issue.title, issue.month, accents[i]!, coverScenes[i]!, 500 + i))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(PUBLIC, `images/magazine/${issue.slug}.jpg`));
+    await sharp(Buffer.from(coverSvg(issue.title, issue.month, accents[i]!, coverScenes[i]!, 500 + i))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(PRESS, `${issue.slug}.jpg`));
   }
   // Favicon, touch icon, Open Graph image (public/: linked by URL, not rendered as <img>). The favicon is a PNG in an
   // ICO, not an SVG: Chrome draws an SVG favicon by building a whole SVG document on the page's main thread while it loads.
@@ -250,13 +249,12 @@ if (!only || only === 'images') {
 }
 
 if (!only || only === 'pdfs') {
-  await mkdir(join(PUBLIC, 'magazines'), { recursive: true });
   for (const issue of magazineIssues) {
     const pdf = makePdf(`RMCP Chronicle - ${issue.month}`, [
       { heading: `RMCP Chronicle - ${issue.month}`, lines: [issue.title, '', issue.description, '', ...issue.contents.map((c, i) => `${i + 1}. ${c}`), '', 'R.M.C.P. Senior Secondary School & Academy, Sikandrabad, Bulandshahr (U.P.)', 'The school magazine has been published every year since 2012.'] },
       { heading: 'From the Editorial Desk', lines: issue.editorial },
     ]);
-    await writeFile(join(PUBLIC, 'magazines', `${issue.slug}.pdf`), pdf);
+    await writeFile(join(PRESS, `${issue.slug}.pdf`), pdf);
   }
 }
 console.log('generated assets');

@@ -151,10 +151,10 @@ describe('links and files', () => {
     expect(html).toContain('dates back to 2012');
   });
 
-  it('the press page shows its articles with source, title, date and thumbnail (six came with the site; others tests may add)', () => {
+  it('the press page shows its articles with source, title, date and thumbnail (six samples came with the site; other tests remove two at most and may add)', () => {
     const html = pages.get('/press/coverage')!;
     const cards = html.match(/<li class="card press-card">[\s\S]*?<\/li>/g) ?? [];
-    expect(cards.length).toBeGreaterThanOrEqual(6);
+    expect(cards.length).toBeGreaterThanOrEqual(4);
     for (const card of cards) {
       expect(card).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}">/);
       expect(card).toMatch(/<h2( lang="[a-z-A-Z]+")?>[^<]+<\/h2>/);

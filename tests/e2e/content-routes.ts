@@ -110,13 +110,14 @@ export const HINDI_PENDING: Record<string, string> = {};
 /** Every public page's Hindi address: its Hindi page, or the English page with a note until it has one. */
 export const HINDI_PUBLIC_ROUTES = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES].filter((path) => path !== '/login').map((path) => pathIn('hi', path));
 
+/** The sample magazine issues' PDFs (starting-content/press/), which no runtime test removes. */
 export const MAGAZINE_PDFS = [
-  '/magazines/chronicle-2026-04.pdf',
-  '/magazines/chronicle-2025-12.pdf',
-  '/magazines/chronicle-2025-08.pdf',
-  '/magazines/chronicle-2025-02.pdf',
-  '/magazines/chronicle-2024-10.pdf',
-  '/magazines/chronicle-2024-03.pdf',
+  '/starting/press/chronicle-2026-04.pdf',
+  '/starting/press/chronicle-2025-12.pdf',
+  '/starting/press/chronicle-2025-08.pdf',
+  '/starting/press/chronicle-2025-02.pdf',
+  '/starting/press/chronicle-2024-10.pdf',
+  '/starting/press/chronicle-2024-03.pdf',
 ];
 
 /** Decodes the few HTML entities Astro emits in text. */

@@ -1,6 +1,6 @@
 /**
- * Press articles and magazine issues in the admin: the public list and pages
- * seeded with the site's entries (their files still served from public/), anonymous writes 401,
+ * Press articles and magazine issues in the admin: the public list and pages show the samples of
+ * starting-content/press/ (their files served under /starting/press/), marked as samples; anonymous writes 401,
  * office staff add, change and delete with a cover and a PDF (staff files, claimed public, released
  * on replace and delete), refusals that store nothing (a PDF as the cover, a picture as the PDF, a
  * missing title, a future date, a control character in any text), script and replacement patterns
@@ -30,23 +30,27 @@ const article = (overrides: Record<string, unknown> = {}) => ({
   publishedOn: '2026-01-15', coverAlt: { en: 'Clipping of the science fair' }, ...overrides,
 });
 
-describe('the entries the site came with', () => {
-  it('are listed and drawn on the public pages in both languages, their pictures still served from public/', async () => {
+describe('the samples the site came with', () => {
+  it('are listed, marked as samples, and drawn on the public pages in both languages, their files served under /starting/press/', async () => {
     const press = await (await anonymous.request('/v1/api/press')).json();
-    const seeded = press.data.find((a: any) => a.source === 'दैनिक समाचार');
+    const seeded = press.data.find((a: any) => a._id === 'sample-press-1');
     expect(seeded).toMatchObject({
+      sample: true,
+      source: 'दैनिक समाचार',
       title: { en: 'Rural school tops district in CBSE board results', hi: 'सीबीएसई बोर्ड परीक्षा में ग्रामीण विद्यालय ज़िले में प्रथम' },
-      cover: { url: '/images/press/press-1.jpg', width: 640, height: 400 },
+      cover: { url: '/starting/press/press-1.jpg', width: 640, height: 400 },
+      createdAt: null,
     });
     // Each page shows the words of its language: the Hindi one the Hindi title and picture description.
     const hindi = await (await anonymous.request('/hi/press/coverage')).text();
     expect(hindi).toContain('<h2>सीबीएसई बोर्ड परीक्षा में ग्रामीण विद्यालय ज़िले में प्रथम</h2>');
     expect(hindi).toContain('alt="प्रार्थना सभा में खड़े विद्यार्थियों की फ़ोटो वाली अख़बार की कतरन"');
+    expect(hindi).toContain('<p class="meta"><strong>नमूना</strong> · <span lang="hi-IN">दैनिक समाचार</span>');
     expect(await (await anonymous.request('/press/coverage')).text()).toContain('<h2>Rural school tops district in CBSE board results</h2>');
     expect((await anonymous.request(seeded.cover.url)).status).toBe(200);
     const magazine = await (await anonymous.request('/v1/api/magazine')).json();
     const april = magazine.data.find((m: any) => m.month === '2026-04');
-    expect(april).toMatchObject({ pdf: '/magazines/chronicle-2026-04.pdf', cover: { url: '/images/magazine/chronicle-2026-04.jpg' } });
+    expect(april).toMatchObject({ _id: 'sample-chronicle-2026-04', sample: true, pdf: '/starting/press/chronicle-2026-04.pdf', cover: { url: '/starting/press/chronicle-2026-04.jpg' } });
     expect((await anonymous.request(april.pdf)).status).toBe(200);
     for (const [path, heading] of [['/press/coverage', 'Press Coverage'], ['/hi/press/coverage', 'अख़बारों में विद्यालय'], ['/press/magazine', 'E-Magazine: RMCP Chronicle'], ['/hi/press/magazine', 'ई-पत्रिका: आर.एम.सी.पी. क्रॉनिकल']]) {
       const res = await anonymous.request(path!);
@@ -55,7 +59,7 @@ describe('the entries the site came with', () => {
       expect(text).toContain(`<h1>${heading}</h1>`);
       expect(text).not.toContain('astro-island');
       // Every picture has its size and all but the first load lazily.
-      const images = [...text.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('/images/press/') || tag.includes('/images/magazine/') || tag.includes('/v1/files/'));
+      const images = [...text.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('/starting/press/') || tag.includes('/v1/files/'));
       expect(images.length).toBeGreaterThan(0);
       for (const tag of images) expect(tag).toMatch(/ width="\d+" height="\d+"/);
       for (const tag of images.slice(1)) expect(tag).toContain('loading="lazy"');

@@ -1,11 +1,13 @@
-/** Content data that Node can load without Astro: navigation tree, PDFs, magazine texts. */
+/** Content data that Node can load without Astro: navigation tree, PDFs, the sample press articles and magazine issues. */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { navigation, adminNavigation, allNavHrefs, findNav, footerLinks } from '../../src/data/navigation.ts';
 import { makePdf, checkPdf } from '../../src/lib/tiny-pdf.ts';
-import { magazineIssues } from '../../src/data/magazine-issues.ts';
+import { imageSize } from 'image-size';
+import samples from '../../starting-content/press/press.json' with { type: 'json' };
 import { magazinePage } from '../../src/features/press/press-pages.server.ts';
+import { validateArticle, validateIssue } from '../../src/features/press/press.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -42,12 +44,25 @@ describe('PDF writer and checker', () => {
     expect(checkPdf(Buffer.from(broken, 'latin1')).ok).toBe(false);
     expect(checkPdf(Buffer.from('hello')).ok).toBe(false);
   });
-  it('every shipped magazine issue is a valid, small PDF', async () => {
-    expect(magazineIssues).toHaveLength(6);
-    for (const issue of magazineIssues) {
-      const bytes = await readFile(join(ROOT, 'public/magazines', `${issue.slug}.pdf`));
-      expect(checkPdf(bytes), issue.slug).toMatchObject({ ok: true });
+  it('every sample magazine issue is a valid, small PDF', async () => {
+    expect(samples.issues).toHaveLength(6);
+    for (const issue of samples.issues) {
+      const bytes = await readFile(join(ROOT, 'starting-content/press', issue.pdf));
+      expect(checkPdf(bytes), issue.key).toMatchObject({ ok: true });
       expect(bytes.length).toBeLessThan(20_000);
+    }
+  });
+});
+
+describe('the sample press articles and magazine issues (starting-content/press/press.json)', () => {
+  it('pass the rules an entry the office saves passes, with unique keys and covers of the size they say', async () => {
+    const entries = [...samples.articles, ...samples.issues];
+    expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
+    for (const a of samples.articles) expect(validateArticle(a, false), a.key).toMatchObject({ ok: true });
+    for (const m of samples.issues) expect(validateIssue(m, false), m.key).toMatchObject({ ok: true });
+    for (const e of entries) {
+      const { width, height } = imageSize(new Uint8Array(await readFile(join(ROOT, 'starting-content/press', e.cover.file))));
+      expect({ width, height }, e.key).toEqual({ width: e.cover.width, height: e.cover.height });
     }
   });
 });

@@ -45,9 +45,10 @@ describe('the seed', () => {
     expect(Number(tc.rows[0]!.amount_paise) / 100).toBe(fees.transferCertificate);
   });
 
-  it('holds the six press articles and six magazine issues the site came with', async () => {
-    expect((await db.query(`SELECT 1 FROM press_articles`)).rows).toHaveLength(6);
-    expect((await db.query(`SELECT 1 FROM magazine_issues WHERE legacy_pdf_url LIKE '/magazines/%.pdf'`)).rows).toHaveLength(6);
+  it('holds no press article or magazine issue: the samples are starting content (starting-content/press/), none removed', async () => {
+    expect((await db.query(`SELECT 1 FROM press_articles`)).rows).toHaveLength(0);
+    expect((await db.query(`SELECT 1 FROM magazine_issues`)).rows).toHaveLength(0);
+    expect((await db.query(`SELECT 1 FROM press_sample_changes`)).rows).toHaveLength(0);
   });
 });
 
@@ -72,17 +73,40 @@ describe('validateFees', () => {
 });
 
 describe('the public pages', () => {
-  it('the fee page lists each class in the page\'s language, with whole rupees', () => {
-    const page = feePage('hi', { session: '2027-28', admission: [{ admissionClass: '5', paise: 800000 }, { admissionClass: 'K.G', paise: 0 }], tcPaise: 50000 });
-    expect(page.body.value).toContain('<th scope="row">कक्षा V</th><td class="fee-amount">₹8,000</td>');
-    expect(page.body.value).toContain('कोई शुल्क नहीं');
-    expect(page.body.value).toContain('₹500');
+  const heads = [
+    { id: 'admission', kind: 'admission', period: 'once', name: { en: 'Admission fee', hi: 'प्रवेश शुल्क' } },
+    { id: 'bus', kind: 'transport', period: 'month', name: { en: 'Bus <near>', hi: 'बस, 5 कि.मी. तक' } },
+    { id: 'lab', kind: 'other', period: 'year', name: { en: 'Lab fee', hi: 'प्रयोगशाला शुल्क' } },
+  ] as const;
+  const structure = {
+    heads: heads.map((h) => ({ ...h, name: { ...h.name } })),
+    rows: [
+      { classes: ['K.G' as const], amounts: { admission: 0, bus: 50000, lab: null } },
+      { classes: ['1' as const, '2' as const, '3' as const, '4' as const, '5' as const], amounts: { admission: 800000, bus: 50000, lab: 60000 } },
+    ],
+  };
+  const contact = { phones: [{ number: '05735-222345', href: 'tel:+915735222345' }], email: 'office@school.test' };
+  it('the fee page shows the structure in the page\'s language: fees that differ by class as a table, those alike in one of their own', () => {
+    const page = feePage('hi', { sessions: [{ session: '2027-28', structure }], tcPaise: 50000, contact });
     expect(page.title).toBe('शुल्क विवरण');
+    const html = page.body.value;
+    expect(html).toContain('<th scope="row">कक्षा I–V</th><td class="fee-amount">₹8,000</td><td class="fee-amount">₹600</td>');
+    expect(html).toContain('<th scope="row">K.G</th><td class="fee-amount">कोई शुल्क नहीं</td><td class="fee-amount"><span aria-hidden="true">—</span><span class="visually-hidden">नहीं लिया जाता</span></td>');
+    expect(html).toContain('<th scope="row">बस, 5 कि.मी. तक <span class="fee-period">(प्रति माह)</span></th><td class="fee-amount">₹500</td>');
+    expect(html).toContain('₹500');
+    expect(feePage('en', { sessions: [{ session: '2027-28', structure }], tcPaise: 50000, contact }).body.value).toContain('Bus &lt;near&gt;');
+  });
+  it('until a structure is published the page says so and where to ask, with no figure but the TC fee', () => {
+    const html = feePage('en', { sessions: [{ session: '2027-28', structure: null }], tcPaise: 50000, contact }).body.value;
+    expect(html).toContain('The fee structure for the session 2027-28 is not yet published. For the fees, please ask the school office: <a href="tel:+915735222345">05735-222345</a>, <a href="mailto:office@school.test">office@school.test</a>.');
+    expect(html).not.toContain('<table');
+    const bare = feePage('en', { sessions: [{ session: '2027-28', structure: null }], tcPaise: 50000, contact: { phones: [], email: null } }).body.value;
+    expect(bare).toContain('not yet published. For the fees, please ask at the school office.');
   });
 
   const article: PressArticle = {
     _id: 'a', source: 'Amar <b>Ujala</b>', title: { en: '', hi: '<img src=x onerror=alert(1)>' }, summary: { en: 'Summary', hi: '' }, publishedOn: '2026-05-14',
-    cover: { url: '/v1/files/x', width: 640, height: 400 }, coverAlt: { en: 'A "clipping"', hi: '' }, pdf: null, createdAt: '', updatedAt: '',
+    cover: { url: '/v1/files/x', width: 640, height: 400 }, coverAlt: { en: 'A "clipping"', hi: '' }, pdf: null, sample: false, createdAt: '', updatedAt: '',
   };
   it('escapes every word staff typed and marks a text in the other language', () => {
     const html = coveragePage('en', [article, { ...article, _id: 'b' }]).body.value;
@@ -93,9 +117,17 @@ describe('the public pages', () => {
     expect(html.match(/loading="lazy"/g)).toHaveLength(1);
     expect(html).toContain('14 May 2026');
     expect(html).not.toContain('<script');
+    expect(html).not.toContain('sample-note');
+  });
+  it('marks a sample as one on its card, in the page\'s language, and says above the list what samples are', () => {
+    const hindi = coveragePage('hi', [article, { ...article, _id: 'sample-press-1', sample: true }]).body.value;
+    expect(hindi.match(/<strong>नमूना<\/strong> · /g)).toHaveLength(1);
+    expect(hindi).toContain('<p class="sample-note" role="note">“नमूना” लिखी प्रविष्टियाँ');
+    const english = magazinePage('en', [{ _id: 'sample-x', title: { en: 'Spring', hi: '' }, description: { en: '', hi: '' }, month: '2026-04', cover: null, pdf: null, sample: true, createdAt: null, updatedAt: null }]).body.value;
+    expect(english).toContain('<p class="meta"><strong>Sample</strong> · April 2026</p>');
   });
   it('the magazine page names each issue\'s month in the page\'s language, its PDF links saying they open a PDF', () => {
-    const issue: MagazineIssue = { _id: 'm', title: { en: 'Spring', hi: '' }, description: { en: '', hi: '' }, month: '2026-04', cover: null, pdf: '/magazines/x.pdf', createdAt: '', updatedAt: '' };
+    const issue: MagazineIssue = { _id: 'm', title: { en: 'Spring', hi: '' }, description: { en: '', hi: '' }, month: '2026-04', cover: null, pdf: '/magazines/x.pdf', sample: false, createdAt: '', updatedAt: '' };
     const html = magazinePage('hi', [issue]).body.value;
     expect(html).toContain('अप्रैल 2026');
     expect(html).toContain('<a class="button" href="/magazines/x.pdf" target="_blank" rel="noopener">पढ़ें<span class="visually-hidden"> — अप्रैल 2026 का अंक (PDF, नए टैब में खुलेगा)</span></a>');

@@ -9,3 +9,8 @@ export interface GoLiveCheck {
   href: string;
   count?: number;
 }
+
+/** A line as GET /v1/api/dashboard/go-live answers it: the check with the words the office reads (English). */
+export interface GoLiveLine extends GoLiveCheck {
+  text: string;
+}

@@ -13,12 +13,18 @@
  * after the change commits. The cover's pixel size is read from its bytes, so the pages give every
  * picture its width and height. Every change is audited with what it was before and after, and
  * purges its page's cache tag.
+ *
+ * The samples of starting-content/press/ (./press-samples.server.ts) are listed among the entries,
+ * marked `sample`, with the id `sample-<key>`, until the office acts on one (press_sample_changes,
+ * migration 0036): DELETE takes it off the site; PUT saves it, changed, as the school's own entry
+ * (a new row keeping the sample's files by address unless replaced), after which it is no longer a
+ * sample. Both are audited with the sample as `before`.
  */
 import { imageSize } from 'image-size';
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { store } from '../../server/blobs.ts';
-import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
+import { getPool, isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { claimFile, deleteReleased, releaseFile } from '../../server/files.ts';
 import { refuse } from '../../server/forms.ts';
@@ -28,10 +34,12 @@ import { toIso } from '../../lib/dates.ts';
 import type { Result } from '../../lib/forms/validate.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { IMAGE_TYPES, fileUrl } from '../../lib/staff-files.ts';
+import type { GoLiveCheck } from '../go-live/go-live.ts';
 import {
-  PRESS_MESSAGES, validateArticle, validateIssue, type ArticleInput, type IssueInput, type MagazineIssue, type Picture, type PressArticle,
+  PRESS_MESSAGES, SAMPLE_ID_PREFIX, validateArticle, validateIssue, type ArticleInput, type IssueInput, type MagazineIssue, type Picture, type PressArticle,
 } from './press.ts';
 import { coveragePage, magazinePage } from './press-pages.server.ts';
+import { sampleRow, sampleRows, type Book as SampleBook } from './press-samples.server.ts';
 
 export const PRESS_TAG = 'press';
 export const MAGAZINE_TAG = 'magazine';
@@ -39,6 +47,7 @@ export const MAGAZINE_TAG = 'magazine';
 type Row = Record<string, unknown>;
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
 
 function picture(row: Row): Picture | null {
   const url = row.cover_file ? fileUrl(String(row.cover_file)) : row.legacy_cover_url ? String(row.legacy_cover_url) : null;
@@ -55,8 +64,9 @@ export const articleJson = (row: Row): PressArticle => ({
   cover: picture(row),
   coverAlt: { en: str(row.cover_alt_en), hi: str(row.cover_alt_hi) },
   pdf: pdfOf(row),
-  createdAt: toIso(row.created_at),
-  updatedAt: toIso(row.updated_at),
+  sample: !!row.sample_key,
+  createdAt: isoOrNull(row.created_at),
+  updatedAt: isoOrNull(row.updated_at),
 });
 
 export const issueJson = (row: Row): MagazineIssue => ({
@@ -66,8 +76,9 @@ export const issueJson = (row: Row): MagazineIssue => ({
   month: str(row.issue_month),
   cover: picture(row),
   pdf: pdfOf(row),
-  createdAt: toIso(row.created_at),
-  updatedAt: toIso(row.updated_at),
+  sample: !!row.sample_key,
+  createdAt: isoOrNull(row.created_at),
+  updatedAt: isoOrNull(row.updated_at),
 });
 
 /** What the audit entry compares of a row, named as the audit screen shows them: its words, dates and files (by address). */
@@ -81,8 +92,29 @@ const issueView = (row: Row) => ({
   'Description (Hindi)': str(row.description_hi), Month: str(row.issue_month), Cover: picture(row)?.url ?? null, PDF: pdfOf(row),
 });
 
-export const listArticles = () => query(`SELECT * FROM press_articles ORDER BY published_on DESC, created_at DESC`).then((rows) => rows.map(articleJson));
-export const listIssues = () => query(`SELECT * FROM magazine_issues ORDER BY issue_month DESC, created_at DESC`).then((rows) => rows.map(issueJson));
+/** The keys of the samples of `book` the school removed or saved as its own. */
+async function samplesDone(book: SampleBook, db: Queryable = getPool()): Promise<Set<string>> {
+  const { rows } = await db.query(`SELECT sample_key FROM press_sample_changes WHERE book = $1`, [book]);
+  return new Set(rows.map((r) => String(r.sample_key)));
+}
+
+/** The samples of `book` still shown, as rows. */
+const samplesShown = async (book: SampleBook, db?: Queryable) => {
+  const done = await samplesDone(book, db);
+  return sampleRows(book).filter((row) => !done.has(String(row.sample_key)));
+};
+
+/**
+ * The school's entries and the samples still shown, newest first (by `dateColumn`); at the same
+ * date the school's come first, newest added first.
+ */
+async function listOf(book: SampleBook, table: string, dateColumn: string): Promise<Row[]> {
+  const [rows, samples] = await Promise.all([query(`SELECT * FROM ${table} ORDER BY ${dateColumn} DESC, created_at DESC`), samplesShown(book)]);
+  return [...rows, ...samples].sort((a, b) => str(b[dateColumn]).localeCompare(str(a[dateColumn])));
+}
+
+export const listArticles = () => listOf('press', 'press_articles', 'published_on').then((rows) => rows.map(articleJson));
+export const listIssues = () => listOf('magazine', 'magazine_issues', 'issue_month').then((rows) => rows.map(issueJson));
 
 // ---- files -----------------------------------------------------------------------------------
 
@@ -168,8 +200,62 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
     return json(book.toJson(row), 201);
   }
 
+  /** Marks a sample acted on, once: a second act on it (another tab, another clerk) is refused. */
+  async function takeSample(tx: Queryable, sample: Row, outcome: 'removed' | 'edited'): Promise<void> {
+    const { rows } = await tx.query(
+      `INSERT INTO press_sample_changes (book, sample_key, outcome) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING sample_key`,
+      [book.entity, sample.sample_key, outcome],
+    );
+    if (!rows.length) throw notFound(PRESS_MESSAGES.sampleGone);
+  }
+
+  /** PUT on a sample: the school's own entry from now on, keeping the sample's files unless the input replaces them. */
+  async function saveSample(req: Request, ctx: AdminContext, sample: Row): Promise<Response> {
+    const input = await checked(req, false);
+    const size = await pictureSize(input.coverUploadId);
+    const row = await transaction(async (tx) => {
+      await takeSample(tx, sample, 'edited');
+      const files = await claimNew(tx, input.coverUploadId, input.pdfUploadId, size);
+      const values: Record<string, unknown> = {
+        ...book.columns(input),
+        cover_file: files.cover?.id ?? null,
+        cover_width: files.cover ? files.cover.width : sample.cover_width,
+        cover_height: files.cover ? files.cover.height : sample.cover_height,
+        legacy_cover_url: files.cover ? null : sample.legacy_cover_url,
+        pdf_file: files.pdf ?? null,
+        legacy_pdf_url: files.pdf || book.pdfRemoved(input) ? null : sample.legacy_pdf_url,
+      };
+      const names = Object.keys(values);
+      const inserted = (await tx.query(`INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, Object.values(values))).rows[0]!;
+      await recordAudit(ctx, { action: 'update', entity: book.entity, entityId: String(inserted.id), detail: changeDetail(book.view(sample), book.view(inserted)) }, tx);
+      return inserted;
+    });
+    await purgePages([book.tag]);
+    return json(book.toJson(row));
+  }
+
+  /** DELETE on a sample: off the site for good (nothing of the school's to release). */
+  async function removeSample(ctx: AdminContext, sample: Row): Promise<Response> {
+    await transaction(async (tx) => {
+      await takeSample(tx, sample, 'removed');
+      await recordAudit(ctx, { action: 'delete', entity: book.entity, entityId: String(sample.id), detail: changeDetail(book.view(sample), null) }, tx);
+    });
+    await purgePages([book.tag]);
+    return json({ _id: String(sample.id), deleted: true });
+  }
+
+  /** The sample an id names (`sample-<key>`), refused 404 when there is none; undefined for any other id. */
+  function sampleOf(id: string): Row | undefined {
+    if (!id.startsWith(SAMPLE_ID_PREFIX)) return undefined;
+    const sample = sampleRow(book.entity, id);
+    if (!sample) throw notFound(book.notFound);
+    return sample;
+  }
+
   async function update(req: Request, ctx: AdminContext): Promise<Response> {
-    const id = ctx.params.id;
+    const id = ctx.params.id ?? '';
+    const sample = sampleOf(id);
+    if (sample) return saveSample(req, ctx, sample);
     if (!isUuid(id)) throw notFound(book.notFound);
     const input = await checked(req, false);
     const size = await pictureSize(input.coverUploadId);
@@ -203,7 +289,9 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
   }
 
   async function remove(_req: Request, ctx: AdminContext): Promise<Response> {
-    const id = ctx.params.id;
+    const id = ctx.params.id ?? '';
+    const sample = sampleOf(id);
+    if (sample) return removeSample(ctx, sample);
     if (!isUuid(id)) throw notFound(book.notFound);
     const released = await transaction(async (tx) => {
       const before = (await tx.query(`DELETE FROM ${book.table} WHERE id = $1 RETURNING *`, [id])).rows[0];
@@ -257,3 +345,14 @@ export const coveragePageHandler = (lang: Language) => async (req: Request) =>
 /** GET /press/magazine and /hi/press/magazine. */
 export const magazinePageHandler = (lang: Language) => async (req: Request) =>
   publicPage(req, { lang, ...magazinePage(lang, await listIssues()), tags: [MAGAZINE_TAG] });
+
+// ---- the go-live checklist -------------------------------------------------------------------
+
+/** The dashboard's checklist lines of this part: the sample press articles and magazine issues still on the site. */
+export async function goLiveChecks(): Promise<GoLiveCheck[]> {
+  const [articles, issues] = await Promise.all([samplesShown('press'), samplesShown('magazine')]);
+  return [
+    { code: 'goLive.press.samples', done: articles.length === 0, href: '/admin/press#press-articles', count: articles.length },
+    { code: 'goLive.magazine.samples', done: issues.length === 0, href: '/admin/press#magazine-issues', count: issues.length },
+  ];
+}

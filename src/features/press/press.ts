@@ -4,6 +4,8 @@
  * of each, read by the admin screen and the function alike. Words are in English, Hindi or both (a
  * title in one language at least); each shows in the language it was written in on both sites.
  * Covers and PDFs are staff files (src/lib/staff-files.ts), uploaded first and named by upload id.
+ * The samples the repository ships (starting-content/press/) are listed with the school's entries,
+ * marked `sample`, until the office removes them or saves one as its own.
  */
 import { z } from '../../lib/zod.ts';
 import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
@@ -36,8 +38,11 @@ export interface PressArticle {
   coverAlt: Bilingual;
   /** The clipping as a PDF, when the office added one. */
   pdf: string | null;
-  createdAt: string;
-  updatedAt: string;
+  /** Shipped with the repository (starting-content/press/), not the school's own: its `_id` is `sample-<key>`. */
+  sample: boolean;
+  /** Null for a sample. */
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export interface MagazineIssue {
@@ -48,8 +53,9 @@ export interface MagazineIssue {
   month: string;
   cover: Picture | null;
   pdf: string | null;
-  createdAt: string;
-  updatedAt: string;
+  sample: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export const PRESS_LIMITS = { source: 100, title: 200, summary: 600, alt: 200 } as const;
@@ -68,6 +74,7 @@ export const PRESS_MESSAGES = {
   control: CONTROL_MESSAGE,
   notFound: 'Press article not found',
   issueNotFound: 'Magazine issue not found',
+  sampleGone: 'This sample was already removed or saved as your own. Reload the page.',
 } as const;
 
 const words = z.optional(z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })));
@@ -193,3 +200,6 @@ export function wordsFor(lang: Language, value: Bilingual): { text: string; lang
   const other: Language = lang === 'en' ? 'hi' : 'en';
   return value[lang] ? { text: value[lang], lang } : { text: value[other], lang: other };
 }
+
+/** The `_id` of a sample: its key in starting-content/press/press.json after this prefix. */
+export const SAMPLE_ID_PREFIX = 'sample-';

@@ -1,6 +1,6 @@
 /**
- * The e-magazine "RMCP Chronicle": the text of each issue. Plain data (no image imports) so the
- * asset generator can write each issue's PDF from it; src/data/magazine.ts adds covers and links.
+ * The text of each sample issue of the e-magazine "RMCP Chronicle", from which the asset generator
+ * (src/assets/generate.ts) writes the sample PDFs beside it. The site itself reads press.json.
  */
 export interface MagazineIssueText {
   slug: string;
