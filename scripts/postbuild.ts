@@ -9,8 +9,12 @@
  * pages'. A page thus gets its own policy whether the CDN lets the later rule replace the earlier
  * one (the local runtime does) or joins both values (a browser then enforces both, and a strict
  * page's policy within the Pay one leaves the strict one): the Pay pages never get the strict one.
+ *
+ * It also copies the starting content's files (starting-content/<part>/: pictures, sample photos,
+ * sample PDFs; not the data files beside them) to dist/starting/<part>/, where the pages and the
+ * Image CDN take them from.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { LANGUAGE_DEPENDENT_HEADERS, LANGUAGE_DEPENDENT_PAGES, PAY_CSP_ADDITIONS, PAY_PAGES, cspString, securityHeaders } from '../src/server/security-headers.ts';
 import { inlineScriptHashes } from '../src/server/csp-hashes.ts';
@@ -29,6 +33,18 @@ const pagePath = (file: string) => `/${relative(DIST, file).split(sep).join('/')
 async function rewrites(): Promise<[string, string][]> {
   const lines = (await readFile(join(DIST, '_redirects'), 'utf8')).split('\n').map((line) => line.trim().split(/\s+/));
   return lines.filter(([from, to, status]) => from?.startsWith('/') && to?.endsWith('.html') && status === '200').map(([from, to]) => [from!, to!]);
+}
+
+const STARTING = 'starting-content';
+/** The starting content's data (read by the build and the functions), not served as files. */
+const DATA_FILE = /\.(json|ts|md)$/;
+for (const part of await readdir(STARTING, { withFileTypes: true })) {
+  if (!part.isDirectory()) continue;
+  const target = join(DIST, 'starting', part.name);
+  await mkdir(target, { recursive: true });
+  for (const file of await readdir(join(STARTING, part.name), { withFileTypes: true })) {
+    if (file.isFile() && !DATA_FILE.test(file.name)) await copyFile(join(STARTING, part.name, file.name), join(target, file.name));
+  }
 }
 
 const pages = (await htmlFiles(DIST)).sort();

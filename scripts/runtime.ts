@@ -68,9 +68,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const dev = new NetlifyDev({
     projectRoot: root,
-    // Edge functions need a Deno download; images and geolocation would call out to the network.
+    // Edge functions need a Deno download; geolocation would call out to the network. The Image
+    // CDN (/.netlify/images) is emulated with sharp and fetches only this site's own pictures.
     edgeFunctions: { enabled: false },
-    images: { enabled: false },
+    images: { enabled: true },
     geolocation: { enabled: false },
     aiGateway: { enabled: false },
     // Against a PostgreSQL server (DATABASE_URL) the local database would be a socket nobody uses.
@@ -115,6 +116,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const tooLarge = refuseUnreadBody(req.method!, path, req.headers['content-length']);
     if (tooLarge) return refuseOnConnection(req, tooLarge);
     if (continued) res.writeContinue();
+    if (path === IMAGE_CDN_PATH) req.url = imageCdnTarget(req.url!);
     // A body sent without a length is cut where the route's limit is passed.
     const limited = new LimitedBody(req, path);
     try {
@@ -123,6 +125,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         headersCollector: (key: string, value: string) => {
           headers[key] = value;
         },
+        // Where the Image CDN fetches a picture's source from: this server itself.
+        serverAddress: url,
       };
       const result = await handle(req, clientAddress(req.socket), options, () => limited.stream());
       if (limited.refusal) {
@@ -207,6 +211,20 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       releaseFolder();
     },
   };
+}
+
+const IMAGE_CDN_PATH = '/.netlify/images';
+
+/**
+ * Netlify's Image CDN picks AVIF or WebP by the browser's Accept when a request names no format;
+ * the emulator would keep the source's format, so such a request asks it for `auto`, its own
+ * negotiation by Accept.
+ */
+function imageCdnTarget(target: string): string {
+  const address = new URL(target, 'http://localhost');
+  if (address.searchParams.has('fm')) return target;
+  address.searchParams.set('fm', 'auto');
+  return address.pathname + address.search;
 }
 
 /** The answer to a request Node's parser refused: 405 for a method it does not know, else what Node itself answers. */

@@ -57,6 +57,10 @@ export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'noti
   | 'fees'
   | 'press'
   | 'magazine'
+  /** A picture of the picture store (src/features/pictures/). */
+  | 'picture'
+  /** A content page (src/features/pages/): its English address is the id. */
+  | 'page'
   /** Online payments as a whole (a reconciliation run): no id. */
   | 'payments';
 

@@ -1,12 +1,13 @@
 /**
  * Netlify Blobs stores. `documents` holds applicants' files (staged uploads and admission
  * documents): private, served only through the admin endpoint. `gallery` holds published images;
- * `files` the staff's files (src/server/files.ts), public or not by their record.
+ * `files` the staff's files (src/server/files.ts), public or not by their record; `pictures` the
+ * school's pictures for its pages (src/features/pictures/), public.
  */
 import { getStore, type Store } from '@netlify/blobs';
 
 /** `test-gateway`: the built-in test payment gateway's own orders and payments (local runtime only), kept out of the product's tables. */
-export type StoreName = 'documents' | 'gallery' | 'files' | 'test-gateway';
+export type StoreName = 'documents' | 'gallery' | 'files' | 'test-gateway' | 'pictures';
 
 export function store(name: StoreName): Store {
   return getStore({ name, consistency: 'strong' });

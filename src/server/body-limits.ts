@@ -12,6 +12,7 @@ import { ONE_REQUEST_FILE_BYTES, PIECE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
 import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../features/pictures/picture.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
 
 /** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
@@ -24,6 +25,9 @@ export const PIECE_BODY_BYTES = PIECE_BYTES;
 export const ADMISSION_BODY_BYTES = ADMISSION_FILE_FIELDS.length * (ONE_REQUEST_FILE_BYTES + 16 * 1024) + 256 * 1024;
 /** A gallery photo and its title and description. */
 export const GALLERY_BODY_BYTES = GALLERY_MAX_BYTES + 256 * 1024;
+
+/** A picture for a page (already redrawn by the admin page) and its framing. */
+export const PICTURE_BODY_BYTES = PICTURE_MAX_BYTES + 16 * 1024;
 
 /** A provider's webhook (Meta batches many statuses in one notification). */
 export const WEBHOOK_BODY_BYTES = 512 * 1024;
@@ -46,6 +50,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'PUT', path: '/v1/api/uploads/pieces/:id/:n', bytes: PIECE_BODY_BYTES, refusal: () => requestRefusal(413, 'pieceTooLarge') },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
+  { method: 'POST', path: '/v1/api/pictures', bytes: PICTURE_BODY_BYTES, refusal: () => new HttpError(413, PICTURE_MESSAGES.tooLarge, { image: PICTURE_MESSAGES.tooLarge }) },
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },

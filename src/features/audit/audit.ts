@@ -50,6 +50,8 @@ export const AUDIT_ENTITIES = {
   fees: 'Fees',
   press: 'Press article',
   magazine: 'Magazine issue',
+  picture: 'Picture',
+  page: 'Page',
   payments: 'Online payments',
 } as const;
 

@@ -9,6 +9,7 @@ import { answerOf } from '../../lib/api-client.ts';
 import { prepareImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, imageCdnUrl, type PictureJson, type PlacedPicture } from './picture.ts';
+import './pictures-admin.css';
 
 /** Every photo is redrawn (metadata dropped) to at most PICTURE_MAX_EDGE, under a 1.5 MB budget. */
 export const PICTURE_PHOTO: DownscaleOptions = {
@@ -92,7 +93,7 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           ) : (
             <span className="picture-field__none">{word('pictures.loading')}</span>
           )}
-          {shown?.sample && <span className="badge badge--sample">{word('pictures.sample')}</span>}
+          {shown?.sample && <span className="sample-badge">{word('pictures.sample')}</span>}
         </div>
       ) : (
         <p className="picture-field__none">{word('pictures.none')}</p>

@@ -30,6 +30,8 @@ export interface PictureJson {
   /** Its words when it is a starting picture (a default alt text), else empty. */
   alt: Bilingual;
   createdAt: string | null;
+  /** The pages that show it (their paths). */
+  usedOn: string[];
 }
 
 /** The Image CDN's address of a same-site picture at `width` pixels wide (the CDN picks the format by the browser's Accept). */
@@ -39,3 +41,18 @@ export const imageCdnUrl = (src: string, width: number) => `/.netlify/images?url
 export const PICTURE_MAX_EDGE = 2560;
 /** The largest picture the server takes (a redrawn 2560 px photo is about 1 MB). */
 export const PICTURE_MAX_BYTES = 4 * 1024 * 1024;
+/** A picture narrower or lower than this is too small to show on a page. */
+export const PICTURE_MIN_SIDE = 100;
+/** Decided from the bytes; never SVG (it can carry script). */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const PICTURE_MESSAGES = {
+  required: 'Please choose a photo.',
+  tooLarge: 'The photo must be under 4 MB.',
+  type: 'Only JPEG, PNG or WebP photos can be used.',
+  unreadable: 'This photo could not be read. Please choose another.',
+  tooManyPixels: `The photo is larger than ${PICTURE_MAX_EDGE} pixels: choose it on the admin page, which makes it smaller before sending it.`,
+  tooSmall: `The photo is too small: at least ${PICTURE_MIN_SIDE} pixels on each side.`,
+  notFound: 'Picture not found',
+  deleted: 'Picture deleted',
+} as const;
