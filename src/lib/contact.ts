@@ -5,7 +5,7 @@
 import { fill, type Language, type TextCode } from './i18n/index.ts';
 import { officePhone, schoolInUse, schoolName } from '../features/school/profile.ts';
 
-/** tel: link of an Indian mobile number (10 digits). */
+/** tel: link of a family's mobile number (10 digits); the school's own phones link by their E.164 form (phoneLinks in src/features/school/profile.ts). */
 export const telLink = (mobile: string) => `tel:+91${mobile}`;
 
 /** A WhatsApp chat with `mobile` (10 digits, India) with `text` typed in, ready to send. */
@@ -13,7 +13,8 @@ export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91$
 
 /**
  * A message to a parent in `language`: the school's name and office phone filled in with `values`,
- * as the school's profile has them (on the server, as read at most a short while ago).
+ * as the school's profile has them (on the server, as read at most a short while ago). While the
+ * school has set no phone, the words around it go too ('call the school office[ on {phone}]').
  */
 export function parentMessage(language: Language, code: TextCode, values: Record<string, string>): string {
   const school = schoolInUse();

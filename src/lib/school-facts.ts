@@ -13,18 +13,22 @@ import type { Language } from './i18n/languages.ts';
 export interface ShownProfile {
   name: Record<Language, string>;
   shortName: string;
+  shortNameHi: string | null;
   address: Record<Language, string>;
+  /** As the school writes them, each with its E.164 form (what a link dials). */
   phones: string[];
+  phonesE164: string[];
   email: string | null;
+  socialLinks: { icon: string; url: string }[];
   updatedAt: string | null;
 }
 
 const marked = (fact: string) => document.querySelector<HTMLElement>(`[data-school="${fact}"]`);
 
-/** A phone link as the footer draws it (the profile keeps the ten digits of an Indian number). */
-function phoneLink(number: string): HTMLAnchorElement {
+/** A phone link as the footer draws it: the number as the school writes it, dialling its E.164 form. */
+function phoneLink(number: string, e164 = ''): HTMLAnchorElement {
   const a = document.createElement('a');
-  a.href = `tel:+91${number}`;
+  a.href = `tel:${e164}`;
   a.textContent = number;
   return a;
 }
@@ -39,9 +43,10 @@ export function showSchoolFacts(profile: ShownProfile): void {
   const lang: Language = document.documentElement.lang.startsWith('hi') ? 'hi' : 'en';
   const facts: Record<string, string> = {
     name: profile.name[lang] || profile.name.en,
-    'short-name': profile.shortName,
+    'short-name': (lang === 'hi' && profile.shortNameHi) || profile.shortName,
     address: profile.address[lang] || profile.address.en,
     phone: profile.phones[0] ?? '',
+    tel: profile.phonesE164[0] ?? '',
     email: profile.email ?? '',
   };
   const renamed = ['name', 'short-name'].map((fact) => [marked(fact)?.textContent, facts[fact]!] as const);
@@ -49,13 +54,22 @@ export function showSchoolFacts(profile: ShownProfile): void {
     const fact = el.dataset.school!;
     const line = el.closest<HTMLElement>('[data-school-line]') ?? el;
     if (fact === 'phones') {
-      el.replaceChildren(...profile.phones.flatMap((number, i) => [...(i ? [', '] : []), phoneLink(number)]));
+      el.replaceChildren(...profile.phones.flatMap((number, i) => [...(i ? [', '] : []), phoneLink(number, profile.phonesE164[i])]));
       line.hidden = !profile.phones.length;
+    } else if (fact === 'social') {
+      // Each network keeps its place (and icon): a link set shows, a link cleared goes.
+      for (const li of el.querySelectorAll<HTMLElement>('[data-social]')) {
+        const url = profile.socialLinks.find((link) => link.icon === li.dataset.social)?.url;
+        li.hidden = !url;
+        if (url) li.querySelector('a')!.href = url;
+        else li.querySelector('a')!.removeAttribute('href');
+      }
+      el.hidden = !profile.socialLinks.length;
     } else if (fact in facts) {
       const value = facts[fact]!;
       el.textContent = value;
       line.hidden = !value;
-      if (el instanceof HTMLAnchorElement) el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value).href;
+      if (el instanceof HTMLAnchorElement) el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
     }
   }
   // A function's value, not a string: a name typed with `$&` or `$'` would be read as a pattern.

@@ -56,9 +56,13 @@ function transport(): Transporter | undefined {
   return current.transporter;
 }
 
-/** The sender's address: MAIL_FROM, else the school's own (the default until it sets one), under its name as its profile has it. */
+/**
+ * The sender's address: MAIL_FROM, else the school's own under its name as its profile has it, else
+ * (no e-mail set yet) a no-reply address at the site's own domain.
+ */
 function sender(school: SchoolProfile): string {
-  return process.env.MAIL_FROM?.trim() || `"${school.name.en.replaceAll('"', '')}" <${school.email || site.contact.email}>`;
+  const address = school.email || `no-reply@${new URL(site.url).hostname.replace(/^www\./, '')}`;
+  return process.env.MAIL_FROM?.trim() || `"${school.name.en.replaceAll('"', '')}" <${address}>`;
 }
 
 export interface Delivery {

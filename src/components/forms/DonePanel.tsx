@@ -3,8 +3,7 @@
  * focus, so a screen reader announces it, what happens next, and the school's phone number.
  */
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
-import { site } from '../../config/site.ts';
-import { officePhoneOnPage } from '../../lib/school-contact.ts';
+import { officePhoneLinkOnPage } from '../../lib/school-contact.ts';
 import type { Speaker } from '../../lib/forms/words.ts';
 
 /** A template whose `{name}`s become the given nodes (text or elements). */
@@ -28,12 +27,12 @@ export function DonePanel({ heading, speak, children, action, level = 2 }: Props
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const Heading = level === 3 ? 'h3' : 'h2';
-  const phone = officePhoneOnPage(site.contact.phone);
+  const phone = officePhoneLinkOnPage();
   return (
     <section className="ff-success ff-done" aria-labelledby={`${uid}-heading`} data-testid="form-done">
       <Heading id={`${uid}-heading`} ref={ref} tabIndex={-1}>{heading}</Heading>
       {children}
-      <p>{fillNodes(speak.text('doneCall'), { phone: <a href={`tel:+91${phone}`}>{phone}</a> })}</p>
+      {phone && <p>{fillNodes(speak.text('doneCall', { phone: '{phone}' }), { phone: <a href={phone.href}>{phone.number}</a> })}</p>}
       {action && (
         <button type="button" className="ff-button ff-button--secondary" onClick={action.onClick}>
           {action.label}

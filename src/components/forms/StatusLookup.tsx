@@ -15,7 +15,6 @@ import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import type { Result } from '../../lib/forms/validate.ts';
 import { isLookupRefusal, type Say, type StatusCheckCode, type StatusCheckText, type StatusCheckWords } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
-import { site } from '../../config/site.ts';
 import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
 import { PAY_PAIR_KEY, isPaymentOutcome, type PaymentOutcome } from '../../features/payments/online.ts';
@@ -30,7 +29,7 @@ export const wordsFor = (text: StatusCheckText): Words => (code, values) => fill
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
 /** `body` is the refusal's answer: a 429 names the minutes to wait. */
 export function problemOf(t: Words, status: number, notFound: StatusCheckCode, body: object = {}): string {
-  const phone = officePhoneOnPage(site.contact.phone);
+  const phone = officePhoneOnPage();
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
   if (status === 429) {
     const { retryAfterMinutes, code } = body as { retryAfterMinutes?: number; code?: string };

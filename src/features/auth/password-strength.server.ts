@@ -66,7 +66,8 @@ const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
 /**
  * The words a guesser who knows the account and the school tries: the e-mail and its parts, the
  * school's names ("R.M.C.P." also as "rmcp", "RMCP School" also as "rmcpschool"), its address's
- * words (the town), its principal's name and e-mail, from the profile and from the site's facts.
+ * words (the town), its principal's name and e-mail and the site's domain, from the profile and
+ * from the starting facts.
  */
 function userInputs(email: string, school: SchoolProfile): string[] {
   const address = email.trim().toLowerCase();
@@ -75,7 +76,7 @@ function userInputs(email: string, school: SchoolProfile): string[] {
   const c = site.contact;
   const names = [school.name.en, school.shortName, c.name, c.shortName];
   for (const name of names) found.push(name, lettersAndDigits(name), ...words(name), ...words(name.replace(/\./g, '')));
-  for (const text of [school.address.en, c.address, school.principalName ?? '', school.email ?? '', c.email]) found.push(...words(text));
+  for (const text of [school.address.en, c.address, school.principalName ?? '', school.email ?? '', new URL(site.url).hostname]) found.push(...words(text));
   return [...new Set(found.map((word) => word.toLowerCase()))].filter((word) => word.length >= 3);
 }
 

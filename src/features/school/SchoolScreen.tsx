@@ -20,6 +20,7 @@ interface Values {
   addressEn: string;
   addressHi: string;
   shortName: string;
+  shortNameHi: string;
   affiliationNumber: string;
   schoolCode: string;
   principalName: string;
@@ -42,6 +43,7 @@ function valuesOf(p: SchoolProfile): Values {
     addressEn: p.address.en,
     addressHi: p.address.hi,
     shortName: p.shortName,
+    shortNameHi: p.shortNameHi ?? '',
     affiliationNumber: p.affiliationNumber ?? '',
     schoolCode: p.schoolCode ?? '',
     principalName: p.principalName ?? '',
@@ -65,6 +67,7 @@ function payloadOf(v: Values) {
     name: { en: v.nameEn, hi: v.nameHi },
     address: { en: v.addressEn, hi: v.addressHi },
     shortName: v.shortName,
+    shortNameHi: v.shortNameHi,
     affiliationNumber: v.affiliationNumber,
     schoolCode: v.schoolCode,
     principalName: v.principalName,
@@ -80,7 +83,11 @@ function payloadOf(v: Values) {
 function boxOf(path: string, v: Values): string {
   const [head, sub] = path.split('.');
   if (head === 'name' || head === 'address') return `${head}${sub === 'hi' ? 'Hi' : 'En'}`;
-  if (head === 'phones') return sub === undefined ? 'phone0' : `phone${sub}`;
+  if (head === 'phones') {
+    // The payload leaves empty boxes out: its nth phone is the nth filled box.
+    const filled = v.phones.flatMap((p, i) => (p.trim() ? [i] : []));
+    return sub === undefined ? 'phone0' : `phone${filled[Number(sub)] ?? sub}`;
+  }
   if (head === 'socialLinks') {
     const icons = SOCIAL_ICONS.filter((icon) => v.links[icon].trim() !== '');
     return `link-${icons[Number(sub)] ?? icons[0] ?? 'whatsapp'}`;
@@ -172,6 +179,7 @@ function ProfileForm() {
   return (
     <form className="admin-form school-form" noValidate onSubmit={save} aria-busy={busy}>
       <p className="hint">What you save here is printed on acknowledgments and receipts and shown on the website. Leave a value empty until you have it: an empty value is left out, never printed as a placeholder.</p>
+      {!loaded.data?.updatedAt && <p className="school-form__sample"><span className="status-badge status-badge--waitlisted">Sample</span> Not saved yet: the website shows the starting facts below, without any phone or e-mail. Check them and save.</p>}
       <fieldset>
         <legend>Name and address</legend>
         <div className="school-form__pair">
@@ -180,7 +188,10 @@ function ProfileForm() {
           {areaBox('addressEn', 'Address (English)', v.addressEn, (t) => set({ addressEn: t }))}
           {areaBox('addressHi', 'Address (Hindi)', v.addressHi, (t) => set({ addressHi: t }), 'hi')}
         </div>
-        {textBox('shortName', 'Short name', v.shortName, (t) => set({ shortName: t }), { required: true, max: PROFILE_LIMITS.shortName, hint: 'Shown in the site header and page titles, e.g. RMCP School.' })}
+        <div className="school-form__pair">
+          {textBox('shortName', 'Short name (English)', v.shortName, (t) => set({ shortName: t }), { required: true, max: PROFILE_LIMITS.shortName, hint: 'Shown in the site header and page titles.' })}
+          {textBox('shortNameHi', 'Short name (Hindi)', v.shortNameHi, (t) => set({ shortNameHi: t }), { max: PROFILE_LIMITS.shortName, lang: 'hi', hint: 'Shown instead on the Hindi pages. Empty: they show the English one.' })}
+        </div>
       </fieldset>
       <fieldset>
         <legend>CBSE and principal</legend>
@@ -197,7 +208,8 @@ function ProfileForm() {
         <div className="school-form__pair">
           {v.phones.map((phone, i) =>
             textBox(`phone${i}`, i === 0 ? 'Office phone' : `Other phone ${i}`, phone, (t) => set({ phones: v.phones.map((p, j) => (j === i ? t : p)) }), {
-              required: i === 0, type: 'tel', inputMode: 'tel', max: 16, hint: i === 0 ? '10 digits. Parents are told to call this number.' : undefined,
+              type: 'tel', inputMode: 'tel', max: PROFILE_LIMITS.phone,
+              hint: i === 0 ? 'As you write it: a landline with its STD code (0121-2345678) or a mobile. Parents are told to call this number.' : undefined,
             }))}
         </div>
         {textBox('email', 'E-mail', v.email, (t) => set({ email: t }), { type: 'email', inputMode: 'email', max: PROFILE_LIMITS.url })}

@@ -4,12 +4,16 @@
  * principal's screen (/admin/school) and by the school function (PUT /v1/api/school) alike.
  *
  * Everything that names the school reads it: pages, PDFs, receipts, letters. A fact the school has
- * not set is null and left out of every document; until the principal first saves the profile, the
- * defaults of src/config/site.ts stand in, without any value marked as a placeholder there.
+ * not set is null (or an empty list) and left out of every document; until the principal first saves
+ * the profile, the starting facts (starting-content/school.json, through src/config/site.ts) stand
+ * in, and they give no phone, e-mail or affiliation number: none is printed before the school's own.
+ * Phones are kept as the school writes them, each with its E.164 form for links (./phone.ts).
  */
 import { z } from '../../lib/zod.ts';
 import { site, type SocialLink } from '../../config/site.ts';
+import { EN } from '../../lib/i18n/en.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
+import { SCHOOL_PHONE_MAX, readSchoolPhone, telHref } from './phone.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -25,13 +29,17 @@ export interface MapPosition {
 export interface SchoolProfile {
   name: { en: string; hi: string };
   address: { en: string; hi: string };
+  /** The short name in English (site header, page titles); Hindi pages show `shortNameHi` when set. */
   shortName: string;
+  shortNameHi: string | null;
   affiliationNumber: string | null;
   schoolCode: string | null;
   principalName: string | null;
   principalQualification: string | null;
-  /** 10-digit numbers, the office's first. */
+  /** As the school writes them ('05735-222345', '98765 43210'), the office's first. */
   phones: string[];
+  /** Each phone's E.164 form ('+915735222345'), in the same order: what a `tel:` link dials. */
+  phonesE164: string[];
   email: string | null;
   socialLinks: { icon: SocialIcon; url: string }[];
   map: MapPosition | null;
@@ -42,15 +50,16 @@ export interface SchoolProfile {
 /** The cache tag of every served page that shows the profile: a saved profile purges it. */
 export const SCHOOL_TAG = 'school';
 
-export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phones: 4, links: 8, url: 300 } as const;
+export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phone: SCHOOL_PHONE_MAX, phones: 4, links: 8, url: 300 } as const;
 
 export const PROFILE_MESSAGES = {
   required: 'Please fill in all required fields.',
   tooLong: 'Text is too long.',
   affiliationNumber: 'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
   schoolCode: 'The school code is written in digits only (e.g. 70123). Leave it empty until you have it.',
-  phone: 'A phone number has 10 digits.',
-  phones: 'Give at least one phone number, at most four.',
+  phone: EN['school.phone.invalid'],
+  phoneForeign: EN['school.phone.foreign'],
+  phones: 'At most four phone numbers.',
   email: 'Enter a valid e-mail address, or leave it empty.',
   link: 'A link starts with https:// and names its network (WhatsApp, Facebook, Instagram or LinkedIn).',
   links: 'At most eight social links.',
@@ -62,21 +71,28 @@ export const PROFILE_MESSAGES = {
 export const isPlaceholderValue = (value: string) => /X{2,}|placeholder/i.test(value);
 const unlessPlaceholder = (value: string) => (value && !isPlaceholderValue(value) ? value : null);
 
-/** The profile before the principal saves one: src/config/site.ts's facts without its placeholders. */
+/** Phones as written and their E.164 forms; a number that is not one is left out. */
+export function phonesOf(written: readonly string[]): Pick<SchoolProfile, 'phones' | 'phonesE164'> {
+  const read = written.map(readSchoolPhone).filter((p) => p.ok);
+  return { phones: read.map((p) => p.text), phonesE164: read.map((p) => p.e164) };
+}
+
+/** The profile before the principal saves one: the starting facts, without any stand-in. */
 export function defaultProfile(): SchoolProfile {
-  const c = site.contact;
+  const c = site.starting;
   return {
-    name: { en: c.name, hi: c.hindiName },
-    address: { en: c.address, hi: c.hindiAddress },
-    shortName: c.shortName,
-    affiliationNumber: unlessPlaceholder(c.affiliationNumber),
-    schoolCode: null,
-    principalName: null,
-    principalQualification: null,
-    phones: [c.phone, c.secondPhone].filter((p) => p && !isPlaceholderValue(p)),
-    email: unlessPlaceholder(c.email),
-    socialLinks: c.socialMedia.map(({ icon, url }) => ({ icon, url })),
-    map: { ...c.map },
+    name: { ...c.name },
+    address: { ...c.address },
+    shortName: c.shortName.en,
+    shortNameHi: unlessPlaceholder(c.shortName.hi ?? ''),
+    affiliationNumber: unlessPlaceholder(c.affiliationNumber ?? ''),
+    schoolCode: unlessPlaceholder(c.schoolCode ?? ''),
+    principalName: unlessPlaceholder(c.principalName ?? ''),
+    principalQualification: unlessPlaceholder(c.principalQualification ?? ''),
+    ...phonesOf(c.phones.filter((p) => !isPlaceholderValue(p))),
+    email: unlessPlaceholder(c.email ?? ''),
+    socialLinks: c.socialLinks.map(({ icon, url }) => ({ icon, url })),
+    map: c.map && { ...c.map },
     updatedAt: null,
   };
 }
@@ -104,9 +120,15 @@ const optional = (max: number, pattern?: RegExp, message: string = PROFILE_MESSA
 
 const bothLanguages = (max: number) => z.object({ en: required(max), hi: required(max) }, wrongType);
 
+type ReadPhone = { ok: true; text: string; e164: string };
+
+/** A phone as typed: kept as written, with its E.164 form (./phone.ts); refused with words the office can act on. */
 const phone = z.pipe(
-  z.pipe(z.string(wrongType), z.transform((v: string) => v.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))),
-  z.string().check(z.regex(/^\d{10}$/, { error: PROFILE_MESSAGES.phone })),
+  z.pipe(z.string(wrongType), z.transform((v: string) => readSchoolPhone(v))),
+  z.custom<ReadPhone>(
+    (read) => (read as { ok: boolean }).ok,
+    { error: (issue) => ((issue.input as { refusal?: string }).refusal === 'school.phone.foreign' ? PROFILE_MESSAGES.phoneForeign : PROFILE_MESSAGES.phone) },
+  ),
 );
 
 const socialLink = z.object(
@@ -137,13 +159,13 @@ export const profileSchema = z.object({
   name: bothLanguages(PROFILE_LIMITS.name),
   address: bothLanguages(PROFILE_LIMITS.address),
   shortName: required(PROFILE_LIMITS.shortName),
+  shortNameHi: optional(PROFILE_LIMITS.shortName),
   affiliationNumber: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.affiliationNumber),
   schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.schoolCode),
   principalName: optional(PROFILE_LIMITS.person),
   principalQualification: optional(PROFILE_LIMITS.qualification),
-  phones: z.array(phone, wrongType).check(
-    z.minLength(1, { error: PROFILE_MESSAGES.phones }),
-    z.maxLength(PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones }),
+  phones: z.pipe(z.nullish(z.array(phone, wrongType)), z.transform((v: ReadPhone[] | null | undefined) => v ?? [])).check(
+    z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones }),
   ),
   email: optional(PROFILE_LIMITS.url, /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/, PROFILE_MESSAGES.email),
   socialLinks: z.pipe(z.nullish(z.array(socialLink, wrongType)), z.transform((v: { icon: SocialIcon; url: string }[] | null | undefined) => v ?? [])).check(
@@ -153,6 +175,12 @@ export const profileSchema = z.object({
 });
 
 export type ProfileInput = Omit<SchoolProfile, 'updatedAt'>;
+
+/** The schema's output as the profile keeps it: each phone's text and E.164 form in lists of their own. */
+const asProfile = (data: z.output<typeof profileSchema>): ProfileInput => {
+  const { phones, ...rest } = data;
+  return { ...rest, phones: phones.map((p) => p.text), phonesE164: phones.map((p) => p.e164) };
+};
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; fields: Record<string, string> };
 
@@ -164,15 +192,64 @@ export function checked<T>(result: { success: true; data: T } | { success: false
   return { ok: false, error: result.error.issues[0]?.message ?? PROFILE_MESSAGES.required, fields };
 }
 
-export const validateProfile = (input: unknown): Checked<ProfileInput> => checked(profileSchema.safeParse(input ?? {}) as never);
+export function validateProfile(input: unknown): Checked<ProfileInput> {
+  const result = checked(profileSchema.safeParse(input ?? {}) as never) as Checked<z.output<typeof profileSchema>>;
+  return result.ok ? { ok: true, data: asProfile(result.data) } : result;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading it
 
 export const schoolName = (profile: SchoolProfile, language: Language) => profile.name[language] || profile.name.en;
 export const schoolAddress = (profile: SchoolProfile, language: Language) => profile.address[language] || profile.address.en;
-/** The office's number: the first phone, or '' when none is set. */
+/** The short name a page of `language` shows: the Hindi one on Hindi pages, once the school has set it. */
+export const schoolShortName = (profile: SchoolProfile, language: Language) => (language === 'hi' && profile.shortNameHi) || profile.shortName;
+/** The office's number as the school writes it: the first phone, or '' when none is set. */
 export const officePhone = (profile: SchoolProfile) => profile.phones[0] ?? '';
+
+export interface PhoneLink {
+  /** As the school writes it. */
+  number: string;
+  /** `tel:` and its E.164 form. */
+  href: string;
+}
+
+/** Every printed or linked phone of the school: its text and the `tel:` link that dials it. */
+export const phoneLinks = (profile: SchoolProfile): PhoneLink[] =>
+  profile.phones.map((number, i) => ({ number, href: telHref(profile.phonesE164[i] ?? readSchoolPhoneE164(number)) }));
+
+/** A phone's E.164 form when it was not kept beside it (never for a saved profile). */
+function readSchoolPhoneE164(number: string): string {
+  const read = readSchoolPhone(number);
+  return read.ok ? read.e164 : number.replace(/[^\d+]/g, '');
+}
+
+/** The office's phone as a link, or undefined when none is set. */
+export const officePhoneLink = (profile: SchoolProfile): PhoneLink | undefined => phoneLinks(profile)[0];
+
+/**
+ * Each network's link as a page shows it, every network in a fixed order, unset ones with a null
+ * `url`: the footer keeps a place for each (hidden while unset), so a link set or cleared later is
+ * shown or hidden in place, on built pages by the site script too.
+ */
+export const socialLinksOf = (profile: SchoolProfile) =>
+  SOCIAL_ICONS.map((icon) => ({ icon, name: SOCIAL_NAMES[icon], url: profile.socialLinks.find((link) => link.icon === icon)?.url ?? null }));
+
+/**
+ * The school's facts as schema.org structured data in `language` (the home page's School): what the
+ * school has not set is left out; phones in E.164, the social links as `sameAs`.
+ */
+export function schoolStructuredData(profile: SchoolProfile, language: Language) {
+  return {
+    name: schoolName(profile, language),
+    alternateName: schoolShortName(profile, language),
+    ...(profile.email ? { email: profile.email } : {}),
+    ...(profile.phones.length ? { telephone: phoneLinks(profile).map((p) => p.href.slice('tel:'.length)) } : {}),
+    address: { '@type': 'PostalAddress', streetAddress: schoolAddress(profile, language), addressCountry: 'IN', addressRegion: site.region },
+    ...(profile.map ? { geo: { '@type': 'GeoCoordinates', latitude: profile.map.latitude, longitude: profile.map.longitude } } : {}),
+    sameAs: profile.socialLinks.map((s) => s.url),
+  };
+}
 
 /** What a footer shows of the profile in `language` (src/components/site/Footer.astro and the served pages' shells). */
 export function footerFacts(profile: SchoolProfile, language: Language) {
@@ -181,9 +258,10 @@ export function footerFacts(profile: SchoolProfile, language: Language) {
   return {
     name: schoolName(profile, language),
     address: schoolAddress(profile, language),
-    phones: profile.phones.map((number) => ({ number, href: `tel:+91${number}` })),
+    shortName: schoolShortName(profile, language),
+    phones: phoneLinks(profile),
     email: profile.email,
-    social: profile.socialLinks.map((link) => ({ ...link, name: SOCIAL_NAMES[link.icon] })),
+    social: socialLinksOf(profile),
     map: map && {
       embed: `https://www.openstreetmap.org/export/embed.html?bbox=${map.longitude - d}%2C${map.latitude - d}%2C${map.longitude + d}%2C${map.latitude + d}&layer=mapnik&marker=${map.latitude}%2C${map.longitude}`,
       link: `https://www.openstreetmap.org/?mlat=${map.latitude}&mlon=${map.longitude}#map=${map.zoom}/${map.latitude}/${map.longitude}`,

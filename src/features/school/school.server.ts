@@ -14,7 +14,8 @@ import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { transaction } from '../../server/db.ts';
 import { profileOf, type Row } from './profile-row.ts';
-import { readProfile, remember } from './profile.server.ts';
+import { readProfile, remember, schoolProfile } from './profile.server.ts';
+import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { cachedOnCdn, purgePages } from '../../server/public-page.ts';
@@ -29,7 +30,7 @@ export async function getSchool(): Promise<Response> {
 }
 
 /** The facts an audit entry compares. */
-const FACTS = ['name', 'address', 'shortName', 'affiliationNumber', 'schoolCode', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map'] as const;
+const FACTS = ['name', 'address', 'shortName', 'shortNameHi', 'affiliationNumber', 'schoolCode', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map'] as const;
 
 /** The facts of `keys` that differ between two versions. */
 export const changedKeys = <T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) =>
@@ -48,15 +49,16 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
     const before = await readProfile(tx, true);
     const { rows } = await tx.query<Row>(
       `INSERT INTO school_profile (id, name_en, name_hi, address_en, address_hi, short_name, affiliation_number, school_code,
-         principal_name, principal_qualification, phones, email, social_links, map_latitude, map_longitude, map_zoom, updated_at)
-       VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, now())
+         principal_name, principal_qualification, phones, email, social_links, map_latitude, map_longitude, map_zoom, short_name_hi, phones_e164, updated_at)
+       VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, now())
        ON CONFLICT (id) DO UPDATE SET name_en = $1, name_hi = $2, address_en = $3, address_hi = $4, short_name = $5,
          affiliation_number = $6, school_code = $7, principal_name = $8, principal_qualification = $9, phones = $10, email = $11,
-         social_links = $12::jsonb, map_latitude = $13, map_longitude = $14, map_zoom = $15, updated_at = now()
+         social_links = $12::jsonb, map_latitude = $13, map_longitude = $14, map_zoom = $15, short_name_hi = $16, phones_e164 = $17, updated_at = now()
        RETURNING *`,
       [
         p.name.en, p.name.hi, p.address.en, p.address.hi, p.shortName, p.affiliationNumber, p.schoolCode, p.principalName,
         p.principalQualification, p.phones, p.email, JSON.stringify(p.socialLinks), p.map?.latitude ?? null, p.map?.longitude ?? null, p.map?.zoom ?? null,
+        p.shortNameHi, p.phonesE164,
       ],
     );
     const saved = profileOf(rows[0]);
@@ -67,6 +69,27 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
   remember(saved);
   if (changed.length) await afterProfileChange();
   return json(saved);
+}
+
+/** Where each of the profile's go-live lines is done. */
+const PROFILE_SCREEN = '/admin/school';
+
+/**
+ * The dashboard's go-live lines of the profile (src/features/go-live/): a line for each fact that
+ * parents are given and the school has not set, and one while the profile has never been saved
+ * (its name, address and map are then the starting ones).
+ */
+export async function goLiveChecks(): Promise<GoLiveCheck[]> {
+  const profile = await schoolProfile();
+  const lines: [string, boolean][] = [
+    ['goLive.school.saved', profile.updatedAt !== null],
+    ['goLive.school.phone', profile.phones.length > 0],
+    ['goLive.school.email', !!profile.email],
+    ['goLive.school.affiliation', !!profile.affiliationNumber],
+    ['goLive.school.shortNameHi', !!profile.shortNameHi],
+    ['goLive.school.principal', !!profile.principalName],
+  ];
+  return lines.map(([code, done]) => ({ code, done, href: PROFILE_SCREEN }));
 }
 
 /** Pages that show the profile follow it: the served pages at once, the static ones by a new build. */

@@ -9,7 +9,6 @@ import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { dayMonthYear } from '../../lib/dates.ts';
 import { fillIn } from '../../lib/forms/texts.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
-import { site } from '../../config/site.ts';
 import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from '../../components/forms/fields.tsx';
 import { useHydrated } from '../../components/forms/early-input.ts';
@@ -59,7 +58,7 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
         return;
       }
       setFound(null);
-      const phone = officePhoneOnPage(site.contact.phone);
+      const phone = officePhoneOnPage();
       if (status === 404) setProblem(`${t('tcVerify.notFound')} ${t('tcVerify.notFoundHelp', { phone })}`);
       else if (status === 429) {
         // The site-wide pause is nobody's connection: said so, with its (short) wait and the phone.

@@ -12,6 +12,7 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import '../../components/ui/board.css';
 import { contactOnPage, type SchoolContact } from '../../lib/school-contact.ts';
+import { fillIn } from '../../lib/forms/texts.ts';
 
 
 /** A text with the job's title in place of {title} (a function, so a '$' in the title stays as typed). */
@@ -30,7 +31,7 @@ export default function VacanciesBoard({ contact: built, lang, words }: { contac
   const contact = contactOnPage() ?? built;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [open, setOpen] = useState<Vacancy>();
-  const [noneBefore, noneAfter] = words['vacancies.noneLater'].split('{email}');
+  const [noneBefore, noneAfter] = fillIn(words['vacancies.noneLater'], { email: '\u0000' }).split('\u0000');
 
   useEffect(() => {
     api('/jobs')
@@ -59,7 +60,7 @@ export default function VacanciesBoard({ contact: built, lang, words }: { contac
       {state.status === 'ready' && state.jobs.length === 0 && (
         <div className="board__message">
           <p><strong>{words['vacancies.none']}</strong></p>
-          <p>{noneBefore}<a href={`mailto:${contact.email}`}>{contact.email}</a>{noneAfter}</p>
+          <p>{contact.email ? <>{noneBefore}<a href={`mailto:${contact.email}`}>{contact.email}</a>{noneAfter}</> : fillIn(words['vacancies.noneLater'], { email: '' })}</p>
         </div>
       )}
       {state.status === 'ready' && state.jobs.length > 0 && (
@@ -108,7 +109,7 @@ function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; c
           <section className="job-modal__contact" aria-labelledby={`${id}-contact`}>
             <h3 id={`${id}-contact`}>{words['vacancies.howToApply']}</h3>
             <ul>
-              {contact.phones.map((phone) => <li key={phone}>{words['vacancies.phone']} <a href={`tel:+91${phone}`}>{phone}</a></li>)}
+              {contact.phones.map((phone) => <li key={phone.href}>{words['vacancies.phone']} <a href={phone.href}>{phone.number}</a></li>)}
               {contact.email && <li>{words['vacancies.email']} <a href={`mailto:${contact.email}`}>{contact.email}</a></li>}
             </ul>
             {contact.email && <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>{words['vacancies.send']}</a>}

@@ -80,12 +80,12 @@ export const REQUEST_MSG = {
   invalidCharacters: 'The request contains characters that are not allowed.',
   chooseFile: 'Please choose a file.',
   // A limit's refusal: the minutes to wait and the school's phone are filled in.
-  tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office on {phone}.',
-  mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office on {phone}.',
+  tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
+  mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
   // A parent's lookups (status pages, PDFs): wrong tries with one mobile number, from any connection.
-  statusMobileLimit: 'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office on {phone}.',
+  statusMobileLimit: 'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office[ on {phone}].',
   // A TC's verification while the site-wide count of wrong ones is full: every address waits, the right pair too.
-  tcVerifyPaused: 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office on {phone} to confirm the TC.',
+  tcVerifyPaused: 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office[ on {phone}] to confirm the TC.',
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   // A document sent in pieces (POST /v1/api/uploads/pieces and its pieces).
   uploadInPieces: 'A file over 2 MB is sent in pieces. Please reload the page and choose the file again.',
@@ -122,7 +122,7 @@ export const FORM_TEXT = {
   enquiryDoneHeading: 'Thank you: the school has your enquiry',
   enquiryDoneNext: 'The school office will call you on {mobile} about admission to {class}.',
   enquiryDoneVisit: 'You are welcome to visit the school with your child. There is nothing more to fill in now.',
-  doneCall: 'To speak to the school office now, call {phone}.',
+  doneCall: '[To speak to the school office now, call {phone}.]',
   doneClose: 'Close',
   tcFee: 'The TC fee is {fee}. The school office tells you how to pay it once it has checked the request.',
   tcDoneHeading: 'TC request received',
@@ -180,5 +180,19 @@ export const FORM_EN = { ...prefixed('form', MSG), ...prefixed('request', REQUES
 
 export const formCode = (key: FormMessage): FormCode => `form.${key}`;
 
-/** `template` with each `{name}` replaced by `values[name]` (left as it is when absent). */
-export const fillIn = (template: string, values: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+/** A clause in square brackets that holds a `{name}`: it goes when a value it holds is given empty. */
+const CLAUSE = /\[([^[\]]*\{\w+\}[^[\]]*)\]/g;
+
+/**
+ * `template` with each `{name}` replaced by `values[name]` (left as it is when absent). A clause in
+ * square brackets holding a `{name}` goes, brackets and all, when that value is '' (a fact the
+ * school has not set: 'or call the school office[ on {phone}].'), loses only its brackets when its
+ * values are given, and stays as it is while one is absent (for a later fill).
+ */
+export const fillIn = (template: string, values: Record<string, string> = {}) =>
+  template
+    .replace(CLAUSE, (whole, clause: string) => {
+      const names = [...clause.matchAll(/\{(\w+)\}/g)].map(([, name]) => values[name!]);
+      return names.some((value) => value === '') ? '' : names.every((value) => value !== undefined) ? clause : whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

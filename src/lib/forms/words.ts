@@ -7,7 +7,6 @@
 import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './texts.ts';
 import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
-import { site } from '../../config/site.ts';
 import { officePhoneOnPage } from '../school-contact.ts';
 import type { Language } from '../i18n/languages.ts';
 import type { ConsentWords } from '../../components/forms/fields.tsx';
@@ -38,12 +37,13 @@ export function speaker(words?: FormWords) {
   return {
     /**
      * A refusal by its code: this page's words for it, else its English text as the check or the
-     * server gave it. `values` fill the words in (a 429's minutes; the school's phone is always
-     * known); words that would still show a blank to fill take the server's text instead.
+     * server gave it. `values` fill the words in (a 429's minutes; the school's phone as the
+     * page shows it, '' while it has set none); words that would still show a blank to fill take the
+     * server's text instead.
      */
     say: (c: string | undefined, english: string, values: Record<string, string> = {}) => {
       const words = c && code(c as FormCode);
-      const filled = words ? fillIn(words, { phone: officePhoneOnPage(site.contact.phone), ...values }) : '';
+      const filled = words ? fillIn(words, { phone: officePhoneOnPage(), ...values }) : '';
       return filled && !/\{\w+\}/.test(filled) ? filled : english;
     },
     /** Each field's message in this page's words. */

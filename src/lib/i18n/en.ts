@@ -530,6 +530,9 @@ export const EN = {
   'pictures.altHi': 'What the picture shows (Hindi, for blind readers)',
   'goLive.pictures.samples': 'Sample pictures (drawings) still shown on the site’s pages instead of the school’s own photos',
   'goLive.gallery.samples': 'Sample photos still shown in the public gallery',
+  'goLive.pages.unsigned': 'Messages (principal, founder, chairperson) with no name signed under them',
+  'goLive.pages.sample': 'Pages still showing the starting text, not yet checked and saved by the school',
+  'goLive.pages.homeFigures': 'Figures on the home page (such as “98%”) that are samples, not the school’s own',
 } as const;
 
 export type TextCode = keyof typeof EN;
