@@ -23,7 +23,7 @@ export const config: Config = {
     '/v1/api/files',
     '/v1/api/enquiry', '/v1/api/enquiry/export.csv', '/v1/api/enquiry/:id',
     '/v1/api/enquiry/:id/export.zip', '/v1/api/enquiry/:id/erase', '/v1/api/enquiry/:id/fields',
-    '/v1/api/fees',
+    '/v1/api/fees', '/v1/api/fees/structure', '/v1/api/fees/structure/copy',
     '/v1/api/gallery', '/v1/api/gallery/:id',
     '/v1/api/magazine', '/v1/api/magazine/:id',
     '/v1/api/press', '/v1/api/press/:id',

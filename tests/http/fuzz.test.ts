@@ -604,6 +604,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/hi/notices': ['page'],
       '/notices/feed.xml': ['limit'], '/hi/notices/feed.xml': ['limit'], '/notices/sitemap.xml': [],
       '/v1/api/fees': ['session'],
+      '/v1/api/fees/structure': ['session'],
       '/v1/api/press': [], '/v1/api/magazine': [],
       '/press/coverage': [], '/hi/press/coverage': [], '/press/magazine': [], '/hi/press/magazine': [], '/admissions/fees': [], '/hi/admissions/fees': [],
     };
@@ -686,6 +687,16 @@ describe(`fuzz (${ENGINE})`, () => {
         route: 'PUT /v1/api/fees', path: '/v1/api/fees', auth: 'admin', free: [], checked: ['session', 'admission', 'transferCertificate'],
         base: () => ({ session: '2099-00', admission: ALL_CLASSES.map((c, i) => ({ admissionClass: c, amount: i === 0 ? -1 : 5000 })), transferCertificate: 500 }),
       },
+      // The whole structure: the base has one negative fee (refused); the copy's base names a session with none to copy (refused).
+      {
+        route: 'PUT /v1/api/fees/structure', path: '/v1/api/fees/structure', auth: 'admin', free: [], checked: ['session', 'heads', 'rows', 'transferCertificate'],
+        base: () => ({
+          session: '2099-00', transferCertificate: 500,
+          heads: [{ id: 'admission', kind: 'admission', period: 'once', name: { en: 'Admission fee', hi: 'प्रवेश शुल्क' } }],
+          rows: [{ classes: ['K.G'], amounts: { admission: -1 } }],
+        }),
+      },
+      { route: 'POST /v1/api/fees/structure/copy', path: '/v1/api/fees/structure/copy', auth: 'admin', base: () => ({ from: '2090-91', to: '2091-92' }), free: [], checked: ['from', 'to', 'replace'] },
       // Press and magazine: each base names an upload nobody made (refused), so no input stores an entry.
       {
         route: 'POST /v1/api/press', path: '/v1/api/press', auth: 'admin', free: ['source'], checked: ['title', 'coverAlt', 'publishedOn', 'coverUploadId'],

@@ -73,12 +73,35 @@ describe('validateFees', () => {
 });
 
 describe('the public pages', () => {
-  it('the fee page lists each class in the page\'s language, with whole rupees', () => {
-    const page = feePage('hi', { session: '2027-28', admission: [{ admissionClass: '5', paise: 800000 }, { admissionClass: 'K.G', paise: 0 }], tcPaise: 50000 });
-    expect(page.body.value).toContain('<th scope="row">कक्षा V</th><td class="fee-amount">₹8,000</td>');
-    expect(page.body.value).toContain('कोई शुल्क नहीं');
-    expect(page.body.value).toContain('₹500');
+  const heads = [
+    { id: 'admission', kind: 'admission', period: 'once', name: { en: 'Admission fee', hi: 'प्रवेश शुल्क' } },
+    { id: 'bus', kind: 'transport', period: 'month', name: { en: 'Bus <near>', hi: 'बस, 5 कि.मी. तक' } },
+    { id: 'lab', kind: 'other', period: 'year', name: { en: 'Lab fee', hi: 'प्रयोगशाला शुल्क' } },
+  ] as const;
+  const structure = {
+    heads: heads.map((h) => ({ ...h, name: { ...h.name } })),
+    rows: [
+      { classes: ['K.G' as const], amounts: { admission: 0, bus: 50000, lab: null } },
+      { classes: ['1' as const, '2' as const, '3' as const, '4' as const, '5' as const], amounts: { admission: 800000, bus: 50000, lab: 60000 } },
+    ],
+  };
+  const contact = { phones: [{ number: '05735-222345', href: 'tel:+915735222345' }], email: 'office@school.test' };
+  it('the fee page shows the structure in the page\'s language: fees that differ by class as a table, those alike in one of their own', () => {
+    const page = feePage('hi', { sessions: [{ session: '2027-28', structure }], tcPaise: 50000, contact });
     expect(page.title).toBe('शुल्क विवरण');
+    const html = page.body.value;
+    expect(html).toContain('<th scope="row">कक्षा I–V</th><td class="fee-amount">₹8,000</td><td class="fee-amount">₹600</td>');
+    expect(html).toContain('<th scope="row">K.G</th><td class="fee-amount">कोई शुल्क नहीं</td><td class="fee-amount"><span aria-hidden="true">—</span><span class="visually-hidden">नहीं लिया जाता</span></td>');
+    expect(html).toContain('<th scope="row">बस, 5 कि.मी. तक <span class="fee-period">(प्रति माह)</span></th><td class="fee-amount">₹500</td>');
+    expect(html).toContain('₹500');
+    expect(feePage('en', { sessions: [{ session: '2027-28', structure }], tcPaise: 50000, contact }).body.value).toContain('Bus &lt;near&gt;');
+  });
+  it('until a structure is published the page says so and where to ask, with no figure but the TC fee', () => {
+    const html = feePage('en', { sessions: [{ session: '2027-28', structure: null }], tcPaise: 50000, contact }).body.value;
+    expect(html).toContain('The fee structure for the session 2027-28 is not yet published. For the fees, please ask the school office: <a href="tel:+915735222345">05735-222345</a>, <a href="mailto:office@school.test">office@school.test</a>.');
+    expect(html).not.toContain('<table');
+    const bare = feePage('en', { sessions: [{ session: '2027-28', structure: null }], tcPaise: 50000, contact: { phones: [], email: null } }).body.value;
+    expect(bare).toContain('not yet published. For the fees, please ask at the school office.');
   });
 
   const article: PressArticle = {
