@@ -11,13 +11,13 @@
  * exact texts to register. Every one ends with the opt-out link.
  */
 export const MOBILE_TEMPLATES = {
-  received: { whatsapp: 'rmcp_received', msg91: { en: '', hi: '' }, params: ['what', 'link', 'optOut'] },
-  status: { whatsapp: 'rmcp_status', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
-  decision: { whatsapp: 'rmcp_decision', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
-  'fee-due': { whatsapp: 'rmcp_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'status', 'fee', 'link', 'optOut'] },
-  payment: { whatsapp: 'rmcp_payment', msg91: { en: '', hi: '' }, params: ['fee', 'receipt', 'link', 'optOut'] },
-  document: { whatsapp: 'rmcp_document', msg91: { en: '', hi: '' }, params: ['what', 'document', 'reason', 'link', 'optOut'] },
-  'tc-ready': { whatsapp: 'rmcp_tc_ready', msg91: { en: '', hi: '' }, params: ['link', 'optOut'] },
+  received: { whatsapp: 'school_received', msg91: { en: '', hi: '' }, params: ['what', 'link', 'optOut'] },
+  status: { whatsapp: 'school_status', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
+  decision: { whatsapp: 'school_decision', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
+  'fee-due': { whatsapp: 'school_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'status', 'fee', 'link', 'optOut'] },
+  payment: { whatsapp: 'school_payment', msg91: { en: '', hi: '' }, params: ['fee', 'receipt', 'link', 'optOut'] },
+  document: { whatsapp: 'school_document', msg91: { en: '', hi: '' }, params: ['what', 'document', 'reason', 'link', 'optOut'] },
+  'tc-ready': { whatsapp: 'school_tc_ready', msg91: { en: '', hi: '' }, params: ['link', 'optOut'] },
 } as const satisfies Record<string, { whatsapp: string; msg91: { en: string; hi: string }; params: readonly string[] }>;
 
 export type MobileTemplate = keyof typeof MOBILE_TEMPLATES;

@@ -108,7 +108,7 @@ describe('each event, as the school’s registered template, in the family’s l
     expect(row).toMatchObject({ channel: 'whatsapp', recipient: mobile, template: 'admission.submitted', mobile_template: 'received', language: 'hi', state: 'sent', attempts: 1 });
     expect(row!.provider_id).toMatch(/^wamid\./);
     const [first] = sentTo(mobile);
-    expect(first).toMatchObject({ name: 'rmcp_received', language: 'hi', id: row!.provider_id });
+    expect(first).toMatchObject({ name: 'school_received', language: 'hi', id: row!.provider_id });
     expect(first!.params).toHaveLength(3);
     expect(first!.params[0]).toContain(admission.referenceNumber);
     expect(first!.params[1]).toBe(link);
@@ -136,7 +136,7 @@ describe('each event, as the school’s registered template, in the family’s l
       ['admission.status', 'fee-due', 'sent'],
     ]);
     const templates = sentTo(mobile);
-    expect(templates.map((t) => t.name)).toEqual(['rmcp_received', 'rmcp_status', 'rmcp_document', 'rmcp_status', 'rmcp_fee_due']);
+    expect(templates.map((t) => t.name)).toEqual(['school_received', 'school_status', 'school_document', 'school_status', 'school_fee_due']);
     const document = templates[2]!;
     expect(document.params[2]).toContain('धुँधली');
     expect(document.params[3]).toBe(link);
@@ -151,7 +151,7 @@ describe('each event, as the school’s registered template, in the family’s l
     const link = `${school.url}/admissions/tc-request/status`;
     const [received] = await settled(tc._id, 1);
     expect(received).toMatchObject({ template: 'tc-request.submitted', mobile_template: 'fee-due', language: 'en', state: 'sent' });
-    expect(sentTo(mobile)[0]).toMatchObject({ name: 'rmcp_fee_due', language: 'en' });
+    expect(sentTo(mobile)[0]).toMatchObject({ name: 'school_fee_due', language: 'en' });
     expect(sentTo(mobile)[0]!.params.slice(0, 4)).toEqual(['transfer certificate (TC) request', 'received', formatRupees(fees.transferCertificate * 100), link]);
     // The link never carries the admission number: it was typed on the form.
     expect(received!.body).not.toContain(tc.admissionNumber);
@@ -166,8 +166,8 @@ describe('each event, as the school’s registered template, in the family’s l
       ['tc-request.status', 'tc-ready'],
     ]);
     const [, paid, ready] = sentTo(mobile);
-    expect(paid).toMatchObject({ name: 'rmcp_payment', params: [formatRupees(fees.transferCertificate * 100), payment.receiptNumber, link, expect.stringContaining('/opt-out?')] });
-    expect(ready).toMatchObject({ name: 'rmcp_tc_ready', params: [link, expect.stringContaining('/opt-out?')] });
+    expect(paid).toMatchObject({ name: 'school_payment', params: [formatRupees(fees.transferCertificate * 100), payment.receiptNumber, link, expect.stringContaining('/opt-out?')] });
+    expect(ready).toMatchObject({ name: 'school_tc_ready', params: [link, expect.stringContaining('/opt-out?')] });
   }, 60_000);
 
   it('an enquiry that gave an e-mail address gets the e-mail and the WhatsApp message both', async () => {
@@ -176,7 +176,7 @@ describe('each event, as the school’s registered template, in the family’s l
     await settled(enquiry._id, 1);
     const rows = await messagesOf(enquiry._id);
     expect(rows.map((r) => [r.channel, r.template]).sort()).toEqual([['email', 'enquiry.submitted'], ['whatsapp', 'enquiry.submitted']]);
-    expect(sentTo(mobile)[0]).toMatchObject({ name: 'rmcp_received', params: [expect.stringContaining('enquiry about admission to'), `${school.url}/`, expect.any(String)] });
+    expect(sentTo(mobile)[0]).toMatchObject({ name: 'school_received', params: [expect.stringContaining('enquiry about admission to'), `${school.url}/`, expect.any(String)] });
   });
 });
 
