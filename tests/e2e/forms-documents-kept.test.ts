@@ -48,7 +48,7 @@ const done = (page: Page) => page.locator('.ff-upload--done').count();
 /** The documents kept on the phone for the early-years form: by field, the kept bytes' size and the upload's id once noted. */
 function kept(page: Page): Promise<Record<string, { bytes: number; id?: string }>> {
   return page.evaluate((draft) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('rmcp-forms');
+    const open = indexedDB.open('form-documents');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const idb = open.result;
@@ -209,7 +209,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       expect(await count('uploads', 'admission_id = $1', [id])).toBe(fields.length);
       expect(await count('uploads', 'admission_id = $1 AND id = ANY($2::uuid[])', [id, [again, first1.studentAadharFile!.id]])).toBe(2);
       await expect.poll(() => kept(page)).toEqual({});
-      expect(await page.evaluate((k) => localStorage.getItem(`rmcp-draft:${k}`), DRAFT)).toBeNull();
+      expect(await page.evaluate((k) => localStorage.getItem(`form-draft:${k}`), DRAFT)).toBeNull();
     } finally {
       await context.close();
     }
@@ -255,7 +255,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       expect(await done(page)).toBe(0);
       expect(await page.locator('.ff-file-none').count()).toBe(bandFiles(DEF).length);
       await expect.poll(() => kept(page)).toEqual({});
-      await expect.poll(() => page.evaluate((k) => localStorage.getItem(`rmcp-draft:${k}`), DRAFT)).toBeNull();
+      await expect.poll(() => page.evaluate((k) => localStorage.getItem(`form-draft:${k}`), DRAFT)).toBeNull();
 
       await page.reload();
       await hydrated(page);
@@ -276,7 +276,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await expect.poll(async () => (await kept(page)).abcCard?.id).toBeTruthy();
       // Chosen eight days ago.
       await page.evaluate((draft) => new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('rmcp-forms');
+        const open = indexedDB.open('form-documents');
         open.onsuccess = () => {
           const store = open.result.transaction('documents', 'readwrite').objectStore('documents');
           const key = [draft, 'abcCard'];
@@ -368,11 +368,11 @@ describe('"Clear this form" on the other public forms that keep a draft', () => 
       await page.goto('/hi/admissions/tc-request');
       await hydrated(page);
       await page.getByLabel(label(TC.studentName.label)).fill('राहुल वर्मा');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:tc-request'))).not.toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:tc-request'))).not.toBeNull();
       await page.getByRole('button', { name: HI['formText.clearForm'] }).click();
       await page.getByRole('alertdialog', { name: HI['formText.clearTitle'] }).getByRole('button', { name: HI['formText.clearYes'] }).click();
       expect(await page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:tc-request'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:tc-request'))).toBeNull();
     } finally {
       await context.close();
     }

@@ -179,7 +179,7 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       expect(await sent).toMatchObject({ studentName: 'Early Child', fatherName: 'Early Father', gender: 'Male', admissionClass: 'K.G', language: 'en' });
       await toast(page, MSG.enquirySuccess);
       await dialog.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem('rmcp-enquiry-closed'))).toBe('1');
+      expect(await page.evaluate(() => sessionStorage.getItem('enquiry-popup-closed'))).toBe('1');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

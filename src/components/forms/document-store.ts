@@ -36,7 +36,7 @@ let store: UseStore | null | undefined;
 function documents(): UseStore | null {
   if (store === undefined) {
     try {
-      store = typeof indexedDB === 'undefined' ? null : createStore('rmcp-forms', 'documents');
+      store = typeof indexedDB === 'undefined' ? null : createStore('form-documents', 'documents');
     } catch {
       store = null;
     }

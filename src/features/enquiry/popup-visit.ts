@@ -4,7 +4,7 @@
  * sent, and the prefix of its React ids (the server's drawing and the island's must agree).
  */
 export const POPUP_DELAY_MS = 1500;
-export const POPUP_CLOSED_KEY = 'rmcp-enquiry-closed';
+export const POPUP_CLOSED_KEY = 'enquiry-popup-closed';
 export const POPUP_ID_PREFIX = 'enquiry';
 
 export function closedThisVisit(): boolean {

@@ -46,7 +46,7 @@ export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 export const isPaymentOutcome = (value: unknown): value is PaymentOutcome => (PAYMENT_OUTCOMES as readonly unknown[]).includes(value);
 
 /** The key under which the status page keeps the pair while the family is at the gateway (sessionStorage: never in an address). */
-export const PAY_PAIR_KEY = 'rmcp-pay-pair';
+export const PAY_PAIR_KEY = 'pay-pair';
 
 /** What a reconciliation run found: open orders asked about, and what their payments came to. */
 export interface Reconciliation {
