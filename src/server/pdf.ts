@@ -71,7 +71,7 @@ export function newPdf(title: string, language: Language, margin = 48, size: 'A4
   const files = loadFonts();
   // `font` in the options: the document starts in our font instead of loading Helvetica's metrics from a file.
   const doc = new PDFDocument({
-    size, margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'RMCP School' }, pdfVersion: '1.7',
+    size, margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'School website' }, pdfVersion: '1.7',
     lang: LANGUAGE_TAGS[language], tagged: true, displayTitle: true,
   });
   for (const script of ['latin', 'devanagari'] as const) for (const weight of ['regular', 'bold'] as const) doc.registerFont(fontName(script, weight), files[script][weight]);
