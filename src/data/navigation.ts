@@ -8,7 +8,10 @@ import { pathIn } from '../lib/language-paths.ts';
 
 interface NavWords {
   label: string;
-  /** One line shown on the landing card that links here. */
+  /**
+   * One line shown on the landing card that links here. A content page's is its page's own summary,
+   * which the office edits (src/features/pages/, starting-content/pages/).
+   */
   summary?: string;
 }
 
@@ -29,76 +32,69 @@ export const navigation: NavLink[] = [
   {
     label: 'Academy',
     href: '/academy',
-    summary: 'Who we are, what we stand for and the people who lead the school.',
-    hi: { label: 'विद्यालय', summary: 'हम कौन हैं, हमारे आदर्श और विद्यालय का नेतृत्व करने वाले लोग।' },
+    hi: { label: 'विद्यालय' },
     children: [
-      { label: 'About', href: '/academy/about', summary: 'Our story since 2012 and life on our 10-acre campus.', hi: { label: 'परिचय', summary: '2012 से अब तक की हमारी यात्रा और 10 एकड़ के परिसर का जीवन।' } },
-      { label: 'Mission', href: '/academy/mission', summary: 'Our mission, vision and the values we teach by.', hi: { label: 'उद्देश्य', summary: 'हमारा उद्देश्य, हमारी सोच और वे मूल्य जो हम सिखाते हैं।' } },
-      { label: 'Founder Message', href: '/academy/founder-message', summary: 'Why the school was founded, in the founder’s words.', hi: { label: 'संस्थापक का संदेश', summary: 'विद्यालय क्यों शुरू हुआ, संस्थापक के शब्दों में।' } },
-      { label: 'Chairperson Message', href: '/academy/chairperson-message', summary: 'The chairperson on quality, access and trust.', hi: { label: 'अध्यक्ष का संदेश', summary: 'गुणवत्ता, सबकी पहुँच और भरोसे पर अध्यक्ष के विचार।' } },
-      { label: "Principal's Message", href: '/academy/principal-message', summary: 'The principal on learning, discipline and care.', hi: { label: 'प्रधानाचार्य का संदेश', summary: 'पढ़ाई, अनुशासन और देखभाल पर प्रधानाचार्य के विचार।' } },
-      { label: 'Accreditation', href: '/academy/accreditation', summary: 'CBSE affiliation and our recognitions.', hi: { label: 'मान्यता', summary: 'सी.बी.एस.ई. से संबद्धता और विद्यालय की मान्यताएँ।' } },
+      { label: 'About', href: '/academy/about', hi: { label: 'परिचय' } },
+      { label: 'Mission', href: '/academy/mission', hi: { label: 'उद्देश्य' } },
+      { label: 'Founder Message', href: '/academy/founder-message', hi: { label: 'संस्थापक का संदेश' } },
+      { label: 'Chairperson Message', href: '/academy/chairperson-message', hi: { label: 'अध्यक्ष का संदेश' } },
+      { label: "Principal's Message", href: '/academy/principal-message', hi: { label: 'प्रधानाचार्य का संदेश' } },
+      { label: 'Accreditation', href: '/academy/accreditation', hi: { label: 'मान्यता' } },
       { label: 'Mandatory Disclosure', href: '/academy/mandatory-disclosure', summary: 'CBSE mandatory public disclosure: documents, staff, results and infrastructure.', hi: { label: 'अनिवार्य सार्वजनिक प्रकटीकरण', summary: 'सी.बी.एस.ई. द्वारा माँगी गई जानकारी: दस्तावेज़, शिक्षक, परीक्षाफल और भवन।' } },
     ],
   },
   {
     label: 'Academics',
     href: '/academics',
-    summary: 'How we teach, from the first day of nursery to the Class XII board examinations.',
-    hi: { label: 'शिक्षण', summary: 'नर्सरी के पहले दिन से कक्षा XII की बोर्ड परीक्षा तक हम कैसे पढ़ाते हैं।' },
+    hi: { label: 'शिक्षण' },
     children: [
       {
         label: 'Methodology',
         href: '/academics/methodology',
-        summary: 'Three wings, each with a way of teaching suited to its age band.',
-        hi: { label: 'शिक्षण पद्धति', summary: 'तीन विभाग, हर एक में बच्चों की उम्र के अनुसार पढ़ाने का तरीका।' },
+        hi: { label: 'शिक्षण पद्धति' },
         children: [
-          { label: 'Pre-primary Wing', href: '/academics/methodology/primary', summary: 'Ages 2-6: P.N.C, N.C and K.G, learning through play.', hi: { label: 'पूर्व-प्राथमिक विभाग (P.N.C–K.G)', summary: '2 से 6 वर्ष: P.N.C, N.C और K.G, खेल-खेल में शिक्षा।' } },
-          { label: 'Middle Wing', href: '/academics/methodology/middle', summary: 'Ages 6-11: Classes I-V, strong foundations in language and numbers.', hi: { label: 'मध्य विभाग', summary: '6 से 11 वर्ष: कक्षा I-V, भाषा और गणित की मज़बूत नींव।' } },
-          { label: 'Senior Wing', href: '/academics/methodology/senior', summary: 'Ages 12-18: Classes VI-XII, subject depth and board preparation.', hi: { label: 'वरिष्ठ विभाग', summary: '12 से 18 वर्ष: कक्षा VI-XII, विषयों की गहरी पढ़ाई और बोर्ड परीक्षा की तैयारी।' } },
+          { label: 'Pre-primary Wing', href: '/academics/methodology/primary', hi: { label: 'पूर्व-प्राथमिक विभाग (P.N.C–K.G)' } },
+          { label: 'Middle Wing', href: '/academics/methodology/middle', hi: { label: 'मध्य विभाग' } },
+          { label: 'Senior Wing', href: '/academics/methodology/senior', hi: { label: 'वरिष्ठ विभाग' } },
         ],
       },
-      { label: 'Holistic Development', href: '/academics/holistic-development', summary: 'Arts, sports, values and 20+ extracurricular activities.', hi: { label: 'सर्वांगीण विकास', summary: 'कला, खेलकूद, संस्कार और 20 से अधिक पाठ्येतर गतिविधियाँ।' } },
-      { label: 'Technology', href: '/academics/technology', summary: 'Smart classrooms, computer labs and digital literacy.', hi: { label: 'कंप्यूटर एवं तकनीक', summary: 'स्मार्ट क्लास, कंप्यूटर लैब और डिजिटल साक्षरता।' } },
-      { label: 'Guidance Counseling', href: '/academics/guidance-counseling', summary: 'Career guidance and a counsellor students can talk to.', hi: { label: 'मार्गदर्शन एवं परामर्श', summary: 'कैरियर मार्गदर्शन और परामर्शदाता, जिनसे विद्यार्थी खुलकर बात कर सकें।' } },
+      { label: 'Holistic Development', href: '/academics/holistic-development', hi: { label: 'सर्वांगीण विकास' } },
+      { label: 'Technology', href: '/academics/technology', hi: { label: 'कंप्यूटर एवं तकनीक' } },
+      { label: 'Guidance Counseling', href: '/academics/guidance-counseling', hi: { label: 'मार्गदर्शन एवं परामर्श' } },
       { label: 'Academic Calendar', href: '/calendar', summary: 'Events, examinations and holidays, month by month.', hi: { label: 'शैक्षणिक कैलेंडर', summary: 'विद्यालय के कार्यक्रम, परीक्षाएँ और अवकाश, महीनेवार।' } },
     ],
   },
   {
     label: 'Infrastructure',
     href: '/infrastructure',
-    summary: 'The buildings, grounds and services on our 10-acre campus.',
-    hi: { label: 'भवन एवं परिसर', summary: 'हमारे 10 एकड़ के परिसर के भवन, मैदान और सुविधाएँ।' },
+    hi: { label: 'भवन एवं परिसर' },
     children: [
-      { label: 'Auditorium', href: '/infrastructure/auditorium', summary: 'A 500+ seat hall with stage lighting and sound.', hi: { label: 'सभागार', summary: '500 से अधिक सीटों वाला हॉल, मंच की रोशनी और साउंड के साथ।' } },
-      { label: 'Sports', href: '/infrastructure/sports', summary: 'Grounds, courts, coaching and our annual sports days.', hi: { label: 'खेलकूद', summary: 'मैदान, कोर्ट, प्रशिक्षण और वार्षिक खेल दिवस।' } },
+      { label: 'Auditorium', href: '/infrastructure/auditorium', hi: { label: 'सभागार' } },
+      { label: 'Sports', href: '/infrastructure/sports', hi: { label: 'खेलकूद' } },
       {
         label: 'Facilities',
         href: '/infrastructure/facilities',
-        summary: 'Transport, health care and security for every child.',
-        hi: { label: 'सुविधाएँ', summary: 'हर बच्चे के लिए वाहन, स्वास्थ्य और सुरक्षा की व्यवस्था।' },
+        hi: { label: 'सुविधाएँ' },
         children: [
-          { label: 'Transportation', href: '/infrastructure/facilities/transportation', summary: 'GPS-equipped buses with route coverage and live tracking.', hi: { label: 'वाहन सुविधा', summary: 'जी.पी.एस. वाली बसें, सभी रूट और बस की लाइव जानकारी।' } },
-          { label: 'Health', href: '/infrastructure/facilities/health', summary: 'A doctor, a senior nursing officer and an emergency ambulance.', hi: { label: 'स्वास्थ्य', summary: 'डॉक्टर, वरिष्ठ नर्सिंग अधिकारी और आपात स्थिति के लिए एम्बुलेंस।' } },
-          { label: 'Security', href: '/infrastructure/facilities/security', summary: 'Guards, ID cards, CCTV and fire safety.', hi: { label: 'सुरक्षा', summary: 'सुरक्षा गार्ड, पहचान पत्र, सी.सी.टी.वी. और अग्नि सुरक्षा।' } },
+          { label: 'Transportation', href: '/infrastructure/facilities/transportation', hi: { label: 'वाहन सुविधा' } },
+          { label: 'Health', href: '/infrastructure/facilities/health', hi: { label: 'स्वास्थ्य' } },
+          { label: 'Security', href: '/infrastructure/facilities/security', hi: { label: 'सुरक्षा' } },
         ],
       },
-      { label: 'Learning Centre', href: '/infrastructure/learning-centre', summary: 'Extra help for Classes I to XII, with remedial areas.', hi: { label: 'लर्निंग सेंटर', summary: 'कक्षा I से XII तक के विद्यार्थियों के लिए अतिरिक्त सहायता और उपचारात्मक शिक्षण।' } },
-      { label: 'Overview', href: '/infrastructure/overview', summary: 'Classrooms, activity rooms, labs and safety features.', hi: { label: 'परिसर की झलक', summary: 'कक्षाएँ, गतिविधि कक्ष, प्रयोगशालाएँ और सुरक्षा के इंतज़ाम।' } },
-      { label: 'Library', href: '/infrastructure/library', summary: 'Books, reading rooms, services and opening hours.', hi: { label: 'पुस्तकालय', summary: 'पुस्तकें, वाचनालय, सेवाएँ और खुलने का समय।' } },
+      { label: 'Learning Centre', href: '/infrastructure/learning-centre', hi: { label: 'लर्निंग सेंटर' } },
+      { label: 'Overview', href: '/infrastructure/overview', hi: { label: 'परिसर की झलक' } },
+      { label: 'Library', href: '/infrastructure/library', hi: { label: 'पुस्तकालय' } },
     ],
   },
   {
     label: 'Admissions',
     href: '/admissions',
-    summary: 'Apply online, check an application, or request a transfer certificate.',
-    hi: { label: 'प्रवेश', summary: 'ऑनलाइन प्रवेश आवेदन, आवेदन की स्थिति या टी.सी. के लिए आवेदन।' },
+    hi: { label: 'प्रवेश' },
     children: [
       {
         label: 'Admission',
         href: '/admissions/apply',
-        summary: 'Three online application forms, one for each wing.',
-        hi: { label: 'प्रवेश आवेदन', summary: 'तीन ऑनलाइन आवेदन फ़ॉर्म, हर विभाग के लिए एक।' },
+        hi: { label: 'प्रवेश आवेदन' },
         children: [
           { label: 'Pre-primary (P.N.C–K.G)', href: '/admissions/apply/primary', summary: 'Application form for the early years: P.N.C, N.C and K.G.', hi: { label: 'पूर्व-प्राथमिक (P.N.C–K.G)', summary: 'P.N.C, N.C और K.G में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
           { label: 'Middle (Classes 1-5)', href: '/admissions/apply/middle', summary: 'Application form for Classes 1 to 5.', hi: { label: 'मध्य (कक्षा I-V)', summary: 'कक्षा I से V में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
@@ -114,8 +110,7 @@ export const navigation: NavLink[] = [
   {
     label: 'Press',
     href: '/press',
-    summary: 'The school in the news, and our own magazine.',
-    hi: { label: 'समाचार', summary: 'समाचार पत्रों में विद्यालय, और हमारी अपनी पत्रिका।' },
+    hi: { label: 'समाचार' },
     children: [
       { label: 'Coverage', href: '/press/coverage', summary: 'Newspaper reports about our students and events.', hi: { label: 'अख़बारों में', summary: 'हमारे विद्यार्थियों और कार्यक्रमों पर समाचार पत्रों की ख़बरें।' } },
       { label: 'Magazine', href: '/press/magazine', summary: 'Our e-magazine, with issues dating back to 2012.', hi: { label: 'ई-पत्रिका', summary: 'हमारी ई-पत्रिका, 2012 से अब तक के अंक।' } },

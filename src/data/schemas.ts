@@ -8,11 +8,3 @@ export const imageSchema = z.custom<ImageMetadata>(
 );
 
 export const galleryImageSchema = z.object({ title: z.literal('Academy Event'), image: imageSchema, alt: z.string().min(1) });
-
-export const accreditationSchema = z.object({
-  name: z.string().min(1),
-  logo: imageSchema,
-  issuedBy: z.string().min(1),
-  description: z.string().min(1),
-  category: z.string().min(1),
-});

@@ -1,28 +1,28 @@
 /**
  * Every public page has its Hindi text: the build renders an English page under /hi/ (with the
  * "not in Hindi yet" note) only for the pages in HINDI_PENDING, which other work is rebuilding; each
- * English page text in src/content/pages has a Hindi one under hi/ that shows the same pictures in
- * the same order and links to the same pages at their Hindi addresses.
+ * content page's starting text (starting-content/pages/) has every word it has in English in Hindi
+ * too, its heading in Devanagari, and its text links to the same pages at their Hindi addresses.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { HINDI_PENDING } from '../e2e/content-routes.ts';
 import { pathIn, twinPath } from '../../src/lib/language-paths.ts';
+import { STARTING_PAGES } from '../../src/features/pages/starting-pages.ts';
+import type { Bilingual } from '../../src/features/pictures/picture.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CONTENT = join(ROOT, 'src/content/pages');
 
-const pageTexts = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => file.replaceAll('\\', '/').replace(/\.md$/, ''));
+/** Every pair of words in a page's content, by its path ('cards.2.title'). */
+function pairs(value: unknown, path = ''): [string, Bilingual][] {
+  if (!value || typeof value !== 'object') return [];
+  if ('en' in value && 'hi' in value && typeof value.en === 'string') return [[path, value as Bilingual]];
+  return Object.entries(value).flatMap(([key, child]) => pairs(child, path ? `${path}.${key}` : key));
+}
 
-/** The image files a page text names, resolved, in order. */
-const images = (file: string) => [...readFileSync(file, 'utf8').matchAll(/"(\.\.\/[^"]+\.(?:jpe?g|png|webp))"/g)].map((m) => relative(ROOT, resolve(dirname(file), m[1]!)));
-/** The same-site links of a page text (front matter and body). */
-const links = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:"href": "|\]\()(\/[^")]*)/g)].map((m) => m[1]!);
+/** The same-site links of a Markdown text. */
+const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]!);
 
 describe('Hindi pages', () => {
   it('the build shows an English page under /hi/ only for the pages other work is rebuilding', () => {
@@ -30,15 +30,11 @@ describe('Hindi pages', () => {
     expect(fallbacks.filter((route) => !(route in HINDI_PENDING))).toEqual([]);
   });
 
-  const english = pageTexts(CONTENT).filter((id) => !id.startsWith('hi/') && !(pathIn('hi', `/${id}`) in HINDI_PENDING));
-
-  it.each(english)('%s has a Hindi text with the same pictures and the same links in Hindi', (id) => {
-    const hindiFile = join(CONTENT, 'hi', `${id}.md`);
-    const englishFile = join(CONTENT, `${id}.md`);
-    expect(pageTexts(join(CONTENT, 'hi'))).toContain(id);
-    expect(images(hindiFile)).toEqual(images(englishFile));
-    expect(links(hindiFile)).toEqual(links(englishFile).map((href) => pathIn('hi', href)));
-    expect(readFileSync(hindiFile, 'utf8')).toMatch(/^heading: ".*[\u0900-\u097F].*"$/m);
+  it.each([...STARTING_PAGES])('%s has every word in Hindi too, and its links at their Hindi addresses', (_, content) => {
+    const missing = pairs(content).filter(([, words]) => words.en && !words.hi).map(([path]) => path);
+    expect(missing).toEqual([]);
+    expect(content.title.hi).toMatch(/[\u0900-\u097F]/);
+    expect(links(content.body.hi)).toEqual(links(content.body.en).map((href) => pathIn('hi', href)));
   });
 });
 
