@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // Copied: what the functions bundler reads (it follows links to their real paths and trips over them).
-const COPIED = ['dist', 'netlify', 'src', 'package.json', 'netlify.toml', 'tsconfig.json'];
+const COPIED = ['dist', 'netlify', 'src', 'starting-content', 'package.json', 'netlify.toml', 'tsconfig.json'];
 
 /**
  * The public limits raised out of the way, for a runtime that takes many requests from one address
