@@ -15,6 +15,7 @@ import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
 import { KINDS, PAID_KINDS, kindOf } from '../kinds.ts';
 import { DESK_RECORD_KINDS, RESENT_HREF, type Dashboard } from './dashboard.ts';
 import { documentLabel, type DisclosureWarning } from '../disclosure/disclosure.ts';
+import GoLiveChecklist from '../go-live/GoLiveChecklist.tsx';
 import './desk.css';
 
 /** 'enquiries, applications and TC requests' */
@@ -32,6 +33,7 @@ export default function HomeScreen() {
   return (
     <section aria-labelledby="screen-title" className="desk">
       <ScreenHeader title="Office home" />
+      <GoLiveChecklist />
       {!data ? failed ? <p className="admin-state">Could not load the figures. Reload the page to try again.</p> : <Loading /> : <Figures data={data} />}
     </section>
   );

@@ -3,6 +3,8 @@
  * changed and deleted here, with a cover picture and a PDF. A chosen file goes up first
  * (POST /v1/api/files), resized in the browser when it is a large photo; the entry then names it by
  * its upload id, checked by the same schema as the server's. The public pages show a change at once.
+ * The samples that came with the website are marked Sample: Remove takes one off the site for good;
+ * Edit saves it, changed, as the school's own entry (no longer a sample).
  */
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -34,6 +36,8 @@ interface FieldSpec {
 }
 
 interface KindSpec<E> {
+  /** The section's id, the address the dashboard's checklist links to (/admin/press#...). */
+  id: string;
   noun: string;
   path: string;
   fields: FieldSpec[];
@@ -48,6 +52,7 @@ interface KindSpec<E> {
 }
 
 const ARTICLE: KindSpec<PressArticle> = {
+  id: 'press-articles',
   noun: 'article',
   path: '/press',
   pdfRequired: false,
@@ -72,6 +77,7 @@ const ARTICLE: KindSpec<PressArticle> = {
 };
 
 const ISSUE: KindSpec<MagazineIssue> = {
+  id: 'magazine-issues',
   noun: 'issue',
   path: '/magazine',
   pdfRequired: true,
@@ -112,7 +118,9 @@ async function upload(file: File): Promise<{ id?: string; error?: string }> {
   return status === 201 && body.uploadId ? { id: body.uploadId } : { error: body.error ?? 'The file could not be uploaded.' };
 }
 
-function Entries<E extends { _id: string; cover: { url: string } | null; pdf: string | null }>({ heading, spec }: { heading: string; spec: KindSpec<E> }) {
+type Entry = { _id: string; cover: { url: string } | null; pdf: string | null; sample: boolean };
+
+function Entries<E extends Entry>({ heading, spec }: { heading: string; spec: KindSpec<E> }) {
   const id = useId();
   const loaded = useLoad(() => getJson<{ data: E[] }>(spec.path), [], () => toast.error(`Failed to load the ${spec.noun}s`));
   const [editing, setEditing] = useState<E | 'new' | undefined>();
@@ -122,14 +130,18 @@ function Entries<E extends { _id: string; cover: { url: string } | null; pdf: st
     setDeleting(undefined);
     const { status, body } = await answerOf(await api(`${spec.path}/${entry._id}`, { method: 'DELETE' }));
     if (status === 200) {
-      toast.success(`Deleted: ${spec.titleOf(entry)}`);
+      toast.success(`${entry.sample ? 'Removed' : 'Deleted'}: ${spec.titleOf(entry)}`);
       loaded.reload();
-    } else toast.error(body.error ?? `Failed to delete the ${spec.noun}`);
+    } else {
+      toast.error(body.error ?? `Failed to delete the ${spec.noun}`);
+      if (status === 404) loaded.reload();
+    }
   }
 
   const entries = loaded.data?.data ?? [];
+  const samples = entries.filter((e) => e.sample).length;
   return (
-    <section className="press-admin" aria-labelledby={`${id}-h`}>
+    <section className="press-admin" id={spec.id} aria-labelledby={`${id}-h`}>
       <div className="press-admin__head">
         <h2 id={`${id}-h`}>{heading}</h2>
         {editing === undefined && <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>Add an {spec.noun}</button>}
@@ -150,6 +162,13 @@ function Entries<E extends { _id: string; cover: { url: string } | null; pdf: st
       ) : entries.length === 0 ? (
         <p>None yet.</p>
       ) : (
+        <>
+        {samples > 0 && (
+          <p className="press-admin__samples">
+            {samples === 1 ? `1 ${spec.noun} is` : `${samples} ${spec.noun}s are`} marked <strong>Sample</strong>: they came with the website and are not real.
+            The public page shows them marked as samples until you remove them, or edit one to make it your school's own.
+          </p>
+        )}
         <table className="press-admin__table">
           <caption className="visually-hidden">{heading}</caption>
           <thead>
@@ -159,21 +178,28 @@ function Entries<E extends { _id: string; cover: { url: string } | null; pdf: st
             {entries.map((e) => (
               <tr key={e._id}>
                 <td>{e.cover ? <img src={e.cover.url} alt="" width={64} height={48} /> : "—"}</td>
-                <td>{spec.titleOf(e)}</td>
+                <td>{e.sample && <><span className="press-admin__sample">Sample</span>{' '}</>}{spec.titleOf(e)}</td>
                 <td>{spec.lineOf(e)}</td>
                 <td>{e.pdf ? <a href={e.pdf} target="_blank" rel="noopener">Open<span className="visually-hidden"> the PDF of {spec.titleOf(e)}</span></a> : '—'}</td>
                 <td className="press-admin__actions">
                   <button type="button" className="btn" onClick={() => setEditing(e)}>Edit<span className="visually-hidden"> {spec.titleOf(e)}</span></button>
-                  <button type="button" className="btn btn--danger" onClick={() => setDeleting(e)}>Delete<span className="visually-hidden"> {spec.titleOf(e)}</span></button>
+                  <button type="button" className="btn btn--danger" onClick={() => setDeleting(e)}>
+                    {e.sample ? 'Remove' : 'Delete'}<span className="visually-hidden"> {e.sample ? 'the sample ' : ''}{spec.titleOf(e)}</span>
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        </>
       )}
       <ConfirmDialog
         open={!!deleting}
-        message={deleting ? `Delete "${spec.titleOf(deleting)}"? It leaves the public page at once, with its cover and PDF.` : ''}
+        message={
+          !deleting ? ''
+            : deleting.sample ? `Remove the sample "${spec.titleOf(deleting)}"? It leaves the public page at once and does not come back.`
+            : `Delete "${spec.titleOf(deleting)}"? It leaves the public page at once, with its cover and PDF.`
+        }
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(undefined)}
       />
@@ -181,7 +207,7 @@ function Entries<E extends { _id: string; cover: { url: string } | null; pdf: st
   );
 }
 
-function EntryForm<E extends { _id: string; cover: { url: string } | null; pdf: string | null }>({ spec, entry, onDone }: { spec: KindSpec<E>; entry?: E; onDone: (saved: boolean) => void }) {
+function EntryForm<E extends Entry>({ spec, entry, onDone }: { spec: KindSpec<E>; entry?: E; onDone: (saved: boolean) => void }) {
   const id = useId();
   const isNew = !entry;
   const [values, setValues] = useState<Values>(entry ? spec.valuesOf(entry) : spec.empty);
@@ -221,7 +247,7 @@ function EntryForm<E extends { _id: string; cover: { url: string } | null; pdf: 
       const body = spec.bodyOf(values, { coverUploadId, pdfUploadId }, removePdf);
       const { status, body: answer } = await answerOf(await apiJson(entry ? `${spec.path}/${entry._id}` : spec.path, entry ? 'PUT' : 'POST', body));
       if (status === 200 || status === 201) {
-        toast.success(`${isNew ? 'Added' : 'Saved'}: it is on the public page now.`);
+        toast.success(`${isNew ? 'Added' : entry.sample ? 'Saved as your own' : 'Saved'}: it is on the public page now.`);
         onDone(true);
         return;
       }
@@ -245,6 +271,12 @@ function EntryForm<E extends { _id: string; cover: { url: string } | null; pdf: 
   return (
     <form className="admin-form press-admin__form" noValidate onSubmit={submit} aria-busy={!!busy} aria-label={`${isNew ? 'New' : 'Edit'} ${spec.noun}`}>
       <h3>{isNew ? `New ${spec.noun}` : `Edit: ${spec.titleOf(entry!)}`}</h3>
+      {entry?.sample && (
+        <p className="press-admin__samples">
+          This is a sample that came with the website. Saving makes it your school's own {spec.noun}, shown without the Sample mark:
+          first check that every word, the date and the picture are true for your school.
+        </p>
+      )}
       <div className="press-admin__grid">
         {spec.fields.map((f) => {
           const errorKey = f.errorOf ?? f.name;
