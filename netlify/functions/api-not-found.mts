@@ -18,7 +18,7 @@ export const config: Config = {
     '/v1/api/audit', '/v1/api/audit/export.csv',
     '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/login/code', '/v1/api/auth/logout', '/v1/api/auth/password',
     '/v1/api/auth/second-factor', '/v1/api/auth/second-factor/setup', '/v1/api/auth/second-factor/recovery-codes',
-    '/v1/api/dashboard',
+    '/v1/api/dashboard', '/v1/api/dashboard/go-live',
     '/v1/api/disclosure', '/v1/api/disclosure/documents/:key',
     '/v1/api/files',
     '/v1/api/enquiry', '/v1/api/enquiry/export.csv', '/v1/api/enquiry/:id',

@@ -67,6 +67,7 @@ const STAFF: Record<string, string> = {
   'GET /v1/api/tc-request/:id': 'a TC request\'s details',
   'PATCH /v1/api/tc-request/:id': 'moving a TC request\'s status',
   'GET /v1/api/dashboard': 'the office home screen',
+  'GET /v1/api/dashboard/go-live': 'the go-live checklist on the office home screen',
   'POST /v1/api/auth/password': 'one\'s own password',
   'POST /v1/api/auth/second-factor/setup': "setting up one's own second factor",
   'POST /v1/api/auth/second-factor': "turning one's own second factor on with the app's first code",
