@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { deletePicture, listPictures, servePicture, uploadPicture } from '../../src/features/pictures/pictures.server.ts';
+import { deletePicture, servePicture, uploadPicture } from '../../src/features/pictures/pictures.server.ts';
+import { listPictures } from '../../src/features/pictures/uses.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/pictures', '/v1/api/pictures/:id', '/v1/pictures/:id'],

@@ -1,6 +1,8 @@
 /**
  * Chromium: create (including a 5.9 MB photo, resized in the browser so no request is over 4 MB),
- * edit and delete a gallery item, and see it (and its modal) on /gallery.
+ * edit and delete a gallery item, and see it on /gallery; the office (1280 px) removes a sample photo
+ * and replaces another with a phone's 4000 x 3000 photo, and a visitor at 360 px in Hindi sees the
+ * gallery without the one and with the other, served by the Image CDN, never as the stored file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -8,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { PHONE, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
+import { PHONE, launchBrowser, loginThroughUi, newPage, screenshot, toast } from '../support/browser.ts';
+import { staffClient } from '../support/api.ts';
+import { cameraPhoto, exifTags } from '../support/camera-photo.ts';
 
 const FOUR_MB = 4 * 1024 * 1024;
 const SIX_MB = 6 * 1024 * 1024;
@@ -16,7 +20,12 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let dir = '';
-const files = { small: '', replacement: '', big: '', tooBig: '' };
+const files = { small: '', replacement: '', big: '', tooBig: '', camera: '' };
+const photoTitle = `Prize Day ${Date.now()}`;
+let removed: { name: string; alt: { en: string; hi: string } } | undefined;
+let replaced: { name: string; alt: { en: string; hi: string } } | undefined;
+/** The stored path of the office's phone photo. */
+let stored = '';
 const title = `Annual Day ${Date.now()}`;
 const bigTitle = `Sports Meet ${Date.now()}`;
 let detailsUrl = '';
@@ -61,6 +70,8 @@ beforeAll(async () => {
   await writeFile(files.replacement, await photoJpeg(900, 1200, '#c44536'));
   await writeFile(files.big, await noisePng(1440, 1420));
   await writeFile(files.tooBig, await noisePng(1500, 1450));
+  files.camera = join(dir, 'IMG_20260301_101500.jpg');
+  await writeFile(files.camera, await cameraPhoto(7));
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
   await recordBodies(page);
@@ -165,53 +176,119 @@ describe('gallery', () => {
     await page.getByLabel('Title').and(page.locator(`[value="${title} (edited)"]`)).waitFor();
   });
 
-  it('/gallery shows server items first, then the 23 built-in photos, and a modal for an item', async () => {
+  it('/gallery shows the school’s items first, then the sample photos; a tile opens a larger copy through the Image CDN', async () => {
     const { context: visitor, page: p } = await newPage(browser);
+    const samples = (await (await p.request.get('/v1/api/gallery/samples')).json()) as unknown[];
     await p.goto('/gallery');
-    await p.locator('.gallery[aria-busy="false"]').waitFor();
     const tiles = p.locator('.gallery-grid > li');
     const count = await tiles.count();
-    expect(count).toBeGreaterThanOrEqual(25);
+    expect(count).toBeGreaterThanOrEqual(2 + samples.length);
     const titles = await tiles.locator('.gallery-tile__title').allInnerTexts();
-    expect(titles.slice(-23)).toEqual(Array(23).fill('Academy Event'));
-    expect(titles.slice(0, count - 23)).toEqual(expect.arrayContaining([`${title} (edited)`, bigTitle]));
+    expect(titles.slice(count - samples.length)).toEqual(Array(samples.length).fill('Academy Event'));
+    expect(titles.slice(0, count - samples.length)).toEqual(expect.arrayContaining([`${title} (edited)`, bigTitle]));
+    const edited = tiles.filter({ hasText: `${title} (edited)` });
+    expect(await edited.innerText()).toContain('Students on stage at the annual day function.');
 
     // Three columns on desktop.
     const xs = await tiles.evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().x)));
     expect(new Set(xs).size).toBe(3);
 
-    const tile = p.getByRole('button', { name: `${title} (edited)` });
-    const fetched = p.waitForResponse((r) => /\/v1\/api\/gallery\/[^/]+$/.test(r.url()));
-    await tile.click();
-    expect((await fetched).status()).toBe(200);
-    const dialog = p.getByRole('dialog', { name: `${title} (edited)` });
-    await dialog.waitFor();
-    const text = await dialog.innerText();
-    expect(text).toContain('Students on stage at the annual day function.');
-    expect(text).toMatch(/Posted on \d{1,2} [A-Z][a-z]{2,} \d{4}/);
-    expect(await dialog.getByRole('img').evaluate(async (img: HTMLImageElement) => {
-      await img.decode().catch(() => undefined);
-      return img.naturalWidth;
-    })).toBeGreaterThan(0);
-    await p.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await tile.evaluate((el) => el === document.activeElement)).toBe(true);
-
-    // A built-in photo opens too.
-    await p.getByRole('button', { name: /Academy event/i }).first().click();
-    await p.getByRole('dialog', { name: 'Academy Event' }).waitFor();
-    await p.keyboard.press('Escape');
+    const link = edited.getByRole('link', { name: `${title} (edited)` });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/\.netlify\/images\?url=%2Fv1%2Fuploads%2Fgallery%2F[0-9a-f]{32}\.jpg&w=\d+$/);
+    const large = await p.request.get(href, { headers: { accept: 'image/avif,image/webp,image/*' } });
+    expect(large.status()).toBe(200);
+    expect(large.headers()['content-type']).toBe('image/avif');
     await visitor.close();
   });
 
   it('/gallery is one column at 360 px with no horizontal scroll', async () => {
     const { context: phone, page: p } = await newPage(browser, PHONE);
     await p.goto('/gallery');
-    await p.locator('.gallery[aria-busy="false"]').waitFor();
     const xs = await p.locator('.gallery-grid > li').evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().x)));
     expect(new Set(xs).size).toBe(1);
     expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await phone.close();
+  });
+
+  it('the office at 1280 px sees every photo of the public gallery, removes a sample and replaces another with a 4000 x 3000 phone photo', async () => {
+    const staff = await staffClient('office', 'Gallery Clerk');
+    const { context: officeContext, page: o } = await newPage(browser);
+    try {
+      await loginThroughUi(o, staff.email, staff.password);
+      const shown = (await (await o.request.get('/v1/api/gallery/samples')).json()) as { name: string; alt: { en: string; hi: string } }[];
+      await o.goto('/admin/gallery/panel');
+      await o.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
+      const sampleCards = o.locator('.admin-gallery__sample');
+      await expect.poll(() => sampleCards.count()).toBe(shown.length);
+      expect(await sampleCards.locator('.sample-badge').count()).toBe(shown.length);
+      expect(await o.getByRole('link').filter({ hasText: bigTitle }).count()).toBe(1);
+
+      removed = shown[0]!;
+      replaced = shown[1]!;
+      await o.getByRole('button', { name: `Remove the sample ${removed.name}` }).click();
+      const confirm = o.getByRole('alertdialog');
+      await confirm.getByText(removed.alt.en).waitFor();
+      const deleted = o.waitForResponse((r) => r.request().method() === 'DELETE');
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      expect((await deleted).status()).toBe(200);
+      await toast(o, 'Sample photo removed from the gallery.');
+      await expect.poll(() => sampleCards.count()).toBe(shown.length - 1);
+
+      await o.getByRole('link', { name: `Replace the sample ${replaced.name} with a photo` }).click();
+      await o.getByRole('heading', { name: 'Replace a Sample Photo', level: 1 }).waitFor();
+      await o.getByLabel('Title').fill(photoTitle);
+      await o.getByLabel('Description').fill('Toppers of Class X with their prizes.');
+      await o.getByLabel(/^Image/).setInputFiles(files.camera);
+      const posted = o.waitForResponse((r) => r.url().endsWith('/v1/api/gallery') && r.request().method() === 'POST', { timeout: 60_000 });
+      await o.getByRole('button', { name: 'Upload' }).click();
+      expect((await posted).status()).toBe(201);
+      await o.waitForURL(/\/admin\/gallery\/panel\/?$/);
+      await toast(o, 'The sample photo is replaced by your photo.');
+      await o.getByRole('link').filter({ hasText: photoTitle }).waitFor();
+      await expect.poll(() => sampleCards.count()).toBe(shown.length - 2);
+      await screenshot(o, 'en-1280-gallery-samples');
+
+      // Stored as the page redrew it: upright, 2560 px on the long side, without the camera's EXIF and GPS.
+      const items = (await (await o.request.get('/v1/api/gallery')).json()) as { title: string; image: string }[];
+      stored = items.find((item) => item.title === photoTitle)!.image;
+      const bytes = Buffer.from(await (await o.request.get(`/v1${stored}`)).body());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1920, height: 2560 });
+      expect(exifTags(bytes)).toEqual([]);
+    } finally {
+      await officeContext.close();
+    }
+  });
+
+  it('a visitor at 360 px in Hindi sees the gallery without the removed sample, the school’s photo first as a small Image CDN copy, never the stored file', async () => {
+    const { context: phone, page: p } = await newPage(browser, PHONE);
+    try {
+      const fetched: string[] = [];
+      p.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await p.goto('/hi/gallery');
+      await p.getByRole('heading', { name: 'फ़ोटो गैलरी', level: 1 }).waitFor();
+      const first = p.locator('.gallery-grid > li').first();
+      expect(await first.locator('.gallery-tile__title').innerText()).toBe(photoTitle);
+      const alts = await p.locator('.gallery-grid img').evaluateAll((els) => (els as HTMLImageElement[]).map((img) => img.alt));
+      expect(alts).not.toContain(removed!.alt.hi);
+      expect(alts).not.toContain(replaced!.alt.hi);
+      const served = await first.locator('img').evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        const res = await fetch(img.currentSrc);
+        return { url: img.currentSrc, type: res.headers.get('content-type'), size: (await res.arrayBuffer()).byteLength, width: img.naturalWidth };
+      });
+      // The tile is about 328 px wide on a 360 px phone: the 480 px copy, not the 1920 px photo.
+      expect(served.url).toMatch(/\/\.netlify\/images\?url=%2Fv1%2Fuploads%2Fgallery%2F[0-9a-f]{32}\.jpg&w=480$/);
+      expect(served.type).toBe('image/avif');
+      expect(served.width).toBe(480);
+      const storedSize = Number((await p.request.head(`/v1${stored}`)).headers()['content-length']);
+      expect(served.size).toBeLessThan(storedSize / 10);
+      expect(fetched.filter((path) => path.startsWith('/v1/uploads/') || path.startsWith('/starting/'))).toEqual([]);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(p, 'hi-360-gallery');
+    } finally {
+      await phone.close();
+    }
   });
 
   it('deletes the items and returns to the panel', async () => {

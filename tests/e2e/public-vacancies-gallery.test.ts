@@ -1,5 +1,5 @@
-/** Chromium: the public /vacancies and /gallery islands' states (empty, error) and no layout shift while loading. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+/** Chromium: the public /vacancies island's states (empty, error), the /gallery page as HTML drawn by its function, and no layout shift while loading. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser.ts';
 
@@ -42,54 +42,40 @@ describe('public islands', () => {
     await context.close();
   });
 
-  it("/gallery shows 'Error fetching gallery images' and still the 23 built-in photos", async () => {
+  it('/gallery is whole HTML with no script: every photo through the Image CDN at the sizes a tile needs, width and height set, the first loaded at once', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/v1/api/gallery', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await trackShifts(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto('/gallery');
-    await page.getByText('Error fetching gallery images').waitFor();
-    expect(await page.locator('.gallery-grid > li').count()).toBe(23);
-    await context.close();
-  });
-
-  it('/gallery shows the built-in photos as soon as an empty list arrives, before any island script runs', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route('**/v1/api/gallery', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
-    // No module script at all: what shows comes from the HTML and its inline script.
-    await page.route('**/_astro/*.js', (route) => route.abort());
-    await page.goto('/gallery');
-    const first = page.locator('.gallery-static').first();
-    await page.waitForFunction(() => !document.querySelector('[data-gallery-pending]'));
-    expect(await first.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
-    expect(await page.locator('.gallery-static').count()).toBe(23);
-    await context.close();
-  });
-
-  it('/gallery keeps the built-in photos hidden while the list loads, and shows them without JavaScript', async () => {
-    const { context, page } = await newPage(browser);
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((ok) => (answer = ok));
-    await page.route('**/v1/api/gallery', async (route) => {
-      await answered;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+    const images = page.locator('.gallery-grid img');
+    expect(await images.count()).toBeGreaterThan(0);
+    const attributes = await images.evaluateAll((els) => (els as HTMLImageElement[]).map((img) => ({ src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading'), alt: img.alt })));
+    for (const img of attributes) {
+      expect(img.src).toMatch(/^\/\.netlify\/images\?url=/);
+      expect(img.srcset).toMatch(/ 320w, .* 480w, .* 640w/);
+      expect(Number(img.width)).toBeGreaterThan(0);
+      expect(Number(img.height)).toBeGreaterThan(0);
+      expect(img.alt).not.toBe('');
+    }
+    expect(attributes[0]!.loading).toBeNull();
+    expect(attributes.slice(1).every((img) => img.loading === 'lazy')).toBe(true);
+    // The first photo as the phone gets it: a modern format, a few tens of kB.
+    const first = await page.evaluate(async () => {
+      const img = document.querySelector<HTMLImageElement>('.gallery-grid img')!;
+      await img.decode();
+      const res = await fetch(img.currentSrc);
+      return { type: res.headers.get('content-type'), size: (await res.arrayBuffer()).byteLength };
     });
-    await page.goto('/gallery', { waitUntil: 'domcontentloaded' });
-    const visibility = () => page.locator('.gallery-static').first().evaluate((el) => getComputedStyle(el).visibility);
-    expect(await visibility()).toBe('hidden');
-    answer();
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('.gallery-static')!).visibility === 'visible');
+    expect(first.type).toMatch(/^image\/(avif|webp)$/);
+    expect(first.size).toBeLessThan(120 * 1024);
+    expect(scripts.filter((url) => new URL(url).pathname.startsWith('/_astro/'))).toEqual([]);
+    expect(await cls(page)).toBeLessThan(0.05);
     await context.close();
-
-    const noScript = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
-    const plain = await noScript.newPage();
-    await plain.goto('/gallery');
-    expect(await plain.locator('.gallery-static').count()).toBe(23);
-    expect(await plain.locator('.gallery-static').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
-    await noScript.close();
   });
 
   it('no layout shift while the lists load (slow API)', async () => {
     for (const [path, api, items] of [
-      ['/gallery', '**/v1/api/gallery', [{ _id: 'a1', title: 'Prize day', description: 'd', image: null, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]],
       ['/vacancies', '**/v1/api/jobs', [{ _id: 'j1', jobTitle: 'Clerk', jobDescription: 'Office work', keyResponsibilities: ['a'], qualificationsAndRequirements: ['b'], employmentType: 'Full-Time', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]],
     ] as const) {
       const { context, page } = await newPage(browser);
@@ -104,21 +90,5 @@ describe('public islands', () => {
       expect(await cls(page), path).toBeLessThan(0.05);
       await context.close();
     }
-  });
-
-  it('an item without an image shows the fallback image', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route('**/v1/api/gallery', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ _id: 'a1', title: 'No photo', description: 'd', image: null, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]) }),
-    );
-    await page.goto('/gallery');
-    const img = page.getByRole('button', { name: 'No photo' }).locator('img');
-    await img.waitFor();
-    expect(await img.getAttribute('src')).toBe('/images/gallery-fallback.svg');
-    expect(await img.evaluate(async (el: HTMLImageElement) => {
-      await el.decode().catch(() => undefined);
-      return el.naturalWidth;
-    })).toBeGreaterThan(0);
-    await context.close();
   });
 });

@@ -18,3 +18,9 @@ CREATE TABLE starting_removals (
   removed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (kind, name)
 );
+
+-- A gallery photo's pixel size, read from its bytes when stored, so the public gallery sets each
+-- picture's width and height (nothing moves as it loads). Photos stored before have none: the
+-- gallery's tiles keep a fixed shape for them.
+ALTER TABLE gallery_items ADD COLUMN image_width integer CHECK (image_width > 0);
+ALTER TABLE gallery_items ADD COLUMN image_height integer CHECK (image_height > 0);

@@ -22,8 +22,10 @@ import { readMultipart } from '../../server/multipart.ts';
 import { json, type RouteContext } from '../../server/http.ts';
 import { recordJson } from '../../server/records.ts';
 import { byId, getRecord } from '../../server/record-routes.ts';
+import { purgePages } from '../../server/public-page.ts';
+import { takeDownSample } from './gallery-samples.server.ts';
 import { isTooSmall, type PixelSize } from '../../lib/forms/image-size.ts';
-import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
+import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, GALLERY_TAG, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
 
 type Row = Record<string, unknown>;
 
@@ -38,6 +40,8 @@ interface GalleryForm {
   /** The image's bytes (at most GALLERY_MAX_BYTES), or undefined when none was sent. */
   image?: Buffer;
   imageTooLarge: boolean;
+  /** The sample photo (its name) a new item takes the place of, if any. */
+  replaces?: string;
 }
 
 /** Reads the multipart form, keeping at most GALLERY_MAX_BYTES of the image in memory. */
@@ -54,7 +58,7 @@ async function readGalleryForm(req: Request): Promise<GalleryForm> {
     oversize: 'mark',
   });
   const image = files.find((f) => f.field === 'image' && f.data.byteLength > 0)?.data;
-  return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image') };
+  return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image'), replaces: fields.replaces || undefined };
 }
 
 /** The pixel size read from an image's header (any allowed type), else undefined. */
@@ -79,19 +83,24 @@ async function checkedForm(req: Request, mode: GalleryMode) {
     const status = problem.message === GALLERY_MESSAGES.imageTooLarge ? 413 : 400;
     throw new HttpError(status, problem.message, { [problem.field]: problem.message });
   }
-  let image: { bytes: Buffer; ext: string } | undefined;
+  let image: StoredImage | undefined;
   if (form.image) {
     const type = await detectImageType(form.image);
     if (!type) throw unsupportedType(GALLERY_MESSAGES.imageType, { image: GALLERY_MESSAGES.imageType });
     const size = pixelSize(form.image);
     if (!size) throw formRefusal(422, 'photoUnreadable', ['image']);
     if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', ['image']);
-    image = { bytes: form.image, ext: type.ext };
+    image = { bytes: form.image, ext: type.ext, ...size };
   }
-  return { title: form.title.trim(), description: form.description.trim(), image };
+  return { title: form.title.trim(), description: form.description.trim(), image, replaces: form.replaces };
 }
 
-async function storeImage(image: { bytes: Buffer; ext: string }): Promise<string> {
+interface StoredImage extends PixelSize {
+  bytes: Buffer;
+  ext: string;
+}
+
+async function storeImage(image: StoredImage): Promise<string> {
   const key = `${randomBytes(16).toString('hex')}.${image.ext}`;
   await galleryImages().set(key, blobBody(image.bytes));
   return key;
@@ -107,21 +116,26 @@ export const getGalleryItem = (_req: Request, ctx: RouteContext) =>
 
 export async function createGalleryItem(req: Request, ctx: AdminContext): Promise<Response> {
   const form = await checkedForm(req, 'create');
-  const key = await storeImage(form.image!);
+  const image = form.image!;
+  const key = await storeImage(image);
   let row: Row;
   try {
     row = await transaction(async (tx) => {
       const { rows } = await tx.query(
-        `INSERT INTO gallery_items (title, description, image_key) VALUES ($1, $2, $3) RETURNING *`,
-        [form.title, form.description, key],
+        `INSERT INTO gallery_items (title, description, image_key, image_width, image_height) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [form.title, form.description, key, image.width, image.height],
       );
-      await recordAudit(ctx, { action: 'create', entity: 'gallery', entityId: String(rows[0]!.id) }, tx);
+      const id = String(rows[0]!.id);
+      await recordAudit(ctx, { action: 'create', entity: 'gallery', entityId: id, detail: form.replaces ? `in place of the sample ${form.replaces}` : null }, tx);
+      // A photo of the school's put in a sample's place: both or neither.
+      if (form.replaces && !(await takeDownSample(tx, ctx, form.replaces, id))) throw notFound(GALLERY_MESSAGES.sampleNotFound);
       return rows[0]!;
     });
   } catch (error) {
     await deleteBlobs('gallery', [key], 'gallery create');
     throw error;
   }
+  await purgePages([GALLERY_TAG]);
   return json(galleryJson(row), 201);
 }
 
@@ -138,9 +152,11 @@ export async function updateGalleryItem(req: Request, ctx: AdminContext): Promis
       const current = await tx.query<{ image_key: string | null }>(`SELECT image_key FROM gallery_items WHERE id = $1 FOR UPDATE`, [id]);
       if (!current.rows[0]) return undefined;
       const { rows } = await tx.query(
-        `UPDATE gallery_items SET title = $2, description = $3, image_key = COALESCE($4, image_key), updated_at = now()
+        `UPDATE gallery_items SET title = $2, description = $3, image_key = COALESCE($4, image_key),
+                image_width = CASE WHEN $4::text IS NULL THEN image_width ELSE $5 END, image_height = CASE WHEN $4::text IS NULL THEN image_height ELSE $6 END,
+                updated_at = now()
           WHERE id = $1 RETURNING *`,
-        [id, form.title, form.description, newKey ?? null],
+        [id, form.title, form.description, newKey ?? null, form.image?.width ?? null, form.image?.height ?? null],
       );
       await recordAudit(ctx, { action: 'update', entity: 'gallery', entityId: id, detail: newKey ? 'image replaced' : null }, tx);
       return { row: rows[0]!, oldKey: current.rows[0].image_key };
@@ -154,6 +170,7 @@ export async function updateGalleryItem(req: Request, ctx: AdminContext): Promis
     throw notFound('Gallery item not found');
   }
   if (newKey && result.oldKey && result.oldKey !== newKey) await deleteBlobs('gallery', [result.oldKey], 'gallery update');
+  await purgePages([GALLERY_TAG]);
   return json(galleryJson(result.row));
 }
 
@@ -168,6 +185,7 @@ export async function deleteGalleryItem(_req: Request, ctx: AdminContext): Promi
   });
   if (!deleted) throw notFound('Gallery item not found');
   if (deleted.key) await deleteBlobs('gallery', [deleted.key], 'gallery delete');
+  await purgePages([GALLERY_TAG]);
   return json({ message: 'Gallery item deleted successfully!', _id: id });
 }
 

@@ -3,6 +3,7 @@
  * upload) and the gallery function (the same checks again, on the bytes).
  */
 import { defineRecord, type RecordJson } from '../../lib/record.ts';
+import type { Bilingual } from '../pictures/picture.ts';
 
 export const GALLERY_MAX_BYTES = 6 * 1024 * 1024;
 export const GALLERY_TITLE_MAX = 200;
@@ -18,6 +19,23 @@ export const GALLERY_ITEM = defineRecord({
 });
 
 export type GalleryItem = RecordJson<typeof GALLERY_ITEM>;
+
+/** The public gallery's pages' cache tag: every change to the gallery purges it. */
+export const GALLERY_TAG = 'gallery';
+
+/** A sample photo (starting-content/gallery/) as GET /v1/api/gallery/samples lists it. */
+export interface GallerySample {
+  /** Its picture id, `starting:<name>`. */
+  id: string;
+  name: string;
+  title: Bilingual;
+  alt: Bilingual;
+  /** The same-site path of its file (the Image CDN's source). */
+  src: string;
+  width: number;
+  height: number;
+  sample: true;
+}
 
 /** Shown where an item has no image, or its image fails to load. */
 export const GALLERY_FALLBACK_IMAGE = '/images/gallery-fallback.svg';
@@ -40,6 +58,8 @@ export const GALLERY_MESSAGES = {
   imageType: 'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.',
   titleTooLong: 'Title must be at most 200 characters.',
   descriptionTooLong: 'Description must be at most 2000 characters.',
+  sampleNotFound: 'This sample photo is not in the gallery.',
+  sampleRemoved: 'Sample photo removed from the gallery.',
 } as const;
 
 export type GalleryMode = 'create' | 'edit';

@@ -16,8 +16,6 @@ export interface PlacedPicture {
 /** The prefix of a starting picture's id. */
 export const STARTING_PREFIX = 'starting:';
 
-export const isStartingPicture = (id: string) => id.startsWith(STARTING_PREFIX);
-
 /** A picture as GET /v1/api/pictures lists it and POST answers it. */
 export interface PictureJson {
   id: string;

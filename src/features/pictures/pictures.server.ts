@@ -23,12 +23,10 @@ import { detectType } from '../../server/file-types.ts';
 import { json, type RouteContext } from '../../server/http.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { html, type Html } from '../../server/public-page.ts';
-import type { GoLiveCheck } from '../go-live/go-live.ts';
 import {
   PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, PICTURE_MESSAGES, PICTURE_MIN_SIDE, PICTURE_TYPES, STARTING_PREFIX, imageCdnUrl, type PictureJson,
 } from './picture.ts';
-import { startingPicture, startingPictures } from './starting.ts';
-import { pictureUses } from './uses.server.ts';
+import { startingPicture } from './starting.ts';
 
 /** What a page needs to draw a picture. */
 export interface PictureInfo {
@@ -46,7 +44,7 @@ const pictureStore = () => store('pictures');
 /** The public path of an uploaded picture's bytes. */
 export const uploadedPicturePath = (id: string) => `/v1/pictures/${id}`;
 
-interface Row {
+export interface Row {
   id: string;
   mime: string;
   width: number;
@@ -143,7 +141,7 @@ async function checkedUpload(req: Request): Promise<{ bytes: Buffer; mime: strin
 
 const createdAt = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
-const uploadedJson = (row: Row, usedOn: readonly string[] = []): PictureJson => ({
+export const uploadedJson = (row: Row, usedOn: readonly string[] = []): PictureJson => ({
   ...uploadedInfo(row), alt: { en: '', hi: '' }, createdAt: createdAt(row.created_at), usedOn: [...usedOn],
 });
 
@@ -168,17 +166,6 @@ export async function uploadPicture(req: Request, ctx: AdminContext): Promise<Re
     throw error;
   }
   return json(uploadedJson(row), 201);
-}
-
-/** GET /v1/api/pictures: the school's pictures, newest first, then the starting ones (samples), each with where it is shown. */
-export async function listPictures(): Promise<Response> {
-  const [rows, uses] = await Promise.all([query<Row>(`SELECT * FROM pictures ORDER BY created_at DESC, id`), pictureUses()]);
-  const usedOn = (id: string) => uses.filter((u) => u.picture === id).map((u) => u.where);
-  const starting = startingPictures().map((p): PictureJson => {
-    const id = `${STARTING_PREFIX}${p.name}`;
-    return { id, src: p.src, width: p.width, height: p.height, sample: true, alt: p.alt, createdAt: null, usedOn: usedOn(id) };
-  });
-  return json([...rows.map((row) => uploadedJson(row, usedOn(row.id))), ...starting]);
 }
 
 /** DELETE /v1/api/pictures/:id: an uploaded picture (a starting one is taken off the page that shows it instead). */
@@ -215,10 +202,4 @@ export async function servePicture(_req: Request, ctx: RouteContext): Promise<Re
       'Content-Disposition': 'inline',
     },
   });
-}
-
-/** The go-live checklist's line: starting pictures still shown on the site's pages. */
-export async function goLiveChecks(): Promise<GoLiveCheck[]> {
-  const shown = new Set((await pictureUses()).map((u) => u.picture).filter((id) => id.startsWith(STARTING_PREFIX)));
-  return [{ code: 'goLive.pictures.samples', done: shown.size === 0, href: '/admin/pictures', count: shown.size }];
 }
