@@ -10,6 +10,7 @@
 import { getPool, placeholders, type Queryable } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
+import { schoolProfile } from '../features/school/profile.server.ts';
 import type { RequestMessage } from '../lib/forms/texts.ts';
 
 const SLICES = 60;
@@ -48,6 +49,8 @@ function currentWindow(bucket: string, key: string, limit: number, windowSeconds
         break;
       }
     }
+    // The refusal names the office phone as the school's profile has it now (a cached read).
+    await schoolProfile(db);
     return tooManyRequests(Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)), message);
   };
   return { max, slice, since, refusal };

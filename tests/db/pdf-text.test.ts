@@ -5,6 +5,9 @@
  * its syllable): every Hindi word drawn must come back whole, in its place, and no broken one. The
  * documents are tagged (a structure tree under /MarkInfo << /Marked true >>) and say their language,
  * hi-IN or en-IN, with English names in a Hindi document marked as English.
+ *
+ * Until the school saves its phone and e-mail, neither document prints one (the starting facts have
+ * none); once saved, a landline as the office writes it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,13 +21,17 @@ import { startInProcessSite, type InProcessSite } from '../support/in-process-si
 import { createAdmission, PRIMARY_FILES, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { statusUrl } from '../../src/features/admission/acknowledgment.ts';
 import { documentLabel } from '../../src/features/admission/document-words.ts';
-import { schoolProfile } from '../../src/features/school/profile.server.ts';
-import { officePhone, schoolAddress, schoolName, type SchoolProfile } from '../../src/features/school/profile.ts';
+import pg from 'pg';
+import { readProfile, remember, schoolProfile } from '../../src/features/school/profile.server.ts';
+import { withDefaultUser } from '../../src/server/db.ts';
+import { defaultProfile, officePhone, schoolAddress, schoolName, type SchoolProfile } from '../../src/features/school/profile.ts';
 import { fill, type TextCode } from '../../src/lib/i18n/index.ts';
 import { dateInIndia, formatDateTime } from '../../src/lib/dates.ts';
 
 const run = promisify(execFile);
 const MOBILE = '9988776655';
+const OFFICE_PHONE = '05735-222345';
+const OFFICE_EMAIL = 'office@school.example';
 const t = (code: TextCode, values?: Record<string, string>) => fill('hi', code, values);
 
 let site: InProcessSite;
@@ -41,7 +48,6 @@ beforeAll(async () => {
   const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 2000, mode: 'cash', reference: '', paidOn: dateInIndia() } });
   expect(paid.status, await paid.clone().text()).toBe(201);
   receiptNumber = (await paid.json()).payment.receiptNumber;
-  school = await schoolProfile();
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
@@ -112,7 +118,34 @@ async function expectTagged(pdf: { bytes: Buffer; file: string }, lang: string, 
   return text;
 }
 
+describe('before the school saves its profile', () => {
+  it('neither PDF, in either language, prints a phone or an e-mail (the starting facts have none)', async () => {
+    for (const lang of ['en', 'hi']) {
+      for (const pdf of [await acknowledgment(lang), await receipt(lang)]) {
+        const read = await pdftotext(pdf.file);
+        expect(read).toContain(lang === 'hi' ? '203205' : 'Sikandrabad');
+        expect(read).not.toMatch(/9876543210|9123456780|@|Phone|फ़ोन:|फ़ोन \d/);
+        expect(read.replace(new RegExp(`${MOBILE}|${admission.referenceNumber}|${receiptNumber}`, 'g'), '')).not.toMatch(/\d{10}/);
+      }
+    }
+  });
+});
+
 describe("the family's PDFs as a reader reads them", () => {
+  beforeAll(async () => {
+    // The school saves its office landline and e-mail.
+    const db = new pg.Client({ connectionString: withDefaultUser(site.databaseUrl) });
+    await db.connect();
+    const d = defaultProfile();
+    await db.query(
+      `INSERT INTO school_profile (name_en, name_hi, address_en, address_hi, short_name, short_name_hi, phones, phones_e164, email) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [d.name.en, d.name.hi, d.address.en, d.address.hi, d.shortName, d.shortNameHi, [OFFICE_PHONE], ['+915735222345'], OFFICE_EMAIL],
+    );
+    await db.end();
+    // The functions trust the profile they read for a few seconds: read it again now.
+    school = remember(await readProfile());
+    expect(officePhone(await schoolProfile())).toBe(OFFICE_PHONE);
+  });
   it('the Hindi acknowledgment: every Hindi word back whole from pdftotext, tagged, in hi-IN with the English names marked en-IN', async () => {
     const pdf = await acknowledgment('hi');
     const page = new URL(statusUrl(admission.referenceNumber, 'hi'));
@@ -146,10 +179,12 @@ describe("the family's PDFs as a reader reads them", () => {
     const ack = await acknowledgment('en');
     await expectTagged(ack, 'en-IN', ['P', 'H1', 'H2', 'Table', 'L', 'LI', 'Link', 'Figure']);
     const read = await pdftotext(ack.file);
-    for (const text of [fill('en', 'ack.pdf.title'), fill('en', 'ack.next.check'), fill('en', 'ack.pdf.footer'), admission.referenceNumber]) expect(read).toContain(text);
+    for (const text of [fill('en', 'ack.pdf.title'), fill('en', 'ack.next.check'), fill('en', 'ack.pdf.footer'), admission.referenceNumber, `Phone: ${OFFICE_PHONE}`]) expect(read).toContain(text);
     const paid = await receipt('en');
     await expectTagged(paid, 'en-IN', ['P', 'H1', 'Table', 'TH', 'TD']);
     // The rupee sign is drawn in the Devanagari font: it reads as itself.
-    expect(await pdftotext(paid.file)).toContain('₹2,000.00');
+    const readPaid = await pdftotext(paid.file);
+    expect(readPaid).toContain('₹2,000.00');
+    expect(readPaid).toContain(`Phone ${OFFICE_PHONE} · ${OFFICE_EMAIL}`);
   });
 });

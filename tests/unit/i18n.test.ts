@@ -4,12 +4,13 @@
  * nothing typed on the public form (no name, no admission number: the address may be anyone's); the
  * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   admissionDocumentRejected, admissionStatusChanged, tcRequestStatusChanged, type Letter, type MessageEvent,
 } from '../../src/features/messages/templates.ts';
 import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
-import { LANGUAGES } from '../../src/lib/i18n/index.ts';
+import { LANGUAGES, fill } from '../../src/lib/i18n/index.ts';
+import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/features/school/profile.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
 import { messageFor } from '../../src/server/outbox.ts';
@@ -33,7 +34,9 @@ describe('templates', () => {
     for (const text of [letter.subject, letter.body]) expect(text).not.toMatch(/[{}]/);
     expect(letter.subject.length).toBeGreaterThan(10);
     expect(letter.body).toContain(language === 'hi' ? site.contact.hindiName : site.contact.name);
-    expect(letter.body).toContain(site.contact.phone);
+    // The starting facts give no phone: the letter says to call the office, naming no number.
+    expect(letter.body).toContain(fill(language, 'message.questions', { phone: '' }));
+    expect(letter.body).not.toMatch(/[[\]]|\d{10}/);
     expect(letter.body.startsWith(language === 'hi' ? 'नमस्ते' : 'Namaste')).toBe(true);
     for (const typed of ['Asha', 'Verma', 'Ravi', 'Kumar', 'Neha', 'Singh', 'ADM-77']) {
       expect(letter.subject).not.toContain(typed);
@@ -52,6 +55,15 @@ describe('templates', () => {
     }
     // Hindi letters are in Hindi: no English sentence slipped in.
     if (language === 'hi') expect(letter.body).not.toMatch(/\b(the|is|your|please)\b/i);
+  });
+});
+
+describe('a letter once the school has saved its phone', () => {
+  afterEach(() => putSchoolInUse(defaultProfile()));
+  it.each(LANGUAGES)('names the office phone as the school writes it (%s)', (language) => {
+    putSchoolInUse({ ...defaultProfile(), ...phonesOf(['05735-222345']), shortNameHi: 'आर.एम.सी.पी.' });
+    const letter = tcRequestStatusChanged(language, FACTS['tc-request']);
+    expect(letter.body).toContain(fill(language, 'message.questions', { phone: '05735-222345' }));
   });
 });
 

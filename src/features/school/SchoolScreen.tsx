@@ -10,7 +10,8 @@ import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
-import { PROFILE_LIMITS, SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, validateProfile, type SchoolProfile, type SocialIcon } from './profile.ts';
+import { SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, type SchoolProfile, type SocialIcon } from './profile.ts';
+import { PROFILE_LIMITS, validateProfile } from './profile-schema.ts';
 import './school.css';
 
 /** The form as typed: every box is text. */

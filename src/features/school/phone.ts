@@ -1,38 +1,17 @@
 /**
- * The school's own phone numbers, as the office writes them: a landline with its STD code
- * ('05735-222345', '0573 5222345', '+91 5735 222345') or a mobile ('98765 43210'). The school keeps
- * the text as typed, for every page and document to print, and its E.164 form ('+915735222345'),
- * which every `tel:` link dials. libphonenumber-js knows India's numbering plan (which STD codes
- * exist and how long the number after each is), so a landline is read without our own table.
- *
- * Families' mobiles are another matter: src/lib/forms/phone.ts keeps them as 10 digits.
+ * The school's own phones as the profile keeps them: the text as the office writes it ('05735-222345',
+ * a landline with its STD code, or a mobile), printed on every page and document, beside its E.164
+ * form ('+915735222345'), which every `tel:` link dials. An Indian number is ten digits after +91
+ * (STD code and subscriber number together, the trunk 0 left off), so the E.164 form comes from the
+ * digits as src/lib/forms/phone.ts reads a family's mobile; whether the STD code exists is checked
+ * once, when the principal saves (./phone-check.ts), never on a parent's page.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { phoneDigits } from '../../lib/forms/phone.ts';
 
-/** The longest phone the profile takes as typed: '+91 (0) 5735-222345' with room for spaces. */
-export const SCHOOL_PHONE_MAX = 24;
-
-/** Why a phone is refused: a message code of the tables in src/lib/i18n (en and hi). */
-export type PhoneRefusal = 'school.phone.invalid' | 'school.phone.foreign';
-
-export type ReadPhone = { ok: true; text: string; e164: string } | { ok: false; refusal: PhoneRefusal };
-
-// Format characters (direction marks) ride along with a number copied from a phone's contacts.
-const FORMAT = /\p{Cf}/gu;
-/** What a written number holds: digits and the separators people put between them, one leading +. */
-const WRITTEN = /^\+?[\d\s\-.()/]+$/;
-
-/**
- * Reads a phone as typed: the text kept (trimmed, spaces collapsed) and its E.164 form; refused when
- * it is not a valid Indian number (an STD code and its subscriber number, or a mobile).
- */
-export function readSchoolPhone(typed: string): ReadPhone {
-  const text = typed.replace(FORMAT, '').replace(/\s+/g, ' ').trim();
-  if (!text || text.length > SCHOOL_PHONE_MAX || !WRITTEN.test(text)) return { ok: false, refusal: 'school.phone.invalid' };
-  const number = parsePhoneNumberFromString(text, 'IN');
-  if (number && number.country !== 'IN' && number.isValid()) return { ok: false, refusal: 'school.phone.foreign' };
-  if (!number || number.country !== 'IN' || !number.isValid()) return { ok: false, refusal: 'school.phone.invalid' };
-  return { ok: true, text, e164: number.number };
+/** The E.164 form of an Indian number as written, or undefined when it is not ten digits after +91/0. */
+export function e164Of(written: string): string | undefined {
+  const digits = phoneDigits(written);
+  return digits && `+91${digits}`;
 }
 
 /** The `tel:` link of a number's E.164 form. */

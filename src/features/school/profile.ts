@@ -1,7 +1,8 @@
 /**
  * The school's profile: its name and address in both languages, CBSE numbers, principal, phones,
- * e-mail, social links and map position. One definition and one schema (zod), used by the
- * principal's screen (/admin/school) and by the school function (PUT /v1/api/school) alike.
+ * e-mail, social links and map position: its shape and how pages and documents read it. Its one
+ * schema, used by the principal's screen (/admin/school) and the school function alike, is
+ * ./profile-schema.ts.
  *
  * Everything that names the school reads it: pages, PDFs, receipts, letters. A fact the school has
  * not set is null (or an empty list) and left out of every document; until the principal first saves
@@ -9,11 +10,9 @@
  * in, and they give no phone, e-mail or affiliation number: none is printed before the school's own.
  * Phones are kept as the school writes them, each with its E.164 form for links (./phone.ts).
  */
-import { z } from '../../lib/zod.ts';
 import { site, type SocialLink } from '../../config/site.ts';
-import { EN } from '../../lib/i18n/en.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
-import { SCHOOL_PHONE_MAX, readSchoolPhone, telHref } from './phone.ts';
+import { e164Of, telHref } from './phone.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -50,30 +49,16 @@ export interface SchoolProfile {
 /** The cache tag of every served page that shows the profile: a saved profile purges it. */
 export const SCHOOL_TAG = 'school';
 
-export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phone: SCHOOL_PHONE_MAX, phones: 4, links: 8, url: 300 } as const;
-
-export const PROFILE_MESSAGES = {
-  required: 'Please fill in all required fields.',
-  tooLong: 'Text is too long.',
-  affiliationNumber: 'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
-  schoolCode: 'The school code is written in digits only (e.g. 70123). Leave it empty until you have it.',
-  phone: EN['school.phone.invalid'],
-  phoneForeign: EN['school.phone.foreign'],
-  phones: 'At most four phone numbers.',
-  email: 'Enter a valid e-mail address, or leave it empty.',
-  link: 'A link starts with https:// and names its network (WhatsApp, Facebook, Instagram or LinkedIn).',
-  links: 'At most eight social links.',
-  map: 'Latitude is from -90 to 90, longitude from -180 to 180 and zoom a whole number from 1 to 19; or leave all three empty.',
-  type: 'This value has the wrong type.',
-} as const;
-
 /** A value written as a stand-in in the config (X's for digits, the word placeholder): not a fact. */
 export const isPlaceholderValue = (value: string) => /X{2,}|placeholder/i.test(value);
 const unlessPlaceholder = (value: string) => (value && !isPlaceholderValue(value) ? value : null);
 
 /** Phones as written and their E.164 forms; a number that is not one is left out. */
 export function phonesOf(written: readonly string[]): Pick<SchoolProfile, 'phones' | 'phonesE164'> {
-  const read = written.map(readSchoolPhone).filter((p) => p.ok);
+  const read = written.flatMap((text) => {
+    const e164 = e164Of(text);
+    return e164 ? [{ text: text.trim(), e164 }] : [];
+  });
   return { phones: read.map((p) => p.text), phonesE164: read.map((p) => p.e164) };
 }
 
@@ -98,89 +83,7 @@ export function defaultProfile(): SchoolProfile {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The form's schema
-
-const wrongType = { error: PROFILE_MESSAGES.type };
-/** Trimmed text; absent or null is ''. */
-const trimmed = () => z.pipe(z.nullish(z.string(wrongType)), z.transform((v: string | null | undefined) => (v ?? '').trim()));
-const required = (max: number) =>
-  z.pipe(trimmed(), z.string().check(z.minLength(1, { error: PROFILE_MESSAGES.required }), z.maxLength(max, { error: PROFILE_MESSAGES.tooLong })));
-/** Optional text: '' is unset (null). */
-const optional = (max: number, pattern?: RegExp, message: string = PROFILE_MESSAGES.tooLong) =>
-  z.pipe(
-    trimmed(),
-    z.pipe(
-      z.string().check(
-        z.maxLength(max, { error: PROFILE_MESSAGES.tooLong }),
-        z.refine((v: string) => !v || !pattern || pattern.test(v), { error: message }),
-      ),
-      z.transform((v: string) => v || null),
-    ),
-  );
-
-const bothLanguages = (max: number) => z.object({ en: required(max), hi: required(max) }, wrongType);
-
-type ReadPhone = { ok: true; text: string; e164: string };
-
-/** A phone as typed: kept as written, with its E.164 form (./phone.ts); refused with words the office can act on. */
-const phone = z.pipe(
-  z.pipe(z.string(wrongType), z.transform((v: string) => readSchoolPhone(v))),
-  z.custom<ReadPhone>(
-    (read) => (read as { ok: boolean }).ok,
-    { error: (issue) => ((issue.input as { refusal?: string }).refusal === 'school.phone.foreign' ? PROFILE_MESSAGES.phoneForeign : PROFILE_MESSAGES.phone) },
-  ),
-);
-
-const socialLink = z.object(
-  {
-    icon: z.enum(SOCIAL_ICONS, { error: PROFILE_MESSAGES.link }),
-    url: z.pipe(
-      z.pipe(z.string(wrongType), z.transform((v: string) => v.trim())),
-      z.string().check(z.maxLength(PROFILE_LIMITS.url, { error: PROFILE_MESSAGES.tooLong }), z.regex(/^https:\/\/[^\s<>"']+$/, { error: PROFILE_MESSAGES.link })),
-    ),
-  },
-  { error: PROFILE_MESSAGES.link },
-);
-
-const coordinate = (limit: number) => z.number({ error: PROFILE_MESSAGES.map }).check(z.gte(-limit, { error: PROFILE_MESSAGES.map }), z.lte(limit, { error: PROFILE_MESSAGES.map }));
-const mapPosition = z.nullish(
-  z.object(
-    {
-      latitude: coordinate(90),
-      longitude: coordinate(180),
-      zoom: z.number({ error: PROFILE_MESSAGES.map }).check(z.refine((n: number) => Number.isInteger(n), { error: PROFILE_MESSAGES.map }), z.gte(1, { error: PROFILE_MESSAGES.map }), z.lte(19, { error: PROFILE_MESSAGES.map })),
-    },
-    { error: PROFILE_MESSAGES.map },
-  ),
-);
-
-/** PUT /v1/api/school's body, by the API's names. Unknown keys are dropped. */
-export const profileSchema = z.object({
-  name: bothLanguages(PROFILE_LIMITS.name),
-  address: bothLanguages(PROFILE_LIMITS.address),
-  shortName: required(PROFILE_LIMITS.shortName),
-  shortNameHi: optional(PROFILE_LIMITS.shortName),
-  affiliationNumber: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.affiliationNumber),
-  schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.schoolCode),
-  principalName: optional(PROFILE_LIMITS.person),
-  principalQualification: optional(PROFILE_LIMITS.qualification),
-  phones: z.pipe(z.nullish(z.array(phone, wrongType)), z.transform((v: ReadPhone[] | null | undefined) => v ?? [])).check(
-    z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones }),
-  ),
-  email: optional(PROFILE_LIMITS.url, /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/, PROFILE_MESSAGES.email),
-  socialLinks: z.pipe(z.nullish(z.array(socialLink, wrongType)), z.transform((v: { icon: SocialIcon; url: string }[] | null | undefined) => v ?? [])).check(
-    z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_MESSAGES.links }),
-  ),
-  map: z.pipe(mapPosition, z.transform((v: MapPosition | null | undefined) => v ?? null)),
-});
-
-export type ProfileInput = Omit<SchoolProfile, 'updatedAt'>;
-
-/** The schema's output as the profile keeps it: each phone's text and E.164 form in lists of their own. */
-const asProfile = (data: z.output<typeof profileSchema>): ProfileInput => {
-  const { phones, ...rest } = data;
-  return { ...rest, phones: phones.map((p) => p.text), phonesE164: phones.map((p) => p.e164) };
-};
+// A check's result as the API answers it (./profile-schema.ts, and the disclosure's schema)
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; fields: Record<string, string> };
 
@@ -189,12 +92,7 @@ export function checked<T>(result: { success: true; data: T } | { success: false
   if (result.success) return { ok: true, data: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return { ok: false, error: result.error.issues[0]?.message ?? PROFILE_MESSAGES.required, fields };
-}
-
-export function validateProfile(input: unknown): Checked<ProfileInput> {
-  const result = checked(profileSchema.safeParse(input ?? {}) as never) as Checked<z.output<typeof profileSchema>>;
-  return result.ok ? { ok: true, data: asProfile(result.data) } : result;
+  return { ok: false, error: result.error.issues[0]?.message ?? 'Please fill in all required fields.', fields };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,13 +114,7 @@ export interface PhoneLink {
 
 /** Every printed or linked phone of the school: its text and the `tel:` link that dials it. */
 export const phoneLinks = (profile: SchoolProfile): PhoneLink[] =>
-  profile.phones.map((number, i) => ({ number, href: telHref(profile.phonesE164[i] ?? readSchoolPhoneE164(number)) }));
-
-/** A phone's E.164 form when it was not kept beside it (never for a saved profile). */
-function readSchoolPhoneE164(number: string): string {
-  const read = readSchoolPhone(number);
-  return read.ok ? read.e164 : number.replace(/[^\d+]/g, '');
-}
+  profile.phones.map((number, i) => ({ number, href: telHref(profile.phonesE164[i] ?? e164Of(number) ?? number.replace(/[^\d+]/g, '')) }));
 
 /** The office's phone as a link, or undefined when none is set. */
 export const officePhoneLink = (profile: SchoolProfile): PhoneLink | undefined => phoneLinks(profile)[0];

@@ -19,7 +19,8 @@ import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { cachedOnCdn, purgePages } from '../../server/public-page.ts';
-import { SCHOOL_TAG, validateProfile, type ProfileInput } from './profile.ts';
+import { SCHOOL_TAG } from './profile.ts';
+import { validateProfile, type ProfileInput } from './profile-schema.ts';
 
 /**
  * GET /v1/api/school: the stored profile as it is now. Every page asks for it (src/lib/school-facts.ts),
