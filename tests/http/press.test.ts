@@ -68,6 +68,30 @@ describe('the samples the site came with', () => {
   });
 });
 
+describe('a sample, by role', () => {
+  it('signed out 401, no XSRF token 403; the office removes one for good (the principal sees it in the checklist and the audit); the pages drop it', async () => {
+    await expectJsonError(await anonymous.request('/v1/api/press/sample-press-5', { method: 'DELETE' }), 401);
+    await expectJsonError(await anonymous.request('/v1/api/dashboard/go-live'), 401);
+    await expectJsonError(await office.request('/v1/api/press/sample-press-5', { method: 'DELETE', xsrf: false }), 403);
+    expect(await (await anonymous.request('/press/coverage')).text()).toContain('New school library opens its doors to village readers');
+
+    const res = await office.request('/v1/api/press/sample-press-5', { method: 'DELETE' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await expectJsonError(await office.request('/v1/api/press/sample-press-5', { method: 'DELETE' }), 404);
+    expect(await (await anonymous.request('/press/coverage')).text()).not.toContain('New school library opens its doors to village readers');
+    expect(await (await anonymous.request('/hi/press/coverage')).text()).not.toContain('विद्यालय का नया पुस्तकालय गाँव के पाठकों के लिए खुला');
+
+    const principal = (await staffClient('principal')).client;
+    const checks = (await (await principal.request('/v1/api/dashboard/go-live')).json()).data as { code: string; count?: number }[];
+    // Six came with the site; the e2e test may remove another meanwhile.
+    expect(checks.find((c) => c.code === 'goLive.press.samples')!.count).toBeLessThanOrEqual(5);
+    expect((await office.request('/v1/api/dashboard/go-live')).status).toBe(200);
+    const [removed] = await auditOf(principal, 'press', 'sample-press-5');
+    expect(removed).toMatchObject({ action: 'delete' });
+    expect(JSON.parse(removed!.detail).before).toMatchObject({ Newspaper: 'जन जागरण एक्सप्रेस', Cover: '/starting/press/press-5.jpg' });
+  });
+});
+
 describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
   it('answer 401 signed out and 403 without the XSRF token; nothing is stored', async () => {
     const before = [await count('press_articles'), await count('magazine_issues')];

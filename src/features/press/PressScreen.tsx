@@ -200,6 +200,7 @@ function Entries<E extends Entry>({ heading, spec }: { heading: string; spec: Ki
             : deleting.sample ? `Remove the sample "${spec.titleOf(deleting)}"? It leaves the public page at once and does not come back.`
             : `Delete "${spec.titleOf(deleting)}"? It leaves the public page at once, with its cover and PDF.`
         }
+        confirmLabel={deleting?.sample ? 'Remove' : 'Delete'}
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(undefined)}
       />
