@@ -9,7 +9,7 @@ import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 import { holdRuntimeFolderOrExit } from './scripts/local-runtime/folder-lock.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
 import { startingFiles } from './scripts/starting-files.ts';
-import { DATABASE_PAGES, NOTICES_SITEMAP_PATH } from './src/data/database-pages.ts';
+import { DATABASE_PAGES, NOTICES_SITEMAP_PATH, PAGES_SITEMAP_PATH } from './src/data/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');
@@ -55,9 +55,10 @@ export default defineConfig({
       customPages: DATABASE_PAGES.flatMap((path) => [`${site.url}${path}/`, `${site.url}/hi${path}/`]),
       // The admin area, the sign-in page, the database pages' shells and the not-found pages are not for search engines.
       filter: (page) => !/^\/(hi\/)?(admin|login|logout|page-shells|404)(\/|$)/.test(new URL(page).pathname),
-      // The notices' own pages and months, drawn from the database by the notices function
-      // (src/features/notices/sitemap.server.ts), listed in the index beside the built pages' sitemap.
-      customSitemaps: [`${site.url}${NOTICES_SITEMAP_PATH}`],
+      // The notices' own pages and months (src/features/notices/sitemap.server.ts) and the content
+      // pages that are not hidden (src/features/pages/content-pages.server.ts), drawn from the
+      // database by their functions, listed in the index beside the built pages' sitemap.
+      customSitemaps: [`${site.url}${NOTICES_SITEMAP_PATH}`, `${site.url}${PAGES_SITEMAP_PATH}`],
       // Each page's entry names its other-language address (/x and /hi/x), as the pages' hreflang links do.
       i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
     }),

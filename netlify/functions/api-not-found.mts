@@ -32,6 +32,7 @@ export const config: Config = {
     '/v1/api/messages', '/v1/api/messages/:id',
     '/v1/api/opt-out', '/v1/api/opt-outs', '/v1/api/sms/report', '/v1/api/whatsapp/webhook',
     '/v1/api/notices', '/v1/api/notices/all', '/v1/api/notices/preview', '/v1/api/notices/:id',
+    '/v1/api/pages', '/v1/api/pages/hidden',
     '/v1/api/payments/order', '/v1/api/payments/callback', '/v1/api/payments/webhook', '/v1/api/payments/reconcile', '/v1/api/payments/online',
     '/v1/api/receipts/:receiptNumber',
     '/v1/api/school',

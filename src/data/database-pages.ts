@@ -7,3 +7,10 @@
 export const DATABASE_PAGES: readonly string[] = ['/academy/mandatory-disclosure', '/notices', '/calendar', '/press/coverage', '/press/magazine', '/admissions/fees', '/gallery'];
 
 export const NOTICES_SITEMAP_PATH = '/notices/sitemap.xml';
+
+/**
+ * The content pages (about, the messages, academics, infrastructure, the section pages, the home
+ * page) are drawn by a function too (src/features/pages/content-pages.server.ts), and a page the
+ * office hides leaves the sitemap at once: their own sitemap, drawn from the database, is here.
+ */
+export const PAGES_SITEMAP_PATH = '/sitemap-pages.xml';

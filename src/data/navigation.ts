@@ -144,6 +144,11 @@ export function navIn(language: Language, link: NavLink): { label: string; summa
   return { label: words.label, summary: words.summary, href: pathIn(language, link.href) };
 }
 
+/** The tree without the pages in `hidden` (a content page the office hid). */
+export function navWithout(hidden: ReadonlySet<string>, nodes: NavLink[] = navigation): NavLink[] {
+  return nodes.filter((node) => !hidden.has(node.href)).map((node) => (node.children ? { ...node, children: navWithout(hidden, node.children) } : node));
+}
+
 /** Finds a node of the tree by its href. */
 export function findNav(href: string, nodes: NavLink[] = navigation): NavLink | undefined {
   for (const node of nodes) {

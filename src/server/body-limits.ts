@@ -12,6 +12,7 @@ import { ONE_REQUEST_FILE_BYTES, PIECE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
 import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
 import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
+import { PAGE_BODY_BYTES } from '../features/pages/page.ts';
 import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../features/pictures/picture.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
 
@@ -54,6 +55,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
+  { method: 'PUT', path: '/v1/api/pages', bytes: PAGE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/whatsapp/webhook', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/sms/report', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/files', bytes: STAFF_FILE_BODY_BYTES, refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }) },

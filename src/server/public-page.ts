@@ -10,8 +10,12 @@
  * PAGE_CDN_SECONDS later when the purge is lost or a notice's publish date arrives by itself. The
  * local runtime has no CDN: each request renders.
  *
- * The home page `/` stays a static file: Netlify's Language redirect (public/_redirects) answers
- * it by the visitor's cookie before a function could. Its latest notices come from a public GET.
+ * The home page has a shell of its own (SHELL_PATHS.home: the enquiry pop-up's script); its function
+ * sends a visitor who chose Hindi to /hi/ itself, since a function's path is answered before
+ * Netlify's redirects (src/features/pages/content-pages.server.ts).
+ *
+ * A content page the office hid leaves every drawn page's menu and footer here (src/features/pages/hidden-pages.server.ts), and
+ * every drawn page carries PAGES_NAV_TAG, purged when a page is hidden or shown again.
  */
 import { purgeCache } from '@netlify/functions';
 import { inlineScriptHashes } from './csp-hashes.ts';
@@ -23,12 +27,16 @@ import { pathIn } from '../lib/language-paths.ts';
 import { schoolProfile } from '../features/school/profile.server.ts';
 import { SCHOOL_TAG } from '../features/school/profile.ts';
 import { withSchoolFooter } from '../features/school/live-footer.ts';
+import { PAGES_NAV_TAG, hiddenPagePaths, withoutHiddenPages } from '../features/pages/hidden-pages.server.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
 
 /** Where each language's shell is built, and the words the build put in for the page's own. */
 export const SHELL_PATH = '/page-shells/page/';
+/** The shells the build makes: every drawn page's, and the home page's (with its enquiry pop-up). */
+export const SHELL_PATHS = { page: SHELL_PATH, home: '/page-shells/home/' } as const;
+type Shell = keyof typeof SHELL_PATHS;
 export const SHELL_TITLE = '__PAGE_TITLE__';
 export const SHELL_DESCRIPTION = '__PAGE_DESCRIPTION__';
 /** The element the shell's main holds for the page's body. */
@@ -92,23 +100,24 @@ export function breadcrumbs(lang: Language, englishPath: string, current?: strin
 // ---------------------------------------------------------------------------------------------
 // The shell
 
-const shells = new Map<Language, Promise<string>>();
+const shells = new Map<string, Promise<string>>();
 
 /**
  * The built shell of `lang`, read once per instance from the site's own static files (a new deploy
  * starts new instances, so it never outlives its build).
  */
-function shell(origin: string, lang: Language): Promise<string> {
-  let found = shells.get(lang);
+function shell(origin: string, lang: Language, kind: Shell = 'page'): Promise<string> {
+  const path = pathIn(lang, SHELL_PATHS[kind]);
+  let found = shells.get(path);
   if (!found) {
-    found = fetch(new URL(pathIn(lang, SHELL_PATH), origin)).then(async (res) => {
-      if (!res.ok) throw new Error(`page shell ${pathIn(lang, SHELL_PATH)}: ${res.status}`);
+    found = fetch(new URL(path, origin)).then(async (res) => {
+      if (!res.ok) throw new Error(`page shell ${path}: ${res.status}`);
       const text = await res.text();
-      if (!text.includes(SHELL_SLOT)) throw new Error(`page shell ${pathIn(lang, SHELL_PATH)} has no body slot`);
+      if (!text.includes(SHELL_SLOT)) throw new Error(`page shell ${path} has no body slot`);
       return text;
     });
-    found.catch(() => shells.delete(lang));
-    shells.set(lang, found);
+    found.catch(() => shells.delete(path));
+    shells.set(path, found);
   }
   return found;
 }
@@ -129,6 +138,8 @@ export interface PublicPage {
   head?: Html;
   /** Not for search engines (a calendar month outside the school's range, a month without notices): meta robots and X-Robots-Tag. */
   noindex?: boolean;
+  /** The built shell the page goes into (SHELL_PATHS; 'page' unless given). */
+  shell?: Shell;
 }
 
 /**
@@ -141,11 +152,12 @@ export function fillShell(template: string, page: PublicPage, search: string): s
   const bare = page.path.replace(/\/+$/, '') || '/';
   const english = pathIn('en', bare).replace(/\/$/, '');
   const hindi = pathIn('hi', bare).replace(/\/$/, '');
+  const shellPath = SHELL_PATHS[page.shell ?? 'page'];
   let text = template
     // The Hindi shell's path first: it contains the English one. With Astro's trailing slash, as the
     // built pages and the sitemap name themselves (canonical, hreflang, og:url, the language switch).
-    .replaceAll(pathIn('hi', SHELL_PATH), () => `${hindi}/`)
-    .replaceAll(SHELL_PATH, () => `${english}/`)
+    .replaceAll(pathIn('hi', shellPath), () => `${hindi}/`)
+    .replaceAll(shellPath, () => `${english}/`)
     .replaceAll(SHELL_TITLE, () => escapeHtml(page.title))
     .replaceAll(SHELL_DESCRIPTION, () => escapeHtml(page.description))
     .replace(SHELL_SLOT, () => page.body.value);
@@ -160,16 +172,16 @@ export function fillShell(template: string, page: PublicPage, search: string): s
 
 /** The whole page: the shell of its language with the page's head words, canonical path and body. */
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
-  const template = await shell(new URL(req.url).origin, page.lang);
-  // The footer names the school as its profile is now, not as the build read it.
-  const text = withSchoolFooter(fillShell(template, page, new URL(req.url).search), await schoolProfile(), page.lang);
+  const [template, profile, hidden] = await Promise.all([shell(new URL(req.url).origin, page.lang, page.shell), schoolProfile(), hiddenPagePaths()]);
+  // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages.
+  const text = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       ...securityHeaders(inlineScriptHashes(template)),
       // Every served page shows the profile in its footer: a saved profile purges SCHOOL_TAG.
-      ...cachedOnCdn([...page.tags, SCHOOL_TAG]),
+      ...cachedOnCdn([...page.tags, SCHOOL_TAG, PAGES_NAV_TAG]),
       ...(page.noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
     },
   });

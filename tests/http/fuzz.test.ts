@@ -608,9 +608,12 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/fees/structure': ['session'],
       '/v1/api/press': [], '/v1/api/magazine': [],
       '/press/coverage': [], '/hi/press/coverage': [], '/press/magazine': [], '/hi/press/magazine': [], '/admissions/fees': [], '/hi/admissions/fees': [],
+      // The content pages: the editor's list (one page by its address), the hidden ones, their sitemap, the pages without a name in their address.
+      '/v1/api/pages': ['path'], '/v1/api/pages/hidden': [], '/sitemap-pages.xml': [],
+      ...Object.fromEntries(['/', '/academy', '/academics', '/infrastructure', '/admissions', '/admissions/apply', '/press'].flatMap((p) => [[p, []], [p === '/' ? '/hi' : `/hi${p}`, []]])),
     };
     // The school's published fees, press and pages: anyone reads them.
-    const PUBLISHED = new Set(['/v1/api/fees', '/v1/api/press', '/v1/api/magazine', '/press/coverage', '/hi/press/coverage', '/press/magazine', '/hi/press/magazine', '/admissions/fees', '/hi/admissions/fees']);
+    const PUBLISHED = new Set(['/v1/api/pages/hidden', '/v1/api/fees', '/v1/api/press', '/v1/api/magazine', '/press/coverage', '/hi/press/coverage', '/press/magazine', '/hi/press/magazine', '/admissions/fees', '/hi/admissions/fees']);
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
       '%E0%A4%B0%E0%A4%BE%E0%A4%AE', '%ED%A0%80', '%F0%9F%98%80', '%0a%0d%09', '%07%1b', '%00', '%20%20', 'K.G%27', 'a%26b%3Dc', '%2B%2B%2B',
@@ -636,6 +639,16 @@ describe(`fuzz (${ENGINE})`, () => {
       add({ family: 'notice archive with an odd month', route: `HEAD ${prefix}/notices/archive/:month`, method: 'HEAD', path: `${prefix}/notices/archive/${rng.pick(ODD_MONTHS)}` });
     }
 
+    // The content pages under a section, by odd names: the not-found page of the address's language.
+    const ODD_PAGES = ['no-such-page', 'About', '..', '%2e%2e', '%zz', '%ED%A0%80', `${'a'.repeat(3000)}`, '%3Cscript%3E', 'about%00', 'mandatory-disclosure.bak'];
+    for (const prefix of ['', '/hi']) {
+      for (const section of ['/academy', '/academics', '/academics/methodology', '/infrastructure', '/infrastructure/facilities']) {
+        const route = `GET ${prefix}${section}/:page`;
+        for (const name of rng.some(ODD_PAGES, 2)) add({ family: 'content page with an odd name', route, method: 'GET', path: `${prefix}${section}/${name}` });
+        add({ family: 'content page with an odd name', route: `HEAD ${prefix}${section}/:page`, method: 'HEAD', path: `${prefix}${section}/${rng.pick(ODD_PAGES)}` });
+      }
+    }
+
     // JSON bodies: enquiry, TC request, sign-in, a new vacancy and an edit of the stored one.
     const JSON_ENDPOINTS: { route: string; path: string; auth: Auth; base: () => Record<string, unknown>; free: string[]; checked: string[] }[] = [
       { route: 'POST /v1/api/enquiry', path: '/v1/api/enquiry', auth: 'visitor', base: validEnquiry, free: ['studentName', 'address', 'referredBy', 'lastSchoolAttended'], checked: ['fatherMobile', 'email', 'dateOfBirth', 'gender', 'admissionClass', 'language'] },
@@ -656,6 +669,11 @@ describe(`fuzz (${ENGINE})`, () => {
       { route: 'POST /v1/api/notices', path: '/v1/api/notices', auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
       { route: 'POST /v1/api/notices/preview', path: '/v1/api/notices/preview', auth: 'admin', base: () => ({ body: { en: 'x'.repeat(8001) } }), free: ['body'], checked: [] },
       { route: 'PUT /v1/api/notices/:id', path: `/v1/api/notices/${noticeId}`, auth: 'admin', base: () => ({ ...validNotice }), free: ['title', 'body'], checked: ['publishOn', 'expiresOn'] },
+      // A content page: the base names no page of the site (404), so whatever an input spoils, no page changes.
+      {
+        route: 'PUT /v1/api/pages', path: '/v1/api/pages', auth: 'admin', free: ['title', 'body'], checked: ['path', 'hidden', 'cards', 'picture'],
+        base: () => ({ path: '/academy/no-such-page', title: { en: 'About', hi: 'परिचय' }, body: { en: 'Text', hi: 'लेख' }, hidden: false }),
+      },
       // Status moves and document verdicts: each base is a move the record allows, so only what an input spoils refuses it.
       { route: 'PATCH /v1/api/enquiry/:id', path: `/v1/api/enquiry/${enquiryId}`, auth: 'admin', base: () => ({ status: 'contacted', note: 'Called the father', nextFollowUp: '2030-01-01' }), free: ['note'], checked: ['status', 'nextFollowUp'] },
       { route: 'PATCH /v1/api/admission/:id', path: `/v1/api/admission/${admissionId}`, auth: 'admin', base: () => ({ status: 'under-review', note: 'Checking' }), free: ['note'], checked: ['status'] },
@@ -985,6 +1003,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/audit', undefined], ['GET', '/v1/api/messages', undefined],
       ['POST', '/v1/api/notices', Buffer.from(JSON.stringify(validNotice)), JSON_TYPE], ['PUT', `/v1/api/notices/${noticeId}`, Buffer.from(JSON.stringify(validNotice)), JSON_TYPE],
       ['DELETE', `/v1/api/notices/${noticeId}`, undefined], ['GET', '/v1/api/notices/all', undefined],
+      ['GET', '/v1/api/pages', undefined], ['PUT', '/v1/api/pages', Buffer.from(JSON.stringify({ path: '/academy/about', hidden: true })), JSON_TYPE],
       ['PATCH', `/v1/api/messages/${messageId}`, Buffer.from(JSON.stringify({ state: 'sent' })), JSON_TYPE],
       ['PATCH', `/v1/api/enquiry/${enquiryId}`, Buffer.from(JSON.stringify({ status: 'contacted' })), JSON_TYPE],
       ['PATCH', `/v1/api/admission/${admissionId}`, Buffer.from(JSON.stringify({ status: 'under-review' })), JSON_TYPE],

@@ -11,6 +11,11 @@ const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../netlify/functions');
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The content pages' routes (netlify/functions/content-pages.mts), English then Hindi. */
+const CONTENT_SECTIONS = ['/', '/academy', '/academy/:page', '/academics', '/academics/:page', '/academics/methodology/:page',
+  '/infrastructure', '/infrastructure/:page', '/infrastructure/facilities/:page', '/admissions', '/admissions/apply', '/press'];
+const CONTENT_PAGES = [...CONTENT_SECTIONS, ...CONTENT_SECTIONS.map((path) => (path === '/' ? '/hi' : `/hi${path}`))];
+
 /** Routes anyone may call. Each entry says why; everything else must be admin-only. */
 export const PUBLIC: Record<string, string> = {
   'GET /v1/api/auth': 'the session check itself (401 when signed out)',
@@ -43,15 +48,15 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/api/gallery': 'public gallery page',
   'GET /v1/api/gallery/:id': 'public gallery modal',
   'GET /v1/uploads/gallery/:key': 'published gallery images',
+  'GET /v1/api/gallery/samples': 'the sample photos the public gallery still shows',
+  'GET /gallery': 'the public gallery page',
+  'GET /hi/gallery': 'the public gallery page in Hindi',
+  'GET /v1/pictures/:id': "the school's pictures on its pages (the Image CDN's source)",
   'GET /v1/api/events': 'the published school calendar',
   'POST /v1/api/tc-verification': 'anyone verifies an issued TC, proven by its number and date of issue',
   'GET /v1/api/tc-verification/scan': "an issued TC's scan, through the short-lived link a verification answered",
   'GET /calendar': "the public calendar's page, this month",
   'GET /calendar/:month': "the public calendar's page of a month",
-  'GET /v1/api/gallery/samples': 'the sample photos the public gallery still shows',
-  'GET /gallery': 'the public gallery page',
-  'GET /hi/gallery': 'the public gallery page in Hindi',
-  'GET /v1/pictures/:id': "the school's pictures on its pages (the Image CDN's source)",
   'GET /hi/calendar': "the Hindi calendar's page, this month",
   'GET /hi/calendar/:month': "the Hindi calendar's page of a month",
   'GET /calendar.ics': 'the calendar feed phones subscribe to',
@@ -65,6 +70,10 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/notices/feed.xml': 'the notices feed in Hindi',
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
+  // The content pages (src/features/pages/), in both languages, and their sitemap.
+  ...Object.fromEntries(CONTENT_PAGES.map((path) => [`GET ${path}`, 'a content page (the home page, a section or a page under one)'])),
+  'GET /sitemap-pages.xml': "the content pages that are not hidden, for search engines",
+  'GET /v1/api/pages/hidden': "the hidden content pages' addresses, which built pages leave out of their menus",
   // The school's own facts and its CBSE disclosure: public by law and by nature.
   'GET /v1/api/school': "the school's profile (name, address, numbers), printed on every page",
   'GET /v1/api/disclosure': 'the Mandatory Public Disclosure, which CBSE requires every school to publish',
@@ -137,6 +146,10 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },
   'GET /v1/api/gallery/:id': { none: 'a published gallery item, the same for everyone' },
   'GET /v1/uploads/gallery/:key': { none: 'a published gallery image, the same for everyone' },
+  'GET /v1/api/gallery/samples': { none: 'the sample photos still shown, the same for everyone' },
+  'GET /gallery': { none: 'the published gallery page, the same for everyone' },
+  'GET /hi/gallery': { none: 'the published gallery page, the same for everyone' },
+  'GET /v1/pictures/:id': { none: 'a published picture, the same for everyone' },
   'GET /v1/api/school': { none: "the school's profile, the same for everyone" },
   'GET /v1/api/disclosure': { none: 'the published disclosure, the same for everyone' },
   'GET /academy/mandatory-disclosure': { none: 'a published page, the same for everyone' },
@@ -146,10 +159,6 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /hi/admissions/fees': { none: 'a published page, cached by the CDN' },
   'GET /v1/api/press': { none: 'the published press articles, the same for everyone' },
   'GET /press/coverage': { none: 'a published page, cached by the CDN' },
-  'GET /v1/api/gallery/samples': { none: 'the sample photos still shown, the same for everyone' },
-  'GET /gallery': { none: 'the published gallery page, the same for everyone' },
-  'GET /hi/gallery': { none: 'the published gallery page, the same for everyone' },
-  'GET /v1/pictures/:id': { none: 'a published picture, the same for everyone' },
   'GET /hi/press/coverage': { none: 'a published page, cached by the CDN' },
   'GET /v1/api/magazine': { none: 'the published magazine issues, the same for everyone' },
   'GET /press/magazine': { none: 'a published page, cached by the CDN' },
@@ -192,6 +201,9 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /hi/notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
+  ...Object.fromEntries(CONTENT_PAGES.map((path) => [`GET ${path}`, { none: 'a public page, the same for everyone (cached on the CDN)' }])),
+  'GET /sitemap-pages.xml': { none: 'a public sitemap, the same for everyone (cached on the CDN)' },
+  'GET /v1/api/pages/hidden': { none: 'a list the same for everyone (cached on the CDN)' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
@@ -211,6 +223,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   month: () => '2026-12',
   slug: () => '2000-01-01-no-such-notice',
   n: () => '0',
+  page: () => 'no-such-page',
 };
 
 export interface Route {

@@ -60,6 +60,7 @@ const DETAILS: Partial<Record<string, string>> = {
   job: '/admin/vacancies/details/',
   gallery: '/admin/gallery/details/',
   notice: '/admin/notices?edit=',
+  page: '/admin/pages?edit=',
 };
 
 /** The screen of an entry's record, when it has one. */

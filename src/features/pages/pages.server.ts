@@ -20,6 +20,7 @@ import { toIso } from '../../lib/dates.ts';
 import { allNavHrefs, findNav } from '../../data/navigation.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { loadPictures } from '../pictures/pictures.server.ts';
+import { triggerBuild } from '../school/school.server.ts';
 import type { PlacedPicture } from '../pictures/picture.ts';
 import { PAGE_BODY_BYTES, PAGE_MESSAGES, isUnsigned, pageCode, validatePage, type PageContent, type PageJson, type PageListed, type PageMessage } from './page.ts';
 import { STARTING_PAGES } from './starting-pages.ts';
@@ -118,11 +119,13 @@ export function placedPictures(content: Partial<PageContent>): { at: string; pla
   return out;
 }
 
-/** The audited picture of a page: its parts as the editor names them, so the log reads 'title.hi: before → after'. */
-function snapshot(state: { content: PageContent | null; hidden: boolean }): Record<string, unknown> {
-  const c = state.content;
-  if (!c) return { hidden: state.hidden, sample: true };
-  const out: Record<string, unknown> = { hidden: state.hidden, sample: false };
+/**
+ * The audited picture of a page: its parts as the editor names them, so the log reads 'title.hi:
+ * before → after'; a page still showing the starting text is pictured with it (sample: true).
+ */
+function snapshot(path: string, state: { content: PageContent | null; hidden: boolean }): Record<string, unknown> {
+  const c = state.content ?? STARTING_PAGES.get(path)!;
+  const out: Record<string, unknown> = { hidden: state.hidden, sample: !state.content };
   for (const key of ['title', 'description', 'summary', 'lead', 'body', 'factsHeading', 'cardsHeading', 'photosHeading'] as const) {
     out[`${key}.en`] = c[key].en;
     out[`${key}.hi`] = c[key].hi;
@@ -175,7 +178,7 @@ export async function putPage(req: Request, ctx: AdminContext): Promise<Response
       content: edited ? { ...(row?.content ?? STARTING_PAGES.get(input.path)!), ...input.content } : before.content,
       hidden: input.hidden ?? before.hidden,
     };
-    const detail = changeDetail(snapshot(before), snapshot(after));
+    const detail = changeDetail(snapshot(input.path, before), snapshot(input.path, after));
     const changed = detail !== JSON.stringify({ before: {}, after: {} });
     if (changed) {
       await tx.query(
@@ -188,7 +191,10 @@ export async function putPage(req: Request, ctx: AdminContext): Promise<Response
     const { rows: now } = await tx.query<Row>(`SELECT path, content, hidden, updated_at FROM site_pages WHERE path = $1`, [input.path]);
     return { state: stateOf(input.path, now[0]), before, after, changed };
   });
-  if (result.changed) await purgePages(purgeTags(input.path, result.before, result.after));
+  if (result.changed) {
+    // A page hidden or shown again: the built pages' menus follow in their HTML too, within a build.
+    await Promise.all([purgePages(purgeTags(input.path, result.before, result.after)), result.before.hidden !== result.after.hidden ? triggerBuild() : undefined]);
+  }
   return json({ ...listed(result.state), content: result.state.content } satisfies PageJson);
 }
 
