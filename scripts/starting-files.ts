@@ -1,11 +1,11 @@
 /**
  * The files of the repository's starting content (starting-content/<part>/: sample pictures,
- * clippings, PDFs) on the site at /starting/<part>/<file>, where the pages and the Image CDN ask
- * for them: copied into the build's output when it is done, and served by `astro dev` as they are.
- * The data files beside them (JSON, TypeScript, Markdown) are read by the code, never served.
+ * clippings, PDFs) at /starting/<part>/<file> under `astro dev`, as a build has them (the build
+ * copies them: scripts/postbuild.ts). The data files beside them (JSON, TypeScript, Markdown) are
+ * read by the code, never served.
  */
 import { createReadStream } from 'node:fs';
-import { cp, readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -35,14 +35,6 @@ export function startingFiles(): AstroIntegration {
           res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
           createReadStream(file).pipe(res);
         });
-      },
-      'astro:build:done': async ({ dir }) => {
-        const source = join(root, SOURCE);
-        const files = (await readdir(source, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && served(e.name));
-        for (const e of files) {
-          const from = join(e.parentPath, e.name);
-          await cp(from, join(fileURLToPath(dir), BASE, from.slice(source.length + 1)));
-        }
       },
     },
   };

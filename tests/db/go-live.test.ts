@@ -56,6 +56,9 @@ describe('GET /v1/api/dashboard/go-live', () => {
       expect(line.text).toBe(EN[line.code as keyof typeof EN]);
       expect(line.href, line.code).toMatch(/^\/admin(\/|$|\?|#)/);
     }
+    // Every part's lines, the school's facts first.
+    expect([...lines.keys()][0]).toBe('goLive.school.saved');
+    for (const code of ['goLive.school.affiliation', 'goLive.fees', 'goLive.pages.unsigned', 'goLive.pictures.samples', 'goLive.gallery.samples']) expect(lines.has(code), code).toBe(true);
     expect(lines.get('goLive.press.samples')).toMatchObject({ done: false, count: 6, href: '/admin/press#press-articles' });
     expect(lines.get('goLive.magazine.samples')).toMatchObject({ done: false, count: 6, href: '/admin/press#magazine-issues' });
     expect(lines.get('goLive.disclosure.documents')).toMatchObject({ done: false, count: 14, href: '/admin/disclosure' });

@@ -11,7 +11,12 @@ import { mobileConfigured } from '../../server/family-mobile.ts';
 import { EN } from '../../lib/i18n/en.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 import { DISCLOSURE_DOCUMENTS } from '../disclosure/disclosure.ts';
+import { goLiveChecks as feeChecks } from '../fees/structure.server.ts';
+import { goLiveChecks as galleryChecks } from '../gallery/gallery-samples.server.ts';
+import { goLiveChecks as pageChecks } from '../pages/pages.server.ts';
+import { goLiveChecks as pictureChecks } from '../pictures/uses.server.ts';
 import { goLiveChecks as pressChecks } from '../press/press.server.ts';
+import { goLiveChecks as schoolChecks } from '../school/school.server.ts';
 import type { GoLiveCheck, GoLiveLine } from './go-live.ts';
 
 /** The Mandatory Public Disclosure's documents not uploaded; payment and message keys, which whoever deploys the site sets. */
@@ -28,8 +33,8 @@ export async function ownChecks(db: Queryable = getPool()): Promise<GoLiveCheck[
   ];
 }
 
-/** Each part's lines, in the order the office would see to them: the school's facts, its words and pictures, then the rest. */
-const PARTS: readonly (() => Promise<GoLiveCheck[]>)[] = [pressChecks, () => ownChecks()];
+/** Each part's lines, in the order the office would see to them: the school's facts and fees, its words and pictures, then the rest. */
+const PARTS: readonly (() => Promise<GoLiveCheck[]>)[] = [schoolChecks, feeChecks, pageChecks, pictureChecks, galleryChecks, pressChecks, () => ownChecks()];
 
 const isCode = (code: string): code is TextCode => Object.hasOwn(EN, code);
 
