@@ -1,9 +1,11 @@
 /**
  * A saved school profile is live at once on the built (static) pages as well as the served ones.
- * Chromium at 360 px in Hindi, with the site's CSP on: the footer, the navigation's name, the tab's
- * title, the TC page's phone and e-mail, and the phone an island tells a parent to call all follow
- * the save without a build; an unset fact's line goes away. The profile's answer is cached on
- * Netlify's CDN under the tag a save purges.
+ * Chromium at 360 px in Hindi, with the site's CSP on: the footer, the navigation's short name (the
+ * Hindi one), the tab's title, the TC page's phone and e-mail, and the phone an island tells a
+ * parent to call all follow the save without a build; a landline is shown as the office wrote it
+ * and dialled by its E.164 form; an unset fact's line goes away. Social links follow the profile on a
+ * built page, a page a function draws and the home page (its footer and structured data): changed,
+ * then cleared. The profile's answer is cached on Netlify's CDN under the tag a save purges.
  *
  * BUILD_HOOK_URL: a saved change also POSTs to Netlify's build hook once it is stored (so the static
  * pages' HTML itself, titles and Open Graph for crawlers, follows within a build); a refused or
@@ -80,7 +82,8 @@ describe('the static pages follow a saved profile without a build', () => {
     name: { en: 'Sunrise Public School', hi: 'सनराइज़ पब्लिक स्कूल' },
     address: { en: '12 Canal Road, Sikandrabad', hi: '12 नहर मार्ग, सिकंदराबाद' },
     shortName: 'Sunrise School',
-    phones: ['9000000001', '9000000002'],
+    shortNameHi: 'सनराइज़ स्कूल',
+    phones: ['05735-222345', '9000000002'],
     email: 'office@sunrise.example',
   };
   let principal: ApiClient;
@@ -123,14 +126,17 @@ describe('the static pages follow a saved profile without a build', () => {
     await footer().scrollIntoViewIfNeeded();
     await expect.poll(() => footer().innerText()).toContain(SCHOOL.address.hi);
     const text = await footer().innerText();
-    expect(text).toContain('9000000001, 9000000002');
+    expect(text).toContain('05735-222345, 9000000002');
     expect(text).toContain(SCHOOL.email);
     expect(text).not.toContain('R.M.C.P.');
+    expect(await footer().getByRole('link', { name: '05735-222345' }).getAttribute('href')).toBe('tel:+915735222345');
     expect(await footer().getByRole('link', { name: '9000000002' }).getAttribute('href')).toBe('tel:+919000000002');
-    expect(await page.locator('.brand-name').innerText()).toBe(SCHOOL.shortName);
-    await expect.poll(() => page.title()).toContain(SCHOOL.shortName);
+    // The Hindi page shows the Hindi short name, in the header and the tab's title.
+    expect(await page.locator('.brand-name').innerText()).toBe(SCHOOL.shortNameHi);
+    await expect.poll(() => page.title()).toContain(SCHOOL.shortNameHi);
     const note = page.locator('.tc-payment');
-    expect(await note.getByRole('link', { name: '9000000001' }).getAttribute('href')).toBe('tel:+919000000001');
+    expect(await note.innerText()).toContain(fillIn(HI['formPage.tc.questions'], { phone: '05735-222345', email: SCHOOL.email }));
+    expect(await note.getByRole('link', { name: '05735-222345' }).getAttribute('href')).toBe('tel:+915735222345');
     expect(await note.getByRole('link', { name: SCHOOL.email }).getAttribute('href')).toBe(`mailto:${SCHOOL.email}`);
     await screenshot(page, 'school-live-tc-hi-360');
 
@@ -141,7 +147,13 @@ describe('the static pages follow a saved profile without a build', () => {
     await page.getByLabel(HI['tcVerify.field.number']).fill('TC/2026/0999');
     await page.getByLabel(HI['tcVerify.field.date']).fill('2026-01-05');
     await page.getByRole('button', { name: HI['tcVerify.submit'] }).click();
-    await page.getByRole('alert').filter({ hasText: fillIn(HI['tcVerify.notFoundHelp'], { phone: '9000000001' }) }).waitFor();
+    await page.getByRole('alert').filter({ hasText: fillIn(HI['tcVerify.notFoundHelp'], { phone: '05735-222345' }) }).waitFor();
+  });
+
+  it('dials the landline from a page a function draws, with the Hindi short name there too', async () => {
+    const served = await (await fetch(`${runtime.url}/hi/notices/`)).text();
+    expect(served).toContain('<a href="tel:+915735222345">05735-222345</a>');
+    expect(served).toContain(`data-school="short-name">${SCHOOL.shortNameHi}</span>`);
   });
 
   it('hides the line of a fact the school removes, and the served pages carry the save in their HTML', async () => {
@@ -153,9 +165,43 @@ describe('the static pages follow a saved profile without a build', () => {
     await expect.poll(() => footer().getByRole('link', { name: SCHOOL.email }).isVisible()).toBe(false);
     expect(await page.locator('.tc-payment').getByRole('link', { name: SCHOOL.email }).isVisible()).toBe(false);
 
-    const served = await (await fetch(`${runtime.url}/notices/`)).text();
-    expect(/<footer[^>]*>/.exec(served)?.[0]).toBe(`<footer class="site-footer" data-school-version="${updatedAt}">`);
+    // A function instance trusts the profile it read for a few seconds.
+    const servedPage = async () => (await fetch(`${runtime.url}/notices/`)).text();
+    await expect.poll(async () => /<footer[^>]*>/.exec(await servedPage())?.[0], { timeout: 20_000, interval: 500 }).toBe(`<footer class="site-footer" data-school-version="${updatedAt}">`);
+    const served = await servedPage();
     expect(/<h2 id="footer-school"[^>]*>[^<]*<\/h2>/.exec(served)?.[0]).toBe(`<h2 id="footer-school" class="footer-title" data-school="name">${SCHOOL.name.en}</h2>`);
     expect(served.includes(SCHOOL.email)).toBe(false);
+  });
+
+  it('shows changed social links, and none of those cleared, on a built page, a served page and the home page', async () => {
+    const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
+    const put = async (socialLinks: { icon: string; url: string }[]) =>
+      expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, socialLinks } })).status).toBe(200);
+    const FACEBOOK = { icon: 'facebook', url: 'https://www.facebook.com/sunrise.etah' };
+    const changed = [{ icon: 'whatsapp', url: 'https://wa.me/919411122233' }, FACEBOOK, { icon: 'linkedin', url: 'https://www.linkedin.com/school/sunrise-etah' }];
+    /** The social links a visitor sees in the footer of `path` (the built page once the site script has run). */
+    const shown = async (path: string) => {
+      await page.goto(path);
+      await footer().getByRole('heading', { name: SCHOOL.name.hi }).waitFor();
+      await footer().scrollIntoViewIfNeeded();
+      return footer().locator('.social li:visible a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    };
+    const structured = async (path: string) => {
+      const html = await (await fetch(`${runtime.url}${path}`)).text();
+      return JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!).sameAs as string[];
+    };
+
+    await put(changed);
+    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/']) await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual(changed.map((l) => l.url));
+    await expect.poll(() => structured('/hi/'), { timeout: 20_000, interval: 500 }).toEqual(changed.map((l) => l.url));
+
+    await put([FACEBOOK]);
+    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/']) await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual([FACEBOOK.url]);
+    await expect.poll(() => structured('/hi/'), { timeout: 20_000, interval: 500 }).toEqual([FACEBOOK.url]);
+    for (const path of ['/hi/notices/', '/hi/']) {
+      const html = await (await fetch(`${runtime.url}${path}`)).text();
+      expect(html).not.toMatch(/wa\.me|linkedin\.com/);
+    }
+    await screenshot(page, 'school-live-social-cleared-hi-360');
   });
 });

@@ -111,6 +111,7 @@ function VacancyModal({ job, contact, lang, words, onClose }: { job?: Vacancy; c
             <ul>
               {contact.phones.map((phone) => <li key={phone.href}>{words['vacancies.phone']} <a href={phone.href}>{phone.number}</a></li>)}
               {contact.email && <li>{words['vacancies.email']} <a href={`mailto:${contact.email}`}>{contact.email}</a></li>}
+              {!contact.email && !contact.phones.length && <li>{words['vacancies.atOffice']}</li>}
             </ul>
             {contact.email && <a className="job-modal__apply" href={`mailto:${contact.email}?subject=${encodeURIComponent(subject)}`}>{words['vacancies.send']}</a>}
           </section>

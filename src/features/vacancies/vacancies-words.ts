@@ -8,7 +8,7 @@ import { EMPLOYMENT_TYPES } from './vacancy.ts';
 const CODES = [
   'vacancies.failedToast', 'vacancies.loading', 'vacancies.failed', 'vacancies.none', 'vacancies.noneLater', 'vacancies.updated',
   'vacancies.readMore', 'vacancies.readMoreAbout', 'vacancies.subject', 'vacancies.close', 'vacancies.posted', 'vacancies.responsibilities',
-  'vacancies.qualifications', 'vacancies.employmentType', 'vacancies.postedOn', 'vacancies.howToApply', 'vacancies.phone', 'vacancies.email', 'vacancies.send',
+  'vacancies.qualifications', 'vacancies.employmentType', 'vacancies.postedOn', 'vacancies.howToApply', 'vacancies.phone', 'vacancies.email', 'vacancies.send', 'vacancies.atOffice',
   ...EMPLOYMENT_TYPES.map((type) => `vacancies.type.${type}` as const),
 ] as const;
 

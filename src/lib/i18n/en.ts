@@ -489,6 +489,7 @@ export const EN = {
   'vacancies.phone': 'Phone:',
   'vacancies.email': 'E-mail:',
   'vacancies.send': 'Send your Resume/CV',
+  'vacancies.atOffice': 'Bring your Resume/CV to the school office.',
   'vacancies.type.Full-Time': 'Full-Time',
   'vacancies.type.Part-Time': 'Part-Time',
   'vacancies.type.Contract': 'Contract',

@@ -628,6 +628,7 @@ export const HI: Record<TextCode, string> = {
   'vacancies.phone': 'फ़ोन:',
   'vacancies.email': 'ई-मेल:',
   'vacancies.send': 'अपना बायोडाटा (Resume/CV) भेजें',
+  'vacancies.atOffice': 'अपना बायोडाटा (Resume/CV) विद्यालय कार्यालय में जमा करें।',
   'vacancies.type.Full-Time': 'पूर्णकालिक',
   'vacancies.type.Part-Time': 'अंशकालिक',
   'vacancies.type.Contract': 'अनुबंध पर',
