@@ -18,6 +18,7 @@ import { installLocalRuntimePatches } from './local-runtime/patches.ts';
 import { nodeRequestHandler, stopWarmFunctions } from './local-runtime/warm-functions.ts';
 import { redirectHeaders } from './local-runtime/redirect-headers.ts';
 import { rewriteOf } from './local-runtime/rewrite-status.ts';
+import { IMAGE_CDN_PATH, ImageCdnCache, imageCdnTarget } from './local-runtime/image-cdn.ts';
 import { listenLocallyByDefault } from './local-runtime/loopback.ts';
 import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
@@ -98,6 +99,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const handle = nodeRequestHandler(dev, root);
   const headersOfPath = redirectHeaders(root);
   const rewriteOfPath = rewriteOf(root);
+  const images = new ImageCdnCache();
   // The methods an API route takes, as its function's 405 to OPTIONS names them (for a refusal's Allow).
   // Its body is read to the end: an answer left unread keeps its function instance busy, and a few
   // such refusals would leave the route no instance to answer with.
@@ -116,7 +118,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const tooLarge = refuseUnreadBody(req.method!, path, req.headers['content-length']);
     if (tooLarge) return refuseOnConnection(req, tooLarge);
     if (continued) res.writeContinue();
-    if (path === IMAGE_CDN_PATH) req.url = imageCdnTarget(req.url!);
+    if (path === IMAGE_CDN_PATH) {
+      req.url = imageCdnTarget(req.url!, req.headers.accept);
+      const kept = images.answer(req);
+      if (kept) return void (await sendWebResponse(kept, res, req));
+    }
     // A body sent without a length is cut where the route's limit is passed.
     const limited = new LimitedBody(req, path);
     try {
@@ -138,6 +144,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       }
       if (result) {
         let { response } = result;
+        if (result.type === 'image') response = await images.keep(req, response);
         // A rewrite as Netlify answers it (rewrite-status.ts): a file at the address with its own headers, else the rule's status.
         if (result.type === 'redirect' && response.status === 200) {
           const rewrite = rewriteOfPath(path);
@@ -211,20 +218,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       releaseFolder();
     },
   };
-}
-
-const IMAGE_CDN_PATH = '/.netlify/images';
-
-/**
- * Netlify's Image CDN picks AVIF or WebP by the browser's Accept when a request names no format;
- * the emulator would keep the source's format, so such a request asks it for `auto`, its own
- * negotiation by Accept.
- */
-function imageCdnTarget(target: string): string {
-  const address = new URL(target, 'http://localhost');
-  if (address.searchParams.has('fm')) return target;
-  address.searchParams.set('fm', 'auto');
-  return address.pathname + address.search;
 }
 
 /** The answer to a request Node's parser refused: 405 for a method it does not know, else what Node itself answers. */
