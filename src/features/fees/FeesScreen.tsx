@@ -152,12 +152,15 @@ export default function FeesScreen() {
   }
 
   const errorOf = (field: string) => errors[field];
-  const textInput = (field: string, label: string, value: string, onChange: (v: string) => void, opts: { numeric?: boolean; lang?: string; visibleLabel?: boolean } = {}) => {
+  /** A box with its label; `more`: words of the label only a screen reader reads (the row, the unit), the card on a phone showing them already. */
+  const textInput = (field: string, label: string, value: string, onChange: (v: string) => void, opts: { numeric?: boolean; lang?: string; visibleLabel?: boolean; more?: string } = {}) => {
     const inputId = `${id}-${field}`;
     const error = errorOf(field);
     return (
       <span className="fee-field">
-        <label htmlFor={inputId} className={opts.visibleLabel ? 'fee-field__label' : 'fee-field__label fee-field__label--narrow'}>{label}</label>
+        <label htmlFor={inputId} className={opts.visibleLabel ? 'fee-field__label' : 'fee-field__label fee-field__label--narrow'}>
+          {label}{opts.more && <span className="visually-hidden">{opts.more}</span>}
+        </label>
         <input
           id={inputId}
           type="text"
@@ -277,18 +280,18 @@ export default function FeesScreen() {
                     <span className="fee-row-classes">
                       {classSelect(r, i + 1, 'from')}
                       {classSelect(r, i + 1, 'to')}
+                      {principal && edit.rows.length > 1 && (
+                        <button type="button" className="btn btn--small" onClick={() => change((e) => ({ ...e, rows: e.rows.filter((x) => x.key !== r.key) }))}>
+                          Remove<span className="visually-hidden"> the row {rowName(r)}</span>
+                        </button>
+                      )}
                     </span>
                     {errorOf(`rows.${i}.classes`) && <span className="field-error">{errorOf(`rows.${i}.classes`)}</span>}
                     {errorOf(`rows.${i}.amounts`) && <span className="field-error">{errorOf(`rows.${i}.amounts`)}</span>}
-                    {principal && edit.rows.length > 1 && (
-                      <button type="button" className="btn btn--small" onClick={() => change((e) => ({ ...e, rows: e.rows.filter((x) => x.key !== r.key) }))}>
-                        Remove row<span className="visually-hidden"> {rowName(r)}</span>
-                      </button>
-                    )}
                   </th>
                   {edit.heads.map((h) => (
                     <td key={h.id}>
-                      {textInput(amountField(i, h.id), `${h.name.en || KIND_WORDS[h.kind]}, ${rowName(r)}, in rupees`, r.amounts[h.id] ?? '', (v) => setRow(r.key, { amounts: { ...r.amounts, [h.id]: v } }), { numeric: true })}
+                      {textInput(amountField(i, h.id), h.name.en || KIND_WORDS[h.kind], r.amounts[h.id] ?? '', (v) => setRow(r.key, { amounts: { ...r.amounts, [h.id]: v } }), { numeric: true, more: `, ${rowName(r)}, in rupees` })}
                     </td>
                   ))}
                 </tr>
