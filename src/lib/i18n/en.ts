@@ -427,7 +427,7 @@ export const EN = {
   'fees.period.quarter': 'per quarter',
   'fees.period.year': 'per year',
   'fees.disclosure.heading': 'Fee structure, session {session}',
-  'goLive.fees': 'Publish the fee structure for the session admissions are for',
+  'goLive.fees': 'No fee structure published for the session admissions are for (the public fee page and the disclosure say so)',
   'fees.page.class': 'Class',
   'fees.page.free': 'No fee',
   'fees.page.tcHeading': 'Transfer certificate',

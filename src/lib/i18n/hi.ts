@@ -566,7 +566,7 @@ export const HI: Record<TextCode, string> = {
   'fees.period.quarter': 'प्रति तिमाही',
   'fees.period.year': 'प्रति वर्ष',
   'fees.disclosure.heading': 'शुल्क विवरण, सत्र {session}',
-  'goLive.fees': 'प्रवेश वाले सत्र का शुल्क विवरण प्रकाशित करें',
+  'goLive.fees': 'प्रवेश वाले सत्र का शुल्क विवरण अभी प्रकाशित नहीं हुआ है (शुल्क पृष्ठ और प्रकटीकरण में यही लिखा है)',
   'fees.page.class': 'कक्षा',
   'fees.page.free': 'कोई शुल्क नहीं',
   'fees.page.tcHeading': 'स्थानांतरण प्रमाण पत्र (टी.सी.)',
