@@ -187,7 +187,8 @@ describe('the page\'s text', () => {
     const evil = renderPageMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) [ok](/academy/about)');
     expect(evil).not.toMatch(/<script|<img\b|<[^>]*\sonerror=|href="javascript/i);
     expect(evil).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(evil).toContain('<a href="/academy/about" rel="noopener">ok</a>');
+    expect(evil).toContain('<a href="/academy/about">ok</a>');
+    expect(renderPageMarkdown('[CBSE](https://www.cbse.gov.in/)')).toBe('<p><a href="https://www.cbse.gov.in/" rel="noopener">CBSE</a></p>');
   });
 
   it('typed with a script, is stored as typed and drawn as text on the page', async () => {

@@ -4,7 +4,7 @@
  * as the text it is, and `sanitize-html` keeps only an allow-list. A page's text has more than a
  * notice's: headings (a page's own heading is its h1, so `#` and `##` are h2, deeper ones h3) and
  * tables (wrapped so a wide one scrolls on a phone). Links go to http, https, mailto, tel or an
- * address of this site.
+ * address of this site (an address out of it gets rel="noopener").
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
@@ -35,7 +35,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener' }),
+    // A link out of the site opens without handing it this page; one of the site's own needs nothing.
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.href?.startsWith('/') ? attribs : { ...attribs, rel: 'noopener' } }),
     // A header cell heads its column.
     th: sanitizeHtml.simpleTransform('th', { scope: 'col' }),
     b: 'strong',
