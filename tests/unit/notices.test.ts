@@ -12,6 +12,7 @@ import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, previewInput, validateNotic
 import { noticesFeed } from '../../src/features/notices/feed.server.ts';
 import { CONTROL_CODE, CONTROL_MESSAGE, withoutControlCharacters } from '../../src/lib/visible-text.ts';
 import { parseFeed, type FeedText } from '../support/feed-parser.ts';
+import { site } from '../../src/config/site.ts';
 
 /** Every tag the output has, with its attributes as written. */
 const tags = (html: string) => [...html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)].map(([, name, attrs]) => ({ name: name!.toLowerCase(), attrs: attrs!.trim() }));
@@ -236,7 +237,8 @@ describe('the Atom feed, as a feed reader parses it', () => {
     expect(xml).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="hi-IN">/);
     const parsed = parseFeed(xml);
     expect(parsed.problem).toBeNull();
-    expect(parsed.title).toBe('RMCP School: सूचनाएँ एवं परिपत्र');
+    // The school's short name in Hindi (the starting one: no profile saved in this test).
+    expect(parsed.title).toBe(`${site.contact.hindiShortName}: सूचनाएँ एवं परिपत्र`);
     expect(parsed.language).toBe('hi-IN');
     expect(parsed.entries.map((e) => [e.title.text, e.language, e.link])).toEqual([
       ['शीतकालीन अवकाश', 'hi-IN', 'https://www.rmcpschool.in/hi/notices/2026-01-05-n'],

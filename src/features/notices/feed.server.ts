@@ -20,6 +20,8 @@ import { LANGUAGE_TAGS, fill, type Language } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { STAFF_FILE_MIME } from '../../lib/staff-files.ts';
 import { site } from '../../config/site.ts';
+import { schoolInUse, schoolName, schoolShortName, type SchoolProfile } from '../school/profile.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { wordsFor, type Notice } from './notice.ts';
 import { withoutControlCharacters } from '../../lib/visible-text.ts';
 import { excerpt, noticeText, renderNotice } from './markdown.server.ts';
@@ -35,22 +37,22 @@ const absolute = (path: string) => new URL(path, site.url).toString();
 /** A plain text element (type="text") of words staff may have typed. */
 const text = (parent: XmlElement, name: string, value: string) => parent.add(name, { type: 'text' }, withoutControlCharacters(value));
 
-/** The Atom document of `notices` in `lang`: the feed's words in it, each notice's own where it has them. */
-export function noticesFeed(notices: readonly Notice[], lang: Language): string {
+/** The Atom document of `notices` in `lang`: the feed's words in it, each notice's own where it has them; the school named as its profile has it. */
+export function noticesFeed(notices: readonly Notice[], lang: Language, school: SchoolProfile = schoolInUse()): string {
   const updated = notices.reduce((latest, n) => (n.updatedAt > latest ? n.updatedAt : latest), '1970-01-01T00:00:00.000Z');
   const page = absolute(pathIn(lang, NOTICES_PATH));
   const doc = xmlDocument(ATOM, 'feed');
   const feed = doc.root.lang(LANGUAGE_TAGS[lang]);
   feed.add('id', {}, page);
-  text(feed, 'title', fill(lang, 'notices.feedTitle', { school: site.contact.shortName }));
+  text(feed, 'title', fill(lang, 'notices.feedTitle', { school: schoolShortName(school, lang) }));
   text(feed, 'subtitle', fill(lang, 'notices.description'));
   feed.add('updated', {}, new Date(updated).toISOString());
   feed.add('link', { rel: 'alternate', type: 'text/html', href: page });
   feed.add('link', { rel: 'self', type: 'application/atom+xml', href: absolute(pathIn(lang, FEED_PATH)) });
   const author = feed.add('author');
-  author.add('name', {}, site.contact.name);
+  author.add('name', {}, schoolName(school, lang));
   author.add('uri', {}, site.url);
-  feed.add('rights', {}, site.contact.name);
+  feed.add('rights', {}, schoolName(school, lang));
   for (const notice of notices) {
     const words = wordsFor(notice, lang);
     const address = absolute(pathIn(lang, notice.url));
@@ -71,8 +73,8 @@ export function noticesFeed(notices: readonly Notice[], lang: Language): string 
 /** The feed of the notices current today, in the language of the address asked (/hi/notices/feed.xml: Hindi). */
 export async function noticesFeedResponse(req: Request): Promise<Response> {
   const lang: Language = new URL(req.url).pathname.startsWith('/hi/') ? 'hi' : 'en';
-  const rows = await query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER} LIMIT ${FEED_ENTRIES}`, [dateInIndia()]);
-  return new Response(noticesFeed(rows.map(noticeJson), lang), {
+  const [rows, school] = await Promise.all([query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER} LIMIT ${FEED_ENTRIES}`, [dateInIndia()]), schoolProfile()]);
+  return new Response(noticesFeed(rows.map(noticeJson), lang, school), {
     headers: {
       'Content-Type': 'application/atom+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=0, must-revalidate',

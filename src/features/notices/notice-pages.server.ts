@@ -22,6 +22,8 @@ import { fill, type Language } from '../../lib/i18n/index.ts';
 import { navIn, navigation } from '../../data/navigation.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
+import { schoolInUse, schoolShortName, type SchoolProfile } from '../school/profile.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { isNoticeSlug, wordsFor, type Notice } from './notice.ts';
 import { excerpt, noticeText, renderNotice } from './markdown.server.ts';
 import { CURRENT, NOTICES_TAG, NOTICE_SELECT, PUBLIC_ORDER, noticeJson } from './notices.server.ts';
@@ -87,9 +89,9 @@ function feedLink(lang: Language): Html {
   return html`<p class="notice-feed"><a href="${link(lang, FEED_PATH)}" type="application/atom+xml" hreflang="${lang}">${fill(lang, 'notices.feed')}</a></p>`;
 }
 
-/** The `<link rel="alternate">` of the page's language's Atom feed, for every notice page's head. */
-export function feedHead(lang: Language): Html {
-  return html`<link rel="alternate" type="application/atom+xml" hreflang="${lang}" title="${fill(lang, 'notices.feedTitle', { school: site.contact.shortName })}" href="${link(lang, FEED_PATH)}">`;
+/** The `<link rel="alternate">` of the page's language's Atom feed, for every notice page's head, the school's short name in that language. */
+export function feedHead(lang: Language, school: SchoolProfile = schoolInUse()): Html {
+  return html`<link rel="alternate" type="application/atom+xml" hreflang="${lang}" title="${fill(lang, 'notices.feedTitle', { school: schoolShortName(school, lang) })}" href="${link(lang, FEED_PATH)}">`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,8 +164,8 @@ export function noticeHead(notice: Notice, lang: Language): { title: string; des
 
 const languageOf = (req: Request): Language => (new URL(req.url).pathname.startsWith('/hi/') ? 'hi' : 'en');
 
-const page = (req: Request, lang: Language, fields: { path: string; title: string; description: string; body: Html; status?: number; ogType?: 'article'; noindex?: boolean }) =>
-  publicPage(req, { lang, tags: [NOTICES_TAG], head: feedHead(lang), ...fields });
+const page = async (req: Request, lang: Language, fields: { path: string; title: string; description: string; body: Html; status?: number; ogType?: 'article'; noindex?: boolean }) =>
+  publicPage(req, { lang, tags: [NOTICES_TAG], head: feedHead(lang, await schoolProfile()), ...fields });
 
 /** The months that had published notices, newest first. */
 export async function noticeMonths(today: string): Promise<NoticeMonth[]> {
