@@ -146,7 +146,7 @@ describe('a Hindi K.G application at 360 px', () => {
 });
 
 describe('confirmation panels', () => {
-  it('the enquiry (Hindi, 360 px): optional fields left empty, then a panel with what happens next and the school\'s phone, focus on its heading', async () => {
+  it('the enquiry (Hindi, 360 px): optional fields left empty, then a panel with what happens next (no phone before the school saves one), focus on its heading', async () => {
     const E = HI_FORMS.enquiry;
     const { context, page } = await newPage(browser, PHONE);
     try {
@@ -188,7 +188,7 @@ describe('confirmation panels', () => {
     }
   }, 90_000);
 
-  it('the TC request (Hindi, 360 px): the fee before sending, then a panel with the fee, the status page\'s link with the number, and the phone', async () => {
+  it('the TC request (Hindi, 360 px): the fee before sending, then a panel with the fee, the status page\'s link with the number, and no phone before the school saves one', async () => {
     const TC = HI_FORMS.tcRequest;
     const fee = formatRupees(fees.transferCertificate * 100);
     const { context, page } = await newPage(browser, PHONE);
