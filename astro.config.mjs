@@ -43,7 +43,7 @@ export default defineConfig({
   },
   vite: {
     plugins: dev
-      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
+      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: true }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
       : [],
   },
   integrations: [

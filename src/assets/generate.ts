@@ -1,7 +1,8 @@
 /**
  * Makes the site's own pictures and documents (nothing is hot-linked or downloaded): flat
- * illustrations drawn as SVG and rasterised with sharp into src/assets (processed by astro:assets
- * into AVIF/WebP at build), the favicon and Open Graph image in public/, and the sample press
+ * illustrations drawn as SVG and rasterised with sharp into starting-content/pictures/ and the
+ * sample gallery photos into starting-content/gallery/ (served through the Image CDN; the JSON
+ * beside them keeps each one's size and words), the favicon and Open Graph image in public/, and the sample press
  * clippings, magazine covers and magazine PDFs in starting-content/press/. Re-run after changing a drawing:
  *   npm exec -- node src/assets/generate.ts
  */
@@ -12,7 +13,8 @@ import { makePdf } from '../lib/tiny-pdf.ts';
 import { magazineIssues } from '../../starting-content/press/magazine-texts.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const ASSETS = join(ROOT, 'src/assets');
+const PICTURES = join(ROOT, 'starting-content/pictures');
+const GALLERY = join(ROOT, 'starting-content/gallery');
 const PUBLIC = join(ROOT, 'public');
 const PRESS = join(ROOT, 'starting-content/press');
 
@@ -147,9 +149,8 @@ const scenes: Record<string, Scene> = {
   sciencefair: (w, h) => room(w, h, '#e8eaf6', '#9fa8da') + [0.2, 0.5, 0.8].map((f) => `<rect x="${w * f - 100}" y="${h * 0.58}" width="200" height="18" fill="#5d4037"/><rect x="${w * f - 70}" y="${h * 0.3}" width="140" height="100" fill="#fff" stroke="${pick(CLOTH)}" stroke-width="6"/>${textLines(w * f - 55, h * 0.34, 4, 100)}<circle cx="${w * f + 40}" cy="${h * 0.55}" r="16" fill="${pick(CLOTH)}"/>` + person(w * f - 40, h * 0.95, 1.2)).join(''),
 };
 
-async function raster(name: string, scene: keyof typeof scenes, w: number, h: number, s: number): Promise<void> {
+async function raster(file: string, scene: keyof typeof scenes, w: number, h: number, s: number): Promise<void> {
   seed = s;
-  const file = join(ASSETS, name);
   await mkdir(dirname(file), { recursive: true });
   await sharp(Buffer.from(svg(w, h, scenes[scene]!(w, h)))).jpeg({ quality: 78, mozjpeg: true }).toFile(file);
 }
@@ -196,20 +197,17 @@ const events: (keyof typeof scenes)[] = ['assembly', 'stage', 'sports', 'science
 
 const only = process.argv[2];
 if (!only || only === 'images') {
-  for (const [name, scene, s] of photos) await raster(`photos/${name}.jpg`, scene, 960, 640, s);
-  for (let i = 1; i <= 23; i++) await raster(`gallery/event-${String(i).padStart(2, '0')}.jpg`, events[(i - 1) % events.length]!, 960, 640, 1000 + i * 7);
+  for (const [name, scene, s] of photos) await raster(join(PICTURES, `${name}.jpg`), scene, 960, 640, s);
+  for (let i = 1; i <= 23; i++) await raster(join(GALLERY, `event-${String(i).padStart(2, '0')}.jpg`), events[(i - 1) % events.length]!, 960, 640, 1000 + i * 7);
   const people: [string, string, string, string, string, boolean][] = [
     ['founder', '#cfe3f5', '#f5f5f5', '#a0662f', '#d9d9d9', false],
     ['chairperson', '#f8dcc8', '#ad1457', '#c68642', '#1b1b1b', true],
     ['principal', '#d8ecd5', '#0b4f8a', '#8d5524', '#2b1a10', false],
   ];
   for (const [name, bg, shirt, skin, hair, sari] of people) {
-    await sharp(Buffer.from(portraitSvg(bg, shirt, skin, hair, sari))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(ASSETS, `people/${name}.jpg`)).catch(async () => {
-      await mkdir(join(ASSETS, 'people'), { recursive: true });
-      await sharp(Buffer.from(portraitSvg(bg, shirt, skin, hair, sari))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(ASSETS, `people/${name}.jpg`));
-    });
+    await sharp(Buffer.from(portraitSvg(bg, shirt, skin, hair, sari))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(PICTURES, `${name}.jpg`));
   }
-  await mkdir(join(ASSETS, 'logos'), { recursive: true });
+  await mkdir(PICTURES, { recursive: true });
   const seals: [string, string, string, string, string][] = [
     ['cbse', 'CBSE', '#0b4f8a', '#1565c0', 'AFFILIATED'],
     ['up-government', 'UP', '#2e7d32', '#388e3c', 'NOC'],
@@ -217,7 +215,7 @@ if (!only || only === 'images') {
     ['building-safety', 'PWD', '#5d4037', '#6d4c41', 'BUILDING'],
     ['health-hygiene', 'WASH', '#00838f', '#00897b', 'HYGIENE'],
   ];
-  for (const [name, initials, ring, fill, label] of seals) await sharp(Buffer.from(sealSvg(initials, ring, fill, label))).png({ compressionLevel: 9, palette: true }).toFile(join(ASSETS, `logos/${name}.png`));
+  for (const [name, initials, ring, fill, label] of seals) await sharp(Buffer.from(sealSvg(initials, ring, fill, label))).png({ compressionLevel: 9, palette: true }).toFile(join(PICTURES, `${name}.png`));
   // The sample press and magazine pictures are served as they are (starting-content/press/, copied by the build).
   const press: [string, string, string, keyof typeof scenes][] = [
     ['press-1', 'Dainik Samachar', 'Rural school tops district in board results', 'assembly'],

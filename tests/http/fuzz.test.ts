@@ -50,6 +50,8 @@ const SAMPLE: Record<string, string> = {
   month: '2026-12',
   slug: '2000-01-01-no-such-notice',
   n: '0',
+  name: 'no-such-sample',
+  page: 'no-such-page',
 };
 
 // ---- a seeded generator ---------------------------------------------------------
@@ -443,6 +445,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['HEAD', '/v1/api/admission/:id/export.zip', 'admin'], ['HEAD', '/v1/api/enquiry/:id/export.zip', 'admin'], ['HEAD', '/v1/api/tc-request/:id/export.zip', 'admin'],
       ['PUT', '/v1/api/events/:id', 'admin'], ['DELETE', '/v1/api/events/:id', 'admin'],
       ['GET', '/v1/api/tc-request/:id/certificate', 'admin'], ['HEAD', '/v1/api/tc-request/:id/certificate', 'admin'],
+      ['DELETE', '/v1/api/pictures/:id', 'admin'], ['GET', '/v1/pictures/:id', 'visitor'], ['HEAD', '/v1/pictures/:id', 'visitor'],
     ];
     for (const [method, pattern, as] of ID_ROUTES) {
       const ids = method === 'HEAD' ? [rng.pick(NOT_UUIDS)] : [...rng.some(NOT_UUIDS, 3), rng.pick([rng.uuid(), rng.uuid().toUpperCase()])];
@@ -484,6 +487,10 @@ describe(`fuzz (${ENGINE})`, () => {
       add({ family: 'image key malformed', route: 'GET /v1/uploads/gallery/:key', method: 'GET', path: `/v1/uploads/gallery/${key}` });
     }
     add({ family: 'image key malformed', route: 'HEAD /v1/uploads/gallery/:key', method: 'HEAD', path: '/v1/uploads/gallery/%2e%2e' });
+    // Sample gallery photos that are none: 404, nothing stored.
+    for (const name of rng.some(['x', '%', '%zz', '..', '%2e%2e', 'event-99', 'EVENT-01', 'event-01%00', 'n'.repeat(5000), '%ED%A0%80', '__proto__', "event-01'--"], 5)) {
+      add({ family: 'sample name malformed', route: 'DELETE /v1/api/gallery/samples/:name', method: 'DELETE', path: `/v1/api/gallery/samples/${name}`, auth: 'admin' });
+    }
 
     // Staff files by id: only a claimed, public one is served; anything else is the one 404.
     for (const id of [...rng.some(NOT_UUIDS, 4), rng.uuid(), '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%ED%A0%80', 'f'.repeat(5000)]) {
@@ -598,6 +605,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/payments/online': ['outcome', 'record'],
       '/v1/api/jobs': ['search'],
       '/v1/api/gallery': ['search'],
+      '/v1/api/gallery/samples': [], '/gallery': [], '/hi/gallery': [], '/v1/api/pictures': [],
       '/v1/api/events': ['from', 'to'],
       '/v1/api/notices': ['limit'],
       '/v1/api/notices/all': ['state'],
@@ -613,7 +621,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ...Object.fromEntries(['/', '/academy', '/academics', '/infrastructure', '/admissions', '/admissions/apply', '/press'].flatMap((p) => [[p, []], [p === '/' ? '/hi' : `/hi${p}`, []]])),
     };
     // The school's published fees, press and pages: anyone reads them.
-    const PUBLISHED = new Set(['/v1/api/pages/hidden', '/v1/api/fees', '/v1/api/press', '/v1/api/magazine', '/press/coverage', '/hi/press/coverage', '/press/magazine', '/hi/press/magazine', '/admissions/fees', '/hi/admissions/fees']);
+    const PUBLISHED = new Set(['/v1/api/gallery/samples', '/v1/api/pages/hidden', '/v1/api/fees', '/v1/api/press', '/v1/api/magazine', '/press/coverage', '/hi/press/coverage', '/press/magazine', '/hi/press/magazine', '/admissions/fees', '/hi/admissions/fees']);
     const FILTER_VALUES = [
       '%', '%25', '%zz', `${rng.text(3000)}`, "%27%3A*%20%26%20!%7C", '(%20)%20%26%20%7C%20!%20%3C-%3E', '%5C', '%5C%5C%27', '_%25',
       '%E0%A4%B0%E0%A4%BE%E0%A4%AE', '%ED%A0%80', '%F0%9F%98%80', '%0a%0d%09', '%07%1b', '%00', '%20%20', 'K.G%27', 'a%26b%3Dc', '%2B%2B%2B',

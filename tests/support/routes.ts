@@ -224,6 +224,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   slug: () => '2000-01-01-no-such-notice',
   n: () => '0',
   page: () => 'no-such-page',
+  name: () => 'no-such-sample',
 };
 
 export interface Route {

@@ -595,16 +595,10 @@ export const HI: Record<TextCode, string> = {
   'goLive.messages.keys': 'अभिभावकों के मोबाइल पर संदेश केवल हाथ से जाते हैं: WhatsApp (WHATSAPP_…) या SMS (MSG91_…) की कुंजियाँ सेट नहीं हैं। इन्हें वेबसाइट लगाने वाले सेट करते हैं; docs/operations.md का “Messages to families” भाग देखें',
 
   // Gallery and vacancies pages: the pages' texts and their islands' words.
-  'gallery.title': 'फ़ोटो गैलरी | {school}',
   'gallery.description': '{school} के कार्यक्रमों, कक्षाओं, खेलकूद और परिसर के जीवन की तस्वीरें।',
   'gallery.heading': 'फ़ोटो गैलरी',
   'gallery.intro': 'विद्यालय जीवन के यादगार पल: कार्यक्रम, खेलकूद, कक्षाएँ और उत्सव। किसी फ़ोटो को बड़ा देखने के लिए उस पर क्लिक करें।',
-  'gallery.failed': 'गैलरी की तस्वीरें खुल नहीं सकीं। कृपया थोड़ी देर बाद फिर देखें।',
   'gallery.empty': 'अभी कोई फ़ोटो नहीं है',
-  'gallery.loading': 'गैलरी खुल रही है...',
-  'gallery.itemFailed': 'इस फ़ोटो का विवरण खुल नहीं सका। कृपया दोबारा कोशिश करें।',
-  'gallery.close': 'बंद करें',
-  'gallery.postedOn': 'प्रकाशन तिथि:',
   'vacancies.title': 'रिक्त पद | {school}',
   'vacancies.description': '{school} में अभी के रिक्त पद: शिक्षकों और अन्य कर्मचारियों के पद, और आवेदन करने का तरीका।',
   'vacancies.heading': 'रिक्त पद',
