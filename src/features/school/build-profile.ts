@@ -1,8 +1,8 @@
 /**
  * The profile the static build writes into its pages (the footer): the database's when one is
  * reachable at build time (a Netlify build with Netlify Database has its URL; saving the profile
- * calls the build hook, so the pages follow within a build), else src/config/site.ts's defaults
- * without their placeholders. Read once per build, with its own short-lived connection so the
+ * calls the build hook, so the pages follow within a build), else the starting facts
+ * (starting-content/school.json). Read once per build, with its own short-lived connection so the
  * build is never held open, and never failing the build: a database that cannot be read (none,
  * not migrated yet, unreachable) means the defaults.
  */

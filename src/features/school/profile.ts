@@ -13,6 +13,7 @@
 import { site, type SocialLink } from '../../config/site.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { e164Of, telHref } from './phone.ts';
+import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN } from '../../lib/record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -33,6 +34,8 @@ export interface SchoolProfile {
   shortNameHi: string | null;
   affiliationNumber: string | null;
   schoolCode: string | null;
+  /** The letters every new application reference and receipt number starts with (REFERENCE_PREFIX_PATTERN). */
+  referencePrefix: string;
   principalName: string | null;
   principalQualification: string | null;
   /** As the school writes them ('05735-222345', '98765 43210'), the office's first. */
@@ -49,7 +52,7 @@ export interface SchoolProfile {
 /** The cache tag of every served page that shows the profile: a saved profile purges it. */
 export const SCHOOL_TAG = 'school';
 
-/** A value written as a stand-in in the config (X's for digits, the word placeholder): not a fact. */
+/** A value written as a stand-in in the starting facts (X's for digits, the word placeholder): not a fact. */
 export const isPlaceholderValue = (value: string) => /X{2,}|placeholder/i.test(value);
 const unlessPlaceholder = (value: string) => (value && !isPlaceholderValue(value) ? value : null);
 
@@ -72,6 +75,7 @@ export function defaultProfile(): SchoolProfile {
     shortNameHi: unlessPlaceholder(c.shortName.hi ?? ''),
     affiliationNumber: unlessPlaceholder(c.affiliationNumber ?? ''),
     schoolCode: unlessPlaceholder(c.schoolCode ?? ''),
+    referencePrefix: c.referencePrefix && REFERENCE_PREFIX_PATTERN.test(c.referencePrefix) ? c.referencePrefix : DEFAULT_REFERENCE_PREFIX,
     principalName: unlessPlaceholder(c.principalName ?? ''),
     principalQualification: unlessPlaceholder(c.principalQualification ?? ''),
     ...phonesOf(c.phones.filter((p) => !isPlaceholderValue(p))),
