@@ -31,6 +31,8 @@ export interface StartingFacts {
   region: string;
   affiliationNumber: string | null;
   schoolCode: string | null;
+  /** The letters before every application reference and receipt number (RMCP-2026-000123, RMCP-R-2026-000001). */
+  referencePrefix?: string;
   principalName: string | null;
   principalQualification: string | null;
   /** As the school writes them (a landline with its STD code, a mobile). */

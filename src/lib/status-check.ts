@@ -6,6 +6,7 @@
 import { z } from './zod.ts';
 import { addCodedIssue, textShape, validate, type Result } from './forms/validate.ts';
 import { phoneDigits } from './forms/phone.ts';
+import { RECEIPT_NUMBER } from './record-numbers.ts';
 import type { Language, TextCode } from './i18n/index.ts';
 
 /** The words of a document's file field (FileField.tsx), which the admission's status page uses to take a new document. */
@@ -28,8 +29,8 @@ export type Say = (code: StatusCheckCode) => string;
 /** The language a request asks for: 'hi', else English. */
 export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' : 'en');
 
-/** A receipt number as the office issues them: RMCP-R-2026-000001 (payments.ts's receiptNumber). */
-export const isReceiptNumber = (value: string) => /^RMCP-R-\d{4}-\d{6,}$/.test(value);
+/** A receipt number as the office issues them (src/lib/record-numbers.ts). */
+export const isReceiptNumber = (value: string) => RECEIPT_NUMBER.test(value);
 
 /** The address of a receipt's PDF, proven by the pair the status was checked with, in `language`. */
 export const receiptHref = (path: '/admission/receipt' | '/tc-request/receipt', proof: Record<string, string>, number: string, language: Language) =>

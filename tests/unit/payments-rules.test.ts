@@ -6,8 +6,9 @@
  * the numbering in the database and the receipts.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYMENT_PAISE, MODE_LABELS, PAYMENT_MESSAGES, TEST_RECEIVER, modeLabelsOf, receiptNumber, validatePayment, type PaymentMode } from '../../src/features/payments/payments.ts';
+import { MAX_PAYMENT_PAISE, MODE_LABELS, PAYMENT_MESSAGES, TEST_RECEIVER, modeLabelsOf, validatePayment, type PaymentMode } from '../../src/features/payments/payments.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
+import { RECEIPT_NUMBER, REFERENCE_NUMBER, receiptNumberOf } from '../../src/lib/record-numbers.ts';
 import { MSG } from '../../src/lib/forms/texts.ts';
 
 const TODAY = dateInIndia();
@@ -63,8 +64,12 @@ describe('validatePayment', () => {
 
 describe('receipt numbers', () => {
   it('are RMCP-R-<year>-<six-digit sequence>', () => {
-    expect(receiptNumber(2026, 1)).toBe('RMCP-R-2026-000001');
-    expect(receiptNumber('2027', 123456)).toBe('RMCP-R-2027-123456');
+    expect(receiptNumberOf('RMCP', 2026, 1)).toBe('RMCP-R-2026-000001');
+    expect(receiptNumberOf('SPS', '2027', 123456)).toBe('SPS-R-2027-123456');
+    expect(RECEIPT_NUMBER.test('SPS-R-2027-123456')).toBe(true);
+    expect(RECEIPT_NUMBER.test('SPS-2027-123456')).toBe(false);
+    expect(REFERENCE_NUMBER.test('SPS-2027-000123')).toBe(true);
+    expect(REFERENCE_NUMBER.test('S-2027-000123')).toBe(false);
   });
 });
 

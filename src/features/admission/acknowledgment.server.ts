@@ -31,6 +31,7 @@ import { documentLabel } from './document-words.ts';
 import { statusUrl } from './acknowledgment.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
+import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');
 const REFERENCE_CODE = 'ack.error.reference';
@@ -39,7 +40,7 @@ const MOBILE_CODE = 'ack.error.mobile';
 /** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
 function normaliseReference(value: string): string | undefined {
   const reference = value.replace(/\s+/g, '').toUpperCase();
-  return /^RMCP-\d{4}-\d{6,10}$/.test(reference) ? reference : undefined;
+  return REFERENCE_NUMBER.test(reference) ? reference : undefined;
 }
 
 interface Found {

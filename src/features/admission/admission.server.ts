@@ -49,6 +49,8 @@ import { admissionDocumentRejected } from '../messages/templates.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
+import { referenceNumberOf } from '../../lib/record-numbers.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 
@@ -66,8 +68,6 @@ function admissionJson(row: Record<string, unknown>, stored: readonly StoredFile
   };
 }
 
-/** RMCP-2026-000123: the year (India time) and the sequence, zero-padded to six digits. */
-export const referenceNumber = (sequence: number | string, now = new Date()) => `RMCP-${yearInIndia(now)}-${String(sequence).padStart(6, '0')}`;
 
 /** The stored text fields, in the definition's order: all but the class and the scholarship answer, which are stored as checked. */
 const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' && f.name !== 'admissionClass' && f.name !== 'governmentScholarship');
@@ -130,13 +130,15 @@ export const createAdmission: Handler = async (req, ctx) => {
       try {
         for (const [field, file, type] of toWrite) written.push([field, await writeDocument(file.data, file.name, type)]);
         const text = insertColumns(TEXT_FIELDS, data.text);
+        // The school's prefix as its profile has it (read at most every few seconds): SPS-2026-000123.
+        const { referencePrefix } = await schoolProfile();
         return await transaction(async (tx) => {
           // Counted with the application itself: one refused or undone is not counted, and a
           // resubmission answered with the first application (above) never gets here.
           await rateLimit('admission_mobile', data.text.contactNo as string, limits.admissionsPerMobile.max, limits.admissionsPerMobile.seconds, { db: tx, message: 'mobileLimit' });
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
           const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key', 'submission_hash'];
-          const values = [referenceNumber(seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key, hash];
+          const values = [referenceNumberOf(referencePrefix, yearInIndia(), seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key, hash];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,

@@ -5,15 +5,14 @@
  */
 import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusCheckWords } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
+import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
 import type { AdmissionStatus } from './workflow.ts';
 
-/** RMCP-2026-000123 (see referenceNumber in admission.server.ts): the year and a sequence of six digits or more. */
-const REFERENCE = /^RMCP-\d{4}-\d{6,10}$/;
 
 /** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
 export function normaliseReference(value: string): string | undefined {
   const reference = value.replace(/\s+/g, '').toUpperCase();
-  return REFERENCE.test(reference) ? reference : undefined;
+  return REFERENCE_NUMBER.test(reference) ? reference : undefined;
 }
 
 const RULES: LookupRules<'referenceNumber'> = { number: 'referenceNumber', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' };

@@ -13,7 +13,7 @@
  * status recomputed, with the audit entry. A payment above what is still due is refused (409 naming
  * the amount due): a clerk typing 125000 for 12500 is stopped, and the fee is never over-collected.
  *
- * Receipt numbers are RMCP-R-{year}-{000001}, one sequence a year (the year in India when recorded):
+ * Receipt numbers are {prefix}-R-{year}-{000001} (the school's prefix, src/lib/record-numbers.ts), one sequence a year (the year in India when recorded):
  * the year's counter row is taken with an upsert inside the same transaction, so concurrent payments
  * queue on its row lock and a rolled-back one gives its number back: no gaps, no repeats.
  */
@@ -38,11 +38,12 @@ import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone } from '../school/profile.ts';
 import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
-  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, TEST_RECEIVER, receiptNumber, validatePayment,
+  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, TEST_RECEIVER, validatePayment,
   type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
 } from './payments.ts';
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
+import { receiptNumberOf } from '../../lib/record-numbers.ts';
 import { queuePaymentReceived } from '../messages/payment-message.server.ts';
 import { refundThroughGateway } from './gateway.server.ts';
 
@@ -216,7 +217,7 @@ async function takeReceiptNumber(tx: Queryable): Promise<string> {
      ON CONFLICT (year) DO UPDATE SET last = receipt_counters.last + 1 RETURNING last`,
     [Number(year)],
   );
-  return receiptNumber(year, Number(taken.rows[0]!.last));
+  return receiptNumberOf((await schoolProfile(tx)).referencePrefix, year, Number(taken.rows[0]!.last));
 }
 
 /** Who records an entry: a staff member at the desk, or the gateway (an online payment, verified). */

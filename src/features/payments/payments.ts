@@ -180,7 +180,7 @@ export interface Receipt {
   admissionClass: string | null;
   /** A TC request's admission number, else null. */
   admissionNumber: string | null;
-  /** An admission's reference number (RMCP-2026-000123); a TC request has none. */
+  /** An admission's reference number (src/lib/record-numbers.ts); a TC request has none. */
   applicationReference: string | null;
   /** Signed: negative for a reversal. */
   amountPaise: number;
@@ -201,8 +201,6 @@ export interface Receipt {
   reversedBy: string | null;
 }
 
-/** RMCP-R-2026-000001: the year (India time, when recorded) and that year's sequence. */
-export const receiptNumber = (year: string | number, sequence: number) => `RMCP-R-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The receipt page of a receipt number. */
 export const receiptPath = (number: string) => `/admin/receipts/${encodeURIComponent(number)}`;

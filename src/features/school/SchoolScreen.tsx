@@ -12,6 +12,7 @@ import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, type SchoolProfile, type SocialIcon } from './profile.ts';
 import { PROFILE_LIMITS, validateProfile } from './profile-schema.ts';
+import { exampleReference } from '../../lib/record-numbers.ts';
 import './school.css';
 
 /** The form as typed: every box is text. */
@@ -24,6 +25,7 @@ interface Values {
   shortNameHi: string;
   affiliationNumber: string;
   schoolCode: string;
+  referencePrefix: string;
   principalName: string;
   principalQualification: string;
   phones: string[];
@@ -47,6 +49,7 @@ function valuesOf(p: SchoolProfile): Values {
     shortNameHi: p.shortNameHi ?? '',
     affiliationNumber: p.affiliationNumber ?? '',
     schoolCode: p.schoolCode ?? '',
+    referencePrefix: p.referencePrefix,
     principalName: p.principalName ?? '',
     principalQualification: p.principalQualification ?? '',
     phones: Array.from({ length: PHONE_BOXES }, (_, i) => p.phones[i] ?? ''),
@@ -71,6 +74,7 @@ function payloadOf(v: Values) {
     shortNameHi: v.shortNameHi,
     affiliationNumber: v.affiliationNumber,
     schoolCode: v.schoolCode,
+    referencePrefix: v.referencePrefix,
     principalName: v.principalName,
     principalQualification: v.principalQualification,
     phones: v.phones.filter((p) => p.trim() !== ''),
@@ -199,6 +203,7 @@ function ProfileForm() {
         <div className="school-form__pair">
           {textBox('affiliationNumber', 'CBSE affiliation number', v.affiliationNumber, (t) => set({ affiliationNumber: t }), { max: PROFILE_LIMITS.number, inputMode: 'numeric', hint: 'Digits only, as on the affiliation letter.' })}
           {textBox('schoolCode', 'School code', v.schoolCode, (t) => set({ schoolCode: t }), { max: PROFILE_LIMITS.number, inputMode: 'numeric', hint: 'Digits only, as CBSE gives it.' })}
+          {textBox('referencePrefix', 'Prefix of application and receipt numbers', v.referencePrefix, (t) => set({ referencePrefix: t.toUpperCase() }), { required: true, max: 6, hint: `2 to 6 capital letters, e.g. the school's initials: ${exampleReference(v.referencePrefix || 'ABC')}. Numbers already given keep theirs.` })}
           {textBox('principalName', "Principal's name", v.principalName, (t) => set({ principalName: t }), { max: PROFILE_LIMITS.person })}
           {textBox('principalQualification', "Principal's qualification", v.principalQualification, (t) => set({ principalQualification: t }), { max: PROFILE_LIMITS.qualification, hint: 'E.g. M.Sc., B.Ed.' })}
         </div>

@@ -19,6 +19,7 @@ export function profileOf(row: Row | undefined): SchoolProfile {
     shortNameHi: text(row.short_name_hi),
     affiliationNumber: text(row.affiliation_number),
     schoolCode: text(row.school_code),
+    referencePrefix: text(row.reference_prefix) ?? defaultProfile().referencePrefix,
     principalName: text(row.principal_name),
     principalQualification: text(row.principal_qualification),
     // Each phone beside its E.164 form as saved; read again only if the two lists ever differ.

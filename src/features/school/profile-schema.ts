@@ -7,7 +7,8 @@
 import { z } from '../../lib/zod.ts';
 import { EN } from '../../lib/i18n/en.ts';
 import { SCHOOL_PHONE_MAX, readSchoolPhone } from './phone-check.ts';
-import { SOCIAL_ICONS, checked, type Checked, type MapPosition, type SchoolProfile, type SocialIcon } from './profile.ts';
+import { REFERENCE_PREFIX_PATTERN } from '../../lib/record-numbers.ts';
+import { SOCIAL_ICONS, checked, defaultProfile, type Checked, type MapPosition, type SchoolProfile, type SocialIcon } from './profile.ts';
 
 export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phone: SCHOOL_PHONE_MAX, phones: 4, links: 8, url: 300 } as const;
 
@@ -16,6 +17,7 @@ export const PROFILE_MESSAGES = {
   tooLong: 'Text is too long.',
   affiliationNumber: 'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
   schoolCode: 'The school code is written in digits only (e.g. 70123). Leave it empty until you have it.',
+  referencePrefix: 'The prefix is 2 to 6 capital letters (A to Z), e.g. the school\'s initials.',
   phone: EN['school.phone.invalid'],
   phoneForeign: EN['school.phone.foreign'],
   phones: 'At most four phone numbers.',
@@ -88,6 +90,14 @@ export const profileSchema = z.object({
   shortNameHi: optional(PROFILE_LIMITS.shortName),
   affiliationNumber: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.affiliationNumber),
   schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.schoolCode),
+  // Absent or empty: the starting content's prefix (an older client's body keeps working).
+  referencePrefix: z.pipe(
+    z.pipe(trimmed(), z.transform((v: string) => v.toUpperCase())),
+    z.pipe(
+      z.string().check(z.refine((v: string) => !v || REFERENCE_PREFIX_PATTERN.test(v), { error: PROFILE_MESSAGES.referencePrefix })),
+      z.transform((v: string) => v || defaultProfile().referencePrefix),
+    ),
+  ),
   principalName: optional(PROFILE_LIMITS.person),
   principalQualification: optional(PROFILE_LIMITS.qualification),
   phones: z.pipe(z.nullish(z.array(phone, wrongType)), z.transform((v: ReadPhone[] | null | undefined) => v ?? [])).check(

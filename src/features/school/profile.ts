@@ -13,7 +13,7 @@
 import { site, type SocialLink } from '../../config/site.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { e164Of, telHref } from './phone.ts';
-import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN } from '../../lib/record-numbers.ts';
+import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, usePrefix } from '../../lib/record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -171,8 +171,10 @@ export function footerFacts(profile: SchoolProfile, language: Language) {
 // (src/features/school/school.server.ts keeps it current, at most a short while old).
 
 let inUse: SchoolProfile = defaultProfile();
+usePrefix(inUse.referencePrefix);
 
 export const schoolInUse = (): SchoolProfile => inUse;
 export function putSchoolInUse(profile: SchoolProfile): void {
   inUse = profile;
+  usePrefix(profile.referencePrefix);
 }

@@ -5,6 +5,7 @@ import { HI } from './hi.ts';
 import { fillIn } from '../forms/texts.ts';
 import type { Language } from './languages.ts';
 import { romanClass } from '../classes.ts';
+import { numberExamples } from '../record-numbers.ts';
 
 export { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from './languages.ts';
 export type { TextCode };
@@ -13,7 +14,7 @@ const TABLES: Record<Language, Record<TextCode, string>> = { en: EN, hi: HI };
 
 /** The message `code` in `language`, each `{name}` replaced by `values[name]` (left as it is when absent). */
 export function fill(language: Language, code: TextCode, values: Record<string, string> = {}): string {
-  return fillIn(TABLES[language][code], values);
+  return fillIn(TABLES[language][code], { ...numberExamples(), ...values });
 }
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा V' (as the Hindi forms write it); the early-years names as they are. */
