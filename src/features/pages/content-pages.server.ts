@@ -162,7 +162,7 @@ export function homeBody(ctx: Context, content: PageContent, notices: readonly N
   const about = html`<section aria-labelledby="about-heading"><h2 id="about-heading">${home.aboutHeading[lang]}</h2><div class="about-grid">${prose(content.body[lang])}${glance}</div>${
     cards.length ? html`<ul class="grid card-list" role="list">${cards}</ul>` : ''
   }</section>`;
-  const mission = home.mission.heading[lang] || home.mission.text[lang]
+  const mission = home.mission.heading[lang]
     ? html`<section class="mission-band" aria-labelledby="mission-heading"><h2 id="mission-heading">${home.mission.heading[lang]}</h2>${paragraphs(home.mission.text[lang])}${
         home.mission.tagline[lang] ? html`<p class="tagline">${home.mission.tagline[lang]}</p>` : ''
       }</section>`

@@ -68,5 +68,5 @@ const files = [
   press,
 ] as unknown as StartingPage[];
 
-/** Each page's starting content by its address ('/', '/academy/about'), in the menu's order. */
+/** Each page's starting content by its address ('/', '/academy/about'). */
 export const STARTING_PAGES: ReadonlyMap<string, PageContent> = new Map(files.map(({ path, ...content }) => [path, content]));
