@@ -1,9 +1,13 @@
 /**
  * What the school has decided about personal data: how long each kind of record is kept, who answers
  * a parent's privacy request or complaint, and which identifiers the forms insist on. The privacy
- * notice, the retention job and the forms all read them from here. PLACEHOLDER: the grievance
- * officer's name and contact must be the school's real ones before launch.
+ * notice, the retention job and the forms all read them from here. The grievance officer is the
+ * school's own choice, in starting-content/privacy.json: a name, phone or e-mail left null is not
+ * printed (the notice then sends parents to the school office's phone and e-mail, which every page
+ * shows from the school's profile).
  */
+import starting from '../../starting-content/privacy.json' with { type: 'json' };
+
 export interface PrivacySettings {
   /** Whether an admission must carry the student's Aadhaar number and the Aadhaar cards. */
   aadhaarRequired: boolean;
@@ -18,11 +22,11 @@ export interface PrivacySettings {
     auditDays: number;
   };
   grievanceOfficer: {
-    name: string;
+    name: string | null;
     /** Their role at the school, as it is printed in the notice. */
     role: { en: string; hi: string };
-    phone: string;
-    email: string;
+    phone: string | null;
+    email: string | null;
   };
 }
 
@@ -34,10 +38,5 @@ export const privacy: PrivacySettings = {
     decidedTcRequestDays: 3 * 365,
     auditDays: 365,
   },
-  grievanceOfficer: {
-    name: 'Mrs. Sunita Sharma',
-    role: { en: 'Office Superintendent', hi: 'कार्यालय अधीक्षक' },
-    phone: '9876543210',
-    email: 'privacy@rmcpschool.in',
-  },
+  grievanceOfficer: starting.grievanceOfficer,
 };

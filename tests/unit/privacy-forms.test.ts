@@ -62,11 +62,15 @@ describe('the ABC (APAAR) ID', () => {
 });
 
 describe('the privacy notice', () => {
-  it('names the grievance officer and every retention period in both languages', () => {
+  it('names the grievance officer as the school chose (by role until a name is given) and every retention period in both languages', () => {
+    const named = { ...privacy, grievanceOfficer: { ...privacy.grievanceOfficer, name: 'Mrs. Asha Verma', phone: '05735-222345', email: 'privacy@school.example' } };
     for (const lang of ['en', 'hi'] as const) {
       const text = JSON.stringify(privacyNotice(lang));
-      expect(text).toContain(privacy.grievanceOfficer.name);
-      expect(text).toContain(privacy.grievanceOfficer.email);
+      expect(text).toContain(privacy.grievanceOfficer.role[lang]);
+      expect(text).not.toMatch(/9876543210|rmcpschool|Sunita/);
+      expect(text).toContain(lang === 'en' ? 'Through the school office' : 'विद्यालय कार्यालय के माध्यम से');
+      const withContacts = JSON.stringify(privacyNotice(lang, named));
+      for (const fact of ['Mrs. Asha Verma', '05735-222345', 'privacy@school.example']) expect(withContacts).toContain(fact);
       expect(text).toContain(String(privacy.retention.closedApplicationDays));
       expect(text).toContain(String(privacy.retention.enquiryDays / 365));
       expect(text).toContain(String(privacy.retention.decidedTcRequestDays / 365));

@@ -128,7 +128,12 @@ function english(s: PrivacySettings): Notice {
     ],
     grievance: {
       heading: 'Grievance officer',
-      lines: [`${g.name}, ${g.role.en}`, site.contact.name, site.contact.address, `Phone: ${g.phone}`, `E-mail: ${g.email}`],
+      lines: [
+        g.name ? `${g.name}, ${g.role.en}` : `The ${g.role.en}`,
+        site.contact.name,
+        site.contact.address,
+        ...(g.phone || g.email ? [g.phone && `Phone: ${g.phone}`, g.email && `E-mail: ${g.email}`].filter((line): line is string => !!line) : ["Through the school office: its phone and e-mail are at the foot of this page."]),
+      ],
     },
     versionLabel: 'Notice version',
   };
@@ -227,7 +232,12 @@ function hindi(s: PrivacySettings): Notice {
     ],
     grievance: {
       heading: 'शिकायत अधिकारी',
-      lines: [`${g.name}, ${g.role.hi}`, site.contact.hindiName, site.contact.address, `फ़ोन: ${g.phone}`, `ई-मेल: ${g.email}`],
+      lines: [
+        g.name ? `${g.name}, ${g.role.hi}` : g.role.hi,
+        site.contact.hindiName,
+        site.contact.hindiAddress,
+        ...(g.phone || g.email ? [g.phone && `फ़ोन: ${g.phone}`, g.email && `ई-मेल: ${g.email}`].filter((line): line is string => !!line) : ['विद्यालय कार्यालय के माध्यम से: उसका फ़ोन और ई-मेल इस पृष्ठ के नीचे दिया है।']),
+      ],
     },
     versionLabel: 'सूचना संस्करण',
   };
