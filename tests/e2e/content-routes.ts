@@ -33,7 +33,7 @@ export const CONTENT_ROUTES: Record<string, string> = {
   '/admissions/apply': 'Apply for Admission',
   '/press': 'Press',
   '/press/coverage': 'Press Coverage',
-  '/press/magazine': 'E-Magazine: RMCP Chronicle',
+  '/press/magazine': 'E-Magazine',
   '/admissions/fees': 'Fee Structure',
 };
 

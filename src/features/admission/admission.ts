@@ -102,7 +102,7 @@ export const ADMISSION = defineRecord({
       section: 'additional', detailsSection: 'Student', show: all,
     },
     {
-      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits, e.g. 9876543210',
+      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits, e.g. 9812345678',
       autoComplete: 'tel', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
     },
     document('domicileCertificate', 'Domicile certificate', 'additional'),
