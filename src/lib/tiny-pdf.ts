@@ -37,7 +37,7 @@ export function makePdf(title: string, pages: PdfPage[]): Uint8Array {
   add(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
-  add(`<< /Title (${escapeText(title)}) /Producer (RMCP School site) >>`);
+  add(`<< /Title (${escapeText(title)}) /Producer (School website) >>`);
   pages.forEach((page, i) => {
     const ops: string[] = ['BT'];
     let y = 790;

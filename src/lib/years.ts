@@ -1,9 +1,7 @@
 /**
- * Years of excellence: the current year minus the founding year.
- * Pure, so the build (HTML without JS) and the visitor's browser (nav script) compute it alike.
+ * Years of excellence: the current year minus the school's founding year (its profile's starting
+ * facts). Pure, so the server (HTML without JS) and the visitor's browser (nav script) compute it alike.
  */
-export const FOUNDED_YEAR = 2012;
-
-export function yearsOfExcellence(now: Date = new Date(), founded: number = FOUNDED_YEAR): number {
+export function yearsOfExcellence(now: Date, founded: number): number {
   return Math.max(0, now.getFullYear() - founded);
 }

@@ -24,7 +24,7 @@ import { navIn, findNav, type NavLink } from '../../data/navigation.ts';
 import { LANGUAGES, LANGUAGE_TAGS, fill, type Language } from '../../lib/i18n/index.ts';
 import { languageOfPath, pathIn } from '../../lib/language-paths.ts';
 import { dateInIndia } from '../../lib/dates.ts';
-import { FOUNDED_YEAR, yearsOfExcellence } from '../../lib/years.ts';
+import { yearsOfExcellence } from '../../lib/years.ts';
 import { loadPictures, pictureImg, type PictureInfo } from '../pictures/pictures.server.ts';
 import type { PlacedPicture } from '../pictures/picture.ts';
 import { schoolProfile } from '../school/profile.server.ts';
@@ -146,7 +146,7 @@ export function homeBody(ctx: Context, content: PageContent, notices: readonly N
     eager: true, widths: [480, 960], sizes: '(min-width: 1152px) 560px, (min-width: 700px) 50vw, 100vw',
   })}</section>`;
   const years = home.yearsLabel[lang]
-    ? html`<li><strong><span data-years-since="${FOUNDED_YEAR}">${yearsOfExcellence(now)}</span>+</strong><span class="stat-label">${home.yearsLabel[lang]}</span></li>`
+    ? html`<li><strong><span data-years-since="${site.founded}">${yearsOfExcellence(now, site.founded)}</span>+</strong><span class="stat-label">${home.yearsLabel[lang]}</span></li>`
     : '';
   const stats = html`<section aria-labelledby="stats-heading"><h2 id="stats-heading" class="visually-hidden">${home.statsHeading[lang]}</h2><ul class="stats" role="list">${years}${home.stats.map(
     (s) => html`<li><strong>${s.value[lang]}</strong><span class="stat-label">${s.label[lang]}</span></li>`,
