@@ -1,6 +1,6 @@
 /**
  * Every file or folder of the repository that README.md and docs/*.md name in backticks
- * (`src/...`, `tests/...`, `scripts/...`, `netlify/...`) exists, so a move or a rename that
+ * (`src/...`, `tests/...`, `scripts/...`, `netlify/...`, `starting-content/...`) exists, so a move or a rename that
  * forgets the documents fails here. A `<placeholder>` stands for any one name; `*` is a wildcard.
  * A source file named by its last part only (`ReceiptScreen.tsx`, `components/forms/early-input.ts`)
  * must be the end of some file's path in those folders.
@@ -15,7 +15,7 @@ const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) =>
 /** The repository paths inside backticks: a code span may hold a command with several. */
 function namedPaths(text: string): string[] {
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
-  return spans.flatMap((span) => [...span.matchAll(/(?<![\w.@/-])((?:src|tests|scripts|netlify)\/[\w.<>*{},/-]*)/g)].map((m) => m[1]!.replace(/[.,]+$/, '')));
+  return spans.flatMap((span) => [...span.matchAll(/(?<![\w.@/-])((?:src|tests|scripts|netlify|starting-content)\/[\w.<>*{},/-]*)/g)].map((m) => m[1]!.replace(/[.,]+$/, '')));
 }
 
 /** Whether `path` names something in the repository: each `<name>` or `*` segment matches any entry. */
@@ -38,18 +38,18 @@ function exists(path: string): boolean {
   return true;
 }
 
-const SOURCE_FOLDERS = ['src', 'tests', 'scripts', 'netlify', 'bench'];
+const SOURCE_FOLDERS = ['src', 'tests', 'scripts', 'netlify', 'bench', 'starting-content'];
 const SOURCE_FILES = SOURCE_FOLDERS.flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `/${folder}/${path}`));
 
 /** Source files named in backticks by their last part (a name, or a path not from the repository's root). */
 function namedFiles(text: string): string[] {
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
-  return spans.filter((span) => /^[\w./-]+\.(ts|tsx|mts|mjs|astro)$/.test(span) && !/^(src|tests|scripts|netlify)\//.test(span));
+  return spans.filter((span) => /^[\w./-]+\.(ts|tsx|mts|mjs|astro)$/.test(span) && !/^(src|tests|scripts|netlify|starting-content)\//.test(span));
 }
 
 describe('the documents name files that exist', () => {
   for (const document of DOCUMENTS) {
-    it(`${document}: every src/, tests/, scripts/ and netlify/ path in backticks exists`, () => {
+    it(`${document}: every src/, tests/, scripts/, netlify/ and starting-content/ path in backticks exists`, () => {
       const paths = [...new Set(namedPaths(readFileSync(join(ROOT, document), 'utf8')))];
       expect(paths.filter((path) => !exists(path))).toEqual([]);
     });
