@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
-import { ApiClient, staffClient, type Staff } from '../support/api.ts';
+import { staffClient, type Staff } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, toast } from '../support/browser.ts';
 import { signInAs } from '../support/admin-screens.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe('the pages as served', () => {
   it('are drawn from the database in both languages, kept by the CDN under their tags, and a HEAD is the GET without a body', async () => {
-    for (const [path, heading] of [['/academy/about/', 'About the School'], ['/hi/academy/about', 'विद्यालय का परिचय'], ['/hi/', 'घर के पास, उत्तम शिक्षा']]) {
+    for (const [path, heading] of [['/academy/about/', 'About the School'], ['/hi/academy/about', 'विद्यालय का परिचय'], ['/hi/', 'घर के पास, उत्तम शिक्षा']] as const) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(h1s(await res.text()), path).toEqual([heading]);
@@ -63,14 +63,14 @@ describe('the pages as served', () => {
 
   it('the home page sends a visitor who chose Hindi to /hi/ (query kept), and no one else; shared caches keep none of its answers', async () => {
     const home = (headers: Record<string, string>) => get('/?ref=qr', headers);
-    for (const headers of [{ cookie: 'nf_lang=hi' }, { 'accept-language': 'hi-IN,hi;q=0.9' }]) {
+    for (const headers of <Record<string, string>[]>[{ cookie: 'nf_lang=hi' }, { 'accept-language': 'hi-IN,hi;q=0.9' }]) {
       const res = await home(headers);
       expect(res.status, JSON.stringify(headers)).toBe(302);
       expect(res.headers.get('location')).toBe('/hi/?ref=qr');
       expect(res.headers.get('cache-control')).toContain('private');
       expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
     }
-    for (const headers of [{}, { cookie: 'nf_lang=en', 'accept-language': 'hi-IN' }]) {
+    for (const headers of <Record<string, string>[]>[{}, { cookie: 'nf_lang=en', 'accept-language': 'hi-IN' }]) {
       const res = await home(headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toContain('private');
@@ -99,7 +99,7 @@ describe('the pages as served', () => {
     const calls = hookCalls.length;
     expect((await office.client.request('/v1/api/pages', { method: 'PUT', json: { path: '/infrastructure/auditorium', hidden: true } })).status).toBe(200);
     expect(hookCalls.length).toBe(calls + 1);
-    for (const [path, heading] of [['/infrastructure/auditorium', 'Page not found'], ['/hi/infrastructure/auditorium/', 'पृष्ठ नहीं मिला']]) {
+    for (const [path, heading] of [['/infrastructure/auditorium', 'Page not found'], ['/hi/infrastructure/auditorium/', 'पृष्ठ नहीं मिला']] as const) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(h1s(await res.text())).toEqual([heading]);
@@ -157,6 +157,11 @@ describe('in the browser', () => {
       await toast(page, '"Library" is hidden: it has left the menu, and its address answers "Page not found".');
       await page.getByRole('row', { name: /Library/ }).getByText('Hidden').waitFor();
       expect(await accessibilityFailures(page, '/admin/pages')).toEqual([]);
+      // On a phone: the form's two languages one above the other, nothing wider than the screen.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Edit: Our Mission Today' }).click();
+      await page.locator('form.pages-form').getByLabel('Heading (हिंदी)', { exact: true }).waitFor();
+      expect(await accessibilityFailures(page, '/admin/pages at 360 px')).toEqual([]);
     } finally {
       await context.close();
     }
