@@ -2,7 +2,8 @@
  * Chromium: create (including a 5.9 MB photo, resized in the browser so no request is over 4 MB),
  * edit and delete a gallery item, and see it on /gallery; the office (1280 px) removes a sample photo
  * and replaces another with a phone's 4000 x 3000 photo, and a visitor at 360 px in Hindi sees the
- * gallery without the one and with the other, served by the Image CDN, never as the stored file.
+ * gallery without the one and with the other, served by the Image CDN, never as the stored file; the
+ * office replaces a page's picture with a phone photo through its picture field (PictureField).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -295,6 +296,58 @@ describe('gallery', () => {
       expect(fetched.filter((path) => path.startsWith('/v1/uploads/') || path.startsWith('/starting/'))).toEqual([]);
       expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await screenshot(p, 'hi-360-gallery');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('the office replaces a page’s picture with a 4000 x 3000 phone photo through its picture field; a visitor at 360 px in Hindi gets it as a small WebP copy', async () => {
+    const staff = await staffClient('office', 'Pages Clerk');
+    const { context: officeContext, page: o } = await newPage(browser);
+    let id = '';
+    try {
+      await loginThroughUi(o, staff.email, staff.password);
+      await o.goto('/admin/pages?edit=/infrastructure/library');
+      const field = o.getByRole('group', { name: 'Picture at the top' });
+      await field.waitFor();
+      expect(await field.locator('.sample-badge').innerText()).toBe('Sample');
+      const uploaded = o.waitForResponse((r) => r.url().endsWith('/v1/api/pictures') && r.request().method() === 'POST', { timeout: 60_000 });
+      await field.getByLabel('Replace with a photo').setInputFiles(files.camera);
+      const answer = await uploaded;
+      expect(answer.status()).toBe(201);
+      const picture = (await answer.json()) as { id: string; width: number; height: number; sample: boolean };
+      // Redrawn in the browser: upright, 2560 px on the long side; the camera's file never went.
+      expect(picture).toMatchObject({ width: 1920, height: 2560, sample: false });
+      id = picture.id;
+      await expect.poll(() => field.locator('img').getAttribute('src')).toContain(encodeURIComponent(`/v1/pictures/${id}`));
+      expect(await field.locator('.sample-badge').count()).toBe(0);
+      await field.getByLabel('What the picture shows (English, for blind readers)').fill('Students reading in the school library');
+      await field.getByLabel('What the picture shows (Hindi, for blind readers)').fill('विद्यालय के पुस्तकालय में पढ़ते विद्यार्थी');
+      await o.getByRole('button', { name: 'Save the page' }).click();
+      await toast(o, 'Page saved. It is on the website now.');
+      const bytes = Buffer.from(await (await o.request.get(`/v1/pictures/${id}`)).body());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1920, height: 2560 });
+      expect(exifTags(bytes)).toEqual([]);
+    } finally {
+      await officeContext.close();
+    }
+
+    const { context: phone, page: p } = await newPage(browser, PHONE);
+    try {
+      const served = new Map<string, { type: string; size: number }>();
+      p.on('response', async (r) => {
+        if (new URL(r.url()).pathname === '/.netlify/images') served.set(r.url(), { type: r.headers()['content-type'] ?? '', size: (await r.body().catch(() => Buffer.alloc(0))).byteLength });
+      });
+      await p.goto('/hi/infrastructure/library');
+      const img = p.getByRole('img', { name: 'विद्यालय के पुस्तकालय में पढ़ते विद्यार्थी' });
+      const shown = await img.evaluate(async (el: HTMLImageElement) => {
+        await el.decode();
+        return { url: el.currentSrc, width: el.getAttribute('width'), height: el.getAttribute('height') };
+      });
+      expect(shown).toMatchObject({ width: '1920', height: '2560' });
+      expect(shown.url).toContain(`/.netlify/images?url=${encodeURIComponent(`/v1/pictures/${id}`)}&w=`);
+      await expect.poll(() => served.get(shown.url)?.type).toBe('image/webp');
+      expect(served.get(shown.url)!.size).toBeLessThan(80 * 1024);
     } finally {
       await phone.close();
     }
