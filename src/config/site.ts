@@ -37,6 +37,8 @@ export interface StartingFacts {
   principalQualification: string | null;
   /** As the school writes them (a landline with its STD code, a mobile). */
   phones: string[];
+  /** The classes the school offers (P.N.C, N.C, K.G, 1 to 12); absent: all of them. */
+  classes?: string[];
   email: string | null;
   socialLinks: SocialLink[];
   map: { latitude: number; longitude: number; zoom: number } | null;

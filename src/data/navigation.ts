@@ -5,6 +5,8 @@
  */
 import type { Language } from '../lib/i18n/index.ts';
 import { pathIn } from '../lib/language-paths.ts';
+import { BANDS, type Band } from '../lib/classes.ts';
+import { wingOpen, wingPath, wingWords } from '../features/admission/wings.ts';
 
 interface NavWords {
   label: string;
@@ -19,6 +21,14 @@ export interface NavLink extends NavWords {
   href: string;
   hi: NavWords;
   children?: NavLink[];
+  /** An admission wing's form: its words name the classes the school offers in it. */
+  wing?: Band;
+}
+
+/** A wing's form as the menu links it, its words for the classes `offered`. */
+function wingLink(band: Band, offered?: readonly string[]): NavLink {
+  const [en, hi] = [wingWords('en', band, offered), wingWords('hi', band, offered)];
+  return { label: en.label, href: wingPath(band), summary: en.summary, hi: { label: hi.label, summary: hi.summary }, wing: band };
 }
 
 /** An admin screen: English only, like the admin area. */
@@ -95,11 +105,8 @@ export const navigation: NavLink[] = [
         label: 'Admission',
         href: '/admissions/apply',
         hi: { label: 'प्रवेश आवेदन' },
-        children: [
-          { label: 'Pre-primary (P.N.C–K.G)', href: '/admissions/apply/primary', summary: 'Application form for the early years: P.N.C, N.C and K.G.', hi: { label: 'पूर्व-प्राथमिक (P.N.C–K.G)', summary: 'P.N.C, N.C और K.G में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
-          { label: 'Middle (Classes 1-5)', href: '/admissions/apply/middle', summary: 'Application form for Classes 1 to 5.', hi: { label: 'मध्य (कक्षा I-V)', summary: 'कक्षा I से V में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
-          { label: 'Senior (Classes 6-12)', href: '/admissions/apply/senior', summary: 'Application form for Classes 6 to 12.', hi: { label: 'वरिष्ठ (कक्षा VI-XII)', summary: 'कक्षा VI से XII में प्रवेश के लिए आवेदन फ़ॉर्म।' } },
-        ],
+        // Named by all their classes: drawn, each follows the classes the school offers (navForClasses, src/features/admission/wings.ts).
+        children: BANDS.map((band) => wingLink(band)),
       },
       { label: 'Fees', href: '/admissions/fees', summary: 'The admission fee of each class, and the fee for a transfer certificate.', hi: { label: 'शुल्क', summary: 'हर कक्षा का प्रवेश शुल्क और टी.सी. का शुल्क।' } },
       { label: 'TC Request', href: '/admissions/tc-request', summary: 'Request a transfer certificate online.', hi: { label: 'टी.सी. हेतु आवेदन', summary: 'स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।' } },
@@ -147,6 +154,14 @@ export function navIn(language: Language, link: NavLink): { label: string; summa
 /** The tree without the pages in `hidden` (a content page the office hid). */
 export function navWithout(hidden: ReadonlySet<string>, nodes: NavLink[] = navigation): NavLink[] {
   return nodes.filter((node) => !hidden.has(node.href)).map((node) => (node.children ? { ...node, children: navWithout(hidden, node.children) } : node));
+}
+
+/** The tree for a school offering `offered`: a wing with none of them leaves it, the others name their range. */
+export function navForClasses(offered: readonly string[], nodes: NavLink[] = navigation): NavLink[] {
+  return nodes.flatMap((node) => {
+    if (node.wing) return wingOpen(node.wing, offered) ? [wingLink(node.wing, offered)] : [];
+    return [node.children ? { ...node, children: navForClasses(offered, node.children) } : node];
+  });
 }
 
 /** Finds a node of the tree by its href. */

@@ -39,8 +39,39 @@ export const romanClass = (label: string) => ROMAN[Number(label) - 1] ?? label;
 /** How a class reads in a Hindi choice, as UP schools write it: 'कक्षा V', and the early-years names as they are. */
 export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${romanClass(label)}` : label);
 
-/** Every class an enquiry may name. */
+/** Every class a school may offer, in the school's order; the school profile says which it does. */
 export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export type SchoolClass = (typeof ALL_CLASSES)[number];
+
+export const isSchoolClass = (value: unknown): value is SchoolClass => typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);
+
+/** A class's place in the school's order (-1 for what is not a class). */
+export const classOrder = (label: string) => (ALL_CLASSES as readonly string[]).indexOf(label);
+
+/** The classes `list` names, each once, in the school's order; what is not a class is left out. */
+export const inClassOrder = (list: readonly unknown[]): SchoolClass[] => ALL_CLASSES.filter((c) => list.includes(c));
+
+/** A wing's choices among the classes the school offers. */
+export const offeredOptions = (band: Band, offered: readonly string[]): ClassOption[] => CLASS_OPTIONS[band].filter((o) => offered.includes(o.label));
+
+/**
+ * A wing's classes as its label names them, from its first offered class to its last: '6-10'
+ * ('VI-X' in Hindi, as UP schools write classes), 'P.N.C–K.G', or the one class; undefined when
+ * the school offers none of the wing's classes.
+ */
+export function wingRange(band: Band, offered: readonly string[], language: 'en' | 'hi'): string | undefined {
+  const options = offeredOptions(band, offered);
+  if (!options.length) return undefined;
+  const name = (label: string) => (language === 'hi' ? romanClass(label) : label);
+  const [first, last] = [name(options[0]!.label), name(options.at(-1)!.label)];
+  return first === last ? first : `${first}${band === WING.earlyYears ? '–' : '-'}${last}`;
+}
+
+/**
+ * A wing's label ('Senior (Classes 6-12)') or a text holding it (a heading, a tab's title) with the
+ * range in its brackets made `range`: how the site script follows the profile on a built page.
+ */
+export const withWingRange = (text: string, range: string) => text.replace(/[^\s()]+(?=\))/, () => range);
 
 export const isBand = (value: unknown): value is Band => typeof value === 'string' && (BANDS as readonly string[]).includes(value);
 

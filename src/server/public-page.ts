@@ -15,7 +15,8 @@
  * Netlify's redirects (src/features/pages/content-pages.server.ts).
  *
  * A content page the office hid leaves every drawn page's menu and footer here (src/features/pages/hidden-pages.server.ts), and
- * every drawn page carries PAGES_NAV_TAG, purged when a page is hidden or shown again.
+ * every drawn page carries PAGES_NAV_TAG, purged when a page is hidden or shown again. The admission
+ * wings' entries and cards follow the classes the school offers (src/features/admission/wings.ts).
  */
 import { purgeCache } from '@netlify/functions';
 import { inlineScriptHashes } from './csp-hashes.ts';
@@ -28,6 +29,7 @@ import { schoolProfile } from '../features/school/profile.server.ts';
 import { SCHOOL_TAG } from '../features/school/profile.ts';
 import { withSchoolFooter } from '../features/school/live-footer.ts';
 import { PAGES_NAV_TAG, hiddenPagePaths, withoutHiddenPages } from '../features/pages/hidden-pages.server.ts';
+import { withOfferedWings } from '../features/admission/wings.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
@@ -173,8 +175,10 @@ export function fillShell(template: string, page: PublicPage, search: string): s
 /** The whole page: the shell of its language with the page's head words, canonical path and body. */
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
   const [template, profile, hidden] = await Promise.all([shell(new URL(req.url).origin, page.lang, page.shell), schoolProfile(), hiddenPagePaths()]);
-  // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages.
-  const text = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
+  // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages
+  // and name the wings by the classes offered now.
+  const shown = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
+  const text = withOfferedWings(shown, profile.classes, page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS } from '../../src/lib/classes.ts';
+import { wingWords } from '../../src/features/admission/wings.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
 import { MSG } from '../../src/lib/forms/texts.ts';
 import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
@@ -84,7 +85,7 @@ for (const band of BANDS) {
       const requests = await watchRequests(page);
       try {
         await page.goto(def.path);
-        await page.getByRole('heading', { level: 1, name: def.heading }).waitFor();
+        await page.getByRole('heading', { level: 1, name: wingWords('en', band).heading }).waitFor();
         await page.locator('form[class="ff-form"]').waitFor();
         // Hydrated: the island's submit handler is attached once React has rendered the form.
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));

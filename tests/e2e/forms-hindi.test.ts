@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
+import { wingWords } from '../../src/features/admission/wings.ts';
 import { fill as fillWords } from '../../src/lib/i18n/index.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
@@ -127,7 +128,7 @@ describe('the Hindi admission form', () => {
     try {
       await page.goto('/hi/admissions/apply/primary');
       await hydrated(page);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HI_FORMS.admission.bands.primary.heading);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(wingWords('hi', 'primary').heading);
       const submit = page.getByRole('button', { name: HI['formText.admissionSubmit'] });
       await submit.click();
       await toast(page, HI['form.required']);

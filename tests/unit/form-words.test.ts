@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_EN, FORM_TEXT, MSG, REQUEST_MSG, type FormCode } from '../../src/lib/forms/texts.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
-import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
+import { HI } from '../../src/lib/i18n/hi.ts';
 import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
 import { tcRequestWords } from '../../src/features/tc-request/tc-request-words.ts';
 import { admissionWords } from '../../src/features/admission/admission-words.ts';
+import { wingWords } from '../../src/features/admission/wings.ts';
 import { ENQUIRY_FORM, validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { TC_FORM } from '../../src/features/tc-request/schema.ts';
 import { BANDS_DEF, SECTION_TITLES, bandFields } from '../../src/features/admission/admission.ts';
@@ -53,6 +54,8 @@ describe('form codes', () => {
       documents: 'Please upload documents.',
       scholarship: 'Please upload scholarship document.',
       admissionClass: 'Please select a valid admission class.',
+      // A class the school profile does not offer.
+      classNotOffered: 'The school does not take admissions to this class. Please choose one of the classes the form lists.',
       scholarshipChoice: 'Please choose yes or no for government scholarship.',
       admissionSubmitting: 'Submitting Admission Form...',
       admissionSuccess: 'Admission form submitted successfully!',
@@ -116,7 +119,7 @@ describe('Hindi form words', () => {
     expectWords(bandFields(band), words.fields);
     for (const section of Object.keys(SECTION_TITLES)) expect(words.sections?.[section]).toMatch(DEVANAGARI);
     for (const option of BANDS_DEF[band].classOptions) expect(words.fields.admissionClass!.options?.[option.value]).toBeTruthy();
-    expect(HI_FORMS.admission.bands[band].heading).toMatch(DEVANAGARI);
+    expect(wingWords('hi', band).heading).toMatch(DEVANAGARI);
   });
 
   it('are handed only to pages not in English', () => {

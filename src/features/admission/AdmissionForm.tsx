@@ -5,9 +5,14 @@
  * asks the parent to confirm it before sending (AgeNotice). Once sent, the acknowledgment takes the form's
  * place, in `lang` with the words the page hands over (acknowledgment-words.ts). A page in another
  * language than English hands the form's own words too (`text`, admission-words.ts).
+ *
+ * The class select lists the wing's classes that the school offers: those the build read (`classes`),
+ * then those of the school's profile now (src/lib/offered-classes.ts), so a change needs no build. A
+ * wing the school has none of says so in place of the form.
  */
-import { Fragment, useId, useRef, useState } from 'react';
-import { resolveClass, type Band } from '../../lib/classes.ts';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { classText, offeredOptions, resolveClass, type Band } from '../../lib/classes.ts';
+import { offeredClassesNow } from '../../lib/offered-classes.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { isBirthDate, type Result } from '../../lib/forms/validate.ts';
@@ -55,13 +60,29 @@ interface Props {
   words: AckWords;
   /** The form's words, when the page is not in English. */
   text?: FormWords;
+  /** The classes the school offered when the page was built (every wing's). */
+  classes: readonly string[];
 }
 
 const CONSENT = ADMISSION.fields.find((f) => f.kind === 'consent')!;
 
-export default function AdmissionForm({ band, lang = 'en', words, text }: Props) {
+/** A class the school does not offer (a draft kept from before it changed): refused here as the server would. */
+function notOffered<D>(result: Result<D>): Result<D> {
+  const code = formCode('classNotOffered');
+  const fields = { ...(result.ok ? {} : result.fields), admissionClass: MSG.classNotOffered };
+  const codes = { ...(result.ok ? {} : result.codes), admissionClass: code };
+  if (result.ok) return { ok: false, error: MSG.classNotOffered, code, fields, codes, kind: 'rule' };
+  return result.kind === 'rule' ? { ...result, fields, codes } : result;
+}
+
+export default function AdmissionForm({ band, lang = 'en', words, text, classes }: Props) {
   const def = BANDS_DEF[band];
   const speak = speaker(text);
+  const [offered, setOffered] = useState(classes);
+  useEffect(() => {
+    void offeredClassesNow().then((now) => now && setOffered(now));
+  }, []);
+  const classOptions = offeredOptions(band, offered).map((o) => ({ ...o, text: classText(o.label) }));
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
   const [ack, setAck] = useState<AckFacts | undefined>();
@@ -101,6 +122,8 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
     empty: emptyValues,
     check: (values) => {
       const result = validateAdmission(inputFor(values), band);
+      const chosen = resolveClass(values.admissionClass, band);
+      if (chosen && !offered.includes(chosen.label)) return notOffered(result);
       return ageOf(values) && ageConfirmed !== ageKey(values) ? askAgeConfirmation(result) : result;
     },
     blocked: () =>
@@ -154,6 +177,14 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
   /** How a class value reads on this page. */
   const classWords = (value: string) => speak.field('admissionClass')?.options?.[value] ?? def.classOptions.find((o) => o.value === value)?.text ?? value;
 
+  if (!classOptions.length && !ack) {
+    return (
+      <div className="ff">
+        <p className="ff-note" role="status">{speak.text('wingClosed')}</p>
+      </div>
+    );
+  }
+
   const [before, after] = speak.text('requiredIntro').split('<*>');
   const sections: SectionId[] = def.academic ? ['student', 'father', 'mother', 'additional', 'academic'] : ['student', 'father', 'mother', 'additional'];
 
@@ -192,7 +223,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text }: Props)
                     const input = (
                       <FormField
                         key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required={!field.labelledOptional}
-                        options={name === 'admissionClass' ? def.classOptions : undefined} words={speak.field(name)} onChange={(v) => form.change(name, v)}
+                        options={name === 'admissionClass' ? classOptions : undefined} words={speak.field(name)} onChange={(v) => form.change(name, v)}
                       />
                     );
                     const age = name === 'dateOfBirth' ? ageOf(form.values) : undefined;

@@ -1,19 +1,13 @@
-/** An admission form's words and its page's heading for a page not in English (see src/lib/i18n/form-words.ts). */
+/** An admission form's words for a page not in English (see src/lib/i18n/form-words.ts); its page's heading is the wing's (./wings.ts). */
 import { CLASS_OPTIONS, type Band } from '../../lib/classes.ts';
 import type { FormWords } from '../../lib/forms/words.ts';
 import { hindiForm, withClasses } from '../../lib/i18n/form-words.ts';
 import { HI_FORMS } from '../../lib/i18n/hi.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { BANDS_DEF, bandFields } from './admission.ts';
+import { bandFields } from './admission.ts';
 
 export function admissionWords(language: Language, band: Band): FormWords | undefined {
   if (language === 'en') return undefined;
   const { fields, sections } = HI_FORMS.admission;
   return hindiForm(bandFields(band), { ...fields, admissionClass: withClasses(fields.admissionClass, CLASS_OPTIONS[band]) }, sections);
-}
-
-/** A band's heading, description and short name (the other wings' links) in `language`. */
-export function bandWords(language: Language, band: Band) {
-  const { heading, description } = BANDS_DEF[band];
-  return language === 'en' ? { heading, description, short: heading.replace('Admission form: ', '') } : HI_FORMS.admission.bands[band];
 }

@@ -51,6 +51,7 @@ import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
 import { referenceNumberOf } from '../../lib/record-numbers.ts';
 import { schoolProfile } from '../school/profile.server.ts';
+import { offersClass } from '../school/profile.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 
@@ -99,6 +100,8 @@ export const createAdmission: Handler = async (req, ctx) => {
   const result = validateAdmission(input);
   if (!result.ok) throw refuse(result);
   const data = result.data;
+  // Only a class the school offers now (its profile): a form loaded before a change, or a crafted request, is refused.
+  if (!offersClass(await schoolProfile(), data.classLabel)) throw formRefusal(400, 'classNotOffered', ['admissionClass']);
   // Computed here, never taken from the form: the office's list marks a date outside the class's range.
   const session = sessionOf();
   const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel, session)?.outside ?? false;

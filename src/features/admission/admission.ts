@@ -26,10 +26,11 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   academic: 'Academic details',
 };
 
+// By name alone: the classes a wing holds follow the school profile (./wings.ts), and a record keeps its wing when they change.
 const WINGS: Record<string, string> = {
-  [WING.earlyYears]: 'Pre-primary (P.N.C–K.G)',
-  [WING.classes1To5]: 'Middle (classes 1-5)',
-  [WING.classes6To12]: 'Senior (classes 6-12)',
+  [WING.earlyYears]: 'Pre-primary',
+  [WING.classes1To5]: 'Middle',
+  [WING.classes6To12]: 'Senior',
 };
 const YES_NO: Record<string, string> = { yes: 'Yes', no: 'No' };
 const ACADEMIC: readonly Band[] = [WING.classes1To5, WING.classes6To12];
@@ -204,8 +205,7 @@ export interface FileStep {
 export interface BandDefinition {
   band: Band;
   path: string;
-  heading: string;
-  description: string;
+  /** Every class the wing may hold; the form offers those of them the school profile names. */
   classOptions: (ClassOption & { text: string })[];
   /** The text fields whose emptiness is the first rule (the classes 1-5 form leaves admissionClass out). */
   required: TextField[];
@@ -234,8 +234,6 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   [WING.earlyYears]: {
     band: WING.earlyYears,
     path: `/admissions/apply/${WING.earlyYears}`,
-    heading: 'Admission form: Pre-primary (P.N.C–K.G)',
-    description: 'Apply online for admission to the pre-primary wing: P.N.C, N.C and K.G.',
     classOptions: options(WING.earlyYears),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
@@ -249,8 +247,6 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   [WING.classes1To5]: {
     band: WING.classes1To5,
     path: `/admissions/apply/${WING.classes1To5}`,
-    heading: 'Admission form: classes 1 to 5',
-    description: 'Apply online for admission to classes 1 to 5 (middle wing).',
     classOptions: options(WING.classes1To5),
     required: [...REQUIRED_BASE],
     fileSteps: [
@@ -267,8 +263,6 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   [WING.classes6To12]: {
     band: WING.classes6To12,
     path: `/admissions/apply/${WING.classes6To12}`,
-    heading: 'Admission form: classes 6 to 12',
-    description: 'Apply online for admission to classes 6 to 12 (senior wing).',
     classOptions: options(WING.classes6To12),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [

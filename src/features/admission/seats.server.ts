@@ -8,6 +8,9 @@
  *   GET /v1/api/seats?session=2027-28        (principal) { session, sessions, seats: [{ admissionClass, capacity }] }
  *   PUT /v1/api/seats { session, seats }     (principal) the same answer; a capacity of null removes the limit
  *   GET /v1/api/admission/seats?session=     (staff)     { session, sessions, classes: [{ admissionClass, capacity, admitted, waitlisted, applications }] }
+ *
+ * The classes are those the school offers (its profile); the summary also keeps a class it no
+ * longer offers while that session has applications for it, so none is lost from view.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { PRINCIPAL_ONLY } from '../../server/auth.ts';
@@ -16,7 +19,8 @@ import { query, transaction } from '../../server/db.ts';
 import { badRequest, conflict, forbidden } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import type { Move } from '../../server/workflow-moves.ts';
-import { ALL_CLASSES } from '../../lib/classes.ts';
+import { inClassOrder } from '../../lib/classes.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';
 import { MAX_CAPACITY } from './seats.ts';
@@ -26,7 +30,11 @@ export const SEAT_MESSAGES = {
   seats: 'Send seats as a list of { admissionClass, capacity }.',
   capacity: `A capacity is a whole number from 0 to ${MAX_CAPACITY}, or empty for no limit.`,
   admissionClass: 'Unknown class.',
+  notOffered: 'The school does not offer this class (the classes are set in the school profile).',
 } as const;
+
+/** The classes the school offers now, in the school's order. */
+const offeredNow = async (): Promise<readonly string[]> => (await schoolProfile()).classes;
 
 /** The session a request names (?session= or the body's), else the one applications are for now. */
 function sessionParam(value: unknown): string {
@@ -47,8 +55,8 @@ async function capacities(session: string): Promise<Map<string, number>> {
 }
 
 async function seatsAnswer(session: string): Promise<Response> {
-  const set = await capacities(session);
-  return json({ session, sessions: nearbySessions(), seats: ALL_CLASSES.map((c) => ({ admissionClass: c, capacity: set.get(c) ?? null })) });
+  const [set, offered] = await Promise.all([capacities(session), offeredNow()]);
+  return json({ session, sessions: nearbySessions(), seats: offered.map((c) => ({ admissionClass: c, capacity: set.get(c) ?? null })) });
 }
 
 export async function getSeats(req: Request): Promise<Response> {
@@ -59,12 +67,14 @@ export async function putSeats(req: Request, ctx: AdminContext): Promise<Respons
   const body = await readJson(req);
   const session = sessionParam(body.session);
   if (!Array.isArray(body.seats)) throw badRequest(SEAT_MESSAGES.seats, { seats: SEAT_MESSAGES.seats });
+  const offered = await offeredNow();
   const wanted = new Map<string, number | null>();
   for (const entry of body.seats as unknown[]) {
     const { admissionClass, capacity } = (entry ?? {}) as Record<string, unknown>;
-    if (typeof admissionClass !== 'string' || !(ALL_CLASSES as readonly string[]).includes(admissionClass)) {
+    if (typeof admissionClass !== 'string' || !inClassOrder([admissionClass]).length) {
       throw badRequest(SEAT_MESSAGES.admissionClass, { seats: SEAT_MESSAGES.admissionClass });
     }
+    if (!offered.includes(admissionClass)) throw badRequest(SEAT_MESSAGES.notOffered, { [admissionClass]: SEAT_MESSAGES.notOffered });
     const ok = capacity === null || (Number.isInteger(capacity) && (capacity as number) >= 0 && (capacity as number) <= MAX_CAPACITY);
     if (!ok) throw badRequest(SEAT_MESSAGES.capacity, { [admissionClass]: SEAT_MESSAGES.capacity });
     wanted.set(admissionClass, capacity as number | null);
@@ -104,10 +114,12 @@ export async function seatSummary(req: Request): Promise<Response> {
     ),
   ]);
   const byClass = new Map(counts.map((c) => [c.admission_class, c]));
+  const offered = await offeredNow();
+  const shown = inClassOrder([...offered, ...counts.filter((c) => Number(c.applications) > 0).map((c) => c.admission_class)]);
   return json({
     session,
     sessions: nearbySessions(),
-    classes: ALL_CLASSES.map((c) => ({
+    classes: shown.map((c) => ({
       admissionClass: c,
       capacity: set.get(c) ?? null,
       admitted: Number(byClass.get(c)?.admitted ?? 0),

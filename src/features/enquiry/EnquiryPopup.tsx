@@ -7,7 +7,8 @@
  * taken over is held by the opener and handed to the island once it has. Once sent, a confirmation
  * takes the form's place (what happens next, the school's phone), focus on its heading, until it is
  * closed. A page not in English hands its language (`lang`, sent with the enquiry) and its words
- * (`text`, from enquiryWords in enquiry-words.ts).
+ * (`text`, from enquiryWords in enquiry-words.ts). Its class select lists every class until the island
+ * has the school's profile (src/lib/offered-classes.ts), then the classes the school offers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/texts.ts';
@@ -17,7 +18,8 @@ import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
 import { DonePanel } from '../../components/forms/DonePanel.tsx';
-import { classText } from '../../lib/classes.ts';
+import { classText, inClassOrder } from '../../lib/classes.ts';
+import { offeredClassesNow } from '../../lib/offered-classes.ts';
 import type { Field } from '../../lib/record.ts';
 import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
@@ -67,6 +69,10 @@ export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopu
   useEffect(() => {
     if (hydrated) onReady?.();
   }, [hydrated, onReady]);
+  const [offered, setOffered] = useState<string[]>();
+  useEffect(() => {
+    void offeredClassesNow().then((now) => now && setOffered(inClassOrder(now)));
+  }, []);
 
   const id = (f: string) => `${uid}-${f}`;
   /** How a class reads on this page. */
@@ -98,6 +104,7 @@ export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopu
                   <FormField
                     key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
                     required={!(field as Field).labelledOptional} consentWords={consentWords(speak, lang)} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
+                    options={field.name === 'admissionClass' && offered ? offered.map((c) => ({ value: c, text: classText(c) })) : undefined}
                   />
                 ))}
               </div>

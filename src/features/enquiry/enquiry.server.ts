@@ -23,10 +23,11 @@ import { csvExport } from '../../server/csv-export.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
-import { badRequest } from '../../server/errors.ts';
+import { badRequest, formRefusal } from '../../server/errors.ts';
 import { changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
 import { messageAlongside, messageFor } from '../../server/outbox.ts';
 import { schoolProfile } from '../school/profile.server.ts';
+import { offersClass } from '../school/profile.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { MSG } from '../../lib/forms/texts.ts';
@@ -54,6 +55,8 @@ export const createEnquiry: Handler = async (req, ctx) => {
     checkHoneypot(body);
     result = validateEnquiry(body);
     if (!result.ok) throw refuse(result);
+    // Only a class the school offers now (its profile).
+    if (!offersClass(await schoolProfile(), result.data.admissionClass)) throw formRefusal(400, 'classNotOffered', ['admissionClass']);
   } catch (refusal) {
     // Refused input counts toward the limit too, and past it the answer is 429 rather than 400.
     await countRequest(ip);

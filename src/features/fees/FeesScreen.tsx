@@ -5,7 +5,8 @@
  * session to the next in one step. Office staff read it. A session not yet saved starts from the
  * latest saved one, or from the website's sample (marked so; no sample is ever public). On a phone
  * the rows stack, each box with its own label. Amounts are whole rupees as a clerk types them; the
- * same schema checks them here and on the server.
+ * same schema checks them here and on the server. The rows' classes are those the school offers
+ * (its profile, as the answer lists them).
  */
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -13,7 +14,7 @@ import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useUrlQuery } from '../../lib/admin/url-query.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
-import { ALL_CLASSES, classText } from '../../lib/classes.ts';
+import { classOrder as order, classText } from '../../lib/classes.ts';
 import { sessionName } from '../../lib/sessions.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog.tsx';
@@ -42,8 +43,9 @@ interface Edit {
   tc: string;
 }
 
-const order = (c: string) => (ALL_CLASSES as readonly string[]).indexOf(c);
-const between = (from: string, to: string) => ALL_CLASSES.filter((c) => order(c) >= Math.min(order(from), order(to)) && order(c) <= Math.max(order(from), order(to)));
+/** The classes offered from `from` to `to`, in the school's order. */
+const between = (classes: readonly string[], from: string, to: string) =>
+  classes.filter((c) => order(c) >= Math.min(order(from), order(to)) && order(c) <= Math.max(order(from), order(to)));
 let nextKey = 1;
 
 function editOf(answer: FeeStructureAnswer): Edit {
@@ -59,10 +61,10 @@ function editOf(answer: FeeStructureAnswer): Edit {
   };
 }
 
-const bodyOf = (session: string, edit: Edit) => ({
+const bodyOf = (session: string, edit: Edit, classes: readonly string[]) => ({
   session,
   heads: edit.heads,
-  rows: edit.rows.map((r) => ({ classes: between(r.from, r.to), amounts: r.amounts })),
+  rows: edit.rows.map((r) => ({ classes: between(classes, r.from, r.to), amounts: r.amounts })),
   transferCertificate: edit.tc,
 });
 
@@ -89,7 +91,7 @@ export default function FeesScreen() {
     setErrors({});
   }, [loaded.data]);
 
-  const pristine = useMemo(() => (loaded.data ? JSON.stringify(bodyOf('', editOf(loaded.data))) : ''), [loaded.data]);
+  const pristine = useMemo(() => (loaded.data ? JSON.stringify(bodyOf('', editOf(loaded.data), loaded.data.classes)) : ''), [loaded.data]);
 
   const header = (
     <ScreenHeader title="Fees">
@@ -100,15 +102,15 @@ export default function FeesScreen() {
     return <section aria-labelledby="screen-title">{header}<p className="admin-state" role="status">{loaded.failed ? 'Could not load the fees.' : 'Loading...'}</p></section>;
   }
   const fees = loaded.data;
-  const dirty = JSON.stringify(bodyOf('', edit)) !== pristine;
+  const dirty = JSON.stringify(bodyOf('', edit, fees.classes)) !== pristine;
   const next = sessionName(Number(fees.session.slice(0, 4)) + 1);
   const change = (fn: (e: Edit) => Edit) => setEdit((e) => (e ? fn(e) : e));
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
     if (busy || !edit) return;
-    const body = bodyOf(fees.session, edit);
-    const checked = validateStructure(body);
+    const body = bodyOf(fees.session, edit, fees.classes);
+    const checked = validateStructure(body, fees.classes);
     if (!checked.ok) {
       setErrors(checked.fields);
       toast.error(`${checked.error} See the marked boxes.`);
@@ -190,8 +192,8 @@ export default function FeesScreen() {
   }
   function addRow() {
     change((e) => {
-      const taken = new Set(e.rows.flatMap((r) => between(r.from, r.to)));
-      const free = ALL_CLASSES.find((c) => !taken.has(c)) ?? ALL_CLASSES[0];
+      const taken = new Set(e.rows.flatMap((r) => between(fees.classes, r.from, r.to)));
+      const free = fees.classes.find((c) => !taken.has(c)) ?? fees.classes[0] ?? '';
       return { ...e, rows: [...e.rows, { key: nextKey++, from: free, to: free, amounts: Object.fromEntries(e.heads.map((h) => [h.id, ''])) }] };
     });
   }
@@ -199,7 +201,7 @@ export default function FeesScreen() {
     <span className="fee-field">
       <label htmlFor={`${id}-${row.key}-${which}`} className="fee-field__label">{which === 'from' ? 'From' : 'To'}<span className="visually-hidden"> (row {n})</span></label>
       <select id={`${id}-${row.key}-${which}`} value={row[which]} disabled={!principal} onChange={(ev) => setRow(row.key, { [which]: ev.target.value })}>
-        {ALL_CLASSES.map((c) => <option key={c} value={c}>{classText(c)}</option>)}
+        {fees.classes.map((c) => <option key={c} value={c}>{classText(c)}</option>)}
       </select>
     </span>
   );

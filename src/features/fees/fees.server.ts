@@ -16,7 +16,7 @@ import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { publicPage, purgePages } from '../../server/public-page.ts';
-import { ALL_CLASSES, classText } from '../../lib/classes.ts';
+import { classText } from '../../lib/classes.ts';
 import { toIso } from '../../lib/dates.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
@@ -25,6 +25,7 @@ import { FEE_MESSAGES, validateFees, type FeeSchedule } from './fees.ts';
 import { FEE_PAGE_TAG, feePage } from './fee-page.server.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
 import { officeContact, publishedFees } from './structure.server.ts';
+import { schoolProfile } from '../school/profile.server.ts';
 
 // ---- the schedule ----------------------------------------------------------------------------
 
@@ -63,12 +64,12 @@ async function sessionsOffered(): Promise<string[]> {
 }
 
 async function scheduleJson(session: string): Promise<FeeSchedule> {
-  const [s, sessions] = await Promise.all([schedule(session), sessionsOffered()]);
+  const [s, sessions, { classes: offered }] = await Promise.all([schedule(session), sessionsOffered(), schoolProfile()]);
   return {
     session,
     sessions,
     setFor: s.setFor,
-    admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: s.admission.has(c) ? paiseToRupees(s.admission.get(c)!) : null })),
+    admission: offered.map((c) => ({ admissionClass: c, amount: s.admission.has(c) ? paiseToRupees(s.admission.get(c)!) : null })),
     transferCertificate: paiseToRupees(s.tcPaise),
     updatedAt: s.updatedAt,
   };
@@ -93,7 +94,7 @@ const auditView = (admission: Map<string, number>, tcPaise: number): Record<stri
 
 /** PUT /v1/api/fees: the principal sets a session's fees (every class) and the TC fee; audited with what changed, before and after. */
 export async function putFees(req: Request, ctx: AdminContext): Promise<Response> {
-  const result = validateFees(await readJson(req));
+  const result = validateFees(await readJson(req), (await schoolProfile()).classes);
   if (!result.ok) throw refuse(result);
   const change = result.data;
   const changed = await transaction(async (tx) => {
@@ -112,7 +113,9 @@ export async function putFees(req: Request, ctx: AdminContext): Promise<Response
     await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [String(change.transferCertificatePaise)]);
     // A session that carried another's fees is compared with those: the entry says what the families of that session now pay otherwise.
     const after = auditView(new Map(change.admission.map((a) => [a.admissionClass as string, a.amountPaise])), change.transferCertificatePaise);
-    const detail = changeDetail(auditView(before.admission, before.tcPaise), after);
+    // Compared class by class over the classes changed: a fee kept for a class no longer offered is no part of it.
+    const compared = new Map([...before.admission].filter(([c]) => change.admission.some((a) => a.admissionClass === c)));
+    const detail = changeDetail(auditView(compared, before.tcPaise), after);
     const differs = detail !== JSON.stringify({ before: {}, after: {} });
     if (differs || !own) await recordAudit(ctx, { action: 'update', entity: 'fees', entityId: change.session, detail }, tx);
     return differs || !own;

@@ -3,10 +3,12 @@
  * (GET /v1/api/fees, the public fee structure, payments): the admission fee of each class per
  * session, and the transfer certificate's fee. Amounts travel as whole rupees, as the school
  * quotes them; they are stored as whole paise, as payments store amounts (src/lib/money.ts).
- * This file is the one schema of a change, read by the editor and the function alike.
+ * This file is the one schema of a change, read by the editor and the function alike. The classes
+ * are those the school offers (its profile); a fee kept for a class it no longer offers stays for the
+ * records made for it, and is not listed.
  */
 import { z } from '../../lib/zod.ts';
-import { ALL_CLASSES } from '../../lib/classes.ts';
+import { ALL_CLASSES, inClassOrder, isSchoolClass as isClass } from '../../lib/classes.ts';
 import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import { isSessionName } from '../../lib/sessions.ts';
@@ -38,6 +40,7 @@ export const FEE_MESSAGES = {
   session: 'Choose a session such as 2027-28.',
   admission: 'Send the admission fees as a list of { admissionClass, amount }, one for every class.',
   unknownClass: 'Unknown class.',
+  notOffered: 'The school does not offer this class (the classes are set in the school profile).',
   twice: 'A class is listed twice.',
   missing: 'Give the fee of every class.',
   amount: 'Enter the fee in whole rupees (for example 8000 or 8,000).',
@@ -60,8 +63,6 @@ export interface FeeChange {
   transferCertificatePaise: number;
 }
 
-const isClass = (value: unknown): value is SchoolClass => typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);
-
 type Entry = { admissionClass?: unknown; amount?: unknown };
 const entries = (list: readonly unknown[] | null | undefined): Entry[] => (list ?? []).map((e) => (e && typeof e === 'object' ? (e as Entry) : {}));
 
@@ -73,17 +74,19 @@ function feePaise(value: unknown): number | undefined {
 
 /**
  * PUT /v1/api/fees { session, admission: [{ admissionClass, amount }], transferCertificate }: every
- * class once, each fee whole rupees from 0 to ten lakh. Every rule runs, so each wrong row is marked.
+ * class of `offered` once, and no other, each fee whole rupees from 0 to ten lakh. Every rule runs,
+ * so each wrong row is marked.
  */
-const feeSchema = shape.check(
+const feeSchema = (offered: readonly string[]) => shape.check(
   z.superRefine((v: z.output<typeof shape>, ctx) => {
     const rules = new Rules(ctx, true);
     const list = entries(v.admission);
     rules.check(FEE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
     rules.check(FEE_MESSAGES.admission, () => (Array.isArray(v.admission) ? [] : ['admission']));
     rules.check(FEE_MESSAGES.unknownClass, () => (list.some((e) => !isClass(e.admissionClass)) ? ['admission'] : []));
+    rules.check(FEE_MESSAGES.notOffered, () => list.flatMap((e) => (isClass(e.admissionClass) && !offered.includes(e.admissionClass) ? [classField(e.admissionClass)] : [])));
     rules.check(FEE_MESSAGES.twice, () => (new Set(list.map((e) => e.admissionClass)).size !== list.length ? ['admission'] : []));
-    rules.check(FEE_MESSAGES.missing, () => (Array.isArray(v.admission) ? ALL_CLASSES.filter((c) => !list.some((e) => e.admissionClass === c)).map(classField) : []));
+    rules.check(FEE_MESSAGES.missing, () => (Array.isArray(v.admission) ? offered.filter((c) => !list.some((e) => e.admissionClass === c)).map(classField) : []));
     const amounts: [string, unknown][] = [...list.filter((e) => isClass(e.admissionClass)).map((e): [string, unknown] => [classField(String(e.admissionClass)), e.amount]), ['transferCertificate', v.transferCertificate]];
     const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
     rules.check(FEE_MESSAGES.negative, () => amounts.filter(([, a]) => negative(a)).map(([f]) => f));
@@ -92,16 +95,16 @@ const feeSchema = shape.check(
   }),
 );
 
-/** A change of the fees, checked: amounts in whole paise, the classes in the school's order. */
-export function validateFees(input: unknown): Result<FeeChange> {
-  const result = validate(feeSchema, input);
+/** A change of the fees of the classes `offered`, checked: amounts in whole paise, the classes in the school's order. */
+export function validateFees(input: unknown, offered: readonly string[] = ALL_CLASSES): Result<FeeChange> {
+  const result = validate(feeSchema(offered), input);
   if (!result.ok) return result;
   const list = entries(result.data.admission);
   return {
     ok: true,
     data: {
       session: result.data.session,
-      admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amountPaise: feePaise(list.find((e) => e.admissionClass === c)!.amount)! })),
+      admission: inClassOrder(offered).map((c) => ({ admissionClass: c, amountPaise: feePaise(list.find((e) => e.admissionClass === c)!.amount)! })),
       transferCertificatePaise: feePaise(result.data.transferCertificate)!,
     },
   };

@@ -10,6 +10,8 @@
  * (the fee page and the Mandatory Public Disclosure); the editor starts an unsaved session from the
  * latest saved one before it, else from the website's sample (starting-content/fees.ts), marked so.
  * Every save and copy is audited with before and after, and purges the pages that show fees.
+ * Rows name only the classes the school offers (its profile): the editor, the copy and the public
+ * pages leave out a class it no longer offers, and a save naming one is refused.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
@@ -18,7 +20,7 @@ import { badRequest, conflict } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { html, purgePages, type Html } from '../../server/public-page.ts';
-import { ALL_CLASSES, classText } from '../../lib/classes.ts';
+import { ALL_CLASSES, classText, type SchoolClass } from '../../lib/classes.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { paiseToRupees } from '../../lib/money.ts';
@@ -30,7 +32,7 @@ import { sampleFeeStructure } from '../../../starting-content/fees.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
 import { FEE_PAGE_TAG, sessionFees, type OfficeContact, type PublishedFees } from './fee-page.server.ts';
 import {
-  STARTING_NAMES, STRUCTURE_MESSAGES, classRuns, validateStructure, withAdmission,
+  STARTING_NAMES, STRUCTURE_MESSAGES, classRuns, offeredStructure, validateStructure, withAdmission,
   type FeeHead, type FeeStructure, type FeeStructureAnswer, type FeeStructureChange,
 } from './structure.ts';
 
@@ -46,16 +48,27 @@ async function admissionFees(session: string, db: Queryable): Promise<Map<string
   return new Map(rows.map((r) => [r.admission_class, Number(r.amount_paise)]));
 }
 
-/** The stored structure through the schema again (jsonb keeps keys in its own order; a row that no longer passes is not shown as a fee). */
-function storedStructure(value: unknown, session: string, admission: Map<string, number>): FeeStructure | null {
+/**
+ * The stored structure through the schema again (jsonb keeps keys in its own order; a row that no
+ * longer passes is not shown as a fee), with the classes of `offered` only.
+ */
+function storedStructure(value: unknown, session: string, admission: Map<string, number>, offered: readonly string[]): FeeStructure | null {
   const stored = (typeof value === 'string' ? JSON.parse(value) : value) as FeeStructure;
-  return checkedStructure(stored, session, admission, (p) => (p === null ? null : paiseToRupees(p)));
+  return checkedStructure(stored, session, admission, (p) => (p === null ? null : paiseToRupees(p)), offered);
 }
 
-/** `structure` (amounts in `unit`) as the schema reads it, with each row's admission fee from `admission`; null when it does not pass. */
-function checkedStructure<A>(structure: FeeStructure<A>, session: string, admission: Map<string, number>, toRupees: (a: A | null) => unknown): FeeStructure | null {
+/**
+ * `structure` (amounts in `unit`) as the schema reads it, with each row's admission fee from
+ * `admission`, its rows without the classes not `offered` (a row left with none goes) before they
+ * are parted by their admission fees; null when it does not pass or no row is left.
+ */
+function checkedStructure<A>(
+  structure: FeeStructure<A>, session: string, admission: Map<string, number>, toRupees: (a: A | null) => unknown, offered: readonly string[],
+): FeeStructure | null {
   const head = structure.heads.find((h) => h.kind === 'admission');
-  const rows = structure.rows.map((r) => ({
+  const kept = offeredStructure(structure, offered).rows;
+  if (!kept.length) return null;
+  const rows = kept.map((r) => ({
     classes: r.classes,
     amounts: { ...Object.fromEntries(Object.entries(r.amounts).map(([id, a]) => [id, toRupees(a ?? null)])), ...(head ? { [head.id]: paiseToRupees(admission.get(r.classes[0]!) ?? 0) } : {}) },
   }));
@@ -74,33 +87,39 @@ interface Found {
   updatedAt: string | null;
 }
 
-/** The default start when the website has no sample: the admission fee alone, one row per class. */
-function blank(admission: Map<string, number>): FeeStructure {
+/** The classes the school offers now, in the school's order (its profile, a cached read). */
+const offeredNow = async (): Promise<SchoolClass[]> => (await schoolProfile()).classes;
+
+/** The default start when the website has no sample: the admission fee alone, one row per class offered. */
+function blank(admission: Map<string, number>, offered: readonly SchoolClass[]): FeeStructure {
   const heads: FeeHead[] = [{ id: 'admission', kind: 'admission', period: 'once', name: { ...STARTING_NAMES.admission } }];
-  const rows = ALL_CLASSES.map((c) => ({ classes: [c], amounts: { admission: admission.get(c) ?? 0 } }));
+  const rows = offered.map((c) => ({ classes: [c], amounts: { admission: admission.get(c) ?? 0 } }));
   return { heads, rows };
 }
 
-/** A saved session's structure (amounts in paise, the admission fees as charged), or undefined. */
-async function saved(session: string, db: Queryable): Promise<{ structure: FeeStructure | null; updatedAt: string } | undefined> {
+/**
+ * A saved session's structure (amounts in paise, the admission fees as charged), or undefined; its
+ * rows name the classes of `offered` only (every class: as stored, for the audit).
+ */
+async function saved(session: string, db: Queryable, offered: readonly string[] = ALL_CLASSES): Promise<{ structure: FeeStructure | null; updatedAt: string } | undefined> {
   const { rows } = await db.query<Row>(`SELECT structure, updated_at FROM fee_structures WHERE session = $1`, [session]);
   if (!rows[0]) return undefined;
-  return { structure: storedStructure(rows[0].structure, session, await admissionFees(session, db)), updatedAt: toIso(rows[0].updated_at) };
+  return { structure: storedStructure(rows[0].structure, session, await admissionFees(session, db), offered), updatedAt: toIso(rows[0].updated_at) };
 }
 
-/** What the editor shows for `session`: its own, a copy of the latest saved before it, the sample, or the blank start. */
-async function structureFor(session: string, db: Queryable): Promise<Found> {
-  const own = await saved(session, db);
+/** What the editor shows for `session` (rows of the classes `offered`): its own, a copy of the latest saved before it, the sample, or the blank start. */
+async function structureFor(session: string, db: Queryable, offered: readonly SchoolClass[]): Promise<Found> {
+  const own = await saved(session, db, offered);
   const admission = await admissionFees(session, db);
   if (own?.structure) return { state: 'saved', from: null, structure: own.structure, updatedAt: own.updatedAt };
   const { rows } = await db.query<Row>(`SELECT session, structure FROM fee_structures WHERE session < $1 ORDER BY session DESC LIMIT 1`, [session]);
-  const earlier = rows[0] && storedStructure(rows[0].structure, session, admission);
+  const earlier = rows[0] && storedStructure(rows[0].structure, session, admission, offered);
   if (earlier) return { state: 'copy', from: String(rows[0]!.session), structure: earlier, updatedAt: null };
   const sample = sampleFeeStructure.rows.length
-    ? checkedStructure(sampleFeeStructure as unknown as FeeStructure<number>, session, admission, (a) => a)
+    ? checkedStructure(sampleFeeStructure as unknown as FeeStructure<number>, session, admission, (a) => a, offered)
     : null;
-  if (sample) return { state: 'sample', from: null, structure: sample, updatedAt: null };
-  return { state: 'blank', from: null, structure: withAdmission(blank(admission), (c) => admission.get(c)), updatedAt: null };
+  if (sample?.rows.length) return { state: 'sample', from: null, structure: sample, updatedAt: null };
+  return { state: 'blank', from: null, structure: withAdmission(blank(admission, offered), (c) => admission.get(c)), updatedAt: null };
 }
 
 const inRupees = (structure: FeeStructure): FeeStructure => ({
@@ -118,13 +137,17 @@ async function savedSessions(db: Queryable): Promise<string[]> {
 }
 
 async function answer(session: string, db: Queryable = getPool()): Promise<FeeStructureAnswer> {
+  const offered = await offeredNow();
   const [found, tc, savedList, set] = await Promise.all([
-    structureFor(session, db), tcPaise(db), savedSessions(db),
+    structureFor(session, db, offered), tcPaise(db), savedSessions(db),
     db.query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees`),
   ]);
   const start = Number(sessionOf().slice(0, 4));
   const sessions = [...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), session, ...savedList, ...set.rows.map((r) => r.session)])].sort();
-  return { session, sessions, state: found.state, from: found.from, structure: inRupees(found.structure), transferCertificate: paiseToRupees(tc), saved: savedList, updatedAt: found.updatedAt };
+  return {
+    session, sessions, state: found.state, from: found.from, structure: inRupees(found.structure), transferCertificate: paiseToRupees(tc), saved: savedList,
+    updatedAt: found.updatedAt, classes: offered,
+  };
 }
 
 function sessionParam(value: unknown, field = 'session'): string {
@@ -213,7 +236,7 @@ async function store(tx: Queryable, ctx: AdminContext, change: FeeStructureChang
 
 /** PUT /v1/api/fees/structure (principal): a session's whole structure and the TC fee. */
 export async function putStructure(req: Request, ctx: AdminContext): Promise<Response> {
-  const result = validateStructure(await readJson(req));
+  const result = validateStructure(await readJson(req), await offeredNow());
   if (!result.ok) throw refuse(result);
   const change = result.data;
   const changed = await transaction((tx) => store(tx, ctx, change));
@@ -236,9 +259,11 @@ export async function copyStructure(req: Request, ctx: AdminContext): Promise<Re
   else if (to === from) fields.to = STRUCTURE_MESSAGES.copyTo;
   if (body.replace !== undefined && typeof body.replace !== 'boolean') fields.replace = 'Send replace as true or false.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  const offered = await offeredNow();
   const changed = await transaction(async (tx) => {
-    const source = await saved(from as string, tx);
-    if (!source?.structure) throw badRequest(STRUCTURE_MESSAGES.copyFrom, { from: STRUCTURE_MESSAGES.copyFrom });
+    // The classes the school offers now: a class it has stopped offering is not carried into another session.
+    const source = await saved(from as string, tx, offered);
+    if (!source?.structure?.rows.length) throw badRequest(STRUCTURE_MESSAGES.copyFrom, { from: STRUCTURE_MESSAGES.copyFrom });
     const target = await tx.query(`SELECT 1 FROM fee_structures WHERE session = $1`, [to]);
     if (target.rows.length && body.replace !== true) {
       throw conflict(`${String(to)} has a fee structure of its own. Copy again to replace it.`, { to: 'This session has a saved fee structure.' }).withCode('fees-saved');
@@ -260,7 +285,10 @@ export async function publishedFees(now: Date = new Date(), db: Queryable = getP
   const next = sessionOf(now);
   const running = academicSessionOn(dateInIndia(now));
   const wanted = [...new Set([next, running])];
-  const [found, tc] = await Promise.all([Promise.all(wanted.map(async (session) => ({ session, structure: (await saved(session, db))?.structure ?? null }))), tcPaise(db)]);
+  const offered = await offeredNow();
+  // A structure shows the classes the school offers now; one left with none is as good as unpublished.
+  const shown = (structure: FeeStructure | null | undefined) => (structure?.rows.length ? structure : null);
+  const [found, tc] = await Promise.all([Promise.all(wanted.map(async (session) => ({ session, structure: shown((await saved(session, db, offered))?.structure) }))), tcPaise(db)]);
   return { sessions: found.filter((s, i) => i === 0 || s.structure), tcPaise: tc };
 }
 

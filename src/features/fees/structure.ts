@@ -7,9 +7,12 @@
  * The admission fee's column is the admission fee families pay online (admission_fees, ./fees.ts):
  * one figure, kept in one place. Amounts travel as whole rupees and are stored as whole paise. This
  * file is the one schema of a change, read by the editor and the function alike.
+ *
+ * Rows name only the classes the school offers (its profile): a save naming another is refused, and
+ * a structure saved before the school stopped offering a class is shown without it.
  */
 import { z } from '../../lib/zod.ts';
-import { ALL_CLASSES } from '../../lib/classes.ts';
+import { ALL_CLASSES, classOrder, isSchoolClass as isClass } from '../../lib/classes.ts';
 import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import { isSessionName } from '../../lib/sessions.ts';
@@ -85,6 +88,8 @@ export interface FeeStructureAnswer {
   /** The sessions that have a saved structure: the editor asks before a copy replaces one. */
   saved: string[];
   updatedAt: string | null;
+  /** The classes the school offers (its profile), in the school's order: the rows' choices. */
+  classes: SchoolClass[];
 }
 
 export const STRUCTURE_MESSAGES = {
@@ -99,6 +104,7 @@ export const STRUCTURE_MESSAGES = {
   rows: 'List the rows: each a class or a group of classes.',
   noClass: 'Choose the classes of this row.',
   unknownClass: 'Unknown class.',
+  notOffered: 'The school does not offer this class (the classes are set in the school profile).',
   twice: 'A class is in two rows.',
   unknownFee: 'An amount names a fee that is not in the list.',
   admissionAmount: 'Give the admission fee of every row (0 for none).',
@@ -113,8 +119,6 @@ export const STRUCTURE_MESSAGES = {
 /** The field of a row's amount in `fields` (the editor marks that box). */
 export const amountField = (row: number, head: string) => `rows.${row}.amounts.${head}`;
 
-const isClass = (value: unknown): value is SchoolClass => typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);
-const classOrder = (c: string) => (ALL_CLASSES as readonly string[]).indexOf(c);
 const isKind = (value: unknown): value is FeeKind => typeof value === 'string' && (FEE_KINDS as readonly string[]).includes(value);
 const HEAD_ID = /^[a-z0-9-]{1,24}$/;
 
@@ -142,10 +146,10 @@ const shape = z.object({
 
 /**
  * PUT /v1/api/fees/structure { session, heads: [{ id, kind, period, name: { en, hi } }],
- * rows: [{ classes, amounts: { [id]: rupees | null } }], transferCertificate }. Every rule runs, so
- * each wrong box is marked; nothing is stored unless all pass.
+ * rows: [{ classes, amounts: { [id]: rupees | null } }], transferCertificate }, its rows' classes
+ * among `offered`. Every rule runs, so each wrong box is marked; nothing is stored unless all pass.
  */
-const structureSchema = shape.check(
+const structureSchema = (offered: readonly string[]) => shape.check(
   z.superRefine((v: z.output<typeof shape>, ctx) => {
     const rules = new Rules(ctx, true);
     const heads = objects(v.heads);
@@ -171,6 +175,7 @@ const structureSchema = shape.check(
     rules.check(STRUCTURE_MESSAGES.rows, () => (rows.length < 1 || rows.length > ALL_CLASSES.length ? ['rows'] : []));
     rules.check(STRUCTURE_MESSAGES.noClass, () => rows.flatMap((r, i) => (!Array.isArray(r.classes) || r.classes.length === 0 ? [`rows.${i}.classes`] : [])));
     rules.check(STRUCTURE_MESSAGES.unknownClass, () => rows.flatMap((r, i) => (Array.isArray(r.classes) && r.classes.some((c) => !isClass(c)) ? [`rows.${i}.classes`] : [])));
+    rules.check(STRUCTURE_MESSAGES.notOffered, () => rows.flatMap((r, i) => (Array.isArray(r.classes) && r.classes.some((c) => isClass(c) && !offered.includes(c)) ? [`rows.${i}.classes`] : [])));
     rules.check(STRUCTURE_MESSAGES.twice, () => {
       const all = rows.flatMap((r, i) => (Array.isArray(r.classes) ? r.classes.map((c) => [String(c), i] as const) : []));
       return [...new Set(all.filter(([c], k) => all.findIndex(([d]) => d === c) !== k).map(([, i]) => `rows.${i}.classes`))];
@@ -196,9 +201,9 @@ export interface FeeStructureChange {
   tcPaise: number;
 }
 
-/** A change of the structure, checked: amounts in whole paise, rows and their classes in the school's order. */
-export function validateStructure(input: unknown): Result<FeeStructureChange> {
-  const result = validate(structureSchema, input);
+/** A change of the structure, checked: amounts in whole paise, rows and their classes (among `offered`) in the school's order. */
+export function validateStructure(input: unknown, offered: readonly string[] = ALL_CLASSES): Result<FeeStructureChange> {
+  const result = validate(structureSchema(offered), input);
   if (!result.ok) return result;
   const heads: FeeHead[] = objects(result.data.heads).map((h) => ({ id: String(h.id), kind: h.kind as FeeKind, period: h.period as FeePeriod, name: nameOf(h.name) }));
   const rows = objects(result.data.rows)
@@ -208,6 +213,12 @@ export function validateStructure(input: unknown): Result<FeeStructureChange> {
     }))
     .sort((a, b) => classOrder(a.classes[0]!) - classOrder(b.classes[0]!));
   return { ok: true, data: { session: result.data.session, structure: { heads, rows }, tcPaise: typedPaise(result.data.transferCertificate)! } };
+}
+
+/** `structure` as a school offering `offered` shows it: each row without the classes it no longer offers, a row left with none gone. */
+export function offeredStructure<A>(structure: FeeStructure<A>, offered: readonly string[]): FeeStructure<A> {
+  const rows = structure.rows.map((r) => ({ ...r, classes: r.classes.filter((c) => offered.includes(c)) })).filter((r) => r.classes.length);
+  return { heads: structure.heads, rows };
 }
 
 /**

@@ -13,6 +13,7 @@ import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, type SchoolProfile, type SocialIcon } from './profile.ts';
 import { PROFILE_LIMITS, validateProfile } from './profile-schema.ts';
 import { exampleReference } from '../../lib/record-numbers.ts';
+import { BANDS, CLASS_OPTIONS, classText, inClassOrder } from '../../lib/classes.ts';
 import './school.css';
 
 /** The form as typed: every box is text. */
@@ -34,7 +35,11 @@ interface Values {
   latitude: string;
   longitude: string;
   zoom: string;
+  classes: string[];
 }
+
+/** The classes' boxes by wing, as the admission forms group them. */
+const WING_NAMES = { primary: 'Pre-primary', middle: 'Middle', senior: 'Senior' } as const;
 
 const PHONE_BOXES = PROFILE_LIMITS.phones;
 
@@ -58,6 +63,7 @@ function valuesOf(p: SchoolProfile): Values {
     latitude: p.map ? String(p.map.latitude) : '',
     longitude: p.map ? String(p.map.longitude) : '',
     zoom: p.map ? String(p.map.zoom) : '',
+    classes: [...p.classes],
   };
 }
 
@@ -81,6 +87,7 @@ function payloadOf(v: Values) {
     email: v.email,
     socialLinks: SOCIAL_ICONS.filter((icon) => v.links[icon].trim() !== '').map((icon) => ({ icon, url: v.links[icon] })),
     map,
+    classes: inClassOrder(v.classes),
   };
 }
 
@@ -207,6 +214,25 @@ function ProfileForm() {
           {textBox('principalName', "Principal's name", v.principalName, (t) => set({ principalName: t }), { max: PROFILE_LIMITS.person })}
           {textBox('principalQualification', "Principal's qualification", v.principalQualification, (t) => set({ principalQualification: t }), { max: PROFILE_LIMITS.qualification, hint: 'E.g. M.Sc., B.Ed.' })}
         </div>
+      </fieldset>
+      <fieldset aria-describedby={`${id}-classes-hint${errors.classes ? ` ${id}-classes-error` : ''}`}>
+        <legend>Classes the school has</legend>
+        <p id={`${id}-classes-hint`} className="hint">The admission forms, the enquiry, seats and fees offer only these. Applications already made for a class you untick stay as they are.</p>
+        {errors.classes && <p id={`${id}-classes-error`} className="field-error">{errors.classes}</p>}
+        {BANDS.map((band) => (
+          <fieldset key={band} className="school-form__classes">
+            <legend>{WING_NAMES[band]}</legend>
+            {CLASS_OPTIONS[band].map(({ label }) => (
+              <label key={label} className="school-form__class">
+                <input
+                  type="checkbox" id={label === 'P.N.C' ? `${id}-classes` : undefined} checked={v.classes.includes(label)}
+                  onChange={(e) => set({ classes: e.target.checked ? [...v.classes, label] : v.classes.filter((c) => c !== label) })}
+                />
+                {classText(label)}
+              </label>
+            ))}
+          </fieldset>
+        ))}
       </fieldset>
       <fieldset>
         <legend>Phone and e-mail</legend>

@@ -1,6 +1,6 @@
-/** A school_profile row (migrations 0020, 0034) as the profile; no row is the defaults. Shared by the function and the build. */
+/** A school_profile row (migrations 0020, 0034, 0037) as the profile; no row is the defaults. Shared by the function and the build. */
 import { toIso } from '../../lib/dates.ts';
-import { defaultProfile, phonesOf, type SchoolProfile, type SocialIcon } from './profile.ts';
+import { defaultProfile, offeredClassesOf, phonesOf, type SchoolProfile, type SocialIcon } from './profile.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -28,6 +28,8 @@ export function profileOf(row: Row | undefined): SchoolProfile {
     // jsonb keeps an object's keys in its own order: rebuilt in the profile's, so versions compare equal.
     socialLinks: list<{ icon: SocialIcon; url: string }>(row.social_links).map(({ icon, url }) => ({ icon, url })),
     map: latitude === null || latitude === undefined ? null : { latitude: Number(latitude), longitude: Number(row.map_longitude), zoom: Number(row.map_zoom) },
+    // Unset (a profile saved before the school chose its classes): the starting content's.
+    classes: row.classes === null || row.classes === undefined ? defaultProfile().classes : offeredClassesOf(list<string>(row.classes)),
     updatedAt: toIso(row.updated_at),
   };
 }

@@ -8,6 +8,7 @@ import { z } from '../../lib/zod.ts';
 import { EN } from '../../lib/i18n/en.ts';
 import { SCHOOL_PHONE_MAX, readSchoolPhone } from './phone-check.ts';
 import { REFERENCE_PREFIX_PATTERN } from '../../lib/record-numbers.ts';
+import { inClassOrder, isSchoolClass, type SchoolClass } from '../../lib/classes.ts';
 import { SOCIAL_ICONS, checked, defaultProfile, type Checked, type MapPosition, type SchoolProfile, type SocialIcon } from './profile.ts';
 
 export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phone: SCHOOL_PHONE_MAX, phones: 4, links: 8, url: 300 } as const;
@@ -24,6 +25,7 @@ export const PROFILE_MESSAGES = {
   email: 'Enter a valid e-mail address, or leave it empty.',
   link: 'A link starts with https:// and names its network (WhatsApp, Facebook, Instagram or LinkedIn).',
   links: 'At most eight social links.',
+  classes: 'Tick the classes the school has: at least one, from P.N.C to Class 12.',
   map: 'Latitude is from -90 to 90, longitude from -180 to 180 and zoom a whole number from 1 to 19; or leave all three empty.',
   type: 'This value has the wrong type.',
 } as const;
@@ -108,9 +110,17 @@ export const profileSchema = z.object({
     z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_MESSAGES.links }),
   ),
   map: z.pipe(mapPosition, z.transform((v: MapPosition | null | undefined) => v ?? null)),
+  // Absent: the classes stay as they are (an older client's body keeps working).
+  classes: z.pipe(
+    z.nullish(z.array(z.string(wrongType), wrongType)).check(
+      z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), { error: PROFILE_MESSAGES.classes }),
+    ),
+    z.transform((v: string[] | null | undefined): SchoolClass[] | null => (v ? inClassOrder(v) : null)),
+  ),
 });
 
-export type ProfileInput = Omit<SchoolProfile, 'updatedAt'>;
+/** The profile as a save sends it; `classes` null keeps the ones it has. */
+export type ProfileInput = Omit<SchoolProfile, 'updatedAt' | 'classes'> & { classes: SchoolClass[] | null };
 
 /** The schema's output as the profile keeps it: each phone's text and E.164 form in lists of their own. */
 const asProfile = (data: z.output<typeof profileSchema>): ProfileInput => {

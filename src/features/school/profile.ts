@@ -13,6 +13,7 @@
 import { site, type SocialLink } from '../../config/site.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { e164Of, telHref } from './phone.ts';
+import { ALL_CLASSES, inClassOrder, type SchoolClass } from '../../lib/classes.ts';
 import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, usePrefix } from '../../lib/record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
@@ -45,6 +46,11 @@ export interface SchoolProfile {
   email: string | null;
   socialLinks: { icon: SocialIcon; url: string }[];
   map: MapPosition | null;
+  /**
+   * The classes the school offers, in the school's order (never none): its admission forms, the
+   * enquiry, seats and fees list these, and an application for another is refused.
+   */
+  classes: SchoolClass[];
   /** When the principal last saved it; null while the defaults stand in. */
   updatedAt: string | null;
 }
@@ -65,6 +71,15 @@ export function phonesOf(written: readonly string[]): Pick<SchoolProfile, 'phone
   return { phones: read.map((p) => p.text), phonesE164: read.map((p) => p.e164) };
 }
 
+/** The classes a list names in the school's order; all of them when it names none (a school offers some). */
+export function offeredClassesOf(list: readonly unknown[] | null | undefined): SchoolClass[] {
+  const classes = inClassOrder(list ?? []);
+  return classes.length ? classes : [...ALL_CLASSES];
+}
+
+/** Whether the school offers the class `label` (P.N.C, N.C, K.G, 1 to 12). */
+export const offersClass = (profile: SchoolProfile, label: string) => (profile.classes as readonly string[]).includes(label);
+
 /** The profile before the principal saves one: the starting facts, without any stand-in. */
 export function defaultProfile(): SchoolProfile {
   const c = site.starting;
@@ -82,6 +97,7 @@ export function defaultProfile(): SchoolProfile {
     email: unlessPlaceholder(c.email ?? ''),
     socialLinks: c.socialLinks.map(({ icon, url }) => ({ icon, url })),
     map: c.map && { ...c.map },
+    classes: offeredClassesOf(c.classes),
     updatedAt: null,
   };
 }

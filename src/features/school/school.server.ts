@@ -31,7 +31,7 @@ export async function getSchool(): Promise<Response> {
 }
 
 /** The facts an audit entry compares. */
-const FACTS = ['name', 'address', 'shortName', 'shortNameHi', 'affiliationNumber', 'schoolCode', 'referencePrefix', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map'] as const;
+const FACTS = ['name', 'address', 'shortName', 'shortNameHi', 'affiliationNumber', 'schoolCode', 'referencePrefix', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map', 'classes'] as const;
 
 /** The facts of `keys` that differ between two versions. */
 export const changedKeys = <T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) =>
@@ -50,16 +50,17 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
     const before = await readProfile(tx, true);
     const { rows } = await tx.query<Row>(
       `INSERT INTO school_profile (id, name_en, name_hi, address_en, address_hi, short_name, affiliation_number, school_code,
-         principal_name, principal_qualification, phones, email, social_links, map_latitude, map_longitude, map_zoom, short_name_hi, phones_e164, reference_prefix, updated_at)
-       VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, now())
+         principal_name, principal_qualification, phones, email, social_links, map_latitude, map_longitude, map_zoom, short_name_hi, phones_e164, reference_prefix, classes, updated_at)
+       VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19::text[], now())
        ON CONFLICT (id) DO UPDATE SET name_en = $1, name_hi = $2, address_en = $3, address_hi = $4, short_name = $5,
          affiliation_number = $6, school_code = $7, principal_name = $8, principal_qualification = $9, phones = $10, email = $11,
-         social_links = $12::jsonb, map_latitude = $13, map_longitude = $14, map_zoom = $15, short_name_hi = $16, phones_e164 = $17, reference_prefix = $18, updated_at = now()
+         social_links = $12::jsonb, map_latitude = $13, map_longitude = $14, map_zoom = $15, short_name_hi = $16, phones_e164 = $17, reference_prefix = $18,
+         classes = COALESCE($19::text[], school_profile.classes), updated_at = now()
        RETURNING *`,
       [
         p.name.en, p.name.hi, p.address.en, p.address.hi, p.shortName, p.affiliationNumber, p.schoolCode, p.principalName,
         p.principalQualification, p.phones, p.email, JSON.stringify(p.socialLinks), p.map?.latitude ?? null, p.map?.longitude ?? null, p.map?.zoom ?? null,
-        p.shortNameHi, p.phonesE164, p.referencePrefix,
+        p.shortNameHi, p.phonesE164, p.referencePrefix, p.classes,
       ],
     );
     const saved = profileOf(rows[0]);

@@ -39,6 +39,7 @@ export const MSG = {
   documents: 'Please upload documents.',
   scholarship: 'Please upload scholarship document.',
   admissionClass: 'Please select a valid admission class.', // ours
+  classNotOffered: 'The school does not take admissions to this class. Please choose one of the classes the form lists.', // ours: a class the school profile does not offer
   scholarshipChoice: 'Please choose yes or no for government scholarship.', // ours
   admissionSubmitting: 'Submitting Admission Form...',
   admissionSuccess: 'Admission form submitted successfully!',
@@ -113,6 +114,7 @@ export const FORM_TEXT = {
   admissionWait: 'Please wait until your files have finished uploading.',
   admissionSubmit: 'Submit application',
   admissionBusy: 'Submitting…',
+  wingClosed: 'The school has none of these classes, so this form takes no applications. The forms of the classes it has are linked above.',
   tcSubmit: 'Request TC',
   tcBusy: 'Please wait…',
   enquiryTitle: 'Admission Enquiry',

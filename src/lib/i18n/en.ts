@@ -254,6 +254,15 @@ export const EN = {
   'formPage.admission.lead':
     "Fill in the form below with the student's and parents' details and upload the documents. You will get a reference number when the form is sent. Applying for another wing?",
   'formPage.or': 'or',
+  // A wing's words, with the range of the classes the school offers in it ('6-10', 'P.N.C–K.G'): menus, cards and its form's page.
+  'wing.label.primary': 'Pre-primary ({range})',
+  'wing.label.middle': 'Middle (Classes {range})',
+  'wing.label.senior': 'Senior (Classes {range})',
+  'wing.summary.primary': 'Application form for the early years: {range}.',
+  'wing.summary.middle': 'Application form for Classes {range}.',
+  'wing.summary.senior': 'Application form for Classes {range}.',
+  'wing.heading': 'Admission form: {label}',
+  'wing.description': 'Apply online for admission: {label}.',
   'formPage.tc.title': 'Transfer certificate (TC) request',
   'formPage.tc.description': 'Request a transfer certificate (TC) for a student online.',
   'formPage.tc.lead': 'Request a transfer certificate for a student of the school. Fields marked * are required.',

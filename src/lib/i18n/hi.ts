@@ -2,7 +2,6 @@
 import type { TextCode } from './en.ts';
 import type { FormCode } from '../forms/texts.ts';
 import type { FieldWords } from '../forms/words.ts';
-import type { Band } from '../classes.ts';
 import type { EnquiryField } from '../../features/enquiry/schema.ts';
 import type { FileField, SectionId, TextField } from '../../features/admission/admission.ts';
 import type { TcField } from '../../features/tc-request/schema.ts';
@@ -37,6 +36,7 @@ const FORM_HI: Record<FormCode, string> = {
   'form.documents': 'कृपया सभी दस्तावेज़ अपलोड करें।',
   'form.scholarship': 'कृपया छात्रवृत्ति का दस्तावेज़ अपलोड करें।',
   'form.admissionClass': 'कृपया प्रवेश हेतु सही कक्षा चुनें।',
+  'form.classNotOffered': 'विद्यालय में इस कक्षा में प्रवेश नहीं होता। कृपया फ़ॉर्म में दी गई कक्षाओं में से कोई एक चुनें।',
   'form.scholarshipChoice': 'कृपया सरकारी छात्रवृत्ति के लिए हाँ या नहीं चुनें।',
   'form.admissionSubmitting': 'प्रवेश फ़ॉर्म जमा हो रहा है...',
   'form.admissionSuccess': 'प्रवेश फ़ॉर्म जमा हो गया है!',
@@ -93,6 +93,7 @@ const FORM_HI: Record<FormCode, string> = {
   'formText.admissionWait': 'कृपया सभी फ़ाइलें अपलोड होने तक प्रतीक्षा करें।',
   'formText.admissionSubmit': 'आवेदन जमा करें',
   'formText.admissionBusy': 'जमा हो रहा है…',
+  'formText.wingClosed': 'विद्यालय में ये कक्षाएँ नहीं हैं, इसलिए इस फ़ॉर्म से आवेदन नहीं लिया जाता। विद्यालय की कक्षाओं के फ़ॉर्म ऊपर दिए गए हैं।',
   'formText.tcSubmit': 'टी.सी. के लिए आवेदन करें',
   'formText.tcBusy': 'कृपया प्रतीक्षा करें…',
   'formText.enquiryTitle': 'प्रवेश हेतु पूछताछ',
@@ -395,6 +396,14 @@ export const HI: Record<TextCode, string> = {
   'formPage.admission.lead':
     'नीचे दिए फ़ॉर्म में विद्यार्थी और माता-पिता का विवरण भरें और दस्तावेज़ अपलोड करें। फ़ॉर्म जमा होने पर आपको आवेदन क्रमांक मिलेगा। किसी दूसरे विभाग में प्रवेश लेना है?',
   'formPage.or': 'या',
+  'wing.label.primary': 'पूर्व-प्राथमिक ({range})',
+  'wing.label.middle': 'मध्य (कक्षा {range})',
+  'wing.label.senior': 'वरिष्ठ (कक्षा {range})',
+  'wing.summary.primary': '{range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
+  'wing.summary.middle': 'कक्षा {range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
+  'wing.summary.senior': 'कक्षा {range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
+  'wing.heading': 'प्रवेश फ़ॉर्म: {label}',
+  'wing.description': 'ऑनलाइन प्रवेश आवेदन: {label}।',
   'formPage.tc.title': 'स्थानांतरण प्रमाण पत्र (टी.सी.) हेतु आवेदन',
   'formPage.tc.description': 'विद्यार्थी के स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।',
   'formPage.tc.lead': 'विद्यालय के विद्यार्थी के स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए आवेदन करें। * चिह्न वाले खाने भरना आवश्यक है।',
@@ -700,7 +709,6 @@ export const HI_FORMS: {
   admission: {
     fields: Record<Exclude<TextField, 'language' | 'consent'> | FileField, FieldWords>;
     sections: Record<SectionId, string>;
-    bands: Record<Band, { heading: string; description: string; short: string }>;
   };
   tcRequest: Record<Exclude<TcField, 'language' | 'consent'>, FieldWords>;
 } = {
@@ -763,15 +771,6 @@ export const HI_FORMS: {
       mother: 'माता का विवरण',
       additional: 'अन्य विवरण',
       academic: 'शैक्षिक विवरण',
-    },
-    bands: {
-      primary: {
-        heading: 'प्रवेश फ़ॉर्म: पूर्व-प्राथमिक (P.N.C–K.G)',
-        short: 'पूर्व-प्राथमिक (P.N.C–K.G)',
-        description: 'P.N.C, N.C और K.G में प्रवेश के लिए ऑनलाइन आवेदन करें।',
-      },
-      middle: { heading: 'प्रवेश फ़ॉर्म: कक्षा I से V', short: 'मध्य (कक्षा I-V)', description: 'मध्य विभाग की कक्षा I से V में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
-      senior: { heading: 'प्रवेश फ़ॉर्म: कक्षा VI से XII', short: 'वरिष्ठ (कक्षा VI-XII)', description: 'वरिष्ठ विभाग की कक्षा VI से XII में प्रवेश के लिए ऑनलाइन आवेदन करें।' },
     },
   },
   tcRequest: {
