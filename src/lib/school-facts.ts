@@ -61,15 +61,19 @@ export function showSchoolFacts(profile: ShownProfile): void {
       for (const li of el.querySelectorAll<HTMLElement>('[data-social]')) {
         const url = profile.socialLinks.find((link) => link.icon === li.dataset.social)?.url;
         li.hidden = !url;
-        if (url) li.querySelector('a')!.href = url;
-        else li.querySelector('a')!.removeAttribute('href');
+        const a = li.querySelector('a')!;
+        if (url) Object.assign(a, { href: url, target: '_blank', rel: 'noopener noreferrer' });
+        else for (const name of ['href', 'target', 'rel']) a.removeAttribute(name);
       }
       el.hidden = !profile.socialLinks.length;
     } else if (fact in facts) {
       const value = facts[fact]!;
       el.textContent = value;
       line.hidden = !value;
-      if (el instanceof HTMLAnchorElement) el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
+      if (el instanceof HTMLAnchorElement) {
+        if (!value) el.removeAttribute('href');
+        else el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
+      }
     }
   }
   // A function's value, not a string: a name typed with `$&` or `$'` would be read as a pattern.

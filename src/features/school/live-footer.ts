@@ -21,6 +21,7 @@ const VERSION = /\sdata-school-version(?:="[^"]*")?/;
 const SOCIAL_LIST = /<ul\b([^>]*\sdata-school="social")(?:\shidden(?:="")?)?([^>]*)>/g;
 const SOCIAL_LINK = /<li\b[^>]*\sdata-social="(\w+)"[^>]*>(\s*)<a\b([^>]*)>/g;
 const HREF = /\shref="[^"]*"/;
+const LINK_ONLY = /\s(?:target|rel)="[^"]*"/g;
 
 export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Language): string {
   const facts = footerFacts(profile, lang);
@@ -34,13 +35,14 @@ export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Lan
   const links = new Map(facts.social.map((link) => [link.icon as string, link.url]));
   return page
     .replace(MARKED, (_, open: string, _tag: string, what: string, close: string) => `${open}${inner[what]}${close}`)
-    .replace(EMAIL, () => `<a href="mailto:${email}" data-school="email">${email}</a>`)
+    .replace(EMAIL, () => `<a${email ? ` href="mailto:${email}"` : ''} data-school="email">${email}</a>`)
     .replace(VERSION, () => ` data-school-version="${escape(profile.updatedAt ?? '')}"`)
     .replace(LINE, (_, open: string, rest: string, content: string) => `<p${open}${EMPTY_FACT.test(content) ? ' hidden' : ''}${rest}>${content}</p>`)
     .replace(SOCIAL_LIST, (_, open: string, rest: string) => `<ul${open}${facts.social.some((link) => link.url) ? '' : ' hidden'}${rest}>`)
     .replace(SOCIAL_LINK, (_, icon: string, space: string, attributes: string) => {
       const url = links.get(icon);
-      const rest = attributes.replace(HREF, '');
-      return `<li data-social="${icon}"${url ? '' : ' hidden'}>${space}<a${url ? ` href="${escape(url)}"` : ''}${rest}>`;
+      // A placeholder anchor (no link set) may carry none of a link's attributes.
+      const rest = attributes.replace(HREF, '').replace(LINK_ONLY, '');
+      return `<li data-social="${icon}"${url ? '' : ' hidden'}>${space}<a${url ? ` href="${escape(url)}" target="_blank" rel="noopener noreferrer"` : ''}${rest}>`;
     });
 }
