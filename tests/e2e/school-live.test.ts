@@ -5,7 +5,10 @@
  * parent to call all follow the save without a build; a landline is shown as the office wrote it
  * and dialled by its E.164 form; an unset fact's line goes away. Social links follow the profile on a
  * built page, a page a function draws and the home page (its footer and structured data): changed,
- * then cleared. The profile's answer is cached on Netlify's CDN under the tag a save purges.
+ * then cleared. The profile's answer is cached on Netlify's CDN under the tag a save purges. The
+ * classes the school offers follow it too: the principal unticks Classes 11-12 at 1280 px and the
+ * senior form offers VI-X only, named so; a school without the early years has that form's page say
+ * it takes no applications, and the menus leave it out.
  *
  * BUILD_HOOK_URL: a saved change also POSTs to Netlify's build hook once it is stored (so the static
  * pages' HTML itself, titles and Open Graph for crawlers, follows within a build); a refused or
@@ -18,9 +21,11 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../support/api.ts';
-import { PHONE, launchBrowser, screenshot } from '../support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser.ts';
+import { signInAs } from '../support/admin-screens.ts';
 import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
-import { HI } from '../../src/lib/i18n/hi.ts';
+import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
+import { ALL_CLASSES } from '../../src/lib/classes.ts';
 import { fillIn } from '../../src/lib/forms/texts.ts';
 
 const ADMIN_EMAIL = 'hook@school.test';
@@ -203,5 +208,60 @@ describe('the static pages follow a saved profile without a build', () => {
       expect(html).not.toMatch(/wa\.me|linkedin\.com/);
     }
     await screenshot(page, 'school-live-social-cleared-hi-360');
+  });
+});
+
+describe('the classes the school offers follow the profile without a build', () => {
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser ??= await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
+  const open = async (viewport: typeof PHONE | typeof DESKTOP) => {
+    const context = await browser.newContext({ baseURL: runtime.url, viewport, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+    context.setDefaultTimeout(60_000);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  it('the principal unticks Classes 11 and 12 at 1280 px; at 360 px in Hindi the senior form offers VI-X only, named so in the menu and its heading', async () => {
+    const admin = await open(DESKTOP);
+    await signInAs(admin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await admin.goto('/admin/school');
+    const senior = admin.getByRole('group', { name: 'Senior' });
+    for (const c of ['11', '12']) await senior.getByRole('checkbox', { name: `Class ${c}` }).uncheck();
+    await admin.getByRole('button', { name: 'Save profile' }).click();
+    await admin.getByText('School profile saved').waitFor();
+    expect((await (await fetch(`${runtime.url}/v1/api/school`)).json()).classes).toEqual(ALL_CLASSES.slice(0, -2));
+
+    const page = await open(PHONE);
+    await page.goto('/hi/admissions/apply/senior');
+    const choices = page.getByLabel(new RegExp(`^${HI_FORMS.admission.fields.admissionClass.label}`)).locator('option');
+    await expect.poll(() => choices.allInnerTexts(), { timeout: 30_000 }).toEqual([HI_FORMS.admission.fields.admissionClass.placeholder, ...['VI', 'VII', 'VIII', 'IX', 'X'].map((c) => `कक्षा ${c}`)]);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('प्रवेश फ़ॉर्म: वरिष्ठ (कक्षा VI-X)');
+    expect(await page.locator('.site-nav a[href$="/admissions/apply/senior"]').textContent()).toBe('वरिष्ठ (कक्षा VI-X)');
+    await expect.poll(() => page.title()).toContain('वरिष्ठ (कक्षा VI-X)');
+    await screenshot(page, 'school-classes-senior-hi-360');
+    // A page a function draws names it so too.
+    const served = await (await fetch(`${runtime.url}/hi/admissions/apply`)).text();
+    expect(served).toContain('>वरिष्ठ (कक्षा VI-X)</a>');
+    expect(served).not.toContain('वरिष्ठ (कक्षा VI-XII)');
+  });
+
+  it('a school without the early years: at 360 px in Hindi the early-years form page says it takes no applications, and the menus leave it out', async () => {
+    const principal = new ApiClient(runtime.url);
+    await principal.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
+    expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, classes: ALL_CLASSES.slice(3, -2) } })).status).toBe(200);
+
+    const page = await open(PHONE);
+    await page.goto('/hi/admissions/apply/primary');
+    await page.getByText(HI['formText.wingClosed']).waitFor();
+    expect(await page.locator('form.ff-form').count()).toBe(0);
+    await expect.poll(() => page.locator('.site-nav a[href$="/admissions/apply/primary"]').isVisible()).toBe(false);
+    await screenshot(page, 'school-classes-no-early-years-hi-360');
+    await expect.poll(async () => (await fetch(`${runtime.url}/hi/admissions/apply`)).text(), { timeout: 20_000, interval: 500 }).not.toContain('/hi/admissions/apply/primary');
   });
 });
