@@ -1,7 +1,12 @@
 /**
  * Admission classes and bands. The early-years form's values 1-3 mean P.N.C, N.C and K.G (not
- * classes 1-3), so every admission stores its band and the class's canonical label.
+ * classes 1-3), so every admission stores its band and the class's canonical label. Which classes
+ * the school offers is its profile's (src/features/school/profile.ts).
  */
+import { WING_CLASSES, romanClass } from './wing-classes.ts';
+
+export { romanClass, wingRange, withWingRange } from './wing-classes.ts';
+
 /**
  * The wings by the classes each holds. Their values are the spec's wing names (the routes
  * /admissions/apply/{name}, the form's `band`, stored and answered as they are), which do not say
@@ -24,17 +29,12 @@ export const CLASS_OPTIONS: Record<Band, ClassOption[]> = {
     { value: '2', label: 'N.C' },
     { value: '3', label: 'K.G' },
   ],
-  [WING.classes1To5]: ['1', '2', '3', '4', '5'].map((v) => ({ value: v, label: v })),
-  [WING.classes6To12]: ['6', '7', '8', '9', '10', '11', '12'].map((v) => ({ value: v, label: v })),
+  [WING.classes1To5]: WING_CLASSES[WING.classes1To5].map((v) => ({ value: v, label: v })),
+  [WING.classes6To12]: WING_CLASSES[WING.classes6To12].map((v) => ({ value: v, label: v })),
 };
 
 /** How a class reads in a choice: 'Class 5', and the early-years names as they are. */
 export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${label}` : label);
-
-const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
-
-/** A class number as UP schools write it in Hindi: '5' -> 'V'. */
-export const romanClass = (label: string) => ROMAN[Number(label) - 1] ?? label;
 
 /** How a class reads in a Hindi choice, as UP schools write it: 'कक्षा V', and the early-years names as they are. */
 export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${romanClass(label)}` : label);
@@ -53,25 +53,6 @@ export const inClassOrder = (list: readonly unknown[]): SchoolClass[] => ALL_CLA
 
 /** A wing's choices among the classes the school offers. */
 export const offeredOptions = (band: Band, offered: readonly string[]): ClassOption[] => CLASS_OPTIONS[band].filter((o) => offered.includes(o.label));
-
-/**
- * A wing's classes as its label names them, from its first offered class to its last: '6-10'
- * ('VI-X' in Hindi, as UP schools write classes), 'P.N.C–K.G', or the one class; undefined when
- * the school offers none of the wing's classes.
- */
-export function wingRange(band: Band, offered: readonly string[], language: 'en' | 'hi'): string | undefined {
-  const options = offeredOptions(band, offered);
-  if (!options.length) return undefined;
-  const name = (label: string) => (language === 'hi' ? romanClass(label) : label);
-  const [first, last] = [name(options[0]!.label), name(options.at(-1)!.label)];
-  return first === last ? first : `${first}${band === WING.earlyYears ? '–' : '-'}${last}`;
-}
-
-/**
- * A wing's label ('Senior (Classes 6-12)') or a text holding it (a heading, a tab's title) with the
- * range in its brackets made `range`: how the site script follows the profile on a built page.
- */
-export const withWingRange = (text: string, range: string) => text.replace(/[^\s()]+(?=\))/, () => range);
 
 export const isBand = (value: unknown): value is Band => typeof value === 'string' && (BANDS as readonly string[]).includes(value);
 

@@ -7,7 +7,7 @@
  * (src/features/admission/wings.ts), so nothing changes there.
  */
 import { api } from './api-client.ts';
-import { BANDS, wingRange, withWingRange } from './classes.ts';
+import { WING_CLASSES, wingRange, withWingRange } from './wing-classes.ts';
 import type { ShownProfile } from './school-facts.ts';
 
 /** GET /v1/api/school's answer: the profile, its classes as sent (checked where read). */
@@ -28,22 +28,17 @@ export async function offeredClassesNow(): Promise<string[] | undefined> {
 }
 
 /**
- * The page's wings made to follow `offered`: a link to a wing's form names its real range
+ * The page's links to the wings' forms made to follow `offered`: each names its wing's real range
  * ('Senior (Classes 6-10)'), and its menu entry or list item goes when the school offers none of
- * its classes; a wing's own form page (its heading marked `data-wing`) renames its heading, its
- * breadcrumb and the tab's title.
+ * the wing's classes. (A wing's own form page renames its heading: ../features/admission/AdmissionForm.tsx.)
  */
 export function showOfferedWings(offered: readonly string[]): void {
   const language = document.documentElement.lang.startsWith('hi') ? 'hi' : 'en';
-  for (const band of BANDS) {
+  for (const band of Object.keys(WING_CLASSES) as (keyof typeof WING_CLASSES)[]) {
     const range = wingRange(band, offered, language);
-    const own = document.querySelector(`h1[data-wing="${band}"]`);
-    const named = [...document.querySelectorAll<HTMLElement>(`a[href$="/admissions/apply/${band}"]:not([data-language-switch]), [data-wing="${band}"]`)];
-    if (own) named.push(...document.querySelectorAll<HTMLElement>('.breadcrumbs [aria-current="page"]'));
-    for (const el of named) {
-      if (range) el.textContent = withWingRange(el.textContent ?? '', range);
-      else if (el instanceof HTMLAnchorElement) (el.closest<HTMLElement>('li, [data-wing-item]') ?? el).hidden = true;
+    for (const a of document.querySelectorAll<HTMLElement>(`a[href$="/admissions/apply/${band}"]:not([data-language-switch])`)) {
+      if (range) a.textContent = withWingRange(a.textContent ?? '', range);
+      else (a.closest<HTMLElement>('li, [data-wing-item]') ?? a).hidden = true;
     }
-    if (own && range) document.title = withWingRange(document.title, range);
   }
 }

@@ -11,7 +11,7 @@
  * wing the school has none of says so in place of the form.
  */
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
-import { classText, offeredOptions, resolveClass, type Band } from '../../lib/classes.ts';
+import { classText, offeredOptions, resolveClass, wingRange, withWingRange, type Band } from '../../lib/classes.ts';
 import { offeredClassesNow } from '../../lib/offered-classes.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { MSG, formCode } from '../../lib/forms/texts.ts';
@@ -80,8 +80,16 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   const speak = speaker(text);
   const [offered, setOffered] = useState(classes);
   useEffect(() => {
-    void offeredClassesNow().then((now) => now && setOffered(now));
-  }, []);
+    void offeredClassesNow().then((now) => {
+      if (!now) return;
+      setOffered(now);
+      // The page's heading, its breadcrumb and the tab's title name the wing's range as the school has it now.
+      const range = wingRange(band, now, lang === 'hi' ? 'hi' : 'en');
+      if (!range) return;
+      for (const el of document.querySelectorAll(`h1[data-wing="${band}"], .breadcrumbs [aria-current="page"]`)) el.textContent = withWingRange(el.textContent ?? '', range);
+      document.title = withWingRange(document.title, range);
+    });
+  }, [band, lang]);
   const classOptions = offeredOptions(band, offered).map((o) => ({ ...o, text: classText(o.label) }));
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
