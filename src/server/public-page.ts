@@ -172,13 +172,26 @@ export function fillShell(template: string, page: PublicPage, search: string): s
   return text;
 }
 
+/**
+ * The menu marks the page as MenuList.astro marks a built one: its own link `aria-current="page"`,
+ * the top link of the section it is in `aria-current="true"` (the shell was built for no page).
+ */
+function withCurrentPage(page: string, path: string, lang: Language): string {
+  const bare = path.replace(/\/+$/, '') || '/';
+  const link = (href: string) => `<a class="menu-link" href="${escapeHtml(pathIn(lang, href))}"`;
+  const section = `/${bare.split('/')[1] ?? ''}`;
+  let out = page.replaceAll(`${link(bare)}>`, () => `${link(bare)} aria-current="page">`);
+  if (section !== bare && section !== '/') out = out.replace(`${link(section)}>`, () => `${link(section)} aria-current="true">`);
+  return out;
+}
+
 /** The whole page: the shell of its language with the page's head words, canonical path and body. */
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
   const [template, profile, hidden] = await Promise.all([shell(new URL(req.url).origin, page.lang, page.shell), schoolProfile(), hiddenPagePaths()]);
   // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages
   // and name the wings by the classes offered now.
   const shown = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
-  const text = withOfferedWings(shown, profile.classes, page.lang);
+  const text = withCurrentPage(withOfferedWings(shown, profile.classes, page.lang), page.path, page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {
