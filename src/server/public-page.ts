@@ -30,6 +30,7 @@ import { SCHOOL_TAG } from '../features/school/profile.ts';
 import { withSchoolFooter } from '../features/school/live-footer.ts';
 import { PAGES_NAV_TAG, hiddenPagePaths, withoutHiddenPages } from '../features/pages/hidden-pages.server.ts';
 import { withOfferedWings } from '../features/admission/wings.ts';
+import { withOfferedEnquiry } from '../features/enquiry/popup-classes.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
@@ -189,9 +190,9 @@ function withCurrentPage(page: string, path: string, lang: Language): string {
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
   const [template, profile, hidden] = await Promise.all([shell(new URL(req.url).origin, page.lang, page.shell), schoolProfile(), hiddenPagePaths()]);
   // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages
-  // and name the wings by the classes offered now.
+  // and name the wings by the classes offered now, which the home page's enquiry offers too.
   const shown = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
-  const text = withCurrentPage(withOfferedWings(shown, profile.classes, page.lang), page.path, page.lang);
+  const text = withCurrentPage(withOfferedEnquiry(withOfferedWings(shown, profile.classes, page.lang), profile.classes), page.path, page.lang);
   return new Response(text, {
     status: page.status ?? 200,
     headers: {

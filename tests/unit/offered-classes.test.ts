@@ -2,9 +2,11 @@
  * The classes a school offers, without a database: each wing's range as its label names it (in
  * English and as UP schools write classes in Hindi), the menu and a drawn page's cards following
  * them (a wing with none leaves, the others name their range), the profile's list kept in the
- * school's order, and the fees' schemas refusing a class not offered while showing a saved
- * structure without it.
+ * school's order, the home page's enquiry pop-up drawn with them (the very HTML its island draws),
+ * and the fees' schemas refusing a class not offered while showing a saved structure without it.
  */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ALL_CLASSES, wingRange, withWingRange } from '../../src/lib/classes.ts';
 import { wingWords, withOfferedWings } from '../../src/features/admission/wings.ts';
@@ -13,6 +15,11 @@ import { validateProfile } from '../../src/features/school/profile-schema.ts';
 import { defaultProfile } from '../../src/features/school/profile.ts';
 import { FEE_MESSAGES, validateFees } from '../../src/features/fees/fees.ts';
 import { STRUCTURE_MESSAGES, offeredStructure, validateStructure } from '../../src/features/fees/structure.ts';
+import EnquiryPopup, { type EnquiryPopupProps } from '../../src/features/enquiry/EnquiryPopup.tsx';
+import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
+import { POPUP_ID_PREFIX } from '../../src/features/enquiry/popup-visit.ts';
+import { withOfferedEnquiry } from '../../src/features/enquiry/popup-classes.ts';
+import { escapeHtml } from '../../src/server/escape-html.ts';
 
 /** P.N.C to Class 10: the second school's classes. */
 const TO_TEN = ALL_CLASSES.slice(0, ALL_CLASSES.indexOf('10') + 1);
@@ -91,6 +98,21 @@ describe('a page a function draws', () => {
     expect(hi).toContain('<li class="menu-item has-sub"><a class="menu-link" href="/hi/admissions/apply">Admission</a><ul class="submenu"><li class="menu-item"><a class="menu-link" href="/hi/admissions/apply/middle">');
     expect(hi).toContain('<a class="menu-link" href="/hi/admissions/fees">Fees</a></li></ul>');
     expect(withOfferedWings(page('en'), ['P.N.C', 'N.C', 'K.G'], 'en')).not.toMatch(/apply\/(middle|senior)|Middle|Senior/);
+  });
+});
+
+describe('the home page\'s enquiry pop-up', () => {
+  // As EnquiryPopup.astro draws it in the home page's shell: every class.
+  const drawn = (props: EnquiryPopupProps) =>
+    `<div data-enquiry-popup data-props="${escapeHtml(JSON.stringify(props))}">${renderToString(createElement(EnquiryPopup, props), { identifierPrefix: POPUP_ID_PREFIX })}</div>`;
+
+  it.each(['en', 'hi'] as const)('offers the classes offered, as the island would draw them with them (%s)', (lang) => {
+    const props: EnquiryPopupProps = { lang, text: enquiryWords(lang) };
+    const page = withOfferedEnquiry(drawn(props), TO_TEN);
+    expect(page).toBe(drawn({ ...props, classes: [...TO_TEN] }));
+    const choices = [.../<select\b[^>]*name="admissionClass"[^>]*>([\s\S]*?)<\/select>/.exec(page)![1]!.matchAll(/value="([^"]*)"/g)].map((m) => m[1]);
+    expect(choices).toEqual(['', ...TO_TEN]);
+    expect(withOfferedEnquiry(drawn(props), ALL_CLASSES)).toBe(drawn(props));
   });
 });
 

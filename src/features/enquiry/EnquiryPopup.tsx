@@ -7,8 +7,9 @@
  * taken over is held by the opener and handed to the island once it has. Once sent, a confirmation
  * takes the form's place (what happens next, the school's phone), focus on its heading, until it is
  * closed. A page not in English hands its language (`lang`, sent with the enquiry) and its words
- * (`text`, from enquiryWords in enquiry-words.ts). Its class select lists every class until the island
- * has the school's profile (src/lib/offered-classes.ts), then the classes the school offers.
+ * (`text`, from enquiryWords in enquiry-words.ts). Its class select lists the classes the school
+ * offers: those its page was drawn with (`classes`: every class when absent; popup-classes.ts), then,
+ * once the island has the school's profile (src/lib/offered-classes.ts), those it offers now.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/texts.ts';
@@ -37,10 +38,12 @@ interface Sent {
 export interface EnquiryPopupProps {
   lang?: Language;
   text?: FormWords;
+  /** The classes the page was drawn with; absent: every class. */
+  classes?: string[];
 }
 
 /** `onReady`: called once the island has taken over and holds what was typed before (the opener then sends a submit it held). */
-export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopupProps & { onReady?: () => void }) {
+export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: EnquiryPopupProps & { onReady?: () => void }) {
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -69,7 +72,7 @@ export default function EnquiryPopup({ lang = 'en', text, onReady }: EnquiryPopu
   useEffect(() => {
     if (hydrated) onReady?.();
   }, [hydrated, onReady]);
-  const [offered, setOffered] = useState<string[]>();
+  const [offered, setOffered] = useState(classes);
   useEffect(() => {
     void offeredClassesNow().then((now) => now && setOffered(inClassOrder(now)));
   }, []);
