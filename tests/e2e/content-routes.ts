@@ -92,7 +92,7 @@ export const HINDI_ROUTES: Record<string, string> = {
   '/hi/admissions/tc-request/status': 'टी.सी. आवेदन की स्थिति देखें',
   '/hi/press': 'समाचार एवं पत्रिका',
   '/hi/press/coverage': 'अख़बारों में विद्यालय',
-  '/hi/press/magazine': 'ई-पत्रिका: आर.एम.सी.पी. क्रॉनिकल',
+  '/hi/press/magazine': 'ई-पत्रिका',
   '/hi/admissions/fees': 'शुल्क विवरण',
   '/hi/vacancies': 'रिक्त पद',
   '/hi/gallery': 'फ़ोटो गैलरी',
