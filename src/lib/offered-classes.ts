@@ -6,20 +6,8 @@
  * comes, or if it never does. Pages a function draws carry the live classes in their HTML
  * (src/features/admission/wings.ts), so nothing changes there.
  */
-import { api } from './api-client.ts';
 import { WING_CLASSES, wingRange, withWingRange } from './wing-classes.ts';
-import type { ShownProfile } from './school-facts.ts';
-
-/** GET /v1/api/school's answer: the profile, its classes as sent (checked where read). */
-type SchoolAnswer = ShownProfile & { classes?: unknown };
-
-let answer: Promise<SchoolAnswer | undefined> | undefined;
-
-/** GET /v1/api/school's answer, asked once per page; undefined when it did not come. */
-export const schoolAnswer = (): Promise<SchoolAnswer | undefined> =>
-  (answer ??= api('/school')
-    .then((response) => (response.ok ? (response.json() as Promise<SchoolAnswer>) : undefined))
-    .catch(() => undefined));
+import { schoolAnswer } from './school-answer.ts';
 
 /** The classes the school offers now, or undefined when the answer did not come. */
 export async function offeredClassesNow(): Promise<string[] | undefined> {

@@ -185,14 +185,14 @@ describe('admission form: drafts', () => {
         await page.goto('/admissions/apply/middle');
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
         await page.waitForTimeout(600); // past the draft's 300 ms save delay
-        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rmcp-draft:'))), `visit ${visit}`).toEqual([]);
+        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('form-draft:'))), `visit ${visit}`).toEqual([]);
         expect(await page.getByText('We restored what you filled in earlier', { exact: false }).count(), `visit ${visit}`).toBe(0);
       }
       // Back to the defaults after typing: the draft goes away again.
       await page.getByLabel(label('Student first name')).fill('A');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:admission-middle'))).toContain('"studentFirstName":"A"');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:admission-middle'))).toContain('"studentFirstName":"A"');
       await page.getByLabel(label('Student first name')).fill('');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('rmcp-draft:admission-middle'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:admission-middle'))).toBeNull();
     } finally {
       await context.close();
     }

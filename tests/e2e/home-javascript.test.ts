@@ -239,7 +239,7 @@ describe('a draft kept from an earlier visit', () => {
   it('/ at 360 px: the island loads as the pop-up opens, so the draft shows without a touch', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await context.addInitScript(() => localStorage.setItem('rmcp-draft:enquiry', JSON.stringify({ studentName: 'Draft Child', referredBy: 'Neighbour' })));
+      await context.addInitScript(() => localStorage.setItem('form-draft:enquiry', JSON.stringify({ studentName: 'Draft Child', referredBy: 'Neighbour' })));
       await page.goto('/', { waitUntil: 'load' });
       const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
