@@ -68,12 +68,16 @@ export function showSchoolFacts(profile: ShownProfile): void {
       el.hidden = !profile.socialLinks.length;
     } else if (fact in facts) {
       const value = facts[fact]!;
-      el.textContent = value;
-      line.hidden = !value;
-      if (el instanceof HTMLAnchorElement) {
-        if (!value) el.removeAttribute('href');
-        else el.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
+      // A phone or e-mail is a link once set; while unset its place is an empty span (an empty link fails WCAG's H91).
+      let shown: HTMLElement = el;
+      if ((fact === 'email' || fact === 'phone') && (value !== '') !== (el instanceof HTMLAnchorElement)) {
+        shown = document.createElement(value ? 'a' : 'span');
+        shown.dataset.school = fact;
+        el.replaceWith(shown);
       }
+      shown.textContent = value;
+      (line === el ? shown : line).hidden = !value;
+      if (shown instanceof HTMLAnchorElement) shown.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
     }
   }
   // A function's value, not a string: a name typed with `$&` or `$'` would be read as a pattern.

@@ -43,7 +43,7 @@ describe('withSchoolFooter', () => {
   });
   it('hides the line of a fact the school no longer has', () => {
     const page = withSchoolFooter(BUILT, { ...defaultProfile(), email: null, phones: [] }, 'en');
-    expect(page).toContain('<p class="with-icon" data-school-line hidden><svg></svg> <a data-school="email"></a></p>');
+    expect(page).toContain('<p class="with-icon" data-school-line hidden><svg></svg> <span data-school="email"></span></p>');
     expect(page).toContain('<p class="with-icon" data-school-line hidden><svg></svg> <span data-school="phones"></span></p>');
     expect(page).not.toMatch(/old@school|1111111111/);
   });

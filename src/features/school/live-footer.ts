@@ -11,7 +11,8 @@ import { escapeHtml as escape } from '../../server/escape-html.ts';
 
 /** An element marked data-school="<what>" holding text or links only (no element of its own kind inside). */
 const MARKED = /(<(h2|span)\b[^>]*\sdata-school="(name|short-name|address|phones)"[^>]*>)[\s\S]*?(<\/\2>)/g;
-const EMAIL = /<a\b[^>]*\sdata-school="email"[^>]*>[\s\S]*?<\/a>/g;
+/** The e-mail's place: a link, or while unset an empty span (an empty link fails WCAG's H91 check). */
+const EMAIL = /<(a|span)\b[^>]*\sdata-school="email"[^>]*>[\s\S]*?<\/\1>/g;
 /** A footer line (Footer.astro): hidden while its fact is unset. */
 const LINE = /<p\b([^>]*\sdata-school-line)(?:\shidden(?:="")?)?([^>]*)>([\s\S]*?)<\/p>/g;
 const EMPTY_FACT = /\sdata-school="[^"]+"[^>]*><\//;
@@ -35,7 +36,7 @@ export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Lan
   const links = new Map(facts.social.map((link) => [link.icon as string, link.url]));
   return page
     .replace(MARKED, (_, open: string, _tag: string, what: string, close: string) => `${open}${inner[what]}${close}`)
-    .replace(EMAIL, () => `<a${email ? ` href="mailto:${email}"` : ''} data-school="email">${email}</a>`)
+    .replace(EMAIL, () => (email ? `<a href="mailto:${email}" data-school="email">${email}</a>` : '<span data-school="email"></span>'))
     .replace(VERSION, () => ` data-school-version="${escape(profile.updatedAt ?? '')}"`)
     .replace(LINE, (_, open: string, rest: string, content: string) => `<p${open}${EMPTY_FACT.test(content) ? ' hidden' : ''}${rest}>${content}</p>`)
     .replace(SOCIAL_LIST, (_, open: string, rest: string) => `<ul${open}${facts.social.some((link) => link.url) ? '' : ' hidden'}${rest}>`)
