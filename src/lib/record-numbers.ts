@@ -4,6 +4,7 @@
  * another school's copy numbers its own; a number keeps the prefix it was given, so every pattern
  * here takes any prefix of the allowed form.
  */
+import { site } from '../config/site.ts';
 
 /** The prefix a school may choose: 2 to 6 capital letters. */
 export const REFERENCE_PREFIX_PATTERN = /^[A-Z]{2,6}$/;
@@ -22,7 +23,14 @@ export const receiptNumberOf = (prefix: string, year: string | number, sequence:
 export const exampleReference = (prefix: string) => referenceNumberOf(prefix, 2026, 123);
 export const exampleReceipt = (prefix: string) => receiptNumberOf(prefix, 2026, 1);
 
-let prefixInUse = DEFAULT_REFERENCE_PREFIX;
+/** The starting facts' prefix, when they give a valid one. */
+export const startingPrefix = (): string => {
+  const prefix = site.starting.referencePrefix;
+  return prefix && REFERENCE_PREFIX_PATTERN.test(prefix) ? prefix : DEFAULT_REFERENCE_PREFIX;
+};
+
+// Until a function reads the school's profile, the starting facts' prefix: every process agrees on it.
+let prefixInUse = startingPrefix();
 
 /** The school's prefix as this process knows it (src/features/school/profile.ts keeps it current). */
 export function usePrefix(prefix: string): void {

@@ -14,7 +14,7 @@ import { site, type SocialLink } from '../../config/site.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { e164Of, telHref } from './phone.ts';
 import { ALL_CLASSES, inClassOrder, type SchoolClass } from '../../lib/classes.ts';
-import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, usePrefix } from '../../lib/record-numbers.ts';
+import { startingPrefix, usePrefix } from '../../lib/record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -90,7 +90,7 @@ export function defaultProfile(): SchoolProfile {
     shortNameHi: unlessPlaceholder(c.shortName.hi ?? ''),
     affiliationNumber: unlessPlaceholder(c.affiliationNumber ?? ''),
     schoolCode: unlessPlaceholder(c.schoolCode ?? ''),
-    referencePrefix: c.referencePrefix && REFERENCE_PREFIX_PATTERN.test(c.referencePrefix) ? c.referencePrefix : DEFAULT_REFERENCE_PREFIX,
+    referencePrefix: startingPrefix(),
     principalName: unlessPlaceholder(c.principalName ?? ''),
     principalQualification: unlessPlaceholder(c.principalQualification ?? ''),
     ...phonesOf(c.phones.filter((p) => !isPlaceholderValue(p))),
