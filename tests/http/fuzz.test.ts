@@ -893,6 +893,16 @@ describe(`fuzz (${ENGINE})`, () => {
       one('chunked noise', rng.bytes(2048), MULTIPART, { chunked: true });
     }
 
+    // The office's pictures: only malformed bodies and files that are no picture (a valid photo would be stored).
+    const pictures = (family: string, body: Buffer | undefined, headers: Record<string, string> = MULTIPART) =>
+      add({ family, route: 'POST /v1/api/pictures', method: 'POST', path: '/v1/api/pictures', auth: 'admin', headers, body });
+    pictures('no Content-Type', multipart([{ name: 'image', filename: 'a.png', type: 'image/png', data: PNG }]), {});
+    pictures('multipart with the wrong boundary', multipart([{ name: 'image', filename: 'a.png', type: 'image/png', data: PNG }], 'other-boundary'));
+    pictures('empty body', Buffer.alloc(0));
+    pictures('noise', rng.bytes(512));
+    pictures('empty file', multipart([{ name: 'image', filename: 'empty.png', type: 'image/png', data: Buffer.alloc(0) }]));
+    for (const [name, data, type] of rng.some(BAD_FILES, 3)) pictures('file that is not a picture', multipart([{ name: 'image', filename: name, type, data }]));
+
     // Uploads: more than one file, a file too large, a body too large, no file at all.
     const pngOf = (size: number) => padded(PNG, size, 7);
     const TWO_MB = 2 * 1024 * 1024;
