@@ -7,15 +7,15 @@
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../server/escape-html.ts';
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const marked = new Marked({
   gfm: true,
   // The office types a line break where it wants one, as in a letter.
   breaks: true,
   renderer: {
-    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeText(text),
+    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     // A heading is a bold line: a notice's own title is the page's heading.
     heading({ tokens }: Tokens.Heading) {
       return `<p><strong>${this.parser.parseInline(tokens)}</strong></p>\n`;

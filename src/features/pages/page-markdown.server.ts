@@ -8,14 +8,14 @@
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../server/escape-html.ts';
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const marked = new Marked({
   gfm: true,
   breaks: true,
   renderer: {
-    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeText(text),
+    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     heading({ tokens, depth }: Tokens.Heading) {
       const tag = depth <= 2 ? 'h2' : 'h3';
       return `<${tag}>${this.parser.parseInline(tokens)}</${tag}>\n`;
