@@ -1,57 +1,20 @@
 /**
- * The office's Markdown, made into HTML that is safe to put in a page: `marked` renders it, then
- * `sanitize-html` keeps only an allow-list (paragraphs, line breaks, lists, bold, italics, links
- * to http, https, mailto and tel, each with rel="noopener"). HTML typed into the text is shown as
- * the text it is (marked's HTML tokens are escaped), so a script or an onerror attribute never
- * reaches a page; the sanitiser is the second wall, should marked ever let one through.
+ * A notice's Markdown made into HTML that is safe to put in a page (src/server/markdown.ts):
+ * paragraphs, line breaks, lists, bold, italics and links, each with rel="noopener". A heading is a
+ * bold line (a notice's own title is the page's heading), and a table keeps its words only.
  */
-import { Marked, type Tokens } from 'marked';
-import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from '../../server/escape-html.ts';
+import { makeMarkdown } from '../../server/markdown.ts';
 
-
-const marked = new Marked({
-  gfm: true,
-  // The office types a line break where it wants one, as in a letter.
-  breaks: true,
-  renderer: {
-    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
-    // A heading is a bold line: a notice's own title is the page's heading.
-    heading({ tokens }: Tokens.Heading) {
-      return `<p><strong>${this.parser.parseInline(tokens)}</strong></p>\n`;
-    },
-  },
-});
-
-const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a'],
-  allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener' }),
-    b: 'strong',
-    i: 'em',
-  },
-  // Whatever else there is keeps its words and loses its tag (a table's cells, a quote's lines).
-  disallowedTagsMode: 'discard',
-};
+const NOTICE_MARKDOWN = makeMarkdown({ headings: 'bold', tables: false, noopener: 'all' });
 
 /** HTML cut down to the allow-list (what marked made; the second wall). */
-export const sanitizeNoticeHtml = (html: string) => sanitizeHtml(html, ALLOWED).trim();
+export const sanitizeNoticeHtml = NOTICE_MARKDOWN.sanitize;
 
 /** The office's Markdown as sanitised HTML. */
-export const renderNotice = (markdown: string) => sanitizeNoticeHtml(marked.parse(markdown, { async: false }));
-
-const decodeBasic = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+export const renderNotice = NOTICE_MARKDOWN.render;
 
 /** The notice's words without markup, on one line (a page's description, a list's excerpt). */
-export function noticeText(markdown: string): string {
-  // sanitize-html escapes only &, <, > and " in text, so undoing those four gives the text back.
-  const text = sanitizeHtml(marked.parse(markdown, { async: false }), { allowedTags: [], allowedAttributes: {} });
-  return decodeBasic(text).replace(/\s+/g, ' ').trim();
-}
+export const noticeText = NOTICE_MARKDOWN.text;
 
 /** At most `max` characters of `text`, cut at a word with an ellipsis. */
 export function excerpt(text: string, max = 160): string {
