@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
-import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useUrlQuery } from '../../lib/admin/url-query.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { classText } from '../../lib/classes.ts';
@@ -83,21 +83,11 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
       toast.error('Some capacities are not right: see the marked classes.');
       return;
     }
-    setBusy(true);
-    try {
-      const { status, body } = await answerOf(await apiJson('/seats', 'PUT', { session: capacities.session, seats }));
-      if (status === 200) {
-        toast.success(`Seats for ${capacities.session} saved`);
-        loaded.reload();
-      } else {
-        if (status === 400 && body.fields) setErrors(body.fields);
-        toast.error(body.error ?? 'Failed to save the seats');
-      }
-    } catch {
-      toast.error('Failed to save the seats');
-    } finally {
-      setBusy(false);
-    }
+    const saved = await saveForm({
+      path: '/seats', method: 'PUT', body: { session: capacities.session, seats }, setErrors, setBusy,
+      done: `Seats for ${capacities.session} saved`, failed: 'Failed to save the seats',
+    });
+    if (saved) loaded.reload();
   }
 
   return (

@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { answerOf, api, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { fill } from '../../lib/i18n/index.ts';
@@ -227,22 +228,8 @@ function FiguresForm({ data, onSaved }: { data: Disclosure; onSaved: () => void 
       toast.error(checked.error);
       return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await answerOf(await apiJson('/disclosure', 'PUT', body));
-      if (answer.status === 200) {
-        toast.success('Figures and results saved');
-        onSaved();
-      } else {
-        setErrors(answer.body.fields ?? {});
-        toast.error(answer.body.error ?? 'Failed to save the figures');
-      }
-    } catch {
-      toast.error('Failed to save the figures');
-    } finally {
-      setBusy(false);
-    }
+    const saved = await saveForm({ path: '/disclosure', method: 'PUT', body, setErrors, setBusy, done: 'Figures and results saved', failed: 'Failed to save the figures' });
+    if (saved) onSaved();
   }
 
   const figureBox = (path: string, label: string, value: string, onChange: (v: string) => void) => {

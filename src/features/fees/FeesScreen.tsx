@@ -12,6 +12,7 @@ import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useUrlQuery } from '../../lib/admin/url-query.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { classOrder as order, classText } from '../../lib/classes.ts';
@@ -116,22 +117,11 @@ export default function FeesScreen() {
       toast.error(`${checked.error} See the marked boxes.`);
       return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { status, body: answer } = await answerOf(await apiJson('/fees/structure', 'PUT', body));
-      if (status === 200) {
-        toast.success(`Fee structure for ${fees.session} saved: the public fee page and the disclosure show it now.`);
-        loaded.reload();
-      } else {
-        if (status === 400 && answer.fields) setErrors(answer.fields as Record<string, string>);
-        toast.error(String(answer.error ?? 'Failed to save the fees'));
-      }
-    } catch {
-      toast.error('Failed to save the fees');
-    } finally {
-      setBusy(false);
-    }
+    const saved = await saveForm({
+      path: '/fees/structure', method: 'PUT', body, setErrors, setBusy,
+      done: `Fee structure for ${fees.session} saved: the public fee page and the disclosure show it now.`, failed: 'Failed to save the fees',
+    });
+    if (saved) loaded.reload();
   }
 
   async function copy(replace: boolean) {

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { adminApi, getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { dateInIndia } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
@@ -243,40 +244,20 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
   async function save(event: SubmitEvent) {
     event.preventDefault();
     if (saving || uploading) return;
-    const body = bodyOf(draft);
-    const checked = validateNotice(body);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      toast.warning(checked.error);
-      focusFirst(checked.fields);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const { status, body: answer } = await answerOf<Notice>(await apiJson(id ? `/notices/${id}` : '/notices', id ? 'PUT' : 'POST', body));
-      if (status === 200 || status === 201) {
-        const scheduled = draft.publishOn > dateInIndia();
-        toast.success(scheduled ? `Notice saved. It appears on the website on ${shortDate(draft.publishOn)}.` : 'Notice saved. It is on the website now.');
-        onDone(true);
-        return;
-      }
-      if (answer.fields) {
-        setErrors(answer.fields);
-        focusFirst(answer.fields);
-      }
-      toast.error(answer.error ?? 'Failed to save the notice');
-    } catch {
-      toast.error('Failed to save the notice. Check the connection and try again.');
-    } finally {
-      setSaving(false);
-    }
+    const scheduled = draft.publishOn > dateInIndia();
+    const saved = await saveForm<Notice>({
+      path: id ? `/notices/${id}` : '/notices', method: id ? 'PUT' : 'POST', body: bodyOf(draft), check: validateNotice,
+      setErrors, focus, setBusy: setSaving,
+      done: scheduled ? `Notice saved. It appears on the website on ${shortDate(draft.publishOn)}.` : 'Notice saved. It is on the website now.',
+      failed: 'Failed to save the notice',
+      offline: 'Failed to save the notice. Check the connection and try again.',
+    });
+    if (saved) onDone(true);
   }
 
-  function focusFirst(fields: Record<string, string>) {
-    const first = Object.keys(fields)[0];
-    const target = first === 'title' ? 'title.en' : first;
-    document.getElementById(`${uid}-${target}`)?.focus();
+  /** A field's box; the title's error (no language has one) is the English title's. */
+  function focus(field: string) {
+    document.getElementById(`${uid}-${field === 'title' ? 'title.en' : field}`)?.focus();
   }
 
   const field = (name: string) => ({

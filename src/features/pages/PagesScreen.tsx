@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } 
 import { toast } from '../../lib/toast.tsx';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import PictureField from '../pictures/PictureField.tsx';
@@ -223,38 +224,19 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
   async function save(event: SubmitEvent) {
     event.preventDefault();
     if (saving) return;
-    const body = { path: page.path, hidden, ...draft };
-    const checked = validatePage(body);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      toast.warning(checked.error);
-      focusFirst(checked.fields);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const { status, body: answer } = await answerOf<PageJson>(await apiJson('/pages', 'PUT', body));
-      if (status === 200) {
-        toast.success(hidden ? 'Page saved. It is hidden from the website.' : 'Page saved. It is on the website now.');
-        onDone(true);
-        return;
-      }
-      if (answer.fields) {
-        setErrors(answer.fields);
-        focusFirst(answer.fields);
-      }
-      toast.error(answer.error ?? 'Failed to save the page');
-    } catch {
-      toast.error('Failed to save the page. Check the connection and try again.');
-    } finally {
-      setSaving(false);
-    }
+    const saved = await saveForm<PageJson>({
+      path: '/pages', method: 'PUT', body: { path: page.path, hidden, ...draft }, check: validatePage,
+      setErrors, focus, setBusy: setSaving,
+      done: hidden ? 'Page saved. It is hidden from the website.' : 'Page saved. It is on the website now.',
+      failed: 'Failed to save the page',
+      offline: 'Failed to save the page. Check the connection and try again.',
+    });
+    if (saved) onDone(true);
   }
 
-  function focusFirst(fields: Errors) {
-    const first = Object.keys(fields)[0];
-    if (first) (document.getElementById(`${uid}-${first}`) ?? document.getElementById(`${uid}-${first}.en`))?.focus();
+  /** A field's box: its own, or the English one of a field in both languages. */
+  function focus(field: string) {
+    (document.getElementById(`${uid}-${field}`) ?? document.getElementById(`${uid}-${field}.en`))?.focus();
   }
 
   return (

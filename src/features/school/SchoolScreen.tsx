@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
-import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
+import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
@@ -133,12 +133,15 @@ function ProfileForm() {
   const v = values;
   const set = (patch: Partial<Values>) => setValues({ ...v, ...patch });
 
+  // The schema names fields by the payload's paths; the form's errors and ids are its boxes'.
+  const markBoxes = (fields: Record<string, string>) => setErrors(Object.fromEntries(Object.entries(fields).map(([path, text]) => [boxOf(path, v), text])));
+  const focusBox = (path: string) => document.getElementById(`${id}-${boxOf(path, v)}`)?.focus();
+
   function refused(fields: Record<string, string>, message: string) {
-    const marked = Object.fromEntries(Object.entries(fields).map(([path, text]) => [boxOf(path, v), text]));
-    setErrors(marked);
+    markBoxes(fields);
     toast.error(message);
-    const first = Object.keys(marked)[0];
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
+    const first = Object.keys(fields)[0];
+    if (first) focusBox(first);
   }
 
   async function save(event: SubmitEvent) {
@@ -147,20 +150,13 @@ function ProfileForm() {
     const payload = payloadOf(v);
     const problem = validateProfile(payload);
     if (!problem.ok) return refused(problem.fields, problem.error);
-    setErrors({});
-    setBusy(true);
-    try {
-      const { status, body } = await answerOf<SchoolProfile>(await apiJson('/school', 'PUT', payload));
-      if (status === 200) {
-        putSchoolInUse(body as SchoolProfile);
-        setValues(valuesOf(body as SchoolProfile));
-        toast.success('School profile saved');
-      } else if (body.fields) refused(body.fields, body.error ?? 'Failed to save the school profile');
-      else toast.error(body.error ?? 'Failed to save the school profile');
-    } catch {
-      toast.error('Failed to save the school profile');
-    } finally {
-      setBusy(false);
+    const saved = await saveForm<SchoolProfile>({
+      path: '/school', method: 'PUT', body: payload, setErrors: markBoxes, focus: focusBox, setBusy,
+      done: 'School profile saved', failed: 'Failed to save the school profile',
+    });
+    if (saved) {
+      putSchoolInUse(saved);
+      setValues(valuesOf(saved));
     }
   }
 
