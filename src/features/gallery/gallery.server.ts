@@ -24,6 +24,7 @@ import { recordJson } from '../../server/records.ts';
 import { byId, getRecord } from '../../server/record-routes.ts';
 import { purgePages } from '../../server/public-page.ts';
 import { takeDownSample } from './gallery-samples.server.ts';
+import { stripMetadata } from '../pictures/strip-metadata.ts';
 import { isTooSmall, type PixelSize } from '../../lib/forms/image-size.ts';
 import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, GALLERY_TAG, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
 
@@ -73,7 +74,8 @@ function pixelSize(bytes: Uint8Array): PixelSize | undefined {
 
 /**
  * The checked form: 400 for missing text, 400 without an image on create, 413 too large, 415 not
- * an allowed image, 422 an image whose size cannot be read or whose shorter side is under 200 px.
+ * an allowed image, 422 an image whose size cannot be read, whose shorter side is under 200 px or
+ * whose EXIF turns it. A JPEG, PNG or WebP is kept without its camera metadata (GPS position).
  */
 async function checkedForm(req: Request, mode: GalleryMode) {
   const form = await readGalleryForm(req);
@@ -90,7 +92,10 @@ async function checkedForm(req: Request, mode: GalleryMode) {
     const size = pixelSize(form.image);
     if (!size) throw formRefusal(422, 'photoUnreadable', ['image']);
     if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', ['image']);
-    image = { bytes: form.image, ext: type.ext, ...size };
+    const stripped = stripMetadata(form.image, type.mime);
+    if (stripped.problem === 'turned') throw new HttpError(422, GALLERY_MESSAGES.imageTurned, { image: GALLERY_MESSAGES.imageTurned });
+    if (stripped.problem) throw formRefusal(422, 'photoUnreadable', ['image']);
+    image = { bytes: stripped.bytes, ext: type.ext, ...size };
   }
   return { title: form.title.trim(), description: form.description.trim(), image, replaces: form.replaces };
 }

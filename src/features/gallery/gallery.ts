@@ -56,6 +56,7 @@ export const GALLERY_MESSAGES = {
   imageRequired: 'Please upload an image',
   imageTooLarge: 'File size must be under 6MB',
   imageType: 'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.',
+  imageTurned: 'The photo is stored turned on its side or upside down: add it on the admin gallery screen, which turns it upright before sending it.',
   titleTooLong: 'Title must be at most 200 characters.',
   descriptionTooLong: 'Description must be at most 2000 characters.',
   sampleNotFound: 'This sample photo is not in the gallery.',

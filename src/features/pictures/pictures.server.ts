@@ -27,6 +27,7 @@ import {
   PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, PICTURE_MESSAGES, PICTURE_MIN_SIDE, PICTURE_TYPES, STARTING_PREFIX, imageCdnUrl, type PictureJson,
 } from './picture.ts';
 import { startingPicture } from './starting.ts';
+import { stripMetadata } from './strip-metadata.ts';
 
 /** What a page needs to draw a picture. */
 export interface PictureInfo {
@@ -117,7 +118,8 @@ function pixelSize(bytes: Uint8Array): { width: number; height: number } | undef
 /**
  * The uploaded picture, checked: 413 over PICTURE_MAX_BYTES, 415 not a JPEG, PNG or WebP by its
  * bytes, 422 a size that cannot be read, a long edge over PICTURE_MAX_EDGE (a camera's file, not
- * the redrawn copy the admin sends) or a short side under PICTURE_MIN_SIDE.
+ * the redrawn copy the admin sends), a short side under PICTURE_MIN_SIDE or EXIF that turns it.
+ * What is kept is its bytes without camera metadata (strip-metadata.ts).
  */
 async function checkedUpload(req: Request): Promise<{ bytes: Buffer; mime: string; width: number; height: number }> {
   const { files } = await readMultipart(req, {
@@ -136,7 +138,10 @@ async function checkedUpload(req: Request): Promise<{ bytes: Buffer; mime: strin
   if (!size) throw refusal(422, PICTURE_MESSAGES.unreadable);
   if (Math.max(size.width, size.height) > PICTURE_MAX_EDGE) throw refusal(422, PICTURE_MESSAGES.tooManyPixels);
   if (Math.min(size.width, size.height) < PICTURE_MIN_SIDE) throw refusal(422, PICTURE_MESSAGES.tooSmall);
-  return { bytes, mime: type.mime, ...size };
+  const stripped = stripMetadata(bytes, type.mime);
+  if (stripped.problem === 'turned') throw refusal(422, PICTURE_MESSAGES.turned);
+  if (stripped.problem) throw refusal(422, PICTURE_MESSAGES.unreadable);
+  return { bytes: stripped.bytes, mime: type.mime, ...size };
 }
 
 const createdAt = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -185,7 +190,7 @@ export async function deletePicture(_req: Request, ctx: AdminContext): Promise<R
   return json({ message: PICTURE_MESSAGES.deleted, id });
 }
 
-/** GET /v1/pictures/:id: the stored bytes (the redrawn copy, never a camera's file), cached for a year. */
+/** GET /v1/pictures/:id: the stored bytes (without camera metadata, never a camera's file), cached for a year. */
 export async function servePicture(_req: Request, ctx: RouteContext): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(PICTURE_MESSAGES.notFound);
