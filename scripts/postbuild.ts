@@ -36,11 +36,13 @@ async function rewrites(): Promise<[string, string][]> {
 }
 
 const STARTING = 'starting-content';
+const SITE_PART = 'site';
 /** The starting content's data (read by the build and the functions), not served as files. */
 const DATA_FILE = /\.(json|ts|md)$/;
 for (const part of await readdir(STARTING, { withFileTypes: true })) {
   if (!part.isDirectory()) continue;
-  const target = join(DIST, 'starting', part.name);
+  // The site's own files (the link preview's picture) live at its root, as crawlers ask for them.
+  const target = part.name === SITE_PART ? DIST : join(DIST, 'starting', part.name);
   await mkdir(target, { recursive: true });
   for (const file of await readdir(join(STARTING, part.name), { withFileTypes: true })) {
     if (file.isFile() && !DATA_FILE.test(file.name)) await copyFile(join(STARTING, part.name, file.name), join(target, file.name));

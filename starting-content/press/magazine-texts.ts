@@ -1,6 +1,6 @@
 /**
  * The text of each sample issue of the e-magazine "RMCP Chronicle", from which the asset generator
- * (src/assets/generate.ts) writes the sample PDFs beside it. The site itself reads press.json.
+ * (starting-content/generate.ts) writes the sample PDFs beside it. The site itself reads press.json.
  */
 export interface MagazineIssueText {
   slug: string;

@@ -7,7 +7,18 @@
  */
 import { privacy, type PrivacySettings } from '../../config/privacy.ts';
 import { site } from '../../config/site.ts';
-import type { Language } from '../../lib/i18n/index.ts';
+import { fill, type Language } from '../../lib/i18n/index.ts';
+import { BANDS, wingRange } from '../../lib/classes.ts';
+import { offeredClassesOf } from '../school/profile.ts';
+
+/** The admission forms by the wings the school starts with ("Middle (Classes 1-5), Senior (Classes 6-10)"), named as the menus name them. */
+const admissionForms = (language: Language) => {
+  const offered = offeredClassesOf(site.starting.classes);
+  return BANDS.flatMap((band) => {
+    const range = wingRange(band, offered, language);
+    return range ? [fill(language, `wing.label.${band}`, { range })] : [];
+  }).join(', ');
+};
 
 export interface CollectedItem {
   form: string;
@@ -60,7 +71,7 @@ function english(s: PrivacySettings): Notice {
           why: 'To call you back about admission, seats and fees, and to invite you to visit the school.',
         },
         {
-          form: 'Admission forms (P.N.C to K.G, classes I-V, classes VI-XII)',
+          form: `Admission forms: ${admissionForms('en')}`,
           path: '/admissions/apply',
           collects: [
             "student's and parents' names, the student's date of birth and gender, class sought, home address, contact number",
@@ -164,7 +175,7 @@ function hindi(s: PrivacySettings): Notice {
           why: 'प्रवेश, सीटों और शुल्क के बारे में आपसे बात करने और विद्यालय देखने के लिए बुलाने के लिए।',
         },
         {
-          form: 'प्रवेश फ़ॉर्म (P.N.C से K.G, कक्षा I-V, कक्षा VI-XII)',
+          form: `प्रवेश फ़ॉर्म: ${admissionForms('hi')}`,
           path: '/hi/admissions/apply',
           collects: [
             'छात्र और माता-पिता के नाम, छात्र की जन्म तिथि और लिंग, कक्षा, घर का पता, संपर्क नंबर',

@@ -4,15 +4,15 @@
  * sample gallery photos into starting-content/gallery/ (served through the Image CDN; the JSON
  * beside them keeps each one's size and words), the favicon and Open Graph image in public/, and the sample press
  * clippings, magazine covers and magazine PDFs in starting-content/press/. Re-run after changing a drawing:
- *   npm exec -- node src/assets/generate.ts
+ *   npm exec -- node starting-content/generate.ts
  */
 import sharp from 'sharp';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { makePdf } from '../lib/tiny-pdf.ts';
-import { magazineIssues } from '../../starting-content/press/magazine-texts.ts';
+import { makePdf } from '../src/lib/tiny-pdf.ts';
+import { magazineIssues } from './press/magazine-texts.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '..');
 const PICTURES = join(ROOT, 'starting-content/pictures');
 const GALLERY = join(ROOT, 'starting-content/gallery');
 const PUBLIC = join(ROOT, 'public');
@@ -243,7 +243,7 @@ if (!only || only === 'images') {
   await sharp(Buffer.from(emblem.replace('width="64" height="64"', 'width="180" height="180"'))).flatten({ background: '#ffffff' }).png().toFile(join(PUBLIC, 'apple-touch-icon.png'));
   seed = 3;
   const og = svg(1200, 630, `${scenes.campus!(1200, 630)}<rect x="0" y="430" width="1200" height="200" fill="#0f2940" opacity=".92"/><text x="600" y="510" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="46" fill="#fff" text-anchor="middle">R.M.C.P. Senior Secondary School &amp; Academy</text><text x="600" y="575" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#ffd780" text-anchor="middle">CBSE affiliated - Sikandrabad, Bulandshahr - Since 2012</text>`);
-  await sharp(Buffer.from(og)).png({ palette: true, compressionLevel: 9 }).toFile(join(PUBLIC, 'og-image.png'));
+  await sharp(Buffer.from(og)).png({ palette: true, compressionLevel: 9 }).toFile(join(ROOT, 'starting-content/site/og-image.png'));
 }
 
 if (!only || only === 'pdfs') {
