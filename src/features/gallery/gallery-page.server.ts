@@ -2,7 +2,8 @@
  * The public gallery (/gallery, /hi/gallery), drawn by its function into the site's shell
  * (src/server/public-page.ts): the school's photos, newest first, then the sample photos the office
  * has not removed. Every photo goes through the Image CDN at the sizes a tile needs, with its width
- * and height set; a tile links to a larger copy. No script.
+ * and height set; a tile links to a larger copy. No script. A sample says so in its caption, in
+ * words, and a page with samples says above them what they are, as the press pages do.
  */
 import { query } from '../../server/db.ts';
 import { breadcrumbs, html, publicPage, type Html } from '../../server/public-page.ts';
@@ -32,10 +33,11 @@ export interface GalleryPhoto {
   description?: string;
 }
 
-function tile(photo: GalleryPhoto, first: boolean): Html {
+function tile(lang: Language, photo: GalleryPhoto, first: boolean): Html {
   const large = imageCdnUrl(photo.picture.src, Math.min(LARGE_WIDTH, photo.picture.width));
   const img = pictureImg(photo.picture, photo.alt, { sizes: TILE_SIZES, widths: TILE_WIDTHS, eager: first, className: 'gallery-tile__img' });
-  return html`<li><figure class="gallery-tile${photo.picture.sample ? ' gallery-sample' : ''}"><a href="${large}">${img}</a><figcaption><span class="gallery-tile__title">${photo.title}</span>${
+  const sample = photo.picture.sample ? html`<strong class="gallery-tile__sample">${fill(lang, 'gallery.sample')}</strong>` : '';
+  return html`<li><figure class="gallery-tile${photo.picture.sample ? ' gallery-sample' : ''}"><a href="${large}">${img}</a><figcaption>${sample}<span class="gallery-tile__title">${photo.title}</span>${
     photo.description ? html`<span class="gallery-tile__desc">${photo.description}</span>` : ''
   }</figcaption></figure></li>`;
 }
@@ -45,7 +47,8 @@ export function galleryBody(lang: Language, photos: readonly GalleryPhoto[]): Ht
   return html`${breadcrumbs(lang, GALLERY_PATH)}
 <h1>${fill(lang, 'gallery.heading')}</h1>
 <p>${fill(lang, 'gallery.intro')}</p>
-${photos.length ? html`<ul class="gallery-grid" role="list">${photos.map((p, i) => tile(p, i === 0))}</ul>` : html`<p class="empty-state">${fill(lang, 'gallery.empty')}</p>`}`;
+${photos.some((p) => p.picture.sample) ? html`<p class="sample-note" role="note">${fill(lang, 'gallery.sampleNote')}</p>` : ''}
+${photos.length ? html`<ul class="gallery-grid" role="list">${photos.map((p, i) => tile(lang, p, i === 0))}</ul>` : html`<p class="empty-state">${fill(lang, 'gallery.empty')}</p>`}`;
 }
 
 interface ItemRow {

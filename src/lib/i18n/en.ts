@@ -469,6 +469,8 @@ export const EN = {
   'gallery.heading': 'Gallery',
   'gallery.intro': 'Moments from school life: events, sports, classrooms and celebrations. Open a photo to see it larger.',
   'gallery.empty': 'No images found',
+  'gallery.sample': 'Sample',
+  'gallery.sampleNote': 'Photos marked “Sample” only show how the gallery will look: they are not from this school’s own events, and the school will replace them with its own photos.',
   'vacancies.title': 'Vacancies | {school}',
   'vacancies.description': 'Current job openings at {school}: teaching and staff positions, and how to apply.',
   'vacancies.heading': 'Vacancies',
