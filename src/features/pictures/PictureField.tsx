@@ -1,9 +1,12 @@
 /**
  * An admin form's picture: the current one shown small, "Replace with a photo" (the photo is
  * redrawn in the browser, so the camera file and its GPS position never leave the phone, then
- * uploaded to POST /v1/api/pictures), "Remove", and its alt text in English and Hindi.
+ * uploaded to POST /v1/api/pictures), "Choose one of the school's pictures" (a modal dialog listing
+ * the pictures already uploaded and the starting ones still on a page), "Remove", and its alt text
+ * in English and Hindi.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatDate } from '../../lib/dates.ts';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { answerOf } from '../../lib/api-client.ts';
 import { prepareImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
@@ -31,6 +34,14 @@ function knownPictures(): Promise<Map<string, PictureJson>> {
   return listing;
 }
 
+/** What the chooser offers: every uploaded picture, newest first (one uploaded on this screen too), then each starting one still on a page. */
+const offered = (known: Map<string, PictureJson>) =>
+  [...known.values()]
+    .filter((p) => !p.sample || p.usedOn.length > 0)
+    .sort((a, b) => Number(a.sample) - Number(b.sample) || (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+
+const hasText = (alt: { en: string; hi: string } | undefined) => !!alt && !!(alt.en.trim() || alt.hi.trim());
+
 interface Props {
   label: string;
   value: PlacedPicture | null;
@@ -41,7 +52,10 @@ interface Props {
 export default function PictureField({ label, value, onChange, lang = 'en' }: Props) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
   const [shown, setShown] = useState<PictureJson>();
+  const [choices, setChoices] = useState<PictureJson[]>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const word = (code: Parameters<typeof fill>[1]) => fill(lang, code);
@@ -82,6 +96,25 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
     }
   }
 
+  function openChooser() {
+    setChoices(undefined);
+    dialogRef.current?.showModal();
+    void knownPictures().then((known) => setChoices(offered(known)));
+  }
+
+  function choose(picture: PictureJson) {
+    setShown(picture);
+    setError(undefined);
+    // A starting picture brings its own words; an uploaded one has none of its own, so the words typed stay.
+    onChange({ picture: picture.id, alt: hasText(picture.alt) ? picture.alt : (value?.alt ?? { en: '', hi: '' }) });
+    dialogRef.current?.close();
+  }
+
+  /** How a picture reads in the list: a starting one by its words, an uploaded one by its date and size. */
+  const pictureName = (p: PictureJson) =>
+    p.sample ? p.alt[lang] || p.alt.en : fill(lang, 'pictures.uploadedOn', { date: formatDate(p.createdAt, lang), width: String(p.width), height: String(p.height) });
+  const whereShown = (p: PictureJson) => (p.usedOn.length ? fill(lang, 'pictures.shownOn', { pages: p.usedOn.join(', ') }) : word('pictures.notShown'));
+
   const alt = value?.alt ?? { en: '', hi: '' };
   return (
     <fieldset className="picture-field">
@@ -111,12 +144,50 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           disabled={busy}
           onChange={(e) => void upload(e.currentTarget.files?.[0])}
         />
+        <button ref={chooseRef} type="button" className="btn" disabled={busy} onClick={openChooser}>
+          {word('pictures.choose')}
+        </button>
         {value && (
           <button type="button" className="btn" disabled={busy} onClick={() => onChange(null)}>
             {word('pictures.remove')}
           </button>
         )}
       </div>
+      <dialog
+        ref={dialogRef}
+        className="picture-chooser"
+        aria-labelledby={`${id}-choose-title`}
+        onClose={() => chooseRef.current?.focus()}
+      >
+        <h2 id={`${id}-choose-title`}>{word('pictures.chooseTitle')}</h2>
+        <p className="hint">{fill(lang, 'pictures.chooseFor', { label })}</p>
+        {choices === undefined ? (
+          <p role="status">{word('pictures.chooseLoading')}</p>
+        ) : choices.length === 0 ? (
+          <p>{word('pictures.chooseNone')}</p>
+        ) : (
+          <ul className="picture-chooser__list" role="list">
+            {choices.map((p) => (
+              <li key={p.id}>
+                <button type="button" className="picture-chooser__item" aria-current={p.id === value?.picture ? 'true' : undefined} onClick={() => choose(p)}>
+                  <img src={imageCdnUrl(p.src, 240)} alt="" width={120} height={Math.round((120 * p.height) / p.width)} loading="lazy" />
+                  <span className="picture-chooser__words">
+                    <span className="picture-chooser__name">{pictureName(p)}</span>
+                    {p.sample && <span className="sample-badge">{word('pictures.sample')}</span>}
+                    {p.id === value?.picture && <span className="picture-chooser__current">{word('pictures.current')}</span>}
+                    <span className="picture-chooser__where">{whereShown(p)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="picture-chooser__actions">
+          <button type="button" className="btn" onClick={() => dialogRef.current?.close()}>
+            {word('pictures.chooseCancel')}
+          </button>
+        </div>
+      </dialog>
       {busy && <p role="status">{word('pictures.uploading')}</p>}
       {error && <p role="alert" className="field-error">{error}</p>}
       {value && (
