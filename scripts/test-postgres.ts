@@ -1,6 +1,6 @@
 /**
- * The HTTP and database-layer tests (tests/http, tests/db) once more against a real PostgreSQL server (Debian's package), so the
- * SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
+ * The HTTP tests (tests/http) and the database-layer files about concurrent requests against a real
+ * PostgreSQL server (Debian's package), so the SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
  * cluster (as the `postgres` user when run as root, since PostgreSQL refuses to run as root).
  * The runtimes reach it with production's driver, @neondatabase/serverless over WebSocket, through
  * a WebSocket-to-TCP proxy started here (scripts/ws-proxy.ts), as Netlify's functions reach Neon.
@@ -33,7 +33,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else all of tests/http and tests/db. */
+/**
+ * The database-layer files run here as well as on PGlite: those whose point is many requests at the
+ * same instant (counts, slots, limits, sessions, the outbox's claims). PGlite serves one connection
+ * at a time, so only a server shows their row locks and races; the other tests/db files prove
+ * queries the HTTP tests run here through production's driver anyway.
+ */
+const CONCURRENT_DB_FILES = [
+  'database-sessions', 'fee-structure', 'forms-rate-limit', 'login-throttle', 'messages-whatsapp-sms',
+  'public-mobile', 'status-limits', 'tc-fee-change', 'tc-slots', 'tc-walk',
+].map((name) => `tests/db/${name}.test.ts`);
+
+/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else tests/http and the files above. */
 const files = process.argv.slice(2);
 
 /**
@@ -47,7 +58,7 @@ async function vitest(url: string): Promise<number> {
   try {
     const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
-    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', 'tests/db'])], { stdio: 'inherit', env });
+    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', ...CONCURRENT_DB_FILES])], { stdio: 'inherit', env });
     const [code] = (await once(child, 'exit')) as [number | null];
     return code ?? 1;
   } finally {

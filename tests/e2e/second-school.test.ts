@@ -156,7 +156,7 @@ describe('a second school set up through the admin alone', () => {
       method: 'POST',
       json: { title: { en: 'Admissions open', hi: 'प्रवेश प्रारंभ' }, body: { en: 'Forms for P.N.C to Class X are open.', hi: 'P.N.C से कक्षा 10 तक के फ़ॉर्म खुले हैं।' }, publishOn: '2026-11-01', expiresOn: '2099-12-31' },
     });
-  });
+  }, 120_000);
 
   it('takes families\' forms under its own numbers, its PDFs, receipts and letters naming it', async () => {
     const enquiry = await createEnquiry({ fatherMobile: MOBILE, address: ETAH.address, admissionClass: '4' }, runtime.url);
@@ -182,7 +182,7 @@ describe('a second school set up through the admin alone', () => {
       expect(csv.trim().split('\n').length, kind).toBe(2);
     }
     expect(tc._id).toBeTruthy();
-  });
+  }, 240_000);
 
   it('takes no form for Classes XI-XII and lists no fee for them', async () => {
     const { form } = await admissionForm({ band: 'senior', admissionClass: '11', contactNo: MOBILE, address: ETAH.address }, { base: runtime.url });
@@ -196,7 +196,7 @@ describe('a second school set up through the admin alone', () => {
       expect(page).toContain('650');
       expect(page, path).not.toMatch(/\bXII?\b|Class(es)? 1[12]\b|कक्षा 1[12]\b/);
     }
-  });
+  }, 120_000);
 
   it('leaves no trace of the first school on any page, feed, sitemap, PDF, letter or CSV', async () => {
     const queue = ['/', '/hi/', '/privacy', '/hi/privacy', '/robots.txt', '/sitemap.xml', '/notices/feed.xml', '/hi/notices/feed.xml', '/calendar.ics'];
