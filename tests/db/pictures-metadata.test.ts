@@ -5,13 +5,12 @@
  * sent and the ICC profile; the row counts the bytes kept; a JPEG that its EXIF turns is refused
  * with nothing stored.
  */
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import sharp from 'sharp';
 import { ApiClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
-import { exifTags } from '../support/camera-photo.ts';
+import { exifTags, pngWithText } from '../support/camera-photo.ts';
 import { blobsWithContent, expectJsonError, fileOf } from '../http/admin-fixtures.ts';
 import { PICTURE_MESSAGES } from '../../src/features/pictures/picture.ts';
 import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
@@ -47,18 +46,6 @@ const phoneJpeg = (seed: string, orientation?: number) => {
   return (orientation ? photo.withMetadata({ orientation }) : photo).toBuffer();
 };
 
-/** A PNG with a tEXt chunk saying where it was taken. */
-async function pngWithText(background: string): Promise<Buffer> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
-  const data = Buffer.from('Comment\0taken at the home of the child, TestPhone', 'latin1');
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  chunk.write('tEXt', 4, 'latin1');
-  data.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
-  // After IHDR (8 bytes of signature, 25 of IHDR).
-  return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
-}
 
 const form = (bytes: Buffer, type: string, fields: Record<string, string> = {}) => {
   const data = new FormData();

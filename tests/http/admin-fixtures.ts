@@ -12,6 +12,7 @@ import { ApiClient } from '../support/api.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { birthDateFor } from '../unit/forms-cases.ts';
 import { JPEG } from './forms-fixtures.ts';
+import { pngChunk } from '../support/camera-photo.ts';
 
 /** A word no other test uses: names built from it are found only by their own test. */
 export function token(prefix = 'Zq'): string {
@@ -84,24 +85,6 @@ export async function createTcRequest(overrides: Record<string, string> = {}, ba
 
 // ---- files ----------------------------------------------------------------
 
-function crc32(bytes: Uint8Array): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /**
  * A real, decodable PNG of `width` x `height` pixels, 200 x 200 unless told (the smallest image a
  * document or gallery photo may be): its first row random, so each call's bytes are unique, the
@@ -117,7 +100,7 @@ export function png(width = 200, height = 200): Buffer {
   for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0; // each row's filter: none
   randomBytes(width * 3).copy(raw, 1);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array())]);
 }
 
 /** A real 200 x 200 JPEG (forms-fixtures' JPEG) with random bytes after its end, so each call's bytes are unique. */

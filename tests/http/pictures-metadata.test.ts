@@ -4,11 +4,10 @@
  * /v1/pictures/:id and through the Image CDN, in the format they were sent and as the browser's
  * Accept picks it.
  */
-import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ApiClient, adminClient } from '../support/api.ts';
-import { exifTags } from '../support/camera-photo.ts';
+import { exifTags, pngWithText } from '../support/camera-photo.ts';
 import { fileOf } from './admin-fixtures.ts';
 
 const TRACES = ['TestPhone', 'SN-4417-0093', 'Exif\0\0', 'home of the child'];
@@ -24,16 +23,6 @@ const phoneJpeg = () =>
     })
     .toBuffer();
 
-async function pngWithText(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a6a3a' } }).png().toBuffer();
-  const data = Buffer.from('Comment\0taken at the home of the child, TestPhone', 'latin1');
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  chunk.write('tEXt', 4, 'latin1');
-  data.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
-  return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
-}
 
 async function post(admin: ApiClient, bytes: Buffer, type: string): Promise<{ id: string; src: string }> {
   const form = new FormData();
@@ -71,7 +60,7 @@ describe('a picture posted straight to the API', () => {
 
   it('a PNG comes back without its tEXt chunk, from its address and through the Image CDN', async () => {
     const admin = await adminClient();
-    const png = await pngWithText();
+    const png = await pngWithText('#8a6a3a');
     expect(traces(png)).toEqual(['TestPhone', 'home of the child']);
     const picture = await post(admin, png, 'image/png');
     const visitor = new ApiClient();

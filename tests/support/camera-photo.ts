@@ -5,6 +5,7 @@
  * upright: shown as 3000 x 4000 portrait) and a GPS position. A red square marks the stored image's
  * top-left corner, which a viewer that applies the orientation shows at the top right.
  */
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 export const CAMERA = { width: 4000, height: 3000, orientation: 6, marker: 300 } as const;
@@ -70,4 +71,21 @@ export function jpegMarkers(jpeg: Buffer): number[] {
     at += 2 + jpeg.readUInt16BE(at + 2);
   }
   return markers;
+}
+
+/** A PNG chunk of `type` around `data`, with its CRC. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A 400×300 PNG with a tEXt chunk saying where it was taken, right after its header (8 bytes of signature, 25 of IHDR). */
+export async function pngWithText(background: string): Promise<Buffer> {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+  const text = pngChunk('tEXt', Buffer.from('Comment\0taken at the home of the child, TestPhone', 'latin1'));
+  return Buffer.concat([png.subarray(0, 33), text, png.subarray(33)]);
 }

@@ -5,11 +5,11 @@
  * the same pixels, the ICC profile and nothing else; a turned photo is refused; a damaged file is
  * unreadable; a clean file comes back as the same buffer.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { exifOrientation, stripMetadata } from '../../src/features/pictures/strip-metadata.ts';
-import { exifTags, jpegMarkers } from '../support/camera-photo.ts';
+import { exifTags, jpegMarkers, pngChunk } from '../support/camera-photo.ts';
 
 const PHONE_EXIF = {
   IFD0: { Make: 'TestPhone', Model: 'Camera', Software: 'Camera 1.0' },
@@ -42,14 +42,6 @@ function withSegments(jpeg: Buffer, ...segments: Buffer[]): Buffer {
   return Buffer.concat([jpeg.subarray(0, afterFirst), ...segments, jpeg.subarray(afterFirst)]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 /** `chunks` put in right after IHDR. */
 const withChunks = (png: Buffer, ...chunks: Buffer[]) => Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33)]);
 const pngChunks = (png: Buffer) => {
