@@ -1,11 +1,12 @@
 /**
  * An admin form's picture: the current one shown small, "Replace with a photo" (the photo is
  * redrawn in the browser, so the camera file and its GPS position never leave the phone, then
- * uploaded to POST /v1/api/pictures), "Choose one of the school's pictures" (a modal dialog listing
+ * uploaded to POST /v1/api/pictures), "Choose one of the school's pictures" (the site's modal Dialog listing
  * the pictures already uploaded and the starting ones still on a page), "Remove", and its alt text
  * in English and Hindi.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { Dialog } from '../../components/ui/Dialog.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { answerOf } from '../../lib/api-client.ts';
@@ -52,9 +53,8 @@ interface Props {
 export default function PictureField({ label, value, onChange, lang = 'en' }: Props) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const chooseRef = useRef<HTMLButtonElement>(null);
   const [shown, setShown] = useState<PictureJson>();
+  const [choosing, setChoosing] = useState(false);
   const [choices, setChoices] = useState<PictureJson[]>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -98,7 +98,7 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
 
   function openChooser() {
     setChoices(undefined);
-    dialogRef.current?.showModal();
+    setChoosing(true);
     void knownPictures().then((known) => setChoices(offered(known)));
   }
 
@@ -107,7 +107,7 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
     setError(undefined);
     // A starting picture brings its own words; an uploaded one has none of its own, so the words typed stay.
     onChange({ picture: picture.id, alt: hasText(picture.alt) ? picture.alt : (value?.alt ?? { en: '', hi: '' }) });
-    dialogRef.current?.close();
+    setChoosing(false);
   }
 
   /** How a picture reads in the list: a starting one by its words, an uploaded one by its date and size. */
@@ -144,7 +144,7 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           disabled={busy}
           onChange={(e) => void upload(e.currentTarget.files?.[0])}
         />
-        <button ref={chooseRef} type="button" className="btn" disabled={busy} onClick={openChooser}>
+        <button type="button" className="btn" disabled={busy} onClick={openChooser}>
           {word('pictures.choose')}
         </button>
         {value && (
@@ -153,12 +153,7 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           </button>
         )}
       </div>
-      <dialog
-        ref={dialogRef}
-        className="picture-chooser"
-        aria-labelledby={`${id}-choose-title`}
-        onClose={() => chooseRef.current?.focus()}
-      >
+      <Dialog open={choosing} onClose={() => setChoosing(false)} labelledBy={`${id}-choose-title`} className="picture-chooser">
         <h2 id={`${id}-choose-title`}>{word('pictures.chooseTitle')}</h2>
         <p className="hint">{fill(lang, 'pictures.chooseFor', { label })}</p>
         {choices === undefined ? (
@@ -183,11 +178,11 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           </ul>
         )}
         <div className="picture-chooser__actions">
-          <button type="button" className="btn" onClick={() => dialogRef.current?.close()}>
+          <button type="button" className="btn" onClick={() => setChoosing(false)}>
             {word('pictures.chooseCancel')}
           </button>
         </div>
-      </dialog>
+      </Dialog>
       {busy && <p role="status">{word('pictures.uploading')}</p>}
       {error && <p role="alert" className="field-error">{error}</p>}
       {value && (
