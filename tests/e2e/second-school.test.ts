@@ -27,7 +27,8 @@ const ADMIN_PASSWORD = 'a second school in Etah';
 
 /** The repository's own school, in every form it was ever printed. */
 const FIRST_SCHOOL: [string, RegExp][] = [
-  ['its initials', /R\.?\s?M\.?\s?C\.?\s?P/i],
+  // Word bounds: a hashed asset name such as "AdmissionForm.CpiqtVR2.js" spells "rm.Cp".
+  ['its initials', /\bR\.?\s?M\.?\s?C\.?\s?P\b/i],
   ['its Hindi initials', /आर\.?\s?एम\.?\s?सी\.?\s?पी/],
   ['its town', /Sikandrabad|सिकंदराबाद|सिकन्दराबाद/i],
   ['its district', /Bulandshahr|बुलंदशहर|बुलन्दशहर/i],
