@@ -43,7 +43,14 @@ export default defineConfig({
   },
   vite: {
     plugins: dev
-      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: true }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
+      ? [
+          netlify({
+            edgeFunctions: { enabled: false },
+            images: { enabled: true },
+            geolocation: { enabled: false },
+            aiGateway: { enabled: false },
+          }),
+        ]
       : [],
   },
   integrations: [

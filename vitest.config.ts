@@ -17,9 +17,19 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Server code in the test's own process on a database of each file's own (PGlite in memory, or a
       // fresh PostgreSQL database when TEST_DATABASE_URL is set): no runtime, nothing shared, no turns.
-      { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'db', include: ['tests/db/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
+      },
       // Through the real local runtime (one for the whole run) and Chromium.
-      { extends: true, test: { name: 'runtime', include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'runtime',
+          include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -73,7 +73,9 @@ export async function benchExports(baseURL: string): Promise<void> {
     ['all, 3rd time', '/v1/api/admission/export.csv'],
     ['status filter', '/v1/api/admission/export.csv?status=under-review'],
   ] as const) {
-    const run = pid ? await peakRss(pid, () => download(baseURL, cookie, path)) : { result: await download(baseURL, cookie, path), baseline: 0, peak: 0 };
+    const run = pid
+      ? await peakRss(pid, () => download(baseURL, cookie, path))
+      : { result: await download(baseURL, cookie, path), baseline: 0, peak: 0 };
     const { firstByte, seconds, bytes, lines } = run.result;
     const growth = run.peak - run.baseline;
     slowest = Math.max(slowest, seconds);

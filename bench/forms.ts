@@ -12,12 +12,22 @@ import { verhoeffCheckDigit } from '../src/lib/forms/verhoeff.ts';
 import { birthDateFor } from '../tests/unit/forms-cases.ts';
 
 const ENQUIRY = {
-  admissionClass: 'K.G', studentName: 'Bench Student', fatherName: 'Bench Father', motherName: 'Bench Mother',
-  gender: 'Female', dateOfBirth: '2020-01-01', fatherMobile: '9876543210', email: 'bench@example.com',
-  category: 'GENERAL', lastSchoolAttended: 'None', fatherOccupation: 'Teacher', motherOccupation: 'Teacher',
-  address: 'Bench Road', referredBy: 'Bench', consent: true,
+  admissionClass: 'K.G',
+  studentName: 'Bench Student',
+  fatherName: 'Bench Father',
+  motherName: 'Bench Mother',
+  gender: 'Female',
+  dateOfBirth: '2020-01-01',
+  fatherMobile: '9876543210',
+  email: 'bench@example.com',
+  category: 'GENERAL',
+  lastSchoolAttended: 'None',
+  fatherOccupation: 'Teacher',
+  motherOccupation: 'Teacher',
+  address: 'Bench Road',
+  referredBy: 'Bench',
+  consent: true,
 };
-
 
 /**
  * A PNG's signature, its header chunk saying 1200 x 1600 pixels (a phone photo's size: the server
@@ -39,7 +49,27 @@ function pngHead(size: number): Buffer {
 /** A JPEG's start, JFIF segment and frame header (SOF0) saying 1200 x 1600 pixels. */
 const JPEG_HEAD = Buffer.concat([
   Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
-  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 1600 >> 8, 1600 & 0xff, 1200 >> 8, 1200 & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+  Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    1600 >> 8,
+    1600 & 0xff,
+    1200 >> 8,
+    1200 & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]),
 ]);
 
 /** A 2 MB document of the given kind (a header the server accepts, photos of a phone's size; distinct padding). */
@@ -72,7 +102,9 @@ interface LoadRequest {
  */
 async function underLoad(request: LoadRequest): Promise<autocannon.Result> {
   for (let round = 0; round < 3; round++) {
-    await Promise.all(Array.from({ length: LOAD.connections }, () => fetch(request.url, request).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: LOAD.connections }, () => fetch(request.url, request).then((r) => r.arrayBuffer())),
+    );
   }
   return autocannon({ ...request, ...LOAD });
 }
@@ -89,7 +121,9 @@ async function runtimeCeiling(baseURL: string): Promise<void> {
   ] as const) {
     const result = await underLoad({ url: new URL(path, baseURL).toString() });
     const answered = result['2xx'] + result.non2xx;
-    console.log(`runtime ceiling, ${label}: ${(answered / result.duration).toFixed(1)} answers/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    console.log(
+      `runtime ceiling, ${label}: ${(answered / result.duration).toFixed(1)} answers/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
   }
 }
 
@@ -116,23 +150,40 @@ async function sendAdmission(baseURL: string, size: number) {
   const ids: Record<string, string> = {};
   // Like the form: each document is uploaded as soon as it is chosen, one after the other.
   for (let i = 0; i < fileFields.length; i += 1) {
-    await Promise.all(fileFields.slice(i, i + 1).map(async (field, k) => {
-      const doc = document(i + k, size);
-      const body = new FormData();
-      body.append('file', new Blob([doc.data]), doc.name);
-      const res = await fetch(new URL('/v1/api/uploads', baseURL), { method: 'POST', body });
-      if (res.status !== 201) throw new Error(`upload ${field}: ${res.status} ${await res.text()}`);
-      ids[field] = ((await res.json()) as { id: string }).id;
-    }));
+    await Promise.all(
+      fileFields.slice(i, i + 1).map(async (field, k) => {
+        const doc = document(i + k, size);
+        const body = new FormData();
+        body.append('file', new Blob([doc.data]), doc.name);
+        const res = await fetch(new URL('/v1/api/uploads', baseURL), { method: 'POST', body });
+        if (res.status !== 201) throw new Error(`upload ${field}: ${res.status} ${await res.text()}`);
+        ids[field] = ((await res.json()) as { id: string }).id;
+      }),
+    );
   }
   const aadhaar = '23456789012' + verhoeffCheckDigit('23456789012');
   const form = new FormData();
   const text: Record<string, string> = {
-    band: 'senior', admissionClass: '9', studentFirstName: 'Bench', studentMiddleName: 'Kumar', studentLastName: 'Student',
-    studentAadharNo: aadhaar, fatherFirstName: 'Bench', fatherMiddleName: 'Chand', fatherLastName: 'Father',
-    motherFirstName: 'Bench', motherMiddleName: 'Devi', motherLastName: 'Mother', abcId: '123456789012',
-    contactNo: '9876543210', governmentScholarship: 'yes', consent: 'true', ...ids,
-    dateOfBirth: birthDateFor('9'), gender: 'Male', address: 'Station Road, Sikandrabad, Bulandshahr 203205',
+    band: 'senior',
+    admissionClass: '9',
+    studentFirstName: 'Bench',
+    studentMiddleName: 'Kumar',
+    studentLastName: 'Student',
+    studentAadharNo: aadhaar,
+    fatherFirstName: 'Bench',
+    fatherMiddleName: 'Chand',
+    fatherLastName: 'Father',
+    motherFirstName: 'Bench',
+    motherMiddleName: 'Devi',
+    motherLastName: 'Mother',
+    abcId: '123456789012',
+    contactNo: '9876543210',
+    governmentScholarship: 'yes',
+    consent: 'true',
+    ...ids,
+    dateOfBirth: birthDateFor('9'),
+    gender: 'Male',
+    address: 'Station Road, Sikandrabad, Bulandshahr 203205',
   };
   for (const [k, v] of Object.entries(text)) form.append(k, v);
   const res = await fetch(new URL('/v1/api/admission', baseURL), { method: 'POST', body: form });
@@ -148,7 +199,11 @@ async function admissionMemory(baseURL: string, size: number): Promise<number | 
     console.log('admission RSS: runtime process not found (set BENCH_RUNTIME_PID)');
     return undefined;
   }
-  const { result: [res, answer, elapsed], baseline, peak } = await peakRss(pid, () => sendAdmission(baseURL, size));
+  const {
+    result: [res, answer, elapsed],
+    baseline,
+    peak,
+  } = await peakRss(pid, () => sendAdmission(baseURL, size));
   if (res.status !== 201) throw new Error(`admission: ${res.status} ${answer}`);
   console.log(
     `admission with 13 documents of ${size >= 1024 * 1024 ? `${size / 1024 / 1024} MB` : `${size / 1024} KB`} (13 uploads + 1 submit, ${(elapsed / 1000).toFixed(1)} s): ` +
@@ -170,7 +225,9 @@ export async function benchForms(baseURL: string): Promise<void> {
   const control = await admissionMemory(baseURL, 1024);
   const growth = await admissionMemory(baseURL, 2 * 1024 * 1024);
   if (growth !== undefined && control !== undefined) {
-    console.log(`  -> peak RSS growth with 2 MB documents: ${mb(growth)} MB [target: < 64 MB]; of which beyond the 1 KB control: ${mb(growth - control)} MB`);
+    console.log(
+      `  -> peak RSS growth with 2 MB documents: ${mb(growth)} MB [target: < 64 MB]; of which beyond the 1 KB control: ${mb(growth - control)} MB`,
+    );
   }
   console.log('');
 }

@@ -56,17 +56,25 @@ function percentile(values: number[], p: number): number {
 export async function signIn(baseURL: string): Promise<string> {
   const email = process.env.BENCH_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
   const password = process.env.BENCH_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('Set BENCH_ADMIN_EMAIL and BENCH_ADMIN_PASSWORD (or ADMIN_EMAIL / ADMIN_PASSWORD).');
+  if (!email || !password)
+    throw new Error('Set BENCH_ADMIN_EMAIL and BENCH_ADMIN_PASSWORD (or ADMIN_EMAIL / ADMIN_PASSWORD).');
   const res = await fetch(new URL('/v1/api/auth/login', baseURL), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
-async function measure(baseURL: string, cookie: string, path: string): Promise<{ http: number[]; db: number[]; rows: number; total: string }> {
+async function measure(
+  baseURL: string,
+  cookie: string,
+  path: string,
+): Promise<{ http: number[]; db: number[]; rows: number; total: string }> {
   const http: number[] = [];
   const db: number[] = [];
   let rows = 0;
@@ -96,7 +104,9 @@ export async function benchLists(baseURL: string): Promise<void> {
   else console.log('  (no BENCH_DATABASE_URL: measuring the data already there; seed it with npm run seed:bench)');
   const cookie = await signIn(baseURL);
   const fmt = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`  ${'list'.padEnd(12)} ${'case'.padEnd(15)} ${'rows'.padStart(5)} ${'matches'.padStart(8)}  http p50 / p99 ms   db p50 / p99 ms`);
+  console.log(
+    `  ${'list'.padEnd(12)} ${'case'.padEnd(15)} ${'rows'.padStart(5)} ${'matches'.padStart(8)}  http p50 / p99 ms   db p50 / p99 ms`,
+  );
   let worstDb = 0;
   for (const c of CASES) {
     const r = await measure(baseURL, cookie, c.path);
@@ -106,6 +116,8 @@ export async function benchLists(baseURL: string): Promise<void> {
       `  ${c.list.padEnd(12)} ${c.name.padEnd(15)} ${String(r.rows).padStart(5)} ${r.total.padStart(8)}  ${fmt(percentile(r.http, 50))} /${fmt(percentile(r.http, 99))}  ${fmt(dbP50)} /${fmt(r.db.length ? percentile(r.db, 99) : NaN)}`,
     );
   }
-  console.log(`  -> worst db p50 of page 1 / page 1,000 / name search / status: ${worstDb.toFixed(1)} ms [target: p50 < ${TARGET_MS} ms]; ${RUNS} runs each after ${WARMUP} warm-up`);
+  console.log(
+    `  -> worst db p50 of page 1 / page 1,000 / name search / status: ${worstDb.toFixed(1)} ms [target: p50 < ${TARGET_MS} ms]; ${RUNS} runs each after ${WARMUP} warm-up`,
+  );
   console.log('');
 }

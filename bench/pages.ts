@@ -27,7 +27,13 @@ const KB = (n: number) => (n / 1024).toFixed(1);
 export async function benchPages(baseURL: string): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const rows: Row[] = [];
   try {
@@ -66,7 +72,10 @@ export async function benchPages(baseURL: string): Promise<void> {
       await Promise.all(pending);
       // Inline scripts and styles count towards JS and CSS too (they travel inside the HTML).
       const inline = await page.evaluate(() => ({
-        js: [...document.querySelectorAll('script:not([src])')].filter((s) => !(s as HTMLScriptElement).type.includes('json')).map((s) => s.textContent ?? '').join(''),
+        js: [...document.querySelectorAll('script:not([src])')]
+          .filter((s) => !(s as HTMLScriptElement).type.includes('json'))
+          .map((s) => s.textContent ?? '')
+          .join(''),
         css: [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join(''),
       }));
       row.js += inline.js ? gzipSync(inline.js).length : 0;
@@ -78,11 +87,39 @@ export async function benchPages(baseURL: string): Promise<void> {
     await browser.close();
   }
   const header = ['Route', 'HTML', 'CSS*', 'JS*', 'Images', 'Other', 'Requests'];
-  const lines = rows.map((r) => [r.route, KB(r.html), KB(r.css), KB(r.js), KB(r.images), KB(r.other), String(r.requests)]);
-  const total = rows.reduce((t, r) => ({ ...t, html: t.html + r.html, css: t.css + r.css, js: t.js + r.js, images: t.images + r.images, other: t.other + r.other, requests: t.requests + r.requests }), { route: 'Total', html: 0, css: 0, js: 0, images: 0, other: 0, requests: 0 });
-  lines.push([`Total (${rows.length} routes)`, KB(total.html), KB(total.css), KB(total.js), KB(total.images), KB(total.other), String(total.requests)]);
+  const lines = rows.map((r) => [
+    r.route,
+    KB(r.html),
+    KB(r.css),
+    KB(r.js),
+    KB(r.images),
+    KB(r.other),
+    String(r.requests),
+  ]);
+  const total = rows.reduce(
+    (t, r) => ({
+      ...t,
+      html: t.html + r.html,
+      css: t.css + r.css,
+      js: t.js + r.js,
+      images: t.images + r.images,
+      other: t.other + r.other,
+      requests: t.requests + r.requests,
+    }),
+    { route: 'Total', html: 0, css: 0, js: 0, images: 0, other: 0, requests: 0 },
+  );
+  lines.push([
+    `Total (${rows.length} routes)`,
+    KB(total.html),
+    KB(total.css),
+    KB(total.js),
+    KB(total.images),
+    KB(total.other),
+    String(total.requests),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
+  const fmt = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
   console.log('\nPage weight at 360 x 740 (KB; HTML/CSS/JS gzipped, images as sent; before scrolling)');
   console.log('* CSS and JS include what is inlined in the HTML (also counted in HTML).');
   console.log(fmt(header));

@@ -29,7 +29,9 @@ process.env.BENCH_RUNTIME_PID = String(runtime.pid);
 process.env.BENCH_DATABASE_URL = runtime.databaseUrl;
 process.env.BENCH_ADMIN_EMAIL = 'bench@school.test';
 process.env.BENCH_ADMIN_PASSWORD = 'a long night of load';
-console.log(`Runtime: ${runtime.url} (pid ${runtime.pid}); machine: ${(await import('node:os')).cpus().length} cores\n`);
+console.log(
+  `Runtime: ${runtime.url} (pid ${runtime.pid}); machine: ${(await import('node:os')).cpus().length} cores\n`,
+);
 
 // `npm run bench -- lists exports` runs only those; no names, all of them.
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -41,7 +43,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in BENCHES));
-if (unknown.length) console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
+if (unknown.length)
+  console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
 
 try {
   for (const [name, run] of Object.entries(BENCHES)) if (!chosen.length || chosen.includes(name)) await run();

@@ -39,7 +39,10 @@ export async function runtimePid(baseURL: string): Promise<number | undefined> {
 }
 
 /** Samples the process's RSS every 20 ms while `work` runs: its baseline and peak. */
-export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; baseline: number; peak: number }> {
+export async function peakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; baseline: number; peak: number }> {
   const baseline = await rssBytes(pid);
   let peak = baseline;
   let sampling = true;

@@ -42,7 +42,9 @@ async function watchUploads(page: Page): Promise<void> {
 }
 
 export async function benchSlow3g(baseURL: string): Promise<void> {
-  console.log(`== Senior admission form on slow 3G (${LINK.kbitPerSecond} kbit/s up and down, ${LINK.latencyMs} ms latency) ==`);
+  console.log(
+    `== Senior admission form on slow 3G (${LINK.kbitPerSecond} kbit/s up and down, ${LINK.latencyMs} ms latency) ==`,
+  );
   const def = BANDS_DEF.senior;
   const fields = bandFiles(def);
   const photos: Buffer[] = [];
@@ -51,7 +53,13 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
@@ -68,7 +76,11 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
     });
 
     await page.goto(def.path, { timeout: 180_000 });
-    await page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'), undefined, { timeout: 180_000 });
+    await page.waitForFunction(
+      () => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'),
+      undefined,
+      { timeout: 180_000 },
+    );
     await page.getByLabel(label('Student first name')).fill('Bench');
     await page.getByLabel(label('Student middle name')).fill('Kumar');
     await page.getByLabel(label('Student last name')).fill('Student');
@@ -90,15 +102,22 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
 
     const started = performance.now();
     for (const [i, field] of fields.entries()) {
-      await page.getByLabel(label(fileLabel(field))).setInputFiles({ name: `IMG_${1000 + i}.jpg`, mimeType: 'image/jpeg', buffer: photos[i]! });
+      await page
+        .getByLabel(label(fileLabel(field)))
+        .setInputFiles({ name: `IMG_${1000 + i}.jpg`, mimeType: 'image/jpeg', buffer: photos[i]! });
     }
-    await page.waitForFunction((n) => document.querySelectorAll('.ff-upload--done').length === n, fields.length, { timeout: 15 * 60_000, polling: 250 });
+    await page.waitForFunction((n) => document.querySelectorAll('.ff-upload--done').length === n, fields.length, {
+      timeout: 15 * 60_000,
+      polling: 250,
+    });
     const uploaded = performance.now();
     await page.getByRole('button', { name: 'Submit application' }).click();
     await page.locator('.ff-reference').waitFor({ timeout: 5 * 60_000 });
     const seconds = (performance.now() - started) / 1000;
 
-    const uploads = await page.evaluate(() => (window as unknown as { __uploads: { body: number; file: number }[] }).__uploads);
+    const uploads = await page.evaluate(
+      () => (window as unknown as { __uploads: { body: number; file: number }[] }).__uploads,
+    );
     const files = uploads.reduce((sum, u) => sum + u.file, 0);
     const bodies = uploads.reduce((sum, u) => sum + u.body, 0);
     const over = photos.filter((p) => p.length > MAX_FILE_BYTES).length;
@@ -107,7 +126,7 @@ export async function benchSlow3g(baseURL: string): Promise<void> {
         `at ${LINK.kbitPerSecond} kbit/s (computed, not sent: ${over} of ${photos.length} are over 2 MB, which the form refused before downscaling)`,
     );
     console.log(
-      `after: ${uploads.length} uploads, files ${mb(files)} (${files} bytes, ${(files / originals * 100).toFixed(1)}% of the originals; ` +
+      `after: ${uploads.length} uploads, files ${mb(files)} (${files} bytes, ${((files / originals) * 100).toFixed(1)}% of the originals; ` +
         `${mb(bodies)} with multipart framing), ${(files / 1024 / uploads.length).toFixed(0)} KB a document`,
     );
     console.log(

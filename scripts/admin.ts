@@ -30,7 +30,8 @@ async function rotateKey(root: string): Promise<number> {
   const file = join(root, '.netlify', 'local-secrets.json');
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const oldKey = process.env.AADHAAR_KEY_OLD || stored.AADHAAR_KEY;
-  const newKey = process.env.AADHAAR_KEY || (process.env.AADHAAR_KEY_OLD ? undefined : randomBytes(32).toString('base64'));
+  const newKey =
+    process.env.AADHAAR_KEY || (process.env.AADHAAR_KEY_OLD ? undefined : randomBytes(32).toString('base64'));
   if (!oldKey || !newKey) {
     console.error('Set AADHAAR_KEY_OLD to the key in use until now and AADHAAR_KEY to the new one (32 bytes, base64).');
     return 2;
@@ -69,7 +70,9 @@ async function resetSecondFactor(root: string, email: string): Promise<number> {
       console.error(`No administrator with e-mail ${email} has a second factor.`);
       return 1;
     }
-    console.log(`Second factor reset for ${email.trim().toLowerCase()}; their sessions are signed out. They sign in with their password alone now.`);
+    console.log(
+      `Second factor reset for ${email.trim().toLowerCase()}; their sessions are signed out. They sign in with their password alone now.`,
+    );
     return 0;
   } finally {
     await closePool();

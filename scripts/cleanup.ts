@@ -37,7 +37,12 @@ if (process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN) {
   blobsServer = new BlobsServer({ directory: join(root, '.netlify', 'blobs-serve'), token, logger: () => undefined });
   const { port } = await blobsServer.start();
   // Site id '0': what @netlify/dev uses for a site not linked to Netlify, so the same files.
-  setEnvironmentContext({ siteID: '0', token, edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}` });
+  setEnvironmentContext({
+    siteID: '0',
+    token,
+    edgeURL: `http://localhost:${port}`,
+    uncachedEdgeURL: `http://localhost:${port}`,
+  });
 }
 
 let code = 0;
@@ -45,7 +50,11 @@ try {
   const { cleanup, describeCleanup } = await import('../src/features/housekeeping/cleanup.server.ts');
   console.log(describeCleanup(await cleanup(hours, now), hours));
   const { anySender, deliverDue, describeDelivery } = await import('../src/server/mailer.ts');
-  console.log(anySender() ? describeDelivery(await deliverDue(new Date(), { max: 1000 })) : 'SMTP_URL is not set: e-mails stay queued.');
+  console.log(
+    anySender()
+      ? describeDelivery(await deliverDue(new Date(), { max: 1000 }))
+      : 'SMTP_URL is not set: e-mails stay queued.',
+  );
 } catch (error) {
   console.error(error);
   code = 1;

@@ -41,7 +41,9 @@ const CONTROL_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <title>Control page</title><meta name="description" content="A page with nothing in it, to measure the machine."></head>
 <body><main><h1>Control page</h1><p>A heading and two sentences, with no styles, images or scripts.</p><p>Its score is the floor of this machine.</p></main></body></html>`;
 const control = createServer((req, res) =>
-  req.url === '/' ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL_HTML) : res.writeHead(404).end(),
+  req.url === '/'
+    ? res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL_HTML)
+    : res.writeHead(404).end(),
 );
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}/`;
@@ -60,7 +62,11 @@ async function placePhotos(routes: readonly string[]): Promise<void> {
       headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
       if (init.method && init.method !== 'GET') headers.set('X-XSRF-TOKEN', cookies.get('XSRF-TOKEN') ?? '');
       if (init.json !== undefined) headers.set('content-type', 'application/json');
-      const res = await fetch(new URL(path, runtime.url), { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const res = await fetch(new URL(path, runtime.url), {
+        ...init,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
       for (const line of res.headers.getSetCookie()) {
         const [pair = ''] = line.split(';');
         cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -68,11 +74,18 @@ async function placePhotos(routes: readonly string[]): Promise<void> {
       return res;
     },
   };
-  const signedIn = await office.request('/v1/api/auth/login', { method: 'POST', json: { email: STAFF.email, password: STAFF.password } });
+  const signedIn = await office.request('/v1/api/auth/login', {
+    method: 'POST',
+    json: { email: STAFF.email, password: STAFF.password },
+  });
   if (signedIn.status !== 200) throw new Error(`sign-in: ${signedIn.status}`);
   const ids: string[] = [];
   for (let seed = 1; seed <= 4; seed++) {
-    const redrawn = await sharp(await cameraPhoto(seed)).rotate().resize(2560, 2560, { fit: 'inside' }).jpeg({ quality: 86 }).toBuffer();
+    const redrawn = await sharp(await cameraPhoto(seed))
+      .rotate()
+      .resize(2560, 2560, { fit: 'inside' })
+      .jpeg({ quality: 86 })
+      .toBuffer();
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(redrawn)], { type: 'image/jpeg' }), `IMG_000${seed}.jpg`);
     const res = await office.request('/v1/api/pictures', { method: 'POST', body: form });
@@ -85,7 +98,14 @@ async function placePhotos(routes: readonly string[]): Promise<void> {
   for (const path of new Set(routes.map((route) => route.replace(/^\/hi(?=\/|$)/, '') || '/'))) {
     const res = await office.request(`/v1/api/pages?path=${encodeURIComponent(path)}`);
     if (res.status !== 200) continue;
-    const { content } = (await res.json()) as { content: { picture: Placed; cards: { picture: Placed }[]; photos: { picture: Placed }[]; person: { photo: Placed } | null } };
+    const { content } = (await res.json()) as {
+      content: {
+        picture: Placed;
+        cards: { picture: Placed }[];
+        photos: { picture: Placed }[];
+        person: { photo: Placed } | null;
+      };
+    };
     const changed = {
       picture: photo(content.picture),
       cards: content.cards.map((card) => ({ ...card, picture: photo(card.picture) })),
@@ -95,7 +115,9 @@ async function placePhotos(routes: readonly string[]): Promise<void> {
     const saved = await office.request('/v1/api/pages', { method: 'PUT', json: { path, ...changed } });
     if (saved.status !== 200) throw new Error(`placing photos on ${path}: ${saved.status} ${await saved.text()}`);
   }
-  console.log(`Placed ${ids.length} phone photos (4000 x 3000, sent at 2560 px) on the measured content pages, ${next} places.`);
+  console.log(
+    `Placed ${ids.length} phone photos (4000 x 3000, sent at 2560 px) on the measured content pages, ${next} places.`,
+  );
 }
 /**
  * The local runtime starts a function's worker on its first call, and again after a minute idle (about 0.4-1 s);
@@ -113,12 +135,29 @@ async function warmFunctions(): Promise<void> {
  */
 async function warmImages(url: string): Promise<void> {
   const page = await (await fetch(url)).text();
-  const addresses = new Set([...page.matchAll(/\/\.netlify\/images\?[^"\s,]+/g)].map((m) => m[0].replaceAll('&amp;', '&')));
-  for (const address of addresses) await (await fetch(new URL(address, runtime.url), { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } })).arrayBuffer();
+  const addresses = new Set(
+    [...page.matchAll(/\/\.netlify\/images\?[^"\s,]+/g)].map((m) => m[0].replaceAll('&amp;', '&')),
+  );
+  for (const address of addresses)
+    await (
+      await fetch(new URL(address, runtime.url), {
+        headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' },
+      })
+    ).arrayBuffer();
 }
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ],
 });
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 const performanceScore = (result: LighthouseResult) => result.lhr.categories.performance?.score ?? 0;
@@ -126,7 +165,12 @@ const performanceScore = (result: LighthouseResult) => result.lhr.categories.per
 /** One Lighthouse run; a run that Chrome could not finish (e.g. NO_FCP on a starved machine) is retried, up to 3 tries. */
 async function measure(route: string, url: string): Promise<LighthouseResult> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     const error = result?.lhr.runtimeError;
     if (result && !error) return result;
     console.log(`${route}: try ${attempt} failed${error ? ` (${error.code}: ${error.message})` : ''}`);
@@ -158,16 +202,29 @@ try {
     const { categories, audits } = result.lhr;
     if (process.env.LIGHTHOUSE_REPORTS) {
       mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${route.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+      writeFileSync(
+        join(process.env.LIGHTHOUSE_REPORTS, `${route.replace(/\W+/g, '_') || 'home'}.json`),
+        JSON.stringify(result.lhr),
+      );
     }
     const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
     const notes = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     rows.push({ route, scores, notes });
     // Lighthouse's own CPU benchmark of the machine at each run (higher is faster): shows when the machine was busy.
     const benchmark = runs.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).join(', ');
-    const spread = runs.length > 1 ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round(performanceScore(r) * 100)).join(', ')}; benchmarkIndex ${benchmark})` : `  (benchmarkIndex ${benchmark})`;
+    const spread =
+      runs.length > 1
+        ? `  (performance over ${runs.length} runs: ${runs.map((r) => Math.round(performanceScore(r) * 100)).join(', ')}; benchmarkIndex ${benchmark})`
+        : `  (benchmarkIndex ${benchmark})`;
     console.log(`${route}: ${scores.join(' / ')}${spread}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }
 } finally {
@@ -179,7 +236,8 @@ try {
 const header = ['Route', 'Performance', 'Accessibility', 'Best practices', 'SEO'];
 const lines = rows.map((r) => [r.route, ...r.scores.map(String)]);
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-const fmt = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
+const fmt = (cells: string[]) =>
+  '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ') + ' |';
 console.log('\nLighthouse (mobile preset)');
 console.log(fmt(header));
 console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');

@@ -12,7 +12,10 @@ import { FolderInUseError, holdRuntimeFolder, restrictRuntimeFiles } from './loc
  * `npm start` holds it the script uses that runtime's database, and while anything else holds it
  * (`npm run dev`, another script) the script stops with the lock's message.
  */
-export async function openLocalDatabase(root: string, holder = `scripts/${basename(process.argv[1] ?? 'a script')}`): Promise<() => Promise<void>> {
+export async function openLocalDatabase(
+  root: string,
+  holder = `scripts/${basename(process.argv[1] ?? 'a script')}`,
+): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL) return async () => undefined;
   // The local PGlite gateway is reached with node-postgres, whatever DATABASE_DRIVER says for a server.
   const driver = process.env.DATABASE_DRIVER;

@@ -18,7 +18,9 @@ export function pgExecutor(connectionString: string): SQLExecutor & { close(): P
         await client.query('BEGIN');
         const tx = {
           exec: (sql: string) => client.query(sql),
-          query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params)).rows as T[],
+          }),
         };
         const result = await fn(tx);
         await client.query('COMMIT');

@@ -16,7 +16,14 @@
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { LANGUAGE_DEPENDENT_HEADERS, LANGUAGE_DEPENDENT_PAGES, PAY_CSP_ADDITIONS, PAY_PAGES, cspString, securityHeaders } from '../src/server/security-headers.ts';
+import {
+  LANGUAGE_DEPENDENT_HEADERS,
+  LANGUAGE_DEPENDENT_PAGES,
+  PAY_CSP_ADDITIONS,
+  PAY_PAGES,
+  cspString,
+  securityHeaders,
+} from '../src/server/security-headers.ts';
 import { inlineScriptHashes } from '../src/server/csp-hashes.ts';
 
 const DIST = process.argv[2] ?? 'dist';
@@ -27,12 +34,18 @@ async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 /** The address a built page answers at: dist/academy/about/index.html is /academy/about (a rule's path matches it with or without the slash). */
-const pagePath = (file: string) => `/${relative(DIST, file).split(sep).join('/').replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1');
+const pagePath = (file: string) =>
+  `/${relative(DIST, file)
+    .split(sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1');
 
 /** The rewrites (status 200) of dist/_redirects to a built page: [from, to]. */
 async function rewrites(): Promise<[string, string][]> {
   const lines = (await readFile(join(DIST, '_redirects'), 'utf8')).split('\n').map((line) => line.trim().split(/\s+/));
-  return lines.filter(([from, to, status]) => from?.startsWith('/') && to?.endsWith('.html') && status === '200').map(([from, to]) => [from!, to!]);
+  return lines
+    .filter(([from, to, status]) => from?.startsWith('/') && to?.endsWith('.html') && status === '200')
+    .map(([from, to]) => [from!, to!]);
 }
 
 const STARTING = 'starting-content';
@@ -45,21 +58,26 @@ for (const part of await readdir(STARTING, { withFileTypes: true })) {
   const target = part.name === SITE_PART ? DIST : join(DIST, 'starting', part.name);
   await mkdir(target, { recursive: true });
   for (const file of await readdir(join(STARTING, part.name), { withFileTypes: true })) {
-    if (file.isFile() && !DATA_FILE.test(file.name)) await copyFile(join(STARTING, part.name, file.name), join(target, file.name));
+    if (file.isFile() && !DATA_FILE.test(file.name))
+      await copyFile(join(STARTING, part.name, file.name), join(target, file.name));
   }
 }
 
 const pages = (await htmlFiles(DIST)).sort();
 // A status page moved or renamed would silently lose its Pay button's checkout: stop the build instead.
 for (const page of PAY_PAGES) {
-  if (!pages.includes(join(DIST, page, 'index.html'))) throw new Error(`postbuild: ${page} (PAY_PAGES) is not a page of the build`);
+  if (!pages.includes(join(DIST, page, 'index.html')))
+    throw new Error(`postbuild: ${page} (PAY_PAGES) is not a page of the build`);
 }
 const hashes = new Set<string>();
 for (const file of pages) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
 
 const scriptHashes = [...hashes].sort();
 const payPolicy = cspString(scriptHashes, PAY_CSP_ADDITIONS);
-const lines = ['/*', ...Object.entries(securityHeaders(scriptHashes, PAY_CSP_ADDITIONS)).map(([k, v]) => `  ${k}: ${v}`)];
+const lines = [
+  '/*',
+  ...Object.entries(securityHeaders(scriptHashes, PAY_CSP_ADDITIONS)).map(([k, v]) => `  ${k}: ${v}`),
+];
 const policyOf = (path: string) => (PAY_PAGES.includes(path) ? payPolicy : cspString(scriptHashes));
 for (const path of pages.map(pagePath)) lines.push('', path, `  Content-Security-Policy: ${policyOf(path)}`);
 // A page that serves other addresses (a rewrite in _redirects, e.g. every /admin/enquiry/details/{id}):
@@ -71,6 +89,7 @@ for (const [from, to] of await rewrites()) {
 lines.push('', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable');
 // The database pages' shells (src/server/public-page.ts) are read by their functions, not by people or search engines.
 for (const shell of ['/page-shells/*', '/hi/page-shells/*']) lines.push('', shell, '  X-Robots-Tag: noindex');
-for (const page of LANGUAGE_DEPENDENT_PAGES) lines.push('', page, ...Object.entries(LANGUAGE_DEPENDENT_HEADERS).map(([k, v]) => `  ${k}: ${v}`));
+for (const page of LANGUAGE_DEPENDENT_PAGES)
+  lines.push('', page, ...Object.entries(LANGUAGE_DEPENDENT_HEADERS).map(([k, v]) => `  ${k}: ${v}`));
 await writeFile(join(DIST, '_headers'), lines.join('\n') + '\n');
 console.log(`postbuild: wrote ${DIST}/_headers (${hashes.size} inline script hashes)`);

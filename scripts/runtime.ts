@@ -20,7 +20,14 @@ import { redirectHeaders } from './local-runtime/redirect-headers.ts';
 import { rewriteOf } from './local-runtime/rewrite-status.ts';
 import { IMAGE_CDN_PATH, ImageCdnCache, imageCdnTarget } from './local-runtime/image-cdn.ts';
 import { listenLocallyByDefault } from './local-runtime/loopback.ts';
-import { refuseMethod, refuseOnConnection, refuseUnreadBody, writeRaw, LimitedBody, type Refusal } from './local-runtime/front.ts';
+import {
+  refuseMethod,
+  refuseOnConnection,
+  refuseUnreadBody,
+  writeRaw,
+  LimitedBody,
+  type Refusal,
+} from './local-runtime/front.ts';
 import { removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
 import { holdRuntimeFolder, restrictRuntimeFiles } from './local-runtime/folder-lock.ts';
 import { listenOn } from './local-runtime/listen.ts';
@@ -58,7 +65,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const url = `http://localhost:${port}`;
   // Requests that come while the runtime starts wait for it.
   const started = Promise.withResolvers<void>();
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => void started.promise.then(() => serve(req, res)));
+  server.on(
+    'request',
+    (req: http.IncomingMessage, res: http.ServerResponse) => void started.promise.then(() => serve(req, res)),
+  );
   // An address set in .env (the one the office's browsers use, e.g. behind HOST=0.0.0.0), else this server's own.
   const configuredUrl = process.env.URL;
   await checkSeedPassword();
@@ -104,7 +114,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Its body is read to the end: an answer left unread keeps its function instance busy, and a few
   // such refusals would leave the route no instance to answer with.
   const routeMethods = async (path: string) => {
-    const answer = await dev.handle(new Request(new URL(path, 'http://localhost'), { method: 'OPTIONS' })).catch(() => undefined);
+    const answer = await dev
+      .handle(new Request(new URL(path, 'http://localhost'), { method: 'OPTIONS' }))
+      .catch(() => undefined);
     await answer?.arrayBuffer().catch(() => undefined);
     return answer?.status === 405 ? (answer.headers.get('allow') ?? '') : '';
   };
@@ -221,7 +233,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 }
 
 /** The answer to a request Node's parser refused: 405 for a method it does not know, else what Node itself answers. */
-async function clientErrorRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, routeMethods: (path: string) => Promise<string>): Promise<Refusal | undefined> {
+async function clientErrorRefusal(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  routeMethods: (path: string) => Promise<string>,
+): Promise<Refusal | undefined> {
   if (error.code === 'ECONNRESET') return undefined;
   if (error.code === 'HPE_INVALID_METHOD') {
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
@@ -278,15 +293,23 @@ async function sendWebResponse(response: Response, res: http.ServerResponse, req
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
   const compress =
-    encoding && req.method !== 'HEAD' && !response.headers.has('content-encoding') && COMPRESSIBLE.test(response.headers.get('content-type') ?? '');
+    encoding &&
+    req.method !== 'HEAD' &&
+    !response.headers.has('content-encoding') &&
+    COMPRESSIBLE.test(response.headers.get('content-type') ?? '');
   if (!compress) {
     await pipeline(body, res);
     return;
   }
   res.removeHeader('content-length');
   res.setHeader('content-encoding', encoding);
-  res.setHeader('vary', response.headers.get('vary') ? `${response.headers.get('vary')}, Accept-Encoding` : 'Accept-Encoding');
+  res.setHeader(
+    'vary',
+    response.headers.get('vary') ? `${response.headers.get('vary')}, Accept-Encoding` : 'Accept-Encoding',
+  );
   const encoder =
-    encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip({ level: 6 });
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ level: 6 });
   await pipeline(body, encoder, res);
 }

@@ -12,7 +12,10 @@ const DEFAULT_EMAIL = 'admin@localhost';
 export async function checkSeedPassword(): Promise<void> {
   const given = process.env.ADMIN_PASSWORD;
   const weak = given ? await passwordWeakness(given, process.env.ADMIN_EMAIL || DEFAULT_EMAIL) : undefined;
-  if (weak) throw new ConfigError(`ADMIN_PASSWORD: ${weak.message} (It is only used to create the first administrator; once that account exists it can be removed from .env.)`);
+  if (weak)
+    throw new ConfigError(
+      `ADMIN_PASSWORD: ${weak.message} (It is only used to create the first administrator; once that account exists it can be removed from .env.)`,
+    );
 }
 
 /** With no admin yet: one from ADMIN_EMAIL/ADMIN_PASSWORD, else admin@localhost with a random password printed once. */
@@ -23,5 +26,9 @@ export async function seedFirstAdmin(log: (line: string) => void): Promise<void>
   const given = process.env.ADMIN_PASSWORD;
   const password = given || randomBytes(12).toString('base64url');
   await createAdmin(email, password);
-  log(given ? `Created the first administrator: ${email}` : `Created the first administrator: ${email} with password: ${password} (shown once)`);
+  log(
+    given
+      ? `Created the first administrator: ${email}`
+      : `Created the first administrator: ${email} with password: ${password} (shown once)`,
+  );
 }

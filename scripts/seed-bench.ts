@@ -17,19 +17,84 @@ export const SEED_COUNT = 100_000;
 const MARK = 'bench-seed@example.invalid';
 
 const FIRST = [
-  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Shaurya', 'Atharv',
-  'Advik', 'Pranav', 'Advaith', 'Aaryan', 'Dhruv', 'Kabir', 'Ritvik', 'Aarush', 'Saanvi', 'Aanya', 'Aadhya', 'Aaradhya',
-  'Ananya', 'Pari', 'Anika', 'Navya', 'Angel', 'Diya', 'Myra', 'Sara', 'Iraa', 'Ahana', 'Anvi', 'Prisha', 'Riya',
-  'Kavya', 'Sita', 'Gita',
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Ayaan',
+  'Krishna',
+  'Ishaan',
+  'Shaurya',
+  'Atharv',
+  'Advik',
+  'Pranav',
+  'Advaith',
+  'Aaryan',
+  'Dhruv',
+  'Kabir',
+  'Ritvik',
+  'Aarush',
+  'Saanvi',
+  'Aanya',
+  'Aadhya',
+  'Aaradhya',
+  'Ananya',
+  'Pari',
+  'Anika',
+  'Navya',
+  'Angel',
+  'Diya',
+  'Myra',
+  'Sara',
+  'Iraa',
+  'Ahana',
+  'Anvi',
+  'Prisha',
+  'Riya',
+  'Kavya',
+  'Sita',
+  'Gita',
 ];
 const MIDDLE = ['Kumar', 'Kumari', 'Prasad', 'Nath', 'Lal', 'Devi', 'Chandra', 'Pratap', 'Rani', 'Singh'];
 const LAST = [
-  'Sharma', 'Verma', 'Yadav', 'Singh', 'Gupta', 'Mishra', 'Pandey', 'Tiwari', 'Shukla', 'Dubey', 'Srivastava', 'Maurya',
-  'Chauhan', 'Rajput', 'Tripathi', 'Dwivedi', 'Chaudhary', 'Agarwal', 'Jaiswal', 'Kushwaha', 'Pal', 'Rawat', 'Saxena',
-  'Nigam', 'Awasthi', 'Bajpai', 'Trivedi', 'Patel', 'Khan', 'Ansari',
+  'Sharma',
+  'Verma',
+  'Yadav',
+  'Singh',
+  'Gupta',
+  'Mishra',
+  'Pandey',
+  'Tiwari',
+  'Shukla',
+  'Dubey',
+  'Srivastava',
+  'Maurya',
+  'Chauhan',
+  'Rajput',
+  'Tripathi',
+  'Dwivedi',
+  'Chaudhary',
+  'Agarwal',
+  'Jaiswal',
+  'Kushwaha',
+  'Pal',
+  'Rawat',
+  'Saxena',
+  'Nigam',
+  'Awasthi',
+  'Bajpai',
+  'Trivedi',
+  'Patel',
+  'Khan',
+  'Ansari',
 ];
 const CLASSES: [band: string, label: string][] = [
-  ['primary', 'P.N.C'], ['primary', 'N.C'], ['primary', 'K.G'],
+  ['primary', 'P.N.C'],
+  ['primary', 'N.C'],
+  ['primary', 'K.G'],
   ...['1', '2', '3', '4', '5'].map((c) => ['middle', c] as [string, string]),
   ...['6', '7', '8', '9', '10', '11', '12'].map((c) => ['senior', c] as [string, string]),
 ];
@@ -50,7 +115,18 @@ const session = `${sessionYear}::text || '-' || lpad(((${sessionYear} + 1) % 100
 
 // Statuses as an office's season leaves them: most received or under review, a tenth admitted.
 const admissionStatus = pick(
-  ['received', 'received', 'received', 'under-review', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn'],
+  [
+    'received',
+    'received',
+    'received',
+    'under-review',
+    'under-review',
+    'documents-verified',
+    'admitted',
+    'waitlisted',
+    'not-admitted',
+    'withdrawn',
+  ],
   'g',
 );
 
@@ -111,7 +187,9 @@ export async function seedBench(databaseUrl: string, log: (line: string) => void
       // The keys the hourly cleanup would have made, so the searches measured read what a school's do.
       await fillAllNameKeys(Number.POSITIVE_INFINITY, 5_000, client, [table]);
       await client.query(`VACUUM ANALYZE ${table}`);
-      log(`${table}: ${SEED_COUNT.toLocaleString('en-IN')} rows with their search keys in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `${table}: ${SEED_COUNT.toLocaleString('en-IN')} rows with their search keys in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await client.end();

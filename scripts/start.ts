@@ -48,7 +48,9 @@ const runtime = await startRuntime({ root, port, host }).catch((error: unknown) 
 console.log(`Database: ${runtime.databaseUrl.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@')}`);
 // Which driver the functions reach the database with (the PostgreSQL test pass checks it is Neon's).
 const driver = databaseDriver();
-console.log(`Database driver: ${driver}${driver === 'neon' && process.env.DATABASE_WS_PROXY ? ` over WebSocket through ${process.env.DATABASE_WS_PROXY}` : ''}`);
+console.log(
+  `Database driver: ${driver}${driver === 'neon' && process.env.DATABASE_WS_PROXY ? ` over WebSocket through ${process.env.DATABASE_WS_PROXY}` : ''}`,
+);
 console.log(`Ready on ${runtime.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

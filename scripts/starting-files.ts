@@ -14,7 +14,13 @@ const SOURCE = 'starting-content';
 const BASE = '/starting/';
 const SITE_PART = 'site';
 const DATA = new Set(['.json', '.ts', '.md']);
-const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.pdf': 'application/pdf' };
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+};
 
 const served = (file: string) => !DATA.has(extname(file).toLowerCase());
 
@@ -30,11 +36,22 @@ export function startingFiles(): AstroIntegration {
         server.middlewares.use(async (req, res, next) => {
           const path = decodeURIComponent((req.url ?? '').split('?')[0]!);
           // starting-content/site/ is the site's root (the link preview's picture), the other parts are under /starting/.
-          const inPart = path.startsWith(BASE) ? path.slice(BASE.length) : /^\/[^/]+$/.test(path) ? `${SITE_PART}${path}` : undefined;
+          const inPart = path.startsWith(BASE)
+            ? path.slice(BASE.length)
+            : /^\/[^/]+$/.test(path)
+              ? `${SITE_PART}${path}`
+              : undefined;
           if (!inPart || !served(path)) return next();
           const source = join(root, SOURCE);
           const file = normalize(join(source, inPart));
-          if (!file.startsWith(source + sep) || !(await stat(file).then((s) => s.isFile(), () => false))) return next();
+          if (
+            !file.startsWith(source + sep) ||
+            !(await stat(file).then(
+              (s) => s.isFile(),
+              () => false,
+            ))
+          )
+            return next();
           res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
           createReadStream(file).pipe(res);
         });

@@ -40,8 +40,16 @@ function freePort(): Promise<number> {
  * queries the HTTP tests run here through production's driver anyway.
  */
 const CONCURRENT_DB_FILES = [
-  'database-sessions', 'fee-structure', 'forms-rate-limit', 'login-throttle', 'messages-whatsapp-sms',
-  'public-mobile', 'status-limits', 'tc-fee-change', 'tc-slots', 'tc-walk',
+  'database-sessions',
+  'fee-structure',
+  'forms-rate-limit',
+  'login-throttle',
+  'messages-whatsapp-sms',
+  'public-mobile',
+  'status-limits',
+  'tc-fee-change',
+  'tc-slots',
+  'tc-walk',
 ].map((name) => `tests/db/${name}.test.ts`);
 
 /** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else tests/http and the files above. */
@@ -58,7 +66,10 @@ async function vitest(url: string): Promise<number> {
   try {
     const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
-    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', ...CONCURRENT_DB_FILES])], { stdio: 'inherit', env });
+    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', ...CONCURRENT_DB_FILES])], {
+      stdio: 'inherit',
+      env,
+    });
     const [code] = (await once(child, 'exit')) as [number | null];
     return code ?? 1;
   } finally {
@@ -79,7 +90,8 @@ const asRoot = process.getuid?.() === 0;
 const dir = mkdtempSync(join(tmpdir(), 'rmcp-pg-'));
 chmodSync(dir, 0o777);
 const data = join(dir, 'data');
-const as = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args));
+const as = (cmd: string, args: string[]) =>
+  asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
 const port = await freePort();
 let code = 1;
 try {
@@ -87,7 +99,16 @@ try {
   // Several runtimes run at once here (the shared one and the files' own), each function with its
   // pool: PostgreSQL's default of 100 connections ran out mid-run ("too many clients", a 500). On
   // Neon the pooled endpoint takes the functions' connections (docs/operations.md).
-  as(`${bin}/pg_ctl`, ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${MAX_CONNECTIONS}`, '-w', 'start']);
+  as(`${bin}/pg_ctl`, [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${MAX_CONNECTIONS}`,
+    '-w',
+    'start',
+  ]);
   console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the HTTP tests against it`);
   code = await vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
 } finally {

@@ -2,7 +2,14 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
-  createAdmission, deleteAdmission, exportAdmissions, getAdmission, judgeDocument, listAdmissions, loadAdmission, moveAdmission,
+  createAdmission,
+  deleteAdmission,
+  exportAdmissions,
+  getAdmission,
+  judgeDocument,
+  listAdmissions,
+  loadAdmission,
+  moveAdmission,
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 import { getAcknowledgment } from '../../src/features/admission/acknowledgment.server.ts';
@@ -14,11 +21,23 @@ import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
 
 export const config: Config = {
   path: [
-    '/v1/api/admission', '/v1/api/admission/seats', '/v1/api/admission/export.csv', '/v1/api/admission/status',
-    '/v1/api/admission/status/replace', '/v1/api/admission/acknowledgment', '/v1/api/admission/receipt', '/v1/api/admission/:id',
-    '/v1/api/admission/:id/files/:field', '/v1/api/admission/:id/documents/:field',
-    '/v1/api/admission/:id/payments', '/v1/api/admission/:id/payments/:paymentId/reverse', '/v1/api/admission/:id/waive',
-    '/v1/api/admission/:id/export.zip', '/v1/api/admission/:id/erase', '/v1/api/admission/:id/fields', '/v1/api/admission/:id/consent-withdrawn',
+    '/v1/api/admission',
+    '/v1/api/admission/seats',
+    '/v1/api/admission/export.csv',
+    '/v1/api/admission/status',
+    '/v1/api/admission/status/replace',
+    '/v1/api/admission/acknowledgment',
+    '/v1/api/admission/receipt',
+    '/v1/api/admission/:id',
+    '/v1/api/admission/:id/files/:field',
+    '/v1/api/admission/:id/documents/:field',
+    '/v1/api/admission/:id/payments',
+    '/v1/api/admission/:id/payments/:paymentId/reverse',
+    '/v1/api/admission/:id/waive',
+    '/v1/api/admission/:id/export.zip',
+    '/v1/api/admission/:id/erase',
+    '/v1/api/admission/:id/fields',
+    '/v1/api/admission/:id/consent-withdrawn',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -37,7 +56,11 @@ export default router({
   '/v1/api/admission/status/replace': { POST: replaceDocument },
   '/v1/api/admission/acknowledgment': { GET: getAcknowledgment },
   '/v1/api/admission/receipt': { GET: parentReceipt('admission') },
-  '/v1/api/admission/:id': { GET: adminOnly(getAdmission), PATCH: adminOnly(moveAdmission), DELETE: principalOnly(deleteAdmission) },
+  '/v1/api/admission/:id': {
+    GET: adminOnly(getAdmission),
+    PATCH: adminOnly(moveAdmission),
+    DELETE: principalOnly(deleteAdmission),
+  },
   '/v1/api/admission/:id/files/:field': { GET: adminOnly(getAdmissionFile) },
   '/v1/api/admission/:id/documents/:field': { PATCH: adminOnly(judgeDocument) },
   '/v1/api/admission/:id/payments': { POST: adminOnly(payments.record) },

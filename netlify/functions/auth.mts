@@ -7,8 +7,14 @@ import { confirmSetup, renewRecoveryCodes, startSetup, turnOff } from '../../src
 
 export const config: Config = {
   path: [
-    '/v1/api/auth', '/v1/api/auth/login', '/v1/api/auth/login/code', '/v1/api/auth/logout', '/v1/api/auth/password',
-    '/v1/api/auth/second-factor', '/v1/api/auth/second-factor/setup', '/v1/api/auth/second-factor/recovery-codes',
+    '/v1/api/auth',
+    '/v1/api/auth/login',
+    '/v1/api/auth/login/code',
+    '/v1/api/auth/logout',
+    '/v1/api/auth/password',
+    '/v1/api/auth/second-factor',
+    '/v1/api/auth/second-factor/setup',
+    '/v1/api/auth/second-factor/recovery-codes',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -24,7 +30,9 @@ export default router({
   '/v1/api/auth/login/code': { POST: loginCode },
   '/v1/api/auth/logout': { POST: logout },
   // Allowed with a temporary password, and before a required second factor is set up: it is how one is replaced.
-  '/v1/api/auth/password': { POST: adminOnly(changeOwnPassword, { beforePasswordChange: true, beforeSecondFactor: true }) },
+  '/v1/api/auth/password': {
+    POST: adminOnly(changeOwnPassword, { beforePasswordChange: true, beforeSecondFactor: true }),
+  },
   '/v1/api/auth/second-factor': { POST: ownSecondFactor(confirmSetup), DELETE: ownSecondFactor(turnOff) },
   '/v1/api/auth/second-factor/setup': { POST: ownSecondFactor(startSetup) },
   '/v1/api/auth/second-factor/recovery-codes': { POST: ownSecondFactor(renewRecoveryCodes) },

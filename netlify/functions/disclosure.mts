@@ -2,11 +2,21 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { principalOnly } from '../../src/server/auth.ts';
 import {
-  deleteDocument, getDisclosure, putDisclosure, putDocument, serveDisclosurePage, serveHindiDisclosurePage,
+  deleteDocument,
+  getDisclosure,
+  putDisclosure,
+  putDocument,
+  serveDisclosurePage,
+  serveHindiDisclosurePage,
 } from '../../src/features/disclosure/disclosure.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/disclosure', '/v1/api/disclosure/documents/:key', '/academy/mandatory-disclosure', '/hi/academy/mandatory-disclosure'],
+  path: [
+    '/v1/api/disclosure',
+    '/v1/api/disclosure/documents/:key',
+    '/academy/mandatory-disclosure',
+    '/hi/academy/mandatory-disclosure',
+  ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };

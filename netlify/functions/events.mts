@@ -2,11 +2,24 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
 import {
-  createEvent, deleteEvent, listEvents, serveCalendarFeed, serveCalendarPage, updateEvent,
+  createEvent,
+  deleteEvent,
+  listEvents,
+  serveCalendarFeed,
+  serveCalendarPage,
+  updateEvent,
 } from '../../src/features/calendar/calendar.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/events', '/v1/api/events/:id', '/calendar', '/calendar/:month', '/hi/calendar', '/hi/calendar/:month', '/calendar.ics'],
+  path: [
+    '/v1/api/events',
+    '/v1/api/events/:id',
+    '/calendar',
+    '/calendar/:month',
+    '/hi/calendar',
+    '/hi/calendar/:month',
+    '/calendar.ics',
+  ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };

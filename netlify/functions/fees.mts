@@ -5,7 +5,13 @@ import { feePageHandler, getFees, putFees } from '../../src/features/fees/fees.s
 import { copyStructure, getStructure, putStructure } from '../../src/features/fees/structure.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/fees', '/v1/api/fees/structure', '/v1/api/fees/structure/copy', '/admissions/fees', '/hi/admissions/fees'],
+  path: [
+    '/v1/api/fees',
+    '/v1/api/fees/structure',
+    '/v1/api/fees/structure/copy',
+    '/admissions/fees',
+    '/hi/admissions/fees',
+  ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
 };

@@ -1,16 +1,33 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { createNotice, deleteNotice, listAllNotices, listPublicNotices, previewNotice, updateNotice } from '../../src/features/notices/notices.server.ts';
+import {
+  createNotice,
+  deleteNotice,
+  listAllNotices,
+  listPublicNotices,
+  previewNotice,
+  updateNotice,
+} from '../../src/features/notices/notices.server.ts';
 import { noticeArchivePage, noticePage, noticesPage } from '../../src/features/notices/notice-pages.server.ts';
 import { noticesFeedResponse } from '../../src/features/notices/feed.server.ts';
 import { noticesSitemapResponse } from '../../src/features/notices/sitemap.server.ts';
 
 export const config: Config = {
   path: [
-    '/v1/api/notices', '/v1/api/notices/all', '/v1/api/notices/preview', '/v1/api/notices/:id',
-    '/notices', '/notices/feed.xml', '/notices/sitemap.xml', '/notices/archive/:month', '/notices/:slug',
-    '/hi/notices', '/hi/notices/feed.xml', '/hi/notices/archive/:month', '/hi/notices/:slug',
+    '/v1/api/notices',
+    '/v1/api/notices/all',
+    '/v1/api/notices/preview',
+    '/v1/api/notices/:id',
+    '/notices',
+    '/notices/feed.xml',
+    '/notices/sitemap.xml',
+    '/notices/archive/:month',
+    '/notices/:slug',
+    '/hi/notices',
+    '/hi/notices/feed.xml',
+    '/hi/notices/archive/:month',
+    '/hi/notices/:slug',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.

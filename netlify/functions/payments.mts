@@ -1,10 +1,22 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { checkoutCallback, createOrder, listOnline, reconcileNow, webhook } from '../../src/features/payments/online.server.ts';
+import {
+  checkoutCallback,
+  createOrder,
+  listOnline,
+  reconcileNow,
+  webhook,
+} from '../../src/features/payments/online.server.ts';
 
 export const config: Config = {
-  path: ['/v1/api/payments/order', '/v1/api/payments/callback', '/v1/api/payments/webhook', '/v1/api/payments/reconcile', '/v1/api/payments/online'],
+  path: [
+    '/v1/api/payments/order',
+    '/v1/api/payments/callback',
+    '/v1/api/payments/webhook',
+    '/v1/api/payments/reconcile',
+    '/v1/api/payments/online',
+  ],
   // No method list here: every method reaches the router below, whose table is the list of what
   // each path takes; another method is a JSON 405 with Allow.
 };

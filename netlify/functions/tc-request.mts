@@ -2,7 +2,14 @@ import type { Config } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import {
-  countTcRequests, createTcRequest, deleteTcRequest, exportTcRequests, getTcRequest, listTcRequests, loadTcRequest, moveTcRequest,
+  countTcRequests,
+  createTcRequest,
+  deleteTcRequest,
+  exportTcRequests,
+  getTcRequest,
+  listTcRequests,
+  loadTcRequest,
+  moveTcRequest,
 } from '../../src/features/tc-request/tc-request.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
 import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts';
@@ -12,10 +19,18 @@ import { attachCertificate, openCertificate } from '../../src/features/tc-reques
 
 export const config: Config = {
   path: [
-    '/v1/api/tc-request', '/v1/api/tc-request/admission-number/:admissionNumber', '/v1/api/tc-request/export.csv', '/v1/api/tc-request/status',
-    '/v1/api/tc-request/receipt', '/v1/api/tc-request/:id',
-    '/v1/api/tc-request/:id/payments', '/v1/api/tc-request/:id/payments/:paymentId/reverse', '/v1/api/tc-request/:id/waive',
-    '/v1/api/tc-request/:id/export.zip', '/v1/api/tc-request/:id/erase', '/v1/api/tc-request/:id/fields',
+    '/v1/api/tc-request',
+    '/v1/api/tc-request/admission-number/:admissionNumber',
+    '/v1/api/tc-request/export.csv',
+    '/v1/api/tc-request/status',
+    '/v1/api/tc-request/receipt',
+    '/v1/api/tc-request/:id',
+    '/v1/api/tc-request/:id/payments',
+    '/v1/api/tc-request/:id/payments/:paymentId/reverse',
+    '/v1/api/tc-request/:id/waive',
+    '/v1/api/tc-request/:id/export.zip',
+    '/v1/api/tc-request/:id/erase',
+    '/v1/api/tc-request/:id/fields',
     '/v1/api/tc-request/:id/certificate',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
@@ -32,7 +47,11 @@ export default router({
   // A parent's, proven by the admission number and the request's mobile number.
   '/v1/api/tc-request/status': { POST: checkTcStatus },
   '/v1/api/tc-request/receipt': { GET: parentReceipt('tc-request') },
-  '/v1/api/tc-request/:id': { GET: adminOnly(getTcRequest), PATCH: adminOnly(moveTcRequest), DELETE: principalOnly(deleteTcRequest) },
+  '/v1/api/tc-request/:id': {
+    GET: adminOnly(getTcRequest),
+    PATCH: adminOnly(moveTcRequest),
+    DELETE: principalOnly(deleteTcRequest),
+  },
   '/v1/api/tc-request/:id/payments': { POST: adminOnly(payments.record) },
   '/v1/api/tc-request/:id/payments/:paymentId/reverse': { POST: principalOnly(payments.reverse) },
   '/v1/api/tc-request/:id/waive': { POST: principalOnly(payments.waive) },
@@ -41,5 +60,8 @@ export default router({
   '/v1/api/tc-request/:id/erase': { POST: principalOnly(privacy.eraseNow) },
   '/v1/api/tc-request/:id/fields': { PATCH: principalOnly(privacy.correctField) },
   // The signed TC's scan, attached once it is issued (published for verification: tc-verification.mts).
-  '/v1/api/tc-request/:id/certificate': { GET: adminOnly(openCertificate), POST: adminOnly(attachCertificate(loadTcRequest)) },
+  '/v1/api/tc-request/:id/certificate': {
+    GET: adminOnly(openCertificate),
+    POST: adminOnly(attachCertificate(loadTcRequest)),
+  },
 });

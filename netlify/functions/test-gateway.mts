@@ -5,8 +5,15 @@ import { testGatewayRoutes } from '../../src/features/payments/test-gateway.serv
 
 export const config: Config = {
   path: [
-    '/v1/test-gateway/v1/orders', '/v1/test-gateway/v1/orders/:id', '/v1/test-gateway/v1/orders/:id/payments', '/v1/test-gateway/v1/payments/:id',
-    '/v1/test-gateway/v1/payments/:id/refund', '/v1/test-gateway/v1/checkout.js', '/v1/test-gateway/v1/checkout/embedded', '/v1/test-gateway/v1/checkout/pay', '/v1/test-gateway/control/pay',
+    '/v1/test-gateway/v1/orders',
+    '/v1/test-gateway/v1/orders/:id',
+    '/v1/test-gateway/v1/orders/:id/payments',
+    '/v1/test-gateway/v1/payments/:id',
+    '/v1/test-gateway/v1/payments/:id/refund',
+    '/v1/test-gateway/v1/checkout.js',
+    '/v1/test-gateway/v1/checkout/embedded',
+    '/v1/test-gateway/v1/checkout/pay',
+    '/v1/test-gateway/control/pay',
   ],
 };
 

@@ -61,7 +61,12 @@ class SessionLock {
 export function readyForQueryStatus(response: Uint8Array): string | undefined {
   const n = response.length;
   if (n < 6) return undefined;
-  const isRfq = response[n - 6] === 0x5a && response[n - 5] === 0 && response[n - 4] === 0 && response[n - 3] === 0 && response[n - 2] === 5;
+  const isRfq =
+    response[n - 6] === 0x5a &&
+    response[n - 5] === 0 &&
+    response[n - 4] === 0 &&
+    response[n - 3] === 0 &&
+    response[n - 2] === 5;
   return isRfq ? String.fromCharCode(response[n - 1]!) : undefined;
 }
 
@@ -161,45 +166,53 @@ export function isolateLocalDatabaseSessions(database: PatchedPackage): void {
       // The client went away inside a transaction: end it before the next connection gets the session.
       const done = release;
       release = undefined;
-      void db.exec('ROLLBACK').catch(() => undefined).finally(done);
+      void db
+        .exec('ROLLBACK')
+        .catch(() => undefined)
+        .finally(done);
     });
     const batch = new ProtocolBatch();
     // execProtocol, not execProtocolRaw: the raw call leaves every parsed result message in PGlite's
     // own list (measured: +29 MB of heap per 100,000 rows read), which only execProtocol empties.
     // With throwOnError off an SQL error stays in the bytes, for the client to read as PostgreSQL sends it.
     const run = async (message: Uint8Array) => (await db.execProtocol(message, { throwOnError: false })).data;
-    pgGateway.fromNodeSocket(socket, {
-      serverVersion: '16.3 (NetlifyDB/pglite)',
-      auth: { method: 'scram-sha-256', getScramSha256Data: () => (scram ??= createScramSha256Data(password, SCRAM_ITERATIONS)) },
-      async onMessage(message, { isAuthenticated }) {
-        if (!isAuthenticated) return;
-        // Terminate ('X') needs no session; holding the lock for it would keep it past the socket's close.
-        if (message[0] === 0x58) return run(message);
-        if (batch.hold(message)) return held();
-        const data = batch.take(message);
-        release ??= await lock.acquire(15_000);
-        if (socket.destroyed) {
-          // Closed while waiting: nothing to run, and nobody left to release the session later.
-          release();
-          release = undefined;
-          return;
-        }
-        try {
-          const response = await run(data);
-          if (readyForQueryStatus(response) === 'I') {
+    pgGateway
+      .fromNodeSocket(socket, {
+        serverVersion: '16.3 (NetlifyDB/pglite)',
+        auth: {
+          method: 'scram-sha-256',
+          getScramSha256Data: () => (scram ??= createScramSha256Data(password, SCRAM_ITERATIONS)),
+        },
+        async onMessage(message, { isAuthenticated }) {
+          if (!isAuthenticated) return;
+          // Terminate ('X') needs no session; holding the lock for it would keep it past the socket's close.
+          if (message[0] === 0x58) return run(message);
+          if (batch.hold(message)) return held();
+          const data = batch.take(message);
+          release ??= await lock.acquire(15_000);
+          if (socket.destroyed) {
+            // Closed while waiting: nothing to run, and nobody left to release the session later.
             release();
             release = undefined;
+            return;
           }
-          return response;
-        } catch (error) {
-          release?.();
-          release = undefined;
-          throw error;
-        }
-      },
-    }).catch((error: unknown) => {
-      if (error instanceof Error && error.message.includes('ECONNRESET')) return;
-      this.logger('Unexpected connection error:', error);
-    });
+          try {
+            const response = await run(data);
+            if (readyForQueryStatus(response) === 'I') {
+              release();
+              release = undefined;
+            }
+            return response;
+          } catch (error) {
+            release?.();
+            release = undefined;
+            throw error;
+          }
+        },
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message.includes('ECONNRESET')) return;
+        this.logger('Unexpected connection error:', error);
+      });
   };
 }

@@ -11,7 +11,19 @@
  * ends in any way (Ctrl+C, a crash, SIGKILL, a power cut), so there is no stale lock to detect or
  * wait out, and no reused process id can keep it.
  */
-import { chmodSync, closeSync, constants, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
 
@@ -89,7 +101,9 @@ function releaser(key: string): () => void {
 function holderOf(file: string): { pid: number; holder: string } | undefined {
   try {
     const note = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; holder?: unknown };
-    return typeof note.pid === 'number' && typeof note.holder === 'string' ? { pid: note.pid, holder: note.holder } : undefined;
+    return typeof note.pid === 'number' && typeof note.holder === 'string'
+      ? { pid: note.pid, holder: note.holder }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -29,7 +29,12 @@ const isApi = (path: string) => path.startsWith('/v1/');
 function refusal(path: string, error: HttpError, headers: Record<string, string> = {}): Refusal {
   const api = isApi(path);
   const body = api
-    ? JSON.stringify({ error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.codes ? { codes: error.codes } : {}), ...(error.code ? { code: error.code } : {}) })
+    ? JSON.stringify({
+        error: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.codes ? { codes: error.codes } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      })
     : `${error.message}\n`;
   return {
     status: error.status,
@@ -50,7 +55,11 @@ function refusal(path: string, error: HttpError, headers: Record<string, string>
  * 405 for a method the runtime does not serve, with Allow: the route's methods on the API
  * (`routeMethods` asks its function), GET and HEAD elsewhere; undefined for a served method.
  */
-export async function refuseMethod(method: string, path: string, routeMethods: () => Promise<string>): Promise<Refusal | undefined> {
+export async function refuseMethod(
+  method: string,
+  path: string,
+  routeMethods: () => Promise<string>,
+): Promise<Refusal | undefined> {
   if (SERVED.has(method.toUpperCase())) return undefined;
   const allow = isApi(path) ? await routeMethods() : SITE_METHODS;
   return refusal(path, requestRefusal(405, 'methodNotAllowed'), { Allow: allow });
@@ -67,7 +76,10 @@ const LINGER_MS = 5000;
 
 /** Writes a refusal on a connection (one Node's HTTP parser has let go of, or a refused request's), then closes our side of it. */
 export function writeRaw(socket: Duplex, answer: Refusal): void {
-  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`, ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
   // A client that never closes its side does not keep the socket.
   setTimeout(() => socket.destroy(), LINGER_MS).unref();

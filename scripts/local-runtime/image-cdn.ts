@@ -41,7 +41,13 @@ export class ImageCdnCache {
   answer(req: IncomingMessage): Response | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const kept = this.#kept.get(req.url ?? '');
-    return kept && new Response(req.method === 'HEAD' ? null : new Uint8Array(kept.body), { status: kept.status, headers: kept.headers });
+    return (
+      kept &&
+      new Response(req.method === 'HEAD' ? null : new Uint8Array(kept.body), {
+        status: kept.status,
+        headers: kept.headers,
+      })
+    );
   }
 
   /** Keeps a transformed picture (a 200 to a GET) and gives the same answer back. */

@@ -20,10 +20,22 @@ export function withLocalAddress(args: unknown[]): unknown[] {
   const [first, second] = args;
   if (args.length === 0) return [0, LOCAL];
   if (typeof first === 'function') return [0, LOCAL, ...args];
-  if (typeof first === 'number' || first === undefined || first === null || (typeof first === 'string' && /^\d+$/.test(first))) {
+  if (
+    typeof first === 'number' ||
+    first === undefined ||
+    first === null ||
+    (typeof first === 'string' && /^\d+$/.test(first))
+  ) {
     return typeof second === 'string' ? args : [first ?? 0, LOCAL, ...args.slice(1)];
   }
-  if (typeof first === 'object' && !('path' in first) && !('fd' in first) && !('handle' in first) && !('_handle' in first) && !('host' in first)) {
+  if (
+    typeof first === 'object' &&
+    !('path' in first) &&
+    !('fd' in first) &&
+    !('handle' in first) &&
+    !('_handle' in first) &&
+    !('host' in first)
+  ) {
     return [{ ...first, host: LOCAL }, ...args.slice(1)];
   }
   return args;

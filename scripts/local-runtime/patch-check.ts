@@ -21,11 +21,18 @@ export class PatchCheckError extends Error {
 const ADVICE = 'Check scripts/local-runtime/ after upgrading @netlify/dev.';
 
 /** Throws unless `owner[member]` is a function for every member; `ownerName` says where in the package the owner is. */
-export function expectFunctions(pkg: PatchedPackage, ownerName: string, owner: unknown, members: readonly string[]): void {
+export function expectFunctions(
+  pkg: PatchedPackage,
+  ownerName: string,
+  owner: unknown,
+  members: readonly string[],
+): void {
   for (const member of members) {
     const value = owner === null || owner === undefined ? undefined : Reflect.get(Object(owner), member);
     if (typeof value !== 'function') {
-      throw new PatchCheckError(`The local runtime patches ${pkg.name} ${pkg.version}: ${ownerName}.${member} is missing or not a function. ${ADVICE}`);
+      throw new PatchCheckError(
+        `The local runtime patches ${pkg.name} ${pkg.version}: ${ownerName}.${member} is missing or not a function. ${ADVICE}`,
+      );
     }
   }
 }
@@ -50,9 +57,15 @@ export function findPackage(name: string, base: string | URL): PatchedPackage | 
  */
 export function sameCopy(name: string, user: PatchedPackage, ours: string | URL): PatchedPackage {
   const theirs = findPackage(name, user.packageJson);
-  if (!theirs) throw new PatchCheckError(`The local runtime patches ${name}, but ${user.name} ${user.version} does not depend on it any more. ${ADVICE}`);
+  if (!theirs)
+    throw new PatchCheckError(
+      `The local runtime patches ${name}, but ${user.name} ${user.version} does not depend on it any more. ${ADVICE}`,
+    );
   const own = findPackage(name, ours);
-  if (!own) throw new PatchCheckError(`The local runtime patches ${name} ${theirs.version}, but cannot import it itself: add it to package.json at that version. ${ADVICE}`);
+  if (!own)
+    throw new PatchCheckError(
+      `The local runtime patches ${name} ${theirs.version}, but cannot import it itself: add it to package.json at that version. ${ADVICE}`,
+    );
   if (own.packageJson !== theirs.packageJson) {
     throw new PatchCheckError(
       `The local runtime patches ${name} ${own.version} (${dirname(own.packageJson)}), but ${user.name} ${user.version} runs ${name} ${theirs.version} (${dirname(theirs.packageJson)}): ` +

@@ -41,8 +41,14 @@ function checkWarmFunctions(dev: PatchedPackage): PatchedPackage {
   expectFunctions(dev, 'NetlifyDev.prototype', netlifyDev.NetlifyDev?.prototype, ['handleInEphemeralDirectory']);
   // The warm instances call lambda-local as the emulator's own worker does, from the emulator's dependencies.
   const lambdaLocal = findPackage('lambda-local', functions.packageJson);
-  if (!lambdaLocal) throw new PatchCheckError(`The local runtime patches ${functions.name} ${functions.version}, which no longer depends on lambda-local.`);
-  expectFunctions(lambdaLocal, 'lambda-local', createRequire(functions.packageJson)('lambda-local'), ['execute', 'getLogger']);
+  if (!lambdaLocal)
+    throw new PatchCheckError(
+      `The local runtime patches ${functions.name} ${functions.version}, which no longer depends on lambda-local.`,
+    );
+  expectFunctions(lambdaLocal, 'lambda-local', createRequire(functions.packageJson)('lambda-local'), [
+    'execute',
+    'getLogger',
+  ]);
   return functions;
 }
 

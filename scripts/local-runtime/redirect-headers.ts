@@ -14,7 +14,9 @@ export function redirectHeaders(root: string): HeadersOfPath {
     projectDir: root,
     publishDir: 'dist',
     configPath: join(root, 'netlify.toml'),
-    logger: { error: (message: string) => console.error(message) } as ConstructorParameters<typeof HeadersHandler>[0]['logger'],
+    logger: { error: (message: string) => console.error(message) } as ConstructorParameters<
+      typeof HeadersHandler
+    >[0]['logger'],
   });
   return async (url, collect) => {
     await handler.apply(new Request(url), undefined, collect);

@@ -35,8 +35,16 @@ function rewriteRules(dist: string): RewriteRule[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter(([from, to, status, ...conditions]) => from?.startsWith('/') && to && /^[245]\d\d!?$/.test(status ?? '') && !conditions.length)
-    .map(([from, , status]) => ({ from: from!.replace(/\*$/, ''), splat: from!.endsWith('*'), status: Number(status!.replace('!', '')), force: status!.endsWith('!') }));
+    .filter(
+      ([from, to, status, ...conditions]) =>
+        from?.startsWith('/') && to && /^[245]\d\d!?$/.test(status ?? '') && !conditions.length,
+    )
+    .map(([from, , status]) => ({
+      from: from!.replace(/\*$/, ''),
+      splat: from!.endsWith('*'),
+      status: Number(status!.replace('!', '')),
+      force: status!.endsWith('!'),
+    }));
 }
 
 /** Whether a file answers `path` (as the static handler looks: the path, its index.html, its .html). */
@@ -58,7 +66,9 @@ export function rewriteOf(root: string): (pathname: string) => Rewrite {
   const dist = join(root, 'dist');
   const rules = rewriteRules(dist);
   return (pathname) => {
-    const rule = rules.find((r) => (r.splat ? pathname.startsWith(r.from) || `${pathname}/` === r.from : pathname === r.from));
+    const rule = rules.find((r) =>
+      r.splat ? pathname.startsWith(r.from) || `${pathname}/` === r.from : pathname === r.from,
+    );
     if (!rule) return { fileAtAddress: false };
     if (!rule.force && hasFile(dist, pathname)) return { fileAtAddress: true };
     return { fileAtAddress: false, status: rule.status === 200 ? undefined : rule.status };

@@ -61,7 +61,14 @@ port.on('message', async ({ id, clientContext, environment, event, body: bytes, 
       event.body = event.isBase64Encoded ? raw.toString('base64') : raw.toString('utf8');
     }
     for (const key in environment) process.env[key] = environment[key];
-    const result = await lambdaLocal.execute({ clientContext, event, lambdaFunc, region: 'dev', timeoutMs, verboseLevel: 3 });
+    const result = await lambdaLocal.execute({
+      clientContext,
+      event,
+      lambdaFunc,
+      region: 'dev',
+      timeoutMs,
+      verboseLevel: 3,
+    });
     const body = result?.body;
     if (body && typeof body === 'object' && typeof body.pipe === 'function') {
       streams.set(id, body[Symbol.asyncIterator]());

@@ -29,7 +29,8 @@ const MAX_INSTANCES = Number(process.env.LOCAL_FUNCTION_INSTANCES ?? 4);
 const IDLE_MS = 60_000;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 /** LOCAL_RUNTIME_TRACE=1: a line per function build and per new instance, which shows (and tests) that calls reuse both. */
-const trace = process.env.LOCAL_RUNTIME_TRACE === '1' ? (line: string) => console.log(`[local runtime] ${line}`) : () => undefined;
+const trace =
+  process.env.LOCAL_RUNTIME_TRACE === '1' ? (line: string) => console.log(`[local runtime] ${line}`) : () => undefined;
 
 interface LambdaResult {
   statusCode: number;
@@ -75,7 +76,11 @@ interface Invocation {
 interface InvokeArgs {
   context: unknown;
   environment: Record<string, string>;
-  func: { getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>; mainFile: string; name: string };
+  func: {
+    getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>;
+    mainFile: string;
+    name: string;
+  };
   request: Request;
   route: unknown;
   timeout: number;
@@ -261,7 +266,10 @@ const pools = new Map<string, InstancePool>();
  * body as text and then flags binary types as base64, so uploads arrived as garbage. Here the raw
  * bytes go to the instance, which base64-encodes binary types as Netlify's servers do.
  */
-async function lambdaEvent(request: Request, route: unknown): Promise<{ event: object; body: Uint8Array<ArrayBuffer> }> {
+async function lambdaEvent(
+  request: Request,
+  route: unknown,
+): Promise<{ event: object; body: Uint8Array<ArrayBuffer> }> {
   const url = new URL(request.url);
   // Without a prototype: a parameter named constructor or __proto__ is a parameter, not a member every object has.
   const queryStringParameters: Record<string, string> = Object.create(null);
@@ -337,7 +345,8 @@ function buildOnce(proto: EmulatorFunction): void {
         // A build copies files with their source's mode (node_modules' 0644), past the umask, and
         // so does the emulator's own first build of every function, run in the background from
         // the start: each build here puts both folders right.
-        for (const folder of ['functions-warm', 'functions-serve']) restrictToOwner(join(this.projectRoot, '.netlify', folder));
+        for (const folder of ['functions-warm', 'functions-serve'])
+          restrictToOwner(join(this.projectRoot, '.netlify', folder));
         trace(failed ? `build of ${this.name} failed` : `built ${this.name}`);
         return result;
       });
@@ -356,7 +365,13 @@ export function installWarmFunctions(functions: PatchedPackage): void {
   if (installed) return;
   installed = true;
   const proto = functionsDev.FunctionsHandler.prototype as unknown as {
-    invoke(this: unknown, request: Request, route: unknown, func: EmulatorFunction & { runtime: EmulatorRuntime }, buildDirectory?: string): Promise<Response>;
+    invoke(
+      this: unknown,
+      request: Request,
+      route: unknown,
+      func: EmulatorFunction & { runtime: EmulatorRuntime },
+      buildDirectory?: string,
+    ): Promise<Response>;
   };
   const invoke = proto.invoke;
   const patched = new WeakSet<object>();
@@ -405,7 +420,12 @@ type HandleOptions = NonNullable<Parameters<NetlifyDev['handleAndIntrospectNodeR
 type Handled = Awaited<ReturnType<NetlifyDev['handleAndIntrospectNodeRequest']>>;
 
 interface ChainRunner {
-  handleInEphemeralDirectory(read: Request, getWrite: () => Request, buildDirectory: string, options: HandleOptions): Promise<Handled>;
+  handleInEphemeralDirectory(
+    read: Request,
+    getWrite: () => Request,
+    buildDirectory: string,
+    options: HandleOptions,
+  ): Promise<Handled>;
 }
 
 /** Headers that carry the client's address to functions: only the runtime sets them, never the client. */
@@ -417,7 +437,12 @@ const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-nf-client-connecti
  * would take it from the client's own X-Forwarded-For, so a client could pick any address (and,
  * without that header, every client shared one, and with it one rate limit).
  */
-function webRequest(req: IncomingMessage, requestId: string, clientAddress: string, body: Readable | undefined): Request {
+function webRequest(
+  req: IncomingMessage,
+  requestId: string,
+  clientAddress: string,
+  body: Readable | undefined,
+): Request {
   const method = req.method?.toUpperCase() ?? 'GET';
   const headers: [string, string][] = [];
   for (const [key, value] of Object.entries(req.headers)) {
@@ -426,9 +451,19 @@ function webRequest(req: IncomingMessage, requestId: string, clientAddress: stri
     else if (typeof value === 'string') headers.push([key, value]);
   }
   // FunctionsHandler.invoke derives x-nf-client-connection-ip (context.ip) from x-forwarded-for.
-  headers.push(['x-nf-request-id', requestId], ['x-forwarded-for', clientAddress], ['x-nf-client-connection-ip', clientAddress]);
-  const stream = body && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
-  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body: stream, duplex: 'half' } as RequestInit);
+  headers.push(
+    ['x-nf-request-id', requestId],
+    ['x-forwarded-for', clientAddress],
+    ['x-nf-client-connection-ip', clientAddress],
+  );
+  const stream =
+    body && method !== 'GET' && method !== 'HEAD' ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
+    method,
+    headers,
+    body: stream,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /**
@@ -447,6 +482,11 @@ export function nodeRequestHandler(
   // `body`: the request's body as the front server lets it through (cut at the route's limit); else the request itself.
   return (req, clientAddress, options, body = () => req) => {
     const requestId = randomUUID();
-    return run(webRequest(req, requestId, clientAddress, undefined), () => webRequest(req, requestId, clientAddress, body()), buildDirectory, options);
+    return run(
+      webRequest(req, requestId, clientAddress, undefined),
+      () => webRequest(req, requestId, clientAddress, body()),
+      buildDirectory,
+      options,
+    );
   };
 }

@@ -14,9 +14,17 @@ export const MOBILE_TEMPLATES = {
   received: { whatsapp: 'school_received', msg91: { en: '', hi: '' }, params: ['what', 'link', 'optOut'] },
   status: { whatsapp: 'school_status', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
   decision: { whatsapp: 'school_decision', msg91: { en: '', hi: '' }, params: ['what', 'status', 'link', 'optOut'] },
-  'fee-due': { whatsapp: 'school_fee_due', msg91: { en: '', hi: '' }, params: ['what', 'status', 'fee', 'link', 'optOut'] },
+  'fee-due': {
+    whatsapp: 'school_fee_due',
+    msg91: { en: '', hi: '' },
+    params: ['what', 'status', 'fee', 'link', 'optOut'],
+  },
   payment: { whatsapp: 'school_payment', msg91: { en: '', hi: '' }, params: ['fee', 'receipt', 'link', 'optOut'] },
-  document: { whatsapp: 'school_document', msg91: { en: '', hi: '' }, params: ['what', 'document', 'reason', 'link', 'optOut'] },
+  document: {
+    whatsapp: 'school_document',
+    msg91: { en: '', hi: '' },
+    params: ['what', 'document', 'reason', 'link', 'optOut'],
+  },
   'tc-ready': { whatsapp: 'school_tc_ready', msg91: { en: '', hi: '' }, params: ['link', 'optOut'] },
 } as const satisfies Record<string, { whatsapp: string; msg91: { en: string; hi: string }; params: readonly string[] }>;
 

@@ -4,7 +4,15 @@
  * The pages of one notice and of a month of notices are in the notices' own sitemap, which their
  * function draws from the database at NOTICES_SITEMAP_PATH (the sitemap index names it).
  */
-export const DATABASE_PAGES: readonly string[] = ['/academy/mandatory-disclosure', '/notices', '/calendar', '/press/coverage', '/press/magazine', '/admissions/fees', '/gallery'];
+export const DATABASE_PAGES: readonly string[] = [
+  '/academy/mandatory-disclosure',
+  '/notices',
+  '/calendar',
+  '/press/coverage',
+  '/press/magazine',
+  '/admissions/fees',
+  '/gallery',
+];
 
 export const NOTICES_SITEMAP_PATH = '/notices/sitemap.xml';
 

@@ -28,7 +28,13 @@ export interface NavLink extends NavWords {
 /** A wing's form as the menu links it, its words for the classes `offered`. */
 function wingLink(band: Band, offered?: readonly string[]): NavLink {
   const [en, hi] = [wingWords('en', band, offered), wingWords('hi', band, offered)];
-  return { label: en.label, href: wingPath(band), summary: en.summary, hi: { label: hi.label, summary: hi.summary }, wing: band };
+  return {
+    label: en.label,
+    href: wingPath(band),
+    summary: en.summary,
+    hi: { label: hi.label, summary: hi.summary },
+    wing: band,
+  };
 }
 
 /** An admin screen: English only, like the admin area. */
@@ -50,7 +56,15 @@ export const navigation: NavLink[] = [
       { label: 'Chairperson Message', href: '/academy/chairperson-message', hi: { label: 'अध्यक्ष का संदेश' } },
       { label: "Principal's Message", href: '/academy/principal-message', hi: { label: 'प्रधानाचार्य का संदेश' } },
       { label: 'Accreditation', href: '/academy/accreditation', hi: { label: 'मान्यता' } },
-      { label: 'Mandatory Disclosure', href: '/academy/mandatory-disclosure', summary: 'CBSE mandatory public disclosure: documents, staff, results and infrastructure.', hi: { label: 'अनिवार्य सार्वजनिक प्रकटीकरण', summary: 'सी.बी.एस.ई. द्वारा माँगी गई जानकारी: दस्तावेज़, शिक्षक, परीक्षाफल और भवन।' } },
+      {
+        label: 'Mandatory Disclosure',
+        href: '/academy/mandatory-disclosure',
+        summary: 'CBSE mandatory public disclosure: documents, staff, results and infrastructure.',
+        hi: {
+          label: 'अनिवार्य सार्वजनिक प्रकटीकरण',
+          summary: 'सी.बी.एस.ई. द्वारा माँगी गई जानकारी: दस्तावेज़, शिक्षक, परीक्षाफल और भवन।',
+        },
+      },
     ],
   },
   {
@@ -63,7 +77,11 @@ export const navigation: NavLink[] = [
         href: '/academics/methodology',
         hi: { label: 'शिक्षण पद्धति' },
         children: [
-          { label: 'Pre-primary Wing', href: '/academics/methodology/primary', hi: { label: 'पूर्व-प्राथमिक विभाग (P.N.C–K.G)' } },
+          {
+            label: 'Pre-primary Wing',
+            href: '/academics/methodology/primary',
+            hi: { label: 'पूर्व-प्राथमिक विभाग (P.N.C–K.G)' },
+          },
           { label: 'Middle Wing', href: '/academics/methodology/middle', hi: { label: 'मध्य विभाग' } },
           { label: 'Senior Wing', href: '/academics/methodology/senior', hi: { label: 'वरिष्ठ विभाग' } },
         ],
@@ -71,7 +89,12 @@ export const navigation: NavLink[] = [
       { label: 'Holistic Development', href: '/academics/holistic-development', hi: { label: 'सर्वांगीण विकास' } },
       { label: 'Technology', href: '/academics/technology', hi: { label: 'कंप्यूटर एवं तकनीक' } },
       { label: 'Guidance Counseling', href: '/academics/guidance-counseling', hi: { label: 'मार्गदर्शन एवं परामर्श' } },
-      { label: 'Academic Calendar', href: '/calendar', summary: 'Events, examinations and holidays, month by month.', hi: { label: 'शैक्षणिक कैलेंडर', summary: 'विद्यालय के कार्यक्रम, परीक्षाएँ और अवकाश, महीनेवार।' } },
+      {
+        label: 'Academic Calendar',
+        href: '/calendar',
+        summary: 'Events, examinations and holidays, month by month.',
+        hi: { label: 'शैक्षणिक कैलेंडर', summary: 'विद्यालय के कार्यक्रम, परीक्षाएँ और अवकाश, महीनेवार।' },
+      },
     ],
   },
   {
@@ -108,10 +131,30 @@ export const navigation: NavLink[] = [
         // Named by all their classes: drawn, each follows the classes the school offers (navForClasses, src/features/admission/wings.ts).
         children: BANDS.map((band) => wingLink(band)),
       },
-      { label: 'Fees', href: '/admissions/fees', summary: 'The admission fee of each class, and the fee for a transfer certificate.', hi: { label: 'शुल्क', summary: 'हर कक्षा का प्रवेश शुल्क और टी.सी. का शुल्क।' } },
-      { label: 'TC Request', href: '/admissions/tc-request', summary: 'Request a transfer certificate online.', hi: { label: 'टी.सी. हेतु आवेदन', summary: 'स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।' } },
-      { label: 'Application Status', href: '/admissions/status', summary: 'Check an application with its reference number and your mobile number.', hi: { label: 'आवेदन की स्थिति', summary: 'आवेदन क्रमांक और अपने मोबाइल नंबर से आवेदन की स्थिति देखें।' } },
-      { label: 'TC Verification', href: '/tc-verification', summary: 'Check a transfer certificate issued by the school, by its number and date of issue.', hi: { label: 'टी.सी. सत्यापन', summary: 'विद्यालय द्वारा जारी टी.सी. को उसकी संख्या और जारी होने की तिथि से जाँचें।' } },
+      {
+        label: 'Fees',
+        href: '/admissions/fees',
+        summary: 'The admission fee of each class, and the fee for a transfer certificate.',
+        hi: { label: 'शुल्क', summary: 'हर कक्षा का प्रवेश शुल्क और टी.सी. का शुल्क।' },
+      },
+      {
+        label: 'TC Request',
+        href: '/admissions/tc-request',
+        summary: 'Request a transfer certificate online.',
+        hi: { label: 'टी.सी. हेतु आवेदन', summary: 'स्थानांतरण प्रमाण पत्र (टी.सी.) के लिए ऑनलाइन आवेदन करें।' },
+      },
+      {
+        label: 'Application Status',
+        href: '/admissions/status',
+        summary: 'Check an application with its reference number and your mobile number.',
+        hi: { label: 'आवेदन की स्थिति', summary: 'आवेदन क्रमांक और अपने मोबाइल नंबर से आवेदन की स्थिति देखें।' },
+      },
+      {
+        label: 'TC Verification',
+        href: '/tc-verification',
+        summary: 'Check a transfer certificate issued by the school, by its number and date of issue.',
+        hi: { label: 'टी.सी. सत्यापन', summary: 'विद्यालय द्वारा जारी टी.सी. को उसकी संख्या और जारी होने की तिथि से जाँचें।' },
+      },
     ],
   },
   {
@@ -119,8 +162,18 @@ export const navigation: NavLink[] = [
     href: '/press',
     hi: { label: 'समाचार' },
     children: [
-      { label: 'Coverage', href: '/press/coverage', summary: 'Newspaper reports about our students and events.', hi: { label: 'अख़बारों में', summary: 'हमारे विद्यार्थियों और कार्यक्रमों पर समाचार पत्रों की ख़बरें।' } },
-      { label: 'Magazine', href: '/press/magazine', summary: 'Our e-magazine, with issues dating back to 2012.', hi: { label: 'ई-पत्रिका', summary: 'हमारी ई-पत्रिका, 2012 से अब तक के अंक।' } },
+      {
+        label: 'Coverage',
+        href: '/press/coverage',
+        summary: 'Newspaper reports about our students and events.',
+        hi: { label: 'अख़बारों में', summary: 'हमारे विद्यार्थियों और कार्यक्रमों पर समाचार पत्रों की ख़बरें।' },
+      },
+      {
+        label: 'Magazine',
+        href: '/press/magazine',
+        summary: 'Our e-magazine, with issues dating back to 2012.',
+        hi: { label: 'ई-पत्रिका', summary: 'हमारी ई-पत्रिका, 2012 से अब तक के अंक।' },
+      },
     ],
   },
   { label: 'Vacancies', href: '/vacancies', hi: { label: 'रिक्त पद' } },
@@ -140,7 +193,9 @@ export const adminNavigation: AdminLink[] = [
 export const footerLinks: NavLink[] = [
   // What parents come to a school's site for most: every page's footer leads to them.
   { label: 'Notices', href: '/notices', hi: { label: 'सूचनाएँ एवं परिपत्र' } },
-  ...['/academy/mandatory-disclosure', '/admissions', '/admissions/tc-request', '/vacancies', '/gallery'].map((href) => findNav(href)!),
+  ...['/academy/mandatory-disclosure', '/admissions', '/admissions/tc-request', '/vacancies', '/gallery'].map((href) =>
+    findNav(href)!,
+  ),
   { label: 'E-Magazine', href: '/press/magazine', hi: { label: 'ई-पत्रिका' } },
   { label: 'Privacy notice', href: '/privacy', hi: { label: 'गोपनीयता सूचना' } },
 ];
@@ -153,7 +208,9 @@ export function navIn(language: Language, link: NavLink): { label: string; summa
 
 /** The tree without the pages in `hidden` (a content page the office hid). */
 export function navWithout(hidden: ReadonlySet<string>, nodes: NavLink[] = navigation): NavLink[] {
-  return nodes.filter((node) => !hidden.has(node.href)).map((node) => (node.children ? { ...node, children: navWithout(hidden, node.children) } : node));
+  return nodes
+    .filter((node) => !hidden.has(node.href))
+    .map((node) => (node.children ? { ...node, children: navWithout(hidden, node.children) } : node));
 }
 
 /** The tree for a school offering `offered`: a wing with none of them leaves it, the others name their range. */

@@ -40,10 +40,27 @@ export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${labe
 export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${romanClass(label)}` : label);
 
 /** Every class a school may offer, in the school's order; the school profile says which it does. */
-export const ALL_CLASSES = ['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const ALL_CLASSES = [
+  'P.N.C',
+  'N.C',
+  'K.G',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+] as const;
 export type SchoolClass = (typeof ALL_CLASSES)[number];
 
-export const isSchoolClass = (value: unknown): value is SchoolClass => typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);
+export const isSchoolClass = (value: unknown): value is SchoolClass =>
+  typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);
 
 /** A class's place in the school's order (-1 for what is not a class). */
 export const classOrder = (label: string) => (ALL_CLASSES as readonly string[]).indexOf(label);
@@ -52,9 +69,11 @@ export const classOrder = (label: string) => (ALL_CLASSES as readonly string[]).
 export const inClassOrder = (list: readonly unknown[]): SchoolClass[] => ALL_CLASSES.filter((c) => list.includes(c));
 
 /** A wing's choices among the classes the school offers. */
-export const offeredOptions = (band: Band, offered: readonly string[]): ClassOption[] => CLASS_OPTIONS[band].filter((o) => offered.includes(o.label));
+export const offeredOptions = (band: Band, offered: readonly string[]): ClassOption[] =>
+  CLASS_OPTIONS[band].filter((o) => offered.includes(o.label));
 
-export const isBand = (value: unknown): value is Band => typeof value === 'string' && (BANDS as readonly string[]).includes(value);
+export const isBand = (value: unknown): value is Band =>
+  typeof value === 'string' && (BANDS as readonly string[]).includes(value);
 
 /** The band of a canonical class (used when a client sends no band). */
 export function inferBand(classLabel: string): Band | undefined {

@@ -9,7 +9,8 @@ import { officePhone, schoolInUse, schoolName } from '../features/school/profile
 export const telLink = (mobile: string) => `tel:+91${mobile}`;
 
 /** A WhatsApp chat with `mobile` (10 digits, India) with `text` typed in, ready to send. */
-export const whatsappLink = (mobile: string, text: string) => `https://wa.me/91${mobile}?text=${encodeURIComponent(text)}`;
+export const whatsappLink = (mobile: string, text: string) =>
+  `https://wa.me/91${mobile}?text=${encodeURIComponent(text)}`;
 
 /**
  * A message to a parent in `language`: the school's name and office phone filled in with `values`,

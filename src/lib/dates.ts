@@ -17,7 +17,8 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): () => I
 }
 const dateIn = (locale: string) => formatter(locale, { day: 'numeric', month: 'short', year: 'numeric' });
 const DATE = { en: dateIn('en-IN'), hi: dateIn('hi-IN') };
-const dateTimeIn = (locale: string) => formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTimeIn = (locale: string) =>
+  formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const DATE_TIME = { en: dateTimeIn('en-IN'), hi: dateTimeIn('hi-IN') };
 const YEAR = formatter('en-IN', { year: 'numeric' });
 
@@ -37,7 +38,8 @@ export function formatDate(value: string | Date | null | undefined, language: La
 }
 
 /** A calendar date (YYYY-MM-DD) as Indian forms write it: 01/06/2021. */
-export const dayMonthYear = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : value);
+export const dayMonthYear = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('/') : value;
 
 /** A moment as the office reads it, or in Hindi for a parent's page in Hindi. */
 export function formatDateTime(value: string | Date | null | undefined, language: Language = 'en'): string {

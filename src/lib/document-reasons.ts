@@ -6,7 +6,8 @@
 export const DOCUMENT_REASONS = ['blurred', 'wrong-document', 'name-mismatch', 'expired', 'incomplete'] as const;
 export type DocumentReason = (typeof DOCUMENT_REASONS)[number];
 
-export const isDocumentReason = (value: unknown): value is DocumentReason => (DOCUMENT_REASONS as readonly unknown[]).includes(value);
+export const isDocumentReason = (value: unknown): value is DocumentReason =>
+  (DOCUMENT_REASONS as readonly unknown[]).includes(value);
 
 /** How the office's dialog names each reason. */
 export const DOCUMENT_REASON_LABELS: Record<DocumentReason, string> = {
@@ -19,7 +20,8 @@ export const DOCUMENT_REASON_LABELS: Record<DocumentReason, string> = {
 
 /** What the family reads, in English (en.ts spreads these; hi.ts has each in Hindi). */
 export const DOCUMENT_REASONS_EN = {
-  'document.reason.blurred': 'The photo is blurred or part of the document is cut off. Please send a clear photo of the whole document.',
+  'document.reason.blurred':
+    'The photo is blurred or part of the document is cut off. Please send a clear photo of the whole document.',
   'document.reason.wrong-document': 'This is not the document that was asked for. Please send the right one.',
   'document.reason.name-mismatch': 'The name on the document does not match the name on the form.',
   'document.reason.expired': 'The document has expired. Please send one that is still valid.',

@@ -37,12 +37,19 @@ export function fitWithin(width: number, height: number, maxEdge: number): { wid
 export const jpegName = (name: string) => `${name.replace(/\.[^./\\]+$/, '') || 'photo'}.jpg`;
 
 /** Whether a decoded photo must be redrawn, or can go as it is. */
-export function needsRedraw(photo: { bytes: number; width: number; height: number }, options: DownscaleOptions): boolean {
+export function needsRedraw(
+  photo: { bytes: number; width: number; height: number },
+  options: DownscaleOptions,
+): boolean {
   return photo.bytes > options.maxBytes || (options.fitEdge && Math.max(photo.width, photo.height) > options.maxEdge);
 }
 
 /** Which of the photo chosen and its redrawn copy goes: the smaller, unless the one chosen is over the hard limit. */
-export function smallerOf(chosenBytes: number, redrawnBytes: number, options: Pick<DownscaleOptions, 'maxBytes'>): 'chosen' | 'redrawn' {
+export function smallerOf(
+  chosenBytes: number,
+  redrawnBytes: number,
+  options: Pick<DownscaleOptions, 'maxBytes'>,
+): 'chosen' | 'redrawn' {
   return chosenBytes <= options.maxBytes && chosenBytes <= redrawnBytes ? 'chosen' : 'redrawn';
 }
 
@@ -93,7 +100,9 @@ function draw(bitmap: ImageBitmap, edge: number): AnyCanvas {
 
 function encode(canvas: AnyCanvas, quality: number): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality });
-  return new Promise((ok, fail) => canvas.toBlob((blob) => (blob ? ok(blob) : fail(new Error('encode failed'))), 'image/jpeg', quality));
+  return new Promise((ok, fail) =>
+    canvas.toBlob((blob) => (blob ? ok(blob) : fail(new Error('encode failed'))), 'image/jpeg', quality),
+  );
 }
 
 // A 12-megapixel photo takes about 48 MB once decoded: on a cheap phone, one at a time.
@@ -132,14 +141,18 @@ export function prepareImage(file: File, options: DownscaleOptions): Promise<Pre
       throw error;
     }
     try {
-      if (!options.always && !needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options)) return asChosen();
+      if (!options.always && !needsRedraw({ bytes: file.size, width: bitmap.width, height: bitmap.height }, options))
+        return asChosen();
       let canvas: { edge: number; canvas: AnyCanvas } | undefined;
       const blob = await pickEncoding(Math.max(bitmap.width, bitmap.height), options, (edge, quality) => {
         if (canvas?.edge !== edge) canvas = { edge, canvas: draw(bitmap, edge) };
         return encode(canvas.canvas, quality);
       });
       if (!options.always && smallerOf(file.size, blob.size, options) === 'chosen') return asChosen(true);
-      return { file: new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() }), redrawn: true };
+      return {
+        file: new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: Date.now() }),
+        redrawn: true,
+      };
     } finally {
       bitmap.close();
     }

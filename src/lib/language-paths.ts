@@ -14,7 +14,8 @@ const HINDI_PREFIX = '/hi';
 const ENGLISH_ONLY = /^\/(admin|login|logout)(\/|$)/;
 
 /** The language a path is in. */
-export const languageOfPath = (path: string): Language => (path === HINDI_PREFIX || path.startsWith(`${HINDI_PREFIX}/`) ? 'hi' : 'en');
+export const languageOfPath = (path: string): Language =>
+  path === HINDI_PREFIX || path.startsWith(`${HINDI_PREFIX}/`) ? 'hi' : 'en';
 
 /** The same page in `language`: '/admissions/' <-> '/hi/admissions/'. */
 export function pathIn(language: Language, path: string): string {

@@ -19,7 +19,14 @@ const RUPEES = /^(-?)(?:₹|rs\.?|inr)?\s*(\d+|\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(
  * both read amounts here.
  */
 export function rupeesToPaise(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   const m = RUPEES.exec(text);
   if (!m) return undefined;
   const paise = Number(m[2]!.replace(/,/g, '')) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
@@ -35,7 +42,12 @@ let figures: Intl.NumberFormat | undefined;
 
 /** ₹12,500.00, ₹1,25,000.00; a negative amount reads -₹500.00. */
 export const formatRupees = (paise: number): string =>
-  (figures ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(paise / 100);
+  (figures ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })).format(paise / 100);
 
 /**
  * The amount in words, Indian system, as a receipt writes it: "Twelve Thousand Five Hundred Rupees

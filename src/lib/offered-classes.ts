@@ -24,7 +24,9 @@ export function showOfferedWings(offered: readonly string[]): void {
   const language = document.documentElement.lang.startsWith('hi') ? 'hi' : 'en';
   for (const band of Object.keys(WING_CLASSES) as (keyof typeof WING_CLASSES)[]) {
     const range = wingRange(band, offered, language);
-    for (const a of document.querySelectorAll<HTMLElement>(`a[href$="/admissions/apply/${band}"]:not([data-language-switch])`)) {
+    for (const a of document.querySelectorAll<HTMLElement>(
+      `a[href$="/admissions/apply/${band}"]:not([data-language-switch])`,
+    )) {
       if (range) a.textContent = withWingRange(a.textContent ?? '', range);
       else (a.closest<HTMLElement>('li, [data-wing-item]') ?? a).hidden = true;
     }

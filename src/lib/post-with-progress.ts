@@ -8,7 +8,12 @@ import { API_BASE, readXsrfCookie, type Answer } from './api-client.ts';
  * POSTs a form (or PUTs a file's piece) with XMLHttpRequest, the one browser API that reports upload progress (a parent on
  * slow data sees each document go up). Rejects only when the request could not be made.
  */
-export function postWithProgress<T>(path: string, body: FormData | Blob, onProgress: (fraction: number) => void, method: 'POST' | 'PUT' = 'POST'): { done: Promise<Answer<T>>; abort: () => void } {
+export function postWithProgress<T>(
+  path: string,
+  body: FormData | Blob,
+  onProgress: (fraction: number) => void,
+  method: 'POST' | 'PUT' = 'POST',
+): { done: Promise<Answer<T>>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<Answer<T>>((resolve, reject) => {
     xhr.open(method, `${API_BASE}${path}`);

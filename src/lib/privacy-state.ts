@@ -12,7 +12,9 @@ export interface PrivacyState {
 export function privacyJson(row: Record<string, unknown>): PrivacyState {
   const state: PrivacyState = { erasedAt: row.erased_at ? toIso(row.erased_at) : null };
   if ('consent_withdrawn_at' in row) {
-    state.consentWithdrawn = row.consent_withdrawn_at ? { at: toIso(row.consent_withdrawn_at), note: String(row.consent_withdrawn_note ?? '') } : null;
+    state.consentWithdrawn = row.consent_withdrawn_at
+      ? { at: toIso(row.consent_withdrawn_at), note: String(row.consent_withdrawn_note ?? '') }
+      : null;
   }
   return state;
 }

@@ -125,7 +125,12 @@ export interface KindMessages extends Omit<Messages<never>, 'facts' | 'paid'> {
 export const defineMessages = <F>({ paid, ...messages }: Messages<F>): KindMessages => ({
   ...messages,
   letter: (event, language, row) => messages.letters[event](language, messages.facts(row)),
-  ...(paid ? { paymentLetter: (language: Language, row: Row, payment: ReceivedPayment) => paid(language, messages.facts(row), payment) } : {}),
+  ...(paid
+    ? {
+        paymentLetter: (language: Language, row: Row, payment: ReceivedPayment) =>
+          paid(language, messages.facts(row), payment),
+      }
+    : {}),
 });
 
 export interface KindPayment {
@@ -152,7 +157,9 @@ export interface KindPayment {
 }
 
 /** Declares a kind, keeping its name as a literal type and whether it is paid for. */
-export function defineKind<const N extends string>(kind: RecordKind<N> & { payment: KindPayment }): RecordKind<N> & { payment: KindPayment };
+export function defineKind<const N extends string>(
+  kind: RecordKind<N> & { payment: KindPayment },
+): RecordKind<N> & { payment: KindPayment };
 export function defineKind<const N extends string>(kind: RecordKind<N>): RecordKind<N>;
 export function defineKind(kind: RecordKind) {
   return kind;

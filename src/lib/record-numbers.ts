@@ -16,8 +16,10 @@ export const REFERENCE_NUMBER = /^[A-Z]{2,6}-\d{4}-\d{6,10}$/;
 /** A receipt number: the prefix, R, the year and that year's sequence. */
 export const RECEIPT_NUMBER = /^[A-Z]{2,6}-R-\d{4}-\d{6,}$/;
 
-export const referenceNumberOf = (prefix: string, year: string | number, sequence: number | string) => `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
-export const receiptNumberOf = (prefix: string, year: string | number, sequence: number) => `${prefix}-R-${year}-${String(sequence).padStart(6, '0')}`;
+export const referenceNumberOf = (prefix: string, year: string | number, sequence: number | string) =>
+  `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
+export const receiptNumberOf = (prefix: string, year: string | number, sequence: number) =>
+  `${prefix}-R-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The examples the forms' hints give, in the school's own numbering. */
 export const exampleReference = (prefix: string) => referenceNumberOf(prefix, 2026, 123);
@@ -38,4 +40,7 @@ export function usePrefix(prefix: string): void {
 }
 
 /** The `{referenceExample}` and `{receiptExample}` every message may name, in the prefix in use. */
-export const numberExamples = () => ({ referenceExample: exampleReference(prefixInUse), receiptExample: exampleReceipt(prefixInUse) });
+export const numberExamples = () => ({
+  referenceExample: exampleReference(prefixInUse),
+  receiptExample: exampleReceipt(prefixInUse),
+});

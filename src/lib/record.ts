@@ -104,12 +104,12 @@ export interface ConsentRecord {
 type JsonValue<F extends Field> = F['kind'] extends 'list'
   ? string[]
   : F['kind'] extends 'consent'
-  ? ConsentRecord | null
-  : F['kind'] extends 'file' | 'image'
-    ? string | null
-    : F['empty'] extends null
+    ? ConsentRecord | null
+    : F['kind'] extends 'file' | 'image'
       ? string | null
-      : string;
+      : F['empty'] extends null
+        ? string | null
+        : string;
 
 /** The JSON an API answers for a record of this definition. */
 export type RecordJson<D extends RecordDefinition> = { _id: string; createdAt: string; updatedAt: string } & {
@@ -118,12 +118,19 @@ export type RecordJson<D extends RecordDefinition> = { _id: string; createdAt: s
 
 export type FieldName<D extends RecordDefinition> = D['fields'][number]['name'];
 
-type InPlace<F, P extends Place> = F extends { readonly show: readonly (infer S)[] } ? (P extends S ? F : never) : never;
+type InPlace<F, P extends Place> = F extends { readonly show: readonly (infer S)[] }
+  ? P extends S
+    ? F
+    : never
+  : never;
 /** The names of the fields that show in `P`. */
 export type FieldNameIn<D extends RecordDefinition, P extends Place> = InPlace<D['fields'][number], P>['name'];
 
 /** The fields of a definition that show in `place`, in their declared order (a list's in its own). */
-export function fieldsIn<D extends RecordDefinition, P extends Place>(def: D, place: P): InPlace<D['fields'][number], P>[] {
+export function fieldsIn<D extends RecordDefinition, P extends Place>(
+  def: D,
+  place: P,
+): InPlace<D['fields'][number], P>[] {
   const fields = def.fields.filter((f) => f.show.includes(place)) as InPlace<D['fields'][number], P>[];
   const order = place === 'list' ? def.listOrder : undefined;
   return order ? fields.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name)) : fields;

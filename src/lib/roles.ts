@@ -16,7 +16,8 @@ export const RETENTION_ACTOR = 'retention';
 /** How the audit log and a record's history name the payment gateway: an online payment recorded, or refunded, by itself. */
 export const GATEWAY_ACTOR = 'online payment';
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** The signed-in person as GET /v1/api/auth answers. */
 export interface SignedIn {

@@ -39,7 +39,10 @@ function phoneLink(number: string, e164 = ''): HTMLAnchorElement {
  * build leaves it out; the tab's title follows a new name.
  */
 export function showSchoolFacts(profile: ShownProfile): void {
-  if (profile.updatedAt === (document.querySelector<HTMLElement>('[data-school-version]')?.dataset.schoolVersion || null)) return;
+  if (
+    profile.updatedAt === (document.querySelector<HTMLElement>('[data-school-version]')?.dataset.schoolVersion || null)
+  )
+    return;
   const lang: Language = document.documentElement.lang.startsWith('hi') ? 'hi' : 'en';
   const facts: Record<string, string> = {
     name: profile.name[lang] || profile.name.en,
@@ -54,7 +57,9 @@ export function showSchoolFacts(profile: ShownProfile): void {
     const fact = el.dataset.school!;
     const line = el.closest<HTMLElement>('[data-school-line]') ?? el;
     if (fact === 'phones') {
-      el.replaceChildren(...profile.phones.flatMap((number, i) => [...(i ? [', '] : []), phoneLink(number, profile.phonesE164[i])]));
+      el.replaceChildren(
+        ...profile.phones.flatMap((number, i) => [...(i ? [', '] : []), phoneLink(number, profile.phonesE164[i])]),
+      );
       line.hidden = !profile.phones.length;
     } else if (fact === 'social') {
       // Each network keeps its place (and icon): a link set shows, a link cleared goes.
@@ -70,16 +75,18 @@ export function showSchoolFacts(profile: ShownProfile): void {
       const value = facts[fact]!;
       // A phone or e-mail is a link once set; while unset its place is an empty span (an empty link fails WCAG's H91).
       let shown: HTMLElement = el;
-      if ((fact === 'email' || fact === 'phone') && (value !== '') !== (el instanceof HTMLAnchorElement)) {
+      if ((fact === 'email' || fact === 'phone') && (value !== '') !== el instanceof HTMLAnchorElement) {
         shown = document.createElement(value ? 'a' : 'span');
         shown.dataset.school = fact;
         el.replaceWith(shown);
       }
       shown.textContent = value;
       (line === el ? shown : line).hidden = !value;
-      if (shown instanceof HTMLAnchorElement) shown.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
+      if (shown instanceof HTMLAnchorElement)
+        shown.href = fact === 'email' ? `mailto:${value}` : phoneLink(value, facts.tel).href;
     }
   }
   // A function's value, not a string: a name typed with `$&` or `$'` would be read as a pattern.
-  for (const [was, now] of renamed) if (was && now && was !== now) document.title = document.title.replaceAll(was, () => now);
+  for (const [was, now] of renamed)
+    if (was && now && was !== now) document.title = document.title.replaceAll(was, () => now);
 }

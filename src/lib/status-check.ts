@@ -10,14 +10,17 @@ import { RECEIPT_NUMBER } from './record-numbers.ts';
 import type { Language, TextCode } from './i18n/index.ts';
 
 /** The words of a document's file field (FileField.tsx), which the admission's status page uses to take a new document. */
-type FileFieldCode = `formText.file${string}` | `form.file${string}` | 'form.photoUnreadable' | 'form.imageTooSmall' | 'form.uploadFailed';
+type FileFieldCode =
+  `formText.file${string}` | `form.file${string}` | 'form.photoUnreadable' | 'form.imageTooSmall' | 'form.uploadFailed';
 export const isFileFieldCode = (code: string): code is FileFieldCode =>
-  /^(formText\.file|form\.file)/.test(code) || ['form.photoUnreadable', 'form.imageTooSmall', 'form.uploadFailed'].includes(code);
+  /^(formText\.file|form\.file)/.test(code) ||
+  ['form.photoUnreadable', 'form.imageTooSmall', 'form.uploadFailed'].includes(code);
 
 /** The refusals a lookup may get besides its own words: too many wrong tries with the mobile number typed. */
 const LOOKUP_REFUSALS = ['request.statusMobileLimit'] as const;
 type LookupRefusal = (typeof LOOKUP_REFUSALS)[number];
-export const isLookupRefusal = (code: string): code is LookupRefusal => (LOOKUP_REFUSALS as readonly string[]).includes(code);
+export const isLookupRefusal = (code: string): code is LookupRefusal =>
+  (LOOKUP_REFUSALS as readonly string[]).includes(code);
 
 /** The codes the status pages use: their own words, how a class reads, a file field's words and the lookups' own refusals. */
 export type StatusCheckCode = Extract<TextCode, `statusCheck.${string}` | 'class.name' | FileFieldCode | LookupRefusal>;
@@ -33,8 +36,12 @@ export const languageOf = (value: unknown): Language => (value === 'hi' ? 'hi' :
 export const isReceiptNumber = (value: string) => RECEIPT_NUMBER.test(value);
 
 /** The address of a receipt's PDF, proven by the pair the status was checked with, in `language`. */
-export const receiptHref = (path: '/admission/receipt' | '/tc-request/receipt', proof: Record<string, string>, number: string, language: Language) =>
-  `/v1/api${path}?${new URLSearchParams({ ...proof, number, lang: language })}`;
+export const receiptHref = (
+  path: '/admission/receipt' | '/tc-request/receipt',
+  proof: Record<string, string>,
+  number: string,
+  language: Language,
+) => `/v1/api${path}?${new URLSearchParams({ ...proof, number, lang: language })}`;
 
 /** What is still to pay, in rupees; null when nothing is (paid, waived, or no fee is taken). */
 export interface FeeDue {
@@ -101,7 +108,10 @@ export function checkLookup<N extends string, E extends string = never>(
   rules: LookupRules<N>,
   input: unknown,
   say: Say,
-  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, StatusCheckCode>> } = { fields: [], problems: () => ({}) },
+  extra: { fields: readonly E[]; problems: (values: Record<E, string>) => Partial<Record<E, StatusCheckCode>> } = {
+    fields: [],
+    problems: () => ({}),
+  },
 ): Result<Lookup<N> & Record<E, string>> {
   const shape = textShape([rules.number, 'contactNo', 'language', ...extra.fields]);
   type Shape = z.output<typeof shape>;

@@ -17,8 +17,11 @@ export type StatusPageOf = keyof typeof PAGES;
 /** The status page of `entity` in `language` with `number` filled in (none when empty), as a path of this site. */
 export function statusPagePath(entity: StatusPageOf, language: Language, number = ''): string {
   const page = PAGES[entity];
-  return number ? `${pathIn(language, page.path)}?${page.param}=${encodeURIComponent(number)}` : pathIn(language, page.path);
+  return number
+    ? `${pathIn(language, page.path)}?${page.param}=${encodeURIComponent(number)}`
+    : pathIn(language, page.path);
 }
 
 /** The same as a full address (a QR code, a message). */
-export const statusPageUrl = (entity: StatusPageOf, language: Language, number = '') => `${site.url}${statusPagePath(entity, language, number)}`;
+export const statusPageUrl = (entity: StatusPageOf, language: Language, number = '') =>
+  `${site.url}${statusPagePath(entity, language, number)}`;

@@ -29,7 +29,7 @@ function wrap(line: string, max = 86): string[] {
 
 export function makePdf(title: string, pages: PdfPage[]): Uint8Array {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) ; // object number = index + 1
+  const add = (body: string) => objects.push(body); // object number = index + 1
   const pageCount = pages.length;
   // 1 catalog, 2 pages, 3 font regular, 4 font bold, 5 info, then (page, content) pairs.
   add('<< /Type /Catalog /Pages 2 0 R >>');
@@ -50,7 +50,9 @@ export function makePdf(title: string, pages: PdfPage[]): Uint8Array {
     for (const line of page.lines.flatMap((l) => wrap(l))) ops.push(`(${escapeText(line)}) '`);
     ops.push('ET');
     const stream = ops.join('\n');
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${7 + i * 2} 0 R >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${7 + i * 2} 0 R >>`,
+    );
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
@@ -78,7 +80,10 @@ export function checkPdf(bytes: Uint8Array): { ok: true; pages: number } | { ok:
   const header = /xref\s+0\s+(\d+)\s+/.exec(text.slice(xrefAt));
   if (!header) return { ok: false, reason: 'bad xref header' };
   const count = Number(header[1]);
-  const entries = text.slice(xrefAt + header[0].length).split('\n').slice(0, count);
+  const entries = text
+    .slice(xrefAt + header[0].length)
+    .split('\n')
+    .slice(0, count);
   for (let n = 1; n < count; n++) {
     const m = /^(\d{10}) (\d{5}) n/.exec(entries[n] ?? '');
     if (!m) return { ok: false, reason: `bad xref entry ${n}` };

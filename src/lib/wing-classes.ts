@@ -20,7 +20,11 @@ export const romanClass = (label: string) => ROMAN[Number(label) - 1] ?? label;
  * ('VI-X' in Hindi, as UP schools write classes), 'P.N.C–K.G', or the one class; undefined when
  * the school offers none of the wing's classes.
  */
-export function wingRange(band: keyof typeof WING_CLASSES, offered: readonly string[], language: 'en' | 'hi'): string | undefined {
+export function wingRange(
+  band: keyof typeof WING_CLASSES,
+  offered: readonly string[],
+  language: 'en' | 'hi',
+): string | undefined {
   const classes = WING_CLASSES[band].filter((c) => offered.includes(c));
   if (!classes.length) return undefined;
   const name = (label: string) => (language === 'hi' ? romanClass(label) : label);

@@ -40,7 +40,8 @@ export const CREATED_BY = 'Online form';
 export const defineWorkflow = <const S extends string>(workflow: Workflow<S>): Workflow<S> => workflow;
 
 /** Whether a principal-only move (which needs a note). */
-export const isPrincipalMove = <S extends string>(wf: Workflow<S>, from: S, to: S) => !!wf.principalMoves?.[from]?.includes(to);
+export const isPrincipalMove = <S extends string>(wf: Workflow<S>, from: S, to: S) =>
+  !!wf.principalMoves?.[from]?.includes(to);
 
 /** Where `role` may move a record that is at `from`. */
 export function allowedMoves<S extends string>(wf: Workflow<S>, from: S, role: Role): S[] {
@@ -49,6 +50,8 @@ export function allowedMoves<S extends string>(wf: Workflow<S>, from: S, role: R
   return moves;
 }
 
-export const isStatus = <S extends string>(wf: Workflow<S>, value: unknown): value is S => typeof value === 'string' && (wf.statuses as readonly string[]).includes(value);
+export const isStatus = <S extends string>(wf: Workflow<S>, value: unknown): value is S =>
+  typeof value === 'string' && (wf.statuses as readonly string[]).includes(value);
 
-export const statusLabel = <S extends string>(wf: Workflow<S>, status: string) => (isStatus(wf, status) ? wf.labels[status] : status);
+export const statusLabel = <S extends string>(wf: Workflow<S>, status: string) =>
+  isStatus(wf, status) ? wf.labels[status] : status;

@@ -50,7 +50,13 @@ export type AuditAction =
   | 'online-refund'
   /** A reconciliation run asked the gateway about open orders (detail: what it found). */
   | 'reconcile';
-export type AuditEntity = Entity | 'admin' | 'seats' | 'audit' | 'event' | 'notice'
+export type AuditEntity =
+  | Entity
+  | 'admin'
+  | 'seats'
+  | 'audit'
+  | 'event'
+  | 'notice'
   /** The school's profile and its Mandatory Public Disclosure: one of each, so no id. */
   | 'school'
   | 'disclosure'
@@ -99,7 +105,8 @@ export function changeDetail(before: Record<string, unknown> | null, after: Reco
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
     (k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]),
   );
-  const pick = (side: Record<string, unknown> | null) => (side ? Object.fromEntries(keys.filter((k) => k in side).map((k) => [k, side[k]])) : null);
+  const pick = (side: Record<string, unknown> | null) =>
+    side ? Object.fromEntries(keys.filter((k) => k in side).map((k) => [k, side[k]])) : null;
   return JSON.stringify({ before: pick(before), after: pick(after) });
 }
 

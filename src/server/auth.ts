@@ -59,7 +59,12 @@ interface CookieOptions {
 }
 
 /** A Set-Cookie header's value: Secure on https, where the site runs. */
-export function cookie(req: Request, name: string, value: string, { httpOnly, maxAge, path = '/', sameSite = 'Lax' }: CookieOptions): string {
+export function cookie(
+  req: Request,
+  name: string,
+  value: string,
+  { httpOnly, maxAge, path = '/', sameSite = 'Lax' }: CookieOptions,
+): string {
   const parts = [`${name}=${value}`, `Path=${path}`, `SameSite=${sameSite}`, `Max-Age=${maxAge}`];
   if (httpOnly) parts.push('HttpOnly');
   if (isHttps(req)) parts.push('Secure');
@@ -100,12 +105,23 @@ export async function currentSession(req: Request): Promise<{ admin: Admin; sess
   if (!token) return undefined;
   let sessionId: string;
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
     sessionId = String(payload.sid);
   } catch {
     return undefined;
   }
-  const row = await queryOne<{ id: string; name: string; email: string; role: Role; must_change_password: boolean; second_factor: boolean; required: boolean }>(
+  const row = await queryOne<{
+    id: string;
+    name: string;
+    email: string;
+    role: Role;
+    must_change_password: boolean;
+    second_factor: boolean;
+    required: boolean;
+  }>(
     `SELECT a.id, a.name, a.email, a.role, a.must_change_password, a.totp_enabled_at IS NOT NULL AS second_factor,
             COALESCE((SELECT p.second_factor_required FROM staff_sign_in_policy p), false) AS required
        FROM sessions s JOIN admins a ON a.id = s.admin_id
@@ -117,10 +133,23 @@ export async function currentSession(req: Request): Promise<{ admin: Admin; sess
 }
 
 /** The signed-in person as GET /v1/api/auth answers: a second factor must be set up when the school requires one and the account has none. */
-export function signedIn(row: { id: string; name: string; email: string; role: Role; must_change_password: boolean; second_factor: boolean; required: boolean }): Admin {
+export function signedIn(row: {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  must_change_password: boolean;
+  second_factor: boolean;
+  required: boolean;
+}): Admin {
   return {
-    _id: row.id, name: row.name, email: row.email, role: row.role, mustChangePassword: row.must_change_password,
-    secondFactor: row.second_factor, mustSetUpSecondFactor: row.required && !row.second_factor,
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    mustChangePassword: row.must_change_password,
+    secondFactor: row.second_factor,
+    mustSetUpSecondFactor: row.required && !row.second_factor,
   };
 }
 
@@ -152,7 +181,8 @@ export function siteOrigins(): Set<string> {
     return origins;
   }
   origins.add(site.origin);
-  if (LOOPBACK.has(site.hostname)) for (const host of LOOPBACK) origins.add(`${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
+  if (LOOPBACK.has(site.hostname))
+    for (const host of LOOPBACK) origins.add(`${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
   return origins;
 }
 
@@ -164,11 +194,13 @@ export function siteOrigins(): Set<string> {
 export function checkXsrf(req: Request, sessionId: string): void {
   const origin = req.headers.get('origin');
   if (origin !== null && !siteOrigins().has(origin)) throw forbidden('Cross-site request refused');
-  if (!sameSecret(req.headers.get(XSRF_HEADER) ?? '', xsrfToken(sessionId))) throw forbidden('Missing or invalid XSRF token');
+  if (!sameSecret(req.headers.get(XSRF_HEADER) ?? '', xsrfToken(sessionId)))
+    throw forbidden('Missing or invalid XSRF token');
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password before going on.';
-export const SECOND_FACTOR_REQUIRED = 'The school asks every account for a second factor: set up yours under My account before going on.';
+export const SECOND_FACTOR_REQUIRED =
+  'The school asks every account for a second factor: set up yours under My account before going on.';
 export const PRINCIPAL_ONLY = 'Only the principal can do this.';
 
 type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Response;
@@ -181,15 +213,19 @@ type AdminHandler = (req: Request, ctx: AdminContext) => Promise<Response> | Res
  * `principal-only` for office staff when `principal`.
  */
 export function adminOnly(
-  handler: AdminHandler, options: { principal?: boolean; beforePasswordChange?: boolean; beforeSecondFactor?: boolean } = {},
+  handler: AdminHandler,
+  options: { principal?: boolean; beforePasswordChange?: boolean; beforeSecondFactor?: boolean } = {},
 ): Handler & { role: Role } {
   const guarded: Handler = async (req, ctx) => {
     const session = await currentSession(req);
     if (!session) throw unauthorized();
     if (!SAFE_METHODS.has(req.method)) checkXsrf(req, session.sessionId);
-    if (session.admin.mustChangePassword && !options.beforePasswordChange) throw forbidden(PASSWORD_CHANGE_REQUIRED).withCode('password-change-required');
-    if (session.admin.mustSetUpSecondFactor && !options.beforeSecondFactor) throw forbidden(SECOND_FACTOR_REQUIRED).withCode('second-factor-required');
-    if (options.principal && session.admin.role !== 'principal') throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
+    if (session.admin.mustChangePassword && !options.beforePasswordChange)
+      throw forbidden(PASSWORD_CHANGE_REQUIRED).withCode('password-change-required');
+    if (session.admin.mustSetUpSecondFactor && !options.beforeSecondFactor)
+      throw forbidden(SECOND_FACTOR_REQUIRED).withCode('second-factor-required');
+    if (options.principal && session.admin.role !== 'principal')
+      throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
     return handler(req, { ...ctx, ...session });
   };
   // Who may call it, readable on the route table (docs/api.md's role column is checked against it).

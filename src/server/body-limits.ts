@@ -42,23 +42,44 @@ export interface BodyLimit {
   refusal: () => HttpError;
 }
 
-const galleryTooLarge = () => new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
+const galleryTooLarge = () =>
+  new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
 
 /** The routes that take more than a JSON body. */
 const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/admission', bytes: ADMISSION_BODY_BYTES, refusal: tooLarge },
-  { method: 'POST', path: '/v1/api/uploads', bytes: UPLOAD_BODY_BYTES, refusal: () => requestRefusal(413, 'uploadInPieces', ['file']) },
-  { method: 'PUT', path: '/v1/api/uploads/pieces/:id/:n', bytes: PIECE_BODY_BYTES, refusal: () => requestRefusal(413, 'pieceTooLarge') },
+  {
+    method: 'POST',
+    path: '/v1/api/uploads',
+    bytes: UPLOAD_BODY_BYTES,
+    refusal: () => requestRefusal(413, 'uploadInPieces', ['file']),
+  },
+  {
+    method: 'PUT',
+    path: '/v1/api/uploads/pieces/:id/:n',
+    bytes: PIECE_BODY_BYTES,
+    refusal: () => requestRefusal(413, 'pieceTooLarge'),
+  },
   { method: 'POST', path: '/v1/api/gallery', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
   { method: 'PUT', path: '/v1/api/gallery/:id', bytes: GALLERY_BODY_BYTES, refusal: galleryTooLarge },
-  { method: 'POST', path: '/v1/api/pictures', bytes: PICTURE_BODY_BYTES, refusal: () => new HttpError(413, PICTURE_MESSAGES.tooLarge, { image: PICTURE_MESSAGES.tooLarge }) },
+  {
+    method: 'POST',
+    path: '/v1/api/pictures',
+    bytes: PICTURE_BODY_BYTES,
+    refusal: () => new HttpError(413, PICTURE_MESSAGES.tooLarge, { image: PICTURE_MESSAGES.tooLarge }),
+  },
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/pages', bytes: PAGE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/whatsapp/webhook', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/sms/report', bytes: WEBHOOK_BODY_BYTES, refusal: tooLarge },
-  { method: 'POST', path: '/v1/api/files', bytes: STAFF_FILE_BODY_BYTES, refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }) },
+  {
+    method: 'POST',
+    path: '/v1/api/files',
+    bytes: STAFF_FILE_BODY_BYTES,
+    refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }),
+  },
 ];
 
 const JSON_LIMIT: BodyLimit = { bytes: JSON_BODY_BYTES, refusal: tooLarge };
@@ -70,7 +91,11 @@ export function bodyLimit(method: string, pathname: string): BodyLimit {
 }
 
 /** The refusal of a request whose declared Content-Length is over its route's limit, else undefined. */
-export function declaredTooLarge(method: string, pathname: string, contentLength: string | null | undefined): HttpError | undefined {
+export function declaredTooLarge(
+  method: string,
+  pathname: string,
+  contentLength: string | null | undefined,
+): HttpError | undefined {
   const limit = bodyLimit(method, pathname);
   return Number(contentLength ?? 0) > limit.bytes ? limit.refusal() : undefined;
 }

@@ -25,7 +25,13 @@ import { selectColumns } from './records.ts';
 const BATCH = 1000;
 
 const INDIA_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Kolkata',
 });
 
 /** YYYY-MM-DD -> DD-MM-YYYY; anything else as it is. */
@@ -94,7 +100,9 @@ export function cellOf(field: Field, row: Record<string, unknown>): string {
     case 'list':
       return Array.isArray(value) ? value.map(String).join('; ') : '';
     case 'select':
-      return value === null || value === undefined || value === '' ? '' : (field.optionText?.(String(value)) ?? String(value));
+      return value === null || value === undefined || value === ''
+        ? ''
+        : (field.optionText?.(String(value)) ?? String(value));
     default:
       return value === null || value === undefined ? '' : String(value);
   }
@@ -117,7 +125,9 @@ export interface CsvExport {
 
 /** The audit entry's words for an export: its filters and how many rows went out. */
 export function exportDetail(used: Record<string, string>, rows: number, finished = true): string {
-  const filters = Object.entries(used).map(([name, value]) => `${name}=${value}`).join(', ');
+  const filters = Object.entries(used)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ');
   return `${filters ? `filters: ${filters}` : 'no filters'}; ${rows} rows${finished ? '' : ' (download stopped)'}`;
 }
 
@@ -128,7 +138,9 @@ export function csvExport({ def, list, fileName, columns: read, idType = 'uuid',
   const more = extra.flatMap((e) => (e.columns ? [e.columns] : []));
   const columns = [read ?? selectColumns(def as RecordDefinition), ...more, 'created_at::text AS cursor_at'].join(', ');
   const cells = extra.flatMap((e) => e.cells);
-  const header = [...fields.map((f) => labelIn(f, 'details')), ...cells.map((c) => c.label)].map((label) => spreadsheetText(label));
+  const header = [...fields.map((f) => labelIn(f, 'details')), ...cells.map((c) => c.label)].map((label) =>
+    spreadsheetText(label),
+  );
   const line = (row: Record<string, unknown>) => [
     ...fields.map((f) => spreadsheetText(cellOf(f, row), f.kind === 'date' || f.kind === 'datetime')),
     ...cells.map((c) => {
@@ -140,14 +152,20 @@ export function csvExport({ def, list, fileName, columns: read, idType = 'uuid',
     const url = new URL(req.url);
     const { where, params, used } = listQuery(url, await prepareList(url, list));
     // The next batch starts after the last row sent: (created_at, id) below it, in the lists' own index order.
-    const after = (n: number) => `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::${idType})`;
+    const after = (n: number) =>
+      `${where ? `${where} AND` : 'WHERE'} (created_at, id) < ($${n}::timestamptz, $${n + 1}::${idType})`;
     let cursor: [string, string] | undefined;
     let rows = 0;
     let audited = false;
     const audit = async (finished: boolean) => {
       if (audited) return;
       audited = true;
-      await recordAudit(ctx, { action: 'export', entity: def.entity, entityId: null, detail: exportDetail(used, rows, finished) });
+      await recordAudit(ctx, {
+        action: 'export',
+        entity: def.entity,
+        entityId: null,
+        detail: exportDetail(used, rows, finished),
+      });
     };
     const next = async () => {
       const sql = `SELECT ${columns} FROM ${def.table} ${cursor ? after(params.length + 1) : where}

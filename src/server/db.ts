@@ -79,7 +79,10 @@ function neonPool(raw: string): PoolLike {
 export function getPool(): PoolLike {
   if (pool) return pool;
   const raw = connectionString();
-  pool = databaseDriver() === 'neon' ? neonPool(raw) : (new pg.Pool({ connectionString: withDefaultUser(raw), max: POOL_SIZE }) as unknown as PoolLike);
+  pool =
+    databaseDriver() === 'neon'
+      ? neonPool(raw)
+      : (new pg.Pool({ connectionString: withDefaultUser(raw), max: POOL_SIZE }) as unknown as PoolLike);
   // A connection the server ends while it waits in the pool (Neon suspending or restarting a compute,
   // a server restart) leaves the pool; unheard, its error would end the function instance.
   pool.on('error', (error) => console.warn(`[database] an idle connection was closed: ${error.message}`));
@@ -91,7 +94,10 @@ export async function query<T = Record<string, unknown>>(text: string, params: u
   return result.rows;
 }
 
-export async function queryOne<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T | undefined> {
+export async function queryOne<T = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<T | undefined> {
   const rows = await query<T>(text, params);
   return rows[0];
 }

@@ -14,7 +14,13 @@ export class HttpError extends Error {
   code: string | undefined;
   codes: Record<string, string> | undefined;
 
-  constructor(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>, extra?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.status = status;
     this.fields = fields;
@@ -36,10 +42,12 @@ function coded(status: number, code: string, message: string, fields: readonly s
 }
 
 /** A refusal with a public form's message (MSG's `key`, code `form.<key>`), naming `fields`. */
-export const formRefusal = (status: number, key: FormMessage, fields: readonly string[] = []) => coded(status, formCode(key), MSG[key], fields);
+export const formRefusal = (status: number, key: FormMessage, fields: readonly string[] = []) =>
+  coded(status, formCode(key), MSG[key], fields);
 
 /** A refusal of the request itself (REQUEST_MSG's `key`, code `request.<key>`). */
-export const requestRefusal = (status: number, key: RequestMessage, fields: readonly string[] = []) => coded(status, `request.${key}`, REQUEST_MSG[key], fields);
+export const requestRefusal = (status: number, key: RequestMessage, fields: readonly string[] = []) =>
+  coded(status, `request.${key}`, REQUEST_MSG[key], fields);
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
@@ -47,7 +55,8 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 export const tooLarge = () => requestRefusal(413, 'bodyTooLarge');
-export const unsupportedType = (message: string, fields?: Record<string, string>) => new HttpError(415, message, fields);
+export const unsupportedType = (message: string, fields?: Record<string, string>) =>
+  new HttpError(415, message, fields);
 /**
  * 429 of a public limit: request.<key>'s words with the minutes to wait and the school's phone
  * filled in; the answer also carries `retryAfterMinutes` and `phone` (a page in another language
@@ -57,6 +66,11 @@ export function tooManyRequests(retryAfterSeconds: number, key: RequestMessage =
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const minutes = Math.ceil(seconds / 60);
   const phone = officePhone(schoolInUse());
-  return new HttpError(429, fillIn(REQUEST_MSG[key], { minutes: String(minutes), phone }), undefined, { 'Retry-After': String(seconds) }, { retryAfterMinutes: minutes, phone })
-    .withCode(`request.${key}`);
+  return new HttpError(
+    429,
+    fillIn(REQUEST_MSG[key], { minutes: String(minutes), phone }),
+    undefined,
+    { 'Retry-After': String(seconds) },
+    { retryAfterMinutes: minutes, phone },
+  ).withCode(`request.${key}`);
 }

@@ -66,4 +66,5 @@ export const templateText = (language: Language, mobile: MobileLetter, optOut: s
   `${parentMessage(language, `mobile.${mobile.template}`, mobile.values)} ${parentMessage(language, 'mobile.stop', { optOut })}`;
 
 /** Why a message to a number that opted out was not sent (the messages screen shows it). */
-export const OPTED_OUT_REASON = 'Not sent: the family asked for no WhatsApp or SMS messages (replied STOP or opened the opt-out link).';
+export const OPTED_OUT_REASON =
+  'Not sent: the family asked for no WhatsApp or SMS messages (replied STOP or opened the opt-out link).';

@@ -14,7 +14,10 @@ export interface DetectedType<T extends string> {
 const MIN_BYTES = 12;
 
 /** The type of `bytes` when it is one of `allowed`, else undefined. */
-export async function detectType<const T extends string>(bytes: Uint8Array, allowed: readonly T[]): Promise<DetectedType<T> | undefined> {
+export async function detectType<const T extends string>(
+  bytes: Uint8Array,
+  allowed: readonly T[],
+): Promise<DetectedType<T> | undefined> {
   if (bytes.byteLength < MIN_BYTES) return undefined;
   const found = await fileTypeFromBuffer(bytes);
   if (!found || !(allowed as readonly string[]).includes(found.mime)) return undefined;

@@ -18,13 +18,21 @@ import { dateInIndia } from '../lib/dates.ts';
 import { fillIn } from '../lib/forms/texts.ts';
 import { safeFileName } from '../lib/forms/files.ts';
 import {
-  STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES as MSG, STAFF_FILE_MIME, STAFF_FILE_TYPES, type StaffFileType, type StoredFile,
+  STAFF_FILE_MAX_BYTES,
+  STAFF_FILE_MESSAGES as MSG,
+  STAFF_FILE_MIME,
+  STAFF_FILE_TYPES,
+  type StaffFileType,
+  type StoredFile,
 } from '../lib/staff-files.ts';
 
 export const UNCLAIMED_MAX_AGE_HOURS = 24;
 
 const files = () => store('files');
-const TYPE_OF_MIME = Object.fromEntries(Object.entries(STAFF_FILE_MIME).map(([type, mime]) => [mime, type])) as Record<string, StaffFileType>;
+const TYPE_OF_MIME = Object.fromEntries(Object.entries(STAFF_FILE_MIME).map(([type, mime]) => [mime, type])) as Record<
+  string,
+  StaffFileType
+>;
 
 type Row = { id: string; type: StaffFileType; size: number; name: string; public: boolean; claimed_at: unknown };
 const stored = (row: Row): StoredFile => ({ id: row.id, type: row.type, size: Number(row.size), name: row.name });
@@ -44,11 +52,20 @@ export async function uploadStaffFile(req: Request, ctx: AdminContext): Promise<
   const detected = await detectType(part.data, Object.values(STAFF_FILE_MIME));
   if (!detected) throw unsupportedType(MSG.type, { file: MSG.type });
   const id = randomUUID();
-  const file: StoredFile = { id, type: TYPE_OF_MIME[detected.mime]!, size: part.data.byteLength, name: safeFileName(part.name) };
+  const file: StoredFile = {
+    id,
+    type: TYPE_OF_MIME[detected.mime]!,
+    size: part.data.byteLength,
+    name: safeFileName(part.name),
+  };
   await files().set(id, blobBody(part.data));
   try {
     await query(`INSERT INTO staff_files (id, type, size, name, uploaded_by) VALUES ($1, $2, $3, $4, $5)`, [
-      id, file.type, file.size, file.name, ctx.admin._id,
+      id,
+      file.type,
+      file.size,
+      file.name,
+      ctx.admin._id,
     ]);
   } catch (error) {
     await deleteBlobs('files', [id], 'staff file upload');
@@ -80,7 +97,8 @@ export async function claimFile(tx: Queryable, uploadId: unknown, options: Claim
   const row = rows[0];
   if (!row) throw refuse(MSG.unknown);
   const types = options.types ?? STAFF_FILE_TYPES;
-  if (!types.includes(row.type)) throw refuse(fillIn(MSG.wrongType, { types: types.map((t) => t.toUpperCase()).join(', ') }));
+  if (!types.includes(row.type))
+    throw refuse(fillIn(MSG.wrongType, { types: types.map((t) => t.toUpperCase()).join(', ') }));
   return stored(row);
 }
 
@@ -158,7 +176,10 @@ export async function cleanupStaffFiles(maxAgeHours = UNCLAIMED_MAX_AGE_HOURS): 
     `DELETE FROM staff_files WHERE claimed_at IS NULL AND created_at < now() - make_interval(hours => $1) RETURNING id`,
     [maxAgeHours],
   );
-  await deleteBlobs('files', rows.map((r) => r.id), 'cleanup');
+  await deleteBlobs(
+    'files',
+    rows.map((r) => r.id),
+    'cleanup',
+  );
   return rows.length;
 }
-

@@ -26,11 +26,16 @@ export function submissionKey(body: Record<string, unknown>): string | null {
 
 /** 400 with the failing check's message and fields, and their codes. */
 export const refuse = (failure: Failure): HttpError =>
-  new HttpError(400, failure.error, failure.fields).withCode(failure.code ?? '', Object.keys(failure.codes).length ? failure.codes : undefined);
+  new HttpError(400, failure.error, failure.fields).withCode(
+    failure.code ?? '',
+    Object.keys(failure.codes).length ? failure.codes : undefined,
+  );
 
 /** Postgres unique_violation on a constraint whose name contains `constraintPart`. */
 export const isUniqueViolation = (error: unknown, constraintPart: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' &&
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === '23505' &&
   String((error as { constraint?: string }).constraint ?? '').includes(constraintPart);
 
 /** The page's fields rather than the family's: the language the form was shown in and the consent box. */
@@ -41,7 +46,11 @@ const canonical = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(canonical).join(',')}]`
     : value && typeof value === 'object'
-      ? `{${Object.keys(value).filter((k) => !PAGE_FIELDS.has(k)).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+      ? `{${Object.keys(value)
+          .filter((k) => !PAGE_FIELDS.has(k))
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+          .join(',')}}`
       : JSON.stringify(value ?? null);
 
 /**
@@ -62,7 +71,8 @@ interface Stored {
  * reused key is refused 409 with nothing of the first record in the answer.
  */
 export function sameSubmission<T extends Stored>(earlier: T, hash: string): T {
-  if (typeof earlier.submission_hash === 'string' && earlier.submission_hash !== hash) throw requestRefusal(409, 'keyReused');
+  if (typeof earlier.submission_hash === 'string' && earlier.submission_hash !== hash)
+    throw requestRefusal(409, 'keyReused');
   return earlier;
 }
 
@@ -86,7 +96,14 @@ export interface CreateOnce<T extends Stored> {
  * data whose answer was lost, or a double tap racing the first) gets the first one's record; a
  * different one under the same key gets 409 (sameSubmission).
  */
-export async function createOnce<T extends Stored>({ key, hash, find, create, lookFirst = false, onRepeat }: CreateOnce<T>): Promise<T> {
+export async function createOnce<T extends Stored>({
+  key,
+  hash,
+  find,
+  create,
+  lookFirst = false,
+  onRepeat,
+}: CreateOnce<T>): Promise<T> {
   if (key && lookFirst) {
     const earlier = await find(key);
     if (earlier) return sameSubmission(earlier, hash);

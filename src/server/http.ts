@@ -25,10 +25,19 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(
-  status: number, error: string, fields?: Record<string, string>, headers: Record<string, string> = {}, code?: string, codes?: Record<string, string>,
+  status: number,
+  error: string,
+  fields?: Record<string, string>,
+  headers: Record<string, string> = {},
+  code?: string,
+  codes?: Record<string, string>,
   extra: Record<string, unknown> = {},
 ): Response {
-  return json({ error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}), ...extra }, status, headers);
+  return json(
+    { error, ...(fields ? { fields } : {}), ...(codes ? { codes } : {}), ...(code ? { code } : {}), ...extra },
+    status,
+    headers,
+  );
 }
 
 function withHeaders(response: Response, req: Request): Response {
@@ -53,7 +62,8 @@ function checkUrl(url: URL): void {
     // Not decodable: no route parameter will match it, and the route answers 404.
     path = '';
   }
-  if (withUnstorableText([path, ...[...url.searchParams].flat()]).length) throw requestRefusal(400, 'invalidCharacters');
+  if (withUnstorableText([path, ...[...url.searchParams].flat()]).length)
+    throw requestRefusal(400, 'invalidCharacters');
 }
 
 /**
@@ -120,7 +130,9 @@ async function dispatch(routes: Routes, req: Request, netlify: Context, pathname
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const handler = methods[method];
     if (!handler) {
-      const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+      const allow = Object.keys(methods)
+        .flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
+        .join(', ');
       return errorResponse(405, REQUEST_MSG.methodNotAllowed, undefined, { Allow: allow }, 'request.methodNotAllowed');
     }
     // A declared body over the route's limit is refused unread, as the local runtime's front server refuses it.
@@ -136,7 +148,16 @@ export function clientIp(req: Request, netlify: Context | undefined): string {
 }
 
 export function toErrorResponse(error: unknown, req: Request): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers, error.code, error.codes, error.extra);
+  if (error instanceof HttpError)
+    return errorResponse(
+      error.status,
+      error.message,
+      error.fields,
+      error.headers,
+      error.code,
+      error.codes,
+      error.extra,
+    );
   console.error(`[${req.method} ${new URL(req.url).pathname}]`, error);
   return errorResponse(500, 'Something went wrong');
 }

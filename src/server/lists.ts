@@ -132,7 +132,8 @@ const searchFilter = ({ identifiers = [], mobiles = [] }: SearchColumns, allKeye
     return arms.length ? `(${arms.join(' OR ')})` : 'false';
   },
   // A record sent in the moment between the keys made and the list read is found by the next search.
-  prepare: async (table) => ((await fillNameKeys(table)).complete ? undefined : searchFilter({ identifiers, mobiles }, false)),
+  prepare: async (table) =>
+    (await fillNameKeys(table)).complete ? undefined : searchFilter({ identifiers, mobiles }, false),
 });
 
 /**
@@ -140,7 +141,8 @@ const searchFilter = ({ identifiers = [], mobiles = [] }: SearchColumns, allKeye
  * and this week. Anything but a calendar date is ignored, as paging clamps bad values.
  */
 export const receivedSince: Filter = {
-  condition: (typed, param) => (isCalendarDate(typed) ? `created_at >= ${param(indiaMidnight(typed))}::timestamptz` : 'true'),
+  condition: (typed, param) =>
+    isCalendarDate(typed) ? `created_at >= ${param(indiaMidnight(typed))}::timestamptz` : 'true',
 };
 
 /** Records with a payment (or reversal) recorded on or after a day: the dashboard's fees this month. */
@@ -152,7 +154,10 @@ export const paidSince = (entity: PaidKind): Filter => ({
 });
 
 /** The column equals the value (its totals in the counter tables' `counts` columns). */
-export const equals = (column: string, counts?: Filter['counts']): Filter => ({ where: (p) => `${column} = ${p}`, counts });
+export const equals = (column: string, counts?: Filter['counts']): Filter => ({
+  where: (p) => `${column} = ${p}`,
+  counts,
+});
 
 /** The status equals the value: status_counts holds its totals. */
 export const statusEquals: Filter = equals('status', { status_counts: 'status' });

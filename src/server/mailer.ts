@@ -40,7 +40,8 @@ const BATCH = 10;
 const MINUTE = 60_000;
 
 /** Minutes until the next try of an e-mail that has failed `attempts` times: 5, 10, 20, ... at most 360. */
-export const retryMinutes = (attempts: number) => Math.min(FIRST_RETRY_MINUTES * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MINUTES);
+export const retryMinutes = (attempts: number) =>
+  Math.min(FIRST_RETRY_MINUTES * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MINUTES);
 
 let current: { url: string; transporter: Transporter } | undefined;
 
@@ -51,7 +52,15 @@ function transport(): Transporter | undefined {
   if (current?.url !== url) {
     current?.transporter.close();
     // Short timeouts: a mail server that does not answer must not hold a function for minutes.
-    current = { url, transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+    current = {
+      url,
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    };
   }
   return current.transporter;
 }
@@ -96,7 +105,11 @@ export interface Only {
 
 /** The channels with a configured sender; a WhatsApp or SMS message is sent only as a template. */
 function channels(): string[] {
-  return [...(transport() ? ['email'] : []), ...(whatsappConfigured() ? ['whatsapp'] : []), ...(smsConfigured() ? ['sms'] : [])];
+  return [
+    ...(transport() ? ['email'] : []),
+    ...(whatsappConfigured() ? ['whatsapp'] : []),
+    ...(smsConfigured() ? ['sms'] : []),
+  ];
 }
 
 /** Takes up to `limit` due messages of `open` channels: their attempt counted, their next one a lease away. */
@@ -131,7 +144,10 @@ async function sendText(message: Taken): Promise<string | undefined> {
   if (!ten) throw new SendError(`${message.recipient} is not an Indian mobile number`, true);
   const out = await query<{ opted_out: boolean }>(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [ten]);
   if (out[0]?.opted_out) {
-    await query(`UPDATE messages SET state = 'opted-out', held_reason = $2, updated_at = now() WHERE id = $1`, [message.id, OPTED_OUT_REASON]);
+    await query(`UPDATE messages SET state = 'opted-out', held_reason = $2, updated_at = now() WHERE id = $1`, [
+      message.id,
+      OPTED_OUT_REASON,
+    ]);
     return undefined;
   }
   const template = message.mobile_template!;
@@ -154,7 +170,10 @@ export async function fallBackToSms(id: string): Promise<void> {
 }
 
 /** Sends the messages due at `now` (a batch at a time, up to `max`) on the configured channels. */
-export async function deliverDue(now = new Date(), { only, max = BATCH }: { only?: Only; max?: number } = {}): Promise<Delivery> {
+export async function deliverDue(
+  now = new Date(),
+  { only, max = BATCH }: { only?: Only; max?: number } = {},
+): Promise<Delivery> {
   const result: Delivery = { sent: 0, texts: 0, retrying: 0, failed: 0 };
   const open = channels();
   if (!open.length) return result;
@@ -179,17 +198,23 @@ export async function deliverDue(now = new Date(), { only, max = BATCH }: { only
           providerId = await sendText(message);
           if (!providerId) continue;
         }
-        await query(`UPDATE messages SET state = 'sent', sent_at = now(), last_error = NULL, provider_id = $2, updated_at = now() WHERE id = $1`, [message.id, providerId ?? null]);
+        await query(
+          `UPDATE messages SET state = 'sent', sent_at = now(), last_error = NULL, provider_id = $2, updated_at = now() WHERE id = $1`,
+          [message.id, providerId ?? null],
+        );
         if (message.channel === 'email') result.sent++;
         else result.texts++;
       } catch (error) {
         const last = message.attempts >= MAX_ATTEMPTS || (error instanceof SendError && error.permanent);
-        await query(`UPDATE messages SET state = $2, last_error = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1`, [
-          message.id,
-          last ? 'failed' : 'queued',
-          errorText(error),
-          new Date(now.getTime() + retryMinutes(message.attempts) * MINUTE),
-        ]);
+        await query(
+          `UPDATE messages SET state = $2, last_error = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1`,
+          [
+            message.id,
+            last ? 'failed' : 'queued',
+            errorText(error),
+            new Date(now.getTime() + retryMinutes(message.attempts) * MINUTE),
+          ],
+        );
         if (last && message.channel === 'whatsapp') await fallBackToSms(message.id);
         if (last) result.failed++;
         else result.retrying++;

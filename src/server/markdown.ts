@@ -35,7 +35,12 @@ export interface Markdown {
 }
 
 // sanitize-html escapes only &, <, > and " in text, so undoing those four gives the text back.
-const decodeBasic = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const decodeBasic = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 const TABLE_TAGS = ['div', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 
@@ -55,13 +60,25 @@ export function makeMarkdown(rules: MarkdownRules): Markdown {
     },
     ...(rules.tables && {
       hooks: {
-        postprocess: (html: string) => html.replace(/<table>/g, '<div class="table-wrap"><table>').replace(/<\/table>/g, '</table></div>'),
+        postprocess: (html: string) =>
+          html.replace(/<table>/g, '<div class="table-wrap"><table>').replace(/<\/table>/g, '</table></div>'),
       },
     }),
   });
 
   const allowed: sanitizeHtml.IOptions = {
-    allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a', ...(rules.headings === 'demoted' ? ['h2', 'h3'] : []), ...(rules.tables ? TABLE_TAGS : [])],
+    allowedTags: [
+      'p',
+      'br',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'a',
+      ...(rules.headings === 'demoted' ? ['h2', 'h3'] : []),
+      ...(rules.tables ? TABLE_TAGS : []),
+    ],
     allowedAttributes: { a: ['href', 'rel'], ol: ['start'], ...(rules.tables && { div: ['class'], th: ['scope'] }) },
     ...(rules.tables && { allowedClasses: { div: ['table-wrap'] } }),
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -69,9 +86,13 @@ export function makeMarkdown(rules: MarkdownRules): Markdown {
     allowProtocolRelative: false,
     transformTags: {
       // A link out of the site opens without handing it this page; one of the site's own may need nothing.
-      a: rules.noopener === 'all'
-        ? sanitizeHtml.simpleTransform('a', { rel: 'noopener' })
-        : (tagName, attribs) => ({ tagName, attribs: attribs.href?.startsWith('/') ? attribs : { ...attribs, rel: 'noopener' } }),
+      a:
+        rules.noopener === 'all'
+          ? sanitizeHtml.simpleTransform('a', { rel: 'noopener' })
+          : (tagName, attribs) => ({
+              tagName,
+              attribs: attribs.href?.startsWith('/') ? attribs : { ...attribs, rel: 'noopener' },
+            }),
       ...(rules.tables && { th: sanitizeHtml.simpleTransform('th', { scope: 'col' }) }),
       b: 'strong',
       i: 'em',
@@ -84,6 +105,9 @@ export function makeMarkdown(rules: MarkdownRules): Markdown {
   return {
     render: (markdown) => sanitize(toHtml(markdown)),
     sanitize,
-    text: (markdown) => decodeBasic(sanitizeHtml(toHtml(markdown), { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim(),
+    text: (markdown) =>
+      decodeBasic(sanitizeHtml(toHtml(markdown), { allowedTags: [], allowedAttributes: {} }))
+        .replace(/\s+/g, ' ')
+        .trim(),
   };
 }

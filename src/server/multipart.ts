@@ -95,7 +95,13 @@ export async function readMultipart(req: Request, options: MultipartOptions): Pr
       }
       const chunks: Buffer[] = [];
       const code = options.fileTooLargeCode;
-      const refuse = () => fail(new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }).withCode(code ?? '', code ? { [field]: code } : undefined));
+      const refuse = () =>
+        fail(
+          new HttpError(413, options.fileTooLarge, { [field]: options.fileTooLarge }).withCode(
+            code ?? '',
+            code ? { [field]: code } : undefined,
+          ),
+        );
       const marking = options.oversize === 'mark';
       pending++;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

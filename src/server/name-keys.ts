@@ -79,7 +79,10 @@ function taggedKey(word: string): { script: keyof typeof TAG; key: string } | un
 
 /** The keys kept for a record's names: each word's, tagged, distinct, space-separated (to_tsvector('simple', ...) makes them a vector). */
 export function storedKeys(names: readonly (string | null | undefined)[]): string {
-  const keys = names.flatMap((name) => nameWords(name ?? '')).map(taggedKey).filter((k) => k !== undefined);
+  const keys = names
+    .flatMap((name) => nameWords(name ?? ''))
+    .map(taggedKey)
+    .filter((k) => k !== undefined);
   return [...new Set(keys.map(({ script, key }) => TAG[script] + key))].join(' ');
 }
 

@@ -13,7 +13,9 @@ import { storedKeys } from './name-keys.ts';
 import { KINDS } from '../features/kinds.ts';
 
 /** Each kind's table and its name columns (the fields that hold a person's name, as search_names has them). */
-const NAME_COLUMNS = new Map<string, string[]>(KINDS.map((kind) => [kind.table, kind.definition.fields.filter((f) => f.person).map((f) => f.column)]));
+const NAME_COLUMNS = new Map<string, string[]>(
+  KINDS.map((kind) => [kind.table, kind.definition.fields.filter((f) => f.person).map((f) => f.column)]),
+);
 
 /**
  * Records whose keys a search makes before it reads the list. A batch of 500 takes some tens of
@@ -28,10 +30,15 @@ export const SEARCH_BATCH = 500;
  * differs from the one read) is left for the next time, so its keys never come from names it no
  * longer has.
  */
-export async function fillNameKeys(table: string, limit = SEARCH_BATCH, db?: Queryable): Promise<{ made: number; complete: boolean }> {
+export async function fillNameKeys(
+  table: string,
+  limit = SEARCH_BATCH,
+  db?: Queryable,
+): Promise<{ made: number; complete: boolean }> {
   const columns = NAME_COLUMNS.get(table);
   if (!columns) throw new Error(`No name columns for ${table}`);
-  const run = async <T>(sql: string, params: unknown[]) => (db ? (await db.query<T>(sql, params)).rows : query<T>(sql, params));
+  const run = async <T>(sql: string, params: unknown[]) =>
+    db ? (await db.query<T>(sql, params)).rows : query<T>(sql, params);
   const rows = await run<Record<string, string | null>>(
     `SELECT id::text AS id, xmin::text AS version, ${columns.join(', ')} FROM ${table} WHERE search_keys IS NULL ORDER BY id LIMIT $1`,
     [limit],
@@ -52,7 +59,12 @@ export async function fillNameKeys(table: string, limit = SEARCH_BATCH, db?: Que
  * is left or `budgetMs` has passed (the scheduled cleanup's share of its run); the number made. `db`:
  * a connection of the caller's own (the benchmark's seeding), else the pool's.
  */
-export async function fillAllNameKeys(budgetMs = 10_000, batch = 2_000, db?: Queryable, tables: readonly string[] = [...NAME_COLUMNS.keys()]): Promise<number> {
+export async function fillAllNameKeys(
+  budgetMs = 10_000,
+  batch = 2_000,
+  db?: Queryable,
+  tables: readonly string[] = [...NAME_COLUMNS.keys()],
+): Promise<number> {
   const until = Date.now() + budgetMs;
   let total = 0;
   for (const table of tables) {

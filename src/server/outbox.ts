@@ -18,7 +18,15 @@ import { limits } from '../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
 import { SERVER_KINDS } from '../features/kinds.server.ts';
 import { envNumber } from './env.ts';
-import { OPTED_OUT_REASON, mobileConfigured, optOutUrl, templateParams, templateText, tenDigits, whatsappConfigured } from './family-mobile.ts';
+import {
+  OPTED_OUT_REASON,
+  mobileConfigured,
+  optOutUrl,
+  templateParams,
+  templateText,
+  tenDigits,
+  whatsappConfigured,
+} from './family-mobile.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
 import { schoolProfile } from '../features/school/profile.server.ts';
 
@@ -46,7 +54,12 @@ function publicCap(channel: Channel) {
   const email = channel === 'email';
   const { seconds, max: figure } = email ? limits.publicMailsPerAddress : limits.publicTextsPerMobile;
   const max = envNumber(email ? 'RATE_LIMIT_PUBLIC_MAIL' : 'RATE_LIMIT_PUBLIC_MOBILE', figure);
-  const values = { max: String(max), hours: String(seconds / 3600), mails: max === 1 ? 'e-mail' : 'e-mails', texts: max === 1 ? 'message' : 'messages' };
+  const values = {
+    max: String(max),
+    hours: String(seconds / 3600),
+    mails: max === 1 ? 'e-mail' : 'e-mails',
+    texts: max === 1 ? 'message' : 'messages',
+  };
   const code = email ? 'outbox.held.email' : 'outbox.held.mobile';
   return { max, seconds, reason: `${fill('en', code, values)}\n${fill('hi', code, values)}` };
 }
@@ -77,7 +90,9 @@ function stateOf(message: OutgoingMessage, first: number): { state: string; reas
   if (message.capped) {
     const cap = publicCap(message.channel);
     const recipient = param(message.recipient, 'text');
-    const sameRecipient = email ? `lower(recipient) = lower(${recipient})` : `${lastTen('recipient')} = ${lastTen(recipient)}`;
+    const sameRecipient = email
+      ? `lower(recipient) = lower(${recipient})`
+      : `${lastTen('recipient')} = ${lastTen(recipient)}`;
     const when = `(SELECT count(DISTINCT record_id) FROM messages WHERE ${email ? `channel = 'email'` : `channel <> 'email'`} AND template LIKE '%.submitted'
       AND state NOT IN ('held', 'opted-out') AND ${sameRecipient} AND created_at > now() - make_interval(secs => ${param(cap.seconds, 'int')})) >= ${param(cap.max, 'int')}`;
     rules.push({ when, state: 'held', reason: param(cap.reason, 'text') });
@@ -118,7 +133,13 @@ function addressed(entity: MessageEntity, row: Row, write: (language: Language) 
     const number = tenDigits(mobile);
     const optOut = number ? optOutUrl(number, language) : '';
     const channel: Channel = whatsappConfigured() ? 'whatsapp' : 'sms';
-    messages.push({ ...letter, channel, recipient: mobile, body: templateText(language, letter.mobile, optOut), params: templateParams(letter.mobile, optOut) });
+    messages.push({
+      ...letter,
+      channel,
+      recipient: mobile,
+      body: templateText(language, letter.mobile, optOut),
+      params: templateParams(letter.mobile, optOut),
+    });
   } else if (mobile && !email) {
     // Sent by hand from the messages screen (no provider): the letter, as before.
     messages.push({ ...letter, channel: 'whatsapp', recipient: mobile });
@@ -126,13 +147,32 @@ function addressed(entity: MessageEntity, row: Row, write: (language: Language) 
   return messages;
 }
 
-const COLUMNS = ['entity', 'record_id', 'channel', 'recipient', 'template', 'language', 'subject', 'body', 'mobile_template', 'params'];
+const COLUMNS = [
+  'entity',
+  'record_id',
+  'channel',
+  'recipient',
+  'template',
+  'language',
+  'subject',
+  'body',
+  'mobile_template',
+  'params',
+];
 const values = (entity: MessageEntity, m: OutgoingMessage) => [
-  entity, m.channel, m.recipient, m.template, m.language, m.subject, m.body,
-  m.params ? m.mobile.template : null, m.params ? JSON.stringify(m.params) : null,
+  entity,
+  m.channel,
+  m.recipient,
+  m.template,
+  m.language,
+  m.subject,
+  m.body,
+  m.params ? m.mobile.template : null,
+  m.params ? JSON.stringify(m.params) : null,
 ];
 /** The placeholder of each column after `record_id`, from `first` (params is JSON). */
-const placeholders = (first: number) => COLUMNS.slice(2).map((column, i) => `$${first + i}${column === 'params' ? '::jsonb' : ''}`);
+const placeholders = (first: number) =>
+  COLUMNS.slice(2).map((column, i) => `$${first + i}${column === 'params' ? '::jsonb' : ''}`);
 
 /**
  * The INSERT of `messages` as a further part of a statement that creates their record as `created`
@@ -160,7 +200,12 @@ export function messageAlongside(entity: MessageEntity, messages: OutgoingMessag
  * Queues the parent's message about record `id` for `event` in `tx`, read as the transaction sees
  * it (after the change). Nothing when the record has no way to reach the parent.
  */
-export async function queueMessage(tx: Queryable, entity: MessageEntity, event: MessageEvent, id: string): Promise<void> {
+export async function queueMessage(
+  tx: Queryable,
+  entity: MessageEntity,
+  event: MessageEvent,
+  id: string,
+): Promise<void> {
   await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
   if (row) await insert(tx, entity, id, messageFor(entity, event, row));
@@ -170,15 +215,27 @@ export async function queueMessage(tx: Queryable, entity: MessageEntity, event: 
  * Queues a letter of the kind's own about record `id` in `tx` (an application's rejected document),
  * written by `write` in the record's language from its row, as the transaction sees it.
  */
-export async function queueLetter(tx: Queryable, entity: MessageEntity, id: string, write: (language: Language, row: Row) => Letter): Promise<void> {
+export async function queueLetter(
+  tx: Queryable,
+  entity: MessageEntity,
+  id: string,
+  write: (language: Language, row: Row) => Letter,
+): Promise<void> {
   await schoolProfile(tx);
   const row = await rowOf(tx, entity, id);
-  if (row) await insert(tx, entity, id, addressed(entity, row, (language) => write(language, row)));
+  if (row)
+    await insert(
+      tx,
+      entity,
+      id,
+      addressed(entity, row, (language) => write(language, row)),
+    );
 }
 
 async function rowOf(tx: Queryable, entity: MessageEntity, id: string): Promise<Row | undefined> {
   const also = SERVER_KINDS[entity].messageColumns;
-  return (await tx.query(`SELECT t.*${also ? `, ${also}` : ''} FROM ${kindOf(entity).table} t WHERE t.id = $1`, [id])).rows[0];
+  return (await tx.query(`SELECT t.*${also ? `, ${also}` : ''} FROM ${kindOf(entity).table} t WHERE t.id = $1`, [id]))
+    .rows[0];
 }
 
 /**
@@ -217,7 +274,12 @@ function combinedBody(earlier: string, later: string): string {
  * a superseded one. True when merged. The row lock waits for a sender taking it at the same moment,
  * which then finds it tried (attempts 1) and the news goes as a message of its own.
  */
-async function mergeIntoPending(tx: Queryable, entity: MessageEntity, id: string, message: OutgoingMessage): Promise<boolean> {
+async function mergeIntoPending(
+  tx: Queryable,
+  entity: MessageEntity,
+  id: string,
+  message: OutgoingMessage,
+): Promise<boolean> {
   const template = message.params ? message.mobile.template : null;
   const pending = (
     await tx.query<{ id: string; body: string; mobile_template: string | null }>(
@@ -235,7 +297,14 @@ async function mergeIntoPending(tx: Queryable, entity: MessageEntity, id: string
   const { rowCount } = await tx.query(
     `UPDATE messages SET body = $2, subject = $3, template = $4, mobile_template = $5, params = $6::jsonb, updated_at = now()
       WHERE id = $1 AND state = 'queued' AND attempts = 0`,
-    [pending.id, body, message.subject, message.template, template, message.params ? JSON.stringify(message.params) : null],
+    [
+      pending.id,
+      body,
+      message.subject,
+      message.template,
+      template,
+      message.params ? JSON.stringify(message.params) : null,
+    ],
   );
   return (rowCount ?? 0) > 0;
 }
@@ -247,7 +316,10 @@ async function insert(tx: Queryable, entity: MessageEntity, id: string, messages
     const [first, ...rest] = values(entity, message);
     const own = rest.length + 2;
     const { state, reason, values: held } = stateOf(message, own + 1);
-    await tx.query(`INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) VALUES ($1, $2, ${placeholders(3).join(', ')}, ${state}, ${reason})`, [first, id, ...rest, ...held]);
+    await tx.query(
+      `INSERT INTO messages (${COLUMNS.join(', ')}, state, held_reason) VALUES ($1, $2, ${placeholders(3).join(', ')}, ${state}, ${reason})`,
+      [first, id, ...rest, ...held],
+    );
   }
 }
 

@@ -49,12 +49,20 @@ function loadFonts(): Record<Script, Record<Weight, Buffer>> {
     const require = createRequire(import.meta.url);
     fonts = {
       latin: {
-        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff')),
-        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff')),
+        regular: readFileSync(
+          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff'),
+        ),
+        bold: readFileSync(
+          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff'),
+        ),
       },
       devanagari: {
-        regular: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')),
-        bold: readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff')),
+        regular: readFileSync(
+          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+        ),
+        bold: readFileSync(
+          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff'),
+        ),
       },
     };
   }
@@ -71,10 +79,18 @@ export function newPdf(title: string, language: Language, margin = 48, size: 'A4
   const files = loadFonts();
   // `font` in the options: the document starts in our font instead of loading Helvetica's metrics from a file.
   const doc = new PDFDocument({
-    size, margin, font: files.latin.regular as unknown as string, info: { Title: title, Producer: 'School website' }, pdfVersion: '1.7',
-    lang: LANGUAGE_TAGS[language], tagged: true, displayTitle: true,
+    size,
+    margin,
+    font: files.latin.regular as unknown as string,
+    info: { Title: title, Producer: 'School website' },
+    pdfVersion: '1.7',
+    lang: LANGUAGE_TAGS[language],
+    tagged: true,
+    displayTitle: true,
   });
-  for (const script of ['latin', 'devanagari'] as const) for (const weight of ['regular', 'bold'] as const) doc.registerFont(fontName(script, weight), files[script][weight]);
+  for (const script of ['latin', 'devanagari'] as const)
+    for (const weight of ['regular', 'bold'] as const)
+      doc.registerFont(fontName(script, weight), files[script][weight]);
   const root = doc.struct('Document');
   doc.addStructure(root);
   tagging.set(doc, { language, open: [root] });
@@ -150,7 +166,10 @@ type Line = { runs: Run[]; width: number };
  * lines are laid out here rather than by pdfkit, which cannot mix fonts within centred text.
  */
 function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: number): Line[] {
-  const measure = (run: { script: Script; text: string }): Run => ({ ...run, width: doc.font(fontName(run.script, weight)).fontSize(size).widthOfString(run.text) });
+  const measure = (run: { script: Script; text: string }): Run => ({
+    ...run,
+    width: doc.font(fontName(run.script, weight)).fontSize(size).widthOfString(run.text),
+  });
   const space = measure({ script: 'latin', text: ' ' });
   const lines: Line[] = [{ runs: [], width: 0 }];
   const place = (runs: Run[], wordWidth: number) => {
@@ -161,7 +180,8 @@ function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: 
       // Neighbours of one script are one run: one piece of text in the PDF, as a reader copies it.
       for (const run of gap ? [space, ...runs] : runs) {
         const last = line.runs.at(-1);
-        if (last?.script === run.script) line.runs[line.runs.length - 1] = { ...last, text: last.text + run.text, width: last.width + run.width };
+        if (last?.script === run.script)
+          line.runs[line.runs.length - 1] = { ...last, text: last.text + run.text, width: last.width + run.width };
         else line.runs.push({ ...run });
       }
       line.width += gap + wordWidth;
@@ -199,7 +219,8 @@ function layout(doc: PdfDoc, text: string, size: number, weight: Weight, width: 
   return lines.filter((l) => l.runs.length);
 }
 
-const lineHeight = (doc: PdfDoc, size: number, weight: Weight, gap = 0) => doc.font(fontName('latin', weight)).fontSize(size).currentLineHeight(true) + gap;
+const lineHeight = (doc: PdfDoc, size: number, weight: Weight, gap = 0) =>
+  doc.font(fontName('latin', weight)).fontSize(size).currentLineHeight(true) + gap;
 
 /**
  * Writes `text` (Hindi, English or both, each script in its own font) from (x, y), default the
@@ -220,7 +241,9 @@ export function write(doc: PdfDoc, text: string, style: TextStyle = {}, x = doc.
     for (const run of line.runs) {
       doc.font(fontName(run.script, weight)).fontSize(size);
       const span = spanOf(run, language);
-      element.add(markedText(doc, span ? 'Span' : role, span, () => doc.text(run.text, left, top, { lineBreak: false })));
+      element.add(
+        markedText(doc, span ? 'Span' : role, span, () => doc.text(run.text, left, top, { lineBreak: false })),
+      );
       left += run.width;
     }
     top += step;
@@ -237,7 +260,14 @@ export function write(doc: PdfDoc, text: string, style: TextStyle = {}, x = doc.
 function spanOf(run: Run, language: Language): { actual?: string; lang?: string } | undefined {
   const span: { actual?: string; lang?: string } = {};
   if (run.script === 'devanagari') span.actual = run.text;
-  const other: Language | undefined = run.script === 'devanagari' ? (/[\u0900-\u097F]/.test(run.text) ? 'hi' : undefined) : /[A-Za-z]/.test(run.text) ? 'en' : undefined;
+  const other: Language | undefined =
+    run.script === 'devanagari'
+      ? /[\u0900-\u097F]/.test(run.text)
+        ? 'hi'
+        : undefined
+      : /[A-Za-z]/.test(run.text)
+        ? 'en'
+        : undefined;
   if (other && other !== language) span.lang = LANGUAGE_TAGS[other];
   return span.actual || span.lang ? span : undefined;
 }
@@ -249,7 +279,12 @@ function spanOf(run: Run, language: Language): { actual?: string; lang?: string 
  * state at its end, and pdfkit draws text under a transformation of its own that its Q undoes, so
  * a span closed after the Q reads as upside-down words elsewhere on the page.
  */
-function markedText(doc: PdfDoc, tag: string, properties: PDFKit.Mixins.MarkingOptions | undefined, draw: () => void): PDFKit.PDFStructureContent {
+function markedText(
+  doc: PdfDoc,
+  tag: string,
+  properties: PDFKit.Mixins.MarkingOptions | undefined,
+  draw: () => void,
+): PDFKit.PDFStructureContent {
   const write = doc.addContent.bind(doc);
   let content: PDFKit.PDFStructureContent | undefined;
   let closed = false;
@@ -319,7 +354,10 @@ export function drawQr(doc: PdfDoc, text: string, x: number, y: number, size: nu
 /** The school's emblem (src/lib/emblem.ts), `size` points square at (x, y), as vectors: an ornament beside the school's name. */
 export function drawEmblem(doc: PdfDoc, x: number, y: number, size: number): void {
   decoration(doc, () => {
-    doc.save().translate(x, y).scale(size / EMBLEM_SIZE);
+    doc
+      .save()
+      .translate(x, y)
+      .scale(size / EMBLEM_SIZE);
     for (const shape of EMBLEM) {
       doc.path(shape.d);
       if (shape.fill) doc.fill(shape.fill);

@@ -24,7 +24,8 @@ export const boundedText = (max: number) => {
 };
 
 /** The 400 of a provider's body whose `fields` are out of range: nothing of it is stored. */
-export const outOfRange = (message: string, code: string, fields: Record<string, string>) => badRequest(message, fields).withCode(code);
+export const outOfRange = (message: string, code: string, fields: Record<string, string>) =>
+  badRequest(message, fields).withCode(code);
 
 /** `value` as `schema` reads it; else the 400 naming its fields out of range. */
 export function providerInput<T>(schema: z.ZodMiniType<T>, value: unknown, message: string, code: string): T {

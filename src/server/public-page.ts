@@ -59,7 +59,6 @@ export class Html {
   }
 }
 
-
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 
 function partHtml(part: Part): string {
@@ -95,7 +94,9 @@ export function breadcrumbs(lang: Language, englishPath: string, current?: strin
   if (!trail.length) return html``;
   const home = navIn(lang, navigation[0]!);
   const items = trail.map((node, i) =>
-    !current && i === trail.length - 1 ? html`<li><span aria-current="page">${node.label}</span></li>` : html`<li><a href="${node.href}">${node.label}</a></li>`,
+    !current && i === trail.length - 1
+      ? html`<li><span aria-current="page">${node.label}</span></li>`
+      : html`<li><a href="${node.href}">${node.label}</a></li>`,
   );
   return html`<nav class="breadcrumbs" aria-label="${fill(lang, 'site.breadcrumb')}" lang="${LANGUAGE_TAGS[lang]}"><ol><li><a href="${home.href}">${home.label}</a></li>${items}${current ? html`<li><span aria-current="page">${current}</span></li>` : ''}</ol></nav>`;
 }
@@ -166,8 +167,16 @@ export function fillShell(template: string, page: PublicPage, search: string): s
     .replace(SHELL_SLOT, () => page.body.value);
   // The language switch keeps the address's query (an opt-out link's number and token, a list's
   // page), as the site script does on a static page: here it works without script too.
-  if (search) text = text.replace(/(<a class="language-switch" href="[^"]*)"/, (_, link: string) => `${link}${escapeHtml(search)}"`);
-  if (page.ogType === 'article') text = text.replace('<meta property="og:type" content="website">', () => '<meta property="og:type" content="article">');
+  if (search)
+    text = text.replace(
+      /(<a class="language-switch" href="[^"]*)"/,
+      (_, link: string) => `${link}${escapeHtml(search)}"`,
+    );
+  if (page.ogType === 'article')
+    text = text.replace(
+      '<meta property="og:type" content="website">',
+      () => '<meta property="og:type" content="article">',
+    );
   const head = `${page.noindex ? '<meta name="robots" content="noindex">' : ''}${page.head?.value ?? ''}`;
   if (head) text = text.replace('</head>', () => `${head}</head>`);
   return text;
@@ -182,17 +191,30 @@ function withCurrentPage(page: string, path: string, lang: Language): string {
   const link = (href: string) => `<a class="menu-link" href="${escapeHtml(pathIn(lang, href))}"`;
   const section = `/${bare.split('/')[1] ?? ''}`;
   let out = page.replaceAll(`${link(bare)}>`, () => `${link(bare)} aria-current="page">`);
-  if (section !== bare && section !== '/') out = out.replace(`${link(section)}>`, () => `${link(section)} aria-current="true">`);
+  if (section !== bare && section !== '/')
+    out = out.replace(`${link(section)}>`, () => `${link(section)} aria-current="true">`);
   return out;
 }
 
 /** The whole page: the shell of its language with the page's head words, canonical path and body. */
 export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
-  const [template, profile, hidden] = await Promise.all([shell(new URL(req.url).origin, page.lang, page.shell), schoolProfile(), hiddenPagePaths()]);
+  const [template, profile, hidden] = await Promise.all([
+    shell(new URL(req.url).origin, page.lang, page.shell),
+    schoolProfile(),
+    hiddenPagePaths(),
+  ]);
   // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages
   // and name the wings by the classes offered now, which the home page's enquiry offers too.
-  const shown = withoutHiddenPages(withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang), hidden, page.lang);
-  const text = withCurrentPage(withOfferedEnquiry(withOfferedWings(shown, profile.classes, page.lang), profile.classes), page.path, page.lang);
+  const shown = withoutHiddenPages(
+    withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang),
+    hidden,
+    page.lang,
+  );
+  const text = withCurrentPage(
+    withOfferedEnquiry(withOfferedWings(shown, profile.classes, page.lang), profile.classes),
+    page.path,
+    page.lang,
+  );
   return new Response(text, {
     status: page.status ?? 200,
     headers: {

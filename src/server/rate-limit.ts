@@ -28,7 +28,13 @@ interface Window {
  * The current window of `bucket`; the limit can be changed by the environment
  * (RATE_LIMIT_<BUCKET>) for tests and benchmarks. `message` is the refusal's (request.<message>).
  */
-function currentWindow(bucket: string, key: string, limit: number, windowSeconds: number, message: RequestMessage): Window {
+function currentWindow(
+  bucket: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message: RequestMessage,
+): Window {
   const max = envNumber(`RATE_LIMIT_${bucket.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`, limit);
   const now = Date.now();
   const sliceMs = (windowSeconds * 1000) / SLICES;
@@ -86,13 +92,22 @@ type LimitOptions = { db?: Queryable; message?: RequestMessage };
  * Counts one hit for `key` in `bucket` and refuses with 429 when `limit` hits were already counted
  * within the last `windowSeconds`. `db` may be a transaction, so that the hit is undone with it.
  */
-export async function rateLimit(bucket: string, key: string, limit: number, windowSeconds: number, options: LimitOptions = {}): Promise<void> {
+export async function rateLimit(
+  bucket: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  options: LimitOptions = {},
+): Promise<void> {
   await countHitOf(bucket, key, limit, windowSeconds, options);
 }
 
 /** `rateLimit`, answering the hit it counted, to take back later. */
 export async function countHitOf(
-  bucket: string, key: string, limit: number, windowSeconds: number,
+  bucket: string,
+  key: string,
+  limit: number,
+  windowSeconds: number,
   { db = getPool(), message = 'tooManyRequests' }: LimitOptions = {},
 ): Promise<Hit> {
   const window = currentWindow(bucket, key, limit, windowSeconds, message);
@@ -101,7 +116,10 @@ export async function countHitOf(
   return {
     // The slice it was counted in, even when a new slice has begun since.
     undo: async () => {
-      await db.query(`UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND key = $2 AND window_start = $3 AND hits > 0`, [bucket, key, window.slice]);
+      await db.query(
+        `UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND key = $2 AND window_start = $3 AND hits > 0`,
+        [bucket, key, window.slice],
+      );
     },
   };
 }
@@ -125,14 +143,25 @@ export function countedInsert(table: string, columns: string[], bucket: string, 
   created AS (
     INSERT INTO ${table} (${columns.join(', ')})
     SELECT ${placeholders(n)} FROM hit
-    RETURNING *)${alongside ? `,
-  alongside AS (${alongside.sql(n + 6)})` : ''}
+    RETURNING *)${
+      alongside
+        ? `,
+  alongside AS (${alongside.sql(n + 6)})`
+        : ''
+    }
   SELECT hit.hits AS rate_limit_hits, created.* FROM hit LEFT JOIN created ON true`;
   const plain = statement();
-  return async function insert(key: string, values: unknown[], alongside?: Alongside): Promise<Record<string, unknown>> {
+  return async function insert(
+    key: string,
+    values: unknown[],
+    alongside?: Alongside,
+  ): Promise<Record<string, unknown>> {
     const window = currentWindow(bucket, key, limit, windowSeconds, 'tooManyRequests');
     const params = [...values, ...windowParams(bucket, key, window), ...(alongside?.values ?? [])];
-    const { rows } = await getPool().query<Record<string, unknown> & { rate_limit_hits: number }>(alongside ? statement(alongside) : plain, params);
+    const { rows } = await getPool().query<Record<string, unknown> & { rate_limit_hits: number }>(
+      alongside ? statement(alongside) : plain,
+      params,
+    );
     if (!rows[0]) throw await window.refusal(getPool());
     const { rate_limit_hits: _, ...stored } = rows[0];
     return stored;

@@ -51,7 +51,14 @@ export function gatewayConfig(): GatewayConfig | undefined {
     const webhookSecret = process.env.RAZORPAY_WEBHOOK_SECRET ?? '';
     if (!keySecret || !webhookSecret) return undefined;
     const apiUrl = (process.env.RAZORPAY_API_URL || RAZORPAY_API).replace(/\/+$/, '');
-    return { keyId, keySecret, webhookSecret, apiUrl, checkoutScript: process.env.RAZORPAY_CHECKOUT_SCRIPT || RAZORPAY_CHECKOUT_SCRIPT, test: false };
+    return {
+      keyId,
+      keySecret,
+      webhookSecret,
+      apiUrl,
+      checkoutScript: process.env.RAZORPAY_CHECKOUT_SCRIPT || RAZORPAY_CHECKOUT_SCRIPT,
+      test: false,
+    };
   }
   if (!testGatewayEnabled()) return undefined;
   const keySecret = process.env.TEST_GATEWAY_KEY_SECRET ?? '';
@@ -59,7 +66,14 @@ export function gatewayConfig(): GatewayConfig | undefined {
   const site = siteAddress();
   if (!keySecret || !webhookSecret || !site) return undefined;
   const apiUrl = process.env.RAZORPAY_API_URL || `${site}${TEST_GATEWAY_PATH}`;
-  return { keyId: TEST_GATEWAY_KEY_ID, keySecret, webhookSecret, apiUrl, checkoutScript: `${apiUrl}/v1/checkout.js`, test: true };
+  return {
+    keyId: TEST_GATEWAY_KEY_ID,
+    keySecret,
+    webhookSecret,
+    apiUrl,
+    checkoutScript: `${apiUrl}/v1/checkout.js`,
+    test: true,
+  };
 }
 
 /**
@@ -73,7 +87,12 @@ class RazorpayAt extends Razorpay {
   constructor(config: GatewayConfig) {
     super({ key_id: config.keyId, key_secret: config.keySecret });
     const ApiClass = this.api.constructor as new (options: ConstructorParameters<typeof API>[0]) => API;
-    this.api = new ApiClass({ hostUrl: config.apiUrl, ua: `razorpay-node@${Razorpay.VERSION}`, key_id: config.keyId, key_secret: config.keySecret });
+    this.api = new ApiClass({
+      hostUrl: config.apiUrl,
+      ua: `razorpay-node@${Razorpay.VERSION}`,
+      key_id: config.keyId,
+      key_secret: config.keySecret,
+    });
     (this as unknown as { addResources(): void }).addResources();
   }
 }
@@ -81,11 +100,14 @@ class RazorpayAt extends Razorpay {
 export type RazorpayClient = Razorpay;
 
 export function razorpayClient(config: GatewayConfig): RazorpayClient {
-  return config.apiUrl === RAZORPAY_API ? new Razorpay({ key_id: config.keyId, key_secret: config.keySecret }) : new RazorpayAt(config);
+  return config.apiUrl === RAZORPAY_API
+    ? new Razorpay({ key_id: config.keyId, key_secret: config.keySecret })
+    : new RazorpayAt(config);
 }
 
 /** Whether `signature` is the hex HMAC of `payload` with `secret`: Razorpay's checkout and webhook signatures alike. */
-export const signatureMatches = (payload: string, signature: string, secret: string) => sameSecret(signature, hmacHex(payload, secret));
+export const signatureMatches = (payload: string, signature: string, secret: string) =>
+  sameSecret(signature, hmacHex(payload, secret));
 
 /** The checkout's signature: HMAC of "order_id|payment_id" with the key secret. */
 export const checkoutPayload = (orderId: string, paymentId: string) => `${orderId}|${paymentId}`;
@@ -95,4 +117,5 @@ export interface GatewayError {
   statusCode: number;
   error?: { code?: string; description?: string };
 }
-export const isGatewayError = (value: unknown): value is GatewayError => !!value && typeof value === 'object' && 'statusCode' in value;
+export const isGatewayError = (value: unknown): value is GatewayError =>
+  !!value && typeof value === 'object' && 'statusCode' in value;

@@ -23,7 +23,10 @@ export const byId =
   };
 
 /** GET .../:id: the record's JSON (`load`), 404 for an unknown or malformed id. */
-export async function getRecord(ctx: RouteContext, { notFound: missing, load }: { notFound: string; load: (id: string) => Promise<unknown> }): Promise<Response> {
+export async function getRecord(
+  ctx: RouteContext,
+  { notFound: missing, load }: { notFound: string; load: (id: string) => Promise<unknown> },
+): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(missing);
   const record = await load(id);
@@ -37,7 +40,12 @@ export async function getRecord(ctx: RouteContext, { notFound: missing, load }: 
  */
 export async function deleteRecord<D extends RecordDefinition>(
   ctx: AdminContext,
-  { def, notFound: missing, deleted, releaseFiles }: One<D> & { deleted: string; releaseFiles?: (tx: Queryable, id: string) => Promise<string[]> },
+  {
+    def,
+    notFound: missing,
+    deleted,
+    releaseFiles,
+  }: One<D> & { deleted: string; releaseFiles?: (tx: Queryable, id: string) => Promise<string[]> },
 ): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(missing);

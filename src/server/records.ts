@@ -79,7 +79,10 @@ export function selectColumns(def: RecordDefinition, alias = ''): string {
  * sealed into its three columns (NULLs when none was given), a list is JSON, a consent is what was
  * agreed to, now, in the form's `language`.
  */
-export function insertColumns(fields: readonly Field[], values: Record<string, unknown>): { columns: string[]; values: unknown[] } {
+export function insertColumns(
+  fields: readonly Field[],
+  values: Record<string, unknown>,
+): { columns: string[]; values: unknown[] } {
   const columns: string[] = [];
   const out: unknown[] = [];
   for (const field of fields) {
@@ -90,7 +93,9 @@ export function insertColumns(fields: readonly Field[], values: Record<string, u
       out.push(sealed?.enc ?? null, sealed?.hash ?? null, sealed?.last4 ?? null);
     } else if (field.kind === 'consent') {
       columns.push(field.column);
-      out.push(JSON.stringify(consentRecord(typeof values.language === 'string' && values.language ? values.language : 'en')));
+      out.push(
+        JSON.stringify(consentRecord(typeof values.language === 'string' && values.language ? values.language : 'en')),
+      );
     } else if (field.kind === 'list') {
       columns.push(field.column);
       out.push(JSON.stringify(value ?? []));

@@ -31,18 +31,35 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 export const PAY_CSP_ADDITIONS: Record<string, string[]> = {
   'script-src': ['https://checkout.razorpay.com'],
   'style-src': ['https://checkout.razorpay.com'],
-  'frame-src': ['https://api.razorpay.com', 'https://checkout.razorpay.com', 'upi:', 'intent:', 'tez:', 'phonepe:', 'paytmmp:', 'gpay:', 'bhim:'],
+  'frame-src': [
+    'https://api.razorpay.com',
+    'https://checkout.razorpay.com',
+    'upi:',
+    'intent:',
+    'tez:',
+    'phonepe:',
+    'paytmmp:',
+    'gpay:',
+    'bhim:',
+  ],
   'connect-src': ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
   'img-src': ['https://cdn.razorpay.com'],
   'form-action': ['https://api.razorpay.com'],
 };
 
 /** The status pages with the Pay button (src/features/payments/PayOnline.tsx), in both languages. */
-export const PAY_PAGES: readonly string[] = ['/admissions/status', '/hi/admissions/status', '/admissions/tc-request/status', '/hi/admissions/tc-request/status'];
+export const PAY_PAGES: readonly string[] = [
+  '/admissions/status',
+  '/hi/admissions/status',
+  '/admissions/tc-request/status',
+  '/hi/admissions/tc-request/status',
+];
 
 export function cspString(extraScriptSources: string[] = [], additions: Record<string, string[]> = {}): string {
   return Object.entries(CSP_DIRECTIVES)
-    .map(([name, values]) => [name, ...values, ...(name === 'script-src' ? extraScriptSources : []), ...(additions[name] ?? [])].join(' '))
+    .map(([name, values]) =>
+      [name, ...values, ...(name === 'script-src' ? extraScriptSources : []), ...(additions[name] ?? [])].join(' '),
+    )
     .join('; ');
 }
 
@@ -57,7 +74,10 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
 /** Browsers ignore HSTS over plain http, so sending it on the local runtime is harmless. */
 export const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
-export function securityHeaders(extraScriptSources: string[] = [], additions: Record<string, string[]> = {}): Record<string, string> {
+export function securityHeaders(
+  extraScriptSources: string[] = [],
+  additions: Record<string, string[]> = {},
+): Record<string, string> {
   return {
     'Content-Security-Policy': cspString(extraScriptSources, additions),
     ...BASE_SECURITY_HEADERS,

@@ -7,10 +7,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { requireEnv } from './env.ts';
 
 /** Hex HMAC-SHA256 of `payload` with `secret`. */
-export const hmacHex = (payload: string | Buffer, secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
+export const hmacHex = (payload: string | Buffer, secret: string) =>
+  createHmac('sha256', secret).update(payload).digest('hex');
 
 /** A token only this site can make for `text` (`purpose:value`, so one purpose's token is no other's): base64url HMAC-SHA256 with SESSION_SECRET. */
-export const siteToken = (text: string) => createHmac('sha256', requireEnv('SESSION_SECRET')).update(text).digest('base64url');
+export const siteToken = (text: string) =>
+  createHmac('sha256', requireEnv('SESSION_SECRET')).update(text).digest('base64url');
 
 /** Whether `given` is `expected`, compared in constant time. */
 export function sameSecret(given: string, expected: string): boolean {

@@ -31,19 +31,35 @@ export function msg91TemplateId(template: MobileTemplate, language: Language): s
 
 /** Sends MSG91 template `templateId` to `to` (country code first) with its variables; answers MSG91's request id. */
 export async function sendSms(to: string, templateId: string, params: string[]): Promise<string> {
-  if (!templateId) throw new SendError('No MSG91 template id is set for this message (src/config/messages.ts or MSG91_TEMPLATE_IDS).', true);
+  if (!templateId)
+    throw new SendError(
+      'No MSG91 template id is set for this message (src/config/messages.ts or MSG91_TEMPLATE_IDS).',
+      true,
+    );
   const recipient: Record<string, string> = { mobiles: to };
   params.forEach((value, i) => (recipient[`var${i + 1}`] = value));
   const sender = process.env.MSG91_SENDER_ID?.trim();
   const res = await fetch(`${base()}/api/v5/flow`, {
     method: 'POST',
-    headers: { authkey: process.env.MSG91_AUTH_KEY!.trim(), 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      authkey: process.env.MSG91_AUTH_KEY!.trim(),
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
     // short_url "0": the link stays the school's own, the domain whitelisted on DLT (TRAI's rule for links in SMS).
-    body: JSON.stringify({ template_id: templateId, short_url: '0', ...(sender ? { sender } : {}), recipients: [recipient] }),
+    body: JSON.stringify({
+      template_id: templateId,
+      short_url: '0',
+      ...(sender ? { sender } : {}),
+      recipients: [recipient],
+    }),
     signal: AbortSignal.timeout(15_000),
   });
   const body = (await res.json().catch(() => ({}))) as { type?: string; message?: unknown };
   if (res.ok && body.type === 'success' && typeof body.message === 'string' && body.message) return body.message;
   const permanent = res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 401;
-  throw new SendError(`MSG91 ${res.status}: ${typeof body.message === 'string' ? body.message : res.statusText}`, permanent);
+  throw new SendError(
+    `MSG91 ${res.status}: ${typeof body.message === 'string' ? body.message : res.statusText}`,
+    permanent,
+  );
 }

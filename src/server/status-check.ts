@@ -28,7 +28,11 @@ import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
 import { gatewayConfig } from './razorpay.ts';
 
-const { statusChecksPerAddress: PER_ADDRESS, statusWrongTriesPerAddress: WRONG_PER_ADDRESS, statusWrongTriesPerMobile: WRONG_PER_MOBILE } = limits;
+const {
+  statusChecksPerAddress: PER_ADDRESS,
+  statusWrongTriesPerAddress: WRONG_PER_ADDRESS,
+  statusWrongTriesPerMobile: WRONG_PER_MOBILE,
+} = limits;
 
 /**
  * One try of a pair from `ip` with the mobile number `mobile` (10 digits): counts it, then looks
@@ -36,11 +40,21 @@ const { statusChecksPerAddress: PER_ADDRESS, statusWrongTriesPerAddress: WRONG_P
  * 429 past any of the limits, before anything is looked up. A lookup that names no mobile number
  * (`null`: a TC's verification by its number and date of issue) counts in the address's two limits.
  */
-export async function lookUpPair<T>(ip: string, mobile: string | null, find: () => Promise<T | undefined>): Promise<T | undefined> {
+export async function lookUpPair<T>(
+  ip: string,
+  mobile: string | null,
+  find: () => Promise<T | undefined>,
+): Promise<T | undefined> {
   const counted = await Promise.allSettled([
     countHitOf('status_check', ip, PER_ADDRESS.max, PER_ADDRESS.seconds),
     countHitOf('status_check_wrong', ip, WRONG_PER_ADDRESS.max, WRONG_PER_ADDRESS.seconds),
-    ...(mobile === null ? [] : [countHitOf('status_check_mobile', mobile, WRONG_PER_MOBILE.max, WRONG_PER_MOBILE.seconds, { message: 'statusMobileLimit' })]),
+    ...(mobile === null
+      ? []
+      : [
+          countHitOf('status_check_mobile', mobile, WRONG_PER_MOBILE.max, WRONG_PER_MOBILE.seconds, {
+            message: 'statusMobileLimit',
+          }),
+        ]),
   ]);
   const hits = counted.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
   const refused = counted.find((c): c is PromiseRejectedResult => c.status === 'rejected');
@@ -66,20 +80,34 @@ export function checked<T>(body: Record<string, unknown>, check: (input: unknown
 }
 
 /** What is due, as the answers carry it: rupees, or null when nothing is. */
-export const dueAnswer = (paise: number): FeeDue | null => (paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null);
+export const dueAnswer = (paise: number): FeeDue | null =>
+  paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null;
 
 /**
  * Where the fee stands and the sentence saying so, in `language`. `payableNow` is false while an
  * application awaits its decision: its fee is shown, with what it is for, but not asked for.
  * `purpose` names the fee ('admission fee, K.G, session 2027-28').
  */
-export function feeWords(language: Language, fee: FeeStanding, purpose: string, payableNow: boolean): { feeState: FeeState; feeText: string; payOnline: 'live' | 'test' | null } {
+export function feeWords(
+  language: Language,
+  fee: FeeStanding,
+  purpose: string,
+  payableNow: boolean,
+): { feeState: FeeState; feeText: string; payOnline: 'live' | 'test' | null } {
   const feeState: FeeState =
-    fee.balancePaise > 0 ? (payableNow ? 'due' : 'later') : fee.waived ? 'waived' : fee.feePaise > 0 && fee.paidPaise >= fee.feePaise ? 'paid' : 'none';
+    fee.balancePaise > 0
+      ? payableNow
+        ? 'due'
+        : 'later'
+      : fee.waived
+        ? 'waived'
+        : fee.feePaise > 0 && fee.paidPaise >= fee.feePaise
+          ? 'paid'
+          : 'none';
   // Offered only where a gateway is set up (or the local test gateway runs): elsewhere the desk takes it.
   const gateway = feeState === 'due' ? gatewayConfig() : undefined;
   // Where the Pay button shows, the sentence says the family may pay online or at the office.
-  const words = gateway ? 'statusCheck.fee.dueOnline' : `statusCheck.fee.${feeState}` as const;
+  const words = gateway ? 'statusCheck.fee.dueOnline' : (`statusCheck.fee.${feeState}` as const);
   return {
     feeState,
     feeText: fill(language, words, { amount: formatRupees(fee.balancePaise), for: purpose }),

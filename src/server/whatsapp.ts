@@ -39,17 +39,27 @@ export async function sendWhatsApp(to: string, name: string, language: Language,
   const url = `${base()}/${version()}/${encodeURIComponent(process.env.WHATSAPP_PHONE_NUMBER_ID!.trim())}/messages`;
   const res = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.WHATSAPP_ACCESS_TOKEN!.trim()}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${process.env.WHATSAPP_ACCESS_TOKEN!.trim()}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to,
       type: 'template',
-      template: { name, language: { code: language }, components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }] },
+      template: {
+        name,
+        language: { code: language },
+        components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }],
+      },
     }),
     signal: AbortSignal.timeout(15_000),
   });
-  const body = (await res.json().catch(() => ({}))) as { messages?: { id?: unknown }[]; error?: { message?: string; code?: number } };
+  const body = (await res.json().catch(() => ({}))) as {
+    messages?: { id?: unknown }[];
+    error?: { message?: string; code?: number };
+  };
   if (res.ok) {
     const id = body.messages?.[0]?.id;
     if (typeof id === 'string' && id) return id;
@@ -57,7 +67,10 @@ export async function sendWhatsApp(to: string, name: string, language: Language,
   }
   const code = Number(body.error?.code);
   const permanent = res.status < 500 && res.status !== 429 && !TRY_AGAIN.has(code);
-  throw new SendError(`WhatsApp ${res.status}: ${body.error?.message ?? res.statusText}${Number.isFinite(code) ? ` (code ${code})` : ''}`, permanent);
+  throw new SendError(
+    `WhatsApp ${res.status}: ${body.error?.message ?? res.statusText}${Number.isFinite(code) ? ` (code ${code})` : ''}`,
+    permanent,
+  );
 }
 
 /** Whether `header` (X-Hub-Signature-256) is Meta's signature of `raw` with the app secret, compared in constant time. */

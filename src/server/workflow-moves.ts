@@ -18,7 +18,15 @@ import { isMessageEntity, queueMessage } from './outbox.ts';
 import { sendSoon } from './mailer.ts';
 import { toIso } from '../lib/dates.ts';
 import type { Entity } from '../lib/record.ts';
-import { CREATED_BY, allowedMoves, isPrincipalMove, isStatus, statusLabel, type HistoryEntry, type Workflow } from '../lib/workflow.ts';
+import {
+  CREATED_BY,
+  allowedMoves,
+  isPrincipalMove,
+  isStatus,
+  statusLabel,
+  type HistoryEntry,
+  type Workflow,
+} from '../lib/workflow.ts';
 
 export const NOTE_MAX = 1000;
 
@@ -27,7 +35,8 @@ export const WORKFLOW_MESSAGES = {
   noteTooLong: `The note can have at most ${NOTE_MAX} characters.`,
   noteNeeded: 'Write a note saying why it is reopened.',
   required: 'Please fill in all required fields.',
-  erased: 'This record\'s personal data has been erased: it is kept only for the statistics and does not change any more.',
+  erased:
+    "This record's personal data has been erased: it is kept only for the statistics and does not change any more.",
 } as const;
 
 /** A move being made, inside its transaction, after the record's row is locked. */
@@ -72,16 +81,27 @@ export function bodyText(body: Record<string, unknown>, name: string, max: numbe
   if (typeof value !== 'string') throw badRequest(`${label} must be text.`, { [name]: `${label} must be text.` });
   // A text that shows nothing (spaces, control or zero-width characters) is no text: a required one is refused as missing.
   const text = visibleText(value);
-  if (text.length > max) throw badRequest(`${label} can have at most ${max} characters.`, { [name]: `${label} can have at most ${max} characters.` });
+  if (text.length > max)
+    throw badRequest(`${label} can have at most ${max} characters.`, {
+      [name]: `${label} can have at most ${max} characters.`,
+    });
   return text;
 }
 
-const listOf = (labels: string[]) => (labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`);
+const listOf = (labels: string[]) =>
+  labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 
 /** The 409 of a move the workflow does not allow from `from`, naming the ones it does. */
-export function refusedMove<S extends string>(route: Pick<WorkflowRoute<S>, 'workflow' | 'noun'>, from: S, to: S, allowed: S[]) {
+export function refusedMove<S extends string>(
+  route: Pick<WorkflowRoute<S>, 'workflow' | 'noun'>,
+  from: S,
+  to: S,
+  allowed: S[],
+) {
   const wf = route.workflow;
-  const where = allowed.length ? `it can move to ${listOf(allowed.map((s) => wf.labels[s]))}` : 'it cannot move any further';
+  const where = allowed.length
+    ? `it can move to ${listOf(allowed.map((s) => wf.labels[s]))}`
+    : 'it cannot move any further';
   return conflict(`${route.noun} is ${statusLabel(wf, from)} and cannot move to ${statusLabel(wf, to)}: ${where}.`);
 }
 
@@ -107,7 +127,11 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
         const set = route.edit?.(body, row);
         if (!set) throw badRequest('Send the new status.', { status: WORKFLOW_MESSAGES.required });
         await update(tx, route.table, id, set);
-        await recordAudit(ctx, { action: 'update', entity: route.entity, entityId: id, detail: Object.keys(set).join(', ') }, tx);
+        await recordAudit(
+          ctx,
+          { action: 'update', entity: route.entity, entityId: id, detail: Object.keys(set).join(', ') },
+          tx,
+        );
         return false;
       }
       const from = row.status as S;
@@ -117,11 +141,13 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
         if (isPrincipalMove(wf, from, to)) throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
         throw refusedMove(route, from, to, allowed);
       }
-      if (isPrincipalMove(wf, from, to) && !note) throw badRequest(WORKFLOW_MESSAGES.noteNeeded, { note: WORKFLOW_MESSAGES.noteNeeded });
+      if (isPrincipalMove(wf, from, to) && !note)
+        throw badRequest(WORKFLOW_MESSAGES.noteNeeded, { note: WORKFLOW_MESSAGES.noteNeeded });
       const move: Move<S> = { tx, id, row, from, to, note, body, ctx, set: {}, audit: [] };
       await route.check?.(move);
       await writeMove(tx, route, id, { from, to, note, set: move.set }, ctx);
-      for (const extra of move.audit) await recordAudit(ctx, { action: extra.action, entity: route.entity, entityId: id, detail: extra.detail }, tx);
+      for (const extra of move.audit)
+        await recordAudit(ctx, { action: extra.action, entity: route.entity, entityId: id, detail: extra.detail }, tx);
       return true;
     });
     if (moved && isMessageEntity(route.entity)) await sendSoon(ctx, { entity: route.entity, recordId: id });
@@ -132,11 +158,17 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
 async function update(tx: Queryable, table: string, id: string, set: Record<string, unknown>): Promise<void> {
   const columns = Object.keys(set);
   const assignments = columns.map((c, i) => `${c} = $${i + 2}`);
-  await tx.query(`UPDATE ${table} SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [id, ...columns.map((c) => set[c])]);
+  await tx.query(`UPDATE ${table} SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
+    id,
+    ...columns.map((c) => set[c]),
+  ]);
 }
 
 /** What a record with a workflow answers besides its fields: when its status last changed, and its history. */
-export async function workflowJson(route: Pick<WorkflowRoute<string>, 'entity' | 'workflow'>, row: Record<string, unknown>) {
+export async function workflowJson(
+  route: Pick<WorkflowRoute<string>, 'entity' | 'workflow'>,
+  row: Record<string, unknown>,
+) {
   return {
     statusChangedAt: row.status_changed_at ? toIso(row.status_changed_at) : null,
     history: await historyOf(route.entity, String(row.id), route.workflow.initial, row.created_at),
@@ -147,11 +179,24 @@ export async function workflowJson(route: Pick<WorkflowRoute<string>, 'entity' |
  * A record's history, oldest first: its creation (the workflow's first status, by the online form,
  * at `createdAt`), then every move.
  */
-export async function historyOf(entity: Entity, id: string, initial: string, createdAt: unknown): Promise<HistoryEntry[]> {
-  const rows = await query<Record<string, unknown>>(`SELECT status, note, by_name, at FROM status_history WHERE entity = $1 AND record_id = $2 ORDER BY id`, [entity, id]);
+export async function historyOf(
+  entity: Entity,
+  id: string,
+  initial: string,
+  createdAt: unknown,
+): Promise<HistoryEntry[]> {
+  const rows = await query<Record<string, unknown>>(
+    `SELECT status, note, by_name, at FROM status_history WHERE entity = $1 AND record_id = $2 ORDER BY id`,
+    [entity, id],
+  );
   return [
     { status: initial, note: '', by: CREATED_BY, at: toIso(createdAt) },
-    ...rows.map((r) => ({ status: String(r.status), note: String(r.note ?? ''), by: String(r.by_name), at: toIso(r.at) })),
+    ...rows.map((r) => ({
+      status: String(r.status),
+      note: String(r.note ?? ''),
+      by: String(r.by_name),
+      at: toIso(r.at),
+    })),
   ];
 }
 
@@ -173,6 +218,10 @@ export async function writeMove(
   );
   // The same moment as the history entry's, so the two always agree.
   await update(tx, route.table, id, { ...set, status: to, status_changed_at: entry.rows[0]!.at });
-  await recordAudit(ctx, { action: 'status', entity: route.entity, entityId: id, detail: `${from} -> ${to}${note ? `: ${note}` : ''}` }, tx);
+  await recordAudit(
+    ctx,
+    { action: 'status', entity: route.entity, entityId: id, detail: `${from} -> ${to}${note ? `: ${note}` : ''}` },
+    tx,
+  );
   if (isMessageEntity(route.entity)) await queueMessage(tx, route.entity, 'status', id);
 }

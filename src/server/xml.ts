@@ -39,7 +39,11 @@ export class XmlElement {
 }
 
 /** A document whose root element `name` is in `namespace`, with `prefixes` declared on it ({ xhtml: '...' }). */
-export function xmlDocument(namespace: string, name: string, prefixes: Record<string, string> = {}): { root: XmlElement; end: () => string } {
+export function xmlDocument(
+  namespace: string,
+  name: string,
+  prefixes: Record<string, string> = {},
+): { root: XmlElement; end: () => string } {
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele(namespace, name);
   for (const [prefix, uri] of Object.entries(prefixes)) root.att(XMLNS_NAMESPACE, `xmlns:${prefix}`, uri);

@@ -5,7 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { PDF, PNG, blobsWithSha, count, db, padded, pieceBlobs, putPiece, sha256, stage, startPieces, unique } from '../http/forms-fixtures.ts';
+import {
+  PDF,
+  PNG,
+  blobsWithSha,
+  count,
+  db,
+  padded,
+  pieceBlobs,
+  putPiece,
+  sha256,
+  stage,
+  startPieces,
+  unique,
+} from '../http/forms-fixtures.ts';
 import { PIECE_BYTES } from '../../src/lib/forms/files.ts';
 import { validAdmission, FILE } from '../unit/forms-cases.ts';
 import { runCleanup } from '../support/cleanup.ts';
@@ -23,12 +36,15 @@ describe('npm run cleanup', () => {
     // A claimed upload, just as old: an admission's document is never cleaned up.
     const input: Record<string, string> = validAdmission('primary');
     const photoData = unique(PNG);
-    for (const [k, v] of Object.entries(input)) if (v === FILE) input[k] = await stage(k === 'studentPhoto' ? photoData : PNG, `${k}.png`);
+    for (const [k, v] of Object.entries(input))
+      if (v === FILE) input[k] = await stage(k === 'studentPhoto' ? photoData : PNG, `${k}.png`);
     const body = new FormData();
     for (const [k, v] of Object.entries(input)) body.append(k, v);
     const res = await fetch(new URL('/v1/api/admission', site().url), { method: 'POST', body });
     expect(res.status).toBe(201);
-    await db().query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [[old, input.studentPhoto]]);
+    await db().query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [
+      [old, input.studentPhoto],
+    ]);
     expect(await blobsWithSha([sha256(oldData)])).toBe(1);
 
     const stdout = await runCleanup();
@@ -76,8 +92,14 @@ describe('npm run cleanup', () => {
       [`pair:old ${tag}`, `pair:new ${tag}`],
     );
 
-    expect(await runCleanup()).toMatch(/[1-9]\d* ended session\(s\), [1-9]\d* old rate-limit window\(s\) and [1-9]\d* ended sign-in throttle window\(s\)/);
-    expect((await db().query(`SELECT id FROM sessions WHERE id = ANY($1::uuid[])`, [[expired, revoked, live]])).rows.map((r) => r.id)).toEqual([live]);
+    expect(await runCleanup()).toMatch(
+      /[1-9]\d* ended session\(s\), [1-9]\d* old rate-limit window\(s\) and [1-9]\d* ended sign-in throttle window\(s\)/,
+    );
+    expect(
+      (await db().query(`SELECT id FROM sessions WHERE id = ANY($1::uuid[])`, [[expired, revoked, live]])).rows.map(
+        (r) => r.id,
+      ),
+    ).toEqual([live]);
     expect(await count('rate_limits', 'key = $1', [tag])).toBe(1);
     expect(await count('login_throttle', 'key = ANY($1::text[])', [[`pair:old ${tag}`, `pair:new ${tag}`]])).toBe(1);
     expect(await count('login_throttle', 'key = $1', [`pair:new ${tag}`])).toBe(1);

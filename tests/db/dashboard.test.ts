@@ -13,7 +13,14 @@ import { ADMIN_EMAIL } from '../support/global-setup.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia, indiaMidnight } from '../../src/lib/dates.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
-import { createAdmission, createEnquiry, createTcRequest, expectJsonError, png, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import {
+  createAdmission,
+  createEnquiry,
+  createTcRequest,
+  expectJsonError,
+  png,
+  type CreatedAdmission,
+} from '../http/admin-fixtures.ts';
 import { fileForm } from '../http/forms-fixtures.ts';
 
 let runtime: InProcessSite;
@@ -74,11 +81,28 @@ describe('GET /v1/api/dashboard', () => {
 
   it('starts at zero, with every status of each workflow in order and labelled', async () => {
     const d = await dashboard();
-    expect(d.records.enquiry.byStatus.map((s: { label: string }) => s.label)).toEqual(['New', 'Contacted', 'Visited', 'Applied', 'Closed']);
-    expect(d.records.admission.byStatus.map((s: { status: string }) => s.status)).toEqual([
-      'received', 'under-review', 'documents-verified', 'admitted', 'waitlisted', 'not-admitted', 'withdrawn',
+    expect(d.records.enquiry.byStatus.map((s: { label: string }) => s.label)).toEqual([
+      'New',
+      'Contacted',
+      'Visited',
+      'Applied',
+      'Closed',
     ]);
-    expect(d.records['tc-request'].byStatus.map((s: { label: string }) => s.label)).toEqual(['Requested', 'Fee paid', 'Issued', 'Rejected']);
+    expect(d.records.admission.byStatus.map((s: { status: string }) => s.status)).toEqual([
+      'received',
+      'under-review',
+      'documents-verified',
+      'admitted',
+      'waitlisted',
+      'not-admitted',
+      'withdrawn',
+    ]);
+    expect(d.records['tc-request'].byStatus.map((s: { label: string }) => s.label)).toEqual([
+      'Requested',
+      'Fee paid',
+      'Issued',
+      'Rejected',
+    ]);
     for (const kind of ['enquiry', 'admission', 'tc-request']) {
       expect(d.records[kind]).toMatchObject({ today: 0, week: 0, total: 0 });
       expect(d.records[kind].byStatus.every((s: { count: number }) => s.count === 0)).toBe(true);
@@ -90,7 +114,11 @@ describe('GET /v1/api/dashboard', () => {
   });
 
   it('counts new records today and this week, and follows them through their statuses', async () => {
-    const [e1, e2, e3] = [await createEnquiry({}, runtime.url), await createEnquiry({}, runtime.url), await createEnquiry({}, runtime.url)];
+    const [e1, e2, e3] = [
+      await createEnquiry({}, runtime.url),
+      await createEnquiry({}, runtime.url),
+      await createEnquiry({}, runtime.url),
+    ];
     const admission = await createAdmission({}, runtime.url);
     const tc = await createTcRequest({}, runtime.url);
     let d = await dashboard();
@@ -102,7 +130,10 @@ describe('GET /v1/api/dashboard', () => {
 
     // One enquiry came in on Monday just after midnight, another ten days ago.
     const today = dateInIndia();
-    await db.query(`UPDATE enquiries SET created_at = $2 WHERE id = $1`, [e2!._id, new Date(Date.parse(indiaMidnight(d.weekStart)) + 60_000)]);
+    await db.query(`UPDATE enquiries SET created_at = $2 WHERE id = $1`, [
+      e2!._id,
+      new Date(Date.parse(indiaMidnight(d.weekStart)) + 60_000),
+    ]);
     await db.query(`UPDATE enquiries SET created_at = $2 WHERE id = $1`, [e3!._id, indiaMidnight(addDays(today, -10))]);
     d = await dashboard();
     expect(d.records.enquiry).toMatchObject({ today: d.weekStart === today ? 2 : 1, week: 2, total: 3 });
@@ -127,7 +158,10 @@ describe('GET /v1/api/dashboard', () => {
 
   it('lists open enquiries whose follow-up date has come, earliest first, and drops them once ended', async () => {
     const today = dateInIndia();
-    const due = await createEnquiry({ studentName: 'Kavya Follow', admissionClass: '3', fatherMobile: '9811122233' }, runtime.url);
+    const due = await createEnquiry(
+      { studentName: 'Kavya Follow', admissionClass: '3', fatherMobile: '9811122233' },
+      runtime.url,
+    );
     const overdue = await createEnquiry({ studentName: 'Ishaan Overdue', admissionClass: 'K.G' }, runtime.url);
     const later = await createEnquiry({}, runtime.url);
     await move(`/v1/api/enquiry/${due._id}`, { nextFollowUp: today });
@@ -136,8 +170,22 @@ describe('GET /v1/api/dashboard', () => {
     let d = await dashboard();
     expect(d.followUps.due).toBe(2);
     expect(d.followUps.first).toEqual([
-      { _id: overdue._id, studentName: 'Ishaan Overdue', admissionClass: 'K.G', fatherMobile: overdue.fatherMobile, nextFollowUp: addDays(today, -3), status: 'contacted' },
-      { _id: due._id, studentName: 'Kavya Follow', admissionClass: '3', fatherMobile: '9811122233', nextFollowUp: today, status: 'new' },
+      {
+        _id: overdue._id,
+        studentName: 'Ishaan Overdue',
+        admissionClass: 'K.G',
+        fatherMobile: overdue.fatherMobile,
+        nextFollowUp: addDays(today, -3),
+        status: 'contacted',
+      },
+      {
+        _id: due._id,
+        studentName: 'Kavya Follow',
+        admissionClass: '3',
+        fatherMobile: '9811122233',
+        nextFollowUp: today,
+        status: 'new',
+      },
     ]);
     // The list's own filter agrees.
     const listed = await office.request('/v1/api/enquiry?due=1');
@@ -169,10 +217,25 @@ describe('GET /v1/api/dashboard', () => {
 
   it('shows the classes of this session that have a seat limit, with how many are admitted', async () => {
     const session = sessionOf();
-    const put = await principal.request('/v1/api/seats', { method: 'PUT', json: { session, seats: [{ admissionClass: '11', capacity: 30 }, { admissionClass: 'N.C', capacity: 0 }] } });
+    const put = await principal.request('/v1/api/seats', {
+      method: 'PUT',
+      json: {
+        session,
+        seats: [
+          { admissionClass: '11', capacity: 30 },
+          { admissionClass: 'N.C', capacity: 0 },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
     const d = await dashboard();
-    expect(d.seats).toEqual({ session, classes: [{ admissionClass: 'N.C', capacity: 0, admitted: 0 }, { admissionClass: '11', capacity: 30, admitted: 0 }] });
+    expect(d.seats).toEqual({
+      session,
+      classes: [
+        { admissionClass: 'N.C', capacity: 0, admitted: 0 },
+        { admissionClass: '11', capacity: 30, admitted: 0 },
+      ],
+    });
   });
 
   it('counts the applications with a document re-sent by the parent and not yet checked: "Re-sent by parents", and lists them', async () => {
@@ -181,12 +244,21 @@ describe('GET /v1/api/dashboard', () => {
     /** The office rejects `field`; the parent sends a new one from the status page. */
     async function resend(admission: CreatedAdmission, field: string): Promise<void> {
       await move(`/v1/api/admission/${admission._id}/documents/${field}`, { state: 'rejected', reasonCode: 'blurred' });
-      const staged = await fetch(new URL('/v1/api/uploads', runtime.url), { method: 'POST', body: fileForm('file', png(), 'again.png', 'image/png') });
+      const staged = await fetch(new URL('/v1/api/uploads', runtime.url), {
+        method: 'POST',
+        body: fileForm('file', png(), 'again.png', 'image/png'),
+      });
       expect(staged.status).toBe(201);
       const { id } = (await staged.json()) as { id: string };
       const replaced = await fetch(new URL('/v1/api/admission/status/replace', runtime.url), {
-        method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ referenceNumber: admission.referenceNumber, contactNo: '9988776655', field, uploadId: id }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          referenceNumber: admission.referenceNumber,
+          contactNo: '9988776655',
+          field,
+          uploadId: id,
+        }),
       });
       expect(replaced.status, await replaced.clone().text()).toBe(200);
     }
@@ -195,9 +267,14 @@ describe('GET /v1/api/dashboard', () => {
     await resend(second, 'fatherPhoto');
     // One application with two re-sent documents is one in the queue.
     expect((await dashboard()).resent).toBe(before + 2);
-    const listed = async () => ((await (await office.request('/v1/api/admission?resent=1')).json()) as { data: { _id: string }[] }).data.map((a) => a._id).sort();
+    const listed = async () =>
+      ((await (await office.request('/v1/api/admission?resent=1')).json()) as { data: { _id: string }[] }).data
+        .map((a) => a._id)
+        .sort();
     expect(await listed()).toEqual([first._id, second._id].sort());
-    const details = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as { documents: Record<string, { resentAt: string | null }> };
+    const details = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as {
+      documents: Record<string, { resentAt: string | null }>;
+    };
     expect(details.documents.studentPhoto!.resentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(details.documents.fatherPhoto!.resentAt).toBeNull();
 
@@ -207,8 +284,13 @@ describe('GET /v1/api/dashboard', () => {
     await move(`/v1/api/admission/${first._id}/documents/abcCard`, { state: 'verified' });
     expect((await dashboard()).resent).toBe(before + 1);
     expect(await listed()).toEqual([second._id]);
-    const after = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as { documents: Record<string, { resentAt: string | null; state: string }> };
-    expect(after.documents.studentPhoto).toMatchObject({ state: 'verified', resentAt: details.documents.studentPhoto!.resentAt });
+    const after = (await (await office.request(`/v1/api/admission/${first._id}`)).json()) as {
+      documents: Record<string, { resentAt: string | null; state: string }>;
+    };
+    expect(after.documents.studentPhoto).toMatchObject({
+      state: 'verified',
+      resentAt: details.documents.studentPhoto!.resentAt,
+    });
     // A decided application is out of the queue.
     await move(`/v1/api/admission/${second._id}`, { status: 'withdrawn', note: 'The family moved' });
     expect((await dashboard()).resent).toBe(before);
@@ -220,7 +302,9 @@ describe('status_counts', () => {
     const gone = await createAdmission({ admissionClass: 'N.C' }, runtime.url);
     await move(`/v1/api/admission/${gone._id}`, { status: 'under-review' });
     expect((await principal.request(`/v1/api/admission/${gone._id}`, { method: 'DELETE' })).status).toBe(200);
-    const kept = await db.query(`SELECT entity, status, session, admission_class, n::int FROM status_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`);
+    const kept = await db.query(
+      `SELECT entity, status, session, admission_class, n::int FROM status_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`,
+    );
     const counted = await db.query(
       `SELECT * FROM (
          SELECT 'admissions' AS entity, status, session, admission_class, count(*)::int AS n FROM admissions GROUP BY 2, 3, 4
@@ -237,7 +321,12 @@ describe('GET /v1/api/audit', () => {
   const audit = async (query: string) => {
     const res = await principal.request(`/v1/api/audit${query}`);
     expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as { data: Record<string, any>[]; total: number; currentPage: number; totalPages: number };
+    return (await res.json()) as {
+      data: Record<string, any>[];
+      total: number;
+      currentPage: number;
+      totalPages: number;
+    };
   };
 
   it('is for the principal only', async () => {
@@ -275,9 +364,13 @@ describe('GET /v1/api/audit', () => {
     expect(record.data.map((e) => e.detail)).toEqual(['contacted -> visited', 'new -> contacted: Called the father']);
     expect(record.data.every((e) => e.adminEmail === officeEmail && e.entity === 'enquiry')).toBe(true);
 
-    const both = await audit(`?entity=enquiry&entityId=${enquiry._id}&action=status&adminEmail=${encodeURIComponent(officeEmail)}`);
+    const both = await audit(
+      `?entity=enquiry&entityId=${enquiry._id}&action=status&adminEmail=${encodeURIComponent(officeEmail)}`,
+    );
     expect(both.total).toBe(2);
-    expect((await audit(`?entity=enquiry&entityId=${enquiry._id}&adminEmail=${encodeURIComponent(ADMIN_EMAIL)}`)).total).toBe(0);
+    expect(
+      (await audit(`?entity=enquiry&entityId=${enquiry._id}&adminEmail=${encodeURIComponent(ADMIN_EMAIL)}`)).total,
+    ).toBe(0);
 
     const today = dateInIndia();
     expect((await audit(`?from=${today}&to=${today}`)).total).toBe(all.total);
@@ -302,13 +395,21 @@ describe('GET /v1/api/audit', () => {
 });
 
 describe('the audit log in the database', () => {
-  const refusal = (sql: string, params: unknown[] = []) => db.query(sql, params).then(() => 'done', (error: Error) => error.message);
+  const refusal = (sql: string, params: unknown[] = []) =>
+    db.query(sql, params).then(
+      () => 'done',
+      (error: Error) => error.message,
+    );
 
   it('refuses to change any entry, or to delete one younger than a year, or to truncate', async () => {
     const [recent] = (await db.query(`SELECT id, detail, action FROM audit_log ORDER BY id DESC LIMIT 1`)).rows;
     expect(recent).toBeTruthy();
-    expect(await refusal(`UPDATE audit_log SET detail = 'rewritten' WHERE id = $1`, [recent.id])).toMatch(/cannot be changed/);
-    expect(await refusal(`UPDATE audit_log SET created_at = now() - interval '2 years' WHERE id = $1`, [recent.id])).toMatch(/cannot be changed/);
+    expect(await refusal(`UPDATE audit_log SET detail = 'rewritten' WHERE id = $1`, [recent.id])).toMatch(
+      /cannot be changed/,
+    );
+    expect(
+      await refusal(`UPDATE audit_log SET created_at = now() - interval '2 years' WHERE id = $1`, [recent.id]),
+    ).toMatch(/cannot be changed/);
     expect(await refusal(`DELETE FROM audit_log WHERE id = $1`, [recent.id])).toMatch(/younger than a year/);
     expect(await refusal(`DELETE FROM audit_log`)).toMatch(/younger than a year/);
     expect(await refusal(`TRUNCATE audit_log`)).toMatch(/cannot be truncated/);

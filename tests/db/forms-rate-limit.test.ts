@@ -39,7 +39,8 @@ afterAll(async () => {
 /** Each call's answer, `n` calls made a few at a time (each call may start a function instance). */
 async function inTurn<T>(n: number, send: (i: number) => Promise<T>, atOnce = 4): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < n; i += atOnce) out.push(...(await Promise.all(Array.from({ length: Math.min(atOnce, n - i) }, (_, j) => send(i + j)))));
+  for (let i = 0; i < n; i += atOnce)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(atOnce, n - i) }, (_, j) => send(i + j)))));
   return out;
 }
 
@@ -48,7 +49,11 @@ const json = (answer: { body: string }) => JSON.parse(answer.body) as Record<str
 const mobile = (n: number) => `7${String(n).padStart(9, '0')}`;
 
 /** The 429 of a limit: its code, the minutes to wait and the school's phone, in words and as members. */
-function expectRefusal(answer: { status: number; body: string; headers: Record<string, unknown> }, code: string, maxMinutes: number) {
+function expectRefusal(
+  answer: { status: number; body: string; headers: Record<string, unknown> },
+  code: string,
+  maxMinutes: number,
+) {
   expect(answer.status).toBe(429);
   const body = json(answer);
   expect(body).toMatchObject({ code, phone: OFFICE_PHONE });
@@ -65,14 +70,22 @@ describe('one shared address', () => {
   it('sends 50 applications within an hour, every document uploaded on its own, and none is refused', async () => {
     const from = '127.0.0.21';
     const started = Date.now();
-    const answers = await inTurn(50, async (i) => {
-      const { form } = await admissionForm({ contactNo: mobile(1000 + i) }, { base: runtime.url, staged: true });
-      return formFrom(runtime.url, from, '/v1/api/admission', form);
-    }, 2);
+    const answers = await inTurn(
+      50,
+      async (i) => {
+        const { form } = await admissionForm({ contactNo: mobile(1000 + i) }, { base: runtime.url, staged: true });
+        return formFrom(runtime.url, from, '/v1/api/admission', form);
+      },
+      2,
+    );
     expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body}`)).toEqual([]);
-    const stored = await db.query(`SELECT count(*)::int AS n, count(DISTINCT reference_number)::int AS refs FROM admissions WHERE contact_no LIKE '70000010%'`);
+    const stored = await db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT reference_number)::int AS refs FROM admissions WHERE contact_no LIKE '70000010%'`,
+    );
     expect(stored.rows[0]).toEqual({ n: 50, refs: 50 });
-    const documents = await db.query(`SELECT count(*)::int AS n FROM uploads u JOIN admissions a ON a.id = u.admission_id WHERE a.contact_no LIKE '70000010%'`);
+    const documents = await db.query(
+      `SELECT count(*)::int AS n FROM uploads u JOIN admissions a ON a.id = u.admission_id WHERE a.contact_no LIKE '70000010%'`,
+    );
     expect(documents.rows[0].n).toBe(50 * 9);
     console.log(`50 applications (450 uploads) from one address in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }, 600_000);
@@ -89,7 +102,10 @@ describe('one shared address', () => {
       `Too many tries from this internet connection for now. Please try again in ${json(refused).retryAfterMinutes} minutes, or call the school office on ${OFFICE_PHONE}.`,
     );
     // Refused input counts too, and another address is not held back.
-    expect((await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', { ...validEnquiry(), fatherMobile: '12' })).status).toBe(429);
+    expect(
+      (await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', { ...validEnquiry(), fatherMobile: '12' }))
+        .status,
+    ).toBe(429);
     expect((await requestFrom(runtime.url, '127.0.0.23', 'POST', '/v1/api/enquiry', validEnquiry())).status).toBe(201);
   }, 300_000);
 
@@ -103,9 +119,15 @@ describe('one shared address', () => {
 
   it('TC requests: the limit the environment sets, refused ones counted', async () => {
     const from = '127.0.0.25';
-    const answers = await inTurn(TC_LIMIT, () => requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', { ...validTc(), contact: '1' }));
+    const answers = await inTurn(TC_LIMIT, () =>
+      requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', { ...validTc(), contact: '1' }),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(TC_LIMIT).fill(400));
-    expectRefusal(await requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', validTc()), 'request.tooManyRequests', 60);
+    expectRefusal(
+      await requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', validTc()),
+      'request.tooManyRequests',
+      60,
+    );
   }, 120_000);
 });
 
@@ -121,7 +143,12 @@ describe('one mobile number', () => {
     // The same submission again (its answer was lost on the way): the first answer, not counted again.
     const key = randomUUID();
     // The same details: the fixture makes new names and numbers on every call unless told.
-    const same = { studentFirstName: 'Resent', studentLastName: 'Verma', studentAadharNo: aadhaar(), abcId: '123456789012' };
+    const same = {
+      studentFirstName: 'Resent',
+      studentLastName: 'Verma',
+      studentAadharNo: aadhaar(),
+      abcId: '123456789012',
+    };
     const second = await apply('127.0.0.31', key, same);
     const again = await apply('127.0.0.31', key, same);
     expect(again.status).toBe(201);
@@ -153,13 +180,23 @@ describe('a sliding window', () => {
     const from = '127.0.0.41';
     const max = limits.enquiriesPerAddress.max;
     // 59 enquiries counted 59 minutes ago from this address, as if sent then.
-    await db.query(`INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ('enquiry', $1, date_trunc('minute', now()) - interval '59 minutes', $2)`, [from, max - 1]);
+    await db.query(
+      `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ('enquiry', $1, date_trunc('minute', now()) - interval '59 minutes', $2)`,
+      [from, max - 1],
+    );
     expect((await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', validEnquiry())).status).toBe(201);
-    const refused = expectRefusal(await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', validEnquiry()), 'request.tooManyRequests', 60);
+    const refused = expectRefusal(
+      await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', validEnquiry()),
+      'request.tooManyRequests',
+      60,
+    );
     // Those 59 leave the window within the minute: a fixed window would have made the family wait for the next clock hour.
     expect(refused.retryAfterMinutes).toBeLessThanOrEqual(2);
     // Refused tries are not counted: once the old hits are gone, the family has its hour's tries again.
-    await db.query(`UPDATE rate_limits SET window_start = window_start - interval '2 minutes' WHERE bucket = 'enquiry' AND key = $1 AND hits = $2`, [from, max - 1]);
+    await db.query(
+      `UPDATE rate_limits SET window_start = window_start - interval '2 minutes' WHERE bucket = 'enquiry' AND key = $1 AND hits = $2`,
+      [from, max - 1],
+    );
     expect((await requestFrom(runtime.url, from, 'POST', '/v1/api/enquiry', validEnquiry())).status).toBe(201);
   }, 120_000);
 });

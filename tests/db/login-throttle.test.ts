@@ -11,7 +11,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { requestFrom } from '../support/api.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { FIRST_WAIT_SECONDS, FREE_FAILURES_PER_ACCOUNT, MAX_WAIT_SECONDS, cleanupLoginThrottle } from '../../src/features/auth/throttle.server.ts';
+import {
+  FIRST_WAIT_SECONDS,
+  FREE_FAILURES_PER_ACCOUNT,
+  MAX_WAIT_SECONDS,
+  cleanupLoginThrottle,
+} from '../../src/features/auth/throttle.server.ts';
 
 const OFFICE = 'office@throttle.test';
 const RIGHT = 'the right password';
@@ -42,7 +47,8 @@ describe('sign-in throttling', { timeout: 120_000 }, () => {
   });
 
   it('five wrong passwords lock that address out for that e-mail only: the office signs in from elsewhere', async () => {
-    for (let i = 0; i < 5; i++) expect(await login('127.0.0.2', OFFICE, `wrong ${i}`)).toEqual({ status: 401, body: INVALID });
+    for (let i = 0; i < 5; i++)
+      expect(await login('127.0.0.2', OFFICE, `wrong ${i}`)).toEqual({ status: 401, body: INVALID });
     expect(await login('127.0.0.2', OFFICE, RIGHT)).toEqual({ status: 429, body: TOO_MANY });
     expect((await login('127.0.0.3', OFFICE, RIGHT)).status).toBe(200);
     // The failing address is still refused, and may still try other e-mails.
@@ -85,9 +91,11 @@ describe('sign-in throttling', { timeout: 120_000 }, () => {
     for (let i = 0; i < 5; i++) expect((await login('127.0.0.10', OFFICE, 'wrong')).status).toBe(401);
     const key = `pair:${OFFICE} 127.0.0.10`;
     await db.query(`UPDATE login_throttle SET window_start = now() - interval '14 minutes' WHERE key = $1`, [key]);
-    const before = (await db.query(`SELECT window_start FROM login_throttle WHERE key = $1`, [key])).rows[0].window_start;
+    const before = (await db.query(`SELECT window_start FROM login_throttle WHERE key = $1`, [key])).rows[0]
+      .window_start;
     expect((await login('127.0.0.10', OFFICE, 'wrong')).status).toBe(429);
-    const after = (await db.query(`SELECT window_start FROM login_throttle WHERE key = $1`, [key])).rows[0].window_start;
+    const after = (await db.query(`SELECT window_start FROM login_throttle WHERE key = $1`, [key])).rows[0]
+      .window_start;
     expect(after).toEqual(before);
     await db.query(`UPDATE login_throttle SET window_start = now() - interval '16 minutes' WHERE key = $1`, [key]);
     expect((await login('127.0.0.10', OFFICE, RIGHT)).status).toBe(200);
@@ -97,11 +105,17 @@ describe('sign-in throttling', { timeout: 120_000 }, () => {
 /** A try at `email` from `from` with the headers given (a cookie), and the answer's Retry-After. */
 async function tryAt(from: string, email: string, password: string, headers: Record<string, string> = {}) {
   const res = await requestFrom(runtime.url, from, 'POST', '/v1/api/auth/login', { email, password }, headers);
-  return { status: res.status, body: JSON.parse(res.body) as unknown, retryAfter: Number(res.headers['retry-after'] ?? NaN), cookies: res.headers['set-cookie'] ?? [] };
+  return {
+    status: res.status,
+    body: JSON.parse(res.body) as unknown,
+    retryAfter: Number(res.headers['retry-after'] ?? NaN),
+    cookies: res.headers['set-cookie'] ?? [],
+  };
 }
 
 /** The e-mail's wait, as if it had passed: what a test cannot sit through (the growth past the first wait). */
-const letTheWaitPass = (email: string) => db.query(`UPDATE login_backoff SET not_before = now() - interval '1 second' WHERE email = $1`, [email]);
+const letTheWaitPass = (email: string) =>
+  db.query(`UPDATE login_backoff SET not_before = now() - interval '1 second' WHERE email = $1`, [email]);
 
 describe('sign-in throttling per account, across addresses', () => {
   afterEach(async () => {
@@ -109,16 +123,23 @@ describe('sign-in throttling per account, across addresses', () => {
     await db.query(`DELETE FROM login_throttle`);
   });
 
-  it('the review\'s 50 guesses over 10 addresses: 10 are checked, the other 40 refused; the office signs in once the wait has passed', async () => {
+  it("the review's 50 guesses over 10 addresses: 10 are checked, the other 40 refused; the office signs in once the wait has passed", async () => {
     const answers: number[] = [];
     for (let address = 1; address <= 10; address++) {
-      for (let guess = 0; guess < 5; guess++) answers.push((await tryAt(`127.0.1.${address}`, OFFICE, `guess ${address}.${guess}`)).status);
+      for (let guess = 0; guess < 5; guess++)
+        answers.push((await tryAt(`127.0.1.${address}`, OFFICE, `guess ${address}.${guess}`)).status);
     }
     expect(answers.slice(0, FREE_FAILURES_PER_ACCOUNT)).toEqual(Array(FREE_FAILURES_PER_ACCOUNT).fill(401));
     expect(answers.slice(FREE_FAILURES_PER_ACCOUNT)).toEqual(Array(50 - FREE_FAILURES_PER_ACCOUNT).fill(429));
     // A refused try checked nothing, so it cost its pair nothing: the attacker's later addresses are not locked for 15 minutes.
-    const pairs = await db.query(`SELECT key, failures FROM login_throttle WHERE key LIKE $1 AND failures > 0 ORDER BY key`, [`pair:${OFFICE} 127.0.1.%`]);
-    expect(pairs.rows.map((r) => [r.key, r.failures])).toEqual([[`pair:${OFFICE} 127.0.1.1`, 5], [`pair:${OFFICE} 127.0.1.2`, 5]]);
+    const pairs = await db.query(
+      `SELECT key, failures FROM login_throttle WHERE key LIKE $1 AND failures > 0 ORDER BY key`,
+      [`pair:${OFFICE} 127.0.1.%`],
+    );
+    expect(pairs.rows.map((r) => [r.key, r.failures])).toEqual([
+      [`pair:${OFFICE} 127.0.1.1`, 5],
+      [`pair:${OFFICE} 127.0.1.2`, 5],
+    ]);
 
     // The attacker stops. The office, from a browser new to the account, meets the wait, told how long in Retry-After...
     const refused = await tryAt('127.0.1.50', OFFICE, RIGHT);
@@ -135,8 +156,18 @@ describe('sign-in throttling per account, across addresses', () => {
   it('each failure past the tenth doubles the wait, up to 5 minutes, never more; a try during the wait changes nothing', async () => {
     /** The wait the e-mail's last counted try set, in seconds. */
     const setWait = async () =>
-      Math.round(Number((await db.query(`SELECT extract(epoch FROM not_before - last_try_at) AS s FROM login_backoff WHERE email = $1`, [OFFICE])).rows[0].s));
-    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await tryAt(`127.0.2.${i + 1}`, OFFICE, 'wrong')).status).toBe(401);
+      Math.round(
+        Number(
+          (
+            await db.query(
+              `SELECT extract(epoch FROM not_before - last_try_at) AS s FROM login_backoff WHERE email = $1`,
+              [OFFICE],
+            )
+          ).rows[0].s,
+        ),
+      );
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++)
+      expect((await tryAt(`127.0.2.${i + 1}`, OFFICE, 'wrong')).status).toBe(401);
     const waits: number[] = [];
     for (let i = 0; i < 6; i++) {
       const wait = await setWait();
@@ -162,16 +193,20 @@ describe('sign-in throttling per account, across addresses', () => {
     expect(known).toMatch(/HttpOnly/);
     expect(known).toMatch(/Path=\/v1\/api\/auth/);
     const cookie = { cookie: known.split(';')[0]! };
-    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await tryAt(`127.0.3.${10 + i}`, OFFICE, 'wrong')).status).toBe(401);
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++)
+      expect((await tryAt(`127.0.3.${10 + i}`, OFFICE, 'wrong')).status).toBe(401);
     expect((await tryAt('127.0.3.2', OFFICE, RIGHT)).status).toBe(429);
     expect((await tryAt('127.0.3.1', OFFICE, RIGHT, cookie)).status).toBe(200);
     // The cookie names its e-mail: it lets nobody past another account's wait.
-    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await tryAt(`127.0.3.${30 + i}`, 'someone@else.test', 'wrong')).status).toBe(401);
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++)
+      expect((await tryAt(`127.0.3.${30 + i}`, 'someone@else.test', 'wrong')).status).toBe(401);
     expect((await tryAt('127.0.3.1', 'someone@else.test', 'wrong', cookie)).status).toBe(429);
   }, 120_000);
 
   it('a burst of 40 concurrent tries from 10 addresses lets exactly 10 through', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => tryAt(`127.0.4.${(i % 10) + 1}`, OFFICE, `burst ${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => tryAt(`127.0.4.${(i % 10) + 1}`, OFFICE, `burst ${i}`)),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FREE_FAILURES_PER_ACCOUNT);
@@ -183,15 +218,23 @@ describe('sign-in throttling per account, across addresses', () => {
                                                                                   ('new@throttle.test', 12, now(), now() + interval '5 minutes')`,
     );
     expect(await cleanupLoginThrottle()).toBeGreaterThanOrEqual(1);
-    expect((await db.query(`SELECT email FROM login_backoff ORDER BY email`)).rows).toEqual([{ email: 'new@throttle.test' }]);
+    expect((await db.query(`SELECT email FROM login_backoff ORDER BY email`)).rows).toEqual([
+      { email: 'new@throttle.test' },
+    ]);
   });
 
-  it('an hour after its last try, an e-mail\'s count is forgotten', async () => {
-    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) expect((await tryAt(`127.0.5.${i + 1}`, OFFICE, 'wrong')).status).toBe(401);
+  it("an hour after its last try, an e-mail's count is forgotten", async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++)
+      expect((await tryAt(`127.0.5.${i + 1}`, OFFICE, 'wrong')).status).toBe(401);
     expect((await tryAt('127.0.5.100', OFFICE, 'wrong')).status).toBe(429);
     // An hour on: the wait ended long ago, and the count with it.
-    await db.query(`UPDATE login_backoff SET last_try_at = now() - interval '61 minutes', not_before = now() - interval '60 minutes' WHERE email = $1`, [OFFICE]);
+    await db.query(
+      `UPDATE login_backoff SET last_try_at = now() - interval '61 minutes', not_before = now() - interval '60 minutes' WHERE email = $1`,
+      [OFFICE],
+    );
     expect((await tryAt('127.0.5.101', OFFICE, 'wrong')).status).toBe(401);
-    expect((await db.query(`SELECT failures FROM login_backoff WHERE email = $1`, [OFFICE])).rows).toEqual([{ failures: 1 }]);
+    expect((await db.query(`SELECT failures FROM login_backoff WHERE email = $1`, [OFFICE])).rows).toEqual([
+      { failures: 1 },
+    ]);
   }, 120_000);
 });

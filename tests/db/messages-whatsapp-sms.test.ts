@@ -23,10 +23,19 @@ import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/message
 import { createAdmission, createEnquiry, createTcRequest, expectJsonError } from '../http/admin-fixtures.ts';
 import sendJob from '../../netlify/functions/messages-send.mts';
 
-const WA = { token: 'EAAtest-token', phoneNumberId: '106540352242922', appSecret: 'app-secret-of-the-test', version: WHATSAPP_API_VERSION };
+const WA = {
+  token: 'EAAtest-token',
+  phoneNumberId: '106540352242922',
+  appSecret: 'app-secret-of-the-test',
+  version: WHATSAPP_API_VERSION,
+};
 const whatsapp = new WhatsAppCloudServer({ ...WA, approved: Object.values(MOBILE_TEMPLATES).map((t) => t.whatsapp) });
 /** MSG91's template ids of each template and language, as the school would set them. */
-const SMS_IDS = Object.fromEntries(Object.keys(MOBILE_TEMPLATES).flatMap((t) => ['en', 'hi'].map((l) => [`${t}.${l}`, `65a1${Buffer.from(`${t}.${l}`).toString('hex').slice(0, 20)}`])));
+const SMS_IDS = Object.fromEntries(
+  Object.keys(MOBILE_TEMPLATES).flatMap((t) =>
+    ['en', 'hi'].map((l) => [`${t}.${l}`, `65a1${Buffer.from(`${t}.${l}`).toString('hex').slice(0, 20)}`]),
+  ),
+);
 const msg91 = new Msg91Server({ authKey: 'msg91-auth-key', templates: Object.values(SMS_IDS) });
 const REPORT_TOKEN = 'report-token-of-ours';
 
@@ -36,18 +45,21 @@ let office: ApiClient;
 
 beforeAll(async () => {
   const [waUrl, smsUrl] = await Promise.all([whatsapp.start(), msg91.start()]);
-  runtime = await startOfficeSite({
-    WHATSAPP_ACCESS_TOKEN: WA.token,
-    WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
-    WHATSAPP_APP_SECRET: WA.appSecret,
-    WHATSAPP_VERIFY_TOKEN: 'verify-token-of-ours',
-    WHATSAPP_API_URL: waUrl,
-    MSG91_AUTH_KEY: 'msg91-auth-key',
-    MSG91_API_URL: smsUrl,
-    MSG91_SENDER_ID: 'RMCPSC',
-    MSG91_TEMPLATE_IDS: JSON.stringify(SMS_IDS),
-    MSG91_WEBHOOK_TOKEN: REPORT_TOKEN,
-  }, 'Messages Clerk');
+  runtime = await startOfficeSite(
+    {
+      WHATSAPP_ACCESS_TOKEN: WA.token,
+      WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
+      WHATSAPP_APP_SECRET: WA.appSecret,
+      WHATSAPP_VERIFY_TOKEN: 'verify-token-of-ours',
+      WHATSAPP_API_URL: waUrl,
+      MSG91_AUTH_KEY: 'msg91-auth-key',
+      MSG91_API_URL: smsUrl,
+      MSG91_SENDER_ID: 'RMCPSC',
+      MSG91_TEMPLATE_IDS: JSON.stringify(SMS_IDS),
+      MSG91_WEBHOOK_TOKEN: REPORT_TOKEN,
+    },
+    'Messages Clerk',
+  );
   ({ db, office } = runtime);
 }, 180_000);
 
@@ -74,12 +86,18 @@ interface Row {
   read_at: Date | null;
 }
 
-const messagesOf = async (recordId: string) => (await db.query<Row>(`SELECT * FROM messages WHERE record_id = $1 ORDER BY created_at, id`, [recordId])).rows;
+const messagesOf = async (recordId: string) =>
+  (await db.query<Row>(`SELECT * FROM messages WHERE record_id = $1 ORDER BY created_at, id`, [recordId])).rows;
 /** The record's WhatsApp and SMS messages (a TC request's form also gives an e-mail address: its e-mails stay queued here, no SMTP_URL). */
 const textsOf = async (recordId: string) => (await messagesOf(recordId)).filter((m) => m.channel !== 'email');
 /** The record's messages on `channel`, once `count` of them are no longer queued. */
 async function settled(recordId: string, count: number, channel = 'whatsapp'): Promise<Row[]> {
-  await expect.poll(async () => (await messagesOf(recordId)).filter((m) => m.channel === channel && m.state !== 'queued').length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(
+      async () => (await messagesOf(recordId)).filter((m) => m.channel === channel && m.state !== 'queued').length,
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
   return (await messagesOf(recordId)).filter((m) => m.channel === channel);
 }
 const sentTo = (mobile: string) => whatsapp.sent.filter((s) => s.to === `91${mobile}`);
@@ -92,9 +110,13 @@ const move = async (id: string, status: string, extra: Record<string, unknown> =
   const res = await office.request(`/v1/api/${kind}/${id}`, { method: 'PATCH', json: { status, ...extra } });
   expect(res.status, await res.clone().text()).toBe(200);
 };
-const judge = (id: string, field: string, json: Record<string, unknown>) => office.request(`/v1/api/admission/${id}/documents/${field}`, { method: 'PATCH', json });
+const judge = (id: string, field: string, json: Record<string, unknown>) =>
+  office.request(`/v1/api/admission/${id}/documents/${field}`, { method: 'PATCH', json });
 const pay = async (kind: string, id: string, amount: number) => {
-  const res = await office.request(`/v1/api/${kind}/${id}/payments`, { method: 'POST', json: { amount, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+  const res = await office.request(`/v1/api/${kind}/${id}/payments`, {
+    method: 'POST',
+    json: { amount, mode: 'cash', reference: '', paidOn: dateInIndia() },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).payment as { receiptNumber: string };
 };
@@ -105,7 +127,15 @@ describe('each event, as the school’s registered template, in the family’s l
     const admission = await createAdmission({ language: 'hi', contactNo: mobile }, runtime.url);
     const link = `${school.url}/hi/admissions/status?ref=${encodeURIComponent(admission.referenceNumber)}`;
     let [row] = await settled(admission._id, 1);
-    expect(row).toMatchObject({ channel: 'whatsapp', recipient: mobile, template: 'admission.submitted', mobile_template: 'received', language: 'hi', state: 'sent', attempts: 1 });
+    expect(row).toMatchObject({
+      channel: 'whatsapp',
+      recipient: mobile,
+      template: 'admission.submitted',
+      mobile_template: 'received',
+      language: 'hi',
+      state: 'sent',
+      attempts: 1,
+    });
     expect(row!.provider_id).toMatch(/^wamid\./);
     const [first] = sentTo(mobile);
     expect(first).toMatchObject({ name: 'school_received', language: 'hi', id: row!.provider_id });
@@ -136,12 +166,24 @@ describe('each event, as the school’s registered template, in the family’s l
       ['admission.status', 'fee-due', 'sent'],
     ]);
     const templates = sentTo(mobile);
-    expect(templates.map((t) => t.name)).toEqual(['school_received', 'school_status', 'school_document', 'school_status', 'school_fee_due']);
+    expect(templates.map((t) => t.name)).toEqual([
+      'school_received',
+      'school_status',
+      'school_document',
+      'school_status',
+      'school_fee_due',
+    ]);
     const document = templates[2]!;
     expect(document.params[2]).toContain('धुँधली');
     expect(document.params[3]).toBe(link);
     const feeDue = templates[4]!;
-    expect(feeDue.params).toEqual([expect.stringContaining(admission.referenceNumber), 'प्रवेश स्वीकृत', formatRupees(fees.admission['K.G'] * 100), link, expect.stringContaining('/hi/opt-out?')]);
+    expect(feeDue.params).toEqual([
+      expect.stringContaining(admission.referenceNumber),
+      'प्रवेश स्वीकृत',
+      formatRupees(fees.admission['K.G'] * 100),
+      link,
+      expect.stringContaining('/hi/opt-out?'),
+    ]);
     expect(rows[4]!.body).toContain('ऑनलाइन');
   }, 60_000);
 
@@ -150,9 +192,19 @@ describe('each event, as the school’s registered template, in the family’s l
     const tc = await createTcRequest({ contact: mobile }, runtime.url);
     const link = `${school.url}/admissions/tc-request/status`;
     const [received] = await settled(tc._id, 1);
-    expect(received).toMatchObject({ template: 'tc-request.submitted', mobile_template: 'fee-due', language: 'en', state: 'sent' });
+    expect(received).toMatchObject({
+      template: 'tc-request.submitted',
+      mobile_template: 'fee-due',
+      language: 'en',
+      state: 'sent',
+    });
     expect(sentTo(mobile)[0]).toMatchObject({ name: 'school_fee_due', language: 'en' });
-    expect(sentTo(mobile)[0]!.params.slice(0, 4)).toEqual(['transfer certificate (TC) request', 'received', formatRupees(fees.transferCertificate * 100), link]);
+    expect(sentTo(mobile)[0]!.params.slice(0, 4)).toEqual([
+      'transfer certificate (TC) request',
+      'received',
+      formatRupees(fees.transferCertificate * 100),
+      link,
+    ]);
     // The link never carries the admission number: it was typed on the form.
     expect(received!.body).not.toContain(tc.admissionNumber);
 
@@ -166,17 +218,34 @@ describe('each event, as the school’s registered template, in the family’s l
       ['tc-request.status', 'tc-ready'],
     ]);
     const [, paid, ready] = sentTo(mobile);
-    expect(paid).toMatchObject({ name: 'school_payment', params: [formatRupees(fees.transferCertificate * 100), payment.receiptNumber, link, expect.stringContaining('/opt-out?')] });
+    expect(paid).toMatchObject({
+      name: 'school_payment',
+      params: [
+        formatRupees(fees.transferCertificate * 100),
+        payment.receiptNumber,
+        link,
+        expect.stringContaining('/opt-out?'),
+      ],
+    });
     expect(ready).toMatchObject({ name: 'school_tc_ready', params: [link, expect.stringContaining('/opt-out?')] });
   }, 60_000);
 
   it('an enquiry that gave an e-mail address gets the e-mail and the WhatsApp message both', async () => {
     const mobile = freshMobile();
-    const enquiry = await createEnquiry({ email: `parent.${Date.now()}@example.in`, fatherMobile: mobile }, runtime.url);
+    const enquiry = await createEnquiry(
+      { email: `parent.${Date.now()}@example.in`, fatherMobile: mobile },
+      runtime.url,
+    );
     await settled(enquiry._id, 1);
     const rows = await messagesOf(enquiry._id);
-    expect(rows.map((r) => [r.channel, r.template]).sort()).toEqual([['email', 'enquiry.submitted'], ['whatsapp', 'enquiry.submitted']]);
-    expect(sentTo(mobile)[0]).toMatchObject({ name: 'school_received', params: [expect.stringContaining('enquiry about admission to'), `${school.url}/`, expect.any(String)] });
+    expect(rows.map((r) => [r.channel, r.template]).sort()).toEqual([
+      ['email', 'enquiry.submitted'],
+      ['whatsapp', 'enquiry.submitted'],
+    ]);
+    expect(sentTo(mobile)[0]).toMatchObject({
+      name: 'school_received',
+      params: [expect.stringContaining('enquiry about admission to'), `${school.url}/`, expect.any(String)],
+    });
   });
 });
 
@@ -204,7 +273,8 @@ describe('retries, the fall back to SMS, and delivery webhooks', () => {
     const tc = await createTcRequest({ contact: mobile, language: 'hi' }, runtime.url);
     let [row] = await settled(tc._id, 1);
     const id = row!.provider_id!;
-    for (const status of ['delivered', 'read', 'sent'] as const) expect((await whatsapp.post(runtime.url, whatsapp.statusBody(id, `91${mobile}`, status))).status).toBe(200);
+    for (const status of ['delivered', 'read', 'sent'] as const)
+      expect((await whatsapp.post(runtime.url, whatsapp.statusBody(id, `91${mobile}`, status))).status).toBe(200);
     [row] = await textsOf(tc._id);
     expect(row).toMatchObject({ state: 'read' });
     expect(row!.delivered_at).toBeInstanceOf(Date);
@@ -223,19 +293,37 @@ describe('retries, the fall back to SMS, and delivery webhooks', () => {
     const [, rejected] = await settled(tc._id, 2);
     await whatsapp.post(runtime.url, whatsapp.statusBody(rejected!.provider_id!, `91${mobile}`, 'failed'));
     let rows = await textsOf(tc._id);
-    expect(rows.map((r) => [r.channel, r.state])).toEqual([['whatsapp', 'read'], ['whatsapp', 'failed'], ['sms', 'queued']]);
+    expect(rows.map((r) => [r.channel, r.state])).toEqual([
+      ['whatsapp', 'read'],
+      ['whatsapp', 'failed'],
+      ['sms', 'queued'],
+    ]);
     expect(rows[1]!.last_error).toBe('WhatsApp: Message undeliverable (code 131026)');
-    expect(rows[2]).toMatchObject({ template: 'tc-request.status', mobile_template: 'status', language: 'hi', body: rows[1]!.body, params: rows[1]!.params });
+    expect(rows[2]).toMatchObject({
+      template: 'tc-request.status',
+      mobile_template: 'status',
+      language: 'hi',
+      body: rows[1]!.body,
+      params: rows[1]!.params,
+    });
     await runSender();
     rows = await textsOf(tc._id);
     expect(rows[2]).toMatchObject({ channel: 'sms', state: 'sent' });
     const sms = msg91.sent.find((s) => s.mobiles === `91${mobile}`)!;
-    expect(sms).toMatchObject({ templateId: SMS_IDS['status.hi'], sender: 'RMCPSC', requestId: rows[2]!.provider_id, vars: rows[1]!.params });
+    expect(sms).toMatchObject({
+      templateId: SMS_IDS['status.hi'],
+      sender: 'RMCPSC',
+      requestId: rows[2]!.provider_id,
+      vars: rows[1]!.params,
+    });
     expect(sms.vars[1]).toBe('स्वीकार नहीं हुआ');
 
     // MSG91's report: a wrong token is 400 and stores nothing; ours moves it to delivered.
     const reportUrl = `${runtime.url}/v1/api/sms/report?token=${REPORT_TOKEN}`;
-    await expectJsonError(await msg91.report(`${runtime.url}/v1/api/sms/report?token=guess`, sms.requestId, sms.mobiles, '1'), 400);
+    await expectJsonError(
+      await msg91.report(`${runtime.url}/v1/api/sms/report?token=guess`, sms.requestId, sms.mobiles, '1'),
+      400,
+    );
     expect((await textsOf(tc._id))[2]).toMatchObject({ state: 'sent', delivered_at: null });
     expect((await msg91.report(reportUrl, sms.requestId, sms.mobiles, '1')).status).toBe(200);
     expect((await textsOf(tc._id))[2]).toMatchObject({ state: 'delivered' });
@@ -261,7 +349,8 @@ describe('retries, the fall back to SMS, and delivery webhooks', () => {
   });
 
   it('Meta’s verification handshake answers the challenge only for our verify token', async () => {
-    const hub = (token: string) => `${runtime.url}/v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
+    const hub = (token: string) =>
+      `${runtime.url}/v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
     const ok = await fetch(hub('verify-token-of-ours'));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('1158201444');
@@ -275,7 +364,9 @@ describe('STOP and START', () => {
     const tc = await createTcRequest({ contact: mobile }, runtime.url);
     await settled(tc._id, 1);
     expect((await whatsapp.post(runtime.url, whatsapp.replyBody(`91${mobile}`, 'stop'))).status).toBe(200);
-    expect((await db.query(`SELECT opted_out, source FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows).toEqual([{ opted_out: true, source: 'whatsapp' }]);
+    expect((await db.query(`SELECT opted_out, source FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows).toEqual(
+      [{ opted_out: true, source: 'whatsapp' }],
+    );
     const before = whatsapp.requests;
 
     await move(tc._id, 'rejected', { reason: 'Asked again by mistake.' }, 'tc-request');
@@ -294,13 +385,18 @@ describe('STOP and START', () => {
     // A message sent as a template is the sender's: the office cannot mark it sent by hand.
     const template = screen.data.find((m: { channel: string; byHand: boolean }) => m.channel === 'whatsapp')!;
     expect(template.byHand).toBe(false);
-    await expectJsonError(await office.request(`/v1/api/messages/${template._id}`, { method: 'PATCH', json: { state: 'sent' } }), 409);
+    await expectJsonError(
+      await office.request(`/v1/api/messages/${template._id}`, { method: 'PATCH', json: { state: 'sent' } }),
+      409,
+    );
 
     // An older STOP arriving after START changes nothing: the latest word stands.
     const later = new Date(Date.now() + 60_000);
     expect((await whatsapp.post(runtime.url, whatsapp.replyBody(`91${mobile}`, 'START', later))).status).toBe(200);
     await whatsapp.post(runtime.url, whatsapp.replyBody(`91${mobile}`, 'STOP', new Date(Date.now() + 30_000)));
-    expect((await db.query(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows).toEqual([{ opted_out: false }]);
+    expect((await db.query(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows).toEqual([
+      { opted_out: false },
+    ]);
     const again = await createTcRequest({ contact: mobile }, runtime.url);
     const [sent] = await settled(again._id, 1);
     expect(sent).toMatchObject({ state: 'sent' });
@@ -318,9 +414,19 @@ describe('SMS alone (no WhatsApp configured)', () => {
       const tc = await createTcRequest({ contact: mobile }, runtime.url);
       const [row] = await settled(tc._id, 1, 'sms');
       expect(row).toMatchObject({ channel: 'sms', mobile_template: 'fee-due', state: 'sent' });
-      expect(msg91.sent.find((s) => s.mobiles === `91${mobile}`)).toMatchObject({ templateId: SMS_IDS['fee-due.en'], requestId: row!.provider_id });
+      expect(msg91.sent.find((s) => s.mobiles === `91${mobile}`)).toMatchObject({
+        templateId: SMS_IDS['fee-due.en'],
+        requestId: row!.provider_id,
+      });
       expect(sentTo(mobile)).toEqual([]);
-      const reported = await msg91.report(`${runtime.url}/v1/api/sms/report?token=${REPORT_TOKEN}`, row!.provider_id!, `91${mobile}`, '2', 'FAILED', 'v3');
+      const reported = await msg91.report(
+        `${runtime.url}/v1/api/sms/report?token=${REPORT_TOKEN}`,
+        row!.provider_id!,
+        `91${mobile}`,
+        '2',
+        'FAILED',
+        'v3',
+      );
       expect(reported.status).toBe(200);
       expect((await textsOf(tc._id))[0]).toMatchObject({ channel: 'sms', state: 'failed', last_error: 'SMS: FAILED' });
     } finally {

@@ -39,36 +39,77 @@ let otherEnquiry: string;
 
 beforeAll(async () => {
   principal = (await staffClient('principal')).client;
-  hindiEnquiry = (await createEnquiry({ studentName: 'आरव शर्मा', fatherName: 'राकेश शर्मा', motherName: 'सुनीता देवी', fatherMobile: '+91 98111 22233' }))._id;
-  latinEnquiry = (await createEnquiry({ studentName: 'Aarav Sharma', fatherName: 'Rakesh Sharma', motherName: 'Sunita Devi', fatherMobile: '098111-22233' }))._id;
-  otherEnquiry = (await createEnquiry({ studentName: 'राहुल वर्मा', fatherName: 'Mahesh Verma', motherName: 'Geeta Verma', fatherMobile: '+91-97000-11122' }))._id;
+  hindiEnquiry = (
+    await createEnquiry({
+      studentName: 'आरव शर्मा',
+      fatherName: 'राकेश शर्मा',
+      motherName: 'सुनीता देवी',
+      fatherMobile: '+91 98111 22233',
+    })
+  )._id;
+  latinEnquiry = (
+    await createEnquiry({
+      studentName: 'Aarav Sharma',
+      fatherName: 'Rakesh Sharma',
+      motherName: 'Sunita Devi',
+      fatherMobile: '098111-22233',
+    })
+  )._id;
+  otherEnquiry = (
+    await createEnquiry({
+      studentName: 'राहुल वर्मा',
+      fatherName: 'Mahesh Verma',
+      motherName: 'Geeta Verma',
+      fatherMobile: '+91-97000-11122',
+    })
+  )._id;
 }, 120_000);
 
 describe('a pasted phone number', () => {
   it('is stored as its 10 digits by every form', async () => {
     const enquiries = await db().query(`SELECT id::text, father_mobile FROM enquiries`);
     expect(Object.fromEntries(enquiries.rows.map((r) => [r.id, r.father_mobile]))).toEqual({
-      [hindiEnquiry]: '9811122233', [latinEnquiry]: '9811122233', [otherEnquiry]: '9700011122',
+      [hindiEnquiry]: '9811122233',
+      [latinEnquiry]: '9811122233',
+      [otherEnquiry]: '9700011122',
     });
     const tc = await createTcRequest({ contact: '91 9811122233' });
     expect(tc.contact).toBe('9811122233');
     const admission = await createAdmission({ contactNo: '(+91) 98111 22233' });
-    expect((await db().query(`SELECT contact_no FROM admissions WHERE id = $1`, [admission._id])).rows[0].contact_no).toBe('9811122233');
+    expect(
+      (await db().query(`SELECT contact_no FROM admissions WHERE id = $1`, [admission._id])).rows[0].contact_no,
+    ).toBe('9811122233');
     // The office's list finds them by the number as pasted too.
     expect(await found('enquiry', '+91 98111 22233')).toEqual(sorted(hindiEnquiry, latinEnquiry));
   });
 
   it("is stored as its 10 digits when the principal corrects a record's number", async () => {
-    const res = await principal.request(`/v1/api/enquiry/${otherEnquiry}/fields`, { method: 'PATCH', json: { field: 'fatherMobile', value: '+91 97000 33344' } });
+    const res = await principal.request(`/v1/api/enquiry/${otherEnquiry}/fields`, {
+      method: 'PATCH',
+      json: { field: 'fatherMobile', value: '+91 97000 33344' },
+    });
     expect(res.status).toBe(200);
-    expect((await db().query(`SELECT father_mobile FROM enquiries WHERE id = $1`, [otherEnquiry])).rows[0].father_mobile).toBe('9700033344');
+    expect(
+      (await db().query(`SELECT father_mobile FROM enquiries WHERE id = $1`, [otherEnquiry])).rows[0].father_mobile,
+    ).toBe('9700033344');
   });
 });
 
 describe('the search box across scripts', () => {
   it('finds a name written in Hindi by its Latin spelling, and one in Latin letters by its Hindi', async () => {
     const both = sorted(hindiEnquiry, latinEnquiry);
-    for (const typed of ['Sharma', 'sharma', 'aarav', 'Aarav Sharma', 'shar', 'आरव', 'शर्मा', 'आरव शर्मा', 'Rakesh', 'aarav शर्मा']) {
+    for (const typed of [
+      'Sharma',
+      'sharma',
+      'aarav',
+      'Aarav Sharma',
+      'shar',
+      'आरव',
+      'शर्मा',
+      'आरव शर्मा',
+      'Rakesh',
+      'aarav शर्मा',
+    ]) {
       expect(await found('enquiry', typed), typed).toEqual(both);
     }
     // The third family, Verma, in both scripts: found by either spelling, never the Sharmas.
@@ -82,8 +123,19 @@ describe('the search box across scripts', () => {
   });
 
   it('in the admissions and TC requests lists too', async () => {
-    const hindi = await createAdmission({ studentFirstName: 'आरव', studentMiddleName: 'कुमार', studentLastName: 'शर्मा', fatherFirstName: 'राकेश', fatherMiddleName: '', fatherLastName: 'शर्मा' });
-    const latin = await createAdmission({ studentFirstName: 'Aarav', studentMiddleName: 'Kumar', studentLastName: 'Sharma' });
+    const hindi = await createAdmission({
+      studentFirstName: 'आरव',
+      studentMiddleName: 'कुमार',
+      studentLastName: 'शर्मा',
+      fatherFirstName: 'राकेश',
+      fatherMiddleName: '',
+      fatherLastName: 'शर्मा',
+    });
+    const latin = await createAdmission({
+      studentFirstName: 'Aarav',
+      studentMiddleName: 'Kumar',
+      studentLastName: 'Sharma',
+    });
     expect(await found('admission', 'Sharma')).toEqual(sorted(hindi._id, latin._id));
     expect(await found('admission', 'aarav kumar')).toEqual(sorted(hindi._id, latin._id));
     expect(await found('admission', 'आरव')).toEqual(sorted(hindi._id, latin._id));
@@ -97,7 +149,10 @@ describe('the search box across scripts', () => {
   });
 
   it('finds a corrected name by its new spelling only', async () => {
-    const res = await principal.request(`/v1/api/enquiry/${hindiEnquiry}/fields`, { method: 'PATCH', json: { field: 'studentName', value: 'विवान शर्मा' } });
+    const res = await principal.request(`/v1/api/enquiry/${hindiEnquiry}/fields`, {
+      method: 'PATCH',
+      json: { field: 'studentName', value: 'विवान शर्मा' },
+    });
     expect(res.status).toBe(200);
     expect(await found('enquiry', 'aarav')).toEqual([latinEnquiry]);
     expect(await found('enquiry', 'Vivaan')).toEqual([hindiEnquiry]);
@@ -106,7 +161,10 @@ describe('the search box across scripts', () => {
   it('keeps no keys of erased names', async () => {
     const tc = await createTcRequest({ studentName: 'ज़ोया ख़ान', parentName: 'फ़रहान ख़ान' });
     expect(await found('tc-request', 'Zoya Khan')).toEqual([tc._id]);
-    const erased = await principal.request(`/v1/api/tc-request/${tc._id}/erase`, { method: 'POST', json: { confirm: tc._id } });
+    const erased = await principal.request(`/v1/api/tc-request/${tc._id}/erase`, {
+      method: 'POST',
+      json: { confirm: tc._id },
+    });
     expect(erased.status).toBe(200);
     expect(await found('tc-request', 'Farhan')).toEqual([]);
     const { rows } = await db().query(`SELECT search_keys::text AS keys FROM tc_requests WHERE id = $1`, [tc._id]);
@@ -124,21 +182,37 @@ describe('the search box across scripts', () => {
        FROM generate_series(1, $1) AS g`,
       [SEARCH_BATCH + 100],
     );
-    const missing = async () => Number((await db().query(`SELECT count(*) AS n FROM enquiries WHERE search_keys IS NULL`)).rows[0].n);
+    const missing = async () =>
+      Number((await db().query(`SELECT count(*) AS n FROM enquiries WHERE search_keys IS NULL`)).rows[0].n);
     const before = await missing();
     // The search makes the first batch's keys (the lowest ids: the 600 others) and finds the Sharmas by their names meanwhile.
     expect(await found('enquiry', 'Aarav Sharma')).toEqual([latinEnquiry]);
     expect(await missing()).toBe(before - SEARCH_BATCH);
-    expect((await db().query(`SELECT search_keys FROM enquiries WHERE id = $1`, [latinEnquiry])).rows[0].search_keys).toBeNull();
+    expect(
+      (await db().query(`SELECT search_keys FROM enquiries WHERE id = $1`, [latinEnquiry])).rows[0].search_keys,
+    ).toBeNull();
 
     const { cleanup } = await import('../../src/features/housekeeping/cleanup.server.ts');
-    const keyless = Number((await db().query(`SELECT (SELECT count(*) FROM enquiries WHERE search_keys IS NULL) + (SELECT count(*) FROM admissions) + (SELECT count(*) FROM tc_requests) AS n`)).rows[0].n);
+    const keyless = Number(
+      (
+        await db().query(
+          `SELECT (SELECT count(*) FROM enquiries WHERE search_keys IS NULL) + (SELECT count(*) FROM admissions) + (SELECT count(*) FROM tc_requests) AS n`,
+        )
+      ).rows[0].n,
+    );
     expect((await cleanup()).nameKeys).toBe(keyless);
-    for (const kind of KINDS) expect((await db().query(`SELECT count(*)::int AS n FROM ${kind.table} WHERE search_keys IS NULL`)).rows[0].n, kind.table).toBe(0);
+    for (const kind of KINDS)
+      expect(
+        (await db().query(`SELECT count(*)::int AS n FROM ${kind.table} WHERE search_keys IS NULL`)).rows[0].n,
+        kind.table,
+      ).toBe(0);
     // The names' own words, and one key per distinct word, tagged 2 for Latin letters.
     const words = ['Aarav', 'Sharma', 'Rakesh', 'Sunita', 'Devi'];
-    const keys = (await db().query(`SELECT search_keys::text AS keys FROM enquiries WHERE id = $1`, [latinEnquiry])).rows[0].keys;
-    expect(keys.split(' ').sort()).toEqual([...words.map((w) => `'${w.toLowerCase()}'`), ...words.map((w) => `'2${nameKey(w)}'`)].sort());
+    const keys = (await db().query(`SELECT search_keys::text AS keys FROM enquiries WHERE id = $1`, [latinEnquiry]))
+      .rows[0].keys;
+    expect(keys.split(' ').sort()).toEqual(
+      [...words.map((w) => `'${w.toLowerCase()}'`), ...words.map((w) => `'2${nameKey(w)}'`)].sort(),
+    );
     expect(await found('enquiry', 'आरव')).toEqual([latinEnquiry]);
   });
 
@@ -148,7 +222,12 @@ describe('the search box across scripts', () => {
         `SELECT a.attname FROM pg_trigger t JOIN pg_attribute a ON a.attrelid = t.tgrelid AND a.attnum = ANY (t.tgattr::int2[]) WHERE t.tgname = $1 ORDER BY a.attnum`,
         [`${kind.table}_search_keys_stale`],
       );
-      expect(rows.map((r) => r.attname).sort(), kind.table).toEqual(kind.definition.fields.filter((f) => f.person).map((f) => f.column).sort());
+      expect(rows.map((r) => r.attname).sort(), kind.table).toEqual(
+        kind.definition.fields
+          .filter((f) => f.person)
+          .map((f) => f.column)
+          .sort(),
+      );
     }
   });
 });

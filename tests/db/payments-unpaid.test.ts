@@ -38,7 +38,10 @@ async function tcWithOrder(): Promise<{ id: string; admissionNumber: string; ord
   const made = await visitor().request('/v1/api/tc-request', { method: 'POST', json: tcBody() });
   expect(made.status).toBe(201);
   const tc = await made.json();
-  const order = await visitor().request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: tc.admissionNumber, contactNo: MOBILE } });
+  const order = await visitor().request('/v1/api/payments/order', {
+    method: 'POST',
+    json: { kind: 'tc-request', number: tc.admissionNumber, contactNo: MOBILE },
+  });
   expect(order.status).toBe(201);
   return { id: tc._id, admissionNumber: tc.admissionNumber, orderId: (await order.json()).orderId };
 }
@@ -56,30 +59,62 @@ describe('failed and abandoned online payments', () => {
     const paid = await gateway.pay(tc.orderId, { fail: true });
     expect(paid.webhooks.map((w) => [w.event, w.status])).toEqual([['payment.failed', 200]]);
     // The checkout's return says the same: checked with the gateway, noted once.
-    const back = await visitor().request('/v1/api/payments/callback', { method: 'POST', body: new URLSearchParams(paid.callback), redirect: 'manual' });
+    const back = await visitor().request('/v1/api/payments/callback', {
+      method: 'POST',
+      body: new URLSearchParams(paid.callback),
+      redirect: 'manual',
+    });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toContain('payment=failed');
     const listed = (await unpaid()).filter((u) => u.orderId === tc.orderId);
     expect(listed).toEqual([
       {
-        kind: 'failed', orderId: tc.orderId, paymentId: paid.payment.id, entity: 'tc-request', recordId: tc.id, recordNumber: tc.admissionNumber,
-        student: expect.stringMatching(/^Mohan /), amountPaise: fees.transferCertificate * 100, reason: 'Payment failed', paidSince: false, at: expect.any(String),
+        kind: 'failed',
+        orderId: tc.orderId,
+        paymentId: paid.payment.id,
+        entity: 'tc-request',
+        recordId: tc.id,
+        recordNumber: tc.admissionNumber,
+        student: expect.stringMatching(/^Mohan /),
+        amountPaise: fees.transferCertificate * 100,
+        reason: 'Payment failed',
+        paidSince: false,
+        at: expect.any(String),
       },
     ]);
     expect(Math.abs(new Date(String(listed[0]!.at)).getTime() - started)).toBeLessThan(60_000);
     // Nothing about the record changed: still its fee to pay, the order still open for another try.
-    expect((await db.query(`SELECT state FROM payment_orders WHERE order_id = $1`, [tc.orderId])).rows).toEqual([{ state: 'open' }]);
+    expect((await db.query(`SELECT state FROM payment_orders WHERE order_id = $1`, [tc.orderId])).rows).toEqual([
+      { state: 'open' },
+    ]);
   });
 
   it('lists an order unpaid after 30 minutes as abandoned; a newer one is not yet; a forged return notes nothing', async () => {
     const old = await tcWithOrder();
     const fresh = await tcWithOrder();
-    await db.query(`UPDATE payment_orders SET created_at = now() - interval '31 minutes' WHERE order_id = $1`, [old.orderId]);
-    const forged = new URLSearchParams({ 'error[code]': 'BAD_REQUEST_ERROR', 'error[description]': 'Payment failed', 'error[metadata]': JSON.stringify({ payment_id: 'pay_NoSuchPayment01', order_id: fresh.orderId }) });
-    expect((await visitor().request('/v1/api/payments/callback', { method: 'POST', body: forged, redirect: 'manual' })).status).toBe(303);
+    await db.query(`UPDATE payment_orders SET created_at = now() - interval '31 minutes' WHERE order_id = $1`, [
+      old.orderId,
+    ]);
+    const forged = new URLSearchParams({
+      'error[code]': 'BAD_REQUEST_ERROR',
+      'error[description]': 'Payment failed',
+      'error[metadata]': JSON.stringify({ payment_id: 'pay_NoSuchPayment01', order_id: fresh.orderId }),
+    });
+    expect(
+      (await visitor().request('/v1/api/payments/callback', { method: 'POST', body: forged, redirect: 'manual' }))
+        .status,
+    ).toBe(303);
 
     const listed = await unpaid();
-    expect(listed.filter((u) => u.orderId === old.orderId)).toEqual([expect.objectContaining({ kind: 'abandoned', paymentId: null, recordId: old.id, recordNumber: old.admissionNumber, reason: '' })]);
+    expect(listed.filter((u) => u.orderId === old.orderId)).toEqual([
+      expect.objectContaining({
+        kind: 'abandoned',
+        paymentId: null,
+        recordId: old.id,
+        recordNumber: old.admissionNumber,
+        reason: '',
+      }),
+    ]);
     expect(listed.filter((u) => u.orderId === fresh.orderId)).toEqual([]);
     expect((await db.query(`SELECT count(*)::int AS n FROM payment_failures`)).rows[0].n).toBe(1);
     // One record's: the details screen's question.

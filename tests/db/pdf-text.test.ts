@@ -24,7 +24,13 @@ import { documentLabel } from '../../src/features/admission/document-words.ts';
 import pg from 'pg';
 import { readProfile, remember, schoolProfile } from '../../src/features/school/profile.server.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
-import { defaultProfile, officePhone, schoolAddress, schoolName, type SchoolProfile } from '../../src/features/school/profile.ts';
+import {
+  defaultProfile,
+  officePhone,
+  schoolAddress,
+  schoolName,
+  type SchoolProfile,
+} from '../../src/features/school/profile.ts';
 import { fill, type TextCode } from '../../src/lib/i18n/index.ts';
 import { dateInIndia, formatDateTime } from '../../src/lib/dates.ts';
 
@@ -45,7 +51,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rmcp-pdf-text-'));
   const office = (await staffClient('office', 'Text Clerk', site.url)).client;
   admission = await createAdmission({}, site.url);
-  const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 2000, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+  const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, {
+    method: 'POST',
+    json: { amount: 2000, mode: 'cash', reference: '', paidOn: dateInIndia() },
+  });
   expect(paid.status, await paid.clone().text()).toBe(201);
   receiptNumber = (await paid.json()).payment.receiptNumber;
 }, 180_000);
@@ -68,11 +77,15 @@ const acknowledgment = (lang: string) => download('/v1/api/admission/acknowledgm
 const receipt = (lang: string) => download('/v1/api/admission/receipt', { ...pair(), number: receiptNumber, lang });
 
 /** What pdftotext reads, its whitespace made single spaces. */
-const pdftotext = async (file: string) => (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout.replace(/\s+/g, ' ').trim();
+const pdftotext = async (file: string) =>
+  (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout.replace(/\s+/g, ' ').trim();
 
 /** The Devanagari words of `text`, without the punctuation around them (danda, colon, comma, brackets). */
 const hindiWords = (text: string) =>
-  text.split(/\s+/).map((word) => word.replace(/^[^\u0900-\u0963\u0966-\u097F]+|[^\u0900-\u0963\u0966-\u097F\u200C\u200D]+$/g, '')).filter((word) => /[\u0900-\u097F]/.test(word));
+  text
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\u0900-\u0963\u0966-\u097F]+|[^\u0900-\u0963\u0966-\u097F\u200C\u200D]+$/g, ''))
+    .filter((word) => /[\u0900-\u097F]/.test(word));
 
 /** Hindi dates and times as the PDFs print them: their month names are words too. */
 const MONTHS = Array.from({ length: 12 }, (_, month) => formatDateTime(new Date(Date.UTC(2026, month, 15, 6)), 'hi'));
@@ -85,7 +98,10 @@ async function expectHindiReadBack(file: string, shown: string[]): Promise<numbe
   const read = await pdftotext(file);
   const drawn = new Set([...shown, ...MONTHS].flatMap(hindiWords));
   const words = hindiWords(read);
-  expect(words.filter((word) => !drawn.has(word)), read).toEqual([]);
+  expect(
+    words.filter((word) => !drawn.has(word)),
+    read,
+  ).toEqual([]);
   for (const text of shown) expect(read, text).toContain(text.replace(/\s+/g, ' '));
   return words.length;
 }
@@ -125,7 +141,9 @@ describe('before the school saves its profile', () => {
         const read = await pdftotext(pdf.file);
         expect(read).toContain(lang === 'hi' ? '203205' : 'Sikandrabad');
         expect(read).not.toMatch(/9876543210|9123456780|@|Phone|फ़ोन:|फ़ोन \d/);
-        expect(read.replace(new RegExp(`${MOBILE}|${admission.referenceNumber}|${receiptNumber}`, 'g'), '')).not.toMatch(/\d{10}/);
+        expect(
+          read.replace(new RegExp(`${MOBILE}|${admission.referenceNumber}|${receiptNumber}`, 'g'), ''),
+        ).not.toMatch(/\d{10}/);
       }
     }
   });
@@ -139,7 +157,17 @@ describe("the family's PDFs as a reader reads them", () => {
     const d = defaultProfile();
     await db.query(
       `INSERT INTO school_profile (name_en, name_hi, address_en, address_hi, short_name, short_name_hi, phones, phones_e164, email) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [d.name.en, d.name.hi, d.address.en, d.address.hi, d.shortName, d.shortNameHi, [OFFICE_PHONE], ['+915735222345'], OFFICE_EMAIL],
+      [
+        d.name.en,
+        d.name.hi,
+        d.address.en,
+        d.address.hi,
+        d.shortName,
+        d.shortNameHi,
+        [OFFICE_PHONE],
+        ['+915735222345'],
+        OFFICE_EMAIL,
+      ],
     );
     await db.end();
     // The functions trust the profile they read for a few seconds: read it again now.
@@ -150,25 +178,74 @@ describe("the family's PDFs as a reader reads them", () => {
     const pdf = await acknowledgment('hi');
     const page = new URL(statusUrl(admission.referenceNumber, 'hi'));
     const shown = [
-      schoolName(school, 'hi'), schoolAddress(school, 'hi'), t('ack.pdf.phone', { phone: officePhone(school) }), t('ack.pdf.title'), t('ack.pdf.qr'),
-      t('ack.reference'), t('ack.student'), t('ack.dateOfBirth'), t('ack.gender'), t('ack.gender.Female'), t('ack.class'), t('ack.submitted'),
-      t('ack.aadhaar'), t('ack.mobile'), t('ack.address'), t('ack.documents'), ...PRIMARY_FILES.map((field) => documentLabel('hi', field)), t('ack.next'),
-      t('ack.next.check'), t('ack.next.call', { mobile: MOBILE }), t('ack.next.status', { link: `${page.host}${page.pathname}` }), t('ack.pdf.footer'),
+      schoolName(school, 'hi'),
+      schoolAddress(school, 'hi'),
+      t('ack.pdf.phone', { phone: officePhone(school) }),
+      t('ack.pdf.title'),
+      t('ack.pdf.qr'),
+      t('ack.reference'),
+      t('ack.student'),
+      t('ack.dateOfBirth'),
+      t('ack.gender'),
+      t('ack.gender.Female'),
+      t('ack.class'),
+      t('ack.submitted'),
+      t('ack.aadhaar'),
+      t('ack.mobile'),
+      t('ack.address'),
+      t('ack.documents'),
+      ...PRIMARY_FILES.map((field) => documentLabel('hi', field)),
+      t('ack.next'),
+      t('ack.next.check'),
+      t('ack.next.call', { mobile: MOBILE }),
+      t('ack.next.status', { link: `${page.host}${page.pathname}` }),
+      t('ack.pdf.footer'),
     ];
     const words = await expectHindiReadBack(pdf.file, shown);
     expect(words).toBeGreaterThan(120);
     console.log(`Hindi acknowledgment: ${words} Hindi words read back by pdftotext, none broken`);
-    const text = await expectTagged(pdf, 'hi-IN', ['P', 'H1', 'H2', 'Table', 'TR', 'TH', 'TD', 'L', 'LI', 'Lbl', 'LBody', 'Link', 'Figure']);
+    const text = await expectTagged(pdf, 'hi-IN', [
+      'P',
+      'H1',
+      'H2',
+      'Table',
+      'TR',
+      'TH',
+      'TD',
+      'L',
+      'LI',
+      'Lbl',
+      'LBody',
+      'Link',
+      'Figure',
+    ]);
     expect(text).toMatch(/\/Span <<[^>]*\/Lang \(en-IN\)[^>]*>> BDC/);
   });
 
   it('a Hindi receipt: every Hindi word back whole from pdftotext, tagged, in hi-IN', async () => {
     const pdf = await receipt('hi');
     const shown = [
-      schoolName(school, 'hi'), schoolAddress(school, 'hi'), t('receipt.phone', { phone: officePhone(school) }), t('receipt.title'), t('receipt.number'),
-      t('receipt.date'), t('receipt.student'), t('receipt.parent'), t('receipt.class'), t('receipt.session'), t('receipt.reference'), t('receipt.for'),
-      t('receipt.purpose.admission'), t('receipt.paidBy'), t('receipt.mode.cash'), t('receipt.receivedBy'), t('receipt.amount'), 'दो हज़ार रुपये मात्र',
-      t('receipt.recorded', { time: '' }).trim(), t('receipt.signature'), t('receipt.pdf.footer'),
+      schoolName(school, 'hi'),
+      schoolAddress(school, 'hi'),
+      t('receipt.phone', { phone: officePhone(school) }),
+      t('receipt.title'),
+      t('receipt.number'),
+      t('receipt.date'),
+      t('receipt.student'),
+      t('receipt.parent'),
+      t('receipt.class'),
+      t('receipt.session'),
+      t('receipt.reference'),
+      t('receipt.for'),
+      t('receipt.purpose.admission'),
+      t('receipt.paidBy'),
+      t('receipt.mode.cash'),
+      t('receipt.receivedBy'),
+      t('receipt.amount'),
+      'दो हज़ार रुपये मात्र',
+      t('receipt.recorded', { time: '' }).trim(),
+      t('receipt.signature'),
+      t('receipt.pdf.footer'),
     ];
     const words = await expectHindiReadBack(pdf.file, shown);
     console.log(`Hindi receipt: ${words} Hindi words read back by pdftotext, none broken`);
@@ -179,7 +256,14 @@ describe("the family's PDFs as a reader reads them", () => {
     const ack = await acknowledgment('en');
     await expectTagged(ack, 'en-IN', ['P', 'H1', 'H2', 'Table', 'L', 'LI', 'Link', 'Figure']);
     const read = await pdftotext(ack.file);
-    for (const text of [fill('en', 'ack.pdf.title'), fill('en', 'ack.next.check'), fill('en', 'ack.pdf.footer'), admission.referenceNumber, `Phone: ${OFFICE_PHONE}`]) expect(read).toContain(text);
+    for (const text of [
+      fill('en', 'ack.pdf.title'),
+      fill('en', 'ack.next.check'),
+      fill('en', 'ack.pdf.footer'),
+      admission.referenceNumber,
+      `Phone: ${OFFICE_PHONE}`,
+    ])
+      expect(read).toContain(text);
     const paid = await receipt('en');
     await expectTagged(paid, 'en-IN', ['P', 'H1', 'Table', 'TH', 'TD']);
     // The rupee sign is drawn in the Devanagari font: it reads as itself.

@@ -31,21 +31,35 @@ afterAll(async () => {
 const GPS_EXIF = {
   IFD0: { Make: 'TestPhone', Model: 'Camera' },
   IFD2: { BodySerialNumber: 'SN-4417-0093' },
-  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '26/1 55/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '81/1 11/1 500/100' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '26/1 55/1 1234/100',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '81/1 11/1 500/100',
+  },
 };
 const TRACES = ['TestPhone', 'SN-4417-0093', 'Exif\0\0', 'GPSLatitude', 'home of the child'];
 const traces = (bytes: Buffer) => TRACES.filter((word) => bytes.includes(Buffer.from(word, 'latin1')));
 
 /** A 1600 x 1200 phone photo, under the 2560 px the site keeps, as a phone writes it: EXIF with GPS, XMP, an ICC profile. */
 const phoneJpeg = (seed: string, orientation?: number) => {
-  const photo = sharp({ create: { width: 1600, height: 1200, channels: 3, background: seed, noise: { type: 'gaussian', mean: 110, sigma: 25 } } })
+  const photo = sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: seed,
+      noise: { type: 'gaussian', mean: 110, sigma: 25 },
+    },
+  })
     .jpeg({ quality: 82 })
     .withExif(GPS_EXIF)
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="26,55.2N"/></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="26,55.2N"/></rdf:RDF></x:xmpmeta>',
+    )
     .withIccProfile('p3');
   return (orientation ? photo.withMetadata({ orientation }) : photo).toBuffer();
 };
-
 
 const form = (bytes: Buffer, type: string, fields: Record<string, string> = {}) => {
   const data = new FormData();
@@ -102,7 +116,11 @@ describe('POST /v1/api/pictures', () => {
   it('refuses a JPEG its EXIF turns on its side (it would show sideways without it): 422, nothing stored', async () => {
     const before = await stored();
     const turned = await phoneJpeg('#9a5a7d', 6);
-    const refused = await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', body: form(turned, 'image/jpeg') }), 422, PICTURE_MESSAGES.turned);
+    const refused = await expectJsonError(
+      await office.request('/v1/api/pictures', { method: 'POST', body: form(turned, 'image/jpeg') }),
+      422,
+      PICTURE_MESSAGES.turned,
+    );
     expect(refused.fields).toEqual({ image: PICTURE_MESSAGES.turned });
     expect(await stored()).toBe(before);
     expect(await blobsWithContent(turned)).toBe(0);
@@ -111,8 +129,14 @@ describe('POST /v1/api/pictures', () => {
 
 describe('the gallery', () => {
   it('stores a phone JPEG and a PNG with text without their metadata, and refuses a turned JPEG with nothing stored', async () => {
-    for (const [bytes, type] of [[await phoneJpeg('#3d6b4f'), 'image/jpeg'], [await pngWithText('#6b3d4f'), 'image/png']] as const) {
-      const res = await office.request('/v1/api/gallery', { method: 'POST', body: form(bytes, type, { title: 'Sports day', description: 'Races' }) });
+    for (const [bytes, type] of [
+      [await phoneJpeg('#3d6b4f'), 'image/jpeg'],
+      [await pngWithText('#6b3d4f'), 'image/png'],
+    ] as const) {
+      const res = await office.request('/v1/api/gallery', {
+        method: 'POST',
+        body: form(bytes, type, { title: 'Sports day', description: 'Races' }),
+      });
       expect(res.status, type).toBe(201);
       const item = await res.json();
       const served = Buffer.from(await (await visitor().request(`/v1${item.image}`)).arrayBuffer());
@@ -122,7 +146,14 @@ describe('the gallery', () => {
     }
     const items = Number((await db.query(`SELECT count(*) AS n FROM gallery_items`)).rows[0].n);
     const turned = await phoneJpeg('#4f3d6b', 8);
-    await expectJsonError(await office.request('/v1/api/gallery', { method: 'POST', body: form(turned, 'image/jpeg', { title: 'Turned', description: 'Races' }) }), 422, GALLERY_MESSAGES.imageTurned);
+    await expectJsonError(
+      await office.request('/v1/api/gallery', {
+        method: 'POST',
+        body: form(turned, 'image/jpeg', { title: 'Turned', description: 'Races' }),
+      }),
+      422,
+      GALLERY_MESSAGES.imageTurned,
+    );
     expect(Number((await db.query(`SELECT count(*) AS n FROM gallery_items`)).rows[0].n)).toBe(items);
     expect(await blobsWithContent(turned)).toBe(0);
   });

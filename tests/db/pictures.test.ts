@@ -35,10 +35,12 @@ const form = (bytes: Buffer, type = 'image/jpeg', name = 'photo.jpg') => {
   data.append('image', fileOf(bytes, type), name);
   return data;
 };
-const upload = (client: ApiClient, bytes: Buffer, type?: string, name?: string) => client.request('/v1/api/pictures', { method: 'POST', body: form(bytes, type, name) });
+const upload = (client: ApiClient, bytes: Buffer, type?: string, name?: string) =>
+  client.request('/v1/api/pictures', { method: 'POST', body: form(bytes, type, name) });
 const stored = async () => Number((await db.query(`SELECT count(*) AS n FROM pictures`)).rows[0].n);
 /** What the admin page sends for a camera photo: redrawn (orientation applied, EXIF gone) to PICTURE_MAX_EDGE, as JPEG. */
-const redrawn = (photo: Buffer) => sharp(photo).rotate().resize(PICTURE_MAX_EDGE, PICTURE_MAX_EDGE, { fit: 'inside' }).jpeg({ quality: 86 }).toBuffer();
+const redrawn = (photo: Buffer) =>
+  sharp(photo).rotate().resize(PICTURE_MAX_EDGE, PICTURE_MAX_EDGE, { fit: 'inside' }).jpeg({ quality: 86 }).toBuffer();
 
 describe('uploading a picture', () => {
   it('stores a photo redrawn from a 4000 x 3000 camera file at 2560 px without its GPS, serves it publicly as immutable bytes, audited', async () => {
@@ -60,7 +62,13 @@ describe('uploading a picture', () => {
     expect(res.status).toBe(201);
     const picture = await res.json();
     // Held upright (EXIF orientation 6): 3000 x 4000 shown, 1920 x 2560 kept.
-    expect(picture).toMatchObject({ sample: false, width: 1920, height: 2560, src: `/v1/pictures/${picture.id}`, usedOn: [] });
+    expect(picture).toMatchObject({
+      sample: false,
+      width: 1920,
+      height: 2560,
+      src: `/v1/pictures/${picture.id}`,
+      usedOn: [],
+    });
     expect(await stored()).toBe(before + 1);
 
     const served = await new ApiClient(site.url).request(picture.src);
@@ -74,18 +82,30 @@ describe('uploading a picture', () => {
 
     const [entry] = await auditOf(principal, 'picture', picture.id);
     expect(entry).toMatchObject({ action: 'create', entity: 'picture', entityId: picture.id });
-    expect(JSON.parse(entry!.detail)).toEqual({ before: null, after: { mime: 'image/jpeg', width: 1920, height: 2560, bytes: copy.byteLength } });
+    expect(JSON.parse(entry!.detail)).toEqual({
+      before: null,
+      after: { mime: 'image/jpeg', width: 1920, height: 2560, bytes: copy.byteLength },
+    });
   });
 
   it('refuses by the bytes, whatever the name and type say: SVG, HTML, a PDF named .jpg; too small, unreadable, oversized, empty; nothing stored', async () => {
     const before = await stored();
     await expectJsonError(await upload(office, SVG, 'image/svg+xml', 'seal.svg'), 415, PICTURE_MESSAGES.type);
     await expectJsonError(await upload(office, HTML, 'image/jpeg', 'photo.jpg'), 415, PICTURE_MESSAGES.type);
-    await expectJsonError(await upload(office, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'image/jpeg', 'scan.jpg'), 415, PICTURE_MESSAGES.type);
+    await expectJsonError(
+      await upload(office, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'image/jpeg', 'scan.jpg'),
+      415,
+      PICTURE_MESSAGES.type,
+    );
     await expectJsonError(await upload(office, png(60, 60), 'image/png', 'tiny.png'), 422, PICTURE_MESSAGES.tooSmall);
     // A JPEG's start and nothing after: its size cannot be read.
     await expectJsonError(await upload(office, jpeg().subarray(0, 20)), 422);
-    const big = Buffer.concat([await sharp({ create: { width: 400, height: 300, channels: 3, background: '#345' } }).jpeg().toBuffer(), Buffer.alloc(PICTURE_MAX_BYTES)]);
+    const big = Buffer.concat([
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#345' } })
+        .jpeg()
+        .toBuffer(),
+      Buffer.alloc(PICTURE_MAX_BYTES),
+    ]);
     await expectJsonError(await upload(office, big), 413, PICTURE_MESSAGES.tooLarge);
     await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', body: new FormData() }), 400);
     await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', json: { image: 'x' } }), 415);
@@ -99,7 +119,10 @@ describe('uploading a picture', () => {
     await expectJsonError(await upload(visitor, png(300, 300), 'image/png'), 401);
     await expectJsonError(await visitor.request('/v1/api/pictures'), 401);
     const noToken = png(310, 300);
-    await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', body: form(noToken, 'image/png'), xsrf: false }), 403);
+    await expectJsonError(
+      await office.request('/v1/api/pictures', { method: 'POST', body: form(noToken, 'image/png'), xsrf: false }),
+      403,
+    );
     expect(await stored()).toBe(before);
     expect(await blobsWithContent(noToken)).toBe(0);
     expect((await upload(principal, png(320, 300), 'image/png')).status).toBe(201);
@@ -112,12 +135,23 @@ describe('uploading a picture', () => {
     expect(list[0]).toMatchObject({ id: picture.id, sample: false });
     const samples = list.filter((p: { sample: boolean }) => p.sample);
     expect(samples.map((p: { id: string }) => p.id)).toContain('starting:campus-hero');
-    expect(samples.every((p: { id: string; src: string; alt: { en: string; hi: string } }) => p.id.startsWith('starting:') && p.src.startsWith('/starting/pictures/') && p.alt.en && p.alt.hi)).toBe(true);
+    expect(
+      samples.every(
+        (p: { id: string; src: string; alt: { en: string; hi: string } }) =>
+          p.id.startsWith('starting:') && p.src.startsWith('/starting/pictures/') && p.alt.en && p.alt.hi,
+      ),
+    ).toBe(true);
     // Where each is shown: the home page's hero is the campus drawing, on the starting pages.
     expect(samples.find((p: { id: string }) => p.id === 'starting:campus-hero').usedOn).toContain('/');
 
-    await expectJsonError(await new ApiClient(site.url).request(`/v1/api/pictures/${picture.id}`, { method: 'DELETE' }), 401);
-    await expectJsonError(await office.request(`/v1/api/pictures/${picture.id}`, { method: 'DELETE', xsrf: false }), 403);
+    await expectJsonError(
+      await new ApiClient(site.url).request(`/v1/api/pictures/${picture.id}`, { method: 'DELETE' }),
+      401,
+    );
+    await expectJsonError(
+      await office.request(`/v1/api/pictures/${picture.id}`, { method: 'DELETE', xsrf: false }),
+      403,
+    );
     expect((await office.request(`/v1/api/pictures/${picture.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await blobsWithContent(bytes)).toBe(0);
     expect((await new ApiClient(site.url).request(`/v1/pictures/${picture.id}`)).status).toBe(404);
@@ -136,24 +170,38 @@ describe('loadPictures and pictureImg', () => {
     const found = await loadPictures([picture.id, 'starting:cbse', 'starting:nothing', 'not-an-id']);
     expect([...found.keys()].sort()).toEqual([picture.id, 'starting:cbse'].sort());
     const img = pictureImg(found.get(picture.id), 'Prize "day" <b>', { sizes: '100vw', widths: [360, 720] }).value;
-    expect(img).toContain(`srcset="/.netlify/images?url=%2Fv1%2Fpictures%2F${picture.id}&amp;w=360 360w, /.netlify/images?url=%2Fv1%2Fpictures%2F${picture.id}&amp;w=500 500w"`);
+    expect(img).toContain(
+      `srcset="/.netlify/images?url=%2Fv1%2Fpictures%2F${picture.id}&amp;w=360 360w, /.netlify/images?url=%2Fv1%2Fpictures%2F${picture.id}&amp;w=500 500w"`,
+    );
     expect(img).toContain('width="500" height="400"');
     expect(img).toContain('alt="Prize &quot;day&quot; &lt;b&gt;"');
     expect(img).toContain('loading="lazy"');
-    expect(pictureImg(found.get('starting:cbse'), 'Seal', { sizes: '96px', widths: [96, 192], eager: true }).value).toContain('fetchpriority="high"');
+    expect(
+      pictureImg(found.get('starting:cbse'), 'Seal', { sizes: '96px', widths: [96, 192], eager: true }).value,
+    ).toContain('fetchpriority="high"');
     expect(pictureImg(undefined, 'x', { sizes: '1px' }).value).toBe('');
   });
 });
 
 describe('the gallery’s sample photos', () => {
-  const samples = async () => (await (await new ApiClient(site.url).request('/v1/api/gallery/samples')).json()) as { name: string; sample: boolean }[];
+  const samples = async () =>
+    (await (await new ApiClient(site.url).request('/v1/api/gallery/samples')).json()) as {
+      name: string;
+      sample: boolean;
+    }[];
 
   it('the public gallery shows all 23 samples until the office removes one; a visitor cannot, the removal is audited and shows on both languages', async () => {
     expect(startingGallery).toHaveLength(23);
     expect((await samples()).length).toBe(23);
     const [first] = startingGallery;
-    await expectJsonError(await new ApiClient(site.url).request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE' }), 401);
-    await expectJsonError(await office.request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE', xsrf: false }), 403);
+    await expectJsonError(
+      await new ApiClient(site.url).request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE' }),
+      401,
+    );
+    await expectJsonError(
+      await office.request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE', xsrf: false }),
+      403,
+    );
     expect((await office.request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE' })).status).toBe(200);
     await expectJsonError(await office.request(`/v1/api/gallery/samples/${first!.name}`, { method: 'DELETE' }), 404);
     await expectJsonError(await office.request('/v1/api/gallery/samples/no-such-photo', { method: 'DELETE' }), 404);
@@ -179,17 +227,23 @@ describe('the gallery’s sample photos', () => {
       data.append('replaces', replaces);
       return office.request('/v1/api/gallery', { method: 'POST', body: data });
     };
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6f97' } })
+      .jpeg()
+      .toBuffer();
     const res = await replacing(name, photo);
     expect(res.status).toBe(201);
     const item = await res.json();
-    expect((await db.query(`SELECT image_width, image_height FROM gallery_items WHERE id = $1`, [item._id])).rows[0]).toEqual({ image_width: 1200, image_height: 900 });
+    expect(
+      (await db.query(`SELECT image_width, image_height FROM gallery_items WHERE id = $1`, [item._id])).rows[0],
+    ).toEqual({ image_width: 1200, image_height: 900 });
     expect((await samples()).map((s) => s.name)).not.toContain(name);
     const [entry] = await auditOf(principal, 'gallery', `starting:${name}`);
     expect(JSON.parse(entry!.detail).after).toEqual({ replacedBy: item._id });
 
     // The same sample again (already replaced): 404, and neither the item nor its image stays.
-    const again = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c44536' } }).jpeg().toBuffer();
+    const again = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c44536' } })
+      .jpeg()
+      .toBuffer();
     const items = Number((await db.query(`SELECT count(*) AS n FROM gallery_items`)).rows[0].n);
     await expectJsonError(await replacing(name, again), 404);
     expect(Number((await db.query(`SELECT count(*) AS n FROM gallery_items`)).rows[0].n)).toBe(items);
@@ -202,7 +256,9 @@ describe('the gallery’s sample photos', () => {
 
   it('the go-live checklist counts the sample photos still in the gallery and the starting pictures still on the pages', async () => {
     const { goLiveChecks } = await import('../../src/features/gallery/gallery-samples.server.ts');
-    expect(await goLiveChecks()).toEqual([{ code: 'goLive.gallery.samples', done: false, href: '/admin/gallery/panel', count: 21 }]);
+    expect(await goLiveChecks()).toEqual([
+      { code: 'goLive.gallery.samples', done: false, href: '/admin/gallery/panel', count: 21 },
+    ]);
     const pictures = await import('../../src/features/pictures/uses.server.ts');
     const [line] = await pictures.goLiveChecks();
     expect(line).toMatchObject({ code: 'goLive.pictures.samples', done: false, href: '/admin/pages' });

@@ -41,12 +41,21 @@ afterAll(async () => {
 const mailsTo = (to: string) => received.filter((m) => addressOf(m)?.toLowerCase() === to.toLowerCase());
 const post = (path: string, json: unknown) => new ApiClient(runtime.url).request(path, { method: 'POST', json });
 const messagesTo = async (to: string) =>
-  (await db.query(`SELECT template, state, held_reason, subject, body FROM messages WHERE lower(recipient) = lower($1) ORDER BY created_at, id`, [to])).rows;
+  (
+    await db.query(
+      `SELECT template, state, held_reason, subject, body FROM messages WHERE lower(recipient) = lower($1) ORDER BY created_at, id`,
+      [to],
+    )
+  ).rows;
 
 describe('a stranger using the forms to mail someone', () => {
   it("an enquiry with a payment link for a name and the victim's address stores nothing and mails nothing", async () => {
     const victim = `victim.${Date.now()}@example.in`;
-    const names: [string, string][] = [['studentName', 'Your fee is due, pay at https://pay.example/x'], ['fatherName', 'Pay 4999 now'], ['motherName', 'refund@pay.example']];
+    const names: [string, string][] = [
+      ['studentName', 'Your fee is due, pay at https://pay.example/x'],
+      ['fatherName', 'Pay 4999 now'],
+      ['motherName', 'refund@pay.example'],
+    ];
     for (const [field, name] of names) {
       const res = await post('/v1/api/enquiry', enquiryBody({ email: victim, [field]: name }));
       expect(res.status).toBe(400);
@@ -63,7 +72,10 @@ describe('a stranger using the forms to mail someone', () => {
   it('addresses that are no ordinary mailbox are refused on both forms, nothing stored or queued', async () => {
     const before = (await db.query(`SELECT count(*)::int AS n FROM messages`)).rows[0].n;
     for (const email of ['a@[127.0.0.1]', '"a b"@example.in', 'office@localhost', `x@${'127.0.0.1'}`]) {
-      for (const [path, body] of [['/v1/api/enquiry', enquiryBody({ email })], ['/v1/api/tc-request', tcBody({ email })]] as const) {
+      for (const [path, body] of [
+        ['/v1/api/enquiry', enquiryBody({ email })],
+        ['/v1/api/tc-request', tcBody({ email })],
+      ] as const) {
         const res = await post(path, body);
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ codes: { email: 'form.email' }, fields: { email: MSG.email } });
@@ -78,17 +90,45 @@ describe('what the letters carry', () => {
     const marker = token('Xq');
     const to = `marker.${Date.now()}@example.in`;
     const enquiry = await createEnquiry(
-      { email: to, studentName: `${marker} Kumar`, fatherName: `${marker} Lal`, motherName: `${marker} Devi`, address: `${marker} Nagar`, lastSchoolAttended: `${marker} School`, referredBy: marker },
+      {
+        email: to,
+        studentName: `${marker} Kumar`,
+        fatherName: `${marker} Lal`,
+        motherName: `${marker} Devi`,
+        address: `${marker} Nagar`,
+        lastSchoolAttended: `${marker} School`,
+        referredBy: marker,
+      },
       runtime.url,
     );
     const tcTo = `tc.${to}`;
-    await createTcRequest({ email: tcTo, studentName: `${marker} Singh`, parentName: `${marker} Pal`, reason: `${marker} moving`, admissionNumber: `${marker.toUpperCase()}-7` }, runtime.url);
-    const admission = await createAdmission({ studentFirstName: marker, fatherFirstName: marker, motherFirstName: marker, address: `${marker} Gali` }, runtime.url);
-    expect((await office.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'PATCH', json: { status: 'contacted', note: 'Called' } })).status).toBe(200);
+    await createTcRequest(
+      {
+        email: tcTo,
+        studentName: `${marker} Singh`,
+        parentName: `${marker} Pal`,
+        reason: `${marker} moving`,
+        admissionNumber: `${marker.toUpperCase()}-7`,
+      },
+      runtime.url,
+    );
+    const admission = await createAdmission(
+      { studentFirstName: marker, fatherFirstName: marker, motherFirstName: marker, address: `${marker} Gali` },
+      runtime.url,
+    );
+    expect(
+      (
+        await office.request(`/v1/api/enquiry/${enquiry._id}`, {
+          method: 'PATCH',
+          json: { status: 'contacted', note: 'Called' },
+        })
+      ).status,
+    ).toBe(200);
 
     await expect.poll(() => [mailsTo(to).length, mailsTo(tcTo).length], { timeout: 20_000 }).toEqual([2, 1]);
     for (const mail of [...mailsTo(to), ...mailsTo(tcTo)]) {
-      for (const part of [mail.subject, mail.text, mail.html || '']) expect(String(part).toLowerCase()).not.toContain(marker.toLowerCase());
+      for (const part of [mail.subject, mail.text, mail.html || ''])
+        expect(String(part).toLowerCase()).not.toContain(marker.toLowerCase());
     }
     expect(mailsTo(to)[0]!.text).toContain('Thank you for your enquiry about admission to Class 5.');
     const whatsapp = (await db.query(`SELECT subject, body FROM messages WHERE record_id = $1`, [admission._id])).rows;
@@ -117,18 +157,30 @@ describe('the daily cap on mail caused by the public forms', () => {
     }
 
     // A run of the sender leaves them: nothing more reaches the address.
-    expect(await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } })).toContain('Sent 0 e-mail(s)');
+    expect(
+      await runCleanup({ root: runtime.root, databaseUrl: runtime.databaseUrl, env: { SMTP_URL: smtpUrl } }),
+    ).toContain('Sent 0 e-mail(s)');
     expect(mailsTo(to)).toHaveLength(3);
 
     // The office sees why on the messages screen's list.
     const list = await (await office.request(`/v1/api/messages?state=held&recordId=${fourth._id}`)).json();
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ state: 'held', to: to.toUpperCase(), template: 'enquiry.submitted', nextAttemptAt: null });
+    expect(list.data[0]).toMatchObject({
+      state: 'held',
+      to: to.toUpperCase(),
+      template: 'enquiry.submitted',
+      nextAttemptAt: null,
+    });
     expect(list.data[0].heldReason).toMatch(/^Not sent: /);
-    expect((await office.request(`/v1/api/messages?state=held&recordId=${fifth._id}`).then((r) => r.json())).data).toHaveLength(1);
+    expect(
+      (await office.request(`/v1/api/messages?state=held&recordId=${fifth._id}`).then((r) => r.json())).data,
+    ).toHaveLength(1);
 
     // The office's status move writes to the same address: not capped.
-    expect((await office.request(`/v1/api/enquiry/${enquiries[0]!._id}`, { method: 'PATCH', json: { status: 'contacted' } })).status).toBe(200);
+    expect(
+      (await office.request(`/v1/api/enquiry/${enquiries[0]!._id}`, { method: 'PATCH', json: { status: 'contacted' } }))
+        .status,
+    ).toBe(200);
     await expect.poll(() => mailsTo(to).length, { timeout: 20_000 }).toBe(4);
     expect(mailsTo(to)[3]!.subject).toMatch(/^Admission enquiry for Class 5: /);
     expect(limits.publicMailsPerAddress).toEqual({ max: 3, seconds: 24 * 3600 });

@@ -18,14 +18,29 @@ import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/message
 import { createAdmission, createEnquiry, createTcRequest } from '../http/admin-fixtures.ts';
 import sendJob from '../../netlify/functions/messages-send.mts';
 
-const WA = { token: 'EAAtest-token', phoneNumberId: '106540352242922', appSecret: 'app-secret-of-the-test', version: WHATSAPP_API_VERSION };
-const SMS_IDS = Object.fromEntries(Object.keys(MOBILE_TEMPLATES).flatMap((t) => ['en', 'hi'].map((l) => [`${t}.${l}`, `65a1${Buffer.from(`${t}.${l}`).toString('hex').slice(0, 20)}`])));
-const SMS = { MSG91_AUTH_KEY: 'msg91-auth-key', MSG91_SENDER_ID: 'RMCPSC', MSG91_TEMPLATE_IDS: JSON.stringify(SMS_IDS) };
+const WA = {
+  token: 'EAAtest-token',
+  phoneNumberId: '106540352242922',
+  appSecret: 'app-secret-of-the-test',
+  version: WHATSAPP_API_VERSION,
+};
+const SMS_IDS = Object.fromEntries(
+  Object.keys(MOBILE_TEMPLATES).flatMap((t) =>
+    ['en', 'hi'].map((l) => [`${t}.${l}`, `65a1${Buffer.from(`${t}.${l}`).toString('hex').slice(0, 20)}`]),
+  ),
+);
+const SMS = {
+  MSG91_AUTH_KEY: 'msg91-auth-key',
+  MSG91_SENDER_ID: 'RMCPSC',
+  MSG91_TEMPLATE_IDS: JSON.stringify(SMS_IDS),
+};
 /** The cap and the enquiries' own limit per address at their real figures (an empty setting is the default). */
 const REAL = { RATE_LIMIT_PUBLIC_MOBILE: '', RATE_LIMIT_ENQUIRY: '' };
 
-const ENGLISH = 'Not sent: this mobile number already had 3 WhatsApp or SMS messages in the last 24 hours because of forms sent from the website.';
-const HINDI = 'नहीं भेजा गया: वेबसाइट के फ़ॉर्म भरे जाने से इस मोबाइल नंबर पर पिछले 24 घंटों में पहले ही 3 WhatsApp या SMS संदेश जा चुके हैं।';
+const ENGLISH =
+  'Not sent: this mobile number already had 3 WhatsApp or SMS messages in the last 24 hours because of forms sent from the website.';
+const HINDI =
+  'नहीं भेजा गया: वेबसाइट के फ़ॉर्म भरे जाने से इस मोबाइल नंबर पर पिछले 24 घंटों में पहले ही 3 WhatsApp या SMS संदेश जा चुके हैं।';
 
 let mobiles = 0;
 const freshMobile = () => `97${String(Date.now() % 1e7).padStart(7, '0')}${mobiles++ % 10}`;
@@ -48,15 +63,18 @@ let office: ApiClient;
 
 beforeAll(async () => {
   const [waUrl, smsUrl] = await Promise.all([whatsapp.start(), msg91.start()]);
-  site = await startOfficeSite({
-    ...REAL,
-    WHATSAPP_ACCESS_TOKEN: WA.token,
-    WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
-    WHATSAPP_APP_SECRET: WA.appSecret,
-    WHATSAPP_API_URL: waUrl,
-    ...SMS,
-    MSG91_API_URL: smsUrl,
-  }, 'Texts Clerk');
+  site = await startOfficeSite(
+    {
+      ...REAL,
+      WHATSAPP_ACCESS_TOKEN: WA.token,
+      WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId,
+      WHATSAPP_APP_SECRET: WA.appSecret,
+      WHATSAPP_API_URL: waUrl,
+      ...SMS,
+      MSG91_API_URL: smsUrl,
+    },
+    'Texts Clerk',
+  );
   ({ db, office } = site);
 }, 180_000);
 
@@ -69,10 +87,17 @@ const sentTo = (mobile: string) => whatsapp.sent.filter((s) => s.to === `91${mob
 const smsTo = (mobile: string) => msg91.sent.filter((s) => s.mobiles === `91${mobile}`);
 const enquire = (mobile: string) => createEnquiry({ fatherMobile: mobile, email: '' }, site.url);
 const readTexts = async (mobile: string) =>
-  (await db.query<Row>(`SELECT record_id, channel, template, state, held_reason, provider_id FROM messages WHERE channel <> 'email' AND right(recipient, 10) = $1 ORDER BY created_at, id`, [mobile])).rows;
+  (
+    await db.query<Row>(
+      `SELECT record_id, channel, template, state, held_reason, provider_id FROM messages WHERE channel <> 'email' AND right(recipient, 10) = $1 ORDER BY created_at, id`,
+      [mobile],
+    )
+  ).rows;
 /** The number's WhatsApp and SMS messages, oldest first, once none is waiting to be sent. */
 async function textsTo(mobile: string): Promise<Row[]> {
-  await expect.poll(async () => (await readTexts(mobile)).filter((m) => m.state === 'queued').length, { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(async () => (await readTexts(mobile)).filter((m) => m.state === 'queued').length, { timeout: 20_000 })
+    .toBe(0);
   return readTexts(mobile);
 }
 const statesOf = (rows: Row[]) => rows.map((m) => `${m.channel} ${m.state}`);
@@ -86,7 +111,9 @@ describe('25 enquiries from one address naming one mobile number (WhatsApp confi
 
     const texts = await textsTo(victim);
     expect(texts).toHaveLength(25);
-    expect(texts.filter((m) => m.state === 'sent').map((m) => m.record_id)).toEqual(enquiries.slice(0, 3).map((e) => e._id));
+    expect(texts.filter((m) => m.state === 'sent').map((m) => m.record_id)).toEqual(
+      enquiries.slice(0, 3).map((e) => e._id),
+    );
     const held = texts.filter((m) => m.state === 'held');
     expect(held).toHaveLength(22);
     for (const m of held) {
@@ -106,16 +133,26 @@ describe('25 enquiries from one address naming one mobile number (WhatsApp confi
     const list = await (await office.request(`/v1/api/messages?state=held&channel=whatsapp&limit=100`)).json();
     const listed = list.data.filter((m: { to: string }) => m.to === victim);
     expect(listed).toHaveLength(22);
-    expect(listed[0]).toMatchObject({ state: 'held', template: 'enquiry.submitted', nextAttemptAt: null, byHand: false });
+    expect(listed[0]).toMatchObject({
+      state: 'held',
+      template: 'enquiry.submitted',
+      nextAttemptAt: null,
+      byHand: false,
+    });
     expect(listed[0].heldReason).toBe(held[0]!.held_reason);
     const last = await (await office.request(`/v1/api/messages?recordId=${enquiries[24]!._id}`)).json();
     expect(last.data).toMatchObject([{ state: 'held', channel: 'whatsapp' }]);
 
     // The office's status move writes to the same number: not capped, and sent.
-    const moved = await office.request(`/v1/api/enquiry/${enquiries[24]!._id}`, { method: 'PATCH', json: { status: 'contacted' } });
+    const moved = await office.request(`/v1/api/enquiry/${enquiries[24]!._id}`, {
+      method: 'PATCH',
+      json: { status: 'contacted' },
+    });
     expect(moved.status).toBe(200);
     await expect.poll(() => sentTo(victim).length, { timeout: 20_000 }).toBe(4);
-    expect((await textsTo(victim)).filter((m) => m.template === 'enquiry.status').map((m) => m.state)).toEqual(['sent']);
+    expect((await textsTo(victim)).filter((m) => m.template === 'enquiry.status').map((m) => m.state)).toEqual([
+      'sent',
+    ]);
     expect(limits.publicTextsPerMobile).toEqual({ max: 3, seconds: 24 * 3600 });
   }, 120_000);
 });
@@ -130,9 +167,18 @@ describe('what the cap counts', () => {
     const other = await createTcRequest({ contact: freshMobile(), email: '' }, site.url);
 
     const texts = await textsTo(mobile);
-    expect(texts.map((m) => `${m.template} ${m.state}`)).toEqual(['enquiry.submitted sent', 'admission.submitted sent', 'tc-request.submitted sent', 'admission.submitted held']);
+    expect(texts.map((m) => `${m.template} ${m.state}`)).toEqual([
+      'enquiry.submitted sent',
+      'admission.submitted sent',
+      'tc-request.submitted sent',
+      'admission.submitted held',
+    ]);
     expect(texts[3]!.record_id).toBe(fourth._id);
-    await expect.poll(async () => (await db.query(`SELECT state FROM messages WHERE record_id = $1`, [other._id])).rows, { timeout: 20_000 }).toEqual([{ state: 'sent' }]);
+    await expect
+      .poll(async () => (await db.query(`SELECT state FROM messages WHERE record_id = $1`, [other._id])).rows, {
+        timeout: 20_000,
+      })
+      .toEqual([{ state: 'sent' }]);
   }, 120_000);
 
   it('a WhatsApp message that goes again as SMS counts once; a day later the number gets them again', async () => {
@@ -140,7 +186,9 @@ describe('what the cap counts', () => {
     const first = await enquire(mobile);
     const [sent] = await textsTo(mobile);
     // Not a WhatsApp number: Meta reports it failed, and it goes again as SMS.
-    expect((await whatsapp.post(site.url, whatsapp.statusBody(sent!.provider_id!, `91${mobile}`, 'failed'))).status).toBe(200);
+    expect(
+      (await whatsapp.post(site.url, whatsapp.statusBody(sent!.provider_id!, `91${mobile}`, 'failed'))).status,
+    ).toBe(200);
     await runSender();
     expect(smsTo(mobile)).toHaveLength(1);
     for (let i = 0; i < 3; i++) await enquire(mobile);
@@ -149,9 +197,16 @@ describe('what the cap counts', () => {
     expect(texts[1]!.record_id).toBe(first._id);
 
     // The day has passed for all of them: the next goes.
-    await db.query(`UPDATE messages SET created_at = now() - interval '25 hours' WHERE channel <> 'email' AND right(recipient, 10) = $1`, [mobile]);
+    await db.query(
+      `UPDATE messages SET created_at = now() - interval '25 hours' WHERE channel <> 'email' AND right(recipient, 10) = $1`,
+      [mobile],
+    );
     const next = await enquire(mobile);
-    await expect.poll(async () => (await db.query(`SELECT state, held_reason FROM messages WHERE record_id = $1`, [next._id])).rows, { timeout: 20_000 })
+    await expect
+      .poll(
+        async () => (await db.query(`SELECT state, held_reason FROM messages WHERE record_id = $1`, [next._id])).rows,
+        { timeout: 20_000 },
+      )
       .toEqual([{ state: 'sent', held_reason: null }]);
   }, 120_000);
 

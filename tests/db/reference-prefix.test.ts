@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 const payTc = async (id: string) => {
-  const res = await site.office.request(`/v1/api/tc-request/${id}/payments`, { method: 'POST', json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+  const res = await site.office.request(`/v1/api/tc-request/${id}/payments`, {
+    method: 'POST',
+    json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: dateInIndia() },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).payment.receiptNumber as string;
 };
@@ -50,22 +53,31 @@ describe("the school's prefix of reference and receipt numbers", () => {
 
     const visitor = new ApiClient(site.url);
     for (const reference of [before.referenceNumber, after.referenceNumber]) {
-      const status = await visitor.request('/v1/api/admission/status', { method: 'POST', json: { referenceNumber: reference, contactNo: '9988776655' } });
+      const status = await visitor.request('/v1/api/admission/status', {
+        method: 'POST',
+        json: { referenceNumber: reference, contactNo: '9988776655' },
+      });
       expect(status.status, reference).toBe(200);
     }
-    for (const number of [oldReceipt, newReceipt]) expect((await site.office.request(`/v1/api/receipts/${number}`)).status, number).toBe(200);
+    for (const number of [oldReceipt, newReceipt])
+      expect((await site.office.request(`/v1/api/receipts/${number}`)).status, number).toBe(200);
   });
 
   it('refuses a prefix that is not 2 to 6 letters, and changes nothing', async () => {
     for (const bad of ['S', 'SPS1', 'SUNRISE', 'S-P', 'एसपी']) {
       const body = await expectJsonError(await setPrefix(bad), 400);
-      expect(body.fields.referencePrefix).toBe('The prefix is 2 to 6 capital letters (A to Z), e.g. the school\'s initials.');
+      expect(body.fields.referencePrefix).toBe(
+        "The prefix is 2 to 6 capital letters (A to Z), e.g. the school's initials.",
+      );
     }
     expect((await (await principal.request('/v1/api/school')).json()).referencePrefix).toBe('SPS');
   });
 
   it("names the school's own numbers in the refusals families read", async () => {
-    const refused = await new ApiClient(site.url).request('/v1/api/admission/status', { method: 'POST', json: { referenceNumber: 'nonsense', contactNo: '9876543210', language: 'hi' } });
+    const refused = await new ApiClient(site.url).request('/v1/api/admission/status', {
+      method: 'POST',
+      json: { referenceNumber: 'nonsense', contactNo: '9876543210', language: 'hi' },
+    });
     const body = await refused.json();
     expect(JSON.stringify(body)).toContain('SPS-2026-000123');
     expect(JSON.stringify(body)).not.toContain('RMCP');

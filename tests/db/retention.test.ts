@@ -9,7 +9,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffClient, type ApiClient } from '../support/api.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
-import { auditOf, blobsWithContent, createAdmission, createEnquiry, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import {
+  auditOf,
+  blobsWithContent,
+  createAdmission,
+  createEnquiry,
+  createTcRequest,
+  type CreatedAdmission,
+} from '../http/admin-fixtures.ts';
 import { db } from '../http/forms-fixtures.ts';
 import { privacy } from '../../src/config/privacy.ts';
 
@@ -36,7 +43,8 @@ async function moveAdmission(id: string, ...statuses: string[]): Promise<void> {
   for (const status of statuses) {
     if (status === 'documents-verified') {
       const record = await (await principal.request(`/v1/api/admission/${id}`)).json();
-      for (const field of Object.keys(record.documents)) expect((await patch(`/v1/api/admission/${id}/documents/${field}`, { state: 'verified' })).status).toBe(200);
+      for (const field of Object.keys(record.documents))
+        expect((await patch(`/v1/api/admission/${id}/documents/${field}`, { state: 'verified' })).status).toBe(200);
     }
     const res = await patch(`/v1/api/admission/${id}`, { status });
     if (res.status !== 200) throw new Error(`${status}: ${res.status} ${await res.text()}`);
@@ -47,12 +55,16 @@ async function moveAdmission(id: string, ...statuses: string[]): Promise<void> {
 async function backdate(table: string, entity: string, id: string): Promise<void> {
   const at = new Date(DECIDED).toISOString();
   await db().query(`UPDATE status_history SET at = $3 WHERE entity = $1 AND record_id = $2`, [entity, id, at]);
-  await db().query(`UPDATE ${table} SET created_at = $2, updated_at = $2, status_changed_at = CASE WHEN status_changed_at IS NULL THEN NULL ELSE $2::timestamptz END WHERE id = $1`, [id, at]);
+  await db().query(
+    `UPDATE ${table} SET created_at = $2, updated_at = $2, status_changed_at = CASE WHEN status_changed_at IS NULL THEN NULL ELSE $2::timestamptz END WHERE id = $1`,
+    [id, at],
+  );
 }
 
-const erased = async (table: string, id: string) => (await db().query(`SELECT erased_at FROM ${table} WHERE id = $1`, [id])).rows[0].erased_at !== null;
+const erased = async (table: string, id: string) =>
+  (await db().query(`SELECT erased_at FROM ${table} WHERE id = $1`, [id])).rows[0].erased_at !== null;
 
-describe('retention periods, with the cleanup\'s clock set forward', () => {
+describe("retention periods, with the cleanup's clock set forward", () => {
   let withdrawn: CreatedAdmission;
   let notAdmitted: CreatedAdmission;
   let admitted: CreatedAdmission;
@@ -69,14 +81,20 @@ describe('retention periods, with the cleanup\'s clock set forward', () => {
     await moveAdmission(admitted._id, 'under-review', 'documents-verified', 'admitted');
     enquiryId = (await createEnquiry())._id;
     tcId = (await createTcRequest())._id;
-    expect((await patch(`/v1/api/tc-request/${tcId}`, { status: 'rejected', reason: 'Fees outstanding' })).status).toBe(200);
+    expect((await patch(`/v1/api/tc-request/${tcId}`, { status: 'rejected', reason: 'Fees outstanding' })).status).toBe(
+      200,
+    );
     for (const app of [withdrawn, notAdmitted, admitted]) await backdate('admissions', 'admission', app._id);
     await backdate('enquiries', 'enquiry', enquiryId);
     await backdate('tc_requests', 'tc-request', tcId);
   }, 120_000);
 
   it('reads its periods from the privacy settings', () => {
-    expect(privacy.retention).toMatchObject({ closedApplicationDays: 180, enquiryDays: 730, decidedTcRequestDays: 1095 });
+    expect(privacy.retention).toMatchObject({
+      closedApplicationDays: 180,
+      enquiryDays: 730,
+      decidedTcRequestDays: 1095,
+    });
   });
 
   it('keeps a not-admitted or withdrawn application on day 179 and erases it on day 181 (documents and blobs too), audited as retention', async () => {
@@ -88,8 +106,19 @@ describe('retention periods, with the cleanup\'s clock set forward', () => {
     expect(out).toMatch(/Erased the personal data of [1-9]\d* application/);
     expect(await erased('admissions', withdrawn._id)).toBe(true);
     expect(await erased('admissions', notAdmitted._id)).toBe(true);
-    const row = (await db().query(`SELECT student_first_name, contact_no, student_aadhaar_enc, status, admission_class FROM admissions WHERE id = $1`, [notAdmitted._id])).rows[0];
-    expect(row).toEqual({ student_first_name: null, contact_no: null, student_aadhaar_enc: null, status: 'not-admitted', admission_class: 'K.G' });
+    const row = (
+      await db().query(
+        `SELECT student_first_name, contact_no, student_aadhaar_enc, status, admission_class FROM admissions WHERE id = $1`,
+        [notAdmitted._id],
+      )
+    ).rows[0];
+    expect(row).toEqual({
+      student_first_name: null,
+      contact_no: null,
+      student_aadhaar_enc: null,
+      status: 'not-admitted',
+      admission_class: 'K.G',
+    });
     for (const { bytes } of Object.values(withdrawn.files)) expect(await blobsWithContent(bytes)).toBe(0);
     const entry = (await auditOf(principal, 'admission', withdrawn._id)).find((e) => e.action === 'erase');
     expect(entry).toMatchObject({ adminEmail: 'retention', adminId: null });
@@ -97,7 +126,7 @@ describe('retention periods, with the cleanup\'s clock set forward', () => {
     expect(entry!.detail).not.toContain(withdrawn.names.first);
   }, 120_000);
 
-  it('erases an enquiry 2 years after its last change, a rejected TC request after 3; an admitted pupil\'s application is kept', async () => {
+  it("erases an enquiry 2 years after its last change, a rejected TC request after 3; an admitted pupil's application is kept", async () => {
     await cleanupAt(dayAfter(729));
     expect(await erased('enquiries', enquiryId)).toBe(false);
     await cleanupAt(dayAfter(731));
@@ -110,7 +139,10 @@ describe('retention periods, with the cleanup\'s clock set forward', () => {
 
     await cleanupAt(dayAfter(5 * 365));
     expect(await erased('admissions', admitted._id)).toBe(false);
-    expect((await db().query(`SELECT student_first_name FROM admissions WHERE id = $1`, [admitted._id])).rows[0].student_first_name).toBe(admitted.names.first);
+    expect(
+      (await db().query(`SELECT student_first_name FROM admissions WHERE id = $1`, [admitted._id])).rows[0]
+        .student_first_name,
+    ).toBe(admitted.names.first);
   }, 180_000);
 
   it('deletes audit entries older than the audit period and keeps younger ones', async () => {
@@ -122,6 +154,8 @@ describe('retention periods, with the cleanup\'s clock set forward', () => {
       [tag],
     );
     expect(await cleanupAt()).toMatch(/deleted [1-9]\d* audit entry/);
-    expect((await db().query(`SELECT detail FROM audit_log WHERE entity_id = $1`, [tag])).rows).toEqual([{ detail: 'recent' }]);
+    expect((await db().query(`SELECT detail FROM audit_log WHERE entity_id = $1`, [tag])).rows).toEqual([
+      { detail: 'recent' },
+    ]);
   }, 120_000);
 });

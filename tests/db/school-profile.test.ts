@@ -22,7 +22,8 @@ let principal: ApiClient;
 let original: Record<string, any>;
 
 const putSchool = (client: ApiClient, json: unknown) => client.request('/v1/api/school', { method: 'PUT', json });
-const getSchool = async () => (await (await new ApiClient(site.url).request('/v1/api/school')).json()) as Record<string, any>;
+const getSchool = async () =>
+  (await (await new ApiClient(site.url).request('/v1/api/school')).json()) as Record<string, any>;
 async function schoolAudit(): Promise<Record<string, any>[]> {
   const res = await principal.request('/v1/api/audit?entity=school');
   expect(res.status).toBe(200);
@@ -44,7 +45,13 @@ describe('PUT /v1/api/school', () => {
   it('starts from the starting facts, none of them a phone or e-mail, and says so on the go-live list', async () => {
     expect(original).toMatchObject({ phones: [], email: null, affiliationNumber: null });
     const checks = await lines();
-    for (const code of ['goLive.school.saved', 'goLive.school.phone', 'goLive.school.email', 'goLive.school.affiliation', 'goLive.school.principal']) {
+    for (const code of [
+      'goLive.school.saved',
+      'goLive.school.phone',
+      'goLive.school.email',
+      'goLive.school.affiliation',
+      'goLive.school.principal',
+    ]) {
       expect(checks.get(code), code).toEqual({ code, done: false, href: '/admin/school' });
     }
   });
@@ -73,18 +80,39 @@ describe('PUT /v1/api/school', () => {
 
   it('keeps each phone as typed beside its E.164 form and the Hindi short name, audited before and after', async () => {
     const res = await putSchool(principal, {
-      ...original, phones: [' 05735-222345 ', '+91 98111 22233'], shortNameHi: 'आरएमसीपी विद्यालय', email: 'office@school.example', affiliationNumber: '2130123', principalName: 'Dr. Asha Verma',
+      ...original,
+      phones: [' 05735-222345 ', '+91 98111 22233'],
+      shortNameHi: 'आरएमसीपी विद्यालय',
+      email: 'office@school.example',
+      affiliationNumber: '2130123',
+      principalName: 'Dr. Asha Verma',
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const saved = await res.json();
-    expect(saved).toMatchObject({ phones: ['05735-222345', '+91 98111 22233'], phonesE164: ['+915735222345', '+919811122233'], shortNameHi: 'आरएमसीपी विद्यालय' });
+    expect(saved).toMatchObject({
+      phones: ['05735-222345', '+91 98111 22233'],
+      phonesE164: ['+915735222345', '+919811122233'],
+      shortNameHi: 'आरएमसीपी विद्यालय',
+    });
     expect(await getSchool()).toEqual(saved);
     const [entry, ...more] = await schoolAudit();
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ action: 'update', entity: 'school', entityId: null });
     expect(JSON.parse(entry!.detail)).toEqual({
-      before: { phones: [], email: null, affiliationNumber: null, principalName: null, shortNameHi: original.shortNameHi },
-      after: { phones: ['05735-222345', '+91 98111 22233'], email: 'office@school.example', affiliationNumber: '2130123', principalName: 'Dr. Asha Verma', shortNameHi: 'आरएमसीपी विद्यालय' },
+      before: {
+        phones: [],
+        email: null,
+        affiliationNumber: null,
+        principalName: null,
+        shortNameHi: original.shortNameHi,
+      },
+      after: {
+        phones: ['05735-222345', '+91 98111 22233'],
+        email: 'office@school.example',
+        affiliationNumber: '2130123',
+        principalName: 'Dr. Asha Verma',
+        shortNameHi: 'आरएमसीपी विद्यालय',
+      },
     });
     remember(await readProfile());
     const checks = await lines();
@@ -96,16 +124,29 @@ describe('migration 0034', () => {
   it('keeps a saved phone dialled by its E.164 form and unsets the stand-ins the form was filled with', async () => {
     await site.db.query(
       `UPDATE school_profile SET phones = $1, phones_e164 = '{}', email = 'info@rmcpschool.in', social_links = $2::jsonb`,
-      [['9876543210', '5735222345', '9123456780', '9811122233'], JSON.stringify([
-        { icon: 'whatsapp', url: 'https://wa.me/919876543210' }, { icon: 'facebook', url: 'https://www.facebook.com/school' },
-      ])],
+      [
+        ['9876543210', '5735222345', '9123456780', '9811122233'],
+        JSON.stringify([
+          { icon: 'whatsapp', url: 'https://wa.me/919876543210' },
+          { icon: 'facebook', url: 'https://www.facebook.com/school' },
+        ]),
+      ],
     );
-    const sql = await readFile(resolve(import.meta.dirname, '../../netlify/database/migrations/0034_school_phones_short_name_hi.sql'), 'utf8');
+    const sql = await readFile(
+      resolve(import.meta.dirname, '../../netlify/database/migrations/0034_school_phones_short_name_hi.sql'),
+      'utf8',
+    );
     // Its data steps, run again on this row as it would have been (its columns exist already).
-    for (const step of sql.split(/;\s*\n/).map((s) => s.replace(/^--.*$/gm, '').trim()).filter((s) => s.startsWith('UPDATE'))) await site.db.query(step);
+    for (const step of sql
+      .split(/;\s*\n/)
+      .map((s) => s.replace(/^--.*$/gm, '').trim())
+      .filter((s) => s.startsWith('UPDATE')))
+      await site.db.query(step);
     const profile = await readProfile();
     expect(profile).toMatchObject({
-      phones: ['5735222345', '9811122233'], phonesE164: ['+915735222345', '+919811122233'], email: null,
+      phones: ['5735222345', '9811122233'],
+      phonesE164: ['+915735222345', '+919811122233'],
+      email: null,
       socialLinks: [{ icon: 'facebook', url: 'https://www.facebook.com/school' }],
     });
   });

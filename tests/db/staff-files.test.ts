@@ -24,13 +24,17 @@ const purged: string[][] = [];
 
 beforeAll(async () => {
   netlifyApi = await startJsonServer((req) => {
-    if (req.method !== 'POST' || req.url !== '/api/v1/purge' || req.headers.authorization !== `Bearer ${PURGE.token}`) return [401, { message: 'Unauthorized' }];
+    if (req.method !== 'POST' || req.url !== '/api/v1/purge' || req.headers.authorization !== `Bearer ${PURGE.token}`)
+      return [401, { message: 'Unauthorized' }];
     const body = JSON.parse(req.body);
     if (body.site_id !== PURGE.siteId) return [404, { message: 'Not Found' }];
     purged.push(body.cache_tags);
     return [202, {}];
   });
-  site = await startOfficeSite({ NETLIFY_PURGE_API_TOKEN: PURGE.token, SITE_ID: PURGE.siteId, NETLIFY_API_URL: netlifyApi.url }, 'Files Clerk');
+  site = await startOfficeSite(
+    { NETLIFY_PURGE_API_TOKEN: PURGE.token, SITE_ID: PURGE.siteId, NETLIFY_API_URL: netlifyApi.url },
+    'Files Clerk',
+  );
   ({ db, office } = site);
 }, 180_000);
 
@@ -73,14 +77,22 @@ describe('staff files', () => {
   });
 
   it('is for staff only: no session 401, no XSRF header 403', async () => {
-    await expectJsonError(await new ApiClient(site.url).request('/v1/api/files', { method: 'POST', body: new FormData() }), 401);
-    await expectJsonError(await office.request('/v1/api/files', { method: 'POST', body: new FormData(), xsrf: false }), 403);
+    await expectJsonError(
+      await new ApiClient(site.url).request('/v1/api/files', { method: 'POST', body: new FormData() }),
+      401,
+    );
+    await expectJsonError(
+      await office.request('/v1/api/files', { method: 'POST', body: new FormData(), xsrf: false }),
+      403,
+    );
   });
 
   it('is claimed once, in the claiming transaction, and only in a type the place takes', async () => {
     const { claimFile } = await files();
     const id = await stagedFile(office);
-    await expect(transaction((tx) => claimFile(tx, id, { field: 'photo', public: true, types: ['jpeg', 'png'] }))).rejects.toMatchObject({
+    await expect(
+      transaction((tx) => claimFile(tx, id, { field: 'photo', public: true, types: ['jpeg', 'png'] })),
+    ).rejects.toMatchObject({
       status: 400,
       fields: { photo: 'This place takes only JPEG, PNG files.' },
     });
@@ -88,7 +100,9 @@ describe('staff files', () => {
     const claimed = await transaction((tx) => claimFile(tx, id, { field: 'attachment', public: false }));
     expect(claimed).toMatchObject({ id, type: 'pdf' });
     for (const again of [id, 'not-an-id', crypto.randomUUID()]) {
-      await expect(transaction((tx) => claimFile(tx, again, { field: 'attachment', public: true }))).rejects.toMatchObject({
+      await expect(
+        transaction((tx) => claimFile(tx, again, { field: 'attachment', public: true })),
+      ).rejects.toMatchObject({
         status: 400,
         fields: { attachment: STAFF_FILE_MESSAGES.unknown },
       });
@@ -112,7 +126,8 @@ describe('staff files', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''${encodeURIComponent('परिपत्र.pdf')}`);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
-    for (const id of [closed, loose, 'x', crypto.randomUUID()]) await expectJsonError(await visitor.request(`/v1/files/${id}`), 404);
+    for (const id of [closed, loose, 'x', crypto.randomUUID()])
+      await expectJsonError(await visitor.request(`/v1/files/${id}`), 404);
 
     const released = await transaction((tx) => releaseFile(tx, open));
     await deleteReleased(released);
@@ -148,9 +163,13 @@ describe('staff files', () => {
     const old = await stagedFile(office);
     const kept = await stagedFile(office);
     await transaction((tx) => claimFile(tx, kept, { field: 'a', public: false }));
-    await db.query(`UPDATE staff_files SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [[old, kept]]);
+    await db.query(`UPDATE staff_files SET created_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`, [
+      [old, kept],
+    ]);
     expect(await cleanupStaffFiles()).toBeGreaterThanOrEqual(1);
-    expect((await db.query(`SELECT id FROM staff_files WHERE id = ANY($1::uuid[])`, [[old, kept]])).rows.map((r) => r.id)).toEqual([kept]);
+    expect(
+      (await db.query(`SELECT id FROM staff_files WHERE id = ANY($1::uuid[])`, [[old, kept]])).rows.map((r) => r.id),
+    ).toEqual([kept]);
     expect(await readFile(kept)).toBeDefined();
   });
 });
@@ -185,14 +204,19 @@ describe("a scheduled notice's attachment", () => {
 
     // The office moves it to next week: the CDN drops the file with the notices' pages, and it is 404 again.
     const from = purged.length;
-    const moved = await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(addDays(today, 7)) });
+    const moved = await office.request(`/v1/api/notices/${made._id}`, {
+      method: 'PUT',
+      json: notice(addDays(today, 7)),
+    });
     expect(moved.status).toBe(200);
     expect((await moved.json()).attachment).toMatchObject({ id: uploadId });
     expect(purged.slice(from)).toEqual([['notices', `file-${uploadId}`]]);
     await expectJsonError(await visitor().request(made.attachment.url), 404);
 
     // Back to today through the API: 200.
-    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today) })).status).toBe(200);
+    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today) })).status).toBe(
+      200,
+    );
     expect((await visitor().request(made.attachment.url)).status).toBe(200);
   });
 
@@ -202,7 +226,9 @@ describe("a scheduled notice's attachment", () => {
     expect((await visitor().request(`/v1/files/${first}`)).status).toBe(200);
     const second = await stagedFile(office);
     let from = purged.length;
-    expect((await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today, second) })).status).toBe(200);
+    expect(
+      (await office.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice(today, second) })).status,
+    ).toBe(200);
     expect(purgedSince(from, `file-${first}`)).toBe(true);
     await expectJsonError(await visitor().request(`/v1/files/${first}`), 404);
     expect((await visitor().request(`/v1/files/${second}`)).status).toBe(200);

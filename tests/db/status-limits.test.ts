@@ -20,7 +20,8 @@ let runtime: InProcessSite;
 beforeAll(async () => {
   runtime = await startInProcessSite({
     // The real figures of the limits tested here.
-    RATE_LIMIT_STATUS_CHECK_MOBILE: String(PER_MOBILE), RATE_LIMIT_TC_COUNT: String(COUNTS_PER_ADDRESS),
+    RATE_LIMIT_STATUS_CHECK_MOBILE: String(PER_MOBILE),
+    RATE_LIMIT_TC_COUNT: String(COUNTS_PER_ADDRESS),
   });
 }, 120_000);
 afterAll(async () => {
@@ -35,11 +36,15 @@ const freshMobile = () => `8${String(randomInt(1e9)).padStart(9, '0')}`;
 const unknownReference = () => `RMCP-2026-${900000 + randomInt(99_999)}`;
 
 type Answer = { status: number; body: string; headers: Record<string, unknown> };
-const statusCheck = (body: unknown) => requestFrom(runtime.url, freshAddress(), 'POST', '/v1/api/admission/status', body);
+const statusCheck = (body: unknown) =>
+  requestFrom(runtime.url, freshAddress(), 'POST', '/v1/api/admission/status', body);
 const tcStatus = (body: unknown) => requestFrom(runtime.url, freshAddress(), 'POST', '/v1/api/tc-request/status', body);
-const get = (path: string, params: Record<string, string>) => requestFrom(runtime.url, freshAddress(), 'GET', `${path}?${new URLSearchParams(params)}`);
-const acknowledgment = (referenceNumber: string, contactNo: string) => get('/v1/api/admission/acknowledgment', { referenceNumber, contactNo });
-const receipt = (referenceNumber: string, contactNo: string, number: string) => get('/v1/api/admission/receipt', { referenceNumber, contactNo, number });
+const get = (path: string, params: Record<string, string>) =>
+  requestFrom(runtime.url, freshAddress(), 'GET', `${path}?${new URLSearchParams(params)}`);
+const acknowledgment = (referenceNumber: string, contactNo: string) =>
+  get('/v1/api/admission/acknowledgment', { referenceNumber, contactNo });
+const receipt = (referenceNumber: string, contactNo: string, number: string) =>
+  get('/v1/api/admission/receipt', { referenceNumber, contactNo, number });
 
 /** The 429 of a limit, its code, the minutes to wait (at most `maxMinutes`) and no school phone (none saved: the words say to call the office). */
 function expectRefusal(answer: Answer, code: string, maxMinutes: number) {
@@ -63,10 +68,13 @@ describe('wrong tries per mobile number', () => {
     for (let i = 0; i < PER_MOBILE; i++) {
       const kind = i % 4;
       const answer =
-        kind === 0 ? await statusCheck({ referenceNumber: unknownReference(), contactNo: known })
-        : kind === 1 ? await acknowledgment(unknownReference(), known)
-        : kind === 2 ? await tcStatus({ admissionNumber: `ADM-${token('')}`, contactNo: known })
-        : await receipt(unknownReference(), known, `RMCP-R-2026-${String(randomInt(1e6)).padStart(6, '0')}`);
+        kind === 0
+          ? await statusCheck({ referenceNumber: unknownReference(), contactNo: known })
+          : kind === 1
+            ? await acknowledgment(unknownReference(), known)
+            : kind === 2
+              ? await tcStatus({ admissionNumber: `ADM-${token('')}`, contactNo: known })
+              : await receipt(unknownReference(), known, `RMCP-R-2026-${String(randomInt(1e6)).padStart(6, '0')}`);
       answers.push(answer.status);
     }
     expect(answers).toEqual(Array(PER_MOBILE).fill(404));
@@ -74,9 +82,15 @@ describe('wrong tries per mobile number', () => {
     // The next try is refused before anything is looked up: the right pair too, so the walk learns nothing.
     const right = await statusCheck({ referenceNumber: family.referenceNumber, contactNo: known });
     const body = expectRefusal(right, 'request.statusMobileLimit', 24 * 60);
-    expect(body.error).toBe(`Too many wrong tries with this mobile number today. Please check the number and try again in ${body.retryAfterMinutes} minutes, or call the school office.`);
+    expect(body.error).toBe(
+      `Too many wrong tries with this mobile number today. Please check the number and try again in ${body.retryAfterMinutes} minutes, or call the school office.`,
+    );
     expectRefusal(await acknowledgment(family.referenceNumber, known), 'request.statusMobileLimit', 24 * 60);
-    expectRefusal(await statusCheck({ referenceNumber: unknownReference(), contactNo: known }), 'request.statusMobileLimit', 24 * 60);
+    expectRefusal(
+      await statusCheck({ referenceNumber: unknownReference(), contactNo: known }),
+      'request.statusMobileLimit',
+      24 * 60,
+    );
     // A malformed body is still a 400, before any count.
     expect((await statusCheck({ referenceNumber: 'RMCP-1', contactNo: known })).status).toBe(400);
 
@@ -90,12 +104,14 @@ describe('wrong tries per mobile number', () => {
     const mobile = freshMobile();
     const family = await createAdmission({ contactNo: mobile }, runtime.url);
     const answers: number[] = [];
-    for (let i = 0; i < PER_MOBILE + 5; i++) answers.push((await statusCheck({ referenceNumber: family.referenceNumber, contactNo: mobile })).status);
+    for (let i = 0; i < PER_MOBILE + 5; i++)
+      answers.push((await statusCheck({ referenceNumber: family.referenceNumber, contactNo: mobile })).status);
     for (let i = 0; i < 3; i++) answers.push((await acknowledgment(family.referenceNumber, mobile)).status);
     expect(answers).toEqual(Array(PER_MOBILE + 8).fill(200));
     // Its typos still have the whole day's room.
     const typos: number[] = [];
-    for (let i = 0; i < PER_MOBILE; i++) typos.push((await statusCheck({ referenceNumber: unknownReference(), contactNo: mobile })).status);
+    for (let i = 0; i < PER_MOBILE; i++)
+      typos.push((await statusCheck({ referenceNumber: unknownReference(), contactNo: mobile })).status);
     expect(typos).toEqual(Array(PER_MOBILE).fill(404));
     expect((await statusCheck({ referenceNumber: family.referenceNumber, contactNo: mobile })).status).toBe(429);
   }, 120_000);
@@ -103,7 +119,9 @@ describe('wrong tries per mobile number', () => {
   it('counts concurrent wrong tries exactly: none slips past the full window', async () => {
     const mobile = freshMobile();
     const tries = PER_MOBILE * 2 + 5;
-    const answers = await Promise.all(Array.from({ length: tries }, () => statusCheck({ referenceNumber: unknownReference(), contactNo: mobile })));
+    const answers = await Promise.all(
+      Array.from({ length: tries }, () => statusCheck({ referenceNumber: unknownReference(), contactNo: mobile })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 404)).toHaveLength(PER_MOBILE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(tries - PER_MOBILE);

@@ -19,14 +19,20 @@ let principal: ApiClient;
 
 beforeAll(async () => {
   site = await startInProcessSite();
-  [office, principal] = await Promise.all([staffClient('office', 'Fee Clerk', site.url), staffClient('principal', 'Fee Principal', site.url)]).then((s) => s.map((x) => x.client));
+  [office, principal] = await Promise.all([
+    staffClient('office', 'Fee Clerk', site.url),
+    staffClient('principal', 'Fee Principal', site.url),
+  ]).then((s) => s.map((x) => x.client));
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
 });
 
 const pay = (id: string, amount: number) =>
-  office.request(`/v1/api/tc-request/${id}/payments`, { method: 'POST', json: { amount, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+  office.request(`/v1/api/tc-request/${id}/payments`, {
+    method: 'POST',
+    json: { amount, mode: 'cash', reference: '', paidOn: dateInIndia() },
+  });
 const record = async (id: string) => (await office.request(`/v1/api/tc-request/${id}`)).json();
 
 describe('a change of the TC fee', () => {
@@ -41,14 +47,26 @@ describe('a change of the TC fee', () => {
 
     const change = await principal.request('/v1/api/fees', {
       method: 'PUT',
-      json: { session: sessionOf(), admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: fees.admission[c] })), transferCertificate: 750 },
+      json: {
+        session: sessionOf(),
+        admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: fees.admission[c] })),
+        transferCertificate: 750,
+      },
     });
     expect(change.status, await change.clone().text()).toBe(200);
     expect((await (await new ApiClient(site.url).request('/v1/api/fees')).json()).transferCertificate).toBe(750);
 
-    expect(await record(paid._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid', fee: { due: fees.transferCertificate, balance: 0 } });
+    expect(await record(paid._id)).toMatchObject({
+      status: 'fee-paid',
+      paymentStatus: 'paid',
+      fee: { due: fees.transferCertificate, balance: 0 },
+    });
     expect(await (await office.request(`/v1/api/receipts/${payment.receiptNumber}`)).json()).toEqual(receipt);
-    expect((await record(part._id)).fee).toMatchObject({ due: fees.transferCertificate, paid: 200, balance: fees.transferCertificate - 200 });
+    expect((await record(part._id)).fee).toMatchObject({
+      due: fees.transferCertificate,
+      paid: 200,
+      balance: fees.transferCertificate - 200,
+    });
     const fresh = await createTcRequest({}, site.url);
     expect((await record(fresh._id)).fee).toMatchObject({ due: 750, paid: 0, balance: 750 });
   });

@@ -31,23 +31,53 @@ let lastAddress = 0;
 const freshAddress = () => `127.0.66.${++lastAddress}`;
 
 /** A request as the form sends it, from `from`: its status and the answer. */
-async function request(admissionNumber: string, contact: string, from = freshAddress(), extra: Record<string, string> = {}) {
-  const res = await requestFrom(runtime.url, from, 'POST', '/v1/api/tc-request', tcBody({ admissionNumber, contact, ...extra }));
+async function request(
+  admissionNumber: string,
+  contact: string,
+  from = freshAddress(),
+  extra: Record<string, string> = {},
+) {
+  const res = await requestFrom(
+    runtime.url,
+    from,
+    'POST',
+    '/v1/api/tc-request',
+    tcBody({ admissionNumber, contact, ...extra }),
+  );
   return { status: res.status, body: JSON.parse(res.body) as Record<string, any> };
 }
 
 const countOf = async (admissionNumber: string) =>
-  JSON.parse((await requestFrom(runtime.url, freshAddress(), 'GET', `/v1/api/tc-request/admission-number/${encodeURIComponent(admissionNumber)}`)).body) as number;
+  JSON.parse(
+    (
+      await requestFrom(
+        runtime.url,
+        freshAddress(),
+        'GET',
+        `/v1/api/tc-request/admission-number/${encodeURIComponent(admissionNumber)}`,
+      )
+    ).body,
+  ) as number;
 
 /** The list's rows of an admission number, by id: what the marks are drawn from. */
-async function rowsOf(admissionNumber: string): Promise<Record<string, { overLimit: boolean; liveRequests: number; differentMobiles: boolean }>> {
+async function rowsOf(
+  admissionNumber: string,
+): Promise<Record<string, { overLimit: boolean; liveRequests: number; differentMobiles: boolean }>> {
   const res = await office.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(admissionNumber)}`);
   expect(res.status).toBe(200);
-  const { data } = (await res.json()) as { data: { _id: string; overLimit: boolean; liveRequests: number; differentMobiles: boolean }[] };
-  return Object.fromEntries(data.map(({ _id, overLimit, liveRequests, differentMobiles }) => [_id, { overLimit, liveRequests, differentMobiles }]));
+  const { data } = (await res.json()) as {
+    data: { _id: string; overLimit: boolean; liveRequests: number; differentMobiles: boolean }[];
+  };
+  return Object.fromEntries(
+    data.map(({ _id, overLimit, liveRequests, differentMobiles }) => [
+      _id,
+      { overLimit, liveRequests, differentMobiles },
+    ]),
+  );
 }
 
-const details = async (id: string) => (await (await office.request(`/v1/api/tc-request/${id}`)).json()) as Record<string, any>;
+const details = async (id: string) =>
+  (await (await office.request(`/v1/api/tc-request/${id}`)).json()) as Record<string, any>;
 
 describe("a stranger's requests for a pupil's admission number", () => {
   it("the review's case: two from one mobile, then the family's own from another gets 201, marked for the office, and every request is flagged", async () => {
@@ -65,7 +95,12 @@ describe("a stranger's requests for a pupil's admission number", () => {
 
     const family = await request(number, FAMILY);
     expect(family.status).toBe(201);
-    expect(family.body).toMatchObject({ admissionNumber: number, contact: FAMILY, status: 'requested', overLimit: true });
+    expect(family.body).toMatchObject({
+      admissionNumber: number,
+      contact: FAMILY,
+      status: 'requested',
+      overLimit: true,
+    });
     expect(await countOf(number)).toBe(3);
     expect(await rowsOf(number)).toEqual({
       [invented[0]!.body._id]: { overLimit: false, liveRequests: 3, differentMobiles: true },
@@ -82,16 +117,28 @@ describe("a stranger's requests for a pupil's admission number", () => {
 
     // The office rejects the invented ones: the family's is the one live request, its mark of how it came stays.
     for (const r of invented) {
-      const rejected = await office.request(`/v1/api/tc-request/${r.body._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Not asked by the parent' } });
+      const rejected = await office.request(`/v1/api/tc-request/${r.body._id}`, {
+        method: 'PATCH',
+        json: { status: 'rejected', reason: 'Not asked by the parent' },
+      });
       expect(rejected.status, await rejected.text()).toBe(200);
     }
     expect(await countOf(number)).toBe(1);
-    expect((await rowsOf(number))[family.body._id]).toEqual({ overLimit: true, liveRequests: 1, differentMobiles: true });
+    expect((await rowsOf(number))[family.body._id]).toEqual({
+      overLimit: true,
+      liveRequests: 1,
+      differentMobiles: true,
+    });
   });
 
   it('from one mobile only: the third waits for the office all the same, and the flag shows without "different mobiles"', async () => {
     const number = freshNumber();
-    const sent = [await request(number, STRANGER), await request(number, STRANGER), await request(number, STRANGER), await request(number, STRANGER)];
+    const sent = [
+      await request(number, STRANGER),
+      await request(number, STRANGER),
+      await request(number, STRANGER),
+      await request(number, STRANGER),
+    ];
     expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(sent.map((r) => r.body.overLimit)).toEqual([false, false, true, true]);
     const rows = await rowsOf(number);
@@ -102,11 +149,22 @@ describe("a stranger's requests for a pupil's admission number", () => {
     const number = freshNumber();
     const [a, b] = [await request(number, STRANGER), await request(number, STRANGER)];
     expect((await office.request(`/v1/api/tc-request/${a.body._id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await office.request(`/v1/api/tc-request/${b.body._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Invented' } })).status).toBe(200);
+    expect(
+      (
+        await office.request(`/v1/api/tc-request/${b.body._id}`, {
+          method: 'PATCH',
+          json: { status: 'rejected', reason: 'Invented' },
+        })
+      ).status,
+    ).toBe(200);
     const family = await request(number, FAMILY);
     expect(family.status).toBe(201);
     expect(family.body.overLimit).toBe(false);
-    expect((await rowsOf(number))[family.body._id]).toEqual({ overLimit: false, liveRequests: 1, differentMobiles: true });
+    expect((await rowsOf(number))[family.body._id]).toEqual({
+      overLimit: false,
+      liveRequests: 1,
+      differentMobiles: true,
+    });
   });
 
   it('20 requests at once for one number: all stored, exactly two unmarked', async () => {
@@ -137,7 +195,9 @@ describe("a stranger's requests for a pupil's admission number", () => {
     const number = freshNumber();
     const alone = await request(number, FAMILY);
     expect(alone.body.overLimit).toBe(false);
-    expect(await rowsOf(number)).toEqual({ [alone.body._id]: { overLimit: false, liveRequests: 1, differentMobiles: false } });
+    expect(await rowsOf(number)).toEqual({
+      [alone.body._id]: { overLimit: false, liveRequests: 1, differentMobiles: false },
+    });
     expect((await new ApiClient(runtime.url).request(`/v1/api/tc-request?admissionNumber=${number}`)).status).toBe(401);
   });
 });

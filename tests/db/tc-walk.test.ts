@@ -39,12 +39,31 @@ beforeAll(async () => {
   runtime = await startInProcessSite({ RATE_LIMIT_TC_VERIFY_WRONG: '' });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
   principal = await adminClient(runtime.url);
-  for (const [n, daysAgo] of [[41, 20], [42, 12], [43, 5]] as const) {
+  for (const [n, daysAgo] of [
+    [41, 20],
+    [42, 12],
+    [43, 5],
+  ] as const) {
     const request = await createTcRequest({}, runtime.url);
-    await ok('POST', `/v1/api/tc-request/${request._id}/payments`, { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: TODAY });
-    const tc = { tcNumber: `${SERIES}/${n}`, issuedOn: addDays(TODAY, -daysAgo), studentName: request.studentName as string };
-    await ok('PATCH', `/v1/api/tc-request/${request._id}`, { status: 'issued', tcNumber: tc.tcNumber, tcIssueDate: tc.issuedOn });
-    await ok('POST', `/v1/api/tc-request/${request._id}/certificate`, { uploadId: await stagedFile(principal, jpeg(), 'scan.jpg', 'image/jpeg') });
+    await ok('POST', `/v1/api/tc-request/${request._id}/payments`, {
+      amount: fees.transferCertificate,
+      mode: 'cash',
+      reference: '',
+      paidOn: TODAY,
+    });
+    const tc = {
+      tcNumber: `${SERIES}/${n}`,
+      issuedOn: addDays(TODAY, -daysAgo),
+      studentName: request.studentName as string,
+    };
+    await ok('PATCH', `/v1/api/tc-request/${request._id}`, {
+      status: 'issued',
+      tcNumber: tc.tcNumber,
+      tcIssueDate: tc.issuedOn,
+    });
+    await ok('POST', `/v1/api/tc-request/${request._id}/certificate`, {
+      uploadId: await stagedFile(principal, jpeg(), 'scan.jpg', 'image/jpeg'),
+    });
     issued.push(tc);
   }
 }, 180_000);
@@ -68,7 +87,11 @@ async function verify(pair: { tcNumber: string; issuedOn: string }, from = fresh
 }
 
 /** The wrong tries the site-wide window holds now. */
-const counted = async () => Number((await db.query(`SELECT coalesce(sum(hits), 0)::int AS n FROM rate_limits WHERE bucket = 'tc_verify_wrong'`)).rows[0].n);
+const counted = async () =>
+  Number(
+    (await db.query(`SELECT coalesce(sum(hits), 0)::int AS n FROM rate_limits WHERE bucket = 'tc_verify_wrong'`))
+      .rows[0].n,
+  );
 
 /** The site-wide pause: its code, words, the wait (at most the window) and no school phone (none saved). */
 function expectPaused(answer: Answer) {
@@ -88,7 +111,9 @@ function expectPaused(answer: Answer) {
  */
 async function walk(): Promise<Answer[]> {
   const addresses = Array.from({ length: 8 }, freshAddress);
-  const pairs = Array.from({ length: 28 }, (_, d) => addDays(TODAY, d - 27)).flatMap((issuedOn) => [40, 41, 42, 43, 44].map((n) => ({ tcNumber: `${SERIES}/${n}`, issuedOn })));
+  const pairs = Array.from({ length: 28 }, (_, d) => addDays(TODAY, d - 27)).flatMap((issuedOn) =>
+    [40, 41, 42, 43, 44].map((n) => ({ tcNumber: `${SERIES}/${n}`, issuedOn })),
+  );
   const answers: Answer[] = [];
   for (let i = 0; i < pairs.length; i += 8) {
     answers.push(...(await Promise.all(pairs.slice(i, i + 8).map((pair, j) => verify(pair, addresses[j]!)))));
@@ -118,18 +143,30 @@ describe('a walk of the issued TCs from many addresses', () => {
     const school = freshAddress();
     const wait = expectPaused(await verify(tc, school));
     // The wait it was told passes (the counted tries grow as old as that): the same check now succeeds.
-    await db.query(`UPDATE rate_limits SET window_start = window_start - make_interval(secs => $1) WHERE bucket = 'tc_verify_wrong'`, [wait]);
+    await db.query(
+      `UPDATE rate_limits SET window_start = window_start - make_interval(secs => $1) WHERE bucket = 'tc_verify_wrong'`,
+      [wait],
+    );
     const found = await verify(tc, school);
     expect(found.status, found.body).toBe(200);
     // Only what a receiving school needs: the name, the number and date, and the short-lived scan link.
-    expect(found.json).toEqual({ studentName: tc.studentName, tcNumber: tc.tcNumber, issuedOn: tc.issuedOn, scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/), scanMinutes: 15 });
+    expect(found.json).toEqual({
+      studentName: tc.studentName,
+      tcNumber: tc.tcNumber,
+      issuedOn: tc.issuedOn,
+      scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/),
+      scanMinutes: 15,
+    });
   }, 120_000);
 
   it(`lets a walk go on at ${SITE_WIDE.max} wrong tries in 15 minutes only: a year's series takes days`, async () => {
     const first = await walk();
     expect(first.filter((a) => a.status === 404)).toHaveLength(SITE_WIDE.max);
     // 15 minutes later the walk gets the next few, and no more.
-    await db.query(`UPDATE rate_limits SET window_start = window_start - make_interval(secs => $1) WHERE bucket = 'tc_verify_wrong'`, [SITE_WIDE.seconds]);
+    await db.query(
+      `UPDATE rate_limits SET window_start = window_start - make_interval(secs => $1) WHERE bucket = 'tc_verify_wrong'`,
+      [SITE_WIDE.seconds],
+    );
     const next = await walk();
     expect(next.filter((a) => a.status === 404)).toHaveLength(SITE_WIDE.max);
     expect(next.filter((a) => a.status === 429)).toHaveLength(140 - SITE_WIDE.max);
@@ -144,7 +181,9 @@ describe('a walk of the issued TCs from many addresses', () => {
   }, 120_000);
 
   it(`counts wrong tries sent all at once exactly: 20 addresses at the same instant get ${SITE_WIDE.max} answers`, async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => verify({ tcNumber: `${SERIES}/9${i}`, issuedOn: TODAY })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => verify({ tcNumber: `${SERIES}/9${i}`, issuedOn: TODAY })),
+    );
     expect(answers.filter((a) => a.status === 404)).toHaveLength(SITE_WIDE.max);
     for (const answer of answers.filter((a) => a.status !== 404)) expectPaused(answer);
     expect(await counted()).toBe(SITE_WIDE.max);
@@ -158,14 +197,18 @@ describe('what does not use the site-wide count up', () => {
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     }
     expect(await counted()).toBe(0);
-    for (let i = 0; i < SITE_WIDE.max; i++) expect((await verify({ tcNumber: `${SERIES}/8${i}`, issuedOn: TODAY })).status).toBe(404);
+    for (let i = 0; i < SITE_WIDE.max; i++)
+      expect((await verify({ tcNumber: `${SERIES}/8${i}`, issuedOn: TODAY })).status).toBe(404);
     expectPaused(await verify(issued[0]!));
   });
 
   it("a try the address's own limit refuses: 429 for that address, and nothing counted for the site", async () => {
     const busy = freshAddress();
     // The address already has its wrong tries of the hour (its slices a minute old).
-    await db.query(`INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ('status_check_wrong', $1, now() - interval '1 minute', $2)`, [busy, limits.statusWrongTriesPerAddress.max]);
+    await db.query(
+      `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ('status_check_wrong', $1, now() - interval '1 minute', $2)`,
+      [busy, limits.statusWrongTriesPerAddress.max],
+    );
     const refused = await verify({ tcNumber: `${SERIES}/77`, issuedOn: TODAY }, busy);
     expect(refused.status).toBe(429);
     expect(refused.json.code).toBe('request.tooManyRequests');

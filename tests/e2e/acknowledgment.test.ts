@@ -31,17 +31,27 @@ async function fillPrimary(page: Page, name: string): Promise<void> {
   await fillApplicationText(page, 'primary', name, { mobile: MOBILE });
   const fields = bandFiles(def);
   for (const [i, field] of fields.entries()) {
-    const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+    const file =
+      i % 2
+        ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF }
+        : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
     await page.getByLabel(label(fileLabel(field))).setInputFiles(file);
   }
   await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(fields.length);
 }
 
-for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   describe(`the acknowledgment after an admission form (${name}, ${viewport.width} px)`, () => {
     it('replaces the form: reference with Copy, class, documents, next steps, PDF download, WhatsApp share; accessible', async () => {
       const context = await browser.newContext({
-        baseURL: inject('baseURL'), viewport, bypassCSP: true, acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'],
+        baseURL: inject('baseURL'),
+        viewport,
+        bypassCSP: true,
+        acceptDownloads: true,
+        permissions: ['clipboard-read', 'clipboard-write'],
       });
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();
@@ -61,9 +71,18 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
         const ack = page.locator('section.ack');
         const text = (await ack.textContent())!;
-        for (const expected of [`${student} Kumar Sharma`, 'K.G', MOBILE, 'What happens next']) expect(text).toContain(expected);
-        for (const field of bandFiles(BANDS_DEF.primary)) expect(await ack.getByRole('listitem').filter({ hasText: new RegExp(`^${fileLabel(field)}$`) }).count()).toBe(1);
-        expect(await ack.getByRole('link', { name: 'the application status page' }).getAttribute('href')).toBe(`/admissions/status?ref=${reference}`);
+        for (const expected of [`${student} Kumar Sharma`, 'K.G', MOBILE, 'What happens next'])
+          expect(text).toContain(expected);
+        for (const field of bandFiles(BANDS_DEF.primary))
+          expect(
+            await ack
+              .getByRole('listitem')
+              .filter({ hasText: new RegExp(`^${fileLabel(field)}$`) })
+              .count(),
+          ).toBe(1);
+        expect(await ack.getByRole('link', { name: 'the application status page' }).getAttribute('href')).toBe(
+          `/admissions/status?ref=${reference}`,
+        );
 
         // Copy puts the reference number on the clipboard and says so.
         await page.getByRole('button', { name: 'Copy the reference number' }).click();
@@ -71,7 +90,10 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
 
         // The PDF names the same application.
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download acknowledgment (PDF)' }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Download acknowledgment (PDF)' }).click(),
+        ]);
         expect(download.suggestedFilename()).toBe(`acknowledgment-${reference}.pdf`);
         const bytes = await downloadedBytes(download);
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -92,7 +114,11 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
 
         // Another form: the form is back, focus on its first field.
         await page.getByRole('button', { name: 'Fill in another form' }).click();
-        await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toMatch(/^Student first name/);
+        await expect
+          .poll(() =>
+            page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''),
+          )
+          .toMatch(/^Student first name/);
       } finally {
         await context.close();
       }

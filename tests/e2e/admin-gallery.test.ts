@@ -39,10 +39,15 @@ const bodySizes: { url: string; method: string; size: number }[] = [];
 
 /** A PNG of random noise (barely compressible): about 3 bytes a pixel. */
 const noisePng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 const photoJpeg = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
-
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 /**
  * Every fetch body's exact size, measured in the page (Chromium does not hand multipart file bodies
@@ -55,7 +60,12 @@ async function recordBodies(p: Page) {
     const original = window.fetch.bind(window);
     window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
-      if (request.body) w.__bodies.push({ url: request.url, method: request.method, size: (await request.clone().arrayBuffer()).byteLength });
+      if (request.body)
+        w.__bodies.push({
+          url: request.url,
+          method: request.method,
+          size: (await request.clone().arrayBuffer()).byteLength,
+        });
       return original(input, init);
     };
   });
@@ -115,7 +125,9 @@ describe('gallery', () => {
     await toast(page, 'Please upload an image');
     expect(bodySizes.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __bodies: unknown[] }).__bodies)).toEqual([]);
-    expect(await page.getByLabel(/^Image/).getAttribute('accept')).toBe('image/jpeg,image/png,image/webp,image/gif,image/avif');
+    expect(await page.getByLabel(/^Image/).getAttribute('accept')).toBe(
+      'image/jpeg,image/png,image/webp,image/gif,image/avif',
+    );
   });
 
   it('creates an item with a preview, and the form clears', async () => {
@@ -138,11 +150,15 @@ describe('gallery', () => {
     await page.getByLabel(/^Image/).setInputFiles(files.big);
     await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
     const before = bodySizes.length;
-    const posted = page.waitForResponse((r) => r.url().endsWith('/v1/api/gallery') && r.request().method() === 'POST', { timeout: 60_000 });
+    const posted = page.waitForResponse((r) => r.url().endsWith('/v1/api/gallery') && r.request().method() === 'POST', {
+      timeout: 60_000,
+    });
     await page.getByRole('button', { name: 'Upload' }).click();
     expect((await posted).status()).toBe(201);
     await toast(page, 'Gallery item created successfully!');
-    const inPage = await page.evaluate(() => (window as unknown as { __bodies: { url: string; method: string; size: number }[] }).__bodies);
+    const inPage = await page.evaluate(
+      () => (window as unknown as { __bodies: { url: string; method: string; size: number }[] }).__bodies,
+    );
     bodySizes.push(...inPage);
     const uploads = [...bodySizes.slice(before), ...inPage].filter((r) => r.method === 'POST');
     expect(uploads.length).toBeGreaterThan(0);
@@ -156,10 +172,14 @@ describe('gallery', () => {
     const card = page.getByRole('link').filter({ hasText: title });
     await card.waitFor();
     expect(await page.getByRole('link').filter({ hasText: bigTitle }).count()).toBe(1);
-    const natural = await page.getByRole('link').filter({ hasText: bigTitle }).locator('img').evaluate(async (img: HTMLImageElement) => {
-      await img.decode().catch(() => undefined);
-      return img.naturalWidth;
-    });
+    const natural = await page
+      .getByRole('link')
+      .filter({ hasText: bigTitle })
+      .locator('img')
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode().catch(() => undefined);
+        return img.naturalWidth;
+      });
     expect(natural).toBe(1440);
     await card.click();
     await page.waitForURL(/\/admin\/gallery\/details\/[^/]+$/);
@@ -179,7 +199,10 @@ describe('gallery', () => {
     await page.getByRole('img', { name: 'Current image' }).waitFor();
     await expect.poll(() => page.getByRole('img', { name: 'Current image' }).getAttribute('src')).not.toBe(oldSrc);
     await page.reload();
-    await page.getByLabel('Title').and(page.locator(`[value="${title} (edited)"]`)).waitFor();
+    await page
+      .getByLabel('Title')
+      .and(page.locator(`[value="${title} (edited)"]`))
+      .waitFor();
   });
 
   it('/gallery shows the school’s items first, then the sample photos; a tile opens a larger copy through the Image CDN', async () => {
@@ -212,9 +235,13 @@ describe('gallery', () => {
   it('/gallery is one column at 360 px with no horizontal scroll', async () => {
     const { context: phone, page: p } = await newPage(browser, PHONE);
     await p.goto('/gallery');
-    const xs = await p.locator('.gallery-grid > li').evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().x)));
+    const xs = await p
+      .locator('.gallery-grid > li')
+      .evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().x)));
     expect(new Set(xs).size).toBe(1);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await phone.close();
   });
 
@@ -247,7 +274,9 @@ describe('gallery', () => {
       await o.getByLabel('Title').fill(photoTitle);
       await o.getByLabel('Description').fill('Toppers of Class X with their prizes.');
       await o.getByLabel(/^Image/).setInputFiles(files.camera);
-      const posted = o.waitForResponse((r) => r.url().endsWith('/v1/api/gallery') && r.request().method() === 'POST', { timeout: 60_000 });
+      const posted = o.waitForResponse((r) => r.url().endsWith('/v1/api/gallery') && r.request().method() === 'POST', {
+        timeout: 60_000,
+      });
       await o.getByRole('button', { name: 'Upload' }).click();
       expect((await posted).status()).toBe(201);
       await o.waitForURL(/\/admin\/gallery\/panel\/?$/);
@@ -274,15 +303,22 @@ describe('gallery', () => {
       const images = new Map<string, { type: string; size: number }>();
       p.on('request', (r) => fetched.push(new URL(r.url()).pathname));
       p.on('response', async (r) => {
-        if (new URL(r.url()).pathname === '/.netlify/images') images.set(r.url(), { type: r.headers()['content-type'] ?? '', size: (await r.body().catch(() => Buffer.alloc(0))).byteLength });
+        if (new URL(r.url()).pathname === '/.netlify/images')
+          images.set(r.url(), {
+            type: r.headers()['content-type'] ?? '',
+            size: (await r.body().catch(() => Buffer.alloc(0))).byteLength,
+          });
       });
       await p.goto('/hi/gallery');
       await p.getByRole('heading', { name: 'फ़ोटो गैलरी', level: 1 }).waitFor();
       const first = p.locator('.gallery-grid > li').first();
       expect(await first.locator('.gallery-tile__title').innerText()).toBe(photoTitle);
-      const sources = await p.locator('.gallery-grid img').evaluateAll((els) => (els as HTMLImageElement[]).map((img) => decodeURIComponent(img.srcset)));
+      const sources = await p
+        .locator('.gallery-grid img')
+        .evaluateAll((els) => (els as HTMLImageElement[]).map((img) => decodeURIComponent(img.srcset)));
       expect(sources.filter((srcset) => srcset.includes('/starting/gallery/')).length).toBeGreaterThan(0);
-      for (const gone of [removed!, replaced!]) expect(sources.filter((srcset) => srcset.includes(gone.src))).toEqual([]);
+      for (const gone of [removed!, replaced!])
+        expect(sources.filter((srcset) => srcset.includes(gone.src))).toEqual([]);
       const shown = await first.locator('img').evaluate(async (img: HTMLImageElement) => {
         await img.decode();
         return { url: img.currentSrc };
@@ -294,7 +330,9 @@ describe('gallery', () => {
       const storedSize = Number((await p.request.head(`/v1${stored}`)).headers()['content-length']);
       expect(served.size).toBeLessThan(storedSize / 10);
       expect(fetched.filter((path) => path.startsWith('/v1/uploads/') || path.startsWith('/starting/'))).toEqual([]);
-      expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await screenshot(p, 'hi-360-gallery');
     } finally {
       await phone.close();
@@ -311,7 +349,10 @@ describe('gallery', () => {
       const field = o.getByRole('group', { name: 'Picture at the top' });
       await field.waitFor();
       expect(await field.locator('.sample-badge').innerText()).toBe('Sample');
-      const uploaded = o.waitForResponse((r) => r.url().endsWith('/v1/api/pictures') && r.request().method() === 'POST', { timeout: 60_000 });
+      const uploaded = o.waitForResponse(
+        (r) => r.url().endsWith('/v1/api/pictures') && r.request().method() === 'POST',
+        { timeout: 60_000 },
+      );
       await field.getByLabel('Replace with a photo').setInputFiles(files.camera);
       const answer = await uploaded;
       expect(answer.status()).toBe(201);
@@ -319,10 +360,16 @@ describe('gallery', () => {
       // Redrawn in the browser: upright, 2560 px on the long side; the camera's file never went.
       expect(picture).toMatchObject({ width: 1920, height: 2560, sample: false });
       id = picture.id;
-      await expect.poll(() => field.locator('img').getAttribute('src')).toContain(encodeURIComponent(`/v1/pictures/${id}`));
+      await expect
+        .poll(() => field.locator('img').getAttribute('src'))
+        .toContain(encodeURIComponent(`/v1/pictures/${id}`));
       expect(await field.locator('.sample-badge').count()).toBe(0);
-      await field.getByLabel('What the picture shows (English, for blind readers)').fill('Students reading in the school library');
-      await field.getByLabel('What the picture shows (Hindi, for blind readers)').fill('विद्यालय के पुस्तकालय में पढ़ते विद्यार्थी');
+      await field
+        .getByLabel('What the picture shows (English, for blind readers)')
+        .fill('Students reading in the school library');
+      await field
+        .getByLabel('What the picture shows (Hindi, for blind readers)')
+        .fill('विद्यालय के पुस्तकालय में पढ़ते विद्यार्थी');
       await o.getByRole('button', { name: 'Save the page' }).click();
       await toast(o, 'Page saved. It is on the website now.');
       const bytes = Buffer.from(await (await o.request.get(`/v1/pictures/${id}`)).body());
@@ -336,7 +383,11 @@ describe('gallery', () => {
     try {
       const served = new Map<string, { type: string; size: number }>();
       p.on('response', async (r) => {
-        if (new URL(r.url()).pathname === '/.netlify/images') served.set(r.url(), { type: r.headers()['content-type'] ?? '', size: (await r.body().catch(() => Buffer.alloc(0))).byteLength });
+        if (new URL(r.url()).pathname === '/.netlify/images')
+          served.set(r.url(), {
+            type: r.headers()['content-type'] ?? '',
+            size: (await r.body().catch(() => Buffer.alloc(0))).byteLength,
+          });
       });
       await p.goto('/hi/infrastructure/library');
       const img = p.getByRole('img', { name: 'विद्यालय के पुस्तकालय में पढ़ते विद्यार्थी' });

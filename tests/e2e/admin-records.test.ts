@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, launchBrowser, loginThroughUi, newPage, toast, downloadedBytes } from '../support/browser.ts';
-import { createAdmission, createEnquiry, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
+import {
+  createAdmission,
+  createEnquiry,
+  createTcRequest,
+  token,
+  type CreatedAdmission,
+} from '../http/admin-fixtures.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -18,7 +24,11 @@ let admission: CreatedAdmission;
 const listLoaded = (p: Page) => p.locator('table[aria-busy="false"]').waitFor();
 
 beforeAll(async () => {
-  [enquiry, tc, admission] = await Promise.all([createEnquiry({ admissionClass: 'K.G' }), createTcRequest(), createAdmission()]);
+  [enquiry, tc, admission] = await Promise.all([
+    createEnquiry({ admissionClass: 'K.G' }),
+    createTcRequest(),
+    createAdmission(),
+  ]);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
   await loginThroughUi(page);
@@ -32,7 +42,16 @@ describe('enquiries', () => {
   it('searches by student name (debounced, kept in the URL), views, and Back keeps the search', async () => {
     await page.goto('/admin/enquiry/panel');
     await listLoaded(page);
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Category', 'Admission class', 'Father mobile', 'Referred by', 'Status', 'Follow-up', 'Action']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Student name',
+      'Category',
+      'Admission class',
+      'Father mobile',
+      'Referred by',
+      'Status',
+      'Follow-up',
+      'Action',
+    ]);
     await page.getByLabel('Search by student name').fill(enquiry.studentName);
     await page.waitForURL((url) => url.searchParams.get('search') === enquiry.studentName);
     const row = page.getByRole('row').filter({ hasText: enquiry.studentName });
@@ -51,10 +70,22 @@ describe('enquiries', () => {
     await page.waitForURL(/\/admin\/enquiry\/details\/[^/]+$/);
     await page.getByText(enquiry.address.split('\n')[0]).waitFor();
     const text = await page.locator('main').innerText();
-    for (const value of [enquiry.studentName, enquiry.fatherName, enquiry.motherName, enquiry.email, enquiry.category, enquiry.referredBy, enquiry.fatherMobile]) expect(text).toContain(value);
+    for (const value of [
+      enquiry.studentName,
+      enquiry.fatherName,
+      enquiry.motherName,
+      enquiry.email,
+      enquiry.category,
+      enquiry.referredBy,
+      enquiry.fatherMobile,
+    ])
+      expect(text).toContain(value);
 
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/admin/enquiry/panel') && url.searchParams.get('search') === enquiry.studentName);
+    await page.waitForURL(
+      (url) =>
+        url.pathname.startsWith('/admin/enquiry/panel') && url.searchParams.get('search') === enquiry.studentName,
+    );
     await page.getByRole('row').filter({ hasText: enquiry.studentName }).waitFor();
     expect(await page.getByLabel('Search by student name').inputValue()).toBe(enquiry.studentName);
     await page.reload();
@@ -71,7 +102,9 @@ describe('enquiries', () => {
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await dialog.innerText()).toContain('Are you sure you want to delete this enquiry?');
     // The safe choice has the focus; Tab stays inside.
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -109,7 +142,8 @@ describe('admissions', () => {
 
     await row.getByRole('link', { name: /View/ }).click();
     await page.waitForURL(/\/admin\/admissions\/details\/[^/]+$/);
-    for (const heading of ['Student', 'Admission', 'Scholarship', 'Documents', 'Payment']) await page.getByRole('heading', { name: heading, level: 2, exact: true }).waitFor();
+    for (const heading of ['Student', 'Admission', 'Scholarship', 'Documents', 'Payment'])
+      await page.getByRole('heading', { name: heading, level: 2, exact: true }).waitFor();
     const student = await page.getByRole('region', { name: 'Student' }).innerText();
     expect(student).toContain(name());
     expect(student).not.toMatch(/\d{12}/);
@@ -120,16 +154,21 @@ describe('admissions', () => {
   it('shows images as thumbnails; a photo opens in a new tab as a sandboxed image, a PDF downloads', async () => {
     const thumb = page.getByRole('img', { name: 'Student photo' });
     await thumb.waitFor();
-    expect(await thumb.evaluate(async (img: HTMLImageElement) => {
-      await img.decode().catch(() => undefined);
-      return img.naturalWidth;
-    })).toBeGreaterThan(0);
+    expect(
+      await thumb.evaluate(async (img: HTMLImageElement) => {
+        await img.decode().catch(() => undefined);
+        return img.naturalWidth;
+      }),
+    ).toBeGreaterThan(0);
 
     const photo = page.getByRole('link', { name: /View Student photo/ });
     expect(await photo.getAttribute('target')).toBe('_blank');
     const [tab, response] = await Promise.all([
       context.waitForEvent('page'),
-      context.waitForEvent('response', (r) => r.url().includes('/files/studentPhoto') && r.request().isNavigationRequest()),
+      context.waitForEvent(
+        'response',
+        (r) => r.url().includes('/files/studentPhoto') && r.request().isNavigationRequest(),
+      ),
       photo.click(),
     ]);
     expect(response.status()).toBe(200);
@@ -168,7 +207,15 @@ describe('TC requests', () => {
   it('searches by admission number, views and deletes (no confirmation)', async () => {
     await page.goto('/admin/tc-requests/panel');
     await listLoaded(page);
-    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Student name', 'Admission number', 'Contact', 'Email', 'Payment status', 'Status', 'Action']);
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Student name',
+      'Admission number',
+      'Contact',
+      'Email',
+      'Payment status',
+      'Status',
+      'Action',
+    ]);
     await page.getByLabel('Search by admission number').fill(tc.admissionNumber);
     await page.waitForURL((url) => url.searchParams.get('admissionNumber') === tc.admissionNumber);
     const row = page.getByRole('row').filter({ hasText: tc.studentName });
@@ -178,9 +225,14 @@ describe('TC requests', () => {
     await page.waitForURL(/\/admin\/tc-requests\/details\/[^/]+$/);
     await page.getByText(tc.reason).waitFor();
     const text = await page.locator('main').innerText();
-    for (const value of [tc.studentName, tc.admissionNumber, tc.parentName, tc.contact, tc.email]) expect(text).toContain(value);
+    for (const value of [tc.studentName, tc.admissionNumber, tc.parentName, tc.contact, tc.email])
+      expect(text).toContain(value);
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/admin/tc-requests/panel') && url.searchParams.get('admissionNumber') === tc.admissionNumber);
+    await page.waitForURL(
+      (url) =>
+        url.pathname.startsWith('/admin/tc-requests/panel') &&
+        url.searchParams.get('admissionNumber') === tc.admissionNumber,
+    );
     await toast(page, 'Tc Request Deleted Successfully');
     await listLoaded(page);
     expect(await page.getByRole('row').filter({ hasText: tc.studentName }).count()).toBe(0);
@@ -200,7 +252,12 @@ describe('paging and small screens', () => {
     const tag = token('Pager');
     // Names hold no digits: the n-th is told apart by two letters.
     const letters = (n: number) => String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26));
-    for (let i = 0; i < 51; i += 17) await Promise.all(Array.from({ length: Math.min(17, 51 - i) }, (_, j) => createEnquiry({ studentName: `${tag} ${letters(i + j)}` })));
+    for (let i = 0; i < 51; i += 17)
+      await Promise.all(
+        Array.from({ length: Math.min(17, 51 - i) }, (_, j) =>
+          createEnquiry({ studentName: `${tag} ${letters(i + j)}` }),
+        ),
+      );
     await page.goto(`/admin/enquiry/panel?search=${tag}`);
     await listLoaded(page);
     await page.getByText('Page 1 of 2').waitFor();
@@ -215,17 +272,26 @@ describe('paging and small screens', () => {
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
   }, 180_000);
 
-  it.each(['/admin/enquiry/panel', '/admin/admissions/panel', '/admin/tc-requests/panel', '/admin/vacancies/panel', '/admin/gallery/panel'])(
-    '%s has no page-level horizontal scroll at 360 px',
-    async (path) => {
-      // The same signed-in session, on a phone-sized window.
-      const phone = await browser.newContext({ baseURL: inject('baseURL'), viewport: PHONE, storageState: await context.storageState() });
-      const p = await phone.newPage();
-      await p.goto(path);
-      await p.getByRole('heading', { level: 1 }).waitFor();
-      await p.waitForFunction(() => !document.querySelector('.admin [role="status"], table[aria-busy="true"]'));
-      expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-      await phone.close();
-    },
-  );
+  it.each([
+    '/admin/enquiry/panel',
+    '/admin/admissions/panel',
+    '/admin/tc-requests/panel',
+    '/admin/vacancies/panel',
+    '/admin/gallery/panel',
+  ])('%s has no page-level horizontal scroll at 360 px', async (path) => {
+    // The same signed-in session, on a phone-sized window.
+    const phone = await browser.newContext({
+      baseURL: inject('baseURL'),
+      viewport: PHONE,
+      storageState: await context.storageState(),
+    });
+    const p = await phone.newPage();
+    await p.goto(path);
+    await p.getByRole('heading', { level: 1 }).waitFor();
+    await p.waitForFunction(() => !document.querySelector('.admin [role="status"], table[aria-busy="true"]'));
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
 });

@@ -10,7 +10,13 @@ const title = `Mathematics Teacher ${Date.now()}`;
 const edited = `${title} (PGT)`;
 let detailsUrl = '';
 
-const enIN = (iso: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+const enIN = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -22,17 +28,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('vacancies', () => {
   it('validates, then creates a vacancy and clears the form', async () => {
     await page.goto('/admin/vacancies/new-vacancy');
     await page.getByRole('heading', { name: 'New Vacancy', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create Vacancy' }).click();
     await toast(page, 'Please fill in all required fields.');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Job title').getAttribute('id'));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      await page.getByLabel('Job title').getAttribute('id'),
+    );
 
     await page.getByLabel('Job title').fill(title);
-    await page.getByLabel('Job description').fill('Teach mathematics to classes 9 to 12.\nPrepare students for board exams.');
+    await page
+      .getByLabel('Job description')
+      .fill('Teach mathematics to classes 9 to 12.\nPrepare students for board exams.');
     await page.getByLabel('Employment type').selectOption('Full-Time');
     await page.getByRole('button', { name: 'Create Vacancy' }).click();
     await toast(page, 'Please add responsibilities and qualifications.');
@@ -45,7 +54,10 @@ describe('vacancies', () => {
     await resp.getByRole('textbox').fill('Set and mark tests');
     await resp.getByRole('textbox').press('Enter');
     await resp.getByRole('button', { name: 'Remove responsibility: Remove me' }).click();
-    expect(await resp.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Plan and teach lessons'), expect.stringContaining('Set and mark tests')]);
+    expect(await resp.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Plan and teach lessons'),
+      expect.stringContaining('Set and mark tests'),
+    ]);
     const qual = page.getByRole('group', { name: /Qualifications and requirements/ });
     await qual.getByRole('textbox').fill('M.Sc. Mathematics and B.Ed.');
     await qual.getByRole('button', { name: 'Add' }).click();
@@ -64,7 +76,12 @@ describe('vacancies', () => {
     await toast(page, 'Job vacancy submitted successfully!');
     expect(await page.getByLabel('Job title').inputValue()).toBe('');
     expect(await page.getByLabel('Employment type').inputValue()).toBe('');
-    expect(await page.getByRole('group', { name: /Key responsibilities/ }).getByRole('listitem').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('group', { name: /Key responsibilities/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(0);
   });
 
   it('lists it on the panel and edits it; Save reloads the record', async () => {
@@ -80,7 +97,9 @@ describe('vacancies', () => {
     await page.getByLabel('Employment type').selectOption('Contract');
     await page.getByRole('button', { name: 'Remove responsibility: Set and mark tests' }).click();
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT');
-    const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && /\/v1\/api\/jobs\/[^/]+$/.test(r.url()));
+    const reloaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/v1\/api\/jobs\/[^/]+$/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
     await toast(page, 'Job vacancy Updated successfully!');
@@ -88,9 +107,17 @@ describe('vacancies', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Edit Vacancy', level: 1 }).waitFor();
-    await page.getByLabel('Job title').and(page.locator(`[value="${edited}"]`)).waitFor();
+    await page
+      .getByLabel('Job title')
+      .and(page.locator(`[value="${edited}"]`))
+      .waitFor();
     expect(await page.getByLabel('Employment type').inputValue()).toBe('Contract');
-    expect(await page.getByRole('group', { name: /Key responsibilities/ }).getByRole('listitem').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('group', { name: /Key responsibilities/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(1);
   });
 
   it('shows it on /vacancies with a modal holding every field and the contact block', async () => {
@@ -109,7 +136,14 @@ describe('vacancies', () => {
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     const text = await dialog.innerText();
     // The school has saved no phone or e-mail yet: the office is where to apply, and no address is invented.
-    for (const part of ['Plan and teach lessons', 'M.Sc. Mathematics and B.Ed.', 'Contract', 'Posted', 'Bring your Resume/CV to the school office.']) expect(text).toContain(part);
+    for (const part of [
+      'Plan and teach lessons',
+      'M.Sc. Mathematics and B.Ed.',
+      'Contract',
+      'Posted',
+      'Bring your Resume/CV to the school office.',
+    ])
+      expect(text).toContain(part);
     expect(text).not.toContain('Set and mark tests');
     expect(await dialog.getByRole('link', { name: 'Send your Resume/CV' }).count()).toBe(0);
     await p.keyboard.press('Escape');
@@ -128,14 +162,19 @@ describe('vacancies', () => {
     const { context: phone, page: p } = await newPage(browser, PHONE);
     await p.goto('/vacancies');
     await p.getByRole('heading', { name: edited }).waitFor();
-    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await phone.close();
   });
 
   it('deletes it and returns to the panel; it is gone from /vacancies', async () => {
     await page.goto(detailsUrl);
     await page.getByRole('heading', { name: 'Edit Vacancy', level: 1 }).waitFor();
-    await page.getByLabel('Job title').and(page.locator(`[value="${edited}"]`)).waitFor();
+    await page
+      .getByLabel('Job title')
+      .and(page.locator(`[value="${edited}"]`))
+      .waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/admin\/vacancies\/panel\/?$/);
     await toast(page, 'Job vacancy deleted successfully!');

@@ -48,17 +48,23 @@ describe.each([
       await page.getByRole('heading', { name: 'Status' }).waitFor();
       expect(await page.locator('.status-panel__now').innerText()).toContain('Received');
       const duplicates = page.getByRole('region', { name: /Possible duplicate applications \(1\)/ });
-      expect(await duplicates.getByRole('link', { name: first.referenceNumber }).getAttribute('href')).toBe(`/admin/admissions/details/${first._id}`);
+      expect(await duplicates.getByRole('link', { name: first.referenceNumber }).getAttribute('href')).toBe(
+        `/admin/admissions/details/${first._id}`,
+      );
       expect(await duplicates.innerText()).toContain('same mobile number and first name');
 
       const call = page.getByRole('link', { name: /^Call 9988776655/ });
       expect(await call.getAttribute('href')).toBe('tel:+919988776655');
-      const english = decodeURIComponent((await page.getByRole('link', { name: /^WhatsApp \(English\)/ }).getAttribute('href'))!);
+      const english = decodeURIComponent(
+        (await page.getByRole('link', { name: /^WhatsApp \(English\)/ }).getAttribute('href'))!,
+      );
       expect(english).toMatch(/^https:\/\/wa\.me\/919988776655\?text=/);
       expect(english).toContain(again.referenceNumber);
       // While it is just received, the letter of its submission (as queued for the office to send).
       expect(english).toContain('We have received the admission application');
-      const hindi = decodeURIComponent((await page.getByRole('link', { name: /^WhatsApp \(हिन्दी\)/ }).getAttribute('href'))!);
+      const hindi = decodeURIComponent(
+        (await page.getByRole('link', { name: /^WhatsApp \(हिन्दी\)/ }).getAttribute('href'))!,
+      );
       expect(hindi).toContain(again.referenceNumber);
       expect(hindi).toContain('आवेदन हमें प्राप्त हो गया है');
       // Office staff are not offered Delete.
@@ -109,7 +115,10 @@ describe.each([
       await signInAs(page, office);
       await page.goto(`/admin/enquiry/details/${enquiry._id}`);
       await page.getByRole('heading', { name: 'Status' }).waitFor();
-      await moveTo(page, 'Contacted', { 'Next follow-up date': '2030-04-01', 'Note (optional)': 'Father will visit on Saturday' });
+      await moveTo(page, 'Contacted', {
+        'Next follow-up date': '2030-04-01',
+        'Note (optional)': 'Father will visit on Saturday',
+      });
       await toast(page, 'Status changed to Contacted.');
       expect(await page.locator('main').innerText()).toContain('1 Apr 2030');
       const followUp = page.getByRole('form', { name: 'Next follow-up' });

@@ -35,7 +35,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function fillEvent(page: Page, values: { en?: string; hi?: string; start?: string; end?: string; holiday?: boolean }) {
+async function fillEvent(
+  page: Page,
+  values: { en?: string; hi?: string; start?: string; end?: string; holiday?: boolean },
+) {
   const form = page.getByRole('form', { name: /event/ });
   if (values.en !== undefined) await form.getByLabel('In English').fill(values.en);
   if (values.hi !== undefined) await form.getByLabel(/^In Hindi/).fill(values.hi);

@@ -27,12 +27,16 @@ const today = dateInIndia();
 const toast = (p: Page, text: RegExp | string) => p.locator('.Toastify').getByText(text).first().waitFor();
 const tableLoaded = (p: Page) => p.locator('table[aria-busy="false"]').waitFor();
 const screenshot = async (p: Page, name: string) => {
-  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_DIR)
+    await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 };
 const path = (p: Page) => new URL(p.url()).pathname.replace(/\/$/, '');
 
 beforeAll(async () => {
-  [clerk, admission] = await Promise.all([staffClient('office', 'Clerk Sunita'), createAdmission({ contactNo: mobile })]);
+  [clerk, admission] = await Promise.all([
+    staffClient('office', 'Clerk Sunita'),
+    createAdmission({ contactNo: mobile }),
+  ]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -64,18 +68,24 @@ describe('the clerk at 1280 px', () => {
     const todays = fresh.getByRole('link', { name: /^Applications today: \d+$/ });
     expect(Number(await todays.innerText())).toBeGreaterThanOrEqual(1);
     expect(await todays.getAttribute('href')).toBe(`/admin/admissions/panel?from=${today}`);
-    expect(await fresh.getByRole('link', { name: /^Enquiries this week: \d+$/ }).getAttribute('href')).toMatch(/^\/admin\/enquiry\/panel\?from=\d{4}-\d{2}-\d{2}$/);
+    expect(await fresh.getByRole('link', { name: /^Enquiries this week: \d+$/ }).getAttribute('href')).toMatch(
+      /^\/admin\/enquiry\/panel\?from=\d{4}-\d{2}-\d{2}$/,
+    );
     await screenshot(page, 'dashboard-1280');
     expect(await accessibilityFailures(page, 'home with linked counts')).toEqual([]);
 
     await todays.click();
-    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/admissions/panel' && url.searchParams.get('from') === today);
+    await page.waitForURL(
+      (url) => url.pathname.replace(/\/$/, '') === '/admin/admissions/panel' && url.searchParams.get('from') === today,
+    );
     await tableLoaded(page);
     expect(await page.getByLabel('Received since').inputValue()).toBe(today);
     await page.getByRole('row').filter({ hasText: admission.referenceNumber }).waitFor();
 
     await page.goBack();
-    const received = page.getByRole('region', { name: 'Applications by status' }).getByRole('link', { name: /^Received \d+$/ });
+    const received = page
+      .getByRole('region', { name: 'Applications by status' })
+      .getByRole('link', { name: /^Received \d+$/ });
     await received.click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'received');
     await tableLoaded(page);
@@ -111,8 +121,19 @@ describe('the clerk at 1280 px', () => {
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/seats');
     const seats = page.getByRole('region', { name: /^Seats for \d{4}-\d{2}$/ });
     await seats.getByRole('table').waitFor();
-    expect(await seats.getByRole('columnheader').allInnerTexts()).toEqual(['Class', 'Seats', 'Admitted', 'Waitlisted', 'Applied']);
-    expect(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Seats' }).getAttribute('aria-current')).toBe('page');
+    expect(await seats.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Class',
+      'Seats',
+      'Admitted',
+      'Waitlisted',
+      'Applied',
+    ]);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Seats' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     await screenshot(page, 'seats-1280');
     expect(await accessibilityFailures(page, 'seats screen')).toEqual([]);
   });
@@ -135,14 +156,24 @@ describe('the clerk at 1280 px', () => {
     await confirmFeeBeforeAdmission(page);
     await toast(page, /^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/);
     await section.getByRole('row').filter({ hasText: '₹6,000.00' }).waitFor();
-    expect(await section.getByRole('row').filter({ hasText: /RMCP-R-/ }).count()).toBe(1);
+    expect(
+      await section
+        .getByRole('row')
+        .filter({ hasText: /RMCP-R-/ })
+        .count(),
+    ).toBe(1);
   });
 
   it('never sees the enquiry pop-up on the home page, signed in', async () => {
     await page.goto('/', { waitUntil: 'load' });
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     // Past the moment it would open for a visitor (1.5 s after load), polled in the page.
-    await page.waitForFunction(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd > 2500);
+    await page.waitForFunction(
+      () =>
+        performance.now() -
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd >
+        2500,
+    );
     expect(await page.locator('dialog[open]').count()).toBe(0);
     expect(path(page)).toBe('');
   });

@@ -10,7 +10,17 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { baseURL } from '../support/api.ts';
 import { checkPdf } from '../../src/lib/tiny-pdf.ts';
 import { DATABASE_PAGES } from '../../src/data/database-pages.ts';
-import { CONTENT_ROUTES, OTHER_PUBLIC_ROUTES, MAGAZINE_PDFS, h1s, meta, title, internalLinks, decode, brokenLinks } from './content-routes.ts';
+import {
+  CONTENT_ROUTES,
+  OTHER_PUBLIC_ROUTES,
+  MAGAZINE_PDFS,
+  h1s,
+  meta,
+  title,
+  internalLinks,
+  decode,
+  brokenLinks,
+} from './content-routes.ts';
 
 const pages = new Map<string, string>();
 async function get(path: string): Promise<Response> {
@@ -27,16 +37,19 @@ beforeAll(async () => {
 });
 
 describe('route table', () => {
-  it.each(Object.entries(CONTENT_ROUTES))('%s answers 200 with its one h1, a title and a description', (path, heading) => {
-    const html = pages.get(path)!;
-    expect(html).not.toMatch(/^STATUS/);
-    expect(h1s(html)).toEqual([heading]);
-    expect(title(html)).toMatch(/RMCP School/);
-    expect(meta(html, 'name', 'description')!.length).toBeGreaterThan(50);
-    expect(html).toMatch(/<html lang="en-IN">/);
-    expect(html).toContain('<a class="skip-link" href="#main">Skip to content</a>');
-    expect(html).toMatch(/<main id="main"/);
-  });
+  it.each(Object.entries(CONTENT_ROUTES))(
+    '%s answers 200 with its one h1, a title and a description',
+    (path, heading) => {
+      const html = pages.get(path)!;
+      expect(html).not.toMatch(/^STATUS/);
+      expect(h1s(html)).toEqual([heading]);
+      expect(title(html)).toMatch(/RMCP School/);
+      expect(meta(html, 'name', 'description')!.length).toBeGreaterThan(50);
+      expect(html).toMatch(/<html lang="en-IN">/);
+      expect(html).toContain('<a class="skip-link" href="#main">Skip to content</a>');
+      expect(html).toMatch(/<main id="main"/);
+    },
+  );
 
   it('titles and descriptions are unique', () => {
     const titles = [...pages.values()].map(title);
@@ -64,8 +77,22 @@ describe('route table', () => {
 
   it('an unknown path answers 404 with the not-found page of its language; its language switch opens the other one', async () => {
     const pages = {
-      en: { paths: ['/no-such-page', '/academy/nope', '/press/coverage/1', '/hindi/x'], h1: 'Page not found', home: '/', html: 'en-IN', other: '/hi/404/', otherH1: 'पृष्ठ नहीं मिला' },
-      hi: { paths: ['/hi/no-such-page', '/hi/academy/nope', '/hi/admin/enquiry/panel', '/hi/login'], h1: 'पृष्ठ नहीं मिला', home: '/hi/', html: 'hi-IN', other: '/404.html', otherH1: 'Page not found' },
+      en: {
+        paths: ['/no-such-page', '/academy/nope', '/press/coverage/1', '/hindi/x'],
+        h1: 'Page not found',
+        home: '/',
+        html: 'en-IN',
+        other: '/hi/404/',
+        otherH1: 'पृष्ठ नहीं मिला',
+      },
+      hi: {
+        paths: ['/hi/no-such-page', '/hi/academy/nope', '/hi/admin/enquiry/panel', '/hi/login'],
+        h1: 'पृष्ठ नहीं मिला',
+        home: '/hi/',
+        html: 'hi-IN',
+        other: '/404.html',
+        otherH1: 'Page not found',
+      },
     };
     for (const { paths, h1, home, html: lang, other, otherH1 } of Object.values(pages)) {
       for (const path of paths) {
@@ -103,8 +130,26 @@ describe('home page', () => {
     expect(html).toMatch(/<a class="button button-light" href="\/infrastructure\/overview">Virtual Tour<\/a>/);
     const years = new Date().getFullYear() - 2012;
     expect(html).toContain(`<span data-years-since="2012">${years}</span>+`);
-    for (const text of ['98%', '15:1', '20+', 'Years of excellence', 'Admission acceptance', 'Student-teacher ratio', 'Extracurricular activities', '10-acre campus', '50+ faculty', 'CBSE']) expect(html).toContain(text);
-    for (const href of ['/infrastructure/learning-centre', '/infrastructure/auditorium', '/academics/technology', '/academics/holistic-development']) expect(html).toContain(`class="card-link" href="${href}"`);
+    for (const text of [
+      '98%',
+      '15:1',
+      '20+',
+      'Years of excellence',
+      'Admission acceptance',
+      'Student-teacher ratio',
+      'Extracurricular activities',
+      '10-acre campus',
+      '50+ faculty',
+      'CBSE',
+    ])
+      expect(html).toContain(text);
+    for (const href of [
+      '/infrastructure/learning-centre',
+      '/infrastructure/auditorium',
+      '/academics/technology',
+      '/academics/holistic-development',
+    ])
+      expect(html).toContain(`class="card-link" href="${href}"`);
     expect(html).toContain('Rooted in values, reaching for excellence.');
     expect(html).toContain('Full recognition as a Senior Secondary School');
   });
@@ -134,9 +179,16 @@ describe('links and files', () => {
     const footer = /<footer class="site-footer"[^>]*>([\s\S]*?)<\/footer>/.exec(html)![1]!;
     for (const text of [site.contact.name.replace('&', '&amp;'), site.contact.address]) expect(footer).toContain(text);
     // No phone or e-mail saved yet: their lines are there, hidden, with nothing in them.
-    expect(footer).toMatch(/<p class="with-icon" data-school-line hidden><svg[\s\S]*?<\/svg> <span data-school="phones"><\/span><\/p>/);
+    expect(footer).toMatch(
+      /<p class="with-icon" data-school-line hidden><svg[\s\S]*?<\/svg> <span data-school="phones"><\/span><\/p>/,
+    );
     expect(footer).not.toMatch(/tel:|mailto:[^"]|9876543210|info@/);
-    for (const social of site.starting.socialLinks) expect(footer).toMatch(new RegExp(`<li data-social="${social.icon}"><a href="${social.url.replace(/[.?]/g, '\\$&')}"[^>]*>\\s*<svg[\\s\\S]*?<span>`));
+    for (const social of site.starting.socialLinks)
+      expect(footer).toMatch(
+        new RegExp(
+          `<li data-social="${social.icon}"><a href="${social.url.replace(/[.?]/g, '\\$&')}"[^>]*>\\s*<svg[\\s\\S]*?<span>`,
+        ),
+      );
     // An unset network keeps its place as a placeholder anchor: no href, target or rel.
     expect(footer).toMatch(/<li data-social="whatsapp" hidden><a>/);
     expect(footer).toContain('data-map-load="https://www.openstreetmap.org/export/embed.html');
@@ -171,7 +223,14 @@ describe('links and files', () => {
 
   it('the mandatory disclosure page (served from the database) has sections A to E and says "not yet published", never "Placeholder"', () => {
     const html = pages.get('/academy/mandatory-disclosure')!;
-    for (const heading of ['A. General information', 'B. Documents and information', 'C. Results and academics', 'D. Staff (teaching)', 'E. School infrastructure']) expect(html).toContain(heading);
+    for (const heading of [
+      'A. General information',
+      'B. Documents and information',
+      'C. Results and academics',
+      'D. Staff (teaching)',
+      'E. School infrastructure',
+    ])
+      expect(html).toContain(heading);
     expect(html).toContain('Not yet published');
     expect(html).not.toMatch(/Placeholder|21XXXXX/);
   });
@@ -186,7 +245,8 @@ describe('links and files', () => {
     expect(await atRoot.text()).toBe(index);
     // The built pages' sitemap and the content pages' (drawn by their function, so a hidden page leaves it at once).
     const sitemap = (await (await get('/sitemap-0.xml')).text()) + (await (await get('/sitemap-pages.xml')).text());
-    for (const path of Object.keys(CONTENT_ROUTES)) expect(sitemap).toContain(`<loc>https://www.rmcpschool.in${path === '/' ? '/' : `${path}/`}</loc>`);
+    for (const path of Object.keys(CONTENT_ROUTES))
+      expect(sitemap).toContain(`<loc>https://www.rmcpschool.in${path === '/' ? '/' : `${path}/`}</loc>`);
     expect(sitemap).not.toContain('/admin/');
     expect(sitemap).not.toContain('/404');
     expect(sitemap).not.toMatch(/\/(login|logout|page-shells)\//);
@@ -196,15 +256,17 @@ describe('links and files', () => {
 });
 
 describe('JavaScript and image budget', () => {
-  it('the home page has no island: the enquiry pop-up is a page script that loads its form\'s island when the form is first used (tests/e2e/home-javascript.test.ts)', () => {
+  it("the home page has no island: the enquiry pop-up is a page script that loads its form's island when the form is first used (tests/e2e/home-javascript.test.ts)", () => {
     const home = pages.get('/')!;
     expect(home).not.toMatch(/<astro-island|client:/i);
     expect(home).toMatch(/<script type="module" src="\/_astro\/EnquiryPopup\.astro[^"]*\.js"><\/script>/);
   });
 
-  it('the home page draws the pop-up on the server: the dialog with its fields, the consent box and Submit (a submit before the island is held by the page\'s script)', () => {
+  it("the home page draws the pop-up on the server: the dialog with its fields, the consent box and Submit (a submit before the island is held by the page's script)", () => {
     const home = pages.get('/')!;
-    expect(home).toMatch(/<div data-enquiry-popup data-props="[^"]*"><section class="Toastify"[^>]*><\/section><dialog class="ff-dialog"/);
+    expect(home).toMatch(
+      /<div data-enquiry-popup data-props="[^"]*"><section class="Toastify"[^>]*><\/section><dialog class="ff-dialog"/,
+    );
     const form = /<form class="ff-form" noValidate="">([\s\S]*?)<\/form>/.exec(home)?.[1] ?? '';
     expect(form.match(/<(input|select|textarea)\b/g)).toHaveLength(16); // 14 fields, the consent box, the honeypot
     expect(form).toContain('<label for="_enquiryR_');
@@ -225,7 +287,7 @@ describe('JavaScript and image budget', () => {
     }
   });
 
-  it('every picture has width, height and alt, a content page\'s a srcset through the Image CDN; below-the-fold pictures are lazy', () => {
+  it("every picture has width, height and alt, a content page's a srcset through the Image CDN; below-the-fold pictures are lazy", () => {
     for (const [path, html] of pages) {
       const imgs = html.match(/<img\b[^>]*>/g) ?? [];
       imgs.forEach((img, i) => {

@@ -102,13 +102,20 @@ export const HINDI_ROUTES: Record<string, string> = {
 };
 
 /** The Hindi forms (their own tests check their words), which are Hindi pages too. */
-export const HINDI_FORMS = ['/hi/admissions/apply/primary', '/hi/admissions/apply/middle', '/hi/admissions/apply/senior', '/hi/admissions/tc-request'];
+export const HINDI_FORMS = [
+  '/hi/admissions/apply/primary',
+  '/hi/admissions/apply/middle',
+  '/hi/admissions/apply/senior',
+  '/hi/admissions/tc-request',
+];
 
 /** The public pages still shown in English under /hi/ (under the note), each with why. None is left. */
 export const HINDI_PENDING: Record<string, string> = {};
 
 /** Every public page's Hindi address: its Hindi page, or the English page with a note until it has one. */
-export const HINDI_PUBLIC_ROUTES = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES].filter((path) => path !== '/login').map((path) => pathIn('hi', path));
+export const HINDI_PUBLIC_ROUTES = [...Object.keys(CONTENT_ROUTES), ...OTHER_PUBLIC_ROUTES]
+  .filter((path) => path !== '/login')
+  .map((path) => pathIn('hi', path));
 
 /** The sample magazine issues' PDFs (starting-content/press/), which no runtime test removes. */
 export const MAGAZINE_PDFS = [
@@ -154,7 +161,10 @@ export function internalLinks(html: string): string[] {
 }
 
 /** Every same-site link of `pages` (HTML by path) that does not answer 200 from `get`, as 'href -> status'. */
-export async function brokenLinks(pages: Iterable<string>, get: (path: string) => Promise<Response>): Promise<string[]> {
+export async function brokenLinks(
+  pages: Iterable<string>,
+  get: (path: string) => Promise<Response>,
+): Promise<string[]> {
   const links = new Set<string>();
   // Staff files are what other test files upload and delete on the shared runtime while the pages
   // are read: their own tests (tests/db/staff-files.test.ts and each record's) check their links.

@@ -29,7 +29,10 @@ beforeAll(async () => {
   office = await staffClient('office', 'Desk Office Clerk');
   [enquiry, admission] = await Promise.all([createEnquiry({ studentName: 'Rohan Deskcheck' }), createAdmission()]);
   // The office calls the family and books the next call for today: a status move (audited) and a follow-up due.
-  const moved = await office.client.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'PATCH', json: { status: 'contacted', nextFollowUp: today } });
+  const moved = await office.client.request(`/v1/api/enquiry/${enquiry._id}`, {
+    method: 'PATCH',
+    json: { status: 'contacted', nextFollowUp: today },
+  });
   expect(moved.status).toBe(200);
   const record = await (await principalApi.request(`/v1/api/admission/${admission._id}`)).json();
   maskedAadhaar = record.studentAadharNo;
@@ -42,7 +45,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(viewport: { width: number; height: number }, who?: Staff): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  viewport: { width: number; height: number },
+  who?: Staff,
+): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await openPage(browser, viewport);
   opened.context.setDefaultTimeout(60_000);
   await loginThroughUi(opened.page, who?.email, who?.password);
@@ -74,26 +80,46 @@ describe.each([
     const contacted = enquiries.getByRole('link', { name: /^Contacted \d+$/ });
     expect(Number((await contacted.innerText()).match(/\d+/)![0])).toBeGreaterThanOrEqual(1);
     expect(await contacted.getAttribute('href')).toBe('/admin/enquiry/panel?status=contacted');
-    const received = page.getByRole('region', { name: 'Applications by status' }).getByRole('link', { name: /^Received \d+$/ });
+    const received = page
+      .getByRole('region', { name: 'Applications by status' })
+      .getByRole('link', { name: /^Received \d+$/ });
     expect(await received.getAttribute('href')).toBe('/admin/admissions/panel?status=received');
-    expect(await page.getByRole('region', { name: 'TC requests by status' }).getByRole('link', { name: /^Requested \d+$/ }).getAttribute('href')).toBe(
-      '/admin/tc-requests/panel?status=requested',
-    );
+    expect(
+      await page
+        .getByRole('region', { name: 'TC requests by status' })
+        .getByRole('link', { name: /^Requested \d+$/ })
+        .getAttribute('href'),
+    ).toBe('/admin/tc-requests/panel?status=requested');
     const fresh = page.getByRole('region', { name: 'New', exact: true });
-    expect(Number(await fresh.getByRole('row', { name: /Enquiries/ }).getByRole('cell').first().innerText())).toBeGreaterThanOrEqual(1);
+    expect(
+      Number(
+        await fresh
+          .getByRole('row', { name: /Enquiries/ })
+          .getByRole('cell')
+          .first()
+          .innerText(),
+      ),
+    ).toBeGreaterThanOrEqual(1);
     await page.getByRole('region', { name: 'Fees received this month' }).getByText(/₹/).waitFor();
 
     const followUps = page.getByRole('region', { name: 'Enquiries due for follow-up' });
-    expect(await followUps.getByRole('link', { name: /^All \d+ due for follow-up$/ }).getAttribute('href')).toBe('/admin/enquiry/panel?due=1');
+    expect(await followUps.getByRole('link', { name: /^All \d+ due for follow-up$/ }).getAttribute('href')).toBe(
+      '/admin/enquiry/panel?due=1',
+    );
 
     expect(await accessibilityFailures(page, `home at ${label}`)).toEqual([]);
 
     await contacted.click();
-    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/enquiry/panel' && url.searchParams.get('status') === 'contacted');
+    await page.waitForURL(
+      (url) =>
+        url.pathname.replace(/\/$/, '') === '/admin/enquiry/panel' && url.searchParams.get('status') === 'contacted',
+    );
     await page.getByRole('heading', { name: 'Enquiries', level: 1 }).waitFor();
     await page.goBack();
     await followUps.getByRole('link', { name: /due for follow-up$/ }).click();
-    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/enquiry/panel' && url.searchParams.get('due') === '1');
+    await page.waitForURL(
+      (url) => url.pathname.replace(/\/$/, '') === '/admin/enquiry/panel' && url.searchParams.get('due') === '1',
+    );
   });
 
   it('filters the audit log, keeping the filters in the URL', async () => {
@@ -104,18 +130,27 @@ describe.each([
 
     await page.getByLabel('Record kind').selectOption('enquiry');
     await page.getByLabel('Record id').fill(enquiry._id);
-    await page.waitForURL((url) => url.searchParams.get('entity') === 'enquiry' && url.searchParams.get('id') === enquiry._id);
+    await page.waitForURL(
+      (url) => url.searchParams.get('entity') === 'enquiry' && url.searchParams.get('id') === enquiry._id,
+    );
     const row = page.getByRole('row').filter({ hasText: 'Changed the status' });
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await row.innerText()).toContain(office.email);
     expect(await row.innerText()).toContain('New → Contacted');
-    expect(await row.getByRole('link', { name: `Enquiry ${enquiry._id.slice(0, 8)}` }).getAttribute('href')).toBe(`/admin/enquiry/details/${enquiry._id}`);
+    expect(await row.getByRole('link', { name: `Enquiry ${enquiry._id.slice(0, 8)}` }).getAttribute('href')).toBe(
+      `/admin/enquiry/details/${enquiry._id}`,
+    );
 
     await page.getByLabel('Person').selectOption(office.email);
     await page.getByLabel('Action').selectOption('status');
     await page.getByLabel('From').fill(today);
     await page.getByLabel('To').fill(today);
-    await page.waitForURL((url) => url.searchParams.get('person') === office.email && url.searchParams.get('action') === 'status' && url.searchParams.get('to') === today);
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('person') === office.email &&
+        url.searchParams.get('action') === 'status' &&
+        url.searchParams.get('to') === today,
+    );
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
 
     await page.getByLabel('From').fill(addDays(today, 1));
@@ -143,13 +178,19 @@ describe.each([
     await page.waitForURL((url) => url.pathname === `/admin/admissions/print/${admission._id}`);
     await page.getByRole('heading', { name: 'Application for admission', level: 1 }).waitFor();
     const photo = page.getByRole('img', { name: 'Student photo' });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
     expect(await accessibilityFailures(page, `print page at ${label}`)).toEqual([]);
 
     await page.emulateMedia({ media: 'print' });
     try {
-      for (const hidden of [page.locator('.site-header'), page.locator('.site-footer'), page.getByRole('navigation', { name: 'Admin sections' })]) {
+      for (const hidden of [
+        page.locator('.site-header'),
+        page.locator('.site-footer'),
+        page.getByRole('navigation', { name: 'Admin sections' }),
+      ]) {
         expect(await hidden.isVisible()).toBe(false);
       }
       expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(false);
@@ -159,18 +200,34 @@ describe.each([
 
       const sheet = page.locator('.print-app');
       const text = await sheet.innerText();
-      for (const value of [admission.referenceNumber, maskedAadhaar, 'R.M.C.P. Senior Secondary School & Academy', 'Station Road', 'Received', `${admission.names.first} Kumari ${admission.names.last}`, 'Suresh Prasad Verma', 'Geeta Rani Verma', 'K.G']) {
+      for (const value of [
+        admission.referenceNumber,
+        maskedAadhaar,
+        'R.M.C.P. Senior Secondary School & Academy',
+        'Station Road',
+        'Received',
+        `${admission.names.first} Kumari ${admission.names.last}`,
+        'Suresh Prasad Verma',
+        'Geeta Rani Verma',
+        'K.G',
+      ]) {
         expect(text).toContain(value);
       }
       expect(text).not.toMatch(/\b\d{12}\b/);
       const checklist = page.getByRole('table', { name: 'Document checklist' });
       expect(await checklist.locator('tbody tr').count()).toBe(Object.keys(admission.files).length);
       expect(await checklist.getByRole('rowheader', { name: 'Student photo' }).isVisible()).toBe(true);
-      expect(new Set(await checklist.locator('tbody td[data-label="State"]').allInnerTexts())).toEqual(new Set(['Pending']));
+      expect(new Set(await checklist.locator('tbody td[data-label="State"]').allInnerTexts())).toEqual(
+        new Set(['Pending']),
+      );
       const boxes = page.locator('.signature__box');
       expect(await boxes.count()).toBe(3);
       for (let i = 0; i < 3; i++) expect(await boxes.nth(i).isVisible()).toBe(true);
-      expect(await page.locator('.signature__who').allInnerTexts()).toEqual(['Parent or guardian', 'Office', 'Principal']);
+      expect(await page.locator('.signature__who').allInnerTexts()).toEqual([
+        'Parent or guardian',
+        'Office',
+        'Principal',
+      ]);
       expect((text.match(/Date:/g) ?? []).length).toBe(3);
 
       if (viewport === DESKTOP) {
@@ -214,9 +271,15 @@ describe.each([
   it('shows one line of seats on the admissions panel, linking to the seats screen', async () => {
     await page.goto('/admin/admissions/panel');
     const line = page.locator('.seats-line');
-    await line.getByText(/^Seats \d{4}-\d{2}: \d+ admitted, \d+ waitlisted, \d+ applied; (no class full|full: .+)\. Seats by class$/).waitFor();
+    await line
+      .getByText(
+        /^Seats \d{4}-\d{2}: \d+ admitted, \d+ waitlisted, \d+ applied; (no class full|full: .+)\. Seats by class$/,
+      )
+      .waitFor();
     expect(await page.getByRole('region', { name: /^Seats for / }).count()).toBe(0);
-    expect(await line.getByRole('link', { name: 'Seats by class' }).getAttribute('href')).toMatch(/^\/admin\/seats\?session=\d{4}-\d{2}$/);
+    expect(await line.getByRole('link', { name: 'Seats by class' }).getAttribute('href')).toMatch(
+      /^\/admin\/seats\?session=\d{4}-\d{2}$/,
+    );
     await tableLoaded(page);
     expect(await accessibilityFailures(page, `admissions panel at ${label}`)).toEqual([]);
   });
@@ -250,7 +313,10 @@ describe.each([
 
     await page.goto('/admin/seats');
     await page.getByText('Only the principal can change the seats.').waitFor();
-    await page.getByRole('region', { name: /^Seats for / }).getByRole('table').waitFor();
+    await page
+      .getByRole('region', { name: /^Seats for / })
+      .getByRole('table')
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Save seats' }).count()).toBe(0);
     expect(await page.getByRole('spinbutton').count()).toBe(0);
     expect(await accessibilityFailures(page, `seats for office staff at ${label}`)).toEqual([]);

@@ -32,11 +32,18 @@ let office: Staff;
 let admission: CreatedAdmission;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS });
+  runtime = await startIsolatedRuntime({
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+  });
   [browser, office, admission] = await Promise.all([
     launchBrowser(),
     staffClient('office', 'Meena Clerk', runtime.url),
-    createAdmission({ language: 'hi', fatherFirstName: 'Harish', fatherMiddleName: 'Lal', fatherLastName: 'Chandra' }, runtime.url),
+    createAdmission(
+      { language: 'hi', fatherFirstName: 'Harish', fatherMiddleName: 'Lal', fatherLastName: 'Chandra' },
+      runtime.url,
+    ),
   ]);
 }, 240_000);
 afterAll(async () => {
@@ -44,8 +51,17 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-async function open(viewport: { width: number; height: number }, extra: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: runtime.url, viewport, bypassCSP: true, acceptDownloads: true, ...extra });
+async function open(
+  viewport: { width: number; height: number },
+  extra: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: runtime.url,
+    viewport,
+    bypassCSP: true,
+    acceptDownloads: true,
+    ...extra,
+  });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }
@@ -71,7 +87,9 @@ describe("a family told what happened, and the office's queue of re-sent documen
       await screenshot(page, 'reject-dialog-1280');
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await toast(page, 'Birth certificate: rejected.');
-      expect(await documents.getByRole('listitem').filter({ hasText: 'Birth certificate' }).innerText()).toContain('Rejected: Photo blurred or cut');
+      expect(await documents.getByRole('listitem').filter({ hasText: 'Birth certificate' }).innerText()).toContain(
+        'Rejected: Photo blurred or cut',
+      );
 
       const section = page.getByRole('region', { name: 'Fee and payments' });
       await section.getByLabel('Paid by').selectOption('cash');
@@ -87,7 +105,8 @@ describe("a family told what happened, and the office's queue of re-sent documen
       const receipt = page.locator('article.receipt');
       await receipt.waitFor();
       const text = await receipt.innerText();
-      for (const expected of ['Harish Lal Chandra', sessionOf(), receiptNumber, '₹2,000.00']) expect(text).toContain(expected);
+      for (const expected of ['Harish Lal Chandra', sessionOf(), receiptNumber, '₹2,000.00'])
+        expect(text).toContain(expected);
       expect(await receipt.getByRole('img', { name: /emblem$/ }).count()).toBe(1);
       expect(await axe(page)).toEqual([]);
       await screenshot(page, 'receipt-screen-1280');
@@ -100,7 +119,9 @@ describe("a family told what happened, and the office's queue of re-sent documen
     try {
       const { page } = parent;
       await page.goto(`/hi/admissions/status?ref=${admission.referenceNumber}`);
-      await page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+      await page.waitForFunction(
+        () => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'),
+      );
       await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill('99887 76655');
       await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
       const result = page.locator('.sc-result');
@@ -109,24 +130,44 @@ describe("a family told what happened, and the office's queue of re-sent documen
       // The office's reason in his language, and the fee: what it is for, and that it is not asked for yet.
       expect(shown).toContain(hi('document.reason.blurred'));
       const left = formatRupees((fees.admission['K.G'] - 2000) * 100);
-      expect(shown).toContain(hi('statusCheck.fee.later', { amount: left, for: hi('statusCheck.fee.admission', { class: 'K.G', session: sessionOf() }) }));
-      expect(shown).toContain(hi('statusCheck.receipts.payment', { number: receiptNumber, date: dateInIndia().split('-').reverse().join('-'), amount: '₹2,000.00' }).split(':')[0]!);
+      expect(shown).toContain(
+        hi('statusCheck.fee.later', {
+          amount: left,
+          for: hi('statusCheck.fee.admission', { class: 'K.G', session: sessionOf() }),
+        }),
+      );
+      expect(shown).toContain(
+        hi('statusCheck.receipts.payment', {
+          number: receiptNumber,
+          date: dateInIndia().split('-').reverse().join('-'),
+          amount: '₹2,000.00',
+        }).split(':')[0]!,
+      );
       expect(await noSideScroll(page)).toBe(true);
       expect(await axe(page)).toEqual([]);
       await screenshot(page, 'status-hi-360');
 
       // The receipt, as a PDF, from the link on the page.
-      const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('link', { name: hi('statusCheck.receipts.download', { number: receiptNumber }) }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        result.getByRole('link', { name: hi('statusCheck.receipts.download', { number: receiptNumber }) }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
       const pdf = await readPdf(await downloadedBytes(download));
       const pdfText = pdf.text.replace(/\s+/g, ' ');
-      for (const expected of [receiptNumber, '₹2,000.00', 'Harish Lal Chandra', sessionOf(), 'शुल्क रसीद']) expect(pdfText).toContain(expected);
+      for (const expected of [receiptNumber, '₹2,000.00', 'Harish Lal Chandra', sessionOf(), 'शुल्क रसीद'])
+        expect(pdfText).toContain(expected);
 
       // A clearer photo of the birth certificate, sent again from the page.
       const doc = result.locator('.sc-doc');
-      await doc.locator('input[type="file"]').setInputFiles({ name: 'birth.png', mimeType: 'image/png', buffer: png(400, 300) });
+      await doc
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'birth.png', mimeType: 'image/png', buffer: png(400, 300) });
       await doc.locator('.ff-upload--done').waitFor();
-      await doc.getByRole('button').filter({ hasText: /दोबारा भेजें$/ }).click();
+      await doc
+        .getByRole('button')
+        .filter({ hasText: /दोबारा भेजें$/ })
+        .click();
       await expect.poll(() => result.locator('.sc-doc').count()).toBe(0);
       expect(await noSideScroll(page)).toBe(true);
     } finally {
@@ -145,11 +186,16 @@ describe("a family told what happened, and the office's queue of re-sent documen
       expect(await axe(page)).toEqual([]);
       await screenshot(page, 'desk-resent-1280');
       await row.click();
-      await page.waitForURL((url) => url.pathname === '/admin/admissions/panel' && url.searchParams.get('resent') === '1');
+      await page.waitForURL(
+        (url) => url.pathname === '/admin/admissions/panel' && url.searchParams.get('resent') === '1',
+      );
       await page.getByRole('row').filter({ hasText: admission.names.last }).waitFor();
       expect(await page.getByLabel('Re-sent by parents').isChecked()).toBe(true);
       await page.goto(`/admin/admissions/details/${admission._id}`);
-      const item = page.getByRole('region', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Birth certificate' });
+      const item = page
+        .getByRole('region', { name: 'Documents' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Birth certificate' });
       await expect.poll(() => item.innerText()).toMatch(/Pending[\s\S]*Re-sent by the parent, \d{1,2} \w{3} \d{4}/);
       await screenshot(page, 'details-resent-1280');
     } finally {

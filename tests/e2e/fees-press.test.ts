@@ -52,7 +52,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const row = (classes: string[], tuition: number) => ({ classes, amounts: { admission: fees.admission[classes[0] as keyof typeof fees.admission], tuition, exam: 300 } });
+const row = (classes: string[], tuition: number) => ({
+  classes,
+  amounts: { admission: fees.admission[classes[0] as keyof typeof fees.admission], tuition, exam: 300 },
+});
 /** The school's first structure (no P.N.C row): admission, tuition by the month, an exam fee. */
 const STARTING = {
   session: SESSION,
@@ -61,7 +64,14 @@ const STARTING = {
     { id: 'tuition', kind: 'tuition', period: 'month', name: { en: 'Tuition fee', hi: 'शिक्षण शुल्क' } },
     { id: 'exam', kind: 'other', period: 'year', name: { en: 'Exam fee', hi: 'परीक्षा शुल्क' } },
   ],
-  rows: [row(['N.C'], 700), row(['K.G'], 800), row(['1', '2', '3', '4', '5'], 1000), row(['6', '7', '8'], 1200), row(['9', '10'], 1400), row(['11', '12'], 1600)],
+  rows: [
+    row(['N.C'], 700),
+    row(['K.G'], 800),
+    row(['1', '2', '3', '4', '5'], 1000),
+    row(['6', '7', '8'], 1200),
+    row(['9', '10'], 1400),
+    row(['11', '12'], 1600),
+  ],
   transferCertificate: fees.transferCertificate,
 };
 
@@ -69,7 +79,7 @@ const STARTING = {
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('fees', () => {
-  it('the principal fills the session\'s fee structure at /admin/fees (1280 px) and copies it to the next; a visitor reads it in Hindi at 360 px on the fee page and the disclosure', async () => {
+  it("the principal fills the session's fee structure at /admin/fees (1280 px) and copies it to the next; a visitor reads it in Hindi at 360 px on the fee page and the disclosure", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       await signInAs(page, principal);
@@ -109,7 +119,9 @@ describe('fees', () => {
       await page.getByRole('button', { name: `Copy to ${NEXT}` }).click();
       await toast(page, `Copied to ${NEXT}: it is published for ${NEXT}. Change what differs there and save.`);
       await page.getByRole('heading', { name: `Fee structure for ${NEXT}` }).waitFor();
-      expect(await page.getByLabel('Tuition fee, Class 1 to Class 5, in rupees', { exact: true }).inputValue()).toBe('1350');
+      expect(await page.getByLabel('Tuition fee, Class 1 to Class 5, in rupees', { exact: true }).inputValue()).toBe(
+        '1350',
+      );
       // The same screen on the principal's phone: each row's boxes stack under it.
       await page.setViewportSize(PHONE);
       expect(await fitsTheScreen(page)).toBe(true);
@@ -123,10 +135,14 @@ describe('fees', () => {
       await parent.goto('/hi/admissions/fees');
       expect(await parent.locator('h1').textContent()).toBe('शुल्क विवरण');
       const byClass = parent.getByRole('table', { name: `कक्षावार शुल्क, सत्र ${SESSION}` });
-      const row = byClass.getByRole('row').filter({ has: parent.getByRole('rowheader', { name: 'कक्षा I–V', exact: true }) });
+      const row = byClass
+        .getByRole('row')
+        .filter({ has: parent.getByRole('rowheader', { name: 'कक्षा I–V', exact: true }) });
       expect(await row.textContent()).toContain('₹1,350');
       const same = parent.getByRole('table', { name: `सभी कक्षाओं के लिए एक समान शुल्क, सत्र ${SESSION}` });
-      expect(await same.getByRole('row').filter({ hasText: 'वाहन शुल्क, 15 कि.मी. से अधिक' }).getByRole('cell').textContent()).toBe('₹1,100');
+      expect(
+        await same.getByRole('row').filter({ hasText: 'वाहन शुल्क, 15 कि.मी. से अधिक' }).getByRole('cell').textContent(),
+      ).toBe('₹1,100');
       expect(await fitsTheScreen(parent)).toBe(true);
       expect(await accessibilityFailures(parent, '/hi/admissions/fees at 360 px')).toEqual([]);
       await screenshot(parent, 'fees-hi-360');
@@ -134,7 +150,12 @@ describe('fees', () => {
       await parent.goto('/hi/academy/mandatory-disclosure');
       await parent.getByRole('heading', { name: `शुल्क विवरण, सत्र ${SESSION}` }).waitFor();
       const disclosed = parent.getByRole('table', { name: `कक्षावार शुल्क, सत्र ${SESSION}` });
-      expect(await disclosed.getByRole('row').filter({ has: parent.getByRole('rowheader', { name: 'कक्षा I–V', exact: true }) }).textContent()).toContain('₹1,350');
+      expect(
+        await disclosed
+          .getByRole('row')
+          .filter({ has: parent.getByRole('rowheader', { name: 'कक्षा I–V', exact: true }) })
+          .textContent(),
+      ).toContain('₹1,350');
       expect(await fitsTheScreen(parent)).toBe(true);
       expect(await accessibilityFailures(parent, '/hi/academy/mandatory-disclosure at 360 px')).toEqual([]);
     } finally {
@@ -146,7 +167,12 @@ describe('fees', () => {
 describe('press', () => {
   it('the office adds an article with a cover at /admin/press; it is on /press/coverage, and on /hi/press/coverage at 360 px', async () => {
     const coverPath = join(dir, 'clipping.jpg');
-    await writeFile(coverPath, await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c9b38a' } }).jpeg({ quality: 80 }).toBuffer());
+    await writeFile(
+      coverPath,
+      await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c9b38a' } })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
     const title = `Village children win the district quiz ${Date.now()}`;
     const { context, page } = await newPage(browser, DESKTOP);
     try {
@@ -159,7 +185,9 @@ describe('press', () => {
       await form.getByLabel('Title in English').fill(title);
       await form.getByLabel('Summary in English').fill('Three pupils of Class VIII took the first prize.');
       await form.getByLabel('Date printed').fill('2026-10-02');
-      await form.getByLabel('What the picture shows, in English').fill('Newspaper clipping with the quiz winners holding their cup');
+      await form
+        .getByLabel('What the picture shows, in English')
+        .fill('Newspaper clipping with the quiz winners holding their cup');
       await form.getByLabel('Cover picture').setInputFiles(coverPath);
       expect(await accessibilityFailures(page, '/admin/press with its form at 1280 px')).toEqual([]);
       await screenshot(page, 'admin-press-form-1280');
@@ -197,7 +225,9 @@ describe('press', () => {
       const heading = parent.locator('.press-card h2', { hasText: title });
       expect(await heading.getAttribute('lang')).toBe('en-IN');
       // The month in Hindi (ICU spells it अक्तूबर or अक्टूबर by its version).
-      expect(await parent.locator('.press-card', { hasText: title }).locator('time').textContent()).toMatch(/^2 अक्[तट]ूबर 2026$/);
+      expect(await parent.locator('.press-card', { hasText: title }).locator('time').textContent()).toMatch(
+        /^2 अक्[तट]ूबर 2026$/,
+      );
       expect(await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await accessibilityFailures(parent, '/hi/press/coverage at 360 px')).toEqual([]);
       await screenshot(parent, 'press-hi-360');

@@ -16,7 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe.each([
   ['1280 px', DESKTOP],
   ['360 px', PHONE],

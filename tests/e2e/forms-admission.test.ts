@@ -22,7 +22,11 @@ const overLimitPdf = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, '%')]);
 
 /** A PNG of random noise (barely compressible): about 3 bytes a pixel. */
 const noisePng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -53,7 +57,10 @@ async function watchRequests(page: Page): Promise<Request[]> {
       return (open as (...a: unknown[]) => void).apply(this, args);
     } as typeof XMLHttpRequest.prototype.open;
     const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { __url?: string }, body?: Document | XMLHttpRequestBodyInit | null) {
+    XMLHttpRequest.prototype.send = function (
+      this: XMLHttpRequest & { __url?: string },
+      body?: Document | XMLHttpRequestBodyInit | null,
+    ) {
       measure(this.__url ?? '', body);
       return send.call(this, body);
     };
@@ -68,14 +75,17 @@ async function watchRequests(page: Page): Promise<Request[]> {
   return requests;
 }
 async function bodySizes(page: Page, requests: Request[]): Promise<{ url: string; size: number }[]> {
-  const chromium = await Promise.all(requests.map(async (r) => {
-    const sizes = await r.sizes().catch(() => ({ requestBodySize: 0 }));
-    return { url: r.url(), size: Math.max(sizes.requestBodySize, r.postDataBuffer()?.length ?? 0) };
-  }));
-  const measured = await page.evaluate(() => (window as unknown as { __bodies: { url: string; size: number }[] }).__bodies);
+  const chromium = await Promise.all(
+    requests.map(async (r) => {
+      const sizes = await r.sizes().catch(() => ({ requestBodySize: 0 }));
+      return { url: r.url(), size: Math.max(sizes.requestBodySize, r.postDataBuffer()?.length ?? 0) };
+    }),
+  );
+  const measured = await page.evaluate(
+    () => (window as unknown as { __bodies: { url: string; size: number }[] }).__bodies,
+  );
   return [...chromium, ...measured];
 }
-
 
 for (const band of BANDS) {
   describe(`admission form: ${band}`, () => {
@@ -108,9 +118,12 @@ for (const band of BANDS) {
         let i = 0;
         for (const field of fields) {
           const input = page.getByLabel(label(fileLabel(field)));
-          const file = field === 'studentPhoto'
-            ? { name: 'photo.png', mimeType: 'image/png', buffer: nearLimitPng }
-            : i++ % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+          const file =
+            field === 'studentPhoto'
+              ? { name: 'photo.png', mimeType: 'image/png', buffer: nearLimitPng }
+              : i++ % 2
+                ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF }
+                : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
           await input.setInputFiles(file);
         }
         // The error cleared when a valid file was chosen; every document shows as uploaded.
@@ -131,13 +144,21 @@ for (const band of BANDS) {
         const uploads = sizes.filter((s) => s.url.includes('/v1/api/uploads'));
         // One request starts each document; the photo near 2 MB goes on in 1 MB pieces.
         const isPiece = (url: string) => /\/v1\/api\/uploads\/pieces\/[^/]+\/\d+$/.test(url);
-        expect(requests.filter((r) => r.method() === 'POST' && /\/v1\/api\/uploads(\/pieces)?$/.test(r.url())).length).toBe(fields.length);
+        expect(
+          requests.filter((r) => r.method() === 'POST' && /\/v1\/api\/uploads(\/pieces)?$/.test(r.url())).length,
+        ).toBe(fields.length);
         expect(Math.max(...sizes.map((s) => s.size))).toBeLessThan(LIMIT);
         expect(Math.max(...uploads.filter((u) => isPiece(u.url)).map((s) => s.size))).toBe(1024 * 1024);
 
         // The office finds it.
         const { admin, id, detail } = await officeFinds(name, reference);
-        expect(detail).toMatchObject({ band, admissionClass: def.classOptions.at(-1)!.label, studentFirstName: name, paymentStatus: 'pending', governmentScholarship: def.academic ? 'yes' : 'no' });
+        expect(detail).toMatchObject({
+          band,
+          admissionClass: def.classOptions.at(-1)!.label,
+          studentFirstName: name,
+          paymentStatus: 'pending',
+          governmentScholarship: def.academic ? 'yes' : 'no',
+        });
         for (const field of fields) expect(detail[field]).toBe(`/v1/api/admission/${id}/files/${field}`);
         const photoBack = await admin.request(String(detail.studentPhoto));
         expect(Buffer.from(await photoBack.arrayBuffer()).equals(nearLimitPng)).toBe(true);
@@ -185,12 +206,20 @@ describe('admission form: drafts', () => {
         await page.goto('/admissions/apply/middle');
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
         await page.waitForTimeout(600); // past the draft's 300 ms save delay
-        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('form-draft:'))), `visit ${visit}`).toEqual([]);
-        expect(await page.getByText('We restored what you filled in earlier', { exact: false }).count(), `visit ${visit}`).toBe(0);
+        expect(
+          await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('form-draft:'))),
+          `visit ${visit}`,
+        ).toEqual([]);
+        expect(
+          await page.getByText('We restored what you filled in earlier', { exact: false }).count(),
+          `visit ${visit}`,
+        ).toBe(0);
       }
       // Back to the defaults after typing: the draft goes away again.
       await page.getByLabel(label('Student first name')).fill('A');
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:admission-middle'))).toContain('"studentFirstName":"A"');
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('form-draft:admission-middle')))
+        .toContain('"studentFirstName":"A"');
       await page.getByLabel(label('Student first name')).fill('');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:admission-middle'))).toBeNull();
     } finally {
@@ -210,7 +239,9 @@ describe('admission form: a failed upload', () => {
       });
       await page.goto('/admissions/apply/primary');
       await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
-      await page.getByLabel(label(fileLabel('abcCard'))).setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page
+        .getByLabel(label(fileLabel('abcCard')))
+        .setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: PDF });
       const retry = page.getByRole('button', { name: 'Retry upload' });
       await retry.waitFor({ timeout: 30_000 });
       expect(failures).toBe(3); // the first try and two automatic retries

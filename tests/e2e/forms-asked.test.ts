@@ -42,7 +42,9 @@ describe('a Hindi K.G application at 360 px', () => {
       // Middle names are optional: labelled so, no star, never marked.
       for (const who of ['student', 'father', 'mother'] as const) {
         const field = page.getByLabel(label(A[`${who}MiddleName`].label));
-        expect(await page.locator(`label[for="${await field.getAttribute('id')}"]`).textContent()).toBe(`${A[`${who}MiddleName`].label}${HI['formText.optional']}`);
+        expect(await page.locator(`label[for="${await field.getAttribute('id')}"]`).textContent()).toBe(
+          `${A[`${who}MiddleName`].label}${HI['formText.optional']}`,
+        );
       }
 
       const name = uniqueName('आवेदक');
@@ -66,7 +68,10 @@ describe('a Hindi K.G application at 360 px', () => {
       await page.getByLabel(label(A.address.label)).fill('वार्ड 4, स्टेशन रोड, सिकंदराबाद, बुलंदशहर 203205');
       await page.getByLabel(label(A.contactNo.label)).fill('9812344400');
       const files = bandFiles(BANDS_DEF.primary);
-      for (const field of files) await page.getByLabel(label(A[field].label)).setInputFiles({ name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+      for (const field of files)
+        await page
+          .getByLabel(label(A[field].label))
+          .setInputFiles({ name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF });
       await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(files.length);
       await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
 
@@ -83,14 +88,29 @@ describe('a Hindi K.G application at 360 px', () => {
       const reference = await shownReference(page);
       const facts = page.locator('.ack-facts');
       for (const [term, value] of [
-        [HI['ack.dateOfBirth'], dateOfBirth.split('-').reverse().join('/')], [HI['ack.gender'], 'बालक'], [HI['ack.address'], 'वार्ड 4, स्टेशन रोड, सिकंदराबाद, बुलंदशहर 203205'],
+        [HI['ack.dateOfBirth'], dateOfBirth.split('-').reverse().join('/')],
+        [HI['ack.gender'], 'बालक'],
+        [HI['ack.address'], 'वार्ड 4, स्टेशन रोड, सिकंदराबाद, बुलंदशहर 203205'],
         [HI['ack.student'], `${name} शर्मा`],
       ]) {
-        expect(await facts.locator('div').filter({ has: page.locator('dt', { hasText: term! }) }).locator('dd').textContent()).toBe(value);
+        expect(
+          await facts
+            .locator('div')
+            .filter({ has: page.locator('dt', { hasText: term! }) })
+            .locator('dd')
+            .textContent(),
+        ).toBe(value);
       }
 
       const { id, detail } = await officeFinds(name, reference);
-      expect(detail).toMatchObject({ dateOfBirth, gender: 'Male', studentMiddleName: '', fatherMiddleName: '', ageOutsideRange: true, language: 'hi' });
+      expect(detail).toMatchObject({
+        dateOfBirth,
+        gender: 'Male',
+        studentMiddleName: '',
+        fatherMiddleName: '',
+        ageOutsideRange: true,
+        language: 'hi',
+      });
 
       // The clerk's list and details at 1280 px mark it.
       const office = await newPage(browser, DESKTOP);
@@ -101,7 +121,9 @@ describe('a Hindi K.G application at 360 px', () => {
         await row.locator('.row-mark', { hasText: 'Age outside range' }).waitFor();
         await office.page.goto(`/admin/admissions/details/${id}`);
         await office.page.getByText(/^Age outside range:/).waitFor();
-        expect(await office.page.locator('.details-warning').textContent()).toContain(`the child is 8 on 31 Mar ${String(detail.session).slice(0, 4)}; K.G admits 5 to 7`);
+        expect(await office.page.locator('.details-warning').textContent()).toContain(
+          `the child is 8 on 31 Mar ${String(detail.session).slice(0, 4)}; K.G admits 5 to 7`,
+        );
         await office.page.getByText(`${name} शर्मा`, { exact: true }).first().waitFor();
       } finally {
         await office.context.close();
@@ -111,7 +133,7 @@ describe('a Hindi K.G application at 360 px', () => {
     }
   }, 180_000);
 
-  it('marks every mistake of one submit with its own Hindi message, keeps the first rule\'s toast, and focuses the first', async () => {
+  it("marks every mistake of one submit with its own Hindi message, keeps the first rule's toast, and focuses the first", async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
       await page.goto('/hi/admissions/apply/primary');
@@ -154,7 +176,13 @@ describe('confirmation panels', () => {
       const dialog = page.getByRole('dialog', { name: HI['formText.enquiryTitle'] });
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
       // No "(optional)" beside a required star: each optional label says so and has none.
-      for (const field of ['lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'email'] as const) {
+      for (const field of [
+        'lastSchoolAttended',
+        'fatherOccupation',
+        'motherOccupation',
+        'referredBy',
+        'email',
+      ] as const) {
         const text = await dialog.locator('label', { hasText: E[field].label }).first().textContent();
         expect(text, field).toBe(`${E[field].label}${HI['formText.optional']}`);
       }
@@ -175,11 +203,16 @@ describe('confirmation panels', () => {
       await heading.waitFor();
       expect(await focusedId(page)).toBe(await heading.getAttribute('id'));
       const panel = dialog.getByTestId('form-done');
-      expect(await panel.textContent()).toContain(fillIn(HI['formText.enquiryDoneNext'], { mobile: '9876501299', class: 'K.G' }));
+      expect(await panel.textContent()).toContain(
+        fillIn(HI['formText.enquiryDoneNext'], { mobile: '9876501299', class: 'K.G' }),
+      );
       // No phone saved yet: no line to call one.
       expect(await panel.locator('a[href^="tel:"]').count()).toBe(0);
       expect(await dialog.locator('form').count()).toBe(0);
-      const { rows } = await db().query(`SELECT email, referred_by, last_school_attended, father_occupation FROM enquiries WHERE student_name = $1`, [name]);
+      const { rows } = await db().query(
+        `SELECT email, referred_by, last_school_attended, father_occupation FROM enquiries WHERE student_name = $1`,
+        [name],
+      );
       expect(rows).toEqual([{ email: '', referred_by: '', last_school_attended: '', father_occupation: '' }]);
       await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -188,7 +221,7 @@ describe('confirmation panels', () => {
     }
   }, 90_000);
 
-  it('the TC request (Hindi, 360 px): the fee before sending, then a panel with the fee, the status page\'s link with the number, and no phone before the school saves one', async () => {
+  it("the TC request (Hindi, 360 px): the fee before sending, then a panel with the fee, the status page's link with the number, and no phone before the school saves one", async () => {
     const TC = HI_FORMS.tcRequest;
     const fee = formatRupees(fees.transferCertificate * 100);
     const { context, page } = await newPage(browser, PHONE);
@@ -197,7 +230,9 @@ describe('confirmation panels', () => {
       await hydrated(page);
       const submit = page.getByRole('button', { name: HI['formText.tcSubmit'] });
       expect(await page.locator('.ff-fee').textContent()).toBe(fillIn(HI['formText.tcFee'], { fee }));
-      expect(await page.locator('label', { hasText: TC.email.label }).first().textContent()).toBe(`${TC.email.label}${HI['formText.optional']}`);
+      expect(await page.locator('label', { hasText: TC.email.label }).first().textContent()).toBe(
+        `${TC.email.label}${HI['formText.optional']}`,
+      );
       const number = `HI/TC/${Date.now()}`;
       await page.getByLabel(label(TC.studentName.label)).fill('राहुल वर्मा');
       await page.getByLabel(label(TC.admissionNumber.label)).fill(number);
@@ -214,7 +249,9 @@ describe('confirmation panels', () => {
       const panel = page.getByTestId('form-done');
       expect(await panel.textContent()).toContain(fillIn(HI['formText.tcDoneNext'], { fee }));
       const link = panel.getByRole('link', { name: HI['formText.tcStatusPage'] });
-      expect(await link.getAttribute('href')).toBe(`/hi/admissions/tc-request/status?number=${encodeURIComponent(number)}`);
+      expect(await link.getAttribute('href')).toBe(
+        `/hi/admissions/tc-request/status?number=${encodeURIComponent(number)}`,
+      );
       // No phone saved yet: no line to call one.
       expect(await panel.locator('a[href^="tel:"]').count()).toBe(0);
       // The link opens the status page with the number filled in.

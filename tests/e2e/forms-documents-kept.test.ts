@@ -47,33 +47,37 @@ const done = (page: Page) => page.locator('.ff-upload--done').count();
 
 /** The documents kept on the phone for the early-years form: by field, the kept bytes' size and the upload's id once noted. */
 function kept(page: Page): Promise<Record<string, { bytes: number; id?: string }>> {
-  return page.evaluate((draft) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('form-documents');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const idb = open.result;
-      const out: Record<string, { bytes: number; id?: string }> = {};
-      if (!idb.objectStoreNames.contains('documents')) {
-        idb.close();
-        resolve(out);
-        return;
-      }
-      const cursor = idb.transaction('documents').objectStore('documents').openCursor();
-      cursor.onerror = () => reject(cursor.error);
-      cursor.onsuccess = () => {
-        const at = cursor.result;
-        if (!at) {
-          idb.close();
-          resolve(out);
-          return;
-        }
-        const [form, field] = at.key as [string, string];
-        const value = at.value as { bytes?: ArrayBuffer; upload?: { id: string } } | undefined;
-        if (form === draft && value) out[field] = { bytes: value.bytes?.byteLength ?? 0, id: value.upload?.id };
-        at.continue();
-      };
-    };
-  }), DRAFT);
+  return page.evaluate(
+    (draft) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('form-documents');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const out: Record<string, { bytes: number; id?: string }> = {};
+          if (!idb.objectStoreNames.contains('documents')) {
+            idb.close();
+            resolve(out);
+            return;
+          }
+          const cursor = idb.transaction('documents').objectStore('documents').openCursor();
+          cursor.onerror = () => reject(cursor.error);
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) {
+              idb.close();
+              resolve(out);
+              return;
+            }
+            const [form, field] = at.key as [string, string];
+            const value = at.value as { bytes?: ArrayBuffer; upload?: { id: string } } | undefined;
+            if (form === draft && value) out[field] = { bytes: value.bytes?.byteLength ?? 0, id: value.upload?.id };
+            at.continue();
+          };
+        };
+      }),
+    DRAFT,
+  );
 }
 
 /** The POSTs the page makes to the uploads API, by path. */
@@ -96,11 +100,17 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   const files = join(import.meta.dirname, '../../node_modules/@fontsource/noto-sans-devanagari/files');
   const face = async (weight: number) => {
-    const data = (await readFile(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff2`))).toString('base64');
+    const data = (await readFile(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff2`))).toString(
+      'base64',
+    );
     return `@font-face { font-family: 'Deva'; font-weight: ${weight}; src: url(data:font/woff2;base64,${data}) format('woff2'); unicode-range: U+0900-097F; }`;
   };
   // A page under the site's CSP (not opened with openPage) may refuse the font: the shot is taken anyway.
-  await page.addStyleTag({ content: `${await face(400)} ${await face(700)} body, button, input, select, label, h1, h2, h3, legend { font-family: 'Deva', system-ui, sans-serif !important; }` }).catch(() => undefined);
+  await page
+    .addStyleTag({
+      content: `${await face(400)} ${await face(700)} body, button, input, select, label, h1, h2, h3, legend { font-family: 'Deva', system-ui, sans-serif !important; }`,
+    })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
@@ -115,7 +125,10 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await page.goto(DEF.path);
       await hydrated(page);
       const name = `Kept${Date.now().toString(36).replace(/\d/g, '')}`;
-      await fillApplicationText(page, 'primary', name, { admissionClass: DEF.classOptions.at(-1)!.value, mobile: '9812300024' });
+      await fillApplicationText(page, 'primary', name, {
+        admissionClass: DEF.classOptions.at(-1)!.value,
+        mobile: '9812300024',
+      });
       await page.goto(HI_PATH);
       await hydrated(page);
       await page.getByText(HI['formText.admissionRestored']).waitFor();
@@ -123,12 +136,16 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       // Our own button, in Hindi; the browser's file input is never seen.
       const fields = bandFiles(DEF);
       const buttons = await page.locator('.ff-file-button').allTextContents();
-      expect(buttons).toEqual(fields.map((f) => (f.endsWith('Photo') ? HI['formText.fileChoosePhoto'] : HI['formText.fileChoose'])));
+      expect(buttons).toEqual(
+        fields.map((f) => (f.endsWith('Photo') ? HI['formText.fileChoosePhoto'] : HI['formText.fileChoose'])),
+      );
       expect(await page.locator('.ff-file-none').first().textContent()).toBe(HI['formText.fileNone']);
-      for (const box of await page.locator('input[type="file"]').evaluateAll((inputs) => inputs.map((i) => {
-        const r = i.getBoundingClientRect();
-        return { width: r.width, height: r.height, opacity: getComputedStyle(i).opacity };
-      }))) {
+      for (const box of await page.locator('input[type="file"]').evaluateAll((inputs) =>
+        inputs.map((i) => {
+          const r = i.getBoundingClientRect();
+          return { width: r.width, height: r.height, opacity: getComputedStyle(i).opacity };
+        }),
+      )) {
         expect(box.width).toBeLessThanOrEqual(1);
         expect(box.height).toBeLessThanOrEqual(1);
         expect(box.opacity).toBe('0');
@@ -146,9 +163,12 @@ describe('documents on the Hindi early-years form at 360 px', () => {
 
       const seen = watchUploads(page);
       for (const [i, field] of fields.entries()) {
-        const file = field === 'studentAadharFile'
-          ? { name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo }
-          : i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: unique(PDF) } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: unique(JPEG) };
+        const file =
+          field === 'studentAadharFile'
+            ? { name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo }
+            : i % 2
+              ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: unique(PDF) }
+              : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: unique(JPEG) };
         await fileInput(page, field).setInputFiles(file);
       }
       await expect.poll(() => done(page), { timeout: 90_000 }).toBe(fields.length);
@@ -171,7 +191,9 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       const hydratedAt = Date.now();
       await expect.poll(() => done(page), { timeout: 60_000, interval: 50 }).toBe(fields.length);
       const total = Object.values(first1).reduce((sum, d) => sum + d.bytes, 0);
-      console.log(`kept on the phone: ${fields.length} documents, ${formatBytes(total)} (camera photo ${formatBytes(photo.length)} -> ${formatBytes(first1.studentAadharFile!.bytes)}); all back ${Date.now() - hydratedAt} ms after hydration`);
+      console.log(
+        `kept on the phone: ${fields.length} documents, ${formatBytes(total)} (camera photo ${formatBytes(photo.length)} -> ${formatBytes(first1.studentAadharFile!.bytes)}); all back ${Date.now() - hydratedAt} ms after hydration`,
+      );
       expect(seen).toEqual({ uploads: 0, checks: 1 });
       expect(await page.locator('.ff-shrunk').first().textContent()).toBe(photoStatus);
       expect(await page.getByLabel(label(A.studentFirstName.label)).inputValue()).toBe(name);
@@ -207,7 +229,12 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await toast(page, HI['form.admissionSuccess']);
       const { id } = await officeFinds(name, await shownReference(page));
       expect(await count('uploads', 'admission_id = $1', [id])).toBe(fields.length);
-      expect(await count('uploads', 'admission_id = $1 AND id = ANY($2::uuid[])', [id, [again, first1.studentAadharFile!.id]])).toBe(2);
+      expect(
+        await count('uploads', 'admission_id = $1 AND id = ANY($2::uuid[])', [
+          id,
+          [again, first1.studentAadharFile!.id],
+        ]),
+      ).toBe(2);
       await expect.poll(() => kept(page)).toEqual({});
       expect(await page.evaluate((k) => localStorage.getItem(`form-draft:${k}`), DRAFT)).toBeNull();
     } finally {
@@ -222,8 +249,16 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await page.goto(HI_PATH);
       await hydrated(page);
       await page.getByLabel(label(A.studentFirstName.label)).fill('मिटाना');
-      await fileInput(page, 'studentPhoto').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: unique(JPEG) });
-      await fileInput(page, 'abcCard').setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: unique(PDF) });
+      await fileInput(page, 'studentPhoto').setInputFiles({
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: unique(JPEG),
+      });
+      await fileInput(page, 'abcCard').setInputFiles({
+        name: 'abc.pdf',
+        mimeType: 'application/pdf',
+        buffer: unique(PDF),
+      });
       await expect.poll(() => done(page)).toBe(2);
       await expect.poll(async () => Object.values(await kept(page)).filter((d) => d.id).length).toBe(2);
 
@@ -272,26 +307,34 @@ describe('documents on the Hindi early-years form at 360 px', () => {
     try {
       await page.goto(HI_PATH);
       await hydrated(page);
-      await fileInput(page, 'abcCard').setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: unique(PDF) });
+      await fileInput(page, 'abcCard').setInputFiles({
+        name: 'abc.pdf',
+        mimeType: 'application/pdf',
+        buffer: unique(PDF),
+      });
       await expect.poll(async () => (await kept(page)).abcCard?.id).toBeTruthy();
       // Chosen eight days ago.
-      await page.evaluate((draft) => new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('form-documents');
-        open.onsuccess = () => {
-          const store = open.result.transaction('documents', 'readwrite').objectStore('documents');
-          const key = [draft, 'abcCard'];
-          const read = store.get(key);
-          read.onsuccess = () => {
-            const write = store.put({ ...read.result, savedAt: Date.now() - 8 * 24 * 3600 * 1000 }, key);
-            write.onsuccess = () => {
-              open.result.close();
-              resolve();
+      await page.evaluate(
+        (draft) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('form-documents');
+            open.onsuccess = () => {
+              const store = open.result.transaction('documents', 'readwrite').objectStore('documents');
+              const key = [draft, 'abcCard'];
+              const read = store.get(key);
+              read.onsuccess = () => {
+                const write = store.put({ ...read.result, savedAt: Date.now() - 8 * 24 * 3600 * 1000 }, key);
+                write.onsuccess = () => {
+                  open.result.close();
+                  resolve();
+                };
+                write.onerror = () => reject(write.error);
+              };
             };
-            write.onerror = () => reject(write.error);
-          };
-        };
-        open.onerror = () => reject(open.error);
-      }), DRAFT);
+            open.onerror = () => reject(open.error);
+          }),
+        DRAFT,
+      );
       await page.reload();
       await hydrated(page);
       await expect.poll(() => kept(page)).toEqual({});
@@ -313,11 +356,19 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(HI_PATH);
       await hydrated(page);
-      await fileInput(page, 'abcCard').setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: unique(PDF) });
+      await fileInput(page, 'abcCard').setInputFiles({
+        name: 'abc.pdf',
+        mimeType: 'application/pdf',
+        buffer: unique(PDF),
+      });
       await expect.poll(() => done(page)).toBe(1);
       await page.reload();
       await hydrated(page);
-      await fileInput(page, 'abcCard').setInputFiles({ name: 'abc.pdf', mimeType: 'application/pdf', buffer: unique(PDF) });
+      await fileInput(page, 'abcCard').setInputFiles({
+        name: 'abc.pdf',
+        mimeType: 'application/pdf',
+        buffer: unique(PDF),
+      });
       await expect.poll(() => done(page)).toBe(1);
       expect(errors).toEqual([]);
     } finally {
@@ -330,11 +381,17 @@ describe('documents on the Hindi early-years form at 360 px', () => {
     context.setDefaultTimeout(60_000);
     try {
       // A 2400 x 1800 checkerboard: a 4 KB PNG, but about 1 MB as a redrawn JPEG.
-      const w = 2400, h = 1800;
+      const w = 2400,
+        h = 1800;
       const raw = Buffer.alloc(w * h * 3);
-      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.fill(((x >> 1) + (y >> 1)) % 2 ? 255 : 0, (y * w + x) * 3, (y * w + x) * 3 + 3);
-      const board = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png({ palette: true, colours: 2 }).toBuffer();
-      const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#444' } }).png().toBuffer();
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) raw.fill(((x >> 1) + (y >> 1)) % 2 ? 255 : 0, (y * w + x) * 3, (y * w + x) * 3 + 3);
+      const board = await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+        .png({ palette: true, colours: 2 })
+        .toBuffer();
+      const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#444' } })
+        .png()
+        .toBuffer();
       const seen = watchUploads(page);
       await page.goto(HI_PATH);
       await hydrated(page);
@@ -349,7 +406,9 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await card.setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: board });
       await expect.poll(() => done(page)).toBe(1);
       const status = (await page.locator('.ff-upload--done').textContent())!;
-      expect(status).toBe(`✓ ${fillWords('hi', 'formText.fileUploaded', { name: 'board.png' })} (${fillWords('hi', 'formText.filePhotoAsIs', { size: formatBytes(board.length) })})`);
+      expect(status).toBe(
+        `✓ ${fillWords('hi', 'formText.fileUploaded', { name: 'board.png' })} (${fillWords('hi', 'formText.filePhotoAsIs', { size: formatBytes(board.length) })})`,
+      );
       expect(seen.uploads).toBe(1);
       await expect.poll(async () => (await kept(page)).abcCard?.bytes).toBe(board.length);
       await card.evaluate((el) => el.closest('.ff-field')!.scrollIntoView({ block: 'start' }));
@@ -370,7 +429,10 @@ describe('"Clear this form" on the other public forms that keep a draft', () => 
       await page.getByLabel(label(TC.studentName.label)).fill('राहुल वर्मा');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:tc-request'))).not.toBeNull();
       await page.getByRole('button', { name: HI['formText.clearForm'] }).click();
-      await page.getByRole('alertdialog', { name: HI['formText.clearTitle'] }).getByRole('button', { name: HI['formText.clearYes'] }).click();
+      await page
+        .getByRole('alertdialog', { name: HI['formText.clearTitle'] })
+        .getByRole('button', { name: HI['formText.clearYes'] })
+        .click();
       expect(await page.getByLabel(label(TC.studentName.label)).inputValue()).toBe('');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('form-draft:tc-request'))).toBeNull();
     } finally {
@@ -380,7 +442,7 @@ describe('"Clear this form" on the other public forms that keep a draft', () => 
 });
 
 describe('"Clear this form" in the Hindi enquiry pop-up at 360 px', () => {
-  it('opens its confirmation over the pop-up; Esc closes only the confirmation; Yes empties the pop-up\'s form', async () => {
+  it("opens its confirmation over the pop-up; Esc closes only the confirmation; Yes empties the pop-up's form", async () => {
     const E = HI_FORMS.enquiry;
     const { context, page } = await openPage(browser, PHONE);
     context.setDefaultTimeout(60_000);
@@ -409,7 +471,7 @@ describe('"Clear this form" in the Hindi enquiry pop-up at 360 px', () => {
 });
 
 describe('a gallery photo too small to show, at 1280 px', () => {
-  it('is refused in the office\'s browser with the clear message, and nothing is sent', async () => {
+  it("is refused in the office's browser with the clear message, and nothing is sent", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       await loginThroughUi(page);
@@ -421,7 +483,9 @@ describe('a gallery photo too small to show, at 1280 px', () => {
       await page.getByRole('heading', { name: 'New Gallery Item', level: 1 }).waitFor();
       await page.getByLabel('Title').fill('Sports day');
       await page.getByLabel('Description').fill('Races on the ground.');
-      const tiny = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+      const tiny = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#2a6f97' } })
+        .jpeg()
+        .toBuffer();
       await page.getByLabel(/^Image/).setInputFiles({ name: 'strip.jpg', mimeType: 'image/jpeg', buffer: tiny });
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByRole('alert').filter({ hasText: MSG.imageTooSmall }).waitFor();

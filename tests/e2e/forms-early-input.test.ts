@@ -58,7 +58,10 @@ describe('a form filled before its island hydrated', () => {
       await page.getByLabel(label('Government scholarship')).selectOption('no');
       const files = bandFiles(def).filter((f) => f !== 'abcCard' && f !== 'scholarshipDocument');
       for (const [i, field] of files.entries()) {
-        const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+        const file =
+          i % 2
+            ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF }
+            : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
         await page.getByLabel(label(fileLabel(field))).setInputFiles(file);
       }
       await expectNoBrowserSubmit(page, 'Student first name', 'Submit application');
@@ -72,11 +75,20 @@ describe('a form filled before its island hydrated', () => {
       expect(await page.getByRole('checkbox', { name: /parent or lawful guardian/ }).isChecked()).toBe(true);
 
       await page.getByRole('button', { name: 'Submit application' }).click();
-      await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('.Toastify')
+        .getByText(MSG.admissionSuccess, { exact: true })
+        .first()
+        .waitFor({ timeout: 30_000 });
       const { id, detail } = await officeFinds(name, await shownReference(page));
       expect(detail).toMatchObject({
-        studentFirstName: name, studentLastName: 'Sharma', fatherFirstName: 'Fatherfirst', contactNo: '9812300077',
-        admissionClass: def.classOptions.at(-1)!.label, abcId: 'REFUSED', governmentScholarship: 'no',
+        studentFirstName: name,
+        studentLastName: 'Sharma',
+        fatherFirstName: 'Fatherfirst',
+        contactNo: '9812300077',
+        admissionClass: def.classOptions.at(-1)!.label,
+        abcId: 'REFUSED',
+        governmentScholarship: 'no',
       });
       for (const field of files) expect(detail[field]).toBe(`/v1/api/admission/${id}/files/${field}`);
     } finally {

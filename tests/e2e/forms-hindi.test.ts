@@ -70,7 +70,13 @@ describe('the Hindi TC request form', () => {
       await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();
       // The island sent the 10 digits its check made of the paste, and says them back.
       expect(await page.locator('main').textContent()).toContain('9811122233');
-      expect(await count('tc_requests', "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा' AND contact = '9811122233'", [number])).toBe(1);
+      expect(
+        await count(
+          'tc_requests',
+          "admission_number = $1 AND language = 'hi' AND student_name = 'राहुल वर्मा' AND contact = '9811122233'",
+          [number],
+        ),
+      ).toBe(1);
     } finally {
       await context.close();
     }
@@ -94,7 +100,9 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByLabel(label(E.fatherName.label)).fill('रमेश कुमार');
       await dialog.getByLabel(label(E.motherName.label)).fill('सीता देवी');
       await dialog.getByLabel(label(E.gender.label)).selectOption('Female');
-      expect(await dialog.getByLabel(label(E.gender.label)).locator('option:checked').textContent()).toBe(E.gender.options!.Female);
+      expect(await dialog.getByLabel(label(E.gender.label)).locator('option:checked').textContent()).toBe(
+        E.gender.options!.Female,
+      );
       await dialog.getByLabel(label(E.dateOfBirth.label)).fill('2021-06-01');
       await dialog.getByLabel(label(E.fatherMobile.label)).fill('9876501234');
       await dialog.getByLabel(label(E.email.label)).fill('parent@example.com');
@@ -106,7 +114,9 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByLabel(label(E.referredBy.label)).fill('पड़ोसी');
       await submit.click();
       await toast(page, HI['form.consent']);
-      expect(await dialog.getByRole('link', { name: HI['formText.consentLink'] }).getAttribute('href')).toBe('/hi/privacy');
+      expect(await dialog.getByRole('link', { name: HI['formText.consentLink'] }).getAttribute('href')).toBe(
+        '/hi/privacy',
+      );
       await dialog.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.enquirySuccess']);
@@ -114,7 +124,9 @@ describe('the Hindi enquiry pop-up', () => {
       await dialog.getByRole('heading', { name: HI['formText.enquiryDoneHeading'] }).waitFor();
       await dialog.getByRole('button', { name: HI['formText.doneClose'], exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      expect(await count('enquiries', "student_name = $1 AND language = 'hi' AND consent->>'language' = 'hi'", [name])).toBe(1);
+      expect(
+        await count('enquiries', "student_name = $1 AND language = 'hi' AND consent->>'language' = 'hi'", [name]),
+      ).toBe(1);
     } finally {
       await context.close();
     }
@@ -140,7 +152,12 @@ describe('the Hindi admission form', () => {
       await page.getByLabel(label(A.studentLastName.label)).fill('शर्मा');
       await page.getByLabel(label(A.studentAadharNo.label)).fill(aadhaar('45678901234'));
       const classes = page.getByLabel(label(A.admissionClass.label));
-      expect(await classes.locator('option').allTextContents()).toEqual([A.admissionClass.placeholder, 'P.N.C', 'N.C', 'K.G']);
+      expect(await classes.locator('option').allTextContents()).toEqual([
+        A.admissionClass.placeholder,
+        'P.N.C',
+        'N.C',
+        'K.G',
+      ]);
       await classes.selectOption('3');
       await page.getByLabel(label(A.dateOfBirth.label)).fill(birthDateFor('K.G'));
       await page.getByLabel(label(A.gender.label)).selectOption('Female');
@@ -160,7 +177,10 @@ describe('the Hindi admission form', () => {
 
       const files = bandFiles(def);
       for (const [i, field] of files.entries()) {
-        const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+        const file =
+          i % 2
+            ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF }
+            : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
         await page.getByLabel(label(A[field].label)).setInputFiles(file);
       }
       await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(files.length);

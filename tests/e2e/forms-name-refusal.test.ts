@@ -49,13 +49,16 @@ describe('a name holding a link, on the Hindi TC form at 360 px', () => {
       expect(texts).toContain(HI['form.nameLink']);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'tc-name-link-hi-360.png') });
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'tc-name-link-hi-360.png') });
       expect(await count('tc_requests', 'admission_number = $1', [number])).toBe(0);
 
       await student.fill('राहुल कुमार शर्मा');
       await page.getByRole('button', { name: HI['formText.tcSubmit'] }).click();
       await toast(page, HI['form.tcSuccess']);
-      expect(await count('tc_requests', 'admission_number = $1 AND student_name = $2', [number, 'राहुल कुमार शर्मा'])).toBe(1);
+      expect(
+        await count('tc_requests', 'admission_number = $1 AND student_name = $2', [number, 'राहुल कुमार शर्मा']),
+      ).toBe(1);
     } finally {
       await context.close();
     }

@@ -41,14 +41,17 @@ async function status(input: Locator): Promise<{ spoken: string; shown: string }
   const ids = (await input.getAttribute('aria-describedby'))!.split(' ');
   const id = ids.find((i) => i.endsWith('-status'));
   expect(id, 'the status is part of the field description').toBeTruthy();
-  return input.page().locator(`[id="${id}"]`).evaluate((el) => {
-    const without = (selector: string) => {
-      const copy = el.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll(selector).forEach((e) => e.remove());
-      return copy.textContent!.replace(/\s+/g, ' ').trim();
-    };
-    return { spoken: without('[aria-hidden="true"]'), shown: without('.visually-hidden') };
-  });
+  return input
+    .page()
+    .locator(`[id="${id}"]`)
+    .evaluate((el) => {
+      const without = (selector: string) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll(selector).forEach((e) => e.remove());
+        return copy.textContent!.replace(/\s+/g, ' ').trim();
+      };
+      return { spoken: without('[aria-hidden="true"]'), shown: without('.visually-hidden') };
+    });
 }
 
 /** The mean colour of a `size` square of a decoded JPEG at (left, top). */
@@ -69,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('a phone photo in an admission document field', () => {
-  it('the generated photo is like a camera\'s: 4000 x 3000, about 4 MB, orientation 6 and a GPS position', async () => {
+  it("the generated photo is like a camera's: 4000 x 3000, about 4 MB, orientation 6 and a GPS position", async () => {
     const meta = await sharp(photo).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([CAMERA.width, CAMERA.height, CAMERA.orientation]);
     expect(photo.length).toBeGreaterThan(3.5 * MB);
@@ -94,7 +97,10 @@ describe('a phone photo in an admission document field', () => {
       await card.setInputFiles({ name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo });
       const others = bandFiles(def).filter((f) => f !== 'studentAadharFile');
       for (const [i, field] of others.entries()) {
-        const file = i % 2 ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF } : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
+        const file =
+          i % 2
+            ? { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: PDF }
+            : { name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: JPEG };
         await page.getByLabel(label(fileLabel(field))).setInputFiles(file);
       }
       await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(others.length + 1);
@@ -102,18 +108,28 @@ describe('a phone photo in an admission document field', () => {
       expect(await accessibilityFailures(page, 'uploaded, one photo made smaller')).toEqual([]);
 
       await page.getByRole('button', { name: 'Submit application' }).click();
-      await page.locator('.Toastify').getByText(MSG.admissionSuccess, { exact: true }).first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('.Toastify')
+        .getByText(MSG.admissionSuccess, { exact: true })
+        .first()
+        .waitFor({ timeout: 30_000 });
       const { admin, id } = await officeFinds(name, await shownReference(page));
       const res = await admin.request(`/v1/api/admission/${id}/files/studentAadharFile`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/jpeg');
       const stored = Buffer.from(await res.arrayBuffer());
       const meta = await sharp(stored).metadata();
-      console.log(`stored photo: ${stored.length} bytes (${formatBytes(stored.length)}), ${meta.width} x ${meta.height}, from ${photo.length} bytes`);
+      console.log(
+        `stored photo: ${stored.length} bytes (${formatBytes(stored.length)}), ${meta.width} x ${meta.height}, from ${photo.length} bytes`,
+      );
 
       // What the field said is what was sent.
-      expect(shownStatus.shown).toBe(`✓ Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo → ${formatBytes(stored.length)})`);
-      expect(shownStatus.spoken).toBe(`Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo made smaller to ${formatBytes(stored.length)})`);
+      expect(shownStatus.shown).toBe(
+        `✓ Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo → ${formatBytes(stored.length)})`,
+      );
+      expect(shownStatus.spoken).toBe(
+        `Uploaded IMG_20250114_101512.jpg (${formatBytes(photo.length)} photo made smaller to ${formatBytes(stored.length)})`,
+      );
 
       expect(stored.length).toBeLessThanOrEqual(600 * KB);
       expect(meta.format).toBe('jpeg');
@@ -139,12 +155,16 @@ describe('a phone photo in an admission document field', () => {
     try {
       await page.goto(BANDS_DEF.primary.path);
       await hydrated(page);
-      const wide = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+      const wide = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
       expect(wide.length).toBeLessThan(2 * MB);
       const input = page.getByLabel(label(fileLabel('abcCard')));
       await input.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: wide });
       await page.locator('.ff-upload--done').waitFor();
-      expect((await status(input)).shown).toMatch(new RegExp(`^✓ Uploaded screenshot\\.jpg \\(${formatBytes(wide.length)} photo → \\d+ KB\\)$`));
+      expect((await status(input)).shown).toMatch(
+        new RegExp(`^✓ Uploaded screenshot\\.jpg \\(${formatBytes(wide.length)} photo → \\d+ KB\\)$`),
+      );
       expect(await accessibilityFailures(page, 'at 360 px, a photo made smaller')).toEqual([]);
     } finally {
       await context.close();
@@ -156,13 +176,15 @@ describe('a phone photo in an admission document field', () => {
     const { context, page } = await open(PHONE);
     const pieces: { method: string; url: string; status: number }[] = [];
     page.on('response', (r) => {
-      if (r.url().includes('/v1/api/uploads')) pieces.push({ method: r.request().method(), url: new URL(r.url()).pathname, status: r.status() });
+      if (r.url().includes('/v1/api/uploads'))
+        pieces.push({ method: r.request().method(), url: new URL(r.url()).pathname, status: r.status() });
     });
     const dropped: string[] = [];
     page.on('requestfailed', (r) => {
       if (r.url().includes('/v1/api/uploads')) dropped.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
-    const sentPiece = (n: number) => pieces.some((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`) && p.status === 200);
+    const sentPiece = (n: number) =>
+      pieces.some((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`) && p.status === 200);
     try {
       await page.goto('/hi/admissions/apply/primary');
       await hydrated(page);
@@ -182,7 +204,9 @@ describe('a phone photo in an admission document field', () => {
       const done = page.locator('.ff-upload--done');
       await done.waitFor({ timeout: 120_000 });
       const seconds = (Date.now() - started) / 1000;
-      console.log(`3.5 MB PDF on slow data: ${seconds.toFixed(1)} s, answers: ${pieces.map((p) => `${p.method} ${p.url.replace(/^.*uploads/, '')} ${p.status}`).join(', ')}; cut off: ${dropped.join(', ')}`);
+      console.log(
+        `3.5 MB PDF on slow data: ${seconds.toFixed(1)} s, answers: ${pieces.map((p) => `${p.method} ${p.url.replace(/^.*uploads/, '')} ${p.status}`).join(', ')}; cut off: ${dropped.join(', ')}`,
+      );
       // Three pieces at 1.5 Mbit/s take over 15 s: the throttling held.
       expect(seconds).toBeGreaterThan(15);
       expect(await done.textContent()).toContain(HI['formText.fileUploaded'].replace('{name}', 'निवास प्रमाण पत्र.pdf'));
@@ -191,10 +215,13 @@ describe('a phone photo in an admission document field', () => {
       expect(dropped.length).toBeGreaterThan(0);
       expect(pieces.filter((p) => p.method === 'POST' && p.url === '/v1/api/uploads/pieces')).toHaveLength(1);
       expect(pieces.some((p) => p.method === 'GET' && p.status === 200)).toBe(true);
-      for (const n of [0, 1]) expect(pieces.filter((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`))).toHaveLength(1);
+      for (const n of [0, 1])
+        expect(pieces.filter((p) => p.method === 'PUT' && p.url.endsWith(`/${n}`))).toHaveLength(1);
       expect(pieces.filter((p) => p.method === 'PUT' && p.status === 201)).toHaveLength(1);
       // The school holds one file: the scan, byte for byte.
-      const { rows } = await db().query('SELECT size, content_type, admission_id FROM uploads WHERE sha256 = $1', [sha256(scan)]);
+      const { rows } = await db().query('SELECT size, content_type, admission_id FROM uploads WHERE sha256 = $1', [
+        sha256(scan),
+      ]);
       expect(rows).toEqual([{ size: scan.length, content_type: 'application/pdf', admission_id: null }]);
       expect(await accessibilityFailures(page, 'Hindi, 360 px, a PDF sent in pieces')).toEqual([]);
     } finally {
@@ -213,7 +240,11 @@ describe('a phone photo in an admission document field', () => {
       await hydrated(page);
       const input = page.getByLabel(label(fileLabel('domicileCertificate')));
 
-      await input.setInputFiles({ name: 'domicile.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(10 * MB, '%')]) });
+      await input.setInputFiles({
+        name: 'domicile.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([PDF, Buffer.alloc(10 * MB, '%')]),
+      });
       await page.getByRole('alert').filter({ hasText: MSG.fileTooLarge }).waitFor();
       expect(await filesIn(input)).toBe(0);
 

@@ -52,10 +52,23 @@ describe('enquiry pop-up', () => {
       // All 14 fields with their options, and the consent box.
       expect(await el.locator('input:not([name="website"]), select, textarea').count()).toBe(15);
       expect(await el.getByLabel(/^Address/).getAttribute('rows')).toBe('4');
-      const motherOptions = await el.getByLabel(/^Mother's occupation/).locator('option').allTextContents();
+      const motherOptions = await el
+        .getByLabel(/^Mother's occupation/)
+        .locator('option')
+        .allTextContents();
       expect(motherOptions).toContain('Housewife');
-      expect(await el.getByLabel(/^Father's occupation/).locator('option').allTextContents()).not.toContain('Housewife');
-      expect(await el.getByLabel(/^Category/).locator('option').allTextContents()).toEqual(['Select category', 'GENERAL', 'OBC', 'SC', 'ST', 'SBC', 'MINORITY']);
+      expect(
+        await el
+          .getByLabel(/^Father's occupation/)
+          .locator('option')
+          .allTextContents(),
+      ).not.toContain('Housewife');
+      expect(
+        await el
+          .getByLabel(/^Category/)
+          .locator('option')
+          .allTextContents(),
+      ).toEqual(['Select category', 'GENERAL', 'OBC', 'SC', 'ST', 'SBC', 'MINORITY']);
 
       await page.keyboard.press('Escape');
       await el.waitFor({ state: 'hidden' });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-const toast = (p: Page, text: string) => p.locator('.Toastify').getByText(text, { exact: true }).last().waitFor({ timeout: 30_000 });
+const toast = (p: Page, text: string) =>
+  p.locator('.Toastify').getByText(text, { exact: true }).last().waitFor({ timeout: 30_000 });
 
 async function fill(page: Page, number: string) {
   await page.getByLabel(/^Student's name/).fill('Tc Student');
@@ -36,7 +37,9 @@ describe('TC request form', () => {
       await page.getByRole('button', { name: 'Request TC' }).click();
       await toast(page, MSG.required);
       // The toast styles (a file of their own, linked when the island starts) hold the toast in a fixed corner.
-      await expect.poll(() => page.locator('.Toastify__toast-container').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+      await expect
+        .poll(() => page.locator('.Toastify__toast-container').evaluate((el) => getComputedStyle(el).position))
+        .toBe('fixed');
 
       const number = `E2E/${Date.now()}`;
       for (let i = 0; i < 2; i++) {

@@ -50,7 +50,9 @@ describe('the go-live checklist and a sample press article', () => {
       const line = checklist.getByRole('link', { name: LINE });
       const before = Number(LINE.exec((await line.textContent())!)![1]);
       expect(before).toBeGreaterThan(0);
-      expect(await checklist.getByRole('link', { name: /^Online fee payment is off/ }).getAttribute('href')).toBe('/admin/payments');
+      expect(await checklist.getByRole('link', { name: /^Online fee payment is off/ }).getAttribute('href')).toBe(
+        '/admin/payments',
+      );
       expect(await accessibilityFailures(page, '/admin with its go-live checklist at 1280 px')).toEqual([]);
       await screenshot(page, 'admin-go-live-1280');
 
@@ -87,7 +89,10 @@ describe('the go-live checklist and a sample press article', () => {
     try {
       await signInAs(clerk, office);
       await clerk.goto('/admin');
-      await clerk.getByRole('region', { name: 'Before the site goes live' }).getByRole('link', { name: LINE }).waitFor();
+      await clerk
+        .getByRole('region', { name: 'Before the site goes live' })
+        .getByRole('link', { name: LINE })
+        .waitFor();
       expect(await accessibilityFailures(clerk, '/admin with its go-live checklist at 360 px')).toEqual([]);
     } finally {
       await small.close();

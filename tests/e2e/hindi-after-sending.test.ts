@@ -43,7 +43,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-
 /** Hindi text as pdf.js reads it back (the vowel sign ि before its consonant, a reph after its syllable): compared without them and the viramas. */
 const asRead = (text: string) => text.replace(/\s+/g, ' ').replace(/र्/g, '').replace(/[ि्]/g, '');
 
@@ -55,13 +54,20 @@ async function screenshot(page: Page, name: string, fullPage = true): Promise<vo
   const files = join(import.meta.dirname, '../../node_modules/@fontsource/noto-sans-devanagari/files');
   const face = async (weight: number) =>
     `@font-face { font-family: 'Noto Sans Devanagari'; font-weight: ${weight}; src: url(data:font/woff2;base64,${(await readFile(join(files, `noto-sans-devanagari-devanagari-${weight}-normal.woff2`))).toString('base64')}) format('woff2'); unicode-range: U+0900-097F, U+200C-200D, U+25CC, U+A8E0-A8FF; }`;
-  await page.addStyleTag({ content: `${await face(400)} ${await face(700)} body { font-family: 'Noto Sans Devanagari', system-ui, sans-serif; }` });
+  await page.addStyleTag({
+    content: `${await face(400)} ${await face(700)} body { font-family: 'Noto Sans Devanagari', system-ui, sans-serif; }`,
+  });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(SHOTS, name), fullPage });
 }
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: runtime.url, viewport: PHONE, acceptDownloads: true, bypassCSP: true });
+  const context = await browser.newContext({
+    baseURL: runtime.url,
+    viewport: PHONE,
+    acceptDownloads: true,
+    bypassCSP: true,
+  });
   context.setDefaultTimeout(60_000);
   return context.newPage();
 }
@@ -112,18 +118,28 @@ describe('a parent who applied in Hindi (360 px)', () => {
       expect(share.searchParams.get('text')).toContain(site.contact.hindiName);
       await screenshot(page, 'c-ack-hi-360.png');
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: HI['ack.download'] }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: HI['ack.download'] }).click(),
+      ]);
       const read = await readPdf(await downloadedBytes(download));
       expect(read.qr).toBe(`${site.url}${hindiStatus}`);
       expect(read.links).toEqual([`${site.url}${hindiStatus}`]);
-      for (const expected of [site.contact.hindiName, site.contact.hindiAddress, ...bandFiles(BANDS_DEF.primary).map((f) => A[f].label)]) {
+      for (const expected of [
+        site.contact.hindiName,
+        site.contact.hindiAddress,
+        ...bandFiles(BANDS_DEF.primary).map((f) => A[f].label),
+      ]) {
         expect(asRead(read.text)).toContain(asRead(expected));
       }
       for (const field of bandFiles(BANDS_DEF.primary)) expect(read.text).not.toContain(fileLabel(field));
       expect(read.text).not.toContain(site.contact.address);
 
       // The WhatsApp message the office will send him: Hindi, with the Hindi status page.
-      const { rows } = await db.query(`SELECT m.language, m.body FROM messages m JOIN admissions a ON a.id = m.record_id WHERE a.reference_number = $1`, [reference]);
+      const { rows } = await db.query(
+        `SELECT m.language, m.body FROM messages m JOIN admissions a ON a.id = m.record_id WHERE a.reference_number = $1`,
+        [reference],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].language).toBe('hi');
       expect(rows[0].body).toContain(`${site.url}${hindiStatus}`);
@@ -166,7 +182,10 @@ describe('a parent who applied in Hindi (360 px)', () => {
       await page.goto(`/hi/admissions/status?ref=${ghost}`);
       await hydrated(page);
       await page.getByLabel(label(HI['statusCheck.field.mobile'])).fill(MOBILE);
-      const problem = page.locator('.sc-problem, [role="alert"]').filter({ hasText: /मिनट बाद/ }).first();
+      const problem = page
+        .locator('.sc-problem, [role="alert"]')
+        .filter({ hasText: /मिनट बाद/ })
+        .first();
       // Each lookup of a number that does not exist is a wrong try; the mobile number's (10 a day) run out first.
       await clickUntilShown(page.getByRole('button', { name: HI['statusCheck.submit'] }), problem);
       const text = (await problem.textContent())!;
@@ -184,7 +203,9 @@ describe('a parent who applied in Hindi (360 px)', () => {
     // stored; the documents of the tests above came from this address too, so the last ones are already refused).
     const statuses = new Set<number>();
     for (let sent = 0; sent < limits.uploadsPerAddress.max; sent += 25) {
-      const batch = Array.from({ length: Math.min(25, limits.uploadsPerAddress.max - sent) }, () => formFrom(runtime.url, '127.0.0.1', '/v1/api/uploads', new FormData()));
+      const batch = Array.from({ length: Math.min(25, limits.uploadsPerAddress.max - sent) }, () =>
+        formFrom(runtime.url, '127.0.0.1', '/v1/api/uploads', new FormData()),
+      );
       for (const answer of await Promise.all(batch)) statuses.add(answer.status);
     }
     expect([...statuses].every((status) => status === 400 || status === 429)).toBe(true);
@@ -192,9 +213,14 @@ describe('a parent who applied in Hindi (360 px)', () => {
     try {
       await page.goto('/hi/admissions/apply/primary');
       await hydrated(page);
-      await page.getByLabel(label(A.studentAadharFile.label)).setInputFiles({ name: 'aadhaar.pdf', mimeType: 'application/pdf', buffer: pdf() });
+      await page
+        .getByLabel(label(A.studentAadharFile.label))
+        .setInputFiles({ name: 'aadhaar.pdf', mimeType: 'application/pdf', buffer: pdf() });
       // Refused 429, tried twice more by itself, then said in the page's words.
-      const shown = page.locator('.ff-error').filter({ hasText: /मिनट बाद/ }).first();
+      const shown = page
+        .locator('.ff-error')
+        .filter({ hasText: /मिनट बाद/ })
+        .first();
       await shown.waitFor({ timeout: 30_000 });
       const text = (await shown.textContent())!;
       expect(text).toMatch(/कृपया \d+ मिनट बाद फिर से प्रयास करें, या विद्यालय कार्यालय को फ़ोन करें।/);

@@ -14,7 +14,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { CONTENT_ROUTES, HINDI_FORMS, HINDI_PENDING, HINDI_PUBLIC_ROUTES, HINDI_ROUTES, h1s, brokenLinks, meta, title } from './content-routes.ts';
+import {
+  CONTENT_ROUTES,
+  HINDI_FORMS,
+  HINDI_PENDING,
+  HINDI_PUBLIC_ROUTES,
+  HINDI_ROUTES,
+  h1s,
+  brokenLinks,
+  meta,
+  title,
+} from './content-routes.ts';
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { site } from '../../src/config/site.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
@@ -23,20 +33,31 @@ import { pathIn } from '../../src/lib/language-paths.ts';
 const FALLBACK = new Set(hindiFallbackRoutes(resolve(import.meta.dirname, '../../src/pages')).map(([route]) => route));
 const NOTE = fill('hi', 'site.englishOnly');
 /** The Hindi pages that are content (no form, no island): English content pages at their Hindi address, and the Hindi landings. */
-const HINDI_CONTENT = [...Object.keys(CONTENT_ROUTES).filter((path) => path !== '/').map((path) => pathIn('hi', path)), '/hi/admissions', '/hi/admissions/apply'];
+const HINDI_CONTENT = [
+  ...Object.keys(CONTENT_ROUTES)
+    .filter((path) => path !== '/')
+    .map((path) => pathIn('hi', path)),
+  '/hi/admissions',
+  '/hi/admissions/apply',
+];
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 /** The main landmark of a page, without its scripts and styles. */
-const mainOf = (html: string) => (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+const mainOf = (html: string) =>
+  (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
 /** The text of some HTML, tags (whose quoted attributes may hold a '>', as an island's props do) and entities dropped. */
 const visibleText = (html: string) => html.replace(/<(?:"[^"]*"|'[^']*'|[^'">])*>/g, ' ').replace(/&[#\w]+;/g, ' ');
 /** The English words of a text (three or more Latin letters, at least one lower-case: not P.N.C, PDF or XII). */
-const englishWords = (text: string) => visibleText(text).match(/\b[A-Za-z]*[a-z][A-Za-z]*\b/g)?.filter((word) => word.length >= 3) ?? [];
+const englishWords = (text: string) =>
+  visibleText(text)
+    .match(/\b[A-Za-z]*[a-z][A-Za-z]*\b/g)
+    ?.filter((word) => word.length >= 3) ?? [];
 
 const pages = new Map<string, string>();
 const get = (path: string) => fetch(new URL(path, baseURL()), { redirect: 'manual' });
 /** The absolute URL a page's alternate link for `hreflang` names. */
-const alternate = (html: string, hreflang: string) => new RegExp(`<link rel="alternate" hreflang="${hreflang}" href="([^"]+)"`).exec(html)?.[1];
+const alternate = (html: string, hreflang: string) =>
+  new RegExp(`<link rel="alternate" hreflang="${hreflang}" href="([^"]+)"`).exec(html)?.[1];
 const onSite = (path: string) => new URL(path, site.url).toString();
 const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
@@ -52,48 +73,85 @@ beforeAll(async () => {
 describe('Hindi pages (HTML)', () => {
   it('every public page has a Hindi address; the forms and landings are among them', () => {
     expect(HINDI_PUBLIC_ROUTES.length).toBeGreaterThanOrEqual(40);
-    for (const path of ['/hi/', '/hi/admissions', '/hi/admissions/apply', '/hi/admissions/status', '/hi/admissions/tc-request/status', '/hi/academy/about', '/hi/gallery', '/hi/admissions/apply/primary']) {
+    for (const path of [
+      '/hi/',
+      '/hi/admissions',
+      '/hi/admissions/apply',
+      '/hi/admissions/status',
+      '/hi/admissions/tc-request/status',
+      '/hi/academy/about',
+      '/hi/gallery',
+      '/hi/admissions/apply/primary',
+    ]) {
       expect(HINDI_PUBLIC_ROUTES, path).toContain(path);
     }
     expect(FALLBACK.has('/hi/login') || FALLBACK.has('/hi/admin') || FALLBACK.has('/hi/404')).toBe(false);
   });
 
-  it.each(HINDI_PUBLIC_ROUTES)('%s answers 200 in Hindi: html lang, hreflang alternates, Hindi navigation, switch and footer', (path) => {
-    const html = pages.get(path)!;
-    expect(html).not.toMatch(/^STATUS/);
-    expect(html).toMatch(/<html lang="hi-IN">/);
-    const english = pathIn('en', path);
-    expect(alternate(html, 'hi-IN')).toBe(onSite(withSlash(path)));
-    expect(alternate(html, 'en-IN')).toBe(onSite(withSlash(english)));
-    expect(alternate(html, 'x-default')).toBe(onSite(withSlash(english)));
-    expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toBe(onSite(withSlash(path)));
-    expect(html).toContain(`<a class="skip-link" href="#main">${fill('hi', 'site.skip')}</a>`);
-    expect(html).toContain(`<nav class="site-nav" aria-label="${fill('hi', 'site.mainNav')}">`);
-    for (const [href, label] of [['/hi/', 'मुख्य पृष्ठ'], ['/hi/academy', 'विद्यालय'], ['/hi/admissions', 'प्रवेश'], ['/hi/admissions/status', 'आवेदन की स्थिति'], ['/hi/gallery', 'फ़ोटो गैलरी']]) {
-      expect(html, `${path}: ${label}`).toMatch(new RegExp(`<a class="menu-link" href="${href}"[^>]*>${label}</a>`));
-    }
-    expect(html).toMatch(new RegExp(`<a class="language-switch" href="${withSlash(english)}" hreflang="en-IN" lang="en-IN" data-language-switch="en">English</a>`));
-    const footer = /<footer[\s\S]*<\/footer>/.exec(html)![0];
-    for (const text of [site.contact.hindiName, site.contact.hindiAddress, fill('hi', 'site.quickLinks'), fill('hi', 'site.findUs'), fill('hi', 'site.loadMap'), fill('hi', 'site.rights')]) {
-      expect(footer, `${path}: ${text}`).toContain(text);
-    }
-    expect(footer).toContain('href="/hi/academy/mandatory-disclosure">अनिवार्य सार्वजनिक प्रकटीकरण</a>');
-    expect(footer).toContain('href="/hi/press/magazine">ई-पत्रिका</a>');
-    expect(h1s(html)).toHaveLength(1);
-  });
+  it.each(HINDI_PUBLIC_ROUTES)(
+    '%s answers 200 in Hindi: html lang, hreflang alternates, Hindi navigation, switch and footer',
+    (path) => {
+      const html = pages.get(path)!;
+      expect(html).not.toMatch(/^STATUS/);
+      expect(html).toMatch(/<html lang="hi-IN">/);
+      const english = pathIn('en', path);
+      expect(alternate(html, 'hi-IN')).toBe(onSite(withSlash(path)));
+      expect(alternate(html, 'en-IN')).toBe(onSite(withSlash(english)));
+      expect(alternate(html, 'x-default')).toBe(onSite(withSlash(english)));
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toBe(onSite(withSlash(path)));
+      expect(html).toContain(`<a class="skip-link" href="#main">${fill('hi', 'site.skip')}</a>`);
+      expect(html).toContain(`<nav class="site-nav" aria-label="${fill('hi', 'site.mainNav')}">`);
+      for (const [href, label] of [
+        ['/hi/', 'मुख्य पृष्ठ'],
+        ['/hi/academy', 'विद्यालय'],
+        ['/hi/admissions', 'प्रवेश'],
+        ['/hi/admissions/status', 'आवेदन की स्थिति'],
+        ['/hi/gallery', 'फ़ोटो गैलरी'],
+      ]) {
+        expect(html, `${path}: ${label}`).toMatch(new RegExp(`<a class="menu-link" href="${href}"[^>]*>${label}</a>`));
+      }
+      expect(html).toMatch(
+        new RegExp(
+          `<a class="language-switch" href="${withSlash(english)}" hreflang="en-IN" lang="en-IN" data-language-switch="en">English</a>`,
+        ),
+      );
+      const footer = /<footer[\s\S]*<\/footer>/.exec(html)![0];
+      for (const text of [
+        site.contact.hindiName,
+        site.contact.hindiAddress,
+        fill('hi', 'site.quickLinks'),
+        fill('hi', 'site.findUs'),
+        fill('hi', 'site.loadMap'),
+        fill('hi', 'site.rights'),
+      ]) {
+        expect(footer, `${path}: ${text}`).toContain(text);
+      }
+      expect(footer).toContain('href="/hi/academy/mandatory-disclosure">अनिवार्य सार्वजनिक प्रकटीकरण</a>');
+      expect(footer).toContain('href="/hi/press/magazine">ई-पत्रिका</a>');
+      expect(h1s(html)).toHaveLength(1);
+    },
+  );
 
-  it.each(Object.entries(HINDI_ROUTES))('%s has its own Hindi text: h1 %s, no note, nothing marked English', (path, heading) => {
-    const html = pages.get(path)!;
-    expect(h1s(html)).toEqual([heading]);
-    expect(html).not.toContain(NOTE);
-    expect(html).toMatch(/<main id="main" tabindex="-1">/);
-    expect(FALLBACK.has(path)).toBe(false);
-  });
+  it.each(Object.entries(HINDI_ROUTES))(
+    '%s has its own Hindi text: h1 %s, no note, nothing marked English',
+    (path, heading) => {
+      const html = pages.get(path)!;
+      expect(h1s(html)).toEqual([heading]);
+      expect(html).not.toContain(NOTE);
+      expect(html).toMatch(/<main id="main" tabindex="-1">/);
+      expect(FALLBACK.has(path)).toBe(false);
+    },
+  );
 
   it('every public Hindi page has its own Hindi text and no note, but for the pages other work is rebuilding', () => {
-    const unaccounted = HINDI_PUBLIC_ROUTES.filter((path) => !(path in HINDI_ROUTES) && !HINDI_FORMS.includes(path) && !(path in HINDI_PENDING));
+    const unaccounted = HINDI_PUBLIC_ROUTES.filter(
+      (path) => !(path in HINDI_ROUTES) && !HINDI_FORMS.includes(path) && !(path in HINDI_PENDING),
+    );
     expect(unaccounted).toEqual([]);
-    const withNote = HINDI_PUBLIC_ROUTES.filter((path) => !(path in HINDI_PENDING) && (pages.get(path)!.includes(NOTE) || /class="language-note"/.test(pages.get(path)!)));
+    const withNote = HINDI_PUBLIC_ROUTES.filter(
+      (path) =>
+        !(path in HINDI_PENDING) && (pages.get(path)!.includes(NOTE) || /class="language-note"/.test(pages.get(path)!)),
+    );
     expect(withNote).toEqual([]);
     // The build renders no other English page under /hi/.
     expect([...FALLBACK].filter((path) => !(path in HINDI_PENDING))).toEqual([]);
@@ -102,34 +160,49 @@ describe('Hindi pages (HTML)', () => {
   it('a page still pending shows the Hindi note, then the English page marked lang="en-IN", with Hindi breadcrumbs', () => {
     for (const path of Object.keys(HINDI_PENDING).filter((p) => FALLBACK.has(p))) {
       const html = pages.get(path)!;
-      expect(html, path).toMatch(new RegExp(`<main id="main" tabindex="-1" lang="en-IN"><p class="language-note" role="note" lang="hi-IN">${NOTE}</p>`));
+      expect(html, path).toMatch(
+        new RegExp(
+          `<main id="main" tabindex="-1" lang="en-IN"><p class="language-note" role="note" lang="hi-IN">${NOTE}</p>`,
+        ),
+      );
       const english = CONTENT_ROUTES[pathIn('en', path)];
       if (english) expect(h1s(html), path).toEqual([english]);
-      expect(html, path).toMatch(/<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li>/);
+      expect(html, path).toMatch(
+        /<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li>/,
+      );
     }
     const about = pages.get('/hi/academy/about')!;
-    expect(about).toMatch(/<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li><li><a href="\/hi\/academy">विद्यालय<\/a><\/li><li><span aria-current="page">परिचय<\/span>/);
+    expect(about).toMatch(
+      /<nav class="breadcrumbs" aria-label="आप यहाँ हैं" lang="hi-IN"><ol><li><a href="\/hi\/">मुख्य पृष्ठ<\/a><\/li><li><a href="\/hi\/academy">विद्यालय<\/a><\/li><li><span aria-current="page">परिचय<\/span>/,
+    );
     expect(h1s(about)).toEqual([HINDI_ROUTES['/hi/academy/about']]);
   });
 
-  it.each(Object.keys(HINDI_ROUTES))('%s speaks Hindi: title, description, Open Graph, alt texts, tables and the text of the page', (path) => {
-    const html = pages.get(path)!;
-    const pageTitle = title(html)!;
-    const description = meta(html, 'name', 'description')!;
-    expect(pageTitle).toMatch(DEVANAGARI);
-    expect(description).toMatch(DEVANAGARI);
-    expect(meta(html, 'property', 'og:title')).toBe(pageTitle);
-    expect(meta(html, 'property', 'og:description')).toBe(description);
-    expect(meta(html, 'property', 'og:locale')).toBe('hi_IN');
-    const main = mainOf(html);
-    for (const [, alt = ''] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g)) expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
-    for (const [, cell = ''] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g)) expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
-    // The words a parent reads: mostly Hindi (a few names stay in Latin letters, as an office writes them: PDF, EVS, Resume/CV).
-    const text = visibleText(main);
-    const hindi = text.split(/\s+/).filter((word) => DEVANAGARI.test(word)).length;
-    expect(hindi, path).toBeGreaterThan(0);
-    expect(englishWords(text).length, `${path}: ${englishWords(text).join(' ')}`).toBeLessThanOrEqual(Math.max(3, hindi / 20));
-  });
+  it.each(Object.keys(HINDI_ROUTES))(
+    '%s speaks Hindi: title, description, Open Graph, alt texts, tables and the text of the page',
+    (path) => {
+      const html = pages.get(path)!;
+      const pageTitle = title(html)!;
+      const description = meta(html, 'name', 'description')!;
+      expect(pageTitle).toMatch(DEVANAGARI);
+      expect(description).toMatch(DEVANAGARI);
+      expect(meta(html, 'property', 'og:title')).toBe(pageTitle);
+      expect(meta(html, 'property', 'og:description')).toBe(description);
+      expect(meta(html, 'property', 'og:locale')).toBe('hi_IN');
+      const main = mainOf(html);
+      for (const [, alt = ''] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g))
+        expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
+      for (const [, cell = ''] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g))
+        expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
+      // The words a parent reads: mostly Hindi (a few names stay in Latin letters, as an office writes them: PDF, EVS, Resume/CV).
+      const text = visibleText(main);
+      const hindi = text.split(/\s+/).filter((word) => DEVANAGARI.test(word)).length;
+      expect(hindi, path).toBeGreaterThan(0);
+      expect(englishWords(text).length, `${path}: ${englishWords(text).join(' ')}`).toBeLessThanOrEqual(
+        Math.max(3, hindi / 20),
+      );
+    },
+  );
 
   it('the Hindi pages have unique titles and descriptions', () => {
     const hindi = Object.keys(HINDI_ROUTES).map((path) => pages.get(path)!);
@@ -139,19 +212,34 @@ describe('Hindi pages (HTML)', () => {
 
   it('the Hindi home has the Hindi hero, figures and cards linking to Hindi addresses, and the enquiry pop-up drawn in Hindi', () => {
     const html = pages.get('/hi/')!;
-    expect(html).toMatch(/<a class="button button-accent" href="\/hi\/admissions\/apply\/primary">प्रवेश हेतु आवेदन करें<\/a>/);
+    expect(html).toMatch(
+      /<a class="button button-accent" href="\/hi\/admissions\/apply\/primary">प्रवेश हेतु आवेदन करें<\/a>/,
+    );
     expect(html).toMatch(/<a class="button button-light" href="\/hi\/infrastructure\/overview">परिसर देखें<\/a>/);
-    for (const href of ['/hi/infrastructure/learning-centre', '/hi/infrastructure/auditorium', '/hi/academics/technology', '/hi/academics/holistic-development', '/hi/academy/accreditation']) expect(html).toContain(`class="card-link" href="${href}"`);
+    for (const href of [
+      '/hi/infrastructure/learning-centre',
+      '/hi/infrastructure/auditorium',
+      '/hi/academics/technology',
+      '/hi/academics/holistic-development',
+      '/hi/academy/accreditation',
+    ])
+      expect(html).toContain(`class="card-link" href="${href}"`);
     expect(html).toContain('वर्षों का अनुभव');
     expect(html).not.toMatch(/<astro-island/);
     expect(html).toContain('<h2 id="_enquiryR_0_-title">प्रवेश हेतु पूछताछ</h2>');
-    expect(html).toMatch(/<label for="_enquiryR_[^"]*">विद्यार्थी का नाम<span class="ff-required" aria-hidden="true"> \*<\/span><\/label>/);
+    expect(html).toMatch(
+      /<label for="_enquiryR_[^"]*">विद्यार्थी का नाम<span class="ff-required" aria-hidden="true"> \*<\/span><\/label>/,
+    );
   });
 
   it('the Hindi landings list their pages in Hindi at Hindi addresses', () => {
     const admissions = pages.get('/hi/admissions')!;
     expect(admissions).toContain('<h2 id="in-this-section">इस भाग में</h2>');
-    for (const [href, label] of [['/hi/admissions/apply', 'प्रवेश आवेदन'], ['/hi/admissions/tc-request', 'टी.सी. हेतु आवेदन'], ['/hi/admissions/status', 'आवेदन की स्थिति']]) {
+    for (const [href, label] of [
+      ['/hi/admissions/apply', 'प्रवेश आवेदन'],
+      ['/hi/admissions/tc-request', 'टी.सी. हेतु आवेदन'],
+      ['/hi/admissions/status', 'आवेदन की स्थिति'],
+    ]) {
       expect(admissions).toContain(`<a class="card-link" href="${href}">${label}</a>`);
     }
     expect(admissions).toContain('href="/hi/admissions/status">आवेदन की स्थिति देख सकते हैं</a>');
@@ -182,19 +270,30 @@ describe('Hindi pages (HTML)', () => {
     // The built pages' sitemap and the content pages' (drawn by their function).
     const sitemap = (await (await get('/sitemap-0.xml')).text()) + (await (await get('/sitemap-pages.xml')).text());
     for (const path of HINDI_PUBLIC_ROUTES) expect(sitemap, path).toContain(`<loc>${onSite(withSlash(path))}</loc>`);
-    expect(sitemap).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="hi-IN" href="${onSite('/hi/admissions/')}" ?/>`));
-    expect(sitemap).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="en-IN" href="${onSite('/admissions/')}" ?/>`));
+    expect(sitemap).toMatch(
+      new RegExp(`<xhtml:link rel="alternate" hreflang="hi-IN" href="${onSite('/hi/admissions/')}" ?/>`),
+    );
+    expect(sitemap).toMatch(
+      new RegExp(`<xhtml:link rel="alternate" hreflang="en-IN" href="${onSite('/admissions/')}" ?/>`),
+    );
   });
 
   it('/ sends a visitor whose nf_lang is hi to /hi/ (query kept), and no one else', async () => {
-    const home = (cookie?: string) => fetch(new URL('/?ref=qr', baseURL()), { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    const home = (cookie?: string) =>
+      fetch(new URL('/?ref=qr', baseURL()), { redirect: 'manual', headers: cookie ? { cookie } : {} });
     const hindi = await home('nf_lang=hi');
     expect(hindi.status).toBe(302);
-    expect(new URL(hindi.headers.get('location')!, baseURL()).pathname + new URL(hindi.headers.get('location')!, baseURL()).search).toBe('/hi/?ref=qr');
+    expect(
+      new URL(hindi.headers.get('location')!, baseURL()).pathname +
+        new URL(hindi.headers.get('location')!, baseURL()).search,
+    ).toBe('/hi/?ref=qr');
     expect((await home('nf_lang=en')).status).toBe(200);
     expect((await home()).status).toBe(200);
     // Only the home: any other English page stays where the link points.
-    expect((await fetch(new URL('/academy/about', baseURL()), { redirect: 'manual', headers: { cookie: 'nf_lang=hi' } })).status).toBe(200);
+    expect(
+      (await fetch(new URL('/academy/about', baseURL()), { redirect: 'manual', headers: { cookie: 'nf_lang=hi' } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -227,38 +326,46 @@ describe('language switch in Chromium', () => {
   it.each([
     ['1280 px', DESKTOP],
     ['360 px', PHONE],
-  ])('at %s it keeps the page with its query string both ways, by click and by keyboard, with a visible focus', async (_label, viewport) => {
-    const { context, page } = await visitor(viewport);
-    try {
-      await page.goto('/admissions/status?ref=RMCP-2026-000123');
-      const toHindi = page.locator('[data-language-switch]');
-      expect(await toHindi.textContent()).toBe('हिन्दी');
-      expect(await toHindi.isVisible()).toBe(true);
-      const box = (await toHindi.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      expect(box.height).toBeGreaterThanOrEqual(viewport === PHONE ? 44 : 24);
-      await toHindi.click();
-      await page.waitForURL((url) => url.pathname.startsWith('/hi/'));
-      expect(where(page)).toBe('/hi/admissions/status?ref=RMCP-2026-000123');
-      expect(await page.locator('h1').textContent()).toBe(HINDI_ROUTES['/hi/admissions/status']);
-      // The Hindi island reads the same ?ref= as the English one.
-      await expect.poll(() => page.getByLabel(/^आवेदन क्रमांक/).inputValue(), { timeout: 20_000 }).toBe('RMCP-2026-000123');
-      expect(await nfLang(context)).toBe('hi');
+  ])(
+    'at %s it keeps the page with its query string both ways, by click and by keyboard, with a visible focus',
+    async (_label, viewport) => {
+      const { context, page } = await visitor(viewport);
+      try {
+        await page.goto('/admissions/status?ref=RMCP-2026-000123');
+        const toHindi = page.locator('[data-language-switch]');
+        expect(await toHindi.textContent()).toBe('हिन्दी');
+        expect(await toHindi.isVisible()).toBe(true);
+        const box = (await toHindi.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.height).toBeGreaterThanOrEqual(viewport === PHONE ? 44 : 24);
+        await toHindi.click();
+        await page.waitForURL((url) => url.pathname.startsWith('/hi/'));
+        expect(where(page)).toBe('/hi/admissions/status?ref=RMCP-2026-000123');
+        expect(await page.locator('h1').textContent()).toBe(HINDI_ROUTES['/hi/admissions/status']);
+        // The Hindi island reads the same ?ref= as the English one.
+        await expect
+          .poll(() => page.getByLabel(/^आवेदन क्रमांक/).inputValue(), { timeout: 20_000 })
+          .toBe('RMCP-2026-000123');
+        expect(await nfLang(context)).toBe('hi');
 
-      // Back by keyboard: Tab reaches the switch (after the menu), its focus ring shows, Enter follows it.
-      const toEnglish = page.locator('[data-language-switch]');
-      let guard = 0;
-      while (!(await toEnglish.evaluate((el) => el === document.activeElement)) && guard++ < 60) await page.keyboard.press('Tab');
-      expect(await toEnglish.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
-      expect(await toEnglish.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-      await page.keyboard.press('Enter');
-      await page.waitForURL((url) => !url.pathname.startsWith('/hi/'));
-      expect(where(page)).toBe('/admissions/status?ref=RMCP-2026-000123');
-      expect(await nfLang(context)).toBe('en');
-    } finally {
-      await context.close();
-    }
-  });
+        // Back by keyboard: Tab reaches the switch (after the menu), its focus ring shows, Enter follows it.
+        const toEnglish = page.locator('[data-language-switch]');
+        let guard = 0;
+        while (!(await toEnglish.evaluate((el) => el === document.activeElement)) && guard++ < 60)
+          await page.keyboard.press('Tab');
+        expect(await toEnglish.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(
+          true,
+        );
+        expect(await toEnglish.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => !url.pathname.startsWith('/hi/'));
+        expect(where(page)).toBe('/admissions/status?ref=RMCP-2026-000123');
+        expect(await nfLang(context)).toBe('en');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('keeps the hash too, and the page stays itself (a content page)', async () => {
     const { context, page } = await visitor(DESKTOP);

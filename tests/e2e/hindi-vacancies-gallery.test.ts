@@ -30,7 +30,13 @@ describe('Hindi vacancies and gallery at 360 px', () => {
     const jobTitle = `PGT हिन्दी ${Date.now()}`;
     const res = await office.request('/v1/api/jobs', {
       method: 'POST',
-      json: { jobTitle, jobDescription: 'कक्षा XI और XII को हिन्दी पढ़ाना।', keyResponsibilities: ['पाठ योजना बनाना'], qualificationsAndRequirements: ['एम.ए. हिन्दी, बी.एड.'], employmentType: 'Full-Time' },
+      json: {
+        jobTitle,
+        jobDescription: 'कक्षा XI और XII को हिन्दी पढ़ाना।',
+        keyResponsibilities: ['पाठ योजना बनाना'],
+        qualificationsAndRequirements: ['एम.ए. हिन्दी, बी.एड.'],
+        employmentType: 'Full-Time',
+      },
     });
     expect(res.status).toBe(201);
     const job = (await res.json()) as { _id: string; updatedAt: string };
@@ -41,13 +47,19 @@ describe('Hindi vacancies and gallery at 360 px', () => {
       await page.goto('/hi/vacancies');
       const card = page.locator('.job-card').filter({ hasText: jobTitle });
       await card.waitFor();
-      expect(await card.locator('.job-card__date').textContent()).toBe(`${t('vacancies.updated')} ${formatDate(job.updatedAt, 'hi')}`);
+      expect(await card.locator('.job-card__date').textContent()).toBe(
+        `${t('vacancies.updated')} ${formatDate(job.updatedAt, 'hi')}`,
+      );
       expect(formatDate(job.updatedAt, 'hi')).toMatch(/[\u0900-\u097F]/);
       const more = card.getByRole('button', { name: new RegExp(`^${t('vacancies.readMore')}\\s?: ${jobTitle}$`) });
       await more.click();
       const dialog = page.getByRole('dialog', { name: jobTitle });
       await dialog.waitFor();
-      for (const heading of [t('vacancies.responsibilities'), t('vacancies.qualifications'), t('vacancies.howToApply')]) {
+      for (const heading of [
+        t('vacancies.responsibilities'),
+        t('vacancies.qualifications'),
+        t('vacancies.howToApply'),
+      ]) {
         await dialog.getByRole('heading', { name: heading }).waitFor();
       }
       // The school has saved no phone or e-mail: the office is where to apply.
@@ -73,8 +85,12 @@ describe('Hindi vacancies and gallery at 360 px', () => {
       expect(await tile.locator('.gallery-tile__title').innerText()).toBe('विद्यालय का कार्यक्रम');
       expect(await tile.locator('img').getAttribute('alt')).toMatch(/^विद्यालय का कार्यक्रम: [\u0900-\u097F]/);
       // A tile opens a larger copy of its photo.
-      expect(await tile.getByRole('link').getAttribute('href')).toMatch(/^\/\.netlify\/images\?url=%2Fstarting%2Fgallery%2F.*&w=\d+$/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await tile.getByRole('link').getAttribute('href')).toMatch(
+        /^\/\.netlify\/images\?url=%2Fstarting%2Fgallery%2F.*&w=\d+$/,
+      );
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       expect(await accessibilityFailures(page, '/hi/gallery')).toEqual([]);
     } finally {
       await context.close();

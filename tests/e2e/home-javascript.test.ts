@@ -35,7 +35,9 @@ function recordScripts(page: Page): () => Promise<{ url: string; gzip: number }[
   const pending: Promise<{ url: string; gzip: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body).length })));
+    pending.push(
+      response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body).length })),
+    );
   });
   return () => Promise.all(pending);
 }
@@ -43,11 +45,17 @@ function recordScripts(page: Page): () => Promise<{ url: string; gzip: number }[
 /** The scripts the page ran: every JavaScript file it loaded and its inline scripts (JSON data blocks are no script), gzipped. */
 async function scriptsOf(page: Page, files: () => Promise<{ url: string; gzip: number }[]>): Promise<Loaded> {
   const inlineCode = await page.evaluate(() =>
-    [...document.scripts].filter((s) => !s.src && ['', 'module', 'text/javascript'].includes(s.type)).map((s) => s.textContent ?? ''),
+    [...document.scripts]
+      .filter((s) => !s.src && ['', 'module', 'text/javascript'].includes(s.type))
+      .map((s) => s.textContent ?? ''),
   );
   const inline = inlineCode.map((code) => gzipSync(code).length);
   const loaded = await files();
-  return { files: loaded, inline, total: loaded.reduce((sum, f) => sum + f.gzip, 0) + inline.reduce((a, b) => a + b, 0) };
+  return {
+    files: loaded,
+    inline,
+    total: loaded.reduce((sum, f) => sum + f.gzip, 0) + inline.reduce((a, b) => a + b, 0),
+  };
 }
 
 /**
@@ -55,7 +63,11 @@ async function scriptsOf(page: Page, files: () => Promise<{ url: string; gzip: n
  * screenshots are asked for: their Devanagari font comes as a data URL the CSP refuses.
  */
 async function newPage(b: Browser, viewport: { width: number; height: number }) {
-  const context = await b.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+  const context = await b.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    bypassCSP: !!process.env.SCREENSHOTS_DIR,
+  });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }
@@ -100,7 +112,11 @@ async function holdScripts(page: Page): Promise<{ release: () => void; requested
 
 /** React has taken over the server's form (hydrated it where it stands). */
 const tookOver = (page: Page) =>
-  page.evaluate(() => Object.keys(document.querySelector('[data-enquiry-popup] form') ?? {}).some((key) => key.startsWith('__reactFiber')));
+  page.evaluate(() =>
+    Object.keys(document.querySelector('[data-enquiry-popup] form') ?? {}).some((key) =>
+      key.startsWith('__reactFiber'),
+    ),
+  );
 
 /** The value the island's state gives a control (its React props), undefined before it took over. */
 const islandValue = (page: Page, name: string) =>
@@ -112,7 +128,9 @@ const islandValue = (page: Page, name: string) =>
 
 /** The body of the next enquiry the page sends. */
 const nextEnquiry = (page: Page) =>
-  page.waitForRequest((r) => r.url().endsWith('/v1/api/enquiry') && r.method() === 'POST').then((r) => r.postDataJSON() as Record<string, string>);
+  page
+    .waitForRequest((r) => r.url().endsWith('/v1/api/enquiry') && r.method() === 'POST')
+    .then((r) => r.postDataJSON() as Record<string, string>);
 
 const focusState = (page: Page) =>
   page.evaluate(() => {
@@ -121,7 +139,10 @@ const focusState = (page: Page) =>
   });
 
 describe('the home page before the visitor starts on the enquiry', () => {
-  for (const [path, title] of [['/', FORM_TEXT.enquiryTitle], ['/hi/', HI['formText.enquiryTitle']]] as const) {
+  for (const [path, title] of [
+    ['/', FORM_TEXT.enquiryTitle],
+    ['/hi/', HI['formText.enquiryTitle']],
+  ] as const) {
     it(`${path}: the server-drawn pop-up appears with at most 5 KB gzipped of JavaScript, and no framework`, async () => {
       const { context, page } = await newPage(browser, path === '/' ? DESKTOP : PHONE);
       try {
@@ -172,11 +193,22 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       // The island works on what was typed early: the form's check and the send as the spec says.
       await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
       await toast(page, MSG.required);
-      await fillEnquiry(page, dialog, (name) => new RegExp(`^${ENGLISH_LABELS[name]}`), { admissionClass: 'K.G', category: 'OBC', fatherOccupation: 'Teacher', motherOccupation: 'Housewife' });
+      await fillEnquiry(page, dialog, (name) => new RegExp(`^${ENGLISH_LABELS[name]}`), {
+        admissionClass: 'K.G',
+        category: 'OBC',
+        fatherOccupation: 'Teacher',
+        motherOccupation: 'Housewife',
+      });
       await dialog.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
       const sent = nextEnquiry(page);
       await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
-      expect(await sent).toMatchObject({ studentName: 'Early Child', fatherName: 'Early Father', gender: 'Male', admissionClass: 'K.G', language: 'en' });
+      expect(await sent).toMatchObject({
+        studentName: 'Early Child',
+        fatherName: 'Early Father',
+        gender: 'Male',
+        admissionClass: 'K.G',
+        language: 'en',
+      });
       await toast(page, MSG.enquirySuccess);
       await dialog.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('enquiry-popup-closed'))).toBe('1');
@@ -214,7 +246,13 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await screenshot(page, 'home-popup-island-360-hi');
 
-      await fillEnquiry(page, dialog, hindi, { admissionClass: 'N.C', category: 'SC', fatherOccupation: 'Shopkeeper', motherOccupation: 'Teacher' }, ['studentName']);
+      await fillEnquiry(
+        page,
+        dialog,
+        hindi,
+        { admissionClass: 'N.C', category: 'SC', fatherOccupation: 'Shopkeeper', motherOccupation: 'Teacher' },
+        ['studentName'],
+      );
       await dialog.getByRole('button', { name: submit, exact: true }).click();
       await toast(page, HI['form.consent']);
       await dialog.getByRole('checkbox', { name: new RegExp(HI['formText.consentAgree'].slice(0, 12)) }).check();
@@ -239,11 +277,18 @@ describe('a draft kept from an earlier visit', () => {
   it('/ at 360 px: the island loads as the pop-up opens, so the draft shows without a touch', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await context.addInitScript(() => localStorage.setItem('form-draft:enquiry', JSON.stringify({ studentName: 'Draft Child', referredBy: 'Neighbour' })));
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          'form-draft:enquiry',
+          JSON.stringify({ studentName: 'Draft Child', referredBy: 'Neighbour' }),
+        ),
+      );
       await page.goto('/', { waitUntil: 'load' });
       const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
-      await expect.poll(() => dialog.getByLabel(label("Student's name")).inputValue(), { timeout: 30_000 }).toBe('Draft Child');
+      await expect
+        .poll(() => dialog.getByLabel(label("Student's name")).inputValue(), { timeout: 30_000 })
+        .toBe('Draft Child');
       expect(await dialog.getByLabel(label('Referred by')).inputValue()).toBe('Neighbour');
       expect(await tookOver(page)).toBe(true);
     } finally {
@@ -320,9 +365,20 @@ describe('the Hindi pop-up at 360 px, for axe', () => {
 });
 
 const ENGLISH_LABELS: Record<string, string> = {
-  admissionClass: 'Admission class', studentName: "Student's name", fatherName: "Father's name", motherName: "Mother's name", gender: 'Gender',
-  dateOfBirth: 'Date of birth', fatherMobile: "Father's mobile", email: 'E-mail', category: 'Category', lastSchoolAttended: 'Last school attended',
-  fatherOccupation: "Father's occupation", motherOccupation: "Mother's occupation", address: 'Address', referredBy: 'Referred by',
+  admissionClass: 'Admission class',
+  studentName: "Student's name",
+  fatherName: "Father's name",
+  motherName: "Mother's name",
+  gender: 'Gender',
+  dateOfBirth: 'Date of birth',
+  fatherMobile: "Father's mobile",
+  email: 'E-mail',
+  category: 'Category',
+  lastSchoolAttended: 'Last school attended',
+  fatherOccupation: "Father's occupation",
+  motherOccupation: "Mother's occupation",
+  address: 'Address',
+  referredBy: 'Referred by',
 };
 
 /** Fills the enquiry's other fields (all but `skip`) through their labels. */
@@ -334,8 +390,15 @@ async function fillEnquiry(
   skip: string[] = ['studentName', 'fatherName', 'gender'],
 ): Promise<void> {
   const text: Record<string, string> = {
-    studentName: 'Home Child', fatherName: 'Home Father', motherName: 'Home Mother', dateOfBirth: '2021-06-01', fatherMobile: '9876501299',
-    email: 'home@example.com', lastSchoolAttended: 'None', address: 'Ward 4\nSikandrabad', referredBy: 'Poster',
+    studentName: 'Home Child',
+    fatherName: 'Home Father',
+    motherName: 'Home Mother',
+    dateOfBirth: '2021-06-01',
+    fatherMobile: '9876501299',
+    email: 'home@example.com',
+    lastSchoolAttended: 'None',
+    address: 'Ward 4\nSikandrabad',
+    referredBy: 'Poster',
   };
   const selects: Record<string, string> = { ...choices, gender: 'Female' };
   for (const name of Object.keys(ENGLISH_LABELS)) {

@@ -70,7 +70,9 @@ describe('login page', () => {
   it('is usable at 360 px without horizontal scrolling', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto('/login');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });

@@ -49,12 +49,25 @@ beforeAll(async () => {
   // Something on the drawn lists, so their items' markup is checked too.
   const notice = await created('/v1/api/notices', {
     title: { en: 'Annual day rehearsal', hi: 'वार्षिकोत्सव का पूर्वाभ्यास' },
-    body: { en: 'Rehearsals run **after school**.\n\n- Classes 1-5\n- Classes 6-12', hi: 'पूर्वाभ्यास छुट्टी के **बाद** होगा।' },
+    body: {
+      en: 'Rehearsals run **after school**.\n\n- Classes 1-5\n- Classes 6-12',
+      hi: 'पूर्वाभ्यास छुट्टी के **बाद** होगा।',
+    },
     publishOn: today,
   });
   noticeUrl = notice.url!;
-  await created('/v1/api/events', { title: { en: 'Annual day', hi: 'वार्षिकोत्सव' }, startsOn: `${eventMonth}-10`, endsOn: `${eventMonth}-11`, holiday: false });
-  await created('/v1/api/events', { title: { en: 'Diwali', hi: 'दीपावली' }, startsOn: `${eventMonth}-20`, endsOn: `${eventMonth}-22`, holiday: true });
+  await created('/v1/api/events', {
+    title: { en: 'Annual day', hi: 'वार्षिकोत्सव' },
+    startsOn: `${eventMonth}-10`,
+    endsOn: `${eventMonth}-11`,
+    holiday: false,
+  });
+  await created('/v1/api/events', {
+    title: { en: 'Diwali', hi: 'दीपावली' },
+    startsOn: `${eventMonth}-20`,
+    endsOn: `${eventMonth}-22`,
+    holiday: true,
+  });
 });
 afterAll(async () => {
   for (const path of made) await principal?.request(path, { method: 'DELETE' });
@@ -72,7 +85,17 @@ interface VnuMessage {
 /** One Java process for every file: `java` must be on the machine (Debian's default-jre-headless). */
 function vnu(files: string[]): Promise<VnuMessage[]> {
   // C1 only: a short run needs no slow optimiser (a third of the CPU); C1's deeper stacks need the room.
-  const args = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-jar', VNU_JAR, '--errors-only', '--no-langdetect', '--format', 'json', ...files];
+  const args = [
+    '-Xss4m',
+    '-XX:TieredStopAtLevel=1',
+    '-jar',
+    VNU_JAR,
+    '--errors-only',
+    '--no-langdetect',
+    '--format',
+    'json',
+    ...files,
+  ];
   return new Promise((resolve, reject) => {
     // vnu exits 1 when it finds errors, and writes its report to stderr.
     execFile('java', args, { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
@@ -87,7 +110,22 @@ function vnu(files: string[]): Promise<VnuMessage[]> {
 
 /** The pages the functions draw, in both languages. */
 async function drawnPaths(): Promise<string[]> {
-  const english = [...STARTING_PAGES.keys(), '/academy/no-such-page', '/notices', noticeUrl, `/notices/archive/${month}`, '/notices/no-such-notice', '/calendar', `/calendar/${eventMonth}`, '/calendar/1900-01', '/academy/mandatory-disclosure', '/admissions/fees', '/press/coverage', '/press/magazine', '/opt-out'];
+  const english = [
+    ...STARTING_PAGES.keys(),
+    '/academy/no-such-page',
+    '/notices',
+    noticeUrl,
+    `/notices/archive/${month}`,
+    '/notices/no-such-notice',
+    '/calendar',
+    `/calendar/${eventMonth}`,
+    '/calendar/1900-01',
+    '/academy/mandatory-disclosure',
+    '/admissions/fees',
+    '/press/coverage',
+    '/press/magazine',
+    '/opt-out',
+  ];
   const paths = english.flatMap((path) => [path, path === '/' ? '/hi/' : `/hi${path}`]);
   for (const language of ['en', 'hi'] as const) {
     const link = await optOutLink(freshMobile(), language);
@@ -99,7 +137,9 @@ async function drawnPaths(): Promise<string[]> {
 describe('the Nu Html Checker', () => {
   it('finds no error on any built page nor on any page a function draws', async () => {
     const built = join(site('runtimeRoot'), 'dist');
-    const files = (await readdir(built, { recursive: true })).filter((f) => f.endsWith('.html')).map((f) => join(built, f));
+    const files = (await readdir(built, { recursive: true }))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => join(built, f));
     // The forms, the admin's shells, the sign-in and not-found pages (the content pages are drawn).
     expect(files.length).toBeGreaterThan(40);
     const names = new Map<string, string>();
@@ -127,34 +167,65 @@ interface HtmlcsMessage {
 }
 
 describe('HTML_CodeSniffer (pa11y) at WCAG2AA', () => {
-  const pages = ['/', '/admissions/apply/primary', '/admissions/tc-request', '/admissions/status', '/admissions/tc-request/status', '/notices', `/calendar/${eventMonth}`, '/admissions/fees', '/tc-verification'];
+  const pages = [
+    '/',
+    '/admissions/apply/primary',
+    '/admissions/tc-request',
+    '/admissions/status',
+    '/admissions/tc-request/status',
+    '/notices',
+    `/calendar/${eventMonth}`,
+    '/admissions/fees',
+    '/tc-verification',
+  ];
 
   it.each([
     ['en', [...pages, '/login']],
     ['hi', pages.map((path) => `/hi${path}`)],
-  ])('finds no error on the families’ pages and the sign-in page (%s)', async (_language, paths) => {
-    const { context, page } = await openPage(browser, { width: 1280, height: 800 });
-    const failures: string[] = [];
-    try {
-      for (const path of paths) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        // The home page's enquiry opens by itself (its form is in the page from the start).
-        if (path === '/' || path === '/hi/') await page.locator('dialog[open]').waitFor();
-        await page.addScriptTag({ path: HTMLCS_PATH });
-        const errors = await page.evaluate(
-          () =>
-            new Promise<HtmlcsMessage[]>((resolve) => {
-              const htmlcs = (window as unknown as { HTMLCS: { process: (s: string, d: Document, done: () => void) => void; getMessages: () => { type: number; code: string; msg: string; element: Element }[]; ERROR: number } }).HTMLCS;
-              htmlcs.process('WCAG2AA', document, () =>
-                resolve(htmlcs.getMessages().filter((m) => m.type === htmlcs.ERROR).map((m) => ({ code: m.code, msg: m.msg, element: (m.element.outerHTML ?? String(m.element)).slice(0, 200) }))),
-              );
-            }),
-        );
-        failures.push(...errors.map((e) => `${path}: ${e.code} ${e.msg} | ${e.element}`));
+  ])(
+    'finds no error on the families’ pages and the sign-in page (%s)',
+    async (_language, paths) => {
+      const { context, page } = await openPage(browser, { width: 1280, height: 800 });
+      const failures: string[] = [];
+      try {
+        for (const path of paths) {
+          await page.goto(path, { waitUntil: 'networkidle' });
+          // The home page's enquiry opens by itself (its form is in the page from the start).
+          if (path === '/' || path === '/hi/') await page.locator('dialog[open]').waitFor();
+          await page.addScriptTag({ path: HTMLCS_PATH });
+          const errors = await page.evaluate(
+            () =>
+              new Promise<HtmlcsMessage[]>((resolve) => {
+                const htmlcs = (
+                  window as unknown as {
+                    HTMLCS: {
+                      process: (s: string, d: Document, done: () => void) => void;
+                      getMessages: () => { type: number; code: string; msg: string; element: Element }[];
+                      ERROR: number;
+                    };
+                  }
+                ).HTMLCS;
+                htmlcs.process('WCAG2AA', document, () =>
+                  resolve(
+                    htmlcs
+                      .getMessages()
+                      .filter((m) => m.type === htmlcs.ERROR)
+                      .map((m) => ({
+                        code: m.code,
+                        msg: m.msg,
+                        element: (m.element.outerHTML ?? String(m.element)).slice(0, 200),
+                      })),
+                  ),
+                );
+              }),
+          );
+          failures.push(...errors.map((e) => `${path}: ${e.code} ${e.msg} | ${e.element}`));
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-    expect(failures).toEqual([]);
-  }, 240_000);
+      expect(failures).toEqual([]);
+    },
+    240_000,
+  );
 });

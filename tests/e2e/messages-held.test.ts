@@ -19,7 +19,13 @@ let browser: Browser;
 let office: Staff;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS, RATE_LIMIT_PUBLIC_MAIL: '1', RATE_LIMIT_PUBLIC_MOBILE: '1' });
+  runtime = await startIsolatedRuntime({
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+    RATE_LIMIT_PUBLIC_MAIL: '1',
+    RATE_LIMIT_PUBLIC_MOBILE: '1',
+  });
   [browser, office] = await Promise.all([launchBrowser(), staffClient('office', 'Held Mail Clerk', runtime.url)]);
 }, 240_000);
 afterAll(async () => {
@@ -43,13 +49,25 @@ describe('a held e-mail on the messages screen at 1280 px', () => {
       await expect.poll(() => rows.count()).toBe(1);
       const text = await rows.first().innerText();
       expect(text).toMatch(/Held/);
-      expect(text).toContain('Not sent: this address already had 1 e-mail in the last 24 hours because of forms sent from the website.');
-      expect(await rows.first().locator('.message-held[lang="hi"]').innerText()).toMatch(/^नहीं भेजा गया: .* पिछले 24 घंटों में पहले ही 1 ई-मेल जा चुके हैं।/);
-      expect(await rows.first().getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(`/admin/enquiry/details/${second._id}`);
+      expect(text).toContain(
+        'Not sent: this address already had 1 e-mail in the last 24 hours because of forms sent from the website.',
+      );
+      expect(await rows.first().locator('.message-held[lang="hi"]').innerText()).toMatch(
+        /^नहीं भेजा गया: .* पिछले 24 घंटों में पहले ही 1 ई-मेल जा चुके हैं।/,
+      );
+      expect(await rows.first().getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(
+        `/admin/enquiry/details/${second._id}`,
+      );
       // Not a WhatsApp message: nothing to send by hand.
-      expect(await rows.first().getByRole('button', { name: /^Mark sent/ }).count()).toBe(0);
+      expect(
+        await rows
+          .first()
+          .getByRole('button', { name: /^Mark sent/ })
+          .count(),
+      ).toBe(0);
       expect(await accessibilityFailures(page, '/admin/messages?state=held at 1280')).toEqual([]);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'messages-held-1280.png'), fullPage: true });
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'messages-held-1280.png'), fullPage: true });
     } finally {
       await context.close();
     }
@@ -71,15 +89,24 @@ describe('a held e-mail on the messages screen at 1280 px', () => {
       await expect.poll(() => rows.count()).toBe(2);
       // Newest first: the held one, then the one the office sends by hand.
       const held = rows.first();
-      expect(await held.getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(`/admin/enquiry/details/${second._id}`);
+      expect(await held.getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(
+        `/admin/enquiry/details/${second._id}`,
+      );
       expect(await held.innerText()).toMatch(/Held/);
       expect(await held.locator('.message-held:not([lang])').innerText()).toBe(
         "Not sent: this mobile number already had 1 WhatsApp or SMS message in the last 24 hours because of forms sent from the website. The school's messages are not used to flood a number someone typed.",
       );
-      expect(await held.locator('.message-held[lang="hi"]').innerText()).toMatch(/^नहीं भेजा गया: .* इस मोबाइल नंबर पर पिछले 24 घंटों में पहले ही 1 WhatsApp या SMS संदेश जा चुके हैं।/);
+      expect(await held.locator('.message-held[lang="hi"]').innerText()).toMatch(
+        /^नहीं भेजा गया: .* इस मोबाइल नंबर पर पिछले 24 घंटों में पहले ही 1 WhatsApp या SMS संदेश जा चुके हैं।/,
+      );
       expect(await held.getByRole('button', { name: /^Mark sent/ }).count()).toBe(0);
       expect(await held.getByRole('link', { name: /^Open WhatsApp/ }).count()).toBe(0);
-      expect(await rows.nth(1).getByRole('button', { name: /^Mark sent/ }).count()).toBe(1);
+      expect(
+        await rows
+          .nth(1)
+          .getByRole('button', { name: /^Mark sent/ })
+          .count(),
+      ).toBe(1);
       expect(await accessibilityFailures(page, '/admin/messages?channel=whatsapp at 1280')).toEqual([]);
     } finally {
       await context.close();

@@ -56,7 +56,9 @@ describe.each([
     await summary.focus();
     await page.keyboard.press('Enter');
     await emailRow.getByText(/Thank you for your enquiry about admission to/).waitFor();
-    expect(await emailRow.getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(`/admin/enquiry/details/${enquiry._id}`);
+    expect(await emailRow.getByRole('link', { name: 'Open the record' }).getAttribute('href')).toBe(
+      `/admin/enquiry/details/${enquiry._id}`,
+    );
     expect(await accessibilityFailures(page, `/admin/messages with a letter open at ${width}`)).toEqual([]);
 
     // WhatsApp only: the filter is kept in the URL.
@@ -64,9 +66,13 @@ describe.each([
     await page.waitForURL(/channel=whatsapp/);
     await page.locator('table[aria-busy="false"]').waitFor();
     expect(await page.locator('tbody tr').filter({ hasText: to }).count()).toBe(0);
-    const row = page.locator('tbody tr').filter({ has: page.locator(`a[href="/admin/admissions/details/${admission._id}"]`) });
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.locator(`a[href="/admin/admissions/details/${admission._id}"]`) });
     await row.waitFor();
-    const chat = decodeURIComponent((await row.getByRole('link', { name: /^Open WhatsApp to 9988776655/ }).getAttribute('href'))!);
+    const chat = decodeURIComponent(
+      (await row.getByRole('link', { name: /^Open WhatsApp to 9988776655/ }).getAttribute('href'))!,
+    );
     expect(chat).toMatch(/^https:\/\/wa\.me\/919988776655\?text=/);
     expect(chat).toContain(admission.referenceNumber);
     expect(chat).toContain('आवेदन हमें प्राप्त हो गया है');
@@ -85,7 +91,10 @@ describe('sending the pending WhatsApp letters in one pass at 1280 px', () => {
     await createAdmission({ contactNo: '9811122201' });
     await createAdmission({ contactNo: '9811122202' });
     const pendingNow = async () =>
-      ((await (await office.client.request('/v1/api/messages?state=queued&channel=whatsapp&limit=100')).json()).data as { _id: string; byHand: boolean }[]).filter((m) => m.byHand);
+      (
+        (await (await office.client.request('/v1/api/messages?state=queued&channel=whatsapp&limit=100')).json())
+          .data as { _id: string; byHand: boolean }[]
+      ).filter((m) => m.byHand);
     expect((await pendingNow()).length).toBeGreaterThanOrEqual(2);
 
     const { context, page } = await openPage(browser, DESKTOP);
@@ -120,20 +129,27 @@ describe('sending the pending WhatsApp letters in one pass at 1280 px', () => {
       await page.keyboard.press('Enter');
       await (await tab).close();
       // The same button, now for the next letter: Enter again opens it and marks the first sent.
-      const next = queue.getByRole('link', { name: /^Mark sent and open the next in WhatsApp: the letter to .+, opens WhatsApp$/ });
+      const next = queue.getByRole('link', {
+        name: /^Mark sent and open the next in WhatsApp: the letter to .+, opens WhatsApp$/,
+      });
       await next.waitFor();
       const secondTo = /the letter to (.+), opens/.exec((await next.getAttribute('aria-label'))!)![1]!;
       expect(await next.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(marked).toEqual([]);
       tab = context.waitForEvent('page');
-      const answer = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/v1/api/messages/'));
+      const answer = page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.url().includes('/v1/api/messages/'),
+      );
       await page.keyboard.press('Enter');
       await (await tab).close();
       // The first letter is marked sent as the second opens.
       expect(await (await answer).json()).toMatchObject({ state: 'sent', to: firstTo, byHand: true });
       expect((await pendingNow()).some((m) => m._id === marked[0])).toBe(false);
       await expect.poll(() => chats.length).toBe(2);
-      expect(chats.map((chat) => `${new URL(chat).origin}${decodeURIComponent(new URL(chat).pathname)}`)).toEqual([`https://wa.me/91${firstTo}`, `https://wa.me/91${secondTo}`]);
+      expect(chats.map((chat) => `${new URL(chat).origin}${decodeURIComponent(new URL(chat).pathname)}`)).toEqual([
+        `https://wa.me/91${firstTo}`,
+        `https://wa.me/91${secondTo}`,
+      ]);
       expect(chats.every((chat) => new URL(chat).searchParams.get('text'))).toBe(true);
       await queue.getByText(/Marked sent so far: 1\./).waitFor();
 

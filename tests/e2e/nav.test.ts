@@ -32,14 +32,23 @@ describe('navigation at 1280 px', () => {
       await page.goto('/academy/about');
       const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
-      for (const label of GROUPS) await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+      for (const label of GROUPS)
+        await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
       expect(await page.locator('[data-nav-toggle]').isVisible()).toBe(false);
 
       const academyMenu = page.locator('#menu-academy');
       expect(await academyMenu.isVisible()).toBe(false);
       await nav.getByRole('link', { name: 'Academy', exact: true }).hover();
       await expect.poll(() => academyMenu.isVisible()).toBe(true);
-      for (const label of ['About', 'Mission', 'Founder Message', 'Chairperson Message', "Principal's Message", 'Accreditation', 'Mandatory Disclosure']) {
+      for (const label of [
+        'About',
+        'Mission',
+        'Founder Message',
+        'Chairperson Message',
+        "Principal's Message",
+        'Accreditation',
+        'Mandatory Disclosure',
+      ]) {
         expect(await academyMenu.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
       }
       await page.mouse.move(640, 700);
@@ -84,7 +93,8 @@ describe('navigation at 360 px', () => {
       await toggle.tap();
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       await expect.poll(() => menu.isVisible()).toBe(true);
-      for (const label of GROUPS) expect(await menu.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
+      for (const label of GROUPS)
+        expect(await menu.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
 
       const academics = page.locator('button[aria-controls="menu-academics"]');
       expect(await page.locator('#menu-academics').isVisible()).toBe(false);
@@ -140,7 +150,9 @@ describe('admin menu', () => {
   ])('at %s it appears after a login and is gone after Logout', async (_label, viewport) => {
     const { context, page } = await newPage(browser, viewport);
     try {
-      const login = await page.request.post('/v1/api/auth/login', { data: { email: inject('adminEmail'), password: inject('adminPassword') } });
+      const login = await page.request.post('/v1/api/auth/login', {
+        data: { email: inject('adminEmail'), password: inject('adminPassword') },
+      });
       expect(login.status()).toBe(200);
       const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
       expect(xsrf).toBeTruthy();
@@ -157,7 +169,13 @@ describe('admin menu', () => {
       await adminButton.click();
       expect(await adminButton.getAttribute('aria-expanded')).toBe('true');
       const menu = page.locator('#menu-admin');
-      for (const href of ['/admin/vacancies/panel', '/admin/tc-requests/panel', '/admin/gallery/panel', '/admin/admissions/panel', '/admin/enquiry/panel']) {
+      for (const href of [
+        '/admin/vacancies/panel',
+        '/admin/tc-requests/panel',
+        '/admin/gallery/panel',
+        '/admin/admissions/panel',
+        '/admin/enquiry/panel',
+      ]) {
         expect(await menu.locator(`a[href="${href}"]`).isVisible(), href).toBe(true);
       }
 
@@ -205,7 +223,13 @@ describe('footer map and /logout', () => {
   it('/logout signs the administrator out and goes to /', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
-      expect((await page.request.post('/v1/api/auth/login', { data: { email: inject('adminEmail'), password: inject('adminPassword') } })).status()).toBe(200);
+      expect(
+        (
+          await page.request.post('/v1/api/auth/login', {
+            data: { email: inject('adminEmail'), password: inject('adminPassword') },
+          })
+        ).status(),
+      ).toBe(200);
       const logout = page.waitForRequest((r) => r.url().endsWith('/v1/api/auth/logout') && r.method() === 'POST');
       await page.goto('/logout');
       await logout;

@@ -39,7 +39,11 @@ afterAll(async () => {
  * CSP refuses (as in home-javascript.test.ts). Without it axe-core can be injected.
  */
 async function newPage(b: Browser, viewport: { width: number; height: number }, csp = false) {
-  const context = await b.newContext({ baseURL: inject('baseURL'), viewport, bypassCSP: !csp || !!process.env.SCREENSHOTS_DIR });
+  const context = await b.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    bypassCSP: !csp || !!process.env.SCREENSHOTS_DIR,
+  });
   context.setDefaultTimeout(60_000);
   return { context, page: await context.newPage() };
 }
@@ -58,7 +62,10 @@ describe('a notice from the office to the parents', () => {
       await page.getByRole('button', { name: 'New notice' }).click();
       const form = page.locator('form.notice-form');
       await form.getByRole('group', { name: 'In English' }).getByLabel('Title').fill(title);
-      await form.getByRole('group', { name: 'In English' }).getByLabel('Text').fill('The school stays **closed** from 25 December to 1 January.\n\n- Classes resume on 2 January.');
+      await form
+        .getByRole('group', { name: 'In English' })
+        .getByLabel('Text')
+        .fill('The school stays **closed** from 25 December to 1 January.\n\n- Classes resume on 2 January.');
       // Publish first without the Hindi text: the form says what is missing, where.
       await form.getByLabel('शीर्षक (Title)').fill(hindiTitle);
       await form.getByRole('button', { name: 'Publish notice' }).click();
@@ -90,9 +97,12 @@ describe('a notice from the office to the parents', () => {
     }
   }, 120_000);
 
-  it('it shows on `/` (1280 px) and `/hi/` (360 px) in the page\'s language', async () => {
+  it("it shows on `/` (1280 px) and `/hi/` (360 px) in the page's language", async () => {
     expect(url).toMatch(/^\/notices\//);
-    for (const [path, viewport, shown] of [['/', DESKTOP, title], ['/hi/', PHONE, hindiTitle]] as const) {
+    for (const [path, viewport, shown] of [
+      ['/', DESKTOP, title],
+      ['/hi/', PHONE, hindiTitle],
+    ] as const) {
       const { context, page } = await newPage(browser, viewport, true);
       try {
         await page.goto(path);

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, downloadedBytes } from '../support/browser.ts';
 import { staffClient, type Staff } from '../support/api.ts';
-import { confirmFeeBeforeAdmission, moveTo, pdfPages, signInAs, verifyEveryDocument } from '../support/admin-screens.ts';
+import {
+  confirmFeeBeforeAdmission,
+  moveTo,
+  pdfPages,
+  signInAs,
+  verifyEveryDocument,
+} from '../support/admin-screens.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import { createAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
@@ -86,11 +92,18 @@ describe.each([
       await page.goto(`/admin/admissions/panel?name=${encodeURIComponent(admission.names.first)}&status=admitted`);
       await page.getByRole('row').filter({ hasText: admission.names.last }).waitFor();
       expect(await accessibilityFailures(page, `${name} admissions panel`)).toEqual([]);
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^admissions-\d{2}-\d{2}-\d{4}\.csv$/);
       const rows = parse(await downloadedBytes(download), { bom: true, columns: true }) as Record<string, string>[];
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ 'Reference number': admission.referenceNumber, Status: 'Admitted', 'Payment status': 'Paid' });
+      expect(rows[0]).toMatchObject({
+        'Reference number': admission.referenceNumber,
+        Status: 'Admitted',
+        'Payment status': 'Paid',
+      });
 
       // Deleting is the principal's: the API refuses the office's session too.
       const deleted = await office.client.request(`/v1/api/admission/${admission._id}`, { method: 'DELETE' });

@@ -53,23 +53,64 @@ const enquiryIds: Record<string, string> = {};
 
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS,
-    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max), ...GATEWAY_SECRETS, ...TEST_GATEWAY,
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+    RATE_LIMIT_PUBLIC_MAIL: String(limits.publicMailsPerAddress.max),
+    ...GATEWAY_SECRETS,
+    ...TEST_GATEWAY,
   });
   [browser, clerk, principal] = await Promise.all([
-    launchBrowser(), staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
+    launchBrowser(),
+    staffClient('office', 'Sunita Sharma', runtime.url, 'sunita.sharma@school.test'),
     staffClient('principal', 'Alok Mehra', runtime.url, 'alok.mehra@school.test'),
   ]);
   // Oldest first, so that the newest (the enquiries, with the held e-mail) head the lists.
-  await createTcRequest({ studentName: 'Vikas Tomar', admissionNumber: 'ADM-2018-0312', contact: '9012345678', email: 'tomar.home@example.in' }, runtime.url);
-  await createTcRequest({ studentName: 'Priya Chauhan', admissionNumber: TC_NUMBER, contact: '9123456780', email: 'chauhan.home@example.in' }, runtime.url);
-  await createTcRequest({ studentName: 'Priya Chauhan', admissionNumber: TC_NUMBER, contact: '9876501234', email: 'p.chauhan@example.in' }, runtime.url);
-  anaya = await createAdmission({ studentFirstName: 'Anaya', studentMiddleName: 'Kumari', studentLastName: 'Verma', contactNo: '9988776655' }, runtime.url);
-  rohan = await createAdmission({
-    studentFirstName: 'Rohan', studentMiddleName: '', studentLastName: 'Yadav', fatherFirstName: 'Mahesh', fatherMiddleName: '', fatherLastName: 'Yadav',
-    motherFirstName: 'Kavita', motherMiddleName: '', motherLastName: 'Yadav', contactNo: '9876512345',
-  }, runtime.url);
-  for (const name of ENQUIRIES) enquiryIds[name] = (await createEnquiry({ studentName: name, email: TYPED_ADDRESS, fatherMobile: '9415012345' }, runtime.url))._id;
+  await createTcRequest(
+    {
+      studentName: 'Vikas Tomar',
+      admissionNumber: 'ADM-2018-0312',
+      contact: '9012345678',
+      email: 'tomar.home@example.in',
+    },
+    runtime.url,
+  );
+  await createTcRequest(
+    {
+      studentName: 'Priya Chauhan',
+      admissionNumber: TC_NUMBER,
+      contact: '9123456780',
+      email: 'chauhan.home@example.in',
+    },
+    runtime.url,
+  );
+  await createTcRequest(
+    { studentName: 'Priya Chauhan', admissionNumber: TC_NUMBER, contact: '9876501234', email: 'p.chauhan@example.in' },
+    runtime.url,
+  );
+  anaya = await createAdmission(
+    { studentFirstName: 'Anaya', studentMiddleName: 'Kumari', studentLastName: 'Verma', contactNo: '9988776655' },
+    runtime.url,
+  );
+  rohan = await createAdmission(
+    {
+      studentFirstName: 'Rohan',
+      studentMiddleName: '',
+      studentLastName: 'Yadav',
+      fatherFirstName: 'Mahesh',
+      fatherMiddleName: '',
+      fatherLastName: 'Yadav',
+      motherFirstName: 'Kavita',
+      motherMiddleName: '',
+      motherLastName: 'Yadav',
+      contactNo: '9876512345',
+    },
+    runtime.url,
+  );
+  for (const name of ENQUIRIES)
+    enquiryIds[name] = (
+      await createEnquiry({ studentName: name, email: TYPED_ADDRESS, fatherMobile: '9415012345' }, runtime.url)
+    )._id;
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -109,8 +150,12 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin');
     await page.getByRole('heading', { name: 'Office home', level: 1 }).waitFor();
     const fresh = page.getByRole('region', { name: 'New', exact: true });
-    await expect.poll(async () => (await fresh.getByRole('link', { name: /^Applications today: \d+$/ }).innerText()).trim()).toBe('2');
-    expect((await fresh.getByRole('link', { name: /^Enquiries this week: \d+$/ }).innerText()).trim()).toBe(String(ENQUIRIES.length));
+    await expect
+      .poll(async () => (await fresh.getByRole('link', { name: /^Applications today: \d+$/ }).innerText()).trim())
+      .toBe('2');
+    expect((await fresh.getByRole('link', { name: /^Enquiries this week: \d+$/ }).innerText()).trim()).toBe(
+      String(ENQUIRIES.length),
+    );
     await shot(page, 'office-dashboard');
   });
 
@@ -122,7 +167,10 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     await page.waitForURL((url) => url.pathname === `/admin/enquiry/details/${enquiryIds['Aarav Gupta']}`);
     await page.getByRole('heading', { name: 'Status' }).waitFor();
     expect(await page.getByRole('link', { name: /^Call 9415012345/ }).count()).toBe(1);
-    await move(page, 'Contacted', { 'Next follow-up date': followUp, 'Note (optional)': 'Father will visit on Saturday with the birth certificate' });
+    await move(page, 'Contacted', {
+      'Next follow-up date': followUp,
+      'Note (optional)': 'Father will visit on Saturday with the birth certificate',
+    });
     expect(await page.getByRole('form', { name: 'Next follow-up' }).getByLabel('Date').inputValue()).toBe(followUp);
     await shot(page, 'office-enquiry');
   });
@@ -136,14 +184,18 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     const documents = page.getByRole('region', { name: 'Documents' });
     for (const label of ['Student photo', 'Birth certificate']) {
       await documents.getByRole('button', { name: `Verify ${label}` }).click();
-      await expect.poll(() => documents.getByRole('listitem').filter({ hasText: label }).first().innerText()).toContain('Verified');
+      await expect
+        .poll(() => documents.getByRole('listitem').filter({ hasText: label }).first().innerText())
+        .toContain('Verified');
     }
     await documents.getByRole('button', { name: 'Reject Father photo' }).click();
     const reject = page.getByRole('dialog');
     await reject.getByLabel('Reason').fill('The face is not clear: please send a brighter photo');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await reject.waitFor({ state: 'detached' });
-    await expect.poll(() => documents.getByRole('listitem').filter({ hasText: 'Father photo' }).innerText()).toContain('Rejected');
+    await expect
+      .poll(() => documents.getByRole('listitem').filter({ hasText: 'Father photo' }).innerText())
+      .toContain('Rejected');
     await toTop(documents);
     await shot(page, 'office-documents');
   }, 120_000);
@@ -193,7 +245,9 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     const flagged = page.getByRole('row').filter({ hasText: TC_NUMBER });
     await expect.poll(() => flagged.count()).toBe(2);
     for (const row of await flagged.all()) expect(await row.innerText()).toContain('Requested from different mobiles');
-    expect(await page.getByRole('row').filter({ hasText: 'Vikas Tomar' }).innerText()).not.toContain('Requested from different mobiles');
+    expect(await page.getByRole('row').filter({ hasText: 'Vikas Tomar' }).innerText()).not.toContain(
+      'Requested from different mobiles',
+    );
     await shot(page, 'office-tc-list');
   });
 
@@ -205,9 +259,21 @@ describe("the clerk's day at 1280 px, as the office guide tells it", () => {
     expect(await held.innerText()).toContain(`already had ${limits.publicMailsPerAddress.max} e-mails`);
     const whatsapp = page.locator('tbody tr').filter({ hasText: 'WhatsApp' }).filter({ hasText: '9988776655' });
     expect(await whatsapp.count()).toBeGreaterThan(0);
-    expect(await whatsapp.first().getByRole('link', { name: 'Open WhatsApp to 9988776655, opens WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919988776655\?text=/);
+    expect(
+      await whatsapp
+        .first()
+        .getByRole('link', { name: 'Open WhatsApp to 9988776655, opens WhatsApp' })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/wa\.me\/919988776655\?text=/);
     await whatsapp.first().getByRole('button', { name: 'Mark sent: the message to 9988776655' }).click();
-    await expect.poll(() => whatsapp.first().getByRole('button', { name: /^Mark sent/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        whatsapp
+          .first()
+          .getByRole('button', { name: /^Mark sent/ })
+          .count(),
+      )
+      .toBe(0);
     expect(await whatsapp.first().innerText()).toContain('Sent');
     await toTop(page.getByRole('table'));
     await shot(page, 'office-messages');
@@ -228,7 +294,10 @@ describe("the clerk's notices and the principal's school profile at 1280 px", ()
     await page.getByRole('button', { name: 'New notice' }).click();
     const form = page.locator('form.notice-form');
     await form.getByRole('group', { name: 'In English' }).getByLabel('Title').fill('Winter vacation');
-    await form.getByRole('group', { name: 'In English' }).getByLabel('Text').fill('The school stays **closed** from 25 December to 1 January.\n\n- Classes resume on 2 January.');
+    await form
+      .getByRole('group', { name: 'In English' })
+      .getByLabel('Text')
+      .fill('The school stays **closed** from 25 December to 1 January.\n\n- Classes resume on 2 January.');
     await form.getByLabel('शीर्षक (Title)').fill('शीतकालीन अवकाश');
     await form.getByLabel('सूचना का विवरण (Text)').fill('विद्यालय 25 दिसंबर से 1 जनवरी तक **बंद** रहेगा।');
     await form.getByLabel(/Pin at the top/).check();
@@ -284,10 +353,16 @@ describe("the clerk's online payments at 1280 px", () => {
     // Two families pay from their status pages through the built-in test gateway; one paid ₹1 short.
     const gateway = new TestGateway(runtime.url);
     const family = new ApiClient(runtime.url);
-    const families = [['Neha Rawat', 'ADM-2020-0611', '9450012345', 'rawat.home@example.in', 0], ['Arjun Saini', 'ADM-2021-0148', '9451023456', 'saini.home@example.in', 100]] as const;
+    const families = [
+      ['Neha Rawat', 'ADM-2020-0611', '9450012345', 'rawat.home@example.in', 0],
+      ['Arjun Saini', 'ADM-2021-0148', '9451023456', 'saini.home@example.in', 100],
+    ] as const;
     for (const [studentName, admissionNumber, contact, email, short] of families) {
       await createTcRequest({ studentName, admissionNumber, contact, email }, runtime.url);
-      const order = await family.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: admissionNumber, contactNo: contact } });
+      const order = await family.request('/v1/api/payments/order', {
+        method: 'POST',
+        json: { kind: 'tc-request', number: admissionNumber, contactNo: contact },
+      });
       expect(order.status).toBe(201);
       const { orderId, amount } = (await order.json()) as { orderId: string; amount: number };
       await gateway.pay(orderId, { amount: amount - short });
@@ -299,7 +374,9 @@ describe("the clerk's online payments at 1280 px", () => {
       const rows = page.locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(2);
       expect(await rows.filter({ hasText: 'Neha Rawat' }).innerText()).toMatch(/Recorded: receipt given\. RMCP-R-/);
-      expect(await rows.filter({ hasText: 'Arjun Saini' }).innerText()).toContain('Not counted: amount or currency not as ordered');
+      expect(await rows.filter({ hasText: 'Arjun Saini' }).innerText()).toContain(
+        'Not counted: amount or currency not as ordered',
+      );
       await shot(page, 'office-online-payments');
     } finally {
       await context.close();

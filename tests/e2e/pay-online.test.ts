@@ -11,7 +11,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { staffClient, type ApiClient } from '../support/api.ts';
-import { DESKTOP, PHONE, downloadedBytes, launchBrowser, loginThroughUi, newPage, screenshot } from '../support/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  downloadedBytes,
+  launchBrowser,
+  loginThroughUi,
+  newPage,
+  screenshot,
+} from '../support/browser.ts';
 import { site } from '../support/site.ts';
 import { TestGateway } from '../support/gateway.ts';
 import { readFileSync } from 'node:fs';
@@ -25,7 +33,10 @@ import { fill } from '../../src/lib/i18n/index.ts';
 let browser: Browser;
 let office: ApiClient;
 beforeAll(async () => {
-  [browser, office] = await Promise.all([launchBrowser(), staffClient('office', `Sunita ${token('')}`).then((s) => s.client)]);
+  [browser, office] = await Promise.all([
+    launchBrowser(),
+    staffClient('office', `Sunita ${token('')}`).then((s) => s.client),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,7 +59,14 @@ const MOBILE = '9123456781';
 /** On the Hindi TC status page opened with `admissionNumber`: the parent types the mobile number, checks, and sees Pay. */
 async function checkUntilPay(page: Page, admissionNumber: string): Promise<Locator> {
   await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
-  await expect.poll(() => page.getByLabel(/^प्रवेश संख्या|^Admission number/).first().inputValue()).toBe(admissionNumber);
+  await expect
+    .poll(() =>
+      page
+        .getByLabel(/^प्रवेश संख्या|^Admission number/)
+        .first()
+        .inputValue(),
+    )
+    .toBe(admissionNumber);
   await page.getByLabel(new RegExp(`^${hi('statusCheck.field.mobile')}`)).fill(MOBILE);
   await page.getByRole('button', { name: hi('statusCheck.submit') }).click();
   const pay = page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) });
@@ -64,7 +82,9 @@ describe('paying the TC fee online', () => {
     const request = await createTcRequest({ contact: MOBILE });
     const { context, page } = await parentPage(PHONE);
     try {
-      const status = await page.goto(`/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+      const status = await page.goto(
+        `/hi/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`,
+      );
       // The status page lets Razorpay's Standard Checkout in (script, frame, its redirect's form); other pages do not.
       const policy = status!.headers()['content-security-policy']!;
       expect(policy).toMatch(/script-src 'self'[^;]* https:\/\/checkout\.razorpay\.com(;|$)/);
@@ -76,7 +96,11 @@ describe('paying the TC fee online', () => {
       const pay = await checkUntilPay(page, request.admissionNumber);
       expect(await page.getByText(hi('statusCheck.pay.test')).count()).toBe(1);
       // Where Pay shows, the fee's sentence says it may be paid here or at the office.
-      expect(await page.getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') })).count()).toBe(1);
+      expect(
+        await page
+          .getByText(hi('statusCheck.fee.dueOnline', { amount: AMOUNT, for: hi('statusCheck.fee.tc') }))
+          .count(),
+      ).toBe(1);
       expect(await page.getByText(hi('statusCheck.next.tc-request.requested.online', { fee: AMOUNT })).count()).toBe(1);
       await screenshot(page, 'pay-online-1-status-hi-360');
 
@@ -90,7 +114,9 @@ describe('paying the TC fee online', () => {
       expect(await banner.innerText()).toContain(hi('testGateway.banner'));
       expect(await page.getByText(AMOUNT, { exact: true }).count()).toBe(1);
       await screenshot(page, 'pay-online-2-test-checkout-360');
-      await page.getByRole('button', { name: new RegExp(`^Pay ${AMOUNT.replace(/[.]/g, '\\.')} \\(test UPI\\)`) }).click();
+      await page
+        .getByRole('button', { name: new RegExp(`^Pay ${AMOUNT.replace(/[.]/g, '\\.')} \\(test UPI\\)`) })
+        .click();
       await page.getByRole('heading', { name: /Test payment made\./ }).waitFor();
       await page.getByRole('button', { name: /Back to the school's website/ }).click();
 
@@ -99,7 +125,9 @@ describe('paying the TC fee online', () => {
       await page.getByText(hi('statusCheck.payment.paid')).waitFor();
       const receiptLink = page.getByRole('link', { name: /^रसीद RMCP-R-\d{4}-\d{6} डाउनलोड करें \(PDF\)$/ });
       await receiptLink.waitFor();
-      expect(await page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: hi('statusCheck.pay.button', { amount: AMOUNT }) }).count()).toBe(
+        0,
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, 'pay-online-3-paid-hi-360');
 
@@ -108,12 +136,15 @@ describe('paying the TC fee online', () => {
       expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
       const pdfText = (await readPdf(await downloadedBytes(download))).text.replace(/\s+/g, ' ');
       // Hindi in pieces whose glyphs read back in their written order.
-      for (const expected of [receiptNumber, AMOUNT, request.studentName, 'परीक्षण भुगतान: कोई', 'पैसा नहीं कटा']) expect(pdfText).toContain(expected);
+      for (const expected of [receiptNumber, AMOUNT, request.studentName, 'परीक्षण भुगतान: कोई', 'पैसा नहीं कटा'])
+        expect(pdfText).toContain(expected);
       expect(pdfText).not.toContain('Razorpay');
 
       const record = await (await office.request(`/v1/api/tc-request/${request._id}`)).json();
       expect(record).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
-      expect(record.payments).toEqual([expect.objectContaining({ receiptNumber, mode: 'online', amountPaise: fees.transferCertificate * 100 })]);
+      expect(record.payments).toEqual([
+        expect.objectContaining({ receiptNumber, mode: 'online', amountPaise: fees.transferCertificate * 100 }),
+      ]);
       paidFor = { ...(request as { admissionNumber: string; studentName: string }), receiptNumber };
     } finally {
       await context.close();
@@ -129,11 +160,17 @@ describe('paying the TC fee online', () => {
       await page.getByText(/Test gateway \(no money moves\)/).waitFor();
       // The first test's payment, with its record's number and the student's name.
       expect(paidFor).toBeDefined();
-      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `TC request ${paidFor!.admissionNumber}` }) });
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `TC request ${paidFor!.admissionNumber}` }) });
       expect(await row.getByText(paidFor!.studentName).count()).toBe(1);
       expect(await row.getByText(/^Recorded: receipt given\. RMCP-R-\d{4}-\d{6}$/).count()).toBe(1);
       await page.getByRole('button', { name: 'Check with Razorpay now' }).click();
-      await page.locator('.Toastify').getByText(/^Checked (1 open order|\d+ open orders) with Razorpay/).first().waitFor();
+      await page
+        .locator('.Toastify')
+        .getByText(/^Checked (1 open order|\d+ open orders) with Razorpay/)
+        .first()
+        .waitFor();
       await screenshot(page, 'pay-online-4-office-1280');
       // Its receipt as the office prints it: a test payment, no money moved.
       await page.goto(`/admin/receipts/${paidFor!.receiptNumber}`);
@@ -150,10 +187,18 @@ describe('paying the TC fee online', () => {
 
   it("at 1280 px: a record's payments say which online payment was not counted, and why", async () => {
     // The run's runtime generated the test gateway's secrets: the gateway is driven with them, as Razorpay would be.
-    const secrets = JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as Record<string, string>;
-    const gateway = new TestGateway(site('baseURL'), { TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!, RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET! });
+    const secrets = JSON.parse(
+      readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8'),
+    ) as Record<string, string>;
+    const gateway = new TestGateway(site('baseURL'), {
+      TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!,
+      RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET!,
+    });
     const request = await createTcRequest({ contact: MOBILE });
-    const ordered = await office.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE } });
+    const ordered = await office.request('/v1/api/payments/order', {
+      method: 'POST',
+      json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE },
+    });
     expect(ordered.status).toBe(201);
     const { orderId } = await ordered.json();
     const short = await gateway.pay(orderId, { amount: fees.transferCertificate * 100 - 100 });
@@ -165,8 +210,12 @@ describe('paying the TC fee online', () => {
       await page.goto(`/admin/tc-requests/details/${request._id}`);
       const note = page.locator('.payments__note').filter({ hasText: 'Online payments not counted' });
       await note.waitFor();
-      expect(await note.innerText()).toContain(`${formatRupees(fees.transferCertificate * 100 - 100)} (${short.payment.id}): Not counted: amount or currency not as ordered.`);
-      expect(await page.getByRole('region', { name: 'Fee and payments' }).getByText('No payments yet.').count()).toBe(1);
+      expect(await note.innerText()).toContain(
+        `${formatRupees(fees.transferCertificate * 100 - 100)} (${short.payment.id}): Not counted: amount or currency not as ordered.`,
+      );
+      expect(await page.getByRole('region', { name: 'Fee and payments' }).getByText('No payments yet.').count()).toBe(
+        1,
+      );
       await screenshot(page, 'pay-online-5-record-1280');
     } finally {
       await context.close();
@@ -174,10 +223,18 @@ describe('paying the TC fee online', () => {
   }, 120_000);
 
   it('at 1280 px: a payment that failed at the gateway shows on the online payments screen with its time, record, amount and reason', async () => {
-    const secrets = JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as Record<string, string>;
-    const gateway = new TestGateway(site('baseURL'), { TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!, RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET! });
+    const secrets = JSON.parse(
+      readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8'),
+    ) as Record<string, string>;
+    const gateway = new TestGateway(site('baseURL'), {
+      TEST_GATEWAY_KEY_SECRET: secrets.TEST_GATEWAY_KEY_SECRET!,
+      RAZORPAY_WEBHOOK_SECRET: secrets.RAZORPAY_WEBHOOK_SECRET!,
+    });
     const request = await createTcRequest({ contact: MOBILE });
-    const ordered = await office.request('/v1/api/payments/order', { method: 'POST', json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE } });
+    const ordered = await office.request('/v1/api/payments/order', {
+      method: 'POST',
+      json: { kind: 'tc-request', number: request.admissionNumber, contactNo: MOBILE },
+    });
     expect(ordered.status).toBe(201);
     const failed = await gateway.pay((await ordered.json()).orderId, { fail: true });
     expect(failed.webhooks.map((w) => [w.event, w.status])).toEqual([['payment.failed', 200]]);
@@ -187,10 +244,15 @@ describe('paying the TC fee online', () => {
       await loginThroughUi(page);
       await page.goto('/admin/payments');
       const section = page.getByRole('region', { name: 'Payments that did not happen' });
-      const row = section.getByRole('row').filter({ has: page.getByRole('link', { name: `TC request ${request.admissionNumber}` }) });
+      const row = section
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `TC request ${request.admissionNumber}` }) });
       await row.waitFor();
       expect(await row.getByRole('cell').allInnerTexts()).toEqual([
-        expect.stringMatching(/\d{4}/), expect.stringContaining(request.studentName), AMOUNT, `Failed at Razorpay: Payment failed (${failed.payment.id})`,
+        expect.stringMatching(/\d{4}/),
+        expect.stringContaining(request.studentName),
+        AMOUNT,
+        `Failed at Razorpay: Payment failed (${failed.payment.id})`,
       ]);
       await screenshot(page, 'pay-online-6-not-happened-1280');
     } finally {
@@ -213,7 +275,9 @@ describe('paying the TC fee online', () => {
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain('The family was told to pay the admission fee only after admission');
       // The safe answer has the focus: Escape (or Enter on it) goes back, and nothing is recorded.
-      expect(await dialog.getByRole('button', { name: 'Go back' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(
+        await dialog.getByRole('button', { name: 'Go back' }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.isVisible()).toBe(false);
       expect((await (await office.request(`/v1/api/admission/${admission._id}`)).json()).payments).toEqual([]);
@@ -221,10 +285,20 @@ describe('paying the TC fee online', () => {
       await form.getByRole('button', { name: 'Record payment' }).press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Tab');
-      expect(await dialog.getByRole('button', { name: 'Record payment anyway' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(
+        await dialog
+          .getByRole('button', { name: 'Record payment anyway' })
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('Enter');
-      await page.locator('.Toastify').getByText(/^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/).first().waitFor();
-      expect((await (await office.request(`/v1/api/admission/${admission._id}`)).json()).payments).toEqual([expect.objectContaining({ amountPaise: 50000, mode: 'cash' })]);
+      await page
+        .locator('.Toastify')
+        .getByText(/^Payment recorded: receipt RMCP-R-\d{4}-\d{6}$/)
+        .first()
+        .waitFor();
+      expect((await (await office.request(`/v1/api/admission/${admission._id}`)).json()).payments).toEqual([
+        expect.objectContaining({ amountPaise: 50000, mode: 'cash' }),
+      ]);
     } finally {
       await context.close();
     }

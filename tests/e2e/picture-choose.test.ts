@@ -26,7 +26,9 @@ let uploaded = '';
 const galleryTitle = `Science fair ${Date.now()}`;
 
 const photo = (background: string, width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 20 } } }).jpeg({ quality: 80 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 20 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 const imageForm = async (bytes: Buffer, fields: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -38,10 +40,19 @@ beforeAll(async () => {
   runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD });
   office = await staffClient('office', 'Chooser Clerk', runtime.url);
   browser = await launchBrowser();
-  const picture = await office.client.request('/v1/api/pictures', { method: 'POST', body: await imageForm(await photo('#2f6f4f', 1600, 1200)) });
+  const picture = await office.client.request('/v1/api/pictures', {
+    method: 'POST',
+    body: await imageForm(await photo('#2f6f4f', 1600, 1200)),
+  });
   expect(picture.status).toBe(201);
   uploaded = (await picture.json()).id;
-  const item = await office.client.request('/v1/api/gallery', { method: 'POST', body: await imageForm(await photo('#6f2f4f', 1200, 900), { title: galleryTitle, description: 'Models made by Class VIII.' }) });
+  const item = await office.client.request('/v1/api/gallery', {
+    method: 'POST',
+    body: await imageForm(await photo('#6f2f4f', 1200, 900), {
+      title: galleryTitle,
+      description: 'Models made by Class VIII.',
+    }),
+  });
   expect(item.status).toBe(201);
 }, 300_000);
 
@@ -92,9 +103,13 @@ describe('choosing a picture already uploaded', () => {
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'hidden' });
       expect(await focusedText(page)).toBe('Choose one of the school’s pictures');
-      await expect.poll(() => field.locator('img').first().getAttribute('src')).toContain(encodeURIComponent(`/v1/pictures/${uploaded}`));
+      await expect
+        .poll(() => field.locator('img').first().getAttribute('src'))
+        .toContain(encodeURIComponent(`/v1/pictures/${uploaded}`));
       expect(await field.locator('.picture-field__current .sample-badge').count()).toBe(0);
-      await field.getByLabel('What the picture shows (English, for blind readers)').fill('The reading room of the school library');
+      await field
+        .getByLabel('What the picture shows (English, for blind readers)')
+        .fill('The reading room of the school library');
       await field.getByLabel('What the picture shows (Hindi, for blind readers)').fill('विद्यालय के पुस्तकालय का पठन कक्ष');
       await page.getByRole('button', { name: 'Save the page' }).click();
       await toast(page, 'Page saved. It is on the website now.');
@@ -102,7 +117,9 @@ describe('choosing a picture already uploaded', () => {
       // Opened again on a phone: the saved choice is the one in use; the dialog fits the screen and lists the photos one under another.
       await page.setViewportSize(PHONE);
       await page.goto('/admin/pages?edit=/infrastructure/library');
-      await expect.poll(() => field.locator('.picture-field__current img').getAttribute('src')).toContain(encodeURIComponent(`/v1/pictures/${uploaded}`));
+      await expect
+        .poll(() => field.locator('.picture-field__current img').getAttribute('src'))
+        .toContain(encodeURIComponent(`/v1/pictures/${uploaded}`));
       await open.click();
       await mine.waitFor();
       const box = (await dialog.boundingBox())!;
@@ -142,7 +159,8 @@ describe('the public gallery’s sample photos', () => {
     phone.setDefaultTimeout(60_000);
     const p = await phone.newPage();
     // Several samples share words: the tile is found by its file.
-    const sampleTile = () => p.locator('.gallery-grid > li').filter({ has: p.locator(`img[srcset*="${encodeURIComponent(sample.src)}&"]`) });
+    const sampleTile = () =>
+      p.locator('.gallery-grid > li').filter({ has: p.locator(`img[srcset*="${encodeURIComponent(sample.src)}&"]`) });
     try {
       await p.goto('/hi/gallery');
       await p.getByRole('heading', { name: 'फ़ोटो गैलरी', level: 1 }).waitFor();
@@ -152,7 +170,9 @@ describe('the public gallery’s sample photos', () => {
       // Every sample says so in words; the school's own photo does not.
       const tiles = p.locator('.gallery-grid > li');
       expect(await tiles.count()).toBe(startingGallery.length + 1);
-      expect(await p.locator('.gallery-tile__sample').allInnerTexts()).toEqual(Array(startingGallery.length).fill('नमूना'));
+      expect(await p.locator('.gallery-tile__sample').allInnerTexts()).toEqual(
+        Array(startingGallery.length).fill('नमूना'),
+      );
       const own = tiles.filter({ hasText: galleryTitle });
       expect(await own.innerText()).not.toContain('नमूना');
       expect(await own.locator('.gallery-tile__sample').count()).toBe(0);

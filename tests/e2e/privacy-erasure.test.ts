@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const toast = (page: Page, text: RegExp | string) => page.locator('.Toastify').getByText(text).first().waitFor();
 
-for (const [name, viewport] of [['1280 px', DESKTOP], ['360 px', PHONE]] as const) {
+for (const [name, viewport] of [
+  ['1280 px', DESKTOP],
+  ['360 px', PHONE],
+] as const) {
   describe(`erasing an application (${name})`, () => {
     let context: BrowserContext;
     let page: Page;
@@ -40,7 +43,7 @@ for (const [name, viewport] of [['1280 px', DESKTOP], ['360 px', PHONE]] as cons
 
     it('corrects a field through the form', async () => {
       await page.goto(`/admin/admissions/details/${app._id}`);
-      const section = page.getByRole('region', { name: 'Parent\'s data requests' });
+      const section = page.getByRole('region', { name: "Parent's data requests" });
       await section.getByLabel('Field', { exact: true }).selectOption({ label: 'Father first name' });
       await expect.poll(() => section.getByLabel('New value').inputValue()).toBe('Suresh');
       await section.getByLabel('New value').fill('');
@@ -54,7 +57,7 @@ for (const [name, viewport] of [['1280 px', DESKTOP], ['360 px', PHONE]] as cons
     });
 
     it('erases after the reference number is typed, and the child is gone from the screen and the list', async () => {
-      const section = page.getByRole('region', { name: 'Parent\'s data requests' });
+      const section = page.getByRole('region', { name: "Parent's data requests" });
       await section.getByRole('button', { name: 'Erase now' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Erase personal data' });
       await dialog.waitFor();

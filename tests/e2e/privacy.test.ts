@@ -18,7 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe.each([
   ['1280 px', DESKTOP],
   ['360 px', PHONE],
@@ -26,26 +25,30 @@ describe.each([
   it.each([
     ['/privacy', 'en-IN', 'Privacy notice', 'What each form collects and why', 'Grievance officer'],
     ['/hi/privacy', 'hi-IN', 'गोपनीयता सूचना', 'कौन सा फ़ॉर्म क्या जानकारी लेता है और क्यों', 'शिकायत अधिकारी'],
-  ])('%s: the table of forms, the rights, the grievance officer and the version; axe finds nothing', async (path, lang, title, table, officer) => {
-    const { context, page } = await openPage(browser, viewport);
-    try {
-      await page.goto(path, { waitUntil: 'load' });
-      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await page.getByRole('heading', { name: table }).waitFor();
-      expect(await page.getByRole('table').getByRole('row').count()).toBe(5);
-      await page.getByRole('heading', { name: officer }).waitFor();
-      // The officer by role until the school names one, reached through the school office's phone and e-mail.
-      const address = await page.locator('main address').innerText();
-      expect(address).toContain(privacy.grievanceOfficer.role[lang === 'hi-IN' ? 'hi' : 'en']);
-      expect(address).toContain(lang === 'hi-IN' ? 'विद्यालय कार्यालय के माध्यम से' : 'Through the school office');
-      expect(await page.locator('[data-notice-version]').innerText()).toMatch(/^[0-9a-f]{12}$/);
-      expect(await page.locator('astro-island').count()).toBe(0);
-      expect(await accessibilityFailures(page, path)).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  ])(
+    '%s: the table of forms, the rights, the grievance officer and the version; axe finds nothing',
+    async (path, lang, title, table, officer) => {
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        await page.goto(path, { waitUntil: 'load' });
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.getByRole('heading', { name: table }).waitFor();
+        expect(await page.getByRole('table').getByRole('row').count()).toBe(5);
+        await page.getByRole('heading', { name: officer }).waitFor();
+        // The officer by role until the school names one, reached through the school office's phone and e-mail.
+        const address = await page.locator('main address').innerText();
+        expect(address).toContain(privacy.grievanceOfficer.role[lang === 'hi-IN' ? 'hi' : 'en']);
+        expect(address).toContain(lang === 'hi-IN' ? 'विद्यालय कार्यालय के माध्यम से' : 'Through the school office');
+        expect(await page.locator('[data-notice-version]').innerText()).toMatch(/^[0-9a-f]{12}$/);
+        expect(await page.locator('astro-island').count()).toBe(0);
+        expect(await accessibilityFailures(page, path)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 
   it('the ABC ID: REFUSED replaces the typed ID, explains itself and no longer asks for the ABC card', async () => {
     const { context, page } = await openPage(browser, viewport);
@@ -79,7 +82,9 @@ describe('the office reads the consent', () => {
       await page.goto(`/admin/enquiry/details/${enquiry._id}`);
       const row = page.locator('dt', { hasText: /^Consent$/ }).locator('xpath=following-sibling::dd[1]');
       await row.waitFor();
-      expect(await row.innerText()).toMatch(new RegExp(`^Given on .+, in हिन्दी, to privacy notice version ${enquiry.consent.noticeVersion}$`));
+      expect(await row.innerText()).toMatch(
+        new RegExp(`^Given on .+, in हिन्दी, to privacy notice version ${enquiry.consent.noticeVersion}$`),
+      );
     } finally {
       await context.close();
     }

@@ -28,7 +28,9 @@ const cls = (page: Page) => page.evaluate(() => (window as unknown as { __cls: n
 describe('public islands', () => {
   it('/vacancies shows an empty state when there are no vacancies', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/v1/api/jobs', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/v1/api/jobs', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await page.goto('/vacancies');
     await page.getByText('There are no open vacancies right now.').waitFor();
     await context.close();
@@ -36,7 +38,9 @@ describe('public islands', () => {
 
   it('/vacancies says so when the list cannot be loaded', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/v1/api/jobs', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.route('**/v1/api/jobs', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+    );
     await page.goto('/vacancies');
     await page.locator('.Toastify').getByText('Failed to fetch vacancies', { exact: true }).waitFor();
     await context.close();
@@ -47,12 +51,25 @@ describe('public islands', () => {
     await trackShifts(page);
     const served = new Map<string, { type: string; size: number }>();
     page.on('response', async (r) => {
-      if (new URL(r.url()).pathname === '/.netlify/images') served.set(r.url(), { type: r.headers()['content-type'] ?? '', size: (await r.body().catch(() => Buffer.alloc(0))).byteLength });
+      if (new URL(r.url()).pathname === '/.netlify/images')
+        served.set(r.url(), {
+          type: r.headers()['content-type'] ?? '',
+          size: (await r.body().catch(() => Buffer.alloc(0))).byteLength,
+        });
     });
     await page.goto('/gallery');
     const images = page.locator('.gallery-grid img');
     expect(await images.count()).toBeGreaterThan(0);
-    const attributes = await images.evaluateAll((els) => (els as HTMLImageElement[]).map((img) => ({ src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading'), alt: img.alt })));
+    const attributes = await images.evaluateAll((els) =>
+      (els as HTMLImageElement[]).map((img) => ({
+        src: img.getAttribute('src'),
+        srcset: img.getAttribute('srcset'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        alt: img.alt,
+      })),
+    );
     for (const img of attributes) {
       expect(img.src).toMatch(/^\/\.netlify\/images\?url=/);
       expect(img.srcset).toMatch(/ 320w, .* 480w, .* 640w/);
@@ -63,10 +80,13 @@ describe('public islands', () => {
     expect(attributes[0]!.loading).toBeNull();
     expect(attributes.slice(1).every((img) => img.loading === 'lazy')).toBe(true);
     // The first photo as the browser gets it: WebP (Netlify's pick for a browser that takes it), a few tens of kB.
-    const shown = await page.locator('.gallery-grid img').first().evaluate(async (img: HTMLImageElement) => {
-      await img.decode();
-      return img.currentSrc;
-    });
+    const shown = await page
+      .locator('.gallery-grid img')
+      .first()
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return img.currentSrc;
+      });
     await expect.poll(() => served.get(shown)?.type).toBe('image/webp');
     expect(served.get(shown)!.size).toBeLessThan(120 * 1024);
     // No island: the site's own small script only.
@@ -77,7 +97,22 @@ describe('public islands', () => {
 
   it('no layout shift while the lists load (slow API)', async () => {
     for (const [path, api, items] of [
-      ['/vacancies', '**/v1/api/jobs', [{ _id: 'j1', jobTitle: 'Clerk', jobDescription: 'Office work', keyResponsibilities: ['a'], qualificationsAndRequirements: ['b'], employmentType: 'Full-Time', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }]],
+      [
+        '/vacancies',
+        '**/v1/api/jobs',
+        [
+          {
+            _id: 'j1',
+            jobTitle: 'Clerk',
+            jobDescription: 'Office work',
+            keyResponsibilities: ['a'],
+            qualificationsAndRequirements: ['b'],
+            employmentType: 'Full-Time',
+            createdAt: '2025-01-01T00:00:00Z',
+            updatedAt: '2025-01-01T00:00:00Z',
+          },
+        ],
+      ],
     ] as const) {
       const { context, page } = await newPage(browser);
       await trackShifts(page);

@@ -36,7 +36,8 @@ async function signedIn(viewport: { width: number; height: number }): Promise<{ 
 
 const toast = (page: Page, text: RegExp | string) => page.locator('.Toastify').getByText(text).first().waitFor();
 /** The payment status the section shows. */
-const paymentStatus = (section: Locator) => section.locator('dt', { hasText: 'Payment status' }).locator('xpath=following-sibling::dd').innerText();
+const paymentStatus = (section: Locator) =>
+  section.locator('dt', { hasText: 'Payment status' }).locator('xpath=following-sibling::dd').innerText();
 
 describe('an admission fee and its receipt (1280 px)', () => {
   let context: BrowserContext;
@@ -50,7 +51,7 @@ describe('an admission fee and its receipt (1280 px)', () => {
     await context?.close();
   });
 
-  it('records a payment through the form, showing the server\'s field error for an amount above what is due', async () => {
+  it("records a payment through the form, showing the server's field error for an amount above what is due", async () => {
     const fee = fees.admission['K.G'];
     await page.goto(`/admin/admissions/details/${admission._id}`);
     const section = page.getByRole('region', { name: 'Fee and payments' });
@@ -66,9 +67,13 @@ describe('an admission fee and its receipt (1280 px)', () => {
     await confirmFeeBeforeAdmission(page);
     const amount = section.getByLabel('Amount in rupees');
     await section.locator('.field-error').waitFor();
-    expect(await section.locator('.field-error').innerText()).toContain(`is due (fee ₹${fee.toLocaleString('en-IN')}.00)`);
+    expect(await section.locator('.field-error').innerText()).toContain(
+      `is due (fee ₹${fee.toLocaleString('en-IN')}.00)`,
+    );
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
-    expect(await section.locator(`[id="${await amount.getAttribute('aria-describedby')}"]`).innerText()).toContain('is due');
+    expect(await section.locator(`[id="${await amount.getAttribute('aria-describedby')}"]`).innerText()).toContain(
+      'is due',
+    );
 
     await section.getByLabel('Amount in rupees').fill('2500');
     await section.getByRole('button', { name: 'Record payment' }).click();
@@ -88,7 +93,17 @@ describe('an admission fee and its receipt (1280 px)', () => {
     const receipt = page.locator('article.receipt');
     await receipt.waitFor();
     const text = await receipt.innerText();
-    for (const part of [site.contact.name, site.contact.address, receiptNumber, '₹2,500.00', 'Two Thousand Five Hundred Rupees Only', 'UTR 998877', 'K.G', admission.referenceNumber, admission.names.first]) {
+    for (const part of [
+      site.contact.name,
+      site.contact.address,
+      receiptNumber,
+      '₹2,500.00',
+      'Two Thousand Five Hundred Rupees Only',
+      'UTR 998877',
+      'K.G',
+      admission.referenceNumber,
+      admission.names.first,
+    ]) {
       expect(text).toContain(part);
     }
     // Never the config's placeholder affiliation number: the school's own, or none.
@@ -98,7 +113,9 @@ describe('an admission fee and its receipt (1280 px)', () => {
     await page.emulateMedia({ media: 'print' });
     for (const selector of ['.site-header', '.site-footer', '.admin-nav', 'button', '.admin-header']) {
       // Displayed boxes only: an element not rendered has no client rects.
-      const shown = await page.locator(selector).evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+      const shown = await page
+        .locator(selector)
+        .evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
       expect(shown, selector).toBe(0);
     }
     expect(await receipt.isVisible()).toBe(true);
@@ -138,7 +155,10 @@ describe('at 360 px: an admission fee recorded and reversed, a TC fee waived', (
     expect(await section.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
     expect(await accessibilityFailures(page, 'admission details with payments (360 px)')).toEqual([]);
 
-    const receipt = await section.getByRole('link', { name: /^RMCP-R-/ }).first().innerText();
+    const receipt = await section
+      .getByRole('link', { name: /^RMCP-R-/ })
+      .first()
+      .innerText();
     await section.getByRole('button', { name: `Reverse receipt ${receipt}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reverse receipt ${receipt}` });
     await dialog.waitFor();
@@ -153,7 +173,10 @@ describe('at 360 px: an admission fee recorded and reversed, a TC fee waived', (
     expect(await section.getByText(`Reversed by`).count()).toBe(1);
 
     // The refund's receipt, on the phone.
-    await section.getByRole('link', { name: /^RMCP-R-/ }).last().click();
+    await section
+      .getByRole('link', { name: /^RMCP-R-/ })
+      .last()
+      .click();
     await page.locator('article.receipt').getByText('Refund of').waitFor();
     expect(await accessibilityFailures(page, 'refund receipt (360 px)')).toEqual([]);
   });

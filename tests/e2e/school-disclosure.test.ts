@@ -57,12 +57,23 @@ describe('the principal keeps the school profile and the disclosure', () => {
   it('sets the affiliation number and the principal on /admin/school (1280 px, labelled boxes, both languages)', async () => {
     await page.goto('/admin/school');
     await page.getByRole('heading', { name: 'School profile', level: 1 }).waitFor();
-    for (const name of ['School name (English)', 'School name (Hindi)', 'Address (English)', 'Address (Hindi)', 'Office phone', 'E-mail', 'Latitude']) {
+    for (const name of [
+      'School name (English)',
+      'School name (Hindi)',
+      'Address (English)',
+      'Address (Hindi)',
+      'Office phone',
+      'E-mail',
+      'Latitude',
+    ]) {
       await page.getByLabel(name, { exact: false }).first().waitFor();
     }
     await page.getByLabel('CBSE affiliation number').fill('21XXXXX');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await toast(page, 'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.');
+    await toast(
+      page,
+      'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
+    );
     expect(await page.getByLabel('CBSE affiliation number').getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('CBSE affiliation number').fill(AFFILIATION);
@@ -73,7 +84,11 @@ describe('the principal keeps the school profile and the disclosure', () => {
     await page.screenshot({ path: join(SHOTS, 'admin-school-1280.png'), fullPage: true });
     expect(await accessibilityFailures(page, 'school profile (1280 px)')).toEqual([]);
     const saved = await (await principal.request('/v1/api/school')).json();
-    expect(saved).toMatchObject({ affiliationNumber: AFFILIATION, principalName: 'Dr. Asha Verma', principalQualification: 'M.Sc., B.Ed.' });
+    expect(saved).toMatchObject({
+      affiliationNumber: AFFILIATION,
+      principalName: 'Dr. Asha Verma',
+      principalQualification: 'M.Sc., B.Ed.',
+    });
   });
 
   it('uploads a document with its dates, refusing a valid-until date before the issue date', async () => {
@@ -118,26 +133,29 @@ describe('a parent reads the disclosure (360 px)', () => {
   it.each([
     ['/hi/academy/mandatory-disclosure', 'अनिवार्य सार्वजनिक प्रकटीकरण', 'देखें', 'अभी प्रकाशित नहीं', 'hi'],
     ['/academy/mandatory-disclosure', 'Mandatory Public Disclosure', 'View', 'Not yet published', 'en'],
-  ])('%s shows the document, its dates and the affiliation number, and "not yet published" for the rest', async (path, heading, view, notYet, lang) => {
-    await phone.goto(path);
-    await phone.getByRole('heading', { name: heading, level: 1 }).waitFor();
-    const row = phone.locator(`#doc-${KEY}`);
-    const text = await row.innerText();
-    expect(text).toContain(dayMonthYear(issuedOn));
-    expect(text).toContain(dayMonthYear(validUntil));
-    const link = row.getByRole('link', { name: new RegExp(`^${view}`) });
-    const href = await link.getAttribute('href');
-    expect(href).toMatch(/^\/v1\/files\/[0-9a-f-]{36}$/);
-    const file = await phone.request.get(href!);
-    expect(file.headers()['content-type']).toBe('application/pdf');
-    const body = await phone.locator('main').innerText();
-    expect(body).toContain(AFFILIATION);
-    expect(body).toContain('Dr. Asha Verma');
-    expect(body).toContain(notYet);
-    expect(body).not.toMatch(/Placeholder|21XXXXX/);
-    // Text in the served HTML, and no framework script on the page.
-    expect(await phone.locator('astro-island').count()).toBe(0);
-    await phone.screenshot({ path: join(SHOTS, `disclosure-${lang}-360.png`), fullPage: true });
-    expect(await accessibilityFailures(phone, `disclosure ${lang} (360 px)`)).toEqual([]);
-  });
+  ])(
+    '%s shows the document, its dates and the affiliation number, and "not yet published" for the rest',
+    async (path, heading, view, notYet, lang) => {
+      await phone.goto(path);
+      await phone.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      const row = phone.locator(`#doc-${KEY}`);
+      const text = await row.innerText();
+      expect(text).toContain(dayMonthYear(issuedOn));
+      expect(text).toContain(dayMonthYear(validUntil));
+      const link = row.getByRole('link', { name: new RegExp(`^${view}`) });
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^\/v1\/files\/[0-9a-f-]{36}$/);
+      const file = await phone.request.get(href!);
+      expect(file.headers()['content-type']).toBe('application/pdf');
+      const body = await phone.locator('main').innerText();
+      expect(body).toContain(AFFILIATION);
+      expect(body).toContain('Dr. Asha Verma');
+      expect(body).toContain(notYet);
+      expect(body).not.toMatch(/Placeholder|21XXXXX/);
+      // Text in the served HTML, and no framework script on the page.
+      expect(await phone.locator('astro-island').count()).toBe(0);
+      await phone.screenshot({ path: join(SHOTS, `disclosure-${lang}-360.png`), fullPage: true });
+      expect(await accessibilityFailures(phone, `disclosure ${lang} (360 px)`)).toEqual([]);
+    },
+  );
 });

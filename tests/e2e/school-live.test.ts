@@ -45,7 +45,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const { port } = hook.address() as { port: number };
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, BUILD_HOOK_URL: `http://127.0.0.1:${port}/build_hooks/test` });
+  runtime = await startIsolatedRuntime({
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    BUILD_HOOK_URL: `http://127.0.0.1:${port}/build_hooks/test`,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -101,7 +105,11 @@ describe('the static pages follow a saved profile without a build', () => {
     browser = await launchBrowser();
     // The site's own CSP stays on (the page's script must be allowed to ask for the profile), unless
     // screenshots are asked for: their Devanagari font comes as a data URL the CSP refuses.
-    context = await browser.newContext({ baseURL: runtime.url, viewport: PHONE, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+    context = await browser.newContext({
+      baseURL: runtime.url,
+      viewport: PHONE,
+      bypassCSP: !!process.env.SCREENSHOTS_DIR,
+    });
     context.setDefaultTimeout(60_000);
     page = await context.newPage();
   });
@@ -118,10 +126,12 @@ describe('the static pages follow a saved profile without a build', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 
-  it('shows a new name, address, phones and e-mail on a built page in Hindi at once, and the island\'s phone with them', async () => {
+  it("shows a new name, address, phones and e-mail on a built page in Hindi at once, and the island's phone with them", async () => {
     const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
     const saved = Date.now();
-    expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, ...SCHOOL } })).status).toBe(200);
+    expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, ...SCHOOL } })).status).toBe(
+      200,
+    );
 
     await page.goto('/hi/admissions/tc-request');
     await footer().getByRole('heading', { name: SCHOOL.name.hi }).waitFor();
@@ -140,7 +150,9 @@ describe('the static pages follow a saved profile without a build', () => {
     expect(await page.locator('.brand-name').innerText()).toBe(SCHOOL.shortNameHi);
     await expect.poll(() => page.title()).toContain(SCHOOL.shortNameHi);
     const note = page.locator('.tc-payment');
-    expect(await note.innerText()).toContain(fillIn(HI['formPage.tc.questions'], { phone: '05735-222345', email: SCHOOL.email }));
+    expect(await note.innerText()).toContain(
+      fillIn(HI['formPage.tc.questions'], { phone: '05735-222345', email: SCHOOL.email }),
+    );
     expect(await note.getByRole('link', { name: '05735-222345' }).getAttribute('href')).toBe('tel:+915735222345');
     expect(await note.getByRole('link', { name: SCHOOL.email }).getAttribute('href')).toBe(`mailto:${SCHOOL.email}`);
     await screenshot(page, 'school-live-tc-hi-360');
@@ -152,7 +164,10 @@ describe('the static pages follow a saved profile without a build', () => {
     await page.getByLabel(HI['tcVerify.field.number']).fill('TC/2026/0999');
     await page.getByLabel(HI['tcVerify.field.date']).fill('2026-01-05');
     await page.getByRole('button', { name: HI['tcVerify.submit'] }).click();
-    await page.getByRole('alert').filter({ hasText: fillIn(HI['tcVerify.notFoundHelp'], { phone: '05735-222345' }) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: fillIn(HI['tcVerify.notFoundHelp'], { phone: '05735-222345' }) })
+      .waitFor();
   });
 
   it('dials the landline from a page a function draws, with the Hindi short name there too', async () => {
@@ -172,24 +187,36 @@ describe('the static pages follow a saved profile without a build', () => {
 
     // A function instance trusts the profile it read for a few seconds.
     const servedPage = async () => (await fetch(`${runtime.url}/notices/`)).text();
-    await expect.poll(async () => /<footer[^>]*>/.exec(await servedPage())?.[0], { timeout: 20_000, interval: 500 }).toBe(`<footer class="site-footer" data-school-version="${updatedAt}">`);
+    await expect
+      .poll(async () => /<footer[^>]*>/.exec(await servedPage())?.[0], { timeout: 20_000, interval: 500 })
+      .toBe(`<footer class="site-footer" data-school-version="${updatedAt}">`);
     const served = await servedPage();
-    expect(/<h2 id="footer-school"[^>]*>[^<]*<\/h2>/.exec(served)?.[0]).toBe(`<h2 id="footer-school" class="footer-title" data-school="name">${SCHOOL.name.en}</h2>`);
+    expect(/<h2 id="footer-school"[^>]*>[^<]*<\/h2>/.exec(served)?.[0]).toBe(
+      `<h2 id="footer-school" class="footer-title" data-school="name">${SCHOOL.name.en}</h2>`,
+    );
     expect(served.includes(SCHOOL.email)).toBe(false);
   });
 
   it('shows changed social links, and none of those cleared, on a built page, a served page and the home page', async () => {
     const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
     const put = async (socialLinks: { icon: string; url: string }[]) =>
-      expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, socialLinks } })).status).toBe(200);
+      expect(
+        (await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, socialLinks } })).status,
+      ).toBe(200);
     const FACEBOOK = { icon: 'facebook', url: 'https://www.facebook.com/sunrise.etah' };
-    const changed = [{ icon: 'whatsapp', url: 'https://wa.me/919411122233' }, FACEBOOK, { icon: 'linkedin', url: 'https://www.linkedin.com/school/sunrise-etah' }];
+    const changed = [
+      { icon: 'whatsapp', url: 'https://wa.me/919411122233' },
+      FACEBOOK,
+      { icon: 'linkedin', url: 'https://www.linkedin.com/school/sunrise-etah' },
+    ];
     /** The social links a visitor sees in the footer of `path` (the built page once the site script has run). */
     const shown = async (path: string) => {
       await page.goto(path);
       await footer().getByRole('heading', { name: SCHOOL.name.hi }).waitFor();
       await footer().scrollIntoViewIfNeeded();
-      return footer().locator('.social li:visible a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+      return footer()
+        .locator('.social li:visible a')
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     };
     const structured = async (path: string) => {
       const html = await (await fetch(`${runtime.url}${path}`)).text();
@@ -197,11 +224,13 @@ describe('the static pages follow a saved profile without a build', () => {
     };
 
     await put(changed);
-    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/']) await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual(changed.map((l) => l.url));
+    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/'])
+      await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual(changed.map((l) => l.url));
     await expect.poll(() => structured('/hi/'), { timeout: 20_000, interval: 500 }).toEqual(changed.map((l) => l.url));
 
     await put([FACEBOOK]);
-    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/']) await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual([FACEBOOK.url]);
+    for (const path of ['/hi/admissions/tc-request', '/hi/notices/', '/hi/'])
+      await expect.poll(() => shown(path), { timeout: 30_000 }).toEqual([FACEBOOK.url]);
     await expect.poll(() => structured('/hi/'), { timeout: 20_000, interval: 500 }).toEqual([FACEBOOK.url]);
     for (const path of ['/hi/notices/', '/hi/']) {
       const html = await (await fetch(`${runtime.url}${path}`)).text();
@@ -220,7 +249,11 @@ describe('the classes the school offers follow the profile without a build', () 
     for (const context of contexts) await context.close();
   });
   const open = async (viewport: typeof PHONE | typeof DESKTOP) => {
-    const context = await browser.newContext({ baseURL: runtime.url, viewport, bypassCSP: !!process.env.SCREENSHOTS_DIR });
+    const context = await browser.newContext({
+      baseURL: runtime.url,
+      viewport,
+      bypassCSP: !!process.env.SCREENSHOTS_DIR,
+    });
     context.setDefaultTimeout(60_000);
     contexts.push(context);
     return context.newPage();
@@ -239,7 +272,12 @@ describe('the classes the school offers follow the profile without a build', () 
     const page = await open(PHONE);
     await page.goto('/hi/admissions/apply/senior');
     const choices = page.getByLabel(new RegExp(`^${HI_FORMS.admission.fields.admissionClass.label}`)).locator('option');
-    await expect.poll(() => choices.allInnerTexts(), { timeout: 30_000 }).toEqual([HI_FORMS.admission.fields.admissionClass.placeholder, ...['VI', 'VII', 'VIII', 'IX', 'X'].map((c) => `कक्षा ${c}`)]);
+    await expect
+      .poll(() => choices.allInnerTexts(), { timeout: 30_000 })
+      .toEqual([
+        HI_FORMS.admission.fields.admissionClass.placeholder,
+        ...['VI', 'VII', 'VIII', 'IX', 'X'].map((c) => `कक्षा ${c}`),
+      ]);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('प्रवेश फ़ॉर्म: वरिष्ठ (कक्षा VI-X)');
     expect(await page.locator('.site-nav a[href$="/admissions/apply/senior"]').textContent()).toBe('वरिष्ठ (कक्षा VI-X)');
     await expect.poll(() => page.title()).toContain('वरिष्ठ (कक्षा VI-X)');
@@ -254,7 +292,14 @@ describe('the classes the school offers follow the profile without a build', () 
     const principal = new ApiClient(runtime.url);
     await principal.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const { updatedAt: _, ...profile } = await (await principal.request('/v1/api/school')).json();
-    expect((await principal.request('/v1/api/school', { method: 'PUT', json: { ...profile, classes: ALL_CLASSES.slice(3, -2) } })).status).toBe(200);
+    expect(
+      (
+        await principal.request('/v1/api/school', {
+          method: 'PUT',
+          json: { ...profile, classes: ALL_CLASSES.slice(3, -2) },
+        })
+      ).status,
+    ).toBe(200);
 
     const page = await open(PHONE);
     await page.goto('/hi/admissions/apply/primary');
@@ -262,6 +307,8 @@ describe('the classes the school offers follow the profile without a build', () 
     expect(await page.locator('form.ff-form').count()).toBe(0);
     await expect.poll(() => page.locator('.site-nav a[href$="/admissions/apply/primary"]').isVisible()).toBe(false);
     await screenshot(page, 'school-classes-no-early-years-hi-360');
-    await expect.poll(async () => (await fetch(`${runtime.url}/hi/admissions/apply`)).text(), { timeout: 20_000, interval: 500 }).not.toContain('/hi/admissions/apply/primary');
+    await expect
+      .poll(async () => (await fetch(`${runtime.url}/hi/admissions/apply`)).text(), { timeout: 20_000, interval: 500 })
+      .not.toContain('/hi/admissions/apply/primary');
   });
 });

@@ -51,10 +51,15 @@ const seen = new Map<string, string>();
 async function blankSchool(root: string): Promise<void> {
   await rm(join(root, 'starting-content'), { recursive: true, force: true });
   await cp(join(REPO, 'tests/fixtures/blank-school'), join(root, 'starting-content'), { recursive: true });
-  for (const name of ['astro.config.mjs', 'public', 'scripts']) await cp(join(REPO, name), join(root, name), { recursive: true });
+  for (const name of ['astro.config.mjs', 'public', 'scripts'])
+    await cp(join(REPO, name), join(root, name), { recursive: true });
   await rm(join(root, 'dist'), { recursive: true, force: true });
   const env = { ...process.env, DATABASE_URL: '', NETLIFY_DATABASE_URL: '' };
-  await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
+  await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   await run(process.execPath, [join(root, 'scripts/postbuild.ts')], { cwd: root, env });
 }
 
@@ -120,7 +125,11 @@ describe('a second school set up through the admin alone', () => {
     expect(session).toMatch(/^\d{4}-\d{2}$/);
     await ok(principal, '/v1/api/fees', {
       method: 'PUT',
-      json: { session, admission: OFFERED.map((c) => ({ admissionClass: c, amount: c === 'P.N.C' || c === 'N.C' ? 2100 : 3100 })), transferCertificate: 350 },
+      json: {
+        session,
+        admission: OFFERED.map((c) => ({ admissionClass: c, amount: c === 'P.N.C' || c === 'N.C' ? 2100 : 3100 })),
+        transferCertificate: 350,
+      },
     });
     const blank = await ok(principal, `/v1/api/fees/structure?session=${session}`);
     expect(blank.state).toBe('blank');
@@ -148,19 +157,33 @@ describe('a second school set up through the admin alone', () => {
         ...about.content,
         path: '/academy/about',
         hidden: false,
-        lead: { en: 'Sunrise Public School has taught the children of Etah since 2009.', hi: 'सनराइज़ पब्लिक स्कूल 2009 से एटा के बच्चों को पढ़ा रहा है।' },
-        body: { en: '## Our school\n\nA CBSE school on Agra Road, Etah.', hi: '## हमारा विद्यालय\n\nएटा के आगरा रोड पर सी.बी.एस.ई. विद्यालय।' },
+        lead: {
+          en: 'Sunrise Public School has taught the children of Etah since 2009.',
+          hi: 'सनराइज़ पब्लिक स्कूल 2009 से एटा के बच्चों को पढ़ा रहा है।',
+        },
+        body: {
+          en: '## Our school\n\nA CBSE school on Agra Road, Etah.',
+          hi: '## हमारा विद्यालय\n\nएटा के आगरा रोड पर सी.बी.एस.ई. विद्यालय।',
+        },
       },
     });
 
     await ok(principal, '/v1/api/notices', {
       method: 'POST',
-      json: { title: { en: 'Admissions open', hi: 'प्रवेश प्रारंभ' }, body: { en: 'Forms for P.N.C to Class X are open.', hi: 'P.N.C से कक्षा 10 तक के फ़ॉर्म खुले हैं।' }, publishOn: '2026-11-01', expiresOn: '2099-12-31' },
+      json: {
+        title: { en: 'Admissions open', hi: 'प्रवेश प्रारंभ' },
+        body: { en: 'Forms for P.N.C to Class X are open.', hi: 'P.N.C से कक्षा 10 तक के फ़ॉर्म खुले हैं।' },
+        publishOn: '2026-11-01',
+        expiresOn: '2099-12-31',
+      },
     });
   }, 120_000);
 
-  it('takes families\' forms under its own numbers, its PDFs, receipts and letters naming it', async () => {
-    const enquiry = await createEnquiry({ fatherMobile: MOBILE, address: ETAH.address, admissionClass: '4' }, runtime.url);
+  it("takes families' forms under its own numbers, its PDFs, receipts and letters naming it", async () => {
+    const enquiry = await createEnquiry(
+      { fatherMobile: MOBILE, address: ETAH.address, admissionClass: '4' },
+      runtime.url,
+    );
     expect(enquiry._id).toBeTruthy();
     const admission = await createAdmission({ contactNo: MOBILE, address: ETAH.address }, runtime.url);
     expect(admission.referenceNumber).toMatch(/^SPS-\d{4}-\d{6}$/);
@@ -172,9 +195,13 @@ describe('a second school set up through the admin alone', () => {
       expect(ack).toContain(lang === 'en' ? 'Sunrise Public School, Etah' : 'सनराइज़');
     }
 
-    const { payment } = await ok(principal, `/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 2100, mode: 'cash', reference: '', paidOn: '2026-12-01' } });
+    const { payment } = await ok(principal, `/v1/api/admission/${admission._id}/payments`, {
+      method: 'POST',
+      json: { amount: 2100, mode: 'cash', reference: '', paidOn: '2026-12-01' },
+    });
     expect(payment.receiptNumber).toMatch(/^SPS-R-\d{4}-\d{6}$/);
-    for (const lang of ['en', 'hi']) await pdfText(`/v1/api/admission/receipt?${pair}&number=${payment.receiptNumber}&lang=${lang}`);
+    for (const lang of ['en', 'hi'])
+      await pdfText(`/v1/api/admission/receipt?${pair}&number=${payment.receiptNumber}&lang=${lang}`);
 
     const letters = await ok(principal, '/v1/api/messages');
     expect(JSON.stringify(letters)).toContain('Sunrise');
@@ -186,7 +213,10 @@ describe('a second school set up through the admin alone', () => {
   }, 240_000);
 
   it('takes no form for Classes XI-XII and lists no fee for them', async () => {
-    const { form } = await admissionForm({ band: 'senior', admissionClass: '11', contactNo: MOBILE, address: ETAH.address }, { base: runtime.url });
+    const { form } = await admissionForm(
+      { band: 'senior', admissionClass: '11', contactNo: MOBILE, address: ETAH.address },
+      { base: runtime.url },
+    );
     const refused = await new ApiClient(runtime.url).request('/v1/api/admission', { method: 'POST', body: form });
     expect(refused.status).toBe(400);
 
@@ -200,7 +230,17 @@ describe('a second school set up through the admin alone', () => {
   }, 120_000);
 
   it('leaves no trace of the first school on any page, feed, sitemap, PDF, letter or CSV', async () => {
-    const queue = ['/', '/hi/', '/privacy', '/hi/privacy', '/robots.txt', '/sitemap.xml', '/notices/feed.xml', '/hi/notices/feed.xml', '/calendar.ics'];
+    const queue = [
+      '/',
+      '/hi/',
+      '/privacy',
+      '/hi/privacy',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/notices/feed.xml',
+      '/hi/notices/feed.xml',
+      '/calendar.ics',
+    ];
     const done = new Set<string>();
     const visit = async (path: string) => {
       const res = await fetch(new URL(path, runtime.url));
@@ -208,11 +248,14 @@ describe('a second school set up through the admin alone', () => {
       if (res.status !== 200 || !/html|xml|text|json|calendar/.test(type)) return;
       const body = await res.text();
       seen.set(path, body);
-      const links = [...body.matchAll(/(?:href|src)="([^"#]+)"|<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? m[2])!.replaceAll('&amp;', '&'));
+      const links = [...body.matchAll(/(?:href|src)="([^"#]+)"|<loc>([^<]+)<\/loc>/g)].map((m) =>
+        (m[1] ?? m[2])!.replaceAll('&amp;', '&'),
+      );
       for (const link of links) {
         const url = new URL(link, runtime.url);
         const same = url.origin === new URL(runtime.url).origin || url.hostname === 'www.example.org';
-        if (!same || /^\/(admin|login|logout|v1\/api|v1\/pictures|\.netlify|_astro|starting)\b/.test(url.pathname)) continue;
+        if (!same || /^\/(admin|login|logout|v1\/api|v1\/pictures|\.netlify|_astro|starting)\b/.test(url.pathname))
+          continue;
         if (/\.(png|jpe?g|webp|avif|ico|pdf|js|css|woff2?)$/.test(url.pathname)) continue;
         queue.push(url.pathname + url.search);
       }
@@ -232,14 +275,17 @@ describe('a second school set up through the admin alone', () => {
     for (const [where, body] of seen) {
       for (const [what, pattern] of FIRST_SCHOOL) {
         const found = pattern.exec(body);
-        if (found) traces.push(`${where}: ${what} "${body.slice(Math.max(0, found.index - 60), found.index + 60).replace(/\s+/g, ' ')}"`);
+        if (found)
+          traces.push(
+            `${where}: ${what} "${body.slice(Math.max(0, found.index - 60), found.index + 60).replace(/\s+/g, ' ')}"`,
+          );
       }
     }
     console.log(`second school: ${seen.size} answers searched (${done.size} crawled addresses)`);
     expect(traces).toEqual([]);
   }, 600_000);
 
-  it('shows the Hindi visitor on a 360 px phone the school\'s Hindi name and only its own classes', async () => {
+  it("shows the Hindi visitor on a 360 px phone the school's Hindi name and only its own classes", async () => {
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: PHONE, locale: 'hi-IN' });
     const page = await context.newPage();

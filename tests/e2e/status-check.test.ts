@@ -21,7 +21,10 @@ import { accessibilityFailures, openPage } from './content-browser.ts';
 let browser: Browser;
 let office: ApiClient;
 beforeAll(async () => {
-  [browser, office] = await Promise.all([launchBrowser(), staffClient('office', `Rekha ${token('')}`).then((s) => s.client)]);
+  [browser, office] = await Promise.all([
+    launchBrowser(),
+    staffClient('office', `Rekha ${token('')}`).then((s) => s.client),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,7 +32,10 @@ afterAll(async () => {
 
 const en = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('en', code, values);
 
-async function open(viewport: { width: number; height: number }, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function open(
+  viewport: { width: number; height: number },
+  path: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await openPage(browser, viewport);
   context.setDefaultTimeout(60_000);
   await page.goto(path);
@@ -39,14 +45,21 @@ async function open(viewport: { width: number; height: number }, path: string): 
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 /** A fact of the answer: the text of the value after its term. */
-const fact = (page: Page, term: string) => page.locator('.sc-facts div', { has: page.locator('dt', { hasText: term }) }).locator('dd').textContent();
+const fact = (page: Page, term: string) =>
+  page
+    .locator('.sc-facts div', { has: page.locator('dt', { hasText: term }) })
+    .locator('dd')
+    .textContent();
 
 describe('/admissions/status', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`at ${viewport.width} px: no match, then the status, the fee and a rejected document, which a new file replaces`, async () => {
       const admission = await createAdmission();
       const reason = `Only the first page was sent ${token('')}`;
-      const judged = await office.request(`/v1/api/admission/${admission._id}/documents/studentBirthCertificate`, { method: 'PATCH', json: { state: 'rejected', reason } });
+      const judged = await office.request(`/v1/api/admission/${admission._id}/documents/studentBirthCertificate`, {
+        method: 'PATCH',
+        json: { state: 'rejected', reason },
+      });
       expect(judged.status).toBe(200);
 
       const { page, close } = await open(viewport, `/admissions/status?ref=${admission.referenceNumber}`);
@@ -80,22 +93,34 @@ describe('/admissions/status', () => {
         expect(await fact(page, 'Class')).toBe('K.G');
         expect(await fact(page, 'Status')).toBe('received');
         // The fee and what it is for; not asked for before the application is admitted.
-        expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.later', { amount: formatRupees(fees.admission['K.G'] * 100), for: `admission fee, K.G, session ${sessionOf()}` }));
+        expect(await fact(page, 'Fee')).toBe(
+          en('statusCheck.fee.later', {
+            amount: formatRupees(fees.admission['K.G'] * 100),
+            for: `admission fee, K.G, session ${sessionOf()}`,
+          }),
+        );
         expect(await fact(page, 'Last changed')).toMatch(/\d{4}/);
         // A status reads as a value with its capital letter.
         expect(await page.locator('dd.sc-status').evaluate((el) => (el as HTMLElement).innerText)).toBe('Received');
         expect(await page.getByText(en('statusCheck.next.admission.documents')).count()).toBe(1);
         expect(await page.getByRole('heading', { name: 'Documents to send again' }).count()).toBe(1);
         expect(await page.getByText(en('statusCheck.missing.reason', { reason })).count()).toBe(1);
-        expect(await accessibilityFailures(page, `the answer with a rejected document at ${viewport.width}`)).toEqual([]);
+        expect(await accessibilityFailures(page, `the answer with a rejected document at ${viewport.width}`)).toEqual(
+          [],
+        );
 
         const send = page.getByRole('button', { name: 'Send new Birth certificate' });
         await send.click();
         await page.getByText(en('statusCheck.replace.chooseFirst')).waitFor();
-        await page.getByLabel(/^New file for Birth certificate/).setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf() });
+        await page
+          .getByLabel(/^New file for Birth certificate/)
+          .setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf() });
         await page.getByText(/Uploaded birth-certificate\.pdf/).waitFor();
         await send.click();
-        await page.locator('.Toastify').getByText(en('statusCheck.replace.done', { document: 'Birth certificate' })).waitFor();
+        await page
+          .locator('.Toastify')
+          .getByText(en('statusCheck.replace.done', { document: 'Birth certificate' }))
+          .waitFor();
         await expect.poll(() => page.getByRole('heading', { name: 'Documents to send again' }).count()).toBe(0);
         expect(await page.getByText(en('statusCheck.next.admission.received')).count()).toBe(1);
         await expect.poll(() => focusedText(page)).toBe(`Application ${admission.referenceNumber}`);
@@ -113,7 +138,10 @@ describe('/admissions/status', () => {
 describe('/admissions/tc-request/status', () => {
   it('at 360 px: the status of a TC request, its fee due and what to do next', async () => {
     const request = await createTcRequest({ contact: '9123456780' });
-    const { page, close } = await open(PHONE, `/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`);
+    const { page, close } = await open(
+      PHONE,
+      `/admissions/tc-request/status?number=${encodeURIComponent(request.admissionNumber)}`,
+    );
     try {
       // The island prefills the number from the address once hydrated: its effect may run just after the island is marked.
       await expect.poll(() => page.getByLabel(/^Admission number/).inputValue()).toBe(request.admissionNumber);
@@ -121,8 +149,16 @@ describe('/admissions/tc-request/status', () => {
       await page.getByRole('button', { name: 'Check status' }).click();
       await page.getByRole('heading', { name: `TC request for admission number ${request.admissionNumber}` }).waitFor();
       expect(await fact(page, 'Student')).toBe(request.studentName);
-      expect(await fact(page, 'Fee')).toBe(en('statusCheck.fee.dueOnline', { amount: formatRupees(fees.transferCertificate * 100), for: 'TC fee' }));
-      expect(await page.getByText(en('statusCheck.next.tc-request.requested.online', { fee: formatRupees(fees.transferCertificate * 100) })).count()).toBe(1);
+      expect(await fact(page, 'Fee')).toBe(
+        en('statusCheck.fee.dueOnline', { amount: formatRupees(fees.transferCertificate * 100), for: 'TC fee' }),
+      );
+      expect(
+        await page
+          .getByText(
+            en('statusCheck.next.tc-request.requested.online', { fee: formatRupees(fees.transferCertificate * 100) }),
+          )
+          .count(),
+      ).toBe(1);
       expect(await accessibilityFailures(page, 'the TC request answer at 360')).toEqual([]);
     } finally {
       await close();

@@ -29,9 +29,16 @@ let admission: CreatedAdmission;
 
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS, RATE_LIMIT_TC_COUNT: String(TC_COUNTS),
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+    RATE_LIMIT_TC_COUNT: String(TC_COUNTS),
   });
-  [browser, principal, admission] = await Promise.all([launchBrowser(), adminClient(runtime.url), createAdmission({ language: 'hi' }, runtime.url)]);
+  [browser, principal, admission] = await Promise.all([
+    launchBrowser(),
+    adminClient(runtime.url),
+    createAdmission({ language: 'hi' }, runtime.url),
+  ]);
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -52,17 +59,26 @@ const strangerAddress = () => `127.0.99.${++lastAddress}`;
 describe('a family after strangers tried its numbers', () => {
   it('the father checks his application in Hindi at 360 px after strangers tried its reference number from many addresses', async () => {
     for (let i = 0; i < 8; i++) {
-      const answer = await requestFrom(runtime.url, strangerAddress(), 'POST', '/v1/api/admission/status', { referenceNumber: admission.referenceNumber, contactNo: `90000000${10 + i}` });
+      const answer = await requestFrom(runtime.url, strangerAddress(), 'POST', '/v1/api/admission/status', {
+        referenceNumber: admission.referenceNumber,
+        contactNo: `90000000${10 + i}`,
+      });
       expect(answer.status).toBe(404);
     }
     const { context, page } = await open(PHONE);
     try {
       await page.goto(`/hi/admissions/status?ref=${admission.referenceNumber}`);
       await hydrated(page);
-      await expect.poll(() => page.getByLabel(label(HI['statusCheck.field.reference'])).inputValue()).toBe(admission.referenceNumber);
+      await expect
+        .poll(() => page.getByLabel(label(HI['statusCheck.field.reference'])).inputValue())
+        .toBe(admission.referenceNumber);
       await page.getByLabel(label(HI['statusCheck.field.mobile'])).fill(MOBILE);
       await page.getByRole('button', { name: HI['statusCheck.submit'] }).click();
-      await page.getByRole('heading', { name: fillWords('hi', 'statusCheck.result.admission', { reference: admission.referenceNumber }) }).waitFor();
+      await page
+        .getByRole('heading', {
+          name: fillWords('hi', 'statusCheck.result.admission', { reference: admission.referenceNumber }),
+        })
+        .waitFor();
       expect(await page.locator('.ff-form-error').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, 'status-after-strangers-360-hi');
@@ -75,7 +91,10 @@ describe('a family after strangers tried its numbers', () => {
     const number = `ADM-${token('')}`.toUpperCase();
     const invented = await createTcRequest({ admissionNumber: number, contact: '9876501234' }, runtime.url);
     await createTcRequest({ admissionNumber: number, contact: '9876501235' }, runtime.url);
-    const rejected = await principal.request(`/v1/api/tc-request/${invented._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Not asked by the parent' } });
+    const rejected = await principal.request(`/v1/api/tc-request/${invented._id}`, {
+      method: 'PATCH',
+      json: { status: 'rejected', reason: 'Not asked by the parent' },
+    });
     expect(rejected.status).toBe(200);
 
     const { context, page } = await open(PHONE);
@@ -98,7 +117,10 @@ describe('a family after strangers tried its numbers', () => {
       await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();
 
       // The count's limit from this address (the browser's, 127.0.0.1): one read was the request above.
-      for (let i = 1; i < TC_COUNTS; i++) expect((await requestFrom(runtime.url, '127.0.0.1', 'GET', `/v1/api/tc-request/admission-number/${number}`)).status).toBe(200);
+      for (let i = 1; i < TC_COUNTS; i++)
+        expect(
+          (await requestFrom(runtime.url, '127.0.0.1', 'GET', `/v1/api/tc-request/admission-number/${number}`)).status,
+        ).toBe(200);
       await page.reload();
       await hydrated(page);
       await fillForm();
@@ -107,7 +129,7 @@ describe('a family after strangers tried its numbers', () => {
       // Said on the form, in Hindi, with the minutes and the phone: not "the requests are used up".
       const said = HI['request.tooManyRequests'].split('{minutes}')[0]!;
       const shown = page.locator('.ff-error, [role="alert"]').filter({ hasText: said }).first();
-           await shown.waitFor();
+      await shown.waitFor();
       const text = (await shown.textContent())!;
       expect(text).toMatch(/कृपया \d+ मिनट बाद फिर से प्रयास करें/);
       // No phone saved yet: the words name none, and none built in.
@@ -124,8 +146,14 @@ describe("the clerk's TC list at 1280 px", () => {
   it('flags in words an admission number requested from different mobile numbers, and lists the other requests on the details screen', async () => {
     const number = `ADM-${token('')}`.toUpperCase();
     const calm = `ADM-${token('')}`.toUpperCase();
-    const parent = await createTcRequest({ admissionNumber: number, contact: '9123456780', studentName: 'Asha Verma' }, runtime.url);
-    const stranger = await createTcRequest({ admissionNumber: number, contact: '9876501234', studentName: 'Asha Verma' }, runtime.url);
+    const parent = await createTcRequest(
+      { admissionNumber: number, contact: '9123456780', studentName: 'Asha Verma' },
+      runtime.url,
+    );
+    const stranger = await createTcRequest(
+      { admissionNumber: number, contact: '9876501234', studentName: 'Asha Verma' },
+      runtime.url,
+    );
     await createTcRequest({ admissionNumber: calm, contact: '9123456780', studentName: 'Ravi Gupta' }, runtime.url);
 
     const { context, page } = await open(DESKTOP);
@@ -135,7 +163,8 @@ describe("the clerk's TC list at 1280 px", () => {
       await page.locator('table[aria-busy="false"]').waitFor();
       const flagged = page.getByRole('row').filter({ hasText: number });
       await expect.poll(() => flagged.count()).toBe(2);
-      for (const row of await flagged.all()) expect(await row.locator('.row-mark').innerText()).toBe('Requested from different mobiles');
+      for (const row of await flagged.all())
+        expect(await row.locator('.row-mark').innerText()).toBe('Requested from different mobiles');
       expect(await page.getByRole('row').filter({ hasText: calm }).locator('.row-mark').count()).toBe(0);
       expect(await accessibilityFailures(page, 'the TC list with a flagged admission number at 1280')).toEqual([]);
       await screenshot(page, 'tc-list-flag-1280');
@@ -146,7 +175,9 @@ describe("the clerk's TC list at 1280 px", () => {
       const text = await section.innerText();
       expect(text).toContain('Requested from different mobile numbers');
       expect(text).toContain('mobile 9876501234 (a different mobile number)');
-      expect(await section.getByRole('link', { name: 'Asha Verma' }).getAttribute('href')).toBe(`/admin/tc-requests/details/${stranger._id}`);
+      expect(await section.getByRole('link', { name: 'Asha Verma' }).getAttribute('href')).toBe(
+        `/admin/tc-requests/details/${stranger._id}`,
+      );
       expect(await accessibilityFailures(page, 'the TC details with another mobile number at 1280')).toEqual([]);
       await screenshot(page, 'tc-details-other-requests-1280');
     } finally {

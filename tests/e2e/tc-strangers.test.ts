@@ -35,7 +35,10 @@ let db: pg.Pool;
 
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'), ADMIN_PASSWORD: inject('adminPassword'), ...RAISED_LIMITS, RATE_LIMIT_TC_VERIFY_WRONG: '',
+    ADMIN_EMAIL: inject('adminEmail'),
+    ADMIN_PASSWORD: inject('adminPassword'),
+    ...RAISED_LIMITS,
+    RATE_LIMIT_TC_VERIFY_WRONG: '',
   });
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 1 });
   [browser, principal] = await Promise.all([launchBrowser(), adminClient(runtime.url)]);
@@ -61,7 +64,8 @@ describe("a stranger's TC requests for a pupil", () => {
   let mother = '';
 
   it('the mother asks in Hindi at 360 px after two invented requests from one mobile: received, and told the office checks it first', async () => {
-    for (let i = 0; i < 2; i++) await createTcRequest({ admissionNumber: number, contact: STRANGER, studentName: 'Rahul Verma' }, runtime.url);
+    for (let i = 0; i < 2; i++)
+      await createTcRequest({ admissionNumber: number, contact: STRANGER, studentName: 'Rahul Verma' }, runtime.url);
     const { context, page } = await open(PHONE);
     try {
       await page.goto('/hi/admissions/tc-request');
@@ -83,7 +87,10 @@ describe("a stranger's TC requests for a pupil", () => {
     } finally {
       await context.close();
     }
-    const { rows } = await db.query(`SELECT id FROM tc_requests WHERE admission_number = $1 AND contact = $2 AND over_limit`, [number, MOTHER]);
+    const { rows } = await db.query(
+      `SELECT id FROM tc_requests WHERE admission_number = $1 AND contact = $2 AND over_limit`,
+      [number, MOTHER],
+    );
     expect(rows).toHaveLength(1);
     mother = rows[0].id;
   }, 120_000);
@@ -91,7 +98,8 @@ describe("a stranger's TC requests for a pupil", () => {
   it('the clerk at 1280 px sees every request of the number marked in words, and the warning on the details screen', async () => {
     expect(mother).not.toBe('');
     // Another number with two requests from one mobile: flagged too, without "different mobiles".
-    for (let i = 0; i < 2; i++) await createTcRequest({ admissionNumber: calm, contact: MOTHER, studentName: 'Ravi Gupta' }, runtime.url);
+    for (let i = 0; i < 2; i++)
+      await createTcRequest({ admissionNumber: calm, contact: MOTHER, studentName: 'Ravi Gupta' }, runtime.url);
     const { context, page } = await open(DESKTOP);
     try {
       await loginThroughUi(page);
@@ -107,7 +115,10 @@ describe("a stranger's TC requests for a pupil", () => {
       ]);
       const calmRows = page.getByRole('row').filter({ hasText: calm });
       await expect.poll(() => calmRows.count()).toBe(2);
-      expect(await calmRows.locator('.row-mark').allInnerTexts()).toEqual(['More than one request for this admission number', 'More than one request for this admission number']);
+      expect(await calmRows.locator('.row-mark').allInnerTexts()).toEqual([
+        'More than one request for this admission number',
+        'More than one request for this admission number',
+      ]);
       expect(await accessibilityFailures(page, 'the TC list with marked admission numbers at 1280')).toEqual([]);
       await screenshot(page, 'tc-list-marks-1280');
 
@@ -115,7 +126,9 @@ describe("a stranger's TC requests for a pupil", () => {
       const section = page.getByRole('region', { name: 'Other requests for this admission number (2)' });
       await section.waitFor();
       const text = await section.innerText();
-      expect(text).toContain('More requests than allowed for this admission number: this one came when two others were already open, so it waits for your check.');
+      expect(text).toContain(
+        'More requests than allowed for this admission number: this one came when two others were already open, so it waits for your check.',
+      );
       expect(text).toContain('Requested from different mobile numbers');
       expect(await accessibilityFailures(page, 'the TC details of a request past the two at 1280')).toEqual([]);
       await screenshot(page, 'tc-details-over-limit-1280');
@@ -128,14 +141,29 @@ describe("a stranger's TC requests for a pupil", () => {
 describe('a new school verifying a TC while a walk has paused the checks', () => {
   it('is told in words with the minutes and the phone, and sees the TC once the wait has passed', async () => {
     const request = await createTcRequest({}, runtime.url);
-    const ok = async (method: 'POST' | 'PATCH', path: string, json: unknown) => expect((await principal.request(path, { method, json })).status).toBeLessThan(300);
-    await ok('POST', `/v1/api/tc-request/${request._id}/payments`, { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: TODAY });
+    const ok = async (method: 'POST' | 'PATCH', path: string, json: unknown) =>
+      expect((await principal.request(path, { method, json })).status).toBeLessThan(300);
+    await ok('POST', `/v1/api/tc-request/${request._id}/payments`, {
+      amount: fees.transferCertificate,
+      mode: 'cash',
+      reference: '',
+      paidOn: TODAY,
+    });
     const tcNumber = `TC/${token('')}/41`;
     await ok('PATCH', `/v1/api/tc-request/${request._id}`, { status: 'issued', tcNumber, tcIssueDate: TODAY });
-    await ok('POST', `/v1/api/tc-request/${request._id}/certificate`, { uploadId: await stagedFile(principal, jpeg(), 'scan.jpg', 'image/jpeg') });
+    await ok('POST', `/v1/api/tc-request/${request._id}/certificate`, {
+      uploadId: await stagedFile(principal, jpeg(), 'scan.jpg', 'image/jpeg'),
+    });
     // The walk: wrong pairs from addresses of its own, until the site-wide window is full.
     for (let i = 0; i < limits.tcVerifyWrongTriesSiteWide.max; i++) {
-      expect((await requestFrom(runtime.url, strangerAddress(), 'POST', '/v1/api/tc-verification', { tcNumber: `TC/${token('')}/${i}`, issuedOn: TODAY })).status).toBe(404);
+      expect(
+        (
+          await requestFrom(runtime.url, strangerAddress(), 'POST', '/v1/api/tc-verification', {
+            tcNumber: `TC/${token('')}/${i}`,
+            issuedOn: TODAY,
+          })
+        ).status,
+      ).toBe(404);
     }
 
     const { context, page } = await open(DESKTOP);
@@ -157,7 +185,10 @@ describe('a new school verifying a TC while a walk has paused the checks', () =>
       await screenshot(page, 'tc-verification-paused-1280');
 
       // The minutes it was told pass: the walk's wrong tries grow that old, and the same check succeeds.
-      await db.query(`UPDATE rate_limits SET window_start = window_start - make_interval(mins => $1) WHERE bucket = 'tc_verify_wrong'`, [minutes]);
+      await db.query(
+        `UPDATE rate_limits SET window_start = window_start - make_interval(mins => $1) WHERE bucket = 'tc_verify_wrong'`,
+        [minutes],
+      );
       await page.getByRole('button', { name: fill('en', 'tcVerify.submit') }).click();
       await page.getByRole('heading', { name: fill('en', 'tcVerify.found') }).waitFor();
       expect(await page.getByText(request.studentName as string).count()).toBeGreaterThan(0);

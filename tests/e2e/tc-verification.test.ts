@@ -29,7 +29,8 @@ beforeAll(async () => {
   [browser, clerk] = await Promise.all([launchBrowser(), staffClient('office')]);
   request = await createTcRequest();
   const paid = await clerk.client.request(`/v1/api/tc-request/${request._id}/payments`, {
-    method: 'POST', json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: TODAY },
+    method: 'POST',
+    json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: TODAY },
   });
   expect(paid.status).toBe(201);
 }, 300_000);
@@ -55,7 +56,9 @@ describe('a TC issued, its scan attached and verified', () => {
       // Sent without a file: the form says so, and nothing is sent.
       await section.getByRole('button', { name: 'Attach the scan' }).click();
       await section.getByText(CERTIFICATE_MESSAGES.required).waitFor();
-      await section.getByLabel(/Scan of the signed TC/).setInputFiles({ name: 'tc-signed.pdf', mimeType: 'application/pdf', buffer: scan });
+      await section
+        .getByLabel(/Scan of the signed TC/)
+        .setInputFiles({ name: 'tc-signed.pdf', mimeType: 'application/pdf', buffer: scan });
       await section.getByRole('button', { name: 'Attach the scan' }).click();
       await toast(page, CERTIFICATE_MESSAGES.attached);
       await section.getByRole('link', { name: 'tc-signed.pdf' }).waitFor();
@@ -88,7 +91,10 @@ describe('a TC issued, its scan attached and verified', () => {
       expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('date');
       await page.getByLabel(hi('tcVerify.field.date')).fill(addDays(TODAY, -1));
       await page.keyboard.press('Enter');
-      await page.getByRole('alert').filter({ hasText: hi('tcVerify.notFound') }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: hi('tcVerify.notFound') })
+        .waitFor();
       expect(await accessibilityFailures(page, 'no match at 360')).toEqual([]);
 
       await page.getByLabel(hi('tcVerify.field.date')).fill(TODAY);
@@ -115,9 +121,14 @@ describe('a TC issued, its scan attached and verified', () => {
 
   it('is offered where a visitor looks: under Admissions in the menu, in both languages', async () => {
     const visitor = new ApiClient();
-    for (const [path, words] of [['/admissions', 'TC Verification'], ['/hi/admissions', 'टी.सी. सत्यापन']] as const) {
+    for (const [path, words] of [
+      ['/admissions', 'TC Verification'],
+      ['/hi/admissions', 'टी.सी. सत्यापन'],
+    ] as const) {
       const page = await (await visitor.request(path)).text();
-      expect(page, path).toMatch(new RegExp(`href="${path.startsWith('/hi') ? '/hi' : ''}/tc-verification/?"[^>]*>[\\s\\S]{0,200}${words}`));
+      expect(page, path).toMatch(
+        new RegExp(`href="${path.startsWith('/hi') ? '/hi' : ''}/tc-verification/?"[^>]*>[\\s\\S]{0,200}${words}`),
+      );
     }
   });
 });

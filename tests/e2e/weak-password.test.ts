@@ -12,9 +12,10 @@ import { accessibilityFailures, openPage } from './content-browser.ts';
 import { token } from '../http/admin-fixtures.ts';
 
 const SLOW = 180_000;
-const COMMON = 'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.';
+const COMMON =
+  'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.';
 const GUESSABLE =
-  'This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school\'s name). Choose another; a few words you can remember make a good password.';
+  "This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school's name). Choose another; a few words you can remember make a good password.";
 const EMAIL = 'The password must not contain your e-mail address or the name in it.';
 
 let browser: Browser;
@@ -47,59 +48,70 @@ async function errorOf(input: Locator): Promise<string> {
 }
 
 async function screenshot(p: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_DIR)
+    await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-describe('a new clerk\'s first password at 1280 px', () => {
+describe("a new clerk's first password at 1280 px", () => {
   const local = `ravi.${token('kumar').toLowerCase()}`;
   const email = `${local}@school.test`;
   let temporary = '';
 
-  it('the principal adds the clerk on the add-account screen and reads the temporary password', async () => {
-    await loginThroughUi(principal);
-    await principal.goto('/admin/accounts');
-    await principal.locator('table[aria-busy="false"]').waitFor();
-    await field(principal, 'Name').fill('Ravi Kumar');
-    await field(principal, 'E-mail').fill(email);
-    await principal.getByRole('button', { name: 'Add account' }).click();
-    const dialog = principal.getByRole('dialog', { name: 'Account added' });
-    await dialog.waitFor();
-    temporary = (await dialog.locator('code').innerText()).trim();
-    await dialog.getByRole('button', { name: 'Done' }).click();
-  }, SLOW);
+  it(
+    'the principal adds the clerk on the add-account screen and reads the temporary password',
+    async () => {
+      await loginThroughUi(principal);
+      await principal.goto('/admin/accounts');
+      await principal.locator('table[aria-busy="false"]').waitFor();
+      await field(principal, 'Name').fill('Ravi Kumar');
+      await field(principal, 'E-mail').fill(email);
+      await principal.getByRole('button', { name: 'Add account' }).click();
+      const dialog = principal.getByRole('dialog', { name: 'Account added' });
+      await dialog.waitFor();
+      temporary = (await dialog.locator('code').innerText()).trim();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+    },
+    SLOW,
+  );
 
-  it('the clerk is refused a common, an e-mail and a guessable password, with the rule on the field', async () => {
-    await clerk.goto('/login');
-    await clerk.getByPlaceholder('Enter your email').fill(email);
-    await clerk.getByPlaceholder('Enter your password').fill(temporary);
-    await clerk.getByRole('button', { name: 'Login' }).click();
-    await clerk.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/account');
-    const fresh = field(clerk, 'New password');
-    expect(await clerk.locator(`[id="${(await fresh.getAttribute('aria-describedby'))?.split(' ')[0]}"]`).innerText()).toContain('not a common password and not your e-mail');
+  it(
+    'the clerk is refused a common, an e-mail and a guessable password, with the rule on the field',
+    async () => {
+      await clerk.goto('/login');
+      await clerk.getByPlaceholder('Enter your email').fill(email);
+      await clerk.getByPlaceholder('Enter your password').fill(temporary);
+      await clerk.getByRole('button', { name: 'Login' }).click();
+      await clerk.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin/account');
+      const fresh = field(clerk, 'New password');
+      expect(
+        await clerk.locator(`[id="${(await fresh.getAttribute('aria-describedby'))?.split(' ')[0]}"]`).innerText(),
+      ).toContain('not a common password and not your e-mail');
 
-    async function tryPassword(password: string, message: string) {
+      async function tryPassword(password: string, message: string) {
+        await field(clerk, 'Current password').fill(temporary);
+        await fresh.fill(password);
+        await field(clerk, 'Repeat new password').fill(password);
+        const answer = clerk.waitForResponse((r) => r.url().endsWith('/v1/api/auth/password'));
+        await clerk.getByRole('button', { name: 'Change password' }).click();
+        expect((await answer).status()).toBe(400);
+        await toast(clerk, message);
+        expect(await errorOf(fresh)).toBe(message);
+        expect(await clerk.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('newPassword');
+      }
+
+      await tryPassword('password12', COMMON);
+      await screenshot(clerk, 'weak-password-common-1280');
+      expect(await accessibilityFailures(clerk, '/admin/account with a refused password at 1280 px')).toEqual([]);
+      await tryPassword(`${local.replace('.', '')}@1`, EMAIL);
+      await screenshot(clerk, 'weak-password-email-1280');
+      await tryPassword('aaaaaaaaaa', GUESSABLE);
+
       await field(clerk, 'Current password').fill(temporary);
-      await fresh.fill(password);
-      await field(clerk, 'Repeat new password').fill(password);
-      const answer = clerk.waitForResponse((r) => r.url().endsWith('/v1/api/auth/password'));
+      await fresh.fill('mango tree by the well');
+      await field(clerk, 'Repeat new password').fill('mango tree by the well');
       await clerk.getByRole('button', { name: 'Change password' }).click();
-      expect((await answer).status()).toBe(400);
-      await toast(clerk, message);
-      expect(await errorOf(fresh)).toBe(message);
-      expect(await clerk.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('newPassword');
-    }
-
-    await tryPassword('password12', COMMON);
-    await screenshot(clerk, 'weak-password-common-1280');
-    expect(await accessibilityFailures(clerk, '/admin/account with a refused password at 1280 px')).toEqual([]);
-    await tryPassword(`${local.replace('.', '')}@1`, EMAIL);
-    await screenshot(clerk, 'weak-password-email-1280');
-    await tryPassword('aaaaaaaaaa', GUESSABLE);
-
-    await field(clerk, 'Current password').fill(temporary);
-    await fresh.fill('mango tree by the well');
-    await field(clerk, 'Repeat new password').fill('mango tree by the well');
-    await clerk.getByRole('button', { name: 'Change password' }).click();
-    await clerk.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin');
-  }, SLOW);
+      await clerk.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/admin');
+    },
+    SLOW,
+  );
 });

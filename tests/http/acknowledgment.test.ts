@@ -39,11 +39,14 @@ interface Answer {
 /** GET `path` of the test runtime from the loopback address `from`. */
 function getFrom(from: string, path: string, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, method, path }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, method, path },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -64,7 +67,9 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     const res = await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="acknowledgment-${admission.referenceNumber}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="acknowledgment-${admission.referenceNumber}.pdf"`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -77,8 +82,16 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     // A long value may wrap: compare with the lines joined.
     const text = pdf.text.replace(/\s+/g, ' ');
     for (const expected of [
-      site.contact.name, site.contact.address, admission.referenceNumber, `${first} ${middle} ${last}`, 'K.G', `XXXX XXXX ${aadhaarNo.slice(-4)}`, MOBILE,
-      'Documents received', 'What happens next', 'www.rmcpschool.in/admissions/status',
+      site.contact.name,
+      site.contact.address,
+      admission.referenceNumber,
+      `${first} ${middle} ${last}`,
+      'K.G',
+      `XXXX XXXX ${aadhaarNo.slice(-4)}`,
+      MOBILE,
+      'Documents received',
+      'What happens next',
+      'www.rmcpschool.in/admissions/status',
     ]) {
       expect(text).toContain(expected);
     }
@@ -89,7 +102,9 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     expect(pdf.qr).toBe(status);
     expect(pdf.links).toEqual([status]);
     // Latin text only: the Devanagari font file is not embedded.
-    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    const fonts = [
+      ...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!)),
+    ];
     expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Regular'))).toHaveLength(1);
   });
 
@@ -112,23 +127,35 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     expect(pdf.qr).toBe(status);
     expect(pdf.links).toEqual([status]);
     // The school's Hindi name and address, the documents by their Hindi names and none by its English one.
-    for (const expected of [site.contact.hindiName, site.contact.hindiAddress, ...PRIMARY_FILES.map((f) => HI_FORMS.admission.fields[f].label)]) {
+    for (const expected of [
+      site.contact.hindiName,
+      site.contact.hindiAddress,
+      ...PRIMARY_FILES.map((f) => HI_FORMS.admission.fields[f].label),
+    ]) {
       expect(asRead(pdf.text)).toContain(asRead(expected));
     }
     expect(pdf.text).toContain('जन्म प्रमाण पत्र');
     for (const field of PRIMARY_FILES) expect(pdf.text).not.toContain(fileLabel(field));
     expect(pdf.text).not.toContain(site.contact.address);
     // Embedded subsets (6-letter tag + name), the Latin and the Devanagari files of Noto Sans Devanagari.
-    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    const fonts = [
+      ...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!)),
+    ];
     expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Regular')).length).toBe(2);
     expect(res.body.toString('latin1')).toContain('/FontFile2');
   });
 
   it('prints a name typed in Devanagari in its own font, in the English PDF too', async () => {
-    const hindi = await createAdmission({ studentFirstName: 'क्षितिज', studentMiddleName: 'श्री', studentLastName: 'शर्मा' });
+    const hindi = await createAdmission({
+      studentFirstName: 'क्षितिज',
+      studentMiddleName: 'श्री',
+      studentLastName: 'शर्मा',
+    });
     const res = await getFrom(freshAddress(), query(hindi.referenceNumber, MOBILE));
     expect(res.status).toBe(200);
-    const fonts = [...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!))];
+    const fonts = [
+      ...new Set([...res.body.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!)),
+    ];
     expect(fonts.filter((f) => f.endsWith('+NotoSansDevanagari-Bold'))).toHaveLength(2);
     const pdf = await readPdf(res.body);
     expect(pdf.text).toContain('श्री');
@@ -136,7 +163,10 @@ describe('GET /v1/api/admission/acknowledgment', () => {
   });
 
   it('takes the reference and the mobile number as people type them', async () => {
-    const res = await getFrom(freshAddress(), query(` ${admission.referenceNumber.toLowerCase()} `, `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`));
+    const res = await getFrom(
+      freshAddress(),
+      query(` ${admission.referenceNumber.toLowerCase()} `, `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`),
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
   });
@@ -145,7 +175,10 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     const from = freshAddress();
     const wrongMobile = await getFrom(from, query(admission.referenceNumber, '9123456780'));
     const [year, sequence] = admission.referenceNumber.split('-').slice(1);
-    const unknown = await getFrom(from, query(`RMCP-${year}-${String(Number(sequence) + 900000).padStart(6, '0')}`, MOBILE));
+    const unknown = await getFrom(
+      from,
+      query(`RMCP-${year}-${String(Number(sequence) + 900000).padStart(6, '0')}`, MOBILE),
+    );
     for (const res of [wrongMobile, unknown]) {
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -178,21 +211,28 @@ describe('GET /v1/api/admission/acknowledgment', () => {
     const statuses: number[] = [];
     // Right tries do not use up the wrong ones.
     for (let i = 0; i < 3; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, MOBILE))).status);
-    for (let i = 0; i < WRONG_PER_ADDRESS; i++) statuses.push((await getFrom(from, query(admission.referenceNumber, `90000${String(i).padStart(5, '0')}`))).status);
+    for (let i = 0; i < WRONG_PER_ADDRESS; i++)
+      statuses.push(
+        (await getFrom(from, query(admission.referenceNumber, `90000${String(i).padStart(5, '0')}`))).status,
+      );
     expect(statuses).toEqual([200, 200, 200, ...Array(WRONG_PER_ADDRESS).fill(404)]);
     const refused = await getFrom(from, query(admission.referenceNumber, MOBILE));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Switching to the status check buys no more guesses.
-    const status = await requestFrom(baseURL(), from, 'POST', '/v1/api/admission/status', { referenceNumber: admission.referenceNumber, contactNo: MOBILE });
+    const status = await requestFrom(baseURL(), from, 'POST', '/v1/api/admission/status', {
+      referenceNumber: admission.referenceNumber,
+      contactNo: MOBILE,
+    });
     expect(status.status).toBe(429);
     // Another address is not held back: the wrong tries against this reference number lock nobody out.
     expect((await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE))).status).toBe(200);
   });
 
-  it("never refuses the right pair for what others tried against its reference number, from any addresses", async () => {
+  it('never refuses the right pair for what others tried against its reference number, from any addresses', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await getFrom(freshAddress(), query(admission.referenceNumber, `91000000${10 + i}`))).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await getFrom(freshAddress(), query(admission.referenceNumber, `91000000${10 + i}`))).status);
     expect(statuses).toEqual(Array(8).fill(404));
     expect((await getFrom(freshAddress(), query(admission.referenceNumber, MOBILE))).status).toBe(200);
   });

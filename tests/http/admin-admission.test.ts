@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
-import { ISO_RE, PRIMARY_FILES, auditOf, blobsWithContent, createAdmission, expectJsonError, randomUuid } from './admin-fixtures.ts';
+import {
+  ISO_RE,
+  PRIMARY_FILES,
+  auditOf,
+  blobsWithContent,
+  createAdmission,
+  expectJsonError,
+  randomUuid,
+} from './admin-fixtures.ts';
 import { ADMISSION_FILE_FIELDS } from '../../src/features/admission/admission.ts';
 import { contentDisposition } from '../../src/features/admission/documents.server.ts';
 
@@ -21,9 +29,15 @@ describe('admission admin API', () => {
     expect(page2).toMatchObject({ totalRecords: 3, totalPages: 2, currentPage: 2 });
     expect(page2.data.map((r: { _id: string }) => r._id)).toEqual([a._id]);
 
-    const byLast = await (await admin.request(`/v1/api/admission?searchName=${a.names.last.slice(0, 10).toUpperCase()}`)).json();
+    const byLast = await (
+      await admin.request(`/v1/api/admission?searchName=${a.names.last.slice(0, 10).toUpperCase()}`)
+    ).json();
     expect(byLast.data.map((r: { _id: string }) => r._id)).toEqual([a._id]);
-    const full = await (await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(`${a.names.first} kumari ${a.names.last}`)}`)).json();
+    const full = await (
+      await admin.request(
+        `/v1/api/admission?searchName=${encodeURIComponent(`${a.names.first} kumari ${a.names.last}`)}`,
+      )
+    ).json();
     expect(full.data.map((r: { _id: string }) => r._id)).toEqual([a._id]);
     const nc = await (await admin.request(`/v1/api/admission?searchName=${a.names.first}&searchClass=N.C`)).json();
     expect(nc).toMatchObject({ totalRecords: 1 });
@@ -40,7 +54,8 @@ describe('admission admin API', () => {
     expect(JSON.stringify(record)).not.toMatch(/aadhaar_enc|aadhaar_hash|v1:/);
     expect(record.paymentStatus).toBe('pending');
     for (const field of PRIMARY_FILES) expect(record[field]).toBe(`/v1/api/admission/${c._id}/files/${field}`);
-    for (const field of ADMISSION_FILE_FIELDS.filter((f) => !(PRIMARY_FILES as readonly string[]).includes(f))) expect(record[field]).toBeNull();
+    for (const field of ADMISSION_FILE_FIELDS.filter((f) => !(PRIMARY_FILES as readonly string[]).includes(f)))
+      expect(record[field]).toBeNull();
 
     const clamped = await (await admin.request('/v1/api/admission?page=zero&limit=-4')).json();
     expect(clamped.currentPage).toBe(1);
@@ -63,14 +78,19 @@ describe('admission admin API', () => {
       expect(res.status).toBe(200);
       const file = created.files[field]!;
       expect(res.headers.get('content-type')).toBe(file.type);
-      expect(res.headers.get('content-disposition')).toBe(`${file.type.startsWith('image/') ? 'inline' : 'attachment'}; filename="${file.name}"`);
+      expect(res.headers.get('content-disposition')).toBe(
+        `${file.type.startsWith('image/') ? 'inline' : 'attachment'}; filename="${file.name}"`,
+      );
       expect(res.headers.get('content-security-policy')).toMatch(/^sandbox;/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(Buffer.from(await res.arrayBuffer()).equals(file.bytes)).toBe(true);
     }
     const audit = await auditOf(admin, 'admission', created._id);
-    expect(audit.map((e) => [e.action, e.detail])).toEqual([['view', 'studentAadharFile'], ['view', 'studentPhoto']]);
+    expect(audit.map((e) => [e.action, e.detail])).toEqual([
+      ['view', 'studentAadharFile'],
+      ['view', 'studentPhoto'],
+    ]);
 
     await expectJsonError(await admin.request(`/v1/api/admission/${created._id}/files/previousSchoolTC`), 404);
     await expectJsonError(await admin.request(`/v1/api/admission/${created._id}/files/passwordFile`), 404);
@@ -87,7 +107,8 @@ describe('admission admin API', () => {
     expect(del.status).toBe(200);
     expect(await del.json()).toMatchObject({ _id: created._id });
     await expectJsonError(await admin.request(`/v1/api/admission/${created._id}`), 404);
-    for (const field of PRIMARY_FILES) await expectJsonError(await admin.request(`/v1/api/admission/${created._id}/files/${field}`), 404);
+    for (const field of PRIMARY_FILES)
+      await expectJsonError(await admin.request(`/v1/api/admission/${created._id}/files/${field}`), 404);
     for (const file of Object.values(created.files)) expect(await blobsWithContent(file.bytes)).toBe(0);
     await expectJsonError(await admin.request(`/v1/api/admission/${created._id}`, { method: 'DELETE' }), 404);
     const audit = await auditOf(admin, 'admission', created._id);
@@ -101,7 +122,9 @@ describe('admission admin API', () => {
       await expectJsonError(await admin.request(`/v1/api/admission/${id}`, { method: 'DELETE' }), 404);
     }
     expect((await new ApiClient().request('/v1/api/admission')).status).toBe(401);
-    expect((await admin.request(`/v1/api/admission/${randomUuid()}`, { method: 'DELETE', xsrf: false })).status).toBe(403);
+    expect((await admin.request(`/v1/api/admission/${randomUuid()}`, { method: 'DELETE', xsrf: false })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -111,7 +134,11 @@ describe('document filenames', () => {
     ['scan', 'application/pdf', 'attachment; filename="scan.pdf"'],
     ['evil".png\r\nX-Bad: 1', 'image/png', 'inline; filename="evil_.png_X-Bad_ 1.png"'],
     ['../../etc/passwd', 'application/pdf', 'attachment; filename="_.._etc_passwd.pdf"'],
-    ['आधार.pdf', 'application/pdf', `attachment; filename="____.pdf"; filename*=UTF-8''%E0%A4%86%E0%A4%A7%E0%A4%BE%E0%A4%B0.pdf`],
+    [
+      'आधार.pdf',
+      'application/pdf',
+      `attachment; filename="____.pdf"; filename*=UTF-8''%E0%A4%86%E0%A4%A7%E0%A4%BE%E0%A4%B0.pdf`,
+    ],
     ['', 'image/jpeg', 'inline; filename="studentPhoto.jpg"'],
     ['x.bin', 'application/octet-stream', 'attachment; filename="x.bin"'],
   ])('%j as %s', (name, type, expected) => {

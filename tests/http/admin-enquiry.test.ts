@@ -20,7 +20,9 @@ describe('enquiry admin API', () => {
     expect(Array.isArray(page1)).toBe(true);
     expect(page1.map((e: { _id: string }) => e._id)).toEqual([c._id, b._id]);
     // The form's fields and what the office adds: status and the next follow-up date.
-    expect(Object.keys(page1[0]).sort()).toEqual([...ENQUIRY_FORM.map((f) => f.name), '_id', 'createdAt', 'updatedAt', 'status', 'nextFollowUp'].sort());
+    expect(Object.keys(page1[0]).sort()).toEqual(
+      [...ENQUIRY_FORM.map((f) => f.name), '_id', 'createdAt', 'updatedAt', 'status', 'nextFollowUp'].sort(),
+    );
     expect(page1[0]).toMatchObject({ status: 'new', nextFollowUp: null });
     expect(page1[0].createdAt).toMatch(ISO_RE);
     const page2 = await (await admin.request(`/v1/api/enquiry?search=${word}&limit=2&page=2`)).json();
@@ -30,7 +32,9 @@ describe('enquiry admin API', () => {
     expect(page3.headers.get('x-total-count')).toBe('3');
 
     // Case-insensitive word prefixes, several words, and the exact class.
-    const prefix = await (await admin.request(`/v1/api/enquiry?search=${encodeURIComponent(`${word.slice(0, 6).toUpperCase()}`)}`)).json();
+    const prefix = await (
+      await admin.request(`/v1/api/enquiry?search=${encodeURIComponent(`${word.slice(0, 6).toUpperCase()}`)}`)
+    ).json();
     expect(prefix.map((e: { _id: string }) => e._id)).toEqual(expect.arrayContaining([a._id, b._id, c._id]));
     const two = await (await admin.request(`/v1/api/enquiry?search=${encodeURIComponent(`sha ${word}`)}`)).json();
     expect(two.map((e: { _id: string }) => e._id)).toEqual([a._id]);
@@ -76,7 +80,11 @@ describe('enquiry admin API', () => {
     const enquiry = await createEnquiry();
     const one = await admin.request(`/v1/api/enquiry/${enquiry._id}`);
     expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({ _id: enquiry._id, studentName: enquiry.studentName, address: enquiry.address });
+    expect(await one.json()).toMatchObject({
+      _id: enquiry._id,
+      studentName: enquiry.studentName,
+      address: enquiry.address,
+    });
     const del = await admin.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
     await expectJsonError(await admin.request(`/v1/api/enquiry/${enquiry._id}`), 404);
@@ -87,7 +95,12 @@ describe('enquiry admin API', () => {
     }
     const audit = await auditOf(admin, 'enquiry', enquiry._id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'delete', entity: 'enquiry', entityId: enquiry._id, adminEmail: 'office@school.test' });
+    expect(audit[0]).toMatchObject({
+      action: 'delete',
+      entity: 'enquiry',
+      entityId: enquiry._id,
+      adminEmail: 'office@school.test',
+    });
   });
 
   it('is for the admin only', async () => {

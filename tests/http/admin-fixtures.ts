@@ -57,8 +57,14 @@ async function created(res: Response, what: string): Promise<Record<string, any>
 }
 
 /** An enquiry through POST /v1/api/enquiry (of the runtime at `base`, default the test runtime); answers the stored enquiry. */
-export async function createEnquiry(overrides: Record<string, string> = {}, base?: string): Promise<Record<string, any>> {
-  const body = await created(await publicClient(base).request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }), 'an enquiry');
+export async function createEnquiry(
+  overrides: Record<string, string> = {},
+  base?: string,
+): Promise<Record<string, any>> {
+  const body = await created(
+    await publicClient(base).request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }),
+    'an enquiry',
+  );
   return body.enquiry;
 }
 
@@ -79,8 +85,14 @@ export function tcBody(overrides: Record<string, string> = {}): Record<string, s
 }
 
 /** A TC request through POST /v1/api/tc-request; answers the stored record. */
-export async function createTcRequest(overrides: Record<string, string> = {}, base?: string): Promise<Record<string, any>> {
-  return created(await publicClient(base).request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }), 'a TC request');
+export async function createTcRequest(
+  overrides: Record<string, string> = {},
+  base?: string,
+): Promise<Record<string, any>> {
+  return created(
+    await publicClient(base).request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }),
+    'a TC request',
+  );
 }
 
 // ---- files ----------------------------------------------------------------
@@ -100,7 +112,12 @@ export function png(width = 200, height = 200): Buffer {
   for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0; // each row's filter: none
   randomBytes(width * 3).copy(raw, 1);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** A real 200 x 200 JPEG (forms-fixtures' JPEG) with random bytes after its end, so each call's bytes are unique. */
@@ -115,7 +132,9 @@ export function pdf(): Buffer {
   );
 }
 
-export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+);
 export const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 export function fileOf(bytes: Buffer, type: string): Blob {
@@ -126,8 +145,15 @@ export function fileOf(bytes: Buffer, type: string): Blob {
 
 /** Every document of an early-years admission, each a unique file. */
 export const PRIMARY_FILES = [
-  'studentAadharFile', 'studentPhoto', 'studentBirthCertificate', 'fatherAadharFile', 'fatherPhoto',
-  'motherAadharFile', 'motherPhoto', 'domicileCertificate', 'abcCard',
+  'studentAadharFile',
+  'studentPhoto',
+  'studentBirthCertificate',
+  'fatherAadharFile',
+  'fatherPhoto',
+  'motherAadharFile',
+  'motherPhoto',
+  'domicileCertificate',
+  'abcCard',
 ] as const;
 
 export interface CreatedAdmission {
@@ -145,7 +171,10 @@ export interface AdmissionFormOptions {
 }
 
 /** The body of an early-years admission with its 9 documents (each a unique file), and what it holds. */
-export async function admissionForm(overrides: Record<string, string> = {}, { base, staged = false }: AdmissionFormOptions = {}): Promise<Omit<CreatedAdmission, '_id' | 'referenceNumber'> & { form: FormData }> {
+export async function admissionForm(
+  overrides: Record<string, string> = {},
+  { base, staged = false }: AdmissionFormOptions = {},
+): Promise<Omit<CreatedAdmission, '_id' | 'referenceNumber'> & { form: FormData }> {
   const names = { first: `Asha${token('')}`, middle: 'Kumari', last: `Verma${token('')}` };
   const form = new FormData();
   const text: Record<string, string> = {
@@ -181,7 +210,10 @@ export async function admissionForm(overrides: Record<string, string> = {}, { ba
     else {
       const one = new FormData();
       one.append('file', fileOf(bytes, type), name);
-      const upload = await created(await fetch(new URL('/v1/api/uploads', base ?? site('baseURL')), { method: 'POST', body: one }), `an upload of ${field}`);
+      const upload = await created(
+        await fetch(new URL('/v1/api/uploads', base ?? site('baseURL')), { method: 'POST', body: one }),
+        `an upload of ${field}`,
+      );
       form.append(field, String(upload.id));
     }
   }
@@ -189,7 +221,10 @@ export async function admissionForm(overrides: Record<string, string> = {}, { ba
 }
 
 /** An early-years admission with its 9 documents sent in the request itself (POST /v1/api/admission). */
-export async function createAdmission(overrides: Record<string, string> = {}, base?: string): Promise<CreatedAdmission> {
+export async function createAdmission(
+  overrides: Record<string, string> = {},
+  base?: string,
+): Promise<CreatedAdmission> {
   const { form, names, files } = await admissionForm(overrides, { base });
   const res = await publicClient(base).request('/v1/api/admission', { method: 'POST', body: form });
   const body = await created(res, 'an admission');
@@ -236,7 +271,9 @@ export async function expectJsonError(res: Response, status: number, error?: str
 
 /** The audit entries of one record, newest first. */
 export async function auditOf(admin: ApiClient, entity: string, entityId: string): Promise<Record<string, any>[]> {
-  const res = await admin.request(`/v1/api/audit?entity=${encodeURIComponent(entity)}&entityId=${encodeURIComponent(entityId)}`);
+  const res = await admin.request(
+    `/v1/api/audit?entity=${encodeURIComponent(entity)}&entityId=${encodeURIComponent(entityId)}`,
+  );
   expect(res.status).toBe(200);
   return (await res.json()).data;
 }
@@ -247,7 +284,12 @@ export const randomUuid = () => crypto.randomUUID();
 // ---- staff files --------------------------------------------------------------
 
 /** Uploads a staff file (POST /v1/api/files) as `client`: the answer's status and JSON. */
-export async function uploadStaffFile(client: ApiClient, bytes: Buffer, name = 'file.pdf', type = 'application/pdf'): Promise<{ status: number; body: any }> {
+export async function uploadStaffFile(
+  client: ApiClient,
+  bytes: Buffer,
+  name = 'file.pdf',
+  type = 'application/pdf',
+): Promise<{ status: number; body: any }> {
   const form = new FormData();
   form.append('file', fileOf(bytes, type), name);
   const res = await client.request('/v1/api/files', { method: 'POST', body: form });
@@ -255,7 +297,12 @@ export async function uploadStaffFile(client: ApiClient, bytes: Buffer, name = '
 }
 
 /** The id of a new staff file of `client`'s (a unique PDF unless given), for a record to claim. */
-export async function stagedFile(client: ApiClient, bytes: Buffer = pdf(), name = 'file.pdf', type = 'application/pdf'): Promise<string> {
+export async function stagedFile(
+  client: ApiClient,
+  bytes: Buffer = pdf(),
+  name = 'file.pdf',
+  type = 'application/pdf',
+): Promise<string> {
   const { status, body } = await uploadStaffFile(client, bytes, name, type);
   if (status !== 201) throw new Error(`staff upload failed: ${status} ${JSON.stringify(body)}`);
   return body.uploadId as string;

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
-import { HTML, ISO_RE, SVG, auditOf, blobsWithContent, expectJsonError, fileOf, jpeg, png, randomUuid } from './admin-fixtures.ts';
+import {
+  HTML,
+  ISO_RE,
+  SVG,
+  auditOf,
+  blobsWithContent,
+  expectJsonError,
+  fileOf,
+  jpeg,
+  png,
+  randomUuid,
+} from './admin-fixtures.ts';
 import { GALLERY_MAX_BYTES } from '../../src/features/gallery/gallery.ts';
 
-function galleryForm(fields: { title?: string; description?: string; image?: { bytes: Buffer; type: string; name: string } }): FormData {
+function galleryForm(fields: {
+  title?: string;
+  description?: string;
+  image?: { bytes: Buffer; type: string; name: string };
+}): FormData {
   const form = new FormData();
   if (fields.title !== undefined) form.append('title', fields.title);
   if (fields.description !== undefined) form.append('description', fields.description);
@@ -44,7 +59,11 @@ describe('gallery API', () => {
     // A JPEG sent as "image/png" named .png is stored and served as what its bytes are.
     const disguised = await admin.request('/v1/api/gallery', {
       method: 'POST',
-      body: galleryForm({ title: 'Annual function', description: 'Stage', image: { bytes: jpeg(), type: 'image/png', name: 'x.png' } }),
+      body: galleryForm({
+        title: 'Annual function',
+        description: 'Stage',
+        image: { bytes: jpeg(), type: 'image/png', name: 'x.png' },
+      }),
     });
     expect(disguised.status).toBe(201);
     const jpegItem = await disguised.json();
@@ -53,16 +72,25 @@ describe('gallery API', () => {
     const newest = await (await visitor.request('/v1/api/gallery')).json();
     expect(newest[0]._id).toBe(jpegItem._id);
 
-    for (const it of [item, jpegItem]) expect((await admin.request(`/v1/api/gallery/${it._id}`, { method: 'DELETE' })).status).toBe(200);
+    for (const it of [item, jpegItem])
+      expect((await admin.request(`/v1/api/gallery/${it._id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
   it('replacing the image stores it under a new key and deletes the old blob; editing text keeps the image', async () => {
     const admin = await adminClient();
     const oldImage = pngFile();
-    const item = await (await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm({ title: 'Library', description: 'Reading hour', image: oldImage }) })).json();
+    const item = await (
+      await admin.request('/v1/api/gallery', {
+        method: 'POST',
+        body: galleryForm({ title: 'Library', description: 'Reading hour', image: oldImage }),
+      })
+    ).json();
     expect(await blobsWithContent(oldImage.bytes)).toBe(1);
 
-    const textOnly = await admin.request(`/v1/api/gallery/${item._id}`, { method: 'PUT', body: galleryForm({ title: 'Library week', description: 'Reading hour' }) });
+    const textOnly = await admin.request(`/v1/api/gallery/${item._id}`, {
+      method: 'PUT',
+      body: galleryForm({ title: 'Library week', description: 'Reading hour' }),
+    });
     expect(textOnly.status).toBe(200);
     const renamed = await textOnly.json();
     expect(renamed).toMatchObject({ _id: item._id, title: 'Library week', image: item.image });
@@ -95,7 +123,10 @@ describe('gallery API', () => {
     const before = (await (await admin.request('/v1/api/gallery')).json()).length;
     const good = pngFile();
     await expectJsonError(
-      await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm({ title: 'x', description: '', image: good }) }),
+      await admin.request('/v1/api/gallery', {
+        method: 'POST',
+        body: galleryForm({ title: 'x', description: '', image: good }),
+      }),
       400,
       'Please fill in all required fields.',
     );
@@ -105,9 +136,16 @@ describe('gallery API', () => {
       'Please upload an image',
     );
     expect(noImage.fields).toEqual({ image: 'Please upload an image' });
-    for (const [bytes, name, type] of [[SVG, 'a.svg', 'image/svg+xml'], [HTML, 'a.png', 'image/png'], [Buffer.from('GIF87a'), 'tiny.gif', 'image/gif']] as const) {
+    for (const [bytes, name, type] of [
+      [SVG, 'a.svg', 'image/svg+xml'],
+      [HTML, 'a.png', 'image/png'],
+      [Buffer.from('GIF87a'), 'tiny.gif', 'image/gif'],
+    ] as const) {
       const refused = await expectJsonError(
-        await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm({ title: 'x', description: 'y', image: { bytes, type, name } }) }),
+        await admin.request('/v1/api/gallery', {
+          method: 'POST',
+          body: galleryForm({ title: 'x', description: 'y', image: { bytes, type, name } }),
+        }),
         415,
       );
       expect(refused.fields).toHaveProperty('image');
@@ -115,18 +153,36 @@ describe('gallery API', () => {
     }
     const big = Buffer.concat([png(), Buffer.alloc(GALLERY_MAX_BYTES + 1)]);
     await expectJsonError(
-      await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm({ title: 'x', description: 'y', image: { bytes: big, type: 'image/png', name: 'big.png' } }) }),
+      await admin.request('/v1/api/gallery', {
+        method: 'POST',
+        body: galleryForm({ title: 'x', description: 'y', image: { bytes: big, type: 'image/png', name: 'big.png' } }),
+      }),
       413,
       'File size must be under 6MB',
     );
-    await expectJsonError(await admin.request('/v1/api/gallery', { method: 'POST', json: { title: 'x', description: 'y' } }), 415);
+    await expectJsonError(
+      await admin.request('/v1/api/gallery', { method: 'POST', json: { title: 'x', description: 'y' } }),
+      415,
+    );
     expect(await blobsWithContent(good.bytes)).toBe(0);
     expect((await (await admin.request('/v1/api/gallery')).json()).length).toBe(before);
 
     // An edit with a refused image changes nothing.
-    const item = await (await admin.request('/v1/api/gallery', { method: 'POST', body: galleryForm({ title: 'Keep', description: 'Me', image: good }) })).json();
+    const item = await (
+      await admin.request('/v1/api/gallery', {
+        method: 'POST',
+        body: galleryForm({ title: 'Keep', description: 'Me', image: good }),
+      })
+    ).json();
     await expectJsonError(
-      await admin.request(`/v1/api/gallery/${item._id}`, { method: 'PUT', body: galleryForm({ title: 'Changed', description: 'y', image: { bytes: SVG, type: 'image/svg+xml', name: 'a.svg' } }) }),
+      await admin.request(`/v1/api/gallery/${item._id}`, {
+        method: 'PUT',
+        body: galleryForm({
+          title: 'Changed',
+          description: 'y',
+          image: { bytes: SVG, type: 'image/svg+xml', name: 'a.svg' },
+        }),
+      }),
       415,
     );
     expect(await (await admin.request(`/v1/api/gallery/${item._id}`)).json()).toEqual(item);
@@ -139,7 +195,10 @@ describe('gallery API', () => {
     for (const id of [randomUuid(), 'nope']) {
       await expectJsonError(await new ApiClient().request(`/v1/api/gallery/${id}`), 404);
       await expectJsonError(
-        await admin.request(`/v1/api/gallery/${id}`, { method: 'PUT', body: galleryForm({ title: 'a', description: 'b', image }) }),
+        await admin.request(`/v1/api/gallery/${id}`, {
+          method: 'PUT',
+          body: galleryForm({ title: 'a', description: 'b', image }),
+        }),
         404,
       );
       await expectJsonError(await admin.request(`/v1/api/gallery/${id}`, { method: 'DELETE' }), 404);

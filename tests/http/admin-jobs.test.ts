@@ -43,13 +43,22 @@ describe('jobs API', () => {
     const first = await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy() });
     expect(first.status).toBe(201);
     const job = await first.json();
-    expect(Object.keys(job).sort()).toEqual(
-      ['_id', 'createdAt', 'employmentType', 'jobDescription', 'jobTitle', 'keyResponsibilities', 'qualificationsAndRequirements', 'updatedAt'],
-    );
+    expect(Object.keys(job).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'employmentType',
+      'jobDescription',
+      'jobTitle',
+      'keyResponsibilities',
+      'qualificationsAndRequirements',
+      'updatedAt',
+    ]);
     expect(typeof job._id).toBe('string');
     expect(job.createdAt).toMatch(ISO_RE);
     expect(job.keyResponsibilities).toEqual(['Plan lessons', 'Run the lab']);
-    const second = await (await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Contract' }) })).json();
+    const second = await (
+      await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Contract' }) })
+    ).json();
 
     const visitor = new ApiClient();
     const list = await visitor.request('/v1/api/jobs');
@@ -66,11 +75,22 @@ describe('jobs API', () => {
 
     const put = await admin.request(`/v1/api/jobs/${job._id}`, {
       method: 'PUT',
-      json: vacancy({ jobTitle: '  TGT Maths  ', employmentType: 'Part-Time', keyResponsibilities: [], qualificationsAndRequirements: [' B.Ed. '] }),
+      json: vacancy({
+        jobTitle: '  TGT Maths  ',
+        employmentType: 'Part-Time',
+        keyResponsibilities: [],
+        qualificationsAndRequirements: [' B.Ed. '],
+      }),
     });
     expect(put.status).toBe(200);
     const updated = await put.json();
-    expect(updated).toMatchObject({ _id: job._id, jobTitle: 'TGT Maths', employmentType: 'Part-Time', keyResponsibilities: [], qualificationsAndRequirements: ['B.Ed.'] });
+    expect(updated).toMatchObject({
+      _id: job._id,
+      jobTitle: 'TGT Maths',
+      employmentType: 'Part-Time',
+      keyResponsibilities: [],
+      qualificationsAndRequirements: ['B.Ed.'],
+    });
     expect(updated.createdAt).toBe(job.createdAt);
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(job.updatedAt));
 
@@ -101,10 +121,20 @@ describe('jobs API', () => {
       400,
       'Please add responsibilities and qualifications.',
     );
-    await expectJsonError(await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Internship' }) }), 400);
-    await expectJsonError(await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ keyResponsibilities: 'lab' }) }), 400);
     await expectJsonError(
-      await admin.request('/v1/api/jobs', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } }),
+      await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Internship' }) }),
+      400,
+    );
+    await expectJsonError(
+      await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ keyResponsibilities: 'lab' }) }),
+      400,
+    );
+    await expectJsonError(
+      await admin.request('/v1/api/jobs', {
+        method: 'POST',
+        body: '{oops',
+        headers: { 'content-type': 'application/json' },
+      }),
       400,
       'Invalid JSON body',
     );

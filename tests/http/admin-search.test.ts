@@ -39,7 +39,12 @@ describe('the search box of the lists', () => {
     const admin = await adminClient();
     const phone = mobile();
     const [middle, fatherFirst, motherLast] = [token('Mid'), token('Fat'), token('Mot')];
-    const a = await createAdmission({ contactNo: phone, studentMiddleName: middle, fatherFirstName: fatherFirst, motherLastName: motherLast });
+    const a = await createAdmission({
+      contactNo: phone,
+      studentMiddleName: middle,
+      fatherFirstName: fatherFirst,
+      motherLastName: motherLast,
+    });
     const other = await createAdmission({ contactNo: mobile() });
 
     expect(await admissionsFound(admin, a.referenceNumber)).toEqual([a._id]);
@@ -96,8 +101,14 @@ describe('the home screen’s filters of the lists', () => {
   it('from= keeps records received since a day (India time); paidFrom= those with a payment recorded since; a malformed day is ignored', async () => {
     const admin = await adminClient();
     const last = token('Day');
-    const [paid, unpaid] = [await createAdmission({ studentLastName: last }), await createAdmission({ studentLastName: last })];
-    const pay = await admin.request(`/v1/api/admission/${paid._id}/payments`, { method: 'POST', json: { amount: '₹1,000', mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    const [paid, unpaid] = [
+      await createAdmission({ studentLastName: last }),
+      await createAdmission({ studentLastName: last }),
+    ];
+    const pay = await admin.request(`/v1/api/admission/${paid._id}/payments`, {
+      method: 'POST',
+      json: { amount: '₹1,000', mode: 'cash', reference: '', paidOn: dateInIndia() },
+    });
     expect(pay.status).toBe(201);
     const today = dateInIndia();
     const tomorrow = addDays(today, 1);

@@ -18,21 +18,42 @@ describe('TC request admin API', () => {
     expect(body).toMatchObject({ totalRequests: 3, currentPage: 1, totalPages: 2 });
     expect(body.data.map((r: { _id: string }) => r._id)).toEqual([c._id, b._id]);
     const record = body.data[0];
-    expect(Object.keys(record).sort()).toEqual(
-      [
-        '_id', 'aadharUid', 'admissionNumber', 'consent', 'contact', 'createdAt', 'differentMobiles', 'email', 'language', 'liveRequests', 'overLimit', 'parentName', 'paymentStatus', 'reason',
-        'rejectionReason', 'status', 'studentName', 'tcIssueDate', 'tcNumber', 'transactionId', 'updatedAt',
-      ],
-    );
+    expect(Object.keys(record).sort()).toEqual([
+      '_id',
+      'aadharUid',
+      'admissionNumber',
+      'consent',
+      'contact',
+      'createdAt',
+      'differentMobiles',
+      'email',
+      'language',
+      'liveRequests',
+      'overLimit',
+      'parentName',
+      'paymentStatus',
+      'reason',
+      'rejectionReason',
+      'status',
+      'studentName',
+      'tcIssueDate',
+      'tcNumber',
+      'transactionId',
+      'updatedAt',
+    ]);
     expect(record.aadharUid).toMatch(/^XXXX XXXX \d{4}$/);
     expect(record.createdAt).toMatch(ISO_RE);
     const page2 = await (await admin.request(`/v1/api/tc-request?search=${word}&limit=2&page=2`)).json();
     expect(page2).toMatchObject({ currentPage: 2, totalPages: 2, totalRequests: 3 });
     expect(page2.data.map((r: { _id: string }) => r._id)).toEqual([a._id]);
 
-    const byNumber = await (await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(number.toLowerCase())}`)).json();
+    const byNumber = await (
+      await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(number.toLowerCase())}`)
+    ).json();
     expect(byNumber.data.map((r: { _id: string }) => r._id)).toEqual([b._id, a._id]);
-    const exact = await (await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(`${number}-b`)}&search=rahul`)).json();
+    const exact = await (
+      await admin.request(`/v1/api/tc-request?admissionNumber=${encodeURIComponent(`${number}-b`)}&search=rahul`)
+    ).json();
     expect(exact.data.map((r: { _id: string }) => r._id)).toEqual([b._id]);
     const none = await (await admin.request(`/v1/api/tc-request?admissionNumber=%25`)).json();
     expect(none).toEqual({ data: [], totalRequests: 0, currentPage: 1, totalPages: 1 });
@@ -70,18 +91,35 @@ describe('TC request admin API', () => {
     const alone = await createTcRequest({ admissionNumber: calm, contact: '9123456780' });
     const again = await createTcRequest({ admissionNumber: calm, contact: '9123456780' });
     const flags = async (n: string) =>
-      Object.fromEntries(((await (await admin.request(`/v1/api/tc-request?admissionNumber=${n}`)).json()).data as { _id: string; differentMobiles: boolean }[]).map((r) => [r._id, r.differentMobiles]));
+      Object.fromEntries(
+        (
+          (await (await admin.request(`/v1/api/tc-request?admissionNumber=${n}`)).json()).data as {
+            _id: string;
+            differentMobiles: boolean;
+          }[]
+        ).map((r) => [r._id, r.differentMobiles]),
+      );
     expect(await flags(number)).toEqual({ [parent._id]: true, [stranger._id]: true });
     // Two requests from the one mobile number are not flagged.
     expect(await flags(calm)).toEqual({ [alone._id]: false, [again._id]: false });
     // Still flagged once the office rejects the stranger's: it says someone else asked.
-    const rejected = await admin.request(`/v1/api/tc-request/${stranger._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Not asked by the parent' } });
+    const rejected = await admin.request(`/v1/api/tc-request/${stranger._id}`, {
+      method: 'PATCH',
+      json: { status: 'rejected', reason: 'Not asked by the parent' },
+    });
     expect(rejected.status, await rejected.text()).toBe(200);
     expect(await flags(number)).toEqual({ [parent._id]: true, [stranger._id]: true });
 
     const details = await (await admin.request(`/v1/api/tc-request/${parent._id}`)).json();
     expect(details.otherRequests).toEqual([
-      { _id: stranger._id, studentName: stranger.studentName, contact: '9876501234', status: 'rejected', createdAt: stranger.createdAt, otherMobile: true },
+      {
+        _id: stranger._id,
+        studentName: stranger.studentName,
+        contact: '9876501234',
+        status: 'rejected',
+        createdAt: stranger.createdAt,
+        otherMobile: true,
+      },
     ]);
     const calmDetails = await (await admin.request(`/v1/api/tc-request/${alone._id}`)).json();
     expect(calmDetails.otherRequests).toEqual([expect.objectContaining({ _id: again._id, otherMobile: false })]);
@@ -91,9 +129,13 @@ describe('TC request admin API', () => {
     const admin = await adminClient();
     const visitor = new ApiClient();
     const number = `ADM-${token('')}`.toUpperCase();
-    const counted = async () => (await (await visitor.request(`/v1/api/tc-request/admission-number/${number}`)).json()) as number;
+    const counted = async () =>
+      (await (await visitor.request(`/v1/api/tc-request/admission-number/${number}`)).json()) as number;
     const submit = async (contact: string) => {
-      const res = await visitor.request('/v1/api/tc-request', { method: 'POST', json: tcBody({ admissionNumber: number, contact }) });
+      const res = await visitor.request('/v1/api/tc-request', {
+        method: 'POST',
+        json: tcBody({ admissionNumber: number, contact }),
+      });
       expect(res.status).toBe(201);
       return (await res.json()) as Record<string, any>;
     };
@@ -109,7 +151,14 @@ describe('TC request admin API', () => {
     expect(details.overLimit).toBe(true);
     expect(details.otherRequests.map((o: { _id: string }) => o._id)).toEqual([first._id, second._id]);
     // The office rejects one and deletes the other: the next request takes a free place, unmarked.
-    expect((await admin.request(`/v1/api/tc-request/${first._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Invented' } })).status).toBe(200);
+    expect(
+      (
+        await admin.request(`/v1/api/tc-request/${first._id}`, {
+          method: 'PATCH',
+          json: { status: 'rejected', reason: 'Invented' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await admin.request(`/v1/api/tc-request/${second._id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await counted()).toBe(1);
     expect((await submit('9123456781')).overLimit).toBe(false);
@@ -121,6 +170,8 @@ describe('TC request admin API', () => {
     expect((await visitor.request('/v1/api/tc-request')).status).toBe(401);
     expect((await visitor.request(`/v1/api/tc-request/${randomUuid()}`)).status).toBe(401);
     const admin = await adminClient();
-    expect((await admin.request(`/v1/api/tc-request/${randomUuid()}`, { method: 'DELETE', xsrf: false })).status).toBe(403);
+    expect((await admin.request(`/v1/api/tc-request/${randomUuid()}`, { method: 'DELETE', xsrf: false })).status).toBe(
+      403,
+    );
   });
 });

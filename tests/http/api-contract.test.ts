@@ -27,9 +27,12 @@ describe('every /v1/api answer is JSON', () => {
     expect(res.headers.get('allow')).toBe(allow);
   });
 
-  it.each(['/v1/api/nope', '/v1/api/jobs/a/b/c', '/v1/api/', '/v1/api/admission/x/files/y/z'])('an unknown API path (%s) is a JSON 404', async (path) => {
-    for (const method of ['GET', 'POST', 'PATCH']) await expectJsonError(await fetch(url(path), { method }), 404);
-  });
+  it.each(['/v1/api/nope', '/v1/api/jobs/a/b/c', '/v1/api/', '/v1/api/admission/x/files/y/z'])(
+    'an unknown API path (%s) is a JSON 404',
+    async (path) => {
+      for (const method of ['GET', 'POST', 'PATCH']) await expectJsonError(await fetch(url(path), { method }), 404);
+    },
+  );
 
   it('HEAD is GET without a body', async () => {
     const get = await fetch(url('/v1/api/jobs'));
@@ -48,22 +51,33 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
 
   it('a NUL character in a form field, a search box or a path segment', async () => {
     const enquiry = await fetch(url('/v1/api/enquiry'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...validEnquiry(), studentName: nul }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...validEnquiry(), studentName: nul }),
     });
     expect((await expectJsonError(enquiry, 400)).fields).toEqual({ studentName: expect.any(String) });
     expect(await count('enquiries', 'student_name LIKE $1', ['Ram%Lal'])).toBe(0);
     const tc = await fetch(url('/v1/api/tc-request'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...validTc(), reason: nul }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...validTc(), reason: nul }),
     });
     await expectJsonError(tc, 400);
     await expectJsonError(await fetch(url('/v1/api/tc-request/admission-number/ADM%00-1')), 400);
     const login = await fetch(url('/v1/api/auth/login'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a\u0000@b.c', password: 'x' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a\u0000@b.c', password: 'x' }),
     });
     await expectJsonError(login, 400);
 
     const admin = await adminClient();
-    for (const path of ['/v1/api/enquiry?search=%00', '/v1/api/admission?searchClass=K%00G', '/v1/api/tc-request?admissionNumber=A%00', '/v1/api/audit?entityId=%00']) {
+    for (const path of [
+      '/v1/api/enquiry?search=%00',
+      '/v1/api/admission?searchClass=K%00G',
+      '/v1/api/tc-request?admissionNumber=A%00',
+      '/v1/api/audit?entityId=%00',
+    ]) {
       await expectJsonError(await admin.request(path), 400);
     }
     const form = new FormData();
@@ -85,7 +99,11 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
   it('a JSON body nested thousands of levels deep', async () => {
     const deep = `{"studentName":"Deep","x":${'['.repeat(16_000)}${']'.repeat(16_000)}}`;
     expect(deep.length).toBeLessThan(32 * 1024);
-    const res = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    const res = await fetch(url('/v1/api/enquiry'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
     await expectJsonError(res, 400);
   });
 
@@ -93,7 +111,9 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     const name = `Lone${crypto.randomUUID().slice(0, 8)}`;
     // JSON.stringify writes a lone surrogate as its \u escape, as a client's JSON may.
     const res = await fetch(url('/v1/api/enquiry'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...validEnquiry(), studentName: `${name} \ud800` }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...validEnquiry(), studentName: `${name} \ud800` }),
     });
     expect((await expectJsonError(res, 400)).fields).toEqual({ studentName: expect.any(String) });
     expect(await count('enquiries', 'student_name LIKE $1', [`${name}%`])).toBe(0);
@@ -103,7 +123,9 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     // Random letters, so the database cannot compress the counted key below its index's size limit.
     const email = `${Array.from({ length: 3000 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}@school.test`;
     const res = await fetch(url('/v1/api/auth/login'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a wrong password' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a wrong password' }),
     });
     await expectJsonError(res, 401);
   });
@@ -120,8 +142,16 @@ describe('input the database or the parser cannot take is a 400, never a 500', (
     const boundary = '----cut';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
     const admin = await adminClient();
-    for (const [path, client] of [['/v1/api/uploads', new ApiClient()], ['/v1/api/admission', new ApiClient()], ['/v1/api/gallery', admin]] as const) {
-      const res = await client.request(path, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    for (const [path, client] of [
+      ['/v1/api/uploads', new ApiClient()],
+      ['/v1/api/admission', new ApiClient()],
+      ['/v1/api/gallery', admin],
+    ] as const) {
+      const res = await client.request(path, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
       await expectJsonError(res, 400);
     }
   });
@@ -131,14 +161,26 @@ describe('JSON bodies', () => {
   it('are taken only when declared as JSON: a cross-site form (text/plain) can neither sign in nor submit', async () => {
     const studentName = `Plain ${Date.now().toString(36).replace(/\d/g, '')}`;
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
-      const enquiry = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify({ ...validEnquiry(), studentName }) });
+      const enquiry = await fetch(url('/v1/api/enquiry'), {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: JSON.stringify({ ...validEnquiry(), studentName }),
+      });
       await expectJsonError(enquiry, 415);
-      const login = await fetch(url('/v1/api/auth/login'), { method: 'POST', headers: type ? { 'content-type': type } : {}, body: JSON.stringify({ email: 'a@b.c', password: 'x' }) });
+      const login = await fetch(url('/v1/api/auth/login'), {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
+      });
       await expectJsonError(login, 415);
       expect(login.headers.getSetCookie()).toEqual([]);
     }
     expect(await count('enquiries', 'student_name = $1', [studentName])).toBe(0);
-    const json = await fetch(url('/v1/api/enquiry'), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ ...validEnquiry(), studentName }) });
+    const json = await fetch(url('/v1/api/enquiry'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ ...validEnquiry(), studentName }),
+    });
     expect(json.status).toBe(201);
   });
 });

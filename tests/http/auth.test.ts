@@ -6,7 +6,15 @@ describe('auth API', () => {
     const client = new ApiClient();
     const res = await client.login();
     const body = await res.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'mustChangePassword', 'mustSetUpSecondFactor', 'name', 'role', 'secondFactor']);
+    expect(Object.keys(body).sort()).toEqual([
+      '_id',
+      'email',
+      'mustChangePassword',
+      'mustSetUpSecondFactor',
+      'name',
+      'role',
+      'secondFactor',
+    ]);
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('session='))!;
     expect(session).toMatch(/HttpOnly/);
@@ -40,7 +48,11 @@ describe('auth API', () => {
   });
 
   it('answers bad JSON with 400 and a wrong method with 405 and Allow', async () => {
-    const bad = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
+    const bad = await new ApiClient().request('/v1/api/auth/login', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'Invalid JSON body', code: 'request.invalidJson' });
     const wrong = await new ApiClient().request('/v1/api/auth/login');

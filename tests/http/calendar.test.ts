@@ -39,7 +39,11 @@ async function create(client: ApiClient, body: unknown): Promise<Record<string, 
   return res.json();
 }
 
-const monthEvents = async () => (await (await new ApiClient().request(`/v1/api/events?from=${day(1)}&to=${day(28)}`)).json()) as Record<string, any>[];
+const monthEvents = async () =>
+  (await (await new ApiClient().request(`/v1/api/events?from=${day(1)}&to=${day(28)}`)).json()) as Record<
+    string,
+    any
+  >[];
 
 describe('the office keeps the calendar', () => {
   it('adds an event (201 with it), the public list shows it, and the audit keeps what was added', async () => {
@@ -50,46 +54,101 @@ describe('the office keeps the calendar', () => {
     expect((await monthEvents()).map((e) => e._id)).toContain(event._id);
     const [entry] = await auditOf(principal, 'event', event._id);
     expect(entry).toMatchObject({ action: 'create', entity: 'event' });
-    expect(JSON.parse(entry!.detail)).toEqual({ before: null, after: { title: { en: title }, startsOn: day(5), endsOn: null, holiday: false } });
+    expect(JSON.parse(entry!.detail)).toEqual({
+      before: null,
+      after: { title: { en: title }, startsOn: day(5), endsOn: null, holiday: false },
+    });
   });
 
   it('changes one (the audit keeps only the changed fields, before and after) and deletes it', async () => {
     const event = await create(office, { title: { en: `PTM ${token()}` }, startsOn: day(10) });
     const changed = await office.request(`/v1/api/events/${event._id}`, {
-      method: 'PUT', json: { title: event.title, startsOn: day(10), endsOn: day(12), holiday: true },
+      method: 'PUT',
+      json: { title: event.title, startsOn: day(10), endsOn: day(12), holiday: true },
     });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ _id: event._id, endsOn: day(12), holiday: true });
     const [update] = await auditOf(principal, 'event', event._id);
     expect(update).toMatchObject({ action: 'update' });
-    expect(JSON.parse(update!.detail)).toEqual({ before: { endsOn: null, holiday: false }, after: { endsOn: day(12), holiday: true } });
+    expect(JSON.parse(update!.detail)).toEqual({
+      before: { endsOn: null, holiday: false },
+      after: { endsOn: day(12), holiday: true },
+    });
 
     const gone = await principal.request(`/v1/api/events/${event._id}`, { method: 'DELETE' });
     expect(gone.status).toBe(200);
     expect((await monthEvents()).map((e) => e._id)).not.toContain(event._id);
     expect((await auditOf(principal, 'event', event._id))[0]).toMatchObject({ action: 'delete' });
-    await expectJsonError(await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' }), 404, EVENT_MESSAGES.notFound);
-    await expectJsonError(await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { title: { en: 'x' }, startsOn: day(1) } }), 404);
+    await expectJsonError(
+      await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' }),
+      404,
+      EVENT_MESSAGES.notFound,
+    );
+    await expectJsonError(
+      await office.request(`/v1/api/events/${event._id}`, {
+        method: 'PUT',
+        json: { title: { en: 'x' }, startsOn: day(1) },
+      }),
+      404,
+    );
     await expectJsonError(await office.request('/v1/api/events/not-an-id', { method: 'DELETE' }), 404);
   });
 
   it('refuses a stranger and a missing XSRF token, storing nothing', async () => {
     const before = await count('events');
-    await expectJsonError(await new ApiClient().request('/v1/api/events', { method: 'POST', json: { title: { en: 'x' }, startsOn: day(1) } }), 401);
-    await expectJsonError(await office.request('/v1/api/events', { method: 'POST', json: { title: { en: 'x' }, startsOn: day(1) }, xsrf: false }), 403);
+    await expectJsonError(
+      await new ApiClient().request('/v1/api/events', {
+        method: 'POST',
+        json: { title: { en: 'x' }, startsOn: day(1) },
+      }),
+      401,
+    );
+    await expectJsonError(
+      await office.request('/v1/api/events', {
+        method: 'POST',
+        json: { title: { en: 'x' }, startsOn: day(1) },
+        xsrf: false,
+      }),
+      403,
+    );
     expect(await count('events')).toBe(before);
   });
 
   it.each([
-    ['dates out of order', { title: { en: 'Exams' }, startsOn: '2096-03-10', endsOn: '2096-03-09' }, 'endsOn', 'calendar.order'],
+    [
+      'dates out of order',
+      { title: { en: 'Exams' }, startsOn: '2096-03-10', endsOn: '2096-03-09' },
+      'endsOn',
+      'calendar.order',
+    ],
     ['no title', { title: { en: ' ', hi: '' }, startsOn: '2096-03-10' }, 'title', 'calendar.title'],
-    ['script in the title', { title: { hi: '<script>alert(1)</script>' }, startsOn: '2096-03-10' }, 'title', 'calendar.titleMarkup'],
+    [
+      'script in the title',
+      { title: { hi: '<script>alert(1)</script>' }, startsOn: '2096-03-10' },
+      'title',
+      'calendar.titleMarkup',
+    ],
     ['no date', { title: { en: 'Exams' } }, 'startsOn', 'calendar.startsOn'],
     ['a date that does not exist', { title: { en: 'Exams' }, startsOn: '2096-02-30' }, 'startsOn', 'calendar.startsOn'],
-    ['a value of the wrong type', { title: { en: 'Exams' }, startsOn: '2096-03-10', holiday: 'yes' }, 'holiday', 'form.wrongType'],
+    [
+      'a value of the wrong type',
+      { title: { en: 'Exams' }, startsOn: '2096-03-10', holiday: 'yes' },
+      'holiday',
+      'form.wrongType',
+    ],
     ['BEL in the title', { title: { en: 'Exams\u0007' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
-    ['ESC in the Hindi title', { title: { en: 'Exams', hi: 'परीक्षा\u001b[0m' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
-    ['a line break inside the title', { title: { en: 'Exams\nday two' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
+    [
+      'ESC in the Hindi title',
+      { title: { en: 'Exams', hi: 'परीक्षा\u001b[0m' }, startsOn: '2096-03-10' },
+      'title',
+      CONTROL_CODE,
+    ],
+    [
+      'a line break inside the title',
+      { title: { en: 'Exams\nday two' }, startsOn: '2096-03-10' },
+      'title',
+      CONTROL_CODE,
+    ],
     ['C1 in the title', { title: { en: 'Exams\u0085' }, startsOn: '2096-03-10' }, 'title', CONTROL_CODE],
   ])('refuses %s: 400 naming the field, with its code, and stores nothing', async (_, body, field, code) => {
     const before = await count('events');
@@ -100,16 +159,38 @@ describe('the office keeps the calendar', () => {
   });
 
   it('a control character: the message of the i18n tables, and an edit with one keeps the event as it was', async () => {
-    const refused = await expectJsonError(await office.request('/v1/api/events', { method: 'POST', json: { title: { en: 'Exams\u0007' }, startsOn: day(2) } }), 400, CONTROL_MESSAGE);
-    expect(refused).toMatchObject({ code: CONTROL_CODE, fields: { title: CONTROL_MESSAGE }, codes: { title: CONTROL_CODE } });
+    const refused = await expectJsonError(
+      await office.request('/v1/api/events', {
+        method: 'POST',
+        json: { title: { en: 'Exams\u0007' }, startsOn: day(2) },
+      }),
+      400,
+      CONTROL_MESSAGE,
+    );
+    expect(refused).toMatchObject({
+      code: CONTROL_CODE,
+      fields: { title: CONTROL_MESSAGE },
+      codes: { title: CONTROL_CODE },
+    });
     const event = await create(office, { title: { en: `Annual day ${token()}` }, startsOn: day(21) });
-    await expectJsonError(await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { ...event, title: { en: `${event.title.en}\u001b` } } }), 400, CONTROL_MESSAGE);
+    await expectJsonError(
+      await office.request(`/v1/api/events/${event._id}`, {
+        method: 'PUT',
+        json: { ...event, title: { en: `${event.title.en}\u001b` } },
+      }),
+      400,
+      CONTROL_MESSAGE,
+    );
     expect((await monthEvents()).find((e) => e._id === event._id)).toMatchObject({ title: event.title });
   });
 
   it('refuses a bad edit and keeps the event as it was', async () => {
     const event = await create(office, { title: { en: `Annual day ${token()}` }, startsOn: day(20) });
-    await expectJsonError(await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { ...event, endsOn: day(19) } }), 400, EVENT_MESSAGES.order);
+    await expectJsonError(
+      await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { ...event, endsOn: day(19) } }),
+      400,
+      EVENT_MESSAGES.order,
+    );
     expect((await monthEvents()).find((e) => e._id === event._id)).toMatchObject({ startsOn: day(20), endsOn: null });
   });
 
@@ -132,7 +213,12 @@ describe('the public calendar', () => {
   beforeAll(async () => {
     await create(office, { title: { en: english }, startsOn: day(14) });
     await create(office, { title: { hi: hindiOnly }, startsOn: day(15) });
-    vacation = await create(office, { title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' }, startsOn: day(22), endsOn: day(27), holiday: true });
+    vacation = await create(office, {
+      title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' },
+      startsOn: day(22),
+      endsOn: day(27),
+      holiday: true,
+    });
   });
 
   it('serves the month in the HTML, in both languages, each title in the language it was written in', async () => {
@@ -150,10 +236,14 @@ describe('the public calendar', () => {
     expect(page).toContain(`href="/calendar.ics"`);
     expect(page).not.toContain('astro-island');
     // The page's weight: its HTML, and the styles and scripts it links (the site's own, cached after the first page).
-    const linked = [...page.matchAll(/<(?:link rel="stylesheet"|script[^>]*) (?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]!);
+    const linked = [...page.matchAll(/<(?:link rel="stylesheet"|script[^>]*) (?:href|src)="(\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     let assets = 0;
     for (const url of linked) assets += gzipSync(Buffer.from(await (await visitor.request(url)).arrayBuffer())).length;
-    console.log(`calendar: /calendar/${MONTH} is ${gzipSync(page).length} B of HTML gzipped, ${linked.length} linked file(s) ${assets} B gzipped`);
+    console.log(
+      `calendar: /calendar/${MONTH} is ${gzipSync(page).length} B of HTML gzipped, ${linked.length} linked file(s) ${assets} B gzipped`,
+    );
 
     const hi = await (await visitor.request(`/hi/calendar/${MONTH}`)).text();
     expect(hi).toContain(`<html lang="hi-IN"`);
@@ -196,7 +286,8 @@ describe('the public calendar', () => {
       const html = await res.text();
       const robots = html.includes('<meta name="robots" content="noindex">');
       expect(res.headers.get('x-robots-tag') === 'noindex', month).toBe(robots);
-      const link = (rel: string) => new RegExp(`<a class="cal-${rel}" rel="${rel}" href="/calendar/(\\d{4}-\\d{2})">`).exec(html)?.[1];
+      const link = (rel: string) =>
+        new RegExp(`<a class="cal-${rel}" rel="${rel}" href="/calendar/(\\d{4}-\\d{2})">`).exec(html)?.[1];
       return { robots, prev: link('prev'), next: link('next') };
     };
     // One event in a year no file writes in: the months a year either side of it are a run of their own.
@@ -218,7 +309,10 @@ describe('the public calendar', () => {
     expect(first.robots).toBe(false);
     expect(first.prev! < shiftMonth(alone, -13)).toBe(true);
     // Past either end: drawn for an address typed, noindex, linking to the nearest school months only.
-    for (const [outside, prev, next] of [[shiftMonth(alone, 13), shiftMonth(alone, 12), page.next], [shiftMonth(alone, -13), first.prev, shiftMonth(alone, -12)]] as const) {
+    for (const [outside, prev, next] of [
+      [shiftMonth(alone, 13), shiftMonth(alone, 12), page.next],
+      [shiftMonth(alone, -13), first.prev, shiftMonth(alone, -12)],
+    ] as const) {
       expect(await noindexed(outside), outside).toEqual({ robots: true, prev, next });
     }
     await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' });
@@ -250,18 +344,27 @@ describe('the public calendar', () => {
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page).not.toContain('__PAGE_');
     const calendar = new ICAL.Component(ICAL.parse(await (await new ApiClient().request('/calendar.ics')).text()));
-    const found = calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c)).find((e) => e.uid === `${event._id}@${new URL(site.url).host}`);
+    const found = calendar
+      .getAllSubcomponents('vevent')
+      .map((c) => new ICAL.Event(c))
+      .find((e) => e.uid === `${event._id}@${new URL(site.url).host}`);
     expect(found?.summary).toBe(title);
   });
 
   it('/calendar.ics carries no control character of a title stored before the rule refused them', async () => {
     const title = `Stored earlier ${token()}`;
-    const { rows } = await db().query(`INSERT INTO events (title_en, title_hi, starts_on) VALUES ($1, $2, $3) RETURNING id`, [`${title}\u0007\u001b`, 'पहले\u0085 का', day(12)]);
+    const { rows } = await db().query(
+      `INSERT INTO events (title_en, title_hi, starts_on) VALUES ($1, $2, $3) RETURNING id`,
+      [`${title}\u0007\u001b`, 'पहले\u0085 का', day(12)],
+    );
     try {
       const text = await (await new ApiClient().request('/calendar.ics')).text();
       // iCalendar's lines end CR LF; no other character below U+0020 but a tab, no DEL or C1.
       expect(text.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
-      const found = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c)).find((e) => e.uid.startsWith(rows[0].id));
+      const found = new ICAL.Component(ICAL.parse(text))
+        .getAllSubcomponents('vevent')
+        .map((c) => new ICAL.Event(c))
+        .find((e) => e.uid.startsWith(rows[0].id));
       expect(found?.summary).toBe(title);
       expect(found?.description).toBe('हिन्दी में: पहले का');
     } finally {
@@ -273,7 +376,12 @@ describe('the public calendar', () => {
     const title = `Book fair ${token()}`;
     const started = Date.now();
     const event = await create(office, { title: { en: title }, startsOn: day(8) });
-    await expect.poll(async () => (await (await new ApiClient().request(`/calendar/${MONTH}`)).text()).includes(title), { timeout: 120_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(async () => (await (await new ApiClient().request(`/calendar/${MONTH}`)).text()).includes(title), {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe(true);
     console.log(`calendar: an added event was on its page after ${Date.now() - started} ms`);
     expect((await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await (await new ApiClient().request(`/calendar/${MONTH}`)).text()).includes(title)).toBe(false);

@@ -82,13 +82,23 @@ describe('the database driver', () => {
       );
       expect(rows.length).toBeGreaterThan(0);
       await expect
-        .poll(async () => (await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows[0].n)
+        .poll(
+          async () =>
+            (
+              await client.query(
+                'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+                [database],
+              )
+            ).rows[0].n,
+        )
         .toBe(0);
     } finally {
       await client.end();
     }
     // The pools heard it (an unheard error event ends the instance that holds the pool).
-    await expect.poll(() => runtime.output()).toContain('[database] an idle connection was closed: terminating connection due to administrator command');
+    await expect
+      .poll(() => runtime.output())
+      .toContain('[database] an idle connection was closed: terminating connection due to administrator command');
     await useTheDatabase();
     await useTheDatabase();
     expect(runtime.output()).not.toMatch(/uncaught|unhandled|exited unexpectedly/i);

@@ -54,7 +54,9 @@ describe('CSV export', () => {
     const csv = await exportOf(office, 'enquiry', { search: name });
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.res.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{2}-\d{2}-\d{4}\.csv"$/);
+    expect(csv.res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="enquiries-\d{2}-\d{2}-\d{4}\.csv"$/,
+    );
     expect(csv.header).toContain('Student name');
     expect(csv.rows).toHaveLength(1);
     expect(csv.rows[0]!['Student name']).toBe(`${name} आरव शर्मा`);
@@ -77,7 +79,10 @@ describe('CSV export', () => {
   it('keeps number-like text as text in Excel (="…"): a 12-digit UTR, a mobile, a cheque number with leading zeros, an admission number like a date', async () => {
     const admissionNumber = `${Date.now() % 100_000}/2019`;
     const tc = await createTcRequest({ admissionNumber, contact: '9876501234' });
-    const paid = await office.request(`/v1/api/tc-request/${tc._id}/payments`, { method: 'POST', json: { amount: 200, mode: 'upi', reference: '433012345678', paidOn: dateInIndia() } });
+    const paid = await office.request(`/v1/api/tc-request/${tc._id}/payments`, {
+      method: 'POST',
+      json: { amount: 200, mode: 'upi', reference: '433012345678', paidOn: dateInIndia() },
+    });
     expect(paid.status).toBe(201);
     const csv = await exportOf(office, 'tc-request', { admissionNumber });
     const row = csv.rows[0]!;
@@ -92,7 +97,11 @@ describe('CSV export', () => {
     expect(row['Paid (₹)']).toBe('200');
 
     const enquiry = await createEnquiry({ studentName: `Zq${token('')} Kumar` });
-    await db().query(`UPDATE enquiries SET address = $2, referred_by = $3 WHERE id = $1`, [enquiry._id, '004512', '12 + 3']);
+    await db().query(`UPDATE enquiries SET address = $2, referred_by = $3 WHERE id = $1`, [
+      enquiry._id,
+      '004512',
+      '12 + 3',
+    ]);
     const e = (await exportOf(office, 'enquiry', { search: enquiry.studentName })).rows[0]!;
     expect(e.Address).toBe('="004512"');
     expect(e['Referred by']).toBe('="12 + 3"');
@@ -101,40 +110,110 @@ describe('CSV export', () => {
   it('carries each admission’s and TC request’s fee, paid and due in rupees, and counts documents instead of a column each', async () => {
     const admission = await createAdmission({ studentLastName: `Zq${token('')}` });
     const path = `/v1/api/admission/${admission._id}`;
-    expect((await office.request(`${path}/payments`, { method: 'POST', json: { amount: '2,500.50', mode: 'cash', reference: '', paidOn: dateInIndia() } })).status).toBe(201);
+    expect(
+      (
+        await office.request(`${path}/payments`, {
+          method: 'POST',
+          json: { amount: '2,500.50', mode: 'cash', reference: '', paidOn: dateInIndia() },
+        })
+      ).status,
+    ).toBe(201);
     expect((await office.request(path, { method: 'PATCH', json: { status: 'under-review' } })).status).toBe(200);
-    expect((await office.request(`${path}/documents/studentPhoto`, { method: 'PATCH', json: { state: 'verified' } })).status).toBe(200);
-    expect((await office.request(`${path}/documents/studentBirthCertificate`, { method: 'PATCH', json: { state: 'rejected', reason: 'Blurred' } })).status).toBe(200);
+    expect(
+      (await office.request(`${path}/documents/studentPhoto`, { method: 'PATCH', json: { state: 'verified' } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await office.request(`${path}/documents/studentBirthCertificate`, {
+          method: 'PATCH',
+          json: { state: 'rejected', reason: 'Blurred' },
+        })
+      ).status,
+    ).toBe(200);
     const csv = await exportOf(office, 'admission', { searchName: admission.referenceNumber });
-    expect(csv.header.slice(-6)).toEqual(['Documents received', 'Documents verified', 'Documents rejected', 'Fee (₹)', 'Paid (₹)', 'Due (₹)']);
+    expect(csv.header.slice(-6)).toEqual([
+      'Documents received',
+      'Documents verified',
+      'Documents rejected',
+      'Fee (₹)',
+      'Paid (₹)',
+      'Due (₹)',
+    ]);
     expect(csv.header.filter((h) => /photo|certificate|card|marksheet|document$/i.test(h))).toEqual([]);
     const fee = fees.admission['K.G'];
     expect(csv.rows[0]).toMatchObject({
-      'Documents received': '9', 'Documents verified': '1', 'Documents rejected': '1',
-      'Fee (₹)': String(fee), 'Paid (₹)': '2500.5', 'Due (₹)': String(fee - 2500.5),
+      'Documents received': '9',
+      'Documents verified': '1',
+      'Documents rejected': '1',
+      'Fee (₹)': String(fee),
+      'Paid (₹)': '2500.5',
+      'Due (₹)': String(fee - 2500.5),
     });
 
     const tc = await createTcRequest();
     const tcCsv = await exportOf(office, 'tc-request', { admissionNumber: tc.admissionNumber });
-    expect(tcCsv.rows[0]).toMatchObject({ 'Fee (₹)': String(fees.transferCertificate), 'Paid (₹)': '0', 'Due (₹)': String(fees.transferCertificate) });
+    expect(tcCsv.rows[0]).toMatchObject({
+      'Fee (₹)': String(fees.transferCertificate),
+      'Paid (₹)': '0',
+      'Due (₹)': String(fees.transferCertificate),
+    });
   });
 
   it('has no column that is always empty: each has a value in some record of a worked day', async () => {
     const mark = `Zq${token('')}`;
     // Applications: one paid in part (a transaction id) fills every column.
     const admission = await createAdmission({ studentLastName: mark });
-    expect((await office.request(`/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 100, mode: 'upi', reference: 'UTR 77', paidOn: dateInIndia() } })).status).toBe(201);
+    expect(
+      (
+        await office.request(`/v1/api/admission/${admission._id}/payments`, {
+          method: 'POST',
+          json: { amount: 100, mode: 'upi', reference: 'UTR 77', paidOn: dateInIndia() },
+        })
+      ).status,
+    ).toBe(201);
     // Enquiries: one with a follow-up date.
     const enquiry = await createEnquiry({ studentName: `${mark} Kumar` });
-    expect((await office.request(`/v1/api/enquiry/${enquiry._id}`, { method: 'PATCH', json: { status: 'contacted', nextFollowUp: '2030-01-15' } })).status).toBe(200);
+    expect(
+      (
+        await office.request(`/v1/api/enquiry/${enquiry._id}`, {
+          method: 'PATCH',
+          json: { status: 'contacted', nextFollowUp: '2030-01-15' },
+        })
+      ).status,
+    ).toBe(200);
     // TC requests: one issued after its fee, one rejected.
     const issued = await createTcRequest({ studentName: `${mark} Issued` });
     const rejected = await createTcRequest({ studentName: `${mark} Rejected` });
-    expect((await office.request(`/v1/api/tc-request/${issued._id}/payments`, { method: 'POST', json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: dateInIndia() } })).status).toBe(201);
-    expect((await office.request(`/v1/api/tc-request/${issued._id}`, { method: 'PATCH', json: { status: 'issued', tcNumber: 'TC/2026/9', tcIssueDate: dateInIndia() } })).status).toBe(200);
-    expect((await office.request(`/v1/api/tc-request/${rejected._id}`, { method: 'PATCH', json: { status: 'rejected', reason: 'Dues pending' } })).status).toBe(200);
+    expect(
+      (
+        await office.request(`/v1/api/tc-request/${issued._id}/payments`, {
+          method: 'POST',
+          json: { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: dateInIndia() },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await office.request(`/v1/api/tc-request/${issued._id}`, {
+          method: 'PATCH',
+          json: { status: 'issued', tcNumber: 'TC/2026/9', tcIssueDate: dateInIndia() },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await office.request(`/v1/api/tc-request/${rejected._id}`, {
+          method: 'PATCH',
+          json: { status: 'rejected', reason: 'Dues pending' },
+        })
+      ).status,
+    ).toBe(200);
 
-    for (const [resource, query] of [['admission', { searchName: mark }], ['enquiry', { search: mark }], ['tc-request', { search: mark }]] as const) {
+    for (const [resource, query] of [
+      ['admission', { searchName: mark }],
+      ['enquiry', { search: mark }],
+      ['tc-request', { search: mark }],
+    ] as const) {
       const csv = await exportOf(office, resource, query);
       expect(csv.rows.length, resource).toBeGreaterThan(0);
       const empty = csv.header.filter((h) => csv.rows.every((r) => (r[h] ?? '') === ''));
@@ -167,11 +246,14 @@ describe('CSV export', () => {
     expect(tcCsv.rows[0]!['Requested on']).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
   });
 
-  it('takes the list\'s filters: only the matching records', async () => {
+  it("takes the list's filters: only the matching records", async () => {
     const last = `Zq${token('')}`;
     const a = await createAdmission({ studentLastName: last });
     const b = await createAdmission({ studentLastName: last });
-    const moved = await office.request(`/v1/api/admission/${b._id}`, { method: 'PATCH', json: { status: 'under-review' } });
+    const moved = await office.request(`/v1/api/admission/${b._id}`, {
+      method: 'PATCH',
+      json: { status: 'under-review' },
+    });
     expect(moved.status).toBe(200);
     const all = await exportOf(office, 'admission', { searchName: last });
     expect(all.rows.map((r) => r['Reference number']).sort()).toEqual([a.referenceNumber, b.referenceNumber].sort());
@@ -210,7 +292,12 @@ describe('CSV export', () => {
     await createAdmission({ studentLastName: last });
     await exportOf(office, 'admission', { searchName: last, status: 'received' });
     const [entry] = (await exportAudits()).filter((e) => e.detail?.includes(last));
-    expect(entry).toMatchObject({ action: 'export', entity: 'admission', adminEmail: officeEmail, detail: `filters: searchName=${last}, status=received; 1 rows` });
+    expect(entry).toMatchObject({
+      action: 'export',
+      entity: 'admission',
+      adminEmail: officeEmail,
+      detail: `filters: searchName=${last}, status=received; 1 rows`,
+    });
   });
 
   it('is for signed-in staff only', async () => {

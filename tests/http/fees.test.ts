@@ -38,10 +38,14 @@ async function schedule(): Promise<FeeSchedule> {
   return res.json();
 }
 const feeOf = (s: FeeSchedule, c: string) => s.admission.find((a) => a.admissionClass === c)!.amount;
-const storedRows = async () => (await db().query(`SELECT session, admission_class, amount_paise::text AS paise FROM admission_fees ORDER BY 1, 2`)).rows;
+const storedRows = async () =>
+  (await db().query(`SELECT session, admission_class, amount_paise::text AS paise FROM admission_fees ORDER BY 1, 2`))
+    .rows;
 
 beforeAll(async () => {
-  [principal, office] = await Promise.all([staffClient('principal'), staffClient('office')]).then((s) => s.map((x) => x.client));
+  [principal, office] = await Promise.all([staffClient('principal'), staffClient('office')]).then((s) =>
+    s.map((x) => x.client),
+  );
 });
 afterAll(async () => {
   await put(principal, body());
@@ -61,11 +65,14 @@ describe('GET /v1/api/fees', () => {
 });
 
 describe('PUT /v1/api/fees', () => {
-  it('is the principal\'s: signed out 401, office staff 403, no XSRF token 403; nothing changes', async () => {
+  it("is the principal's: signed out 401, office staff 403, no XSRF token 403; nothing changes", async () => {
     const before = await storedRows();
     await expectJsonError(await put(new ApiClient(), body({ [CLASS]: 1 })), 401);
     expect((await expectJsonError(await put(office, body({ [CLASS]: 1 })), 403)).code).toBe('principal-only');
-    await expectJsonError(await principal.request('/v1/api/fees', { method: 'PUT', json: body({ [CLASS]: 1 }), xsrf: false }), 403);
+    await expectJsonError(
+      await principal.request('/v1/api/fees', { method: 'PUT', json: body({ [CLASS]: 1 }), xsrf: false }),
+      403,
+    );
     expect(await storedRows()).toEqual(before);
   });
 
@@ -77,7 +84,11 @@ describe('PUT /v1/api/fees', () => {
       [body({ [CLASS]: '12.50' }), FEE_MESSAGES.amount, `admission.${CLASS}`],
       [body({ [CLASS]: 'five thousand' }), FEE_MESSAGES.amount, `admission.${CLASS}`],
       [body({ [CLASS]: 100_00_001 }), FEE_MESSAGES.tooMuch, `admission.${CLASS}`],
-      [{ ...body(), admission: [...body().admission, { admissionClass: '13', amount: 100 }] }, FEE_MESSAGES.unknownClass, 'admission'],
+      [
+        { ...body(), admission: [...body().admission, { admissionClass: '13', amount: 100 }] },
+        FEE_MESSAGES.unknownClass,
+        'admission',
+      ],
       [{ ...body(), admission: body().admission.slice(1) }, FEE_MESSAGES.missing, `admission.${CLASS}`],
       [{ ...body(), session: '2027-2028' }, FEE_MESSAGES.session, 'session'],
       [{ ...body(), admission: 'all 5000' }, 'Invalid field type.', 'admission'],
@@ -97,7 +108,10 @@ describe('PUT /v1/api/fees', () => {
     const answer = (await res.json()) as FeeSchedule;
     expect(answer.setFor).toBe(SESSION);
     expect(feeOf(answer, CLASS)).toBe(6500);
-    const stored = await db().query(`SELECT amount_paise::text AS paise FROM admission_fees WHERE session = $1 AND admission_class = $2`, [SESSION, CLASS]);
+    const stored = await db().query(
+      `SELECT amount_paise::text AS paise FROM admission_fees WHERE session = $1 AND admission_class = $2`,
+      [SESSION, CLASS],
+    );
     expect(stored.rows[0]).toEqual({ paise: '650000' });
 
     // This change's entry (a fee structure's save in another file is audited under the same session too).
@@ -109,7 +123,10 @@ describe('PUT /v1/api/fees', () => {
     // Only what changed is in the entry.
     expect(Object.keys(detail.after)).not.toContain('K.G');
 
-    for (const [path, words] of [['/admissions/fees', 'Fee Structure'], ['/hi/admissions/fees', 'शुल्क विवरण']] as const) {
+    for (const [path, words] of [
+      ['/admissions/fees', 'Fee Structure'],
+      ['/hi/admissions/fees', 'शुल्क विवरण'],
+    ] as const) {
       const page = await new ApiClient().request(path);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -127,11 +144,16 @@ describe('PUT /v1/api/fees', () => {
     expect((await put(principal, body({ [CLASS]: 5000 }))).status).toBe(200);
     const { _id } = await createAdmission({ admissionClass: CLASS });
     const path = `/v1/api/admission/${_id}`;
-    const paid = await office.request(`${path}/payments`, { method: 'POST', json: { amount: 2000, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    const paid = await office.request(`${path}/payments`, {
+      method: 'POST',
+      json: { amount: 2000, mode: 'cash', reference: '', paidOn: dateInIndia() },
+    });
     expect(paid.status, await paid.clone().text()).toBe(201);
     const { payment } = await paid.json();
     const receiptBefore = await (await office.request(`/v1/api/receipts/${payment.receiptNumber}`)).json();
-    expect((await db().query(`SELECT fee_paise::text AS fee FROM payments WHERE id = $1`, [payment._id])).rows[0]).toEqual({ fee: '500000' });
+    expect(
+      (await db().query(`SELECT fee_paise::text AS fee FROM payments WHERE id = $1`, [payment._id])).rows[0],
+    ).toEqual({ fee: '500000' });
 
     // The principal raises the fee.
     expect((await put(principal, body({ [CLASS]: 7000 }))).status).toBe(200);
@@ -141,12 +163,18 @@ describe('PUT /v1/api/fees', () => {
     const receiptAfter = await (await office.request(`/v1/api/receipts/${payment.receiptNumber}`)).json();
     expect(receiptAfter).toEqual(receiptBefore);
     // Paying the rest is checked against the old fee: 3000 is due, not 5000.
-    const over = await office.request(`${path}/payments`, { method: 'POST', json: { amount: 3001, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    const over = await office.request(`${path}/payments`, {
+      method: 'POST',
+      json: { amount: 3001, mode: 'cash', reference: '', paidOn: dateInIndia() },
+    });
     expect(over.status).toBe(409);
 
     // A record with no payment yet owes the fee of now.
     const fresh = await createAdmission({ admissionClass: CLASS });
-    expect((await (await office.request(`/v1/api/admission/${fresh._id}`)).json()).fee).toMatchObject({ due: 7000, paid: 0 });
+    expect((await (await office.request(`/v1/api/admission/${fresh._id}`)).json()).fee).toMatchObject({
+      due: 7000,
+      paid: 0,
+    });
     expect((await put(principal, body())).status).toBe(200);
   });
 

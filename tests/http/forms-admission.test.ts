@@ -6,7 +6,20 @@ import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admissi
 import { MSG } from '../../src/lib/forms/texts.ts';
 import { adminClient } from '../support/api.ts';
 import { FILE, admissionCases, fieldError, validAdmission } from '../unit/forms-cases.ts';
-import { HTML, JPEG, PDF, PNG, closeDb, count, db, padded, sha256, stage, storedCopies, unique } from './forms-fixtures.ts';
+import {
+  HTML,
+  JPEG,
+  PDF,
+  PNG,
+  closeDb,
+  count,
+  db,
+  padded,
+  sha256,
+  stage,
+  storedCopies,
+  unique,
+} from './forms-fixtures.ts';
 
 afterAll(closeDb);
 const MB2 = 2 * 1024 * 1024;
@@ -23,9 +36,16 @@ const post = (body: FormData) => fetch(new URL('/v1/api/admission', inject('base
 
 /** A document for each field, in turns PNG, JPEG and PDF, each with its own bytes. */
 function documentFor(field: string, i: number, size = 0): { data: Buffer; name: string } {
-  const kinds = [[PNG, 'png'], [JPEG, 'jpg'], [PDF, 'pdf']] as const;
+  const kinds = [
+    [PNG, 'png'],
+    [JPEG, 'jpg'],
+    [PDF, 'pdf'],
+  ] as const;
   const [head, ext] = kinds[i % 3]!;
-  return { data: size ? padded(head, size, i) : Buffer.concat([head, Buffer.from(`\n%${field}`)]), name: `${field}.${ext}` };
+  return {
+    data: size ? padded(head, size, i) : Buffer.concat([head, Buffer.from(`\n%${field}`)]),
+    name: `${field}.${ext}`,
+  };
 }
 
 async function stagedAdmission(band: Band, patch: Record<string, string> = {}) {
@@ -43,7 +63,11 @@ async function stagedAdmission(band: Band, patch: Record<string, string> = {}) {
 
 for (const band of BANDS) {
   describe(`POST /v1/api/admission (${band}): the same table as the schema unit test`, () => {
-    it.each(admissionCases(band).filter((c) => c.error).map((c) => [c.name, c] as const))('%s', async (_, c) => {
+    it.each(
+      admissionCases(band)
+        .filter((c) => c.error)
+        .map((c) => [c.name, c] as const),
+    )('%s', async (_, c) => {
       // Refused before any upload is looked up: a fresh unknown id stands for each document.
       const input = Object.fromEntries(Object.entries(c.input).map(([k, v]) => [k, v === FILE ? randomUUID() : v]));
       const submissionKey = randomUUID();
@@ -66,9 +90,14 @@ for (const band of BANDS) {
 describe('POST /v1/api/admission: staged uploads claimed in the same transaction', () => {
   for (const band of BANDS) {
     it(`${band}: 201 with a reference number; band, class label, pending payment; documents claimed, bytes intact`, async () => {
-      const patch: Record<string, string> = BANDS_DEF[band].academic ? { governmentScholarship: 'yes', scholarshipDocument: FILE } : {};
+      const patch: Record<string, string> = BANDS_DEF[band].academic
+        ? { governmentScholarship: 'yes', scholarshipDocument: FILE }
+        : {};
       const { input, docs } = await stagedAdmission(band, {
-        ...patch, admissionClass: BANDS_DEF[band].classOptions.at(-1)!.value, paymentStatus: 'paid', transactionId: 'TXN-1',
+        ...patch,
+        admissionClass: BANDS_DEF[band].classOptions.at(-1)!.value,
+        paymentStatus: 'paid',
+        transactionId: 'TXN-1',
       });
       const res = await post(form(input));
       expect(res.status).toBe(201);
@@ -84,7 +113,12 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
       const expectedClass = { primary: 'K.G', middle: '5', senior: '12' }[band];
       // The acknowledgment's facts: the class as stored and when.
       expect(body.admission).toMatchObject({ admissionClass: expectedClass, createdAt: row.created_at.toISOString() });
-      expect(row).toMatchObject({ band, admission_class: expectedClass, payment_status: 'pending', transaction_id: null });
+      expect(row).toMatchObject({
+        band,
+        admission_class: expectedClass,
+        payment_status: 'pending',
+        transaction_id: null,
+      });
       expect(row.student_aadhaar_enc).not.toContain(input.studentAadharNo);
       expect(row.student_aadhaar_last4).toBe(input.studentAadharNo!.slice(-4));
       expect(row.government_scholarship).toBe(BANDS_DEF[band].academic ? 'yes' : 'no');
@@ -99,7 +133,13 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
       const detail = await admin.request(`/v1/api/admission/${id}`);
       expect(detail.status).toBe(200);
       const record = await detail.json();
-      expect(record).toMatchObject({ band, admissionClass: expectedClass, paymentStatus: 'pending', transactionId: null, referenceNumber: body.admission.referenceNumber });
+      expect(record).toMatchObject({
+        band,
+        admissionClass: expectedClass,
+        paymentStatus: 'pending',
+        transactionId: null,
+        referenceNumber: body.admission.referenceNumber,
+      });
       expect(record.studentAadharNo).toBe(`XXXX XXXX ${input.studentAadharNo!.slice(-4)}`);
       for (const [field, doc] of Object.entries(docs)) {
         const file = await admin.request(`/v1/api/admission/${id}/files/${field}`);
@@ -146,7 +186,12 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
     for (const bad of [randomUUID(), 'not-an-id']) {
       const res = await post(form({ ...input, motherPhoto: bad, submissionKey }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: MSG.uploadMissing, fields: { motherPhoto: MSG.uploadMissing }, codes: { motherPhoto: 'form.uploadMissing' }, code: 'form.uploadMissing' });
+      expect(await res.json()).toEqual({
+        error: MSG.uploadMissing,
+        fields: { motherPhoto: MSG.uploadMissing },
+        codes: { motherPhoto: 'form.uploadMissing' },
+        code: 'form.uploadMissing',
+      });
     }
     expect(await storedWithKey(submissionKey)).toBe(0);
     expect(await count('uploads', 'id = $1 AND admission_id IS NULL', [input.studentPhoto])).toBe(1);
@@ -168,7 +213,9 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
     delete input.band;
     const res = await post(form(input));
     expect(res.status).toBe(201);
-    const { rows } = await db().query('SELECT band, admission_class FROM admissions WHERE id = $1', [(await res.json()).admission._id]);
+    const { rows } = await db().query('SELECT band, admission_class FROM admissions WHERE id = $1', [
+      (await res.json()).admission._id,
+    ]);
     expect(rows[0]).toEqual({ band: 'primary', admission_class: 'N.C' });
   }, 120_000);
 });
@@ -178,7 +225,12 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
     const input = validAdmission(band);
     const files: Record<string, { data: Buffer; name: string }> = {};
     let i = 0;
-    for (const [k, v] of Object.entries(input)) if (v === FILE) { delete input[k]; const d = documentFor(k, i++); files[k] = { ...d, data: unique(d.data) }; }
+    for (const [k, v] of Object.entries(input))
+      if (v === FILE) {
+        delete input[k];
+        const d = documentFor(k, i++);
+        files[k] = { ...d, data: unique(d.data) };
+      }
     const all = { ...files, ...override };
     return { body: form({ ...input, submissionKey: key }, all), datas: Object.values(all).map((f) => f.data) };
   };
@@ -192,16 +244,25 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
 
   it.each([
     ['an HTML file named .png', () => ({ studentPhoto: { data: unique(HTML), name: 'photo.png' } }), 415, MSG.fileType],
-    ['2 MB + 1 byte', () => ({ abcCard: { data: unique(padded(PDF, MB2 + 1 - 16)), name: 'abc.pdf' } }), 413, MSG.fileTooLarge],
-  ])('refuses %s and stores nothing: no row, no blob', async (_, override, status, error) => {
-    const key = randomUUID();
-    const { body, datas } = direct('primary', override(), key);
-    const res = await post(body);
-    expect(res.status).toBe(status);
-    expect((await res.json()).error).toBe(error);
-    expect(await storedWithKey(key)).toBe(0);
-    expect(await storedCopies(datas)).toBe(0);
-  }, 120_000);
+    [
+      '2 MB + 1 byte',
+      () => ({ abcCard: { data: unique(padded(PDF, MB2 + 1 - 16)), name: 'abc.pdf' } }),
+      413,
+      MSG.fileTooLarge,
+    ],
+  ])(
+    'refuses %s and stores nothing: no row, no blob',
+    async (_, override, status, error) => {
+      const key = randomUUID();
+      const { body, datas } = direct('primary', override(), key);
+      const res = await post(body);
+      expect(res.status).toBe(status);
+      expect((await res.json()).error).toBe(error);
+      expect(await storedWithKey(key)).toBe(0);
+      expect(await storedCopies(datas)).toBe(0);
+    },
+    120_000,
+  );
 
   it('deletes the blobs it wrote when a later step refuses (a claimed id among direct files)', async () => {
     const { input } = await stagedAdmission('primary');
@@ -226,7 +287,9 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
 
   it('JSON instead of multipart -> 415; honeypot -> 400 and nothing stored', async () => {
     const asJson = await fetch(new URL('/v1/api/admission', inject('baseURL')), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validAdmission('primary')),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validAdmission('primary')),
     });
     expect(asJson.status).toBe(415);
     const key = randomUUID();

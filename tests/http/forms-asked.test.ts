@@ -26,27 +26,32 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const details = async (id: string) => (await (await admin.request(`/v1/api/admission/${id}`)).json()) as Record<string, any>;
+const details = async (id: string) =>
+  (await (await admin.request(`/v1/api/admission/${id}`)).json()) as Record<string, any>;
 const listed = async (name: string, reference: string) => {
   const res = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`);
   expect(res.status).toBe(200);
   return ((await res.json()).data as Record<string, any>[]).find((a) => a.referenceNumber === reference);
 };
-const storedRow = async (table: string, id: string) => (await db().query(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
+const storedRow = async (table: string, id: string) =>
+  (await db().query(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
 
 /** The acknowledgment PDF's text, asked from a loopback address no other test uses (its limit counts per address). */
 function acknowledgmentText(referenceNumber: string, lang = 'en'): Promise<string> {
   const path = `/v1/api/admission/acknowledgment?${new URLSearchParams({ referenceNumber, contactNo: '9988776655', lang })}`;
   const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, path }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`acknowledgment: ${res.statusCode}`));
-        else readPdf(new Uint8Array(Buffer.concat(chunks))).then((pdf) => resolve(pdf.text), reject);
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, path },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`acknowledgment: ${res.statusCode}`));
+          else readPdf(new Uint8Array(Buffer.concat(chunks))).then((pdf) => resolve(pdf.text), reject);
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -79,10 +84,17 @@ describe('the admission asks the date of birth, gender and home address, not mid
     const row = await storedRow('admissions', created._id);
     expect(row).toMatchObject({ date_of_birth: dateOfBirth, gender: 'Female', address, age_outside_range: false });
 
-    expect(await details(created._id)).toMatchObject({ dateOfBirth, gender: 'Female', address, ageOutsideRange: false });
+    expect(await details(created._id)).toMatchObject({
+      dateOfBirth,
+      gender: 'Female',
+      address,
+      ageOutsideRange: false,
+    });
     expect(await listed(created.names.first, created.referenceNumber)).toMatchObject({ ageOutsideRange: false });
 
-    const csvRes = await admin.request(`/v1/api/admission/export.csv?${new URLSearchParams({ searchName: created.names.first })}`);
+    const csvRes = await admin.request(
+      `/v1/api/admission/export.csv?${new URLSearchParams({ searchName: created.names.first })}`,
+    );
     expect(csvRes.status).toBe(200);
     const [header, ...rows] = parse(Buffer.from(await csvRes.arrayBuffer()), { bom: true }) as string[][];
     expect(header).toEqual(expect.arrayContaining(['Date of birth', 'Gender', 'Home address']));
@@ -90,14 +102,20 @@ describe('the admission asks the date of birth, gender and home address, not mid
     expect(line).toMatchObject({ Gender: 'Female', 'Home address': address });
     expect(line['Date of birth']).not.toBe('');
 
-    const zip = unzipSync(new Uint8Array(await (await admin.request(`/v1/api/admission/${created._id}/export.zip`)).arrayBuffer()));
+    const zip = unzipSync(
+      new Uint8Array(await (await admin.request(`/v1/api/admission/${created._id}/export.zip`)).arrayBuffer()),
+    );
     expect(JSON.parse(strFromU8(zip['record.json']!)).record).toMatchObject({ dateOfBirth, gender: 'Female', address });
 
-    for (const [lang, words] of [['en', ['Date of birth', 'Gender', 'Female', 'Home address']], ['hi', ['जन्म तिथि', 'लिंग', 'बालिका', 'घर का पता']]] as const) {
+    for (const [lang, words] of [
+      ['en', ['Date of birth', 'Gender', 'Female', 'Home address']],
+      ['hi', ['जन्म तिथि', 'लिंग', 'बालिका', 'घर का पता']],
+    ] as const) {
       // The PDF's text comes back in drawing order, where the vowel sign ि stands before its consonant: compared without it.
       const plain = (text: string) => text.replace(/\s+/g, ' ').replaceAll('\u093F', '');
       const text = plain(await acknowledgmentText(created.referenceNumber, lang));
-      for (const word of [...words, dateOfBirth.split('-').reverse().join('/'), address]) expect(text, `${lang}: ${word}`).toContain(plain(word));
+      for (const word of [...words, dateOfBirth.split('-').reverse().join('/'), address])
+        expect(text, `${lang}: ${word}`).toContain(plain(word));
     }
   });
 
@@ -112,7 +130,9 @@ describe('the admission asks the date of birth, gender and home address, not mid
       expect(body.fields).toHaveProperty(field, MSG.required);
       expect(body.codes).toHaveProperty(field, formCode('required'));
     }
-    expect((await db().query('SELECT count(*)::int AS n FROM admissions WHERE submission_key = $1', [key])).rows[0].n).toBe(0);
+    expect(
+      (await db().query('SELECT count(*)::int AS n FROM admissions WHERE submission_key = $1', [key])).rows[0].n,
+    ).toBe(0);
   });
 
   it('refuses a date of birth in the future or not a real date', async () => {
@@ -120,11 +140,16 @@ describe('the admission asks the date of birth, gender and home address, not mid
       const res = await postAdmission({ ...validAdmission('primary'), dateOfBirth });
       expect(res.status, dateOfBirth).toBe(400);
       const body = await res.json();
-      expect(body).toMatchObject({ error: MSG.date, code: formCode('date'), fields: { dateOfBirth: MSG.date }, codes: { dateOfBirth: formCode('date') } });
+      expect(body).toMatchObject({
+        error: MSG.date,
+        code: formCode('date'),
+        fields: { dateOfBirth: MSG.date },
+        codes: { dateOfBirth: formCode('date') },
+      });
     }
   });
 
-  it('accepts a date of birth outside the class\'s age range and marks it, worked out by the server alone', async () => {
+  it("accepts a date of birth outside the class's age range and marks it, worked out by the server alone", async () => {
     // Four years older than the youngest K.G child: outside 5 to 7. The client's own flag is ignored.
     const dateOfBirth = birthDateFor('K.G', 4);
     expect(ageCheck(dateOfBirth, 'K.G')?.outside).toBe(true);
@@ -140,18 +165,27 @@ describe('the admission asks the date of birth, gender and home address, not mid
     expect((await details(inside._id)).ageOutsideRange).toBe(false);
 
     // The principal corrects a mistyped date of birth on a parent's request: the mark follows it.
-    const corrected = await admin.request(`/v1/api/admission/${outside._id}/fields`, { method: 'PATCH', json: { field: 'dateOfBirth', value: birthDateFor('K.G', 1) } });
+    const corrected = await admin.request(`/v1/api/admission/${outside._id}/fields`, {
+      method: 'PATCH',
+      json: { field: 'dateOfBirth', value: birthDateFor('K.G', 1) },
+    });
     expect(corrected.status).toBe(200);
     expect(await corrected.json()).toMatchObject({ dateOfBirth: birthDateFor('K.G', 1), ageOutsideRange: false });
   });
 });
 
 describe('every mistake at once', () => {
-  it('names every problem field with its own message and code; error and code stay the first rule\'s', async () => {
+  it("names every problem field with its own message and code; error and code stay the first rule's", async () => {
     const key = randomUUID();
     const input: Record<string, string> = {
-      ...validAdmission('senior'), studentFirstName: '', address: '', studentAadharNo: badAadhaar(), contactNo: '98765', dateOfBirth: '2012-02-30',
-      gender: 'Other', submissionKey: key,
+      ...validAdmission('senior'),
+      studentFirstName: '',
+      address: '',
+      studentAadharNo: badAadhaar(),
+      contactNo: '98765',
+      dateOfBirth: '2012-02-30',
+      gender: 'Other',
+      submissionKey: key,
     };
     delete input.previousMarksheet;
     delete input.consent;
@@ -161,31 +195,55 @@ describe('every mistake at once', () => {
     expect(body.error).toBe(MSG.required);
     expect(body.code).toBe(formCode('required'));
     expect(body.fields).toEqual({
-      studentFirstName: MSG.required, address: MSG.required, studentAadharNo: MSG.aadhaarCheckDigit, contactNo: MSG.contactNo,
-      previousMarksheet: MSG.documents, gender: MSG.option, dateOfBirth: MSG.date, consent: MSG.consent,
+      studentFirstName: MSG.required,
+      address: MSG.required,
+      studentAadharNo: MSG.aadhaarCheckDigit,
+      contactNo: MSG.contactNo,
+      previousMarksheet: MSG.documents,
+      gender: MSG.option,
+      dateOfBirth: MSG.date,
+      consent: MSG.consent,
     });
     expect(body.codes).toEqual({
-      studentFirstName: 'form.required', address: 'form.required', studentAadharNo: 'form.aadhaarCheckDigit', contactNo: 'form.contactNo',
-      previousMarksheet: 'form.documents', gender: 'form.option', dateOfBirth: 'form.date', consent: 'form.consent',
+      studentFirstName: 'form.required',
+      address: 'form.required',
+      studentAadharNo: 'form.aadhaarCheckDigit',
+      contactNo: 'form.contactNo',
+      previousMarksheet: 'form.documents',
+      gender: 'form.option',
+      dateOfBirth: 'form.date',
+      consent: 'form.consent',
     });
-    expect((await db().query('SELECT count(*)::int AS n FROM admissions WHERE submission_key = $1', [key])).rows[0].n).toBe(0);
+    expect(
+      (await db().query('SELECT count(*)::int AS n FROM admissions WHERE submission_key = $1', [key])).rows[0].n,
+    ).toBe(0);
   });
 
-  it('keeps the spec\'s Aadhaar message as the answer while the field says the check digit does not match; a number of the wrong shape says the spec\'s', async () => {
+  it("keeps the spec's Aadhaar message as the answer while the field says the check digit does not match; a number of the wrong shape says the spec's", async () => {
     const checkDigit = await postAdmission({ ...validAdmission('primary'), studentAadharNo: badAadhaar() });
     expect(await checkDigit.json()).toMatchObject({
-      error: MSG.aadhaar, code: 'form.aadhaar', fields: { studentAadharNo: MSG.aadhaarCheckDigit }, codes: { studentAadharNo: 'form.aadhaarCheckDigit' },
+      error: MSG.aadhaar,
+      code: 'form.aadhaar',
+      fields: { studentAadharNo: MSG.aadhaarCheckDigit },
+      codes: { studentAadharNo: 'form.aadhaarCheckDigit' },
     });
     const shape = await postAdmission({ ...validAdmission('primary'), studentAadharNo: '12345' });
-    expect(await shape.json()).toMatchObject({ error: MSG.aadhaar, code: 'form.aadhaar', fields: { studentAadharNo: MSG.aadhaar }, codes: { studentAadharNo: 'form.aadhaar' } });
+    expect(await shape.json()).toMatchObject({
+      error: MSG.aadhaar,
+      code: 'form.aadhaar',
+      fields: { studentAadharNo: MSG.aadhaar },
+      codes: { studentAadharNo: 'form.aadhaar' },
+    });
 
     const tc = await fetch(new URL('/v1/api/tc-request', baseURL()), {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...tcBody(), aadharUid: badAadhaar('34567890123'), contact: '1', email: 'x@' }),
     });
     expect(tc.status).toBe(400);
     expect(await tc.json()).toMatchObject({
-      error: MSG.aadhaar, code: 'form.aadhaar',
+      error: MSG.aadhaar,
+      code: 'form.aadhaar',
       fields: { aadharUid: MSG.aadhaarCheckDigit, contact: MSG.tcContact, email: MSG.email },
       codes: { aadharUid: 'form.aadhaarCheckDigit', contact: 'form.tcContact', email: 'form.email' },
     });
@@ -193,30 +251,60 @@ describe('every mistake at once', () => {
 
   it('the enquiry names every problem field too', async () => {
     const res = await fetch(new URL('/v1/api/enquiry', baseURL()), {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...enquiryBody(), studentName: '', fatherMobile: '12', dateOfBirth: '2030-01-01', gender: 'X', consent: false }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...enquiryBody(),
+        studentName: '',
+        fatherMobile: '12',
+        dateOfBirth: '2030-01-01',
+        gender: 'X',
+        consent: false,
+      }),
     });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toMatchObject({ error: MSG.required, code: 'form.required' });
-    expect(Object.keys(body.fields).sort()).toEqual(['consent', 'dateOfBirth', 'fatherMobile', 'gender', 'studentName']);
+    expect(Object.keys(body.fields).sort()).toEqual([
+      'consent',
+      'dateOfBirth',
+      'fatherMobile',
+      'gender',
+      'studentName',
+    ]);
     expect(Object.keys(body.codes).sort()).toEqual(Object.keys(body.fields).sort());
   });
 });
 
-describe('the enquiry\'s and the TC request\'s optional fields', () => {
+describe("the enquiry's and the TC request's optional fields", () => {
   it('stores an enquiry without last school, occupations, referred by and e-mail, as nothing', async () => {
     const name = `Opt${token('')}`;
-    const enquiry = await createEnquiry({ studentName: name, lastSchoolAttended: '', fatherOccupation: '', motherOccupation: '', referredBy: '', email: '' });
+    const enquiry = await createEnquiry({
+      studentName: name,
+      lastSchoolAttended: '',
+      fatherOccupation: '',
+      motherOccupation: '',
+      referredBy: '',
+      email: '',
+    });
     const row = await storedRow('enquiries', enquiry._id);
-    expect(row).toMatchObject({ student_name: name, last_school_attended: '', father_occupation: '', mother_occupation: '', referred_by: '', email: '' });
+    expect(row).toMatchObject({
+      student_name: name,
+      last_school_attended: '',
+      father_occupation: '',
+      mother_occupation: '',
+      referred_by: '',
+      email: '',
+    });
   });
 
   it('stores a TC request without an e-mail address; the mobile number stays required', async () => {
     const tc = await createTcRequest({ email: '' });
     expect((await storedRow('tc_requests', tc._id)).email).toBe('');
     const res = await fetch(new URL('/v1/api/tc-request', baseURL()), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...tcBody(), email: '', contact: '' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...tcBody(), email: '', contact: '' }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: MSG.required, fields: { contact: MSG.required } });

@@ -20,9 +20,13 @@ describe('POST /v1/api/enquiry: the same table as the schema unit test', () => {
       expect(body.enquiry._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(body.enquiry.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       const { consent, ...typed } = validEnquiry();
-      for (const [k, v] of Object.entries(typed)) expect(body.enquiry[k]).toBe((c.input[k] as string | undefined)?.trim() ?? v);
+      for (const [k, v] of Object.entries(typed))
+        expect(body.enquiry[k]).toBe((c.input[k] as string | undefined)?.trim() ?? v);
       expect(consent).toBe('true');
-      expect(body.enquiry.consent).toMatchObject({ language: 'en', noticeVersion: expect.stringMatching(/^[0-9a-f]{12}$/) });
+      expect(body.enquiry.consent).toMatchObject({
+        language: 'en',
+        noticeVersion: expect.stringMatching(/^[0-9a-f]{12}$/),
+      });
       expect(body.enquiry).not.toHaveProperty('favouriteColour');
       expect(await count('enquiries', 'submission_key = $1', [submissionKey])).toBe(1);
       return;
@@ -37,7 +41,11 @@ describe('POST /v1/api/enquiry: the same table as the schema unit test', () => {
 describe('POST /v1/api/enquiry: refusals', () => {
   it('bad JSON -> 400, not an object -> 400, over 32 KB -> 413', async () => {
     const client = new ApiClient();
-    const bad = await client.request('/v1/api/enquiry', { method: 'POST', body: '{"studentName":', headers: { 'content-type': 'application/json' } });
+    const bad = await client.request('/v1/api/enquiry', {
+      method: 'POST',
+      body: '{"studentName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'Invalid JSON body', code: 'request.invalidJson' });
     const list = await post([validEnquiry()]);

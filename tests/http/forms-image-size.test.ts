@@ -30,7 +30,12 @@ beforeAll(async () => {
     { label: 'an 8 x 8 PNG', bytes: await image('png', 8, 8), name: 'abc-card.png', type: 'image/png' },
     { label: 'an 8 x 8 JPEG', bytes: await image('jpeg', 8, 8), name: 'abc-card.jpg', type: 'image/jpeg' },
     { label: 'a 150 x 900 JPEG', bytes: await image('jpeg', 150, 900), name: 'strip.jpg', type: 'image/jpeg' },
-    { label: 'a 900 x 199 PNG named .pdf', bytes: await image('png', 900, 199), name: 'scan.pdf', type: 'application/pdf' },
+    {
+      label: 'a 900 x 199 PNG named .pdf',
+      bytes: await image('png', 900, 199),
+      name: 'scan.pdf',
+      type: 'application/pdf',
+    },
   ];
 }, 60_000);
 afterAll(closeDb);
@@ -45,7 +50,11 @@ describe('an image under 200 px on its shorter side', () => {
       const res = await upload(file.bytes, file.name, file.type);
       expect(res.status, file.label).toBe(422);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await res.json(), file.label).toEqual({ ...TOO_SMALL, fields: { file: MSG.imageTooSmall }, codes: { file: 'form.imageTooSmall' } });
+      expect(await res.json(), file.label).toEqual({
+        ...TOO_SMALL,
+        fields: { file: MSG.imageTooSmall },
+        codes: { file: 'form.imageTooSmall' },
+      });
       expect(await storedCopies([file.bytes]), file.label).toBe(0);
     }
   });
@@ -71,7 +80,11 @@ describe('an image under 200 px on its shorter side', () => {
     const res = await fetch(new URL('/v1/api/admission', inject('baseURL')), { method: 'POST', body: form });
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body).toMatchObject({ ...TOO_SMALL, fields: { abcCard: MSG.imageTooSmall }, codes: { abcCard: 'form.imageTooSmall' } });
+    expect(body).toMatchObject({
+      ...TOO_SMALL,
+      fields: { abcCard: MSG.imageTooSmall },
+      codes: { abcCard: 'form.imageTooSmall' },
+    });
     expect(await count('admissions', 'student_first_name = $1', [name])).toBe(0);
     expect(await storedCopies([card.bytes])).toBe(0);
   });
@@ -86,10 +99,18 @@ describe('an image under 200 px on its shorter side', () => {
       form.append('image', fileOf(file.bytes, file.type), file.name);
       const res = await admin.request('/v1/api/gallery', { method: 'POST', body: form });
       expect(res.status, file.label).toBe(422);
-      expect(await res.json()).toEqual({ ...TOO_SMALL, fields: { image: MSG.imageTooSmall }, codes: { image: 'form.imageTooSmall' } });
+      expect(await res.json()).toEqual({
+        ...TOO_SMALL,
+        fields: { image: MSG.imageTooSmall },
+        codes: { image: 'form.imageTooSmall' },
+      });
       expect(await blobsWithContent(file.bytes), file.label).toBe(0);
     }
-    expect(((await (await admin.request('/v1/api/gallery')).json()) as { title: string }[]).filter((item) => item.title === title)).toEqual([]);
+    expect(
+      ((await (await admin.request('/v1/api/gallery')).json()) as { title: string }[]).filter(
+        (item) => item.title === title,
+      ),
+    ).toEqual([]);
 
     const good = await image('jpeg', 640, 480);
     const create = new FormData();

@@ -40,12 +40,23 @@ describe('TC requests: two per admission number, and the ones past them kept for
 
   it('stores pending with no transaction (answered as "NA", as the form sends it) whatever the client sends, masks Aadhaar; the third is stored too, marked overLimit', async () => {
     const number = fresh();
-    const first = await post({ ...validTc(), admissionNumber: number, paymentStatus: 'paid', transactionId: 'TXN-FAKE-1' });
+    const first = await post({
+      ...validTc(),
+      admissionNumber: number,
+      paymentStatus: 'paid',
+      transactionId: 'TXN-FAKE-1',
+    });
     expect(first.status).toBe(201);
     const record = await first.json();
     expect(record).toMatchObject({
-      studentName: 'Priya Verma', admissionNumber: number, parentName: 'Mahesh Verma', contact: '9123456780',
-      email: 'mahesh@example.com', paymentStatus: 'pending', transactionId: 'NA', overLimit: false,
+      studentName: 'Priya Verma',
+      admissionNumber: number,
+      parentName: 'Mahesh Verma',
+      contact: '9123456780',
+      email: 'mahesh@example.com',
+      paymentStatus: 'pending',
+      transactionId: 'NA',
+      overLimit: false,
     });
     expect(record._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(record.createdAt).toMatch(/^\d{4}-/);
@@ -69,7 +80,9 @@ describe('TC requests: two per admission number, and the ones past them kept for
 
   it('20 concurrent requests for one number are all stored, exactly 2 unmarked', async () => {
     const number = fresh();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ ...validTc(), admissionNumber: number })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post({ ...validTc(), admissionNumber: number })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     const marks = await Promise.all(answers.map(async (r) => (await r.json()).overLimit as boolean));
     expect(marks.filter((m) => !m)).toHaveLength(2);
@@ -89,7 +102,11 @@ describe('TC requests: two per admission number, and the ones past them kept for
 
   it('bad JSON -> 400, over 32 KB -> 413, honeypot -> 400, nothing stored', async () => {
     const number = fresh();
-    const bad = await new ApiClient().request('/v1/api/tc-request', { method: 'POST', body: 'nope', headers: { 'content-type': 'application/json' } });
+    const bad = await new ApiClient().request('/v1/api/tc-request', {
+      method: 'POST',
+      body: 'nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     const big = await post({ ...validTc(), admissionNumber: number, reason: 'x'.repeat(40 * 1024) });
     expect(big.status).toBe(413);

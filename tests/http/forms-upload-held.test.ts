@@ -19,7 +19,10 @@ const base = () => inject('baseURL');
 let lastAddress = 0;
 const freshAddress = () => `127.0.79.${++lastAddress}`;
 
-async function held(ids: unknown, from = freshAddress()): Promise<{ status: number; json: Record<string, any>; headers: Record<string, unknown> }> {
+async function held(
+  ids: unknown,
+  from = freshAddress(),
+): Promise<{ status: number; json: Record<string, any>; headers: Record<string, unknown> }> {
   const res = await requestFrom(base(), from, 'POST', '/v1/api/uploads/held', ids === undefined ? {} : { ids });
   return { status: res.status, json: JSON.parse(res.body), headers: res.headers };
 }
@@ -57,7 +60,12 @@ describe('POST /v1/api/uploads/held', () => {
     for (const ids of [undefined, [], 'x', [1], Array.from({ length: 21 }, () => randomUUID())]) {
       const answer = await held(ids);
       expect(answer.status, JSON.stringify(ids)).toBe(400);
-      expect(answer.json).toEqual({ error: 'Expected { "ids": [...] } with 1 to 20 upload ids', code: 'request.uploadIds', fields: { ids: expect.any(String) }, codes: { ids: 'request.uploadIds' } });
+      expect(answer.json).toEqual({
+        error: 'Expected { "ids": [...] } with 1 to 20 upload ids',
+        code: 'request.uploadIds',
+        fields: { ids: expect.any(String) },
+        codes: { ids: 'request.uploadIds' },
+      });
     }
     const get = await fetch(new URL('/v1/api/uploads/held', base()));
     expect(get.status).toBe(405);
@@ -70,7 +78,11 @@ describe('POST /v1/api/uploads/held', () => {
     const id = randomUUID();
     const statuses: number[] = [];
     for (let i = 0; i < max + 1; i += 6) {
-      statuses.push(...(await Promise.all(Array.from({ length: Math.min(6, max + 1 - i) }, () => held([id], from).then((a) => a.status)))));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(6, max + 1 - i) }, () => held([id], from).then((a) => a.status)),
+        )),
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     const refused = await held([id], from);

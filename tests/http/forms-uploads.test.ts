@@ -2,7 +2,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 import { MAX_FILE_BYTES, PIECE_BYTES } from '../../src/lib/forms/files.ts';
-import { GIF, HTML, JPEG, PDF, PNG, ZIP, closeDb, count, db, padded, pieceBlobs, putPiece, sha256, startPieces, storedCopies, unique, upload } from './forms-fixtures.ts';
+import {
+  GIF,
+  HTML,
+  JPEG,
+  PDF,
+  PNG,
+  ZIP,
+  closeDb,
+  count,
+  db,
+  padded,
+  pieceBlobs,
+  putPiece,
+  sha256,
+  startPieces,
+  storedCopies,
+  unique,
+  upload,
+} from './forms-fixtures.ts';
 
 const MB2 = 2 * 1024 * 1024;
 afterAll(closeDb);
@@ -20,7 +38,9 @@ describe('POST /v1/api/uploads', () => {
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(['id', 'name', 'size', 'type']);
     expect(body).toMatchObject({ name, size: data.length, type });
-    const { rows } = await db().query('SELECT sha256, content_type, admission_id, size FROM uploads WHERE id = $1', [body.id]);
+    const { rows } = await db().query('SELECT sha256, content_type, admission_id, size FROM uploads WHERE id = $1', [
+      body.id,
+    ]);
     expect(rows[0]).toEqual({ sha256: sha256(data), content_type: type, admission_id: null, size: data.length });
   });
 
@@ -46,7 +66,9 @@ describe('POST /v1/api/uploads', () => {
   it('refuses 2 MB + 1 byte sent without a Content-Length (chunked) at the byte limit', async () => {
     const data = unique(padded(PNG, MB2 + 1 - 16));
     const boundary = '----formsboundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const parts = [head, data, tail];
     const stream = new ReadableStream<Uint8Array>({
@@ -76,7 +98,12 @@ describe('POST /v1/api/uploads', () => {
     const data = unique(bytes);
     const res = await upload(data, name);
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: MSG.fileType, fields: { file: MSG.fileType }, codes: { file: 'form.fileType' }, code: 'form.fileType' });
+    expect(await res.json()).toEqual({
+      error: MSG.fileType,
+      fields: { file: MSG.fileType },
+      codes: { file: 'form.fileType' },
+      code: 'form.fileType',
+    });
     expect(await storedCopies([data])).toBe(0);
   });
 
@@ -86,7 +113,9 @@ describe('POST /v1/api/uploads', () => {
     const empty = await upload(Buffer.alloc(0), 'empty.pdf');
     expect(empty.status).toBe(400);
     const asJson = await fetch(new URL('/v1/api/uploads', inject('baseURL')), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"file":"x"}',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"file":"x"}',
     });
     expect(asJson.status).toBe(415);
     const get = await fetch(new URL('/v1/api/uploads', inject('baseURL')));
@@ -153,7 +182,13 @@ describe('a document sent in pieces (POST /v1/api/uploads/pieces, PUT .../:id/:n
         } else controller.error(new Error('connection dropped'));
       },
     });
-    await expect(fetch(api(`/v1/api/uploads/pieces/${id}/2`), { method: 'PUT', body: dropping, duplex: 'half' } as RequestInit).then((r) => r.status)).rejects.toThrow();
+    await expect(
+      fetch(api(`/v1/api/uploads/pieces/${id}/2`), {
+        method: 'PUT',
+        body: dropping,
+        duplex: 'half',
+      } as RequestInit).then((r) => r.status),
+    ).rejects.toThrow();
     const status = await fetch(api(`/v1/api/uploads/pieces/${id}`));
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual({ received: [0, 1], pieces: 4, pieceBytes: PIECE_BYTES, size: data.length });

@@ -6,7 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, inject('baseURL')), { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, inject('baseURL')), { headers, redirect: 'manual' });
 
 function expectLanguageHeaders(res: Response) {
   const vary = (res.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
@@ -17,8 +18,12 @@ function expectLanguageHeaders(res: Response) {
 }
 
 describe('the language of `/` and caches', () => {
-  it('the redirect to the Hindi home, by cookie or by the browser\'s language, carries Vary and Cache-Control: private', async () => {
-    for (const headers of <Record<string, string>[]>[{ cookie: 'nf_lang=hi' }, { cookie: 'other=1; nf_lang=hi' }, { 'accept-language': 'hi-IN,hi;q=0.9' }]) {
+  it("the redirect to the Hindi home, by cookie or by the browser's language, carries Vary and Cache-Control: private", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { cookie: 'nf_lang=hi' },
+      { cookie: 'other=1; nf_lang=hi' },
+      { 'accept-language': 'hi-IN,hi;q=0.9' },
+    ]) {
       const res = await get('/', headers);
       expect(res.status, JSON.stringify(headers)).toBe(302);
       expect(new URL(res.headers.get('location')!, inject('baseURL')).pathname).toBe('/hi/');
@@ -27,7 +32,12 @@ describe('the language of `/` and caches', () => {
   });
 
   it('the English home at `/` (no cookie, nf_lang=en, an English browser) carries them too', async () => {
-    for (const headers of <Record<string, string>[]>[{}, { cookie: 'nf_lang=en' }, { cookie: 'nf_lang=en', 'accept-language': 'hi-IN,hi;q=0.9' }, { 'accept-language': 'en-IN,en;q=0.9' }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { cookie: 'nf_lang=en' },
+      { cookie: 'nf_lang=en', 'accept-language': 'hi-IN,hi;q=0.9' },
+      { 'accept-language': 'en-IN,en;q=0.9' },
+    ]) {
       const res = await get('/', headers);
       expect(res.status, JSON.stringify(headers)).toBe(200);
       expect(await res.text()).toContain('<html lang="en');

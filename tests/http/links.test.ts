@@ -43,10 +43,16 @@ describe('linkinator over / and /hi/', () => {
     const broken = crawl.links.filter((l) => l.state === LinkState.BROKEN);
     // Checked again from their pages as they are now (a notice another file took down meanwhile is no longer linked).
     const parents = [...new Set(broken.map((l) => l.parent).filter((p): p is string => !!p))];
-    const again: LinkResult[] = parents.length ? (await new LinkChecker().check({ ...OPTIONS, path: parents, recurse: false })).links : [];
-    const stillBroken = again.filter((l) => l.state === LinkState.BROKEN && l.parent).map((l) => `${l.status} ${local(l.url)} on ${local(l.parent!)}`);
+    const again: LinkResult[] = parents.length
+      ? (await new LinkChecker().check({ ...OPTIONS, path: parents, recurse: false })).links
+      : [];
+    const stillBroken = again
+      .filter((l) => l.state === LinkState.BROKEN && l.parent)
+      .map((l) => `${l.status} ${local(l.url)} on ${local(l.parent!)}`);
 
-    const pages = new Set(crawl.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).map((l) => address(local(l.url))));
+    const pages = new Set(
+      crawl.links.filter((l) => l.state === LinkState.OK && l.url.startsWith(origin)).map((l) => address(local(l.url))),
+    );
     const months = [...pages].filter((p) => /^(\/hi)?\/calendar\/\d{4}-\d{2}$/.test(p));
     const skipped = [...new Set(crawl.links.filter((l) => l.state === LinkState.SKIPPED).map((l) => l.url))];
     // The pages' own addresses on the production origin (canonical, hreflang, og:url, og:image, JSON-LD): each is
@@ -74,10 +80,26 @@ describe('linkinator over / and /hi/', () => {
     expect(productionBroken).toEqual([]);
     for (const url of unchecked) {
       const { protocol, origin: host } = new URL(url);
-      expect(protocol === 'tel:' || protocol === 'mailto:' || ((protocol === 'https:' || protocol === 'http:') && host !== origin && host !== production), url).toBe(true);
+      expect(
+        protocol === 'tel:' ||
+          protocol === 'mailto:' ||
+          ((protocol === 'https:' || protocol === 'http:') && host !== origin && host !== production),
+        url,
+      ).toBe(true);
     }
     // The crawl reached both languages, the pages functions draw and the staff's screens (the hidden admin menu).
-    for (const path of ['/', '/hi', '/notices', '/hi/notices', '/calendar', '/hi/calendar', '/academy/mandatory-disclosure', '/hi/press/coverage', '/admin/enquiry/panel']) expect(pages, path).toContain(path);
+    for (const path of [
+      '/',
+      '/hi',
+      '/notices',
+      '/hi/notices',
+      '/calendar',
+      '/hi/calendar',
+      '/academy/mandatory-disclosure',
+      '/hi/press/coverage',
+      '/admin/enquiry/panel',
+    ])
+      expect(pages, path).toContain(path);
     // The calendar's months are the school's (the session and the months with events, a year either side), not 2000 to 2100.
     expect(months.length).toBeGreaterThanOrEqual(2 * 12);
     expect(months.length).toBeLessThan(400);

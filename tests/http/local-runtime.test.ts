@@ -63,7 +63,12 @@ function exchange(head: string, { waitMs = 45_000, body }: { waitMs?: number; bo
         const at = line.indexOf(':');
         if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
       }
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: rest.join('\r\n\r\n'), closed });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0),
+        headers,
+        body: rest.join('\r\n\r\n'),
+        closed,
+      });
     };
     const timer = setTimeout(() => {
       socket.destroy();
@@ -82,7 +87,9 @@ function exchange(head: string, { waitMs = 45_000, body }: { waitMs?: number; bo
 }
 
 const requestHead = (method: string, target: string, headers: Record<string, string> = {}) =>
-  `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  `${method} ${target} HTTP/1.1\r\nHost: localhost:${port}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 
 async function stillServing(): Promise<void> {
   const res = await fetch(new URL('/v1/api/gallery', runtime.url));
@@ -96,7 +103,7 @@ describe('methods the runtime does not serve', () => {
     ['TRACE', '/v1/api/no-such-route', ''],
     ['PROPFIND', '/v1/api/uploads', 'POST'],
     ['BREW', '/v1/api/enquiry', 'GET, HEAD, POST'],
-  ])('%s %s: 405 JSON with the route\'s Allow, and the connection closed', async (method, path, allow) => {
+  ])("%s %s: 405 JSON with the route's Allow, and the connection closed", async (method, path, allow) => {
     const answer = await exchange(requestHead(method, path));
     expect(answer.status).toBe(405);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -132,12 +139,14 @@ describe('methods the runtime does not serve', () => {
       const method = i % 2 ? 'BREW' : 'TRACE';
       expect((await exchange(`${method} /v1/api/jobs HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`)).status).toBe(405);
     }
-    const answer = await exchange(`GET /v1/api/jobs HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`, { waitMs: 10_000 });
+    const answer = await exchange(`GET /v1/api/jobs HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`, {
+      waitMs: 10_000,
+    });
     expect(answer.status).toBe(200);
   });
 });
 
-describe('a declared body over the route\'s limit', () => {
+describe("a declared body over the route's limit", () => {
   const over = (method: string, path: string) => bodyLimit(method, path).bytes + 1;
 
   it('the limits are those the functions read by', () => {
@@ -150,27 +159,69 @@ describe('a declared body over the route\'s limit', () => {
 
   it.each([
     ['POST', '/v1/api/enquiry', 'application/json', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
-    ['POST', '/v1/api/auth/login', 'application/json', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
-    ['POST', '/v1/api/admission', 'multipart/form-data; boundary=x', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
-    ['POST', '/v1/api/uploads', 'multipart/form-data; boundary=x', { error: REQUEST_MSG.uploadInPieces, code: 'request.uploadInPieces', fields: { file: REQUEST_MSG.uploadInPieces }, codes: { file: 'request.uploadInPieces' } }],
-    ['PUT', '/v1/api/uploads/pieces/abc/0', 'application/octet-stream', { error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' }],
-    ['PUT', '/v1/api/gallery/abc', 'multipart/form-data; boundary=x', { error: GALLERY_MESSAGES.imageTooLarge, fields: { image: GALLERY_MESSAGES.imageTooLarge } }],
-  ])('%s %s: 413 JSON (as the function answers it) on the headers alone, and the connection closed', async (method, path, type, refusal) => {
-    // Only the headers are sent: an answer at all shows the body was not waited for.
-    const answer = await exchange(requestHead(method, path, { 'Content-Type': type, 'Content-Length': String(over(method, path)) }));
-    expect(answer.status).toBe(413);
-    expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual(refusal);
-    expect(answer.headers.connection).toBe('close');
-    expect(answer.closed).toBe(true);
-  });
+    [
+      'POST',
+      '/v1/api/auth/login',
+      'application/json',
+      { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' },
+    ],
+    [
+      'POST',
+      '/v1/api/admission',
+      'multipart/form-data; boundary=x',
+      { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' },
+    ],
+    [
+      'POST',
+      '/v1/api/uploads',
+      'multipart/form-data; boundary=x',
+      {
+        error: REQUEST_MSG.uploadInPieces,
+        code: 'request.uploadInPieces',
+        fields: { file: REQUEST_MSG.uploadInPieces },
+        codes: { file: 'request.uploadInPieces' },
+      },
+    ],
+    [
+      'PUT',
+      '/v1/api/uploads/pieces/abc/0',
+      'application/octet-stream',
+      { error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' },
+    ],
+    [
+      'PUT',
+      '/v1/api/gallery/abc',
+      'multipart/form-data; boundary=x',
+      { error: GALLERY_MESSAGES.imageTooLarge, fields: { image: GALLERY_MESSAGES.imageTooLarge } },
+    ],
+  ])(
+    '%s %s: 413 JSON (as the function answers it) on the headers alone, and the connection closed',
+    async (method, path, type, refusal) => {
+      // Only the headers are sent: an answer at all shows the body was not waited for.
+      const answer = await exchange(
+        requestHead(method, path, { 'Content-Type': type, 'Content-Length': String(over(method, path)) }),
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual(refusal);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    },
+  );
 
   it('a client that sends the whole body anyway reads the 413, not a reset (each of 15 applications)', async () => {
     const size = bodyLimit('POST', '/v1/api/admission').bytes + 2 * 1024 * 1024;
     for (let i = 0; i < 15; i++) {
       const outcome = await new Promise<string>((resolve) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/v1/api/admission', agent: false, headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': size } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/v1/api/admission',
+            agent: false,
+            headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': size },
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(String(res.statusCode)));
@@ -184,13 +235,21 @@ describe('a declared body over the route\'s limit', () => {
   });
 
   it('a page of the site too (its limit is the JSON one)', async () => {
-    const answer = await exchange(requestHead('POST', '/admissions', { 'Content-Length': String(JSON_BODY_BYTES + 1) }));
+    const answer = await exchange(
+      requestHead('POST', '/admissions', { 'Content-Length': String(JSON_BODY_BYTES + 1) }),
+    );
     expect(answer.status).toBe(413);
     expect(answer.closed).toBe(true);
   });
 
   it('with Expect: 100-continue, 413 instead of 100 Continue', async () => {
-    const answer = await exchange(requestHead('POST', '/v1/api/uploads', { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': '50000000', Expect: '100-continue' }));
+    const answer = await exchange(
+      requestHead('POST', '/v1/api/uploads', {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': '50000000',
+        Expect: '100-continue',
+      }),
+    );
     expect(answer.status).toBe(413);
     expect(answer.closed).toBe(true);
   });
@@ -198,8 +257,15 @@ describe('a declared body over the route\'s limit', () => {
   it('a chunked body is refused once it passes the limit, not read to its end', async () => {
     // One chunk over the limit is sent and the body never ends: only a refusal at the limit answers.
     const size = JSON_BODY_BYTES + 1024;
-    const chunk = Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x61), Buffer.from('\r\n')]);
-    const answer = await exchange(requestHead('POST', '/v1/api/enquiry', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }), { body: chunk });
+    const chunk = Buffer.concat([
+      Buffer.from(`${size.toString(16)}\r\n`),
+      Buffer.alloc(size, 0x61),
+      Buffer.from('\r\n'),
+    ]);
+    const answer = await exchange(
+      requestHead('POST', '/v1/api/enquiry', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
+      { body: chunk },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).code).toBe('request.bodyTooLarge');
     expect(answer.closed).toBe(true);
@@ -208,7 +274,14 @@ describe('a declared body over the route\'s limit', () => {
   it('a body at the limit is read and answered by the route', async () => {
     const json = Buffer.from(JSON.stringify({ padding: 'x'.repeat(JSON_BODY_BYTES - 14) }));
     expect(json.length).toBe(JSON_BODY_BYTES);
-    const answer = await exchange(requestHead('POST', '/v1/api/enquiry', { 'Content-Type': 'application/json', 'Content-Length': String(json.length), Connection: 'close' }), { body: json });
+    const answer = await exchange(
+      requestHead('POST', '/v1/api/enquiry', {
+        'Content-Type': 'application/json',
+        'Content-Length': String(json.length),
+        Connection: 'close',
+      }),
+      { body: json },
+    );
     expect(answer.status).toBe(400);
   });
 
@@ -221,7 +294,14 @@ describe('a ZIP download dropped midway', () => {
     await principal.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     // Large documents (near the 2 MB limit each): the ZIP is far bigger than the sockets' buffers.
     const { form } = await admissionForm({}, { base: runtime.url });
-    for (const field of ['studentAadharFile', 'studentBirthCertificate', 'fatherAadharFile', 'motherAadharFile', 'domicileCertificate', 'abcCard']) {
+    for (const field of [
+      'studentAadharFile',
+      'studentBirthCertificate',
+      'fatherAadharFile',
+      'motherAadharFile',
+      'domicileCertificate',
+      'abcCard',
+    ]) {
       form.set(field, fileOf(padded(PDF, 2_000_000, field.length), 'application/pdf'), `${field}.pdf`);
     }
     const created = await principal.request('/v1/api/admission', { method: 'POST', body: form });
@@ -285,7 +365,10 @@ function hexAddress(hex: string): string {
   for (let i = 0; i < bytes.length; i += 4) bytes.subarray(i, i + 4).reverse();
   if (bytes.length === 4) return [...bytes].join('.');
   const words = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
-  return words.join(':').replace(/\b(?:0:){2,}/, '::').replace(/^0::/, '::');
+  return words
+    .join(':')
+    .replace(/\b(?:0:){2,}/, '::')
+    .replace(/^0::/, '::');
 }
 
 /** Every TCP socket the runtime's processes listen on (from /proc, as `ss -ltnp` finds them). */
@@ -322,7 +405,7 @@ function listeningSockets(pid: number): Listening[] {
 
 const isLoopback = (address: string) => /^127\./.test(address) || address === '::1' || /^::ffff:7f/.test(address);
 
-describe('the runtime\'s sockets', () => {
+describe("the runtime's sockets", () => {
   it('every one listens on the loopback address: the site, the blob store and the database gateway', () => {
     const sockets = listeningSockets(runtime.pid);
     const ports = sockets.map((s) => s.port);
@@ -333,7 +416,7 @@ describe('the runtime\'s sockets', () => {
     expect(sockets.filter((s) => !isLoopback(s.address))).toEqual([]);
   });
 
-  it('the local database gateway refuses a wrong password and none, and takes the runtime\'s; against PostgreSQL the runtime opens none', async () => {
+  it("the local database gateway refuses a wrong password and none, and takes the runtime's; against PostgreSQL the runtime opens none", async () => {
     if (onPostgres) {
       // The site and the blob store only: the functions use the PostgreSQL server's own password.
       expect(listeningSockets(runtime.pid).length).toBe(2);
@@ -342,7 +425,14 @@ describe('the runtime\'s sockets', () => {
     const url = new URL(runtime.databaseUrl);
     expect(url.password).not.toBe('');
     const attempt = async (password: string | undefined) => {
-      const client = new pg.Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', database: 'postgres', password, connectionTimeoutMillis: 10_000 });
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port: Number(url.port),
+        user: 'postgres',
+        database: 'postgres',
+        password,
+        connectionTimeoutMillis: 10_000,
+      });
       client.on('error', () => undefined);
       try {
         await client.connect();

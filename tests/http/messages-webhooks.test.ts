@@ -30,13 +30,19 @@ afterAll(async () => {
 
 /** The page's form, as the browser sends it; its answer is not followed. */
 const post = (fields: Record<string, string>) =>
-  fetch(new URL('/v1/api/opt-out', site('baseURL')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+  fetch(new URL('/v1/api/opt-out', site('baseURL')), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
 /** Where the form's 303 sends the browser, fetched. */
 const follow = async (res: Response) => {
   expect(res.status).toBe(303);
   return fetch(new URL(res.headers.get('location')!, site('baseURL')));
 };
-const stored = async (mobile: string) => (await db.query(`SELECT opted_out, source FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows;
+const stored = async (mobile: string) =>
+  (await db.query(`SELECT opted_out, source FROM message_opt_outs WHERE mobile = $1`, [mobile])).rows;
 
 describe('the opt-out link', () => {
   it('opens a page in Hindi with one button; the button stops the messages, the next one starts them again', async () => {
@@ -47,7 +53,9 @@ describe('the opt-out link', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     const html = await page.text();
-    expect(html).toContain(`क्या ${mobile.slice(-4)} पर समाप्त होने वाले मोबाइल नंबर पर विद्यालय के WhatsApp और SMS संदेश बंद कर दिए जाएँ?`);
+    expect(html).toContain(
+      `क्या ${mobile.slice(-4)} पर समाप्त होने वाले मोबाइल नंबर पर विद्यालय के WhatsApp और SMS संदेश बंद कर दिए जाएँ?`,
+    );
     expect(html).toContain('संदेश बंद करें');
     // The words show only the last four digits (the form's hidden fields and the language switch, the same page in English, carry the link's own).
     const [, switchTo] = /<a class="language-switch" href="([^"]*)"/.exec(html)!;
@@ -102,14 +110,26 @@ describe('the opt-out link', () => {
 });
 
 describe('the providers’ webhooks on the runtime', () => {
-  const whatsapp = new WhatsAppCloudServer({ token: '', phoneNumberId: '1', appSecret: WEBHOOK_SECRETS.WHATSAPP_APP_SECRET, version: 'v21.0', approved: [] });
+  const whatsapp = new WhatsAppCloudServer({
+    token: '',
+    phoneNumberId: '1',
+    appSecret: WEBHOOK_SECRETS.WHATSAPP_APP_SECRET,
+    version: 'v21.0',
+    approved: [],
+  });
   const msg91 = new Msg91Server({ authKey: '', templates: [] });
 
   it('Meta’s STOP signed with the app secret opts out; tampered or unsigned is 400 and stores nothing', async () => {
     const mobile = freshMobile();
     const body = whatsapp.replyBody(`91${mobile}`, 'STOP');
-    await expectJsonError(await whatsapp.post(site('baseURL'), body, whatsapp.signature(body, 'not-the-app-secret')), 400);
-    await expectJsonError(await whatsapp.post(site('baseURL'), body.replace('STOP', 'START'), whatsapp.signature(body)), 400);
+    await expectJsonError(
+      await whatsapp.post(site('baseURL'), body, whatsapp.signature(body, 'not-the-app-secret')),
+      400,
+    );
+    await expectJsonError(
+      await whatsapp.post(site('baseURL'), body.replace('STOP', 'START'), whatsapp.signature(body)),
+      400,
+    );
     expect(await stored(mobile)).toEqual([]);
     const ok = await whatsapp.post(site('baseURL'), body);
     expect(ok.status).toBe(200);
@@ -119,7 +139,9 @@ describe('the providers’ webhooks on the runtime', () => {
   it('a status for a message id the school never sent is 200 and ignored', async () => {
     const res = await whatsapp.post(site('baseURL'), whatsapp.statusBody('wamid.unknown', '919000000000', 'delivered'));
     expect(res.status).toBe(200);
-    expect((await db.query(`SELECT count(*)::int AS n FROM messages WHERE provider_id = 'wamid.unknown'`)).rows[0].n).toBe(0);
+    expect(
+      (await db.query(`SELECT count(*)::int AS n FROM messages WHERE provider_id = 'wamid.unknown'`)).rows[0].n,
+    ).toBe(0);
   });
 
   it('answers a signed notification whose time is out of range 400 naming it, and stores nothing of it (the review\'s "99999999999999999" among them)', async () => {
@@ -127,7 +149,8 @@ describe('the providers’ webhooks on the runtime', () => {
     // The family's STOP and a status in one notification: one value out of range stores neither.
     const notification = (status: Record<string, unknown>, message: Record<string, unknown> = {}) => {
       const body = JSON.parse(whatsapp.replyBody(`91${mobile}`, 'STOP'));
-      const [delivered] = JSON.parse(whatsapp.statusBody('wamid.range', `91${mobile}`, 'delivered')).entry[0].changes[0].value.statuses;
+      const [delivered] = JSON.parse(whatsapp.statusBody('wamid.range', `91${mobile}`, 'delivered')).entry[0].changes[0]
+        .value.statuses;
       const value = body.entry[0].changes[0].value;
       value.statuses = [{ ...delivered, ...status }];
       Object.assign(value.messages[0], message);
@@ -135,7 +158,10 @@ describe('the providers’ webhooks on the runtime', () => {
     };
     const STATUS = 'entry.0.changes.0.value.statuses.0';
     for (const [body, field] of [
-      ...['99999999999999999', '-5', 'abc', '1e3', '', '4102444800', '0'].map((timestamp) => [notification({ timestamp }), `${STATUS}.timestamp`]),
+      ...['99999999999999999', '-5', 'abc', '1e3', '', '4102444800', '0'].map((timestamp) => [
+        notification({ timestamp }),
+        `${STATUS}.timestamp`,
+      ]),
       ...[-1, 12.5, 1e20, 946684799].map((timestamp) => [notification({ timestamp }), `${STATUS}.timestamp`]),
       [notification({}, { timestamp: '99999999999999999' }), 'entry.0.changes.0.value.messages.0.timestamp'],
       [notification({ id: 42 }), `${STATUS}.id`],
@@ -158,13 +184,43 @@ describe('the providers’ webhooks on the runtime', () => {
     const reportUrl = new URL(`/v1/api/sms/report?token=${WEBHOOK_SECRETS.MSG91_WEBHOOK_TOKEN}`, site('baseURL'));
     const v2 = (report: Record<string, unknown>, request: Record<string, unknown> = {}) =>
       fetch(reportUrl, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ data: JSON.stringify([{ senderId: 'RMCPSC', requestId: 'range-request', report: [{ date: '2026-01-05 10:00:00', number: '919000000000', status: '1', desc: 'DELIVERED', ...report }], ...request }]) }).toString(),
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          data: JSON.stringify([
+            {
+              senderId: 'RMCPSC',
+              requestId: 'range-request',
+              report: [
+                { date: '2026-01-05 10:00:00', number: '919000000000', status: '1', desc: 'DELIVERED', ...report },
+              ],
+              ...request,
+            },
+          ]),
+        }).toString(),
       });
     const v3 = (report: Record<string, unknown>) =>
-      fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requestId: 'range-request', date: '2026-01-05 10:00:00', number: '919000000000', status: '1', desc: 'DELIVERED', ...report }) });
+      fetch(reportUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          requestId: 'range-request',
+          date: '2026-01-05 10:00:00',
+          number: '919000000000',
+          status: '1',
+          desc: 'DELIVERED',
+          ...report,
+        }),
+      });
     for (const [res, field, sent] of [
-      ...['99999-01-01 00:00:00', '1999-12-31 23:59:59', '2100-06-01 00:00:00', '2026-02-30 10:00:00', '2026-01-05 24:00:00', 'yesterday'].map((date) => [v2({ date }), '0.report.0.date', date] as const),
+      ...[
+        '99999-01-01 00:00:00',
+        '1999-12-31 23:59:59',
+        '2100-06-01 00:00:00',
+        '2026-02-30 10:00:00',
+        '2026-01-05 24:00:00',
+        'yesterday',
+      ].map((date) => [v2({ date }), '0.report.0.date', date] as const),
       [v2({ date: 20260105 }), '0.report.0.date', 'a number'],
       [v2({}, { requestId: 42 }), '0.requestId', 'a number'],
       [v2({ desc: { text: 'DELIVERED' } }), '0.report.0.desc', 'an object'],
@@ -182,11 +238,18 @@ describe('the providers’ webhooks on the runtime', () => {
   });
 
   it('the verification handshake and MSG91’s report token', async () => {
-    const hub = (token: string) => `/v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=424242`;
+    const hub = (token: string) =>
+      `/v1/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=424242`;
     const ok = await new ApiClient().request(hub(WEBHOOK_SECRETS.WHATSAPP_VERIFY_TOKEN));
     expect([ok.status, await ok.text()]).toEqual([200, '424242']);
     await expectJsonError(await new ApiClient().request(hub('guess')), 403);
-    const report = (token: string) => msg91.report(new URL(`/v1/api/sms/report?token=${token}`, site('baseURL')).href, 'no-such-request', '919000000000', '1');
+    const report = (token: string) =>
+      msg91.report(
+        new URL(`/v1/api/sms/report?token=${token}`, site('baseURL')).href,
+        'no-such-request',
+        '919000000000',
+        '1',
+      );
     expect((await expectJsonError(await report('guess'), 400)).code).toBe('signature');
     expect((await report(WEBHOOK_SECRETS.MSG91_WEBHOOK_TOKEN)).status).toBe(200);
   });

@@ -43,7 +43,12 @@ const unique = (words: string) => `${words} ${Math.random().toString(36).slice(2
 
 function notice(overrides: Record<string, unknown> = {}) {
   const title = unique('Winter holidays');
-  return { title: { en: title }, body: { en: 'The school stays **closed** from 25 December.\n\n- Classes 1-5\n- Classes 6-12' }, publishOn: today, ...overrides };
+  return {
+    title: { en: title },
+    body: { en: 'The school stays **closed** from 25 December.\n\n- Classes 1-5\n- Classes 6-12' },
+    publishOn: today,
+    ...overrides,
+  };
 }
 
 async function post(client: ApiClient, body: unknown) {
@@ -68,25 +73,42 @@ async function uploaded(bytes: Buffer, type: string, name: string): Promise<stri
   return (await res.json()).uploadId as string;
 }
 
-const noticesTitled = async (title: string) => (await db.query(`SELECT id FROM notices WHERE title_en = $1 OR title_hi = $1`, [title])).rowCount;
-const claimed = async (uploadId: string) => (await db.query(`SELECT claimed_at FROM staff_files WHERE id = $1`, [uploadId])).rows[0]?.claimed_at !== null;
+const noticesTitled = async (title: string) =>
+  (await db.query(`SELECT id FROM notices WHERE title_en = $1 OR title_hi = $1`, [title])).rowCount;
+const claimed = async (uploadId: string) =>
+  (await db.query(`SELECT claimed_at FROM staff_files WHERE id = $1`, [uploadId])).rows[0]?.claimed_at !== null;
 const publicList = async () => (await (await visitor.request('/v1/api/notices')).json()) as Record<string, any>[];
 const page = async (path: string) => {
   const res = await visitor.request(path);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text(), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    html: await res.text(),
+    headers: res.headers,
+  };
 };
-const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('posting a notice', () => {
   it('the office posts one: 201 with its _id and public url; it is listed, has its own page in both languages with Open Graph tags, and is audited', async () => {
-    const body = notice({ title: { en: unique('Winter holidays'), hi: 'शीतकालीन अवकाश' }, body: { en: 'The school stays **closed**.\n\n- Classes 1-5', hi: 'विद्यालय **बंद** रहेगा।' } });
+    const body = notice({
+      title: { en: unique('Winter holidays'), hi: 'शीतकालीन अवकाश' },
+      body: { en: 'The school stays **closed**.\n\n- Classes 1-5', hi: 'विद्यालय **बंद** रहेगा।' },
+    });
     const started = performance.now();
     const made = await created(body);
     // Live at once on the local runtime (no CDN in front of it): the next request shows it.
     expect((await page(made.url)).status).toBe(200);
     console.log(`notices: posted to its page served in ${Math.round(performance.now() - started)} ms`);
-    expect(made).toMatchObject({ title: body.title, publishOn: today, expiresOn: null, pinned: false, attachment: null });
+    expect(made).toMatchObject({
+      title: body.title,
+      publishOn: today,
+      expiresOn: null,
+      pinned: false,
+      attachment: null,
+    });
     expect(made._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(made.url).toMatch(new RegExp(`^/notices/${today}-winter-holidays-[a-z0-9]+$`));
 
@@ -133,7 +155,12 @@ describe('posting a notice', () => {
 
   it('script typed into a notice is shown as text, never run', async () => {
     const title = unique('<script>alert(1)</script> Notice');
-    const made = await created(notice({ title: { en: title }, body: { en: 'Hello <script>alert(2)</script> <img src=x onerror=alert(3)> [x](javascript:alert(4))' } }));
+    const made = await created(
+      notice({
+        title: { en: title },
+        body: { en: 'Hello <script>alert(2)</script> <img src=x onerror=alert(3)> [x](javascript:alert(4))' },
+      }),
+    );
     const { html } = await page(made.url);
     expect(html).not.toMatch(/<script>alert/);
     expect(html).not.toMatch(/<img src=x/);
@@ -150,8 +177,9 @@ describe('posting a notice', () => {
     const list = await publicList();
     const firstUnpinned = list.findIndex((n) => !n.pinned);
     expect(list.slice(firstUnpinned).some((n) => n.pinned)).toBe(false);
-    for (let i = firstUnpinned + 1; i < list.length; i++) expect(list[i - 1]!.publishOn >= list[i]!.publishOn).toBe(true);
-    expect((await (await visitor.request('/v1/api/notices?limit=1')).json())).toHaveLength(1);
+    for (let i = firstUnpinned + 1; i < list.length; i++)
+      expect(list[i - 1]!.publishOn >= list[i]!.publishOn).toBe(true);
+    expect(await (await visitor.request('/v1/api/notices?limit=1')).json()).toHaveLength(1);
   });
 });
 
@@ -191,12 +219,37 @@ describe('publish and expiry dates', () => {
 
 describe('bad input stores nothing', () => {
   it.each<[string, (title: string) => Record<string, unknown>, string, string]>([
-    ['dates out of order', (t) => notice({ title: { en: t }, expiresOn: addDays(today, -1) }), 'expiresOn', NOTICE_MESSAGES.expiresBeforePublish],
+    [
+      'dates out of order',
+      (t) => notice({ title: { en: t }, expiresOn: addDays(today, -1) }),
+      'expiresOn',
+      NOTICE_MESSAGES.expiresBeforePublish,
+    ],
     ['no language', (t) => ({ title: {}, body: {}, publishOn: today, _t: t }), 'title', NOTICE_MESSAGES.title],
-    ['a title without text', (t) => ({ title: { en: t }, body: {}, publishOn: today }), 'body.en', NOTICE_MESSAGES.titleWithoutBody],
-    ['an over-long title', (t) => notice({ title: { en: `${t}${'x'.repeat(NOTICE_LIMITS.title)}` } }), 'title.en', NOTICE_MESSAGES.titleTooLong],
-    ['an over-long text', (t) => notice({ title: { en: t }, body: { en: 'y'.repeat(NOTICE_LIMITS.body + 1) } }), 'body.en', NOTICE_MESSAGES.bodyTooLong],
-    ['a publish date that is no date', (t) => notice({ title: { en: t }, publishOn: '2026-13-01' }), 'publishOn', NOTICE_MESSAGES.publishOn],
+    [
+      'a title without text',
+      (t) => ({ title: { en: t }, body: {}, publishOn: today }),
+      'body.en',
+      NOTICE_MESSAGES.titleWithoutBody,
+    ],
+    [
+      'an over-long title',
+      (t) => notice({ title: { en: `${t}${'x'.repeat(NOTICE_LIMITS.title)}` } }),
+      'title.en',
+      NOTICE_MESSAGES.titleTooLong,
+    ],
+    [
+      'an over-long text',
+      (t) => notice({ title: { en: t }, body: { en: 'y'.repeat(NOTICE_LIMITS.body + 1) } }),
+      'body.en',
+      NOTICE_MESSAGES.bodyTooLong,
+    ],
+    [
+      'a publish date that is no date',
+      (t) => notice({ title: { en: t }, publishOn: '2026-13-01' }),
+      'publishOn',
+      NOTICE_MESSAGES.publishOn,
+    ],
   ])('%s: 400 with the field, no row, the upload left unclaimed', async (_, make, field, message) => {
     const title = unique('Refused');
     const uploadId = await uploaded(pdf(), 'application/pdf', 'circular.pdf');
@@ -211,40 +264,72 @@ describe('bad input stores nothing', () => {
 
   it.each<[string, (title: string) => Record<string, unknown>, string]>([
     ['BEL in the title', (t) => notice({ title: { en: `${t}\u0007` } }), 'title.en'],
-    ['ESC in the Hindi title', (t) => notice({ title: { en: t, hi: 'अवकाश\u001b[2J' }, body: { en: 'x', hi: 'बंद' } }), 'title.hi'],
+    [
+      'ESC in the Hindi title',
+      (t) => notice({ title: { en: t, hi: 'अवकाश\u001b[2J' }, body: { en: 'x', hi: 'बंद' } }),
+      'title.hi',
+    ],
     ['a line break inside the title', (t) => notice({ title: { en: `${t}\nsecond line` } }), 'title.en'],
     ['C1 in the title', (t) => notice({ title: { en: `${t}\u0085` } }), 'title.en'],
     ['a noncharacter in the title', (t) => notice({ title: { en: `${t}\uffff` } }), 'title.en'],
-    ['a vertical tab in the text', (t) => notice({ title: { en: t }, body: { en: 'Closed\u000b tomorrow' } }), 'body.en'],
-    ['C1 in the Hindi text', (t) => notice({ title: { en: t, hi: 'अवकाश' }, body: { en: 'x', hi: 'कल\u009b बंद' } }), 'body.hi'],
-  ])('a control character (%s): 400 naming the field with text.control, no row, the upload left unclaimed', async (_, make, field) => {
-    const title = unique('Refused control');
-    const uploadId = await uploaded(pdf(), 'application/pdf', 'circular.pdf');
-    const body = await expectJsonError(await post(office.client, { ...make(title), attachmentUploadId: uploadId }), 400, CONTROL_MESSAGE);
-    expect(body.fields).toEqual({ [field]: CONTROL_MESSAGE });
-    expect(body.codes).toEqual({ [field]: CONTROL_CODE });
-    expect(body.code).toBe(CONTROL_CODE);
-    expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({ rowCount: 0 });
-    expect(await claimed(uploadId)).toBe(false);
-  });
+    [
+      'a vertical tab in the text',
+      (t) => notice({ title: { en: t }, body: { en: 'Closed\u000b tomorrow' } }),
+      'body.en',
+    ],
+    [
+      'C1 in the Hindi text',
+      (t) => notice({ title: { en: t, hi: 'अवकाश' }, body: { en: 'x', hi: 'कल\u009b बंद' } }),
+      'body.hi',
+    ],
+  ])(
+    'a control character (%s): 400 naming the field with text.control, no row, the upload left unclaimed',
+    async (_, make, field) => {
+      const title = unique('Refused control');
+      const uploadId = await uploaded(pdf(), 'application/pdf', 'circular.pdf');
+      const body = await expectJsonError(
+        await post(office.client, { ...make(title), attachmentUploadId: uploadId }),
+        400,
+        CONTROL_MESSAGE,
+      );
+      expect(body.fields).toEqual({ [field]: CONTROL_MESSAGE });
+      expect(body.codes).toEqual({ [field]: CONTROL_CODE });
+      expect(body.code).toBe(CONTROL_CODE);
+      expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({
+        rowCount: 0,
+      });
+      expect(await claimed(uploadId)).toBe(false);
+    },
+  );
 
   it('NUL and half a surrogate pair are refused before the schema (request.invalidCharacters), nothing stored', async () => {
     for (const bad of ['\u0000', '\ud800']) {
       const title = unique('Refused unstorable');
       const answer = await expectJsonError(await post(office.client, notice({ title: { en: `${title}${bad}` } })), 400);
       expect(answer.code).toBe('request.invalidCharacters');
-      expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({ rowCount: 0 });
+      expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({
+        rowCount: 0,
+      });
     }
   });
 
   it('an edit with a control character changes nothing; the preview refuses it too', async () => {
     const made = await created(notice());
-    const res = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: notice({ title: { en: `${made.title.en}\u0007` } }) });
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, {
+      method: 'PUT',
+      json: notice({ title: { en: `${made.title.en}\u0007` } }),
+    });
     expect((await expectJsonError(res, 400, CONTROL_MESSAGE)).fields).toEqual({ 'title.en': CONTROL_MESSAGE });
     const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
     expect(all.find((n) => n._id === made._id)?.title).toEqual(made.title);
-    const preview = await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'Closed\u0008 tomorrow' } } });
-    expect(await expectJsonError(preview, 400, CONTROL_MESSAGE)).toMatchObject({ fields: { body: CONTROL_MESSAGE }, code: CONTROL_CODE });
+    const preview = await office.client.request('/v1/api/notices/preview', {
+      method: 'POST',
+      json: { body: { en: 'Closed\u0008 tomorrow' } },
+    });
+    expect(await expectJsonError(preview, 400, CONTROL_MESSAGE)).toMatchObject({
+      fields: { body: CONTROL_MESSAGE },
+      code: CONTROL_CODE,
+    });
   });
 
   it('an attachment id that is unknown or already used: 400 naming attachmentUploadId, nothing stored', async () => {
@@ -252,14 +337,22 @@ describe('bad input stores nothing', () => {
     await created(notice({ attachmentUploadId: used }));
     for (const id of [crypto.randomUUID(), used]) {
       const title = unique('Refused attachment');
-      const body = await expectJsonError(await post(office.client, notice({ title: { en: title }, attachmentUploadId: id })), 400);
+      const body = await expectJsonError(
+        await post(office.client, notice({ title: { en: title }, attachmentUploadId: id })),
+        400,
+      );
       expect(Object.keys(body.fields)).toEqual(['attachmentUploadId']);
       expect(await noticesTitled(title)).toBe(0);
     }
   });
 
   it('a file that is not a PDF or picture by its bytes is refused at upload, whatever its name and type say', async () => {
-    const res = await upload(office.client, Buffer.from('<!doctype html><script>alert(1)</script>'), 'application/pdf', 'circular.pdf');
+    const res = await upload(
+      office.client,
+      Buffer.from('<!doctype html><script>alert(1)</script>'),
+      'application/pdf',
+      'circular.pdf',
+    );
     expect([400, 415]).toContain(res.status);
     expect((await res.json()).uploadId).toBeUndefined();
   });
@@ -268,7 +361,10 @@ describe('bad input stores nothing', () => {
     const first = await uploaded(pdf(), 'application/pdf', 'first.pdf');
     const made = await created(notice({ attachmentUploadId: first }));
     const second = await uploaded(png(), 'image/png', 'second.png');
-    const res = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { ...notice({ title: made.title }), expiresOn: addDays(today, -2), attachmentUploadId: second } });
+    const res = await office.client.request(`/v1/api/notices/${made._id}`, {
+      method: 'PUT',
+      json: { ...notice({ title: made.title }), expiresOn: addDays(today, -2), attachmentUploadId: second },
+    });
     await expectJsonError(res, 400);
     expect(await claimed(second)).toBe(false);
     const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Record<string, any>[];
@@ -285,12 +381,35 @@ describe('bad input stores nothing', () => {
 
 describe('preview', () => {
   it('draws the text as the site will, sanitised, and stores nothing; empty or over-long text is a 400', async () => {
-    const res = await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '**Bold** <script>x()</script>', hi: '- एक\n- दो' } } });
+    const res = await office.client.request('/v1/api/notices/preview', {
+      method: 'POST',
+      json: { body: { en: '**Bold** <script>x()</script>', hi: '- एक\n- दो' } },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ html: { en: '<p><strong>Bold</strong> &lt;script&gt;x()&lt;/script&gt;</p>', hi: '<ul>\n<li>एक</li>\n<li>दो</li>\n</ul>' } });
-    expect((await visitor.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'x' } } })).status).toBe(401);
-    expect((await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '  ' } } }), 400)).fields.body).toBe(NOTICE_MESSAGES.body);
-    const long = await expectJsonError(await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { hi: 'अ'.repeat(NOTICE_LIMITS.body + 1) } } }), 400);
+    expect(await res.json()).toEqual({
+      html: {
+        en: '<p><strong>Bold</strong> &lt;script&gt;x()&lt;/script&gt;</p>',
+        hi: '<ul>\n<li>एक</li>\n<li>दो</li>\n</ul>',
+      },
+    });
+    expect(
+      (await visitor.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: 'x' } } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await expectJsonError(
+          await office.client.request('/v1/api/notices/preview', { method: 'POST', json: { body: { en: '  ' } } }),
+          400,
+        )
+      ).fields.body,
+    ).toBe(NOTICE_MESSAGES.body);
+    const long = await expectJsonError(
+      await office.client.request('/v1/api/notices/preview', {
+        method: 'POST',
+        json: { body: { hi: 'अ'.repeat(NOTICE_LIMITS.body + 1) } },
+      }),
+      400,
+    );
     expect(long.fields.body).toBe(NOTICE_MESSAGES.bodyTooLong);
   });
 });
@@ -306,11 +425,23 @@ describe('changing and taking down', () => {
     const second = await uploaded(png(), 'image/png', 'poster.png');
     const newTitle = unique('Exam dates');
     const res = await office.client.request(`/v1/api/notices/${made._id}`, {
-      method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, pinned: true, attachmentUploadId: second },
+      method: 'PUT',
+      json: {
+        title: { en: newTitle },
+        body: made.body,
+        publishOn: made.publishOn,
+        pinned: true,
+        attachmentUploadId: second,
+      },
     });
     expect(res.status).toBe(200);
     const after = await res.json();
-    expect(after).toMatchObject({ _id: made._id, url: made.url, pinned: true, attachment: { id: second, type: 'png' } });
+    expect(after).toMatchObject({
+      _id: made._id,
+      url: made.url,
+      pinned: true,
+      attachment: { id: second, type: 'png' },
+    });
     expect((await visitor.request(`/v1/files/${first}`)).status).toBe(404);
     const shown = await page(made.url);
     expect(shown.html).toContain(`<h1>${newTitle}</h1>`);
@@ -329,11 +460,24 @@ describe('changing and taking down', () => {
     );
 
     // Left out or sent again as it is, the attachment stays; null takes it off.
-    const echoed = await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: second } });
+    const echoed = await office.client.request(`/v1/api/notices/${made._id}`, {
+      method: 'PUT',
+      json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: second },
+    });
     expect((await echoed.json()).attachment?.id).toBe(second);
-    const kept = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn } })).json();
+    const kept = await (
+      await office.client.request(`/v1/api/notices/${made._id}`, {
+        method: 'PUT',
+        json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn },
+      })
+    ).json();
     expect(kept.attachment?.id).toBe(second);
-    const off = await (await office.client.request(`/v1/api/notices/${made._id}`, { method: 'PUT', json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: null } })).json();
+    const off = await (
+      await office.client.request(`/v1/api/notices/${made._id}`, {
+        method: 'PUT',
+        json: { title: { en: newTitle }, body: made.body, publishOn: made.publishOn, attachmentUploadId: null },
+      })
+    ).json();
     expect(off.attachment).toBeNull();
     expect((await visitor.request(`/v1/files/${second}`)).status).toBe(404);
   });
@@ -347,8 +491,15 @@ describe('changing and taking down', () => {
     expect((await page(made.url)).status).toBe(404);
     expect((await visitor.request(`/v1/files/${file}`)).status).toBe(404);
     expect((await auditOf(principal, 'notice', made._id)).map((e) => e.action)).toEqual(['delete', 'create']);
-    await expectJsonError(await office.client.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' }), 404, NOTICE_MESSAGES.notFound);
-    await expectJsonError(await office.client.request(`/v1/api/notices/${crypto.randomUUID()}`, { method: 'PUT', json: notice() }), 404);
+    await expectJsonError(
+      await office.client.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' }),
+      404,
+      NOTICE_MESSAGES.notFound,
+    );
+    await expectJsonError(
+      await office.client.request(`/v1/api/notices/${crypto.randomUUID()}`, { method: 'PUT', json: notice() }),
+      404,
+    );
   });
 });
 
@@ -363,7 +514,13 @@ describe('pages and feed', () => {
       expect(headers.get('netlify-cache-tag')).toContain('notices');
       expect(headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=60/);
     }
-    for (const path of ['/notices/2000-01-01-nothing-here', '/hi/notices/2000-01-01-nothing-here', '/notices/archive/2026-13', '/notices/..%2f', '/notices/no-such-notice']) {
+    for (const path of [
+      '/notices/2000-01-01-nothing-here',
+      '/hi/notices/2000-01-01-nothing-here',
+      '/notices/archive/2026-13',
+      '/notices/..%2f',
+      '/notices/no-such-notice',
+    ]) {
       const { status, type } = await page(path);
       expect(status, path).toBe(404);
       expect(type).toMatch(/^text\/html/);
@@ -379,11 +536,16 @@ describe('pages and feed', () => {
   });
 
   it("a notice that is not there: each language's 404 page switches to the other language's notices, a page that is there", async () => {
-    for (const [path, other, otherLang] of [['/notices/no-such-notice', '/hi/notices/', 'hi-IN'], ['/hi/notices/2000-01-01-nothing-here', '/notices/', 'en-IN']] as const) {
+    for (const [path, other, otherLang] of [
+      ['/notices/no-such-notice', '/hi/notices/', 'hi-IN'],
+      ['/hi/notices/2000-01-01-nothing-here', '/notices/', 'en-IN'],
+    ] as const) {
       const missing = await page(path);
       expect(missing.status, path).toBe(404);
       expect(/<a class="language-switch" href="([^"]*)"/.exec(missing.html)?.[1], path).toBe(other);
-      for (const [, href] of missing.html.matchAll(/<link rel="(?:canonical|alternate)"[^>]* href="(https:\/\/www\.rmcpschool\.in[^"]*)"/g)) {
+      for (const [, href] of missing.html.matchAll(
+        /<link rel="(?:canonical|alternate)"[^>]* href="(https:\/\/www\.rmcpschool\.in[^"]*)"/g,
+      )) {
         expect((await page(new URL(href!).pathname)).status, `${path}: ${href}`).toBe(200);
       }
       const switched = await page(other);
@@ -395,11 +557,20 @@ describe('pages and feed', () => {
   it('the Hindi feed: Hindi title, the notice in Hindi, xml:lang on feed and entries, the attachment as enclosure; the Hindi notices page names it with hreflang="hi"', async () => {
     const file = await uploaded(pdf(), 'application/pdf', 'date-sheet.pdf');
     const title = unique('Date sheet');
-    const made = await created(notice({ title: { en: title, hi: `परीक्षा कार्यक्रम ${title.slice(-6)}` }, body: { en: 'Attached.', hi: 'संलग्न है।' }, pinned: true, attachmentUploadId: file }));
+    const made = await created(
+      notice({
+        title: { en: title, hi: `परीक्षा कार्यक्रम ${title.slice(-6)}` },
+        body: { en: 'Attached.', hi: 'संलग्न है।' },
+        pinned: true,
+        attachmentUploadId: file,
+      }),
+    );
     const listed = await page('/hi/notices');
     // The Hindi feed is named by the school's Hindi short name (the starting facts' while the profile is unsaved).
     const hindiTitle = `${startingSite.starting.shortName.hi}: सूचनाएँ एवं परिपत्र`;
-    expect(listed.html).toContain(`<link rel="alternate" type="application/atom+xml" hreflang="hi" title="${hindiTitle}" href="/hi/notices/feed.xml">`);
+    expect(listed.html).toContain(
+      `<link rel="alternate" type="application/atom+xml" hreflang="hi" title="${hindiTitle}" href="/hi/notices/feed.xml">`,
+    );
     expect(listed.html).toMatch(/<a href="\/hi\/notices\/feed.xml" type="application\/atom\+xml" hreflang="hi">/);
 
     const res = await visitor.request('/hi/notices/feed.xml');
@@ -413,7 +584,9 @@ describe('pages and feed', () => {
     expect([entry!.title.text, entry!.language]).toEqual([made.title.hi, 'hi-IN']);
     const served = await visitor.request(made.attachment.url);
     const bytes = (await served.arrayBuffer()).byteLength;
-    expect(entry!.enclosures).toEqual([{ href: `https://www.rmcpschool.in${made.attachment.url}`, type: 'application/pdf', length: String(bytes) }]);
+    expect(entry!.enclosures).toEqual([
+      { href: `https://www.rmcpschool.in${made.attachment.url}`, type: 'application/pdf', length: String(bytes) },
+    ]);
     expect(served.headers.get('content-type')).toMatch(/^application\/pdf/);
 
     const english = await feedEntry(made);
@@ -428,7 +601,12 @@ describe('pages and feed', () => {
     expect(index.headers.get('content-type')).toMatch(/xml/);
     const sitemaps = parseSitemap(await index.text());
     expect(sitemaps.kind).toBe('sitemapindex');
-    expect(sitemaps.entries.map((e) => e.loc)).toEqual(expect.arrayContaining(['https://www.rmcpschool.in/sitemap-0.xml', 'https://www.rmcpschool.in/notices/sitemap.xml']));
+    expect(sitemaps.entries.map((e) => e.loc)).toEqual(
+      expect.arrayContaining([
+        'https://www.rmcpschool.in/sitemap-0.xml',
+        'https://www.rmcpschool.in/notices/sitemap.xml',
+      ]),
+    );
 
     const res = await visitor.request('/notices/sitemap.xml');
     expect(res.status).toBe(200);
@@ -439,7 +617,10 @@ describe('pages and feed', () => {
     const month = `/notices/archive/${today.slice(0, 7)}`;
     for (const english of [made.url, month]) {
       for (const path of [english, `/hi${english}`]) {
-        expect(entry(path)?.alternates, path).toEqual({ 'en-IN': `https://www.rmcpschool.in${english}/`, 'hi-IN': `https://www.rmcpschool.in/hi${english}/` });
+        expect(entry(path)?.alternates, path).toEqual({
+          'en-IN': `https://www.rmcpschool.in${english}/`,
+          'hi-IN': `https://www.rmcpschool.in/hi${english}/`,
+        });
         expect((await page(path)).status, path).toBe(200);
       }
     }
@@ -474,7 +655,9 @@ describe('pages and feed', () => {
 
   it("the review's script in a title and a text reaches the feed as the text it is, not as markup", async () => {
     const title = unique('<script>alert(1)</script>');
-    const made = await created(notice({ title: { en: title }, body: { en: '<script>alert(1)</script>' }, pinned: true }));
+    const made = await created(
+      notice({ title: { en: title }, body: { en: '<script>alert(1)</script>' }, pinned: true }),
+    );
     const entry = await feedEntry(made);
     expect(entry.title).toMatchObject({ elements: [], text: title });
     expect(entry.summary).toMatchObject({ elements: [], text: '<script>alert(1)</script>' });
@@ -484,7 +667,12 @@ describe('pages and feed', () => {
   it('a title stored before control characters were refused still gives a feed a reader can parse', async () => {
     const title = unique('Stored earlier');
     const slug = `${today}-stored-earlier-${Math.random().toString(36).slice(2, 8)}`;
-    await db.query(`INSERT INTO notices (slug, title_en, body_en, publish_on, pinned) VALUES ($1, $2, $3, $4, true)`, [slug, `${title}\u0007\u001b`, 'Closed\u0001 tomorrow\u0085.', today]);
+    await db.query(`INSERT INTO notices (slug, title_en, body_en, publish_on, pinned) VALUES ($1, $2, $3, $4, true)`, [
+      slug,
+      `${title}\u0007\u001b`,
+      'Closed\u0001 tomorrow\u0085.',
+      today,
+    ]);
     const entry = await feedEntry({ url: `/notices/${slug}` });
     expect(entry.title).toMatchObject({ elements: [], text: title });
     expect(entry.summary).toMatchObject({ elements: [], text: 'Closed tomorrow.' });
@@ -499,8 +687,13 @@ describe('pages and feed', () => {
   ])('a title and text with %s reach the page head as written', async (_, words) => {
     const title = unique(words);
     const text = `Pay ${words} by Friday`;
-    const made = await created(notice({ title: { en: title, hi: `शुल्क ${words}` }, body: { en: text, hi: `कृपया ${words} जमा करें` } }));
-    for (const [path, shown, description] of [[made.url, title, text], [`/hi${made.url}`, `शुल्क ${words}`, `कृपया ${words} जमा करें`]] as const) {
+    const made = await created(
+      notice({ title: { en: title, hi: `शुल्क ${words}` }, body: { en: text, hi: `कृपया ${words} जमा करें` } }),
+    );
+    for (const [path, shown, description] of [
+      [made.url, title, text],
+      [`/hi${made.url}`, `शुल्क ${words}`, `कृपया ${words} जमा करें`],
+    ] as const) {
       const { status, html } = await page(path);
       expect(status).toBe(200);
       const head = html.slice(0, html.indexOf('</head>'));
@@ -515,4 +708,3 @@ describe('pages and feed', () => {
     }
   });
 });
-

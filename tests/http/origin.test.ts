@@ -25,31 +25,60 @@ describe('Origin of state-changing admin calls', () => {
   /** The principal's PATCH with its session and token, and the given Host and Origin. */
   async function patchWith(headers: Record<string, string>) {
     const cookie = [...principal.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await requestFrom(base, '127.0.0.1', 'PATCH', path, {}, { cookie, 'x-xsrf-token': principal.xsrf!, ...headers });
+    const res = await requestFrom(
+      base,
+      '127.0.0.1',
+      'PATCH',
+      path,
+      {},
+      { cookie, 'x-xsrf-token': principal.xsrf!, ...headers },
+    );
     return { status: res.status, error: (JSON.parse(res.body) as { error: string }).error };
   }
 
   it('a forged Host with a matching Origin is refused 403', async () => {
-    expect(await patchWith({ host: 'evil.example', origin: 'http://evil.example' })).toEqual({ status: 403, error: CROSS_SITE });
-    expect(await patchWith({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).toEqual({ status: 403, error: CROSS_SITE });
+    expect(await patchWith({ host: 'evil.example', origin: 'http://evil.example' })).toEqual({
+      status: 403,
+      error: CROSS_SITE,
+    });
+    expect(await patchWith({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` })).toEqual({
+      status: 403,
+      error: CROSS_SITE,
+    });
   });
 
-  it('the site\'s own address passes, whatever Host says; so does 127.0.0.1, the same loopback server', async () => {
+  it("the site's own address passes, whatever Host says; so does 127.0.0.1, the same loopback server", async () => {
     expect(await patchWith({ host: `localhost:${port}`, origin: base })).toEqual({ status: 400, error: NOTHING });
     expect(await patchWith({ host: 'evil.example', origin: base })).toEqual({ status: 400, error: NOTHING });
-    expect(await patchWith({ host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).toEqual({ status: 400, error: NOTHING });
+    expect(await patchWith({ host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).toEqual({
+      status: 400,
+      error: NOTHING,
+    });
   });
 
   it('another port, another scheme, or a null origin is refused', async () => {
     const other = String(Number(port) + 1);
-    expect(await patchWith({ host: `localhost:${other}`, origin: `http://localhost:${other}` })).toEqual({ status: 403, error: CROSS_SITE });
-    expect(await patchWith({ host: `localhost:${port}`, origin: `https://localhost:${port}` })).toEqual({ status: 403, error: CROSS_SITE });
+    expect(await patchWith({ host: `localhost:${other}`, origin: `http://localhost:${other}` })).toEqual({
+      status: 403,
+      error: CROSS_SITE,
+    });
+    expect(await patchWith({ host: `localhost:${port}`, origin: `https://localhost:${port}` })).toEqual({
+      status: 403,
+      error: CROSS_SITE,
+    });
     expect(await patchWith({ origin: 'null' })).toEqual({ status: 403, error: CROSS_SITE });
   });
 
   it('without Origin (not a browser) the XSRF token decides, as before', async () => {
     expect(await patchWith({})).toEqual({ status: 400, error: NOTHING });
-    const noToken = await requestFrom(base, '127.0.0.1', 'PATCH', path, {}, { cookie: [...principal.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    const noToken = await requestFrom(
+      base,
+      '127.0.0.1',
+      'PATCH',
+      path,
+      {},
+      { cookie: [...principal.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    );
     expect(noToken.status).toBe(403);
   });
 });

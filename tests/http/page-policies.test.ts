@@ -40,15 +40,26 @@ const takes = (rule: string, path: string) =>
 
 /** The built pages' addresses and the policy each should carry. */
 async function pages(): Promise<{ path: string; policy: string }[]> {
-  const files = (await readdir(DIST, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+  const files = (await readdir(DIST, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
   const hashes = new Set<string>();
   for (const file of files) for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
   const sorted = [...hashes].sort();
-  const policyOf = (path: string) => (PAY_PAGES.includes(path) ? cspString(sorted, PAY_CSP_ADDITIONS) : cspString(sorted));
-  const pathOf = (file: string) => bare(`/${relative(DIST, file).split(sep).join('/').replace(/(^|\/)index\.html$/, '')}`);
+  const policyOf = (path: string) =>
+    PAY_PAGES.includes(path) ? cspString(sorted, PAY_CSP_ADDITIONS) : cspString(sorted);
+  const pathOf = (file: string) =>
+    bare(
+      `/${relative(DIST, file)
+        .split(sep)
+        .join('/')
+        .replace(/(^|\/)index\.html$/, '')}`,
+    );
   const built = files.map((file) => ({ path: pathOf(file), policy: policyOf(pathOf(file)) }));
   // A page a rewrite serves at other addresses (every /admin/enquiry/details/{id}): one of those, and the file itself.
-  const redirects = (await readFile(join(DIST, '_redirects'), 'utf8')).split('\n').map((line) => line.trim().split(/\s+/));
+  const redirects = (await readFile(join(DIST, '_redirects'), 'utf8'))
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
   for (const [from, to, status] of redirects) {
     if (!from?.startsWith('/') || !to?.endsWith('.html') || status !== '200') continue;
     const policy = policyOf(pathOf(join(DIST, to)));
@@ -57,7 +68,7 @@ async function pages(): Promise<{ path: string; policy: string }[]> {
   return built;
 }
 
-describe('the pages\' Content-Security-Policy', () => {
+describe("the pages' Content-Security-Policy", () => {
   it('as the file gives it, whether a CDN replaces or joins matching rules: each page ends with its own policy', async () => {
     const [rules, built] = await Promise.all([headerRules(), pages()]);
     expect(built.length).toBeGreaterThan(50);
@@ -65,16 +76,21 @@ describe('the pages\' Content-Security-Policy', () => {
     for (const pay of PAY_PAGES) expect(built.map((p) => p.path)).toContain(pay);
     const payPolicy = built.find((p) => PAY_PAGES.includes(p.path))!.policy;
     for (const { path, policy } of built) {
-      const given = rules.filter((r) => takes(r.path, path)).flatMap((r) => r.headers.filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value));
+      const given = rules
+        .filter((r) => takes(r.path, path))
+        .flatMap((r) => r.headers.filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value));
       // Replaced: the last rule's value.
       expect(given.at(-1), path).toBe(policy);
       // Joined: every value is the page's own or the Pay pages' (which allows all the page's own does), so the browser enforces the page's own.
-      expect(given.every((value) => value === policy || value === payPolicy), path).toBe(true);
+      expect(
+        given.every((value) => value === policy || value === payPolicy),
+        path,
+      ).toBe(true);
       if (PAY_PAGES.includes(path)) expect(new Set(given), path).toEqual(new Set([payPolicy]));
     }
   });
 
-  it('as the local runtime serves them: the status pages with Razorpay\'s hosts, every other page strict, an unknown path a policy too', async () => {
+  it("as the local runtime serves them: the status pages with Razorpay's hosts, every other page strict, an unknown path a policy too", async () => {
     const built = await pages();
     const base = inject('baseURL');
     for (const { path, policy } of built) {
@@ -87,6 +103,8 @@ describe('the pages\' Content-Security-Policy', () => {
     const unknown = await fetch(new URL('/no-such-page-here', base));
     expect(unknown.status).toBe(404);
     // The 404 page's own rule here; a CDN matching the address instead gives it the site-wide rule's.
-    expect(unknown.headers.get('content-security-policy')).toMatch(/object-src 'none'; base-uri 'none'; form-action 'self'( https:\/\/api\.razorpay\.com)?; frame-ancestors 'none'$/);
+    expect(unknown.headers.get('content-security-policy')).toMatch(
+      /object-src 'none'; base-uri 'none'; form-action 'self'( https:\/\/api\.razorpay\.com)?; frame-ancestors 'none'$/,
+    );
   });
 });

@@ -12,9 +12,10 @@ import { ApiClient, adminClient } from '../support/api.ts';
 import { startTestRuntime } from '../support/runtime.ts';
 import { expectJsonError, token } from './admin-fixtures.ts';
 
-const COMMON = 'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.';
+const COMMON =
+  'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.';
 const GUESSABLE =
-  'This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school\'s name). Choose another; a few words you can remember make a good password.';
+  "This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school's name). Choose another; a few words you can remember make a good password.";
 const EMAIL = 'The password must not contain your e-mail address or the name in it.';
 const SHORT = 'The password must have at least 10 characters.';
 
@@ -26,11 +27,17 @@ async function newcomer(reset: boolean): Promise<{ client: ApiClient; email: str
   const principal = await adminClient();
   const local = `kavita.${token('pw').toLowerCase()}`;
   const email = `${local}@school.test`;
-  const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name: 'Kavita Sharma', email, role: 'office' } });
+  const added = await principal.request('/v1/api/admins', {
+    method: 'POST',
+    json: { name: 'Kavita Sharma', email, role: 'office' },
+  });
   expect(added.status).toBe(201);
   let { admin, temporaryPassword } = await added.json();
   if (reset) {
-    const res = await principal.request(`/v1/api/admins/${admin._id}`, { method: 'PATCH', json: { resetPassword: true } });
+    const res = await principal.request(`/v1/api/admins/${admin._id}`, {
+      method: 'PATCH',
+      json: { resetPassword: true },
+    });
     expect(res.status).toBe(200);
     ({ temporaryPassword } = await res.json());
   }
@@ -55,17 +62,27 @@ describe('staff passwords: strength', () => {
       await expectRefused(client, temporary, email, EMAIL, 'password.containsEmail');
       await expectRefused(client, temporary, local, EMAIL, 'password.containsEmail');
       // The name part spelt otherwise ("Kavita.PW…" typed without its dot) is still the e-mail.
-      await expectRefused(client, temporary, `${local.replace('.', '').toUpperCase()}!`, EMAIL, 'password.containsEmail');
+      await expectRefused(
+        client,
+        temporary,
+        `${local.replace('.', '').toUpperCase()}!`,
+        EMAIL,
+        'password.containsEmail',
+      );
       await expectRefused(client, temporary, 'rmcpschool2024', GUESSABLE, 'password.guessable');
       // The outside review's: the school's name, a role, a common Indian name, a mark between words.
-      for (const password of ['RMCP@School2026', 'Principal@RMCP1', 'Meena@1234']) await expectRefused(client, temporary, password, GUESSABLE, 'password.guessable');
+      for (const password of ['RMCP@School2026', 'Principal@RMCP1', 'Meena@1234'])
+        await expectRefused(client, temporary, password, GUESSABLE, 'password.guessable');
       // The length rule stays, and comes first.
       const short = await expectJsonError(await changePassword(client, temporary, 'abc'), 400, SHORT);
       expect(short.fields).toEqual({ newPassword: SHORT });
 
       // None of those was set: the temporary password still holds, and the person must still choose one.
       expect(await (await client.request('/v1/api/auth')).json()).toMatchObject({ mustChangePassword: true });
-      expect((await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: temporary } })).status).toBe(200);
+      expect(
+        (await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: temporary } }))
+          .status,
+      ).toBe(200);
 
       const done = await changePassword(client, temporary, 'mango tree by the well');
       expect(done.status, await done.clone().text()).toBe(200);
@@ -73,7 +90,7 @@ describe('staff passwords: strength', () => {
     });
   }
 
-  it('a change of one\'s own password later is checked the same way', async () => {
+  it("a change of one's own password later is checked the same way", async () => {
     const me = await adminClient();
     const password = inject('adminPassword');
     await expectRefused(me, password, 'password12', COMMON, 'password.tooCommon');
@@ -94,20 +111,34 @@ function admin(args: string[], password: string) {
 describe('staff passwords: npm run admin and npm start', () => {
   it('the CLI refuses a weak password at create and at a password change, and creates nobody', async () => {
     const email = `ravi.${token('cli').toLowerCase()}@school.test`;
-    await expect(admin(['create', '--email', email], 'password12')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(COMMON) });
-    await expect(admin(['create', '--email', email], `${email.split('@')[0]}2024`)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(EMAIL) });
-    const nobody = await new ApiClient().request('/v1/api/auth/login', { method: 'POST', json: { email, password: 'password12' } });
+    await expect(admin(['create', '--email', email], 'password12')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(COMMON),
+    });
+    await expect(admin(['create', '--email', email], `${email.split('@')[0]}2024`)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(EMAIL),
+    });
+    const nobody = await new ApiClient().request('/v1/api/auth/login', {
+      method: 'POST',
+      json: { email, password: 'password12' },
+    });
     expect(nobody.status).toBe(401);
 
     await admin(['create', '--email', email, '--role', 'office'], 'mango tree by the well');
-    await expect(admin(['password', '--email', email], 'aaaaaaaaaa')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(GUESSABLE) });
+    await expect(admin(['password', '--email', email], 'aaaaaaaaaa')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(GUESSABLE),
+    });
     await new ApiClient().login(email, 'mango tree by the well');
   });
 
   it('npm start refuses a weak ADMIN_PASSWORD before it starts, saying which rule and that it only seeds the first account', async () => {
-    await expect(startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: '1234567890' })).rejects.toThrow(`ADMIN_PASSWORD: ${COMMON}`);
-    await expect(startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: 'seed@school.test' })).rejects.toThrow(
-      `ADMIN_PASSWORD: ${EMAIL} (It is only used to create the first administrator`,
+    await expect(startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: '1234567890' })).rejects.toThrow(
+      `ADMIN_PASSWORD: ${COMMON}`,
     );
+    await expect(
+      startTestRuntime({ ADMIN_EMAIL: 'seed@school.test', ADMIN_PASSWORD: 'seed@school.test' }),
+    ).rejects.toThrow(`ADMIN_PASSWORD: ${EMAIL} (It is only used to create the first administrator`);
   });
 });

@@ -34,8 +34,14 @@ async function tcRequest(): Promise<string> {
 }
 
 const number = (n: number) => `RMCP-R-${yearInIndia()}-${String(n).padStart(6, '0')}`;
-const payment = (amount: number) => ({ amount, mode: 'upi', reference: `UTR${Math.floor(Math.random() * 1e9)}`, paidOn: dateInIndia() });
-const pay = (id: string, amount = fees.transferCertificate) => principal.request(`/v1/api/tc-request/${id}/payments`, { method: 'POST', json: payment(amount) });
+const payment = (amount: number) => ({
+  amount,
+  mode: 'upi',
+  reference: `UTR${Math.floor(Math.random() * 1e9)}`,
+  paidOn: dateInIndia(),
+});
+const pay = (id: string, amount = fees.transferCertificate) =>
+  principal.request(`/v1/api/tc-request/${id}/payments`, { method: 'POST', json: payment(amount) });
 
 describe(`receipt numbers under concurrency (${ENGINE})`, () => {
   it('gives ten concurrent payments on ten records the ten consecutive numbers of the year, no gaps, no repeats', async () => {
@@ -56,9 +62,16 @@ describe(`receipt numbers under concurrency (${ENGINE})`, () => {
     const [paid, open, other] = await Promise.all([tcRequest(), tcRequest(), tcRequest()]);
     // `paid` is paid in full first (number 11); then one refused (nothing due) between two accepted.
     expect((await pay(paid)).status).toBe(201);
-    const answers = await Promise.all([pay(open, 100), pay(paid, 100), pay(other, fees.transferCertificate * 10), pay(other, 100)]);
+    const answers = await Promise.all([
+      pay(open, 100),
+      pay(paid, 100),
+      pay(other, fees.transferCertificate * 10),
+      pay(other, 100),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([201, 409, 409, 201]);
-    const numbers = await Promise.all([answers[0]!.json(), answers[3]!.json()]).then((b) => b.map((x) => x.payment.receiptNumber).sort());
+    const numbers = await Promise.all([answers[0]!.json(), answers[3]!.json()]).then((b) =>
+      b.map((x) => x.payment.receiptNumber).sort(),
+    );
     expect(numbers).toEqual([number(12), number(13)]);
     expect((await pay(open, 100)).status).toBe(201);
     const last = await (await principal.request(`/v1/api/tc-request/${open}`)).json();

@@ -39,11 +39,26 @@ let principal: ApiClient;
 let db: pg.Pool;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, ...RAISED_LIMITS, ...GATEWAY_SECRETS, ...TEST_GATEWAY });
-  useSite({ baseURL: runtime.url, databaseURL: runtime.databaseUrl, runtimeRoot: runtime.root, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  runtime = await startIsolatedRuntime({
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...RAISED_LIMITS,
+    ...GATEWAY_SECRETS,
+    ...TEST_GATEWAY,
+  });
+  useSite({
+    baseURL: runtime.url,
+    databaseURL: runtime.databaseUrl,
+    runtimeRoot: runtime.root,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
   gateway = new TestGateway(runtime.url);
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 3 });
-  [office, principal] = await Promise.all([staffClient('office', 'Meena Online'), staffClient('principal', 'Dr Verma Online')]).then((s) => s.map((x) => x.client));
+  [office, principal] = await Promise.all([
+    staffClient('office', 'Meena Online'),
+    staffClient('principal', 'Dr Verma Online'),
+  ]).then((s) => s.map((x) => x.client));
 }, 120_000);
 afterAll(async () => {
   await db?.end();
@@ -59,7 +74,8 @@ async function tcRequest(): Promise<{ _id: string; admissionNumber: string; stud
   return res.json();
 }
 
-const order = (admissionNumber: string, contactNo = MOBILE) => post(visitor(), '/v1/api/payments/order', { kind: 'tc-request', number: admissionNumber, contactNo });
+const order = (admissionNumber: string, contactNo = MOBILE) =>
+  post(visitor(), '/v1/api/payments/order', { kind: 'tc-request', number: admissionNumber, contactNo });
 
 async function orderOf(admissionNumber: string): Promise<{ orderId: string; amount: number; [key: string]: unknown }> {
   const res = await order(admissionNumber);
@@ -70,8 +86,14 @@ async function orderOf(admissionNumber: string): Promise<{ orderId: string; amou
 const record = async (id: string) => (await principal.request(`/v1/api/tc-request/${id}`)).json();
 const rows = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows;
 const stored = async (id: string) => ({
-  payments: await rows(`SELECT receipt_number, amount_paise::text AS paise, mode, reference FROM payments WHERE record_id = $1 ORDER BY created_at`, [id]),
-  gateway: await rows(`SELECT g.payment_id, g.outcome FROM gateway_payments g JOIN payment_orders o USING (order_id) WHERE o.record_id = $1 ORDER BY g.created_at`, [id]),
+  payments: await rows(
+    `SELECT receipt_number, amount_paise::text AS paise, mode, reference FROM payments WHERE record_id = $1 ORDER BY created_at`,
+    [id],
+  ),
+  gateway: await rows(
+    `SELECT g.payment_id, g.outcome FROM gateway_payments g JOIN payment_orders o USING (order_id) WHERE o.record_id = $1 ORDER BY g.created_at`,
+    [id],
+  ),
 });
 
 describe(`orders (${ENGINE})`, () => {
@@ -80,11 +102,24 @@ describe(`orders (${ENGINE})`, () => {
     const first = await order(tc.admissionNumber);
     expect(first.status).toBe(201);
     const body = await first.json();
-    expect(body).toMatchObject({ amount: TC_PAISE, currency: 'INR', keyId: 'rzp_test_local_gateway', test: true, checkoutScript: `${runtime.url}/v1/test-gateway/v1/checkout.js` });
+    expect(body).toMatchObject({
+      amount: TC_PAISE,
+      currency: 'INR',
+      keyId: 'rzp_test_local_gateway',
+      test: true,
+      checkoutScript: `${runtime.url}/v1/test-gateway/v1/checkout.js`,
+    });
     expect(body.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
     expect(body.checkout).toEqual({
-      key: 'rzp_test_local_gateway', order_id: body.orderId, amount: TC_PAISE, currency: 'INR', name: expect.any(String), description: expect.any(String),
-      prefill: { contact: `+91${MOBILE}` }, callback_url: `${runtime.url}/v1/api/payments/callback`, redirect: true,
+      key: 'rzp_test_local_gateway',
+      order_id: body.orderId,
+      amount: TC_PAISE,
+      currency: 'INR',
+      name: expect.any(String),
+      description: expect.any(String),
+      prefill: { contact: `+91${MOBILE}` },
+      callback_url: `${runtime.url}/v1/api/payments/callback`,
+      redirect: true,
     });
     // The test gateway's script: Standard Checkout's contract, served from the site itself.
     const script = await fetch(body.checkoutScript);
@@ -93,15 +128,22 @@ describe(`orders (${ENGINE})`, () => {
     expect(await script.text()).toContain('window.Razorpay = Razorpay');
     // The gateway holds the same order, at the same amount.
     const held = await gateway.get(`/orders/${body.orderId}`);
-    expect(held).toMatchObject({ status: 200, body: { id: body.orderId, amount: TC_PAISE, currency: 'INR', status: 'created' } });
+    expect(held).toMatchObject({
+      status: 200,
+      body: { id: body.orderId, amount: TC_PAISE, currency: 'INR', status: 'created' },
+    });
 
     const again = await order(tc.admissionNumber);
     expect(again.status).toBe(201);
     expect((await again.json()).orderId).toBe(body.orderId);
-    expect(await rows(`SELECT order_id, amount_paise::text AS paise, state FROM payment_orders WHERE record_id = $1`, [tc._id])).toEqual([{ order_id: body.orderId, paise: String(TC_PAISE), state: 'open' }]);
+    expect(
+      await rows(`SELECT order_id, amount_paise::text AS paise, state FROM payment_orders WHERE record_id = $1`, [
+        tc._id,
+      ]),
+    ).toEqual([{ order_id: body.orderId, paise: String(TC_PAISE), state: 'open' }]);
   });
 
-  it('answers a wrong pair with the status check\'s one 404, and a malformed body with 400 naming the fields, storing nothing', async () => {
+  it("answers a wrong pair with the status check's one 404, and a malformed body with 400 naming the fields, storing nothing", async () => {
     const tc = await tcRequest();
     const wrong = await order(tc.admissionNumber, '9000000001');
     expect(wrong.status).toBe(404);
@@ -114,32 +156,57 @@ describe(`orders (${ENGINE})`, () => {
 
   it('answers 409 when nothing is due: an application not yet admitted, a TC fee paid at the desk (its open order is closed)', async () => {
     const admission = await createAdmission();
-    const early = await post(visitor(), '/v1/api/payments/order', { kind: 'admission', number: admission.referenceNumber, contactNo: '9988776655' });
+    const early = await post(visitor(), '/v1/api/payments/order', {
+      kind: 'admission',
+      number: admission.referenceNumber,
+      contactNo: '9988776655',
+    });
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ code: 'nothing-due' });
 
     const tc = await tcRequest();
     const { orderId } = await orderOf(tc.admissionNumber);
-    const desk = await post(office, `/v1/api/tc-request/${tc._id}/payments`, { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: dateInIndia() });
+    const desk = await post(office, `/v1/api/tc-request/${tc._id}/payments`, {
+      amount: fees.transferCertificate,
+      mode: 'cash',
+      reference: '',
+      paidOn: dateInIndia(),
+    });
     expect(desk.status).toBe(201);
     const after = await order(tc.admissionNumber);
     expect(after.status).toBe(409);
     expect(await after.json()).toMatchObject({ code: 'nothing-due', error: expect.any(String) });
-    expect(await rows(`SELECT state FROM payment_orders WHERE order_id = $1`, [orderId])).toEqual([{ state: 'closed' }]);
+    expect(await rows(`SELECT state FROM payment_orders WHERE order_id = $1`, [orderId])).toEqual([
+      { state: 'closed' },
+    ]);
   });
 });
 
 describe(`the admission fee (${ENGINE})`, () => {
-  it('is paid online once the child is admitted: its order is the class\'s fee, and the payment is the application\'s receipt', async () => {
+  it("is paid online once the child is admitted: its order is the class's fee, and the payment is the application's receipt", async () => {
     const admission = await createAdmission();
-    const move = async (status: string) => expect((await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status } })).status).toBe(200);
+    const move = async (status: string) =>
+      expect(
+        (await office.request(`/v1/api/admission/${admission._id}`, { method: 'PATCH', json: { status } })).status,
+      ).toBe(200);
     await move('under-review');
     for (const field of Object.keys(admission.files)) {
-      expect((await office.request(`/v1/api/admission/${admission._id}/documents/${field}`, { method: 'PATCH', json: { state: 'verified' } })).status).toBe(200);
+      expect(
+        (
+          await office.request(`/v1/api/admission/${admission._id}/documents/${field}`, {
+            method: 'PATCH',
+            json: { state: 'verified' },
+          })
+        ).status,
+      ).toBe(200);
     }
     await move('documents-verified');
     await move('admitted');
-    const made = await post(visitor(), '/v1/api/payments/order', { kind: 'admission', number: admission.referenceNumber.toLowerCase(), contactNo: '+91 99887 76655' });
+    const made = await post(visitor(), '/v1/api/payments/order', {
+      kind: 'admission',
+      number: admission.referenceNumber.toLowerCase(),
+      contactNo: '+91 99887 76655',
+    });
     expect(made.status).toBe(201);
     const { orderId, amount, checkout } = await made.json();
     expect(amount).toBe(fees.admission['K.G'] * 100);
@@ -149,38 +216,74 @@ describe(`the admission fee (${ENGINE})`, () => {
     expect(back.headers.get('location')).toBe(`/admissions/status?ref=${admission.referenceNumber}&payment=paid`);
     const details = await (await office.request(`/v1/api/admission/${admission._id}`)).json();
     expect(details).toMatchObject({ status: 'admitted', paymentStatus: 'paid' });
-    expect(details.payments).toEqual([expect.objectContaining({ amountPaise: fees.admission['K.G'] * 100, mode: 'online', reference: paid.payment.id })]);
+    expect(details.payments).toEqual([
+      expect.objectContaining({ amountPaise: fees.admission['K.G'] * 100, mode: 'online', reference: paid.payment.id }),
+    ]);
     // The office's list names it as the family knows it: the application's reference and the child's whole name.
     const own = await (await office.request(`/v1/api/payments/online?record=${admission._id}`)).json();
     const { first, middle, last } = admission.names;
-    expect(own.payments).toEqual([expect.objectContaining({ paymentId: paid.payment.id, outcome: 'recorded', recordNumber: admission.referenceNumber, student: `${first} ${middle} ${last}` })]);
+    expect(own.payments).toEqual([
+      expect.objectContaining({
+        paymentId: paid.payment.id,
+        outcome: 'recorded',
+        recordNumber: admission.referenceNumber,
+        student: `${first} ${middle} ${last}`,
+      }),
+    ]);
   });
 });
 
 describe(`a payment verified and recorded (${ENGINE})`, () => {
-  it('takes a paid order through the desk\'s path: one receipt, the TC request moved to Fee paid, the checkout\'s return sent to the status page', async () => {
+  it("takes a paid order through the desk's path: one receipt, the TC request moved to Fee paid, the checkout's return sent to the status page", async () => {
     const tc = await tcRequest();
     const { orderId } = await orderOf(tc.admissionNumber);
     const paid = await gateway.pay(orderId);
-    expect(paid.webhooks.map((w) => [w.event, w.status])).toEqual([['payment.captured', 200], ['order.paid', 200]]);
+    expect(paid.webhooks.map((w) => [w.event, w.status])).toEqual([
+      ['payment.captured', 200],
+      ['order.paid', 200],
+    ]);
     const now = await record(tc._id);
     expect(now).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid', transactionId: paid.payment.id });
-    expect(now.payments).toEqual([expect.objectContaining({ amountPaise: TC_PAISE, mode: 'online', reference: paid.payment.id, receivedBy: TEST_RECEIVER })]);
+    expect(now.payments).toEqual([
+      expect.objectContaining({
+        amountPaise: TC_PAISE,
+        mode: 'online',
+        reference: paid.payment.id,
+        receivedBy: TEST_RECEIVER,
+      }),
+    ]);
     expect(now.payments[0].receiptNumber).toMatch(new RegExp(`^RMCP-R-${yearInIndia()}-\\d{6}$`));
 
     // The checkout's return finds it recorded, and sends the family to its status page.
     const back = await gateway.callback(paid.callback);
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe(`/admissions/tc-request/status?number=${encodeURIComponent(tc.admissionNumber)}&payment=paid`);
+    expect(back.headers.get('location')).toBe(
+      `/admissions/tc-request/status?number=${encodeURIComponent(tc.admissionNumber)}&payment=paid`,
+    );
     expect((await stored(tc._id)).payments).toHaveLength(1);
-    const audit = await rows(`SELECT action, admin_email FROM audit_log WHERE entity_id = $1 AND action = 'online-payment'`, [tc._id]);
+    const audit = await rows(
+      `SELECT action, admin_email FROM audit_log WHERE entity_id = $1 AND action = 'online-payment'`,
+      [tc._id],
+    );
     expect(audit).toEqual([{ action: 'online-payment', admin_email: 'online payment' }]);
     // The receipt, as the office's screen shows it and the family downloads it: a test payment, no money moved.
     const shown = await (await office.request(`/v1/api/receipts/${now.payments[0].receiptNumber}`)).json();
-    expect(shown).toMatchObject({ mode: 'online', test: true, modeLabel: 'Test payment: no money moved', referenceLabel: 'Test payment ID', reference: paid.payment.id, receivedBy: TEST_RECEIVER });
+    expect(shown).toMatchObject({
+      mode: 'online',
+      test: true,
+      modeLabel: 'Test payment: no money moved',
+      referenceLabel: 'Test payment ID',
+      reference: paid.payment.id,
+      receivedBy: TEST_RECEIVER,
+    });
     // Hindi in pieces whose glyphs read back in their written order (a shaped cluster may read back moved).
-    for (const [lang, words] of [['en', ['Test payment: no money moved']], ['hi', ['परीक्षण भुगतान: कोई', 'पैसा नहीं कटा']]] as const) {
-      const receipt = await visitor().request(`/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: tc.admissionNumber, contactNo: MOBILE, number: now.payments[0].receiptNumber, lang })}`);
+    for (const [lang, words] of [
+      ['en', ['Test payment: no money moved']],
+      ['hi', ['परीक्षण भुगतान: कोई', 'पैसा नहीं कटा']],
+    ] as const) {
+      const receipt = await visitor().request(
+        `/v1/api/tc-request/receipt?${new URLSearchParams({ admissionNumber: tc.admissionNumber, contactNo: MOBILE, number: now.payments[0].receiptNumber, lang })}`,
+      );
       expect(receipt.status).toBe(200);
       expect(receipt.headers.get('content-type')).toBe('application/pdf');
       const text = (await readPdf(new Uint8Array(await receipt.arrayBuffer()))).text.replace(/\s+/g, ' ');
@@ -194,7 +297,10 @@ describe(`a payment verified and recorded (${ENGINE})`, () => {
     const tc = await tcRequest();
     const { orderId } = await orderOf(tc.admissionNumber);
     const paid = await gateway.pay(orderId, { webhook: false });
-    const forged = await gateway.callback({ ...paid.callback, razorpay_signature: sign(`${orderId}|${paid.payment.id}`, 'not the key secret') });
+    const forged = await gateway.callback({
+      ...paid.callback,
+      razorpay_signature: sign(`${orderId}|${paid.payment.id}`, 'not the key secret'),
+    });
     expect(forged.status).toBe(303);
     expect(forged.headers.get('location')).toMatch(/payment=failed$/);
     expect(await stored(tc._id)).toEqual({ payments: [], gateway: [] });
@@ -234,19 +340,27 @@ describe(`webhooks (${ENGINE})`, () => {
     const [captured, orderPaid] = paid.webhooks;
     const first = await gateway.webhook(captured!.body, { signature: captured!.signature, eventId: captured!.eventId });
     expect(await first.json()).toEqual({ status: 'paid' });
-    const replay = await gateway.webhook(captured!.body, { signature: captured!.signature, eventId: captured!.eventId });
+    const replay = await gateway.webhook(captured!.body, {
+      signature: captured!.signature,
+      eventId: captured!.eventId,
+    });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ status: 'duplicate' });
-    const other = await gateway.webhook(orderPaid!.body, { signature: orderPaid!.signature, eventId: orderPaid!.eventId });
+    const other = await gateway.webhook(orderPaid!.body, {
+      signature: orderPaid!.signature,
+      eventId: orderPaid!.eventId,
+    });
     expect(await other.json()).toEqual({ status: 'paid' });
     // A payment.failed of the same order, arriving late.
-    const failedBody = captured!.body.replace('"event":"payment.captured"', '"event":"payment.failed"').replace('"status":"captured"', '"status":"failed"');
+    const failedBody = captured!.body
+      .replace('"event":"payment.captured"', '"event":"payment.failed"')
+      .replace('"status":"captured"', '"status":"failed"');
     expect((await gateway.webhook(failedBody)).status).toBe(200);
     expect((await stored(tc._id)).payments).toHaveLength(1);
     expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
   });
 
-  it('never counts a payment whose amount or currency is not its order\'s: a mismatch the office sees', async () => {
+  it("never counts a payment whose amount or currency is not its order's: a mismatch the office sees", async () => {
     const tc = await tcRequest();
     const { orderId } = await orderOf(tc.admissionNumber);
     const short = await gateway.pay(orderId, { amount: TC_PAISE - 100 });
@@ -258,11 +372,20 @@ describe(`webhooks (${ENGINE})`, () => {
     expect(seen.map((g) => g.outcome)).toEqual(['mismatch', 'mismatch']);
     expect(await record(tc._id)).toMatchObject({ status: 'requested', paymentStatus: 'pending' });
     const list = await (await office.request('/v1/api/payments/online?outcome=mismatch')).json();
-    expect(list.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(expect.arrayContaining([short.payment.id, foreign.payment.id]));
+    expect(list.payments.map((p: { paymentId: string }) => p.paymentId)).toEqual(
+      expect.arrayContaining([short.payment.id, foreign.payment.id]),
+    );
     // The record's details screen asks for its own: exactly these two, newest first.
     const own = await (await office.request(`/v1/api/payments/online?record=${tc._id}`)).json();
-    expect(own.payments.map((p: { paymentId: string; outcome: string; recordNumber: string }) => [p.paymentId, p.outcome, p.recordNumber])).toEqual([
-      [foreign.payment.id, 'mismatch', tc.admissionNumber], [short.payment.id, 'mismatch', tc.admissionNumber],
+    expect(
+      own.payments.map((p: { paymentId: string; outcome: string; recordNumber: string }) => [
+        p.paymentId,
+        p.outcome,
+        p.recordNumber,
+      ]),
+    ).toEqual([
+      [foreign.payment.id, 'mismatch', tc.admissionNumber],
+      [short.payment.id, 'mismatch', tc.admissionNumber],
     ]);
     expect(own.payments[0].student).toBe(tc.studentName);
     const dashboard = await (await office.request('/v1/api/dashboard')).json();
@@ -345,7 +468,7 @@ describe(`webhooks (${ENGINE})`, () => {
 });
 
 describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
-  it('finds a payment whose webhook was lost, on the office\'s demand (audited)', async () => {
+  it("finds a payment whose webhook was lost, on the office's demand (audited)", async () => {
     const tc = await tcRequest();
     const { orderId } = await orderOf(tc.admissionNumber);
     await gateway.pay(orderId, { webhook: false });
@@ -355,7 +478,9 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
     // At least this one: payments other tests made without their webhooks are found too.
     expect((await run.json()).paid).toBeGreaterThanOrEqual(1);
     expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
-    const audit = await rows(`SELECT detail FROM audit_log WHERE action = 'reconcile' ORDER BY created_at DESC LIMIT 1`);
+    const audit = await rows(
+      `SELECT detail FROM audit_log WHERE action = 'reconcile' ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(audit[0].detail).toMatch(/open order\(s\) asked: \d+ paid/);
   });
 
@@ -370,7 +495,9 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
     expect(seen.map((g) => g.outcome)).toEqual(['recorded', 'refunded']);
     const atGateway = await gateway.get(`/payments/${twice.payment.id}`);
     expect(atGateway.body).toMatchObject({ amount_refunded: TC_PAISE, refund_status: 'full' });
-    expect(await rows(`SELECT action FROM audit_log WHERE entity_id = $1 AND action = 'online-refund'`, [tc._id])).toHaveLength(1);
+    expect(
+      await rows(`SELECT action FROM audit_log WHERE entity_id = $1 AND action = 'online-refund'`, [tc._id]),
+    ).toHaveLength(1);
   });
 
   it("refunds through the gateway the principal's reversal of an online payment, recorded as a reversal", async () => {
@@ -378,26 +505,43 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
     const { orderId } = await orderOf(tc.admissionNumber);
     const paid = await gateway.pay(orderId);
     const [payment] = (await record(tc._id)).payments;
-    const byOffice = await post(office, `/v1/api/tc-request/${tc._id}/payments/${payment._id}/reverse`, { reason: 'Paid twice by mistake' });
+    const byOffice = await post(office, `/v1/api/tc-request/${tc._id}/payments/${payment._id}/reverse`, {
+      reason: 'Paid twice by mistake',
+    });
     expect(byOffice.status).toBe(403);
-    const reversed = await post(principal, `/v1/api/tc-request/${tc._id}/payments/${payment._id}/reverse`, { reason: 'Family withdrew the request' });
+    const reversed = await post(principal, `/v1/api/tc-request/${tc._id}/payments/${payment._id}/reverse`, {
+      reason: 'Family withdrew the request',
+    });
     expect(reversed.status).toBe(201);
     const { payment: reversal, record: after } = await reversed.json();
     expect(reversal).toMatchObject({ amountPaise: -TC_PAISE, mode: 'online', reverses: payment.receiptNumber });
     expect(reversal.reference).toMatch(/^rfnd_/);
     expect(after).toMatchObject({ status: 'requested', paymentStatus: 'pending' });
     expect((await gateway.get(`/payments/${paid.payment.id}`)).body).toMatchObject({ amount_refunded: TC_PAISE });
-    expect(await rows(`SELECT gateway_refund_id FROM payments WHERE reverses = $1`, [payment._id])).toEqual([{ gateway_refund_id: reversal.reference }]);
+    expect(await rows(`SELECT gateway_refund_id FROM payments WHERE reverses = $1`, [payment._id])).toEqual([
+      { gateway_refund_id: reversal.reference },
+    ]);
     // Refunded through the test gateway: its receipt says no money moved either.
-    expect(await (await principal.request(`/v1/api/receipts/${reversal.receiptNumber}`)).json()).toMatchObject({ kind: 'reversal', test: true, modeLabel: 'Test payment: no money moved' });
+    expect(await (await principal.request(`/v1/api/receipts/${reversal.receiptNumber}`)).json()).toMatchObject({
+      kind: 'reversal',
+      test: true,
+      modeLabel: 'Test payment: no money moved',
+    });
   });
 
   it("keeps an open order's amount when the school's fee changes after it, and the family's payment settles the fee", async () => {
     const tc = await tcRequest();
     const { orderId, amount } = await orderOf(tc.admissionNumber);
     const session = sessionOf();
-    const feeBody = (tcFee: number) => ({ session, admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: fees.admission[c] })), transferCertificate: tcFee });
-    expect((await principal.request('/v1/api/fees', { method: 'PUT', json: feeBody(fees.transferCertificate + 250) })).status).toBe(200);
+    const feeBody = (tcFee: number) => ({
+      session,
+      admission: ALL_CLASSES.map((c) => ({ admissionClass: c, amount: fees.admission[c] })),
+      transferCertificate: tcFee,
+    });
+    expect(
+      (await principal.request('/v1/api/fees', { method: 'PUT', json: feeBody(fees.transferCertificate + 250) }))
+        .status,
+    ).toBe(200);
     try {
       const again = await orderOf(tc.admissionNumber);
       expect(again).toMatchObject({ orderId, amount });
@@ -406,25 +550,39 @@ describe(`reconciliation, refunds and a changed fee (${ENGINE})`, () => {
       expect(now).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
       expect(now.fee).toMatchObject({ duePaise: TC_PAISE, paidPaise: TC_PAISE, balancePaise: 0 });
     } finally {
-      expect((await principal.request('/v1/api/fees', { method: 'PUT', json: feeBody(fees.transferCertificate) })).status).toBe(200);
+      expect(
+        (await principal.request('/v1/api/fees', { method: 'PUT', json: feeBody(fees.transferCertificate) })).status,
+      ).toBe(200);
     }
   });
 });
 
 describe(`receipt numbers under concurrent desk and online payments (${ENGINE})`, () => {
-  it('gives every payment its own number, and the year\'s numbers stay gapless', async () => {
+  it("gives every payment its own number, and the year's numbers stay gapless", async () => {
     const desk = await Promise.all(Array.from({ length: 4 }, tcRequest));
     const online = await Promise.all(Array.from({ length: 4 }, tcRequest));
     const orders = await Promise.all(online.map((tc) => orderOf(tc.admissionNumber)));
     const results = await Promise.all([
-      ...desk.map((tc) => post(office, `/v1/api/tc-request/${tc._id}/payments`, { amount: fees.transferCertificate, mode: 'upi', reference: `UTR${tc._id.slice(0, 8)}`, paidOn: dateInIndia() }).then((r) => r.status)),
+      ...desk.map((tc) =>
+        post(office, `/v1/api/tc-request/${tc._id}/payments`, {
+          amount: fees.transferCertificate,
+          mode: 'upi',
+          reference: `UTR${tc._id.slice(0, 8)}`,
+          paidOn: dateInIndia(),
+        }).then((r) => r.status),
+      ),
       ...orders.map((o) => gateway.pay(o.orderId).then((p) => p.webhooks[0]!.status)),
     ]);
     expect(results).toEqual([...Array(4).fill(201), ...Array(4).fill(200)]);
-    const numbers = (await rows(`SELECT receipt_number FROM payments WHERE receipt_number LIKE $1 ORDER BY receipt_number`, [`RMCP-R-${yearInIndia()}-%`])).map((r) => r.receipt_number as string);
+    const numbers = (
+      await rows(`SELECT receipt_number FROM payments WHERE receipt_number LIKE $1 ORDER BY receipt_number`, [
+        `RMCP-R-${yearInIndia()}-%`,
+      ])
+    ).map((r) => r.receipt_number as string);
     const sequence = numbers.map((n) => Number(n.slice(-6)));
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(sequence).toEqual(Array.from({ length: sequence.length }, (_, i) => i + 1));
-    for (const tc of [...desk, ...online]) expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
+    for (const tc of [...desk, ...online])
+      expect(await record(tc._id)).toMatchObject({ status: 'fee-paid', paymentStatus: 'paid' });
   });
 });

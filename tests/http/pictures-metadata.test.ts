@@ -14,15 +14,27 @@ const TRACES = ['TestPhone', 'SN-4417-0093', 'Exif\0\0', 'home of the child'];
 const traces = (bytes: Buffer) => TRACES.filter((word) => bytes.includes(Buffer.from(word, 'latin1')));
 
 const phoneJpeg = () =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6a8a', noise: { type: 'gaussian', mean: 110, sigma: 25 } } })
+  sharp({
+    create: {
+      width: 1200,
+      height: 900,
+      channels: 3,
+      background: '#3a6a8a',
+      noise: { type: 'gaussian', mean: 110, sigma: 25 },
+    },
+  })
     .jpeg({ quality: 82 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Camera' },
       IFD2: { BodySerialNumber: 'SN-4417-0093' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '26/1 55/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '81/1 11/1 500/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '26/1 55/1 1234/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '81/1 11/1 500/100',
+      },
     })
     .toBuffer();
-
 
 async function post(admin: ApiClient, bytes: Buffer, type: string): Promise<{ id: string; src: string }> {
   const form = new FormData();
@@ -48,7 +60,10 @@ describe('a picture posted straight to the API', () => {
     expect(traces(stored)).toEqual([]);
     expect(exifTags(stored)).toEqual([]);
     const cdn = `/.netlify/images?url=${encodeURIComponent(picture.src)}&w=800`;
-    for (const [accept, format] of [['image/jpeg', 'jpeg'], ['image/webp,image/*', 'webp']] as const) {
+    for (const [accept, format] of [
+      ['image/jpeg', 'jpeg'],
+      ['image/webp,image/*', 'webp'],
+    ] as const) {
       const copy = await bytesOf(await visitor.request(cdn, { headers: { accept } }));
       const meta = await sharp(copy).metadata();
       expect(meta.format, accept).toBe(format);
@@ -67,7 +82,9 @@ describe('a picture posted straight to the API', () => {
     const stored = await bytesOf(await visitor.request(picture.src));
     expect(traces(stored)).toEqual([]);
     expect((await sharp(stored).metadata()).comments).toBeUndefined();
-    const copy = await bytesOf(await visitor.request(`/.netlify/images?url=${encodeURIComponent(picture.src)}&w=300&fm=png`));
+    const copy = await bytesOf(
+      await visitor.request(`/.netlify/images?url=${encodeURIComponent(picture.src)}&w=300&fm=png`),
+    );
     expect(await sharp(copy).metadata()).toMatchObject({ format: 'png', width: 300 });
     expect((await sharp(copy).metadata()).comments).toBeUndefined();
     expect(traces(copy)).toEqual([]);

@@ -16,7 +16,8 @@ import type { Band } from '../../src/lib/classes.ts';
 
 afterAll(closeDb);
 
-const post = (path: string, init: { json?: unknown; body?: FormData }, base?: string) => new ApiClient(base).request(path, { method: 'POST', ...init });
+const post = (path: string, init: { json?: unknown; body?: FormData }, base?: string) =>
+  new ApiClient(base).request(path, { method: 'POST', ...init });
 
 /** The notice version /privacy prints: what every consent must name. */
 async function noticeVersion(): Promise<string> {
@@ -25,7 +26,11 @@ async function noticeVersion(): Promise<string> {
 }
 
 /** An admission as multipart with its documents in the request; `leave` drops fields. */
-function admissionForm(band: Band, patch: Record<string, string> = {}, leave: string[] = []): { form: FormData; documents: Buffer[]; name: string } {
+function admissionForm(
+  band: Band,
+  patch: Record<string, string> = {},
+  leave: string[] = [],
+): { form: FormData; documents: Buffer[]; name: string } {
   const name = `Consent${token('')}`;
   const input: Record<string, string> = { ...validAdmission(band), studentFirstName: name, ...patch };
   const form = new FormData();
@@ -34,26 +39,35 @@ function admissionForm(band: Band, patch: Record<string, string> = {}, leave: st
     if (leave.includes(k)) continue;
     if (v !== FILE) form.append(k, v);
     else {
-      const bytes = k.endsWith('Photo') ? png(200, 200 + documents.length) : Buffer.concat([pdf(), Buffer.from(`%${token()}\n`)]);
+      const bytes = k.endsWith('Photo')
+        ? png(200, 200 + documents.length)
+        : Buffer.concat([pdf(), Buffer.from(`%${token()}\n`)]);
       documents.push(bytes);
-      form.append(k, fileOf(bytes, k.endsWith('Photo') ? 'image/png' : 'application/pdf'), k.endsWith('Photo') ? `${k}.png` : `${k}.pdf`);
+      form.append(
+        k,
+        fileOf(bytes, k.endsWith('Photo') ? 'image/png' : 'application/pdf'),
+        k.endsWith('Photo') ? `${k}.png` : `${k}.pdf`,
+      );
     }
   }
   return { form, documents, name };
 }
 
 describe('consent: refused without it, nothing stored', () => {
-  it.each([undefined, false, 'false', 'on'])('enquiry and TC request with consent %s: 400 with the consent message', async (consent) => {
-    const studentName = `No consent ${token()}`;
-    const enquiry = await post('/v1/api/enquiry', { json: { ...validEnquiry(), studentName, consent } });
-    expect(enquiry.status).toBe(400);
-    expect(await enquiry.json()).toMatchObject({ error: MSG.consent, fields: { consent: MSG.consent } });
-    const tc = await post('/v1/api/tc-request', { json: { ...validTc(), studentName, consent } });
-    expect(tc.status).toBe(400);
-    expect((await tc.json()).error).toBe(MSG.consent);
-    expect(await count('enquiries', 'student_name = $1', [studentName])).toBe(0);
-    expect(await count('tc_requests', 'student_name = $1', [studentName])).toBe(0);
-  });
+  it.each([undefined, false, 'false', 'on'])(
+    'enquiry and TC request with consent %s: 400 with the consent message',
+    async (consent) => {
+      const studentName = `No consent ${token()}`;
+      const enquiry = await post('/v1/api/enquiry', { json: { ...validEnquiry(), studentName, consent } });
+      expect(enquiry.status).toBe(400);
+      expect(await enquiry.json()).toMatchObject({ error: MSG.consent, fields: { consent: MSG.consent } });
+      const tc = await post('/v1/api/tc-request', { json: { ...validTc(), studentName, consent } });
+      expect(tc.status).toBe(400);
+      expect((await tc.json()).error).toBe(MSG.consent);
+      expect(await count('enquiries', 'student_name = $1', [studentName])).toBe(0);
+      expect(await count('tc_requests', 'student_name = $1', [studentName])).toBe(0);
+    },
+  );
 
   it('admission (multipart, documents in the request) without consent=true: 400, no row, no document kept', async () => {
     const { form, documents, name } = admissionForm('primary', {}, ['consent']);
@@ -90,7 +104,11 @@ describe('consent: kept with the record, shown to the office', () => {
     const { admission } = await res.json();
     const admin = await adminClient();
     const details = await (await admin.request(`/v1/api/admission/${admission._id}`)).json();
-    expect(details.consent).toMatchObject({ noticeVersion: version, language: 'en', at: expect.stringMatching(ISO_RE) });
+    expect(details.consent).toMatchObject({
+      noticeVersion: version,
+      language: 'en',
+      at: expect.stringMatching(ISO_RE),
+    });
   });
 });
 
@@ -118,7 +136,11 @@ describe('Aadhaar as the school sets it', () => {
     const res = await post('/v1/api/admission', { body: form });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(MSG.required);
-    const { form: noCards } = admissionForm('primary', {}, ['studentAadharFile', 'fatherAadharFile', 'motherAadharFile']);
+    const { form: noCards } = admissionForm('primary', {}, [
+      'studentAadharFile',
+      'fatherAadharFile',
+      'motherAadharFile',
+    ]);
     expect((await (await post('/v1/api/admission', { body: noCards })).json()).error).toBe(MSG.aadharFiles);
     const tc = await post('/v1/api/tc-request', { json: { ...validTc(), aadharUid: '' } });
     expect((await tc.json()).error).toBe(MSG.required);
@@ -143,21 +165,35 @@ describe('Aadhaar as the school sets it', () => {
     afterAll(() => runtime?.stop());
 
     it('an application without the Aadhaar number and cards is stored, with no Aadhaar at all', async () => {
-      const { form, name } = admissionForm('primary', {}, ['studentAadharNo', 'studentAadharFile', 'fatherAadharFile', 'motherAadharFile']);
+      const { form, name } = admissionForm('primary', {}, [
+        'studentAadharNo',
+        'studentAadharFile',
+        'fatherAadharFile',
+        'motherAadharFile',
+      ]);
       const res = await post('/v1/api/admission', { body: form }, runtime.url);
       expect(res.status, await res.clone().text()).toBe(201);
       const { admission } = await res.json();
       const admin = new ApiClient(runtime.url);
       await admin.login('voluntary@school.test', 'correct horse battery staple');
       const details = await (await admin.request(`/v1/api/admission/${admission._id}`)).json();
-      expect(details).toMatchObject({ studentFirstName: name, studentAadharNo: '', studentAadharFile: null, fatherAadharFile: null });
+      expect(details).toMatchObject({
+        studentFirstName: name,
+        studentAadharNo: '',
+        studentAadharFile: null,
+        fatherAadharFile: null,
+      });
     });
 
     it('a TC request without the number is stored; a wrong number is still refused', async () => {
       const res = await post('/v1/api/tc-request', { json: { ...validTc(), aadharUid: '' } }, runtime.url);
       expect(res.status).toBe(201);
       expect((await res.json()).aadharUid).toBe('');
-      const wrong = await post('/v1/api/tc-request', { json: { ...validTc(), aadharUid: '123412341234' } }, runtime.url);
+      const wrong = await post(
+        '/v1/api/tc-request',
+        { json: { ...validTc(), aadharUid: '123412341234' } },
+        runtime.url,
+      );
       expect(wrong.status).toBe(400);
       expect((await wrong.json()).error).toBe(MSG.aadhaar);
     });

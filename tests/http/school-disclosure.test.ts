@@ -68,7 +68,9 @@ describe('GET /v1/api/school', () => {
       phonesE164: [],
       email: null,
     });
-    expect(Object.keys(profile)).toEqual(expect.arrayContaining(['affiliationNumber', 'schoolCode', 'principalName', 'principalQualification']));
+    expect(Object.keys(profile)).toEqual(
+      expect.arrayContaining(['affiliationNumber', 'schoolCode', 'principalName', 'principalQualification']),
+    );
     expect(JSON.stringify(profile)).not.toMatch(/21XXXXX|9876543210|info@rmcpschool/);
   });
 });
@@ -96,14 +98,27 @@ describe('PUT /v1/api/school', () => {
   });
 
   it("saves the principal's profile, audited with each changed fact before and after", async () => {
-    const res = await putSchool(principal, { ...original, affiliationNumber: ' 2130123 ', schoolCode: '70123', principalName: 'Dr. Asha Verma' });
+    const res = await putSchool(principal, {
+      ...original,
+      affiliationNumber: ' 2130123 ',
+      schoolCode: '70123',
+      principalName: 'Dr. Asha Verma',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ affiliationNumber: '2130123', schoolCode: '70123', principalName: 'Dr. Asha Verma' });
+    expect(await res.json()).toMatchObject({
+      affiliationNumber: '2130123',
+      schoolCode: '70123',
+      principalName: 'Dr. Asha Verma',
+    });
     expect(await getJson('/v1/api/school')).toMatchObject({ affiliationNumber: '2130123', schoolCode: '70123' });
     const [entry] = await schoolAudit();
     expect(entry).toMatchObject({ action: 'update', entity: 'school', entityId: null });
     expect(JSON.parse(entry!.detail)).toEqual({
-      before: { affiliationNumber: original.affiliationNumber, schoolCode: original.schoolCode, principalName: original.principalName },
+      before: {
+        affiliationNumber: original.affiliationNumber,
+        schoolCode: original.schoolCode,
+        principalName: original.principalName,
+      },
       after: { affiliationNumber: '2130123', schoolCode: '70123', principalName: 'Dr. Asha Verma' },
     });
   });
@@ -113,11 +128,14 @@ describe('PUT /v1/api/school', () => {
 function getFrom(path: string): Promise<{ status: number; body: Buffer }> {
   const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, path }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: new URL(baseURL()).port, localAddress: from, agent: false, path },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -126,7 +144,10 @@ function getFrom(path: string): Promise<{ status: number; body: Buffer }> {
 describe("the parent's acknowledgment and receipt PDFs", () => {
   it('print no affiliation number while none is set, and the one the principal sets once set', async () => {
     const admission = await createAdmission();
-    const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, { method: 'POST', json: { amount: 500, mode: 'cash', reference: '', paidOn: dateInIndia() } });
+    const paid = await office.request(`/v1/api/admission/${admission._id}/payments`, {
+      method: 'POST',
+      json: { amount: 500, mode: 'cash', reference: '', paidOn: dateInIndia() },
+    });
     expect(paid.status).toBe(201);
     const { receiptNumber } = (await paid.json()).payment as { receiptNumber: string };
     const pair = { referenceNumber: admission.referenceNumber, contactNo: '9988776655' };
@@ -136,7 +157,8 @@ describe("the parent's acknowledgment and receipt PDFs", () => {
       return (await readPdf(res.body)).text.replace(/\s+/g, ' ');
     };
     const ack = () => pdfText(`/v1/api/admission/acknowledgment?${new URLSearchParams(pair)}`);
-    const receipt = () => pdfText(`/v1/api/admission/receipt?${new URLSearchParams({ ...pair, number: receiptNumber })}`);
+    const receipt = () =>
+      pdfText(`/v1/api/admission/receipt?${new URLSearchParams({ ...pair, number: receiptNumber })}`);
     expect((await putSchool(principal, { ...original, affiliationNumber: '' })).status).toBe(200);
     // A function instance trusts the profile it read for a few seconds.
     await expect.poll(ack, { timeout: 20_000, interval: 500 }).not.toContain('affiliation');
@@ -150,12 +172,23 @@ describe("the parent's acknowledgment and receipt PDFs", () => {
 });
 
 describe('the Mandatory Public Disclosure', () => {
-  const putDocument = (client: ApiClient, key: string, json: unknown) => client.request(`/v1/api/disclosure/documents/${key}`, { method: 'PUT', json });
+  const putDocument = (client: ApiClient, key: string, json: unknown) =>
+    client.request(`/v1/api/disclosure/documents/${key}`, { method: 'PUT', json });
 
   it('says "not yet published" for what is not filled, in both languages, with no placeholder and no framework script', async () => {
     const en = await page('/academy/mandatory-disclosure');
-    console.log(`disclosure page (English, nothing published): ${Buffer.byteLength(en)} bytes, ${gzipSync(en).length} gzipped`);
-    for (const heading of ['A. General information', 'B. Documents and information', 'C. Results and academics', 'D. Staff (teaching)', 'E. School infrastructure', 'Annual report']) expect(en).toContain(heading);
+    console.log(
+      `disclosure page (English, nothing published): ${Buffer.byteLength(en)} bytes, ${gzipSync(en).length} gzipped`,
+    );
+    for (const heading of [
+      'A. General information',
+      'B. Documents and information',
+      'C. Results and academics',
+      'D. Staff (teaching)',
+      'E. School infrastructure',
+      'Annual report',
+    ])
+      expect(en).toContain(heading);
     expect(en).toContain('Not yet published');
     expect(en).not.toMatch(/Placeholder|21XXXXX/);
     // No island: the page is text (the site's own small menu script is all it runs).
@@ -171,35 +204,77 @@ describe('the Mandatory Public Disclosure', () => {
 
   it('refuses office staff every change (403), storing nothing', async () => {
     const uploadId = await stagedFile(office);
-    expect((await expectJsonError(await putDocument(office, 'noc', { uploadId, issuedOn: '2024-01-10' }), 403)).code).toBe('principal-only');
-    expect((await expectJsonError(await office.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '5' }, infrastructure: {}, results: {} } }), 403)).code).toBe('principal-only');
-    expect((await expectJsonError(await office.request('/v1/api/disclosure/documents/noc', { method: 'DELETE' }), 403)).code).toBe('principal-only');
-    expect((await getJson('/v1/api/disclosure')).documents.find((d: { key: string }) => d.key === 'noc')).toBeUndefined();
+    expect(
+      (await expectJsonError(await putDocument(office, 'noc', { uploadId, issuedOn: '2024-01-10' }), 403)).code,
+    ).toBe('principal-only');
+    expect(
+      (
+        await expectJsonError(
+          await office.request('/v1/api/disclosure', {
+            method: 'PUT',
+            json: { staff: { teachers: '5' }, infrastructure: {}, results: {} },
+          }),
+          403,
+        )
+      ).code,
+    ).toBe('principal-only');
+    expect(
+      (await expectJsonError(await office.request('/v1/api/disclosure/documents/noc', { method: 'DELETE' }), 403)).code,
+    ).toBe('principal-only');
+    expect(
+      (await getJson('/v1/api/disclosure')).documents.find((d: { key: string }) => d.key === 'noc'),
+    ).toBeUndefined();
   });
 
   it('refuses dates out of order, a file that is not a PDF, an unknown item and a missing file, storing nothing', async () => {
     const uploadId = await stagedFile(principal);
-    const outOfOrder = await expectJsonError(await putDocument(principal, 'building-safety', { uploadId, issuedOn: '2025-06-01', validUntil: '2025-05-31' }), 400);
+    const outOfOrder = await expectJsonError(
+      await putDocument(principal, 'building-safety', { uploadId, issuedOn: '2025-06-01', validUntil: '2025-05-31' }),
+      400,
+    );
     expect(Object.keys(outOfOrder.fields)).toEqual(['validUntil']);
     const image = await stagedFile(principal, png(), 'scan.png', 'image/png');
-    const wrongType = await expectJsonError(await putDocument(principal, 'building-safety', { uploadId: image, issuedOn: '2025-06-01' }), 400);
+    const wrongType = await expectJsonError(
+      await putDocument(principal, 'building-safety', { uploadId: image, issuedOn: '2025-06-01' }),
+      400,
+    );
     expect(Object.keys(wrongType.fields)).toEqual(['uploadId']);
     await expectJsonError(await putDocument(principal, 'no-such-item', { uploadId, issuedOn: '2025-06-01' }), 404);
-    const noFile = await expectJsonError(await putDocument(principal, 'building-safety', { issuedOn: '2025-06-01' }), 400);
+    const noFile = await expectJsonError(
+      await putDocument(principal, 'building-safety', { issuedOn: '2025-06-01' }),
+      400,
+    );
     expect(Object.keys(noFile.fields)).toEqual(['uploadId']);
-    expect((await getJson('/v1/api/disclosure')).documents.find((d: { key: string }) => d.key === 'building-safety')).toBeUndefined();
+    expect(
+      (await getJson('/v1/api/disclosure')).documents.find((d: { key: string }) => d.key === 'building-safety'),
+    ).toBeUndefined();
     expect(await auditOf(principal, 'disclosure', 'building-safety')).toEqual([]);
     // The refused upload was not claimed: it can still be used.
-    expect((await putDocument(principal, 'building-safety', { uploadId, issuedOn: '2025-06-01', validUntil: '2026-05-31' })).status).toBe(200);
-    expect((await principal.request('/v1/api/disclosure/documents/building-safety', { method: 'DELETE' })).status).toBe(200);
+    expect(
+      (await putDocument(principal, 'building-safety', { uploadId, issuedOn: '2025-06-01', validUntil: '2026-05-31' }))
+        .status,
+    ).toBe(200);
+    expect((await principal.request('/v1/api/disclosure/documents/building-safety', { method: 'DELETE' })).status).toBe(
+      200,
+    );
   });
 
   it('publishes a document with its dates on both pages, replaces it, and takes it off again, each step audited before and after', async () => {
     const first = await stagedFile(principal, pdf(), 'fire-noc-2025.pdf');
-    const res = await putDocument(principal, 'fire-safety', { uploadId: first, issuedOn: '2025-04-01', validUntil: '2028-03-31' });
+    const res = await putDocument(principal, 'fire-safety', {
+      uploadId: first,
+      issuedOn: '2025-04-01',
+      validUntil: '2028-03-31',
+    });
     expect(res.status).toBe(200);
     const saved = await res.json();
-    expect(saved).toMatchObject({ key: 'fire-safety', url: `/v1/files/${first}`, name: 'fire-noc-2025.pdf', issuedOn: '2025-04-01', validUntil: '2028-03-31' });
+    expect(saved).toMatchObject({
+      key: 'fire-safety',
+      url: `/v1/files/${first}`,
+      name: 'fire-noc-2025.pdf',
+      issuedOn: '2025-04-01',
+      validUntil: '2028-03-31',
+    });
     const file = await anyone.request(saved.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
@@ -212,18 +287,34 @@ describe('the Mandatory Public Disclosure', () => {
     }
     const [created] = await auditOf(principal, 'disclosure', 'fire-safety');
     expect(created).toMatchObject({ action: 'create' });
-    expect(JSON.parse(created!.detail)).toMatchObject({ before: null, after: { file: 'fire-noc-2025.pdf', issuedOn: '2025-04-01', validUntil: '2028-03-31' } });
+    expect(JSON.parse(created!.detail)).toMatchObject({
+      before: null,
+      after: { file: 'fire-noc-2025.pdf', issuedOn: '2025-04-01', validUntil: '2028-03-31' },
+    });
 
     // New dates only: the same file stays.
-    expect((await putDocument(principal, 'fire-safety', { issuedOn: '2025-04-01', validUntil: '2029-03-31' })).status).toBe(200);
+    expect(
+      (await putDocument(principal, 'fire-safety', { issuedOn: '2025-04-01', validUntil: '2029-03-31' })).status,
+    ).toBe(200);
     const [moved] = await auditOf(principal, 'disclosure', 'fire-safety');
-    expect(JSON.parse(moved!.detail)).toEqual({ before: { validUntil: '2028-03-31' }, after: { validUntil: '2029-03-31' } });
+    expect(JSON.parse(moved!.detail)).toEqual({
+      before: { validUntil: '2028-03-31' },
+      after: { validUntil: '2029-03-31' },
+    });
 
     // A new file replaces the old one, which is no longer served.
     const second = await stagedFile(principal, pdf(), 'fire-noc-2026.pdf');
-    expect((await putDocument(principal, 'fire-safety', { uploadId: second, issuedOn: '2026-04-01', validUntil: '2029-03-31' })).status).toBe(200);
+    expect(
+      (
+        await putDocument(principal, 'fire-safety', {
+          uploadId: second,
+          issuedOn: '2026-04-01',
+          validUntil: '2029-03-31',
+        })
+      ).status,
+    ).toBe(200);
     expect((await anyone.request(`/v1/files/${first}`)).status).toBe(404);
-    expect((await page('/academy/mandatory-disclosure'))).toContain(`/v1/files/${second}`);
+    expect(await page('/academy/mandatory-disclosure')).toContain(`/v1/files/${second}`);
 
     const removed = await principal.request('/v1/api/disclosure/documents/fire-safety', { method: 'DELETE' });
     expect(removed.status).toBe(200);
@@ -238,7 +329,14 @@ describe('the Mandatory Public Disclosure', () => {
   it('saves the typed figures and results (refusing bad ones whole), shown escaped on the page', async () => {
     const before = await getJson('/v1/api/disclosure');
     const bad = await expectJsonError(
-      await principal.request('/v1/api/disclosure', { method: 'PUT', json: { staff: { teachers: '52' }, infrastructure: {}, results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] } } }),
+      await principal.request('/v1/api/disclosure', {
+        method: 'PUT',
+        json: {
+          staff: { teachers: '52' },
+          infrastructure: {},
+          results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] },
+        },
+      }),
       400,
     );
     expect(Object.keys(bad.fields)).toEqual(['results.xii.0.passed']);
@@ -259,6 +357,13 @@ describe('the Mandatory Public Disclosure', () => {
     const [entry] = await auditOf(principal, 'disclosure', 'figures');
     expect(JSON.parse(entry!.detail).after.staff).toEqual(figures.staff);
     // Put the figures back as they were, for the other files of the run.
-    expect((await principal.request('/v1/api/disclosure', { method: 'PUT', json: { staff: before.staff, infrastructure: before.infrastructure, results: before.results } })).status).toBe(200);
+    expect(
+      (
+        await principal.request('/v1/api/disclosure', {
+          method: 'PUT',
+          json: { staff: before.staff, infrastructure: before.infrastructure, results: before.results },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -21,7 +21,13 @@ let sessions: string[];
 interface Summary {
   session: string;
   sessions: string[];
-  classes: { admissionClass: string; capacity: number | null; admitted: number; waitlisted: number; applications: number }[];
+  classes: {
+    admissionClass: string;
+    capacity: number | null;
+    admitted: number;
+    waitlisted: number;
+    applications: number;
+  }[];
 }
 
 beforeAll(async () => {
@@ -32,7 +38,10 @@ beforeAll(async () => {
   ({ session, sessions } = (await res.json()) as Summary);
 });
 afterAll(async () => {
-  await principal?.request('/v1/api/seats', { method: 'PUT', json: { session, seats: [{ admissionClass: CLASS, capacity: null }] } });
+  await principal?.request('/v1/api/seats', {
+    method: 'PUT',
+    json: { session, seats: [{ admissionClass: CLASS, capacity: null }] },
+  });
 });
 
 const put = (client: ApiClient, json: unknown) => client.request('/v1/api/seats', { method: 'PUT', json });
@@ -42,7 +51,9 @@ async function capacities(forSession: string): Promise<Record<string, number | n
   const res = await principal.request(`/v1/api/seats?session=${forSession}`);
   expect(res.status).toBe(200);
   const body = await res.json();
-  return Object.fromEntries(body.seats.map((s: { admissionClass: string; capacity: number | null }) => [s.admissionClass, s.capacity]));
+  return Object.fromEntries(
+    body.seats.map((s: { admissionClass: string; capacity: number | null }) => [s.admissionClass, s.capacity]),
+  );
 }
 
 async function classSummary(client: ApiClient = office): Promise<Summary['classes'][number]> {
@@ -57,7 +68,9 @@ async function readyToDecide(): Promise<string> {
   expect((await patch(office, `/v1/api/admission/${_id}`, { status: 'under-review' })).status).toBe(200);
   const record = await (await office.request(`/v1/api/admission/${_id}`)).json();
   for (const field of Object.keys(record.documents)) {
-    expect((await patch(office, `/v1/api/admission/${_id}/documents/${field}`, { state: 'verified' })).status).toBe(200);
+    expect((await patch(office, `/v1/api/admission/${_id}/documents/${field}`, { state: 'verified' })).status).toBe(
+      200,
+    );
   }
   const verified = await patch(office, `/v1/api/admission/${_id}`, { status: 'documents-verified' });
   expect(verified.status, await verified.clone().text()).toBe(200);
@@ -74,8 +87,22 @@ describe('GET and PUT /v1/api/seats', () => {
     await expectJsonError(await new ApiClient().request('/v1/api/seats'), 401);
     expect((await expectJsonError(await office.request('/v1/api/seats'), 403)).code).toBe('principal-only');
     const before = await capacities(sessions[0]!);
-    expect((await expectJsonError(await put(office, { session: sessions[0], seats: [{ admissionClass: '9', capacity: 3 }] }), 403)).code).toBe('principal-only');
-    await expectJsonError(await principal.request('/v1/api/seats', { method: 'PUT', json: { session: sessions[0], seats: [] }, xsrf: false }), 403);
+    expect(
+      (
+        await expectJsonError(
+          await put(office, { session: sessions[0], seats: [{ admissionClass: '9', capacity: 3 }] }),
+          403,
+        )
+      ).code,
+    ).toBe('principal-only');
+    await expectJsonError(
+      await principal.request('/v1/api/seats', {
+        method: 'PUT',
+        json: { session: sessions[0], seats: [] },
+        xsrf: false,
+      }),
+      403,
+    );
     expect(await capacities(sessions[0]!)).toEqual(before);
   });
 
@@ -86,7 +113,23 @@ describe('GET and PUT /v1/api/seats', () => {
     expect(body.session).toBe(session);
     expect(body.sessions).toHaveLength(3);
     expect(body.sessions[1]).toBe(session);
-    expect(body.seats.map((s: { admissionClass: string }) => s.admissionClass)).toEqual(['P.N.C', 'N.C', 'K.G', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(body.seats.map((s: { admissionClass: string }) => s.admissionClass)).toEqual([
+      'P.N.C',
+      'N.C',
+      'K.G',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+    ]);
     await expectJsonError(await principal.request('/v1/api/seats?session=2027-29'), 400);
   });
 
@@ -99,25 +142,49 @@ describe('GET and PUT /v1/api/seats', () => {
       [{ session: target, seats: { '9': 3 } }, 'seats'],
       [{ session: target, seats: [{ admissionClass: 'Ph.D', capacity: 3 }] }, 'seats'],
       [{ session: target, seats: [null] }, 'seats'],
-      ...[-1, 1.5, '10', 1001, true, {}].map((capacity): [unknown, string] => [{ session: target, seats: [{ admissionClass: '8', capacity: 40 }, { admissionClass: '9', capacity }] }, '9']),
+      ...[-1, 1.5, '10', 1001, true, {}].map((capacity): [unknown, string] => [
+        {
+          session: target,
+          seats: [
+            { admissionClass: '8', capacity: 40 },
+            { admissionClass: '9', capacity },
+          ],
+        },
+        '9',
+      ]),
     ];
     for (const [body, field] of cases) {
       const refused = await expectJsonError(await put(principal, body), 400);
       expect(Object.keys(refused.fields), JSON.stringify(body)).toEqual([field]);
     }
-    await expectJsonError(await principal.request('/v1/api/seats', { method: 'PUT', body: JSON.stringify({ session: target, seats: [] }) }), 415);
+    await expectJsonError(
+      await principal.request('/v1/api/seats', { method: 'PUT', body: JSON.stringify({ session: target, seats: [] }) }),
+      415,
+    );
     await expectJsonError(await principal.request('/v1/api/seats', { method: 'PUT', json: [] }), 400);
     expect(await capacities(target)).toEqual(before);
   });
 
   it('stores capacities, removes one with null, and audits the change', async () => {
     const target = sessions[0]!;
-    const res = await put(principal, { session: target, seats: [{ admissionClass: '7', capacity: 35 }, { admissionClass: '8', capacity: 0 }] });
+    const res = await put(principal, {
+      session: target,
+      seats: [
+        { admissionClass: '7', capacity: 35 },
+        { admissionClass: '8', capacity: 0 },
+      ],
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.seats.find((s: { admissionClass: string }) => s.admissionClass === '7').capacity).toBe(35);
     expect(await capacities(target)).toMatchObject({ '7': 35, '8': 0, '9': null });
-    await put(principal, { session: target, seats: [{ admissionClass: '7', capacity: null }, { admissionClass: '8', capacity: null }] });
+    await put(principal, {
+      session: target,
+      seats: [
+        { admissionClass: '7', capacity: null },
+        { admissionClass: '8', capacity: null },
+      ],
+    });
     expect(await capacities(target)).toMatchObject({ '7': null, '8': null });
     const audit = await auditOf(principal, 'seats', target);
     expect(audit.slice(0, 2).map((e) => [e.action, e.detail])).toEqual([
@@ -157,10 +224,15 @@ describe('seats when admitting', () => {
     const full = await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'admitted' }), 409);
     expect(full.code).toBe('seats-full');
     expect(full.error).toMatch(/full/);
-    const denied = await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'admitted', override: true }), 403);
+    const denied = await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}`, { status: 'admitted', override: true }),
+      403,
+    );
     expect(denied.code).toBe('principal-only');
     // Without override, a principal is refused like anyone.
-    expect((await expectJsonError(await patch(principal, `/v1/api/admission/${id}`, { status: 'admitted' }), 409)).code).toBe('seats-full');
+    expect(
+      (await expectJsonError(await patch(principal, `/v1/api/admission/${id}`, { status: 'admitted' }), 409)).code,
+    ).toBe('seats-full');
     expect((await (await office.request(`/v1/api/admission/${id}`)).json()).status).toBe('documents-verified');
 
     const before = await classSummary();
@@ -169,18 +241,29 @@ describe('seats when admitting', () => {
     expect((await res.json()).status).toBe('admitted');
     expect((await classSummary()).admitted).toBe(before.admitted + 1);
     const audit = await auditOf(principal, 'admission', id);
-    expect(audit.map((e) => e.action).slice(0, 2).sort()).toEqual(['seat-override', 'status']);
-    expect(audit.find((e) => e.action === 'seat-override')!.detail).toBe(`${CLASS} ${session}: admitted as ${before.admitted + 1} of ${before.capacity} seats`);
+    expect(
+      audit
+        .map((e) => e.action)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['seat-override', 'status']);
+    expect(audit.find((e) => e.action === 'seat-override')!.detail).toBe(
+      `${CLASS} ${session}: admitted as ${before.admitted + 1} of ${before.capacity} seats`,
+    );
   });
 
   it('gives the last seat to exactly one of two admissions made at once', async () => {
     const [a, b] = [await readyToDecide(), await readyToDecide()];
     await setCapacity((await classSummary()).admitted + 1);
-    const answers = await Promise.all([a, b].map((id) => patch(office, `/v1/api/admission/${id}`, { status: 'admitted' })));
+    const answers = await Promise.all(
+      [a, b].map((id) => patch(office, `/v1/api/admission/${id}`, { status: 'admitted' })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const refused = await answers.find((r) => r.status === 409)!.json();
     expect(refused.code).toBe('seats-full');
-    const statuses = await Promise.all([a, b].map(async (id) => (await (await office.request(`/v1/api/admission/${id}`)).json()).status));
+    const statuses = await Promise.all(
+      [a, b].map(async (id) => (await (await office.request(`/v1/api/admission/${id}`)).json()).status),
+    );
     expect(statuses.sort()).toEqual(['admitted', 'documents-verified']);
     const summary = await classSummary();
     expect(summary.admitted).toBe(summary.capacity);

@@ -8,7 +8,11 @@ import { ApiClient, adminClient } from '../support/api.ts';
 
 const secret = () =>
   new TextEncoder().encode(
-    (JSON.parse(readFileSync(join(inject('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as { SESSION_SECRET: string }).SESSION_SECRET,
+    (
+      JSON.parse(readFileSync(join(inject('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')) as {
+        SESSION_SECRET: string;
+      }
+    ).SESSION_SECRET,
   );
 
 async function withToken(token: string) {
@@ -30,8 +34,14 @@ describe('session tokens', () => {
     const base = () => new SignJWT({ sid: live.sid }).setSubject(String(live.sub)).setIssuedAt();
     const hs512 = await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(secret());
     const noExp = await base().setProtectedHeader({ alg: 'HS256' }).sign(secret());
-    const expired = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret());
-    const wrongKey = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('not the secret'));
+    const expired = await base()
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret());
+    const wrongKey = await base()
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not the secret'));
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...live })).toString('base64url')}.`;
     for (const token of [hs512, noExp, expired, wrongKey, unsigned]) expect((await withToken(token)).status).toBe(401);
   });
@@ -56,12 +66,22 @@ describe('XSRF', () => {
 
   it('refuses a state change with a wrong token or a foreign Origin, accepts the right one', async () => {
     const client = await adminClient();
-    const wrong = await client.request('/v1/api/auth/logout', { method: 'POST', xsrf: false, headers: { 'X-XSRF-TOKEN': 'forged' } });
+    const wrong = await client.request('/v1/api/auth/logout', {
+      method: 'POST',
+      xsrf: false,
+      headers: { 'X-XSRF-TOKEN': 'forged' },
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toHaveProperty('error');
-    const foreign = await client.request('/v1/api/auth/logout', { method: 'POST', headers: { Origin: 'https://evil.example' } });
+    const foreign = await client.request('/v1/api/auth/logout', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
-    const sameOrigin = await client.request('/v1/api/auth/logout', { method: 'POST', headers: { Origin: new URL(inject('baseURL')).origin } });
+    const sameOrigin = await client.request('/v1/api/auth/logout', {
+      method: 'POST',
+      headers: { Origin: new URL(inject('baseURL')).origin },
+    });
     expect(sameOrigin.status).toBe(200);
   });
 });

@@ -22,13 +22,23 @@ import { PDF, fileForm, padded } from './forms-fixtures.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const env = { ADMIN_EMAIL, ADMIN_PASSWORD, ...RAISED_LIMITS };
-const IN_USE = /The local runtime of .+ is already running \(npm start, process \d+\)\. Only one may use a folder at a time/;
+const IN_USE =
+  /The local runtime of .+ is already running \(npm start, process \d+\)\. Only one may use a folder at a time/;
 
 /** A script of the repository run in `cwd`, as `npm` would: its exit code, output, and how long it took. */
-function run(script: string, args: string[], cwd: string, extra: Record<string, string> = {}): Promise<{ code: number | null; output: string; ms: number }> {
+function run(
+  script: string,
+  args: string[],
+  cwd: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
   return new Promise((ok) => {
-    const child = spawn(process.execPath, [join(repo, script), ...args], { cwd, env: { ...process.env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(repo, script), ...args], {
+      cwd,
+      env: { ...process.env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -57,9 +67,11 @@ function openToOthers(dir: string): string[] {
 }
 
 /** The files under `dir`, by path relative to it. */
-const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => lstatSync(join(dir, name)).isFile());
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => lstatSync(join(dir, name)).isFile());
 
-const enquiry = (client: ApiClient, name: string) => client.request('/v1/api/enquiry', { method: 'POST', json: { ...validEnquiry(), studentName: name } });
+const enquiry = (client: ApiClient, name: string) =>
+  client.request('/v1/api/enquiry', { method: 'POST', json: { ...validEnquiry(), studentName: name } });
 
 describe('one runtime per folder', () => {
   let first: TestRuntime | undefined;
@@ -70,7 +82,7 @@ describe('one runtime per folder', () => {
     if (first) await rm(first.root, { recursive: true, force: true });
   });
 
-  it('a second start is refused at once and the first keeps serving; after SIGKILL the next start has every record; the files are the owner\'s only', async () => {
+  it("a second start is refused at once and the first keeps serving; after SIGKILL the next start has every record; the files are the owner's only", async () => {
     first = await startTestRuntime(env, { keepRoot: true });
     const { root } = first;
     const visitor = new ApiClient(first.url);
@@ -82,7 +94,10 @@ describe('one runtime per folder', () => {
       ids.push(((await res.json()) as { enquiry: { _id: string } }).enquiry._id);
     }
     // An applicant's document, through the API: it lands in the blob store under .netlify/.
-    const uploaded = await visitor.request('/v1/api/uploads', { method: 'POST', body: fileForm('file', padded(PDF, 50_000, 3), 'birth.pdf', 'application/pdf') });
+    const uploaded = await visitor.request('/v1/api/uploads', {
+      method: 'POST',
+      body: fileForm('file', padded(PDF, 50_000, 3), 'birth.pdf', 'application/pdf'),
+    });
     expect(uploaded.status).toBe(201);
     const uploadId = ((await uploaded.json()) as { id: string }).id;
 
@@ -160,7 +175,9 @@ describe('a port in use', () => {
     busy = createServer();
     await new Promise<void>((ok) => busy!.listen(0, '127.0.0.1', ok));
     const port = String((busy.address() as { port: number }).port);
-    const message = new RegExp(`Port ${port} is already in use on 127\\.0\\.0\\.1 .*choose another port, e\\.g\\. PORT=8889 npm start`);
+    const message = new RegExp(
+      `Port ${port} is already in use on 127\\.0\\.0\\.1 .*choose another port, e\\.g\\. PORT=8889 npm start`,
+    );
 
     const startedAt = Date.now();
     const refusal = await startTestRuntime({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '', PORT: port }).then(

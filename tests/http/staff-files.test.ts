@@ -31,7 +31,12 @@ describe("a notice's attachment", () => {
     const uploadId = await stagedFile(office);
     const res = await office.request('/v1/api/notices', {
       method: 'POST',
-      json: { title: { en: `Sports day ${uploadId.slice(0, 6)}` }, body: { en: 'The timetable is attached.' }, publishOn: addDays(today, 2), attachmentUploadId: uploadId },
+      json: {
+        title: { en: `Sports day ${uploadId.slice(0, 6)}` },
+        body: { en: 'The timetable is attached.' },
+        publishOn: addDays(today, 2),
+        attachmentUploadId: uploadId,
+      },
     });
     expect(res.status).toBe(201);
     const { _id: id, attachment } = await res.json();

@@ -9,7 +9,18 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiClient, adminClient, baseURL, requestFrom, staffClient } from '../support/api.ts';
-import { auditOf, blobsWithContent, createTcRequest, expectJsonError, jpeg, pdf, png, stagedFile, token, uploadStaffFile } from './admin-fixtures.ts';
+import {
+  auditOf,
+  blobsWithContent,
+  createTcRequest,
+  expectJsonError,
+  jpeg,
+  pdf,
+  png,
+  stagedFile,
+  token,
+  uploadStaffFile,
+} from './admin-fixtures.ts';
 import { closeDb, count, db } from './forms-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { limits } from '../../src/config/limits.ts';
@@ -44,7 +55,12 @@ async function verify(body: unknown, from = freshAddress()): Promise<Answer> {
   return { ...res, json };
 }
 
-async function ok(client: ApiClient, method: 'POST' | 'PATCH', path: string, json: unknown): Promise<Record<string, any>> {
+async function ok(
+  client: ApiClient,
+  method: 'POST' | 'PATCH',
+  path: string,
+  json: unknown,
+): Promise<Record<string, any>> {
   const res = await client.request(path, { method, json });
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -53,13 +69,19 @@ async function ok(client: ApiClient, method: 'POST' | 'PATCH', path: string, jso
 /** A TC request taken to Issued (its fee paid), with a TC number of its own. */
 async function issuedTc(issuedOn = TODAY): Promise<{ id: string; tcNumber: string; studentName: string }> {
   const request = await createTcRequest();
-  await ok(office, 'POST', `/v1/api/tc-request/${request._id}/payments`, { amount: fees.transferCertificate, mode: 'cash', reference: '', paidOn: TODAY });
+  await ok(office, 'POST', `/v1/api/tc-request/${request._id}/payments`, {
+    amount: fees.transferCertificate,
+    mode: 'cash',
+    reference: '',
+    paidOn: TODAY,
+  });
   const tcNumber = `TC/${token('')}/41`;
   await ok(office, 'PATCH', `/v1/api/tc-request/${request._id}`, { status: 'issued', tcNumber, tcIssueDate: issuedOn });
   return { id: request._id, tcNumber, studentName: request.studentName };
 }
 
-const attach = (client: ApiClient, id: string, uploadId: string) => client.request(`/v1/api/tc-request/${id}/certificate`, { method: 'POST', json: { uploadId } });
+const attach = (client: ApiClient, id: string, uploadId: string) =>
+  client.request(`/v1/api/tc-request/${id}/certificate`, { method: 'POST', json: { uploadId } });
 
 describe('the office attaches the signed scan', () => {
   it('only to an issued TC: 409 before, and the upload stays unclaimed', async () => {
@@ -69,22 +91,46 @@ describe('the office attaches the signed scan', () => {
     expect(await count('tc_certificates', 'tc_request_id = $1', [request._id])).toBe(0);
     expect(await count('staff_files', 'id = $1 AND claimed_at IS NULL', [uploadId])).toBe(1);
     await expectJsonError(await attach(office, crypto.randomUUID(), uploadId), 404);
-    await expectJsonError(await new ApiClient().request(`/v1/api/tc-request/${request._id}/certificate`, { method: 'POST', json: { uploadId } }), 401);
+    await expectJsonError(
+      await new ApiClient().request(`/v1/api/tc-request/${request._id}/certificate`, {
+        method: 'POST',
+        json: { uploadId },
+      }),
+      401,
+    );
   });
 
   it('refuses a scan that is not a PDF, JPEG or PNG by its bytes, an unknown upload and none, storing nothing', async () => {
     const tc = await issuedTc();
     // A WebP (RIFF....WEBP) is a staff file, but not a scan this place takes.
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(28, 1)]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([0x24, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(28, 1),
+    ]);
     const uploaded = await uploadStaffFile(office, webp, 'scan.png', 'image/png');
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect(uploaded.body.type).toBe('webp');
     const wrong = await expectJsonError(await attach(office, tc.id, uploaded.body.uploadId), 400);
     expect(wrong.fields.uploadId).toMatch(/PDF, JPEG, PNG/);
     // An HTML page named .pdf never becomes a staff file.
-    expect((await uploadStaffFile(office, Buffer.from('<html><script>alert(1)</script></html>'), 'scan.pdf', 'application/pdf')).status).toBe(415);
+    expect(
+      (
+        await uploadStaffFile(
+          office,
+          Buffer.from('<html><script>alert(1)</script></html>'),
+          'scan.pdf',
+          'application/pdf',
+        )
+      ).status,
+    ).toBe(415);
     await expectJsonError(await attach(office, tc.id, crypto.randomUUID()), 400);
-    const none = await expectJsonError(await office.request(`/v1/api/tc-request/${tc.id}/certificate`, { method: 'POST', json: {} }), 400, CERTIFICATE_MESSAGES.required);
+    const none = await expectJsonError(
+      await office.request(`/v1/api/tc-request/${tc.id}/certificate`, { method: 'POST', json: {} }),
+      400,
+      CERTIFICATE_MESSAGES.required,
+    );
     expect(none.fields).toEqual({ uploadId: CERTIFICATE_MESSAGES.required });
     expect(await count('tc_certificates', 'tc_request_id = $1', [tc.id])).toBe(0);
     expect(await count('staff_files', 'id = $1 AND claimed_at IS NULL', [uploaded.body.uploadId])).toBe(1);
@@ -98,7 +144,12 @@ describe('the office attaches the signed scan', () => {
     const res = await attach(office, tc.id, firstId);
     expect(res.status).toBe(200);
     const record = await res.json();
-    expect(record.certificate).toMatchObject({ name: 'tc-signed.pdf', type: 'pdf', size: first.length, url: `/v1/api/tc-request/${tc.id}/certificate` });
+    expect(record.certificate).toMatchObject({
+      name: 'tc-signed.pdf',
+      type: 'pdf',
+      size: first.length,
+      url: `/v1/api/tc-request/${tc.id}/certificate`,
+    });
     const opened = await office.request(record.certificate.url);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toBe('application/pdf');
@@ -116,7 +167,10 @@ describe('the office attaches the signed scan', () => {
     await expect.poll(() => blobsWithContent(first)).toBe(0);
     const [entry] = await auditOf(principal, 'tc-request', tc.id);
     expect(entry).toMatchObject({ action: 'certificate' });
-    expect(JSON.parse(entry!.detail)).toEqual({ before: { scan: 'tc-signed.pdf (PDF)' }, after: { scan: 'tc-signed.png (PNG)' } });
+    expect(JSON.parse(entry!.detail)).toEqual({
+      before: { scan: 'tc-signed.pdf (PDF)' },
+      after: { scan: 'tc-signed.png (PNG)' },
+    });
   });
 });
 
@@ -131,7 +185,13 @@ describe('anyone verifies a TC by its number and date of issue', () => {
   it('answers the name, the date and a short-lived link to the scan, however the number is typed', async () => {
     const found = await verify({ tcNumber: `  ${tc.tcNumber.toLowerCase()}  `, issuedOn: TODAY, language: 'hi' });
     expect(found.status).toBe(200);
-    expect(found.json).toEqual({ studentName: tc.studentName, tcNumber: tc.tcNumber, issuedOn: TODAY, scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/), scanMinutes: 15 });
+    expect(found.json).toEqual({
+      studentName: tc.studentName,
+      tcNumber: tc.tcNumber,
+      issuedOn: TODAY,
+      scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/),
+      scanMinutes: 15,
+    });
     const image = await new ApiClient().request(found.json.scanUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -160,11 +220,22 @@ describe('anyone verifies a TC by its number and date of issue', () => {
     const token_ = new URL(found.json.scanUrl, baseURL()).searchParams.get('token')!;
     const [head, payload, signature] = token_.split('.');
     const visitor = new ApiClient();
-    for (const bad of ['', 'x', `${head}.${payload}.${signature!.slice(0, -2)}AA`, `${head}.${Buffer.from(JSON.stringify({ fid: 'x', sub: tc.id, aud: 'tc-scan', exp: 4e9 })).toString('base64url')}.${signature}`]) {
-      await expectJsonError(await visitor.request(`/v1/api/tc-verification/scan?token=${encodeURIComponent(bad)}`), 404);
+    for (const bad of [
+      '',
+      'x',
+      `${head}.${payload}.${signature!.slice(0, -2)}AA`,
+      `${head}.${Buffer.from(JSON.stringify({ fid: 'x', sub: tc.id, aud: 'tc-scan', exp: 4e9 })).toString('base64url')}.${signature}`,
+    ]) {
+      await expectJsonError(
+        await visitor.request(`/v1/api/tc-verification/scan?token=${encodeURIComponent(bad)}`),
+        404,
+      );
     }
     // A session's token is not a scan link, and the other way round.
-    await expectJsonError(await visitor.request(`/v1/api/tc-verification/scan?token=${encodeURIComponent(office.cookies.get('session')!)}`), 404);
+    await expectJsonError(
+      await visitor.request(`/v1/api/tc-verification/scan?token=${encodeURIComponent(office.cookies.get('session')!)}`),
+      404,
+    );
     const replaced = await issuedTc();
     expect((await attach(office, replaced.id, await stagedFile(office))).status).toBe(200);
     const old = (await verify({ tcNumber: replaced.tcNumber, issuedOn: TODAY })).json.scanUrl as string;
@@ -188,7 +259,8 @@ describe('anyone verifies a TC by its number and date of issue', () => {
 
   it('is limited per address like the status checks: 429 with the same words, the right pair refused too', async () => {
     const from = freshAddress();
-    for (let i = 0; i < limits.statusWrongTriesPerAddress.max; i++) expect((await verify({ tcNumber: `TC/none/${i}`, issuedOn: TODAY }, from)).status).toBe(404);
+    for (let i = 0; i < limits.statusWrongTriesPerAddress.max; i++)
+      expect((await verify({ tcNumber: `TC/none/${i}`, issuedOn: TODAY }, from)).status).toBe(404);
     const refused = await verify({ tcNumber: tc.tcNumber, issuedOn: TODAY }, from);
     expect(refused.status).toBe(429);
     expect(refused.json.code).toBe('request.tooManyRequests');
@@ -212,7 +284,10 @@ describe('the scan goes with its request', () => {
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Buffer.from(files['documents/signedTc.pdf']!).equals(bytes)).toBe(true);
     expect(JSON.parse(strFromU8(files['record.json']!)).documents).toEqual(['documents/signedTc.pdf']);
-    const erased = await principal.request(`/v1/api/tc-request/${tc.id}/erase`, { method: 'POST', json: { confirm: tc.id } });
+    const erased = await principal.request(`/v1/api/tc-request/${tc.id}/erase`, {
+      method: 'POST',
+      json: { confirm: tc.id },
+    });
     expect(erased.status, await erased.clone().text()).toBe(200);
     expect((await verify({ tcNumber: tc.tcNumber, issuedOn: TODAY })).status).toBe(404);
     expect(await count('tc_certificates', 'tc_request_id = $1', [tc.id])).toBe(0);
@@ -222,14 +297,24 @@ describe('the scan goes with its request', () => {
 
   it('deletion of a request without payments (its fee waived) releases the file', async () => {
     const request = await createTcRequest();
-    expect((await principal.request(`/v1/api/tc-request/${request._id}/waive`, { method: 'POST', json: { note: 'Staff ward' } })).status).toBe(200);
+    expect(
+      (
+        await principal.request(`/v1/api/tc-request/${request._id}/waive`, {
+          method: 'POST',
+          json: { note: 'Staff ward' },
+        })
+      ).status,
+    ).toBe(200);
     const tcNumber = `TC/${token('')}/7`;
     await ok(office, 'PATCH', `/v1/api/tc-request/${request._id}`, { status: 'issued', tcNumber, tcIssueDate: TODAY });
     const bytes = pdf();
     const fileId = await stagedFile(office, bytes);
     expect((await attach(office, request._id, fileId)).status).toBe(200);
-    const paid = await db().query(`SELECT 1 FROM payments WHERE entity = 'tc-request' AND record_id = $1`, [request._id]);
-    if (paid.rows.length) return expect.fail('a waiver stored a payment: this test needs a request that can be deleted');
+    const paid = await db().query(`SELECT 1 FROM payments WHERE entity = 'tc-request' AND record_id = $1`, [
+      request._id,
+    ]);
+    if (paid.rows.length)
+      return expect.fail('a waiver stored a payment: this test needs a request that can be deleted');
     expect((await principal.request(`/v1/api/tc-request/${request._id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await count('staff_files', 'id = $1', [fileId])).toBe(0);
     await expect.poll(() => blobsWithContent(bytes)).toBe(0);

@@ -14,7 +14,11 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const lines = (pattern: RegExp) => runtime.output().split('\n').filter((line) => pattern.test(line));
+const lines = (pattern: RegExp) =>
+  runtime
+    .output()
+    .split('\n')
+    .filter((line) => pattern.test(line));
 
 describe('warm functions', () => {
   it('builds a function once and reuses its instance for the next call', async () => {

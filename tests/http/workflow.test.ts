@@ -74,12 +74,26 @@ interface Case {
 
 const CASES: Case[] = [
   {
-    name: 'admission', resource: 'admission', wf: ADMISSION_WORKFLOW as Workflow, at: admissionAt,
-    refusedFrom: 'under-review', moves: [['received', 'under-review'], ['documents-verified', 'admitted']],
+    name: 'admission',
+    resource: 'admission',
+    wf: ADMISSION_WORKFLOW as Workflow,
+    at: admissionAt,
+    refusedFrom: 'under-review',
+    moves: [
+      ['received', 'under-review'],
+      ['documents-verified', 'admitted'],
+    ],
   },
   {
-    name: 'enquiry', resource: 'enquiry', wf: ENQUIRY_WORKFLOW as Workflow, at: enquiryAt,
-    refusedFrom: 'contacted', moves: [['new', 'contacted'], ['visited', 'applied']],
+    name: 'enquiry',
+    resource: 'enquiry',
+    wf: ENQUIRY_WORKFLOW as Workflow,
+    at: enquiryAt,
+    refusedFrom: 'contacted',
+    moves: [
+      ['new', 'contacted'],
+      ['visited', 'applied'],
+    ],
   },
 ];
 
@@ -92,25 +106,28 @@ describe.each(CASES)('$name workflow', ({ resource, wf, at, refusedFrom, moves }
     expect(record.history).toEqual([{ status: wf.initial, note: '', by: 'Online form', at: record.createdAt }]);
   });
 
-  it.each([[refusedFrom]])('from %s: refuses every move the table does not allow (409 naming the allowed ones), changing nothing', async (from) => {
-    const id = await at(from);
-    const before = await (await office.request(`/v1/api/${resource}/${id}`)).json();
-    const allowed = wf.moves[from]!;
-    for (const to of wf.statuses.filter((s) => !allowed.includes(s))) {
-      const res = await patch(office, `/v1/api/${resource}/${id}`, { status: to, note: 'should not be kept' });
-      if (wf.principalMoves?.[from]?.includes(to)) {
-        // A principal's move tried by the office: 403, not a 409.
-        expect((await expectJsonError(res, 403)).code).toBe('principal-only');
-        continue;
+  it.each([[refusedFrom]])(
+    'from %s: refuses every move the table does not allow (409 naming the allowed ones), changing nothing',
+    async (from) => {
+      const id = await at(from);
+      const before = await (await office.request(`/v1/api/${resource}/${id}`)).json();
+      const allowed = wf.moves[from]!;
+      for (const to of wf.statuses.filter((s) => !allowed.includes(s))) {
+        const res = await patch(office, `/v1/api/${resource}/${id}`, { status: to, note: 'should not be kept' });
+        if (wf.principalMoves?.[from]?.includes(to)) {
+          // A principal's move tried by the office: 403, not a 409.
+          expect((await expectJsonError(res, 403)).code).toBe('principal-only');
+          continue;
+        }
+        const body = await expectJsonError(res, 409);
+        expect(body.error).toContain(`is ${wf.labels[from]} and cannot move to ${wf.labels[to]}`);
+        for (const next of allowed) expect(body.error).toContain(wf.labels[next]);
+        if (!allowed.length) expect(body.error).toContain('cannot move any further');
       }
-      const body = await expectJsonError(res, 409);
-      expect(body.error).toContain(`is ${wf.labels[from]} and cannot move to ${wf.labels[to]}`);
-      for (const next of allowed) expect(body.error).toContain(wf.labels[next]);
-      if (!allowed.length) expect(body.error).toContain('cannot move any further');
-    }
-    const after = await (await office.request(`/v1/api/${resource}/${id}`)).json();
-    expect(after).toEqual(before);
-  });
+      const after = await (await office.request(`/v1/api/${resource}/${id}`)).json();
+      expect(after).toEqual(before);
+    },
+  );
 
   it.each(moves)('office moves %s -> %s, written to the history and the audit log', async (from, to) => {
     const id = await at(from);
@@ -123,24 +140,38 @@ describe.each(CASES)('$name workflow', ({ resource, wf, at, refusedFrom, moves }
     const last = record.history.at(-1);
     expect(last).toMatchObject({ status: to, note, by: expect.stringMatching(/^Test office/) });
     expect(record.statusChangedAt).toBe(last.at);
-    expect(record.history.map((h: { status: string }) => h.status)).toEqual([wf.initial, ...pathTo(wf, from as never), to]);
+    expect(record.history.map((h: { status: string }) => h.status)).toEqual([
+      wf.initial,
+      ...pathTo(wf, from as never),
+      to,
+    ]);
     const audit = await auditOf(principal, resource, id);
     expect(audit[0]).toMatchObject({ action: 'status', detail: `${from} -> ${to}: ${note}` });
   });
 
   it('answers 400 for an unknown status or a note that is too long, 404 for an unknown record', async () => {
     const id = await at(wf.initial);
-    expect((await expectJsonError(await patch(office, `/v1/api/${resource}/${id}`, { status: 'lost' }), 400)).fields.status).toBeDefined();
-    expect((await expectJsonError(await patch(office, `/v1/api/${resource}/${id}`, { status: 12 }), 400)).fields.status).toBeDefined();
-    const long = await patch(office, `/v1/api/${resource}/${id}`, { status: wf.moves[wf.initial]![0], note: 'x'.repeat(1001) });
+    expect(
+      (await expectJsonError(await patch(office, `/v1/api/${resource}/${id}`, { status: 'lost' }), 400)).fields.status,
+    ).toBeDefined();
+    expect(
+      (await expectJsonError(await patch(office, `/v1/api/${resource}/${id}`, { status: 12 }), 400)).fields.status,
+    ).toBeDefined();
+    const long = await patch(office, `/v1/api/${resource}/${id}`, {
+      status: wf.moves[wf.initial]![0],
+      note: 'x'.repeat(1001),
+    });
     expect((await expectJsonError(long, 400)).fields.note).toBeDefined();
-    await expectJsonError(await patch(office, `/v1/api/${resource}/${randomUuid()}`, { status: wf.moves[wf.initial]![0] }), 404);
+    await expectJsonError(
+      await patch(office, `/v1/api/${resource}/${randomUuid()}`, { status: wf.moves[wf.initial]![0] }),
+      404,
+    );
     await expectJsonError(await patch(office, `/v1/api/${resource}/nope`, { status: wf.moves[wf.initial]![0] }), 404);
     const record = await (await office.request(`/v1/api/${resource}/${id}`)).json();
     expect(record.history).toHaveLength(1);
   });
 
-  it('filters its list by status and shows each row\'s status', async () => {
+  it("filters its list by status and shows each row's status", async () => {
     const moved = await at(wf.moves[wf.initial]![0]!);
     const admin = await adminClient();
     const status = wf.moves[wf.initial]![0]!;
@@ -156,46 +187,87 @@ describe.each(CASES)('$name workflow', ({ resource, wf, at, refusedFrom, moves }
 describe('admission: what a move needs', () => {
   it('refuses Documents verified until every document present is verified, and names the open ones', async () => {
     const id = await admissionAt('under-review');
-    const refused = await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' }), 409);
+    const refused = await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' }),
+      409,
+    );
     expect(refused.error).toMatch(/^Every document must be verified first: .*Birth certificate \(pending\)/);
     await verifyAllDocuments(office, id);
-    const reject = await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected', reason: 'Photo is blurred' });
+    const reject = await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, {
+      state: 'rejected',
+      reason: 'Photo is blurred',
+    });
     expect(reject.status).toBe(200);
     const rejected = await reject.json();
-    expect(rejected.documents.studentPhoto).toMatchObject({ state: 'rejected', reason: 'Photo is blurred', checkedBy: expect.stringMatching(/^Test office/) });
-    expect((await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' }), 409)).error).toContain('Student photo (rejected)');
-    expect((await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'verified' })).status).toBe(200);
+    expect(rejected.documents.studentPhoto).toMatchObject({
+      state: 'rejected',
+      reason: 'Photo is blurred',
+      checkedBy: expect.stringMatching(/^Test office/),
+    });
+    expect(
+      (await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' }), 409))
+        .error,
+    ).toContain('Student photo (rejected)');
+    expect((await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'verified' })).status).toBe(
+      200,
+    );
     expect((await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' })).status).toBe(200);
   });
 
-  it.each(['REFUSED', 'NOGEN'])('never holds Documents verified back for the ABC card after the ABC ID %s (not needed)', async (answer) => {
-    // A card chosen before the parent answered the ABC ID is still sent, and stored; the office need not judge it.
-    const { _id: id } = await createAdmission({ abcId: answer.toLowerCase() });
-    expect((await patch(office, `/v1/api/admission/${id}`, { status: 'under-review' })).status).toBe(200);
-    const record = await (await office.request(`/v1/api/admission/${id}`)).json();
-    expect(record.abcId).toBe(answer);
-    expect(record.documents.abcCard).toMatchObject({ state: 'pending' });
-    for (const field of Object.keys(record.documents).filter((f) => f !== 'abcCard')) {
-      expect((await patch(office, `/v1/api/admission/${id}/documents/${field}`, { state: 'verified' })).status).toBe(200);
-    }
-    expect((await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' })).status).toBe(200);
-    // Rejecting it later does not send the application back to review either.
-    const judged = await patch(office, `/v1/api/admission/${id}/documents/abcCard`, { state: 'rejected', reason: 'Not needed' });
-    expect(judged.status).toBe(200);
-    expect((await judged.json()).status).toBe('documents-verified');
-    // Any other document still does.
-    const other = await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected', reason: 'Photo is blurred' });
-    expect((await other.json()).status).toBe('under-review');
-  });
+  it.each(['REFUSED', 'NOGEN'])(
+    'never holds Documents verified back for the ABC card after the ABC ID %s (not needed)',
+    async (answer) => {
+      // A card chosen before the parent answered the ABC ID is still sent, and stored; the office need not judge it.
+      const { _id: id } = await createAdmission({ abcId: answer.toLowerCase() });
+      expect((await patch(office, `/v1/api/admission/${id}`, { status: 'under-review' })).status).toBe(200);
+      const record = await (await office.request(`/v1/api/admission/${id}`)).json();
+      expect(record.abcId).toBe(answer);
+      expect(record.documents.abcCard).toMatchObject({ state: 'pending' });
+      for (const field of Object.keys(record.documents).filter((f) => f !== 'abcCard')) {
+        expect((await patch(office, `/v1/api/admission/${id}/documents/${field}`, { state: 'verified' })).status).toBe(
+          200,
+        );
+      }
+      expect((await patch(office, `/v1/api/admission/${id}`, { status: 'documents-verified' })).status).toBe(200);
+      // Rejecting it later does not send the application back to review either.
+      const judged = await patch(office, `/v1/api/admission/${id}/documents/abcCard`, {
+        state: 'rejected',
+        reason: 'Not needed',
+      });
+      expect(judged.status).toBe(200);
+      expect((await judged.json()).status).toBe('documents-verified');
+      // Any other document still does.
+      const other = await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, {
+        state: 'rejected',
+        reason: 'Photo is blurred',
+      });
+      expect((await other.json()).status).toBe('under-review');
+    },
+  );
 
   it('checks document verdicts: a reason for a rejection, known states and fields only, and sends a verified application back to review when one is rejected', async () => {
     const id = await admissionAt('documents-verified');
-    await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected' }), 400);
-    await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'fine' }), 400);
+    await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'rejected' }),
+      400,
+    );
+    await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'fine' }),
+      400,
+    );
     await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/nope`, { state: 'verified' }), 404);
-    await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/previousMarksheet`, { state: 'verified' }), 404);
-    await expectJsonError(await patch(office, `/v1/api/admission/${randomUuid()}/documents/studentPhoto`, { state: 'verified' }), 404);
-    const res = await patch(office, `/v1/api/admission/${id}/documents/abcCard`, { state: 'rejected', reason: 'Not readable' });
+    await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}/documents/previousMarksheet`, { state: 'verified' }),
+      404,
+    );
+    await expectJsonError(
+      await patch(office, `/v1/api/admission/${randomUuid()}/documents/studentPhoto`, { state: 'verified' }),
+      404,
+    );
+    const res = await patch(office, `/v1/api/admission/${id}/documents/abcCard`, {
+      state: 'rejected',
+      reason: 'Not readable',
+    });
     const record = await res.json();
     expect(record.status).toBe('under-review');
     expect(record.history.at(-1)).toMatchObject({ status: 'under-review', note: 'ABC card is rejected again.' });
@@ -206,18 +278,38 @@ describe('admission: what a move needs', () => {
 
   it('refuses document verdicts once decided', async () => {
     const id = await admissionAt('not-admitted');
-    await expectJsonError(await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'verified' }), 409);
+    await expectJsonError(
+      await patch(office, `/v1/api/admission/${id}/documents/studentPhoto`, { state: 'verified' }),
+      409,
+    );
   });
 
   it('lets only a principal reopen a decided application, and only with a note', async () => {
     for (const from of ['admitted', 'waitlisted', 'not-admitted', 'withdrawn']) {
       const id = await admissionAt(from);
-      expect((await expectJsonError(await patch(office, `/v1/api/admission/${id}`, { status: 'under-review', note: 'again' }), 403)).code).toBe('principal-only');
-      expect((await expectJsonError(await patch(principal, `/v1/api/admission/${id}`, { status: 'under-review' }), 400)).fields.note).toBeDefined();
-      const res = await patch(principal, `/v1/api/admission/${id}`, { status: 'under-review', note: 'Parent sent the right marksheet' });
+      expect(
+        (
+          await expectJsonError(
+            await patch(office, `/v1/api/admission/${id}`, { status: 'under-review', note: 'again' }),
+            403,
+          )
+        ).code,
+      ).toBe('principal-only');
+      expect(
+        (await expectJsonError(await patch(principal, `/v1/api/admission/${id}`, { status: 'under-review' }), 400))
+          .fields.note,
+      ).toBeDefined();
+      const res = await patch(principal, `/v1/api/admission/${id}`, {
+        status: 'under-review',
+        note: 'Parent sent the right marksheet',
+      });
       expect(res.status).toBe(200);
       const record = await res.json();
-      expect(record.history.at(-1)).toMatchObject({ status: 'under-review', note: 'Parent sent the right marksheet', by: expect.stringMatching(/^Test principal/) });
+      expect(record.history.at(-1)).toMatchObject({
+        status: 'under-review',
+        note: 'Parent sent the right marksheet',
+        by: expect.stringMatching(/^Test principal/),
+      });
     }
   });
 });

@@ -36,11 +36,18 @@ export async function verifyEveryDocument(page: Page): Promise<void> {
 /** The pages of a PDF Chromium printed: their media boxes in points (A5 is 419.5 x 595.3). */
 export function pdfPages(pdf: Buffer): { width: number; height: number }[] {
   const text = pdf.toString('latin1');
-  const pages = [...text.matchAll(/\/Type\s*\/Page(?![s\w])[\s\S]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
+  const pages = [
+    ...text.matchAll(
+      /\/Type\s*\/Page(?![s\w])[\s\S]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g,
+    ),
+  ];
   return pages.map((m) => ({ width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) }));
 }
 
 /** A fee recorded on an application not yet admitted asks the clerk first: the test means to record it. */
 export async function confirmFeeBeforeAdmission(page: Page): Promise<void> {
-  await page.getByRole('dialog', { name: 'Record a fee before admission?' }).getByRole('button', { name: 'Record payment anyway' }).click();
+  await page
+    .getByRole('dialog', { name: 'Record a fee before admission?' })
+    .getByRole('button', { name: 'Record payment anyway' })
+    .click();
 }

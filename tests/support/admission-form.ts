@@ -10,7 +10,12 @@ import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** Every text field of a band's form filled in (the student first named `name`, the band's last class unless told) and the consent box ticked. */
-export async function fillApplicationText(page: Page, band: Band, name: string, options: { mobile?: string; admissionClass?: string } = {}): Promise<void> {
+export async function fillApplicationText(
+  page: Page,
+  band: Band,
+  name: string,
+  options: { mobile?: string; admissionClass?: string } = {},
+): Promise<void> {
   const def = BANDS_DEF[band];
   await page.getByLabel(label('Student first name')).fill(name);
   await page.getByLabel(label('Student middle name')).fill('Kumar');
@@ -19,7 +24,9 @@ export async function fillApplicationText(page: Page, band: Band, name: string, 
   const chosen = options.admissionClass ?? def.classOptions.at(-1)!.value;
   await page.getByLabel(label('Admission class')).selectOption(chosen);
   // A date of birth inside the class's age range: the form asks nothing more.
-  await page.getByLabel(label('Date of birth')).fill(birthDateFor(def.classOptions.find((o) => o.value === chosen)!.label));
+  await page
+    .getByLabel(label('Date of birth'))
+    .fill(birthDateFor(def.classOptions.find((o) => o.value === chosen)!.label));
   await page.getByLabel(label('Gender')).selectOption('Male');
   for (const who of ['Father', 'Mother']) {
     await page.getByLabel(label(`${who} first name`)).fill(`${who}first`);
@@ -33,14 +40,20 @@ export async function fillApplicationText(page: Page, band: Band, name: string, 
 }
 
 /** The reference number the acknowledgment shows. */
-export const shownReference = async (page: Page): Promise<string> => (await page.locator('.ff-reference').textContent())!.trim();
+export const shownReference = async (page: Page): Promise<string> =>
+  (await page.locator('.ff-reference').textContent())!.trim();
 
 /** The office finds a sent application by the student's first name and its reference number: its id and details, and the office's client. */
-export async function officeFinds(name: string, reference: string): Promise<{ admin: ApiClient; id: string; detail: Record<string, unknown> }> {
+export async function officeFinds(
+  name: string,
+  reference: string,
+): Promise<{ admin: ApiClient; id: string; detail: Record<string, unknown> }> {
   const admin = await adminClient();
   const list = await admin.request(`/v1/api/admission?searchName=${encodeURIComponent(name)}`);
   expect(list.status).toBe(200);
-  const found = ((await list.json()).data as { _id: string; referenceNumber: string }[]).find((a) => a.referenceNumber === reference);
+  const found = ((await list.json()).data as { _id: string; referenceNumber: string }[]).find(
+    (a) => a.referenceNumber === reference,
+  );
   expect(found).toBeTruthy();
   const detail = (await (await admin.request(`/v1/api/admission/${found!._id}`)).json()) as Record<string, unknown>;
   return { admin, id: found!._id, detail };

@@ -66,14 +66,24 @@ export function requestFrom(
 }
 
 /** A multipart form (e.g. an application) POSTed from a given loopback source address, as `requestFrom`. */
-export async function formFrom(base: string, from: string, path: string, form: FormData): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+export async function formFrom(
+  base: string,
+  from: string,
+  path: string,
+  form: FormData,
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   return sendFrom(base, from, 'POST', path, body, { 'content-type': encoded.headers.get('content-type')! });
 }
 
 function sendFrom(
-  base: string, from: string, method: string, path: string, body: string | Buffer, headers: Record<string, string>,
+  base: string,
+  from: string,
+  method: string,
+  path: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
 ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -90,7 +100,9 @@ function sendFrom(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+        );
       },
     );
     req.on('error', reject);
@@ -117,7 +129,9 @@ export interface Staff {
  * for a runtime of a file's own (`base`), whose database this helper does not know.
  */
 export async function staffClient(
-  role: 'principal' | 'office', name = `Test ${role} ${++staffCount}`, base?: string,
+  role: 'principal' | 'office',
+  name = `Test ${role} ${++staffCount}`,
+  base?: string,
   email = `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@school.test`,
 ): Promise<Staff> {
   if (base !== undefined && base !== baseURL()) return staffAsTheOfficeAddsIt(role, name, email, base);
@@ -128,7 +142,14 @@ export async function staffClient(
   await db.connect();
   let id: string;
   try {
-    id = (await db.query(`INSERT INTO admins (name, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id`, [name, email, hash, role])).rows[0].id;
+    id = (
+      await db.query(`INSERT INTO admins (name, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id`, [
+        name,
+        email,
+        hash,
+        role,
+      ])
+    ).rows[0].id;
   } finally {
     await db.end();
   }
@@ -147,7 +168,12 @@ function staffPassword(): Promise<{ password: string; hash: string }> {
   return staffPasswordOnce;
 }
 
-async function staffAsTheOfficeAddsIt(role: 'principal' | 'office', name: string, email: string, base: string): Promise<Staff> {
+async function staffAsTheOfficeAddsIt(
+  role: 'principal' | 'office',
+  name: string,
+  email: string,
+  base: string,
+): Promise<Staff> {
   const principal = await adminClient(base);
   const added = await principal.request('/v1/api/admins', { method: 'POST', json: { name, email, role } });
   if (added.status !== 201) throw new Error(`adding a ${role} failed: ${added.status} ${await added.text()}`);
@@ -155,7 +181,10 @@ async function staffAsTheOfficeAddsIt(role: 'principal' | 'office', name: string
   const client = new ApiClient(base);
   await client.login(email, temporaryPassword);
   const password = `${role} password ${Math.random().toString(36).slice(2)}`;
-  const changed = await client.request('/v1/api/auth/password', { method: 'POST', json: { currentPassword: temporaryPassword, newPassword: password } });
+  const changed = await client.request('/v1/api/auth/password', {
+    method: 'POST',
+    json: { currentPassword: temporaryPassword, newPassword: password },
+  });
   if (changed.status !== 200) throw new Error(`setting the password failed: ${changed.status} ${await changed.text()}`);
   return { client, account: admin, email, password };
 }

@@ -48,7 +48,11 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 }
 
 /** Signs in through the login page, as an office user would (the seeded principal unless told). */
-export async function loginThroughUi(page: Page, email = site('adminEmail'), password = site('adminPassword')): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  email = site('adminEmail'),
+  password = site('adminPassword'),
+): Promise<void> {
   await page.goto('/login');
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByPlaceholder('Enter your password').fill(password);
@@ -57,7 +61,8 @@ export async function loginThroughUi(page: Page, email = site('adminEmail'), pas
 }
 
 /** Waits until the page's islands have hydrated (no server-rendered island left). */
-export const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => !!document.querySelector('astro-island') && !document.querySelector('astro-island[ssr]'));
 
 /**
  * Clicks `button` (a form's submit) until `shown` is visible, waiting after each click for the
@@ -73,7 +78,8 @@ export async function clickUntilShown(button: Locator, shown: Locator, tries = 1
 }
 
 /** Waits for a toast whose text is exactly `text`. */
-export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
+export const toast = (page: Page, text: string) =>
+  page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
 
 /** A field's accessible name that starts with `text` (its star or hint may follow). */
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -83,7 +89,11 @@ export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|
  * Devanagari for Devanagari letters first, before a screenshot.
  */
 async function withDevanagari(page: Page): Promise<void> {
-  const woff = await readFile(fileURLToPath(import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff')));
+  const woff = await readFile(
+    fileURLToPath(
+      import.meta.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+    ),
+  );
   await page.addStyleTag({
     content: `@font-face { font-family: ShotDeva; src: url(data:font/woff;base64,${woff.toString('base64')}); unicode-range: U+0900-097F, U+200C-200D, U+25CC; }
       body, body * { font-family: ShotDeva, system-ui, sans-serif !important; }`,

@@ -28,13 +28,22 @@ export async function cameraPhoto(seed = 1): Promise<Buffer> {
     <rect x="0" y="0" width="${marker}" height="${marker}" fill="#ee0000"/>
   </svg>`;
   const pixels = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 13 } } }).raw().toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 13 } },
+  })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.max(0, Math.min(255, pixels[i]! + noise[i]! - 128));
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Camera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '26/1 55/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '81/1 11/1 500/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '26/1 55/1 1234/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '81/1 11/1 500/100',
+      },
     })
     .withMetadata({ orientation: CAMERA.orientation })
     .toBuffer();
@@ -85,7 +94,9 @@ export function pngChunk(type: string, data: Uint8Array): Buffer {
 
 /** A 400×300 PNG with a tEXt chunk saying where it was taken, right after its header (8 bytes of signature, 25 of IHDR). */
 export async function pngWithText(background: string): Promise<Buffer> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
   const text = pngChunk('tEXt', Buffer.from('Comment\0taken at the home of the child, TestPhone', 'latin1'));
   return Buffer.concat([png.subarray(0, 33), text, png.subarray(33)]);
 }

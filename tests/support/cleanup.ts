@@ -17,7 +17,12 @@ interface Options {
 }
 
 /** Runs the cleanup as the hourly job would; its report. */
-export async function runCleanup({ root = site('runtimeRoot'), databaseUrl = site('databaseURL'), now, env = {} }: Options = {}): Promise<string> {
+export async function runCleanup({
+  root = site('runtimeRoot'),
+  databaseUrl = site('databaseURL'),
+  now,
+  env = {},
+}: Options = {}): Promise<string> {
   const { stdout } = await run(process.execPath, [join(repo, 'scripts/cleanup.ts'), ...(now ? ['--now', now] : [])], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, ...env },

@@ -63,7 +63,10 @@ export async function createTemplate(): Promise<{ name: string; remove(): Promis
         const admin = new pg.Client({ connectionString: withDefaultUser(server) });
         await admin.connect();
         try {
-          const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}\\_%`]);
+          const { rows } = await admin.query<{ datname: string }>(
+            `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+            [`${name}\\_%`],
+          );
           for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
           await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         } finally {

@@ -31,14 +31,20 @@ export interface GatewayPay {
 }
 
 export class TestGateway {
-  constructor(readonly base: string, readonly secrets = GATEWAY_SECRETS) {}
+  constructor(
+    readonly base: string,
+    readonly secrets = GATEWAY_SECRETS,
+  ) {}
 
   private get auth() {
     return `Basic ${Buffer.from(`${TEST_KEY_ID}:${this.secrets.TEST_GATEWAY_KEY_SECRET}`).toString('base64')}`;
   }
 
   /** A payment of the order: its amount and currency unless told, its webhooks sent unless `webhook: false`. */
-  async pay(orderId: string, options: { amount?: number; currency?: string; webhook?: boolean; fail?: boolean } = {}): Promise<GatewayPay> {
+  async pay(
+    orderId: string,
+    options: { amount?: number; currency?: string; webhook?: boolean; fail?: boolean } = {},
+  ): Promise<GatewayPay> {
     const res = await fetch(`${this.base}/v1/test-gateway/control/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: this.auth },
@@ -55,10 +61,20 @@ export class TestGateway {
   }
 
   /** Posts a webhook as Razorpay does: the body as it is, its signature (the right one unless given) and event id. */
-  webhook(body: string, { signature = sign(body, this.secrets.RAZORPAY_WEBHOOK_SECRET), eventId = `evt_${randomBytes(7).toString('hex')}` } = {}): Promise<Response> {
+  webhook(
+    body: string,
+    {
+      signature = sign(body, this.secrets.RAZORPAY_WEBHOOK_SECRET),
+      eventId = `evt_${randomBytes(7).toString('hex')}`,
+    } = {},
+  ): Promise<Response> {
     return new ApiClient(this.base).request('/v1/api/payments/webhook', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': eventId,
+      },
       body,
     });
   }
@@ -75,6 +91,22 @@ export class TestGateway {
 
 /** A payment.captured event as Razorpay sends it, for a payment the gateway never made (an unknown order). */
 export function capturedEvent(payment: { id: string; order_id: string; amount: number; currency?: string }): string {
-  const entity = { entity: 'payment', status: 'captured', captured: true, method: 'upi', currency: 'INR', amount_refunded: 0, created_at: Math.floor(Date.now() / 1000), ...payment };
-  return JSON.stringify({ entity: 'event', account_id: 'acc_Test', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity } }, created_at: entity.created_at });
+  const entity = {
+    entity: 'payment',
+    status: 'captured',
+    captured: true,
+    method: 'upi',
+    currency: 'INR',
+    amount_refunded: 0,
+    created_at: Math.floor(Date.now() / 1000),
+    ...payment,
+  };
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_Test',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: { payment: { entity } },
+    created_at: entity.created_at,
+  });
 }

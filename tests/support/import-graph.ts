@@ -8,7 +8,19 @@ import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
 /** Packages that only make sense on the server (database, multipart, tokens, file sniffing, PDFs, Netlify's server APIs). */
-export const SERVER_PACKAGES = ['pg', 'busboy', 'jose', 'ws', 'file-type', 'pdfkit', 'qrcode', '@neondatabase/serverless', '@netlify/database', '@netlify/blobs', '@netlify/functions'];
+export const SERVER_PACKAGES = [
+  'pg',
+  'busboy',
+  'jose',
+  'ws',
+  'file-type',
+  'pdfkit',
+  'qrcode',
+  '@neondatabase/serverless',
+  '@netlify/database',
+  '@netlify/blobs',
+  '@netlify/functions',
+];
 
 export type Read = (file: string) => string | undefined;
 
@@ -36,8 +48,10 @@ export function astroClientImports(code: string): string[] {
   return out;
 }
 
-const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
-const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+const isBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
+const packageOf = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
 export interface Violation {
   /** The chain of files from the entry to the offending import. */
@@ -47,7 +61,11 @@ export interface Violation {
 }
 
 /** Every server-only module reachable from `entries` (absolute paths), with the chain that reaches it. */
-export function serverOnlyImports(entries: string[], read: Read, srcServer: string): { violations: Violation[]; visited: Set<string> } {
+export function serverOnlyImports(
+  entries: string[],
+  read: Read,
+  srcServer: string,
+): { violations: Violation[]; visited: Set<string> } {
   const violations: Violation[] = [];
   const seen = new Set<string>();
   const visit = (file: string, chain: string[]) => {
@@ -60,7 +78,8 @@ export function serverOnlyImports(entries: string[], read: Read, srcServer: stri
       if (specifier.startsWith('.')) {
         const base = resolve(dirname(file), specifier.replace(/\?.*$/, ''));
         const target = EXTENSIONS.map((ext) => base + ext).find((candidate) => read(candidate) !== undefined) ?? base;
-        if (/\.server\.[cm]?[jt]sx?$/.test(target)) violations.push({ chain: here, specifier, reason: 'a *.server module' });
+        if (/\.server\.[cm]?[jt]sx?$/.test(target))
+          violations.push({ chain: here, specifier, reason: 'a *.server module' });
         else if (target.startsWith(srcServer)) violations.push({ chain: here, specifier, reason: 'src/server/' });
         else visit(target, here);
       } else if (isBuiltin(specifier)) {
@@ -82,17 +101,31 @@ export interface ImportEdge {
 
 /** The relative imports and re-exports of a TypeScript module, static or lazy, each marked type-only or not. */
 export function relativeImports(code: string, file: string): ImportEdge[] {
-  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    code,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const edges: ImportEdge[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
       edges.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       edges.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       edges.push({ specifier: node.arguments[0].text, typeOnly: false });
     }
     ts.forEachChild(node, visit);
@@ -131,14 +164,22 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   for (const root of graph.keys()) {
     if (index.has(root)) continue;
     const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
-    index.set(root, next); low.set(root, next); next++; stack.push(root); onStack.add(root);
+    index.set(root, next);
+    low.set(root, next);
+    next++;
+    stack.push(root);
+    onStack.add(root);
     while (work.length) {
       const top = work.at(-1)!;
       const targets = graph.get(top.node) ?? [];
       if (top.edge < targets.length) {
         const target = targets[top.edge++]!;
         if (!index.has(target)) {
-          index.set(target, next); low.set(target, next); next++; stack.push(target); onStack.add(target);
+          index.set(target, next);
+          low.set(target, next);
+          next++;
+          stack.push(target);
+          onStack.add(target);
           work.push({ node: target, edge: 0 });
         } else if (onStack.has(target)) {
           low.set(top.node, Math.min(low.get(top.node)!, index.get(target)!));

@@ -46,7 +46,9 @@ async function loadRoutes(): Promise<Route[]> {
     for (const path of Array.isArray(paths) ? paths : [paths]) {
       const wildcard = path.endsWith('/*');
       const prefix = path.slice(0, -1);
-      const takes = wildcard ? (pathname: string) => pathname.startsWith(prefix) : (pathname: string) => matchPath(path, pathname) !== undefined;
+      const takes = wildcard
+        ? (pathname: string) => pathname.startsWith(prefix)
+        : (pathname: string) => matchPath(path, pathname) !== undefined;
       routes.push({ takes, wildcard, handler: mod.default });
     }
   }
@@ -63,7 +65,9 @@ export interface InProcessSite {
 }
 
 /** The runtime suite's raised limits set back to their defaults (an empty setting is the default), for tests of the limits. */
-export const DEFAULT_LIMITS: Record<string, string> = Object.fromEntries(Object.keys(RAISED_LIMITS).map((name) => [name, '']));
+export const DEFAULT_LIMITS: Record<string, string> = Object.fromEntries(
+  Object.keys(RAISED_LIMITS).map((name) => [name, '']),
+);
 
 /** Starts the API with a fresh database and blob store; `env` on top of the runtime suite's settings. */
 export async function startInProcessSite(env: Record<string, string> = {}): Promise<InProcessSite> {
@@ -92,7 +96,12 @@ export async function startInProcessSite(env: Record<string, string> = {}): Prom
   };
   for (const [name, value] of Object.entries(settings)) setEnv(name, value);
   // Site id '0', as @netlify/dev names a site not linked to Netlify: `npm run cleanup` in this root finds the same blobs.
-  setEnvironmentContext({ siteID: '0', token, edgeURL: `http://localhost:${blobsPort}`, uncachedEdgeURL: `http://localhost:${blobsPort}` });
+  setEnvironmentContext({
+    siteID: '0',
+    token,
+    edgeURL: `http://localhost:${blobsPort}`,
+    uncachedEdgeURL: `http://localhost:${blobsPort}`,
+  });
 
   const { seedFirstAdmin } = await import('../../scripts/seed-admin.ts');
   await seedFirstAdmin(() => undefined);
@@ -145,7 +154,13 @@ export async function startInProcessSite(env: Record<string, string> = {}): Prom
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   setEnv('URL', url);
-  useSite({ baseURL: url, databaseURL: database.url, runtimeRoot: root, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  useSite({
+    baseURL: url,
+    databaseURL: database.url,
+    runtimeRoot: root,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
 
   return {
     url,

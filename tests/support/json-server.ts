@@ -22,7 +22,12 @@ export async function startJsonServer(answer: (req: JsonRequest) => readonly [nu
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const [status, body] = answer({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const [status, body] = answer({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });

@@ -38,9 +38,16 @@ export class Msg91Server {
     return this.#server.url;
   }
 
-  #answer(method: string, url: string, authkey: string | string[] | undefined, raw: string): readonly [number, unknown] {
-    if (method !== 'POST' || url.replace(/\/$/, '') !== '/api/v5/flow') return [404, { type: 'error', message: 'Not found' }];
-    if (authkey !== this.options.authKey) return [401, { type: 'error', message: 'Authentication failure', code: '401' }];
+  #answer(
+    method: string,
+    url: string,
+    authkey: string | string[] | undefined,
+    raw: string,
+  ): readonly [number, unknown] {
+    if (method !== 'POST' || url.replace(/\/$/, '') !== '/api/v5/flow')
+      return [404, { type: 'error', message: 'Not found' }];
+    if (authkey !== this.options.authKey)
+      return [401, { type: 'error', message: 'Authentication failure', code: '401' }];
     let body: any;
     try {
       body = JSON.parse(raw);
@@ -48,13 +55,22 @@ export class Msg91Server {
       return [400, { type: 'error', message: 'Invalid JSON' }];
     }
     const recipient = body?.recipients?.[0];
-    if (typeof body?.template_id !== 'string' || typeof recipient?.mobiles !== 'string' || !/^91[6-9]\d{9}$/.test(recipient.mobiles)) return [400, { type: 'error', message: 'Invalid request' }];
-    if (!this.options.templates.includes(body.template_id)) return [400, { type: 'error', message: 'Template ID Missing or Invalid Template' }];
+    if (
+      typeof body?.template_id !== 'string' ||
+      typeof recipient?.mobiles !== 'string' ||
+      !/^91[6-9]\d{9}$/.test(recipient.mobiles)
+    )
+      return [400, { type: 'error', message: 'Invalid request' }];
+    if (!this.options.templates.includes(body.template_id))
+      return [400, { type: 'error', message: 'Template ID Missing or Invalid Template' }];
     if (this.failNext > 0) {
       this.failNext--;
       return [500, { type: 'error', message: 'Internal server error' }];
     }
-    const vars = Object.keys(recipient).filter((k) => /^var\d+$/.test(k)).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))).map((k) => String(recipient[k]));
+    const vars = Object.keys(recipient)
+      .filter((k) => /^var\d+$/.test(k))
+      .sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)))
+      .map((k) => String(recipient[k]));
     const requestId = randomBytes(12).toString('hex');
     this.sent.push({ templateId: body.template_id, mobiles: recipient.mobiles, sender: body.sender, vars, requestId });
     return [200, { type: 'success', message: requestId }];
@@ -65,14 +81,44 @@ export class Msg91Server {
    * panel's webhook `version` sends it: v2 a form field `data` holding the request with its reports,
    * v3 one report as a JSON body.
    */
-  report(reportUrl: string, requestId: string, mobiles: string, status: '1' | '2', desc = status === '1' ? 'DELIVERED' : 'FAILED', version: 'v2' | 'v3' = 'v2'): Promise<Response> {
+  report(
+    reportUrl: string,
+    requestId: string,
+    mobiles: string,
+    status: '1' | '2',
+    desc = status === '1' ? 'DELIVERED' : 'FAILED',
+    version: 'v2' | 'v3' = 'v2',
+  ): Promise<Response> {
     const date = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     if (version === 'v3') {
-      const body = JSON.stringify({ date, number: mobiles, senderId: 'RMCPSC', amount: '0.20', requestId, credit: '1', userId: '123456', campaignName: 'API', status, desc });
+      const body = JSON.stringify({
+        date,
+        number: mobiles,
+        senderId: 'RMCPSC',
+        amount: '0.20',
+        requestId,
+        credit: '1',
+        userId: '123456',
+        campaignName: 'API',
+        status,
+        desc,
+      });
       return fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     }
-    const data = JSON.stringify([{ senderId: 'RMCPSC', requestId, report: [{ date, number: mobiles, status, desc }], userId: '123456', campaignName: 'API' }]);
-    return fetch(reportUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ data }).toString() });
+    const data = JSON.stringify([
+      {
+        senderId: 'RMCPSC',
+        requestId,
+        report: [{ date, number: mobiles, status, desc }],
+        userId: '123456',
+        campaignName: 'API',
+      },
+    ]);
+    return fetch(reportUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ data }).toString(),
+    });
   }
 
   stop(): Promise<void> {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { site } from './site.ts';
 
 /** The runtime's SESSION_SECRET, which signs the links (the local runtime keeps it in its folder). */
-const runtimeSecret = () => JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8')).SESSION_SECRET as string;
+const runtimeSecret = () =>
+  JSON.parse(readFileSync(join(site('runtimeRoot'), '.netlify', 'local-secrets.json'), 'utf8'))
+    .SESSION_SECRET as string;
 
 /** The link's path and query on the runtime (the message names the school's own address). */
 export async function optOutLink(mobile: string, language: 'en' | 'hi'): Promise<URL> {

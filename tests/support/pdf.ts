@@ -24,10 +24,14 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const page = await pdf.getPage(1);
     const content = await page.getTextContent();
     const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
-    const links = ((await page.getAnnotations()) as { subtype: string; url?: string }[]).filter((a) => a.subtype === 'Link' && a.url).map((a) => a.url!);
+    const links = ((await page.getAnnotations()) as { subtype: string; url?: string }[])
+      .filter((a) => a.subtype === 'Link' && a.url)
+      .map((a) => a.url!);
     const viewport = page.getViewport({ scale: 2 });
     // pdf.js's own canvas factory (node: @napi-rs/canvas), untyped in its declarations.
-    const factory = pdf.canvasFactory as { create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } };
+    const factory = pdf.canvasFactory as {
+      create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+    };
     const { canvas, context } = factory.create(viewport.width, viewport.height);
     await page.render({ canvasContext: context, canvas, viewport }).promise;
     const image = context.getImageData(0, 0, viewport.width, viewport.height);

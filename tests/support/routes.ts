@@ -12,15 +12,28 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The content pages' routes (netlify/functions/content-pages.mts), English then Hindi. */
-const CONTENT_SECTIONS = ['/', '/academy', '/academy/:page', '/academics', '/academics/:page', '/academics/methodology/:page',
-  '/infrastructure', '/infrastructure/:page', '/infrastructure/facilities/:page', '/admissions', '/admissions/apply', '/press'];
+const CONTENT_SECTIONS = [
+  '/',
+  '/academy',
+  '/academy/:page',
+  '/academics',
+  '/academics/:page',
+  '/academics/methodology/:page',
+  '/infrastructure',
+  '/infrastructure/:page',
+  '/infrastructure/facilities/:page',
+  '/admissions',
+  '/admissions/apply',
+  '/press',
+];
 const CONTENT_PAGES = [...CONTENT_SECTIONS, ...CONTENT_SECTIONS.map((path) => (path === '/' ? '/hi' : `/hi${path}`))];
 
 /** Routes anyone may call. Each entry says why; everything else must be admin-only. */
 export const PUBLIC: Record<string, string> = {
   'GET /v1/api/auth': 'the session check itself (401 when signed out)',
   'POST /v1/api/auth/login': 'sign in',
-  'POST /v1/api/auth/login/code': "sign in's second step: the code, proven by the half-signed-in step cookie a right password set",
+  'POST /v1/api/auth/login/code':
+    "sign in's second step: the code, proven by the half-signed-in step cookie a right password set",
   'POST /v1/api/auth/logout': 'sign out (checks XSRF when a session exists)',
   'POST /v1/api/enquiry': 'public enquiry form',
   'POST /v1/api/admission': 'public admission forms',
@@ -35,13 +48,17 @@ export const PUBLIC: Record<string, string> = {
   'POST /v1/api/admission/status': "a parent's status check, proven by reference number and mobile number",
   'POST /v1/api/admission/status/replace': 'a parent sends a rejected document again, proven by the same pair',
   'POST /v1/api/tc-request/status': "a parent's TC request status check, proven by admission number and mobile number",
-  'GET /v1/api/admission/receipt': "a parent's receipt PDF, proven by reference number and mobile number like the status check",
-  'GET /v1/api/tc-request/receipt': "a parent's TC receipt PDF, proven by admission number and mobile number like the status check",
+  'GET /v1/api/admission/receipt':
+    "a parent's receipt PDF, proven by reference number and mobile number like the status check",
+  'GET /v1/api/tc-request/receipt':
+    "a parent's TC receipt PDF, proven by admission number and mobile number like the status check",
   'GET /opt-out': "a family's opt-out page, proven by the signed link its WhatsApp or SMS message ended with",
-  'POST /v1/api/opt-out': 'a family stops (or starts again) WhatsApp and SMS messages from the page, proven by the same signed link',
+  'POST /v1/api/opt-out':
+    'a family stops (or starts again) WhatsApp and SMS messages from the page, proven by the same signed link',
   'GET /hi/opt-out': 'the opt-out page in Hindi',
   'GET /v1/api/whatsapp/webhook': "Meta's webhook verification handshake, proven by the verify token",
-  'POST /v1/api/whatsapp/webhook': "Meta's delivery and reply notifications, proven by X-Hub-Signature-256 (HMAC of the body with the app secret)",
+  'POST /v1/api/whatsapp/webhook':
+    "Meta's delivery and reply notifications, proven by X-Hub-Signature-256 (HMAC of the body with the app secret)",
   'POST /v1/api/sms/report': "MSG91's delivery reports, proven by the secret token of ours in the URL",
   'GET /v1/api/jobs': 'public vacancies page',
   'GET /v1/api/jobs/:id': 'public vacancy modal',
@@ -71,8 +88,10 @@ export const PUBLIC: Record<string, string> = {
   'GET /hi/notices/:slug': "a published notice's page in Hindi",
   'GET /hi/notices/archive/:month': "a month's published notices in Hindi",
   // The content pages (src/features/pages/), in both languages, and their sitemap.
-  ...Object.fromEntries(CONTENT_PAGES.map((path) => [`GET ${path}`, 'a content page (the home page, a section or a page under one)'])),
-  'GET /sitemap-pages.xml': "the content pages that are not hidden, for search engines",
+  ...Object.fromEntries(
+    CONTENT_PAGES.map((path) => [`GET ${path}`, 'a content page (the home page, a section or a page under one)']),
+  ),
+  'GET /sitemap-pages.xml': 'the content pages that are not hidden, for search engines',
   'GET /v1/api/pages/hidden': "the hidden content pages' addresses, which built pages leave out of their menus",
   // The school's own facts and its CBSE disclosure: public by law and by nature.
   'GET /v1/api/school': "the school's profile (name, address, numbers), printed on every page",
@@ -80,7 +99,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /academy/mandatory-disclosure': 'the Mandatory Public Disclosure page',
   'GET /hi/academy/mandatory-disclosure': 'the Mandatory Public Disclosure page in Hindi',
   // Fees, press and magazine: what the school publishes, the same for everyone.
-  'GET /v1/api/fees': 'the school\'s fees, as the public fee page and the TC form state them',
+  'GET /v1/api/fees': "the school's fees, as the public fee page and the TC form state them",
   'GET /admissions/fees': 'the public fee structure page',
   'GET /hi/admissions/fees': 'the public fee structure page in Hindi',
   'GET /v1/api/press': 'the press articles the public page shows',
@@ -92,10 +111,11 @@ export const PUBLIC: Record<string, string> = {
   'GET /v1/files/:id': "the staff's public files (a notice's attachment, a disclosure document); others are 404",
   // Paying online (src/features/payments/online.server.ts): the family and the gateway have no session.
   'POST /v1/api/payments/order': "a family's order of what is due, proven by the status check's pair",
-  'POST /v1/api/payments/callback': "the gateway's checkout sends the family back here: verified by the checkout's signature",
+  'POST /v1/api/payments/callback':
+    "the gateway's checkout sends the family back here: verified by the checkout's signature",
   'POST /v1/api/payments/webhook': "the gateway's webhooks: verified by X-Razorpay-Signature",
   // The built-in test gateway (local runtime only, 404 on a deploy): Razorpay's API answers 401 without its test key.
-  'POST /v1/test-gateway/v1/orders': 'the test gateway: Razorpay\'s orders API (Basic auth of the test key)',
+  'POST /v1/test-gateway/v1/orders': "the test gateway: Razorpay's orders API (Basic auth of the test key)",
   'GET /v1/test-gateway/v1/orders/:id': 'the test gateway: an order (Basic auth of the test key)',
   'GET /v1/test-gateway/v1/orders/:id/payments': "the test gateway: an order's payments (Basic auth of the test key)",
   'GET /v1/test-gateway/v1/payments/:id': 'the test gateway: a payment (Basic auth of the test key)',
@@ -108,8 +128,12 @@ export const PUBLIC: Record<string, string> = {
 
 /** Public routes whose own answer without credentials is 401 by design: the test gateway speaks Razorpay's API, which asks for its key. */
 export const PUBLIC_MAY_401_TEST_GATEWAY = new Set([
-  'POST /v1/test-gateway/v1/orders', 'GET /v1/test-gateway/v1/orders/:id', 'GET /v1/test-gateway/v1/orders/:id/payments', 'GET /v1/test-gateway/v1/payments/:id',
-  'POST /v1/test-gateway/v1/payments/:id/refund', 'POST /v1/test-gateway/control/pay',
+  'POST /v1/test-gateway/v1/orders',
+  'GET /v1/test-gateway/v1/orders/:id',
+  'GET /v1/test-gateway/v1/orders/:id/payments',
+  'GET /v1/test-gateway/v1/payments/:id',
+  'POST /v1/test-gateway/v1/payments/:id/refund',
+  'POST /v1/test-gateway/control/pay',
 ]);
 
 /** The limits every lookup by a record's number and a mobile number shares (src/server/status-check.ts). */
@@ -163,35 +187,61 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /v1/api/magazine': { none: 'the published magazine issues, the same for everyone' },
   'GET /press/magazine': { none: 'a published page, cached by the CDN' },
   'GET /hi/press/magazine': { none: 'a published page, cached by the CDN' },
-  'GET /v1/files/:id': { none: 'a file its record made public, the same for everyone; a random id has nothing to guess' },
+  'GET /v1/files/:id': {
+    none: 'a file its record made public, the same for everyone; a random id has nothing to guess',
+  },
   'GET /v1/api/events': { none: 'the published calendar, the same for everyone' },
   'POST /v1/api/payments/order': LOOKUP,
-  'POST /v1/api/payments/callback': { none: 'acts only on a return signed with the key secret for an order we made: nothing to guess' },
-  'POST /v1/api/payments/webhook': { none: 'acts only on a body signed with the webhook secret: nothing to guess, a replay does nothing' },
+  'POST /v1/api/payments/callback': {
+    none: 'acts only on a return signed with the key secret for an order we made: nothing to guess',
+  },
+  'POST /v1/api/payments/webhook': {
+    none: 'acts only on a body signed with the webhook secret: nothing to guess, a replay does nothing',
+  },
   'POST /v1/test-gateway/v1/orders': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
   'GET /v1/test-gateway/v1/orders/:id': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
-  'GET /v1/test-gateway/v1/orders/:id/payments': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
+  'GET /v1/test-gateway/v1/orders/:id/payments': {
+    none: 'the local test gateway: 404 on a deploy, and its key is asked',
+  },
   'GET /v1/test-gateway/v1/payments/:id': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
-  'POST /v1/test-gateway/v1/payments/:id/refund': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
-  'GET /v1/test-gateway/v1/checkout.js': { none: 'the local test gateway: 404 on a deploy; the same script for everyone' },
-  'POST /v1/test-gateway/v1/checkout/embedded': { none: 'the local test gateway: 404 on a deploy; a page for an order it made' },
+  'POST /v1/test-gateway/v1/payments/:id/refund': {
+    none: 'the local test gateway: 404 on a deploy, and its key is asked',
+  },
+  'GET /v1/test-gateway/v1/checkout.js': {
+    none: 'the local test gateway: 404 on a deploy; the same script for everyone',
+  },
+  'POST /v1/test-gateway/v1/checkout/embedded': {
+    none: 'the local test gateway: 404 on a deploy; a page for an order it made',
+  },
   'POST /v1/test-gateway/v1/checkout/pay': { none: 'the local test gateway: 404 on a deploy; no money moves' },
   'POST /v1/test-gateway/control/pay': { none: 'the local test gateway: 404 on a deploy, and its key is asked' },
   // The two address limits of the lookups (no mobile number is named), and the site-wide one of wrong tries.
-  'POST /v1/api/tc-verification': ['RATE_LIMIT_STATUS_CHECK', 'RATE_LIMIT_STATUS_CHECK_WRONG', 'RATE_LIMIT_TC_VERIFY_WRONG'],
-  'GET /v1/api/tc-verification/scan': { none: 'answers only a link signed for 15 minutes by a verification that counted: nothing to guess' },
+  'POST /v1/api/tc-verification': [
+    'RATE_LIMIT_STATUS_CHECK',
+    'RATE_LIMIT_STATUS_CHECK_WRONG',
+    'RATE_LIMIT_TC_VERIFY_WRONG',
+  ],
+  'GET /v1/api/tc-verification/scan': {
+    none: 'answers only a link signed for 15 minutes by a verification that counted: nothing to guess',
+  },
   'GET /calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /hi/calendar': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /hi/calendar/:month': { none: 'a public page, the same for everyone, cached by the CDN' },
   'GET /calendar.ics': { none: 'the public feed, the same for everyone, cached by the CDN' },
   'GET /v1/api/notices': { none: 'the published notices, the same for everyone' },
-  'GET /opt-out': { none: 'shows one number\'s choice only to a link signed for it (an HMAC of 132 bits): nothing to guess' },
-  'POST /v1/api/opt-out': { none: 'records one number\'s choice only for a link signed for it: nothing to guess' },
+  'GET /opt-out': {
+    none: "shows one number's choice only to a link signed for it (an HMAC of 132 bits): nothing to guess",
+  },
+  'POST /v1/api/opt-out': { none: "records one number's choice only for a link signed for it: nothing to guess" },
   'GET /hi/opt-out': { none: 'the same page in Hindi, signed the same way' },
   'GET /v1/api/whatsapp/webhook': { none: 'answers only the verify token, compared in constant time; stores nothing' },
-  'POST /v1/api/whatsapp/webhook': { none: 'stores only what Meta signed with the app secret: anyone else is refused before anything is read' },
-  'POST /v1/api/sms/report': { none: 'stores only reports that carry the secret token of ours: anyone else is refused before the body is read' },
+  'POST /v1/api/whatsapp/webhook': {
+    none: 'stores only what Meta signed with the app secret: anyone else is refused before anything is read',
+  },
+  'POST /v1/api/sms/report': {
+    none: 'stores only reports that carry the secret token of ours: anyone else is refused before the body is read',
+  },
   'GET /notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
@@ -201,15 +251,19 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'GET /hi/notices': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/:slug': { none: 'a public page, the same for everyone (cached on the CDN)' },
   'GET /hi/notices/archive/:month': { none: 'a public page, the same for everyone (cached on the CDN)' },
-  ...Object.fromEntries(CONTENT_PAGES.map((path) => [`GET ${path}`, { none: 'a public page, the same for everyone (cached on the CDN)' }])),
+  ...Object.fromEntries(
+    CONTENT_PAGES.map((path) => [`GET ${path}`, { none: 'a public page, the same for everyone (cached on the CDN)' }]),
+  ),
   'GET /sitemap-pages.xml': { none: 'a public sitemap, the same for everyone (cached on the CDN)' },
   'GET /v1/api/pages/hidden': { none: 'a list the same for everyone (cached on the CDN)' },
 };
 
 /** Limits that refuse no request but hold back what it would cause, each with where it is tested. */
 export const HOLDING_LIMITS: Record<string, string> = {
-  RATE_LIMIT_PUBLIC_MAIL: "a public form's e-mails past 3 a day to one address stay in the outbox, held (tests/db/public-mail.test.ts)",
-  RATE_LIMIT_PUBLIC_MOBILE: "a public form's WhatsApp and SMS messages past 3 a day to one mobile number stay in the outbox, held (tests/db/public-mobile.test.ts)",
+  RATE_LIMIT_PUBLIC_MAIL:
+    "a public form's e-mails past 3 a day to one address stay in the outbox, held (tests/db/public-mail.test.ts)",
+  RATE_LIMIT_PUBLIC_MOBILE:
+    "a public form's WhatsApp and SMS messages past 3 a day to one mobile number stay in the outbox, held (tests/db/public-mobile.test.ts)",
 };
 
 /** A harmless value for each route parameter: a random id answers 404, which is enough to see the guard. */
@@ -240,10 +294,17 @@ const NOT_FOUND_FUNCTION = 'api-not-found.mts';
 export async function enumerateRoutes(): Promise<{ routes: Route[]; notFoundExcludes: string[] }> {
   const routes: Route[] = [];
   let notFoundExcludes: string[] = [];
-  const files = readdirSync(FUNCTIONS_DIR).filter((f) => /\.(mts|ts|mjs|js)$/.test(f)).sort();
+  const files = readdirSync(FUNCTIONS_DIR)
+    .filter((f) => /\.(mts|ts|mjs|js)$/.test(f))
+    .sort();
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(FUNCTIONS_DIR, file)).href)) as {
-      config?: { path?: string | string[]; method?: string | string[]; schedule?: string; excludedPath?: string | string[] };
+      config?: {
+        path?: string | string[];
+        method?: string | string[];
+        schedule?: string;
+        excludedPath?: string | string[];
+      };
     };
     const config = mod.config;
     if (file === NOT_FOUND_FUNCTION) {
@@ -267,7 +328,10 @@ export async function enumerateRoutes(): Promise<{ routes: Route[]; notFoundExcl
 export function concrete(path: string): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const sample = SAMPLE_PARAMS[name];
-    if (!sample) throw new Error(`no sample value for the route parameter :${name} (add one to SAMPLE_PARAMS in tests/support/routes.ts)`);
+    if (!sample)
+      throw new Error(
+        `no sample value for the route parameter :${name} (add one to SAMPLE_PARAMS in tests/support/routes.ts)`,
+      );
     return encodeURIComponent(sample());
   });
 }
@@ -278,7 +342,9 @@ export const routeKey = (r: Route) => `${r.method === 'HEAD' ? 'GET' : r.method}
 /** Runs `fn` over `items`, a few at a time (each request starts a function worker in the emulator). */
 export async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>, limit = 4): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }

@@ -61,7 +61,10 @@ export interface TestRuntimeOptions {
   prepare?: (root: string) => Promise<void>;
 }
 
-export async function startTestRuntime(env: Record<string, string> = {}, options: TestRuntimeOptions = {}): Promise<TestRuntime> {
+export async function startTestRuntime(
+  env: Record<string, string> = {},
+  options: TestRuntimeOptions = {},
+): Promise<TestRuntime> {
   const repo = resolve(import.meta.dirname, '../..');
   const root = options.root ?? (await mkdtemp(join(tmpdir(), 'rmcp-test-')));
   if (!options.root) await copyProject(repo, root);
@@ -102,11 +105,15 @@ export async function startTestRuntime(env: Record<string, string> = {}, options
   });
   // The output masks the local database gateway's password; the runtime's file (PGlite only) has the whole URL.
   const runtimeFile = join(root, '.netlify', 'runtime.json');
-  if (existsSync(runtimeFile)) databaseUrl = (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { databaseUrl: string }).databaseUrl;
+  if (existsSync(runtimeFile))
+    databaseUrl = (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { databaseUrl: string }).databaseUrl;
   let stopping = false;
   child.once('exit', (code, signal) => {
     // A runtime that dies mid-run fails every later test: say why, once, where the test output shows it.
-    if (!stopping) console.error(`\n[test runtime] exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${output.slice(-4000)}`);
+    if (!stopping)
+      console.error(
+        `\n[test runtime] exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${output.slice(-4000)}`,
+      );
   });
   return {
     url,

@@ -35,5 +35,7 @@ print(json.dumps({'kind': root.tag.replace(NS, ''), 'entries': entries}))
 `;
 
 export function parseSitemap(xml: string): ParsedSitemap {
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', SCRIPT], { input: xml, maxBuffer: 64 * 1024 * 1024 }).toString('utf8')) as ParsedSitemap;
+  return JSON.parse(
+    execFileSync('/usr/bin/python3', ['-c', SCRIPT], { input: xml, maxBuffer: 64 * 1024 * 1024 }).toString('utf8'),
+  ) as ParsedSitemap;
 }

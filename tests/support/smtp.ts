@@ -20,7 +20,10 @@ export class TestMailServer {
       logger: false,
       onAuth: (auth, _session, done) => done(null, { user: auth.username }),
       onData: (stream, _session, done) => {
-        simpleParser(stream).then((mail) => (this.received.push(mail), done()), (error: Error) => done(error));
+        simpleParser(stream).then(
+          (mail) => (this.received.push(mail), done()),
+          (error: Error) => done(error),
+        );
       },
     });
     await new Promise<void>((ok, fail) => {

@@ -24,7 +24,18 @@ export interface SentTemplate {
 }
 
 const error = (status: number, code: number, message: string, type = 'OAuthException') =>
-  [status, { error: { message, type, code, error_data: { messaging_product: 'whatsapp', details: message }, fbtrace_id: randomBytes(8).toString('hex') } }] as const;
+  [
+    status,
+    {
+      error: {
+        message,
+        type,
+        code,
+        error_data: { messaging_product: 'whatsapp', details: message },
+        fbtrace_id: randomBytes(8).toString('hex'),
+      },
+    },
+  ] as const;
 
 export class WhatsAppCloudServer {
   readonly sent: SentTemplate[] = [];
@@ -34,8 +45,20 @@ export class WhatsAppCloudServer {
   failNext = 0;
   #server: JsonServer | undefined;
 
-  readonly options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] };
-  constructor(options: { token: string; phoneNumberId: string; appSecret: string; version: string; approved: readonly string[] }) {
+  readonly options: {
+    token: string;
+    phoneNumberId: string;
+    appSecret: string;
+    version: string;
+    approved: readonly string[];
+  };
+  constructor(options: {
+    token: string;
+    phoneNumberId: string;
+    appSecret: string;
+    version: string;
+    approved: readonly string[];
+  }) {
     this.options = options;
   }
 
@@ -49,8 +72,10 @@ export class WhatsAppCloudServer {
 
   #answer(method: string, url: string, authorization: string | undefined, raw: string): readonly [number, unknown] {
     const { token, phoneNumberId, version, approved } = this.options;
-    if (method !== 'POST' || url !== `/${version}/${phoneNumberId}/messages`) return error(400, 100, 'Unsupported post request.', 'GraphMethodException');
-    if (authorization !== `Bearer ${token}`) return error(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (method !== 'POST' || url !== `/${version}/${phoneNumberId}/messages`)
+      return error(400, 100, 'Unsupported post request.', 'GraphMethodException');
+    if (authorization !== `Bearer ${token}`)
+      return error(401, 190, 'Invalid OAuth access token - Cannot parse access token');
     let body: any;
     try {
       body = JSON.parse(raw);
@@ -58,25 +83,55 @@ export class WhatsAppCloudServer {
       return error(400, 100, 'Invalid parameter');
     }
     const template = body?.template;
-    if (body?.messaging_product !== 'whatsapp' || body?.type !== 'template' || typeof body?.to !== 'string' || !template?.name || !template?.language?.code) {
+    if (
+      body?.messaging_product !== 'whatsapp' ||
+      body?.type !== 'template' ||
+      typeof body?.to !== 'string' ||
+      !template?.name ||
+      !template?.language?.code
+    ) {
       return error(400, 100, 'Invalid parameter');
     }
-    if (!approved.includes(template.name)) return error(400, 132001, `(#132001) Template name does not exist in the translation`);
+    if (!approved.includes(template.name))
+      return error(400, 132001, `(#132001) Template name does not exist in the translation`);
     if (this.failNext > 0) {
       this.failNext--;
       return error(500, 131000, 'Something went wrong');
     }
-    const params = (template.components ?? []).flatMap((c: any) => (c.type === 'body' ? c.parameters.map((p: any) => p.text) : []));
+    const params = (template.components ?? []).flatMap((c: any) =>
+      c.type === 'body' ? c.parameters.map((p: any) => p.text) : [],
+    );
     const id = `wamid.${randomBytes(18).toString('base64url')}`;
     this.sent.push({ to: body.to, name: template.name, language: template.language.code, params, id });
-    return [200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id, message_status: 'accepted' }] }];
+    return [
+      200,
+      {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id, message_status: 'accepted' }],
+      },
+    ];
   }
 
   /** The notification's body for `value` (one change of field `messages`), as Meta wraps it. */
   #notification(value: Record<string, unknown>) {
     return JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: this.options.phoneNumberId }, ...value } }] }],
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: this.options.phoneNumberId },
+                ...value,
+              },
+            },
+          ],
+        },
+      ],
     });
   }
 
@@ -87,22 +142,54 @@ export class WhatsAppCloudServer {
 
   /** Posts `raw` to the site's webhook as Meta does, signed (or with `signature` given). */
   post(siteUrl: string, raw: string, signature = this.signature(raw)): Promise<Response> {
-    return fetch(`${siteUrl}/v1/api/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw });
+    return fetch(`${siteUrl}/v1/api/whatsapp/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: raw,
+    });
   }
 
   /** A status notification's body: the message `id` to `recipient` is now `status` (failed: with Meta's error). */
   statusBody(id: string, recipient: string, status: 'sent' | 'delivered' | 'read' | 'failed', at = new Date()) {
     const timestamp = String(Math.floor(at.getTime() / 1000));
-    const failed = status === 'failed' ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }] } : {};
-    const billing = status === 'failed' ? {} : { conversation: { id: randomBytes(16).toString('hex'), origin: { type: 'utility' } }, pricing: { billable: true, pricing_model: 'CBP', category: 'utility' } };
-    return this.#notification({ statuses: [{ id, status, timestamp, recipient_id: recipient, ...billing, ...failed }] });
+    const failed =
+      status === 'failed'
+        ? {
+            errors: [
+              {
+                code: 131026,
+                title: 'Message undeliverable',
+                message: 'Message undeliverable',
+                error_data: { details: 'Message Undeliverable.' },
+              },
+            ],
+          }
+        : {};
+    const billing =
+      status === 'failed'
+        ? {}
+        : {
+            conversation: { id: randomBytes(16).toString('hex'), origin: { type: 'utility' } },
+            pricing: { billable: true, pricing_model: 'CBP', category: 'utility' },
+          };
+    return this.#notification({
+      statuses: [{ id, status, timestamp, recipient_id: recipient, ...billing, ...failed }],
+    });
   }
 
   /** A family's text message to the school's number. */
   replyBody(from: string, text: string, at = new Date()) {
     return this.#notification({
       contacts: [{ profile: { name: 'Parent' }, wa_id: from }],
-      messages: [{ from, id: `wamid.${randomBytes(18).toString('base64url')}`, timestamp: String(Math.floor(at.getTime() / 1000)), type: 'text', text: { body: text } }],
+      messages: [
+        {
+          from,
+          id: `wamid.${randomBytes(18).toString('base64url')}`,
+          timestamp: String(Math.floor(at.getTime() / 1000)),
+          type: 'text',
+          text: { body: text },
+        },
+      ],
     });
   }
 

@@ -23,7 +23,9 @@ describe('admin helpers', () => {
     expect(writeQuery({ search: '', class: 'K.G', page: '3' })).toBe('?class=K.G&page=3');
     expect(writeQuery({ search: '', page: '1' })).toBe('');
     expect(readQuery(['search', 'page'] as const, '?search=Asha&x=1')).toEqual({ search: 'Asha', page: '' });
-    expect([pageFrom(''), pageFrom('0'), pageFrom('-2'), pageFrom('2.5'), pageFrom('abc'), pageFrom('7')]).toEqual([1, 1, 1, 1, 1, 7]);
+    expect([pageFrom(''), pageFrom('0'), pageFrom('-2'), pageFrom('2.5'), pageFrom('abc'), pageFrom('7')]).toEqual([
+      1, 1, 1, 1, 1, 7,
+    ]);
   });
 
   it('fits a photo inside the long edge, keeping proportions', () => {
@@ -45,10 +47,22 @@ describe('admin helpers', () => {
 
   it('validates the vacancy form with the shared messages', () => {
     const base = { ...emptyVacancy(), jobTitle: ' Clerk ', jobDescription: 'Office', employmentType: 'Part-Time' };
-    expect(validateVacancy(emptyVacancy(), 'create')).toEqual({ message: 'Please fill in all required fields.', field: 'jobTitle' });
-    expect(validateVacancy({ ...base, jobDescription: ' ' }, 'create')).toEqual({ message: 'Please fill in all required fields.', field: 'jobDescription' });
-    expect(validateVacancy({ ...base, keyResponsibilities: ['  '] }, 'create')).toEqual({ message: 'Please add responsibilities and qualifications.', field: 'keyResponsibilities' });
-    expect(validateVacancy({ ...base, keyResponsibilities: ['Files'] }, 'create')).toEqual({ message: 'Please add responsibilities and qualifications.', field: 'qualificationsAndRequirements' });
+    expect(validateVacancy(emptyVacancy(), 'create')).toEqual({
+      message: 'Please fill in all required fields.',
+      field: 'jobTitle',
+    });
+    expect(validateVacancy({ ...base, jobDescription: ' ' }, 'create')).toEqual({
+      message: 'Please fill in all required fields.',
+      field: 'jobDescription',
+    });
+    expect(validateVacancy({ ...base, keyResponsibilities: ['  '] }, 'create')).toEqual({
+      message: 'Please add responsibilities and qualifications.',
+      field: 'keyResponsibilities',
+    });
+    expect(validateVacancy({ ...base, keyResponsibilities: ['Files'] }, 'create')).toEqual({
+      message: 'Please add responsibilities and qualifications.',
+      field: 'qualificationsAndRequirements',
+    });
     expect(validateVacancy(base, 'edit')).toBeUndefined();
     expect(vacancyPayload({ ...base, keyResponsibilities: [' a ', '', 'b'] }).keyResponsibilities).toEqual(['a', 'b']);
   });

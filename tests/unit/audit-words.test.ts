@@ -4,10 +4,22 @@ import { detailText, personText, recordHref } from '../../src/features/audit/aud
 
 describe('detailText', () => {
   it.each([
-    [{ action: 'status', entity: 'enquiry', detail: 'new -> contacted: Called the father' }, 'New → Contacted: Called the father'],
-    [{ action: 'status', entity: 'admission', detail: 'documents-verified -> not-admitted' }, 'Documents verified → Not admitted'],
-    [{ action: 'status', entity: 'tc-request', detail: 'requested -> rejected: a -> b' }, 'Requested → Rejected: a -> b'],
-    [{ action: 'document', entity: 'admission', detail: 'abcCard: rejected (Not readable)' }, 'ABC card: Rejected (Not readable)'],
+    [
+      { action: 'status', entity: 'enquiry', detail: 'new -> contacted: Called the father' },
+      'New → Contacted: Called the father',
+    ],
+    [
+      { action: 'status', entity: 'admission', detail: 'documents-verified -> not-admitted' },
+      'Documents verified → Not admitted',
+    ],
+    [
+      { action: 'status', entity: 'tc-request', detail: 'requested -> rejected: a -> b' },
+      'Requested → Rejected: a -> b',
+    ],
+    [
+      { action: 'document', entity: 'admission', detail: 'abcCard: rejected (Not readable)' },
+      'ABC card: Rejected (Not readable)',
+    ],
     [{ action: 'document', entity: 'admission', detail: 'studentPhoto: verified' }, 'Student photo: Verified'],
     [{ action: 'view', entity: 'admission', detail: 'previousSchoolTC' }, 'Previous school transfer certificate'],
     [{ action: 'document-replaced', entity: 'admission', detail: 'studentBirthCertificate' }, 'Birth certificate'],
@@ -56,8 +68,12 @@ describe('an edit: before and after', () => {
 
   it('words a creation and a deletion, and leaves a detail that only looks like one as stored', async () => {
     const { changeDetail } = await import('../../src/server/audit.ts');
-    expect(detailText({ action: 'create', entity: 'notice', detail: changeDetail(null, { title: 'Holiday' }) })).toBe('title: (none) → Holiday');
-    expect(detailText({ action: 'delete', entity: 'notice', detail: changeDetail({ title: 'Holiday' }, null) })).toBe('title: Holiday → (none)');
+    expect(detailText({ action: 'create', entity: 'notice', detail: changeDetail(null, { title: 'Holiday' }) })).toBe(
+      'title: (none) → Holiday',
+    );
+    expect(detailText({ action: 'delete', entity: 'notice', detail: changeDetail({ title: 'Holiday' }, null) })).toBe(
+      'title: Holiday → (none)',
+    );
     expect(detailText({ action: 'update', entity: 'notice', detail: '{"before": broken' })).toBe('{"before": broken');
   });
 });

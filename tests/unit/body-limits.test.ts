@@ -6,16 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '@netlify/functions';
 import { router } from '../../src/server/http.ts';
-import { bodyLimit, ADMISSION_BODY_BYTES, GALLERY_BODY_BYTES, JSON_BODY_BYTES, PIECE_BODY_BYTES, UPLOAD_BODY_BYTES } from '../../src/server/body-limits.ts';
+import {
+  bodyLimit,
+  ADMISSION_BODY_BYTES,
+  GALLERY_BODY_BYTES,
+  JSON_BODY_BYTES,
+  PIECE_BODY_BYTES,
+  UPLOAD_BODY_BYTES,
+} from '../../src/server/body-limits.ts';
 import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 
 const netlify = { ip: '203.0.113.9' } as Context;
 
 function post(path: string, declared: number, method = 'POST'): Request {
-  return new Request(`http://localhost${path}`, { method, headers: { 'content-length': String(declared), 'content-type': 'application/json' }, body: '{}' });
+  return new Request(`http://localhost${path}`, {
+    method,
+    headers: { 'content-length': String(declared), 'content-type': 'application/json' },
+    body: '{}',
+  });
 }
 
-describe('the functions\' body limits', () => {
+describe("the functions' body limits", () => {
   let reached = 0;
   const handle = router({
     '/v1/api/enquiry': { POST: () => (reached++, new Response('{}')) },
@@ -43,7 +54,12 @@ describe('the functions\' body limits', () => {
     expect(await over.json()).toEqual({ error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' });
     const upload = await handle(post('/v1/api/uploads', UPLOAD_BODY_BYTES + 1), netlify);
     const inPieces = REQUEST_MSG.uploadInPieces;
-    expect(await upload.json()).toEqual({ error: inPieces, fields: { file: inPieces }, codes: { file: 'request.uploadInPieces' }, code: 'request.uploadInPieces' });
+    expect(await upload.json()).toEqual({
+      error: inPieces,
+      fields: { file: inPieces },
+      codes: { file: 'request.uploadInPieces' },
+      code: 'request.uploadInPieces',
+    });
     const piece = await handle(post('/v1/api/uploads/pieces/0b7c/3', PIECE_BODY_BYTES + 1, 'PUT'), netlify);
     expect(piece.status).toBe(413);
     expect(await piece.json()).toEqual({ error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' });

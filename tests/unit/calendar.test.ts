@@ -2,14 +2,27 @@
 import { defaultProfile } from '../../src/features/school/profile.ts';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayName, eventsInMonth, isMonth, isOn, isSchoolMonth, lastDayOf, monthGrid, monthName, nearestSchoolMonth, schoolMonths, weekdayNames } from '../../src/features/calendar/month.ts';
+import {
+  addMonths,
+  dayName,
+  eventsInMonth,
+  isMonth,
+  isOn,
+  isSchoolMonth,
+  lastDayOf,
+  monthGrid,
+  monthName,
+  nearestSchoolMonth,
+  schoolMonths,
+  weekdayNames,
+} from '../../src/features/calendar/month.ts';
 import { renderCalendarPage } from '../../src/features/calendar/calendar-page.server.ts';
 import { EVENT_MESSAGES, titleIn, validateEvent, type StoredEvent } from '../../src/features/calendar/event.ts';
 import { calendarFeed } from '../../src/features/calendar/feed.server.ts';
 import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
 
 describe('months', () => {
-  it('steps across years both ways and knows each month\'s last day, leap years included', () => {
+  it("steps across years both ways and knows each month's last day, leap years included", () => {
     expect(addMonths('2026-12', 1)).toBe('2027-01');
     expect(addMonths('2027-01', -1)).toBe('2026-12');
     expect(addMonths('2026-05', -17)).toBe('2024-12');
@@ -18,9 +31,10 @@ describe('months', () => {
     expect(lastDayOf('2026-12')).toBe('2026-12-31');
   });
 
-  it('takes a month written YYYY-MM within the calendar\'s years, nothing else', () => {
+  it("takes a month written YYYY-MM within the calendar's years, nothing else", () => {
     for (const good of ['2026-12', '2000-01', '2100-12']) expect(isMonth(good), good).toBe(true);
-    for (const bad of ['2026-13', '2026-00', '2026-1', '26-12', '1999-12', '2101-01', '2026-12-01', 'x']) expect(isMonth(bad), bad).toBe(false);
+    for (const bad of ['2026-13', '2026-00', '2026-1', '26-12', '1999-12', '2101-01', '2026-12-01', 'x'])
+      expect(isMonth(bad), bad).toBe(false);
   });
 
   it('lays a month out in weeks of seven days, Sunday first, with blanks around it', () => {
@@ -63,9 +77,23 @@ describe("the school's months (what is linked and indexed)", () => {
     expect(schoolMonths('2026-05-15', [])).toEqual([['2025-04', '2028-03']]);
     // In March the session is the one ending.
     expect(schoolMonths('2027-03-31', [])).toEqual([['2025-04', '2028-03']]);
-    expect(schoolMonths('2026-05-15', [['2026-12', '2027-01'], ['2029-01', '2029-02']])).toEqual([['2025-04', '2030-02']]);
+    expect(
+      schoolMonths('2026-05-15', [
+        ['2026-12', '2027-01'],
+        ['2029-01', '2029-02'],
+      ]),
+    ).toEqual([['2025-04', '2030-02']]);
     // An event far away is its own run, a gap between; the calendar's own ends bound both.
-    expect(schoolMonths('2026-05-15', [['2096-03', '2096-03'], ['2000-05', '2000-05']])).toEqual([['2000-01', '2001-05'], ['2025-04', '2028-03'], ['2095-03', '2097-03']]);
+    expect(
+      schoolMonths('2026-05-15', [
+        ['2096-03', '2096-03'],
+        ['2000-05', '2000-05'],
+      ]),
+    ).toEqual([
+      ['2000-01', '2001-05'],
+      ['2025-04', '2028-03'],
+      ['2095-03', '2097-03'],
+    ]);
     expect(schoolMonths('2100-06-01', [])).toEqual([['2099-04', '2100-12']]);
   });
 
@@ -85,8 +113,19 @@ describe("the school's months (what is linked and indexed)", () => {
 
   it("a month's page links only school months and is noindex outside them", () => {
     const spans = schoolMonths('2026-05-15', []);
-    const page = (month: string) => renderCalendarPage({ lang: 'en', month, events: [], today: '2026-05-15', path: `/calendar/${month}`, schoolMonths: spans });
-    const links = (month: string) => [...page(month).body.value.matchAll(/class="cal-(prev|next)" rel="\w+" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    const page = (month: string) =>
+      renderCalendarPage({
+        lang: 'en',
+        month,
+        events: [],
+        today: '2026-05-15',
+        path: `/calendar/${month}`,
+        schoolMonths: spans,
+      });
+    const links = (month: string) =>
+      [...page(month).body.value.matchAll(/class="cal-(prev|next)" rel="\w+" href="([^"]+)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
     expect(links('2026-05')).toEqual(['prev /calendar/2026-04', 'next /calendar/2026-06']);
     expect(links('2025-04')).toEqual(['next /calendar/2025-05']);
     expect(links('2028-03')).toEqual(['prev /calendar/2028-02']);
@@ -97,21 +136,45 @@ describe("the school's months (what is linked and indexed)", () => {
   });
 });
 
-describe('an event\'s form', () => {
+describe("an event's form", () => {
   const valid = { title: { en: 'Sports day' }, startsOn: '2026-12-05' };
 
   it('takes a title in either language or both, trimmed, and an end on the start day as one day', () => {
-    expect(validateEvent(valid)).toEqual({ ok: true, data: { title: { en: 'Sports day' }, startsOn: '2026-12-05', endsOn: null, holiday: false } });
-    const both = validateEvent({ title: { en: '  Winter vacation ', hi: 'शीतकालीन अवकाश' }, startsOn: '2026-12-24', endsOn: '2027-01-02', holiday: true });
-    expect(both).toEqual({ ok: true, data: { title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' }, startsOn: '2026-12-24', endsOn: '2027-01-02', holiday: true } });
-    expect(validateEvent({ title: { hi: 'होली' }, startsOn: '2027-03-22', endsOn: '2027-03-22' })).toMatchObject({ ok: true, data: { title: { hi: 'होली' }, endsOn: null } });
+    expect(validateEvent(valid)).toEqual({
+      ok: true,
+      data: { title: { en: 'Sports day' }, startsOn: '2026-12-05', endsOn: null, holiday: false },
+    });
+    const both = validateEvent({
+      title: { en: '  Winter vacation ', hi: 'शीतकालीन अवकाश' },
+      startsOn: '2026-12-24',
+      endsOn: '2027-01-02',
+      holiday: true,
+    });
+    expect(both).toEqual({
+      ok: true,
+      data: {
+        title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' },
+        startsOn: '2026-12-24',
+        endsOn: '2027-01-02',
+        holiday: true,
+      },
+    });
+    expect(validateEvent({ title: { hi: 'होली' }, startsOn: '2027-03-22', endsOn: '2027-03-22' })).toMatchObject({
+      ok: true,
+      data: { title: { hi: 'होली' }, endsOn: null },
+    });
   });
 
   it.each([
     ['no title', { ...valid, title: { en: '  ', hi: '' } }, 'title', EVENT_MESSAGES.title],
     ['no title at all', { startsOn: '2026-12-05' }, 'title', EVENT_MESSAGES.title],
     ['a title too long', { ...valid, title: { hi: 'अ'.repeat(201) } }, 'title', EVENT_MESSAGES.titleTooLong],
-    ['markup in a title', { ...valid, title: { en: 'Sports <script>alert(1)</script>' } }, 'title', EVENT_MESSAGES.titleMarkup],
+    [
+      'markup in a title',
+      { ...valid, title: { en: 'Sports <script>alert(1)</script>' } },
+      'title',
+      EVENT_MESSAGES.titleMarkup,
+    ],
     ['no date', { title: { en: 'x' } }, 'startsOn', EVENT_MESSAGES.startsOn],
     ['a date that is none', { ...valid, startsOn: '2026-02-30' }, 'startsOn', EVENT_MESSAGES.startsOn],
     ['an end that is no date', { ...valid, endsOn: '5/12/2026' }, 'endsOn', EVENT_MESSAGES.endsOn],
@@ -136,19 +199,34 @@ describe('an event\'s form', () => {
     ['a noncharacter', 'Sports day\ufffe'],
     ['half a surrogate pair', 'Sports day \udc00'],
   ])('refuses a title with %s: the title named, the code the i18n tables carry', (_, title) => {
-    for (const input of [{ ...valid, title: { en: title } }, { ...valid, title: { en: 'Sports day', hi: `खेल ${title}` } }]) {
+    for (const input of [
+      { ...valid, title: { en: title } },
+      { ...valid, title: { en: 'Sports day', hi: `खेल ${title}` } },
+    ]) {
       expect(validateEvent(input)).toEqual({
-        ok: false, kind: 'rule', error: EVENT_MESSAGES.control, code: CONTROL_CODE, fields: { title: EVENT_MESSAGES.control }, codes: { title: CONTROL_CODE },
+        ok: false,
+        kind: 'rule',
+        error: EVENT_MESSAGES.control,
+        code: CONTROL_CODE,
+        fields: { title: EVENT_MESSAGES.control },
+        codes: { title: CONTROL_CODE },
       });
     }
   });
 
   it('a title of invisible characters alone is no title (U+034F among them)', () => {
-    expect(validateEvent({ ...valid, title: { en: '\u034f', hi: '\u200b\u2060' } })).toMatchObject({ ok: false, fields: { title: EVENT_MESSAGES.title } });
+    expect(validateEvent({ ...valid, title: { en: '\u034f', hi: '\u200b\u2060' } })).toMatchObject({
+      ok: false,
+      fields: { title: EVENT_MESSAGES.title },
+    });
   });
 
   it('refuses values of the wrong type before the rules', () => {
-    for (const input of [{ ...valid, holiday: 'yes' }, { ...valid, title: 'Sports day' }, { ...valid, startsOn: 20261205 }]) {
+    for (const input of [
+      { ...valid, holiday: 'yes' },
+      { ...valid, title: 'Sports day' },
+      { ...valid, startsOn: 20261205 },
+    ]) {
       expect(validateEvent(input)).toMatchObject({ ok: false, code: 'form.wrongType' });
     }
   });
@@ -164,14 +242,29 @@ describe('titles across the two sites', () => {
 
 describe('the feed', () => {
   const stored = (e: Partial<StoredEvent> & Pick<StoredEvent, '_id' | 'title' | 'startsOn'>): StoredEvent => ({
-    endsOn: null, holiday: false, sequence: 0, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z', ...e,
+    endsOn: null,
+    holiday: false,
+    sequence: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    ...e,
   });
 
   it('parses as iCalendar: all-day events whose end is the day after their last, stable UIDs, titles as the English site shows them', () => {
-    const text = calendarFeed([
-      stored({ _id: '11111111-1111-4111-8111-111111111111', title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' }, startsOn: '2026-12-24', endsOn: '2027-01-02', holiday: true, sequence: 2 }),
-      stored({ _id: '22222222-2222-4222-8222-222222222222', title: { hi: 'होली मिलन' }, startsOn: '2027-03-20' }),
-    ], defaultProfile());
+    const text = calendarFeed(
+      [
+        stored({
+          _id: '11111111-1111-4111-8111-111111111111',
+          title: { en: 'Winter vacation', hi: 'शीतकालीन अवकाश' },
+          startsOn: '2026-12-24',
+          endsOn: '2027-01-02',
+          holiday: true,
+          sequence: 2,
+        }),
+        stored({ _id: '22222222-2222-4222-8222-222222222222', title: { hi: 'होली मिलन' }, startsOn: '2027-03-20' }),
+      ],
+      defaultProfile(),
+    );
     const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
     expect(events).toHaveLength(2);
@@ -189,9 +282,17 @@ describe('the feed', () => {
   });
 
   it('carries no control character of a title stored before the rule refused them', () => {
-    const text = calendarFeed([
-      stored({ _id: '33333333-3333-4333-8333-333333333333', title: { en: 'Sports\u0007 day\u001b', hi: 'खेल\u0085 दिवस\u0001' }, startsOn: '2026-12-05', holiday: true }),
-    ], defaultProfile());
+    const text = calendarFeed(
+      [
+        stored({
+          _id: '33333333-3333-4333-8333-333333333333',
+          title: { en: 'Sports\u0007 day\u001b', hi: 'खेल\u0085 दिवस\u0001' },
+          startsOn: '2026-12-05',
+          holiday: true,
+        }),
+      ],
+      defaultProfile(),
+    );
     // iCalendar's lines end CR LF; nothing else below U+0020 but a tab, no DEL or C1.
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/);
     const [event] = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));

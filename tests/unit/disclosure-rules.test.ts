@@ -1,6 +1,12 @@
 /** The Mandatory Public Disclosure's rules: the dashboard's warnings by date, the documents' dates, the typed figures. */
 import { describe, expect, it } from 'vitest';
-import { disclosureWarnings, passPercentage, validateDocumentDates, validateFigures, type DocumentKey } from '../../src/features/disclosure/disclosure.ts';
+import {
+  disclosureWarnings,
+  passPercentage,
+  validateDocumentDates,
+  validateFigures,
+  type DocumentKey,
+} from '../../src/features/disclosure/disclosure.ts';
 
 const doc = (key: DocumentKey, issuedOn: string, validUntil: string | null = null) => ({ key, issuedOn, validUntil });
 const report = doc('annual-report', '2026-05-10');
@@ -14,7 +20,9 @@ describe('disclosureWarnings', () => {
     ['2026-12-31', '2026-12-31', 'expiring'],
     ['2027-01-01', '2026-12-31', 'lapsed'],
   ])('on %s a certificate valid until %s warns %s', (today, validUntil, kind) => {
-    const warnings = disclosureWarnings([doc('fire-safety', '2025-01-01', validUntil), report], today).filter((w) => w.key === 'fire-safety');
+    const warnings = disclosureWarnings([doc('fire-safety', '2025-01-01', validUntil), report], today).filter(
+      (w) => w.key === 'fire-safety',
+    );
     expect(warnings).toEqual(kind ? [{ kind, key: 'fire-safety', date: validUntil }] : []);
   });
 
@@ -43,9 +51,17 @@ describe('disclosureWarnings', () => {
 describe('validateDocumentDates', () => {
   const today = '2026-11-26';
   it('takes an issue date up to today and a valid-until date on or after it', () => {
-    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '2027-03-31', uploadId: 'u' }, today)).toEqual({ ok: true, data: { issuedOn: '2026-04-01', validUntil: '2027-03-31', uploadId: 'u' } });
-    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '2026-04-01' }, today)).toMatchObject({ ok: true });
-    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '' }, today)).toEqual({ ok: true, data: { issuedOn: '2026-04-01', validUntil: null } });
+    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '2027-03-31', uploadId: 'u' }, today)).toEqual({
+      ok: true,
+      data: { issuedOn: '2026-04-01', validUntil: '2027-03-31', uploadId: 'u' },
+    });
+    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '2026-04-01' }, today)).toMatchObject({
+      ok: true,
+    });
+    expect(validateDocumentDates({ issuedOn: '2026-04-01', validUntil: '' }, today)).toEqual({
+      ok: true,
+      data: { issuedOn: '2026-04-01', validUntil: null },
+    });
   });
   it.each([
     [{ issuedOn: '2026-04-01', validUntil: '2026-03-31' }, 'validUntil'],
@@ -83,7 +99,17 @@ describe('validateFigures', () => {
     [{ infrastructure: { inspectionVideo: 'javascript:alert(1)' } }, 'infrastructure.inspectionVideo'],
     [{ results: { x: [{ year: '2025-27', registered: 1, passed: 1 }] } }, 'results.x.0.year'],
     [{ results: { xii: [{ year: '2025-26', registered: 10, passed: 11 }] } }, 'results.xii.0.passed'],
-    [{ results: { x: [{ year: '2025-26', registered: 1, passed: 1 }, { year: '2025-26', registered: 1, passed: 1 }] } }, 'results.x.1.year'],
+    [
+      {
+        results: {
+          x: [
+            { year: '2025-26', registered: 1, passed: 1 },
+            { year: '2025-26', registered: 1, passed: 1 },
+          ],
+        },
+      },
+      'results.x.1.year',
+    ],
     [{ staff: 'all' }, 'staff'],
     [{ a: { a: { a: 1 } }, staff: undefined, infrastructure: undefined, results: undefined }, 'staff'],
   ])('%o is refused naming %s', (input, field) => {

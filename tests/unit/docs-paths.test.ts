@@ -10,12 +10,21 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The repository paths inside backticks: a code span may hold a command with several. */
 function namedPaths(text: string): string[] {
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
-  return spans.flatMap((span) => [...span.matchAll(/(?<![\w.@/-])((?:src|tests|scripts|netlify|starting-content)\/[\w.<>*{},/-]*)/g)].map((m) => m[1]!.replace(/[.,]+$/, '')));
+  return spans.flatMap((span) =>
+    [...span.matchAll(/(?<![\w.@/-])((?:src|tests|scripts|netlify|starting-content)\/[\w.<>*{},/-]*)/g)].map((m) =>
+      m[1]!.replace(/[.,]+$/, ''),
+    ),
+  );
 }
 
 /** Whether `path` names something in the repository: each `<name>` or `*` segment matches any entry. */
@@ -24,11 +33,18 @@ function exists(path: string): boolean {
   let candidates = [ROOT];
   for (const segment of segments) {
     const wild = /[<*]/.test(segment);
-    const pattern = new RegExp(`^${segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '[^/]+').replace(/\*/g, '[^/]*')}$`);
+    const pattern = new RegExp(
+      `^${segment
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/<[^>]+>/g, '[^/]+')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
     candidates = candidates.flatMap((dir) => {
       if (!wild) return existsSync(join(dir, segment)) ? [join(dir, segment)] : [];
       try {
-        return readdirSync(dir).filter((entry) => pattern.test(entry)).map((entry) => join(dir, entry));
+        return readdirSync(dir)
+          .filter((entry) => pattern.test(entry))
+          .map((entry) => join(dir, entry));
       } catch {
         return [];
       }
@@ -39,12 +55,17 @@ function exists(path: string): boolean {
 }
 
 const SOURCE_FOLDERS = ['src', 'tests', 'scripts', 'netlify', 'bench', 'starting-content'];
-const SOURCE_FILES = SOURCE_FOLDERS.flatMap((folder) => readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `/${folder}/${path}`));
+const SOURCE_FILES = SOURCE_FOLDERS.flatMap((folder) =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `/${folder}/${path}`),
+);
 
 /** Source files named in backticks by their last part (a name, or a path not from the repository's root). */
 function namedFiles(text: string): string[] {
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
-  return spans.filter((span) => /^[\w./-]+\.(ts|tsx|mts|mjs|astro)$/.test(span) && !/^(src|tests|scripts|netlify|starting-content)\//.test(span));
+  return spans.filter(
+    (span) =>
+      /^[\w./-]+\.(ts|tsx|mts|mjs|astro)$/.test(span) && !/^(src|tests|scripts|netlify|starting-content)\//.test(span),
+  );
 }
 
 describe('the documents name files that exist', () => {
@@ -63,11 +84,16 @@ describe('the documents name files that exist', () => {
   }
 
   it('reads the paths out of a code span as the documents write them', () => {
-    expect(namedPaths('see `node scripts/test-postgres.ts tests/http/foo.test.ts`, `.netlify/db`, `@netlify/dev` and `src/features/<record>/`.'))
-      .toEqual(['scripts/test-postgres.ts', 'tests/http/foo.test.ts', 'src/features/<record>/']);
+    expect(
+      namedPaths(
+        'see `node scripts/test-postgres.ts tests/http/foo.test.ts`, `.netlify/db`, `@netlify/dev` and `src/features/<record>/`.',
+      ),
+    ).toEqual(['scripts/test-postgres.ts', 'tests/http/foo.test.ts', 'src/features/<record>/']);
     expect(exists('src/features/<record>/')).toBe(true);
     expect(exists('netlify/functions/*.mts')).toBe(true);
     expect(exists('src/server/no-such-file.ts')).toBe(false);
-    expect(namedFiles('`ReceiptScreen.tsx`, `components/forms/early-input.ts`, `src/server/db.ts`, `npm start`')).toEqual(['ReceiptScreen.tsx', 'components/forms/early-input.ts']);
+    expect(
+      namedFiles('`ReceiptScreen.tsx`, `components/forms/early-input.ts`, `src/server/db.ts`, `npm start`'),
+    ).toEqual(['ReceiptScreen.tsx', 'components/forms/early-input.ts']);
   });
 });

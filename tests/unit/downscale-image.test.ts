@@ -1,9 +1,19 @@
 /** The photo shrinker's decisions: which photos are redrawn, at what edge and quality, and which goes; and an image's size by its bytes. */
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { fitWithin, needsRedraw, pickEncoding, smallerOf, type DownscaleOptions } from '../../src/lib/downscale-image.ts';
+import {
+  fitWithin,
+  needsRedraw,
+  pickEncoding,
+  smallerOf,
+  type DownscaleOptions,
+} from '../../src/lib/downscale-image.ts';
 import { isTooSmall, photoSize } from '../../src/lib/forms/image-size.ts';
-import { DOCUMENT_PHOTO, ONE_REQUEST_FILE_BYTES as MAX_PHOTO_BYTES, isPhotoDocument } from '../../src/lib/forms/files.ts';
+import {
+  DOCUMENT_PHOTO,
+  ONE_REQUEST_FILE_BYTES as MAX_PHOTO_BYTES,
+  isPhotoDocument,
+} from '../../src/lib/forms/files.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -33,7 +43,13 @@ describe('which photos are redrawn', () => {
   });
 
   it('with fitEdge off (the gallery), only by its size', () => {
-    const gallery: DownscaleOptions = { ...DOCUMENT_PHOTO, maxEdge: 2560, maxBytes: 3.5 * MB, budgetBytes: 3.5 * MB, fitEdge: false };
+    const gallery: DownscaleOptions = {
+      ...DOCUMENT_PHOTO,
+      maxEdge: 2560,
+      maxBytes: 3.5 * MB,
+      budgetBytes: 3.5 * MB,
+      fitEdge: false,
+    };
     expect(needsRedraw({ bytes: 3 * MB, width: 6000, height: 4000 }, gallery)).toBe(false);
     expect(needsRedraw({ bytes: 3.6 * MB, width: 1200, height: 900 }, gallery)).toBe(true);
   });
@@ -50,7 +66,12 @@ describe('which photos are redrawn', () => {
 
 describe('the edge and quality of a document photo', () => {
   it('the options: 2000 px, a 600 KB budget, qualities from 0.85 down to 0.65, under the 2 MB limit', () => {
-    expect(DOCUMENT_PHOTO).toMatchObject({ maxEdge: 2000, budgetBytes: 600 * KB, maxBytes: MAX_PHOTO_BYTES, fitEdge: true });
+    expect(DOCUMENT_PHOTO).toMatchObject({
+      maxEdge: 2000,
+      budgetBytes: 600 * KB,
+      maxBytes: MAX_PHOTO_BYTES,
+      fitEdge: true,
+    });
     expect(DOCUMENT_PHOTO.qualities[0]).toBe(0.85);
     expect(DOCUMENT_PHOTO.qualities.at(-1)).toBe(0.65);
     expect([...DOCUMENT_PHOTO.qualities].sort().reverse()).toEqual(DOCUMENT_PHOTO.qualities);
@@ -118,8 +139,12 @@ describe('a photo is never sent bigger than chosen', () => {
 
 describe('the size of an image, read from its bytes', () => {
   it('a JPEG and a PNG by their headers, whatever they are called; nothing for a PDF or a broken header', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 150, height: 900, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     expect(photoSize(png)).toEqual({ width: 8, height: 8 });
     expect(photoSize(jpeg)).toEqual({ width: 150, height: 900 });
     expect(photoSize(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBeUndefined();

@@ -10,18 +10,22 @@ import { HI } from '../../src/lib/i18n/hi.ts';
 import { FORM_TEXT } from '../../src/lib/forms/texts.ts';
 import { speaker, type FormWords } from '../../src/lib/forms/words.ts';
 
-describe('a file field\'s words', () => {
+describe("a file field's words", () => {
   it('are Hindi on a Hindi page, as a school office writes them', () => {
     expect(HI['formText.fileChoose']).toBe('फ़ाइल चुनें');
     expect(HI['formText.fileChoosePhoto']).toBe('फ़ोटो चुनें');
     expect(HI['formText.clearForm']).toBe('फ़ॉर्म खाली करें');
   });
 
-  it('come with the status page\'s words, in its language', () => {
+  it("come with the status page's words, in its language", () => {
     const english = speaker({ codes: statusCheckText('en') as unknown as FormWords['codes'], fields: {} });
     expect([english.text('fileChoose'), english.text('fileHint')]).toEqual([FORM_TEXT.fileChoose, FORM_TEXT.fileHint]);
     const hindi = speaker({ codes: statusCheckText('hi') as unknown as FormWords['codes'], fields: {} });
-    expect([hindi.text('fileChoose'), hindi.text('fileChoosePhoto'), hindi.text('fileHint')]).toEqual([HI['formText.fileChoose'], HI['formText.fileChoosePhoto'], HI['formText.fileHint']]);
+    expect([hindi.text('fileChoose'), hindi.text('fileChoosePhoto'), hindi.text('fileHint')]).toEqual([
+      HI['formText.fileChoose'],
+      HI['formText.fileChoosePhoto'],
+      HI['formText.fileHint'],
+    ]);
     expect(hindi.say('form.imageTooSmall', 'English')).toBe(HI['form.imageTooSmall']);
   });
 });

@@ -28,7 +28,8 @@ describe('form codes', () => {
       required: 'Please fill in all required fields.',
       aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
       // The Aadhaar field says why, and a date of birth outside the class's range is confirmed.
-      aadhaarCheckDigit: 'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
+      aadhaarCheckDigit:
+        'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
       fatherMobile: 'Please enter a valid 10-digit mobile number.',
       email: 'Please enter a valid email address.',
       option: 'Please choose one of the listed options.',
@@ -55,7 +56,8 @@ describe('form codes', () => {
       scholarship: 'Please upload scholarship document.',
       admissionClass: 'Please select a valid admission class.',
       // A class the school profile does not offer.
-      classNotOffered: 'The school does not take admissions to this class. Please choose one of the classes the form lists.',
+      classNotOffered:
+        'The school does not take admissions to this class. Please choose one of the classes the form lists.',
       scholarshipChoice: 'Please choose yes or no for government scholarship.',
       admissionSubmitting: 'Submitting Admission Form...',
       admissionSuccess: 'Admission form submitted successfully!',
@@ -65,13 +67,15 @@ describe('form codes', () => {
       fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.',
       photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.',
       uploadFailed: 'Upload failed. Please check your connection and try again.',
-      imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.',
+      imageTooSmall:
+        'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.',
       tcContact: 'Please enter a valid 10-digit phone number.',
       tcCheckFailed: 'Failed to check TC requests or initiate payment.',
       tcFailure: 'Failed to Request TC!',
       tcSuccess: 'TC Requested successfully!',
       ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.',
-      consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",
+      consent:
+        "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",
       honeypot: 'Your submission could not be accepted.',
       wrongType: 'Invalid field type.',
     });
@@ -81,7 +85,9 @@ describe('form codes', () => {
     for (const [key, text] of Object.entries(MSG)) expect(EN[`form.${key}` as FormCode]).toBe(text);
     for (const [key, text] of Object.entries(REQUEST_MSG)) expect(EN[`request.${key}` as FormCode]).toBe(text);
     for (const [key, text] of Object.entries(FORM_TEXT)) expect(EN[`formText.${key}` as FormCode]).toBe(text);
-    expect(CODES).toHaveLength(Object.keys(MSG).length + Object.keys(REQUEST_MSG).length + Object.keys(FORM_TEXT).length);
+    expect(CODES).toHaveLength(
+      Object.keys(MSG).length + Object.keys(REQUEST_MSG).length + Object.keys(FORM_TEXT).length,
+    );
   });
 
   it.each(CODES)('%s has Hindi words, with the same placeholders', (code) => {
@@ -95,7 +101,10 @@ describe('form codes', () => {
 
 const choicesOf = (field: Field) => field.options ?? [];
 
-function expectWords(fields: readonly Field[], words: Record<string, { label: string; hint?: string; placeholder?: string; options?: Record<string, string> }>) {
+function expectWords(
+  fields: readonly Field[],
+  words: Record<string, { label: string; hint?: string; placeholder?: string; options?: Record<string, string> }>,
+) {
   for (const field of fields.filter((f) => !f.hidden && f.kind !== 'consent')) {
     const w = words[field.name];
     expect(w?.label, field.name).toMatch(DEVANAGARI);
@@ -111,14 +120,21 @@ describe('Hindi form words', () => {
   it('name every field, hint and choice of the enquiry and the TC request', () => {
     expectWords(ENQUIRY_FORM, enquiryWords('hi')!.fields);
     expectWords(TC_FORM, tcRequestWords('hi')!.fields);
-    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({ 'P.N.C': 'P.N.C', '1': 'कक्षा I', '4': 'कक्षा IV', '9': 'कक्षा IX', '12': 'कक्षा XII' });
+    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({
+      'P.N.C': 'P.N.C',
+      '1': 'कक्षा I',
+      '4': 'कक्षा IV',
+      '9': 'कक्षा IX',
+      '12': 'कक्षा XII',
+    });
   });
 
   it.each(BANDS)('name every field, section and class of the %s admission form', (band) => {
     const words = admissionWords('hi', band)!;
     expectWords(bandFields(band), words.fields);
     for (const section of Object.keys(SECTION_TITLES)) expect(words.sections?.[section]).toMatch(DEVANAGARI);
-    for (const option of BANDS_DEF[band].classOptions) expect(words.fields.admissionClass!.options?.[option.value]).toBeTruthy();
+    for (const option of BANDS_DEF[band].classOptions)
+      expect(words.fields.admissionClass!.options?.[option.value]).toBeTruthy();
     expect(wingWords('hi', band).heading).toMatch(DEVANAGARI);
   });
 

@@ -28,8 +28,14 @@ describe('the age rule', () => {
     expect(ageRule.ranges['1']).toEqual([6, 8]);
   });
 
-  it('checks a date of birth on 31 March of the session\'s start year', () => {
-    expect(ageCheck('2022-03-31', 'K.G', '2027-28')).toEqual({ age: 5, countedOn: '2027-03-31', min: 5, max: 7, outside: false });
+  it("checks a date of birth on 31 March of the session's start year", () => {
+    expect(ageCheck('2022-03-31', 'K.G', '2027-28')).toEqual({
+      age: 5,
+      countedOn: '2027-03-31',
+      min: 5,
+      max: 7,
+      outside: false,
+    });
     expect(ageCheck('2022-04-01', 'K.G', '2027-28')).toMatchObject({ age: 4, outside: true });
     expect(ageCheck('2019-04-01', 'K.G', '2027-28')).toMatchObject({ age: 7, outside: false });
     expect(ageCheck('2019-03-31', 'K.G', '2027-28')).toMatchObject({ age: 8, outside: true });
@@ -45,17 +51,37 @@ describe('labels', () => {
     for (const band of BANDS) {
       const fields = bandFields(band) as Field[];
       const required = BANDS_DEF[band].required as readonly string[];
-      expect(optional(fields).filter((f) => required.includes(f)), band).toEqual([]);
-      expect(optional(fields)).toEqual(expect.arrayContaining(['studentMiddleName', 'fatherMiddleName', 'motherMiddleName']));
+      expect(
+        optional(fields).filter((f) => required.includes(f)),
+        band,
+      ).toEqual([]);
+      expect(optional(fields)).toEqual(
+        expect.arrayContaining(['studentMiddleName', 'fatherMiddleName', 'motherMiddleName']),
+      );
       expect(required).toEqual(expect.arrayContaining(['dateOfBirth', 'gender', 'address']));
     }
   });
 
   it('the enquiry and the TC form require exactly the fields not labelled optional', () => {
-    const typed = (fields: readonly Field[]) => fields.filter((f) => !f.hidden && f.kind !== 'consent').map((f) => f.name);
-    expect([...ENQUIRY_REQUIRED].sort()).toEqual(typed(ENQUIRY_FORM).filter((f) => !optional(ENQUIRY_FORM).includes(f)).sort());
-    expect(optional(ENQUIRY_FORM).sort()).toEqual(['email', 'fatherOccupation', 'lastSchoolAttended', 'motherOccupation', 'referredBy']);
-    expect([...TC_REQUIRED].sort()).toEqual(typed(TC_FORM).filter((f) => !optional(TC_FORM).includes(f)).sort());
+    const typed = (fields: readonly Field[]) =>
+      fields.filter((f) => !f.hidden && f.kind !== 'consent').map((f) => f.name);
+    expect([...ENQUIRY_REQUIRED].sort()).toEqual(
+      typed(ENQUIRY_FORM)
+        .filter((f) => !optional(ENQUIRY_FORM).includes(f))
+        .sort(),
+    );
+    expect(optional(ENQUIRY_FORM).sort()).toEqual([
+      'email',
+      'fatherOccupation',
+      'lastSchoolAttended',
+      'motherOccupation',
+      'referredBy',
+    ]);
+    expect([...TC_REQUIRED].sort()).toEqual(
+      typed(TC_FORM)
+        .filter((f) => !optional(TC_FORM).includes(f))
+        .sort(),
+    );
     expect(optional(TC_FORM)).toEqual(privacy.aadhaarRequired ? ['email'] : ['aadharUid', 'email']);
   });
 });

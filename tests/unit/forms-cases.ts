@@ -30,7 +30,16 @@ export const fieldError = (c: Case, field: string) => c.fieldErrors?.[field] ?? 
 
 // ---------------------------------------------------------------- names and e-mail addresses (every form)
 /** What names hold: any script with its marks, spaces, `.`, `'` and `-`. */
-export const NAMES_ACCEPTED = ['Aarav Sharma', 'आरव शर्मा', 'श्रीमती सुनीता देवी', "D'Souza", 'R.K. Verma-Singh', 'Zoë Müller', 'محمد علی', 'ਗੁਰਪ੍ਰੀਤ ਕੌਰ'];
+export const NAMES_ACCEPTED = [
+  'Aarav Sharma',
+  'आरव शर्मा',
+  'श्रीमती सुनीता देवी',
+  "D'Souza",
+  'R.K. Verma-Singh',
+  'Zoë Müller',
+  'محمد علی',
+  'ਗੁਰਪ੍ਰੀਤ ਕੌਰ',
+];
 /** Names refused, each with the message that says why. */
 export const NAMES_REFUSED: [string, string][] = [
   ['http://x.y', MSG.nameLink],
@@ -45,18 +54,42 @@ export const NAMES_REFUSED: [string, string][] = [
 ];
 export const EMAIL_ACCEPTED = ['rakesh@example.com', 'rakesh.sharma+school@mail.example.co.in', "o'brien@example.in"];
 /** Addresses no ordinary mailbox has: an IP literal, a quoted local part, a dotless domain, and more. */
-export const EMAIL_REFUSED = ['a@[127.0.0.1]', '"a b"@example.in', 'rakesh@localhost', 'rakesh@127.0.0.1', '.rakesh@example.com', 'ra..kesh@example.com', 'rakesh@-example.com'];
+export const EMAIL_REFUSED = [
+  'a@[127.0.0.1]',
+  '"a b"@example.in',
+  'rakesh@localhost',
+  'rakesh@127.0.0.1',
+  '.rakesh@example.com',
+  'ra..kesh@example.com',
+  'rakesh@-example.com',
+];
 
 /** Each refused name in `field` of a form's valid input. */
 const nameCases = (withPatch: (patch: Record<string, unknown>) => Record<string, unknown>, field: string): Case[] =>
-  NAMES_REFUSED.map(([name, error]) => ({ name: `${field} refused: ${name}`, input: withPatch({ [field]: name }), error, fields: [field] }));
+  NAMES_REFUSED.map(([name, error]) => ({
+    name: `${field} refused: ${name}`,
+    input: withPatch({ [field]: name }),
+    error,
+    fields: [field],
+  }));
 
 // ---------------------------------------------------------------- enquiry
 export const validEnquiry = (): Record<string, string> => ({
-  admissionClass: 'K.G', studentName: 'Aarav Sharma', fatherName: 'Rakesh Sharma', motherName: 'Sunita Sharma',
-  gender: 'Male', dateOfBirth: '2020-04-15', fatherMobile: '9876543210', email: 'rakesh@example.com',
-  category: 'OBC', lastSchoolAttended: 'None', fatherOccupation: 'Agriculture', motherOccupation: 'Housewife',
-  address: 'Village Rampur\nPost Sikandrabad\nBulandshahr', referredBy: 'Neighbour', consent: 'true',
+  admissionClass: 'K.G',
+  studentName: 'Aarav Sharma',
+  fatherName: 'Rakesh Sharma',
+  motherName: 'Sunita Sharma',
+  gender: 'Male',
+  dateOfBirth: '2020-04-15',
+  fatherMobile: '9876543210',
+  email: 'rakesh@example.com',
+  category: 'OBC',
+  lastSchoolAttended: 'None',
+  fatherOccupation: 'Agriculture',
+  motherOccupation: 'Housewife',
+  address: 'Village Rampur\nPost Sikandrabad\nBulandshahr',
+  referredBy: 'Neighbour',
+  consent: 'true',
 });
 const enquiryWith = (patch: Record<string, unknown>) => ({ ...validEnquiry(), ...patch });
 
@@ -65,65 +98,150 @@ export const ENQUIRY_CASES: Case[] = [
   { name: 'valid with extra unknown fields (ignored)', input: enquiryWith({ favouriteColour: 'blue', _id: 'x' }) },
   { name: 'class 12', input: enquiryWith({ admissionClass: '12' }) },
   { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'address'] },
-  ...(['admissionClass', 'studentName', 'address'] as const).map(
-    (f): Case => ({ name: `empty ${f}`, input: enquiryWith({ [f]: '  ' }), error: MSG.required, fields: [f] }),
-  ),
+  ...(['admissionClass', 'studentName', 'address'] as const).map((f): Case => ({
+    name: `empty ${f}`,
+    input: enquiryWith({ [f]: '  ' }),
+    error: MSG.required,
+    fields: [f],
+  })),
   // The fields labelled optional are, and so is the e-mail address.
   ...(['lastSchoolAttended', 'fatherOccupation', 'motherOccupation', 'referredBy', 'email'] as const).map(
     (f): Case => ({ name: `optional ${f} left empty`, input: enquiryWith({ [f]: '' }) }),
   ),
-  { name: 'empty field wins over a bad mobile', input: enquiryWith({ address: '', fatherMobile: '12' }), error: MSG.required },
+  {
+    name: 'empty field wins over a bad mobile',
+    input: enquiryWith({ address: '', fatherMobile: '12' }),
+    error: MSG.required,
+  },
   {
     name: 'every problem field named, each with its own message',
     input: enquiryWith({ studentName: '', fatherMobile: '12', email: 'rakesh@', dateOfBirth: '2020-02-30' }),
-    error: MSG.required, fields: ['studentName', 'fatherMobile', 'email', 'dateOfBirth'],
+    error: MSG.required,
+    fields: ['studentName', 'fatherMobile', 'email', 'dateOfBirth'],
     fieldErrors: { fatherMobile: MSG.fatherMobile, email: MSG.email, dateOfBirth: MSG.date },
   },
-  { name: 'mobile 9 digits', input: enquiryWith({ fatherMobile: '987654321' }), error: MSG.fatherMobile, fields: ['fatherMobile'] },
+  {
+    name: 'mobile 9 digits',
+    input: enquiryWith({ fatherMobile: '987654321' }),
+    error: MSG.fatherMobile,
+    fields: ['fatherMobile'],
+  },
   { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: MSG.fatherMobile },
   { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
   { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: MSG.email, fields: ['email'] },
-  { name: 'email with a control character', input: enquiryWith({ email: 'rakesh@exam\u001bple.com' }), error: MSG.email, fields: ['email'] },
-  ...EMAIL_REFUSED.map((email): Case => ({ name: `email not a mailbox: ${email}`, input: enquiryWith({ email }), error: MSG.email, fields: ['email'] })),
+  {
+    name: 'email with a control character',
+    input: enquiryWith({ email: 'rakesh@exam\u001bple.com' }),
+    error: MSG.email,
+    fields: ['email'],
+  },
+  ...EMAIL_REFUSED.map((email): Case => ({
+    name: `email not a mailbox: ${email}`,
+    input: enquiryWith({ email }),
+    error: MSG.email,
+    fields: ['email'],
+  })),
   ...EMAIL_ACCEPTED.map((email): Case => ({ name: `email accepted: ${email}`, input: enquiryWith({ email }) })),
   ...(['studentName', 'fatherName', 'motherName'] as const).flatMap((f) => nameCases(enquiryWith, f)),
-  ...NAMES_ACCEPTED.map((name): Case => ({ name: `name accepted: ${name}`, input: enquiryWith({ studentName: name, fatherName: name }) })),
+  ...NAMES_ACCEPTED.map((name): Case => ({
+    name: `name accepted: ${name}`,
+    input: enquiryWith({ studentName: name, fatherName: name }),
+  })),
   {
     name: 'a payment link, an address and digits in three names: each field says what is wrong, the answer the first',
-    input: enquiryWith({ studentName: 'Pay now https://pay.example/x', fatherName: 'pay@example.com', motherName: 'Call 9876543210' }),
-    error: MSG.nameLink, fields: ['studentName', 'fatherName', 'motherName'],
+    input: enquiryWith({
+      studentName: 'Pay now https://pay.example/x',
+      fatherName: 'pay@example.com',
+      motherName: 'Call 9876543210',
+    }),
+    error: MSG.nameLink,
+    fields: ['studentName', 'fatherName', 'motherName'],
     fieldErrors: { fatherName: MSG.nameEmail, motherName: MSG.nameDigits },
   },
-  { name: 'a bad mobile wins over a bad name', input: enquiryWith({ fatherMobile: '1', studentName: 'http://x.y' }), error: MSG.fatherMobile },
-  { name: 'a bad name wins over a class not listed', input: enquiryWith({ admissionClass: '13', studentName: 'http://x.y' }), error: MSG.nameLink },
+  {
+    name: 'a bad mobile wins over a bad name',
+    input: enquiryWith({ fatherMobile: '1', studentName: 'http://x.y' }),
+    error: MSG.fatherMobile,
+  },
+  {
+    name: 'a bad name wins over a class not listed',
+    input: enquiryWith({ admissionClass: '13', studentName: 'http://x.y' }),
+    error: MSG.nameLink,
+  },
   { name: 'gender not an option', input: enquiryWith({ gender: 'Other' }), error: MSG.option, fields: ['gender'] },
-  { name: 'class not an option', input: enquiryWith({ admissionClass: '13' }), error: MSG.option, fields: ['admissionClass'] },
-  { name: 'Housewife is a mother occupation only', input: enquiryWith({ fatherOccupation: 'Housewife' }), error: MSG.option, fields: ['fatherOccupation'] },
-  { name: 'impossible date', input: enquiryWith({ dateOfBirth: '2020-02-30' }), error: MSG.date, fields: ['dateOfBirth'] },
-  { name: 'too long address', input: enquiryWith({ address: 'x'.repeat(501) }), error: MSG.tooLong, fields: ['address'] },
-  { name: 'wrong type: a number', input: enquiryWith({ fatherMobile: 9876543210 }), error: MSG.wrongType, fields: ['fatherMobile'] },
-  { name: 'wrong type: a list', input: enquiryWith({ studentName: ['a'] }), error: MSG.wrongType, fields: ['studentName'] },
+  {
+    name: 'class not an option',
+    input: enquiryWith({ admissionClass: '13' }),
+    error: MSG.option,
+    fields: ['admissionClass'],
+  },
+  {
+    name: 'Housewife is a mother occupation only',
+    input: enquiryWith({ fatherOccupation: 'Housewife' }),
+    error: MSG.option,
+    fields: ['fatherOccupation'],
+  },
+  {
+    name: 'impossible date',
+    input: enquiryWith({ dateOfBirth: '2020-02-30' }),
+    error: MSG.date,
+    fields: ['dateOfBirth'],
+  },
+  {
+    name: 'too long address',
+    input: enquiryWith({ address: 'x'.repeat(501) }),
+    error: MSG.tooLong,
+    fields: ['address'],
+  },
+  {
+    name: 'wrong type: a number',
+    input: enquiryWith({ fatherMobile: 9876543210 }),
+    error: MSG.wrongType,
+    fields: ['fatherMobile'],
+  },
+  {
+    name: 'wrong type: a list',
+    input: enquiryWith({ studentName: ['a'] }),
+    error: MSG.wrongType,
+    fields: ['studentName'],
+  },
 ];
 
 // ---------------------------------------------------------------- TC request
 export const validTc = (): Record<string, string> => ({
-  studentName: 'Priya Verma', admissionNumber: 'RMCP/2019/0457', aadharUid: aadhaar('34567890123'),
-  parentName: 'Mahesh Verma', reason: 'Family moving to Meerut', contact: '9123456780', email: 'mahesh@example.com',
-  paymentStatus: 'pending', transactionId: 'NA', consent: 'true',
+  studentName: 'Priya Verma',
+  admissionNumber: 'RMCP/2019/0457',
+  aadharUid: aadhaar('34567890123'),
+  parentName: 'Mahesh Verma',
+  reason: 'Family moving to Meerut',
+  contact: '9123456780',
+  email: 'mahesh@example.com',
+  paymentStatus: 'pending',
+  transactionId: 'NA',
+  consent: 'true',
 });
 const tcWith = (patch: Record<string, unknown>) => ({ ...validTc(), ...patch });
 
 export const TC_CASES: Case[] = [
   { name: 'valid', input: validTc() },
-  { name: 'Aadhaar typed with spaces', input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }) },
+  {
+    name: 'Aadhaar typed with spaces',
+    input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }),
+  },
   { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'contact'] },
-  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map(
-    (f): Case => ({ name: `empty ${f}`, input: tcWith({ [f]: '' }), error: MSG.required, fields: [f] }),
-  ),
+  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map((f): Case => ({
+    name: `empty ${f}`,
+    input: tcWith({ [f]: '' }),
+    error: MSG.required,
+    fields: [f],
+  })),
   // The e-mail address is optional.
   { name: 'e-mail left empty', input: tcWith({ email: '' }) },
   {
-    name: 'Aadhaar checksum wrong', input: tcWith({ aadharUid: badAadhaar('34567890123') }), error: MSG.aadhaar, fields: ['aadharUid'],
+    name: 'Aadhaar checksum wrong',
+    input: tcWith({ aadharUid: badAadhaar('34567890123') }),
+    error: MSG.aadhaar,
+    fields: ['aadharUid'],
     fieldErrors: { aadharUid: MSG.aadhaarCheckDigit },
   },
   { name: 'Aadhaar 11 digits', input: tcWith({ aadharUid: '34567890123' }), error: MSG.aadhaar },
@@ -131,8 +249,18 @@ export const TC_CASES: Case[] = [
   { name: 'contact 11 digits', input: tcWith({ contact: '91234567801' }), error: MSG.tcContact, fields: ['contact'] },
   { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: MSG.tcContact },
   { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: MSG.email },
-  { name: 'email with a control character', input: tcWith({ email: 'mah\u0007esh@example.com' }), error: MSG.email, fields: ['email'] },
-  ...EMAIL_REFUSED.map((email): Case => ({ name: `email not a mailbox: ${email}`, input: tcWith({ email }), error: MSG.email, fields: ['email'] })),
+  {
+    name: 'email with a control character',
+    input: tcWith({ email: 'mah\u0007esh@example.com' }),
+    error: MSG.email,
+    fields: ['email'],
+  },
+  ...EMAIL_REFUSED.map((email): Case => ({
+    name: `email not a mailbox: ${email}`,
+    input: tcWith({ email }),
+    error: MSG.email,
+    fields: ['email'],
+  })),
   ...(['studentName', 'parentName'] as const).flatMap((f) => nameCases(tcWith, f)),
   { name: 'Hindi names accepted', input: tcWith({ studentName: 'प्रिया वर्मा', parentName: 'महेश वर्मा' }) },
   { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: MSG.wrongType, fields: ['contact'] },
@@ -155,12 +283,23 @@ export function validAdmission(band: Band): Record<string, string> {
   const def = BANDS_DEF[band];
   const input: Record<string, string> = {
     band,
-    studentFirstName: 'Aarav', studentMiddleName: 'Kumar', studentLastName: 'Sharma', studentAadharNo: aadhaar(),
+    studentFirstName: 'Aarav',
+    studentMiddleName: 'Kumar',
+    studentLastName: 'Sharma',
+    studentAadharNo: aadhaar(),
     admissionClass: def.classOptions[0]!.value,
-    dateOfBirth: birthDateFor(def.classOptions[0]!.label), gender: 'Male', address: 'Village Rampur, Post Sikandrabad, Bulandshahr 203205',
-    fatherFirstName: 'Rakesh', fatherMiddleName: 'Chand', fatherLastName: 'Sharma',
-    motherFirstName: 'Sunita', motherMiddleName: 'Devi', motherLastName: 'Sharma',
-    abcId: '123456789012', contactNo: '9876543210', consent: 'true',
+    dateOfBirth: birthDateFor(def.classOptions[0]!.label),
+    gender: 'Male',
+    address: 'Village Rampur, Post Sikandrabad, Bulandshahr 203205',
+    fatherFirstName: 'Rakesh',
+    fatherMiddleName: 'Chand',
+    fatherLastName: 'Sharma',
+    motherFirstName: 'Sunita',
+    motherMiddleName: 'Devi',
+    motherLastName: 'Sharma',
+    abcId: '123456789012',
+    contactNo: '9876543210',
+    consent: 'true',
   };
   if (def.academic) input.governmentScholarship = 'no';
   for (const f of bandFiles(def)) if (f !== 'scholarshipDocument') input[f] = FILE;
@@ -178,53 +317,160 @@ export function admissionCases(band: Band): Case[] {
   };
   const cases: Case[] = [
     { name: 'valid', input: v() },
-    { name: 'valid, Aadhaar typed with spaces', input: w({ studentAadharNo: aadhaar().replace(/(\d{4})(?=\d)/g, '$1 ') }) },
+    {
+      name: 'valid, Aadhaar typed with spaces',
+      input: w({ studentAadharNo: aadhaar().replace(/(\d{4})(?=\d)/g, '$1 ') }),
+    },
     { name: 'valid, unknown fields ignored', input: w({ paymentStatus: 'paid', transactionId: 'T123', hacker: '1' }) },
     { name: 'all empty', input: { band }, error: MSG.required, fields: ['studentFirstName', 'abcId'] },
-    ...def.required.map((f): Case => ({ name: `empty ${f}`, input: w({ [f]: ' ' }), error: MSG.required, fields: [f] })),
-    { name: 'empty name wins over a bad Aadhaar', input: w({ fatherFirstName: '', studentAadharNo: '1234' }), error: MSG.required },
+    ...def.required.map((f): Case => ({
+      name: `empty ${f}`,
+      input: w({ [f]: ' ' }),
+      error: MSG.required,
+      fields: [f],
+    })),
     {
-      name: 'Aadhaar checksum wrong: the field says it is a typing mistake', input: w({ studentAadharNo: badAadhaar() }), error: MSG.aadhaar, fields: ['studentAadharNo'],
+      name: 'empty name wins over a bad Aadhaar',
+      input: w({ fatherFirstName: '', studentAadharNo: '1234' }),
+      error: MSG.required,
+    },
+    {
+      name: 'Aadhaar checksum wrong: the field says it is a typing mistake',
+      input: w({ studentAadharNo: badAadhaar() }),
+      error: MSG.aadhaar,
+      fields: ['studentAadharNo'],
       fieldErrors: { studentAadharNo: MSG.aadhaarCheckDigit },
     },
     { name: 'Aadhaar starting with 1', input: w({ studentAadharNo: aadhaar('12345678901') }), error: MSG.aadhaar },
     { name: 'Aadhaar 13 digits', input: w({ studentAadharNo: aadhaar() + '1' }), error: MSG.aadhaar },
-    { name: 'Aadhaar wins over contact', input: w({ studentAadharNo: badAadhaar(), contactNo: '1' }), error: MSG.aadhaar },
+    {
+      name: 'Aadhaar wins over contact',
+      input: w({ studentAadharNo: badAadhaar(), contactNo: '1' }),
+      error: MSG.aadhaar,
+    },
     { name: 'contact empty', input: without('contactNo'), error: MSG.contactNo, fields: ['contactNo'] },
     { name: 'contact not numeric', input: w({ contactNo: '98765-4321' }), error: MSG.contactNo },
     { name: 'contact wins over files', input: w({ contactNo: '123', studentAadharFile: '' }), error: MSG.contactNo },
-    { name: 'no father Aadhaar file', input: without('fatherAadharFile'), error: MSG.aadharFiles, fields: ['fatherAadharFile'] },
-    { name: 'Aadhaar files win over photos', input: without('motherAadharFile', 'studentPhoto'), error: MSG.aadharFiles },
-    { name: 'no mother photo', input: without('motherPhoto'), error: band === 'middle' ? MSG.photoFiles : MSG.photos, fields: ['motherPhoto'] },
-    { name: 'wrong class for the band', input: w({ admissionClass: band === 'senior' ? '5' : '7' }), error: MSG.admissionClass, fields: ['admissionClass'] },
+    {
+      name: 'no father Aadhaar file',
+      input: without('fatherAadharFile'),
+      error: MSG.aadharFiles,
+      fields: ['fatherAadharFile'],
+    },
+    {
+      name: 'Aadhaar files win over photos',
+      input: without('motherAadharFile', 'studentPhoto'),
+      error: MSG.aadharFiles,
+    },
+    {
+      name: 'no mother photo',
+      input: without('motherPhoto'),
+      error: band === 'middle' ? MSG.photoFiles : MSG.photos,
+      fields: ['motherPhoto'],
+    },
+    {
+      name: 'wrong class for the band',
+      input: w({ admissionClass: band === 'senior' ? '5' : '7' }),
+      error: MSG.admissionClass,
+      fields: ['admissionClass'],
+    },
     { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
     ...nameCases(w, 'studentFirstName'),
-    { name: 'a link in a middle name', input: w({ fatherMiddleName: 'http://x.y' }), error: MSG.nameLink, fields: ['fatherMiddleName'] },
-    { name: 'an address in a last name', input: w({ motherLastName: 'pay@example.com' }), error: MSG.nameEmail, fields: ['motherLastName'] },
-    { name: 'digits in a middle name', input: w({ studentMiddleName: '420' }), error: MSG.nameDigits, fields: ['studentMiddleName'] },
-    { name: 'Hindi names with matras accepted', input: w({ studentFirstName: 'आरव', studentLastName: 'शर्मा', fatherFirstName: 'राकेश', motherFirstName: 'सुनीता', motherMiddleName: 'देवी' }) },
-    { name: 'contact wins over a bad name', input: w({ contactNo: '1', studentFirstName: 'http://x.y' }), error: MSG.contactNo },
-    { name: 'a bad name wins over a missing document', input: { ...without('motherPhoto'), studentLastName: 'ram@example.com' }, error: MSG.nameEmail },
+    {
+      name: 'a link in a middle name',
+      input: w({ fatherMiddleName: 'http://x.y' }),
+      error: MSG.nameLink,
+      fields: ['fatherMiddleName'],
+    },
+    {
+      name: 'an address in a last name',
+      input: w({ motherLastName: 'pay@example.com' }),
+      error: MSG.nameEmail,
+      fields: ['motherLastName'],
+    },
+    {
+      name: 'digits in a middle name',
+      input: w({ studentMiddleName: '420' }),
+      error: MSG.nameDigits,
+      fields: ['studentMiddleName'],
+    },
+    {
+      name: 'Hindi names with matras accepted',
+      input: w({
+        studentFirstName: 'आरव',
+        studentLastName: 'शर्मा',
+        fatherFirstName: 'राकेश',
+        motherFirstName: 'सुनीता',
+        motherMiddleName: 'देवी',
+      }),
+    },
+    {
+      name: 'contact wins over a bad name',
+      input: w({ contactNo: '1', studentFirstName: 'http://x.y' }),
+      error: MSG.contactNo,
+    },
+    {
+      name: 'a bad name wins over a missing document',
+      input: { ...without('motherPhoto'), studentLastName: 'ram@example.com' },
+      error: MSG.nameEmail,
+    },
     // No middle names; the date of birth, gender and address are asked.
-    { name: 'middle names left empty', input: w({ studentMiddleName: '', fatherMiddleName: '', motherMiddleName: '' }) },
-    { name: 'date of birth in the future', input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }), error: MSG.date, fields: ['dateOfBirth'] },
-    { name: 'date of birth not a real date', input: w({ dateOfBirth: '2019-02-30' }), error: MSG.date, fields: ['dateOfBirth'] },
-    { name: 'date of birth not YYYY-MM-DD', input: w({ dateOfBirth: '01/06/2019' }), error: MSG.date, fields: ['dateOfBirth'] },
+    {
+      name: 'middle names left empty',
+      input: w({ studentMiddleName: '', fatherMiddleName: '', motherMiddleName: '' }),
+    },
+    {
+      name: 'date of birth in the future',
+      input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }),
+      error: MSG.date,
+      fields: ['dateOfBirth'],
+    },
+    {
+      name: 'date of birth not a real date',
+      input: w({ dateOfBirth: '2019-02-30' }),
+      error: MSG.date,
+      fields: ['dateOfBirth'],
+    },
+    {
+      name: 'date of birth not YYYY-MM-DD',
+      input: w({ dateOfBirth: '01/06/2019' }),
+      error: MSG.date,
+      fields: ['dateOfBirth'],
+    },
     { name: 'gender not an option', input: w({ gender: 'X' }), error: MSG.option, fields: ['gender'] },
-    { name: 'date of birth outside the age range is accepted', input: w({ dateOfBirth: birthDateFor(def.classOptions[0]!.label, 4) }) },
+    {
+      name: 'date of birth outside the age range is accepted',
+      input: w({ dateOfBirth: birthDateFor(def.classOptions[0]!.label, 4) }),
+    },
     {
       name: 'every problem field named, each with its own message; the first rule is the answer',
-      input: { ...without('motherPhoto'), studentFirstName: '', gender: '', studentAadharNo: badAadhaar(), contactNo: '12', dateOfBirth: '2019-02-30' },
-      error: MSG.required, fields: ['studentFirstName', 'gender', 'studentAadharNo', 'contactNo', 'motherPhoto', 'dateOfBirth'],
+      input: {
+        ...without('motherPhoto'),
+        studentFirstName: '',
+        gender: '',
+        studentAadharNo: badAadhaar(),
+        contactNo: '12',
+        dateOfBirth: '2019-02-30',
+      },
+      error: MSG.required,
+      fields: ['studentFirstName', 'gender', 'studentAadharNo', 'contactNo', 'motherPhoto', 'dateOfBirth'],
       fieldErrors: {
-        studentAadharNo: MSG.aadhaarCheckDigit, contactNo: MSG.contactNo, motherPhoto: band === 'middle' ? MSG.photoFiles : MSG.photos, dateOfBirth: MSG.date,
+        studentAadharNo: MSG.aadhaarCheckDigit,
+        contactNo: MSG.contactNo,
+        motherPhoto: band === 'middle' ? MSG.photoFiles : MSG.photos,
+        dateOfBirth: MSG.date,
       },
     },
   ];
   if (band === 'primary') {
     cases.push(
       { name: 'value 1 means P.N.C', input: w({ admissionClass: '1' }) },
-      { name: 'no birth certificate', input: without('studentBirthCertificate'), error: MSG.additionalDocuments, fields: ['studentBirthCertificate'] },
+      {
+        name: 'no birth certificate',
+        input: without('studentBirthCertificate'),
+        error: MSG.additionalDocuments,
+        fields: ['studentBirthCertificate'],
+      },
       { name: 'no domicile certificate', input: without('domicileCertificate'), error: MSG.additionalDocuments },
       { name: 'no ABC card', input: without('abcCard'), error: MSG.additionalDocuments },
       { name: 'photos win over documents', input: without('fatherPhoto', 'abcCard'), error: MSG.photos },
@@ -233,13 +479,37 @@ export function admissionCases(band: Band): Case[] {
   }
   if (band === 'middle') {
     cases.push(
-      { name: 'class left empty passes rule 1, then the class is refused', input: w({ admissionClass: '' }), error: MSG.admissionClass, fields: ['admissionClass'] },
+      {
+        name: 'class left empty passes rule 1, then the class is refused',
+        input: w({ admissionClass: '' }),
+        error: MSG.admissionClass,
+        fields: ['admissionClass'],
+      },
       { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
-      { name: 'no domicile certificate', input: without('domicileCertificate'), error: MSG.domicile, fields: ['domicileCertificate'] },
+      {
+        name: 'no domicile certificate',
+        input: without('domicileCertificate'),
+        error: MSG.domicile,
+        fields: ['domicileCertificate'],
+      },
       { name: 'no ABC card', input: without('abcCard'), error: MSG.abcCard, fields: ['abcCard'] },
-      { name: 'no previous TC', input: without('previousSchoolTC'), error: MSG.previousTc, fields: ['previousSchoolTC'] },
-      { name: 'no previous marksheet', input: without('previousMarksheet'), error: MSG.previousMarksheet, fields: ['previousMarksheet'] },
-      { name: 'domicile before marksheet', input: without('previousMarksheet', 'domicileCertificate'), error: MSG.domicile },
+      {
+        name: 'no previous TC',
+        input: without('previousSchoolTC'),
+        error: MSG.previousTc,
+        fields: ['previousSchoolTC'],
+      },
+      {
+        name: 'no previous marksheet',
+        input: without('previousMarksheet'),
+        error: MSG.previousMarksheet,
+        fields: ['previousMarksheet'],
+      },
+      {
+        name: 'domicile before marksheet',
+        input: without('previousMarksheet', 'domicileCertificate'),
+        error: MSG.domicile,
+      },
       { name: 'ABC card before previous TC', input: without('previousSchoolTC', 'abcCard'), error: MSG.abcCard },
     );
   }
@@ -247,18 +517,34 @@ export function admissionCases(band: Band): Case[] {
     cases.push(
       { name: 'class left empty', input: w({ admissionClass: '' }), error: MSG.required, fields: ['admissionClass'] },
       { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
-      ...(['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'] as const).map(
-        (f): Case => ({ name: `no ${f}`, input: without(f), error: MSG.documents, fields: [f] }),
-      ),
+      ...(
+        ['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'] as const
+      ).map((f): Case => ({ name: `no ${f}`, input: without(f), error: MSG.documents, fields: [f] })),
     );
   }
   if (def.academic) {
     cases.push(
-      { name: 'scholarship yes without its document', input: w({ governmentScholarship: 'yes' }), error: MSG.scholarship, fields: ['scholarshipDocument'] },
-      { name: 'scholarship yes with its document', input: w({ governmentScholarship: 'yes', scholarshipDocument: FILE }) },
-      { name: 'documents before scholarship', input: { ...without('previousMarksheet'), governmentScholarship: 'yes' }, error: band === 'middle' ? MSG.previousMarksheet : MSG.documents },
+      {
+        name: 'scholarship yes without its document',
+        input: w({ governmentScholarship: 'yes' }),
+        error: MSG.scholarship,
+        fields: ['scholarshipDocument'],
+      },
+      {
+        name: 'scholarship yes with its document',
+        input: w({ governmentScholarship: 'yes', scholarshipDocument: FILE }),
+      },
+      {
+        name: 'documents before scholarship',
+        input: { ...without('previousMarksheet'), governmentScholarship: 'yes' },
+        error: band === 'middle' ? MSG.previousMarksheet : MSG.documents,
+      },
       { name: 'scholarship answer unset means no', input: without('governmentScholarship') },
-      { name: 'scholarship answer not yes or no', input: w({ governmentScholarship: 'maybe' }), error: MSG.scholarshipChoice },
+      {
+        name: 'scholarship answer not yes or no',
+        input: w({ governmentScholarship: 'maybe' }),
+        error: MSG.scholarshipChoice,
+      },
     );
   }
   return cases;

@@ -28,8 +28,11 @@ describe('TC request schema', () => {
   it('drops the client payment fields and normalises the admission number and Aadhaar', () => {
     const typed = TC_CASES[0]!.input.aadharUid as string;
     const ok = validateTcRequest({
-      ...TC_CASES[0]!.input, admissionNumber: '  rmcp/2019/0457 ', aadharUid: `${typed.slice(0, 4)} ${typed.slice(4, 8)}-${typed.slice(8)}`,
-      paymentStatus: 'paid', transactionId: 'T-1',
+      ...TC_CASES[0]!.input,
+      admissionNumber: '  rmcp/2019/0457 ',
+      aadharUid: `${typed.slice(0, 4)} ${typed.slice(4, 8)}-${typed.slice(8)}`,
+      paymentStatus: 'paid',
+      transactionId: 'T-1',
     });
     expect(ok.ok && ok.data).toMatchObject({ admissionNumber: 'RMCP/2019/0457', aadharUid: typed });
     expect(ok.ok && Object.keys(ok.data)).not.toContain('paymentStatus');
@@ -39,7 +42,9 @@ describe('TC request schema', () => {
 
 for (const band of BANDS) {
   describe(`admission schema: ${band} band`, () => {
-    it.each(admissionCases(band).map((c) => [c.name, c] as const))('%s', (_, c) => expectCase(validateAdmission(c.input), c));
+    it.each(admissionCases(band).map((c) => [c.name, c] as const))('%s', (_, c) =>
+      expectCase(validateAdmission(c.input), c),
+    );
   });
 }
 
@@ -75,7 +80,7 @@ describe('admission bands', () => {
     expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['primary', label]);
   });
 
-  it('keeps only the band\'s documents, and the scholarship one only when the answer is yes', () => {
+  it("keeps only the band's documents, and the scholarship one only when the answer is yes", () => {
     const everything = Object.fromEntries(ADMISSION_FILE_FIELDS.map((f) => [f, 'id']));
     const p = validateAdmission({ ...validAdmission('primary'), ...everything });
     expect(p.ok && Object.keys(p.data.files).length).toBe(9);

@@ -52,7 +52,8 @@ describe('chosen file rules', () => {
     expect(checkChosenFile({ name: 'a.pdf', size: MAX_FILE_BYTES, type: 'application/pdf' })).toBeUndefined();
   });
   it('accepts pdf, jpg, jpeg, png by name or type; refuses others', () => {
-    for (const name of ['a.PDF', 'b.jpg', 'c.jpeg', 'd.png']) expect(checkChosenFile({ name, size: 1, type: '' })).toBeUndefined();
+    for (const name of ['a.PDF', 'b.jpg', 'c.jpeg', 'd.png'])
+      expect(checkChosenFile({ name, size: 1, type: '' })).toBeUndefined();
     expect(checkChosenFile({ name: 'scan', size: 1, type: 'image/jpeg' })).toBeUndefined();
     expect(checkChosenFile({ name: 'x.html', size: 1, type: 'text/html' })).toBe('fileType');
   });

@@ -12,7 +12,8 @@ import type { Context } from '@netlify/functions';
 describe('security headers', () => {
   it('has the required CSP directives and no unsafe script sources', () => {
     const csp = cspString();
-    for (const d of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    for (const d of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      expect(csp).toContain(d);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
   it('adds inline script hashes to script-src only', () => {
@@ -22,7 +23,8 @@ describe('security headers', () => {
     expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d+/);
   });
   it('hashes inline scripts but not external or JSON ones', () => {
-    const html = '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
+    const html =
+      '<script>a()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><script type="module">b()</script>';
     expect(inlineScriptHashes(html)).toHaveLength(2);
   });
 });
@@ -34,7 +36,7 @@ describe('passwords', () => {
     expect(scryptN({ VITEST: 'true' })).toBe(2 ** 14);
   });
 
-  it('hashes with scrypt (the run\'s N), r=8, p=1 and a per-user salt; a 2^17 hash is checked at its own N', async () => {
+  it("hashes with scrypt (the run's N), r=8, p=1 and a per-user salt; a 2^17 hash is checked at its own N", async () => {
     const production = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA==$';
     const a = await hashPassword('secret password');
     const b = await hashPassword('secret password');
@@ -43,7 +45,12 @@ describe('passwords', () => {
     expect(await verifyPassword('secret password', a)).toBe(true);
     expect(await verifyPassword('Secret password', a)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
-    const key = scryptSync('secret password', Buffer.from('c2FsdHNhbHRzYWx0c2FsdA==', 'base64'), 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    const key = scryptSync('secret password', Buffer.from('c2FsdHNhbHRzYWx0c2FsdA==', 'base64'), 32, {
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+      maxmem: 256 * 1024 * 1024,
+    });
     expect(await verifyPassword('secret password', production + key.toString('base64'))).toBe(true);
     expect(await verifyPassword('secret passwort', production + key.toString('base64'))).toBe(false);
   });
@@ -66,7 +73,8 @@ describe('router', () => {
     '/v1/api/things': { GET: () => new Response('list') },
     '/v1/api/things/:id': { GET: (_req, ctx) => new Response(ctx.params.id), DELETE: () => new Response('gone') },
   });
-  const call = (method: string, path: string) => handler(new Request(`http://x${path}`, { method }), { ip: '1.2.3.4' } as Context);
+  const call = (method: string, path: string) =>
+    handler(new Request(`http://x${path}`, { method }), { ip: '1.2.3.4' } as Context);
 
   it('routes by path and method, decoding params', async () => {
     expect(await (await call('GET', '/v1/api/things')).text()).toBe('list');
@@ -80,7 +88,13 @@ describe('router', () => {
   });
   it('answers JSON 404 for an unknown path and 500 without detail for a crash', async () => {
     expect((await call('GET', '/v1/api/other')).status).toBe(404);
-    const crashing = router({ '/x': { GET: () => { throw new Error('secret detail'); } } });
+    const crashing = router({
+      '/x': {
+        GET: () => {
+          throw new Error('secret detail');
+        },
+      },
+    });
     const original = console.error;
     console.error = () => undefined;
     const res = await crashing(new Request('http://x/x'), {} as Context);

@@ -30,20 +30,38 @@ describe('Hindi pages', () => {
     expect(fallbacks.filter((route) => !(route in HINDI_PENDING))).toEqual([]);
   });
 
-  it.each([...STARTING_PAGES])('%s has every word in Hindi too, and its links at their Hindi addresses', (_, content) => {
-    const missing = pairs(content).filter(([, words]) => words.en && !words.hi).map(([path]) => path);
-    expect(missing).toEqual([]);
-    expect(content.title.hi).toMatch(/[\u0900-\u097F]/);
-    expect(links(content.body.hi)).toEqual(links(content.body.en).map((href) => pathIn('hi', href)));
-  });
+  it.each([...STARTING_PAGES])(
+    '%s has every word in Hindi too, and its links at their Hindi addresses',
+    (_, content) => {
+      const missing = pairs(content)
+        .filter(([, words]) => words.en && !words.hi)
+        .map(([path]) => path);
+      expect(missing).toEqual([]);
+      expect(content.title.hi).toMatch(/[\u0900-\u097F]/);
+      expect(links(content.body.hi)).toEqual(links(content.body.en).map((href) => pathIn('hi', href)));
+    },
+  );
 });
 
 describe('the page in the other language (the language switch, hreflang)', () => {
   it('is the /hi/ twin, the other not-found page from a not-found page, and none in the staff area', () => {
-    expect([twinPath('hi', '/admissions/'), twinPath('en', '/hi/admissions/'), twinPath('hi', '/'), twinPath('en', '/hi/')]).toEqual(['/hi/admissions/', '/admissions/', '/hi/', '/']);
-    expect([twinPath('hi', '/404'), twinPath('en', '/hi/404/'), twinPath('en', '/404')]).toEqual(['/hi/404/', '/404.html', '/404.html']);
-    for (const path of ['/login', '/logout/', '/admin', '/admin/enquiry/panel', '/admin/receipts/RMCP-R-1']) expect(twinPath('hi', path), path).toBeNull();
+    expect([
+      twinPath('hi', '/admissions/'),
+      twinPath('en', '/hi/admissions/'),
+      twinPath('hi', '/'),
+      twinPath('en', '/hi/'),
+    ]).toEqual(['/hi/admissions/', '/admissions/', '/hi/', '/']);
+    expect([twinPath('hi', '/404'), twinPath('en', '/hi/404/'), twinPath('en', '/404')]).toEqual([
+      '/hi/404/',
+      '/404.html',
+      '/404.html',
+    ]);
+    for (const path of ['/login', '/logout/', '/admin', '/admin/enquiry/panel', '/admin/receipts/RMCP-R-1'])
+      expect(twinPath('hi', path), path).toBeNull();
     // Pages whose names only begin like the staff's keep their twin.
-    expect([twinPath('hi', '/administration'), twinPath('hi', '/login-help')]).toEqual(['/hi/administration', '/hi/login-help']);
+    expect([twinPath('hi', '/administration'), twinPath('hi', '/login-help')]).toEqual([
+      '/hi/administration',
+      '/hi/login-help',
+    ]);
   });
 });

@@ -28,30 +28,81 @@ function project(files: Record<string, string>) {
 
 describe('the cycle finder (so the real check can fail)', () => {
   it.each([
-    ['two modules', { 'a.ts': "import { b } from './b.ts';", 'b.ts': "import { a } from './a.ts';" }, true, [['a.ts', 'b.ts']]],
-    ['a longer chain, through a re-export and a lazy import', {
-      'a.ts': "export { b } from './b.ts';", 'b.ts': "const c = () => import('./c.tsx');", 'c.tsx': "import a from './a';", 'd.ts': "import { a } from './a.ts';",
-    }, true, [['a.ts', 'b.ts', 'c.tsx']]],
-    ['types only, counted', { 'a.ts': "import type { B } from './b.ts';", 'b.ts': "import { a } from './a.ts';" }, true, [['a.ts', 'b.ts']]],
-    ['types only, not counted', { 'a.ts': "import { type B } from './b.ts';", 'b.ts': "import { a } from './a.ts';" }, false, []],
-    ['a value beside a type is a value', { 'a.ts': "import { type B, b } from './b.ts';", 'b.ts': "import { a } from './a.ts';" }, false, [['a.ts', 'b.ts']]],
-    ['no cycle', { 'a.ts': "import { b } from './b.ts';", 'b.ts': "import { c } from './c.ts';", 'c.ts': "import { z } from 'zod';" }, true, []],
+    [
+      'two modules',
+      { 'a.ts': "import { b } from './b.ts';", 'b.ts': "import { a } from './a.ts';" },
+      true,
+      [['a.ts', 'b.ts']],
+    ],
+    [
+      'a longer chain, through a re-export and a lazy import',
+      {
+        'a.ts': "export { b } from './b.ts';",
+        'b.ts': "const c = () => import('./c.tsx');",
+        'c.tsx': "import a from './a';",
+        'd.ts': "import { a } from './a.ts';",
+      },
+      true,
+      [['a.ts', 'b.ts', 'c.tsx']],
+    ],
+    [
+      'types only, counted',
+      { 'a.ts': "import type { B } from './b.ts';", 'b.ts': "import { a } from './a.ts';" },
+      true,
+      [['a.ts', 'b.ts']],
+    ],
+    [
+      'types only, not counted',
+      { 'a.ts': "import { type B } from './b.ts';", 'b.ts': "import { a } from './a.ts';" },
+      false,
+      [],
+    ],
+    [
+      'a value beside a type is a value',
+      { 'a.ts': "import { type B, b } from './b.ts';", 'b.ts': "import { a } from './a.ts';" },
+      false,
+      [['a.ts', 'b.ts']],
+    ],
+    [
+      'no cycle',
+      {
+        'a.ts': "import { b } from './b.ts';",
+        'b.ts': "import { c } from './c.ts';",
+        'c.ts': "import { z } from 'zod';",
+      },
+      true,
+      [],
+    ],
   ])('%s', (_, files, types, expected) => {
     const { read, files: list } = project(files);
-    expect(importCycles(importGraph(list, read, { types })).map((c) => c.map((f) => f.replace('/p/', '')))).toEqual(expected);
+    expect(importCycles(importGraph(list, read, { types })).map((c) => c.map((f) => f.replace('/p/', '')))).toEqual(
+      expected,
+    );
   });
 });
 
 /** The services every kind passes through, which must reach the kinds only through the list. */
-const SERVICES = ['features/payments/', 'features/privacy/', 'features/audit/', 'features/messages/', 'server/outbox.ts', 'server/mailer.ts'];
+const SERVICES = [
+  'features/payments/',
+  'features/privacy/',
+  'features/audit/',
+  'features/messages/',
+  'server/outbox.ts',
+  'server/mailer.ts',
+];
 const KIND_FOLDERS = ['features/admission/', 'features/enquiry/', 'features/tc-request/'];
 
 describe("src/'s modules", () => {
-  it('of the shared services import no kind\'s folder but through the list of kinds', () => {
+  it("of the shared services import no kind's folder but through the list of kinds", () => {
     const graph = importGraph(modules, readSource, { types: true });
     const within = (file: string, places: string[]) => places.some((p) => file.startsWith(join(SRC, p)));
     const direct = [...graph].flatMap(([file, targets]) =>
-      within(file, SERVICES) ? targets.filter((t) => within(t, KIND_FOLDERS)).map((t) => `${file.replace(SRC + '/', '')} -> ${t.replace(SRC + '/', '')}`) : []);
+      within(file, SERVICES)
+        ? targets
+            .filter((t) => within(t, KIND_FOLDERS))
+            .map((t) => `${file.replace(SRC + '/', '')} -> ${t.replace(SRC + '/', '')}`)
+        : [],
+    );
     expect(direct).toEqual([]);
     expect(graph.get(join(SRC, 'features/payments/payments.server.ts'))).toContain(join(SRC, 'features/kinds.ts'));
   });

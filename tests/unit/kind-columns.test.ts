@@ -28,14 +28,18 @@ function executor(pglite: PGlite): SQLExecutor {
 
 async function columnsOf(table: string): Promise<string[]> {
   const { rows } = await db.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, [table]);
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
   return rows.map((r) => r.column_name);
 }
 
 /** The tables whose foreign keys point at `table`. */
 async function childrenOf(table: string): Promise<string[]> {
   const { rows } = await db.query<{ child: string }>(
-    `SELECT DISTINCT c.conrelid::regclass::text AS child FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid = $1::regclass`, [table]);
+    `SELECT DISTINCT c.conrelid::regclass::text AS child FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid = $1::regclass`,
+    [table],
+  );
   return rows.map((r) => r.child).sort();
 }
 
@@ -62,7 +66,7 @@ afterAll(async () => {
 });
 
 describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_, kind) => {
-  it("declares each column of its migrated table personal or kept, once, and each of its child tables", async () => {
+  it('declares each column of its migrated table personal or kept, once, and each of its child tables', async () => {
     expect((await columnsOf(kind.table)).length).toBeGreaterThan(10);
     expect(await undeclared(kind)).toEqual({ neither: [], both: [], missing: [], children: [] });
   });
@@ -70,22 +74,27 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_, kind) => {
   it('names only columns its table has for its letters, its search and its fee', async () => {
     const columns = await columnsOf(kind.table);
     const named = [
-      kind.messages.mobile, ...(kind.messages.email ? [kind.messages.email] : []),
-      ...(kind.search.identifiers ?? []), ...(kind.search.mobiles ?? []),
+      kind.messages.mobile,
+      ...(kind.messages.email ? [kind.messages.email] : []),
+      ...(kind.search.identifiers ?? []),
+      ...(kind.search.mobiles ?? []),
       ...(kind.payment?.columns.split(', ') ?? []),
     ];
     expect(named.filter((c) => !columns.includes(c))).toEqual([]);
   });
 
   it('gives a reason for every column it keeps', () => {
-    for (const [column, why] of Object.entries(kind.privacy.keptColumns)) expect(why.trim().length, column).toBeGreaterThan(5);
+    for (const [column, why] of Object.entries(kind.privacy.keptColumns))
+      expect(why.trim().length, column).toBeGreaterThan(5);
   });
 });
 
 describe('a migration that adds a column erasure does not know', () => {
   it('fails the check, and so does a new table pointing at a kind', async () => {
     const enquiry = KINDS.find((k) => k.name === 'enquiry')!;
-    await db.exec(`BEGIN; ALTER TABLE enquiries ADD COLUMN sibling_name text; CREATE TABLE enquiry_notes (id serial PRIMARY KEY, enquiry_id uuid REFERENCES enquiries (id), note text);`);
+    await db.exec(
+      `BEGIN; ALTER TABLE enquiries ADD COLUMN sibling_name text; CREATE TABLE enquiry_notes (id serial PRIMARY KEY, enquiry_id uuid REFERENCES enquiries (id), note text);`,
+    );
     try {
       expect(await undeclared(enquiry)).toMatchObject({ neither: ['sibling_name'], children: ['enquiry_notes'] });
     } finally {

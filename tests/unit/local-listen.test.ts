@@ -13,8 +13,11 @@ function listenWith(...args: unknown[]): Promise<string> {
   const server = net.createServer();
   servers.push(server);
   return new Promise((ok) => {
-    const call = withLocalAddress(args).map((a) => (typeof a === 'function' ? () => ok((server.address() as net.AddressInfo).address) : a));
-    if (!call.some((a) => typeof a === 'function')) server.once('listening', () => ok((server.address() as net.AddressInfo).address));
+    const call = withLocalAddress(args).map((a) =>
+      typeof a === 'function' ? () => ok((server.address() as net.AddressInfo).address) : a,
+    );
+    if (!call.some((a) => typeof a === 'function'))
+      server.once('listening', () => ok((server.address() as net.AddressInfo).address));
     (server.listen as (...a: unknown[]) => net.Server)(...call);
   });
 }

@@ -3,9 +3,19 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectFunctions, findPackage, PatchCheckError, sameCopy, type PatchedPackage } from '../../scripts/local-runtime/patch-check.ts';
+import {
+  expectFunctions,
+  findPackage,
+  PatchCheckError,
+  sameCopy,
+  type PatchedPackage,
+} from '../../scripts/local-runtime/patch-check.ts';
 
-const functionsDev: PatchedPackage = { name: '@netlify/functions-dev', version: '2.0.8', packageJson: '/nowhere/package.json' };
+const functionsDev: PatchedPackage = {
+  name: '@netlify/functions-dev',
+  version: '2.0.8',
+  packageJson: '/nowhere/package.json',
+};
 
 describe('expectFunctions', () => {
   it('passes when every member is a function', () => {
@@ -13,14 +23,18 @@ describe('expectFunctions', () => {
       invoke() {}
       match() {}
     }
-    expect(() => expectFunctions(functionsDev, 'FunctionsHandler.prototype', FunctionsHandler.prototype, ['invoke', 'match'])).not.toThrow();
+    expect(() =>
+      expectFunctions(functionsDev, 'FunctionsHandler.prototype', FunctionsHandler.prototype, ['invoke', 'match']),
+    ).not.toThrow();
   });
 
   it('names the package, its version and the missing member', () => {
     class FunctionsHandler {
       match() {}
     }
-    expect(() => expectFunctions(functionsDev, 'FunctionsHandler.prototype', FunctionsHandler.prototype, ['match', 'invoke'])).toThrow(
+    expect(() =>
+      expectFunctions(functionsDev, 'FunctionsHandler.prototype', FunctionsHandler.prototype, ['match', 'invoke']),
+    ).toThrow(
       new PatchCheckError(
         'The local runtime patches @netlify/functions-dev 2.0.8: FunctionsHandler.prototype.invoke is missing or not a function. Check scripts/local-runtime/ after upgrading @netlify/dev.',
       ),
@@ -35,7 +49,9 @@ describe('expectFunctions', () => {
   });
 
   it('refuses an owner that is not there at all', () => {
-    expect(() => expectFunctions(functionsDev, 'NetlifyDB.prototype', undefined, ['handleConnection'])).toThrow(PatchCheckError);
+    expect(() => expectFunctions(functionsDev, 'NetlifyDB.prototype', undefined, ['handleConnection'])).toThrow(
+      PatchCheckError,
+    );
   });
 });
 
@@ -67,7 +83,9 @@ describe('sameCopy', () => {
     writePackage(join(project, 'node_modules/handlers'), 'handlers', '2.0.8');
     const ours = join(project, 'scripts/patch.ts');
     const emulator = findPackage('emulator', ours)!;
-    expect(() => sameCopy('handlers', emulator, ours)).toThrow(/^The local runtime patches handlers 2\.0\.8 \(.*\), but emulator 5\.2\.0 runs handlers 2\.1\.0 \(.*\): pin handlers in package\.json to 2\.1\.0\./);
+    expect(() => sameCopy('handlers', emulator, ours)).toThrow(
+      /^The local runtime patches handlers 2\.0\.8 \(.*\), but emulator 5\.2\.0 runs handlers 2\.1\.0 \(.*\): pin handlers in package\.json to 2\.1\.0\./,
+    );
   });
 
   it('refuses when the emulator no longer depends on the package', () => {

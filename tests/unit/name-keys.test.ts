@@ -81,8 +81,16 @@ const SAME: [hindi: string, ...latin: string[]][] = [
 
 /** Different names, which keys must keep apart. */
 const DIFFERENT: [string, string][] = [
-  ['Sharma', 'Verma'], ['शर्मा', 'Verma'], ['Ram', 'Shyam'], ['राम', 'श्याम'], ['Aarav', 'Arjun'], ['Neha', 'Nisha'], ['Sita', 'Gita'],
-  ['Rahul', 'Rohan'], ['Kumar', 'Kamal'], ['Pooja', 'Priya'],
+  ['Sharma', 'Verma'],
+  ['शर्मा', 'Verma'],
+  ['Ram', 'Shyam'],
+  ['राम', 'श्याम'],
+  ['Aarav', 'Arjun'],
+  ['Neha', 'Nisha'],
+  ['Sita', 'Gita'],
+  ['Rahul', 'Rohan'],
+  ['Kumar', 'Kamal'],
+  ['Pooja', 'Priya'],
 ];
 
 describe('nameKey', () => {
@@ -107,26 +115,44 @@ describe('nameKey', () => {
 describe('stored keys and typed words', () => {
   const finds = (typed: string, names: string[]) => {
     const key = crossKey(typed);
-    return key !== undefined && storedKeys(names).split(' ').some((stored) => stored.startsWith(key));
+    return (
+      key !== undefined &&
+      storedKeys(names)
+        .split(' ')
+        .some((stored) => stored.startsWith(key))
+    );
   };
 
   it.each([
-    ['Sharma', ['आरव', 'शर्मा']], ['sharma', ['आरव शर्मा']], ['aarav', ['आरव शर्मा']], ['Shar', ['शर्मा']], ['Aar', ['आरव']],
-    ['आरव', ['Aarav Sharma']], ['शर्मा', ['Aarav', 'Sharma']], ['शर', ['Sharma']], ['Verma', ['राहुल वर्मा']],
+    ['Sharma', ['आरव', 'शर्मा']],
+    ['sharma', ['आरव शर्मा']],
+    ['aarav', ['आरव शर्मा']],
+    ['Shar', ['शर्मा']],
+    ['Aar', ['आरव']],
+    ['आरव', ['Aarav Sharma']],
+    ['शर्मा', ['Aarav', 'Sharma']],
+    ['शर', ['Sharma']],
+    ['Verma', ['राहुल वर्मा']],
   ] as [string, string[]][])('%s finds %j', (typed, names) => {
     expect(finds(typed, names)).toBe(true);
   });
 
   it.each([
     // Within one script the names' own words are matched exactly, not by key.
-    ['Sai', ['Sita Singh']], ['Arav', ['Aarav']], ['शर्मा', ['शर्मा']],
-    ['Sharma', ['वर्मा']], ['आरव', ['Arjun']], ['Neha', ['निशा']],
+    ['Sai', ['Sita Singh']],
+    ['Arav', ['Aarav']],
+    ['शर्मा', ['शर्मा']],
+    ['Sharma', ['वर्मा']],
+    ['आरव', ['Arjun']],
+    ['Neha', ['निशा']],
   ] as [string, string[]][])('%s does not find %j by key', (typed, names) => {
     expect(finds(typed, names)).toBe(false);
   });
 
   it('keeps each word once, tagged by its script with a digit (a name has none)', () => {
-    expect(storedKeys(['Aarav Sharma', 'आरव', null, 'Sharma'])).toBe(`2${nameKey('Aarav')} 2${nameKey('Sharma')} 1${nameKey('आरव')}`);
+    expect(storedKeys(['Aarav Sharma', 'आरव', null, 'Sharma'])).toBe(
+      `2${nameKey('Aarav')} 2${nameKey('Sharma')} 1${nameKey('आरव')}`,
+    );
     expect(storedKeys([null, '', '  '])).toBe('');
   });
 });

@@ -8,19 +8,33 @@
  */
 import { describe, expect, it } from 'vitest';
 import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
-import { NOTICE_LIMITS, NOTICE_MESSAGES, noticeSlug, previewInput, validateNotice, wordsFor, type Notice } from '../../src/features/notices/notice.ts';
+import {
+  NOTICE_LIMITS,
+  NOTICE_MESSAGES,
+  noticeSlug,
+  previewInput,
+  validateNotice,
+  wordsFor,
+  type Notice,
+} from '../../src/features/notices/notice.ts';
 import { noticesFeed } from '../../src/features/notices/feed.server.ts';
 import { CONTROL_CODE, CONTROL_MESSAGE, withoutControlCharacters } from '../../src/lib/visible-text.ts';
 import { parseFeed, type FeedText } from '../support/feed-parser.ts';
 import { site } from '../../src/config/site.ts';
 
 /** Every tag the output has, with its attributes as written. */
-const tags = (html: string) => [...html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)].map(([, name, attrs]) => ({ name: name!.toLowerCase(), attrs: attrs!.trim() }));
+const tags = (html: string) =>
+  [...html.matchAll(/<([a-z0-9]+)([^>]*)>/gi)].map(([, name, attrs]) => ({
+    name: name!.toLowerCase(),
+    attrs: attrs!.trim(),
+  }));
 const ALLOWED = new Set(['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a']);
 
 describe('renderNotice', () => {
   it('renders paragraphs, lists, bold, italics and links (with rel="noopener")', () => {
-    const html = renderNotice('School stays **closed** on *Monday*.\n\n- Class 1\n- Class 2\n\n1. First\n2. Second\n\nSee [the calendar](https://www.rmcpschool.in/calendar) or call [the office](tel:+915734000000).');
+    const html = renderNotice(
+      'School stays **closed** on *Monday*.\n\n- Class 1\n- Class 2\n\n1. First\n2. Second\n\nSee [the calendar](https://www.rmcpschool.in/calendar) or call [the office](tel:+915734000000).',
+    );
     expect(html).toContain('<p>School stays <strong>closed</strong> on <em>Monday</em>.</p>');
     expect(html).toMatch(/<ul>\s*<li>Class 1<\/li>\s*<li>Class 2<\/li>\s*<\/ul>/);
     expect(html).toMatch(/<ol>\s*<li>First<\/li>/);
@@ -60,13 +74,16 @@ describe('renderNotice', () => {
     '<javascript:alert(1)>',
   ])('drops a link to anything but http, https, mailto or tel: %s', (typed) => {
     const html = renderNotice(typed);
-    for (const tag of tags(html).filter((t) => t.name === 'a')) expect(tag.attrs).not.toMatch(/href="(?!https?:|mailto:|tel:)/i);
+    for (const tag of tags(html).filter((t) => t.name === 'a'))
+      expect(tag.attrs).not.toMatch(/href="(?!https?:|mailto:|tel:)/i);
     expect(html).not.toMatch(/href="[^"]*(javascript|vbscript|data):/i);
     expect(html).not.toMatch(/href="\/\//);
   });
 
   it('drops images and anything else outside the allow-list, keeping the words', () => {
-    const html = renderNotice('![poster](https://evil.example/x.png)\n\n> quoted words\n\n| a | b |\n|---|---|\n| c | d |');
+    const html = renderNotice(
+      '![poster](https://evil.example/x.png)\n\n> quoted words\n\n| a | b |\n|---|---|\n| c | d |',
+    );
     expect(html).not.toMatch(/<(img|blockquote|table|td)/i);
     expect(html).toContain('quoted words');
   });
@@ -77,7 +94,10 @@ describe('sanitizeNoticeHtml (the second wall, should marked ever pass HTML thro
     ['<p onclick="alert(1)">hi</p>', '<p>hi</p>'],
     ['<img src="x" onerror="alert(1)">after', 'after'],
     ['<a href="javascript:alert(1)" onmouseover="x()">click</a>', '<a rel="noopener">click</a>'],
-    ['<a href="https://x.example" target="_blank" rel="opener">x</a>', '<a href="https://x.example" rel="noopener">x</a>'],
+    [
+      '<a href="https://x.example" target="_blank" rel="opener">x</a>',
+      '<a href="https://x.example" rel="noopener">x</a>',
+    ],
     ['<script>alert(1)</script><p>kept</p>', '<p>kept</p>'],
     ['<svg onload="alert(1)"><text>t</text></svg>', 't'],
     ['<b>bold</b> <i>it</i>', '<strong>bold</strong> <em>it</em>'],
@@ -88,7 +108,9 @@ describe('sanitizeNoticeHtml (the second wall, should marked ever pass HTML thro
 
 describe('noticeText and excerpt', () => {
   it('gives the words without markup, typed HTML as the text it is', () => {
-    expect(noticeText('**Fees** due by [10 Dec](https://x.example).\n\n- one\n- two')).toBe('Fees due by 10 Dec. one two');
+    expect(noticeText('**Fees** due by [10 Dec](https://x.example).\n\n- one\n- two')).toBe(
+      'Fees due by 10 Dec. one two',
+    );
     expect(noticeText('a <b> & "c"')).toBe('a <b> & "c"');
   });
 
@@ -102,27 +124,71 @@ describe('validateNotice', () => {
   const valid = { title: { en: 'Winter holidays' }, body: { en: 'School closed.' }, publishOn: '2026-12-20' };
 
   it('cleans a valid notice: trimmed, empty languages left out, defaults', () => {
-    const result = validateNotice({ ...valid, title: { en: '  Winter holidays ', hi: '  ' }, body: { en: 'School closed.\r\nBack on 2 Jan.', hi: '' } });
+    const result = validateNotice({
+      ...valid,
+      title: { en: '  Winter holidays ', hi: '  ' },
+      body: { en: 'School closed.\r\nBack on 2 Jan.', hi: '' },
+    });
     expect(result).toEqual({
       ok: true,
-      data: { title: { en: 'Winter holidays' }, body: { en: 'School closed.\nBack on 2 Jan.' }, publishOn: '2026-12-20', expiresOn: null, pinned: false, attachmentUploadId: undefined },
+      data: {
+        title: { en: 'Winter holidays' },
+        body: { en: 'School closed.\nBack on 2 Jan.' },
+        publishOn: '2026-12-20',
+        expiresOn: null,
+        pinned: false,
+        attachmentUploadId: undefined,
+      },
     });
-    expect(validateNotice({ title: { hi: 'शीतकालीन अवकाश' }, body: { hi: 'विद्यालय बंद रहेगा।' }, publishOn: '2026-12-20', expiresOn: '2026-12-20', pinned: true }).ok).toBe(true);
+    expect(
+      validateNotice({
+        title: { hi: 'शीतकालीन अवकाश' },
+        body: { hi: 'विद्यालय बंद रहेगा।' },
+        publishOn: '2026-12-20',
+        expiresOn: '2026-12-20',
+        pinned: true,
+      }).ok,
+    ).toBe(true);
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['no language at all', { ...valid, title: {}, body: {} }, 'title', NOTICE_MESSAGES.title],
     ['no title or body fields', { publishOn: '2026-12-20' }, 'title', NOTICE_MESSAGES.title],
-    ['a title without text', { ...valid, title: { en: 'x', hi: 'शीर्षक' } }, 'body.hi', NOTICE_MESSAGES.titleWithoutBody],
-    ['text without a title', { ...valid, body: { en: 'x', hi: 'विवरण' } }, 'title.hi', NOTICE_MESSAGES.bodyWithoutTitle],
+    [
+      'a title without text',
+      { ...valid, title: { en: 'x', hi: 'शीर्षक' } },
+      'body.hi',
+      NOTICE_MESSAGES.titleWithoutBody,
+    ],
+    [
+      'text without a title',
+      { ...valid, body: { en: 'x', hi: 'विवरण' } },
+      'title.hi',
+      NOTICE_MESSAGES.bodyWithoutTitle,
+    ],
     ['expiry before publish', { ...valid, expiresOn: '2026-12-19' }, 'expiresOn', NOTICE_MESSAGES.expiresBeforePublish],
     ['no publish date', { ...valid, publishOn: undefined }, 'publishOn', NOTICE_MESSAGES.publishOn],
     ['a date that is not one', { ...valid, publishOn: '2026-02-30' }, 'publishOn', NOTICE_MESSAGES.publishOn],
     ['an expiry that is not a date', { ...valid, expiresOn: 'soon' }, 'expiresOn', NOTICE_MESSAGES.expiresOn],
-    ['a title over the limit', { ...valid, title: { en: 't'.repeat(NOTICE_LIMITS.title + 1) } }, 'title.en', NOTICE_MESSAGES.titleTooLong],
-    ['text over the limit', { ...valid, body: { en: 'b'.repeat(NOTICE_LIMITS.body + 1) } }, 'body.en', NOTICE_MESSAGES.bodyTooLong],
+    [
+      'a title over the limit',
+      { ...valid, title: { en: 't'.repeat(NOTICE_LIMITS.title + 1) } },
+      'title.en',
+      NOTICE_MESSAGES.titleTooLong,
+    ],
+    [
+      'text over the limit',
+      { ...valid, body: { en: 'b'.repeat(NOTICE_LIMITS.body + 1) } },
+      'body.en',
+      NOTICE_MESSAGES.bodyTooLong,
+    ],
     ['pinned not a boolean', { ...valid, pinned: 'yes' }, 'pinned', NOTICE_MESSAGES.pinned],
-    ['an attachment id that is not one', { ...valid, attachmentUploadId: '../x' }, 'attachmentUploadId', NOTICE_MESSAGES.attachment],
+    [
+      'an attachment id that is not one',
+      { ...valid, attachmentUploadId: '../x' },
+      'attachmentUploadId',
+      NOTICE_MESSAGES.attachment,
+    ],
     ['a title of the wrong type', { ...valid, title: 'Winter' }, 'title', NOTICE_MESSAGES.title],
   ])('refuses %s', (_, input, field, message) => {
     const result = validateNotice(input);
@@ -139,7 +205,11 @@ describe('control characters in a notice', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['BEL in a title', { ...valid, title: { en: 'Winter\u0007 holidays' } }, 'title.en'],
-    ['ESC in a Hindi title', { ...valid, title: { en: 'x', hi: 'अवकाश\u001b[31m' }, body: { en: 'x', hi: 'बंद' } }, 'title.hi'],
+    [
+      'ESC in a Hindi title',
+      { ...valid, title: { en: 'x', hi: 'अवकाश\u001b[31m' }, body: { en: 'x', hi: 'बंद' } },
+      'title.hi',
+    ],
     ['a tab inside a title', { ...valid, title: { en: 'Winter\tholidays' } }, 'title.en'],
     ['a line break inside a title', { ...valid, title: { en: 'Winter\nholidays' } }, 'title.en'],
     ['C1 next line in a title', { ...valid, title: { en: 'Winter\u0085holidays' } }, 'title.en'],
@@ -179,14 +249,27 @@ describe('control characters in a notice', () => {
 describe('the Atom feed, as a feed reader parses it', () => {
   const ALLOWED_CONTENT = new Set(['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'a']);
   const notice = (n: number, title: string, body: string): Notice => ({
-    _id: `id-${n}`, slug: `2026-01-0${n}-n`, url: `/notices/2026-01-0${n}-n`, title: { en: title }, body: { en: body },
-    publishOn: `2026-01-0${n}`, expiresOn: null, pinned: false, attachment: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: `2026-01-0${n}T00:00:00.000Z`,
+    _id: `id-${n}`,
+    slug: `2026-01-0${n}-n`,
+    url: `/notices/2026-01-0${n}-n`,
+    title: { en: title },
+    body: { en: body },
+    publishOn: `2026-01-0${n}`,
+    expiresOn: null,
+    pinned: false,
+    attachment: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: `2026-01-0${n}T00:00:00.000Z`,
   });
   // The review's reproductions first, then what could end the CDATA, then what a stored row may
   // hold from before the control-character rule (XML cannot carry it).
   const notices = [
     notice(1, '<script>alert(1)</script>', '<script>alert(1)</script>'),
-    notice(2, 'Fees & "dues" <b>bold</b> ]]> $\' $` $& $1 ]]>', 'Text ]]> with ]]> twice, <img src=x onerror=alert(3)> and [a link](https://a.example/]]>) [bad](javascript:alert(4))'),
+    notice(
+      2,
+      'Fees & "dues" <b>bold</b> ]]> $\' $` $& $1 ]]>',
+      'Text ]]> with ]]> twice, <img src=x onerror=alert(3)> and [a link](https://a.example/]]>) [bad](javascript:alert(4))',
+    ),
     notice(3, 'Exam\u0001 day\u001b \u0085 \ufffe\ud800', 'Paper\u0007 one\u000b,\ttwo\u009b.'),
     notice(4, 'शीतकालीन अवकाश', 'विद्यालय **बंद** रहेगा।'),
   ];
@@ -224,14 +307,25 @@ describe('the Atom feed, as a feed reader parses it', () => {
   });
 
   it('marks the feed and each entry with its language (a notice in Hindi only is hi-IN in the English feed)', () => {
-    const hindiOnly: Notice = { ...notice(9, '', ''), title: { hi: 'शीतकालीन अवकाश' }, body: { hi: 'विद्यालय **बंद** रहेगा।' } };
+    const hindiOnly: Notice = {
+      ...notice(9, '', ''),
+      title: { hi: 'शीतकालीन अवकाश' },
+      body: { hi: 'विद्यालय **बंद** रहेगा।' },
+    };
     const parsed = parseFeed(noticesFeed([notices[0]!, hindiOnly], 'en'));
     expect(parsed.language).toBe('en-IN');
-    expect(parsed.entries.map((e) => [e.title.text, e.language])).toEqual([['<script>alert(1)</script>', 'en-IN'], ['शीतकालीन अवकाश', 'hi-IN']]);
+    expect(parsed.entries.map((e) => [e.title.text, e.language])).toEqual([
+      ['<script>alert(1)</script>', 'en-IN'],
+      ['शीतकालीन अवकाश', 'hi-IN'],
+    ]);
   });
 
   it("the Hindi feed has the Hindi title, each notice's Hindi words where it has them and links to the Hindi pages", () => {
-    const both: Notice = { ...notice(5, 'Winter holidays', 'Closed.'), title: { en: 'Winter holidays', hi: 'शीतकालीन अवकाश' }, body: { en: 'Closed.', hi: 'विद्यालय बंद रहेगा।' } };
+    const both: Notice = {
+      ...notice(5, 'Winter holidays', 'Closed.'),
+      title: { en: 'Winter holidays', hi: 'शीतकालीन अवकाश' },
+      body: { en: 'Closed.', hi: 'विद्यालय बंद रहेगा।' },
+    };
     const english = notice(6, 'Sports day', 'On the ground.');
     const xml = noticesFeed([both, english], 'hi');
     expect(xml).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="hi-IN">/);
@@ -257,8 +351,14 @@ describe('the Atom feed, as a feed reader parses it', () => {
 
   it("a notice's attachment is its entry's enclosure: the file's address, type and size", () => {
     const id = '0b7e2f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-    const withFile: Notice = { ...notice(7, 'Date sheet', 'Attached.'), attachment: { id, type: 'pdf', size: 48213, name: 'date sheet "final".pdf', url: `/v1/files/${id}` } };
-    const picture: Notice = { ...notice(8, 'Prize list', 'Attached.'), attachment: { id, type: 'webp', size: 900, name: 'list.webp', url: `/v1/files/${id}` } };
+    const withFile: Notice = {
+      ...notice(7, 'Date sheet', 'Attached.'),
+      attachment: { id, type: 'pdf', size: 48213, name: 'date sheet "final".pdf', url: `/v1/files/${id}` },
+    };
+    const picture: Notice = {
+      ...notice(8, 'Prize list', 'Attached.'),
+      attachment: { id, type: 'webp', size: 900, name: 'list.webp', url: `/v1/files/${id}` },
+    };
     const parsed = parseFeed(noticesFeed([withFile, picture, notices[0]!], 'en'));
     expect(parsed.problem).toBeNull();
     expect(parsed.entries.map((e) => e.enclosures)).toEqual([
@@ -271,14 +371,20 @@ describe('the Atom feed, as a feed reader parses it', () => {
 
 describe('slugs and languages', () => {
   it('makes a readable address from the date and the English title', () => {
-    expect(noticeSlug('2026-11-26', { en: 'Winter Holidays: 25 Dec – 5 Jan!' })).toBe('2026-11-26-winter-holidays-25-dec-5-jan');
+    expect(noticeSlug('2026-11-26', { en: 'Winter Holidays: 25 Dec – 5 Jan!' })).toBe(
+      '2026-11-26-winter-holidays-25-dec-5-jan',
+    );
     expect(noticeSlug('2026-11-26', { hi: 'शीतकालीन अवकाश' })).toBe('2026-11-26-notice');
   });
 
   it('shows a notice in the page language when it has it, else in the one it was written in', () => {
     const both = { title: { en: 'Holiday', hi: 'अवकाश' }, body: { en: 'Closed', hi: 'बंद' } };
     expect(wordsFor(both, 'hi')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
-    expect(wordsFor({ title: { hi: 'अवकाश' }, body: { hi: 'बंद' } }, 'en')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
+    expect(wordsFor({ title: { hi: 'अवकाश' }, body: { hi: 'बंद' } }, 'en')).toEqual({
+      language: 'hi',
+      title: 'अवकाश',
+      body: 'बंद',
+    });
     expect(wordsFor({ title: { en: 'Holiday' }, body: { en: 'Closed' } }, 'hi').language).toBe('en');
   });
 });

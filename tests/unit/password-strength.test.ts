@@ -22,34 +22,56 @@ describe('staff password strength', () => {
     expect(await codeOf('short')).toBe('password.short');
   });
 
-  it('counts the school\'s name and keyboard rows as guessable', async () => {
+  it("counts the school's name and keyboard rows as guessable", async () => {
     expect(await codeOf('rmcpschool2024', 'office@school.test')).toBe('password.guessable');
     expect(await codeOf('qwertyuiop')).toBe('password.tooCommon');
   });
 
-  it('refuses the outside review\'s staff passwords: the school\'s name, a role, a common Indian name, with a mark between', async () => {
-    for (const password of ['RMCP@School2026', 'Principal@RMCP1', 'Meena@1234']) expect(await codeOf(password, 'office@school.test'), password).toBe('password.guessable');
+  it("refuses the outside review's staff passwords: the school's name, a role, a common Indian name, with a mark between", async () => {
+    for (const password of ['RMCP@School2026', 'Principal@RMCP1', 'Meena@1234'])
+      expect(await codeOf(password, 'office@school.test'), password).toBe('password.guessable');
   });
 
-  it('knows the school\'s town and address, the roles\' words, and first name + surname + number', async () => {
-    for (const password of ['Office@Sikandrabad1', 'Admin@Bulandshahr', 'Principal#2026!', 'Academy@Station7', 'Sunita@Sharma1', 'Ravi#Kumar#2024', 'Pooja@Gupta99', 'Priya.Verma.1990']) {
+  it("knows the school's town and address, the roles' words, and first name + surname + number", async () => {
+    for (const password of [
+      'Office@Sikandrabad1',
+      'Admin@Bulandshahr',
+      'Principal#2026!',
+      'Academy@Station7',
+      'Sunita@Sharma1',
+      'Ravi#Kumar#2024',
+      'Pooja@Gupta99',
+      'Priya.Verma.1990',
+    ]) {
       expect(await codeOf(password, 'desk@school.test'), password).toBe('password.guessable');
     }
   });
 
   it('takes the words of the profile the school saved: its name, town and principal', async () => {
     const khurja = {
-      ...defaultProfile(), name: { en: 'Saraswati Vidya Mandir', hi: 'सरस्वती विद्या मंदिर' }, shortName: 'SVM Khurja',
-      address: { en: 'GT Road, Khurja, Bulandshahr 203131', hi: 'जी.टी. रोड, खुर्जा' }, principalName: 'Harpal Tomar',
+      ...defaultProfile(),
+      name: { en: 'Saraswati Vidya Mandir', hi: 'सरस्वती विद्या मंदिर' },
+      shortName: 'SVM Khurja',
+      address: { en: 'GT Road, Khurja, Bulandshahr 203131', hi: 'जी.टी. रोड, खुर्जा' },
+      principalName: 'Harpal Tomar',
     };
     for (const password of ['Khurja@Harpal9', 'Vidya#Mandir#7', 'Harpal.Tomar.88']) {
       expect(await codeOf(password, 'office@school.test'), `${password} elsewhere`).toBeUndefined();
-      expect((await passwordWeakness(password, 'office@school.test', khurja))?.code, password).toBe('password.guessable');
+      expect((await passwordWeakness(password, 'office@school.test', khurja))?.code, password).toBe(
+        'password.guessable',
+      );
     }
   });
 
   it('accepts a few words, and a made-up word with digits and a mark', async () => {
-    for (const password of ['mango tree by the well', 'correct horse battery staple', 'BlueMango42!', 'Kitchen-Lamp-Orbit-7', 'Gulmohar!Chai7', 'Tiger@Lotus88']) {
+    for (const password of [
+      'mango tree by the well',
+      'correct horse battery staple',
+      'BlueMango42!',
+      'Kitchen-Lamp-Orbit-7',
+      'Gulmohar!Chai7',
+      'Tiger@Lotus88',
+    ]) {
       expect(await codeOf(password), password).toBeUndefined();
     }
   });

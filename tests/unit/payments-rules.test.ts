@@ -6,7 +6,15 @@
  * the numbering in the database and the receipts.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_PAYMENT_PAISE, MODE_LABELS, PAYMENT_MESSAGES, TEST_RECEIVER, modeLabelsOf, validatePayment, type PaymentMode } from '../../src/features/payments/payments.ts';
+import {
+  MAX_PAYMENT_PAISE,
+  MODE_LABELS,
+  PAYMENT_MESSAGES,
+  TEST_RECEIVER,
+  modeLabelsOf,
+  validatePayment,
+  type PaymentMode,
+} from '../../src/features/payments/payments.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { RECEIPT_NUMBER, REFERENCE_NUMBER, receiptNumberOf } from '../../src/lib/record-numbers.ts';
 import { MSG } from '../../src/lib/forms/texts.ts';
@@ -53,11 +61,15 @@ describe('validatePayment', () => {
     [100, 10000],
     ['10,00,000', MAX_PAYMENT_PAISE],
   ])('takes the amount %j as a clerk types it: %i paise', (amount, paise) => {
-    expect(validatePayment({ ...good, amount, mode: 'cash', reference: '' })).toEqual({ ok: true, data: { amountPaise: paise, mode: 'cash', reference: '', paidOn: TODAY } });
+    expect(validatePayment({ ...good, amount, mode: 'cash', reference: '' })).toEqual({
+      ok: true,
+      data: { amountPaise: paise, mode: 'cash', reference: '', paidOn: TODAY },
+    });
   });
 
   it('needs a reference for every mode but cash', () => {
-    for (const mode of ['upi', 'cheque', 'dd', 'bank-transfer']) expect(validatePayment({ ...good, mode, reference: '' }).ok, mode).toBe(false);
+    for (const mode of ['upi', 'cheque', 'dd', 'bank-transfer'])
+      expect(validatePayment({ ...good, mode, reference: '' }).ok, mode).toBe(false);
     expect(validatePayment({ ...good, mode: 'cash', reference: '' }).ok).toBe(true);
   });
 });
@@ -73,8 +85,13 @@ describe('receipt numbers', () => {
   });
 });
 
-describe('the mode a record\'s payments list shows', () => {
-  const entry = (receiptNumber: string, mode: PaymentMode, receivedBy: string, reverses: string | null = null) => ({ receiptNumber, mode, receivedBy, reverses });
+describe("the mode a record's payments list shows", () => {
+  const entry = (receiptNumber: string, mode: PaymentMode, receivedBy: string, reverses: string | null = null) => ({
+    receiptNumber,
+    mode,
+    receivedBy,
+    reverses,
+  });
   it('names a test-gateway payment and its reversal as test payments, every other entry by its mode', () => {
     expect(
       modeLabelsOf([

@@ -41,8 +41,21 @@ const TAKEN: [typed: string, digits: string][] = [
 
 /** Not an Indian number of 10 digits. */
 const REFUSED = [
-  '', '98111', '981112223', '98111222334', '+1 9811122233', '+44 20 7946 0958', '+91 98111 2223', '9811122233x', '98111+22233', '++919811122233',
-  '९८१११२२२३३', '98111\u000722233', '0099811122233', '91981112223', 'tel:9811122233',
+  '',
+  '98111',
+  '981112223',
+  '98111222334',
+  '+1 9811122233',
+  '+44 20 7946 0958',
+  '+91 98111 2223',
+  '9811122233x',
+  '98111+22233',
+  '++919811122233',
+  '९८१११२२२३३',
+  '98111\u000722233',
+  '0099811122233',
+  '91981112223',
+  'tel:9811122233',
 ];
 
 describe('phoneDigits', () => {
@@ -56,7 +69,12 @@ describe('phoneDigits', () => {
 
 describe('nationalDigits (the start of a number typed into the search box)', () => {
   it.each([
-    ['+91 98111', '98111'], ['981112', '981112'], ['+91-98111-2', '981112'], ['0091 98111 22233', '9811122233'], ['91981', '91981'], ['', ''],
+    ['+91 98111', '98111'],
+    ['981112', '981112'],
+    ['+91-98111-2', '981112'],
+    ['0091 98111 22233', '9811122233'],
+    ['91981', '91981'],
+    ['', ''],
   ])('reads %j as %j', (typed, digits) => {
     expect(nationalDigits(typed)).toBe(digits);
   });
@@ -67,10 +85,22 @@ describe('nationalDigits (the start of a number typed into the search box)', () 
 
 // Each form's phone field, its valid input and its own message for a wrong number (the school's words, verbatim).
 const FORMS = [
-  { form: 'enquiry', field: 'fatherMobile', message: MSG.fatherMobile, check: (phone: string) => validateEnquiry({ ...validEnquiry(), fatherMobile: phone }) },
-  { form: 'TC request', field: 'contact', message: MSG.tcContact, check: (phone: string) => validateTcRequest({ ...validTc(), contact: phone }) },
   {
-    form: 'admission', field: 'contactNo', message: MSG.contactNo,
+    form: 'enquiry',
+    field: 'fatherMobile',
+    message: MSG.fatherMobile,
+    check: (phone: string) => validateEnquiry({ ...validEnquiry(), fatherMobile: phone }),
+  },
+  {
+    form: 'TC request',
+    field: 'contact',
+    message: MSG.tcContact,
+    check: (phone: string) => validateTcRequest({ ...validTc(), contact: phone }),
+  },
+  {
+    form: 'admission',
+    field: 'contactNo',
+    message: MSG.contactNo,
     check: (phone: string) => {
       const result = validateAdmission({ ...validAdmission('senior'), contactNo: phone });
       return result.ok ? { ...result, data: result.data.text } : result;
@@ -92,7 +122,9 @@ describe.each(FORMS)('the $form form', ({ field, message, check }) => {
 
 describe('the status lookups', () => {
   it('take the number pasted and look it up as stored', () => {
-    const result = checkAdmissionLookup({ referenceNumber: 'RMCP-2026-000123', contactNo: '+91 98111 22233' }, (code) => fill('en', code));
+    const result = checkAdmissionLookup({ referenceNumber: 'RMCP-2026-000123', contactNo: '+91 98111 22233' }, (code) =>
+      fill('en', code),
+    );
     expect(result.ok && result.data.contactNo).toBe('9811122233');
   });
 });

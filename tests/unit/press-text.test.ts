@@ -8,11 +8,22 @@ import { describe, expect, it } from 'vitest';
 import { PRESS_MESSAGES, validateArticle, validateIssue } from '../../src/features/press/press.ts';
 import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
 
-const article = { source: 'Dainik Jagran', title: { en: 'Science fair' }, summary: { en: 'Students showed models.' }, publishedOn: '2026-01-05', coverAlt: { en: 'Students at the fair' } };
+const article = {
+  source: 'Dainik Jagran',
+  title: { en: 'Science fair' },
+  summary: { en: 'Students showed models.' },
+  publishedOn: '2026-01-05',
+  coverAlt: { en: 'Students at the fair' },
+};
 const issue = { title: { en: 'RMCP Chronicle' }, description: { en: 'The winter issue.' }, month: '2026-01' };
 
 const refused = (field: string) => ({
-  ok: false, kind: 'rule', error: PRESS_MESSAGES.control, code: CONTROL_CODE, fields: { [field]: PRESS_MESSAGES.control }, codes: { [field]: CONTROL_CODE },
+  ok: false,
+  kind: 'rule',
+  error: PRESS_MESSAGES.control,
+  code: CONTROL_CODE,
+  fields: { [field]: PRESS_MESSAGES.control },
+  codes: { [field]: CONTROL_CODE },
 });
 
 describe('control characters in press words', () => {
@@ -45,9 +56,21 @@ describe('control characters in press words', () => {
   });
 
   it('words that show nothing are none: no title, no newspaper, no picture description', () => {
-    expect(validateArticle({ ...article, title: { en: '\u034f', hi: '\u200b' } }, false)).toMatchObject({ ok: false, fields: { title: PRESS_MESSAGES.title } });
-    expect(validateArticle({ ...article, source: '\u034f\u2060' }, false)).toMatchObject({ ok: false, fields: { source: PRESS_MESSAGES.source } });
-    expect(validateArticle({ ...article, coverAlt: { en: '\u00ad' } }, false)).toMatchObject({ ok: false, fields: { coverAlt: PRESS_MESSAGES.coverAlt } });
-    expect(validateIssue({ ...issue, title: { en: ' \u034f ' } }, false)).toMatchObject({ ok: false, fields: { title: PRESS_MESSAGES.title } });
+    expect(validateArticle({ ...article, title: { en: '\u034f', hi: '\u200b' } }, false)).toMatchObject({
+      ok: false,
+      fields: { title: PRESS_MESSAGES.title },
+    });
+    expect(validateArticle({ ...article, source: '\u034f\u2060' }, false)).toMatchObject({
+      ok: false,
+      fields: { source: PRESS_MESSAGES.source },
+    });
+    expect(validateArticle({ ...article, coverAlt: { en: '\u00ad' } }, false)).toMatchObject({
+      ok: false,
+      fields: { coverAlt: PRESS_MESSAGES.coverAlt },
+    });
+    expect(validateIssue({ ...issue, title: { en: ' \u034f ' } }, false)).toMatchObject({
+      ok: false,
+      fields: { title: PRESS_MESSAGES.title },
+    });
   });
 });

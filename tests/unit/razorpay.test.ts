@@ -8,10 +8,27 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import Razorpay from 'razorpay';
-import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, testGatewayEnabled, RAZORPAY_API, TEST_GATEWAY_KEY_ID } from '../../src/server/razorpay.ts';
+import {
+  checkoutPayload,
+  gatewayConfig,
+  razorpayClient,
+  signatureMatches,
+  testGatewayEnabled,
+  RAZORPAY_API,
+  TEST_GATEWAY_KEY_ID,
+} from '../../src/server/razorpay.ts';
 import { hmacHex } from '../../src/server/signatures.ts';
 
-const NAMES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'TEST_GATEWAY_KEY_SECRET', 'NETLIFY_LOCAL', 'URL', 'PAYMENTS_TEST_GATEWAY'] as const;
+const NAMES = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_API_URL',
+  'TEST_GATEWAY_KEY_SECRET',
+  'NETLIFY_LOCAL',
+  'URL',
+  'PAYMENTS_TEST_GATEWAY',
+] as const;
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
 function env(values: Partial<Record<(typeof NAMES)[number], string>>): void {
   for (const name of NAMES) {
@@ -35,18 +52,47 @@ describe('which gateway', () => {
   });
 
   it("uses Razorpay's own address with the school's keys, unless RAZORPAY_API_URL points elsewhere", () => {
-    env({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook', NETLIFY_LOCAL: 'true' });
-    expect(gatewayConfig()).toEqual({ keyId: 'rzp_live_x', keySecret: 'secret', webhookSecret: 'hook', apiUrl: RAZORPAY_API, checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js', test: false });
-    env({ RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook', RAZORPAY_API_URL: 'http://127.0.0.1:9/' });
+    env({
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+      NETLIFY_LOCAL: 'true',
+    });
+    expect(gatewayConfig()).toEqual({
+      keyId: 'rzp_live_x',
+      keySecret: 'secret',
+      webhookSecret: 'hook',
+      apiUrl: RAZORPAY_API,
+      checkoutScript: 'https://checkout.razorpay.com/v1/checkout.js',
+      test: false,
+    });
+    env({
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+      RAZORPAY_API_URL: 'http://127.0.0.1:9/',
+    });
     expect(gatewayConfig()?.apiUrl).toBe('http://127.0.0.1:9');
   });
 
-  const LOCAL = { NETLIFY_LOCAL: 'true', TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'http://localhost:8888' };
+  const LOCAL = {
+    NETLIFY_LOCAL: 'true',
+    TEST_GATEWAY_KEY_SECRET: 'local',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
+    URL: 'http://localhost:8888',
+  };
 
-  it('uses the built-in test gateway on the local runtime without keys when PAYMENTS_TEST_GATEWAY=1, at the site\'s own address', () => {
+  it("uses the built-in test gateway on the local runtime without keys when PAYMENTS_TEST_GATEWAY=1, at the site's own address", () => {
     env({ ...LOCAL, PAYMENTS_TEST_GATEWAY: '1' });
     expect(testGatewayEnabled()).toBe(true);
-    expect(gatewayConfig()).toEqual({ keyId: TEST_GATEWAY_KEY_ID, keySecret: 'local', webhookSecret: 'hook', apiUrl: 'http://localhost:8888/v1/test-gateway', checkoutScript: 'http://localhost:8888/v1/test-gateway/v1/checkout.js', test: true });
+    expect(gatewayConfig()).toEqual({
+      keyId: TEST_GATEWAY_KEY_ID,
+      keySecret: 'local',
+      webhookSecret: 'hook',
+      apiUrl: 'http://localhost:8888/v1/test-gateway',
+      checkoutScript: 'http://localhost:8888/v1/test-gateway/v1/checkout.js',
+      test: true,
+    });
   });
 
   it('offers no test gateway by default: the local runtime without keys and without PAYMENTS_TEST_GATEWAY=1 offers the desk only', () => {
@@ -58,7 +104,12 @@ describe('which gateway', () => {
   });
 
   it('never uses the test gateway on Netlify (no NETLIFY_LOCAL), nor beside real keys, whatever PAYMENTS_TEST_GATEWAY says', () => {
-    env({ TEST_GATEWAY_KEY_SECRET: 'local', RAZORPAY_WEBHOOK_SECRET: 'hook', URL: 'https://school.example', PAYMENTS_TEST_GATEWAY: '1' });
+    env({
+      TEST_GATEWAY_KEY_SECRET: 'local',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+      URL: 'https://school.example',
+      PAYMENTS_TEST_GATEWAY: '1',
+    });
     expect(testGatewayEnabled()).toBe(false);
     expect(gatewayConfig()).toBeUndefined();
     env({ ...LOCAL, NETLIFY_LOCAL: 'false', PAYMENTS_TEST_GATEWAY: '1' });
@@ -83,30 +134,59 @@ describe('the SDK pointed at another address', () => {
       for await (const chunk of req) body += chunk;
       seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization ?? '', body });
       if (req.url === '/v1/orders') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'order_Local00000001', entity: 'order', amount: 50000, currency: 'INR', status: 'created' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              id: 'order_Local00000001',
+              entity: 'order',
+              amount: 50000,
+              currency: 'INR',
+              status: 'created',
+            }),
+          );
       } else {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } }));
       }
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     close = () => new Promise((ok) => server.close(() => ok()));
     const { port } = server.address() as { port: number };
-    const client = razorpayClient({ keyId: 'rzp_test_k', keySecret: 's3cret', webhookSecret: 'w', apiUrl: `http://127.0.0.1:${port}`, checkoutScript: '', test: false });
+    const client = razorpayClient({
+      keyId: 'rzp_test_k',
+      keySecret: 's3cret',
+      webhookSecret: 'w',
+      apiUrl: `http://127.0.0.1:${port}`,
+      checkoutScript: '',
+      test: false,
+    });
     expect(client).toBeInstanceOf(Razorpay);
 
     const order = await client.orders.create({ amount: 50000, currency: 'INR', receipt: 'r1' });
     expect(order).toMatchObject({ id: 'order_Local00000001', amount: 50000 });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/orders', auth: `Basic ${Buffer.from('rzp_test_k:s3cret').toString('base64')}` });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      auth: `Basic ${Buffer.from('rzp_test_k:s3cret').toString('base64')}`,
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ amount: 50000, currency: 'INR', receipt: 'r1' });
 
-    await expect(client.payments.fetch('pay_Missing0000001')).rejects.toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    await expect(client.payments.fetch('pay_Missing0000001')).rejects.toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+    });
     expect(seen[1]).toMatchObject({ method: 'GET', url: '/v1/payments/pay_Missing0000001' });
   });
 });
 
 describe('signatures', () => {
   it("agree with the SDK's own webhook check, and any change of body, secret or signature fails", () => {
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_1', amount: 50000 } } } });
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_1', amount: 50000 } } },
+    });
     const signature = hmacHex(body, 'hook secret');
     expect(Razorpay.validateWebhookSignature(body, signature, 'hook secret')).toBe(true);
     expect(signatureMatches(body, signature, 'hook secret')).toBe(true);

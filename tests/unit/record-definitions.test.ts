@@ -20,7 +20,10 @@ import { MSG } from '../../src/lib/forms/texts.ts';
 import { validAdmission, validEnquiry, validTc } from './forms-cases.ts';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../netlify/database/migrations');
-const sql = readdirSync(MIGRATIONS).sort().map((f) => readFileSync(join(MIGRATIONS, f), 'utf8')).join('\n');
+const sql = readdirSync(MIGRATIONS)
+  .sort()
+  .map((f) => readFileSync(join(MIGRATIONS, f), 'utf8'))
+  .join('\n');
 
 /** The columns the migrations give `table`: its CREATE TABLE body and every ADD COLUMN. */
 function columnsOf(table: string): Set<string> {
@@ -61,25 +64,49 @@ describe("the forms' schemas check every form field of their definition", () => 
     expect(result.ok).toBe(false);
     if (result.ok) return;
     // A hidden field (the form's language) is not typed, so never asked for; the consent box has its own rule, last; a field labelled optional is.
-    const listed = fieldsIn(def as RecordDefinition, 'form').filter((f) => f.kind !== 'list' && f.kind !== 'consent' && !f.hidden && !(f as Field).labelledOptional).map((f) => f.name);
+    const listed = fieldsIn(def as RecordDefinition, 'form')
+      .filter((f) => f.kind !== 'list' && f.kind !== 'consent' && !f.hidden && !(f as Field).labelledOptional)
+      .map((f) => f.name);
     expect(Object.keys(result.fields)).toEqual(expect.arrayContaining(listed));
   });
 
   it.each([
-    ['enquiry', ENQUIRY, (v: Record<string, unknown>) => validateEnquiry({ ...validEnquiry(), ...v }), (d: unknown) => (d as Record<string, string>).language],
-    ['tc-request', TC_REQUEST, (v: Record<string, unknown>) => validateTcRequest({ ...validTc(), ...v }), (d: unknown) => (d as Record<string, string>).language],
-    ['admission', ADMISSION, (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('primary'), ...v }), (d: unknown) => (d as { text: Record<string, string> }).text.language],
-  ] as const)('%s: the hidden language field is English when not sent, Hindi when sent so, and anything else is refused', (_, def, check, language) => {
-    expect(fieldsIn(def as RecordDefinition, 'form').filter((f) => f.hidden).map((f) => f.name)).toEqual(['language']);
-    const absent = check({});
-    expect(absent.ok && language(absent.data)).toBe('en');
-    const hindi = check({ language: 'hi' });
-    expect(hindi.ok && language(hindi.data)).toBe('hi');
-    for (const wrong of ['fr', 'HI', 'hindi']) {
-      const refused = check({ language: wrong });
-      expect(refused.ok ? 'accepted' : refused.fields.language).toBe(MSG.option);
-    }
-  });
+    [
+      'enquiry',
+      ENQUIRY,
+      (v: Record<string, unknown>) => validateEnquiry({ ...validEnquiry(), ...v }),
+      (d: unknown) => (d as Record<string, string>).language,
+    ],
+    [
+      'tc-request',
+      TC_REQUEST,
+      (v: Record<string, unknown>) => validateTcRequest({ ...validTc(), ...v }),
+      (d: unknown) => (d as Record<string, string>).language,
+    ],
+    [
+      'admission',
+      ADMISSION,
+      (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('primary'), ...v }),
+      (d: unknown) => (d as { text: Record<string, string> }).text.language,
+    ],
+  ] as const)(
+    '%s: the hidden language field is English when not sent, Hindi when sent so, and anything else is refused',
+    (_, def, check, language) => {
+      expect(
+        fieldsIn(def as RecordDefinition, 'form')
+          .filter((f) => f.hidden)
+          .map((f) => f.name),
+      ).toEqual(['language']);
+      const absent = check({});
+      expect(absent.ok && language(absent.data)).toBe('en');
+      const hindi = check({ language: 'hi' });
+      expect(hindi.ok && language(hindi.data)).toBe('hi');
+      for (const wrong of ['fr', 'HI', 'hindi']) {
+        const refused = check({ language: wrong });
+        expect(refused.ok ? 'accepted' : refused.fields.language).toBe(MSG.option);
+      }
+    },
+  );
 
   it('admission: each text field is held to its length in the definition', () => {
     const texts = fieldsIn(ADMISSION, 'form').filter((f) => f.kind === 'text');

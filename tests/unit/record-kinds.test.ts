@@ -29,7 +29,7 @@ describe('the list', () => {
 describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (name, kind) => {
   const statuses: readonly string[] = kind.workflow.statuses;
 
-  it('is its definition\'s entity and table, and kindOf finds it', () => {
+  it("is its definition's entity and table, and kindOf finds it", () => {
     expect(kind.definition.entity).toBe(name);
     expect(kind.table).toBe(kind.definition.table);
     expect(kindOf(name)).toBe(kind);
@@ -46,7 +46,8 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (name, kind) => {
     for (const s of [...decided, ...(kind.privacy.neverErased ?? [])]) expect(kind.finalStatuses, s).toContain(s);
     for (const s of kind.privacy.neverErased ?? []) expect(decided, s).not.toContain(s);
     for (const s of kind.payment?.closed ?? []) expect(statuses, s).toContain(s);
-    if (kind.payment?.coveredMove) expect(statuses).toEqual(expect.arrayContaining([kind.payment.coveredMove.from, kind.payment.coveredMove.to]));
+    if (kind.payment?.coveredMove)
+      expect(statuses).toEqual(expect.arrayContaining([kind.payment.coveredMove.from, kind.payment.coveredMove.to]));
     expect(kind.privacy.retention.days()).toBeGreaterThan(0);
   });
 
@@ -58,7 +59,13 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (name, kind) => {
   });
 
   it('writes a letter for each event in each language, under a template it names', () => {
-    const row = { status: kind.workflow.initial, language: 'en', admission_class: '5', reference_number: 'RMCP-2026-000001', session: '2027-28' };
+    const row = {
+      status: kind.workflow.initial,
+      language: 'en',
+      admission_class: '5',
+      reference_number: 'RMCP-2026-000001',
+      session: '2027-28',
+    };
     for (const event of ['submitted', 'status'] as const) {
       for (const language of LANGUAGES) {
         const letter = kind.messages.letter(event, language, row);

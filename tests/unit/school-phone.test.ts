@@ -61,13 +61,19 @@ describe('readSchoolPhone', () => {
     const { updatedAt: _, ...body } = defaultProfile();
     const result = validateProfile({ ...body, phones: ['05735-222345', '0573-22'] });
     expect(result).toMatchObject({ ok: false, fields: { 'phones.1': fill('en', 'school.phone.invalid') } });
-    expect(validateProfile({ ...body, phones: ['+44 20 7946 0958'] })).toMatchObject({ ok: false, fields: { 'phones.0': fill('en', 'school.phone.foreign') } });
+    expect(validateProfile({ ...body, phones: ['+44 20 7946 0958'] })).toMatchObject({
+      ok: false,
+      fields: { 'phones.0': fill('en', 'school.phone.foreign') },
+    });
   });
 
   it('saves what was typed beside its E.164 form, and every link dials that', () => {
     const { updatedAt: _, ...body } = defaultProfile();
     const result = validateProfile({ ...body, phones: [' 05735-222345 ', '+91 98111 22233'] });
-    expect(result).toMatchObject({ ok: true, data: { phones: ['05735-222345', '+91 98111 22233'], phonesE164: ['+915735222345', '+919811122233'] } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { phones: ['05735-222345', '+91 98111 22233'], phonesE164: ['+915735222345', '+919811122233'] },
+    });
     const profile = { ...defaultProfile(), ...phonesOf(['05735-222345', '98111 22233']) };
     expect(phoneLinks(profile)).toEqual([
       { number: '05735-222345', href: 'tel:+915735222345' },
@@ -77,13 +83,17 @@ describe('readSchoolPhone', () => {
 });
 
 describe('fillIn', () => {
-  it("drops a clause whose fact is unset, keeps it without brackets when set, and leaves it for later when not given", () => {
+  it('drops a clause whose fact is unset, keeps it without brackets when set, and leaves it for later when not given', () => {
     const template = 'Please try again, or call the school office[ on {phone}].';
     expect(fillIn(template, { phone: '' })).toBe('Please try again, or call the school office.');
-    expect(fillIn(template, { phone: '05735-222345' })).toBe('Please try again, or call the school office on 05735-222345.');
+    expect(fillIn(template, { phone: '05735-222345' })).toBe(
+      'Please try again, or call the school office on 05735-222345.',
+    );
     expect(fillIn(template)).toBe(template);
     expect(fillIn('Expected { "ids": [...] }')).toBe('Expected { "ids": [...] }');
     expect(fill('hi', 'message.questions', { phone: '' })).toBe('किसी भी जानकारी के लिए विद्यालय कार्यालय से संपर्क करें।');
-    expect(fill('hi', 'message.questions', { phone: '05735-222345' })).toBe('किसी भी जानकारी के लिए विद्यालय कार्यालय से 05735-222345 पर संपर्क करें।');
+    expect(fill('hi', 'message.questions', { phone: '05735-222345' })).toBe(
+      'किसी भी जानकारी के लिए विद्यालय कार्यालय से 05735-222345 पर संपर्क करें।',
+    );
   });
 });

@@ -1,7 +1,15 @@
 /** The school profile's one schema and its defaults: no placeholder is ever a fact, bad values are named by field. */
 import { describe, expect, it } from 'vitest';
 import { site } from '../../src/config/site.ts';
-import { defaultProfile, footerFacts, isPlaceholderValue, phonesOf, schoolShortName, schoolStructuredData, type SchoolProfile } from '../../src/features/school/profile.ts';
+import {
+  defaultProfile,
+  footerFacts,
+  isPlaceholderValue,
+  phonesOf,
+  schoolShortName,
+  schoolStructuredData,
+  type SchoolProfile,
+} from '../../src/features/school/profile.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
 
 const body = (profile: SchoolProfile = defaultProfile()) => {
@@ -16,10 +24,22 @@ describe('defaultProfile', () => {
     expect(profile.schoolCode).toBeNull();
     expect(profile.principalName).toBeNull();
     expect(profile.name).toEqual(site.starting.name);
-    expect(profile).toMatchObject({ shortName: site.starting.shortName.en, shortNameHi: site.starting.shortName.hi, phones: [], phonesE164: [], email: null });
+    expect(profile).toMatchObject({
+      shortName: site.starting.shortName.en,
+      shortNameHi: site.starting.shortName.hi,
+      phones: [],
+      phonesE164: [],
+      email: null,
+    });
     expect(JSON.stringify(profile)).not.toMatch(/XXX|placeholder|9876543210|9123456780|info@|wa\.me/i);
   });
-  it.each([['21XXXXX', true], ['7XXXX', true], ['Placeholder name', true], ['2130123', false], ['Dr. A. Sharma', false]])('%s is a placeholder: %s', (value, is) => {
+  it.each([
+    ['21XXXXX', true],
+    ['7XXXX', true],
+    ['Placeholder name', true],
+    ['2130123', false],
+    ['Dr. A. Sharma', false],
+  ])('%s is a placeholder: %s', (value, is) => {
     expect(isPlaceholderValue(value)).toBe(is);
   });
 });
@@ -27,10 +47,24 @@ describe('defaultProfile', () => {
 describe('validateProfile', () => {
   it('takes the defaults back as they are, and trims, keeps phones as typed and empties unset facts', () => {
     expect(validateProfile(body())).toEqual({ ok: true, data: body() });
-    const typed = { ...body(), affiliationNumber: ' 2130123 ', schoolCode: '', shortNameHi: ' ', phones: ['+91 98111 22233', '0-9811122244'], email: '' };
+    const typed = {
+      ...body(),
+      affiliationNumber: ' 2130123 ',
+      schoolCode: '',
+      shortNameHi: ' ',
+      phones: ['+91 98111 22233', '0-9811122244'],
+      email: '',
+    };
     expect(validateProfile(typed)).toMatchObject({
       ok: true,
-      data: { affiliationNumber: '2130123', schoolCode: null, shortNameHi: null, phones: ['+91 98111 22233', '0-9811122244'], phonesE164: ['+919811122233', '+919811122244'], email: null },
+      data: {
+        affiliationNumber: '2130123',
+        schoolCode: null,
+        shortNameHi: null,
+        phones: ['+91 98111 22233', '0-9811122244'],
+        phonesE164: ['+919811122233', '+919811122244'],
+        email: null,
+      },
     });
     // An older client that sends no Hindi short name and no phones is still understood.
     const { shortNameHi: _, phones: __, phonesE164: ___, ...older } = body();
@@ -58,7 +92,10 @@ describe('validateProfile', () => {
     if (!result.ok) expect(Object.keys(result.fields)).toContain(field);
   });
   it('keeps script typed in text as text (pages escape it)', () => {
-    expect(validateProfile({ ...body(), principalName: '<script>alert(1)</script>' })).toMatchObject({ ok: true, data: { principalName: '<script>alert(1)</script>' } });
+    expect(validateProfile({ ...body(), principalName: '<script>alert(1)</script>' })).toMatchObject({
+      ok: true,
+      data: { principalName: '<script>alert(1)</script>' },
+    });
   });
 });
 
@@ -70,10 +107,17 @@ describe('footerFacts', () => {
     expect(facts.shortName).toBe(site.starting.shortName.hi);
     expect(facts.phones).toEqual([{ number: '05735-222345', href: 'tel:+915735222345' }]);
     expect(facts.map?.link).toContain(`mlat=${site.starting.map!.latitude}`);
-    expect(footerFacts({ ...defaultProfile(), map: null, email: null }, 'en')).toMatchObject({ map: null, email: null, phones: [] });
+    expect(footerFacts({ ...defaultProfile(), map: null, email: null }, 'en')).toMatchObject({
+      map: null,
+      email: null,
+      phones: [],
+    });
   });
   it('keeps a place for every network, its link or null', () => {
-    const facts = footerFacts({ ...defaultProfile(), socialLinks: [{ icon: 'linkedin', url: 'https://example.org/in' }] }, 'en');
+    const facts = footerFacts(
+      { ...defaultProfile(), socialLinks: [{ icon: 'linkedin', url: 'https://example.org/in' }] },
+      'en',
+    );
     expect(facts.social).toEqual([
       { icon: 'whatsapp', name: 'WhatsApp', url: null },
       { icon: 'facebook', name: 'Facebook', url: null },
@@ -91,8 +135,16 @@ describe('the short name and structured data', () => {
     expect(schoolShortName({ ...profile, shortNameHi: null }, 'hi')).toBe('Sunrise School');
   });
   it('give phones in E.164, the social links as sameAs, and leave out what is unset', () => {
-    const data = schoolStructuredData({ ...defaultProfile(), ...phonesOf(['05735-222345']), email: 'office@school.example' }, 'hi');
-    expect(data).toMatchObject({ alternateName: site.starting.shortName.hi, telephone: ['+915735222345'], email: 'office@school.example', sameAs: site.starting.socialLinks.map((l) => l.url) });
+    const data = schoolStructuredData(
+      { ...defaultProfile(), ...phonesOf(['05735-222345']), email: 'office@school.example' },
+      'hi',
+    );
+    expect(data).toMatchObject({
+      alternateName: site.starting.shortName.hi,
+      telephone: ['+915735222345'],
+      email: 'office@school.example',
+      sameAs: site.starting.socialLinks.map((l) => l.url),
+    });
     const bare = schoolStructuredData({ ...defaultProfile(), socialLinks: [] }, 'en');
     expect(bare).not.toHaveProperty('telephone');
     expect(bare).not.toHaveProperty('email');

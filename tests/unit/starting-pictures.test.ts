@@ -12,13 +12,20 @@ import { startingGallery, startingPicture, startingPictures } from '../../src/fe
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const fileOf = (src: string) => join(ROOT, 'starting-content', src.replace(/^\/starting\//, ''));
-const images = (folder: string) => readdirSync(join(ROOT, 'starting-content', folder)).filter((f) => /\.(jpe?g|png|webp)$/.test(f)).sort();
+const images = (folder: string) =>
+  readdirSync(join(ROOT, 'starting-content', folder))
+    .filter((f) => /\.(jpe?g|png|webp)$/.test(f))
+    .sort();
 
 describe('starting pictures', () => {
   const all = [...startingPictures(), ...startingGallery];
 
   it('name every image file of their folders, once', () => {
-    expect(startingPictures().map((p) => p.src.split('/').pop()).sort()).toEqual(images('pictures'));
+    expect(
+      startingPictures()
+        .map((p) => p.src.split('/').pop())
+        .sort(),
+    ).toEqual(images('pictures'));
     expect(startingGallery.map((p) => p.src.split('/').pop()).sort()).toEqual(images('gallery'));
     expect(new Set(all.map((p) => p.name)).size).toBe(all.length);
   });
@@ -26,7 +33,11 @@ describe('starting pictures', () => {
   it('have the size their files have, and words in both languages', () => {
     for (const picture of all) {
       const { width, height } = imageSize(readFileSync(fileOf(picture.src)));
-      expect({ name: picture.name, width, height }).toEqual({ name: picture.name, width: picture.width, height: picture.height });
+      expect({ name: picture.name, width, height }).toEqual({
+        name: picture.name,
+        width: picture.width,
+        height: picture.height,
+      });
       expect(picture.alt.en.trim(), picture.name).not.toBe('');
       expect(picture.alt.hi, picture.name).toMatch(/[\u0900-\u097F]/);
     }

@@ -14,22 +14,39 @@ import { exifTags, jpegMarkers, pngChunk } from '../support/camera-photo.ts';
 const PHONE_EXIF = {
   IFD0: { Make: 'TestPhone', Model: 'Camera', Software: 'Camera 1.0' },
   IFD2: { BodySerialNumber: 'SN-4417-0093' },
-  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '26/1 55/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '81/1 11/1 500/100' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '26/1 55/1 1234/100',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '81/1 11/1 500/100',
+  },
 };
-const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="26,55.2N"/></rdf:RDF></x:xmpmeta>';
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="26,55.2N"/></rdf:RDF></x:xmpmeta>';
 
 /** A small photo-like picture: a gradient with noise, so the encoders have real work. */
 const scene = () =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: '#4a7a3c', noise: { type: 'gaussian', mean: 120, sigma: 30 } } });
+  sharp({
+    create: {
+      width: 320,
+      height: 240,
+      channels: 3,
+      background: '#4a7a3c',
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  });
 
-const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer({ resolveWithObject: true }));
+const pixels = async (bytes: Buffer) => await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
 const ok = (bytes: Buffer, mime: string) => {
   const result = stripMetadata(bytes, mime);
   if (result.problem) throw new Error(`refused: ${result.problem}`);
   return result.bytes;
 };
 /** No trace of the phone's words anywhere in the bytes. */
-const traces = (bytes: Buffer) => ['TestPhone', 'SN-4417-0093', 'GPSLatitude', 'Exif\0\0', 'Photoshop 3.0', 'a school comment', 'Author'].filter((word) => bytes.includes(Buffer.from(word, 'latin1')));
+const traces = (bytes: Buffer) =>
+  ['TestPhone', 'SN-4417-0093', 'GPSLatitude', 'Exif\0\0', 'Photoshop 3.0', 'a school comment', 'Author'].filter(
+    (word) => bytes.includes(Buffer.from(word, 'latin1')),
+  );
 
 function jpegSegment(marker: number, data: Buffer): Buffer {
   const head = Buffer.from([0xff, marker, 0, 0]);
@@ -43,7 +60,8 @@ function withSegments(jpeg: Buffer, ...segments: Buffer[]): Buffer {
 }
 
 /** `chunks` put in right after IHDR. */
-const withChunks = (png: Buffer, ...chunks: Buffer[]) => Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33)]);
+const withChunks = (png: Buffer, ...chunks: Buffer[]) =>
+  Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33)]);
 const pngChunks = (png: Buffer) => {
   const types: string[] = [];
   for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) types.push(png.toString('latin1', at + 4, at + 8));
@@ -51,7 +69,7 @@ const pngChunks = (png: Buffer) => {
 };
 const webpChunks = (webp: Buffer) => {
   const types: string[] = [];
-  for (let at = 12; at < webp.length; ) {
+  for (let at = 12; at < webp.length;) {
     const size = webp.readUInt32LE(at + 4);
     types.push(webp.toString('latin1', at, at + 4));
     at += 8 + size + (size & 1);
@@ -78,10 +96,16 @@ function tiffWithOrientation(orientation: number, little = true): Buffer {
 describe('JPEG', () => {
   it('drops EXIF (GPS, serial), XMP, IPTC, comments, a JFIF thumbnail and a second image after the end; keeps the ICC profile and every pixel', async () => {
     const base = await scene().jpeg({ quality: 85 }).withExif(PHONE_EXIF).withXmp(XMP).withIccProfile('p3').toBuffer();
-    const iptc = jpegSegment(0xed, Buffer.from('Photoshop 3.0\0' + '8BIM\x04\x04\0\0\0\0\0\x10\x1c\x02\x50\0\x06Author', 'latin1'));
+    const iptc = jpegSegment(
+      0xed,
+      Buffer.from('Photoshop 3.0\0' + '8BIM\x04\x04\0\0\0\0\0\x10\x1c\x02\x50\0\x06Author', 'latin1'),
+    );
     const comment = jpegSegment(0xfe, Buffer.from('a school comment', 'latin1'));
     // A JFIF header with a 2 x 1 thumbnail of its own.
-    const jfif = jpegSegment(0xe0, Buffer.concat([Buffer.from('JFIF\0\x01\x02\0\0\x01\0\x01\x02\x01', 'latin1'), Buffer.alloc(6, 0x7f)]));
+    const jfif = jpegSegment(
+      0xe0,
+      Buffer.concat([Buffer.from('JFIF\0\x01\x02\0\0\x01\0\x01\x02\x01', 'latin1'), Buffer.alloc(6, 0x7f)]),
+    );
     const second = await scene().jpeg().withExif(PHONE_EXIF).toBuffer();
     const phone = Buffer.concat([withSegments(base, jfif, iptc, comment), second]);
     const before = await sharp(phone).metadata();
@@ -119,7 +143,11 @@ describe('JPEG', () => {
       }
       throw new Error('one scan only');
     })();
-    const phone = Buffer.concat([base.subarray(0, secondMarker), jpegSegment(0xfe, Buffer.from('a school comment', 'latin1')), base.subarray(secondMarker)]);
+    const phone = Buffer.concat([
+      base.subarray(0, secondMarker),
+      jpegSegment(0xfe, Buffer.from('a school comment', 'latin1')),
+      base.subarray(secondMarker),
+    ]);
     const clean = ok(phone, 'image/jpeg');
     expect(traces(clean)).toEqual([]);
     expect(clean.equals(ok(base, 'image/jpeg'))).toBe(true);
@@ -148,7 +176,9 @@ describe('JPEG', () => {
     const badLength = Buffer.from(clean);
     badLength.writeUInt16BE(0xfff0, 4);
     expect(stripMetadata(badLength, 'image/jpeg')).toEqual({ problem: 'unreadable' });
-    expect(stripMetadata(Buffer.concat([clean.subarray(0, 2), Buffer.from('junk')]), 'image/jpeg')).toEqual({ problem: 'unreadable' });
+    expect(stripMetadata(Buffer.concat([clean.subarray(0, 2), Buffer.from('junk')]), 'image/jpeg')).toEqual({
+      problem: 'unreadable',
+    });
   });
 });
 
@@ -184,7 +214,9 @@ describe('PNG', () => {
 
   it('refuses a PNG whose eXIf turns it; a clean PNG comes back as the same buffer; a cut chunk is unreadable', async () => {
     const base = await scene().png().toBuffer();
-    expect(stripMetadata(withChunks(base, pngChunk('eXIf', tiffWithOrientation(8, false))), 'image/png')).toEqual({ problem: 'turned' });
+    expect(stripMetadata(withChunks(base, pngChunk('eXIf', tiffWithOrientation(8, false))), 'image/png')).toEqual({
+      problem: 'turned',
+    });
     expect(ok(base, 'image/png')).toBe(base);
     expect(stripMetadata(base.subarray(0, base.length - 20), 'image/png')).toEqual({ problem: 'unreadable' });
     expect(stripMetadata(Buffer.from('not a png at all'), 'image/png')).toEqual({ problem: 'unreadable' });
@@ -211,9 +243,15 @@ describe('WebP', () => {
   it('a plain WebP comes back as the same buffer, an animated one keeps its frames; a cut one is unreadable', async () => {
     const plain = await scene().webp().toBuffer();
     expect(ok(plain, 'image/webp')).toBe(plain);
-    const frame = (background: string) => sharp({ create: { width: 120, height: 120, channels: 3, background } }).png().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 120, height: 120, channels: 3, background } })
+        .png()
+        .toBuffer();
     const frames = await Promise.all(['#c33', '#3c3', '#33c'].map(frame));
-    const animated = await sharp(frames, { join: { animated: true } }).webp({ loop: 0 }).withExif(PHONE_EXIF).toBuffer();
+    const animated = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0 })
+      .withExif(PHONE_EXIF)
+      .toBuffer();
     expect(webpChunks(animated)).toEqual(expect.arrayContaining(['ANIM', 'ANMF', 'EXIF']));
     const clean = ok(animated, 'image/webp');
     expect(traces(clean)).toEqual([]);
@@ -224,6 +262,8 @@ describe('WebP', () => {
 });
 
 it('a type it does not read (GIF, AVIF) comes back as it is', async () => {
-  const gif = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#36c' } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#36c' } })
+    .gif()
+    .toBuffer();
   expect(ok(gif, 'image/gif')).toBe(gif);
 });

@@ -6,7 +6,14 @@
  * hold (controls, half surrogate pairs, noncharacters), a line taking fewer than a text of lines.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, hasVisibleText, visibleText, withoutControlCharacters } from '../../src/lib/visible-text.ts';
+import {
+  CONTROL_CODE,
+  CONTROL_MESSAGE,
+  hasControlCharacters,
+  hasVisibleText,
+  visibleText,
+  withoutControlCharacters,
+} from '../../src/lib/visible-text.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 
 const cp = (...points: number[]) => String.fromCodePoint(...points);
@@ -20,7 +27,7 @@ describe('visibleText', () => {
     ['no-break and ideographic spaces', '\u00a0\u2007\u3000'],
     ['blank filler letters', '\u3164\u115f\u2800\uffa0'],
     // Default-ignorable code points, one of each block of them (Unicode's DerivedCoreProperties).
-    ['U+034F combining grapheme joiner (the review\'s reason)', cp(0x034f)],
+    ["U+034F combining grapheme joiner (the review's reason)", cp(0x034f)],
     ['U+00AD soft hyphen', cp(0x00ad)],
     ['U+061C Arabic letter mark', cp(0x061c)],
     ['U+1160 Hangul jungseong filler', cp(0x1160)],

@@ -37,14 +37,25 @@ const CASES: Case[] = [
       'not-admitted': [],
       withdrawn: [],
     },
-    principalOnly: { admitted: ['under-review'], waitlisted: ['under-review'], 'not-admitted': ['under-review'], withdrawn: ['under-review'] },
+    principalOnly: {
+      admitted: ['under-review'],
+      waitlisted: ['under-review'],
+      'not-admitted': ['under-review'],
+      withdrawn: ['under-review'],
+    },
     final: ['admitted', 'not-admitted', 'withdrawn'],
   },
   {
     name: 'enquiry',
     noun: 'This enquiry',
     wf: ENQUIRY_WORKFLOW as Workflow,
-    office: { new: ['contacted', 'closed'], contacted: ['visited', 'applied', 'closed'], visited: ['applied', 'closed'], applied: [], closed: [] },
+    office: {
+      new: ['contacted', 'closed'],
+      contacted: ['visited', 'applied', 'closed'],
+      visited: ['applied', 'closed'],
+      applied: [],
+      closed: [],
+    },
     principalOnly: {},
     final: ['applied', 'closed'],
   },
@@ -58,15 +69,17 @@ const CASES: Case[] = [
   },
 ];
 
-const pairs = (wf: Workflow) => wf.statuses.flatMap((from) => wf.statuses.filter((to) => to !== from).map((to) => [from, to] as const));
+const pairs = (wf: Workflow) =>
+  wf.statuses.flatMap((from) => wf.statuses.filter((to) => to !== from).map((to) => [from, to] as const));
 
 describe.each(CASES)('$name workflow', ({ noun, wf, office, principalOnly, final }) => {
   it('starts every record at its first status; every status has a label and is reachable from the start', () => {
     expect(wf.statuses[0]).toBe(wf.initial);
     const seen = new Set([wf.initial]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
-      for (const from of [...seen]) for (const to of wf.moves[from] ?? []) if (!seen.has(to)) grew = seen.add(to).size > 0;
+      for (const from of [...seen])
+        for (const to of wf.moves[from] ?? []) if (!seen.has(to)) grew = seen.add(to).size > 0;
     }
     expect([...seen].sort()).toEqual([...wf.statuses].sort());
     for (const s of wf.statuses) expect(statusLabel(wf, s)).toBe(wf.labels[s]);
@@ -82,25 +95,28 @@ describe.each(CASES)('$name workflow', ({ noun, wf, office, principalOnly, final
     expect(wf.statuses.filter((s) => allowedMoves(wf, s, 'office').length === 0)).toEqual(final);
   });
 
-  it.each(pairs(wf))('%s -> %s: allowed for office and principal alike, a principal\'s move, or refused with the allowed ones named', (from, to) => {
-    const forOffice = allowedMoves(wf, from, 'office');
-    const forPrincipal = allowedMoves(wf, from, 'principal');
-    if (office[from]!.includes(to)) {
-      expect(forOffice).toContain(to);
-      expect(forPrincipal).toContain(to);
-      expect(isPrincipalMove(wf, from, to)).toBe(false);
-    } else if (principalOnly[from]?.includes(to)) {
-      expect(forOffice).not.toContain(to);
-      expect(forPrincipal).toContain(to);
-      expect(isPrincipalMove(wf, from, to)).toBe(true);
-    } else {
-      expect(forOffice).not.toContain(to);
-      expect(forPrincipal).not.toContain(to);
-      const refused = refusedMove({ workflow: wf, noun }, from, to, forOffice);
-      expect(refused.status).toBe(409);
-      expect(refused.message).toContain(`${noun} is ${wf.labels[from]} and cannot move to ${wf.labels[to]}`);
-      for (const next of forOffice) expect(refused.message).toContain(wf.labels[next]);
-      if (!forOffice.length) expect(refused.message).toContain('cannot move any further');
-    }
-  });
+  it.each(pairs(wf))(
+    "%s -> %s: allowed for office and principal alike, a principal's move, or refused with the allowed ones named",
+    (from, to) => {
+      const forOffice = allowedMoves(wf, from, 'office');
+      const forPrincipal = allowedMoves(wf, from, 'principal');
+      if (office[from]!.includes(to)) {
+        expect(forOffice).toContain(to);
+        expect(forPrincipal).toContain(to);
+        expect(isPrincipalMove(wf, from, to)).toBe(false);
+      } else if (principalOnly[from]?.includes(to)) {
+        expect(forOffice).not.toContain(to);
+        expect(forPrincipal).toContain(to);
+        expect(isPrincipalMove(wf, from, to)).toBe(true);
+      } else {
+        expect(forOffice).not.toContain(to);
+        expect(forPrincipal).not.toContain(to);
+        const refused = refusedMove({ workflow: wf, noun }, from, to, forOffice);
+        expect(refused.status).toBe(409);
+        expect(refused.message).toContain(`${noun} is ${wf.labels[from]} and cannot move to ${wf.labels[to]}`);
+        for (const next of forOffice) expect(refused.message).toContain(wf.labels[next]);
+        if (!forOffice.length) expect(refused.message).toContain('cannot move any further');
+      }
+    },
+  );
 });

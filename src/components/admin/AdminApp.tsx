@@ -94,7 +94,11 @@ const PANEL_OF: Record<string, string> = {
 };
 
 function Loading() {
-  return <p role="status" className="admin-state">Loading...</p>;
+  return (
+    <p role="status" className="admin-state">
+      Loading...
+    </p>
+  );
 }
 
 /** The screen that may be used before a temporary password is changed. */
@@ -116,7 +120,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
         if (res.status !== 200) return location.replace('/login');
         const who = (await res.json()) as SignedIn;
         await school;
-        if ((who.mustChangePassword || who.mustSetUpSecondFactor) && screen !== PASSWORD_SCREEN) return location.replace(PASSWORD_PAGE);
+        if ((who.mustChangePassword || who.mustSetUpSecondFactor) && screen !== PASSWORD_SCREEN)
+          return location.replace(PASSWORD_PAGE);
         if (live) setSignedIn(who);
       })
       .catch(() => {
@@ -135,7 +140,10 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
   const panel = PANEL_OF[screen.split('-')[0] ?? ''];
   // While a temporary password is in use, or a required second factor is missing, every other screen is refused, so only My account is offered.
   const links = LINKS.filter(([href, , only]) =>
-    signedIn?.mustChangePassword || signedIn?.mustSetUpSecondFactor ? href === PASSWORD_PAGE : !only || only === signedIn?.role);
+    signedIn?.mustChangePassword || signedIn?.mustSetUpSecondFactor
+      ? href === PASSWORD_PAGE
+      : !only || only === signedIn?.role,
+  );
   return (
     <div className="admin">
       <Toasts />
@@ -149,7 +157,9 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
                 const current = href === panel;
                 return (
                   <li key={href}>
-                    <a href={href} aria-current={current ? 'page' : undefined}>{label}</a>
+                    <a href={href} aria-current={current ? 'page' : undefined}>
+                      {label}
+                    </a>
                   </li>
                 );
               })}

@@ -26,12 +26,18 @@ export function ContactActions({ mobile, who, messages, language }: Props) {
     <section aria-labelledby={id} className="details-card">
       <h2 id={id}>Contact the parent</h2>
       <div className="admin-actions">
-        <a className="btn btn--small" href={telLink(mobile)} aria-label={`Call ${mobile}, ${who}`}>Call {mobile}</a>
+        <a className="btn btn--small" href={telLink(mobile)} aria-label={`Call ${mobile}, ${who}`}>
+          Call {mobile}
+        </a>
         {order.map((lang) => {
           const own = lang === preferred ? " – form's language" : '';
           return (
             <a
-              key={lang} className="btn btn--small" href={whatsappLink(mobile, messages[lang])} target="_blank" rel="noopener"
+              key={lang}
+              className="btn btn--small"
+              href={whatsappLink(mobile, messages[lang])}
+              target="_blank"
+              rel="noopener"
               aria-label={`WhatsApp (${LANGUAGE_NAMES[lang]})${own}, to ${who}, opens WhatsApp`}
             >
               WhatsApp (<span lang={lang}>{LANGUAGE_NAMES[lang]}</span>){own}

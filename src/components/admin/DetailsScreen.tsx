@@ -29,7 +29,17 @@ interface Props<T> {
   children: (record: T, changed: { replace: (record: T) => void; reload: () => void }) => ReactNode;
 }
 
-export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, deleteFailed, confirm, deleting, children }: Props<T>) {
+export function DetailsScreen<T>({
+  title,
+  resource,
+  panel,
+  loadFailed,
+  deleted,
+  deleteFailed,
+  confirm,
+  deleting,
+  children,
+}: Props<T>) {
   const { id, record, setRecord, reload } = useDetails<T>(resource, panel, loadFailed);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,7 +58,14 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
       flashToast('success', deleted, DELETE_TOAST_AUTO_CLOSE);
       replaceWithPanel(panel);
     } catch {
-      if (pending !== undefined) toast.update(pending, { render: deleteFailed, type: 'error', isLoading: false, autoClose: DELETE_TOAST_AUTO_CLOSE, closeButton: true });
+      if (pending !== undefined)
+        toast.update(pending, {
+          render: deleteFailed,
+          type: 'error',
+          isLoading: false,
+          autoClose: DELETE_TOAST_AUTO_CLOSE,
+          closeButton: true,
+        });
       else toast.error(deleteFailed, { autoClose: DELETE_TOAST_AUTO_CLOSE });
       setBusy(false);
     }
@@ -57,13 +74,24 @@ export function DetailsScreen<T>({ title, resource, panel, loadFailed, deleted, 
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title={title}>
-        <button type="button" className="btn" onClick={() => goBackToPanel(panel)}>Back</button>
+        <button type="button" className="btn" onClick={() => goBackToPanel(panel)}>
+          Back
+        </button>
         {canDelete && (
-          <button type="button" className="btn btn--danger" disabled={!record || busy} onClick={confirm ? () => setConfirming(true) : remove}>{busy ? 'Deleting...' : 'Delete'}</button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={!record || busy}
+            onClick={confirm ? () => setConfirming(true) : remove}
+          >
+            {busy ? 'Deleting...' : 'Delete'}
+          </button>
         )}
       </ScreenHeader>
       {!record ? <Loading /> : children(record, { replace: setRecord, reload })}
-      {confirm && <ConfirmDialog open={confirming} message={confirm} onConfirm={remove} onCancel={() => setConfirming(false)} />}
+      {confirm && (
+        <ConfirmDialog open={confirming} message={confirm} onConfirm={remove} onCancel={() => setConfirming(false)} />
+      )}
     </section>
   );
 }

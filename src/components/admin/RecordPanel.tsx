@@ -32,7 +32,12 @@ export interface PanelFilter {
 
 /** The status filter of a record with a workflow (kept in the page URL as `status`, as the home screen links it). */
 export const statusFilter = (workflow: Workflow): PanelFilter => ({
-  key: 'status', param: 'status', label: 'Status', options: workflow.statuses, allLabel: 'All statuses', optionText: (s) => statusLabel(workflow, s),
+  key: 'status',
+  param: 'status',
+  label: 'Status',
+  options: workflow.statuses,
+  allLabel: 'All statuses',
+  optionText: (s) => statusLabel(workflow, s),
 });
 
 /** Records received since a day (the home screen's today and this week link it as `from`). */
@@ -67,19 +72,47 @@ function filterParams(filters: readonly PanelFilter[], values: Query<string>): U
   return params;
 }
 
-async function loadPage<T>(resource: string, params: URLSearchParams, answer: Props<T>['answer'], page: number): Promise<Paged<T>> {
+async function loadPage<T>(
+  resource: string,
+  params: URLSearchParams,
+  answer: Props<T>['answer'],
+  page: number,
+): Promise<Paged<T>> {
   const res = await adminApi(`${resource}?${params}`);
   if (res.status !== 200) throw new StatusError(res.status);
   if (answer === 'paged') return (await res.json()) as Paged<T>;
   const data = (await res.json()) as T[];
   const total = Number(res.headers.get('X-Total-Count'));
-  const totalPages = Number.isFinite(total) && res.headers.has('X-Total-Count') ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : data.length < PAGE_SIZE ? page : page + 1;
+  const totalPages =
+    Number.isFinite(total) && res.headers.has('X-Total-Count')
+      ? Math.max(1, Math.ceil(total / PAGE_SIZE))
+      : data.length < PAGE_SIZE
+        ? page
+        : page + 1;
   return { data, totalPages };
 }
 
-export function RecordPanel<T extends { _id: string }>({ title, def, resource, filters, answer, loadFailed, emptyText, failedText, detailsPath, linkLabel, mark, exportable }: Props<T>) {
+export function RecordPanel<T extends { _id: string }>({
+  title,
+  def,
+  resource,
+  filters,
+  answer,
+  loadFailed,
+  emptyText,
+  failedText,
+  detailsPath,
+  linkLabel,
+  mark,
+  exportable,
+}: Props<T>) {
   const keys = filters.map((f) => f.key);
-  const { filters: values, setFilter, table, pager } = usePagedList(
+  const {
+    filters: values,
+    setFilter,
+    table,
+    pager,
+  } = usePagedList(
     keys,
     (q: Query<string>, page) => {
       const params = filterParams(filters, q);
@@ -101,13 +134,31 @@ export function RecordPanel<T extends { _id: string }>({ title, def, resource, f
       <div className="admin-filters" role="search">
         {filters.map((f) =>
           f.check ? (
-            <CheckField key={f.key} label={f.label} checked={values[f.key] === '1'} onChange={(on) => setFilter(f.key, on ? '1' : '')} />
+            <CheckField
+              key={f.key}
+              label={f.label}
+              checked={values[f.key] === '1'}
+              onChange={(on) => setFilter(f.key, on ? '1' : '')}
+            />
           ) : f.date ? (
             <DateField key={f.key} label={f.label} value={values[f.key] ?? ''} onChange={(v) => setFilter(f.key, v)} />
           ) : f.options ? (
-            <SelectField key={f.key} label={f.label} value={values[f.key] ?? ''} allLabel={f.allLabel ?? 'All'} options={f.options} optionText={f.optionText} onChange={(v) => setFilter(f.key, v)} />
+            <SelectField
+              key={f.key}
+              label={f.label}
+              value={values[f.key] ?? ''}
+              allLabel={f.allLabel ?? 'All'}
+              options={f.options}
+              optionText={f.optionText}
+              onChange={(v) => setFilter(f.key, v)}
+            />
           ) : (
-            <SearchField key={f.key} label={f.label} value={values[f.key] ?? ''} onCommit={(v) => setFilter(f.key, v)} />
+            <SearchField
+              key={f.key}
+              label={f.label}
+              value={values[f.key] ?? ''}
+              onCommit={(v) => setFilter(f.key, v)}
+            />
           ),
         )}
       </div>

@@ -27,14 +27,32 @@ interface Props<T> {
   mark?: (row: T) => string | undefined;
 }
 
-export function RecordTable<T extends { _id: string }>({ caption, columns, rows, loading, failed, emptyText, failedText, detailsPath, linkLabel, linkText = 'View', mark }: Props<T>) {
+export function RecordTable<T extends { _id: string }>({
+  caption,
+  columns,
+  rows,
+  loading,
+  failed,
+  emptyText,
+  failedText,
+  detailsPath,
+  linkLabel,
+  linkText = 'View',
+  mark,
+}: Props<T>) {
   const headers = [...columns.map((c) => c.label), 'Action'];
   return (
     <div className="table-wrap">
       <table className="admin-table" aria-busy={loading}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
-          <tr>{headers.map((label) => <th key={label} scope="col">{label}</th>)}</tr>
+          <tr>
+            {headers.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {loading && !rows ? (
@@ -45,17 +63,23 @@ export function RecordTable<T extends { _id: string }>({ caption, columns, rows,
             rows.map((row) => {
               const warning = mark?.(row);
               return (
-              <tr key={row._id} className={warning ? 'admin-table__row--marked' : undefined}>
-                {columns.map((c, i) => (
-                  <td key={c.label} data-label={c.label} className={c.className}>
-                    {c.render(row)}
-                    {i === 0 && warning && <span className="row-mark">{warning}</span>}
+                <tr key={row._id} className={warning ? 'admin-table__row--marked' : undefined}>
+                  {columns.map((c, i) => (
+                    <td key={c.label} data-label={c.label} className={c.className}>
+                      {c.render(row)}
+                      {i === 0 && warning && <span className="row-mark">{warning}</span>}
+                    </td>
+                  ))}
+                  <td data-label="Action">
+                    <a
+                      className="btn btn--small"
+                      href={detailsPath + encodeURIComponent(row._id)}
+                      aria-label={linkLabel(row)}
+                    >
+                      {linkText}
+                    </a>
                   </td>
-                ))}
-                <td data-label="Action">
-                  <a className="btn btn--small" href={detailsPath + encodeURIComponent(row._id)} aria-label={linkLabel(row)}>{linkText}</a>
-                </td>
-              </tr>
+                </tr>
               );
             })
           )}
@@ -68,7 +92,9 @@ export function RecordTable<T extends { _id: string }>({ caption, columns, rows,
 function StateRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="admin-table__state">{text}</td>
+      <td colSpan={colSpan} className="admin-table__state">
+        {text}
+      </td>
     </tr>
   );
 }

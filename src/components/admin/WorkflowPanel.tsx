@@ -9,7 +9,14 @@ import { toast } from '../../lib/toast.tsx';
 import { adminApi } from '../../lib/admin/admin-api.ts';
 import { answerOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { allowedMoves, isPrincipalMove, statusLabel, type HistoryEntry, type MoveInput, type Workflow } from '../../lib/workflow.ts';
+import {
+  allowedMoves,
+  isPrincipalMove,
+  statusLabel,
+  type HistoryEntry,
+  type MoveInput,
+  type Workflow,
+} from '../../lib/workflow.ts';
 import { TextArea, TextInput } from '../forms/fields.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useSignedIn } from './session.tsx';
@@ -40,7 +47,13 @@ export function WorkflowBadge({ workflow, status }: { workflow: Workflow; status
   return <span className={`status-badge status-badge--${status}`}>{statusLabel(workflow, status)}</span>;
 }
 
-export function WorkflowPanel<T extends WithStatus>({ resource, record, workflow, onChanged, optionalInputs }: Props<T>) {
+export function WorkflowPanel<T extends WithStatus>({
+  resource,
+  record,
+  workflow,
+  onChanged,
+  optionalInputs,
+}: Props<T>) {
   const me = useSignedIn();
   const [target, setTarget] = useState<string>();
   const moves = record.erasedAt ? [] : allowedMoves(workflow, record.status, me.role);
@@ -52,13 +65,20 @@ export function WorkflowPanel<T extends WithStatus>({ resource, record, workflow
       <h2 id={headingId}>Status</h2>
       <p className="status-panel__now">
         <WorkflowBadge workflow={workflow} status={record.status} />
-        {last && <span className="status-panel__since"> since {formatDateTime(last.at)}, by {last.by}</span>}
+        {last && (
+          <span className="status-panel__since">
+            {' '}
+            since {formatDateTime(last.at)}, by {last.by}
+          </span>
+        )}
       </p>
       {moves.length > 0 ? (
         <div className="admin-actions" role="group" aria-label="Change status">
           {moves.map((to) => (
             <button key={to} type="button" className="btn btn--small" onClick={() => setTarget(to)}>
-              {isPrincipalMove(workflow, record.status, to) ? `Reopen: ${statusLabel(workflow, to)}` : statusLabel(workflow, to)}
+              {isPrincipalMove(workflow, record.status, to)
+                ? `Reopen: ${statusLabel(workflow, to)}`
+                : statusLabel(workflow, to)}
             </button>
           ))}
         </div>
@@ -93,7 +113,10 @@ function History({ workflow, history }: { workflow: Workflow; history: HistoryEn
         {history.map((entry, i) => (
           <li key={`${entry.at}-${i}`}>
             <WorkflowBadge workflow={workflow} status={entry.status} />
-            <span className="status-history__when"> {formatDateTime(entry.at)}, {entry.by}</span>
+            <span className="status-history__when">
+              {' '}
+              {formatDateTime(entry.at)}, {entry.by}
+            </span>
             {entry.note && <p className="status-history__note">{entry.note}</p>}
           </li>
         ))}
@@ -140,7 +163,11 @@ function MoveDialog<T extends WithStatus>({ resource, record, workflow, to, inpu
     if (override) body.override = true;
     try {
       const { status, body: answer } = await answerOf<T>(
-        await adminApi(`/${resource}/${encodeURIComponent(record._id)}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        await adminApi(`/${resource}/${encodeURIComponent(record._id)}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
       );
       if (status === 200) return onDone(answer as T);
       setFields(answer.fields ?? {});
@@ -155,10 +182,19 @@ function MoveDialog<T extends WithStatus>({ resource, record, workflow, to, inpu
 
   const field = (input: MoveInput) => {
     const common = {
-      id: `${id}-${input.name}`, name: input.name, label: input.label, value: values[input.name] ?? '', error: fields[input.name],
-      required: required.has(input.name), onChange: (v: string) => setValues((all) => ({ ...all, [input.name]: v })),
+      id: `${id}-${input.name}`,
+      name: input.name,
+      label: input.label,
+      value: values[input.name] ?? '',
+      error: fields[input.name],
+      required: required.has(input.name),
+      onChange: (v: string) => setValues((all) => ({ ...all, [input.name]: v })),
     };
-    return input.kind === 'textarea' ? <TextArea key={input.name} {...common} rows={3} maxLength={input.max} /> : <TextInput key={input.name} {...common} type={input.kind} maxLength={input.max} />;
+    return input.kind === 'textarea' ? (
+      <TextArea key={input.name} {...common} rows={3} maxLength={input.max} />
+    ) : (
+      <TextInput key={input.name} {...common} type={input.kind} maxLength={input.max} />
+    );
   };
 
   return (
@@ -172,15 +208,24 @@ function MoveDialog<T extends WithStatus>({ resource, record, workflow, to, inpu
         </p>
         {inputs.map(field)}
         {field({ ...NOTE, label: reopening ? 'Why is it reopened?' : 'Note (optional)' })}
-        {error && <p className="ff-form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="ff-form-error" role="alert">
+            {error}
+          </p>
+        )}
         {full && me.role === 'principal' && (
           <label className="status-dialog__override">
-            <input type="checkbox" checked={override} onChange={(e) => setOverride(e.target.checked)} /> Admit beyond the class's capacity (recorded in the audit log)
+            <input type="checkbox" checked={override} onChange={(e) => setOverride(e.target.checked)} /> Admit beyond
+            the class's capacity (recorded in the audit log)
           </label>
         )}
         <div className="admin-actions">
-          <button type="button" className="btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save'}</button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
         </div>
       </form>
     </Dialog>

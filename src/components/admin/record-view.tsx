@@ -43,12 +43,21 @@ function shown(fields: readonly Field[], place: 'list' | 'details'): Shown[] {
   for (const field of fields) {
     const last = out.at(-1);
     if (field.group && last?.fields[0]?.group === field.group) last.fields.push(field);
-    else out.push({ key: field.name, label: field.group && !field.labels?.[place] ? field.group : labelIn(field, place), fields: [field] });
+    else
+      out.push({
+        key: field.name,
+        label: field.group && !field.labels?.[place] ? field.group : labelIn(field, place),
+        fields: [field],
+      });
   }
   return out;
 }
 
-const valueOf = (entry: Shown, record: AnyRecord) => entry.fields.map((f) => display(f, record[f.name])).filter(Boolean).join(' ');
+const valueOf = (entry: Shown, record: AnyRecord) =>
+  entry.fields
+    .map((f) => display(f, record[f.name]))
+    .filter(Boolean)
+    .join(' ');
 const blankOf = (entry: Shown) => entry.fields[0]?.blank;
 
 /** The admin list's columns: the fields shown in lists; a moment as its day (the details screen has the time). */
@@ -56,14 +65,19 @@ export function listColumns<T extends AnyRecord>(def: RecordDefinition): Column<
   return shown(fieldsIn(def, 'list'), 'list').map((entry) => ({
     label: entry.label,
     render: (row: T) =>
-      (entry.fields[0]?.kind === 'datetime' ? formatDate(row[entry.key] as string | null) : valueOf(entry, row)) || blankOf(entry) || orDash(''),
+      (entry.fields[0]?.kind === 'datetime' ? formatDate(row[entry.key] as string | null) : valueOf(entry, row)) ||
+      blankOf(entry) ||
+      orDash(''),
     className: entry.fields[0]?.kind === 'email' ? 'cell-wrap' : undefined,
   }));
 }
 
 /** A list's text for one record, e.g. a student's full name for a link's label. */
 export const textOf = (def: RecordDefinition, record: AnyRecord, group: string) =>
-  valueOf({ key: group, label: group, fields: def.fields.filter((f) => f.group === group || f.name === group) }, record);
+  valueOf(
+    { key: group, label: group, fields: def.fields.filter((f) => f.group === group || f.name === group) },
+    record,
+  );
 
 interface DetailsProps {
   def: RecordDefinition;
@@ -84,7 +98,11 @@ export function RecordDetails({ def, record, sections, documentExtra }: DetailsP
         const documents = members.filter((f) => f.kind === 'file');
         return (
           <Card key={title} title={title}>
-            {documents.length ? <Documents fields={documents} record={record} extra={documentExtra} /> : <Rows entries={shown(members, 'details')} record={record} />}
+            {documents.length ? (
+              <Documents fields={documents} record={record} extra={documentExtra} />
+            ) : (
+              <Rows entries={shown(members, 'details')} record={record} />
+            )}
           </Card>
         );
       })}
@@ -97,7 +115,15 @@ function Rows({ entries, record }: { entries: Shown[]; record: AnyRecord }) {
 }
 
 /** A record's documents: a thumbnail for an image, a PDF badge otherwise, and a View link opening it in a new tab. */
-function Documents({ fields, record, extra }: { fields: Field[]; record: AnyRecord & { fileTypes?: Record<string, string> }; extra?: (field: Field) => ReactNode }) {
+function Documents({
+  fields,
+  record,
+  extra,
+}: {
+  fields: Field[];
+  record: AnyRecord & { fileTypes?: Record<string, string> };
+  extra?: (field: Field) => ReactNode;
+}) {
   const present = fields.filter((f) => typeof record[f.name] === 'string' && record[f.name]);
   if (present.length === 0) return <p>No documents uploaded.</p>;
   return (
@@ -111,10 +137,20 @@ function Documents({ fields, record, extra }: { fields: Field[]; record: AnyReco
             {isImage ? (
               <img src={href} alt={label} width={96} height={96} loading="lazy" className="documents__thumb" />
             ) : (
-              <span className="documents__icon" aria-hidden="true">PDF</span>
+              <span className="documents__icon" aria-hidden="true">
+                PDF
+              </span>
             )}
             <span className="documents__label">{label}</span>
-            <a href={href} target="_blank" rel="noopener" className="btn btn--small" aria-label={`View ${label} (opens in a new tab)`}>View</a>
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener"
+              className="btn btn--small"
+              aria-label={`View ${label} (opens in a new tab)`}
+            >
+              View
+            </a>
             {extra?.(field)}
           </li>
         );

@@ -12,18 +12,49 @@ export function ScreenHeader({ title, children }: { title: string; children?: Re
   );
 }
 
-export function SearchField({ label, value, onCommit, placeholder }: { label: string; value: string; onCommit: (v: string) => void; placeholder?: string }) {
+export function SearchField({
+  label,
+  value,
+  onCommit,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   const [text, setText] = useDebouncedSearchParam(value, onCommit);
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="search" value={text} placeholder={placeholder} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+      />
     </div>
   );
 }
 
-export function SelectField({ label, value, onChange, options, allLabel, optionText = (o) => o }: { label: string; value: string; onChange: (v: string) => void; options: readonly string[]; allLabel: string; optionText?: (option: string) => string }) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  optionText = (o) => o,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly string[];
+  allLabel: string;
+  optionText?: (option: string) => string;
+}) {
   const id = useId();
   return (
     <div className="admin-field">
@@ -31,7 +62,9 @@ export function SelectField({ label, value, onChange, options, allLabel, optionT
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{allLabel}</option>
         {options.map((o) => (
-          <option key={o} value={o}>{optionText(o)}</option>
+          <option key={o} value={o}>
+            {optionText(o)}
+          </option>
         ))}
       </select>
     </div>
@@ -49,7 +82,15 @@ export function DateField({ label, value, onChange }: { label: string; value: st
   );
 }
 
-export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="admin-field admin-field--check">
       <label>
@@ -60,13 +101,29 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
 }
 
 /** Previous / "Page X of Y" / Next. Next is off on the last page (and while the total is unknown). */
-export function Pager({ page, totalPages, onPage, busy }: { page: number; totalPages: number; onPage: (p: number) => void; busy?: boolean }) {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  busy,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (p: number) => void;
+  busy?: boolean;
+}) {
   const pages = Math.max(1, totalPages);
   return (
     <nav className="admin-pager" aria-label="Pages">
-      <button type="button" className="btn" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>Previous</button>
-      <span aria-live="polite">Page {page} of {pages}</span>
-      <button type="button" className="btn" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>Next</button>
+      <button type="button" className="btn" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="btn" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
     </nav>
   );
 }
@@ -84,12 +141,18 @@ export function FieldList({ rows }: { rows: [label: string, value: unknown][] })
   return (
     <dl className="details-list">
       {rows.map(([label, value]) => (
-        <Field key={label} label={label}>{orDash(value)}</Field>
+        <Field key={label} label={label}>
+          {orDash(value)}
+        </Field>
       ))}
     </dl>
   );
 }
 
 export function Loading() {
-  return <p role="status" className="admin-state">Loading...</p>;
+  return (
+    <p role="status" className="admin-state">
+      Loading...
+    </p>
+  );
 }

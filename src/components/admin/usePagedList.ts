@@ -9,11 +9,19 @@ import { pageFrom, useUrlQuery, type Query } from '../../lib/admin/url-query.ts'
 import { useLoad } from '../../lib/admin/use-load.ts';
 import type { Paged } from '../../lib/record.ts';
 
-export function usePagedList<K extends string, T>(filterKeys: readonly K[], load: (filters: Query<K>, page: number) => Promise<Paged<T>>, errorMessage: string) {
+export function usePagedList<K extends string, T>(
+  filterKeys: readonly K[],
+  load: (filters: Query<K>, page: number) => Promise<Paged<T>>,
+  errorMessage: string,
+) {
   type Patch = Partial<Query<K | 'page'>>;
   const [query, update] = useUrlQuery<K | 'page'>([...filterKeys, 'page']);
   const page = pageFrom(query.page);
-  const list = useLoad(() => load(query, page), [...filterKeys.map((k) => query[k]), page], () => toast.error(errorMessage));
+  const list = useLoad(
+    () => load(query, page),
+    [...filterKeys.map((k) => query[k]), page],
+    () => toast.error(errorMessage),
+  );
   const setPage = (p: number) => update({ page: String(p) } as Patch);
   const totalPages = list.data?.totalPages;
 

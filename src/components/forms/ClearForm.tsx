@@ -9,7 +9,15 @@ import { toast } from '../../lib/toast.tsx';
 import type { Speaker } from '../../lib/forms/words.ts';
 
 /** `documents`: the form has documents, which are cleared too (the confirmation says so). */
-export function ClearForm({ speak, onClear, documents = false }: { speak: Speaker; onClear: () => void; documents?: boolean }) {
+export function ClearForm({
+  speak,
+  onClear,
+  documents = false,
+}: {
+  speak: Speaker;
+  onClear: () => void;
+  documents?: boolean;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
@@ -19,17 +27,26 @@ export function ClearForm({ speak, onClear, documents = false }: { speak: Speake
         {speak.text('clearForm')}
       </button>
       <Dialog
-        open={open} onClose={() => setOpen(false)} role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-text`}
-        closeOnBackdrop={false} initialFocus={keep} className="ui-dialog--confirm"
+        open={open}
+        onClose={() => setOpen(false)}
+        role="alertdialog"
+        labelledBy={`${id}-title`}
+        describedBy={`${id}-text`}
+        closeOnBackdrop={false}
+        initialFocus={keep}
+        className="ui-dialog--confirm"
       >
-        <h2 id={`${id}-title`} className="ui-dialog__title">{speak.text('clearTitle')}</h2>
+        <h2 id={`${id}-title`} className="ui-dialog__title">
+          {speak.text('clearTitle')}
+        </h2>
         <p id={`${id}-text`}>{speak.text(documents ? 'clearText' : 'clearTextTyped')}</p>
         <div className="ff-actions">
           <button type="button" ref={keep} className="ff-button ff-button--secondary" onClick={() => setOpen(false)}>
             {speak.text('clearNo')}
           </button>
           <button
-            type="button" className="ff-button ff-button--danger"
+            type="button"
+            className="ff-button ff-button--danger"
             onClick={() => {
               setOpen(false);
               onClear();

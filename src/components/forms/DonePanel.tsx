@@ -8,7 +8,9 @@ import type { Speaker } from '../../lib/forms/words.ts';
 
 /** A template whose `{name}`s become the given nodes (text or elements). */
 export function fillNodes(template: string, values: Record<string, ReactNode>): ReactNode[] {
-  return template.split(/\{(\w+)\}/).map((part, i) => <Fragment key={i}>{i % 2 ? (values[part] ?? `{${part}}`) : part}</Fragment>);
+  return template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => <Fragment key={i}>{i % 2 ? (values[part] ?? `{${part}}`) : part}</Fragment>);
 }
 
 interface Props {
@@ -30,9 +32,15 @@ export function DonePanel({ heading, speak, children, action, level = 2 }: Props
   const phone = officePhoneLinkOnPage();
   return (
     <section className="ff-success ff-done" aria-labelledby={`${uid}-heading`} data-testid="form-done">
-      <Heading id={`${uid}-heading`} ref={ref} tabIndex={-1}>{heading}</Heading>
+      <Heading id={`${uid}-heading`} ref={ref} tabIndex={-1}>
+        {heading}
+      </Heading>
       {children}
-      {phone && <p>{fillNodes(speak.text('doneCall', { phone: '{phone}' }), { phone: <a href={phone.href}>{phone.number}</a> })}</p>}
+      {phone && (
+        <p>
+          {fillNodes(speak.text('doneCall', { phone: '{phone}' }), { phone: <a href={phone.href}>{phone.number}</a> })}
+        </p>
+      )}
       {action && (
         <button type="button" className="ff-button ff-button--secondary" onClick={action.onClick}>
           {action.label}

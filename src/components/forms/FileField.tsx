@@ -32,7 +32,14 @@ export type UploadState =
   | { status: 'uploading'; name: string; progress: number; original?: number; asIs?: boolean }
   | { status: 'done'; upload: Uploaded; original?: number; asIs?: boolean }
   /** `message`: English; `code`: its code, for the page's own words. */
-  | { status: 'failed'; name: string; message: string; code?: string; values?: Record<string, string>; retryable: boolean };
+  | {
+      status: 'failed';
+      name: string;
+      message: string;
+      code?: string;
+      values?: Record<string, string>;
+      retryable: boolean;
+    };
 
 interface Props {
   id: string;
@@ -108,7 +115,9 @@ export function FileField({ id, field, label, required, state, onState, error, s
     const from = original.current;
     const same = asIs.current || undefined;
     onState({ status: 'uploading', name: chosen.name, progress: 0, original: from, asIs: same });
-    const job = uploadFile(chosen, (progress) => onState({ status: 'uploading', name: chosen.name, progress, original: from, asIs: same }));
+    const job = uploadFile(chosen, (progress) =>
+      onState({ status: 'uploading', name: chosen.name, progress, original: from, asIs: same }),
+    );
     abort.current = job.abort;
     job.done.then(
       (upload) => {
@@ -129,7 +138,14 @@ export function FileField({ id, field, label, required, state, onState, error, s
         }
         // Refused by the server (e.g. not really a PDF): nothing worth keeping for a reload.
         if (!err.retryable && keep) void forgetDocument(keep, field);
-        onState({ status: 'failed', name: chosen.name, message: err.message, code: err.code, values: err.values, retryable: err.retryable });
+        onState({
+          status: 'failed',
+          name: chosen.name,
+          message: err.message,
+          code: err.code,
+          values: err.values,
+          retryable: err.retryable,
+        });
       },
     );
   }
@@ -187,7 +203,12 @@ export function FileField({ id, field, label, required, state, onState, error, s
     }
     if (keep) {
       const sending = upload;
-      const doc = { name: sending.name, type: sending.type, original: original.current, asIs: asIs.current || undefined };
+      const doc = {
+        name: sending.name,
+        type: sending.type,
+        original: original.current,
+        asIs: asIs.current || undefined,
+      };
       keeping.current = (async () => {
         const data = bytes ?? (await sending.arrayBuffer());
         if (file.current === sending) await keepDocument(keep, field, { ...doc, bytes: data });
@@ -196,24 +217,52 @@ export function FileField({ id, field, label, required, state, onState, error, s
     start(upload);
   }
 
-  const message = state.status === 'failed' ? speak.say(state.code, state.message, state.values) : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading' ? error : undefined;
-  const describedBy = [`${id}-help`, message ? `${id}-error` : '', state.status !== 'empty' ? `${id}-status` : `${id}-none`].filter(Boolean).join(' ');
+  const message =
+    state.status === 'failed'
+      ? speak.say(state.code, state.message, state.values)
+      : state.status === 'empty' || state.status === 'preparing' || state.status === 'uploading'
+        ? error
+        : undefined;
+  const describedBy = [
+    `${id}-help`,
+    message ? `${id}-error` : '',
+    state.status !== 'empty' ? `${id}-status` : `${id}-none`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const photo = isPhotoField(field);
   // "Choose another" once a file is held (a refused one is not).
   const holds = state.status !== 'empty' && !(state.status === 'failed' && !state.retryable);
-  const button = speak.text(holds ? (photo ? 'fileChoosePhotoAgain' : 'fileChooseAgain') : photo ? 'fileChoosePhoto' : 'fileChoose');
+  const button = speak.text(
+    holds ? (photo ? 'fileChoosePhotoAgain' : 'fileChooseAgain') : photo ? 'fileChoosePhoto' : 'fileChoose',
+  );
 
   return (
     <div className={`ff-field ff-file${message ? ' ff-field--error' : ''}`}>
       <label htmlFor={id} id={`${id}-label`}>
         {label}
-        {required && <span className="ff-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ff-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
-      <p className="ff-hint" id={`${id}-help`}>{speak.text('fileHint')}</p>
+      <p className="ff-hint" id={`${id}-help`}>
+        {speak.text('fileHint')}
+      </p>
       <div className="ff-file-pick">
         <input
-          ref={input} id={id} type="file" className="ff-file-input" data-field={field} accept={FILE_ACCEPT} aria-required={required || undefined}
-          aria-labelledby={`${id}-label ${id}-button`} aria-invalid={message ? true : undefined} aria-describedby={describedBy}
+          ref={input}
+          id={id}
+          type="file"
+          className="ff-file-input"
+          data-field={field}
+          accept={FILE_ACCEPT}
+          aria-required={required || undefined}
+          aria-labelledby={`${id}-label ${id}-button`}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy}
           onChange={(e) => void choose(e.target.files?.[0])}
         />
         {/* A second label of the input: a tap on it opens the file picker. Read aloud as part of the input's name
@@ -221,36 +270,55 @@ export function FileField({ id, field, label, required, state, onState, error, s
         <label htmlFor={id} id={`${id}-button`} className="ff-file-button">
           {button}
         </label>
-        {state.status === 'empty' && <span className="ff-file-none" id={`${id}-none`}>{speak.text('fileNone')}</span>}
+        {state.status === 'empty' && (
+          <span className="ff-file-none" id={`${id}-none`}>
+            {speak.text('fileNone')}
+          </span>
+        )}
       </div>
       {state.status === 'preparing' && (
-        <p className="ff-upload" id={`${id}-status`} aria-live="polite">{speak.text('filePreparing', { name: state.name })}</p>
+        <p className="ff-upload" id={`${id}-status`} aria-live="polite">
+          {speak.text('filePreparing', { name: state.name })}
+        </p>
       )}
       {state.status === 'uploading' && (
         <div className="ff-upload" id={`${id}-status`}>
           <progress max={1} value={state.progress} aria-label={speak.text('fileUploadingLabel', { label })} />
-          <span aria-live="polite">{speak.text('fileUploading', { name: state.name, percent: String(Math.round(state.progress * 100)) })}</span>
+          <span aria-live="polite">
+            {speak.text('fileUploading', { name: state.name, percent: String(Math.round(state.progress * 100)) })}
+          </span>
         </div>
       )}
       {state.status === 'done' && (
         <p className="ff-upload ff-upload--done" id={`${id}-status`} aria-live="polite">
-          <span aria-hidden="true">✓ </span>{speak.text('fileUploaded', { name: state.upload.name })}{' '}
+          <span aria-hidden="true">✓ </span>
+          {speak.text('fileUploaded', { name: state.upload.name })}{' '}
           {state.asIs ? (
             `(${speak.text('filePhotoAsIs', { size: formatBytes(state.upload.size) })})`
           ) : state.original === undefined ? (
             `(${formatBytes(state.upload.size)})`
           ) : (
             <span className="ff-shrunk">
-              ({speak.text('filePhoto', { size: formatBytes(state.original) })}<span aria-hidden="true"> → </span>
+              ({speak.text('filePhoto', { size: formatBytes(state.original) })}
+              <span aria-hidden="true"> → </span>
               <span className="visually-hidden"> {speak.text('fileMadeSmaller')} </span>
               {formatBytes(state.upload.size)})
             </span>
           )}
         </p>
       )}
-      {message && <p className="ff-error" id={`${id}-error`} role={state.status === 'failed' ? 'alert' : undefined}>{message}</p>}
+      {message && (
+        <p className="ff-error" id={`${id}-error`} role={state.status === 'failed' ? 'alert' : undefined}>
+          {message}
+        </p>
+      )}
       {state.status === 'failed' && state.retryable && file.current && (
-        <button type="button" className="ff-button ff-button--secondary" id={`${id}-status`} onClick={() => file.current && start(file.current)}>
+        <button
+          type="button"
+          className="ff-button ff-button--secondary"
+          id={`${id}-status`}
+          onClick={() => file.current && start(file.current)}
+        >
           {speak.text('fileRetry')}
         </button>
       )}

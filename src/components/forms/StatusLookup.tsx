@@ -13,7 +13,13 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { fillIn } from '../../lib/forms/texts.ts';
 import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import type { Result } from '../../lib/forms/validate.ts';
-import { isLookupRefusal, type Say, type StatusCheckCode, type StatusCheckText, type StatusCheckWords } from '../../lib/status-check.ts';
+import {
+  isLookupRefusal,
+  type Say,
+  type StatusCheckCode,
+  type StatusCheckText,
+  type StatusCheckWords,
+} from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
@@ -24,7 +30,10 @@ import './status-check.css';
 
 export type Words = (code: StatusCheckCode, values?: Record<string, string>) => string;
 /** The page's words (its language's StatusCheckText), each `{name}` filled in. */
-export const wordsFor = (text: StatusCheckText): Words => (code, values) => fillIn(text[code], values);
+export const wordsFor =
+  (text: StatusCheckText): Words =>
+  (code, values) =>
+    fillIn(text[code], values);
 
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
 /** `body` is the refusal's answer: a 429 names the minutes to wait. */
@@ -62,7 +71,16 @@ interface Props<P, A> {
   children: (answer: A, pair: P, update: (answer: A) => void) => ReactNode;
 }
 
-export function StatusLookup<P extends object, A extends StatusCheckWords>({ lang, text, number, check, path, notFound, heading, children }: Props<P, A>) {
+export function StatusLookup<P extends object, A extends StatusCheckWords>({
+  lang,
+  text,
+  number,
+  check,
+  path,
+  notFound,
+  heading,
+  children,
+}: Props<P, A>) {
   const t = wordsFor(text);
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,7 +122,8 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
     const given = new URLSearchParams(window.location.search).get(number.param)?.trim();
     const typed = typedBeforeHydration(formRef.current, { [number.name]: '', contactNo: '' });
     const early = { number: typed[number.name] ?? given, contactNo: typed.contactNo };
-    if (early.number || early.contactNo) setValues((v) => ({ number: early.number ?? v.number, contactNo: early.contactNo ?? v.contactNo }));
+    if (early.number || early.contactNo)
+      setValues((v) => ({ number: early.number ?? v.number, contactNo: early.contactNo ?? v.contactNo }));
   }, [number.param, number.name]);
 
   // A new answer (a lookup, or a change made from it) takes the focus, so it is read out.
@@ -160,26 +179,52 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({ lan
       <form ref={formRef} className="ff-form sc-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="ff-grid">
           <TextInput
-            id={`${uid}-number`} name={number.name} label={t(number.label)} hint={t(number.hint)} value={values.number} required
-            error={errors[field('number')]} autoComplete="off" maxLength={40} onChange={(v) => change('number', v)}
+            id={`${uid}-number`}
+            name={number.name}
+            label={t(number.label)}
+            hint={t(number.hint)}
+            value={values.number}
+            required
+            error={errors[field('number')]}
+            autoComplete="off"
+            maxLength={40}
+            onChange={(v) => change('number', v)}
           />
           <TextInput
-            id={`${uid}-mobile`} name="contactNo" label={t('statusCheck.field.mobile')} hint={t('statusCheck.field.mobileHint')} value={values.contactNo}
-            required error={errors.contactNo} type="tel" inputMode="tel" autoComplete="tel" maxLength={PHONE_INPUT_MAX} onChange={(v) => change('contactNo', v)}
+            id={`${uid}-mobile`}
+            name="contactNo"
+            label={t('statusCheck.field.mobile')}
+            hint={t('statusCheck.field.mobileHint')}
+            value={values.contactNo}
+            required
+            error={errors.contactNo}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={PHONE_INPUT_MAX}
+            onChange={(v) => change('contactNo', v)}
           />
         </div>
         <button type="submit" className="ff-button" disabled={busy || !hydrated} aria-busy={busy}>
           {busy && <span className="ff-spinner" aria-hidden="true" />}
           {busy ? t('statusCheck.checking') : t('statusCheck.submit')}
         </button>
-        {problem && <p className="ff-form-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="ff-form-error" role="alert">
+            {problem}
+          </p>
+        )}
       </form>
       {payment && (
-        <p className={`sc-payment sc-payment-${payment}`} role="status">{t(`statusCheck.payment.${payment}`)}</p>
+        <p className={`sc-payment sc-payment-${payment}`} role="status">
+          {t(`statusCheck.payment.${payment}`)}
+        </p>
       )}
       {found && (
         <section className="sc-result" aria-labelledby={`${uid}-result`}>
-          <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>{heading(found.answer, t)}</h2>
+          <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>
+            {heading(found.answer, t)}
+          </h2>
           {children(found.answer, found.pair, (answer) => setFound({ answer, pair: found.pair, shown: Date.now() }))}
         </section>
       )}
@@ -225,7 +270,15 @@ export function StatusFacts({ answer, lang, text, before = [], after = [] }: Fac
 }
 
 /** The family's receipts, each with its PDF (`href`: the address of one, proven by the lookup's pair); nothing when there is none. */
-export function Receipts({ answer, text, href }: { answer: StatusCheckWords; text: StatusCheckText; href: (number: string) => string }) {
+export function Receipts({
+  answer,
+  text,
+  href,
+}: {
+  answer: StatusCheckWords;
+  text: StatusCheckText;
+  href: (number: string) => string;
+}) {
   const t = wordsFor(text);
   if (!answer.receipts.length) return null;
   return (
@@ -233,11 +286,17 @@ export function Receipts({ answer, text, href }: { answer: StatusCheckWords; tex
       <h3>{t('statusCheck.receipts.heading')}</h3>
       <ul className="sc-receipts">
         {answer.receipts.map((r) => {
-          const values = { number: r.number, date: r.paidOn.split('-').reverse().join('-'), amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)) };
+          const values = {
+            number: r.number,
+            date: r.paidOn.split('-').reverse().join('-'),
+            amount: formatRupees(Math.abs(rupeesToPaise(r.amount) ?? 0)),
+          };
           return (
             <li key={r.number}>
               <span>{t(r.amount < 0 ? 'statusCheck.receipts.refund' : 'statusCheck.receipts.payment', values)}</span>
-              <a href={href(r.number)} download>{t('statusCheck.receipts.download', { number: r.number })}</a>
+              <a href={href(r.number)} download>
+                {t('statusCheck.receipts.download', { number: r.number })}
+              </a>
             </li>
           );
         })}

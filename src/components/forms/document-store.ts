@@ -57,12 +57,20 @@ async function quietly<T>(job: (s: UseStore) => Promise<T>, fallback: T): Promis
 }
 
 export const keepDocument = (draft: string, field: string, doc: Omit<KeptDocument, 'savedAt'>) =>
-  quietly((s) => set([draft, field] satisfies Key, { ...doc, savedAt: Date.now() } satisfies KeptDocument, s), undefined);
+  quietly(
+    (s) => set([draft, field] satisfies Key, { ...doc, savedAt: Date.now() } satisfies KeptDocument, s),
+    undefined,
+  );
 
 /** Notes the staged upload of the document kept for `field` (if it is still the same file). */
 export const noteUpload = (draft: string, field: string, bytes: number, upload: Uploaded) =>
   quietly(
-    (s) => update<KeptDocument | undefined>([draft, field] satisfies Key, (doc) => (doc && doc.bytes.byteLength === bytes ? { ...doc, upload } : doc), s),
+    (s) =>
+      update<KeptDocument | undefined>(
+        [draft, field] satisfies Key,
+        (doc) => (doc && doc.bytes.byteLength === bytes ? { ...doc, upload } : doc),
+        s,
+      ),
     undefined,
   );
 
@@ -87,9 +95,15 @@ export async function restoredDocument(draft: string, field: string): Promise<Re
 
 async function restoreAll(draft: string): Promise<Map<string, Restored>> {
   const kept = await quietly(async (s) => {
-    const mine = (await entries<IDBValidKey, KeptDocument | undefined>(s)).filter(([k, doc]) => Array.isArray(k) && k[0] === draft && doc);
+    const mine = (await entries<IDBValidKey, KeptDocument | undefined>(s)).filter(
+      ([k, doc]) => Array.isArray(k) && k[0] === draft && doc,
+    );
     const old = mine.filter(([, doc]) => !(Date.now() - doc!.savedAt <= KEPT_DAYS * 24 * 3600 * 1000));
-    if (old.length) await delMany(old.map(([k]) => k), s);
+    if (old.length)
+      await delMany(
+        old.map(([k]) => k),
+        s,
+      );
     return mine.filter((entry) => !old.includes(entry)).map(([k, doc]) => [String((k as Key)[1]), doc!] as const);
   }, []);
   const ids = kept.flatMap(([, doc]) => (doc.upload ? [doc.upload.id] : []));
@@ -97,7 +111,8 @@ async function restoreAll(draft: string): Promise<Map<string, Restored>> {
   return new Map(kept.map(([field, doc]) => [field, { doc, held: !!doc.upload && held.has(doc.upload.id) }]));
 }
 
-export const forgetDocument = (draft: string, field: string) => quietly((s) => del([draft, field] satisfies Key, s), undefined);
+export const forgetDocument = (draft: string, field: string) =>
+  quietly((s) => del([draft, field] satisfies Key, s), undefined);
 
 /** Removes every document kept for the form `draft`. */
 export const forgetDocuments = (draft: string) =>

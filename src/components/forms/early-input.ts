@@ -12,7 +12,8 @@ const isControl = (el: Element): el is Control =>
   el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 /** A control's value as the forms keep it: a ticked box is 'true', an unticked one ''. */
-const valueOf = (el: Control) => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'true' : '') : el.value);
+const valueOf = (el: Control) =>
+  el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'true' : '') : el.value;
 
 /**
  * The form's controls whose value differs from `rendered` (the values the island rendered first),
@@ -20,10 +21,15 @@ const valueOf = (el: Control) => (el instanceof HTMLInputElement && el.type === 
  * `data-answers-for="name"` (e.g. a select of answers standing in for a typed value) gives that
  * name's value when it has one, after the named control itself.
  */
-export function typedBeforeHydration(form: HTMLFormElement | null, rendered: Record<string, string>): Record<string, string> {
+export function typedBeforeHydration(
+  form: HTMLFormElement | null,
+  rendered: Record<string, string>,
+): Record<string, string> {
   if (!form) return {};
   const typed: Record<string, string> = {};
-  const controls = Array.from(form.elements).filter(isControl).filter((el) => !(el instanceof HTMLInputElement && el.type === 'file'));
+  const controls = Array.from(form.elements)
+    .filter(isControl)
+    .filter((el) => !(el instanceof HTMLInputElement && el.type === 'file'));
   const stand = controls.filter((el) => el.dataset.answersFor);
   for (const el of controls) {
     if (el.dataset.answersFor || !(el.name in rendered)) continue;

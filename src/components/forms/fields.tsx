@@ -19,28 +19,86 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function FieldShell({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
+export function FieldShell({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`ff-field${error ? ' ff-field--error' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {required && <span className="ff-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ff-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
-      {hint && <p className="ff-hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="ff-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {children}
-      {error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="ff-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function TextInput(props: Common & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text'; autoComplete?: string; maxLength?: number; placeholder?: string }) {
-  const { id, name, label, value, onChange, error, required, hint, type = 'text', inputMode, autoComplete, maxLength, placeholder } = props;
+export function TextInput(
+  props: Common & {
+    type?: string;
+    inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+    autoComplete?: string;
+    maxLength?: number;
+    placeholder?: string;
+  },
+) {
+  const {
+    id,
+    name,
+    label,
+    value,
+    onChange,
+    error,
+    required,
+    hint,
+    type = 'text',
+    inputMode,
+    autoComplete,
+    maxLength,
+    placeholder,
+  } = props;
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <input
-        id={id} name={name} type={type} value={value} inputMode={inputMode} autoComplete={autoComplete} maxLength={maxLength}
-        placeholder={placeholder} aria-required={required || undefined} aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
       />
     </FieldShell>
   );
@@ -51,26 +109,61 @@ export function TextArea(props: Common & { rows?: number; maxLength?: number }) 
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <textarea
-        id={id} name={name} rows={rows} value={value} maxLength={maxLength} aria-required={required || undefined}
-        aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+        id={id}
+        name={name}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
       />
     </FieldShell>
   );
 }
 
 /** `answersFor`: the field this select answers for, when its own name is not one the form keeps (early-input.ts). */
-export function Select(props: Common & { options: readonly (string | { value: string; text: string })[]; placeholder?: string; answersFor?: string }) {
-  const { id, name, label, value, onChange, error, required, hint, options, placeholder = 'Select', answersFor } = props;
+export function Select(
+  props: Common & {
+    options: readonly (string | { value: string; text: string })[];
+    placeholder?: string;
+    answersFor?: string;
+  },
+) {
+  const {
+    id,
+    name,
+    label,
+    value,
+    onChange,
+    error,
+    required,
+    hint,
+    options,
+    placeholder = 'Select',
+    answersFor,
+  } = props;
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <select
-        id={id} name={name} value={value} data-answers-for={answersFor} aria-required={required || undefined} aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)} onChange={(e) => onChange(e.target.value)}
+        id={id}
+        name={name}
+        value={value}
+        data-answers-for={answersFor}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => {
           const opt = typeof o === 'string' ? { value: o, text: o } : o;
-          return <option key={opt.value} value={opt.value}>{opt.text}</option>;
+          return (
+            <option key={opt.value} value={opt.value}>
+              {opt.text}
+            </option>
+          );
         })}
       </select>
     </FieldShell>
@@ -78,12 +171,27 @@ export function Select(props: Common & { options: readonly (string | { value: st
 }
 
 /** The honeypot: off-screen, out of the tab order, hidden from assistive technology, never autofilled. */
-export function Honeypot({ value, onChange, label = 'Leave this empty' }: { value: string; onChange: (v: string) => void; label?: string }) {
+export function Honeypot({
+  value,
+  onChange,
+  label = 'Leave this empty',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
   return (
     <div className="ff-honeypot" aria-hidden="true">
       <label>
         {label}
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </label>
     </div>
   );
@@ -129,16 +237,28 @@ export function ConsentBox({ id, name, value, onChange, error, words }: Common &
       </p>
       <div className="ff-consent__box">
         <input
-          id={id} name={name} type="checkbox" checked={value === 'true'} aria-required="true" aria-invalid={error ? true : undefined}
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={value === 'true'}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
           aria-describedby={[`${id}-notice`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
           onChange={(e) => onChange(e.target.checked ? 'true' : '')}
         />
         <label htmlFor={id}>
           {words.agree}
-          <span className="ff-required" aria-hidden="true"> *</span>
+          <span className="ff-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
       </div>
-      {error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="ff-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -159,22 +279,48 @@ interface FormFieldProps {
 }
 
 /** The input a field's definition asks for: its kind, label, hint, length and autofill token; its words from `words` when given. */
-export function FormField({ field, id, value, onChange, error, required, options, consentWords, words }: FormFieldProps) {
+export function FormField({
+  field,
+  id,
+  value,
+  onChange,
+  error,
+  required,
+  options,
+  consentWords,
+  words,
+}: FormFieldProps) {
   // Set by the page, not typed: its value travels with the form's others.
   if (field.hidden) return null;
   const common = {
-    id, name: field.name, value, onChange, error, required, hint: words ? words.hint : field.hint,
+    id,
+    name: field.name,
+    value,
+    onChange,
+    error,
+    required,
+    hint: words ? words.hint : field.hint,
     label: words?.label ?? field.label + (field.labelledOptional ? ' (optional)' : ''),
   };
   if (field.kind === 'consent') return consentWords ? <ConsentBox {...common} words={consentWords} /> : null;
   if (field.kind === 'select') {
     const text = (v: string, english: string) => words?.options?.[v] ?? english;
-    const choices = (options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }))).map((o) => ({ value: o.value, text: text(o.value, o.text) }));
+    const choices = (
+      options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }))
+    ).map((o) => ({ value: o.value, text: text(o.value, o.text) }));
     return <Select {...common} options={choices} placeholder={words?.placeholder ?? field.placeholder} />;
   }
   if (field.kind === 'textarea') return <TextArea {...common} rows={4} maxLength={field.max} />;
   const input = INPUT_TYPES[field.kind] ?? { type: 'text' };
   // HTML allows maxlength on text-like inputs only (not on a date); the server checks every length anyway.
   const maxLength = MAXLENGTH_TYPES.has(input.type) ? field.max : undefined;
-  return <TextInput {...common} type={input.type} inputMode={input.inputMode} autoComplete={field.autoComplete} maxLength={maxLength} />;
+  return (
+    <TextInput
+      {...common}
+      type={input.type}
+      inputMode={input.inputMode}
+      autoComplete={field.autoComplete}
+      maxLength={maxLength}
+    />
+  );
 }

@@ -4,9 +4,17 @@
  */
 import { EN } from '../../lib/i18n/en.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
-import { isFileFieldCode, isLookupRefusal, type StatusCheckCode, type StatusCheckText } from '../../lib/status-check.ts';
+import {
+  isFileFieldCode,
+  isLookupRefusal,
+  type StatusCheckCode,
+  type StatusCheckText,
+} from '../../lib/status-check.ts';
 
-const isStatusCheckCode = (code: string): code is StatusCheckCode => code.startsWith('statusCheck.') || code === 'class.name' || isFileFieldCode(code) || isLookupRefusal(code);
+const isStatusCheckCode = (code: string): code is StatusCheckCode =>
+  code.startsWith('statusCheck.') || code === 'class.name' || isFileFieldCode(code) || isLookupRefusal(code);
 
 export const statusCheckText = (lang: Language): StatusCheckText =>
-  Object.fromEntries((Object.keys(EN) as TextCode[]).filter(isStatusCheckCode).map((code) => [code, fill(lang, code)])) as StatusCheckText;
+  Object.fromEntries(
+    (Object.keys(EN) as TextCode[]).filter(isStatusCheckCode).map((code) => [code, fill(lang, code)]),
+  ) as StatusCheckText;

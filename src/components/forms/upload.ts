@@ -19,7 +19,12 @@ export interface Uploaded {
 
 export class UploadError extends Error {
   /** `retryable`: a network failure (worth retrying), not a refusal of the file. `code`: the message's code, `values` what it fills in (a limit's minutes). */
-  constructor(message: string, readonly retryable: boolean, readonly code?: string, readonly values?: Record<string, string>) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly code?: string,
+    readonly values?: Record<string, string>,
+  ) {
     super(message);
   }
 }
@@ -35,7 +40,13 @@ function refusal(status: number, answer: Answer['body']): UploadError {
   // 413 and 415 are about the file itself; 429 and 5xx may pass on a later try.
   const retryable = status === 429 || status >= 500;
   const minutes = (answer as { retryAfterMinutes?: unknown }).retryAfterMinutes;
-  if (answer.error && status < 500) return new UploadError(answer.error, retryable, answer.code, typeof minutes === 'number' ? { minutes: String(minutes) } : undefined);
+  if (answer.error && status < 500)
+    return new UploadError(
+      answer.error,
+      retryable,
+      answer.code,
+      typeof minutes === 'number' ? { minutes: String(minutes) } : undefined,
+    );
   return new UploadError(MSG.uploadFailed, retryable, formCode('uploadFailed'));
 }
 
@@ -43,11 +54,17 @@ const failed = () => new UploadError(MSG.uploadFailed, true, formCode('uploadFai
 const aborted = () => new UploadError('aborted', false);
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-export function uploadFile(file: File, onProgress: (fraction: number) => void): { done: Promise<Uploaded>; abort: () => void } {
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+): { done: Promise<Uploaded>; abort: () => void } {
   return file.size <= PIECE_BYTES ? uploadWhole(file, onProgress) : uploadInPieces(file, onProgress);
 }
 
-function uploadWhole(file: File, onProgress: (fraction: number) => void): { done: Promise<Uploaded>; abort: () => void } {
+function uploadWhole(
+  file: File,
+  onProgress: (fraction: number) => void,
+): { done: Promise<Uploaded>; abort: () => void } {
   const body = new FormData();
   body.append('file', file, file.name);
   const request = postWithProgress<Uploaded>('/uploads', body, onProgress);
@@ -63,7 +80,10 @@ function uploadWhole(file: File, onProgress: (fraction: number) => void): { done
   return { done, abort: request.abort };
 }
 
-function uploadInPieces(file: File, onProgress: (fraction: number) => void): { done: Promise<Uploaded>; abort: () => void } {
+function uploadInPieces(
+  file: File,
+  onProgress: (fraction: number) => void,
+): { done: Promise<Uploaded>; abort: () => void } {
   let stopped = false;
   let abortPiece: (() => void) | undefined;
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,7 +97,9 @@ function uploadInPieces(file: File, onProgress: (fraction: number) => void): { d
   }
 
   async function begin(): Promise<string> {
-    const { status, body } = await answerOf<{ id: string }>(await apiJson('/uploads/pieces', 'POST', { name: file.name, size: file.size }));
+    const { status, body } = await answerOf<{ id: string }>(
+      await apiJson('/uploads/pieces', 'POST', { name: file.name, size: file.size }),
+    );
     if (status !== 201 || !body.id) throw refusal(status, body);
     sessions.set(file, body.id);
     return body.id;
@@ -102,7 +124,12 @@ function uploadInPieces(file: File, onProgress: (fraction: number) => void): { d
           if (received.has(n)) continue;
           const before = [...received].reduce((sum, k) => sum + sizeOf(k), 0);
           const piece = file.slice(n * PIECE_BYTES, n * PIECE_BYTES + sizeOf(n));
-          const request = postWithProgress<Uploaded>(`/uploads/pieces/${id}/${n}`, piece, (f) => onProgress((before + f * sizeOf(n)) / file.size), 'PUT');
+          const request = postWithProgress<Uploaded>(
+            `/uploads/pieces/${id}/${n}`,
+            piece,
+            (f) => onProgress((before + f * sizeOf(n)) / file.size),
+            'PUT',
+          );
           abortPiece = request.abort;
           const { status, body } = await request.done;
           if (status === 201 && body.id) {

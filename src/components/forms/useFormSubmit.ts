@@ -20,7 +20,14 @@ import { typedBeforeHydration, useHydrated } from './early-input.ts';
 export type Outcome<A> =
   | { kind: 'sent'; answer: A }
   /** The server refused the input: its message and the fields it names, with their codes. */
-  | { kind: 'refused'; error?: string; code?: string; fields?: Record<string, string>; codes?: Record<string, string>; values?: Record<string, string> }
+  | {
+      kind: 'refused';
+      error?: string;
+      code?: string;
+      fields?: Record<string, string>;
+      codes?: Record<string, string>;
+      values?: Record<string, string>;
+    }
   /** Not sent for a reason the parent should know, which is no failure (e.g. the TC limit). */
   | { kind: 'warning'; message: string }
   /** Failed with a message of its own instead of the form's failure message. */
@@ -56,14 +63,21 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
   const emptyValues = (): Values<V> => ({ ...options.empty(), _key: '' });
   const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
   const typed = () => typedBeforeHydration(formRef.current, emptyValues()) as Partial<Values<V>>;
-  const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(options.draft, emptyValues, typed);
+  const { values, setValues, setField, clearDraft, wasRestored } = useDraft<Values<V>>(
+    options.draft,
+    emptyValues,
+    typed,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [honeypot, setHoneypot] = useState('');
   const hydrated = useHydrated();
 
-  const clearError = (name: string) => setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current));
+  const clearError = (name: string) =>
+    setErrors((current) =>
+      name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current,
+    );
 
   // A form changed after a send is a new submission: the server refuses other details under a used key.
   function change(name: keyof V & string, value: string) {
@@ -142,7 +156,22 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
   }
 
   // canSend: the submit button's state, off while sending and before the island hydrated.
-  return { values: values as Values<V>, change, setValues, errors, clearError, formError, busy, canSend: hydrated && !busy, honeypot, setHoneypot, wasRestored, submit, clear, formRef };
+  return {
+    values: values as Values<V>,
+    change,
+    setValues,
+    errors,
+    clearError,
+    formError,
+    busy,
+    canSend: hydrated && !busy,
+    honeypot,
+    setHoneypot,
+    wasRestored,
+    submit,
+    clear,
+    formRef,
+  };
 }
 
 /** A form POST's answer as an outcome: `created` (201) is sent, anything else refused. */
@@ -151,7 +180,14 @@ export async function outcomeOf<A>(res: Response): Promise<Outcome<A>> {
   if (status === 201) return { kind: 'sent', answer: body as A };
   // A limit's refusal says in how many minutes to try again.
   const minutes = (body as { retryAfterMinutes?: unknown }).retryAfterMinutes;
-  return { kind: 'refused', error: body.error, code: body.code, fields: body.fields, codes: body.codes, ...(typeof minutes === 'number' ? { values: { minutes: String(minutes) } } : {}) };
+  return {
+    kind: 'refused',
+    error: body.error,
+    code: body.code,
+    fields: body.fields,
+    codes: body.codes,
+    ...(typeof minutes === 'number' ? { values: { minutes: String(minutes) } } : {}),
+  };
 }
 
 /** The fields every submission carries besides the form's own: its key, and the honeypot when a bot filled it. */

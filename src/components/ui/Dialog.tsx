@@ -19,7 +19,17 @@ interface Props {
   children: ReactNode;
 }
 
-export function Dialog({ open, onClose, labelledBy, describedBy, role = 'dialog', closeOnBackdrop = true, initialFocus, className, children }: Props) {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  closeOnBackdrop = true,
+  initialFocus,
+  className,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const trapTab = useModalDialog(ref, open, initialFocus);
 

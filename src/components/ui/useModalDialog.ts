@@ -23,7 +23,10 @@ export function useModalDialog(
     if (open && !dialog.open) {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      const first = initialFocus?.current ?? dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+      const first =
+        initialFocus?.current ??
+        dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -44,7 +47,9 @@ export function useModalDialog(
 
   return useCallback((event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null,
+    );
     if (!items.length) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;

@@ -26,12 +26,25 @@ export function AbcIdField({ field, id, value, error, words, fieldWords, onChang
   return (
     <div className="ff-abc">
       <Select
-        id={`${id}-choice`} name="abcIdChoice" answersFor={field.name} label={words.label} value={choice} hint={chosen.explain} required
-        options={words.choices.slice(1)} placeholder={words.choices[0]!.text}
+        id={`${id}-choice`}
+        name="abcIdChoice"
+        answersFor={field.name}
+        label={words.label}
+        value={choice}
+        hint={chosen.explain}
+        required
+        options={words.choices.slice(1)}
+        placeholder={words.choices[0]!.text}
         onChange={(answer) => onChange(answer)}
       />
-      {!choice && <FormField field={field} id={id} value={value} error={error} required words={fieldWords} onChange={onChange} />}
-      {choice && error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+      {!choice && (
+        <FormField field={field} id={id} value={value} error={error} required words={fieldWords} onChange={onChange} />
+      )}
+      {choice && error && (
+        <p className="ff-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

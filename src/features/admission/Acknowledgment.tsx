@@ -8,12 +8,23 @@ import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Language } from '../../lib/i18n/index.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { toast } from '../../lib/toast.tsx';
-import { acknowledgmentHref, classIn, fillIn, genderIn, statusPath, whatsappHref, type AckFacts, type AckWords } from './acknowledgment.ts';
+import {
+  acknowledgmentHref,
+  classIn,
+  fillIn,
+  genderIn,
+  statusPath,
+  whatsappHref,
+  type AckFacts,
+  type AckWords,
+} from './acknowledgment.ts';
 import './acknowledgment.css';
 
 /** A template whose `{name}`s become the given elements. */
 function fillNodes(template: string, values: Record<string, ReactNode>): ReactNode[] {
-  return template.split(/\{(\w+)\}/).map((part, i) => <Fragment key={i}>{i % 2 ? (values[part] ?? `{${part}}`) : part}</Fragment>);
+  return template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => <Fragment key={i}>{i % 2 ? (values[part] ?? `{${part}}`) : part}</Fragment>);
 }
 
 interface Props {
@@ -48,13 +59,21 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
   ];
   return (
     <section className="ff-success ack" lang={lang} aria-labelledby={`${uid}-heading`}>
-      <h2 id={`${uid}-heading`} ref={heading} tabIndex={-1}>{words['ack.heading']}</h2>
+      <h2 id={`${uid}-heading`} ref={heading} tabIndex={-1}>
+        {words['ack.heading']}
+      </h2>
       <p>{words['ack.intro']}</p>
       <div className="ack-reference">
         <p>
-          <span className="ack-label">{words['ack.reference']}</span> <strong className="ff-reference">{ack.referenceNumber}</strong>
+          <span className="ack-label">{words['ack.reference']}</span>{' '}
+          <strong className="ff-reference">{ack.referenceNumber}</strong>
         </p>
-        <button type="button" className="ff-button ff-button--secondary" aria-label={words['ack.copyLabel']} onClick={() => void copy()}>
+        <button
+          type="button"
+          className="ff-button ff-button--secondary"
+          aria-label={words['ack.copyLabel']}
+          onClick={() => void copy()}
+        >
           {words['ack.copy']}
         </button>
       </div>
@@ -68,7 +87,11 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
       </dl>
       <h3>{words['ack.documents']}</h3>
       {ack.documents.length ? (
-        <ul className="ack-documents">{ack.documents.map((label) => <li key={label}>{label}</li>)}</ul>
+        <ul className="ack-documents">
+          {ack.documents.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
       ) : (
         <p>{words['ack.noDocuments']}</p>
       )}
@@ -76,16 +99,31 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
       <ol className="ack-next">
         <li>{words['ack.next.check']}</li>
         <li>{fillIn(words['ack.next.call'], { mobile: ack.contactNo })}</li>
-        <li>{fillNodes(words['ack.next.status'], { link: <a href={statusPath(ack.referenceNumber, lang)}>{words['ack.statusPage']}</a> })}</li>
+        <li>
+          {fillNodes(words['ack.next.status'], {
+            link: <a href={statusPath(ack.referenceNumber, lang)}>{words['ack.statusPage']}</a>,
+          })}
+        </li>
       </ol>
       <div className="ack-actions">
-        <a className="ff-button" href={acknowledgmentHref(ack.referenceNumber, ack.contactNo, lang)} download={`acknowledgment-${ack.referenceNumber}.pdf`}>
+        <a
+          className="ff-button"
+          href={acknowledgmentHref(ack.referenceNumber, ack.contactNo, lang)}
+          download={`acknowledgment-${ack.referenceNumber}.pdf`}
+        >
           {words['ack.download']}
         </a>
-        <a className="ff-button ff-button--secondary ack-whatsapp" href={whatsappHref(words, ack.referenceNumber, lang)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="ff-button ff-button--secondary ack-whatsapp"
+          href={whatsappHref(words, ack.referenceNumber, lang)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {words['ack.whatsapp']}
         </a>
-        <button type="button" className="ff-button ff-button--secondary" onClick={onAnother}>{words['ack.another']}</button>
+        <button type="button" className="ff-button ff-button--secondary" onClick={onAnother}>
+          {words['ack.another']}
+        </button>
       </div>
     </section>
   );

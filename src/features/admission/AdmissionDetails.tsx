@@ -25,8 +25,9 @@ function AgeWarning({ record }: { record: Admission }) {
   return (
     <p className="details-warning" role="note">
       <strong>{AGE_OUTSIDE}:</strong> born {formatDate(record.dateOfBirth) || record.dateOfBirth}
-      {age && `, the child is ${age.age} on ${formatDate(age.countedOn)}; ${classText(record.admissionClass)} admits ${age.min} to ${age.max}`}. The parent
-      confirmed the date on the form.
+      {age &&
+        `, the child is ${age.age} on ${formatDate(age.countedOn)}; ${classText(record.admissionClass)} admits ${age.min} to ${age.max}`}
+      . The parent confirmed the date on the form.
     </p>
   );
 }
@@ -47,11 +48,18 @@ export default function AdmissionDetails() {
         <div className="details-sections">
           <p className="details-reference">
             Reference number <strong>{record.referenceNumber}</strong>{' '}
-            <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>Print application</a>
+            <a className="btn btn--small" href={`/admin/admissions/print/${encodeURIComponent(record._id)}`}>
+              Print application
+            </a>
           </p>
           <WorkflowPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
           {!record.erasedAt && (
-            <ContactActions mobile={record.contactNo} who={`the parent of ${studentName(record)}`} messages={admissionMessages(record)} language={record.language} />
+            <ContactActions
+              mobile={record.contactNo}
+              who={`the parent of ${studentName(record)}`}
+              messages={admissionMessages(record)}
+              language={record.language}
+            />
           )}
           {record.ageOutsideRange && <AgeWarning record={record} />}
           <Duplicates duplicates={record.duplicates ?? []} />
@@ -59,7 +67,9 @@ export default function AdmissionDetails() {
             def={ADMISSION}
             record={record}
             sections={DETAILS_SECTIONS}
-            documentExtra={(field) => <DocumentCheck admission={record} field={field.name} label={field.label} onChanged={replace} />}
+            documentExtra={(field) => (
+              <DocumentCheck admission={record} field={field.name} label={field.label} onChanged={replace} />
+            )}
           />
           <PaymentsSection entity="admission" record={record} onChange={reload} />
           <PrivacySection entity="admission" record={record} onChanged={replace} />

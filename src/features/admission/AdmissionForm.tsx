@@ -26,7 +26,17 @@ import { ClearForm } from '../../components/forms/ClearForm.tsx';
 import { forgetDocuments } from '../../components/forms/document-store.ts';
 import { outcomeOf, submissionFields, useFormSubmit } from '../../components/forms/useFormSubmit.ts';
 import {
-  ADMISSION, ADMISSION_TEXT_FIELDS, BANDS_DEF, SECTION_TITLES, bandFields, bandFiles, fileLabel, sectionFields, type FileField, type SectionId, type TextField,
+  ADMISSION,
+  ADMISSION_TEXT_FIELDS,
+  BANDS_DEF,
+  SECTION_TITLES,
+  bandFields,
+  bandFiles,
+  fileLabel,
+  sectionFields,
+  type FileField,
+  type SectionId,
+  type TextField,
 } from './admission.ts';
 import { Acknowledgment } from './Acknowledgment.tsx';
 import { AbcIdField } from './AbcIdField.tsx';
@@ -38,7 +48,10 @@ import '../../components/forms/forms.css';
 
 type Values = Record<TextField, string>;
 
-const emptyValues = (): Values => ({ ...(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((k) => [k, ''])) as Values), governmentScholarship: 'no' });
+const emptyValues = (): Values => ({
+  ...(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((k) => [k, ''])) as Values),
+  governmentScholarship: 'no',
+});
 
 /**
  * The form's own last rule: a date of birth outside the class's age range is sent only once the
@@ -46,9 +59,21 @@ const emptyValues = (): Values => ({ ...(Object.fromEntries(ADMISSION_TEXT_FIELD
  */
 function askAgeConfirmation<D>(result: Result<D>): Result<D> {
   const code = formCode('ageConfirm');
-  if (result.ok) return { ok: false, error: MSG.ageConfirm, code, fields: { ageConfirm: MSG.ageConfirm }, codes: { ageConfirm: code }, kind: 'rule' };
+  if (result.ok)
+    return {
+      ok: false,
+      error: MSG.ageConfirm,
+      code,
+      fields: { ageConfirm: MSG.ageConfirm },
+      codes: { ageConfirm: code },
+      kind: 'rule',
+    };
   if (result.kind === 'type') return result;
-  return { ...result, fields: { ...result.fields, ageConfirm: MSG.ageConfirm }, codes: { ...result.codes, ageConfirm: code } };
+  return {
+    ...result,
+    fields: { ...result.fields, ageConfirm: MSG.ageConfirm },
+    codes: { ...result.codes, ageConfirm: code },
+  };
 }
 
 type Created = { admission?: { referenceNumber?: string; createdAt?: string; admissionClass?: string } };
@@ -86,7 +111,8 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
       // The page's heading, its breadcrumb and the tab's title name the wing's range as the school has it now.
       const range = wingRange(band, now, lang === 'hi' ? 'hi' : 'en');
       if (!range) return;
-      for (const el of document.querySelectorAll(`h1[data-wing="${band}"], .breadcrumbs [aria-current="page"]`)) el.textContent = withWingRange(el.textContent ?? '', range);
+      for (const el of document.querySelectorAll(`h1[data-wing="${band}"], .breadcrumbs [aria-current="page"]`))
+        el.textContent = withWingRange(el.textContent ?? '', range);
       document.title = withWingRange(document.title, range);
     });
   }, [band, lang]);
@@ -135,9 +161,15 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
       return ageOf(values) && ageConfirmed !== ageKey(values) ? askAgeConfirmation(result) : result;
     },
     blocked: () =>
-      Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading') ? speak.text('admissionWait') : undefined,
+      Object.values(uploads).some((s) => s?.status === 'preparing' || s?.status === 'uploading')
+        ? speak.text('admissionWait')
+        : undefined,
     checkToast: () => 'error',
-    messages: { loading: speak.msg('admissionSubmitting'), success: speak.msg('admissionSuccess'), failure: speak.msg('admissionFailure') },
+    messages: {
+      loading: speak.msg('admissionSubmitting'),
+      success: speak.msg('admissionSuccess'),
+      failure: speak.msg('admissionFailure'),
+    },
     speak,
     send: async (_data, meta) => {
       // Empty or unset fields are left out of the submission.
@@ -150,7 +182,9 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
         dateOfBirth: input.dateOfBirth ?? '',
         gender: input.gender ?? '',
         address: input.address ?? '',
-        documents: bandFiles(def).filter((f) => input[f]).map((f) => speak.field(f)?.label ?? fileLabel(f)),
+        documents: bandFiles(def)
+          .filter((f) => input[f])
+          .map((f) => speak.field(f)?.label ?? fileLabel(f)),
       };
       return outcomeOf<Created>(await api('/admission', { method: 'POST', body }));
     },
@@ -158,7 +192,12 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
     onSuccess: (answer) => {
       const created = answer.admission;
       if (created?.referenceNumber && sent.current) {
-        setAck({ ...sent.current, referenceNumber: created.referenceNumber, createdAt: created.createdAt ?? new Date().toISOString(), admissionClass: created.admissionClass ?? '' });
+        setAck({
+          ...sent.current,
+          referenceNumber: created.referenceNumber,
+          createdAt: created.createdAt ?? new Date().toISOString(),
+          admissionClass: created.admissionClass ?? '',
+        });
       }
       if (def.clearAfterSuccess) setUploads({});
       void forgetDocuments(draft);
@@ -183,18 +222,23 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   }
 
   /** How a class value reads on this page. */
-  const classWords = (value: string) => speak.field('admissionClass')?.options?.[value] ?? def.classOptions.find((o) => o.value === value)?.text ?? value;
+  const classWords = (value: string) =>
+    speak.field('admissionClass')?.options?.[value] ?? def.classOptions.find((o) => o.value === value)?.text ?? value;
 
   if (!classOptions.length && !ack) {
     return (
       <div className="ff">
-        <p className="ff-note" role="status">{speak.text('wingClosed')}</p>
+        <p className="ff-note" role="status">
+          {speak.text('wingClosed')}
+        </p>
       </div>
     );
   }
 
   const [before, after] = speak.text('requiredIntro').split('<*>');
-  const sections: SectionId[] = def.academic ? ['student', 'father', 'mother', 'additional', 'academic'] : ['student', 'father', 'mother', 'additional'];
+  const sections: SectionId[] = def.academic
+    ? ['student', 'father', 'mother', 'additional', 'academic']
+    : ['student', 'father', 'mother', 'additional'];
 
   /** Back to the form (for a brother or sister: the later wings keep what was typed), focus on its first field. */
   function another() {
@@ -208,11 +252,24 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
       {ack ? (
         <Acknowledgment ack={ack} words={words} lang={lang} onAnother={another} />
       ) : (
-        <form ref={form.formRef} className="ff-form" noValidate onSubmit={(e) => void form.submit(e)} aria-describedby={`${uid}-intro`}>
+        <form
+          ref={form.formRef}
+          className="ff-form"
+          noValidate
+          onSubmit={(e) => void form.submit(e)}
+          aria-describedby={`${uid}-intro`}
+        >
           <p id={`${uid}-intro`} className="ff-intro">
-            {before}<span aria-hidden="true">*</span><span className="visually-hidden">{speak.text('requiredMark')}</span>{after} {speak.text('admissionIntro')}
+            {before}
+            <span aria-hidden="true">*</span>
+            <span className="visually-hidden">{speak.text('requiredMark')}</span>
+            {after} {speak.text('admissionIntro')}
           </p>
-          {form.wasRestored && <p className="ff-note" role="status">{speak.text('admissionRestored')}</p>}
+          {form.wasRestored && (
+            <p className="ff-note" role="status">
+              {speak.text('admissionRestored')}
+            </p>
+          )}
           {sections.map((section) => (
             <fieldset key={section} className="ff-section">
               <legend>{speak.section(section, SECTION_TITLES[section])}</legend>
@@ -221,7 +278,13 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                   if (field.name === 'abcId') {
                     return (
                       <AbcIdField
-                        key="abcId" field={field} id={fieldId('abcId')} value={form.values.abcId} error={form.errors.abcId} words={abcWords(speak)} fieldWords={speak.field('abcId')}
+                        key="abcId"
+                        field={field}
+                        id={fieldId('abcId')}
+                        value={form.values.abcId}
+                        error={form.errors.abcId}
+                        words={abcWords(speak)}
+                        fieldWords={speak.field('abcId')}
                         onChange={(v) => form.change('abcId', v)}
                       />
                     );
@@ -230,8 +293,15 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                     const name = field.name as TextField;
                     const input = (
                       <FormField
-                        key={name} field={field} id={fieldId(name)} value={form.values[name]} error={form.errors[name]} required={!field.labelledOptional}
-                        options={name === 'admissionClass' ? classOptions : undefined} words={speak.field(name)} onChange={(v) => form.change(name, v)}
+                        key={name}
+                        field={field}
+                        id={fieldId(name)}
+                        value={form.values[name]}
+                        error={form.errors[name]}
+                        required={!field.labelledOptional}
+                        options={name === 'admissionClass' ? classOptions : undefined}
+                        words={speak.field(name)}
+                        onChange={(v) => form.change(name, v)}
                       />
                     );
                     const age = name === 'dateOfBirth' ? ageOf(form.values) : undefined;
@@ -240,8 +310,12 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                       <Fragment key={name}>
                         {input}
                         <AgeNotice
-                          id={fieldId('ageConfirm')} check={age} className={classWords(form.values.admissionClass)} confirmed={ageConfirmed === ageKey(form.values)}
-                          error={form.errors.ageConfirm} speak={speak}
+                          id={fieldId('ageConfirm')}
+                          check={age}
+                          className={classWords(form.values.admissionClass)}
+                          confirmed={ageConfirmed === ageKey(form.values)}
+                          error={form.errors.ageConfirm}
+                          speak={speak}
                           onConfirm={(yes) => {
                             setAgeConfirmed(yes ? ageKey(form.values) : '');
                             form.clearError('ageConfirm');
@@ -254,9 +328,16 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                   if (name === 'scholarshipDocument' && !scholarshipYes) return null;
                   return (
                     <FileInput
-                      key={name} id={fieldId(name)} field={name} label={speak.field(name)?.label ?? field.label} speak={speak} keep={draft}
+                      key={name}
+                      id={fieldId(name)}
+                      field={name}
+                      label={speak.field(name)?.label ?? field.label}
+                      speak={speak}
+                      keep={draft}
                       required={requiredFiles.has(name) || name === 'scholarshipDocument'}
-                      state={uploads[name] ?? { status: 'empty' }} onState={(s) => setUpload(name, s)} error={form.errors[name]}
+                      state={uploads[name] ?? { status: 'empty' }}
+                      onState={(s) => setUpload(name, s)}
+                      error={form.errors[name]}
                     />
                   );
                 })}
@@ -265,12 +346,20 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
           ))}
           <div className="ff-grid">
             <FormField
-              field={CONSENT} id={fieldId('consent')} value={form.values.consent} error={form.errors.consent} consentWords={consentWords(speak, lang)}
+              field={CONSENT}
+              id={fieldId('consent')}
+              value={form.values.consent}
+              error={form.errors.consent}
+              consentWords={consentWords(speak, lang)}
               onChange={(v) => form.change('consent', v)}
             />
           </div>
           <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-          {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
+          {form.formError && (
+            <p className="ff-form-error" role="alert">
+              {form.formError}
+            </p>
+          )}
           <div className="ff-actions">
             <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
               {form.busy && <span className="ff-spinner" aria-hidden="true" />}

@@ -5,7 +5,12 @@
  * age range. Above it, one line of seats linking to /admin/seats.
  */
 import { ALL_CLASSES } from '../../lib/classes.ts';
-import { RecordPanel, paidSinceFilter, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import {
+  RecordPanel,
+  paidSinceFilter,
+  receivedSinceFilter,
+  statusFilter,
+} from '../../components/admin/RecordPanel.tsx';
 import { ADMISSION_WORKFLOW } from './workflow.ts';
 import { textOf } from '../../components/admin/record-view.tsx';
 import { ADMISSION, AGE_OUTSIDE, type Admission } from './admission.ts';
@@ -14,28 +19,37 @@ import { SeatsLine } from './SeatsSummary.tsx';
 export default function AdmissionsPanel() {
   return (
     <>
-    <SeatsLine />
-    <RecordPanel<Admission>
-      title="Admissions"
-      def={ADMISSION}
-      resource="/admission"
-      answer="paged"
-      exportable
-      filters={[
-        { key: 'name', param: 'searchName', label: 'Search by name, reference or mobile' },
-        { key: 'class', param: 'searchClass', label: 'Search by class', options: ALL_CLASSES, allLabel: 'All classes' },
-        statusFilter(ADMISSION_WORKFLOW),
-        { key: 'resent', param: 'resent', label: 'Re-sent by parents', check: true },
-        receivedSinceFilter,
-        paidSinceFilter,
-      ]}
-      loadFailed="Failed to load admissions"
-      emptyText="No admissions found."
-      failedText="Could not load the admissions."
-      detailsPath="/admin/admissions/details/"
-      linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
-      mark={(r) => [r.duplicate && 'Possible duplicate', r.ageOutsideRange && AGE_OUTSIDE].filter(Boolean).join(' · ') || undefined}
-    />
+      <SeatsLine />
+      <RecordPanel<Admission>
+        title="Admissions"
+        def={ADMISSION}
+        resource="/admission"
+        answer="paged"
+        exportable
+        filters={[
+          { key: 'name', param: 'searchName', label: 'Search by name, reference or mobile' },
+          {
+            key: 'class',
+            param: 'searchClass',
+            label: 'Search by class',
+            options: ALL_CLASSES,
+            allLabel: 'All classes',
+          },
+          statusFilter(ADMISSION_WORKFLOW),
+          { key: 'resent', param: 'resent', label: 'Re-sent by parents', check: true },
+          receivedSinceFilter,
+          paidSinceFilter,
+        ]}
+        loadFailed="Failed to load admissions"
+        emptyText="No admissions found."
+        failedText="Could not load the admissions."
+        detailsPath="/admin/admissions/details/"
+        linkLabel={(r) => `View admission of ${textOf(ADMISSION, r, 'Student name')}`}
+        mark={(r) =>
+          [r.duplicate && 'Possible duplicate', r.ageOutsideRange && AGE_OUTSIDE].filter(Boolean).join(' · ') ||
+          undefined
+        }
+      />
     </>
   );
 }

@@ -21,21 +21,42 @@ interface Props {
 
 export function AgeNotice({ id, check, className, confirmed, error, speak, onConfirm }: Props) {
   // A baby born after the counting day of a session already begun is 0, not -1.
-  const values = { age: String(Math.max(0, check.age)), date: dayMonthYear(check.countedOn), min: String(check.min), max: String(check.max), class: className };
+  const values = {
+    age: String(Math.max(0, check.age)),
+    date: dayMonthYear(check.countedOn),
+    min: String(check.min),
+    max: String(check.max),
+    class: className,
+  };
   return (
     <div className={`ff-field ff-age${error ? ' ff-field--error' : ''}`}>
-      <p className="ff-note" id={`${id}-notice`} role="status">{speak.text('ageOutside', values)}</p>
+      <p className="ff-note" id={`${id}-notice`} role="status">
+        {speak.text('ageOutside', values)}
+      </p>
       <div className="ff-consent__box">
         <input
-          id={id} type="checkbox" data-field="ageConfirm" checked={confirmed} aria-required="true" aria-invalid={error ? true : undefined}
-          aria-describedby={[`${id}-notice`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => onConfirm(e.target.checked)}
+          id={id}
+          type="checkbox"
+          data-field="ageConfirm"
+          checked={confirmed}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-notice`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          onChange={(e) => onConfirm(e.target.checked)}
         />
         <label htmlFor={id}>
           {speak.text('ageConfirm')}
-          <span className="ff-required" aria-hidden="true"> *</span>
+          <span className="ff-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
       </div>
-      {error && <p className="ff-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="ff-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

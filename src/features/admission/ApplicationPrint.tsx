@@ -28,18 +28,32 @@ export default function ApplicationPrint() {
   const { data, failed } = useLoad(
     () => (id ? getJson<Admission>(`/admission/${encodeURIComponent(id)}`) : Promise.reject(new StatusError(404))),
     [id],
-    (error) => toast.error(error instanceof StatusError && error.status === 404 ? 'Admission not found' : 'Failed to fetch admission details'),
+    (error) =>
+      toast.error(
+        error instanceof StatusError && error.status === 404
+          ? 'Admission not found'
+          : 'Failed to fetch admission details',
+      ),
   );
   return (
     <article className="print-app" aria-labelledby="screen-title">
       <div className="print-app__actions">
-        <button type="button" className="btn btn--primary" onClick={() => window.print()} disabled={!data}>Print</button>
-        <a className="btn" href={id ? `/admin/admissions/details/${encodeURIComponent(id)}` : '/admin/admissions/panel'}>Back to the application</a>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()} disabled={!data}>
+          Print
+        </button>
+        <a
+          className="btn"
+          href={id ? `/admin/admissions/details/${encodeURIComponent(id)}` : '/admin/admissions/panel'}
+        >
+          Back to the application
+        </a>
       </div>
       {!data ? (
         <>
           <h1 id="screen-title">Application for admission</h1>
-          <p className="admin-state" role="status">{failed ? 'Could not load this application.' : 'Loading...'}</p>
+          <p className="admin-state" role="status">
+            {failed ? 'Could not load this application.' : 'Loading...'}
+          </p>
         </>
       ) : (
         <Application record={data} />
@@ -88,7 +102,9 @@ function Application({ record }: { record: Admission }) {
             <div key={who} className="signature">
               <div className="signature__box" aria-hidden="true" />
               <p className="signature__who">{who}</p>
-              <p className="signature__date">Date: <span className="signature__line" /></p>
+              <p className="signature__date">
+                Date: <span className="signature__line" />
+              </p>
             </div>
           ))}
         </div>
@@ -109,7 +125,12 @@ function Fact({ label, children }: { label: string; children: string }) {
 function Photo({ record }: { record: Admission }) {
   const path = record.studentPhoto;
   const isImage = (record.fileTypes.studentPhoto ?? '').startsWith('image/');
-  if (!path || !isImage) return <div className="print-app__photo print-app__photo--none">{path ? 'Photo is a PDF: see the documents' : 'No photo uploaded'}</div>;
+  if (!path || !isImage)
+    return (
+      <div className="print-app__photo print-app__photo--none">
+        {path ? 'Photo is a PDF: see the documents' : 'No photo uploaded'}
+      </div>
+    );
   return <img className="print-app__photo" src={path} alt="Student photo" />;
 }
 
@@ -156,7 +177,9 @@ function Checklist({ record }: { record: Admission }) {
                 <th scope="row">{isFileField(field) ? fileLabel(field) : field}</th>
                 <td data-label="State">{DOCUMENT_STATE_LABELS[check.state] ?? check.state}</td>
                 <td data-label="Reason">{orDash(check.reason)}</td>
-                <td data-label="Checked by">{check.checkedBy ? `${check.checkedBy}, ${formatDate(check.checkedAt)}` : '—'}</td>
+                <td data-label="Checked by">
+                  {check.checkedBy ? `${check.checkedBy}, ${formatDate(check.checkedAt)}` : '—'}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -12,7 +12,12 @@ import { answerOf } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { TextArea } from '../../components/forms/fields.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { DOCUMENTS_JUDGED_IN, DOCUMENT_STATE_LABELS, documentNotNeeded, type DocumentCheck as Check } from './workflow.ts';
+import {
+  DOCUMENTS_JUDGED_IN,
+  DOCUMENT_STATE_LABELS,
+  documentNotNeeded,
+  type DocumentCheck as Check,
+} from './workflow.ts';
 import type { Admission } from './admission.ts';
 import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, type DocumentReason } from '../../lib/document-reasons.ts';
 
@@ -26,15 +31,27 @@ interface Props {
 }
 
 export function DocumentCheck({ admission, field, label, onChanged }: Props) {
-  const check: Check = admission.documents?.[field] ?? { state: 'pending', reason: '', reasonCode: null, checkedBy: '', checkedAt: null, resentAt: null };
+  const check: Check = admission.documents?.[field] ?? {
+    state: 'pending',
+    reason: '',
+    reasonCode: null,
+    checkedBy: '',
+    checkedAt: null,
+    resentAt: null,
+  };
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = (DOCUMENTS_JUDGED_IN as readonly string[]).includes(admission.status);
   if (documentNotNeeded(admission.abcId, field)) {
-    return <p className="document-check__state document-check__state--not-needed">Not needed (ABC ID: {admission.abcId})</p>;
+    return (
+      <p className="document-check__state document-check__state--not-needed">Not needed (ABC ID: {admission.abcId})</p>
+    );
   }
 
-  async function judge(state: Check['state'], rejection: Rejection = { reasonCode: '', reason: '' }): Promise<Record<string, string> | undefined> {
+  async function judge(
+    state: Check['state'],
+    rejection: Rejection = { reasonCode: '', reason: '' },
+  ): Promise<Record<string, string> | undefined> {
     setBusy(true);
     try {
       const { status, body } = await answerOf<Admission>(
@@ -64,18 +81,45 @@ export function DocumentCheck({ admission, field, label, onChanged }: Props) {
       <p className={`document-check__state document-check__state--${check.state}`}>
         {DOCUMENT_STATE_LABELS[check.state]}
         {check.state === 'rejected' && (check.reasonCode || check.reason) && (
-          <>: {[check.reasonCode ? DOCUMENT_REASON_LABELS[check.reasonCode] : '', check.reason].filter(Boolean).join(' · ')}</>
+          <>
+            :{' '}
+            {[check.reasonCode ? DOCUMENT_REASON_LABELS[check.reasonCode] : '', check.reason]
+              .filter(Boolean)
+              .join(' · ')}
+          </>
         )}
       </p>
-      {check.resentAt && <p className="document-check__resent">Re-sent by the parent, {formatDateTime(check.resentAt)}</p>}
-      {check.checkedBy && check.checkedAt && <p className="document-check__by">{check.checkedBy}, {formatDateTime(check.checkedAt)}</p>}
+      {check.resentAt && (
+        <p className="document-check__resent">Re-sent by the parent, {formatDateTime(check.resentAt)}</p>
+      )}
+      {check.checkedBy && check.checkedAt && (
+        <p className="document-check__by">
+          {check.checkedBy}, {formatDateTime(check.checkedAt)}
+        </p>
+      )}
       {open && (
         <div className="admin-actions">
           {check.state !== 'verified' && (
-            <button type="button" className="btn btn--small" disabled={busy} onClick={() => judge('verified')} aria-label={`Verify ${label}`}>Verify</button>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => judge('verified')}
+              aria-label={`Verify ${label}`}
+            >
+              Verify
+            </button>
           )}
           {check.state !== 'rejected' && (
-            <button type="button" className="btn btn--small" disabled={busy} onClick={() => setRejecting(true)} aria-label={`Reject ${label}`}>Reject</button>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => setRejecting(true)}
+              aria-label={`Reject ${label}`}
+            >
+              Reject
+            </button>
           )}
         </div>
       )}
@@ -95,7 +139,17 @@ export function DocumentCheck({ admission, field, label, onChanged }: Props) {
   );
 }
 
-function RejectDialog({ label, busy, onCancel, onReject }: { label: string; busy: boolean; onCancel: () => void; onReject: (rejection: Rejection) => Promise<Record<string, string> | undefined> }) {
+function RejectDialog({
+  label,
+  busy,
+  onCancel,
+  onReject,
+}: {
+  label: string;
+  busy: boolean;
+  onCancel: () => void;
+  onReject: (rejection: Rejection) => Promise<Record<string, string> | undefined>;
+}) {
   const id = useId();
   const [code, setCode] = useState<DocumentReason | ''>('');
   const [reason, setReason] = useState('');
@@ -111,13 +165,24 @@ function RejectDialog({ label, busy, onCancel, onReject }: { label: string; busy
   return (
     <Dialog open onClose={onCancel} labelledBy={`${id}-title`}>
       <form onSubmit={submit} className="ff-form" noValidate>
-        <h2 id={`${id}-title`} className="ui-dialog__title">Reject {label}</h2>
+        <h2 id={`${id}-title`} className="ui-dialog__title">
+          Reject {label}
+        </h2>
         <p className="hint">The parent reads the reason in the form's language and can send the document again.</p>
         <fieldset className="reject-reasons">
           <legend>Common reason</legend>
           {DOCUMENT_REASONS.map((r) => (
             <label key={r} className="reject-reasons__choice">
-              <input type="radio" name={`${id}-code`} value={r} checked={code === r} onChange={() => { setCode(r); setError(undefined); }} />
+              <input
+                type="radio"
+                name={`${id}-code`}
+                value={r}
+                checked={code === r}
+                onChange={() => {
+                  setCode(r);
+                  setError(undefined);
+                }}
+              />
               {DOCUMENT_REASON_LABELS[r]}
             </label>
           ))}
@@ -127,12 +192,26 @@ function RejectDialog({ label, busy, onCancel, onReject }: { label: string; busy
           </label>
         </fieldset>
         <TextArea
-          id={`${id}-reason`} name="reason" label={code ? 'Your words (optional)' : 'Reason'} value={reason}
-          onChange={(v) => { setReason(v); setError(undefined); }} error={error} required={!code} rows={3} maxLength={300}
+          id={`${id}-reason`}
+          name="reason"
+          label={code ? 'Your words (optional)' : 'Reason'}
+          value={reason}
+          onChange={(v) => {
+            setReason(v);
+            setError(undefined);
+          }}
+          error={error}
+          required={!code}
+          rows={3}
+          maxLength={300}
         />
         <div className="admin-actions">
-          <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-          <button type="submit" className="btn btn--danger" disabled={busy}>Reject</button>
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={busy}>
+            Reject
+          </button>
         </div>
       </form>
     </Dialog>

@@ -7,7 +7,9 @@ import { ADMISSION_WORKFLOW } from './workflow.ts';
 import type { PossibleDuplicate } from './admission.ts';
 
 const why = (d: PossibleDuplicate) =>
-  [d.sameAadhaar && 'same Aadhaar number', d.sameContact && 'same mobile number and first name'].filter(Boolean).join(', ');
+  [d.sameAadhaar && 'same Aadhaar number', d.sameContact && 'same mobile number and first name']
+    .filter(Boolean)
+    .join(', ');
 
 export function Duplicates({ duplicates }: { duplicates: PossibleDuplicate[] }) {
   const id = useId();
@@ -19,8 +21,9 @@ export function Duplicates({ duplicates }: { duplicates: PossibleDuplicate[] }) 
       <ul>
         {duplicates.map((d) => (
           <li key={d._id}>
-            <a href={`/admin/admissions/details/${encodeURIComponent(d._id)}`}>{d.referenceNumber}</a>: {d.studentName}, {classText(d.admissionClass)},{' '}
-            {statusLabel(ADMISSION_WORKFLOW, d.status)}, applied {formatDate(d.createdAt)} ({why(d)})
+            <a href={`/admin/admissions/details/${encodeURIComponent(d._id)}`}>{d.referenceNumber}</a>: {d.studentName},{' '}
+            {classText(d.admissionClass)}, {statusLabel(ADMISSION_WORKFLOW, d.status)}, applied{' '}
+            {formatDate(d.createdAt)} ({why(d)})
           </li>
         ))}
       </ul>

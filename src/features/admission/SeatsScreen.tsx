@@ -23,7 +23,9 @@ export default function SeatsScreen() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Seats">
-        <a className="btn" href="/admin/admissions/panel">Admissions</a>
+        <a className="btn" href="/admin/admissions/panel">
+          Admissions
+        </a>
       </ScreenHeader>
       {principal ? (
         <SeatsEditor session={query.session} onSession={(session) => update({ session })} />
@@ -65,27 +67,46 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
 
   useEffect(() => {
     if (!loaded.data) return;
-    setTyped(Object.fromEntries(loaded.data.capacities.seats.map((s) => [s.admissionClass, s.capacity === null ? '' : String(s.capacity)])));
+    setTyped(
+      Object.fromEntries(
+        loaded.data.capacities.seats.map((s) => [s.admissionClass, s.capacity === null ? '' : String(s.capacity)]),
+      ),
+    );
     setErrors({});
   }, [loaded.data]);
 
-  if (!loaded.data) return <p className="admin-state" role="status">{loaded.failed ? 'Could not load the seats.' : 'Loading...'}</p>;
+  if (!loaded.data)
+    return (
+      <p className="admin-state" role="status">
+        {loaded.failed ? 'Could not load the seats.' : 'Loading...'}
+      </p>
+    );
   const { capacities, summary } = loaded.data;
   const counts = new Map(summary.classes.map((c) => [c.admissionClass, c]));
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
-    const seats = capacities.seats.map((s) => ({ admissionClass: s.admissionClass, capacity: capacityOf(typed[s.admissionClass] ?? '') }));
-    const wrong = Object.fromEntries(seats.filter((s) => s.capacity === undefined).map((s) => [s.admissionClass, CAPACITY_MESSAGE]));
+    const seats = capacities.seats.map((s) => ({
+      admissionClass: s.admissionClass,
+      capacity: capacityOf(typed[s.admissionClass] ?? ''),
+    }));
+    const wrong = Object.fromEntries(
+      seats.filter((s) => s.capacity === undefined).map((s) => [s.admissionClass, CAPACITY_MESSAGE]),
+    );
     setErrors(wrong);
     if (Object.keys(wrong).length) {
       toast.error('Some capacities are not right: see the marked classes.');
       return;
     }
     const saved = await saveForm({
-      path: '/seats', method: 'PUT', body: { session: capacities.session, seats }, setErrors, setBusy,
-      done: `Seats for ${capacities.session} saved`, failed: 'Failed to save the seats',
+      path: '/seats',
+      method: 'PUT',
+      body: { session: capacities.session, seats },
+      setErrors,
+      setBusy,
+      done: `Seats for ${capacities.session} saved`,
+      failed: 'Failed to save the seats',
     });
     if (saved) loaded.reload();
   }
@@ -98,13 +119,19 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
           <label htmlFor={`${id}-session`}>Session</label>
           <select id={`${id}-session`} value={capacities.session} onChange={(e) => onSession(e.target.value)}>
             {capacities.sessions.map((s) => (
-              <option key={s} value={s}>{s}</option>
+              <option key={s} value={s}>
+                {s}
+              </option>
             ))}
           </select>
         </div>
       </div>
       <p className="hint">Leave a class empty for no limit. Admitting beyond a full class needs the principal.</p>
-      {errors.seats && <p className="form-error" role="alert">{errors.seats}</p>}
+      {errors.seats && (
+        <p className="form-error" role="alert">
+          {errors.seats}
+        </p>
+      )}
       <table className="seats-table">
         <caption className="visually-hidden">Capacity of each class for {capacities.session}</caption>
         <thead>
@@ -126,7 +153,9 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
                 <td>{c?.admitted ?? 0}</td>
                 <td>{c?.applications ?? 0}</td>
                 <td>
-                  <label htmlFor={inputId} className="visually-hidden">Seats in {classText(admissionClass)}</label>
+                  <label htmlFor={inputId} className="visually-hidden">
+                    Seats in {classText(admissionClass)}
+                  </label>
                   <input
                     id={inputId}
                     type="number"
@@ -140,7 +169,11 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
                     aria-describedby={error ? `${inputId}-error` : undefined}
                     onChange={(e) => setTyped((t) => ({ ...t, [admissionClass]: e.target.value }))}
                   />
-                  {error && <p id={`${inputId}-error`} className="field-error">{error}</p>}
+                  {error && (
+                    <p id={`${inputId}-error`} className="field-error">
+                      {error}
+                    </p>
+                  )}
                 </td>
               </tr>
             );
@@ -148,7 +181,9 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
         </tbody>
       </table>
       <p>
-        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save seats'}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save seats'}
+        </button>
       </p>
     </form>
   );

@@ -27,14 +27,18 @@ export function SeatsSummary({ initialSession = '' }: { initialSession?: string 
             <label htmlFor={`${id}-session`}>Session</label>
             <select id={`${id}-session`} value={data.session} onChange={(e) => setSession(e.target.value)}>
               {data.sessions.map((s) => (
-                <option key={s} value={s}>{s}</option>
+                <option key={s} value={s}>
+                  {s}
+                </option>
               ))}
             </select>
           </div>
         )}
       </div>
       {!data ? (
-        <p className="admin-state" role="status">{failed ? 'Could not load the seats.' : 'Loading...'}</p>
+        <p className="admin-state" role="status">
+          {failed ? 'Could not load the seats.' : 'Loading...'}
+        </p>
       ) : (
         <table className="seats-table">
           <caption className="visually-hidden">Seats for {data.session} by class</caption>
@@ -73,12 +77,18 @@ export function SeatsSummary({ initialSession = '' }: { initialSession?: string 
 /** The admissions list's line of seats: this session's totals and full classes, linking to the seats screen. */
 export function SeatsLine() {
   const { data, failed } = useLoad(() => getJson<SeatSummary>('/admission/seats'), []);
-  if (!data) return failed ? null : <p className="seats-line" role="status">Loading seats...</p>;
+  if (!data)
+    return failed ? null : (
+      <p className="seats-line" role="status">
+        Loading seats...
+      </p>
+    );
   const total = (key: 'admitted' | 'waitlisted' | 'applications') => data.classes.reduce((sum, c) => sum + c[key], 0);
   const full = data.classes.filter(isFull).map((c) => classText(c.admissionClass));
   return (
     <p className="seats-line">
-      <strong>Seats {data.session}:</strong> {total('admitted')} admitted, {total('waitlisted')} waitlisted, {total('applications')} applied;{' '}
+      <strong>Seats {data.session}:</strong> {total('admitted')} admitted, {total('waitlisted')} waitlisted,{' '}
+      {total('applications')} applied;{' '}
       {full.length ? <span className="seats-line__full">full: {full.join(', ')}</span> : 'no class full'}.{' '}
       <a href={`/admin/seats${seatsQuery(data.session)}`}>Seats by class</a>
     </p>

@@ -20,14 +20,27 @@ import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts'
 type Pair = { referenceNumber: string; contactNo: string };
 
 /** `text`: the words of the page's language (statusCheckText), handed by the page; `files`: its words for a document field (English when absent). */
-export default function StatusCheck({ lang = 'en', text, files }: { lang?: Language; text: StatusCheckText; files?: FormWords }) {
+export default function StatusCheck({
+  lang = 'en',
+  text,
+  files,
+}: {
+  lang?: Language;
+  text: StatusCheckText;
+  files?: FormWords;
+}) {
   const t = wordsFor(text);
   const speak = speaker(files);
   return (
     <StatusLookup<Pair, AdmissionStatusAnswer>
       lang={lang}
       text={text}
-      number={{ name: 'referenceNumber', label: 'statusCheck.field.reference', hint: 'statusCheck.field.referenceHint', param: 'ref' }}
+      number={{
+        name: 'referenceNumber',
+        label: 'statusCheck.field.reference',
+        hint: 'statusCheck.field.referenceHint',
+        param: 'ref',
+      }}
       check={checkAdmissionLookup}
       path="/admission/status"
       notFound="statusCheck.notFound.admission"
@@ -36,10 +49,22 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
       {(answer, pair, update) => (
         <>
           <StatusFacts
-            answer={answer} lang={lang} text={text}
-            before={[[t('statusCheck.result.student'), answer.studentFirstName], [t('statusCheck.result.class'), classIn(text, answer.admissionClass)]]}
+            answer={answer}
+            lang={lang}
+            text={text}
+            before={[
+              [t('statusCheck.result.student'), answer.studentFirstName],
+              [t('statusCheck.result.class'), classIn(text, answer.admissionClass)],
+            ]}
           />
-          <PayOnline kind="admission" number={pair.referenceNumber} contactNo={pair.contactNo} answer={answer} lang={lang} text={text} />
+          <PayOnline
+            kind="admission"
+            number={pair.referenceNumber}
+            contactNo={pair.contactNo}
+            answer={answer}
+            lang={lang}
+            text={text}
+          />
           {answer.missing.length > 0 && (
             <>
               <h3>{t('statusCheck.missing.heading')}</h3>
@@ -47,13 +72,31 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
               <ul className="sc-docs">
                 {answer.missing.map((doc) => (
                   <li key={doc.field} className="sc-doc">
-                    <NewDocument doc={doc} pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }} lang={lang} text={text} speak={speak} onAnswer={update} />
+                    <NewDocument
+                      doc={doc}
+                      pair={{ referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }}
+                      lang={lang}
+                      text={text}
+                      speak={speak}
+                      onAnswer={update}
+                    />
                   </li>
                 ))}
               </ul>
             </>
           )}
-          <Receipts answer={answer} text={text} href={(number) => receiptHref('/admission/receipt', { referenceNumber: pair.referenceNumber, contactNo: pair.contactNo }, number, lang)} />
+          <Receipts
+            answer={answer}
+            text={text}
+            href={(number) =>
+              receiptHref(
+                '/admission/receipt',
+                { referenceNumber: pair.referenceNumber, contactNo: pair.contactNo },
+                number,
+                lang,
+              )
+            }
+          />
         </>
       )}
     </StatusLookup>
@@ -61,7 +104,21 @@ export default function StatusCheck({ lang = 'en', text, files }: { lang?: Langu
 }
 
 /** One rejected document: why, a file input that uploads at once, and the button that sends it in the old one's place. */
-function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingDocument; pair: Pair; lang: Language; text: StatusCheckText; speak: Speaker; onAnswer: (answer: AdmissionStatusAnswer) => void }) {
+function NewDocument({
+  doc,
+  pair,
+  lang,
+  text,
+  speak,
+  onAnswer,
+}: {
+  doc: MissingDocument;
+  pair: Pair;
+  lang: Language;
+  text: StatusCheckText;
+  speak: Speaker;
+  onAnswer: (answer: AdmissionStatusAnswer) => void;
+}) {
   const t = wordsFor(text);
   const id = useId();
   const [upload, setUpload] = useState<UploadState>({ status: 'empty' });
@@ -77,19 +134,30 @@ function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingD
     setError('');
     setBusy(true);
     try {
-      const res = await apiJson('/admission/status/replace', 'POST', { ...pair, field: doc.field, uploadId: upload.upload.id, language: lang });
+      const res = await apiJson('/admission/status/replace', 'POST', {
+        ...pair,
+        field: doc.field,
+        uploadId: upload.upload.id,
+        language: lang,
+      });
       const { status, body } = await answerOf<AdmissionStatusAnswer & { code?: string }>(res);
       if (status === 200) {
         toast.success(t('statusCheck.replace.done', { document: doc.label }));
         onAnswer(body as AdmissionStatusAnswer);
         return;
       }
-      if (status === 409) setError(t(body.code === 'closed' ? 'statusCheck.replace.closed' : 'statusCheck.replace.notRejected'));
+      if (status === 409)
+        setError(t(body.code === 'closed' ? 'statusCheck.replace.closed' : 'statusCheck.replace.notRejected'));
       else if (status === 400) {
         // The upload expired or was used: choose the file again.
         setUpload({ status: 'empty' });
         setError(t('statusCheck.error.upload'));
-      } else setError(status === 404 || status === 429 ? problemOf(t, status, 'statusCheck.notFound.admission', body) : t('statusCheck.replace.failed'));
+      } else
+        setError(
+          status === 404 || status === 429
+            ? problemOf(t, status, 'statusCheck.notFound.admission', body)
+            : t('statusCheck.replace.failed'),
+        );
     } catch (failure) {
       console.error('replacing a document failed', failure);
       setError(t('statusCheck.replace.failed'));
@@ -103,13 +171,22 @@ function NewDocument({ doc, pair, lang, text, speak, onAnswer }: { doc: MissingD
       <h4>{doc.label}</h4>
       {doc.reason && <p>{t('statusCheck.missing.reason', { reason: doc.reason })}</p>}
       <FileField
-        id={`${id}-file`} field={doc.field} label={t('statusCheck.replace.file', { document: doc.label })} required state={upload} speak={speak}
+        id={`${id}-file`}
+        field={doc.field}
+        label={t('statusCheck.replace.file', { document: doc.label })}
+        required
+        state={upload}
+        speak={speak}
         onState={(state) => {
           setUpload(state);
           if (state.status !== 'failed') setError('');
         }}
       />
-      {error && <p className="ff-error" role="alert">{error}</p>}
+      {error && (
+        <p className="ff-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="button" className="ff-button" disabled={busy} aria-busy={busy} onClick={() => void send()}>
         {busy && <span className="ff-spinner" aria-hidden="true" />}
         {busy ? t('statusCheck.replace.sending') : t('statusCheck.replace.send', { document: doc.label })}

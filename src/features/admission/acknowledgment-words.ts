@@ -10,4 +10,5 @@ const isAckCode = (code: TextCode): code is AckCode => code.startsWith('ack.') |
 const ACK_CODES = (Object.keys(EN) as TextCode[]).filter(isAckCode);
 
 // The templates as they are: the island fills in the values.
-export const ackWords = (language: Language): AckWords => Object.fromEntries(ACK_CODES.map((code) => [code, fill(language, code)])) as AckWords;
+export const ackWords = (language: Language): AckWords =>
+  Object.fromEntries(ACK_CODES.map((code) => [code, fill(language, code)])) as AckWords;

@@ -21,7 +21,17 @@ import { maskAadhaar } from '../../server/aadhaar.ts';
 import { queryOne } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
-import { decoration, drawQr, group, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import {
+  decoration,
+  drawQr,
+  group,
+  heightOf,
+  newPdf,
+  pdfBytes,
+  write,
+  type PdfDoc,
+  type TextStyle,
+} from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { phoneDigits } from '../../lib/forms/phone.ts';
@@ -124,7 +134,13 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const top = doc.y + 12;
   const url = statusUrl(row.reference_number, language);
   drawQr(doc, url, left + width - qrSize, top, qrSize, `${t('ack.pdf.qr')}: ${url}`);
-  write(doc, t('ack.pdf.qr'), { width: qrSize + 20, align: 'center', size: 8, color: GREY }, left + width - qrSize - 10, top + qrSize + 2);
+  write(
+    doc,
+    t('ack.pdf.qr'),
+    { width: qrSize + 20, align: 'center', size: 8, color: GREY },
+    left + width - qrSize - 10,
+    top + qrSize + 2,
+  );
   write(doc, t('ack.reference'), { size: 10, color: GREY }, left, top + 8);
   write(doc, row.reference_number, { size: 28, weight: 'bold' });
 
@@ -137,7 +153,10 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
     ...given<TextCode>([
       ['ack.dateOfBirth', row.date_of_birth ? dayMonthYear(row.date_of_birth) : ''],
-      ['ack.gender', row.gender === 'Male' || row.gender === 'Female' ? t(`ack.gender.${row.gender}`) : (row.gender ?? '')],
+      [
+        'ack.gender',
+        row.gender === 'Male' || row.gender === 'Female' ? t(`ack.gender.${row.gender}`) : (row.gender ?? ''),
+      ],
     ]),
     ['ack.class', classFor(language, row.admission_class)],
     ['ack.submitted', formatDateTime(row.created_at, language)],
@@ -147,7 +166,10 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   ];
   group(doc, 'Table', () => {
     for (const [label, value] of facts) {
-      const height = Math.max(heightOf(doc, t(label), 160, { size: 10 }), heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }));
+      const height = Math.max(
+        heightOf(doc, t(label), 160, { size: 10 }),
+        heightOf(doc, value, valueWidth(y), { size: 11, weight: 'bold' }),
+      );
       group(doc, 'TR', () => {
         write(doc, t(label), { size: 10, color: GREY, width: 160, role: 'TH' }, left, y + 1);
         write(doc, value, { size: 11, weight: 'bold', width: valueWidth(y), role: 'TD' }, valueX, y);
@@ -160,14 +182,28 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   y += 6;
 
   write(doc, t('ack.documents'), { size: 12, weight: 'bold', role: 'H2' }, left, y + 10);
-  const documents = (row.documents ?? []).filter(isFileField).sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
+  const documents = (row.documents ?? [])
+    .filter(isFileField)
+    .sort((a, b) => ADMISSION_FILE_FIELDS.indexOf(a) - ADMISSION_FILE_FIELDS.indexOf(b));
   y = doc.y + 4;
-  y = documents.length ? listDocuments(doc, documents.map((field) => documentLabel(language, field)), left, y, width) : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
+  y = documents.length
+    ? listDocuments(
+        doc,
+        documents.map((field) => documentLabel(language, field)),
+        left,
+        y,
+        width,
+      )
+    : (write(doc, t('ack.noDocuments'), { size: 10.5 }, left + 12, y), doc.y);
 
   write(doc, t('ack.next'), { size: 12, weight: 'bold', role: 'H2' }, left, y + 12);
   y = doc.y + 4;
   const page = new URL(url);
-  const steps = [t('ack.next.check'), t('ack.next.call', { mobile: row.contact_no }), t('ack.next.status', { link: `${page.host}${page.pathname}` })];
+  const steps = [
+    t('ack.next.check'),
+    t('ack.next.call', { mobile: row.contact_no }),
+    t('ack.next.status', { link: `${page.host}${page.pathname}` }),
+  ];
   group(doc, 'L', () =>
     steps.forEach((step, i) =>
       group(doc, 'LI', () => {
@@ -204,5 +240,14 @@ function listDocuments(doc: PdfDoc, documents: string[], x: number, y: number, w
 }
 
 function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () => doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.6).strokeColor(RULE).stroke().restore());
+  decoration(doc, () =>
+    doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke()
+      .restore(),
+  );
 }

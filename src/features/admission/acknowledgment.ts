@@ -33,7 +33,8 @@ export interface AckFacts {
 }
 
 /** `template` with each `{name}` replaced by `values[name]` (as the message tables' `fill` does). */
-export const fillIn = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+export const fillIn = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
 export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) =>

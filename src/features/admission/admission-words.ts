@@ -9,5 +9,9 @@ import { bandFields } from './admission.ts';
 export function admissionWords(language: Language, band: Band): FormWords | undefined {
   if (language === 'en') return undefined;
   const { fields, sections } = HI_FORMS.admission;
-  return hindiForm(bandFields(band), { ...fields, admissionClass: withClasses(fields.admissionClass, CLASS_OPTIONS[band]) }, sections);
+  return hindiForm(
+    bandFields(band),
+    { ...fields, admissionClass: withClasses(fields.admissionClass, CLASS_OPTIONS[band]) },
+    sections,
+  );
 }

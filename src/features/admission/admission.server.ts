@@ -22,7 +22,16 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, paidSince, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import {
+  equals,
+  paidSince,
+  receivedSince,
+  recordSearch,
+  statusEquals,
+  listAnswer,
+  readList,
+  type ListSpec,
+} from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
@@ -37,8 +46,23 @@ import { ageCheck } from '../../lib/age.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { ONE_REQUEST_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
 import { MSG, formCode } from '../../lib/forms/texts.ts';
-import { ADMISSION, ADMISSION_FILE_FIELDS, fileLabel, isFileField, type Admission, type FileField } from './admission.ts';
-import { ADMISSION_WORKFLOW, DOCUMENTS_JUDGED_IN, DOCUMENT_STATES, RESENT_PENDING, documentNotNeeded, type AdmissionStatus, type DocumentState } from './workflow.ts';
+import {
+  ADMISSION,
+  ADMISSION_FILE_FIELDS,
+  fileLabel,
+  isFileField,
+  type Admission,
+  type FileField,
+} from './admission.ts';
+import {
+  ADMISSION_WORKFLOW,
+  DOCUMENTS_JUDGED_IN,
+  DOCUMENT_STATES,
+  RESENT_PENDING,
+  documentNotNeeded,
+  type AdmissionStatus,
+  type DocumentState,
+} from './workflow.ts';
 import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
@@ -46,7 +70,12 @@ import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts
 import { queueLetter, queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { admissionDocumentRejected } from '../messages/templates.ts';
-import { DOCUMENT_REASONS, DOCUMENT_REASON_LABELS, isDocumentReason, type DocumentReason } from '../../lib/document-reasons.ts';
+import {
+  DOCUMENT_REASONS,
+  DOCUMENT_REASON_LABELS,
+  isDocumentReason,
+  type DocumentReason,
+} from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
 import { referenceNumberOf } from '../../lib/record-numbers.ts';
@@ -69,11 +98,18 @@ function admissionJson(row: Record<string, unknown>, stored: readonly StoredFile
   };
 }
 
-
 /** The stored text fields, in the definition's order: all but the class and the scholarship answer, which are stored as checked. */
-const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file' && f.name !== 'admissionClass' && f.name !== 'governmentScholarship');
+const TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter(
+  (f) => f.kind !== 'file' && f.name !== 'admissionClass' && f.name !== 'governmentScholarship',
+);
 
-type Created = { id: string; reference_number: string; created_at: Date | string; admission_class: string; submission_hash?: string | null };
+type Created = {
+  id: string;
+  reference_number: string;
+  created_at: Date | string;
+  admission_class: string;
+  submission_hash?: string | null;
+};
 
 export const createAdmission: Handler = async (req, ctx) => {
   const { ip } = ctx;
@@ -91,7 +127,8 @@ export const createAdmission: Handler = async (req, ctx) => {
 
   // A file part wins over an id of the same field; an empty file part (an empty input) is no file.
   const direct = new Map<FileField, { name: string; data: Buffer }>();
-  for (const f of files) if (isFileField(f.field) && f.data.byteLength > 0 && !direct.has(f.field)) direct.set(f.field, f);
+  for (const f of files)
+    if (isFileField(f.field) && f.data.byteLength > 0 && !direct.has(f.field)) direct.set(f.field, f);
   const input: Record<string, unknown> = { ...fields };
   for (const field of ADMISSION_FILE_FIELDS) {
     if (direct.has(field)) input[field] = `${DIRECT}${field}`;
@@ -101,14 +138,19 @@ export const createAdmission: Handler = async (req, ctx) => {
   if (!result.ok) throw refuse(result);
   const data = result.data;
   // Only a class the school offers now (its profile): a form loaded before a change, or a crafted request, is refused.
-  if (!offersClass(await schoolProfile(), data.classLabel)) throw formRefusal(400, 'classNotOffered', ['admissionClass']);
+  if (!offersClass(await schoolProfile(), data.classLabel))
+    throw formRefusal(400, 'classNotOffered', ['admissionClass']);
   // Computed here, never taken from the form: the office's list marks a date outside the class's range.
   const session = sessionOf();
   const ageOutside = ageCheck(data.text.dateOfBirth, data.classLabel, session)?.outside ?? false;
   const key = submissionKey(fields);
   // The documents count by which are there: a resend after a reload uploads them again under new ids.
   const hash = submissionHash({ ...data, files: Object.keys(data.files).sort() });
-  const find = (k: string) => queryOne<Created>(`SELECT id, reference_number, created_at, admission_class, submission_hash FROM admissions WHERE submission_key = $1`, [k]);
+  const find = (k: string) =>
+    queryOne<Created>(
+      `SELECT id, reference_number, created_at, admission_class, submission_hash FROM admissions WHERE submission_key = $1`,
+      [k],
+    );
 
   const written: [FileField, StoredDocument][] = [];
   const row = await createOnce({
@@ -131,17 +173,46 @@ export const createAdmission: Handler = async (req, ctx) => {
         }
       }
       try {
-        for (const [field, file, type] of toWrite) written.push([field, await writeDocument(file.data, file.name, type)]);
+        for (const [field, file, type] of toWrite)
+          written.push([field, await writeDocument(file.data, file.name, type)]);
         const text = insertColumns(TEXT_FIELDS, data.text);
         // The school's prefix as its profile has it (read at most every few seconds): SPS-2026-000123.
         const { referencePrefix } = await schoolProfile();
         return await transaction(async (tx) => {
           // Counted with the application itself: one refused or undone is not counted, and a
           // resubmission answered with the first application (above) never gets here.
-          await rateLimit('admission_mobile', data.text.contactNo as string, limits.admissionsPerMobile.max, limits.admissionsPerMobile.seconds, { db: tx, message: 'mobileLimit' });
+          await rateLimit(
+            'admission_mobile',
+            data.text.contactNo as string,
+            limits.admissionsPerMobile.max,
+            limits.admissionsPerMobile.seconds,
+            { db: tx, message: 'mobileLimit' },
+          );
           const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
-          const columns = ['reference_number', 'session', 'band', 'admission_class', ...text.columns, 'government_scholarship', 'age_outside_range', 'payment_status', 'submission_key', 'submission_hash'];
-          const values = [referenceNumberOf(referencePrefix, yearInIndia(), seq.rows[0]!.n), session, data.band, data.classLabel, ...text.values, data.governmentScholarship, ageOutside, 'pending', key, hash];
+          const columns = [
+            'reference_number',
+            'session',
+            'band',
+            'admission_class',
+            ...text.columns,
+            'government_scholarship',
+            'age_outside_range',
+            'payment_status',
+            'submission_key',
+            'submission_hash',
+          ];
+          const values = [
+            referenceNumberOf(referencePrefix, yearInIndia(), seq.rows[0]!.n),
+            session,
+            data.band,
+            data.classLabel,
+            ...text.values,
+            data.governmentScholarship,
+            ageOutside,
+            'pending',
+            key,
+            hash,
+          ];
           const inserted = await tx.query<Created>(
             `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
             values,
@@ -161,14 +232,23 @@ export const createAdmission: Handler = async (req, ctx) => {
           return admission;
         });
       } catch (error) {
-        await deleteBlobs('documents', written.map(([, doc]) => doc.blobKey), 'admission create');
+        await deleteBlobs(
+          'documents',
+          written.map(([, doc]) => doc.blobKey),
+          'admission create',
+        );
         throw error;
       }
     },
   });
   await sendSoon(ctx, { entity: 'admission', recordId: String(row.id) });
   // The parent's acknowledgment shows when it was sent and the class as stored.
-  const admission = { _id: String(row.id), referenceNumber: row.reference_number, createdAt: toIso(row.created_at), admissionClass: row.admission_class };
+  const admission = {
+    _id: String(row.id),
+    referenceNumber: row.reference_number,
+    createdAt: toIso(row.created_at),
+    admissionClass: row.admission_class,
+  };
   return json({ message: MSG.admissionSuccess, admission }, 201);
 };
 
@@ -211,7 +291,8 @@ const DOCUMENT_COUNTS: ExportExtra = {
   },
   cells: DOCUMENT_STATES_COUNTED.map((state) => ({
     label: `Documents ${state}`,
-    cell: (row: Record<string, unknown>) => Number((row.documents as Record<string, unknown> | undefined)?.[state] ?? 0),
+    cell: (row: Record<string, unknown>) =>
+      Number((row.documents as Record<string, unknown> | undefined)?.[state] ?? 0),
   })),
 };
 
@@ -228,7 +309,10 @@ export async function listAdmissions(req: Request): Promise<Response> {
     totalRecords: list.total,
     totalPages: list.totalPages,
     currentPage: list.page,
-    data: list.rows.map((row) => ({ ...admissionJson(row, (row.files as StoredFile[] | null) ?? []), duplicate: row.has_duplicate === true })),
+    data: list.rows.map((row) => ({
+      ...admissionJson(row, (row.files as StoredFile[] | null) ?? []),
+      duplicate: row.has_duplicate === true,
+    })),
   });
 }
 
@@ -236,7 +320,10 @@ const NOT_FOUND = 'Admission not found';
 
 /** One admission as its details screen reads it: fields, documents with their checklist, history, possible duplicates. */
 export async function loadAdmission(id: string): Promise<Admission | undefined> {
-  const row = await queryOne(`SELECT ${COLUMNS}, age_outside_range, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`, [id]);
+  const row = await queryOne(
+    `SELECT ${COLUMNS}, age_outside_range, status_changed_at, erased_at, consent_withdrawn_at, consent_withdrawn_note FROM admissions t WHERE id = $1`,
+    [id],
+  );
   if (!row) return undefined;
   const uploads = await query<Record<string, unknown>>(
     `SELECT field, content_type, state, state_reason, reason_code, checked_by, checked_at, resent_at FROM uploads WHERE admission_id = $1 AND field IS NOT NULL`,
@@ -315,7 +402,8 @@ const STATUS_ROUTE: WorkflowRoute<AdmissionStatus> = {
   answer: async (id) => (await loadAdmission(id))!,
 };
 
-export const getAdmission = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadAdmission });
+export const getAdmission = (_req: Request, ctx: AdminContext) =>
+  getRecord(ctx, { notFound: NOT_FOUND, load: loadAdmission });
 
 export const moveAdmission = changeStatus(STATUS_ROUTE);
 
@@ -331,14 +419,22 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   if (!isUuid(id) || !field || !isFileField(field)) throw notFound('Document not found');
   const body = await readJson(req);
   const state = body.state;
-  if (!(DOCUMENT_STATES as readonly unknown[]).includes(state)) throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
+  if (!(DOCUMENT_STATES as readonly unknown[]).includes(state))
+    throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
   const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
-  const code = body.reasonCode === undefined || body.reasonCode === null || body.reasonCode === '' ? null : body.reasonCode;
-  if (code !== null && !isDocumentReason(code)) throw badRequest(ADMISSION_MESSAGES.reasonCode, { reasonCode: ADMISSION_MESSAGES.reasonCode });
+  const code =
+    body.reasonCode === undefined || body.reasonCode === null || body.reasonCode === '' ? null : body.reasonCode;
+  if (code !== null && !isDocumentReason(code))
+    throw badRequest(ADMISSION_MESSAGES.reasonCode, { reasonCode: ADMISSION_MESSAGES.reasonCode });
   const rejected = state === 'rejected';
   if (rejected && !reason && !code) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
   await transaction(async (tx) => {
-    const admission = (await tx.query<{ status: AdmissionStatus; abc_id: string | null }>(`SELECT status, abc_id FROM admissions WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+    const admission = (
+      await tx.query<{ status: AdmissionStatus; abc_id: string | null }>(
+        `SELECT status, abc_id FROM admissions WHERE id = $1 FOR UPDATE`,
+        [id],
+      )
+    ).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
     if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
     const judged = await tx.query(
@@ -346,16 +442,36 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
       [id, field, state, rejected ? reason : null, rejected ? code : null, ctx.admin.name],
     );
     if (!judged.rows.length) throw notFound('Document not found');
-    const why = [rejected && code ? DOCUMENT_REASON_LABELS[code as DocumentReason] : '', rejected ? reason : ''].filter(Boolean).join(': ');
-    await recordAudit(ctx, { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${why ? ` (${why})` : ''}` }, tx);
-    if (admission.status === 'documents-verified' && state !== 'verified' && !documentNotNeeded(admission.abc_id, field)) {
-      await writeMove(tx, STATUS_ROUTE, id, { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` }, ctx);
+    const why = [rejected && code ? DOCUMENT_REASON_LABELS[code as DocumentReason] : '', rejected ? reason : '']
+      .filter(Boolean)
+      .join(': ');
+    await recordAudit(
+      ctx,
+      { action: 'document', entity: 'admission', entityId: id, detail: `${field}: ${state}${why ? ` (${why})` : ''}` },
+      tx,
+    );
+    if (
+      admission.status === 'documents-verified' &&
+      state !== 'verified' &&
+      !documentNotNeeded(admission.abc_id, field)
+    ) {
+      await writeMove(
+        tx,
+        STATUS_ROUTE,
+        id,
+        { from: admission.status, to: 'under-review', note: `${fileLabel(field)} is ${state} again.` },
+        ctx,
+      );
     }
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [id]);
     // The family hears at once which document to send again and why, with the status page to send it.
     if (rejected) {
       await queueLetter(tx, 'admission', id, (language, row) =>
-        admissionDocumentRejected(language, admissionFacts(row), { label: documentLabel(language, field), reason: rejectionReason(language, code, reason) }));
+        admissionDocumentRejected(language, admissionFacts(row), {
+          label: documentLabel(language, field),
+          reason: rejectionReason(language, code, reason),
+        }),
+      );
     }
   });
   await sendSoon(ctx, { entity: 'admission', recordId: id });

@@ -39,7 +39,12 @@ const ACADEMIC: readonly Band[] = [WING.classes1To5, WING.classes6To12];
 type AdmissionField = Field & { readonly bands?: readonly Band[] };
 
 const all = ['form', 'details', 'export'] as const;
-const name = <P extends 'student' | 'father' | 'mother', T extends 'First' | 'Middle' | 'Last'>(person: P, part: T, group: string, section: SectionId) =>
+const name = <P extends 'student' | 'father' | 'mother', T extends 'First' | 'Middle' | 'Last'>(
+  person: P,
+  part: T,
+  group: string,
+  section: SectionId,
+) =>
   ({
     name: `${person}${part}Name` as `${P}${T}Name`,
     column: `${person}_${part.toLowerCase()}_name`,
@@ -54,32 +59,80 @@ const name = <P extends 'student' | 'father' | 'mother', T extends 'First' | 'Mi
   }) as const;
 // A document's column is its name: the `field` of its row in `uploads`.
 const document = <N extends string>(field: N, label: string, section: SectionId, bands?: readonly Band[]) =>
-  ({ name: field, column: field, label, kind: 'file', section, detailsSection: 'Documents', show: all, ...(bands ? { bands } : {}) }) as const;
+  ({
+    name: field,
+    column: field,
+    label,
+    kind: 'file',
+    section,
+    detailsSection: 'Documents',
+    show: all,
+    ...(bands ? { bands } : {}),
+  }) as const;
 
 export const ADMISSION = defineRecord({
   entity: 'admission',
   table: 'admissions',
   fields: [
-    { ...name('student', 'First', 'Student name', 'student'), labels: { list: 'Name' }, show: ['form', 'list', 'details', 'export'] },
+    {
+      ...name('student', 'First', 'Student name', 'student'),
+      labels: { list: 'Name' },
+      show: ['form', 'list', 'details', 'export'],
+    },
     // Many names have none: an empty middle name is stored and printed as nothing.
-    { ...name('student', 'Middle', 'Student name', 'student'), labelledOptional: true, show: ['form', 'list', 'details', 'export'] },
+    {
+      ...name('student', 'Middle', 'Student name', 'student'),
+      labelledOptional: true,
+      show: ['form', 'list', 'details', 'export'],
+    },
     { ...name('student', 'Last', 'Student name', 'student'), show: ['form', 'list', 'details', 'export'] },
     {
-      name: 'studentAadharNo', column: 'student_aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, autoComplete: 'off',
-      hint: '12 digits, as printed on the card', labels: { details: 'Aadhaar number' }, section: 'student', detailsSection: 'Student', show: all,
+      name: 'studentAadharNo',
+      column: 'student_aadhaar',
+      label: 'Student Aadhaar number',
+      kind: 'aadhaar',
+      max: 14,
+      autoComplete: 'off',
+      hint: '12 digits, as printed on the card',
+      labels: { details: 'Aadhaar number' },
+      section: 'student',
+      detailsSection: 'Student',
+      show: all,
       labelledOptional: !privacy.aadhaarRequired,
     },
     {
-      name: 'admissionClass', column: 'admission_class', label: 'Admission class', kind: 'select', max: 10, placeholder: 'Select class',
-      section: 'student', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
+      name: 'admissionClass',
+      column: 'admission_class',
+      label: 'Admission class',
+      kind: 'select',
+      max: 10,
+      placeholder: 'Select class',
+      section: 'student',
+      detailsSection: 'Admission',
+      show: ['form', 'list', 'details', 'export'],
     },
     // CBSE registration and the TC need these.
     {
-      name: 'dateOfBirth', column: 'date_of_birth', label: 'Date of birth', kind: 'date', max: 10, section: 'student', detailsSection: 'Student', show: all,
+      name: 'dateOfBirth',
+      column: 'date_of_birth',
+      label: 'Date of birth',
+      kind: 'date',
+      max: 10,
+      section: 'student',
+      detailsSection: 'Student',
+      show: all,
     },
     {
-      name: 'gender', column: 'gender', label: 'Gender', kind: 'select', max: 10, options: GENDERS, placeholder: 'Select gender',
-      section: 'student', detailsSection: 'Student', show: all,
+      name: 'gender',
+      column: 'gender',
+      label: 'Gender',
+      kind: 'select',
+      max: 10,
+      options: GENDERS,
+      placeholder: 'Select gender',
+      section: 'student',
+      detailsSection: 'Student',
+      show: all,
     },
     document('studentAadharFile', 'Student Aadhaar card', 'student'),
     document('studentPhoto', 'Student photo', 'student'),
@@ -95,23 +148,56 @@ export const ADMISSION = defineRecord({
     document('motherAadharFile', 'Mother Aadhaar card', 'mother'),
     document('motherPhoto', 'Mother photo', 'mother'),
     {
-      name: 'abcId', column: 'abc_id', label: 'ABC ID', kind: 'text', max: 40, autoComplete: 'off', hint: 'The APAAR ID, or REFUSED or NOGEN',
-      section: 'additional', detailsSection: 'Admission', show: ['form', 'list', 'details', 'export'],
+      name: 'abcId',
+      column: 'abc_id',
+      label: 'ABC ID',
+      kind: 'text',
+      max: 40,
+      autoComplete: 'off',
+      hint: 'The APAAR ID, or REFUSED or NOGEN',
+      section: 'additional',
+      detailsSection: 'Admission',
+      show: ['form', 'list', 'details', 'export'],
     },
     {
-      name: 'address', column: 'address', label: 'Home address', kind: 'textarea', max: 500, hint: 'House, street or village, post office, district and PIN code',
-      section: 'additional', detailsSection: 'Student', show: all,
+      name: 'address',
+      column: 'address',
+      label: 'Home address',
+      kind: 'textarea',
+      max: 500,
+      hint: 'House, street or village, post office, district and PIN code',
+      section: 'additional',
+      detailsSection: 'Student',
+      show: all,
     },
     {
-      name: 'contactNo', column: 'contact_no', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits, e.g. 9812345678',
-      autoComplete: 'tel', labels: { list: 'Contact' }, section: 'additional', detailsSection: 'Student', show: ['form', 'list', 'details', 'export'],
+      name: 'contactNo',
+      column: 'contact_no',
+      label: 'Contact number',
+      kind: 'phone',
+      max: PHONE_INPUT_MAX,
+      hint: '10 digits, e.g. 9812345678',
+      autoComplete: 'tel',
+      labels: { list: 'Contact' },
+      section: 'additional',
+      detailsSection: 'Student',
+      show: ['form', 'list', 'details', 'export'],
     },
     document('domicileCertificate', 'Domicile certificate', 'additional'),
     document('abcCard', 'ABC card', 'additional'),
     {
-      name: 'governmentScholarship', column: 'government_scholarship', label: 'Government scholarship', kind: 'select', max: 3,
-      options: ['no', 'yes'], optionText: (v: string) => YES_NO[v] ?? v, placeholder: 'Select', bands: ACADEMIC,
-      section: 'academic', detailsSection: 'Scholarship', show: all,
+      name: 'governmentScholarship',
+      column: 'government_scholarship',
+      label: 'Government scholarship',
+      kind: 'select',
+      max: 3,
+      options: ['no', 'yes'],
+      optionText: (v: string) => YES_NO[v] ?? v,
+      placeholder: 'Select',
+      bands: ACADEMIC,
+      section: 'academic',
+      detailsSection: 'Scholarship',
+      show: all,
     },
     document('previousSchoolTC', 'Previous school transfer certificate', 'academic', ACADEMIC),
     document('previousMarksheet', 'Previous marksheet', 'academic', ACADEMIC),
@@ -120,27 +206,70 @@ export const ADMISSION = defineRecord({
     languageField('Admission'),
     consentField('Admission'),
     {
-      name: 'referenceNumber', column: 'reference_number', label: 'Reference number', kind: 'text', labels: { list: 'Reference' },
-      detailsSection: 'Admission', show: ['list', 'details', 'export'],
+      name: 'referenceNumber',
+      column: 'reference_number',
+      label: 'Reference number',
+      kind: 'text',
+      labels: { list: 'Reference' },
+      detailsSection: 'Admission',
+      show: ['list', 'details', 'export'],
     },
     {
-      name: 'band', column: 'band', label: 'Wing', kind: 'select', options: BANDS, optionText: (v: string) => WINGS[v] ?? v,
-      detailsSection: 'Admission', show: ['details', 'export'],
+      name: 'band',
+      column: 'band',
+      label: 'Wing',
+      kind: 'select',
+      options: BANDS,
+      optionText: (v: string) => WINGS[v] ?? v,
+      detailsSection: 'Admission',
+      show: ['details', 'export'],
     },
     {
-      name: 'createdAt', column: 'created_at', label: 'Submitted on', kind: 'datetime', labels: { list: 'Received' },
-      detailsSection: 'Admission', show: ['list', 'details', 'export'],
+      name: 'createdAt',
+      column: 'created_at',
+      label: 'Submitted on',
+      kind: 'datetime',
+      labels: { list: 'Received' },
+      detailsSection: 'Admission',
+      show: ['list', 'details', 'export'],
     },
     {
-      name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
-      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, detailsSection: 'Payment', show: ['list', 'details', 'export'],
+      name: 'paymentStatus',
+      column: 'payment_status',
+      label: 'Payment status',
+      kind: 'select',
+      options: PAYMENT_STATUSES,
+      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v,
+      detailsSection: 'Payment',
+      show: ['list', 'details', 'export'],
     },
-    { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: null, blank: 'N/A', detailsSection: 'Payment', show: ['details', 'export'] },
     {
-      name: 'status', column: 'status', label: 'Status', kind: 'select', options: ADMISSION_WORKFLOW.statuses,
-      optionText: (v: string) => ADMISSION_WORKFLOW.labels[v as keyof typeof ADMISSION_WORKFLOW.labels] ?? v, show: ['list', 'export'],
+      name: 'transactionId',
+      column: 'transaction_id',
+      label: 'Transaction ID',
+      kind: 'text',
+      empty: null,
+      blank: 'N/A',
+      detailsSection: 'Payment',
+      show: ['details', 'export'],
     },
-    { name: 'session', column: 'session', label: 'Session', kind: 'text', detailsSection: 'Admission', show: ['details', 'export'] },
+    {
+      name: 'status',
+      column: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: ADMISSION_WORKFLOW.statuses,
+      optionText: (v: string) => ADMISSION_WORKFLOW.labels[v as keyof typeof ADMISSION_WORKFLOW.labels] ?? v,
+      show: ['list', 'export'],
+    },
+    {
+      name: 'session',
+      column: 'session',
+      label: 'Session',
+      kind: 'text',
+      detailsSection: 'Admission',
+      show: ['details', 'export'],
+    },
   ],
 });
 
@@ -156,23 +285,24 @@ export interface PossibleDuplicate {
   sameContact: boolean;
 }
 
-export type Admission = RecordJson<typeof ADMISSION> & Partial<PrivacyState> & {
-  /** Content type of each stored document, by field. */
-  fileTypes: Record<string, string>;
-  /** In lists: whether another application looks like the same child's. */
-  duplicate?: boolean;
-  /**
-   * Whether the date of birth was outside the class's age range when sent (computed by the server;
-   * the parent confirmed it). Null for applications from before the form asked the date.
-   */
-  ageOutsideRange?: boolean | null;
-  /** In details: */
-  statusChangedAt?: string | null;
-  history?: HistoryEntry[];
-  /** The checklist entry of each stored document, by field. */
-  documents?: Record<string, DocumentCheck>;
-  duplicates?: PossibleDuplicate[];
-};
+export type Admission = RecordJson<typeof ADMISSION> &
+  Partial<PrivacyState> & {
+    /** Content type of each stored document, by field. */
+    fileTypes: Record<string, string>;
+    /** In lists: whether another application looks like the same child's. */
+    duplicate?: boolean;
+    /**
+     * Whether the date of birth was outside the class's age range when sent (computed by the server;
+     * the parent confirmed it). Null for applications from before the form asked the date.
+     */
+    ageOutsideRange?: boolean | null;
+    /** In details: */
+    statusChangedAt?: string | null;
+    history?: HistoryEntry[];
+    /** The checklist entry of each stored document, by field. */
+    documents?: Record<string, DocumentCheck>;
+    duplicates?: PossibleDuplicate[];
+  };
 
 /** How the office's list and details mark an application whose date of birth was outside the class's age range. */
 export const AGE_OUTSIDE = 'Age outside range';
@@ -191,9 +321,12 @@ export const ADMISSION_FILE_FIELDS = FIELDS.filter((f) => f.kind === 'file').map
 export type FileField = (typeof ADMISSION_FILE_FIELDS)[number];
 export type TextField = Exclude<FormField, FileField>;
 /** The text fields a form sends. */
-export const ADMISSION_TEXT_FIELDS = fieldsIn(ADMISSION, 'form').filter((f) => f.kind !== 'file').map((f) => f.name) as TextField[];
+export const ADMISSION_TEXT_FIELDS = fieldsIn(ADMISSION, 'form')
+  .filter((f) => f.kind !== 'file')
+  .map((f) => f.name) as TextField[];
 
-export const isFileField = (value: string): value is FileField => (ADMISSION_FILE_FIELDS as readonly string[]).includes(value);
+export const isFileField = (value: string): value is FileField =>
+  (ADMISSION_FILE_FIELDS as readonly string[]).includes(value);
 export const fileLabel = (field: FileField) => FIELDS.find((f) => f.name === field)!.label;
 
 /** One ordered file check: if any of `fields` is missing, the message `message` (MSG's key). */
@@ -220,8 +353,17 @@ export interface BandDefinition {
 // Where the school makes Aadhaar voluntary (src/config/privacy.ts), neither the number nor the cards are asked for.
 const REQUIRED_BASE: TextField[] = (
   [
-    'studentFirstName', 'studentLastName', 'studentAadharNo', 'dateOfBirth', 'gender', 'fatherFirstName',
-    'fatherLastName', 'motherFirstName', 'motherLastName', 'abcId', 'address',
+    'studentFirstName',
+    'studentLastName',
+    'studentAadharNo',
+    'dateOfBirth',
+    'gender',
+    'fatherFirstName',
+    'fatherLastName',
+    'motherFirstName',
+    'motherLastName',
+    'abcId',
+    'address',
   ] as const
 ).filter((f) => privacy.aadhaarRequired || f !== 'studentAadharNo');
 const AADHAR_STEP: FileStep[] = privacy.aadhaarRequired
@@ -279,8 +421,12 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
 };
 
 /** The form fields (text and documents) a band's form has, in page order. */
-export const bandFields = (band: Band) => FIELDS.filter((f) => f.show.includes('form') && (!f.bands || f.bands.includes(band)));
+export const bandFields = (band: Band) =>
+  FIELDS.filter((f) => f.show.includes('form') && (!f.bands || f.bands.includes(band)));
 /** Every document field a band's form has. */
-export const bandFiles = (def: BandDefinition): FileField[] => bandFields(def.band).filter((f) => f.kind === 'file').map((f) => f.name as FileField);
+export const bandFiles = (def: BandDefinition): FileField[] =>
+  bandFields(def.band)
+    .filter((f) => f.kind === 'file')
+    .map((f) => f.name as FileField);
 /** The fields of one section of a band's form. */
 export const sectionFields = (band: Band, section: SectionId) => bandFields(band).filter((f) => f.section === section);

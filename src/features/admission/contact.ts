@@ -14,5 +14,10 @@ export const studentName = (a: Pick<Admission, 'studentFirstName' | 'studentMidd
 
 /** The details screen's admission carries its fee: an admitted family's letter asks for what is left. */
 export const admissionMessages = (a: Admission & Partial<PaymentDetails>) =>
-  inBothLanguages((language) =>
-    (a.status === ADMISSION_WORKFLOW.initial ? admissionSubmitted : admissionStatusChanged)(language, { ...a, feeDuePaise: a.fee?.balancePaise ?? 0 }).body);
+  inBothLanguages(
+    (language) =>
+      (a.status === ADMISSION_WORKFLOW.initial ? admissionSubmitted : admissionStatusChanged)(language, {
+        ...a,
+        feeDuePaise: a.fee?.balancePaise ?? 0,
+      }).body,
+  );

@@ -22,7 +22,15 @@ import { json, readJson, readLimited, type Handler } from '../../server/http.ts'
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { readMultipart } from '../../server/multipart.ts';
-import { ALLOWED_MIME, MAX_FILE_BYTES, ONE_REQUEST_FILE_BYTES, PIECE_BYTES, pieceCount, safeFileName, type AllowedMime } from '../../lib/forms/files.ts';
+import {
+  ALLOWED_MIME,
+  MAX_FILE_BYTES,
+  ONE_REQUEST_FILE_BYTES,
+  PIECE_BYTES,
+  pieceCount,
+  safeFileName,
+  type AllowedMime,
+} from '../../lib/forms/files.ts';
 import { REQUEST_MSG } from '../../lib/forms/texts.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
@@ -77,7 +85,11 @@ export async function writeDocument(data: Buffer, name: string, type: AllowedMim
   return { id, blobKey, name: safeName, size: data.byteLength, type, sha256 };
 }
 
-export async function insertUpload(db: Queryable, doc: StoredDocument, claim?: { admissionId: string; field: string }): Promise<void> {
+export async function insertUpload(
+  db: Queryable,
+  doc: StoredDocument,
+  claim?: { admissionId: string; field: string },
+): Promise<void> {
   await db.query(
     `INSERT INTO uploads (id, blob_key, name, size, content_type, sha256, admission_id, field)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -127,16 +139,18 @@ interface PieceSession {
 }
 
 /** Each piece counts in its own, larger budget: the file it belongs to already counted in `uploads`. */
-const countPiece = (ip: string) => rateLimit('upload-pieces', ip, limits.uploadPiecesPerAddress.max, limits.uploadPiecesPerAddress.seconds);
+const countPiece = (ip: string) =>
+  rateLimit('upload-pieces', ip, limits.uploadPiecesPerAddress.max, limits.uploadPiecesPerAddress.seconds);
 
 async function pieceSession(id: string | undefined): Promise<PieceSession> {
-  const row = id && isUuid(id)
-    ? await queryOne<PieceSession>(
-        `SELECT id::text AS id, blob_prefix, name, size, pieces FROM upload_sessions
+  const row =
+    id && isUuid(id)
+      ? await queryOne<PieceSession>(
+          `SELECT id::text AS id, blob_prefix, name, size, pieces FROM upload_sessions
           WHERE id = $1 AND created_at > now() - make_interval(hours => $2)`,
-        [id.toLowerCase(), STAGED_MAX_AGE_HOURS],
-      )
-    : undefined;
+          [id.toLowerCase(), STAGED_MAX_AGE_HOURS],
+        )
+      : undefined;
   if (!row) throw requestRefusal(404, 'uploadGone');
   return row;
 }
@@ -166,10 +180,13 @@ export const startPieces: Handler = async (req, { ip }) => {
   if (size > MAX_FILE_BYTES) throw formRefusal(413, 'fileTooLarge', ['file']);
   const id = randomUUID();
   const pieces = pieceCount(size);
-  await query(
-    `INSERT INTO upload_sessions (id, blob_prefix, name, size, pieces) VALUES ($1, $2, $3, $4, $5)`,
-    [id, `${PIECES_PREFIX}${Date.now()}-${id}/`, safeFileName(name), size, pieces],
-  );
+  await query(`INSERT INTO upload_sessions (id, blob_prefix, name, size, pieces) VALUES ($1, $2, $3, $4, $5)`, [
+    id,
+    `${PIECES_PREFIX}${Date.now()}-${id}/`,
+    safeFileName(name),
+    size,
+    pieces,
+  ]);
   return json({ id, pieceBytes: PIECE_BYTES, pieces }, 201, { 'Cache-Control': 'no-store' });
 };
 
@@ -178,7 +195,9 @@ export const piecesStatus: Handler = async (_req, { ip, params }) => {
   await countPiece(ip);
   const session = await pieceSession(params.id);
   const received = await heldPieces(session);
-  return json({ received, pieces: session.pieces, pieceBytes: PIECE_BYTES, size: session.size }, 200, { 'Cache-Control': 'no-store' });
+  return json({ received, pieces: session.pieces, pieceBytes: PIECE_BYTES, size: session.size }, 200, {
+    'Cache-Control': 'no-store',
+  });
 };
 
 /**
@@ -228,7 +247,12 @@ export const putPiece: Handler = async (req, { ip, params }) => {
 export const heldUploads: Handler = async (req, { ip }) => {
   await rateLimit('upload-check', ip, limits.uploadChecksPerAddress.max, limits.uploadChecksPerAddress.seconds);
   const { ids } = await readJson(req);
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_HELD_IDS || !ids.every((id) => typeof id === 'string')) {
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length > MAX_HELD_IDS ||
+    !ids.every((id) => typeof id === 'string')
+  ) {
     throw requestRefusal(400, 'uploadIds', ['ids']);
   }
   const wanted = [...new Set((ids as string[]).filter(isUuid).map((id) => id.toLowerCase()))];
@@ -240,7 +264,9 @@ export const heldUploads: Handler = async (req, { ip }) => {
       )
     : [];
   const held = new Set(rows.map((r) => r.id));
-  return json({ held: (ids as string[]).filter((id) => held.has(id.toLowerCase())) }, 200, { 'Cache-Control': 'no-store' });
+  return json({ held: (ids as string[]).filter((id) => held.has(id.toLowerCase())) }, 200, {
+    'Cache-Control': 'no-store',
+  });
 };
 
 /**
@@ -253,7 +279,11 @@ export async function cleanupUploads(maxAgeHours = STAGED_MAX_AGE_HOURS): Promis
     `DELETE FROM uploads WHERE admission_id IS NULL AND created_at < now() - make_interval(hours => $1) RETURNING blob_key`,
     [maxAgeHours],
   );
-  await deleteBlobs('documents', rows.map((r) => r.blob_key), 'cleanup');
+  await deleteBlobs(
+    'documents',
+    rows.map((r) => r.blob_key),
+    'cleanup',
+  );
 
   const cutoff = Date.now() - maxAgeHours * 3600 * 1000;
   const { blobs } = await documents().list({ prefix: BLOB_PREFIX });
@@ -262,7 +292,9 @@ export async function cleanupUploads(maxAgeHours = STAGED_MAX_AGE_HOURS): Promis
   for (let i = 0; i < old.length; i += 500) {
     const batch = old.slice(i, i + 500);
     const known = new Set(
-      (await query<{ blob_key: string }>(`SELECT blob_key FROM uploads WHERE blob_key = ANY($1::text[])`, [batch])).map((r) => r.blob_key),
+      (await query<{ blob_key: string }>(`SELECT blob_key FROM uploads WHERE blob_key = ANY($1::text[])`, [batch])).map(
+        (r) => r.blob_key,
+      ),
     );
     const gone = batch.filter((key) => !known.has(key));
     await deleteBlobs('documents', gone, 'cleanup');
@@ -277,10 +309,12 @@ export async function cleanupUploads(maxAgeHours = STAGED_MAX_AGE_HOURS): Promis
  */
 async function cleanupPieces(maxAgeHours: number): Promise<number> {
   const expired = new Set(
-    (await query<{ blob_prefix: string }>(
-      `DELETE FROM upload_sessions WHERE created_at < now() - make_interval(hours => $1) RETURNING blob_prefix`,
-      [maxAgeHours],
-    )).map((r) => r.blob_prefix),
+    (
+      await query<{ blob_prefix: string }>(
+        `DELETE FROM upload_sessions WHERE created_at < now() - make_interval(hours => $1) RETURNING blob_prefix`,
+        [maxAgeHours],
+      )
+    ).map((r) => r.blob_prefix),
   );
   const prefixOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
   const cutoff = Date.now() - maxAgeHours * 3600 * 1000;
@@ -290,7 +324,12 @@ async function cleanupPieces(maxAgeHours: number): Promise<number> {
   const prefixes = [...new Set(old.map(prefixOf))];
   const known = new Set(
     prefixes.length
-      ? (await query<{ blob_prefix: string }>(`SELECT blob_prefix FROM upload_sessions WHERE blob_prefix = ANY($1::text[])`, [prefixes])).map((r) => r.blob_prefix)
+      ? (
+          await query<{ blob_prefix: string }>(
+            `SELECT blob_prefix FROM upload_sessions WHERE blob_prefix = ANY($1::text[])`,
+            [prefixes],
+          )
+        ).map((r) => r.blob_prefix)
       : [],
   );
   const gone = [...keys.filter((key) => expired.has(prefixOf(key))), ...old.filter((key) => !known.has(prefixOf(key)))];
@@ -312,7 +351,10 @@ export function contentDisposition(name: string, contentType: string, fallbackBa
   const disposition = IMAGE.test(contentType) ? 'inline' : 'attachment';
   const ext = EXTENSION[contentType];
   // eslint-disable-next-line no-control-regex
-  let clean = name.normalize('NFC').replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_').trim();
+  let clean = name
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_')
+    .trim();
   clean = clean.replace(/^\.+/, '').slice(0, 120);
   if (!clean) clean = fallbackBase;
   if (ext) {

@@ -1,7 +1,12 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
-import { admissionStatusChanged, admissionSubmitted, paymentReceived, type AdmissionFacts } from '../messages/templates.ts';
+import {
+  admissionStatusChanged,
+  admissionSubmitted,
+  paymentReceived,
+  type AdmissionFacts,
+} from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
 import { feeDue } from '../../lib/fee-due.ts';
@@ -25,16 +30,31 @@ export const ADMISSION_KIND = defineKind({
   table: ADMISSION.table,
   workflow: ADMISSION_WORKFLOW,
   finalStatuses: ['admitted', 'not-admitted', 'withdrawn'],
-  labels: { one: 'Application', many: 'Applications', noun: 'applications', counted: 'application(s)', the: 'the application', this: 'This application', notFound: 'Admission not found' },
+  labels: {
+    one: 'Application',
+    many: 'Applications',
+    noun: 'applications',
+    counted: 'application(s)',
+    the: 'the application',
+    this: 'This application',
+    notFound: 'Admission not found',
+  },
   search: { identifiers: ['reference_number'], mobiles: ['contact_no'] },
   admin: { panel: '/admin/admissions/panel', details: '/admin/admissions/details/' },
   privacy: {
     // age_outside_range is worked out from the date of birth: it goes with it. The submission's
     // hash is of the details sent.
-    personalColumns: ['transaction_id', 'fee_waiver_note', 'submission_key', 'submission_hash', 'consent_withdrawn_note', 'age_outside_range'],
+    personalColumns: [
+      'transaction_id',
+      'fee_waiver_note',
+      'submission_key',
+      'submission_hash',
+      'consent_withdrawn_note',
+      'age_outside_range',
+    ],
     keptColumns: {
       ...KEPT_BY_EVERY_KIND,
-      reference_number: 'the school\'s own number, on its receipts',
+      reference_number: "the school's own number, on its receipts",
       band: 'the wing, for the statistics',
       admission_class: 'the class, for the statistics',
       government_scholarship: 'for the statistics',
@@ -47,7 +67,8 @@ export const ADMISSION_KIND = defineKind({
     neverErased: ['admitted'],
     confirmWith: 'referenceNumber',
     phoneMessage: 'contactNo',
-    required: (record) => (isBand(String(record.band ?? '')) ? BANDS_DEF[String(record.band) as keyof typeof BANDS_DEF].required : []),
+    required: (record) =>
+      isBand(String(record.band ?? '')) ? BANDS_DEF[String(record.band) as keyof typeof BANDS_DEF].required : [],
     retention: {
       days: () => privacy.retention.closedApplicationDays,
       after: { decidedAt: ['not-admitted', 'withdrawn'] },
@@ -67,7 +88,12 @@ export const ADMISSION_KIND = defineKind({
     facts: admissionFacts,
     letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
     paid: (language, facts, payment) => paymentReceived(language, 'admission', facts, payment),
-    templates: { 'admission.submitted': 'Application received', 'admission.status': 'Application status', 'admission.document': 'Document to send again', 'admission.payment': 'Payment received' },
+    templates: {
+      'admission.submitted': 'Application received',
+      'admission.status': 'Application status',
+      'admission.document': 'Document to send again',
+      'admission.payment': 'Payment received',
+    },
   }),
   payment: {
     purpose: 'Admission fee',

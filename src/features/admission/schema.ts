@@ -9,7 +9,15 @@ import { MSG, formCode } from '../../lib/forms/texts.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
-import { ADMISSION, ADMISSION_FILE_FIELDS, ADMISSION_TEXT_FIELDS, BANDS_DEF, bandFields, type FileField, type TextField } from './admission.ts';
+import {
+  ADMISSION,
+  ADMISSION_FILE_FIELDS,
+  ADMISSION_TEXT_FIELDS,
+  BANDS_DEF,
+  bandFields,
+  type FileField,
+  type TextField,
+} from './admission.ts';
 
 /** The text of an application as stored, besides its class and scholarship answer. */
 export type AdmissionText = Record<Exclude<TextField, 'admissionClass' | 'governmentScholarship'>, string>;
@@ -41,12 +49,16 @@ function admissionSchema(band: Band) {
           const asked = (f: FileField) => f !== 'abcCard' || !isAbcOptOut(v.abcId);
           for (const step of def.fileSteps) rules.form(step.message, () => emptyOf(v, step.fields.filter(asked)));
           if (def.academic) {
-            rules.form('scholarship', () => (v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : []));
+            rules.form('scholarship', () =>
+              v.governmentScholarship === 'yes' && !v.scholarshipDocument ? ['scholarshipDocument'] : [],
+            );
           }
           // The form's select makes these impossible, but a request is never trusted.
           rules.form('admissionClass', () => (resolveClass(v.admissionClass, band) ? [] : ['admissionClass']));
           if (def.academic) {
-            rules.form('scholarshipChoice', () => (['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship']));
+            rules.form('scholarshipChoice', () =>
+              ['', 'yes', 'no'].includes(v.governmentScholarship) ? [] : ['governmentScholarship'],
+            );
           }
         },
       }),
@@ -62,16 +74,28 @@ function admissionSchema(band: Band) {
         if (v[f]) kept[f] = v[f];
       }
       const text = Object.fromEntries(
-        ADMISSION_TEXT_FIELDS.filter((f) => f !== 'admissionClass' && f !== 'governmentScholarship').map((f) => [f, v[f]]),
+        ADMISSION_TEXT_FIELDS.filter((f) => f !== 'admissionClass' && f !== 'governmentScholarship').map((f) => [
+          f,
+          v[f],
+        ]),
       ) as AdmissionText;
       text.studentAadharNo = aadhaarDigits(v.studentAadharNo);
       if (isAbcOptOut(v.abcId)) text.abcId = v.abcId.toUpperCase();
-      return { band, classLabel: resolveClass(v.admissionClass, band)!.label, text, governmentScholarship: scholarship, files: kept };
+      return {
+        band,
+        classLabel: resolveClass(v.admissionClass, band)!.label,
+        text,
+        governmentScholarship: scholarship,
+        files: kept,
+      };
     }),
   );
 }
 
-const schemas = Object.fromEntries(BANDS.map((band) => [band, admissionSchema(band)])) as Record<Band, ReturnType<typeof admissionSchema>>;
+const schemas = Object.fromEntries(BANDS.map((band) => [band, admissionSchema(band)])) as Record<
+  Band,
+  ReturnType<typeof admissionSchema>
+>;
 
 const EARLY_YEARS_VALUES = new Set(['1', '2', '3']);
 
@@ -94,7 +118,14 @@ export function validateAdmission(input: Record<string, unknown>, band?: Band): 
   const chosen = band ?? bandOf(input);
   if (!chosen) {
     const code = formCode('admissionClass');
-    return { ok: false, error: MSG.admissionClass, code, fields: { band: MSG.admissionClass }, codes: { band: code }, kind: 'rule' };
+    return {
+      ok: false,
+      error: MSG.admissionClass,
+      code,
+      fields: { band: MSG.admissionClass },
+      codes: { band: code },
+      kind: 'rule',
+    };
   }
   return validate(schemas[chosen], input);
 }

@@ -50,13 +50,20 @@ function nearbySessions(): string[] {
 }
 
 async function capacities(session: string): Promise<Map<string, number>> {
-  const rows = await query<{ admission_class: string; capacity: number }>(`SELECT admission_class, capacity FROM seats WHERE session = $1`, [session]);
+  const rows = await query<{ admission_class: string; capacity: number }>(
+    `SELECT admission_class, capacity FROM seats WHERE session = $1`,
+    [session],
+  );
   return new Map(rows.map((r) => [r.admission_class, Number(r.capacity)]));
 }
 
 async function seatsAnswer(session: string): Promise<Response> {
   const [set, offered] = await Promise.all([capacities(session), offeredNow()]);
-  return json({ session, sessions: nearbySessions(), seats: offered.map((c) => ({ admissionClass: c, capacity: set.get(c) ?? null })) });
+  return json({
+    session,
+    sessions: nearbySessions(),
+    seats: offered.map((c) => ({ admissionClass: c, capacity: set.get(c) ?? null })),
+  });
 }
 
 export async function getSeats(req: Request): Promise<Response> {
@@ -74,18 +81,29 @@ export async function putSeats(req: Request, ctx: AdminContext): Promise<Respons
     if (typeof admissionClass !== 'string' || !inClassOrder([admissionClass]).length) {
       throw badRequest(SEAT_MESSAGES.admissionClass, { seats: SEAT_MESSAGES.admissionClass });
     }
-    if (!offered.includes(admissionClass)) throw badRequest(SEAT_MESSAGES.notOffered, { [admissionClass]: SEAT_MESSAGES.notOffered });
-    const ok = capacity === null || (Number.isInteger(capacity) && (capacity as number) >= 0 && (capacity as number) <= MAX_CAPACITY);
+    if (!offered.includes(admissionClass))
+      throw badRequest(SEAT_MESSAGES.notOffered, { [admissionClass]: SEAT_MESSAGES.notOffered });
+    const ok =
+      capacity === null ||
+      (Number.isInteger(capacity) && (capacity as number) >= 0 && (capacity as number) <= MAX_CAPACITY);
     if (!ok) throw badRequest(SEAT_MESSAGES.capacity, { [admissionClass]: SEAT_MESSAGES.capacity });
     wanted.set(admissionClass, capacity as number | null);
   }
   await transaction(async (tx) => {
-    const before = new Map((await tx.query<{ admission_class: string; capacity: number }>(`SELECT admission_class, capacity FROM seats WHERE session = $1 FOR UPDATE`, [session])).rows.map((r) => [r.admission_class, Number(r.capacity)]));
+    const before = new Map(
+      (
+        await tx.query<{ admission_class: string; capacity: number }>(
+          `SELECT admission_class, capacity FROM seats WHERE session = $1 FOR UPDATE`,
+          [session],
+        )
+      ).rows.map((r) => [r.admission_class, Number(r.capacity)]),
+    );
     const changes: string[] = [];
     for (const [admissionClass, capacity] of wanted) {
       const old = before.get(admissionClass) ?? null;
       if (old === capacity) continue;
-      if (capacity === null) await tx.query(`DELETE FROM seats WHERE session = $1 AND admission_class = $2`, [session, admissionClass]);
+      if (capacity === null)
+        await tx.query(`DELETE FROM seats WHERE session = $1 AND admission_class = $2`, [session, admissionClass]);
       else {
         await tx.query(
           `INSERT INTO seats (session, admission_class, capacity) VALUES ($1, $2, $3)
@@ -95,7 +113,8 @@ export async function putSeats(req: Request, ctx: AdminContext): Promise<Respons
       }
       changes.push(`${admissionClass}: ${old ?? 'no limit'} -> ${capacity ?? 'no limit'}`);
     }
-    if (changes.length) await recordAudit(ctx, { action: 'seats', entity: 'seats', entityId: session, detail: changes.join('; ') }, tx);
+    if (changes.length)
+      await recordAudit(ctx, { action: 'seats', entity: 'seats', entityId: session, detail: changes.join('; ') }, tx);
   });
   return seatsAnswer(session);
 }
@@ -115,7 +134,10 @@ export async function seatSummary(req: Request): Promise<Response> {
   ]);
   const byClass = new Map(counts.map((c) => [c.admission_class, c]));
   const offered = await offeredNow();
-  const shown = inClassOrder([...offered, ...counts.filter((c) => Number(c.applications) > 0).map((c) => c.admission_class)]);
+  const shown = inClassOrder([
+    ...offered,
+    ...counts.filter((c) => Number(c.applications) > 0).map((c) => c.admission_class),
+  ]);
   return json({
     session,
     sessions: nearbySessions(),
@@ -137,7 +159,12 @@ export async function claimSeat(move: Move<AdmissionStatus>): Promise<void> {
   const { tx, row, body, ctx } = move;
   const session = String(row.session);
   const admissionClass = String(row.admission_class);
-  const seat = (await tx.query<{ capacity: number }>(`SELECT capacity FROM seats WHERE session = $1 AND admission_class = $2 FOR UPDATE`, [session, admissionClass])).rows[0];
+  const seat = (
+    await tx.query<{ capacity: number }>(
+      `SELECT capacity FROM seats WHERE session = $1 AND admission_class = $2 FOR UPDATE`,
+      [session, admissionClass],
+    )
+  ).rows[0];
   if (!seat) return;
   const counted = await tx.query<{ n: string }>(
     `SELECT count(*) AS n FROM admissions WHERE session = $1 AND admission_class = $2 AND status = 'admitted'`,
@@ -147,8 +174,13 @@ export async function claimSeat(move: Move<AdmissionStatus>): Promise<void> {
   const capacity = Number(seat.capacity);
   if (admitted < capacity) return;
   if (body.override !== true) {
-    throw conflict(`Class ${admissionClass} is full for ${session}: ${admitted} of ${capacity} seats are taken. Only the principal can admit beyond capacity.`).withCode('seats-full');
+    throw conflict(
+      `Class ${admissionClass} is full for ${session}: ${admitted} of ${capacity} seats are taken. Only the principal can admit beyond capacity.`,
+    ).withCode('seats-full');
   }
   if (ctx.admin.role !== 'principal') throw forbidden(PRINCIPAL_ONLY).withCode('principal-only');
-  move.audit.push({ action: 'seat-override', detail: `${admissionClass} ${session}: admitted as ${admitted + 1} of ${capacity} seats` });
+  move.audit.push({
+    action: 'seat-override',
+    detail: `${admissionClass} ${session}: admitted as ${admitted + 1} of ${capacity} seats`,
+  });
 }

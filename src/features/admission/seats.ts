@@ -7,7 +7,13 @@ export const MAX_CAPACITY = 1000;
 export interface SeatSummary {
   session: string;
   sessions: string[];
-  classes: { admissionClass: string; capacity: number | null; admitted: number; waitlisted: number; applications: number }[];
+  classes: {
+    admissionClass: string;
+    capacity: number | null;
+    admitted: number;
+    waitlisted: number;
+    applications: number;
+  }[];
 }
 
 /** GET and PUT /v1/api/seats (principal). */
@@ -18,4 +24,5 @@ export interface SeatCapacities {
 }
 
 /** A class is full when it has a capacity and that many are admitted. */
-export const isFull = (c: { capacity: number | null; admitted: number }) => c.capacity !== null && c.admitted >= c.capacity;
+export const isFull = (c: { capacity: number | null; admitted: number }) =>
+  c.capacity !== null && c.admitted >= c.capacity;

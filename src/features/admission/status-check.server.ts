@@ -29,7 +29,12 @@ import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/ind
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
-import { checkAdmissionLookup, checkReplacement, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
+import {
+  checkAdmissionLookup,
+  checkReplacement,
+  type AdmissionStatusAnswer,
+  type MissingDocument,
+} from './status-check.ts';
 import { feeStanding } from '../payments/payments.server.ts';
 import { rejectionReason } from './rejection.server.ts';
 
@@ -67,7 +72,8 @@ async function tryPair(ip: string, referenceNumber: string, contactNo: string): 
   return row;
 }
 
-const byFormOrder = (a: MissingDocument, b: MissingDocument) => ADMISSION_FILE_FIELDS.indexOf(a.field) - ADMISSION_FILE_FIELDS.indexOf(b.field);
+const byFormOrder = (a: MissingDocument, b: MissingDocument) =>
+  ADMISSION_FILE_FIELDS.indexOf(a.field) - ADMISSION_FILE_FIELDS.indexOf(b.field);
 
 async function answer(row: Found, language: Language): Promise<AdmissionStatusAnswer> {
   const judged = DOCUMENTS_JUDGED_IN.includes(row.status);
@@ -80,9 +86,18 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
       : Promise.resolve([]),
     feeStanding('admission', row.id, row.status),
   ]);
-  const missing = rejected.map((r) => ({ field: r.field, label: documentLabel(language, r.field), reason: rejectionReason(language, r.reason_code, r.state_reason) })).sort(byFormOrder);
+  const missing = rejected
+    .map((r) => ({
+      field: r.field,
+      label: documentLabel(language, r.field),
+      reason: rejectionReason(language, r.reason_code, r.state_reason),
+    }))
+    .sort(byFormOrder);
   const admitted = row.status === 'admitted';
-  const purpose = fill(language, 'statusCheck.fee.admission', { class: classFor(language, row.admission_class), session: row.session });
+  const purpose = fill(language, 'statusCheck.fee.admission', {
+    class: classFor(language, row.admission_class),
+    session: row.session,
+  });
   const feeAnswer = feeWords(language, fee, purpose, admitted);
   // Where the Pay button shows, the next step says the fee may be paid online too.
   const next: TextCode = missing.length
@@ -121,13 +136,19 @@ export const replaceDocument: Handler = async (req, { ip }) => {
 
   const oldBlob = await transaction(async (tx) => {
     // The application first, as the office's verdicts lock it: a verdict and a replacement queue.
-    const application = (await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [found.id])).rows[0];
+    const application = (
+      await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [found.id])
+    ).rows[0];
     if (!application) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
     if (!DOCUMENTS_JUDGED_IN.includes(application.status)) throw conflict(REPLACE_MESSAGES.closed).withCode('closed');
     const document = (
-      await tx.query<{ id: string; state: string; blob_key: string }>(`SELECT id, state, blob_key FROM uploads WHERE admission_id = $1 AND field = $2`, [found.id, field])
+      await tx.query<{ id: string; state: string; blob_key: string }>(
+        `SELECT id, state, blob_key FROM uploads WHERE admission_id = $1 AND field = $2`,
+        [found.id, field],
+      )
     ).rows[0];
-    if (document?.state !== 'rejected') throw conflict(REPLACE_MESSAGES.notRejected, { field: REPLACE_MESSAGES.notRejected }).withCode('not-rejected');
+    if (document?.state !== 'rejected')
+      throw conflict(REPLACE_MESSAGES.notRejected, { field: REPLACE_MESSAGES.notRejected }).withCode('not-rejected');
     // The old row goes first: a field has one document (UNIQUE (admission_id, field)).
     await tx.query(`DELETE FROM uploads WHERE id = $1`, [document.id]);
     // A staged upload is claimed once: one already claimed, or swept, matches nothing.
@@ -137,7 +158,11 @@ export const replaceDocument: Handler = async (req, { ip }) => {
       [found.id, field, uploadId],
     );
     if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', ['uploadId']);
-    await recordAudit({ admin: null, ip }, { action: 'document-replaced', entity: 'admission', entityId: found.id, detail: field }, tx);
+    await recordAudit(
+      { admin: null, ip },
+      { action: 'document-replaced', entity: 'admission', entityId: found.id, detail: field },
+      tx,
+    );
     await tx.query(`UPDATE admissions SET updated_at = now() WHERE id = $1`, [found.id]);
     return document.blob_key;
   });

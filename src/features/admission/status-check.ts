@@ -3,11 +3,16 @@
  * reference number and the mobile number on the form) and the answer, shared by the status page's
  * island and POST /v1/api/admission/status (src/features/admission/status-check.server.ts).
  */
-import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusCheckWords } from '../../lib/status-check.ts';
+import {
+  checkLookup,
+  isReceiptNumber,
+  type LookupRules,
+  type Say,
+  type StatusCheckWords,
+} from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
 import type { AdmissionStatus } from './workflow.ts';
-
 
 /** A reference number however it is typed: spaces dropped, upper case; undefined when it cannot be one. */
 export function normaliseReference(value: string): string | undefined {
@@ -15,7 +20,11 @@ export function normaliseReference(value: string): string | undefined {
   return REFERENCE_NUMBER.test(reference) ? reference : undefined;
 }
 
-const RULES: LookupRules<'referenceNumber'> = { number: 'referenceNumber', normalise: normaliseReference, numberMessage: 'statusCheck.error.reference' };
+const RULES: LookupRules<'referenceNumber'> = {
+  number: 'referenceNumber',
+  normalise: normaliseReference,
+  numberMessage: 'statusCheck.error.reference',
+};
 
 /** { referenceNumber, contactNo, language? }, checked and normalised. */
 export const checkAdmissionLookup = (input: unknown, say: Say) => checkLookup(RULES, input, say);

@@ -59,12 +59,18 @@ export function withOfferedWings(page: string, offered: readonly string[], langu
     if (!wingOpen(band, offered)) {
       // A list item that links the wing and holds no list item of its own: its menu entry, its card.
       const href = escapeRegExp(pathIn(language, wingPath(band)));
-      out = out.replace(new RegExp(`<li\\b[^>]*>(?:(?!</?li\\b)[\\s\\S])*?\\shref="${href}/?"(?:(?!</?li\\b)[\\s\\S])*?</li>`, 'g'), '');
+      out = out.replace(
+        new RegExp(`<li\\b[^>]*>(?:(?!</?li\\b)[\\s\\S])*?\\shref="${href}/?"(?:(?!</?li\\b)[\\s\\S])*?</li>`, 'g'),
+        '',
+      );
       out = out.replaceAll(` · ${label}`, '').replaceAll(`${label} · `, '');
       continue;
     }
     const now = wingWords(language, band, offered);
-    if (now.label !== all.label) out = out.replaceAll(label, () => escapeHtml(now.label)).replaceAll(escapeHtml(all.summary), () => escapeHtml(now.summary));
+    if (now.label !== all.label)
+      out = out
+        .replaceAll(label, () => escapeHtml(now.label))
+        .replaceAll(escapeHtml(all.summary), () => escapeHtml(now.summary));
   }
   return out;
 }

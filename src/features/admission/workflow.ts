@@ -61,7 +61,11 @@ export const documentNotNeeded = (abcId: unknown, field: string): boolean => fie
 /** A document's place on the checklist. */
 export const DOCUMENT_STATES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
-export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
+export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
+  pending: 'Pending',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
 
 /** A document's checklist entry as the admission's JSON answers it. */
 export interface DocumentCheck {

@@ -71,7 +71,11 @@ const AUDIT_EXPORT = {
   fields: [
     { name: 'createdAt', column: 'created_at', label: 'When', kind: 'datetime', show: ['export'] },
     {
-      name: 'adminEmail', column: 'admin_email', label: 'Person', kind: 'select', show: ['export'],
+      name: 'adminEmail',
+      column: 'admin_email',
+      label: 'Person',
+      kind: 'select',
+      show: ['export'],
       optionText: (value: string) => personText({ adminId: null, adminEmail: value }),
     },
     { name: 'action', column: 'action', label: 'Action', kind: 'select', show: ['export'], optionText: actionText },
@@ -111,5 +115,10 @@ export async function listAudit(req: Request): Promise<Response> {
   const url = new URL(req.url);
   checkFilters(url);
   const list = await readList(url, AUDIT_LIST);
-  return listAnswer(list, { data: list.rows.map(auditJson), total: list.total, currentPage: list.page, totalPages: list.totalPages });
+  return listAnswer(list, {
+    data: list.rows.map(auditJson),
+    total: list.total,
+    currentPage: list.page,
+    totalPages: list.totalPages,
+  });
 }

@@ -100,7 +100,12 @@ export function detailText({ action, entity, detail }: Pick<AuditEntry, 'action'
   return (isKindName(entity) && kindOf(entity).auditDetail?.(action, text)) || text;
 }
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(none)'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 
 /**
  * An edit's detail, stored as `{"before": {...}, "after": {...}}` (the school's facts, a notice, the

@@ -31,8 +31,9 @@ export default function AccountsScreen() {
       <section aria-labelledby="screen-title">
         <ScreenHeader title="Staff accounts" />
         <p className="admin-state">
-          Only the principal manages staff accounts: adding people, changing their role, disabling an account and resetting a
-          password. Please ask the principal. You can change your own password under <a href="/admin/account">My account</a>.
+          Only the principal manages staff accounts: adding people, changing their role, disabling an account and
+          resetting a password. Please ask the principal. You can change your own password under{' '}
+          <a href="/admin/account">My account</a>.
         </p>
       </section>
     );
@@ -55,14 +56,26 @@ function question({ change, account }: Pending): { message: string; confirm: str
   switch (change) {
     case 'role':
       return account.role === 'office'
-        ? { message: `Make ${name} a principal? A principal can also delete records, manage staff accounts and change seats.`, confirm: 'Make principal' }
-        : { message: `Make ${name} office staff? They keep the daily work but can no longer delete records, manage accounts or change seats.`, confirm: 'Make office staff' };
+        ? {
+            message: `Make ${name} a principal? A principal can also delete records, manage staff accounts and change seats.`,
+            confirm: 'Make principal',
+          }
+        : {
+            message: `Make ${name} office staff? They keep the daily work but can no longer delete records, manage accounts or change seats.`,
+            confirm: 'Make office staff',
+          };
     case 'disable':
-      return { message: `Disable ${name}'s account? This signs ${name} out at once, and they cannot sign in until the account is enabled again.`, confirm: 'Disable' };
+      return {
+        message: `Disable ${name}'s account? This signs ${name} out at once, and they cannot sign in until the account is enabled again.`,
+        confirm: 'Disable',
+      };
     case 'enable':
       return { message: `Enable ${name}'s account? They can sign in again with their password.`, confirm: 'Enable' };
     case 'reset':
-      return { message: `Reset ${name}'s password? This signs ${name} out at once and gives a new temporary password for you to hand over.`, confirm: 'Reset password' };
+      return {
+        message: `Reset ${name}'s password? This signs ${name} out at once and gives a new temporary password for you to hand over.`,
+        confirm: 'Reset password',
+      };
     case 'second-factor':
       return {
         message: `Reset ${name}'s second factor? Do this only when ${name} has lost the phone and the recovery codes. It signs ${name} out at once; they then sign in with their password and set up the app again.`,
@@ -94,7 +107,11 @@ const FAILED: Record<Change, string> = {
 };
 
 function Accounts({ me }: { me: string }) {
-  const list = useLoad(() => getJson<{ data: Account[]; secondFactorRequired: boolean }>('/admins'), [], () => toast.error('Could not load the accounts.'));
+  const list = useLoad(
+    () => getJson<{ data: Account[]; secondFactorRequired: boolean }>('/admins'),
+    [],
+    () => toast.error('Could not load the accounts.'),
+  );
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState<string>();
   const [shown, setShown] = useState<Shown>();
@@ -111,7 +128,8 @@ function Accounts({ me }: { me: string }) {
         return;
       }
       toast.success(DONE[p.change](body.admin));
-      if (body.temporaryPassword) setShown({ name: body.admin.name, email: body.admin.email, password: body.temporaryPassword, reset: true });
+      if (body.temporaryPassword)
+        setShown({ name: body.admin.name, email: body.admin.email, password: body.temporaryPassword, reset: true });
       // A principal who made themselves office staff no longer manages accounts: the page shows that.
       if (p.account._id === me && body.admin.role !== 'principal') location.reload();
       else list.reload();
@@ -126,7 +144,14 @@ function Accounts({ me }: { me: string }) {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Staff accounts" />
-      <AccountsTable accounts={list.data?.data} loading={list.loading} failed={list.failed} me={me} busy={busy} onChange={(change, account) => setPending({ change, account })} />
+      <AccountsTable
+        accounts={list.data?.data}
+        loading={list.loading}
+        failed={list.failed}
+        me={me}
+        busy={busy}
+        onChange={(change, account) => setPending({ change, account })}
+      />
       {list.data && <RequireSecondFactor required={list.data.secondFactorRequired} onChanged={list.reload} />}
       <AddAccount
         onAdded={(account, password) => {
@@ -134,7 +159,13 @@ function Accounts({ me }: { me: string }) {
           list.reload();
         }}
       />
-      <ConfirmDialog open={!!pending} message={asked?.message ?? ''} confirmLabel={asked?.confirm} onConfirm={() => pending && apply(pending)} onCancel={() => setPending(undefined)} />
+      <ConfirmDialog
+        open={!!pending}
+        message={asked?.message ?? ''}
+        confirmLabel={asked?.confirm}
+        onConfirm={() => pending && apply(pending)}
+        onCancel={() => setPending(undefined)}
+      />
       <TemporaryPassword shown={shown} onClose={() => setShown(undefined)} />
     </section>
   );
@@ -162,12 +193,20 @@ function AccountsTable({ accounts, loading, failed, me, busy, onChange }: TableP
       <table className="admin-table" aria-busy={loading}>
         <caption className="visually-hidden">Staff accounts</caption>
         <thead>
-          <tr>{HEADERS.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {HEADERS.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {!accounts?.length ? (
             <tr>
-              <td colSpan={HEADERS.length} className="admin-table__state">{loading ? 'Loading...' : failed ? 'Could not load the accounts.' : 'No accounts.'}</td>
+              <td colSpan={HEADERS.length} className="admin-table__state">
+                {loading ? 'Loading...' : failed ? 'Could not load the accounts.' : 'No accounts.'}
+              </td>
             </tr>
           ) : (
             accounts.map((a) => {
@@ -175,22 +214,59 @@ function AccountsTable({ accounts, loading, failed, me, busy, onChange }: TableP
               const off = busy === a._id;
               return (
                 <tr key={a._id} className={a.disabled ? 'account--disabled' : undefined}>
-                  <td data-label="Name">{a.name}{self && ' (you)'}</td>
-                  <td data-label="E-mail" className="cell-wrap">{a.email}</td>
+                  <td data-label="Name">
+                    {a.name}
+                    {self && ' (you)'}
+                  </td>
+                  <td data-label="E-mail" className="cell-wrap">
+                    {a.email}
+                  </td>
                   <td data-label="Role">{ROLE_LABELS[a.role]}</td>
                   <td data-label="State">{stateOf(a)}</td>
                   <td data-label="Second factor">{a.secondFactor ? 'On' : 'Off'}</td>
                   <td data-label="Last sign-in">{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : 'Never'}</td>
                   <td data-label="Actions">
                     <div className="admin-actions">
-                      <button type="button" className="btn btn--small" disabled={off} aria-label={`${roleButton(a.role)}: ${a.name}`} onClick={() => onChange('role', a)}>{roleButton(a.role)}</button>
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        disabled={off}
+                        aria-label={`${roleButton(a.role)}: ${a.name}`}
+                        onClick={() => onChange('role', a)}
+                      >
+                        {roleButton(a.role)}
+                      </button>
                       {/* One's own account is neither disabled nor reset here: My account changes one's password. */}
                       {!self && (
                         <>
-                          <button type="button" className="btn btn--small" disabled={off} aria-label={`${a.disabled ? 'Enable' : 'Disable'}: ${a.name}`} onClick={() => onChange(a.disabled ? 'enable' : 'disable', a)}>{a.disabled ? 'Enable' : 'Disable'}</button>
-                          <button type="button" className="btn btn--small" disabled={off} aria-label={`Reset password: ${a.name}`} onClick={() => onChange('reset', a)}>Reset password</button>
+                          <button
+                            type="button"
+                            className="btn btn--small"
+                            disabled={off}
+                            aria-label={`${a.disabled ? 'Enable' : 'Disable'}: ${a.name}`}
+                            onClick={() => onChange(a.disabled ? 'enable' : 'disable', a)}
+                          >
+                            {a.disabled ? 'Enable' : 'Disable'}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--small"
+                            disabled={off}
+                            aria-label={`Reset password: ${a.name}`}
+                            onClick={() => onChange('reset', a)}
+                          >
+                            Reset password
+                          </button>
                           {a.secondFactor && (
-                            <button type="button" className="btn btn--small" disabled={off} aria-label={`Reset second factor: ${a.name}`} onClick={() => onChange('second-factor', a)}>Reset second factor</button>
+                            <button
+                              type="button"
+                              className="btn btn--small"
+                              disabled={off}
+                              aria-label={`Reset second factor: ${a.name}`}
+                              onClick={() => onChange('second-factor', a)}
+                            >
+                              Reset second factor
+                            </button>
                           )}
                         </>
                       )}
@@ -239,13 +315,17 @@ function RequireSecondFactor({ required, onChanged }: { required: boolean; onCha
           : 'Not required: each person may turn on a second factor under My account.'}
       </p>
       <div className="admin-actions">
-        <button type="button" className="btn" disabled={busy} onClick={() => setAsking(true)}>{required ? 'Stop requiring it' : 'Require a second factor'}</button>
+        <button type="button" className="btn" disabled={busy} onClick={() => setAsking(true)}>
+          {required ? 'Stop requiring it' : 'Require a second factor'}
+        </button>
       </div>
       <ConfirmDialog
         open={asking}
-        message={required
-          ? 'Stop requiring a second factor? Accounts that have one keep it; others sign in with their password alone.'
-          : 'Require a second factor for every account? Everyone without one is sent to set it up at their next page, before anything else works.'}
+        message={
+          required
+            ? 'Stop requiring a second factor? Accounts that have one keep it; others sign in with their password alone.'
+            : 'Require a second factor for every account? Everyone without one is sent to set it up at their next page, before anything else works.'
+        }
         confirmLabel={required ? 'Stop requiring it' : 'Require it'}
         onConfirm={apply}
         onCancel={() => setAsking(false)}
@@ -281,7 +361,9 @@ function AddAccount({ onAdded }: { onAdded: (account: Account, password: string)
     if (!checked.ok) return refuse(checked.error, checked.fields);
     setBusy(true);
     try {
-      const { status, body } = await answerOf<{ admin: Account; temporaryPassword: string }>(await sendJson('/admins', 'POST', values));
+      const { status, body } = await answerOf<{ admin: Account; temporaryPassword: string }>(
+        await sendJson('/admins', 'POST', values),
+      );
       if (status === 201 && body.admin && body.temporaryPassword) {
         setValues(EMPTY);
         setErrors({});
@@ -300,16 +382,49 @@ function AddAccount({ onAdded }: { onAdded: (account: Account, password: string)
   return (
     <section className="accounts-add" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Add an account</h2>
-      <p className="hint">The new person gets a temporary password, shown to you once, and chooses their own when they first sign in.</p>
+      <p className="hint">
+        The new person gets a temporary password, shown to you once, and chooses their own when they first sign in.
+      </p>
       <form ref={formRef} className="account-form" noValidate onSubmit={submit} aria-busy={busy}>
-        <TextInput id={`${id}-name`} name="name" label="Name" required autoComplete="off" maxLength={100} value={values.name} onChange={set('name')} error={errors.name} />
-        <TextInput id={`${id}-email`} name="email" label="E-mail" type="email" inputMode="email" required autoComplete="off" value={values.email} onChange={set('email')} error={errors.email} />
+        <TextInput
+          id={`${id}-name`}
+          name="name"
+          label="Name"
+          required
+          autoComplete="off"
+          maxLength={100}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <TextInput
+          id={`${id}-email`}
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          required
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
         <Select
-          id={`${id}-role`} name="role" label="Role" required value={values.role} onChange={set('role')} error={errors.role} options={ROLE_OPTIONS} placeholder="Choose a role"
+          id={`${id}-role`}
+          name="role"
+          label="Role"
+          required
+          value={values.role}
+          onChange={set('role')}
+          error={errors.role}
+          options={ROLE_OPTIONS}
+          placeholder="Choose a role"
           hint="Office staff do the daily work; a principal can also delete records, manage accounts and change seats."
         />
         <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Adding...' : 'Add account'}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Adding...' : 'Add account'}
+          </button>
         </div>
       </form>
     </section>

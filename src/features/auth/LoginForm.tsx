@@ -73,7 +73,11 @@ export default function LoginForm() {
     // Read from the form, not from state: what was typed (or autofilled) before the island hydrated counts too.
     const form = new FormData(event.currentTarget as HTMLFormElement);
     if (codeStep) return send('/auth/login/code', { code: String(form.get('code') ?? '') }, WRONG_CODE);
-    return send('/auth/login', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }, INVALID);
+    return send(
+      '/auth/login',
+      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      INVALID,
+    );
   }
 
   return (
@@ -85,23 +89,49 @@ export default function LoginForm() {
         <div className="login__field" hidden={codeStep}>
           <label htmlFor={`${id}-email`}>Email</label>
           {/* `email`, not `username`: HTML_CodeSniffer (pa11y, WCAG 1.3.5) refuses `username` on an e-mail input; password managers still take the field before the password as the account. */}
-          <input id={`${id}-email`} type="email" name="email" autoComplete="email" placeholder="Enter your email" required={!codeStep} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="Enter your email"
+            required={!codeStep}
+          />
         </div>
         <div className="login__field" hidden={codeStep}>
           <label htmlFor={`${id}-password`}>Password</label>
-          <input id={`${id}-password`} type="password" name="password" autoComplete="current-password" placeholder="Enter your password" required={!codeStep} />
+          <input
+            id={`${id}-password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            required={!codeStep}
+          />
         </div>
         {codeStep && (
           <div className="login__field">
             <label htmlFor={`${id}-code`}>Code from your authenticator app</label>
-            <p id={`${id}-code-hint`} className="login__hint">Open the app on your phone and type the 6 digits it shows for this school. Lost your phone? Type one of your recovery codes.</p>
+            <p id={`${id}-code-hint`} className="login__hint">
+              Open the app on your phone and type the 6 digits it shows for this school. Lost your phone? Type one of
+              your recovery codes.
+            </p>
             <input
-              ref={codeRef} id={`${id}-code`} name="code" autoComplete="one-time-code" inputMode="text" required
-              maxLength={24} aria-describedby={`${id}-code-hint`} placeholder="123456"
+              ref={codeRef}
+              id={`${id}-code`}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              maxLength={24}
+              aria-describedby={`${id}-code-hint`}
+              placeholder="123456"
             />
           </div>
         )}
-        <button type="submit" className="login__button" disabled={busy || !ready} aria-busy={busy}>{codeStep ? 'Verify' : 'Login'}</button>
+        <button type="submit" className="login__button" disabled={busy || !ready} aria-busy={busy}>
+          {codeStep ? 'Verify' : 'Login'}
+        </button>
       </form>
     </div>
   );

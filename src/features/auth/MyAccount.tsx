@@ -53,7 +53,11 @@ export default function MyAccount() {
     if (repeatPassword !== newPassword) return refuse(NOT_THE_SAME, { repeatPassword: NOT_THE_SAME });
     setBusy(true);
     try {
-      const res = await adminApi('/auth/password', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ currentPassword, newPassword }) });
+      const res = await adminApi('/auth/password', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ currentPassword, newPassword }),
+      });
       const { status, body } = await answerOf(res);
       if (status !== 200) {
         setBusy(false);
@@ -79,27 +83,72 @@ export default function MyAccount() {
       <ScreenHeader title="My account" />
       {forced && (
         <div className="account-notice">
-          <p><strong>Choose your own password before going on.</strong></p>
-          <p>You signed in with a temporary password. Choose a new one that only you know; then the rest of the office pages open.</p>
+          <p>
+            <strong>Choose your own password before going on.</strong>
+          </p>
+          <p>
+            You signed in with a temporary password. Choose a new one that only you know; then the rest of the office
+            pages open.
+          </p>
         </div>
       )}
-      <FieldList rows={[['Name', me.name], ['E-mail', me.email], ['Role', ROLE_LABELS[me.role]]]} />
-      <h2 id={`${id}-title`} className="account-heading">Change password</h2>
-      <form ref={formRef} className="account-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <FieldList
+        rows={[
+          ['Name', me.name],
+          ['E-mail', me.email],
+          ['Role', ROLE_LABELS[me.role]],
+        ]}
+      />
+      <h2 id={`${id}-title`} className="account-heading">
+        Change password
+      </h2>
+      <form
+        ref={formRef}
+        className="account-form"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+      >
         <TextInput
-          id={`${id}-current`} name="currentPassword" type="password" autoComplete="current-password" required value={values.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword}
-          label="Current password" hint={forced ? 'The temporary password you signed in with.' : undefined}
+          id={`${id}-current`}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+          label="Current password"
+          hint={forced ? 'The temporary password you signed in with.' : undefined}
         />
         <TextInput
-          id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword}
-          label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password and not your e-mail. A few words you can remember make a good password.`}
+          id={`${id}-new`}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password and not your e-mail. A few words you can remember make a good password.`}
         />
         <TextInput
-          id={`${id}-repeat`} name="repeatPassword" type="password" autoComplete="new-password" required value={values.repeatPassword} onChange={set('repeatPassword')} error={errors.repeatPassword}
+          id={`${id}-repeat`}
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.repeatPassword}
+          onChange={set('repeatPassword')}
+          error={errors.repeatPassword}
           label="Repeat new password"
         />
         <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Change password'}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Change password'}
+          </button>
         </div>
       </form>
       <SecondFactor />

@@ -47,7 +47,11 @@ export function SecondFactor() {
     focusFirstError(formRef.current, fields);
   }
 
-  async function call<T>(path: string, method: string, body?: unknown): Promise<{ status: number; body: Partial<T> & { error?: string; fields?: Record<string, string> } } | undefined> {
+  async function call<T>(
+    path: string,
+    method: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Partial<T> & { error?: string; fields?: Record<string, string> } } | undefined> {
     setBusy(true);
     try {
       return await answerOf<T>(await send(path, method, body));
@@ -62,7 +66,8 @@ export function SecondFactor() {
   async function start() {
     const answer = await call<Setup>('/auth/second-factor/setup', 'POST');
     if (!answer) return;
-    if (answer.status !== 200 || !answer.body.secret || !answer.body.qr) return void toast.error(answer.body.error ?? FAILED);
+    if (answer.status !== 200 || !answer.body.secret || !answer.body.qr)
+      return void toast.error(answer.body.error ?? FAILED);
     setSetup({ secret: answer.body.secret, qr: answer.body.qr });
     setCode('');
     setErrors({});
@@ -73,7 +78,8 @@ export function SecondFactor() {
     if (busy) return;
     const answer = await call<{ recoveryCodes: string[] }>('/auth/second-factor', 'POST', { code });
     if (!answer) return;
-    if (answer.status !== 200 || !answer.body.recoveryCodes) return refuse(answer.body.error ?? FAILED, answer.body.fields ?? {});
+    if (answer.status !== 200 || !answer.body.recoveryCodes)
+      return refuse(answer.body.error ?? FAILED, answer.body.fields ?? {});
     setOn(true);
     setSetup(undefined);
     setCodes(answer.body.recoveryCodes);
@@ -82,9 +88,10 @@ export function SecondFactor() {
 
   async function withPassword(action: 'renew' | 'off') {
     if (busy) return;
-    const answer = action === 'renew'
-      ? await call<{ recoveryCodes: string[] }>('/auth/second-factor/recovery-codes', 'POST', { password })
-      : await call('/auth/second-factor', 'DELETE', { password });
+    const answer =
+      action === 'renew'
+        ? await call<{ recoveryCodes: string[] }>('/auth/second-factor/recovery-codes', 'POST', { password })
+        : await call('/auth/second-factor', 'DELETE', { password });
     if (!answer) return;
     if (answer.status !== 200) return refuse(answer.body.error ?? FAILED, answer.body.fields ?? {});
     setPassword('');
@@ -104,55 +111,115 @@ export function SecondFactor() {
 
   return (
     <section className="second-factor" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="account-heading">Second factor</h2>
+      <h2 id={`${id}-title`} className="account-heading">
+        Second factor
+      </h2>
       {forced && !on && (
         <div className="account-notice">
-          <p><strong>Set up a second factor before going on.</strong></p>
-          <p>The school asks every account for a code from an authenticator app at sign-in, as well as the password. Then the rest of the office pages open.</p>
+          <p>
+            <strong>Set up a second factor before going on.</strong>
+          </p>
+          <p>
+            The school asks every account for a code from an authenticator app at sign-in, as well as the password. Then
+            the rest of the office pages open.
+          </p>
         </div>
       )}
       {on ? (
         <>
           <p>On: after your password, sign-in asks for the 6-digit code your authenticator app shows.</p>
-          <form ref={formRef} className="account-form" noValidate aria-busy={busy} onSubmit={(e) => {
-            e.preventDefault();
-            void withPassword('renew');
-          }}>
+          <form
+            ref={formRef}
+            className="account-form"
+            noValidate
+            aria-busy={busy}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void withPassword('renew');
+            }}
+          >
             <TextInput
-              id={`${id}-password`} name="password" type="password" autoComplete="current-password" required value={password} error={errors.password}
-              onChange={(v) => { setPassword(v); setErrors({}); }} label="Current password" hint="Needed to get new recovery codes or to turn the second factor off."
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(v) => {
+                setPassword(v);
+                setErrors({});
+              }}
+              label="Current password"
+              hint="Needed to get new recovery codes or to turn the second factor off."
             />
             <div className="admin-actions">
-              <button type="submit" className="btn" disabled={busy}>New recovery codes</button>
-              <button type="button" className="btn" disabled={busy} onClick={() => withPassword('off')}>Turn off</button>
+              <button type="submit" className="btn" disabled={busy}>
+                New recovery codes
+              </button>
+              <button type="button" className="btn" disabled={busy} onClick={() => withPassword('off')}>
+                Turn off
+              </button>
             </div>
           </form>
         </>
       ) : setup ? (
         <form ref={formRef} className="account-form" noValidate aria-busy={busy} onSubmit={confirm}>
           <ol className="second-factor__steps">
-            <li>Install an authenticator app on your phone if you have none (Google Authenticator, Microsoft Authenticator or any other).</li>
+            <li>
+              Install an authenticator app on your phone if you have none (Google Authenticator, Microsoft Authenticator
+              or any other).
+            </li>
             <li>
               In the app, add an account and scan this QR code:
-              <img className="second-factor__qr" src={setup.qr} width={240} height={240} alt="QR code for your authenticator app" />
-              Cannot scan? Choose to type a key instead and type this one: <code className="second-factor__key" data-secret={setup.secret}>{grouped(setup.secret)}</code>
+              <img
+                className="second-factor__qr"
+                src={setup.qr}
+                width={240}
+                height={240}
+                alt="QR code for your authenticator app"
+              />
+              Cannot scan? Choose to type a key instead and type this one:{' '}
+              <code className="second-factor__key" data-secret={setup.secret}>
+                {grouped(setup.secret)}
+              </code>
             </li>
             <li>Type the 6-digit code the app now shows for this school.</li>
           </ol>
           <TextInput
-            id={`${id}-code`} name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" required maxLength={12}
-            value={code} error={errors.code} onChange={(v) => { setCode(v); setErrors({}); }}
+            id={`${id}-code`}
+            name="code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={12}
+            value={code}
+            error={errors.code}
+            onChange={(v) => {
+              setCode(v);
+              setErrors({});
+            }}
           />
           <div className="admin-actions">
-            <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Checking...' : 'Turn on'}</button>
-            <button type="button" className="btn" disabled={busy} onClick={() => setSetup(undefined)}>Cancel</button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? 'Checking...' : 'Turn on'}
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => setSetup(undefined)}>
+              Cancel
+            </button>
           </div>
         </form>
       ) : (
         <>
-          <p>Off: sign-in asks for your password only. With a second factor, sign-in also asks for a code from an app on your phone, so a guessed or stolen password alone is not enough.</p>
+          <p>
+            Off: sign-in asks for your password only. With a second factor, sign-in also asks for a code from an app on
+            your phone, so a guessed or stolen password alone is not enough.
+          </p>
           <div className="admin-actions">
-            <button type="button" className="btn btn--primary" disabled={busy || me.mustChangePassword} onClick={start}>Set up a second factor</button>
+            <button type="button" className="btn btn--primary" disabled={busy || me.mustChangePassword} onClick={start}>
+              Set up a second factor
+            </button>
           </div>
           {me.mustChangePassword && <p className="hint">Choose your own password first.</p>}
         </>

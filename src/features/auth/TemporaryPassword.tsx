@@ -21,21 +21,42 @@ export function TemporaryPassword({ shown, onClose }: { shown: Shown | undefined
   const codeRef = useRef<HTMLElement>(null);
 
   const copy = () =>
-    shown && copyOrSelect(shown.password, codeRef.current, { copied: 'Password copied', selected: 'Could not copy: the password is selected, press Ctrl+C to copy it.' });
+    shown &&
+    copyOrSelect(shown.password, codeRef.current, {
+      copied: 'Password copied',
+      selected: 'Could not copy: the password is selected, press Ctrl+C to copy it.',
+    });
 
   return (
-    <Dialog open={!!shown} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-what`} closeOnBackdrop={false} initialFocus={copyRef}>
+    <Dialog
+      open={!!shown}
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-what`}
+      closeOnBackdrop={false}
+      initialFocus={copyRef}
+    >
       {shown && (
         <>
-          <h2 id={`${id}-title`} className="ui-dialog__title">{shown.reset ? 'New temporary password' : 'Account added'}</h2>
+          <h2 id={`${id}-title`} className="ui-dialog__title">
+            {shown.reset ? 'New temporary password' : 'Account added'}
+          </h2>
           <p>
             Temporary password for <strong>{shown.name}</strong> <span className="account-email">({shown.email})</span>:
           </p>
-          <p className="temp-password"><code ref={codeRef}>{shown.password}</code></p>
-          <p id={`${id}-what`}>Hand this password to {shown.name} yourself; at first sign-in they choose their own. It is not shown again.</p>
+          <p className="temp-password">
+            <code ref={codeRef}>{shown.password}</code>
+          </p>
+          <p id={`${id}-what`}>
+            Hand this password to {shown.name} yourself; at first sign-in they choose their own. It is not shown again.
+          </p>
           <div className="admin-actions">
-            <button type="button" ref={copyRef} className="btn btn--primary" onClick={copy}>Copy</button>
-            <button type="button" className="btn" onClick={onClose}>Done</button>
+            <button type="button" ref={copyRef} className="btn btn--primary" onClick={copy}>
+              Copy
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              Done
+            </button>
           </div>
         </>
       )}

@@ -59,7 +59,9 @@ export const passwordChangeSchema = passwords.check(
   z.superRefine((v: z.output<typeof passwords>, ctx) => {
     const rules = new Rules(ctx);
     const { currentPassword = '', newPassword = '' } = v;
-    rules.check(ACCOUNT_MESSAGES.required, () => emptyOf({ currentPassword, newPassword }, ['currentPassword', 'newPassword']));
+    rules.check(ACCOUNT_MESSAGES.required, () =>
+      emptyOf({ currentPassword, newPassword }, ['currentPassword', 'newPassword']),
+    );
     const problem = passwordProblem(newPassword);
     if (problem) rules.check(problem, () => ['newPassword']);
     rules.check(ACCOUNT_MESSAGES.samePassword, () => (newPassword === currentPassword ? ['newPassword'] : []));

@@ -49,7 +49,12 @@ export async function countAdmins(): Promise<number> {
 }
 
 /** A new account with a password of its own (`npm start`'s seed, `npm run admin -- create`); a principal unless told. */
-export async function createAdmin(email: string, password: string, name = 'Administrator', role: Role = 'principal'): Promise<AdminRow> {
+export async function createAdmin(
+  email: string,
+  password: string,
+  name = 'Administrator',
+  role: Role = 'principal',
+): Promise<AdminRow> {
   const rows = await query<AdminRow>(
     `INSERT INTO admins (name, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING ${ROW}`,
     [name, normaliseEmail(email), await hashPassword(password), role],
@@ -61,7 +66,10 @@ export async function createAdmin(email: string, password: string, name = 'Admin
 export async function setAdminPassword(email: string, password: string): Promise<boolean> {
   const admin = await findAdminByEmail(email);
   if (!admin) return false;
-  await query(`UPDATE admins SET password_hash = $1, must_change_password = false, updated_at = now() WHERE id = $2`, [await hashPassword(password), admin.id]);
+  await query(`UPDATE admins SET password_hash = $1, must_change_password = false, updated_at = now() WHERE id = $2`, [
+    await hashPassword(password),
+    admin.id,
+  ]);
   await revokeAllSessions(admin.id);
   return true;
 }
@@ -79,7 +87,8 @@ export function temporaryPassword(): string {
   return [chars.slice(0, 5), chars.slice(5, 10), chars.slice(10)].map((g) => g.join('')).join('-');
 }
 
-const ACCOUNT_COLUMNS = 'a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at, a.last_sign_in_at, a.totp_enabled_at';
+const ACCOUNT_COLUMNS =
+  'a.id, a.name, a.email, a.role, a.disabled_at, a.must_change_password, a.created_at, a.last_sign_in_at, a.totp_enabled_at';
 
 function accountJson(row: Record<string, unknown>): Account {
   return {
@@ -99,7 +108,9 @@ const NOT_FOUND = 'Account not found';
 
 /** GET /v1/api/admins: every account, principals first, then by name; and whether each must have a second factor. */
 export async function listAdmins(): Promise<Response> {
-  const rows = await query(`SELECT ${ACCOUNT_COLUMNS} FROM admins a ORDER BY a.role = 'principal' DESC, lower(a.name), a.email`);
+  const rows = await query(
+    `SELECT ${ACCOUNT_COLUMNS} FROM admins a ORDER BY a.role = 'principal' DESC, lower(a.name), a.email`,
+  );
   return json({ data: rows.map(accountJson), secondFactorRequired: await secondFactorRequired() });
 }
 
@@ -118,7 +129,11 @@ export async function addAdmin(req: Request, ctx: AdminContext): Promise<Respons
     );
     const id = inserted.rows[0]?.id;
     if (!id) throw conflict(ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
-    await recordAudit(ctx, { action: 'account', entity: 'admin', entityId: id, detail: `added ${normaliseEmail(email)} as ${role}` }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'account', entity: 'admin', entityId: id, detail: `added ${normaliseEmail(email)} as ${role}` },
+      tx,
+    );
     return (await tx.query(`SELECT ${ACCOUNT_COLUMNS} FROM admins a WHERE a.id = $1`, [id])).rows[0]!;
   });
   return json({ admin: accountJson(row), temporaryPassword: password }, 201);
@@ -141,9 +156,11 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
   if (role !== undefined && !isRole(role)) fields.role = ACCOUNT_MESSAGES.role;
   if (disabled !== undefined && typeof disabled !== 'boolean') fields.disabled = 'disabled must be true or false.';
   if (resetPassword !== undefined && resetPassword !== true) fields.resetPassword = 'resetPassword must be true.';
-  if (resetSecondFactor !== undefined && resetSecondFactor !== true) fields.resetSecondFactor = 'resetSecondFactor must be true.';
+  if (resetSecondFactor !== undefined && resetSecondFactor !== true)
+    fields.resetSecondFactor = 'resetSecondFactor must be true.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
-  if (role === undefined && disabled === undefined && resetPassword === undefined && resetSecondFactor === undefined) throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
+  if (role === undefined && disabled === undefined && resetPassword === undefined && resetSecondFactor === undefined)
+    throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
   if (disabled === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.yourself);
   // A reset would sign this very session out and leave its new password on a screen nobody can use.
   if (resetPassword === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownReset);
@@ -159,7 +176,10 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
     const nextRole = (role as Role | undefined) ?? current.role;
     const nextDisabled = disabled === undefined ? current.disabled_at !== null : disabled;
     if (current.role === 'principal' && current.disabled_at === null && (nextRole !== 'principal' || nextDisabled)) {
-      const others = await tx.query(`SELECT 1 FROM admins WHERE role = 'principal' AND disabled_at IS NULL AND id <> $1 LIMIT 1`, [id]);
+      const others = await tx.query(
+        `SELECT 1 FROM admins WHERE role = 'principal' AND disabled_at IS NULL AND id <> $1 LIMIT 1`,
+        [id],
+      );
       if (!others.rows.length) throw conflict(ACCOUNT_MESSAGES.lastPrincipal);
     }
     const changes: string[] = [];
@@ -180,8 +200,14 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
         WHERE id = $1`,
       [id, nextRole, nextDisabled, hash ?? null],
     );
-    if (nextDisabled || hash || resetFactor) await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [id]);
-    if (changes.length) await recordAudit(ctx, { action: 'account', entity: 'admin', entityId: id, detail: `${current.email}: ${changes.join(', ')}` }, tx);
+    if (nextDisabled || hash || resetFactor)
+      await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [id]);
+    if (changes.length)
+      await recordAudit(
+        ctx,
+        { action: 'account', entity: 'admin', entityId: id, detail: `${current.email}: ${changes.join(', ')}` },
+        tx,
+      );
     return (await tx.query(`SELECT ${ACCOUNT_COLUMNS} FROM admins a WHERE a.id = $1`, [id])).rows[0]!;
   });
   return json(password ? { admin: accountJson(row), temporaryPassword: password } : { admin: accountJson(row) });
@@ -197,7 +223,8 @@ export async function changeOwnPassword(req: Request, ctx: AdminContext): Promis
   if (!result.ok) throw refuse(result);
   const { currentPassword = '', newPassword = '' } = result.data;
   const weak = await passwordWeakness(newPassword, ctx.admin.email, await schoolProfile());
-  if (weak) throw badRequest(weak.message, { newPassword: weak.message }).withCode(weak.code, { newPassword: weak.code });
+  if (weak)
+    throw badRequest(weak.message, { newPassword: weak.message }).withCode(weak.code, { newPassword: weak.code });
   await countLoginTry(ctx.admin.email, ctx.ip);
   const admin = await findAdminByEmail(ctx.admin.email);
   if (!admin || !(await verifyPassword(currentPassword, admin.password_hash))) {
@@ -206,9 +233,19 @@ export async function changeOwnPassword(req: Request, ctx: AdminContext): Promis
   await forgetLoginTry(ctx.admin.email, ctx.ip);
   const hash = await hashPassword(newPassword);
   await transaction(async (tx) => {
-    await tx.query(`UPDATE admins SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1`, [admin.id, hash]);
-    await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND revoked_at IS NULL`, [admin.id, ctx.sessionId]);
-    await recordAudit(ctx, { action: 'password', entity: 'admin', entityId: admin.id, detail: 'changed own password' }, tx);
+    await tx.query(
+      `UPDATE admins SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1`,
+      [admin.id, hash],
+    );
+    await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND revoked_at IS NULL`, [
+      admin.id,
+      ctx.sessionId,
+    ]);
+    await recordAudit(
+      ctx,
+      { action: 'password', entity: 'admin', entityId: admin.id, detail: 'changed own password' },
+      tx,
+    );
   });
   return json({ message: 'Password changed', admin: { ...ctx.admin, mustChangePassword: false } });
 }

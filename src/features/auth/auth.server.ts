@@ -7,14 +7,28 @@
  * and clears them. Passwords and codes are counted by the same throttle (./throttle.server.ts).
  */
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checkXsrf, clearSessionCookies, createSession, currentSession, revokeSession, signedIn } from '../../server/auth.ts';
+import {
+  checkXsrf,
+  clearSessionCookies,
+  createSession,
+  currentSession,
+  revokeSession,
+  signedIn,
+} from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { unauthorized } from '../../server/errors.ts';
 import { DUMMY_HASH, verifyPassword } from '../../server/passwords.ts';
 import { findAdminByEmail, findAdminById, normaliseEmail, type AdminRow } from './admins.server.ts';
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 import { recoveryCodesLeft, secondFactorRequired, useSignInCode } from './second-factor.server.ts';
-import { clearStepCookie, isKnownBrowser, knownBrowserCookie, readStep, stepCookie, stepIsFor } from './sign-in-steps.server.ts';
+import {
+  clearStepCookie,
+  isKnownBrowser,
+  knownBrowserCookie,
+  readStep,
+  stepCookie,
+  stepIsFor,
+} from './sign-in-steps.server.ts';
 
 const INVALID = 'Invalid Credentials!';
 export const SIGN_IN_MESSAGES = {
@@ -34,7 +48,8 @@ async function signIn(req: Request, admin: AdminRow, ip: string, extra: string[]
   const cookies = await createSession(req, admin.id, ip);
   const required = await secondFactorRequired();
   const response = json(signedIn({ ...admin, second_factor: admin.totp_enabled_at !== null, required }));
-  for (const c of [...cookies, await knownBrowserCookie(req, admin.email), ...extra]) response.headers.append('Set-Cookie', c);
+  for (const c of [...cookies, await knownBrowserCookie(req, admin.email), ...extra])
+    response.headers.append('Set-Cookie', c);
   return response;
 }
 
@@ -77,9 +92,15 @@ export const loginCode: Handler = async (req, { ip }) => {
   await forgetLoginTry(email, ip, 2);
   if (used === 'recovery') {
     const left = await recoveryCodesLeft(admin.id);
-    await recordAudit({ admin: signedIn({ ...admin, second_factor: true, required: false }), ip }, {
-      action: 'account', entity: 'admin', entityId: admin.id, detail: `${admin.email}: signed in with a recovery code (${left} left)`,
-    });
+    await recordAudit(
+      { admin: signedIn({ ...admin, second_factor: true, required: false }), ip },
+      {
+        action: 'account',
+        entity: 'admin',
+        entityId: admin.id,
+        detail: `${admin.email}: signed in with a recovery code (${left} left)`,
+      },
+    );
   }
   return signIn(req, admin, ip, [clearStepCookie(req)]);
 };

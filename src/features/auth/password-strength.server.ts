@@ -29,9 +29,10 @@ export const MIN_PASSWORD_SCORE = 3;
 export const MIN_PIECES_LOG10 = 7;
 
 export const PASSWORD_MESSAGES = {
-  tooCommon: 'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.',
+  tooCommon:
+    'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.',
   guessable:
-    'This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school\'s name). Choose another; a few words you can remember make a good password.',
+    "This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school's name). Choose another; a few words you can remember make a good password.",
   containsEmail: 'The password must not contain your e-mail address or the name in it.',
 } as const;
 export type PasswordRefusal = keyof typeof PASSWORD_MESSAGES;
@@ -46,20 +47,46 @@ const COMMON = new Set(['topTen', 'topHundred', 'common', 'similarToCommon']);
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 function zxcvbn(): Promise<ZxcvbnFactory> {
-  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+  checker ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
     ([core, common, en]) =>
       new core.ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...en.dictionary, indianFirstNames: [...INDIAN_FIRST_NAMES], indianSurnames: [...INDIAN_SURNAMES] },
+        dictionary: {
+          ...common.dictionary,
+          ...en.dictionary,
+          indianFirstNames: [...INDIAN_FIRST_NAMES],
+          indianSurnames: [...INDIAN_SURNAMES],
+        },
         graphs: common.adjacencyGraphs,
       }),
   );
   return checker;
 }
 
-const lettersAndDigits = (text: string) => text.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '');
+const lettersAndDigits = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** What people call the accounts and the admin area: a guesser at a school's sign-in tries these. */
-const ROLE_WORDS = ['principal', 'office', 'admin', 'administrator', 'staff', 'clerk', 'teacher', 'accounts', 'school', 'academy', 'login', ...Object.values(ROLE_LABELS)];
+const ROLE_WORDS = [
+  'principal',
+  'office',
+  'admin',
+  'administrator',
+  'staff',
+  'clerk',
+  'teacher',
+  'accounts',
+  'school',
+  'academy',
+  'login',
+  ...Object.values(ROLE_LABELS),
+];
 
 const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
 
@@ -76,7 +103,14 @@ function userInputs(email: string, school: SchoolProfile): string[] {
   const c = site.contact;
   const names = [school.name.en, school.shortName, c.name, c.shortName];
   for (const name of names) found.push(name, lettersAndDigits(name), ...words(name), ...words(name.replace(/\./g, '')));
-  for (const text of [school.address.en, c.address, school.principalName ?? '', school.email ?? '', new URL(site.url).hostname]) found.push(...words(text));
+  for (const text of [
+    school.address.en,
+    c.address,
+    school.principalName ?? '',
+    school.email ?? '',
+    new URL(site.url).hostname,
+  ])
+    found.push(...words(text));
   return [...new Set(found.map((word) => word.toLowerCase()))].filter((word) => word.length >= 3);
 }
 
@@ -104,7 +138,11 @@ function piecesLog10(result: ZxcvbnResult): number {
  * whose pieces must also cost MIN_PIECES_LOG10. `school` is the profile whose words count (the one
  * in use by default: the site's facts until a function has read the stored profile).
  */
-export async function passwordWeakness(password: string, email: string, school: SchoolProfile = schoolInUse()): Promise<PasswordWeakness | undefined> {
+export async function passwordWeakness(
+  password: string,
+  email: string,
+  school: SchoolProfile = schoolInUse(),
+): Promise<PasswordWeakness | undefined> {
   const short = passwordProblem(password);
   if (short) return { code: 'password.short', message: short };
   if (containsEmail(password, email)) return refusal('containsEmail');
@@ -118,4 +156,7 @@ export async function passwordWeakness(password: string, email: string, school: 
   return refusal(COMMON.has(weakest.feedback.warning ?? '') ? 'tooCommon' : 'guessable');
 }
 
-const refusal = (key: PasswordRefusal): PasswordWeakness => ({ code: `password.${key}`, message: PASSWORD_MESSAGES[key] });
+const refusal = (key: PasswordRefusal): PasswordWeakness => ({
+  code: `password.${key}`,
+  message: PASSWORD_MESSAGES[key],
+});

@@ -3,5 +3,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 /** Why `password` cannot be used, or undefined when it can. */
 export function passwordProblem(password: string): string | undefined {
-  return password.length < MIN_PASSWORD_LENGTH ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.` : undefined;
+  return password.length < MIN_PASSWORD_LENGTH
+    ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`
+    : undefined;
 }

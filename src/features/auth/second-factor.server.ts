@@ -42,11 +42,13 @@ export const SECOND_FACTOR_MESSAGES = {
   noSetup: 'Start the setup first: the QR code has not been made, or it was replaced.',
   alreadyOn: 'Your second factor is already on. To set up a new phone, turn it off first.',
   notOn: 'Your account has no second factor.',
-  required: 'The school requires a second factor for every account: it cannot be turned off. Ask the principal to reset it if you lost your phone.',
+  required:
+    'The school requires a second factor for every account: it cannot be turned off. Ask the principal to reset it if you lost your phone.',
   password: 'Enter your current password.',
   wrongPassword: 'The current password is not right.',
   requiredType: 'required must be true or false.',
-  ownFirst: 'Set up your own second factor under My account first: requiring one would otherwise keep you out of everything else too.',
+  ownFirst:
+    'Set up your own second factor under My account first: requiring one would otherwise keep you out of everything else too.',
 } as const;
 
 // ---- sealing the secret -----------------------------------------------------------------------
@@ -107,7 +109,14 @@ export async function resealSecondFactors(oldBase64: string, newBase64: string):
 // ---- codes ------------------------------------------------------------------------------------
 
 const totpOf = (base32: string, label = '', issuer = '') =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
 
 /** The time step `code` belongs to under `base32`, or undefined when it is none of the steps around now. */
 function stepOf(base32: string, code: string): number | undefined {
@@ -125,7 +134,9 @@ const hashCode = (code: string) => createHash('sha256').update(bare(code)).diges
 /** Ten new recovery codes as shown ("abcd-efgh-jkmn-pqrs"): 16 symbols of 32, 80 random bits each. */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODES }, () => {
-    const chars = [...randomBytes(RECOVERY_LENGTH)].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]!).join('');
+    const chars = [...randomBytes(RECOVERY_LENGTH)]
+      .map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]!)
+      .join('');
     return chars.match(/.{4}/g)!.join('-');
   });
 }
@@ -134,7 +145,10 @@ function newRecoveryCodes(): string[] {
 async function replaceRecoveryCodes(tx: Queryable, adminId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [adminId]);
-  await tx.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, unnest($2::text[])`, [adminId, codes.map(hashCode)]);
+  await tx.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, unnest($2::text[])`, [
+    adminId,
+    codes.map(hashCode),
+  ]);
   return codes;
 }
 
@@ -170,7 +184,10 @@ export async function useSignInCode(admin: SecondFactorAccount, code: string): P
 
 /** The recovery codes `adminId` has left. */
 export async function recoveryCodesLeft(adminId: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(`SELECT count(*)::int AS n FROM admin_recovery_codes WHERE admin_id = $1 AND used_at IS NULL`, [adminId]);
+  const row = await queryOne<{ n: number }>(
+    `SELECT count(*)::int AS n FROM admin_recovery_codes WHERE admin_id = $1 AND used_at IS NULL`,
+    [adminId],
+  );
   return row?.n ?? 0;
 }
 
@@ -178,7 +195,9 @@ export async function recoveryCodesLeft(adminId: string): Promise<number> {
 
 /** Whether the principal requires a second factor of every account. */
 export async function secondFactorRequired(): Promise<boolean> {
-  const row = await queryOne<{ required: boolean }>(`SELECT second_factor_required AS required FROM staff_sign_in_policy`);
+  const row = await queryOne<{ required: boolean }>(
+    `SELECT second_factor_required AS required FROM staff_sign_in_policy`,
+  );
   return row?.required ?? false;
 }
 
@@ -210,11 +229,14 @@ export async function confirmSetup(req: Request, ctx: AdminContext): Promise<Res
   const code = typeof body.code === 'string' ? bare(body.code) : '';
   if (!/^\d{6}$/.test(code)) throw badRequest(SECOND_FACTOR_MESSAGES.code, { code: SECOND_FACTOR_MESSAGES.code });
   if (ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.alreadyOn);
-  const row = await queryOne<{ totp_pending: string | null }>(`SELECT totp_pending FROM admins WHERE id = $1`, [ctx.admin._id]);
+  const row = await queryOne<{ totp_pending: string | null }>(`SELECT totp_pending FROM admins WHERE id = $1`, [
+    ctx.admin._id,
+  ]);
   const secret = row?.totp_pending ? unseal(row.totp_pending, secondFactorKey()) : undefined;
   if (!row?.totp_pending || secret === undefined) throw conflict(SECOND_FACTOR_MESSAGES.noSetup);
   const step = stepOf(secret, code);
-  if (step === undefined) throw badRequest(SECOND_FACTOR_MESSAGES.wrongCode, { code: SECOND_FACTOR_MESSAGES.wrongCode });
+  if (step === undefined)
+    throw badRequest(SECOND_FACTOR_MESSAGES.wrongCode, { code: SECOND_FACTOR_MESSAGES.wrongCode });
   const codes = await transaction(async (tx) => {
     const turned = await tx.query(
       `UPDATE admins SET totp_secret = totp_pending, totp_pending = NULL, totp_enabled_at = now(), totp_last_step = $3, updated_at = now()
@@ -222,7 +244,10 @@ export async function confirmSetup(req: Request, ctx: AdminContext): Promise<Res
       [ctx.admin._id, row.totp_pending, step],
     );
     if (!turned.rows.length) throw conflict(SECOND_FACTOR_MESSAGES.noSetup);
-    await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND revoked_at IS NULL`, [ctx.admin._id, ctx.sessionId]);
+    await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND revoked_at IS NULL`, [
+      ctx.admin._id,
+      ctx.sessionId,
+    ]);
     await audit(ctx, ctx.admin._id, 'second factor turned on', tx);
     return replaceRecoveryCodes(tx, ctx.admin._id);
   });
@@ -237,7 +262,9 @@ async function checkOwnPassword(body: Record<string, unknown>, ctx: AdminContext
   const password = typeof body.password === 'string' ? body.password : '';
   if (!password) throw badRequest(SECOND_FACTOR_MESSAGES.password, { password: SECOND_FACTOR_MESSAGES.password });
   await countLoginTry(ctx.admin.email, ctx.ip);
-  const row = await queryOne<{ password_hash: string }>(`SELECT password_hash FROM admins WHERE id = $1`, [ctx.admin._id]);
+  const row = await queryOne<{ password_hash: string }>(`SELECT password_hash FROM admins WHERE id = $1`, [
+    ctx.admin._id,
+  ]);
   if (!row || !(await verifyPassword(password, row.password_hash))) {
     throw badRequest(SECOND_FACTOR_MESSAGES.wrongPassword, { password: SECOND_FACTOR_MESSAGES.wrongPassword });
   }
@@ -286,7 +313,8 @@ export async function clearSecondFactor(tx: Queryable, adminId: string): Promise
  */
 export async function setRequirement(req: Request, ctx: AdminContext): Promise<Response> {
   const { required } = await readJson(req);
-  if (typeof required !== 'boolean') throw badRequest(SECOND_FACTOR_MESSAGES.requiredType, { required: SECOND_FACTOR_MESSAGES.requiredType });
+  if (typeof required !== 'boolean')
+    throw badRequest(SECOND_FACTOR_MESSAGES.requiredType, { required: SECOND_FACTOR_MESSAGES.requiredType });
   if (required && !ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.ownFirst);
   await transaction(async (tx) => {
     const changed = await tx.query(
@@ -294,10 +322,16 @@ export async function setRequirement(req: Request, ctx: AdminContext): Promise<R
       [required],
     );
     if (changed.rows.length) {
-      await recordAudit(ctx, {
-        action: 'account', entity: 'admin', entityId: null,
-        detail: required ? 'a second factor required for every account' : 'a second factor no longer required',
-      }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'account',
+          entity: 'admin',
+          entityId: null,
+          detail: required ? 'a second factor required for every account' : 'a second factor no longer required',
+        },
+        tx,
+      );
     }
   });
   return json({ secondFactorRequired: required });
@@ -310,13 +344,18 @@ const COMMAND_LINE = { admin: null, ip: null, system: 'npm run admin' } as const
 export async function resetSecondFactorFromCommandLine(email: string): Promise<boolean> {
   return transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; email: string }>(
-      `SELECT id, email FROM admins WHERE email = $1 AND totp_enabled_at IS NOT NULL FOR UPDATE`, [email.trim().toLowerCase()],
+      `SELECT id, email FROM admins WHERE email = $1 AND totp_enabled_at IS NOT NULL FOR UPDATE`,
+      [email.trim().toLowerCase()],
     );
     const admin = rows[0];
     if (!admin) return false;
     await clearSecondFactor(tx, admin.id);
     await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND revoked_at IS NULL`, [admin.id]);
-    await recordAudit(COMMAND_LINE, { action: 'account', entity: 'admin', entityId: admin.id, detail: `${admin.email}: second factor reset` }, tx);
+    await recordAudit(
+      COMMAND_LINE,
+      { action: 'account', entity: 'admin', entityId: admin.id, detail: `${admin.email}: second factor reset` },
+      tx,
+    );
     return true;
   });
 }

@@ -39,23 +39,41 @@ export interface Step {
 const passwordPrint = (hash: string) => createHash('sha256').update(hash).digest('base64url').slice(0, 22);
 
 const sign = (claims: Record<string, string>, subject: string, audience: string, expires: string) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setAudience(audience).setIssuedAt().setExpirationTime(expires).sign(secretKey());
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(subject)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(expires)
+    .sign(secretKey());
 
 async function verified(token: string | undefined, audience: string): Promise<Record<string, unknown> | undefined> {
   if (!token) return undefined;
   try {
-    return (await jwtVerify(token, secretKey(), { algorithms: ['HS256'], audience, requiredClaims: ['exp', 'sub'] })).payload;
+    return (await jwtVerify(token, secretKey(), { algorithms: ['HS256'], audience, requiredClaims: ['exp', 'sub'] }))
+      .payload;
   } catch {
     return undefined;
   }
 }
 
 export async function stepCookie(req: Request, admin: StepAccount): Promise<string> {
-  const token = await sign({ email: admin.email, pw: passwordPrint(admin.password_hash) }, admin.id, STEP_AUDIENCE, `${STEP_MINUTES}m`);
-  return cookie(req, STEP_COOKIE, token, { httpOnly: true, maxAge: STEP_MINUTES * 60, path: AUTH_PATH, sameSite: 'Strict' });
+  const token = await sign(
+    { email: admin.email, pw: passwordPrint(admin.password_hash) },
+    admin.id,
+    STEP_AUDIENCE,
+    `${STEP_MINUTES}m`,
+  );
+  return cookie(req, STEP_COOKIE, token, {
+    httpOnly: true,
+    maxAge: STEP_MINUTES * 60,
+    path: AUTH_PATH,
+    sameSite: 'Strict',
+  });
 }
 
-export const clearStepCookie = (req: Request) => cookie(req, STEP_COOKIE, '', { httpOnly: true, maxAge: 0, path: AUTH_PATH, sameSite: 'Strict' });
+export const clearStepCookie = (req: Request) =>
+  cookie(req, STEP_COOKIE, '', { httpOnly: true, maxAge: 0, path: AUTH_PATH, sameSite: 'Strict' });
 
 /** The step this browser is at, or undefined (none, expired, forged). */
 export async function readStep(req: Request): Promise<Step | undefined> {
@@ -65,11 +83,17 @@ export async function readStep(req: Request): Promise<Step | undefined> {
 }
 
 /** Whether `step` is still `admin`'s: the same account, e-mail and password. */
-export const stepIsFor = (step: Step, admin: StepAccount) => step.adminId === admin.id && step.email === admin.email && step.passwordPrint === passwordPrint(admin.password_hash);
+export const stepIsFor = (step: Step, admin: StepAccount) =>
+  step.adminId === admin.id && step.email === admin.email && step.passwordPrint === passwordPrint(admin.password_hash);
 
 export async function knownBrowserCookie(req: Request, email: string): Promise<string> {
   const token = await sign({}, email, KNOWN_AUDIENCE, `${KNOWN_BROWSER_DAYS}d`);
-  return cookie(req, KNOWN_COOKIE, token, { httpOnly: true, maxAge: KNOWN_BROWSER_DAYS * 86400, path: AUTH_PATH, sameSite: 'Strict' });
+  return cookie(req, KNOWN_COOKIE, token, {
+    httpOnly: true,
+    maxAge: KNOWN_BROWSER_DAYS * 86400,
+    path: AUTH_PATH,
+    sameSite: 'Strict',
+  });
 }
 
 /** Whether this browser signed in as `email` before (its cookie, signed by us, names it). */

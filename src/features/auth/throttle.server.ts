@@ -93,13 +93,22 @@ export interface TryOptions {
 export async function countLoginTry(email: string, ip: string, options: TryOptions = {}): Promise<void> {
   const perAddress = envNumber('LOGIN_MAX_FAILURES_PER_IP', MAX_FAILURES_PER_ADDRESS);
   const row = await queryOne<{ pair: number; address: number | null }>(COUNT_TRY, [
-    pairKey(email, ip), addressKey(ip), WINDOW_MINUTES, MAX_FAILURES_PER_PAIR,
+    pairKey(email, ip),
+    addressKey(ip),
+    WINDOW_MINUTES,
+    MAX_FAILURES_PER_PAIR,
   ]);
-  if (!row || row.pair > MAX_FAILURES_PER_PAIR || row.address === null || row.address > perAddress) throw tooMany(WINDOW_MINUTES * 60);
+  if (!row || row.pair > MAX_FAILURES_PER_PAIR || row.address === null || row.address > perAddress)
+    throw tooMany(WINDOW_MINUTES * 60);
   if (!email) return;
   const free = envNumber('LOGIN_FREE_FAILURES_PER_ACCOUNT', FREE_FAILURES_PER_ACCOUNT);
   const account = await queryOne<{ failures: number | null; wait_seconds: string | number | null }>(COUNT_ACCOUNT_TRY, [
-    accountKey(email), free, FIRST_WAIT_SECONDS, MAX_WAIT_SECONDS, ACCOUNT_MEMORY_MINUTES, options.knownBrowser === true,
+    accountKey(email),
+    free,
+    FIRST_WAIT_SECONDS,
+    MAX_WAIT_SECONDS,
+    ACCOUNT_MEMORY_MINUTES,
+    options.knownBrowser === true,
   ]);
   if (account?.failures == null) {
     await giveBack(email, ip);
@@ -113,7 +122,9 @@ function tooMany(seconds: number): HttpError {
 
 /** A try that checked nothing (it met an account's wait) is no failure of its pair or address. */
 async function giveBack(email: string, ip: string): Promise<void> {
-  await query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE key = ANY($1)`, [[pairKey(email, ip), addressKey(ip)]]);
+  await query(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE key = ANY($1)`, [
+    [pairKey(email, ip), addressKey(ip)],
+  ]);
 }
 
 /**
@@ -131,7 +142,13 @@ export async function forgetLoginTry(email: string, ip: string, tries = 1): Prom
 
 /** Windows that ended and e-mails whose count is forgotten: nothing counts in them any more. */
 export async function cleanupLoginThrottle(): Promise<number> {
-  const windows = await query(`DELETE FROM login_throttle WHERE window_start < now() - make_interval(mins => $1) RETURNING key`, [WINDOW_MINUTES]);
-  const accounts = await query(`DELETE FROM login_backoff WHERE last_try_at < now() - make_interval(mins => $1) RETURNING email`, [ACCOUNT_MEMORY_MINUTES]);
+  const windows = await query(
+    `DELETE FROM login_throttle WHERE window_start < now() - make_interval(mins => $1) RETURNING key`,
+    [WINDOW_MINUTES],
+  );
+  const accounts = await query(
+    `DELETE FROM login_backoff WHERE last_try_at < now() - make_interval(mins => $1) RETURNING email`,
+    [ACCOUNT_MEMORY_MINUTES],
+  );
   return windows.length + accounts.length;
 }

@@ -13,7 +13,21 @@ import { breadcrumbs, html, langAttribute, raw, type Html } from '../../server/p
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { titleIn, type CalendarEvent } from './event.ts';
-import { dayName, daysBetween, eventsInMonth, isOn, isSchoolMonth, monthGrid, monthName, monthOf, nearestSchoolMonth, weekdayNames, type Day, type Month, type MonthSpan } from './month.ts';
+import {
+  dayName,
+  daysBetween,
+  eventsInMonth,
+  isOn,
+  isSchoolMonth,
+  monthGrid,
+  monthName,
+  monthOf,
+  nearestSchoolMonth,
+  weekdayNames,
+  type Day,
+  type Month,
+  type MonthSpan,
+} from './month.ts';
 
 export const CALENDAR_PATH = '/calendar';
 export const FEED_PATH = '/calendar.ics';
@@ -52,7 +66,12 @@ function when(lang: Language, event: CalendarEvent): Html {
   const acrossYears = event.startsOn.slice(0, 4) !== event.endsOn.slice(0, 4);
   const count = fill(lang, 'calendar.days', { count: String(daysBetween(event.startsOn, event.endsOn) + 1) });
   // The table's own words (trusted) around the two <time> pieces the template made safe.
-  const range = raw(fill(lang, 'calendar.range', { from: day(event.startsOn, acrossYears).value, to: day(event.endsOn, acrossYears).value }));
+  const range = raw(
+    fill(lang, 'calendar.range', {
+      from: day(event.startsOn, acrossYears).value,
+      to: day(event.endsOn, acrossYears).value,
+    }),
+  );
   return html`${range} (${count})`;
 }
 
@@ -67,9 +86,13 @@ function grid(data: CalendarPageData, shown: readonly CalendarEvent[]): Html {
       const holiday = on.some((e) => e.holiday);
       const number = Number(day.slice(8));
       const current = day === today ? html` aria-current="date"` : '';
-      const classes = ['cal-day', holiday ? 'cal-day--holiday' : '', on.length && !holiday ? 'cal-day--event' : ''].filter(Boolean).join(' ');
+      const classes = ['cal-day', holiday ? 'cal-day--holiday' : '', on.length && !holiday ? 'cal-day--event' : '']
+        .filter(Boolean)
+        .join(' ');
       if (!on.length) return html`<td class="${classes}"${current}><span class="cal-num">${number}</span></td>`;
-      const mark = holiday ? html`<span class="cal-tag">${t('calendar.holiday')}</span>` : html`<span class="cal-dot" aria-hidden="true"></span><span class="visually-hidden">${t('calendar.event')}</span>`;
+      const mark = holiday
+        ? html`<span class="cal-tag">${t('calendar.holiday')}</span>`
+        : html`<span class="cal-dot" aria-hidden="true"></span><span class="visually-hidden">${t('calendar.event')}</span>`;
       return html`<td class="${classes}"${current}><a href="#${eventAnchor(on[0]!)}"><span class="cal-num">${number}</span>${mark}</a></td>`;
     });
     return html`<tr>${cells}</tr>`;
@@ -101,7 +124,10 @@ export function renderCalendarPage(data: CalendarPageData): RenderedPage {
       ? ''
       : html`<a class="cal-${rel}" rel="${rel}" href="${pathIn(lang, monthPath(target))}">${rel === 'prev' ? '← ' : ''}${t(rel === 'prev' ? 'calendar.previous' : 'calendar.next', { month: monthName(target, lang) })}${rel === 'next' ? ' →' : ''}</a>`;
   const thisMonth = monthOf(data.today);
-  const backToToday = month === thisMonth ? '' : html`<a class="cal-today" href="${pathIn(lang, CALENDAR_PATH)}">${t('calendar.thisMonth')}</a>`;
+  const backToToday =
+    month === thisMonth
+      ? ''
+      : html`<a class="cal-today" href="${pathIn(lang, CALENDAR_PATH)}">${t('calendar.thisMonth')}</a>`;
   const isMonthPage = data.path !== CALENDAR_PATH;
   const body = html`${breadcrumbs(lang, CALENDAR_PATH, isMonthPage ? name : undefined)}
 <h1>${t('calendar.title')}</h1>
@@ -130,4 +156,3 @@ export function renderMissingMonth(lang: Language): RenderedPage {
     body: html`${breadcrumbs(lang, CALENDAR_PATH, t('calendar.notFound'))}<h1>${t('calendar.notFound')}</h1><p><a href="${pathIn(lang, CALENDAR_PATH)}">${t('calendar.thisMonth')}</a></p>`,
   };
 }
-

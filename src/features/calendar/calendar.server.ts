@@ -21,9 +21,23 @@ import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { addDays, dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
-import { EVENT_MESSAGES, eventCode, validateEvent, type CalendarEvent, type EventInput, type StoredEvent } from './event.ts';
+import {
+  EVENT_MESSAGES,
+  eventCode,
+  validateEvent,
+  type CalendarEvent,
+  type EventInput,
+  type StoredEvent,
+} from './event.ts';
 import { calendarFeed } from './feed.server.ts';
-import { CALENDAR_PATH, CALENDAR_TAG, FEED_PATH, monthPath, renderCalendarPage, renderMissingMonth } from './calendar-page.server.ts';
+import {
+  CALENDAR_PATH,
+  CALENDAR_TAG,
+  FEED_PATH,
+  monthPath,
+  renderCalendarPage,
+  renderMissingMonth,
+} from './calendar-page.server.ts';
 import { firstDayOf, isMonth, lastDayOf, monthOf, schoolMonths, type MonthSpan } from './month.ts';
 import { PAGE_CDN_SECONDS, html, publicPage, purgePages } from '../../server/public-page.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
@@ -81,9 +95,15 @@ export async function listEvents(req: Request): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const from = params.get('from') || undefined;
   const to = params.get('to') || undefined;
-  const bad = [['from', from], ['to', to]].filter(([, v]) => v !== undefined && !isCalendarDate(v)).map(([k]) => k!);
+  const bad = [
+    ['from', from],
+    ['to', to],
+  ]
+    .filter(([, v]) => v !== undefined && !isCalendarDate(v))
+    .map(([k]) => k!);
   if (from && to && !bad.length && to < from) bad.push('to');
-  if (bad.length) throw badRequest(RANGE_MESSAGE, Object.fromEntries(bad.map((k) => [k, RANGE_MESSAGE]))).withCode('calendar.range');
+  if (bad.length)
+    throw badRequest(RANGE_MESSAGE, Object.fromEntries(bad.map((k) => [k, RANGE_MESSAGE]))).withCode('calendar.range');
   return json((await eventsBetween(from, to)).map(publicJson));
 }
 
@@ -109,7 +129,11 @@ export async function createEvent(req: Request, ctx: AdminContext): Promise<Resp
       [event.title.en ?? null, event.title.hi ?? null, event.startsOn, event.endsOn, event.holiday],
     );
     const created = rows[0]!;
-    await recordAudit(ctx, { action: 'create', entity: 'event', entityId: created.id, detail: changeDetail(null, audited(event)) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'create', entity: 'event', entityId: created.id, detail: changeDetail(null, audited(event)) },
+      tx,
+    );
     return created;
   });
   await purge();
@@ -131,7 +155,11 @@ export async function updateEvent(req: Request, ctx: AdminContext): Promise<Resp
         WHERE id = $1 RETURNING ${EVENT_COLUMNS}`,
       [id, event.title.en ?? null, event.title.hi ?? null, event.startsOn, event.endsOn, event.holiday],
     );
-    await recordAudit(ctx, { action: 'update', entity: 'event', entityId: id, detail: changeDetail(before, after) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'update', entity: 'event', entityId: id, detail: changeDetail(before, after) },
+      tx,
+    );
     return rows[0]!;
   });
   await purge();
@@ -144,7 +172,11 @@ export async function deleteEvent(_req: Request, ctx: AdminContext): Promise<Res
   await transaction(async (tx) => {
     const { rows } = await tx.query<Row>(`DELETE FROM events WHERE id = $1 RETURNING ${EVENT_COLUMNS}`, [id]);
     if (!rows[0]) throw NOT_FOUND();
-    await recordAudit(ctx, { action: 'delete', entity: 'event', entityId: id, detail: changeDetail(audited(eventJson(rows[0])), null) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'delete', entity: 'event', entityId: id, detail: changeDetail(audited(eventJson(rows[0])), null) },
+      tx,
+    );
   });
   await purge();
   return json({ message: EVENT_MESSAGES.deleted, _id: id });
@@ -177,7 +209,13 @@ export function serveCalendarPage(lang: Language): Handler {
     const today = dateInIndia();
     if (asked !== undefined && !isMonth(asked)) {
       // The canonical address is the calendar's own: never the address typed.
-      return publicPage(req, { lang, path: `${CALENDAR_PATH}/`, ...renderMissingMonth(lang), tags: [CALENDAR_TAG], status: 404 });
+      return publicPage(req, {
+        lang,
+        path: `${CALENDAR_PATH}/`,
+        ...renderMissingMonth(lang),
+        tags: [CALENDAR_TAG],
+        status: 404,
+      });
     }
     const month = asked ?? monthOf(today);
     const path = asked === undefined ? CALENDAR_PATH : monthPath(month);

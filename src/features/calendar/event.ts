@@ -85,7 +85,8 @@ const inYears = (date: string) => {
 
 function checkEvent(values: Shape, ctx: z.core.$RefinementCtx): void {
   const rules = new Rules(ctx, true);
-  const rule = (key: EventMessage, failing: () => string[]) => rules.check(EVENT_MESSAGES[key], failing, eventCode(key));
+  const rule = (key: EventMessage, failing: () => string[]) =>
+    rules.check(EVENT_MESSAGES[key], failing, eventCode(key));
   const titles = TITLE_LANGUAGES.map((l) => cleanTitle(values.title?.[l]));
   const start = clean(values.startsOn);
   const end = clean(values.endsOn);
@@ -95,7 +96,9 @@ function checkEvent(values: Shape, ctx: z.core.$RefinementCtx): void {
   rule('titleMarkup', () => (titles.some((t) => MARKUP.test(t)) ? ['title'] : []));
   rule('startsOn', () => (isCalendarDate(start) ? [] : ['startsOn']));
   rule('endsOn', () => (!end || isCalendarDate(end) ? [] : ['endsOn']));
-  rule('years', () => [start, end].flatMap((d, i) => (isCalendarDate(d) && !inYears(d) ? [i ? 'endsOn' : 'startsOn'] : [])));
+  rule('years', () =>
+    [start, end].flatMap((d, i) => (isCalendarDate(d) && !inYears(d) ? [i ? 'endsOn' : 'startsOn'] : [])),
+  );
   const both = isCalendarDate(start) && isCalendarDate(end);
   rule('order', () => (both && end < start ? ['endsOn'] : []));
   rule('tooLong', () => (both && end >= start && daysBetween(start, end) + 1 > EVENT_LIMITS.days ? ['endsOn'] : []));

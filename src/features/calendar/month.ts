@@ -12,13 +12,15 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const MONTH_RANGE = { first: '2000-01', last: '2100-12' } as const;
 
 /** Whether `value` is a month the calendar shows, written YYYY-MM. */
-export const isMonth = (value: string): boolean => MONTH.test(value) && value >= MONTH_RANGE.first && value <= MONTH_RANGE.last;
+export const isMonth = (value: string): boolean =>
+  MONTH.test(value) && value >= MONTH_RANGE.first && value <= MONTH_RANGE.last;
 
 const utc = (day: Day) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date): Day => date.toISOString().slice(0, 10);
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: Day, to: Day): number => Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+export const daysBetween = (from: Day, to: Day): number =>
+  Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
 
 export const monthOf = (day: Day): Month => day.slice(0, 7);
 
@@ -48,7 +50,10 @@ export function schoolMonths(today: Day, eventSpans: readonly MonthSpan[]): Mont
   const [year, month] = today.split('-').map(Number) as [number, number];
   const sessionStart = `${String(month >= 4 ? year : year - 1).padStart(4, '0')}-04`;
   const spans = [[sessionStart, addMonths(sessionStart, 11)] as MonthSpan, ...eventSpans]
-    .map(([first, last]): MonthSpan => [maxMonth(addMonths(first, -SCHOOL_MARGIN_MONTHS), MONTH_RANGE.first), minMonth(addMonths(last, SCHOOL_MARGIN_MONTHS), MONTH_RANGE.last)])
+    .map(([first, last]): MonthSpan => [
+      maxMonth(addMonths(first, -SCHOOL_MARGIN_MONTHS), MONTH_RANGE.first),
+      minMonth(addMonths(last, SCHOOL_MARGIN_MONTHS), MONTH_RANGE.last),
+    ])
     .filter(([first, last]) => first <= last)
     .sort(([a], [b]) => a.localeCompare(b));
   const merged: [Month, Month][] = [];
@@ -64,7 +69,8 @@ const maxMonth = (a: Month, b: Month) => (a > b ? a : b);
 const minMonth = (a: Month, b: Month) => (a < b ? a : b);
 
 /** Whether `month` is one of the school's months (`spans` from schoolMonths). */
-export const isSchoolMonth = (spans: readonly MonthSpan[], month: Month): boolean => spans.some(([first, last]) => first <= month && month <= last);
+export const isSchoolMonth = (spans: readonly MonthSpan[], month: Month): boolean =>
+  spans.some(([first, last]) => first <= month && month <= last);
 
 /**
  * The school's month nearest before (`direction` -1) or after (+1) `month`: the next month within a
@@ -116,7 +122,9 @@ export const overlaps = (event: Dated, from: Day, to: Day): boolean => event.sta
 export function eventsInMonth<E extends Dated>(events: readonly E[], month: Month): E[] {
   const from = firstDayOf(month);
   const to = lastDayOf(month);
-  return events.filter((e) => overlaps(e, from, to)).sort((a, b) => a.startsOn.localeCompare(b.startsOn) || lastOf(a).localeCompare(lastOf(b)));
+  return events
+    .filter((e) => overlaps(e, from, to))
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn) || lastOf(a).localeCompare(lastOf(b)));
 }
 
 /** How the school writes dates in each language. */
@@ -133,17 +141,23 @@ function format(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeF
 }
 
 /** 'December 2026', 'दिसंबर 2026'. */
-export const monthName = (month: Month, lang: Lang): string => format(lang, { month: 'long', year: 'numeric' }).format(utc(firstDayOf(month)));
+export const monthName = (month: Month, lang: Lang): string =>
+  format(lang, { month: 'long', year: 'numeric' }).format(utc(firstDayOf(month)));
 
 /** 'Fri, 25 Dec', with the year when asked: 'Fri, 25 Dec 2026'. */
 export const dayName = (day: Day, lang: Lang, withYear = false): string =>
-  format(lang, { weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }).format(utc(day));
+  format(lang, { weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }).format(
+    utc(day),
+  );
 
 /** The days of the week, Sunday first: short names for the grid's heads and long ones for what they stand for. */
 export function weekdayNames(lang: Lang): { short: string; long: string }[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => {
     const day = utc(`2023-01-0${i + 1}`);
-    return { short: format(lang, { weekday: 'short' }).format(day), long: format(lang, { weekday: 'long' }).format(day) };
+    return {
+      short: format(lang, { weekday: 'short' }).format(day),
+      long: format(lang, { weekday: 'long' }).format(day),
+    };
   });
 }

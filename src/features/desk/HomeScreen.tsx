@@ -19,7 +19,9 @@ import GoLiveChecklist from '../go-live/GoLiveChecklist.tsx';
 import './desk.css';
 
 /** 'enquiries, applications and TC requests' */
-const KIND_NOUNS = KINDS.map((k) => k.labels.noun).join(', ').replace(/, ([^,]*)$/, ' and $1');
+const KIND_NOUNS = KINDS.map((k) => k.labels.noun)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1');
 
 const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -29,12 +31,24 @@ const statusHref = (panel: string, status: string) => listHref(panel, { status }
 const FOLLOW_UPS_HREF = '/admin/enquiry/panel?due=1';
 
 export default function HomeScreen() {
-  const { data, failed } = useLoad(() => getJson<Dashboard>('/dashboard'), [], () => toast.error('Failed to load the figures'));
+  const { data, failed } = useLoad(
+    () => getJson<Dashboard>('/dashboard'),
+    [],
+    () => toast.error('Failed to load the figures'),
+  );
   return (
     <section aria-labelledby="screen-title" className="desk">
       <ScreenHeader title="Office home" />
       <GoLiveChecklist />
-      {!data ? failed ? <p className="admin-state">Could not load the figures. Reload the page to try again.</p> : <Loading /> : <Figures data={data} />}
+      {!data ? (
+        failed ? (
+          <p className="admin-state">Could not load the figures. Reload the page to try again.</p>
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <Figures data={data} />
+      )}
     </section>
   );
 }
@@ -42,7 +56,9 @@ export default function HomeScreen() {
 function Figures({ data }: { data: Dashboard }) {
   return (
     <>
-      <p className="desk__today">Today is {formatDate(data.today)}. The week started on Monday {formatDate(data.weekStart)}.</p>
+      <p className="desk__today">
+        Today is {formatDate(data.today)}. The week started on Monday {formatDate(data.weekStart)}.
+      </p>
       <DisclosureWarnings warnings={data.disclosure} />
       <div className="desk__grid">
         <NewRecords data={data} />
@@ -76,21 +92,33 @@ function NewRecords({ data }: { data: Dashboard }) {
         <thead>
           <tr>
             <th scope="col">Record</th>
-            <th scope="col" className="num">Today</th>
-            <th scope="col" className="num">This week</th>
+            <th scope="col" className="num">
+              Today
+            </th>
+            <th scope="col" className="num">
+              This week
+            </th>
           </tr>
         </thead>
         <tbody>
           {DESK_RECORD_KINDS.map((kind) => (
             <tr key={kind}>
-              <th scope="row"><a href={kindOf(kind).admin.panel}>{kindOf(kind).labels.many}</a></th>
+              <th scope="row">
+                <a href={kindOf(kind).admin.panel}>{kindOf(kind).labels.many}</a>
+              </th>
               <td className="num">
-                <a href={listHref(kindOf(kind).admin.panel, { from: data.today })} aria-label={`${kindOf(kind).labels.many} today: ${data.records[kind].today}`}>
+                <a
+                  href={listHref(kindOf(kind).admin.panel, { from: data.today })}
+                  aria-label={`${kindOf(kind).labels.many} today: ${data.records[kind].today}`}
+                >
                   {data.records[kind].today}
                 </a>
               </td>
               <td className="num">
-                <a href={listHref(kindOf(kind).admin.panel, { from: data.weekStart })} aria-label={`${kindOf(kind).labels.many} this week: ${data.records[kind].week}`}>
+                <a
+                  href={listHref(kindOf(kind).admin.panel, { from: data.weekStart })}
+                  aria-label={`${kindOf(kind).labels.many} this week: ${data.records[kind].week}`}
+                >
                   {data.records[kind].week}
                 </a>
               </td>
@@ -128,7 +156,10 @@ function Fees({ data }: { data: Dashboard }) {
 }
 
 function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: Dashboard }) {
-  const { labels: { many: title, noun }, admin: { panel } } = kindOf(kind);
+  const {
+    labels: { many: title, noun },
+    admin: { panel },
+  } = kindOf(kind);
   const figures = data.records[kind];
   return (
     <Card id={`desk-${kind}`} title={`${title} by status`}>
@@ -136,14 +167,15 @@ function StatusCounts({ kind, data }: { kind: keyof Dashboard['records']; data: 
         {figures.byStatus.map((s) => (
           <li key={s.status}>
             <a className="desk-counts__row" href={statusHref(panel, s.status)}>
-              <span>{s.label}</span>{' '}
-              <span className="desk-counts__n">{s.count}</span>
+              <span>{s.label}</span> <span className="desk-counts__n">{s.count}</span>
             </a>
           </li>
         ))}
       </ul>
       <p className="desk-card__foot">
-        <a href={panel}>All {noun}: {figures.total}</a>
+        <a href={panel}>
+          All {noun}: {figures.total}
+        </a>
       </p>
     </Card>
   );
@@ -155,11 +187,14 @@ function Resent({ data }: { data: Dashboard }) {
     <Card id="desk-resent" title="Documents re-sent by parents">
       <p>
         <a className="desk-counts__row" href={RESENT_HREF}>
-          <span>Re-sent by parents:</span>{' '}
-          <span className="desk-counts__n">{data.resent}</span>
+          <span>Re-sent by parents:</span> <span className="desk-counts__n">{data.resent}</span>
         </a>
       </p>
-      <p className="hint">{data.resent === 0 ? 'No re-sent document is waiting to be checked.' : 'Applications with a document sent again, waiting to be checked.'}</p>
+      <p className="hint">
+        {data.resent === 0
+          ? 'No re-sent document is waiting to be checked.'
+          : 'Applications with a document sent again, waiting to be checked.'}
+      </p>
     </Card>
   );
 }
@@ -173,7 +208,10 @@ function OnlineAttention({ data }: { data: Dashboard }) {
           <span>Need the office:</span> <span className="desk-counts__n">{data.onlineAttention}</span>
         </a>
       </p>
-      <p className="hint">Paid online but not counted: the amount did not match its order, or a refund the gateway refused. Call the family, and refund from the Razorpay dashboard where needed.</p>
+      <p className="hint">
+        Paid online but not counted: the amount did not match its order, or a refund the gateway refused. Call the
+        family, and refund from the Razorpay dashboard where needed.
+      </p>
     </Card>
   );
 }
@@ -191,7 +229,9 @@ function FollowUps({ data }: { data: Dashboard }) {
               <li key={f._id}>
                 <a href={`/admin/enquiry/details/${encodeURIComponent(f._id)}`}>{f.studentName}</a>
                 <span>{classText(f.admissionClass)}</span>
-                <a href={`tel:+91${f.fatherMobile}`} aria-label={`Call ${f.fatherMobile}`}>{f.fatherMobile}</a>
+                <a href={`tel:+91${f.fatherMobile}`} aria-label={`Call ${f.fatherMobile}`}>
+                  {f.fatherMobile}
+                </a>
                 <span>Due {formatDate(f.nextFollowUp)}</span>
               </li>
             ))}
@@ -221,8 +261,13 @@ function Seats({ data }: { data: Dashboard }) {
                   className={full ? 'desk-counts__row is-full' : 'desk-counts__row'}
                   href={listHref(kindOf('admission').admin.panel, { class: c.admissionClass, status: 'admitted' })}
                 >
-                  <span>{classText(c.admissionClass)}{full && <strong> Full</strong>}</span>{' '}
-                  <span className="desk-counts__n">{c.admitted} of {c.capacity} admitted</span>
+                  <span>
+                    {classText(c.admissionClass)}
+                    {full && <strong> Full</strong>}
+                  </span>{' '}
+                  <span className="desk-counts__n">
+                    {c.admitted} of {c.capacity} admitted
+                  </span>
                 </a>
               </li>
             );
@@ -251,12 +296,17 @@ function DisclosureWarnings({ warnings }: { warnings: DisclosureWarning[] }) {
       <h2 id="desk-disclosure">Mandatory disclosure needs attention</h2>
       <ul>
         {warnings.map((w) => (
-          <li key={`${w.kind}-${w.key}`} className={w.kind === 'lapsed' || w.kind === 'annual-report-overdue' ? 'is-late' : undefined}>
+          <li
+            key={`${w.kind}-${w.key}`}
+            className={w.kind === 'lapsed' || w.kind === 'annual-report-overdue' ? 'is-late' : undefined}
+          >
             {WARNING_TEXT[w.kind](documentLabel(w.key), formatDate(w.date))}
           </li>
         ))}
       </ul>
-      <p><a href="/admin/disclosure">Open the disclosure</a></p>
+      <p>
+        <a href="/admin/disclosure">Open the disclosure</a>
+      </p>
     </section>
   );
 }

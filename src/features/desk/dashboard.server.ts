@@ -14,7 +14,14 @@ import { sessionOf } from '../../lib/sessions.ts';
 import { RESENT_PENDING } from '../admission/workflow.ts';
 import { kindOf } from '../kinds.ts';
 import { disclosureWarnings, type DocumentKey } from '../disclosure/disclosure.ts';
-import { DESK_RECORD_KINDS, FOLLOW_UPS_SHOWN, type Dashboard, type DeskRecord, type FollowUp, type RecordFigures } from './dashboard.ts';
+import {
+  DESK_RECORD_KINDS,
+  FOLLOW_UPS_SHOWN,
+  type Dashboard,
+  type DeskRecord,
+  type FollowUp,
+  type RecordFigures,
+} from './dashboard.ts';
 
 const CLASS_ORDER: readonly string[] = ALL_CLASSES;
 const tableOf = (kind: DeskRecord) => kindOf(kind).table;
@@ -26,7 +33,9 @@ const newCounts = (table: string) => `
   (SELECT json_build_object('today', count(*) FILTER (WHERE created_at >= $1), 'week', count(*)) FROM ${table} WHERE created_at >= $2) AS ${table}_new`;
 
 // Enquiries still followed up: not at one of their final statuses.
-const ENDED = kindOf('enquiry').finalStatuses.map((s) => `'${s}'`).join(', ');
+const ENDED = kindOf('enquiry')
+  .finalStatuses.map((s) => `'${s}'`)
+  .join(', ');
 
 const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).join(',')},
   (SELECT json_agg(s) FROM (SELECT entity, status, sum(n) AS n FROM status_counts GROUP BY 1, 2) AS s) AS statuses,
@@ -47,7 +56,11 @@ const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).
 
 type StatusCount = { entity: string; status: string; n: number };
 
-function figures(kind: DeskRecord, fresh: { today: number; week: number } | null, counted: StatusCount[]): RecordFigures {
+function figures(
+  kind: DeskRecord,
+  fresh: { today: number; week: number } | null,
+  counted: StatusCount[],
+): RecordFigures {
   const wf = kindOf(kind).workflow;
   const of = (status: string) => Number(counted.find((c) => c.entity === tableOf(kind) && c.status === status)?.n ?? 0);
   const byStatus = wf.statuses.map((status) => ({ status, label: wf.labels[status]!, count: of(status) }));
@@ -66,10 +79,18 @@ export async function getDashboard(): Promise<Response> {
   const monthStart = `${today.slice(0, 8)}01`;
   const session = sessionOf(now);
   const started = performance.now();
-  const [row] = await query<Record<string, any>>(SQL, [indiaMidnight(today), indiaMidnight(weekStart), indiaMidnight(monthStart), today, session]);
+  const [row] = await query<Record<string, any>>(SQL, [
+    indiaMidnight(today),
+    indiaMidnight(weekStart),
+    indiaMidnight(monthStart),
+    today,
+    session,
+  ]);
   const timing = `db;dur=${(performance.now() - started).toFixed(1)}`;
   const statuses = (row?.statuses ?? []) as StatusCount[];
-  const records = Object.fromEntries(DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${tableOf(kind)}_new`], statuses)])) as Dashboard['records'];
+  const records = Object.fromEntries(
+    DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${tableOf(kind)}_new`], statuses)]),
+  ) as Dashboard['records'];
   const first: FollowUp[] = ((row?.due_first ?? []) as Record<string, unknown>[]).map((f) => ({
     _id: String(f.id),
     studentName: String(f.student_name),
@@ -78,11 +99,13 @@ export async function getDashboard(): Promise<Response> {
     nextFollowUp: String(f.next_follow_up),
     status: String(f.status),
   }));
-  const seats = ((row?.seats ?? []) as Record<string, unknown>[]).map((c) => ({
-    admissionClass: String(c.admission_class),
-    capacity: Number(c.capacity),
-    admitted: Number(c.admitted),
-  })).sort((a, b) => CLASS_ORDER.indexOf(a.admissionClass) - CLASS_ORDER.indexOf(b.admissionClass));
+  const seats = ((row?.seats ?? []) as Record<string, unknown>[])
+    .map((c) => ({
+      admissionClass: String(c.admission_class),
+      capacity: Number(c.capacity),
+      admitted: Number(c.admitted),
+    }))
+    .sort((a, b) => CLASS_ORDER.indexOf(a.admissionClass) - CLASS_ORDER.indexOf(b.admissionClass));
   const answer: Dashboard = {
     today,
     weekStart,
@@ -94,7 +117,11 @@ export async function getDashboard(): Promise<Response> {
     onlineAttention: Number(row?.online_attention ?? 0),
     seats: { session, classes: seats },
     disclosure: disclosureWarnings(
-      ((row?.disclosure ?? []) as Record<string, string | null>[]).map((d) => ({ key: d.key as DocumentKey, issuedOn: String(d.issued_on), validUntil: d.valid_until ?? null })),
+      ((row?.disclosure ?? []) as Record<string, string | null>[]).map((d) => ({
+        key: d.key as DocumentKey,
+        issuedOn: String(d.issued_on),
+        validUntil: d.valid_until ?? null,
+      })),
       today,
     ),
   };

@@ -8,18 +8,31 @@ import { dayMonthYear } from '../../lib/dates.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { phoneLinks, schoolAddress, schoolName, type SchoolProfile } from '../school/profile.ts';
 import {
-  DISCLOSURE_DOCUMENTS, INFRASTRUCTURE_FIGURES, RESULT_CLASSES, STAFF_FIGURES, documentTitle, passPercentage,
-  type Disclosure, type DisclosureDocument, type DocumentSection,
+  DISCLOSURE_DOCUMENTS,
+  INFRASTRUCTURE_FIGURES,
+  RESULT_CLASSES,
+  STAFF_FIGURES,
+  documentTitle,
+  passPercentage,
+  type Disclosure,
+  type DisclosureDocument,
+  type DocumentSection,
 } from './disclosure.ts';
 
 export const DISCLOSURE_PATH = '/academy/mandatory-disclosure';
 /** The page's cache tag: purged when the disclosure changes. */
 export const DISCLOSURE_TAG = 'disclosure';
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** `fees`: the fee structure as the fee page shows it (src/features/fees/fee-page.server.ts), in part C. */
-export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, lang: Language, fees: Html = html``): { title: string; description: string; body: Html } {
+export function disclosurePage(
+  profile: SchoolProfile,
+  disclosure: Disclosure,
+  lang: Language,
+  fees: Html = html``,
+): { title: string; description: string; body: Html } {
   const t = (code: TextCode, values?: Record<string, string>) => fill(lang, code, values);
   const notYet = html`<span class="not-published">${t('disclosure.notPublished')}</span>`;
   const value = (text: string | null | undefined) => (text ? text : notYet);
@@ -76,8 +89,16 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
           [t('disclosure.a.address'), schoolAddress(profile, lang)],
           [t('disclosure.a.principalName'), typed(profile.principalName)],
           [t('disclosure.a.principalQualification'), typed(profile.principalQualification)],
-          [t('disclosure.a.email'), profile.email ? html`<a href="mailto:${profile.email}">${profile.email}</a>` : notYet],
-          [t('disclosure.a.phones'), profile.phones.length ? html`${phoneLinks(profile).map((p, i) => html`${i ? ', ' : ''}<a href="${p.href}">${p.number}</a>`)}` : notYet],
+          [
+            t('disclosure.a.email'),
+            profile.email ? html`<a href="mailto:${profile.email}">${profile.email}</a>` : notYet,
+          ],
+          [
+            t('disclosure.a.phones'),
+            profile.phones.length
+              ? html`${phoneLinks(profile).map((p, i) => html`${i ? ', ' : ''}<a href="${p.href}">${p.number}</a>`)}`
+              : notYet,
+          ],
         ])}
       </section>
       <section aria-labelledby="disclosure-b">
@@ -92,14 +113,23 @@ export function disclosurePage(profile: SchoolProfile, disclosure: Disclosure, l
       </section>
       <section aria-labelledby="disclosure-d">
         <h2 id="disclosure-d">${t('disclosure.d')}</h2>
-        ${rowsTable(t('disclosure.d'), STAFF_FIGURES.map((f) => [t(`disclosure.staff.${f.key}`), typed(disclosure.staff[f.key])]))}
+        ${rowsTable(
+          t('disclosure.d'),
+          STAFF_FIGURES.map((f) => [t(`disclosure.staff.${f.key}`), typed(disclosure.staff[f.key])]),
+        )}
       </section>
       <section aria-labelledby="disclosure-e">
         <h2 id="disclosure-e">${t('disclosure.e')}</h2>
-        ${rowsTable(t('disclosure.e'), INFRASTRUCTURE_FIGURES.map((f) => {
-          const text = disclosure.infrastructure[f.key];
-          return [t(`disclosure.infra.${f.key}`), f.kind === 'link' && text ? html`<a href="${text}" rel="noopener">${text}</a>` : typed(text)];
-        }))}
+        ${rowsTable(
+          t('disclosure.e'),
+          INFRASTRUCTURE_FIGURES.map((f) => {
+            const text = disclosure.infrastructure[f.key];
+            return [
+              t(`disclosure.infra.${f.key}`),
+              f.kind === 'link' && text ? html`<a href="${text}" rel="noopener">${text}</a>` : typed(text),
+            ];
+          }),
+        )}
       </section>
       <section aria-labelledby="disclosure-annual">
         <h2 id="disclosure-annual">${t('disclosure.annual')}</h2>

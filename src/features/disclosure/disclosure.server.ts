@@ -24,8 +24,14 @@ import type { Language } from '../../lib/i18n/index.ts';
 import { changedKeys, factsOf } from '../school/school.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import {
-  DISCLOSURE_DOCUMENTS, isDocumentKey, validateDocumentDates, validateFigures,
-  type Disclosure, type DisclosureDocument, type DisclosureFigures, type DocumentKey,
+  DISCLOSURE_DOCUMENTS,
+  isDocumentKey,
+  validateDocumentDates,
+  validateFigures,
+  type Disclosure,
+  type DisclosureDocument,
+  type DisclosureFigures,
+  type DocumentKey,
 } from './disclosure.ts';
 import { DISCLOSURE_PATH, DISCLOSURE_TAG, disclosurePage } from './disclosure-page.ts';
 import { FEE_PAGE_TAG } from '../fees/fee-page.server.ts';
@@ -34,7 +40,12 @@ import { disclosureFees } from '../fees/structure.server.ts';
 type Row = Record<string, unknown>;
 
 const ORDER = new Map(DISCLOSURE_DOCUMENTS.map((d, i) => [d.key as string, i]));
-const day = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const day = (value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : String(value).slice(0, 10);
 
 const documentJson = (row: Row): DisclosureDocument => ({
   key: row.key as DocumentKey,
@@ -85,7 +96,16 @@ export async function putDisclosure(req: Request, ctx: AdminContext): Promise<Re
        ON CONFLICT (id) DO UPDATE SET figures = EXCLUDED.figures, updated_at = now()`,
       [JSON.stringify(after)],
     );
-    await recordAudit(ctx, { action: 'update', entity: 'disclosure', entityId: 'figures', detail: changeDetail(factsOf(before, parts), factsOf(after, parts)) }, tx);
+    await recordAudit(
+      ctx,
+      {
+        action: 'update',
+        entity: 'disclosure',
+        entityId: 'figures',
+        detail: changeDetail(factsOf(before, parts), factsOf(after, parts)),
+      },
+      tx,
+    );
     return true;
   });
   if (changed) await purgePages([DISCLOSURE_TAG]);
@@ -99,7 +119,12 @@ const documentKey = (ctx: RouteContext): DocumentKey => {
 };
 
 /** The parts of a document the audit compares. */
-const auditFacts = (doc: DisclosureDocument) => ({ file: doc.name, url: doc.url, issuedOn: doc.issuedOn, validUntil: doc.validUntil });
+const auditFacts = (doc: DisclosureDocument) => ({
+  file: doc.name,
+  url: doc.url,
+  issuedOn: doc.issuedOn,
+  validUntil: doc.validUntil,
+});
 
 /** PUT /v1/api/disclosure/documents/{key} (principal). */
 export async function putDocument(req: Request, ctx: AdminContext): Promise<Response> {
@@ -108,21 +133,41 @@ export async function putDocument(req: Request, ctx: AdminContext): Promise<Resp
   if (!dates.ok) throw badRequest(dates.error, dates.fields);
   const input = dates.data;
   const { saved, released } = await transaction(async (tx) => {
-    const current = (await tx.query<Row>(`SELECT * FROM disclosure_documents WHERE key = $1 FOR UPDATE`, [key])).rows[0];
-    if (!current && !input.uploadId) throw badRequest('Upload the document (PDF) first.', { uploadId: 'Upload the document (PDF) first.' });
-    const file = input.uploadId ? await claimFile(tx, input.uploadId, { field: 'uploadId', public: true, types: ['pdf'] }) : undefined;
+    const current = (await tx.query<Row>(`SELECT * FROM disclosure_documents WHERE key = $1 FOR UPDATE`, [key]))
+      .rows[0];
+    if (!current && !input.uploadId)
+      throw badRequest('Upload the document (PDF) first.', { uploadId: 'Upload the document (PDF) first.' });
+    const file = input.uploadId
+      ? await claimFile(tx, input.uploadId, { field: 'uploadId', public: true, types: ['pdf'] })
+      : undefined;
     const { rows } = await tx.query<Row>(
       `INSERT INTO disclosure_documents (key, file_id, file_name, file_size, issued_on, valid_until, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (key) DO UPDATE SET file_id = EXCLUDED.file_id, file_name = EXCLUDED.file_name, file_size = EXCLUDED.file_size,
          issued_on = EXCLUDED.issued_on, valid_until = EXCLUDED.valid_until, updated_at = now()
        RETURNING *`,
-      [key, file?.id ?? current!.file_id, file?.name ?? current!.file_name, file?.size ?? current!.file_size, input.issuedOn, input.validUntil],
+      [
+        key,
+        file?.id ?? current!.file_id,
+        file?.name ?? current!.file_name,
+        file?.size ?? current!.file_size,
+        input.issuedOn,
+        input.validUntil,
+      ],
     );
     const saved = documentJson(rows[0]!);
     const before = current ? documentJson(current) : undefined;
     const released = file && current ? await releaseFile(tx, String(current.file_id)) : [];
-    await recordAudit(ctx, { action: before ? 'update' : 'create', entity: 'disclosure', entityId: key, detail: changeDetail(before ? auditFacts(before) : null, auditFacts(saved)) }, tx);
+    await recordAudit(
+      ctx,
+      {
+        action: before ? 'update' : 'create',
+        entity: 'disclosure',
+        entityId: key,
+        detail: changeDetail(before ? auditFacts(before) : null, auditFacts(saved)),
+      },
+      tx,
+    );
     return { saved, released };
   });
   await deleteReleased(released);
@@ -138,7 +183,11 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
     if (!current) throw notFound('This document is not published');
     const before = documentJson(current);
     const released = await releaseFile(tx, String(current.file_id));
-    await recordAudit(ctx, { action: 'delete', entity: 'disclosure', entityId: key, detail: changeDetail(auditFacts(before), null) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'delete', entity: 'disclosure', entityId: key, detail: changeDetail(auditFacts(before), null) },
+      tx,
+    );
     return released;
   });
   await deleteReleased(released);
@@ -147,11 +196,18 @@ export async function deleteDocument(_req: Request, ctx: AdminContext): Promise<
 }
 
 /** The public page in `lang`, from the profile and the disclosure as they are now. */
-const servePage = (lang: Language) => async (req: Request): Promise<Response> => {
-  const [profile, disclosure, fees] = await Promise.all([schoolProfile(), readDisclosure(), disclosureFees(lang)]);
-  // The path as the site's static pages write theirs (canonical, hreflang, sitemap): with its trailing slash.
-  // The fee structure is part C's: a change of the fees purges this page too.
-  return publicPage(req, { lang, path: `${DISCLOSURE_PATH}/`, tags: [DISCLOSURE_TAG, FEE_PAGE_TAG], ...disclosurePage(profile, disclosure, lang, fees) });
-};
+const servePage =
+  (lang: Language) =>
+  async (req: Request): Promise<Response> => {
+    const [profile, disclosure, fees] = await Promise.all([schoolProfile(), readDisclosure(), disclosureFees(lang)]);
+    // The path as the site's static pages write theirs (canonical, hreflang, sitemap): with its trailing slash.
+    // The fee structure is part C's: a change of the fees purges this page too.
+    return publicPage(req, {
+      lang,
+      path: `${DISCLOSURE_PATH}/`,
+      tags: [DISCLOSURE_TAG, FEE_PAGE_TAG],
+      ...disclosurePage(profile, disclosure, lang, fees),
+    });
+  };
 export const serveDisclosurePage = servePage('en');
 export const serveHindiDisclosurePage = servePage('hi');

@@ -136,8 +136,12 @@ const figure = (kind: FigureKind) =>
     z.pipe(z.nullish(z.string(wrongType)), z.transform(textOf)),
     z.string().check(
       z.maxLength(DISCLOSURE_LIMITS.text, { error: DISCLOSURE_MESSAGES.tooLong }),
-      z.refine((v: string) => !v || kind !== 'count' || (/^\d{1,6}$/.test(v) && Number(v) <= DISCLOSURE_LIMITS.count), { error: DISCLOSURE_MESSAGES.count }),
-      z.refine((v: string) => !v || kind !== 'link' || /^https:\/\/[^\s<>"']+$/.test(v), { error: DISCLOSURE_MESSAGES.link }),
+      z.refine((v: string) => !v || kind !== 'count' || (/^\d{1,6}$/.test(v) && Number(v) <= DISCLOSURE_LIMITS.count), {
+        error: DISCLOSURE_MESSAGES.count,
+      }),
+      z.refine((v: string) => !v || kind !== 'link' || /^https:\/\/[^\s<>"']+$/.test(v), {
+        error: DISCLOSURE_MESSAGES.link,
+      }),
     ),
   );
 
@@ -150,30 +154,47 @@ function figures(list: readonly { key: string; kind: FigureKind }[]) {
   );
 }
 
-const whole = (message: string) => z.number({ error: message }).check(z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= DISCLOSURE_LIMITS.count, { error: message }));
+const whole = (message: string) =>
+  z
+    .number({ error: message })
+    .check(z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= DISCLOSURE_LIMITS.count, { error: message }));
 
-const resultRow = z.object(
-  {
-    year: z.string({ error: DISCLOSURE_MESSAGES.year }).check(z.refine((y: string) => isSessionYear(y), { error: DISCLOSURE_MESSAGES.year })),
-    registered: whole(DISCLOSURE_MESSAGES.registered),
-    passed: whole(DISCLOSURE_MESSAGES.passed),
-    remarks: z.pipe(z.pipe(z.nullish(z.string(wrongType)), z.transform(textOf)), z.string().check(z.maxLength(DISCLOSURE_LIMITS.remarks, { error: DISCLOSURE_MESSAGES.tooLong }))),
-  },
-  wrongType,
-).check(
-  z.superRefine((row: BoardResultRow, ctx) => {
-    if (row.passed > row.registered) ctx.addIssue({ code: 'custom', path: ['passed'], message: DISCLOSURE_MESSAGES.passed });
-  }),
-);
+const resultRow = z
+  .object(
+    {
+      year: z
+        .string({ error: DISCLOSURE_MESSAGES.year })
+        .check(z.refine((y: string) => isSessionYear(y), { error: DISCLOSURE_MESSAGES.year })),
+      registered: whole(DISCLOSURE_MESSAGES.registered),
+      passed: whole(DISCLOSURE_MESSAGES.passed),
+      remarks: z.pipe(
+        z.pipe(z.nullish(z.string(wrongType)), z.transform(textOf)),
+        z.string().check(z.maxLength(DISCLOSURE_LIMITS.remarks, { error: DISCLOSURE_MESSAGES.tooLong })),
+      ),
+    },
+    wrongType,
+  )
+  .check(
+    z.superRefine((row: BoardResultRow, ctx) => {
+      if (row.passed > row.registered)
+        ctx.addIssue({ code: 'custom', path: ['passed'], message: DISCLOSURE_MESSAGES.passed });
+    }),
+  );
 
-const resultRows = z.pipe(z.nullish(z.array(resultRow, wrongType)), z.transform((v: BoardResultRow[] | null | undefined) => v ?? [])).check(
-  z.superRefine((rows: BoardResultRow[], ctx) => {
-    if (rows.length > RESULT_YEARS) ctx.addIssue({ code: 'custom', path: [], message: DISCLOSURE_MESSAGES.years });
-    rows.forEach((row, i) => {
-      if (rows.findIndex((r) => r.year === row.year) !== i) ctx.addIssue({ code: 'custom', path: [i, 'year'], message: DISCLOSURE_MESSAGES.sameYear });
-    });
-  }),
-);
+const resultRows = z
+  .pipe(
+    z.nullish(z.array(resultRow, wrongType)),
+    z.transform((v: BoardResultRow[] | null | undefined) => v ?? []),
+  )
+  .check(
+    z.superRefine((rows: BoardResultRow[], ctx) => {
+      if (rows.length > RESULT_YEARS) ctx.addIssue({ code: 'custom', path: [], message: DISCLOSURE_MESSAGES.years });
+      rows.forEach((row, i) => {
+        if (rows.findIndex((r) => r.year === row.year) !== i)
+          ctx.addIssue({ code: 'custom', path: [i, 'year'], message: DISCLOSURE_MESSAGES.sameYear });
+      });
+    }),
+  );
 
 /** '2025-26': a session, its second year the first's next. */
 export function isSessionYear(value: string): boolean {
@@ -188,7 +209,8 @@ export const figuresSchema = z.object({
   results: z.object({ x: resultRows, xii: resultRows }, { error: DISCLOSURE_MESSAGES.part }),
 });
 
-export const validateFigures = (input: unknown): Checked<DisclosureFigures> => checked(figuresSchema.safeParse(input ?? {}) as never);
+export const validateFigures = (input: unknown): Checked<DisclosureFigures> =>
+  checked(figuresSchema.safeParse(input ?? {}) as never);
 
 /** PUT /v1/api/disclosure/documents/{key}'s body: the upload (when the file is new or replaced) and its dates. */
 export interface DocumentInput {
@@ -205,13 +227,19 @@ export function validateDocumentDates(input: Record<string, unknown>, today: str
   const validUntil = typeof rawUntil === 'string' && rawUntil.trim() !== '' ? rawUntil.trim() : null;
   if (!isCalendarDate(issuedOn)) fields.issuedOn = DISCLOSURE_MESSAGES.issuedOn;
   else if (issuedOn > today) fields.issuedOn = DISCLOSURE_MESSAGES.future;
-  const untilWrong = (rawUntil !== undefined && rawUntil !== null && typeof rawUntil !== 'string') || (validUntil !== null && (!isCalendarDate(validUntil) || (isCalendarDate(issuedOn) && validUntil < issuedOn)));
+  const untilWrong =
+    (rawUntil !== undefined && rawUntil !== null && typeof rawUntil !== 'string') ||
+    (validUntil !== null && (!isCalendarDate(validUntil) || (isCalendarDate(issuedOn) && validUntil < issuedOn)));
   if (untilWrong) fields.validUntil = DISCLOSURE_MESSAGES.validUntil;
   const uploadId = input.uploadId;
-  if (uploadId !== undefined && uploadId !== null && typeof uploadId !== 'string') fields.uploadId = DISCLOSURE_MESSAGES.upload;
+  if (uploadId !== undefined && uploadId !== null && typeof uploadId !== 'string')
+    fields.uploadId = DISCLOSURE_MESSAGES.upload;
   const first = Object.values(fields)[0];
   if (first) return { ok: false, error: first, fields };
-  return { ok: true, data: { ...(typeof uploadId === 'string' && uploadId ? { uploadId } : {}), issuedOn, validUntil } };
+  return {
+    ok: true,
+    data: { ...(typeof uploadId === 'string' && uploadId ? { uploadId } : {}), issuedOn, validUntil },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,12 +259,16 @@ export type DisclosureWarning =
  * is within EXPIRY_WARNING_DAYS ('expiring') or past ('lapsed'); and, when no annual report was
  * issued since the last session ended (1 April), that it is due by 15 September, or overdue after.
  */
-export function disclosureWarnings(documents: readonly Pick<DisclosureDocument, 'key' | 'issuedOn' | 'validUntil'>[], today: string): DisclosureWarning[] {
+export function disclosureWarnings(
+  documents: readonly Pick<DisclosureDocument, 'key' | 'issuedOn' | 'validUntil'>[],
+  today: string,
+): DisclosureWarning[] {
   const warnings: DisclosureWarning[] = [];
   for (const doc of documents) {
     if (!doc.validUntil) continue;
     if (today > doc.validUntil) warnings.push({ kind: 'lapsed', key: doc.key, date: doc.validUntil });
-    else if (today >= addDays(doc.validUntil, -EXPIRY_WARNING_DAYS)) warnings.push({ kind: 'expiring', key: doc.key, date: doc.validUntil });
+    else if (today >= addDays(doc.validUntil, -EXPIRY_WARNING_DAYS))
+      warnings.push({ kind: 'expiring', key: doc.key, date: doc.validUntil });
   }
   const year = Number(today.slice(0, 4));
   // The session that ended last began on 1 April of this year's session's year before it.
@@ -244,7 +276,12 @@ export function disclosureWarnings(documents: readonly Pick<DisclosureDocument, 
   const since = `${reportYear}-04-01`;
   const due = `${reportYear}-${ANNUAL_REPORT_DUE}`;
   const report = documents.find((d) => d.key === 'annual-report' && d.issuedOn >= since);
-  if (!report) warnings.push({ kind: today <= due ? 'annual-report-due' : 'annual-report-overdue', key: 'annual-report', date: due });
+  if (!report)
+    warnings.push({
+      kind: today <= due ? 'annual-report-due' : 'annual-report-overdue',
+      key: 'annual-report',
+      date: due,
+    });
   return warnings;
 }
 

@@ -31,10 +31,23 @@ export default function EnquiryDetails() {
     >
       {(record: Enquiry, { replace }) => (
         <div className="details-sections">
-          <WorkflowPanel resource="enquiry" record={record} workflow={ENQUIRY_WORKFLOW} onChanged={replace} optionalInputs={followUpWith} />
-          {!record.erasedAt && !ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />}
+          <WorkflowPanel
+            resource="enquiry"
+            record={record}
+            workflow={ENQUIRY_WORKFLOW}
+            onChanged={replace}
+            optionalInputs={followUpWith}
+          />
+          {!record.erasedAt && !ENQUIRY_ENDED.includes(record.status as EnquiryStatus) && (
+            <FollowUp key={record.nextFollowUp ?? ''} enquiry={record} onChanged={replace} />
+          )}
           {!record.erasedAt && (
-            <ContactActions mobile={record.fatherMobile} who={`the father of ${record.studentName}`} messages={enquiryMessages(record)} language={record.language} />
+            <ContactActions
+              mobile={record.fatherMobile}
+              who={`the father of ${record.studentName}`}
+              messages={enquiryMessages(record)}
+              language={record.language}
+            />
           )}
           <RecordDetails def={ENQUIRY} record={record} />
           <PrivacySection entity="enquiry" record={record} onChanged={replace} />

@@ -18,7 +18,13 @@ export default function EnquiryPanel() {
       exportable
       filters={[
         { key: 'search', param: 'search', label: 'Search by student name, parent or mobile' },
-        { key: 'class', param: 'admissionClass', label: 'Search by admission class', options: ALL_CLASSES, allLabel: 'All classes' },
+        {
+          key: 'class',
+          param: 'admissionClass',
+          label: 'Search by admission class',
+          options: ALL_CLASSES,
+          allLabel: 'All classes',
+        },
         statusFilter(ENQUIRY_WORKFLOW),
         receivedSinceFilter,
         { key: 'due', param: 'due', label: 'Follow-up due', check: true },

@@ -43,7 +43,12 @@ export interface EnquiryPopupProps {
 }
 
 /** `onReady`: called once the island has taken over and holds what was typed before (the opener then sends a submit it held). */
-export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: EnquiryPopupProps & { onReady?: () => void }) {
+export default function EnquiryPopup({
+  lang = 'en',
+  text,
+  classes,
+  onReady,
+}: EnquiryPopupProps & { onReady?: () => void }) {
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -54,11 +59,17 @@ export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: En
     empty: emptyEnquiry,
     check: validateEnquiry,
     checkToast: (failure) => (failure.code === formCode('required') ? 'warning' : 'error'),
-    messages: { loading: speak.msg('enquirySubmitting'), success: speak.msg('enquirySuccess'), failure: speak.msg('enquiryFailure') },
+    messages: {
+      loading: speak.msg('enquirySubmitting'),
+      success: speak.msg('enquirySuccess'),
+      failure: speak.msg('enquiryFailure'),
+    },
     speak,
     send: async (data, meta) => {
       sending.current = { mobile: data.fatherMobile, admissionClass: data.admissionClass };
-      return outcomeOf(await apiJson('/enquiry', 'POST', { ...data, consent: true, language: lang, ...submissionFields(meta) }));
+      return outcomeOf(
+        await apiJson('/enquiry', 'POST', { ...data, consent: true, language: lang, ...submissionFields(meta) }),
+      );
     },
     clearAfterSuccess: true,
     onSuccess: () => {
@@ -84,11 +95,24 @@ export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: En
   return (
     <>
       <Toasts />
-      <dialog ref={dialogRef} className="ff-dialog" role="dialog" aria-modal="true" aria-labelledby={id('title')} aria-describedby={id('desc')}>
+      <dialog
+        ref={dialogRef}
+        className="ff-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id('title')}
+        aria-describedby={id('desc')}
+      >
         <div className="ff-dialog__box">
           <div className="ff-dialog__head">
             <h2 id={id('title')}>{speak.text('enquiryTitle')}</h2>
-            <button type="button" className="ff-dialog__close" aria-label={speak.text('enquiryClose')} data-close data-autofocus>
+            <button
+              type="button"
+              className="ff-dialog__close"
+              aria-label={speak.text('enquiryClose')}
+              data-close
+              data-autofocus
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>
@@ -96,7 +120,12 @@ export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: En
             {speak.text('enquiryIntro')}
           </p>
           {done ? (
-            <DonePanel heading={speak.text('enquiryDoneHeading')} speak={speak} level={3} action={{ label: speak.text('doneClose'), onClick: () => dialogRef.current?.close() }}>
+            <DonePanel
+              heading={speak.text('enquiryDoneHeading')}
+              speak={speak}
+              level={3}
+              action={{ label: speak.text('doneClose'), onClick: () => dialogRef.current?.close() }}
+            >
               <p>{speak.text('enquiryDoneNext', { mobile: done.mobile, class: classWords(done.admissionClass) })}</p>
               <p>{speak.text('enquiryDoneVisit')}</p>
             </DonePanel>
@@ -105,9 +134,20 @@ export default function EnquiryPopup({ lang = 'en', text, classes, onReady }: En
               <div className="ff-grid">
                 {ENQUIRY_FORM.map((field) => (
                   <FormField
-                    key={field.name} field={field} id={id(field.name)} value={form.values[field.name]} error={form.errors[field.name]}
-                    required={!(field as Field).labelledOptional} consentWords={consentWords(speak, lang)} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
-                    options={field.name === 'admissionClass' && offered ? offered.map((c) => ({ value: c, text: classText(c) })) : undefined}
+                    key={field.name}
+                    field={field}
+                    id={id(field.name)}
+                    value={form.values[field.name]}
+                    error={form.errors[field.name]}
+                    required={!(field as Field).labelledOptional}
+                    consentWords={consentWords(speak, lang)}
+                    words={speak.field(field.name)}
+                    onChange={(v) => form.change(field.name, v)}
+                    options={
+                      field.name === 'admissionClass' && offered
+                        ? offered.map((c) => ({ value: c, text: classText(c) }))
+                        : undefined
+                    }
                   />
                 ))}
               </div>

@@ -39,8 +39,18 @@ export function FollowUp({ enquiry, onChanged }: { enquiry: Enquiry; onChanged: 
     <form onSubmit={save} className="follow-up" aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>Next follow-up</h3>
       <div className="follow-up__row">
-        <TextInput id={`${id}-date`} name="nextFollowUp" type="date" label="Date" value={date} onChange={setDate} error={error} />
-        <button type="submit" className="btn btn--small" disabled={busy}>Save date</button>
+        <TextInput
+          id={`${id}-date`}
+          name="nextFollowUp"
+          type="date"
+          label="Date"
+          value={date}
+          onChange={setDate}
+          error={error}
+        />
+        <button type="submit" className="btn btn--small" disabled={busy}>
+          Save date
+        </button>
       </div>
     </form>
   );

@@ -8,4 +8,6 @@ import type { Enquiry } from './enquiry.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 
 export const enquiryMessages = (e: Enquiry) =>
-  inBothLanguages((language) => (e.status === ENQUIRY_WORKFLOW.initial ? enquirySubmitted : enquiryStatusChanged)(language, e).body);
+  inBothLanguages(
+    (language) => (e.status === ENQUIRY_WORKFLOW.initial ? enquirySubmitted : enquiryStatusChanged)(language, e).body,
+  );

@@ -9,5 +9,8 @@ import { ENQUIRY_FORM } from './schema.ts';
 export function enquiryWords(language: Language): FormWords | undefined {
   if (language === 'en') return undefined;
   const classes = ALL_CLASSES.map((c) => ({ value: c, label: c }));
-  return hindiForm(ENQUIRY_FORM, { ...HI_FORMS.enquiry, admissionClass: withClasses(HI_FORMS.enquiry.admissionClass, classes) });
+  return hindiForm(ENQUIRY_FORM, {
+    ...HI_FORMS.enquiry,
+    admissionClass: withClasses(HI_FORMS.enquiry.admissionClass, classes),
+  });
 }

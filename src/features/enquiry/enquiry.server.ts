@@ -15,7 +15,15 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { equals, receivedSince, recordSearch, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
+import {
+  equals,
+  receivedSince,
+  recordSearch,
+  statusEquals,
+  listAnswer,
+  readList,
+  type ListSpec,
+} from '../../server/lists.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';
@@ -36,13 +44,18 @@ import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
 import { ENQUIRY_KIND } from './kind.ts';
 
-
 const PER_ADDRESS = limits.enquiriesPerAddress;
 
 const enquiryJson = (row: Record<string, unknown>): Enquiry => recordJson(ENQUIRY, row);
 
 const { columns: FORM_COLUMNS } = insertColumns(ENQUIRY_FORM, {});
-const insertEnquiry = countedInsert('enquiries', [...FORM_COLUMNS, 'submission_key', 'submission_hash'], 'enquiry', PER_ADDRESS.max, PER_ADDRESS.seconds);
+const insertEnquiry = countedInsert(
+  'enquiries',
+  [...FORM_COLUMNS, 'submission_key', 'submission_hash'],
+  'enquiry',
+  PER_ADDRESS.max,
+  PER_ADDRESS.seconds,
+);
 /** A request that stores nothing still counts toward the limit (429 past it). */
 const countRequest = (ip: string) => rateLimit('enquiry', ip, PER_ADDRESS.max, PER_ADDRESS.seconds);
 
@@ -56,7 +69,8 @@ export const createEnquiry: Handler = async (req, ctx) => {
     result = validateEnquiry(body);
     if (!result.ok) throw refuse(result);
     // Only a class the school offers now (its profile).
-    if (!offersClass(await schoolProfile(), result.data.admissionClass)) throw formRefusal(400, 'classNotOffered', ['admissionClass']);
+    if (!offersClass(await schoolProfile(), result.data.admissionClass))
+      throw formRefusal(400, 'classNotOffered', ['admissionClass']);
   } catch (refusal) {
     // Refused input counts toward the limit too, and past it the answer is 429 rather than 400.
     await countRequest(ip);
@@ -99,7 +113,10 @@ export const exportEnquiries = csvExport({ def: ENQUIRY, list: ENQUIRY_LIST, fil
 
 export async function listEnquiries(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), ENQUIRY_LIST);
-  return listAnswer(list, list.rows.map(enquiryJson), { 'X-Total-Count': String(list.total), 'X-Total-Pages': String(list.totalPages) });
+  return listAnswer(list, list.rows.map(enquiryJson), {
+    'X-Total-Count': String(list.total),
+    'X-Total-Pages': String(list.totalPages),
+  });
 }
 
 const NOT_FOUND = 'Enquiry not found';
@@ -137,7 +154,8 @@ export async function loadEnquiry(id: string): Promise<Enquiry | undefined> {
   return row ? { ...enquiryJson(row), ...(await workflowJson(STATUS_ROUTE, row)), ...privacyJson(row) } : undefined;
 }
 
-export const getEnquiry = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadEnquiry });
+export const getEnquiry = (_req: Request, ctx: AdminContext) =>
+  getRecord(ctx, { notFound: NOT_FOUND, load: loadEnquiry });
 
 export const moveEnquiry = changeStatus(STATUS_ROUTE);
 

@@ -14,7 +14,15 @@ export const ENQUIRY_KIND = defineKind({
   table: ENQUIRY.table,
   workflow: ENQUIRY_WORKFLOW,
   finalStatuses: ENQUIRY_ENDED,
-  labels: { one: 'Enquiry', many: 'Enquiries', noun: 'enquiries', counted: 'enquiry(ies)', the: 'the enquiry', this: 'This enquiry', notFound: 'Enquiry not found' },
+  labels: {
+    one: 'Enquiry',
+    many: 'Enquiries',
+    noun: 'enquiries',
+    counted: 'enquiry(ies)',
+    the: 'the enquiry',
+    this: 'This enquiry',
+    notFound: 'Enquiry not found',
+  },
   search: { mobiles: ['father_mobile'] },
   admin: { panel: '/admin/enquiry/panel', details: '/admin/enquiry/details/' },
   privacy: {

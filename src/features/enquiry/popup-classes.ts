@@ -16,7 +16,16 @@ const unescape = (text: string) => text.replace(/&(?:quot|#39|lt|gt|amp);/g, (en
 export function withOfferedEnquiry(page: string, offered: readonly string[]): string {
   if (!page.includes('data-enquiry-popup') || ALL_CLASSES.every((c) => offered.includes(c))) return page;
   return page
-    .replace(SELECT, (_, open: string, options: string, close: string) =>
-      open + options.replace(OPTION, (option, value: string) => (value === '' || offered.includes(value) ? option : '')) + close)
-    .replace(PROPS, (_, open: string, json: string, close: string) => `${open}${escapeHtml(JSON.stringify({ ...JSON.parse(unescape(json)), classes: offered }))}${close}`);
+    .replace(
+      SELECT,
+      (_, open: string, options: string, close: string) =>
+        open +
+        options.replace(OPTION, (option, value: string) => (value === '' || offered.includes(value) ? option : '')) +
+        close,
+    )
+    .replace(
+      PROPS,
+      (_, open: string, json: string, close: string) =>
+        `${open}${escapeHtml(JSON.stringify({ ...JSON.parse(unescape(json)), classes: offered }))}${close}`,
+    );
 }

@@ -12,7 +12,8 @@ import { readXsrfCookie } from '../../lib/api-client.ts';
 import { hasDraft } from '../../components/forms/draft-key.ts';
 import { POPUP_DELAY_MS, closedThisVisit, rememberClosed } from './popup-visit.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled])';
 
 const root = document.querySelector<HTMLElement>('[data-enquiry-popup]');
 const dialog = root?.querySelector('dialog');
@@ -61,7 +62,9 @@ if (root && dialog && !closedThisVisit()) {
   dialog.addEventListener('keydown', (event) => {
     // Tab from the last control goes to the first and back; a dialog inside (the clear confirmation) keeps its own.
     if (event.key !== 'Tab' || !(event.target instanceof Element) || event.target.closest('dialog') !== dialog) return;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null && el.closest('dialog') === dialog);
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null && el.closest('dialog') === dialog,
+    );
     const edge = event.shiftKey ? items[0] : items.at(-1);
     if (edge && document.activeElement === edge) {
       event.preventDefault();

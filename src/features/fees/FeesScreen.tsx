@@ -21,15 +21,38 @@ import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import {
-  FEE_KINDS, PERIODS_OF, STARTING_NAMES, amountField, validateStructure,
-  type FeeHead, type FeeKind, type FeePeriod, type FeeStructureAnswer,
+  FEE_KINDS,
+  PERIODS_OF,
+  STARTING_NAMES,
+  amountField,
+  validateStructure,
+  type FeeHead,
+  type FeeKind,
+  type FeePeriod,
+  type FeeStructureAnswer,
 } from './structure.ts';
 import '../admission/seats.css';
 import './fees.css';
 
-const KIND_WORDS: Record<FeeKind, string> = { admission: 'Admission fee', tuition: 'Tuition', annual: 'Annual charges', transport: 'Transport (a distance slab)', other: 'Other charge' };
-const PERIOD_WORDS: Record<FeePeriod, string> = { once: 'Once', month: 'Per month', quarter: 'Per quarter', year: 'Per year' };
-const STATE_WORDS: Record<FeeStructureAnswer['state'], string> = { saved: 'Published', copy: 'Not saved', sample: 'Sample', blank: 'Not saved' };
+const KIND_WORDS: Record<FeeKind, string> = {
+  admission: 'Admission fee',
+  tuition: 'Tuition',
+  annual: 'Annual charges',
+  transport: 'Transport (a distance slab)',
+  other: 'Other charge',
+};
+const PERIOD_WORDS: Record<FeePeriod, string> = {
+  once: 'Once',
+  month: 'Per month',
+  quarter: 'Per quarter',
+  year: 'Per year',
+};
+const STATE_WORDS: Record<FeeStructureAnswer['state'], string> = {
+  saved: 'Published',
+  copy: 'Not saved',
+  sample: 'Sample',
+  blank: 'Not saved',
+};
 const TC = 'transferCertificate';
 
 interface EditRow {
@@ -56,7 +79,12 @@ function editOf(answer: FeeStructureAnswer): Edit {
       key: nextKey++,
       from: r.classes[0]!,
       to: r.classes.at(-1)!,
-      amounts: Object.fromEntries(answer.structure.heads.map((h) => [h.id, r.amounts[h.id] === null || r.amounts[h.id] === undefined ? '' : String(r.amounts[h.id])])),
+      amounts: Object.fromEntries(
+        answer.structure.heads.map((h) => [
+          h.id,
+          r.amounts[h.id] === null || r.amounts[h.id] === undefined ? '' : String(r.amounts[h.id]),
+        ]),
+      ),
     })),
     tc: String(answer.transferCertificate),
   };
@@ -76,7 +104,10 @@ export default function FeesScreen() {
   const [query, update] = useUrlQuery(['session'] as const);
   const id = useId();
   const loaded = useLoad(
-    () => getJson<FeeStructureAnswer>(`/fees/structure${query.session ? `?session=${encodeURIComponent(query.session)}` : ''}`),
+    () =>
+      getJson<FeeStructureAnswer>(
+        `/fees/structure${query.session ? `?session=${encodeURIComponent(query.session)}` : ''}`,
+      ),
     [query.session],
     () => toast.error('Failed to load the fees'),
   );
@@ -92,15 +123,27 @@ export default function FeesScreen() {
     setErrors({});
   }, [loaded.data]);
 
-  const pristine = useMemo(() => (loaded.data ? JSON.stringify(bodyOf('', editOf(loaded.data), loaded.data.classes)) : ''), [loaded.data]);
+  const pristine = useMemo(
+    () => (loaded.data ? JSON.stringify(bodyOf('', editOf(loaded.data), loaded.data.classes)) : ''),
+    [loaded.data],
+  );
 
   const header = (
     <ScreenHeader title="Fees">
-      <a className="btn" href="/admissions/fees" target="_blank" rel="noopener">Public fee page</a>
+      <a className="btn" href="/admissions/fees" target="_blank" rel="noopener">
+        Public fee page
+      </a>
     </ScreenHeader>
   );
   if (!loaded.data || !edit) {
-    return <section aria-labelledby="screen-title">{header}<p className="admin-state" role="status">{loaded.failed ? 'Could not load the fees.' : 'Loading...'}</p></section>;
+    return (
+      <section aria-labelledby="screen-title">
+        {header}
+        <p className="admin-state" role="status">
+          {loaded.failed ? 'Could not load the fees.' : 'Loading...'}
+        </p>
+      </section>
+    );
   }
   const fees = loaded.data;
   const dirty = JSON.stringify(bodyOf('', edit, fees.classes)) !== pristine;
@@ -118,8 +161,13 @@ export default function FeesScreen() {
       return;
     }
     const saved = await saveForm({
-      path: '/fees/structure', method: 'PUT', body, setErrors, setBusy,
-      done: `Fee structure for ${fees.session} saved: the public fee page and the disclosure show it now.`, failed: 'Failed to save the fees',
+      path: '/fees/structure',
+      method: 'PUT',
+      body,
+      setErrors,
+      setBusy,
+      done: `Fee structure for ${fees.session} saved: the public fee page and the disclosure show it now.`,
+      failed: 'Failed to save the fees',
     });
     if (saved) loaded.reload();
   }
@@ -129,7 +177,9 @@ export default function FeesScreen() {
     if (busy) return;
     setBusy(true);
     try {
-      const { status, body: answer } = await answerOf(await apiJson('/fees/structure/copy', 'POST', { from: fees.session, to: next, replace }));
+      const { status, body: answer } = await answerOf(
+        await apiJson('/fees/structure/copy', 'POST', { from: fees.session, to: next, replace }),
+      );
       if (status === 200) {
         toast.success(`Copied to ${next}: it is published for ${next}. Change what differs there and save.`);
         update({ session: next });
@@ -145,13 +195,23 @@ export default function FeesScreen() {
 
   const errorOf = (field: string) => errors[field];
   /** A box with its label; `more`: words of the label only a screen reader reads (the row, the unit), the card on a phone showing them already. */
-  const textInput = (field: string, label: string, value: string, onChange: (v: string) => void, opts: { numeric?: boolean; lang?: string; visibleLabel?: boolean; more?: string } = {}) => {
+  const textInput = (
+    field: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    opts: { numeric?: boolean; lang?: string; visibleLabel?: boolean; more?: string } = {},
+  ) => {
     const inputId = `${id}-${field}`;
     const error = errorOf(field);
     return (
       <span className="fee-field">
-        <label htmlFor={inputId} className={opts.visibleLabel ? 'fee-field__label' : 'fee-field__label fee-field__label--narrow'}>
-          {label}{opts.more && <span className="visually-hidden">{opts.more}</span>}
+        <label
+          htmlFor={inputId}
+          className={opts.visibleLabel ? 'fee-field__label' : 'fee-field__label fee-field__label--narrow'}
+        >
+          {label}
+          {opts.more && <span className="visually-hidden">{opts.more}</span>}
         </label>
         <input
           id={inputId}
@@ -165,33 +225,66 @@ export default function FeesScreen() {
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-        {error && <span id={`${inputId}-error`} className="field-error">{error}</span>}
+        {error && (
+          <span id={`${inputId}-error`} className="field-error">
+            {error}
+          </span>
+        )}
       </span>
     );
   };
-  const setHead = (i: number, patch: Partial<FeeHead>) => change((e) => ({ ...e, heads: e.heads.map((h, k) => (k === i ? { ...h, ...patch } : h)) }));
-  const setRow = (key: number, patch: Partial<EditRow>) => change((e) => ({ ...e, rows: e.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
+  const setHead = (i: number, patch: Partial<FeeHead>) =>
+    change((e) => ({ ...e, heads: e.heads.map((h, k) => (k === i ? { ...h, ...patch } : h)) }));
+  const setRow = (key: number, patch: Partial<EditRow>) =>
+    change((e) => ({ ...e, rows: e.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
 
   function addHead() {
     change((e) => {
       let n = e.heads.length + 1;
       while (e.heads.some((h) => h.id === `${newKind}-${n}`)) n++;
-      const head: FeeHead = { id: `${newKind}-${n}`, kind: newKind, period: PERIODS_OF[newKind][0]!, name: { ...STARTING_NAMES[newKind] } };
-      return { ...e, heads: [...e.heads, head], rows: e.rows.map((r) => ({ ...r, amounts: { ...r.amounts, [head.id]: '' } })) };
+      const head: FeeHead = {
+        id: `${newKind}-${n}`,
+        kind: newKind,
+        period: PERIODS_OF[newKind][0]!,
+        name: { ...STARTING_NAMES[newKind] },
+      };
+      return {
+        ...e,
+        heads: [...e.heads, head],
+        rows: e.rows.map((r) => ({ ...r, amounts: { ...r.amounts, [head.id]: '' } })),
+      };
     });
   }
   function addRow() {
     change((e) => {
       const taken = new Set(e.rows.flatMap((r) => between(fees.classes, r.from, r.to)));
       const free = fees.classes.find((c) => !taken.has(c)) ?? fees.classes[0] ?? '';
-      return { ...e, rows: [...e.rows, { key: nextKey++, from: free, to: free, amounts: Object.fromEntries(e.heads.map((h) => [h.id, ''])) }] };
+      return {
+        ...e,
+        rows: [
+          ...e.rows,
+          { key: nextKey++, from: free, to: free, amounts: Object.fromEntries(e.heads.map((h) => [h.id, ''])) },
+        ],
+      };
     });
   }
   const classSelect = (row: EditRow, n: number, which: 'from' | 'to') => (
     <span className="fee-field">
-      <label htmlFor={`${id}-${row.key}-${which}`} className="fee-field__label">{which === 'from' ? 'From' : 'To'}<span className="visually-hidden"> (row {n})</span></label>
-      <select id={`${id}-${row.key}-${which}`} value={row[which]} disabled={!principal} onChange={(ev) => setRow(row.key, { [which]: ev.target.value })}>
-        {fees.classes.map((c) => <option key={c} value={c}>{classText(c)}</option>)}
+      <label htmlFor={`${id}-${row.key}-${which}`} className="fee-field__label">
+        {which === 'from' ? 'From' : 'To'}
+        <span className="visually-hidden"> (row {n})</span>
+      </label>
+      <select
+        id={`${id}-${row.key}-${which}`}
+        value={row[which]}
+        disabled={!principal}
+        onChange={(ev) => setRow(row.key, { [which]: ev.target.value })}
+      >
+        {fees.classes.map((c) => (
+          <option key={c} value={c}>
+            {classText(c)}
+          </option>
+        ))}
       </select>
     </span>
   );
@@ -203,23 +296,54 @@ export default function FeesScreen() {
       <form className="seats fees-editor" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
         <div className="seats__head">
           <h2 id={`${id}-title`}>
-            Fee structure for {fees.session} <span className={`fee-state fee-state--${fees.state}`}>{STATE_WORDS[fees.state]}</span>
+            Fee structure for {fees.session}{' '}
+            <span className={`fee-state fee-state--${fees.state}`}>{STATE_WORDS[fees.state]}</span>
           </h2>
           <div className="seats__session">
             <label htmlFor={`${id}-session`}>Session</label>
             <select id={`${id}-session`} value={fees.session} onChange={(e) => update({ session: e.target.value })}>
-              {fees.sessions.map((s) => <option key={s} value={s}>{s}{fees.saved.includes(s) ? '' : ' (not published)'}</option>)}
+              {fees.sessions.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                  {fees.saved.includes(s) ? '' : ' (not published)'}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         {fees.state === 'sample' && (
-          <p className="hint fee-sample" role="note">These figures are a sample that came with the website, not the school's. They are on no public page: change them to the school's fees and save to publish them. The admission fee column is what families pay online now.</p>
+          <p className="hint fee-sample" role="note">
+            These figures are a sample that came with the website, not the school's. They are on no public page: change
+            them to the school's fees and save to publish them. The admission fee column is what families pay online
+            now.
+          </p>
         )}
-        {fees.state === 'copy' && <p className="hint" role="note">{fees.session} has no fee structure of its own: this is {fees.from}'s, shown as a start. The public pages say it is not yet published until you save it.</p>}
-        {fees.state === 'blank' && <p className="hint" role="note">No fee structure is saved yet. Add the school's fees and the rows of classes, then save.</p>}
-        <p className="hint">Whole rupees, for example 1200 or 1,200; 0 for no fee; leave a box empty where that fee is not charged. The admission fee is the one families pay online: a change applies to payments from now on, and a family that has paid part keeps the fee it paid against.</p>
-        {errors.heads && <p className="form-error" role="alert">{errors.heads}</p>}
-        {errors.rows && <p className="form-error" role="alert">{errors.rows}</p>}
+        {fees.state === 'copy' && (
+          <p className="hint" role="note">
+            {fees.session} has no fee structure of its own: this is {fees.from}'s, shown as a start. The public pages
+            say it is not yet published until you save it.
+          </p>
+        )}
+        {fees.state === 'blank' && (
+          <p className="hint" role="note">
+            No fee structure is saved yet. Add the school's fees and the rows of classes, then save.
+          </p>
+        )}
+        <p className="hint">
+          Whole rupees, for example 1200 or 1,200; 0 for no fee; leave a box empty where that fee is not charged. The
+          admission fee is the one families pay online: a change applies to payments from now on, and a family that has
+          paid part keeps the fee it paid against.
+        </p>
+        {errors.heads && (
+          <p className="form-error" role="alert">
+            {errors.heads}
+          </p>
+        )}
+        {errors.rows && (
+          <p className="form-error" role="alert">
+            {errors.rows}
+          </p>
+        )}
 
         <fieldset className="fee-heads">
           <legend>Fees the school charges</legend>
@@ -227,17 +351,44 @@ export default function FeesScreen() {
             {edit.heads.map((h, i) => (
               <li key={h.id} className="fee-head">
                 <span className="fee-head__kind">{KIND_WORDS[h.kind]}</span>
-                {textInput(`heads.${i}.name.en`, 'Name in English', h.name.en, (v) => setHead(i, { name: { ...h.name, en: v } }), { visibleLabel: true })}
-                {textInput(`heads.${i}.name.hi`, 'Name in Hindi', h.name.hi, (v) => setHead(i, { name: { ...h.name, hi: v } }), { lang: 'hi', visibleLabel: true })}
+                {textInput(
+                  `heads.${i}.name.en`,
+                  'Name in English',
+                  h.name.en,
+                  (v) => setHead(i, { name: { ...h.name, en: v } }),
+                  { visibleLabel: true },
+                )}
+                {textInput(
+                  `heads.${i}.name.hi`,
+                  'Name in Hindi',
+                  h.name.hi,
+                  (v) => setHead(i, { name: { ...h.name, hi: v } }),
+                  { lang: 'hi', visibleLabel: true },
+                )}
                 <span className="fee-field">
-                  <label htmlFor={`${id}-${h.id}-period`} className="fee-field__label">Due</label>
-                  <select id={`${id}-${h.id}-period`} value={h.period} disabled={!principal || PERIODS_OF[h.kind].length === 1} onChange={(e) => setHead(i, { period: e.target.value as FeePeriod })}>
-                    {PERIODS_OF[h.kind].map((p) => <option key={p} value={p}>{PERIOD_WORDS[p]}</option>)}
+                  <label htmlFor={`${id}-${h.id}-period`} className="fee-field__label">
+                    Due
+                  </label>
+                  <select
+                    id={`${id}-${h.id}-period`}
+                    value={h.period}
+                    disabled={!principal || PERIODS_OF[h.kind].length === 1}
+                    onChange={(e) => setHead(i, { period: e.target.value as FeePeriod })}
+                  >
+                    {PERIODS_OF[h.kind].map((p) => (
+                      <option key={p} value={p}>
+                        {PERIOD_WORDS[p]}
+                      </option>
+                    ))}
                   </select>
                   {errorOf(`heads.${i}.period`) && <span className="field-error">{errorOf(`heads.${i}.period`)}</span>}
                 </span>
                 {principal && h.kind !== 'admission' && (
-                  <button type="button" className="btn btn--small" onClick={() => change((e) => ({ ...e, heads: e.heads.filter((x) => x.id !== h.id) }))}>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => change((e) => ({ ...e, heads: e.heads.filter((x) => x.id !== h.id) }))}
+                  >
                     Remove<span className="visually-hidden"> {h.name.en || KIND_WORDS[h.kind]}</span>
                   </button>
                 )}
@@ -248,9 +399,15 @@ export default function FeesScreen() {
             <p className="fee-heads__add">
               <label htmlFor={`${id}-kind`}>Kind of fee</label>
               <select id={`${id}-kind`} value={newKind} onChange={(e) => setNewKind(e.target.value as FeeKind)}>
-                {FEE_KINDS.filter((k) => k !== 'admission').map((k) => <option key={k} value={k}>{KIND_WORDS[k]}</option>)}
+                {FEE_KINDS.filter((k) => k !== 'admission').map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_WORDS[k]}
+                  </option>
+                ))}
               </select>
-              <button type="button" className="btn" onClick={addHead}>Add a fee</button>
+              <button type="button" className="btn" onClick={addHead}>
+                Add a fee
+              </button>
             </p>
           )}
         </fieldset>
@@ -261,7 +418,12 @@ export default function FeesScreen() {
             <thead>
               <tr>
                 <th scope="col">Classes</th>
-                {edit.heads.map((h) => <th scope="col" key={h.id}>{h.name.en || KIND_WORDS[h.kind]} <span className="fee-period">({PERIOD_WORDS[h.period].toLowerCase()})</span></th>)}
+                {edit.heads.map((h) => (
+                  <th scope="col" key={h.id}>
+                    {h.name.en || KIND_WORDS[h.kind]}{' '}
+                    <span className="fee-period">({PERIOD_WORDS[h.period].toLowerCase()})</span>
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -273,17 +435,31 @@ export default function FeesScreen() {
                       {classSelect(r, i + 1, 'from')}
                       {classSelect(r, i + 1, 'to')}
                       {principal && edit.rows.length > 1 && (
-                        <button type="button" className="btn btn--small" onClick={() => change((e) => ({ ...e, rows: e.rows.filter((x) => x.key !== r.key) }))}>
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => change((e) => ({ ...e, rows: e.rows.filter((x) => x.key !== r.key) }))}
+                        >
                           Remove<span className="visually-hidden"> the row {rowName(r)}</span>
                         </button>
                       )}
                     </span>
-                    {errorOf(`rows.${i}.classes`) && <span className="field-error">{errorOf(`rows.${i}.classes`)}</span>}
-                    {errorOf(`rows.${i}.amounts`) && <span className="field-error">{errorOf(`rows.${i}.amounts`)}</span>}
+                    {errorOf(`rows.${i}.classes`) && (
+                      <span className="field-error">{errorOf(`rows.${i}.classes`)}</span>
+                    )}
+                    {errorOf(`rows.${i}.amounts`) && (
+                      <span className="field-error">{errorOf(`rows.${i}.amounts`)}</span>
+                    )}
                   </th>
                   {edit.heads.map((h) => (
                     <td key={h.id}>
-                      {textInput(amountField(i, h.id), h.name.en || KIND_WORDS[h.kind], r.amounts[h.id] ?? '', (v) => setRow(r.key, { amounts: { ...r.amounts, [h.id]: v } }), { numeric: true, more: `, ${rowName(r)}, in rupees` })}
+                      {textInput(
+                        amountField(i, h.id),
+                        h.name.en || KIND_WORDS[h.kind],
+                        r.amounts[h.id] ?? '',
+                        (v) => setRow(r.key, { amounts: { ...r.amounts, [h.id]: v } }),
+                        { numeric: true, more: `, ${rowName(r)}, in rupees` },
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -291,22 +467,55 @@ export default function FeesScreen() {
             </tbody>
           </table>
         </div>
-        {principal && <p><button type="button" className="btn" onClick={addRow}>Add a row of classes</button></p>}
+        {principal && (
+          <p>
+            <button type="button" className="btn" onClick={addRow}>
+              Add a row of classes
+            </button>
+          </p>
+        )}
 
-        <div className="fee-tc">{textInput(TC, 'Transfer certificate fee in rupees (every session)', edit.tc, (v) => change((e) => ({ ...e, tc: v })), { numeric: true, visibleLabel: true })}</div>
+        <div className="fee-tc">
+          {textInput(
+            TC,
+            'Transfer certificate fee in rupees (every session)',
+            edit.tc,
+            (v) => change((e) => ({ ...e, tc: v })),
+            { numeric: true, visibleLabel: true },
+          )}
+        </div>
 
         {principal && (
           <p className="admin-actions">
-            <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save and publish'}</button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save and publish'}
+            </button>
             {fees.state === 'saved' && (
-              <button type="button" className="btn" disabled={busy || dirty} onClick={() => (fees.saved.includes(next) ? setConfirmCopy(true) : void copy(false))}>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy || dirty}
+                onClick={() => (fees.saved.includes(next) ? setConfirmCopy(true) : void copy(false))}
+              >
                 Copy to {next}
               </button>
             )}
           </p>
         )}
-        {principal && fees.state === 'saved' && dirty && <p className="hint">Save your changes before copying this session.</p>}
-        {fees.updatedAt && <p className="hint">Last saved {new Date(fees.updatedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}.</p>}
+        {principal && fees.state === 'saved' && dirty && (
+          <p className="hint">Save your changes before copying this session.</p>
+        )}
+        {fees.updatedAt && (
+          <p className="hint">
+            Last saved{' '}
+            {new Date(fees.updatedAt).toLocaleString('en-IN', {
+              timeZone: 'Asia/Kolkata',
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+            .
+          </p>
+        )}
       </form>
       <ConfirmDialog
         open={confirmCopy}

@@ -35,16 +35,21 @@ export interface FeePageData {
 }
 
 /** Whole rupees as a family reads them: ₹12,500 (no paise: the school's fees are whole rupees). */
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
+const rupees = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
-const words = (lang: Language) => (code: TextCode, values: Record<string, string> = {}) => fill(lang, code, values);
+const words =
+  (lang: Language) =>
+  (code: TextCode, values: Record<string, string> = {}) =>
+    fill(lang, code, values);
 
 /** A row's classes in the page's language: 'Classes 1–5' / 'कक्षा I–V', 'P.N.C–K.G', 'Class 9'. */
 export function rowLabel(lang: Language, classes: readonly string[]): string {
   return classRuns(classes)
     .map(([a, b]) => {
       if (a === b) return classFor(lang, a);
-      if (/^\d+$/.test(a) && /^\d+$/.test(b)) return fill(lang, 'fees.page.classes', { from: a, to: b, romanFrom: romanClass(a), romanTo: romanClass(b) });
+      if (/^\d+$/.test(a) && /^\d+$/.test(b))
+        return fill(lang, 'fees.page.classes', { from: a, to: b, romanFrom: romanClass(a), romanTo: romanClass(b) });
       return `${classFor(lang, a)}–${classFor(lang, b)}`;
     })
     .join(', ');
@@ -55,12 +60,14 @@ function headName(lang: Language, head: FeeHead): Html {
 }
 
 function amount(lang: Language, paise: number | null): Html {
-  if (paise === null) return html`<span aria-hidden="true">—</span><span class="visually-hidden">${fill(lang, 'fees.page.notCharged')}</span>`;
+  if (paise === null)
+    return html`<span aria-hidden="true">—</span><span class="visually-hidden">${fill(lang, 'fees.page.notCharged')}</span>`;
   return html`${paise === 0 ? fill(lang, 'fees.page.free') : rupees(paise)}`;
 }
 
 /** A table that scrolls inside its own box on a narrow screen, which the keyboard can scroll too. */
-const scrolling = (caption: string, table: Html) => html`<div class="table-wrap" role="region" tabindex="0" aria-label="${caption}">${table}</div>`;
+const scrolling = (caption: string, table: Html) =>
+  html`<div class="table-wrap" role="region" tabindex="0" aria-label="${caption}">${table}</div>`;
 
 /**
  * A session's structure as tables: the fees that differ by class as a table of rows by columns,
@@ -71,27 +78,38 @@ function structureTables(lang: Language, session: string, structure: FeeStructur
   const t = words(lang);
   const { heads, rows } = structure;
   const charged = heads.filter((h) => rows.some((r) => (r.amounts[h.id] ?? null) !== null));
-  const alike = (h: FeeHead) => rows.length > 1 && rows.every((r) => (r.amounts[h.id] ?? null) === (rows[0]!.amounts[h.id] ?? null));
+  const alike = (h: FeeHead) =>
+    rows.length > 1 && rows.every((r) => (r.amounts[h.id] ?? null) === (rows[0]!.amounts[h.id] ?? null));
   const byClass = charged.filter((h) => !alike(h));
   const same = charged.filter(alike);
   const parts: Html[] = [];
   if (byClass.length) {
     const caption = t('fees.page.byClass', { session });
     const gaps = rows.some((r) => byClass.some((h) => (r.amounts[h.id] ?? null) === null));
-    parts.push(scrolling(caption, html`<table class="fee-table">
+    parts.push(
+      scrolling(
+        caption,
+        html`<table class="fee-table">
 <caption>${caption}</caption>
 <thead><tr><th scope="col">${t('fees.page.class')}</th>${byClass.map((h) => html`<th scope="col" class="fee-amount">${headName(lang, h)}</th>`)}</tr></thead>
 <tbody>${rows.map((r) => html`<tr><th scope="row">${rowLabel(lang, r.classes)}</th>${byClass.map((h) => html`<td class="fee-amount">${amount(lang, r.amounts[h.id] ?? null)}</td>`)}</tr>`)}</tbody>
-</table>`));
+</table>`,
+      ),
+    );
     if (gaps) parts.push(html`<p class="fee-note">${t('fees.page.gapNote')}</p>`);
   }
   if (same.length) {
     const caption = t('fees.page.same', { session });
-    parts.push(scrolling(caption, html`<table class="fee-table fee-table--same">
+    parts.push(
+      scrolling(
+        caption,
+        html`<table class="fee-table fee-table--same">
 <caption>${caption}</caption>
 <thead><tr><th scope="col">${t('fees.page.fee')}</th><th scope="col" class="fee-amount">${t('fees.page.amount')}</th></tr></thead>
 <tbody>${same.map((h) => html`<tr><th scope="row">${headName(lang, h)}</th><td class="fee-amount">${amount(lang, rows[0]!.amounts[h.id] ?? null)}</td></tr>`)}</tbody>
-</table>`));
+</table>`,
+      ),
+    );
   }
   return html`${parts}`;
 }
@@ -108,7 +126,13 @@ function askOffice(lang: Language, contact: OfficeContact): Html {
 }
 
 /** A session's fees under a heading of `level` (titled `title`): its tables, or "not yet published" and where to ask. */
-export function sessionFees(lang: Language, fees: PublishedFees, contact: OfficeContact, level: 2 | 3, title: TextCode = 'fees.page.session'): Html {
+export function sessionFees(
+  lang: Language,
+  fees: PublishedFees,
+  contact: OfficeContact,
+  level: 2 | 3,
+  title: TextCode = 'fees.page.session',
+): Html {
   const id = `fees-${fees.session}`;
   const heading = fill(lang, title, { session: fees.session });
   const body = fees.structure
@@ -117,7 +141,10 @@ export function sessionFees(lang: Language, fees: PublishedFees, contact: Office
   return html`<section class="fee-session" aria-labelledby="${id}">${level === 2 ? html`<h2 id="${id}">${heading}</h2>` : html`<h3 id="${id}">${heading}</h3>`}${body}</section>`;
 }
 
-export function feePage(lang: Language, data: FeePageData): { path: string; title: string; description: string; body: Html } {
+export function feePage(
+  lang: Language,
+  data: FeePageData,
+): { path: string; title: string; description: string; body: Html } {
   const t = words(lang);
   const first = data.sessions[0]!.session;
   const body = html`${breadcrumbs(lang, FEE_PAGE_PATH)}
@@ -127,5 +154,10 @@ ${data.sessions.map((s) => sessionFees(lang, s, data.contact, 2))}
 <h2>${t('fees.page.tcHeading')}</h2>
 <p>${t('fees.page.tc', { fee: rupees(data.tcPaise) })}</p>
 <p>${t('fees.page.office')}</p>`;
-  return { path: FEE_PAGE_PATH, title: t('fees.page.title'), description: t('fees.page.description', { session: first }), body };
+  return {
+    path: FEE_PAGE_PATH,
+    title: t('fees.page.title'),
+    description: t('fees.page.description', { session: first }),
+    body,
+  };
 }

@@ -38,7 +38,8 @@ interface Schedule {
 }
 
 async function schedule(session: string, db: Queryable | undefined = undefined): Promise<Schedule> {
-  const run = <T,>(sql: string, params: unknown[]) => (db ? db.query(sql, params).then((r) => r.rows as T[]) : query(sql, params) as Promise<T[]>);
+  const run = <T>(sql: string, params: unknown[]) =>
+    db ? db.query(sql, params).then((r) => r.rows as T[]) : (query(sql, params) as Promise<T[]>);
   const [rows, tc] = await Promise.all([
     run<{ session: string; admission_class: string; amount_paise: string; updated_at: unknown }>(
       `SELECT session, admission_class, amount_paise::text, updated_at FROM admission_fees
@@ -59,17 +60,28 @@ async function schedule(session: string, db: Queryable | undefined = undefined):
 /** The sessions the editor offers: last, this and next, and every one with fees of its own. */
 async function sessionsOffered(): Promise<string[]> {
   const start = Number(sessionOf().slice(0, 4));
-  const set = await query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees UNION SELECT session FROM fee_structures`);
-  return [...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), ...set.map((r) => r.session)])].sort();
+  const set = await query<{ session: string }>(
+    `SELECT DISTINCT session FROM admission_fees UNION SELECT session FROM fee_structures`,
+  );
+  return [
+    ...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), ...set.map((r) => r.session)]),
+  ].sort();
 }
 
 async function scheduleJson(session: string): Promise<FeeSchedule> {
-  const [s, sessions, { classes: offered }] = await Promise.all([schedule(session), sessionsOffered(), schoolProfile()]);
+  const [s, sessions, { classes: offered }] = await Promise.all([
+    schedule(session),
+    sessionsOffered(),
+    schoolProfile(),
+  ]);
   return {
     session,
     sessions,
     setFor: s.setFor,
-    admission: offered.map((c) => ({ admissionClass: c, amount: s.admission.has(c) ? paiseToRupees(s.admission.get(c)!) : null })),
+    admission: offered.map((c) => ({
+      admissionClass: c,
+      amount: s.admission.has(c) ? paiseToRupees(s.admission.get(c)!) : null,
+    })),
     transferCertificate: paiseToRupees(s.tcPaise),
     updatedAt: s.updatedAt,
   };
@@ -110,14 +122,22 @@ export async function putFees(req: Request, ctx: AdminContext): Promise<Response
         [change.session, admissionClass, String(amountPaise)],
       );
     }
-    await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [String(change.transferCertificatePaise)]);
+    await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [
+      String(change.transferCertificatePaise),
+    ]);
     // A session that carried another's fees is compared with those: the entry says what the families of that session now pay otherwise.
-    const after = auditView(new Map(change.admission.map((a) => [a.admissionClass as string, a.amountPaise])), change.transferCertificatePaise);
+    const after = auditView(
+      new Map(change.admission.map((a) => [a.admissionClass as string, a.amountPaise])),
+      change.transferCertificatePaise,
+    );
     // Compared class by class over the classes changed: a fee kept for a class no longer offered is no part of it.
-    const compared = new Map([...before.admission].filter(([c]) => change.admission.some((a) => a.admissionClass === c)));
+    const compared = new Map(
+      [...before.admission].filter(([c]) => change.admission.some((a) => a.admissionClass === c)),
+    );
     const detail = changeDetail(auditView(compared, before.tcPaise), after);
     const differs = detail !== JSON.stringify({ before: {}, after: {} });
-    if (differs || !own) await recordAudit(ctx, { action: 'update', entity: 'fees', entityId: change.session, detail }, tx);
+    if (differs || !own)
+      await recordAudit(ctx, { action: 'update', entity: 'fees', entityId: change.session, detail }, tx);
     return differs || !own;
   });
   if (changed) await purgePages([FEE_PAGE_TAG]);

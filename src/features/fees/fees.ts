@@ -64,7 +64,8 @@ export interface FeeChange {
 }
 
 type Entry = { admissionClass?: unknown; amount?: unknown };
-const entries = (list: readonly unknown[] | null | undefined): Entry[] => (list ?? []).map((e) => (e && typeof e === 'object' ? (e as Entry) : {}));
+const entries = (list: readonly unknown[] | null | undefined): Entry[] =>
+  (list ?? []).map((e) => (e && typeof e === 'object' ? (e as Entry) : {}));
 
 /** A fee as typed or sent: whole paise, or undefined when it is not an amount in whole rupees. */
 function feePaise(value: unknown): number | undefined {
@@ -77,23 +78,41 @@ function feePaise(value: unknown): number | undefined {
  * class of `offered` once, and no other, each fee whole rupees from 0 to ten lakh. Every rule runs,
  * so each wrong row is marked.
  */
-const feeSchema = (offered: readonly string[]) => shape.check(
-  z.superRefine((v: z.output<typeof shape>, ctx) => {
-    const rules = new Rules(ctx, true);
-    const list = entries(v.admission);
-    rules.check(FEE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
-    rules.check(FEE_MESSAGES.admission, () => (Array.isArray(v.admission) ? [] : ['admission']));
-    rules.check(FEE_MESSAGES.unknownClass, () => (list.some((e) => !isClass(e.admissionClass)) ? ['admission'] : []));
-    rules.check(FEE_MESSAGES.notOffered, () => list.flatMap((e) => (isClass(e.admissionClass) && !offered.includes(e.admissionClass) ? [classField(e.admissionClass)] : [])));
-    rules.check(FEE_MESSAGES.twice, () => (new Set(list.map((e) => e.admissionClass)).size !== list.length ? ['admission'] : []));
-    rules.check(FEE_MESSAGES.missing, () => (Array.isArray(v.admission) ? offered.filter((c) => !list.some((e) => e.admissionClass === c)).map(classField) : []));
-    const amounts: [string, unknown][] = [...list.filter((e) => isClass(e.admissionClass)).map((e): [string, unknown] => [classField(String(e.admissionClass)), e.amount]), ['transferCertificate', v.transferCertificate]];
-    const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
-    rules.check(FEE_MESSAGES.negative, () => amounts.filter(([, a]) => negative(a)).map(([f]) => f));
-    rules.check(FEE_MESSAGES.amount, () => amounts.filter(([, a]) => feePaise(a) === undefined).map(([f]) => f));
-    rules.check(FEE_MESSAGES.tooMuch, () => amounts.filter(([, a]) => (feePaise(a) ?? 0) > MAX_FEE_PAISE).map(([f]) => f));
-  }),
-);
+const feeSchema = (offered: readonly string[]) =>
+  shape.check(
+    z.superRefine((v: z.output<typeof shape>, ctx) => {
+      const rules = new Rules(ctx, true);
+      const list = entries(v.admission);
+      rules.check(FEE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
+      rules.check(FEE_MESSAGES.admission, () => (Array.isArray(v.admission) ? [] : ['admission']));
+      rules.check(FEE_MESSAGES.unknownClass, () => (list.some((e) => !isClass(e.admissionClass)) ? ['admission'] : []));
+      rules.check(FEE_MESSAGES.notOffered, () =>
+        list.flatMap((e) =>
+          isClass(e.admissionClass) && !offered.includes(e.admissionClass) ? [classField(e.admissionClass)] : [],
+        ),
+      );
+      rules.check(FEE_MESSAGES.twice, () =>
+        new Set(list.map((e) => e.admissionClass)).size !== list.length ? ['admission'] : [],
+      );
+      rules.check(FEE_MESSAGES.missing, () =>
+        Array.isArray(v.admission)
+          ? offered.filter((c) => !list.some((e) => e.admissionClass === c)).map(classField)
+          : [],
+      );
+      const amounts: [string, unknown][] = [
+        ...list
+          .filter((e) => isClass(e.admissionClass))
+          .map((e): [string, unknown] => [classField(String(e.admissionClass)), e.amount]),
+        ['transferCertificate', v.transferCertificate],
+      ];
+      const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
+      rules.check(FEE_MESSAGES.negative, () => amounts.filter(([, a]) => negative(a)).map(([f]) => f));
+      rules.check(FEE_MESSAGES.amount, () => amounts.filter(([, a]) => feePaise(a) === undefined).map(([f]) => f));
+      rules.check(FEE_MESSAGES.tooMuch, () =>
+        amounts.filter(([, a]) => (feePaise(a) ?? 0) > MAX_FEE_PAISE).map(([f]) => f),
+      );
+    }),
+  );
 
 /** A change of the fees of the classes `offered`, checked: amounts in whole paise, the classes in the school's order. */
 export function validateFees(input: unknown, offered: readonly string[] = ALL_CLASSES): Result<FeeChange> {
@@ -104,7 +123,10 @@ export function validateFees(input: unknown, offered: readonly string[] = ALL_CL
     ok: true,
     data: {
       session: result.data.session,
-      admission: inClassOrder(offered).map((c) => ({ admissionClass: c, amountPaise: feePaise(list.find((e) => e.admissionClass === c)!.amount)! })),
+      admission: inClassOrder(offered).map((c) => ({
+        admissionClass: c,
+        amountPaise: feePaise(list.find((e) => e.admissionClass === c)!.amount)!,
+      })),
       transferCertificatePaise: feePaise(result.data.transferCertificate)!,
     },
   };

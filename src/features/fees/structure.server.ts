@@ -32,8 +32,16 @@ import { sampleFeeStructure } from '../../../starting-content/fees.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
 import { FEE_PAGE_TAG, sessionFees, type OfficeContact, type PublishedFees } from './fee-page.server.ts';
 import {
-  STARTING_NAMES, STRUCTURE_MESSAGES, classRuns, offeredStructure, validateStructure, withAdmission,
-  type FeeHead, type FeeStructure, type FeeStructureAnswer, type FeeStructureChange,
+  STARTING_NAMES,
+  STRUCTURE_MESSAGES,
+  classRuns,
+  offeredStructure,
+  validateStructure,
+  withAdmission,
+  type FeeHead,
+  type FeeStructure,
+  type FeeStructureAnswer,
+  type FeeStructureChange,
 } from './structure.ts';
 
 type Row = Record<string, unknown>;
@@ -52,7 +60,12 @@ async function admissionFees(session: string, db: Queryable): Promise<Map<string
  * The stored structure through the schema again (jsonb keeps keys in its own order; a row that no
  * longer passes is not shown as a fee), with the classes of `offered` only.
  */
-function storedStructure(value: unknown, session: string, admission: Map<string, number>, offered: readonly string[]): FeeStructure | null {
+function storedStructure(
+  value: unknown,
+  session: string,
+  admission: Map<string, number>,
+  offered: readonly string[],
+): FeeStructure | null {
   const stored = (typeof value === 'string' ? JSON.parse(value) : value) as FeeStructure;
   return checkedStructure(stored, session, admission, (p) => (p === null ? null : paiseToRupees(p)), offered);
 }
@@ -63,14 +76,21 @@ function storedStructure(value: unknown, session: string, admission: Map<string,
  * are parted by their admission fees; null when it does not pass or no row is left.
  */
 function checkedStructure<A>(
-  structure: FeeStructure<A>, session: string, admission: Map<string, number>, toRupees: (a: A | null) => unknown, offered: readonly string[],
+  structure: FeeStructure<A>,
+  session: string,
+  admission: Map<string, number>,
+  toRupees: (a: A | null) => unknown,
+  offered: readonly string[],
 ): FeeStructure | null {
   const head = structure.heads.find((h) => h.kind === 'admission');
   const kept = offeredStructure(structure, offered).rows;
   if (!kept.length) return null;
   const rows = kept.map((r) => ({
     classes: r.classes,
-    amounts: { ...Object.fromEntries(Object.entries(r.amounts).map(([id, a]) => [id, toRupees(a ?? null)])), ...(head ? { [head.id]: paiseToRupees(admission.get(r.classes[0]!) ?? 0) } : {}) },
+    amounts: {
+      ...Object.fromEntries(Object.entries(r.amounts).map(([id, a]) => [id, toRupees(a ?? null)])),
+      ...(head ? { [head.id]: paiseToRupees(admission.get(r.classes[0]!) ?? 0) } : {}),
+    },
   }));
   const checked = validateStructure({ session, heads: structure.heads, rows, transferCertificate: 0 });
   if (!checked.ok) {
@@ -92,7 +112,9 @@ const offeredNow = async (): Promise<SchoolClass[]> => (await schoolProfile()).c
 
 /** The default start when the website has no sample: the admission fee alone, one row per class offered. */
 function blank(admission: Map<string, number>, offered: readonly SchoolClass[]): FeeStructure {
-  const heads: FeeHead[] = [{ id: 'admission', kind: 'admission', period: 'once', name: { ...STARTING_NAMES.admission } }];
+  const heads: FeeHead[] = [
+    { id: 'admission', kind: 'admission', period: 'once', name: { ...STARTING_NAMES.admission } },
+  ];
   const rows = offered.map((c) => ({ classes: [c], amounts: { admission: admission.get(c) ?? 0 } }));
   return { heads, rows };
 }
@@ -101,10 +123,19 @@ function blank(admission: Map<string, number>, offered: readonly SchoolClass[]):
  * A saved session's structure (amounts in paise, the admission fees as charged), or undefined; its
  * rows name the classes of `offered` only (every class: as stored, for the audit).
  */
-async function saved(session: string, db: Queryable, offered: readonly string[] = ALL_CLASSES): Promise<{ structure: FeeStructure | null; updatedAt: string } | undefined> {
-  const { rows } = await db.query<Row>(`SELECT structure, updated_at FROM fee_structures WHERE session = $1`, [session]);
+async function saved(
+  session: string,
+  db: Queryable,
+  offered: readonly string[] = ALL_CLASSES,
+): Promise<{ structure: FeeStructure | null; updatedAt: string } | undefined> {
+  const { rows } = await db.query<Row>(`SELECT structure, updated_at FROM fee_structures WHERE session = $1`, [
+    session,
+  ]);
   if (!rows[0]) return undefined;
-  return { structure: storedStructure(rows[0].structure, session, await admissionFees(session, db), offered), updatedAt: toIso(rows[0].updated_at) };
+  return {
+    structure: storedStructure(rows[0].structure, session, await admissionFees(session, db), offered),
+    updatedAt: toIso(rows[0].updated_at),
+  };
 }
 
 /** What the editor shows for `session` (rows of the classes `offered`): its own, a copy of the latest saved before it, the sample, or the blank start. */
@@ -112,19 +143,30 @@ async function structureFor(session: string, db: Queryable, offered: readonly Sc
   const own = await saved(session, db, offered);
   const admission = await admissionFees(session, db);
   if (own?.structure) return { state: 'saved', from: null, structure: own.structure, updatedAt: own.updatedAt };
-  const { rows } = await db.query<Row>(`SELECT session, structure FROM fee_structures WHERE session < $1 ORDER BY session DESC LIMIT 1`, [session]);
+  const { rows } = await db.query<Row>(
+    `SELECT session, structure FROM fee_structures WHERE session < $1 ORDER BY session DESC LIMIT 1`,
+    [session],
+  );
   const earlier = rows[0] && storedStructure(rows[0].structure, session, admission, offered);
   if (earlier) return { state: 'copy', from: String(rows[0]!.session), structure: earlier, updatedAt: null };
   const sample = sampleFeeStructure.rows.length
     ? checkedStructure(sampleFeeStructure as unknown as FeeStructure<number>, session, admission, (a) => a, offered)
     : null;
   if (sample?.rows.length) return { state: 'sample', from: null, structure: sample, updatedAt: null };
-  return { state: 'blank', from: null, structure: withAdmission(blank(admission, offered), (c) => admission.get(c)), updatedAt: null };
+  return {
+    state: 'blank',
+    from: null,
+    structure: withAdmission(blank(admission, offered), (c) => admission.get(c)),
+    updatedAt: null,
+  };
 }
 
 const inRupees = (structure: FeeStructure): FeeStructure => ({
   heads: structure.heads,
-  rows: structure.rows.map((r) => ({ classes: r.classes, amounts: Object.fromEntries(Object.entries(r.amounts).map(([id, p]) => [id, p === null ? null : paiseToRupees(p)])) })),
+  rows: structure.rows.map((r) => ({
+    classes: r.classes,
+    amounts: Object.fromEntries(Object.entries(r.amounts).map(([id, p]) => [id, p === null ? null : paiseToRupees(p)])),
+  })),
 });
 
 async function tcPaise(db: Queryable): Promise<number> {
@@ -133,20 +175,40 @@ async function tcPaise(db: Queryable): Promise<number> {
 }
 
 async function savedSessions(db: Queryable): Promise<string[]> {
-  return (await db.query<{ session: string }>(`SELECT session FROM fee_structures ORDER BY session`)).rows.map((r) => r.session);
+  return (await db.query<{ session: string }>(`SELECT session FROM fee_structures ORDER BY session`)).rows.map(
+    (r) => r.session,
+  );
 }
 
 async function answer(session: string, db: Queryable = getPool()): Promise<FeeStructureAnswer> {
   const offered = await offeredNow();
   const [found, tc, savedList, set] = await Promise.all([
-    structureFor(session, db, offered), tcPaise(db), savedSessions(db),
+    structureFor(session, db, offered),
+    tcPaise(db),
+    savedSessions(db),
     db.query<{ session: string }>(`SELECT DISTINCT session FROM admission_fees`),
   ]);
   const start = Number(sessionOf().slice(0, 4));
-  const sessions = [...new Set([sessionName(start - 1), sessionName(start), sessionName(start + 1), session, ...savedList, ...set.rows.map((r) => r.session)])].sort();
+  const sessions = [
+    ...new Set([
+      sessionName(start - 1),
+      sessionName(start),
+      sessionName(start + 1),
+      session,
+      ...savedList,
+      ...set.rows.map((r) => r.session),
+    ]),
+  ].sort();
   return {
-    session, sessions, state: found.state, from: found.from, structure: inRupees(found.structure), transferCertificate: paiseToRupees(tc), saved: savedList,
-    updatedAt: found.updatedAt, classes: offered,
+    session,
+    sessions,
+    state: found.state,
+    from: found.from,
+    structure: inRupees(found.structure),
+    transferCertificate: paiseToRupees(tc),
+    saved: savedList,
+    updatedAt: found.updatedAt,
+    classes: offered,
   };
 }
 
@@ -166,7 +228,13 @@ export async function getStructure(req: Request): Promise<Response> {
 /** A row's classes as the audit and the editor name them: 'Classes 1-5', 'P.N.C-K.G', 'Class 9'. */
 export function rowText(classes: readonly string[]): string {
   return classRuns(classes)
-    .map(([a, b]) => (a === b ? classText(a) : /^\d+$/.test(a) && /^\d+$/.test(b) ? `Classes ${a}-${b}` : `${classText(a)}-${classText(b)}`))
+    .map(([a, b]) =>
+      a === b
+        ? classText(a)
+        : /^\d+$/.test(a) && /^\d+$/.test(b)
+          ? `Classes ${a}-${b}`
+          : `${classText(a)}-${classText(b)}`,
+    )
     .join(', ');
 }
 
@@ -190,7 +258,9 @@ function auditView(structure: FeeStructure | null, tc: number): Record<string, u
 async function writeAdmissionFees(tx: Queryable, session: string, structure: FeeStructure): Promise<void> {
   const head = structure.heads.find((h) => h.kind === 'admission')!;
   const now = await admissionFees(session, tx);
-  const byClass = new Map(structure.rows.flatMap((r) => r.classes.map((c) => [c as string, r.amounts[head.id]!] as const)));
+  const byClass = new Map(
+    structure.rows.flatMap((r) => r.classes.map((c) => [c as string, r.amounts[head.id]!] as const)),
+  );
   for (const c of ALL_CLASSES) {
     const paise = byClass.get(c) ?? now.get(c);
     if (paise === undefined) continue;
@@ -208,7 +278,10 @@ function storable(structure: FeeStructure): string {
   const head = structure.heads.find((h) => h.kind === 'admission')!;
   return JSON.stringify({
     heads: structure.heads,
-    rows: structure.rows.map((r) => ({ classes: r.classes, amounts: Object.fromEntries(Object.entries(r.amounts).filter(([id]) => id !== head.id)) })),
+    rows: structure.rows.map((r) => ({
+      classes: r.classes,
+      amounts: Object.fromEntries(Object.entries(r.amounts).filter(([id]) => id !== head.id)),
+    })),
   });
 }
 
@@ -216,7 +289,12 @@ function storable(structure: FeeStructure): string {
  * Stores `change` as its session's structure in `tx`, and the TC fee; audits it with before and
  * after (`extra` added to the entry's after). True when anything changed.
  */
-async function store(tx: Queryable, ctx: AdminContext, change: FeeStructureChange, extra: Record<string, unknown> = {}): Promise<boolean> {
+async function store(
+  tx: Queryable,
+  ctx: AdminContext,
+  change: FeeStructureChange,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
   // The TC fee's row is the lock every change of the fees takes (the admission fees' editor too): saves go one after the other.
   await tx.query(`SELECT 1 FROM tc_fee FOR UPDATE`);
   const [before, tcBefore] = await Promise.all([saved(change.session, tx), tcPaise(tx)]);
@@ -226,11 +304,21 @@ async function store(tx: Queryable, ctx: AdminContext, change: FeeStructureChang
      ON CONFLICT (session) DO UPDATE SET structure = EXCLUDED.structure, updated_at = now()`,
     [change.session, storable(change.structure)],
   );
-  await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [String(change.tcPaise)]);
+  await tx.query(`UPDATE tc_fee SET amount_paise = $1, updated_at = now() WHERE amount_paise <> $1`, [
+    String(change.tcPaise),
+  ]);
   const after = (await saved(change.session, tx))!.structure;
-  const detail = changeDetail(auditView(before?.structure ?? null, tcBefore), { ...auditView(after, change.tcPaise), ...extra });
+  const detail = changeDetail(auditView(before?.structure ?? null, tcBefore), {
+    ...auditView(after, change.tcPaise),
+    ...extra,
+  });
   const differs = detail !== JSON.stringify({ before: {}, after: {} });
-  if (differs) await recordAudit(ctx, { action: before ? 'update' : 'create', entity: 'fees', entityId: change.session, detail }, tx);
+  if (differs)
+    await recordAudit(
+      ctx,
+      { action: before ? 'update' : 'create', entity: 'fees', entityId: change.session, detail },
+      tx,
+    );
   return differs;
 }
 
@@ -257,18 +345,27 @@ export async function copyStructure(req: Request, ctx: AdminContext): Promise<Re
   if (!isSessionName(from)) fields.from = STRUCTURE_MESSAGES.session;
   if (!isSessionName(to)) fields.to = STRUCTURE_MESSAGES.session;
   else if (to === from) fields.to = STRUCTURE_MESSAGES.copyTo;
-  if (body.replace !== undefined && typeof body.replace !== 'boolean') fields.replace = 'Send replace as true or false.';
+  if (body.replace !== undefined && typeof body.replace !== 'boolean')
+    fields.replace = 'Send replace as true or false.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
   const offered = await offeredNow();
   const changed = await transaction(async (tx) => {
     // The classes the school offers now: a class it has stopped offering is not carried into another session.
     const source = await saved(from as string, tx, offered);
-    if (!source?.structure?.rows.length) throw badRequest(STRUCTURE_MESSAGES.copyFrom, { from: STRUCTURE_MESSAGES.copyFrom });
+    if (!source?.structure?.rows.length)
+      throw badRequest(STRUCTURE_MESSAGES.copyFrom, { from: STRUCTURE_MESSAGES.copyFrom });
     const target = await tx.query(`SELECT 1 FROM fee_structures WHERE session = $1`, [to]);
     if (target.rows.length && body.replace !== true) {
-      throw conflict(`${String(to)} has a fee structure of its own. Copy again to replace it.`, { to: 'This session has a saved fee structure.' }).withCode('fees-saved');
+      throw conflict(`${String(to)} has a fee structure of its own. Copy again to replace it.`, {
+        to: 'This session has a saved fee structure.',
+      }).withCode('fees-saved');
     }
-    return store(tx, ctx, { session: to as string, structure: source.structure, tcPaise: await tcPaise(tx) }, { 'Copied from': from });
+    return store(
+      tx,
+      ctx,
+      { session: to as string, structure: source.structure, tcPaise: await tcPaise(tx) },
+      { 'Copied from': from },
+    );
   });
   if (changed) await purgePages([FEE_PAGE_TAG]);
   return json(await answer(to as string));
@@ -281,14 +378,22 @@ export async function copyStructure(req: Request, ctx: AdminContext): Promise<Re
  * now when that is another and has a saved structure. The first is listed even when unsaved (its
  * page says so); amounts in paise, the TC fee too.
  */
-export async function publishedFees(now: Date = new Date(), db: Queryable = getPool()): Promise<{ sessions: PublishedFees[]; tcPaise: number }> {
+export async function publishedFees(
+  now: Date = new Date(),
+  db: Queryable = getPool(),
+): Promise<{ sessions: PublishedFees[]; tcPaise: number }> {
   const next = sessionOf(now);
   const running = academicSessionOn(dateInIndia(now));
   const wanted = [...new Set([next, running])];
   const offered = await offeredNow();
   // A structure shows the classes the school offers now; one left with none is as good as unpublished.
   const shown = (structure: FeeStructure | null | undefined) => (structure?.rows.length ? structure : null);
-  const [found, tc] = await Promise.all([Promise.all(wanted.map(async (session) => ({ session, structure: shown((await saved(session, db, offered))?.structure) }))), tcPaise(db)]);
+  const [found, tc] = await Promise.all([
+    Promise.all(
+      wanted.map(async (session) => ({ session, structure: shown((await saved(session, db, offered))?.structure) })),
+    ),
+    tcPaise(db),
+  ]);
   return { sessions: found.filter((s, i) => i === 0 || s.structure), tcPaise: tc };
 }
 

@@ -119,7 +119,8 @@ export const STRUCTURE_MESSAGES = {
 /** The field of a row's amount in `fields` (the editor marks that box). */
 export const amountField = (row: number, head: string) => `rows.${row}.amounts.${head}`;
 
-const isKind = (value: unknown): value is FeeKind => typeof value === 'string' && (FEE_KINDS as readonly string[]).includes(value);
+const isKind = (value: unknown): value is FeeKind =>
+  typeof value === 'string' && (FEE_KINDS as readonly string[]).includes(value);
 const HEAD_ID = /^[a-z0-9-]{1,24}$/;
 
 /** A fee as typed or sent: whole paise, null when left empty, undefined when it is not an amount in whole rupees. */
@@ -130,8 +131,10 @@ export function typedPaise(value: unknown): number | null | undefined {
 }
 
 type Loose = Record<string, unknown>;
-const objects = (value: unknown): Loose[] => (Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : {})) : []);
-const record = (value: unknown): Loose => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : {});
+const objects = (value: unknown): Loose[] =>
+  Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : {})) : [];
+const record = (value: unknown): Loose =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : {};
 const nameOf = (value: unknown): FeeName => {
   const n = record(value);
   return { en: typeof n.en === 'string' ? n.en.trim() : '', hi: typeof n.hi === 'string' ? n.hi.trim() : '' };
@@ -149,50 +152,101 @@ const shape = z.object({
  * rows: [{ classes, amounts: { [id]: rupees | null } }], transferCertificate }, its rows' classes
  * among `offered`. Every rule runs, so each wrong box is marked; nothing is stored unless all pass.
  */
-const structureSchema = (offered: readonly string[]) => shape.check(
-  z.superRefine((v: z.output<typeof shape>, ctx) => {
-    const rules = new Rules(ctx, true);
-    const heads = objects(v.heads);
-    const rows = objects(v.rows);
-    const ids = heads.map((h) => h.id);
-    rules.check(STRUCTURE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
-    rules.check(STRUCTURE_MESSAGES.heads, () => (heads.length < 1 || heads.length > STRUCTURE_LIMITS.heads ? ['heads'] : []));
-    rules.check(STRUCTURE_MESSAGES.admissionHead, () => (heads.filter((h) => h.kind === 'admission').length !== 1 ? ['heads'] : []));
-    rules.check(STRUCTURE_MESSAGES.headId, () =>
-      heads.flatMap((h, i) => (typeof h.id !== 'string' || !HEAD_ID.test(h.id) || ids.indexOf(h.id) !== i ? [`heads.${i}.id`] : [])));
-    rules.check(STRUCTURE_MESSAGES.kind, () => heads.flatMap((h, i) => (isKind(h.kind) ? [] : [`heads.${i}.kind`])));
-    rules.check(STRUCTURE_MESSAGES.period, () =>
-      heads.flatMap((h, i) => (isKind(h.kind) && !(PERIODS_OF[h.kind] as readonly unknown[]).includes(h.period) ? [`heads.${i}.period`] : [])));
-    rules.check(STRUCTURE_MESSAGES.name, () =>
-      heads.flatMap((h, i) => {
-        const n = nameOf(h.name);
-        return (['en', 'hi'] as const).filter((l) => !n[l] || n[l].length > STRUCTURE_LIMITS.name).map((l) => `heads.${i}.name.${l}`);
-      }));
-    rules.check(STRUCTURE_MESSAGES.sameName, () => {
-      const seen = heads.map((h) => nameOf(h.name).en.toLowerCase());
-      return seen.flatMap((n, i) => (n && seen.indexOf(n) !== i ? [`heads.${i}.name.en`] : []));
-    });
-    rules.check(STRUCTURE_MESSAGES.rows, () => (rows.length < 1 || rows.length > ALL_CLASSES.length ? ['rows'] : []));
-    rules.check(STRUCTURE_MESSAGES.noClass, () => rows.flatMap((r, i) => (!Array.isArray(r.classes) || r.classes.length === 0 ? [`rows.${i}.classes`] : [])));
-    rules.check(STRUCTURE_MESSAGES.unknownClass, () => rows.flatMap((r, i) => (Array.isArray(r.classes) && r.classes.some((c) => !isClass(c)) ? [`rows.${i}.classes`] : [])));
-    rules.check(STRUCTURE_MESSAGES.notOffered, () => rows.flatMap((r, i) => (Array.isArray(r.classes) && r.classes.some((c) => isClass(c) && !offered.includes(c)) ? [`rows.${i}.classes`] : [])));
-    rules.check(STRUCTURE_MESSAGES.twice, () => {
-      const all = rows.flatMap((r, i) => (Array.isArray(r.classes) ? r.classes.map((c) => [String(c), i] as const) : []));
-      return [...new Set(all.filter(([c], k) => all.findIndex(([d]) => d === c) !== k).map(([, i]) => `rows.${i}.classes`))];
-    });
-    rules.check(STRUCTURE_MESSAGES.unknownFee, () => rows.flatMap((r, i) => (Object.keys(record(r.amounts)).some((id) => !ids.includes(id)) ? [`rows.${i}.amounts`] : [])));
-    const cells = rows.flatMap((r, i) => heads.filter((h) => typeof h.id === 'string').map((h) => ({ field: amountField(i, String(h.id)), value: record(r.amounts)[String(h.id)], admission: h.kind === 'admission' })));
-    const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
-    rules.check(STRUCTURE_MESSAGES.negative, () => [...cells.filter((c) => negative(c.value)).map((c) => c.field), ...(negative(v.transferCertificate) ? ['transferCertificate'] : [])]);
-    rules.check(STRUCTURE_MESSAGES.admissionAmount, () => cells.filter((c) => c.admission && typedPaise(c.value) === null).map((c) => c.field));
-    rules.check(STRUCTURE_MESSAGES.amount, () => cells.filter((c) => typedPaise(c.value) === undefined).map((c) => c.field));
-    rules.check(STRUCTURE_MESSAGES.tc, () => (typeof typedPaise(v.transferCertificate) !== 'number' ? ['transferCertificate'] : []));
-    rules.check(STRUCTURE_MESSAGES.tooMuch, () => [
-      ...cells.filter((c) => (typedPaise(c.value) ?? 0) > MAX_FEE_PAISE).map((c) => c.field),
-      ...((typedPaise(v.transferCertificate) ?? 0) > MAX_FEE_PAISE ? ['transferCertificate'] : []),
-    ]);
-  }),
-);
+const structureSchema = (offered: readonly string[]) =>
+  shape.check(
+    z.superRefine((v: z.output<typeof shape>, ctx) => {
+      const rules = new Rules(ctx, true);
+      const heads = objects(v.heads);
+      const rows = objects(v.rows);
+      const ids = heads.map((h) => h.id);
+      rules.check(STRUCTURE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
+      rules.check(STRUCTURE_MESSAGES.heads, () =>
+        heads.length < 1 || heads.length > STRUCTURE_LIMITS.heads ? ['heads'] : [],
+      );
+      rules.check(STRUCTURE_MESSAGES.admissionHead, () =>
+        heads.filter((h) => h.kind === 'admission').length !== 1 ? ['heads'] : [],
+      );
+      rules.check(STRUCTURE_MESSAGES.headId, () =>
+        heads.flatMap((h, i) =>
+          typeof h.id !== 'string' || !HEAD_ID.test(h.id) || ids.indexOf(h.id) !== i ? [`heads.${i}.id`] : [],
+        ),
+      );
+      rules.check(STRUCTURE_MESSAGES.kind, () => heads.flatMap((h, i) => (isKind(h.kind) ? [] : [`heads.${i}.kind`])));
+      rules.check(STRUCTURE_MESSAGES.period, () =>
+        heads.flatMap((h, i) =>
+          isKind(h.kind) && !(PERIODS_OF[h.kind] as readonly unknown[]).includes(h.period) ? [`heads.${i}.period`] : [],
+        ),
+      );
+      rules.check(STRUCTURE_MESSAGES.name, () =>
+        heads.flatMap((h, i) => {
+          const n = nameOf(h.name);
+          return (['en', 'hi'] as const)
+            .filter((l) => !n[l] || n[l].length > STRUCTURE_LIMITS.name)
+            .map((l) => `heads.${i}.name.${l}`);
+        }),
+      );
+      rules.check(STRUCTURE_MESSAGES.sameName, () => {
+        const seen = heads.map((h) => nameOf(h.name).en.toLowerCase());
+        return seen.flatMap((n, i) => (n && seen.indexOf(n) !== i ? [`heads.${i}.name.en`] : []));
+      });
+      rules.check(STRUCTURE_MESSAGES.rows, () => (rows.length < 1 || rows.length > ALL_CLASSES.length ? ['rows'] : []));
+      rules.check(STRUCTURE_MESSAGES.noClass, () =>
+        rows.flatMap((r, i) => (!Array.isArray(r.classes) || r.classes.length === 0 ? [`rows.${i}.classes`] : [])),
+      );
+      rules.check(STRUCTURE_MESSAGES.unknownClass, () =>
+        rows.flatMap((r, i) =>
+          Array.isArray(r.classes) && r.classes.some((c) => !isClass(c)) ? [`rows.${i}.classes`] : [],
+        ),
+      );
+      rules.check(STRUCTURE_MESSAGES.notOffered, () =>
+        rows.flatMap((r, i) =>
+          Array.isArray(r.classes) && r.classes.some((c) => isClass(c) && !offered.includes(c))
+            ? [`rows.${i}.classes`]
+            : [],
+        ),
+      );
+      rules.check(STRUCTURE_MESSAGES.twice, () => {
+        const all = rows.flatMap((r, i) =>
+          Array.isArray(r.classes) ? r.classes.map((c) => [String(c), i] as const) : [],
+        );
+        return [
+          ...new Set(all.filter(([c], k) => all.findIndex(([d]) => d === c) !== k).map(([, i]) => `rows.${i}.classes`)),
+        ];
+      });
+      rules.check(STRUCTURE_MESSAGES.unknownFee, () =>
+        rows.flatMap((r, i) =>
+          Object.keys(record(r.amounts)).some((id) => !ids.includes(id)) ? [`rows.${i}.amounts`] : [],
+        ),
+      );
+      const cells = rows.flatMap((r, i) =>
+        heads
+          .filter((h) => typeof h.id === 'string')
+          .map((h) => ({
+            field: amountField(i, String(h.id)),
+            value: record(r.amounts)[String(h.id)],
+            admission: h.kind === 'admission',
+          })),
+      );
+      const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
+      rules.check(STRUCTURE_MESSAGES.negative, () => [
+        ...cells.filter((c) => negative(c.value)).map((c) => c.field),
+        ...(negative(v.transferCertificate) ? ['transferCertificate'] : []),
+      ]);
+      rules.check(STRUCTURE_MESSAGES.admissionAmount, () =>
+        cells.filter((c) => c.admission && typedPaise(c.value) === null).map((c) => c.field),
+      );
+      rules.check(STRUCTURE_MESSAGES.amount, () =>
+        cells.filter((c) => typedPaise(c.value) === undefined).map((c) => c.field),
+      );
+      rules.check(STRUCTURE_MESSAGES.tc, () =>
+        typeof typedPaise(v.transferCertificate) !== 'number' ? ['transferCertificate'] : [],
+      );
+      rules.check(STRUCTURE_MESSAGES.tooMuch, () => [
+        ...cells.filter((c) => (typedPaise(c.value) ?? 0) > MAX_FEE_PAISE).map((c) => c.field),
+        ...((typedPaise(v.transferCertificate) ?? 0) > MAX_FEE_PAISE ? ['transferCertificate'] : []),
+      ]);
+    }),
+  );
 
 export interface FeeStructureChange {
   session: string;
@@ -202,22 +256,39 @@ export interface FeeStructureChange {
 }
 
 /** A change of the structure, checked: amounts in whole paise, rows and their classes (among `offered`) in the school's order. */
-export function validateStructure(input: unknown, offered: readonly string[] = ALL_CLASSES): Result<FeeStructureChange> {
+export function validateStructure(
+  input: unknown,
+  offered: readonly string[] = ALL_CLASSES,
+): Result<FeeStructureChange> {
   const result = validate(structureSchema(offered), input);
   if (!result.ok) return result;
-  const heads: FeeHead[] = objects(result.data.heads).map((h) => ({ id: String(h.id), kind: h.kind as FeeKind, period: h.period as FeePeriod, name: nameOf(h.name) }));
+  const heads: FeeHead[] = objects(result.data.heads).map((h) => ({
+    id: String(h.id),
+    kind: h.kind as FeeKind,
+    period: h.period as FeePeriod,
+    name: nameOf(h.name),
+  }));
   const rows = objects(result.data.rows)
     .map((r) => ({
       classes: (r.classes as SchoolClass[]).slice().sort((a, b) => classOrder(a) - classOrder(b)),
       amounts: Object.fromEntries(heads.map((h) => [h.id, typedPaise(record(r.amounts)[h.id]) ?? null])),
     }))
     .sort((a, b) => classOrder(a.classes[0]!) - classOrder(b.classes[0]!));
-  return { ok: true, data: { session: result.data.session, structure: { heads, rows }, tcPaise: typedPaise(result.data.transferCertificate)! } };
+  return {
+    ok: true,
+    data: {
+      session: result.data.session,
+      structure: { heads, rows },
+      tcPaise: typedPaise(result.data.transferCertificate)!,
+    },
+  };
 }
 
 /** `structure` as a school offering `offered` shows it: each row without the classes it no longer offers, a row left with none gone. */
 export function offeredStructure<A>(structure: FeeStructure<A>, offered: readonly string[]): FeeStructure<A> {
-  const rows = structure.rows.map((r) => ({ ...r, classes: r.classes.filter((c) => offered.includes(c)) })).filter((r) => r.classes.length);
+  const rows = structure.rows
+    .map((r) => ({ ...r, classes: r.classes.filter((c) => offered.includes(c)) }))
+    .filter((r) => r.classes.length);
   return { heads: structure.heads, rows };
 }
 
@@ -236,13 +307,19 @@ export function classRuns(classes: readonly string[]): [string, string][] {
 }
 
 /** The heads and rows with the admission column as the school charges it: a row whose classes are charged differently parts into one row per class. */
-export function withAdmission(structure: FeeStructure, admissionPaise: (c: string) => number | undefined): FeeStructure {
+export function withAdmission(
+  structure: FeeStructure,
+  admissionPaise: (c: string) => number | undefined,
+): FeeStructure {
   const head = structure.heads.find((h) => h.kind === 'admission')!;
   const rows = structure.rows.flatMap((row) => {
     const fees = row.classes.map((c) => admissionPaise(c) ?? null);
     const alike = fees.every((f) => f === fees[0]);
     const parts = alike ? [row.classes] : row.classes.map((c) => [c]);
-    return parts.map((classes) => ({ classes, amounts: { ...row.amounts, [head.id]: admissionPaise(classes[0]!) ?? null } }));
+    return parts.map((classes) => ({
+      classes,
+      amounts: { ...row.amounts, [head.id]: admissionPaise(classes[0]!) ?? null },
+    }));
   });
   return { heads: structure.heads, rows };
 }

@@ -13,7 +13,11 @@ import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
 const PANEL = '/admin/gallery/panel';
 
 export default function GalleryDetails() {
-  const { id, record, reload } = useDetails<GalleryItem>('gallery', PANEL, 'An error occurred while fetching custGallery item details.');
+  const { id, record, reload } = useDetails<GalleryItem>(
+    'gallery',
+    PANEL,
+    'An error occurred while fetching custGallery item details.',
+  );
   const [deleting, setDeleting] = useState(false);
   const initial = useMemo(() => ({ title: record?.title ?? '', description: record?.description ?? '' }), [record]);
 
@@ -62,8 +66,12 @@ export default function GalleryDetails() {
           disabled={deleting}
           actions={
             <>
-              <button type="button" className="btn" onClick={() => goBackToPanel(PANEL)}>Back</button>
-              <button type="button" className="btn btn--danger" disabled={deleting} onClick={remove}>{deleting ? 'Deleting...' : 'Delete'}</button>
+              <button type="button" className="btn" onClick={() => goBackToPanel(PANEL)}>
+                Back
+              </button>
+              <button type="button" className="btn btn--danger" disabled={deleting} onClick={remove}>
+                {deleting ? 'Deleting...' : 'Delete'}
+              </button>
             </>
           }
         />

@@ -56,9 +56,12 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
   const descRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => setValues(initial), [initial]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function choose(chosen: File | undefined) {
     const problem = imageProblem(chosen);
@@ -79,7 +82,10 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
     if (busy) return;
     const title = values.title.trim();
     const description = values.description.trim();
-    const problem = galleryProblem({ title, description, image: file ? { size: file.size, type: file.type } : null }, mode);
+    const problem = galleryProblem(
+      { title, description, image: file ? { size: file.size, type: file.type } : null },
+      mode,
+    );
     if (problem) {
       toast.warning(problem.message);
       if (problem.field === 'image') {
@@ -127,18 +133,52 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
   const shown = preview ?? currentImage;
   return (
     <form className="admin-form" noValidate onSubmit={submit} aria-busy={!!busy}>
-      <p className="hint">Fields marked <span className="required">*</span> are required.</p>
+      <p className="hint">
+        Fields marked <span className="required">*</span> are required.
+      </p>
       <div className="admin-field">
-        <label htmlFor={`${id}-title`}>Title <span className="required" aria-hidden="true">*</span></label>
-        <input id={`${id}-title`} ref={titleRef} type="text" required aria-required="true" maxLength={200} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} />
+        <label htmlFor={`${id}-title`}>
+          Title{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={`${id}-title`}
+          ref={titleRef}
+          type="text"
+          required
+          aria-required="true"
+          maxLength={200}
+          value={values.title}
+          onChange={(e) => setValues({ ...values, title: e.target.value })}
+        />
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-desc`}>Description <span className="required" aria-hidden="true">*</span></label>
-        <textarea id={`${id}-desc`} ref={descRef} rows={4} required aria-required="true" value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
+        <label htmlFor={`${id}-desc`}>
+          Description{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <textarea
+          id={`${id}-desc`}
+          ref={descRef}
+          rows={4}
+          required
+          aria-required="true"
+          value={values.description}
+          onChange={(e) => setValues({ ...values, description: e.target.value })}
+        />
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-image`}>
-          {mode === 'create' ? 'Image' : 'New image (optional)'} {mode === 'create' && <span className="required" aria-hidden="true">*</span>}
+          {mode === 'create' ? 'Image' : 'New image (optional)'}{' '}
+          {mode === 'create' && (
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
         <input
           id={`${id}-image`}
@@ -150,8 +190,12 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
           aria-describedby={`${id}-image-hint ${id}-image-error`}
           onChange={(e) => choose(e.target.files?.[0])}
         />
-        <p id={`${id}-image-hint`} className="hint">JPEG, PNG, WebP, GIF or AVIF, under 6 MB. Large photos are resized automatically.</p>
-        <p id={`${id}-image-error`} className="field-error" role="alert">{fileError ?? ''}</p>
+        <p id={`${id}-image-hint`} className="hint">
+          JPEG, PNG, WebP, GIF or AVIF, under 6 MB. Large photos are resized automatically.
+        </p>
+        <p id={`${id}-image-error`} className="field-error" role="alert">
+          {fileError ?? ''}
+        </p>
       </div>
       <figure className="gallery-preview">
         {shown ? (
@@ -159,11 +203,23 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
         ) : (
           <img src={GALLERY_FALLBACK_IMAGE} alt="" width={320} height={240} />
         )}
-        <figcaption>{preview && file ? `Chosen: ${file.name} (${mb(file.size)})` : currentImage ? 'Current image' : 'No image chosen yet'}</figcaption>
+        <figcaption>
+          {preview && file
+            ? `Chosen: ${file.name} (${mb(file.size)})`
+            : currentImage
+              ? 'Current image'
+              : 'No image chosen yet'}
+        </figcaption>
       </figure>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={!!busy || disabled}>{busy ?? submitLabel}</button>
+        <button type="submit" className="btn btn--primary" disabled={!!busy || disabled}>
+          {busy ?? submitLabel}
+        </button>
         {actions}
       </div>
     </form>

@@ -33,7 +33,9 @@ export default function GalleryNew() {
         return true;
       }
       if (res.status === 404 && replaces) {
-        setError('That sample photo is no longer in the gallery: remove "?replaces" from the address to add this photo as a new item.');
+        setError(
+          'That sample photo is no longer in the gallery: remove "?replaces" from the address to add this photo as a new item.',
+        );
         return false;
       }
       // An image too small or unreadable: the server's own words say why.
@@ -51,9 +53,16 @@ export default function GalleryNew() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title={replaces ? 'Replace a Sample Photo' : 'New Gallery Item'}>
-        <a className="btn" href="/admin/gallery/panel">Back to gallery</a>
+        <a className="btn" href="/admin/gallery/panel">
+          Back to gallery
+        </a>
       </ScreenHeader>
-      {replaces && <p className="hint">Your photo takes the place of the sample photo {replaces} in the public gallery; give it its own title and description.</p>}
+      {replaces && (
+        <p className="hint">
+          Your photo takes the place of the sample photo {replaces} in the public gallery; give it its own title and
+          description.
+        </p>
+      )}
       <GalleryForm mode="create" initial={EMPTY} onSubmit={create} submitLabel="Upload" error={error} />
     </section>
   );

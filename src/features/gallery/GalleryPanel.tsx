@@ -16,13 +16,18 @@ import { ConfirmDialog } from '../../components/admin/ConfirmDialog.tsx';
 import '../pictures/pictures-admin.css';
 
 export default function GalleryPanel() {
-  const list = useLoad(() => Promise.all([getJson<GalleryItem[]>('/gallery'), getJson<GallerySample[]>('/gallery/samples')]), []);
+  const list = useLoad(
+    () => Promise.all([getJson<GalleryItem[]>('/gallery'), getJson<GallerySample[]>('/gallery/samples')]),
+    [],
+  );
   const [removing, setRemoving] = useState<GallerySample>();
   const [items, samples] = list.data ?? [[], []];
 
   async function remove(sample: GallerySample) {
     setRemoving(undefined);
-    const res = await adminApi(`/gallery/samples/${encodeURIComponent(sample.name)}`, { method: 'DELETE' }).catch(() => undefined);
+    const res = await adminApi(`/gallery/samples/${encodeURIComponent(sample.name)}`, { method: 'DELETE' }).catch(
+      () => undefined,
+    );
     if (res?.status === 200) toast.success('Sample photo removed from the gallery.');
     else toast.error('The sample photo could not be removed. Please try again.');
     list.reload();
@@ -31,14 +36,20 @@ export default function GalleryPanel() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Gallery">
-        <a className="btn btn--primary" href="/admin/gallery/new-item">New Item</a>
+        <a className="btn btn--primary" href="/admin/gallery/new-item">
+          New Item
+        </a>
       </ScreenHeader>
       {list.loading && !list.data ? (
-        <p role="status" className="admin-state">Loading...</p>
+        <p role="status" className="admin-state">
+          Loading...
+        </p>
       ) : list.failed ? (
         <div className="admin-state" role="alert">
           <p>Error loading gallery. Please try again.</p>
-          <button type="button" className="btn" onClick={list.reload}>Try again</button>
+          <button type="button" className="btn" onClick={list.reload}>
+            Try again
+          </button>
         </div>
       ) : items.length + samples.length === 0 ? (
         <p className="admin-state">No images found</p>
@@ -46,8 +57,9 @@ export default function GalleryPanel() {
         <>
           {samples.length > 0 && (
             <p className="hint">
-              The {samples.length} photos marked <span className="sample-badge">{fill('en', 'pictures.sample')}</span> are samples that came with the website,
-              not the school&rsquo;s own: remove each, or replace it with a photo of the school.
+              The {samples.length} photos marked <span className="sample-badge">{fill('en', 'pictures.sample')}</span>{' '}
+              are samples that came with the website, not the school&rsquo;s own: remove each, or replace it with a
+              photo of the school.
             </p>
           )}
           <ul className="admin-gallery">
@@ -61,7 +73,8 @@ export default function GalleryPanel() {
                     height={300}
                     loading="lazy"
                     onError={(e) => {
-                      if (!e.currentTarget.src.endsWith(GALLERY_FALLBACK_IMAGE)) e.currentTarget.src = GALLERY_FALLBACK_IMAGE;
+                      if (!e.currentTarget.src.endsWith(GALLERY_FALLBACK_IMAGE))
+                        e.currentTarget.src = GALLERY_FALLBACK_IMAGE;
                     }}
                   />
                   <span className="admin-gallery__title">{item.title}</span>
@@ -72,15 +85,30 @@ export default function GalleryPanel() {
             {samples.map((sample) => (
               <li key={sample.id} className="admin-gallery__sample">
                 <div className="admin-gallery__card">
-                  <img src={imageCdnUrl(sample.src, 480)} alt={sample.alt.en} width={sample.width} height={sample.height} loading="lazy" />
+                  <img
+                    src={imageCdnUrl(sample.src, 480)}
+                    alt={sample.alt.en}
+                    width={sample.width}
+                    height={sample.height}
+                    loading="lazy"
+                  />
                   <span className="admin-gallery__title">
                     {sample.title.en} <span className="sample-badge">{fill('en', 'pictures.sample')}</span>
                   </span>
                   <span className="admin-gallery__actions">
-                    <a className="btn" href={`/admin/gallery/new-item?replaces=${encodeURIComponent(sample.name)}`} aria-label={`Replace the sample ${sample.name} with a photo`}>
+                    <a
+                      className="btn"
+                      href={`/admin/gallery/new-item?replaces=${encodeURIComponent(sample.name)}`}
+                      aria-label={`Replace the sample ${sample.name} with a photo`}
+                    >
                       Replace with a photo
                     </a>
-                    <button type="button" className="btn btn--danger" onClick={() => setRemoving(sample)} aria-label={`Remove the sample ${sample.name}`}>
+                    <button
+                      type="button"
+                      className="btn btn--danger"
+                      onClick={() => setRemoving(sample)}
+                      aria-label={`Remove the sample ${sample.name}`}
+                    >
                       Remove
                     </button>
                   </span>

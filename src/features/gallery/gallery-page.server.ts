@@ -18,7 +18,8 @@ import { GALLERY_TAG } from './gallery.ts';
 export const GALLERY_PATH = '/gallery';
 
 /** 3 columns on a desktop, 2 on a tablet, 1 on a phone (the grid's breakpoints in gallery.css). */
-const TILE_SIZES = '(max-width: 560px) calc(100vw - 2rem), (max-width: 900px) calc(50vw - 1.5rem), (max-width: 72rem) calc(33vw - 1.7rem), 23rem';
+const TILE_SIZES =
+  '(max-width: 560px) calc(100vw - 2rem), (max-width: 900px) calc(50vw - 1.5rem), (max-width: 72rem) calc(33vw - 1.7rem), 23rem';
 const TILE_WIDTHS = [320, 480, 640, 800];
 /** The larger copy a tile opens: a phone or a laptop screen's width. */
 const LARGE_WIDTH = 1600;
@@ -35,8 +36,15 @@ export interface GalleryPhoto {
 
 function tile(lang: Language, photo: GalleryPhoto, first: boolean): Html {
   const large = imageCdnUrl(photo.picture.src, Math.min(LARGE_WIDTH, photo.picture.width));
-  const img = pictureImg(photo.picture, photo.alt, { sizes: TILE_SIZES, widths: TILE_WIDTHS, eager: first, className: 'gallery-tile__img' });
-  const sample = photo.picture.sample ? html`<strong class="gallery-tile__sample">${fill(lang, 'gallery.sample')}</strong>` : '';
+  const img = pictureImg(photo.picture, photo.alt, {
+    sizes: TILE_SIZES,
+    widths: TILE_WIDTHS,
+    eager: first,
+    className: 'gallery-tile__img',
+  });
+  const sample = photo.picture.sample
+    ? html`<strong class="gallery-tile__sample">${fill(lang, 'gallery.sample')}</strong>`
+    : '';
   return html`<li><figure class="gallery-tile${photo.picture.sample ? ' gallery-sample' : ''}"><a href="${large}">${img}</a><figcaption>${sample}<span class="gallery-tile__title">${photo.title}</span>${
     photo.description ? html`<span class="gallery-tile__desc">${photo.description}</span>` : ''
   }</figcaption></figure></li>`;
@@ -62,15 +70,25 @@ interface ItemRow {
 /** Every photo the public gallery shows, in its order. */
 export async function galleryPhotos(lang: Language): Promise<GalleryPhoto[]> {
   const [items, samples] = await Promise.all([
-    query<ItemRow>(`SELECT title, description, image_key, image_width, image_height FROM gallery_items WHERE image_key IS NOT NULL ORDER BY created_at DESC, id DESC`),
+    query<ItemRow>(
+      `SELECT title, description, image_key, image_width, image_height FROM gallery_items WHERE image_key IS NOT NULL ORDER BY created_at DESC, id DESC`,
+    ),
     shownSamples(),
   ]);
   const own = items.map((item): GalleryPhoto => {
-    const size = item.image_width && item.image_height ? { width: item.image_width, height: item.image_height } : UNKNOWN_SIZE;
-    return { picture: { id: item.image_key, src: `/v1/uploads/gallery/${item.image_key}`, ...size, sample: false }, title: item.title, alt: item.title, description: item.description };
+    const size =
+      item.image_width && item.image_height ? { width: item.image_width, height: item.image_height } : UNKNOWN_SIZE;
+    return {
+      picture: { id: item.image_key, src: `/v1/uploads/gallery/${item.image_key}`, ...size, sample: false },
+      title: item.title,
+      alt: item.title,
+      description: item.description,
+    };
   });
   const shown = samples.map((s): GalleryPhoto => ({
-    picture: { id: s.name, src: s.src, width: s.width, height: s.height, sample: true }, title: s.title[lang], alt: s.alt[lang],
+    picture: { id: s.name, src: s.src, width: s.width, height: s.height, sample: true },
+    title: s.title[lang],
+    alt: s.alt[lang],
   }));
   return [...own, ...shown];
 }

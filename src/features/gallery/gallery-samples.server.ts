@@ -15,7 +15,14 @@ import { startingGallery, type StartingGalleryPhoto } from '../pictures/starting
 import { GALLERY_MESSAGES, GALLERY_TAG, type GallerySample } from './gallery.ts';
 
 const sampleJson = (photo: StartingGalleryPhoto): GallerySample => ({
-  id: `${STARTING_PREFIX}${photo.name}`, name: photo.name, title: photo.title, alt: photo.alt, src: photo.src, width: photo.width, height: photo.height, sample: true,
+  id: `${STARTING_PREFIX}${photo.name}`,
+  name: photo.name,
+  title: photo.title,
+  alt: photo.alt,
+  src: photo.src,
+  width: photo.width,
+  height: photo.height,
+  sample: true,
 });
 
 /** The sample photos still shown, in their order. */
@@ -34,7 +41,12 @@ export async function listSamples(): Promise<Response> {
  * Takes the sample `name` off the gallery in `tx`, audited (a replacement names the item that took
  * its place). Undefined when there is no such sample or it is already off.
  */
-export async function takeDownSample(tx: Queryable, ctx: AdminContext, name: string, replacedBy?: string): Promise<StartingGalleryPhoto | undefined> {
+export async function takeDownSample(
+  tx: Queryable,
+  ctx: AdminContext,
+  name: string,
+  replacedBy?: string,
+): Promise<StartingGalleryPhoto | undefined> {
   const photo = startingGallery.find((p) => p.name === name);
   if (!photo) return undefined;
   const { rows } = await tx.query(
@@ -43,9 +55,16 @@ export async function takeDownSample(tx: Queryable, ctx: AdminContext, name: str
   );
   if (!rows.length) return undefined;
   const before = { sample: name, title: photo.title.en };
-  await recordAudit(ctx, {
-    action: 'delete', entity: 'gallery', entityId: `${STARTING_PREFIX}${name}`, detail: changeDetail(before, replacedBy ? { replacedBy } : null),
-  }, tx);
+  await recordAudit(
+    ctx,
+    {
+      action: 'delete',
+      entity: 'gallery',
+      entityId: `${STARTING_PREFIX}${name}`,
+      detail: changeDetail(before, replacedBy ? { replacedBy } : null),
+    },
+    tx,
+  );
   return photo;
 }
 

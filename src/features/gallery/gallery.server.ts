@@ -26,7 +26,16 @@ import { purgePages } from '../../server/public-page.ts';
 import { takeDownSample } from './gallery-samples.server.ts';
 import { stripMetadata } from '../pictures/strip-metadata.ts';
 import { isTooSmall, type PixelSize } from '../../lib/forms/image-size.ts';
-import { ALLOWED_IMAGE_TYPES, GALLERY_ITEM, GALLERY_MAX_BYTES, GALLERY_MESSAGES, GALLERY_TAG, galleryProblem, type GalleryItem, type GalleryMode } from './gallery.ts';
+import {
+  ALLOWED_IMAGE_TYPES,
+  GALLERY_ITEM,
+  GALLERY_MAX_BYTES,
+  GALLERY_MESSAGES,
+  GALLERY_TAG,
+  galleryProblem,
+  type GalleryItem,
+  type GalleryMode,
+} from './gallery.ts';
 
 type Row = Record<string, unknown>;
 
@@ -59,7 +68,13 @@ async function readGalleryForm(req: Request): Promise<GalleryForm> {
     oversize: 'mark',
   });
   const image = files.find((f) => f.field === 'image' && f.data.byteLength > 0)?.data;
-  return { title: fields.title ?? '', description: fields.description ?? '', image, imageTooLarge: oversized.includes('image'), replaces: fields.replaces || undefined };
+  return {
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    image,
+    imageTooLarge: oversized.includes('image'),
+    replaces: fields.replaces || undefined,
+  };
 }
 
 /** The pixel size read from an image's header (any allowed type), else undefined. */
@@ -80,7 +95,10 @@ function pixelSize(bytes: Uint8Array): PixelSize | undefined {
 async function checkedForm(req: Request, mode: GalleryMode) {
   const form = await readGalleryForm(req);
   const size = form.imageTooLarge ? GALLERY_MAX_BYTES + 1 : (form.image?.byteLength ?? 0);
-  const problem = galleryProblem({ title: form.title, description: form.description, image: size ? { size } : null }, mode);
+  const problem = galleryProblem(
+    { title: form.title, description: form.description, image: size ? { size } : null },
+    mode,
+  );
   if (problem) {
     const status = problem.message === GALLERY_MESSAGES.imageTooLarge ? 413 : 400;
     throw new HttpError(status, problem.message, { [problem.field]: problem.message });
@@ -93,7 +111,8 @@ async function checkedForm(req: Request, mode: GalleryMode) {
     if (!size) throw formRefusal(422, 'photoUnreadable', ['image']);
     if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', ['image']);
     const stripped = stripMetadata(form.image, type.mime);
-    if (stripped.problem === 'turned') throw new HttpError(422, GALLERY_MESSAGES.imageTurned, { image: GALLERY_MESSAGES.imageTurned });
+    if (stripped.problem === 'turned')
+      throw new HttpError(422, GALLERY_MESSAGES.imageTurned, { image: GALLERY_MESSAGES.imageTurned });
     if (stripped.problem) throw formRefusal(422, 'photoUnreadable', ['image']);
     image = { bytes: stripped.bytes, ext: type.ext, ...size };
   }
@@ -131,9 +150,19 @@ export async function createGalleryItem(req: Request, ctx: AdminContext): Promis
         [form.title, form.description, key, image.width, image.height],
       );
       const id = String(rows[0]!.id);
-      await recordAudit(ctx, { action: 'create', entity: 'gallery', entityId: id, detail: form.replaces ? `in place of the sample ${form.replaces}` : null }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'create',
+          entity: 'gallery',
+          entityId: id,
+          detail: form.replaces ? `in place of the sample ${form.replaces}` : null,
+        },
+        tx,
+      );
       // A photo of the school's put in a sample's place: both or neither.
-      if (form.replaces && !(await takeDownSample(tx, ctx, form.replaces, id))) throw notFound(GALLERY_MESSAGES.sampleNotFound);
+      if (form.replaces && !(await takeDownSample(tx, ctx, form.replaces, id)))
+        throw notFound(GALLERY_MESSAGES.sampleNotFound);
       return rows[0]!;
     });
   } catch (error) {
@@ -154,7 +183,10 @@ export async function updateGalleryItem(req: Request, ctx: AdminContext): Promis
   let result: { row: Row; oldKey: string | null } | undefined;
   try {
     result = await transaction(async (tx) => {
-      const current = await tx.query<{ image_key: string | null }>(`SELECT image_key FROM gallery_items WHERE id = $1 FOR UPDATE`, [id]);
+      const current = await tx.query<{ image_key: string | null }>(
+        `SELECT image_key FROM gallery_items WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       if (!current.rows[0]) return undefined;
       const { rows } = await tx.query(
         `UPDATE gallery_items SET title = $2, description = $3, image_key = COALESCE($4, image_key),
@@ -163,7 +195,11 @@ export async function updateGalleryItem(req: Request, ctx: AdminContext): Promis
           WHERE id = $1 RETURNING *`,
         [id, form.title, form.description, newKey ?? null, form.image?.width ?? null, form.image?.height ?? null],
       );
-      await recordAudit(ctx, { action: 'update', entity: 'gallery', entityId: id, detail: newKey ? 'image replaced' : null }, tx);
+      await recordAudit(
+        ctx,
+        { action: 'update', entity: 'gallery', entityId: id, detail: newKey ? 'image replaced' : null },
+        tx,
+      );
       return { row: rows[0]!, oldKey: current.rows[0].image_key };
     });
   } catch (error) {
@@ -174,7 +210,8 @@ export async function updateGalleryItem(req: Request, ctx: AdminContext): Promis
     if (newKey) await deleteBlobs('gallery', [newKey], 'gallery update');
     throw notFound('Gallery item not found');
   }
-  if (newKey && result.oldKey && result.oldKey !== newKey) await deleteBlobs('gallery', [result.oldKey], 'gallery update');
+  if (newKey && result.oldKey && result.oldKey !== newKey)
+    await deleteBlobs('gallery', [result.oldKey], 'gallery update');
   await purgePages([GALLERY_TAG]);
   return json(galleryJson(result.row));
 }
@@ -183,7 +220,10 @@ export async function deleteGalleryItem(_req: Request, ctx: AdminContext): Promi
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound('Gallery item not found');
   const deleted = await transaction(async (tx) => {
-    const { rows } = await tx.query<{ image_key: string | null }>(`DELETE FROM gallery_items WHERE id = $1 RETURNING image_key`, [id]);
+    const { rows } = await tx.query<{ image_key: string | null }>(
+      `DELETE FROM gallery_items WHERE id = $1 RETURNING image_key`,
+      [id],
+    );
     if (!rows[0]) return undefined;
     await recordAudit(ctx, { action: 'delete', entity: 'gallery', entityId: id }, tx);
     return { key: rows[0].image_key };

@@ -12,9 +12,30 @@ export const GALLERY_ITEM = defineRecord({
   entity: 'gallery',
   table: 'gallery_items',
   fields: [
-    { name: 'title', column: 'title', label: 'Title', kind: 'text', max: GALLERY_TITLE_MAX, show: ['form', 'list', 'details'] },
-    { name: 'description', column: 'description', label: 'Description', kind: 'textarea', max: GALLERY_DESCRIPTION_MAX, show: ['form', 'details'] },
-    { name: 'image', column: 'image_key', label: 'Image', kind: 'image', publicPath: '/uploads/gallery/', show: ['form', 'list', 'details'] },
+    {
+      name: 'title',
+      column: 'title',
+      label: 'Title',
+      kind: 'text',
+      max: GALLERY_TITLE_MAX,
+      show: ['form', 'list', 'details'],
+    },
+    {
+      name: 'description',
+      column: 'description',
+      label: 'Description',
+      kind: 'textarea',
+      max: GALLERY_DESCRIPTION_MAX,
+      show: ['form', 'details'],
+    },
+    {
+      name: 'image',
+      column: 'image_key',
+      label: 'Image',
+      kind: 'image',
+      publicPath: '/uploads/gallery/',
+      show: ['form', 'list', 'details'],
+    },
   ],
 });
 
@@ -56,7 +77,8 @@ export const GALLERY_MESSAGES = {
   imageRequired: 'Please upload an image',
   imageTooLarge: 'File size must be under 6MB',
   imageType: 'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded.',
-  imageTurned: 'The photo is stored turned on its side or upside down: add it on the admin gallery screen, which turns it upright before sending it.',
+  imageTurned:
+    'The photo is stored turned on its side or upside down: add it on the admin gallery screen, which turns it upright before sending it.',
   titleTooLong: 'Title must be at most 200 characters.',
   descriptionTooLong: 'Description must be at most 2000 characters.',
   sampleNotFound: 'This sample photo is not in the gallery.',
@@ -88,7 +110,8 @@ export function galleryProblem(input: GalleryFormInput, mode: GalleryMode): Gall
   if (!title) return { field: 'title', message: GALLERY_MESSAGES.required };
   if (!description) return { field: 'description', message: GALLERY_MESSAGES.required };
   if (title.length > GALLERY_TITLE_MAX) return { field: 'title', message: GALLERY_MESSAGES.titleTooLong };
-  if (description.length > GALLERY_DESCRIPTION_MAX) return { field: 'description', message: GALLERY_MESSAGES.descriptionTooLong };
+  if (description.length > GALLERY_DESCRIPTION_MAX)
+    return { field: 'description', message: GALLERY_MESSAGES.descriptionTooLong };
   const image = input.image;
   if (!image || image.size === 0) {
     return mode === 'create' ? { field: 'image', message: GALLERY_MESSAGES.imageRequired } : undefined;

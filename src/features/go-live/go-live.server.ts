@@ -34,7 +34,15 @@ export async function ownChecks(db: Queryable = getPool()): Promise<GoLiveCheck[
 }
 
 /** Each part's lines, in the order the office would see to them: the school's facts and fees, its words and pictures, then the rest. */
-const PARTS: readonly (() => Promise<GoLiveCheck[]>)[] = [schoolChecks, feeChecks, pageChecks, pictureChecks, galleryChecks, pressChecks, () => ownChecks()];
+const PARTS: readonly (() => Promise<GoLiveCheck[]>)[] = [
+  schoolChecks,
+  feeChecks,
+  pageChecks,
+  pictureChecks,
+  galleryChecks,
+  pressChecks,
+  () => ownChecks(),
+];
 
 const isCode = (code: string): code is TextCode => Object.hasOwn(EN, code);
 

@@ -20,7 +20,17 @@ import { Pager, ScreenHeader, SelectField } from '../../components/admin/ui.tsx'
 import { usePagedList } from '../../components/admin/usePagedList.ts';
 import { recordHref } from '../audit/audit.ts';
 import './messages.css';
-import { CHANNEL_LABELS, MESSAGE_ENTITY_LABELS, MESSAGE_STATE_LABELS, OPT_OUT_SOURCES, channelText, stateText, templateText, type Message, type OptOut } from './messages.ts';
+import {
+  CHANNEL_LABELS,
+  MESSAGE_ENTITY_LABELS,
+  MESSAGE_STATE_LABELS,
+  OPT_OUT_SOURCES,
+  channelText,
+  stateText,
+  templateText,
+  type Message,
+  type OptOut,
+} from './messages.ts';
 
 interface OptOuts extends Paged<OptOut> {
   senders: { whatsapp: boolean; sms: boolean };
@@ -96,9 +106,9 @@ export default function MessagesScreen() {
           : optOuts?.senders.sms
             ? 'SMS messages go out by themselves as the school’s DLT templates.'
             : 'WhatsApp messages are sent by the office: open the chat, send the message, then mark it sent.'}{' '}
-        Delivered and Read are what WhatsApp or the SMS provider reported. A message marked Held was not sent: its address
-        or mobile number had already had the day's messages caused by the website's forms. “Not sent: opted out” means the
-        family asked for no WhatsApp or SMS messages.
+        Delivered and Read are what WhatsApp or the SMS provider reported. A message marked Held was not sent: its
+        address or mobile number had already had the day's messages caused by the website's forms. “Not sent: opted out”
+        means the family asked for no WhatsApp or SMS messages.
       </p>
       {!optOuts?.senders.whatsapp && !!pending?.length && !sending && (
         <p className="admin-actions">
@@ -119,15 +129,42 @@ export default function MessagesScreen() {
         />
       )}
       <div className="admin-filters" role="search">
-        <SelectField label="State" value={filters.state} allLabel="Every state" options={options(MESSAGE_STATE_LABELS)} optionText={wordsOf(MESSAGE_STATE_LABELS)} onChange={(v) => setFilter('state', v)} />
-        <SelectField label="Channel" value={filters.channel} allLabel="Every channel" options={options(CHANNEL_LABELS)} optionText={wordsOf(CHANNEL_LABELS)} onChange={(v) => setFilter('channel', v)} />
-        <SelectField label="Record kind" value={filters.entity} allLabel="All records" options={options(MESSAGE_ENTITY_LABELS)} optionText={wordsOf(MESSAGE_ENTITY_LABELS)} onChange={(v) => setFilter('entity', v)} />
+        <SelectField
+          label="State"
+          value={filters.state}
+          allLabel="Every state"
+          options={options(MESSAGE_STATE_LABELS)}
+          optionText={wordsOf(MESSAGE_STATE_LABELS)}
+          onChange={(v) => setFilter('state', v)}
+        />
+        <SelectField
+          label="Channel"
+          value={filters.channel}
+          allLabel="Every channel"
+          options={options(CHANNEL_LABELS)}
+          optionText={wordsOf(CHANNEL_LABELS)}
+          onChange={(v) => setFilter('channel', v)}
+        />
+        <SelectField
+          label="Record kind"
+          value={filters.entity}
+          allLabel="All records"
+          options={options(MESSAGE_ENTITY_LABELS)}
+          optionText={wordsOf(MESSAGE_ENTITY_LABELS)}
+          onChange={(v) => setFilter('entity', v)}
+        />
       </div>
       <div className="table-wrap">
         <table className="admin-table messages-table" aria-busy={table.loading}>
           <caption className="visually-hidden">Messages to parents, newest first</caption>
           <thead>
-            <tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {table.loading && !rows ? (
@@ -152,7 +189,15 @@ export default function MessagesScreen() {
  * last, "Mark sent and finish". "Skip" leaves a letter queued. The main button keeps the focus, so
  * Enter steps through the queue from the keyboard.
  */
-function SendQueue({ queue, markSent, onDone }: { queue: Message[]; markSent: (m: Message) => Promise<Message | undefined>; onDone: (sent: number) => void }) {
+function SendQueue({
+  queue,
+  markSent,
+  onDone,
+}: {
+  queue: Message[];
+  markSent: (m: Message) => Promise<Message | undefined>;
+  onDone: (sent: number) => void;
+}) {
   const [next, setNext] = useState(0);
   // The letter whose chat was opened last: marked sent when the clerk moves on.
   const [opened, setOpened] = useState<Message>();
@@ -199,26 +244,44 @@ function SendQueue({ queue, markSent, onDone }: { queue: Message[]; markSent: (m
       </h2>
       <p className="messages-note" aria-live="polite">
         {opened ? `Opened: the letter to ${opened.to}. Send it in WhatsApp, then come back. ` : ''}
-        {current ? `Next: the letter to ${current.to} (${templateText(current.template)}).` : 'That was the last letter.'} Marked sent so far: {sent}.
+        {current
+          ? `Next: the letter to ${current.to} (${templateText(current.template)}).`
+          : 'That was the last letter.'}{' '}
+        Marked sent so far: {sent}.
       </p>
       {current && (
         <details className="message-letter">
           <summary>Read the next letter</summary>
-          <p className="message-letter__body" lang={current.language}>{current.body}</p>
+          <p className="message-letter__body" lang={current.language}>
+            {current.body}
+          </p>
         </details>
       )}
       <p className="admin-actions">
         {current ? (
           <>
-            <a className="btn btn--primary" href={whatsappLink(current.to, current.body)} target="_blank" rel="noopener" onClick={open} aria-label={`${openLabel}: the letter to ${current.to}, opens WhatsApp`}>
+            <a
+              className="btn btn--primary"
+              href={whatsappLink(current.to, current.body)}
+              target="_blank"
+              rel="noopener"
+              onClick={open}
+              aria-label={`${openLabel}: the letter to ${current.to}, opens WhatsApp`}
+            >
               {openLabel}
             </a>
-            <button type="button" className="btn" onClick={() => setNext((n) => n + 1)} disabled={!!opened}>Skip this letter</button>
+            <button type="button" className="btn" onClick={() => setNext((n) => n + 1)} disabled={!!opened}>
+              Skip this letter
+            </button>
           </>
         ) : (
-          <button type="button" ref={finishButton} className="btn btn--primary" onClick={finish}>{opened ? 'Mark sent and finish' : 'Finish'}</button>
+          <button type="button" ref={finishButton} className="btn btn--primary" onClick={finish}>
+            {opened ? 'Mark sent and finish' : 'Finish'}
+          </button>
         )}
-        <button type="button" className="btn" onClick={() => onDone(counted.current)}>Stop{opened ? ' (the open letter stays queued)' : ''}</button>
+        <button type="button" className="btn" onClick={() => onDone(counted.current)}>
+          Stop{opened ? ' (the open letter stays queued)' : ''}
+        </button>
       </p>
     </section>
   );
@@ -230,8 +293,8 @@ function OptOutList({ optOuts }: { optOuts: OptOuts | undefined }) {
     <section aria-labelledby="opt-outs-title" className="messages-opt-outs">
       <h2 id="opt-outs-title">Numbers that stopped messages</h2>
       <p className="messages-note">
-        A family stops WhatsApp and SMS messages by replying STOP, or with the link at the end of each message; START (or
-        the link again) starts them. The office can still call them, and their e-mails still go.
+        A family stops WhatsApp and SMS messages by replying STOP, or with the link at the end of each message; START
+        (or the link again) starts them. The office can still call them, and their e-mails still go.
       </p>
       {!optOuts ? (
         <p>Loading...</p>
@@ -273,15 +336,23 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
   return (
     <tr>
       <td data-label="Written">{formatDateTime(m.createdAt)}</td>
-      <td data-label="To" className="cell-wrap messages-to">{m.to}</td>
+      <td data-label="To" className="cell-wrap messages-to">
+        {m.to}
+      </td>
       <td data-label="Channel">{channelText(m.channel)}</td>
       <td data-label="Message" className="cell-wrap">
         <details className="message-letter">
           <summary>
             {templateText(m.template)} (<span lang={m.language}>{language}</span>)
           </summary>
-          {m.subject && <p className="message-letter__subject" lang={m.language}><strong>Subject:</strong> {m.subject}</p>}
-          <p className="message-letter__body" lang={m.language}>{m.body}</p>
+          {m.subject && (
+            <p className="message-letter__subject" lang={m.language}>
+              <strong>Subject:</strong> {m.subject}
+            </p>
+          )}
+          <p className="message-letter__body" lang={m.language}>
+            {m.body}
+          </p>
         </details>
         {href && <a href={href}>Open the record</a>}
       </td>
@@ -290,15 +361,30 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
         {m.lastError && <span className="message-error"> ({m.lastError})</span>}
         {m.heldReason?.split('\n').map((line, i) => (
           // A cap's reason is written in English, then in Hindi on its own line.
-          <span key={i} className="message-held" lang={i === 1 ? 'hi' : undefined}>{line}</span>
+          <span key={i} className="message-held" lang={i === 1 ? 'hi' : undefined}>
+            {line}
+          </span>
         ))}
-        {m.state === 'queued' && !byHand && m.nextAttemptAt && <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>}
+        {m.state === 'queued' && !byHand && m.nextAttemptAt && (
+          <span className="message-next"> next try {formatDateTime(m.nextAttemptAt)}</span>
+        )}
         {byHand && (
           <span className="admin-actions">
-            <a className="btn btn--small" href={whatsappLink(m.to, m.body)} target="_blank" rel="noopener" aria-label={`Open WhatsApp to ${m.to}, opens WhatsApp`}>
+            <a
+              className="btn btn--small"
+              href={whatsappLink(m.to, m.body)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Open WhatsApp to ${m.to}, opens WhatsApp`}
+            >
               Open WhatsApp
             </a>
-            <button type="button" className="btn btn--small" onClick={() => onMarkSent(m)} aria-label={`Mark sent: the message to ${m.to}`}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => onMarkSent(m)}
+              aria-label={`Mark sent: the message to ${m.to}`}
+            >
               Mark sent
             </button>
           </span>
@@ -317,7 +403,9 @@ function MessageRow({ message: m, onMarkSent }: { message: Message; onMarkSent: 
 function StateRow({ text }: { text: string }) {
   return (
     <tr>
-      <td colSpan={COLUMNS.length} className="admin-table__state">{text}</td>
+      <td colSpan={COLUMNS.length} className="admin-table__state">
+        {text}
+      </td>
     </tr>
   );
 }

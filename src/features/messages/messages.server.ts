@@ -78,14 +78,20 @@ const MESSAGE_LIST: ListSpec = {
 
 export async function listMessages(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), MESSAGE_LIST);
-  return listAnswer(list, { data: list.rows.map(messageJson), total: list.total, currentPage: list.page, totalPages: list.totalPages });
+  return listAnswer(list, {
+    data: list.rows.map(messageJson),
+    total: list.total,
+    currentPage: list.page,
+    totalPages: list.totalPages,
+  });
 }
 
 const NOT_FOUND = 'Message not found';
 export const MESSAGE_ERRORS = {
   state: 'Send { "state": "sent" } once the message is sent.',
   email: 'E-mails are sent by the school’s mail server, not by hand.',
-  provider: 'This message goes by WhatsApp or SMS by itself, as the school’s registered template: it is not sent by hand.',
+  provider:
+    'This message goes by WhatsApp or SMS by itself, as the school’s registered template: it is not sent by hand.',
 } as const;
 
 export async function markMessage(req: Request, ctx: AdminContext): Promise<Response> {
@@ -99,8 +105,20 @@ export async function markMessage(req: Request, ctx: AdminContext): Promise<Resp
     if (row.channel === 'email') throw conflict(MESSAGE_ERRORS.email);
     if (row.mobile_template !== null) throw conflict(MESSAGE_ERRORS.provider);
     if (row.state === 'sent') return;
-    await tx.query(`UPDATE messages SET state = 'sent', sent_at = now(), attempts = attempts + 1, updated_at = now() WHERE id = $1`, [id]);
-    await recordAudit(ctx, { action: 'message', entity: row.entity as 'enquiry', entityId: String(row.record_id), detail: `${row.channel} to ${row.recipient}: ${row.template}` }, tx);
+    await tx.query(
+      `UPDATE messages SET state = 'sent', sent_at = now(), attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+      [id],
+    );
+    await recordAudit(
+      ctx,
+      {
+        action: 'message',
+        entity: row.entity as 'enquiry',
+        entityId: String(row.record_id),
+        detail: `${row.channel} to ${row.recipient}: ${row.template}`,
+      },
+      tx,
+    );
   });
   return json(messageJson((await queryOne(`SELECT * FROM messages WHERE id = $1`, [id]))!));
 }

@@ -29,7 +29,15 @@ export interface Message {
   updatedAt: string;
 }
 
-export const MESSAGE_STATE_LABELS = { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed', held: 'Held', 'opted-out': 'Not sent: opted out' } as const;
+export const MESSAGE_STATE_LABELS = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+  held: 'Held',
+  'opted-out': 'Not sent: opted out',
+} as const;
 
 /** A number that stopped (or started again) WhatsApp and SMS messages, as GET /v1/api/opt-outs answers it. */
 export interface OptOut {
@@ -38,12 +46,21 @@ export interface OptOut {
   source: string;
   changedAt: string;
 }
-export const OPT_OUT_SOURCES: Readonly<Record<string, string>> = { whatsapp: 'Replied on WhatsApp', sms: 'Replied by SMS', link: 'Opened the link in a message' };
+export const OPT_OUT_SOURCES: Readonly<Record<string, string>> = {
+  whatsapp: 'Replied on WhatsApp',
+  sms: 'Replied by SMS',
+  link: 'Opened the link in a message',
+};
 export const CHANNEL_LABELS = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 /** Every kind in the list, as the filter names it. */
-export const MESSAGE_ENTITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(KINDS.map((k) => [k.name, k.labels.one]));
+export const MESSAGE_ENTITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  KINDS.map((k) => [k.name, k.labels.one]),
+);
 /** Every kind's templates, as the list names them. */
-export const TEMPLATE_LABELS: Readonly<Record<string, string>> = Object.assign({}, ...KINDS.map((k) => k.messages.templates));
+export const TEMPLATE_LABELS: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...KINDS.map((k) => k.messages.templates),
+);
 
 const word = (table: Record<string, string>, value: string) => table[value] ?? value;
 export const stateText = (state: string) => word(MESSAGE_STATE_LABELS, state);

@@ -40,7 +40,8 @@ interface Link {
   token: string;
 }
 
-const valid = (link: Partial<Link>): link is Link => /^[6-9]\d{9}$/.test(link.mobile ?? '') && isOptOutToken(link.mobile!, link.token ?? '');
+const valid = (link: Partial<Link>): link is Link =>
+  /^[6-9]\d{9}$/.test(link.mobile ?? '') && isOptOutToken(link.mobile!, link.token ?? '');
 
 type State = 'ask' | 'stopped' | 'started' | 'invalid';
 
@@ -53,13 +54,26 @@ async function page(req: Request, lang: Language, state: State, link?: Link, don
       <input type="hidden" name="n" value="${link!.mobile}"><input type="hidden" name="t" value="${link!.token}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}">
       <button type="submit" class="${action === 'stop' ? 'button' : 'button button-light'}">${words(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
     </form>`;
-  const text = { ask: 'optOut.ask', stopped: 'optOut.stopped', started: 'optOut.started', invalid: 'optOut.invalid' } as const;
+  const text = {
+    ask: 'optOut.ask',
+    stopped: 'optOut.stopped',
+    started: 'optOut.started',
+    invalid: 'optOut.invalid',
+  } as const;
   const body = html`<section class="section"><div class="container" style="max-width:40rem">
     <h1>${words('optOut.title')}</h1>
     ${done || state === 'invalid' ? html`<p role="status">${words(text[state])}</p>` : html`<p>${words(text[state])}</p>`}
     ${state === 'stopped' ? button('start') : state === 'invalid' ? '' : button('stop')}
   </div></section>`;
-  const response = await publicPage(req, { lang, path: '/opt-out', title: words('optOut.title'), description: words('optOut.title'), body, tags: [], status: state === 'invalid' ? 400 : 200 });
+  const response = await publicPage(req, {
+    lang,
+    path: '/opt-out',
+    title: words('optOut.title'),
+    description: words('optOut.title'),
+    body,
+    tags: [],
+    status: state === 'invalid' ? 400 : 200,
+  });
   // One family's page: never kept by a cache.
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', 'no-store');
@@ -73,19 +87,23 @@ export async function optOutPage(req: Request): Promise<Response> {
   const lang = languageOfPath(url.pathname);
   const link = { mobile: url.searchParams.get('n') ?? '', token: url.searchParams.get('t') ?? '' };
   if (!valid(link)) return page(req, lang, 'invalid');
-  const row = await query<{ opted_out: boolean }>(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [link.mobile]);
+  const row = await query<{ opted_out: boolean }>(`SELECT opted_out FROM message_opt_outs WHERE mobile = $1`, [
+    link.mobile,
+  ]);
   const stopped = row[0]?.opted_out === true;
   const done = url.searchParams.get('done');
   return page(req, lang, stopped ? 'stopped' : done === 'start' ? 'started' : 'ask', link, Boolean(done));
 }
 
 export async function optOutChoice(req: Request): Promise<Response> {
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) throw unsupportedType(OPT_OUT_ERRORS.type);
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers.get('content-type') ?? ''))
+    throw unsupportedType(OPT_OUT_ERRORS.type);
   const form = new URLSearchParams(Buffer.from(await readLimited(req, JSON_BODY_BYTES)).toString('utf8'));
   const link = { mobile: form.get('n') ?? '', token: form.get('t') ?? '' };
   const action = form.get('action');
   if (!valid(link)) throw badRequest(OPT_OUT_ERRORS.link).withCode('link');
-  if (action !== 'stop' && action !== 'start') throw badRequest(OPT_OUT_ERRORS.action, { action: OPT_OUT_ERRORS.action });
+  if (action !== 'stop' && action !== 'start')
+    throw badRequest(OPT_OUT_ERRORS.action, { action: OPT_OUT_ERRORS.action });
   await setOptOut(link.mobile, action === 'stop', 'link');
   const lang: Language = form.get('lang') === 'hi' ? 'hi' : 'en';
   const back = `${pathIn(lang, '/opt-out')}?${new URLSearchParams({ n: link.mobile, t: link.token, done: action })}`;
@@ -98,9 +116,16 @@ export async function listOptOuts(req: Request): Promise<Response> {
     `SELECT mobile, opted_out, source, changed_at, count(*) OVER ()::text AS total FROM message_opt_outs ORDER BY changed_at DESC, mobile LIMIT $1 OFFSET $2`,
     [limit, offset],
   );
-  const total = Number(rows[0]?.total ?? (await query<{ n: string }>(`SELECT count(*)::text AS n FROM message_opt_outs`))[0]!.n);
+  const total = Number(
+    rows[0]?.total ?? (await query<{ n: string }>(`SELECT count(*)::text AS n FROM message_opt_outs`))[0]!.n,
+  );
   return json({
-    data: rows.map((r) => ({ mobile: r.mobile, optedOut: r.opted_out, source: r.source, changedAt: toIso(r.changed_at) })),
+    data: rows.map((r) => ({
+      mobile: r.mobile,
+      optedOut: r.opted_out,
+      source: r.source,
+      changedAt: toIso(r.changed_at),
+    })),
     total,
     currentPage: current,
     totalPages: pageCount(total, limit),

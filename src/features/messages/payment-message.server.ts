@@ -7,11 +7,19 @@ import { queueLetter } from '../../server/outbox.ts';
 import type { ReceivedPayment } from '../../lib/record-kind.ts';
 import { kindOf, type PaidKind } from '../kinds.ts';
 
-export async function queuePaymentReceived(tx: Queryable, entity: PaidKind, id: string, payment: ReceivedPayment): Promise<void> {
+export async function queuePaymentReceived(
+  tx: Queryable,
+  entity: PaidKind,
+  id: string,
+  payment: ReceivedPayment,
+): Promise<void> {
   const write = kindOf(entity).messages.paymentLetter;
   if (!write) return;
   // The status letter the same transaction wrote for the move the payment made (a TC request's
   // "fee paid") says less than this one, which names the amount and the receipt: this replaces it.
-  await tx.query(`DELETE FROM messages WHERE entity = $1 AND record_id = $2 AND template = $3 AND state = 'queued' AND created_at = now()`, [entity, id, `${entity}.status`]);
+  await tx.query(
+    `DELETE FROM messages WHERE entity = $1 AND record_id = $2 AND template = $3 AND state = 'queued' AND created_at = now()`,
+    [entity, id, `${entity}.status`],
+  );
   await queueLetter(tx, entity, id, (language, row) => write(language, row, payment));
 }

@@ -69,9 +69,21 @@ export interface TcRequestFacts {
  * The letter of `template`: its subject, and its text between the greeting and the office's sign-off;
  * `extra` are further paragraphs' codes after the template's own (what to pay, why, the status page).
  */
-function letter(language: Language, template: Letter['template'], values: Record<string, string>, mobile: MobileLetter, extra: TextCode[] = []): Letter {
+function letter(
+  language: Language,
+  template: Letter['template'],
+  values: Record<string, string>,
+  mobile: MobileLetter,
+  extra: TextCode[] = [],
+): Letter {
   const part = (code: string) => parentMessage(language, code as TextCode, values);
-  const body = [part('message.greeting'), part(`message.${template}`), ...extra.map(part), part('message.questions'), part('message.sign-off')].join('\n\n');
+  const body = [
+    part('message.greeting'),
+    part(`message.${template}`),
+    ...extra.map(part),
+    part('message.questions'),
+    part('message.sign-off'),
+  ].join('\n\n');
   return { template, language, subject: part(`message.${template}.subject`), body, mobile };
 }
 
@@ -112,20 +124,38 @@ const homeUrl = (language: Language) => `${site.url}${pathIn(language, '/')}`;
  * admitted (before that the status page shows it as not yet payable); a rejected TC request says
  * why. Every one links the status page (a rejected document's letter has the link in its own text).
  */
-const admissionMoveParts = (a: AdmissionFacts): TextCode[] => [...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []), 'message.admission.link'];
-const tcMoveParts = (tc: TcRequestFacts): TextCode[] => [...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []), 'message.tc-request.link'];
+const admissionMoveParts = (a: AdmissionFacts): TextCode[] => [
+  ...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []),
+  'message.admission.link',
+];
+const tcMoveParts = (tc: TcRequestFacts): TextCode[] => [
+  ...(tc.status === 'rejected' && tc.rejectionReason ? ['message.tc-request.reason' as const] : []),
+  'message.tc-request.link',
+];
 
 export const enquirySubmitted = (language: Language, e: EnquiryFacts) => {
   const values = enquiryValues(language, e);
-  return letter(language, 'enquiry.submitted', values, { template: 'received', values: { what: what(language, 'enquiry', values), link: homeUrl(language) } });
+  return letter(language, 'enquiry.submitted', values, {
+    template: 'received',
+    values: { what: what(language, 'enquiry', values), link: homeUrl(language) },
+  });
 };
 export const enquiryStatusChanged = (language: Language, e: EnquiryFacts) => {
   const values = enquiryValues(language, e);
-  return letter(language, 'enquiry.status', values, { template: 'status', values: { what: what(language, 'enquiry', values), status: values.status, link: homeUrl(language) } });
+  return letter(language, 'enquiry.status', values, {
+    template: 'status',
+    values: { what: what(language, 'enquiry', values), status: values.status, link: homeUrl(language) },
+  });
 };
 export const admissionSubmitted = (language: Language, a: AdmissionFacts) => {
   const values = admissionValues(language, a);
-  return letter(language, 'admission.submitted', values, { template: 'received', values: { what: what(language, 'admission', values), link: values.link } }, ['message.admission.link']);
+  return letter(
+    language,
+    'admission.submitted',
+    values,
+    { template: 'received', values: { what: what(language, 'admission', values), link: values.link } },
+    ['message.admission.link'],
+  );
 };
 /** An admitted family with a fee to pay gets the fee-due template (the decision and the pay link); other decisions theirs. */
 export const admissionStatusChanged = (language: Language, a: AdmissionFacts) => {
@@ -133,7 +163,13 @@ export const admissionStatusChanged = (language: Language, a: AdmissionFacts) =>
   const mobile = { what: what(language, 'admission', values), status: values.status, link: values.link };
   const feeDue = a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0;
   const template: MobileTemplate = feeDue ? 'fee-due' : DECISIONS.includes(a.status) ? 'decision' : 'status';
-  return letter(language, 'admission.status', values, { template, values: feeDue ? { ...mobile, fee: values.fee } : mobile }, admissionMoveParts(a));
+  return letter(
+    language,
+    'admission.status',
+    values,
+    { template, values: feeDue ? { ...mobile, fee: values.fee } : mobile },
+    admissionMoveParts(a),
+  );
 };
 /** A TC request with its fee to pay gets the fee-due template: received, and what to pay, where. */
 export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => {
@@ -144,7 +180,9 @@ export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => {
     language,
     'tc-request.submitted',
     values,
-    feeDue ? { template: 'fee-due', values: { ...mobile, status: values.status, fee: values.fee } } : { template: 'received', values: mobile },
+    feeDue
+      ? { template: 'fee-due', values: { ...mobile, status: values.status, fee: values.fee } }
+      : { template: 'received', values: mobile },
     [...(feeDue ? ['message.tc-request.fee' as const] : []), 'message.tc-request.link'],
   );
 };
@@ -152,24 +190,59 @@ export const tcRequestSubmitted = (language: Language, tc: TcRequestFacts) => {
 export const tcRequestStatusChanged = (language: Language, tc: TcRequestFacts) => {
   const values = tcValues(language, tc);
   const mobile: MobileLetter =
-    tc.status === 'issued' ? { template: 'tc-ready', values: { link: values.link } } : { template: 'status', values: { what: what(language, 'tc-request', values), status: values.status, link: values.link } };
+    tc.status === 'issued'
+      ? { template: 'tc-ready', values: { link: values.link } }
+      : {
+          template: 'status',
+          values: { what: what(language, 'tc-request', values), status: values.status, link: values.link },
+        };
   return letter(language, 'tc-request.status', values, mobile, tcMoveParts(tc));
 };
 
 /** A document the office rejected: which, why (in the family's words), and the status page to send a new one. */
-export const admissionDocumentRejected = (language: Language, a: AdmissionFacts, document: { label: string; reason: string }) => {
+export const admissionDocumentRejected = (
+  language: Language,
+  a: AdmissionFacts,
+  document: { label: string; reason: string },
+) => {
   const values = { ...admissionValues(language, a), document: document.label, reason: document.reason };
   return letter(language, 'admission.document', values, {
     template: 'document',
-    values: { document: document.label, what: what(language, 'admission', values), reason: document.reason, link: values.link },
+    values: {
+      document: document.label,
+      what: what(language, 'admission', values),
+      reason: document.reason,
+      link: values.link,
+    },
   });
 };
 
 /** A payment the school received (at the desk or online): how much, its receipt, and where to download it. */
-export function paymentReceived(language: Language, entity: 'admission', facts: AdmissionFacts, payment: ReceivedPayment): Letter;
-export function paymentReceived(language: Language, entity: 'tc-request', facts: TcRequestFacts, payment: ReceivedPayment): Letter;
-export function paymentReceived(language: Language, entity: 'admission' | 'tc-request', facts: AdmissionFacts | TcRequestFacts, payment: ReceivedPayment): Letter {
-  const own = entity === 'admission' ? admissionValues(language, facts as AdmissionFacts) : tcValues(language, facts as TcRequestFacts);
+export function paymentReceived(
+  language: Language,
+  entity: 'admission',
+  facts: AdmissionFacts,
+  payment: ReceivedPayment,
+): Letter;
+export function paymentReceived(
+  language: Language,
+  entity: 'tc-request',
+  facts: TcRequestFacts,
+  payment: ReceivedPayment,
+): Letter;
+export function paymentReceived(
+  language: Language,
+  entity: 'admission' | 'tc-request',
+  facts: AdmissionFacts | TcRequestFacts,
+  payment: ReceivedPayment,
+): Letter {
+  const own =
+    entity === 'admission'
+      ? admissionValues(language, facts as AdmissionFacts)
+      : tcValues(language, facts as TcRequestFacts);
   const values = { ...own, amount: formatRupees(payment.amountPaise), receipt: payment.receipt };
-  return letter(language, `${entity}.payment`, values, { template: 'payment', values: { fee: values.amount, receipt: payment.receipt, link: values.link } });
+  return letter(language, `${entity}.payment`, values, {
+    template: 'payment',
+    values: { fee: values.amount, receipt: payment.receipt, link: values.link },
+  });
 }

@@ -51,7 +51,10 @@ const inRange = (ms: number) => ms >= EARLIEST && ms < LATEST;
 
 /** Meta's timestamp: Unix seconds as digits (or a number), read as milliseconds. */
 const metaTime = z
-  .pipe(z.union([z.string().check(z.regex(/^\d{1,12}$/)), z.int()], { error: TIME_WORDS }), z.transform((seconds: string | number) => Number(seconds) * 1000))
+  .pipe(
+    z.union([z.string().check(z.regex(/^\d{1,12}$/)), z.int()], { error: TIME_WORDS }),
+    z.transform((seconds: string | number) => Number(seconds) * 1000),
+  )
   .check(z.refine(inRange, { error: TIME_WORDS }));
 
 /** The `value` of Meta's `messages` change: the fields read of its statuses and messages. */
@@ -62,7 +65,15 @@ const metaValue = z.object({
         id: words(256),
         status: words(40),
         timestamp: z.optional(metaTime),
-        errors: z.optional(z.array(z.object({ code: z.optional(z.union([z.int(), words(40)])), title: z.optional(z.string()), message: z.optional(z.string()) }))),
+        errors: z.optional(
+          z.array(
+            z.object({
+              code: z.optional(z.union([z.int(), words(40)])),
+              title: z.optional(z.string()),
+              message: z.optional(z.string()),
+            }),
+          ),
+        ),
       }),
     ),
   ),
@@ -83,8 +94,12 @@ type MetaValue = z.output<typeof metaValue>;
 /** MSG91's report time: "YYYY-MM-DD HH:MM:SS" in India's time, read as milliseconds. */
 const msg91Time = z
   .pipe(
-    z.string({ error: TIME_WORDS }).check(z.regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?$/, { error: TIME_WORDS })),
-    z.transform((date: string) => (isCalendarDate(date.slice(0, 10)) ? Date.parse(`${date.replace(' ', 'T')}+05:30`) : NaN)),
+    z
+      .string({ error: TIME_WORDS })
+      .check(z.regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?$/, { error: TIME_WORDS })),
+    z.transform((date: string) =>
+      isCalendarDate(date.slice(0, 10)) ? Date.parse(`${date.replace(' ', 'T')}+05:30`) : NaN,
+    ),
   )
   .check(z.refine(inRange, { error: TIME_WORDS }));
 
@@ -105,7 +120,13 @@ type Delivered = 'sent' | 'delivered' | 'read' | 'failed';
 const RANK = `CASE %s WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'failed' THEN 2 WHEN 'read' THEN 3 ELSE 9 END`;
 
 /** Moves the message the provider knows as `providerId` to `state`, when that is forward; answers its id when moved. */
-async function moveMessage(channel: 'whatsapp' | 'sms', providerId: string, state: Delivered, at: Date, error?: string): Promise<string | undefined> {
+async function moveMessage(
+  channel: 'whatsapp' | 'sms',
+  providerId: string,
+  state: Delivered,
+  at: Date,
+  error?: string,
+): Promise<string | undefined> {
   const rows = await query<{ id: string }>(
     `UPDATE messages SET state = $3::text,
         delivered_at = CASE WHEN $3::text IN ('delivered', 'read') THEN coalesce(delivered_at, $4::timestamptz) ELSE delivered_at END,
@@ -124,7 +145,12 @@ async function moveMessage(channel: 'whatsapp' | 'sms', providerId: string, stat
 export type OptOutSource = 'whatsapp' | 'sms' | 'link';
 
 /** Records the family's choice for `mobile` as of `at`; an older word than the one stored changes nothing. */
-export async function setOptOut(mobile: string, optedOut: boolean, source: OptOutSource, at = new Date()): Promise<void> {
+export async function setOptOut(
+  mobile: string,
+  optedOut: boolean,
+  source: OptOutSource,
+  at = new Date(),
+): Promise<void> {
   await query(
     `INSERT INTO message_opt_outs (mobile, opted_out, source, changed_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (mobile) DO UPDATE SET opted_out = EXCLUDED.opted_out, source = EXCLUDED.source, changed_at = EXCLUDED.changed_at
@@ -135,7 +161,10 @@ export async function setOptOut(mobile: string, optedOut: boolean, source: OptOu
 
 /** What a family's reply asks: STOP (or its Hindi) opts out, START opts back in; anything else nothing. */
 export function keyword(text: string): boolean | undefined {
-  const word = text.trim().toUpperCase().replace(/[.!।]+$/, '');
+  const word = text
+    .trim()
+    .toUpperCase()
+    .replace(/[.!।]+$/, '');
   if (['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'बंद', 'बंद करें'].includes(word)) return true;
   if (['START', 'SUBSCRIBE', 'शुरू', 'चालू'].includes(word)) return false;
   return undefined;
@@ -148,8 +177,10 @@ export function verifyWhatsApp(req: Request): Response {
   const token = process.env.WHATSAPP_VERIFY_TOKEN?.trim();
   const challenge = url.searchParams.get('hub.challenge') ?? '';
   // Not a verification request at all: 400. Meta's own with another token: 403, as its guide says.
-  if (url.searchParams.get('hub.mode') !== 'subscribe' || !/^[\w-]{1,200}$/.test(challenge)) throw badRequest(WEBHOOK_ERRORS.body);
-  if (!token || !sameSecret(url.searchParams.get('hub.verify_token') ?? '', token)) throw forbidden(WEBHOOK_ERRORS.verify);
+  if (url.searchParams.get('hub.mode') !== 'subscribe' || !/^[\w-]{1,200}$/.test(challenge))
+    throw badRequest(WEBHOOK_ERRORS.body);
+  if (!token || !sameSecret(url.searchParams.get('hub.verify_token') ?? '', token))
+    throw forbidden(WEBHOOK_ERRORS.verify);
   return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
@@ -158,7 +189,8 @@ const when = (ms: number | null | undefined) => (ms === undefined || ms === null
 
 export async function whatsappNotification(req: Request): Promise<Response> {
   const raw = Buffer.from(await readLimited(req, WEBHOOK_BODY_BYTES));
-  if (!isMetaSignature(raw, req.headers.get('x-hub-signature-256'))) throw badRequest(WEBHOOK_ERRORS.signature).withCode('signature');
+  if (!isMetaSignature(raw, req.headers.get('x-hub-signature-256')))
+    throw badRequest(WEBHOOK_ERRORS.signature).withCode('signature');
   let body: { object?: unknown; entry?: { changes?: { field?: unknown; value?: unknown }[] }[] };
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -183,13 +215,15 @@ export async function whatsappNotification(req: Request): Promise<Response> {
       const state = status.status;
       if (!['sent', 'delivered', 'read', 'failed'].includes(state)) continue;
       const error = status.errors?.[0];
-      const reason = error ? `WhatsApp: ${String(error.title ?? error.message ?? 'failed')} (code ${String(error.code)})` : undefined;
+      const reason = error
+        ? `WhatsApp: ${String(error.title ?? error.message ?? 'failed')} (code ${String(error.code)})`
+        : undefined;
       const moved = await moveMessage('whatsapp', status.id, state as Delivered, when(status.timestamp), reason);
       if (moved && state === 'failed') await fallBackToSms(moved);
     }
     for (const message of value.messages ?? []) {
       const mobile = message.from === undefined ? undefined : tenDigits(message.from);
-      const text = message.type === 'button' ? message.button?.text ?? message.button?.payload : message.text?.body;
+      const text = message.type === 'button' ? (message.button?.text ?? message.button?.payload) : message.text?.body;
       const out = text === undefined ? undefined : keyword(text);
       if (mobile && out !== undefined) await setOptOut(mobile, out, 'whatsapp', when(message.timestamp));
     }
@@ -203,7 +237,8 @@ export async function whatsappNotification(req: Request): Promise<Response> {
 function smsState(status: unknown, desc: unknown): Delivered {
   const code = String(status ?? '');
   if (code === '1' || /^delivered$/i.test(String(desc))) return 'delivered';
-  if (['2', '9', '16', '17', '25', '26'].includes(code) || /fail|reject|ndnc|block/i.test(String(desc))) return 'failed';
+  if (['2', '9', '16', '17', '25', '26'].includes(code) || /fail|reject|ndnc|block/i.test(String(desc)))
+    return 'failed';
   return 'sent';
 }
 
@@ -215,18 +250,31 @@ export async function smsReport(req: Request): Promise<Response> {
   let reports: unknown;
   try {
     // MSG91 posts the reports as a form field `data` holding JSON; the same JSON as the body is taken too.
-    const form = /^application\/x-www-form-urlencoded/i.test(req.headers.get('content-type') ?? '') ? new URLSearchParams(raw).get('data') : raw;
+    const form = /^application\/x-www-form-urlencoded/i.test(req.headers.get('content-type') ?? '')
+      ? new URLSearchParams(raw).get('data')
+      : raw;
     reports = JSON.parse(form ?? '');
   } catch {
     throw badRequest(WEBHOOK_ERRORS.body);
   }
   // A request's reports: webhook version 2 (the panel's form post) lists them under `report`; version 3 (JSON) is one report, its fields beside `requestId`.
-  const list = providerInput(msg91Reports, Array.isArray(reports) ? reports : [reports], WEBHOOK_ERRORS.range, 'out-of-range');
+  const list = providerInput(
+    msg91Reports,
+    Array.isArray(reports) ? reports : [reports],
+    WEBHOOK_ERRORS.range,
+    'out-of-range',
+  );
   for (const entry of list) {
     if (!entry.requestId) continue;
     for (const report of entry.report ?? [entry]) {
       const state = smsState(report.status, report.desc);
-      await moveMessage('sms', entry.requestId, state, when(report.date), state === 'failed' ? `SMS: ${report.desc ?? 'failed'}` : undefined);
+      await moveMessage(
+        'sms',
+        entry.requestId,
+        state,
+        when(report.date),
+        state === 'failed' ? `SMS: ${report.desc ?? 'failed'}` : undefined,
+      );
     }
   }
   return json({ received: true });

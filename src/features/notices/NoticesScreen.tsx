@@ -13,7 +13,13 @@ import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { dateInIndia } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES, STAFF_FILE_TYPES, acceptOf, type StaffFileType } from '../../lib/staff-files.ts';
+import {
+  STAFF_FILE_MAX_BYTES,
+  STAFF_FILE_MESSAGES,
+  STAFF_FILE_TYPES,
+  acceptOf,
+  type StaffFileType,
+} from '../../lib/staff-files.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { ConfirmDialog } from '../../components/admin/ConfirmDialog.tsx';
 import { NOTICE_LIMITS, validateNotice, type Notice, type NoticeState } from './notice.ts';
@@ -21,7 +27,11 @@ import './notices-admin.css';
 
 type Listed = Notice & { state: NoticeState };
 
-const STATE_TEXT: Record<NoticeState, string> = { scheduled: 'Scheduled', published: 'On the site', expired: 'Expired' };
+const STATE_TEXT: Record<NoticeState, string> = {
+  scheduled: 'Scheduled',
+  published: 'On the site',
+  expired: 'Expired',
+};
 
 interface Draft {
   titleEn: string;
@@ -37,12 +47,27 @@ interface Draft {
   uploadId?: string | null;
 }
 
-const emptyDraft = (): Draft => ({ titleEn: '', bodyEn: '', titleHi: '', bodyHi: '', publishOn: dateInIndia(), expiresOn: '', pinned: false });
+const emptyDraft = (): Draft => ({
+  titleEn: '',
+  bodyEn: '',
+  titleHi: '',
+  bodyHi: '',
+  publishOn: dateInIndia(),
+  expiresOn: '',
+  pinned: false,
+});
 
 const draftOf = (n: Notice): Draft => ({
-  titleEn: n.title.en ?? '', bodyEn: n.body.en ?? '', titleHi: n.title.hi ?? '', bodyHi: n.body.hi ?? '',
-  publishOn: n.publishOn, expiresOn: n.expiresOn ?? '', pinned: n.pinned,
-  attachment: n.attachment ? { name: n.attachment.name, type: n.attachment.type, size: n.attachment.size, url: n.attachment.url } : undefined,
+  titleEn: n.title.en ?? '',
+  bodyEn: n.body.en ?? '',
+  titleHi: n.title.hi ?? '',
+  bodyHi: n.body.hi ?? '',
+  publishOn: n.publishOn,
+  expiresOn: n.expiresOn ?? '',
+  pinned: n.pinned,
+  attachment: n.attachment
+    ? { name: n.attachment.name, type: n.attachment.type, size: n.attachment.size, url: n.attachment.url }
+    : undefined,
 });
 
 /** The request body of a draft (the attachment only when it changed). */
@@ -58,10 +83,20 @@ function bodyOf(d: Draft) {
 }
 
 const titleOf = (n: Notice) => n.title.en ?? n.title.hi ?? '';
-const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export default function NoticesScreen() {
-  const list = useLoad(() => getJson<Listed[]>('/notices/all'), [], () => toast.error('Failed to load the notices'));
+  const list = useLoad(
+    () => getJson<Listed[]>('/notices/all'),
+    [],
+    () => toast.error('Failed to load the notices'),
+  );
   const [editing, setEditing] = useState<{ id?: string; draft: Draft }>();
   const [deleting, setDeleting] = useState<Listed>();
   const [busy, setBusy] = useState(false);
@@ -83,8 +118,11 @@ export default function NoticesScreen() {
     if (busy) return;
     setBusy(true);
     try {
-      const { status, body } = await answerOf(await apiJson(`/notices/${notice._id}`, 'PUT', bodyOf({ ...draftOf(notice), pinned: !notice.pinned })));
-      if (status === 200) toast.success(notice.pinned ? 'The notice is no longer pinned' : 'The notice is pinned at the top');
+      const { status, body } = await answerOf(
+        await apiJson(`/notices/${notice._id}`, 'PUT', bodyOf({ ...draftOf(notice), pinned: !notice.pinned })),
+      );
+      if (status === 200)
+        toast.success(notice.pinned ? 'The notice is no longer pinned' : 'The notice is pinned at the top');
       else toast.error(body.error ?? 'Failed to change the notice');
       list.reload();
     } catch {
@@ -114,8 +152,12 @@ export default function NoticesScreen() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Notices">
-        <a className="btn" href="/notices" target="_blank" rel="noopener">Open the notices page</a>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing({ draft: emptyDraft() })}>New notice</button>
+        <a className="btn" href="/notices" target="_blank" rel="noopener">
+          Open the notices page
+        </a>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing({ draft: emptyDraft() })}>
+          New notice
+        </button>
       </ScreenHeader>
       {editing && (
         <section ref={formRef} aria-labelledby="notice-form-title" className="notice-editor">
@@ -132,7 +174,9 @@ export default function NoticesScreen() {
       )}
       <h2 className="visually-hidden">All notices</h2>
       {!list.data ? (
-        <p className="admin-state" role="status">{list.failed ? 'Could not load the notices.' : 'Loading...'}</p>
+        <p className="admin-state" role="status">
+          {list.failed ? 'Could not load the notices.' : 'Loading...'}
+        </p>
       ) : list.data.length === 0 ? (
         <p className="admin-state">No notices yet. Press "New notice" to write the first one.</p>
       ) : (
@@ -140,7 +184,13 @@ export default function NoticesScreen() {
           <table className="admin-table">
             <caption className="visually-hidden">Notices, newest publish date first</caption>
             <thead>
-              <tr><th scope="col">Title</th><th scope="col">Published on</th><th scope="col">Valid until</th><th scope="col">State</th><th scope="col">Actions</th></tr>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Published on</th>
+                <th scope="col">Valid until</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
             </thead>
             <tbody>
               {list.data.map((n) => (
@@ -155,10 +205,43 @@ export default function NoticesScreen() {
                   <td>{STATE_TEXT[n.state]}</td>
                   <td>
                     <div className="admin-actions">
-                      <button type="button" className="btn btn--small" onClick={() => setEditing({ id: n._id, draft: draftOf(n) })} aria-label={`Edit: ${titleOf(n)}`}>Edit</button>
-                      <button type="button" className="btn btn--small" disabled={busy} onClick={() => togglePin(n)} aria-label={`${n.pinned ? 'Unpin' : 'Pin'}: ${titleOf(n)}`}>{n.pinned ? 'Unpin' : 'Pin'}</button>
-                      {n.state !== 'scheduled' && <a className="btn btn--small" href={n.url} target="_blank" rel="noopener" aria-label={`View on the site: ${titleOf(n)}`}>View</a>}
-                      <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => setDeleting(n)} aria-label={`Delete: ${titleOf(n)}`}>Delete</button>
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        onClick={() => setEditing({ id: n._id, draft: draftOf(n) })}
+                        aria-label={`Edit: ${titleOf(n)}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        disabled={busy}
+                        onClick={() => togglePin(n)}
+                        aria-label={`${n.pinned ? 'Unpin' : 'Pin'}: ${titleOf(n)}`}
+                      >
+                        {n.pinned ? 'Unpin' : 'Pin'}
+                      </button>
+                      {n.state !== 'scheduled' && (
+                        <a
+                          className="btn btn--small"
+                          href={n.url}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`View on the site: ${titleOf(n)}`}
+                        >
+                          View
+                        </a>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn--small btn--danger"
+                        disabled={busy}
+                        onClick={() => setDeleting(n)}
+                        aria-label={`Delete: ${titleOf(n)}`}
+                      >
+                        Delete
+                      </button>
                     </div>
                   </td>
                 </tr>
@@ -179,10 +262,16 @@ export default function NoticesScreen() {
 
 /** The request's field of each part of the draft (the API's `fields` name them so). */
 const FIELD_OF: Partial<Record<keyof Draft, string>> = {
-  titleEn: 'title.en', bodyEn: 'body.en', titleHi: 'title.hi', bodyHi: 'body.hi', publishOn: 'publishOn', expiresOn: 'expiresOn',
+  titleEn: 'title.en',
+  bodyEn: 'body.en',
+  titleHi: 'title.hi',
+  bodyHi: 'body.hi',
+  publishOn: 'publishOn',
+  expiresOn: 'expiresOn',
 };
 
-const MARKDOWN_HINT = 'Leave an empty line between paragraphs. Start a line with "- " for a list or "1. " for a numbered list. **Two stars** make words bold; [words](https://address) makes a link.';
+const MARKDOWN_HINT =
+  'Leave an empty line between paragraphs. Start a line with "- " for a list or "1. " for a numbered list. **Two stars** make words bold; [words](https://address) makes a link.';
 
 function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDone: (saved: boolean) => void }) {
   const uid = useId();
@@ -196,7 +285,10 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
     setDraft((d) => ({ ...d, [key]: value }));
     // A field's message goes once it is changed (and the form-wide "no language" one with any text).
     const field = FIELD_OF[key];
-    if (field) setErrors(({ [field]: _, title, ...rest }) => (field.includes('.') ? rest : { ...rest, ...(title ? { title } : {}) }));
+    if (field)
+      setErrors(({ [field]: _, title, ...rest }) =>
+        field.includes('.') ? rest : { ...rest, ...(title ? { title } : {}) },
+      );
   };
 
   async function choose(file: File | undefined) {
@@ -211,15 +303,24 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
     form.set('file', file, file.name);
     setUploading(true);
     try {
-      const { status, body } = await answerOf<{ uploadId: string; type: StaffFileType; size: number; name: string }>(await adminApi('/files', { method: 'POST', body: form }));
+      const { status, body } = await answerOf<{ uploadId: string; type: StaffFileType; size: number; name: string }>(
+        await adminApi('/files', { method: 'POST', body: form }),
+      );
       if (status === 201 && body.uploadId) {
-        setDraft((d) => ({ ...d, uploadId: body.uploadId, attachment: { name: body.name ?? file.name, type: body.type!, size: body.size ?? file.size } }));
+        setDraft((d) => ({
+          ...d,
+          uploadId: body.uploadId,
+          attachment: { name: body.name ?? file.name, type: body.type!, size: body.size ?? file.size },
+        }));
       } else {
         setErrors((e) => ({ ...e, attachmentUploadId: body.error ?? STAFF_FILE_MESSAGES.type }));
         if (fileRef.current) fileRef.current.value = '';
       }
     } catch {
-      setErrors((e) => ({ ...e, attachmentUploadId: 'The file could not be uploaded. Check the connection and choose it again.' }));
+      setErrors((e) => ({
+        ...e,
+        attachmentUploadId: 'The file could not be uploaded. Check the connection and choose it again.',
+      }));
     } finally {
       setUploading(false);
     }
@@ -228,7 +329,9 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
   /** The text drawn by the server exactly as the site will show it (the same renderer and sanitiser). */
   async function showPreview() {
     try {
-      const { status, body } = await answerOf<{ html: { en?: string; hi?: string } }>(await apiJson('/notices/preview', 'POST', { body: { en: draft.bodyEn, hi: draft.bodyHi } }));
+      const { status, body } = await answerOf<{ html: { en?: string; hi?: string } }>(
+        await apiJson('/notices/preview', 'POST', { body: { en: draft.bodyEn, hi: draft.bodyHi } }),
+      );
       if (status === 200 && body.html) setPreview(body.html);
       else toast.warning(body.error ?? 'Write the text first, then preview it.');
     } catch {
@@ -246,9 +349,16 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
     if (saving || uploading) return;
     const scheduled = draft.publishOn > dateInIndia();
     const saved = await saveForm<Notice>({
-      path: id ? `/notices/${id}` : '/notices', method: id ? 'PUT' : 'POST', body: bodyOf(draft), check: validateNotice,
-      setErrors, focus, setBusy: setSaving,
-      done: scheduled ? `Notice saved. It appears on the website on ${shortDate(draft.publishOn)}.` : 'Notice saved. It is on the website now.',
+      path: id ? `/notices/${id}` : '/notices',
+      method: id ? 'PUT' : 'POST',
+      body: bodyOf(draft),
+      check: validateNotice,
+      setErrors,
+      focus,
+      setBusy: setSaving,
+      done: scheduled
+        ? `Notice saved. It appears on the website on ${shortDate(draft.publishOn)}.`
+        : 'Notice saved. It is on the website now.',
       failed: 'Failed to save the notice',
       offline: 'Failed to save the notice. Check the connection and try again.',
     });
@@ -265,23 +375,46 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${uid}-${name}-error` : undefined,
   });
-  const error = (name: string) => errors[name] && <p id={`${uid}-${name}-error`} className="field-error">{errors[name]}</p>;
+  const error = (name: string) =>
+    errors[name] && (
+      <p id={`${uid}-${name}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    );
 
   return (
     <form className="admin-form notice-form" noValidate onSubmit={save} aria-busy={saving || uploading}>
-      <h2 id="notice-form-title" tabIndex={-1}>{id ? 'Edit notice' : 'New notice'}</h2>
-      <p className="hint">Write the notice in English, in Hindi or in both. A notice in one language only shows in that language on both the English and the Hindi site.</p>
+      <h2 id="notice-form-title" tabIndex={-1}>
+        {id ? 'Edit notice' : 'New notice'}
+      </h2>
+      <p className="hint">
+        Write the notice in English, in Hindi or in both. A notice in one language only shows in that language on both
+        the English and the Hindi site.
+      </p>
       {error('title')}
       <fieldset className="notice-language">
         <legend>In English</legend>
         <div className="admin-field">
           <label htmlFor={`${uid}-title.en`}>Title</label>
-          <input {...field('title.en')} type="text" maxLength={NOTICE_LIMITS.title} value={draft.titleEn} onChange={(e) => set('titleEn', e.target.value)} />
+          <input
+            {...field('title.en')}
+            type="text"
+            maxLength={NOTICE_LIMITS.title}
+            value={draft.titleEn}
+            onChange={(e) => set('titleEn', e.target.value)}
+          />
           {error('title.en')}
         </div>
         <div className="admin-field">
           <label htmlFor={`${uid}-body.en`}>Text</label>
-          <textarea {...field('body.en')} rows={8} maxLength={NOTICE_LIMITS.body} value={draft.bodyEn} onChange={(e) => set('bodyEn', e.target.value)} aria-describedby={[`${uid}-md`, errors['body.en'] ? `${uid}-body.en-error` : ''].join(' ').trim()} />
+          <textarea
+            {...field('body.en')}
+            rows={8}
+            maxLength={NOTICE_LIMITS.body}
+            value={draft.bodyEn}
+            onChange={(e) => set('bodyEn', e.target.value)}
+            aria-describedby={[`${uid}-md`, errors['body.en'] ? `${uid}-body.en-error` : ''].join(' ').trim()}
+          />
           {error('body.en')}
         </div>
       </fieldset>
@@ -289,61 +422,121 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
         <legend>हिंदी में (In Hindi)</legend>
         <div className="admin-field">
           <label htmlFor={`${uid}-title.hi`}>शीर्षक (Title)</label>
-          <input {...field('title.hi')} type="text" maxLength={NOTICE_LIMITS.title} value={draft.titleHi} onChange={(e) => set('titleHi', e.target.value)} />
+          <input
+            {...field('title.hi')}
+            type="text"
+            maxLength={NOTICE_LIMITS.title}
+            value={draft.titleHi}
+            onChange={(e) => set('titleHi', e.target.value)}
+          />
           {error('title.hi')}
         </div>
         <div className="admin-field">
           <label htmlFor={`${uid}-body.hi`}>सूचना का विवरण (Text)</label>
-          <textarea {...field('body.hi')} rows={8} maxLength={NOTICE_LIMITS.body} value={draft.bodyHi} onChange={(e) => set('bodyHi', e.target.value)} aria-describedby={[`${uid}-md`, errors['body.hi'] ? `${uid}-body.hi-error` : ''].join(' ').trim()} />
+          <textarea
+            {...field('body.hi')}
+            rows={8}
+            maxLength={NOTICE_LIMITS.body}
+            value={draft.bodyHi}
+            onChange={(e) => set('bodyHi', e.target.value)}
+            aria-describedby={[`${uid}-md`, errors['body.hi'] ? `${uid}-body.hi-error` : ''].join(' ').trim()}
+          />
           {error('body.hi')}
         </div>
       </fieldset>
-      <p id={`${uid}-md`} className="hint">{MARKDOWN_HINT}</p>
-      <p><button type="button" className="btn" onClick={showPreview}>Preview the text</button></p>
+      <p id={`${uid}-md`} className="hint">
+        {MARKDOWN_HINT}
+      </p>
+      <p>
+        <button type="button" className="btn" onClick={showPreview}>
+          Preview the text
+        </button>
+      </p>
       <div aria-live="polite">
         {preview && (
           <section className="notice-preview" aria-label="Preview: the text as the website will show it">
             <h3>Preview: the text as the website will show it</h3>
             {/* Drawn and sanitised by the server (POST /v1/api/notices/preview), as on the public pages. */}
             {preview.en && <div className="notice-preview__text" dangerouslySetInnerHTML={{ __html: preview.en }} />}
-            {preview.hi && <div className="notice-preview__text" lang="hi" dangerouslySetInnerHTML={{ __html: preview.hi }} />}
+            {preview.hi && (
+              <div className="notice-preview__text" lang="hi" dangerouslySetInnerHTML={{ __html: preview.hi }} />
+            )}
           </section>
         )}
       </div>
       <div className="notice-dates">
         <div className="admin-field admin-field--date">
           <label htmlFor={`${uid}-publishOn`}>Publish on</label>
-          <input {...field('publishOn')} type="date" value={draft.publishOn} onChange={(e) => set('publishOn', e.target.value)} />
+          <input
+            {...field('publishOn')}
+            type="date"
+            value={draft.publishOn}
+            onChange={(e) => set('publishOn', e.target.value)}
+          />
           {error('publishOn')}
         </div>
         <div className="admin-field admin-field--date">
           <label htmlFor={`${uid}-expiresOn`}>Valid until (optional)</label>
-          <input {...field('expiresOn')} type="date" min={draft.publishOn || undefined} value={draft.expiresOn} onChange={(e) => set('expiresOn', e.target.value)} />
+          <input
+            {...field('expiresOn')}
+            type="date"
+            min={draft.publishOn || undefined}
+            value={draft.expiresOn}
+            onChange={(e) => set('expiresOn', e.target.value)}
+          />
           {error('expiresOn')}
         </div>
       </div>
-      <p className="hint">A date in the future keeps the notice off the website until that day. After the "valid until" date it leaves the home page and the current notices, and stays in the archive.</p>
+      <p className="hint">
+        A date in the future keeps the notice off the website until that day. After the "valid until" date it leaves the
+        home page and the current notices, and stays in the archive.
+      </p>
       <div className="admin-field admin-field--check">
         <label>
-          <input type="checkbox" checked={draft.pinned} onChange={(e) => set('pinned', e.target.checked)} /> Pin at the top (important)
+          <input type="checkbox" checked={draft.pinned} onChange={(e) => set('pinned', e.target.checked)} /> Pin at the
+          top (important)
         </label>
       </div>
       <div className="admin-field">
-        <label htmlFor={`${uid}-attachmentUploadId`}>Attachment (optional): PDF or picture, up to {STAFF_FILE_MAX_BYTES / 1024 / 1024} MB</label>
+        <label htmlFor={`${uid}-attachmentUploadId`}>
+          Attachment (optional): PDF or picture, up to {STAFF_FILE_MAX_BYTES / 1024 / 1024} MB
+        </label>
         {draft.attachment && (
           <p className="notice-attachment-current">
-            {draft.attachment.url ? <a href={draft.attachment.url} target="_blank" rel="noopener">{draft.attachment.name}</a> : draft.attachment.name}
-            {' '}({draft.attachment.type.toUpperCase()}, {formatBytes(draft.attachment.size)}){' '}
-            <button type="button" className="btn btn--small" onClick={removeAttachment}>Remove attachment</button>
+            {draft.attachment.url ? (
+              <a href={draft.attachment.url} target="_blank" rel="noopener">
+                {draft.attachment.name}
+              </a>
+            ) : (
+              draft.attachment.name
+            )}{' '}
+            ({draft.attachment.type.toUpperCase()}, {formatBytes(draft.attachment.size)}){' '}
+            <button type="button" className="btn btn--small" onClick={removeAttachment}>
+              Remove attachment
+            </button>
           </p>
         )}
-        <input {...field('attachmentUploadId')} ref={fileRef} type="file" accept={acceptOf(STAFF_FILE_TYPES)} onChange={(e) => choose(e.target.files?.[0])} />
-        {uploading && <p role="status" className="hint">Uploading the file...</p>}
+        <input
+          {...field('attachmentUploadId')}
+          ref={fileRef}
+          type="file"
+          accept={acceptOf(STAFF_FILE_TYPES)}
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        {uploading && (
+          <p role="status" className="hint">
+            Uploading the file...
+          </p>
+        )}
         {error('attachmentUploadId')}
       </div>
       <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={saving || uploading}>{saving ? 'Saving...' : id ? 'Save changes' : 'Publish notice'}</button>
-        <button type="button" className="btn" onClick={() => onDone(false)}>Cancel</button>
+        <button type="submit" className="btn btn--primary" disabled={saving || uploading}>
+          {saving ? 'Saving...' : id ? 'Save changes' : 'Publish notice'}
+        </button>
+        <button type="button" className="btn" onClick={() => onDone(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -35,11 +35,15 @@ const FEED_ENTRIES = 50;
 const absolute = (path: string) => new URL(path, site.url).toString();
 
 /** A plain text element (type="text") of words staff may have typed. */
-const text = (parent: XmlElement, name: string, value: string) => parent.add(name, { type: 'text' }, withoutControlCharacters(value));
+const text = (parent: XmlElement, name: string, value: string) =>
+  parent.add(name, { type: 'text' }, withoutControlCharacters(value));
 
 /** The Atom document of `notices` in `lang`: the feed's words in it, each notice's own where it has them; the school named as its profile has it. */
 export function noticesFeed(notices: readonly Notice[], lang: Language, school: SchoolProfile = schoolInUse()): string {
-  const updated = notices.reduce((latest, n) => (n.updatedAt > latest ? n.updatedAt : latest), '1970-01-01T00:00:00.000Z');
+  const updated = notices.reduce(
+    (latest, n) => (n.updatedAt > latest ? n.updatedAt : latest),
+    '1970-01-01T00:00:00.000Z',
+  );
   const page = absolute(pathIn(lang, NOTICES_PATH));
   const doc = xmlDocument(ATOM, 'feed');
   const feed = doc.root.lang(LANGUAGE_TAGS[lang]);
@@ -61,7 +65,14 @@ export function noticesFeed(notices: readonly Notice[], lang: Language, school: 
     text(entry, 'title', words.title);
     entry.add('link', { rel: 'alternate', type: 'text/html', href: address });
     const file = notice.attachment;
-    if (file) entry.add('link', { rel: 'enclosure', href: absolute(file.url), type: STAFF_FILE_MIME[file.type], length: String(file.size), title: withoutControlCharacters(file.name) });
+    if (file)
+      entry.add('link', {
+        rel: 'enclosure',
+        href: absolute(file.url),
+        type: STAFF_FILE_MIME[file.type],
+        length: String(file.size),
+        title: withoutControlCharacters(file.name),
+      });
     entry.add('published', {}, new Date(`${notice.publishOn}T00:00:00+05:30`).toISOString());
     entry.add('updated', {}, new Date(notice.updatedAt).toISOString());
     text(entry, 'summary', excerpt(noticeText(words.body), 200));
@@ -73,7 +84,10 @@ export function noticesFeed(notices: readonly Notice[], lang: Language, school: 
 /** The feed of the notices current today, in the language of the address asked (/hi/notices/feed.xml: Hindi). */
 export async function noticesFeedResponse(req: Request): Promise<Response> {
   const lang: Language = new URL(req.url).pathname.startsWith('/hi/') ? 'hi' : 'en';
-  const [rows, school] = await Promise.all([query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER} LIMIT ${FEED_ENTRIES}`, [dateInIndia()]), schoolProfile()]);
+  const [rows, school] = await Promise.all([
+    query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER} LIMIT ${FEED_ENTRIES}`, [dateInIndia()]),
+    schoolProfile(),
+  ]);
   return new Response(noticesFeed(rows.map(noticeJson), lang, school), {
     headers: {
       'Content-Type': 'application/atom+xml; charset=utf-8',

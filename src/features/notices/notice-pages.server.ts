@@ -51,10 +51,12 @@ function format(lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateT
 }
 
 /** A calendar date as a parent reads it: "26 November 2026", "26 नवंबर 2026". */
-export const longDate = (lang: Language, date: string) => format(lang, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+export const longDate = (lang: Language, date: string) =>
+  format(lang, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
 
 /** A month (YYYY-MM): "November 2026", "नवंबर 2026". */
-export const monthName = (lang: Language, month: string) => format(lang, { month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+export const monthName = (lang: Language, month: string) =>
+  format(lang, { month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
 
 const link = (lang: Language, path: string) => pathIn(lang, path);
 
@@ -73,7 +75,9 @@ function crumbs(lang: Language, current?: string): Html {
 function meta(lang: Language, notice: Notice, today: string): Html {
   const expired = notice.expiresOn !== null && notice.expiresOn < today;
   return html`<p class="notice-meta">${notice.pinned && !expired ? html`<span class="notice-badge">${fill(lang, 'notices.pinned')}</span> ` : ''}<time datetime="${notice.publishOn}">${fill(lang, 'notices.published', { date: longDate(lang, notice.publishOn) })}</time>${
-    notice.expiresOn && !expired ? html` · ${fill(lang, 'notices.validUntil', { date: longDate(lang, notice.expiresOn) })}` : ''
+    notice.expiresOn && !expired
+      ? html` · ${fill(lang, 'notices.validUntil', { date: longDate(lang, notice.expiresOn) })}`
+      : ''
   }</p>`;
 }
 
@@ -98,13 +102,19 @@ export function feedHead(lang: Language, school: SchoolProfile = schoolInUse()):
 // Pages (pure)
 
 /** /notices: the current notices, then the months. */
-export function noticesIndexBody(lang: Language, current: readonly Notice[], months: readonly NoticeMonth[], today: string): Html {
+export function noticesIndexBody(
+  lang: Language,
+  current: readonly Notice[],
+  months: readonly NoticeMonth[],
+  today: string,
+): Html {
   const list = current.length
     ? html`<ul class="notice-list" role="list">${current.map((n) => listItem(lang, n, today, 'h3'))}</ul>`
     : html`<p class="notice-empty">${fill(lang, 'notices.none')}</p>`;
   const archive = months.length
     ? html`<section class="section" aria-labelledby="notices-archive"><h2 id="notices-archive">${fill(lang, 'notices.archive')}</h2><ul class="notice-months">${months.map(
-        (m) => html`<li><a href="${link(lang, archivePath(m.month))}">${monthName(lang, m.month)}</a> (${m.count})</li>`,
+        (m) =>
+          html`<li><a href="${link(lang, archivePath(m.month))}">${monthName(lang, m.month)}</a> (${m.count})</li>`,
       )}</ul></section>`
     : '';
   return html`${crumbs(lang)}<h1>${fill(lang, 'notices.title')}</h1><section aria-labelledby="notices-current"><h2 id="notices-current">${fill(lang, 'notices.current')}</h2>${list}</section>${archive}${feedLink(lang)}`;
@@ -141,10 +151,12 @@ function shareLink(lang: Language, title: string, notice: Notice): Html {
 export function noticeBody(lang: Language, notice: Notice, today: string): Html {
   const words = wordsFor(notice, lang);
   const own = langAttribute(words.language, lang);
-  const other = words.language !== lang ? html`<p class="notice-note">${fill(lang, `notices.onlyIn.${words.language}`)}</p>` : '';
-  const expired = notice.expiresOn !== null && notice.expiresOn < today
-    ? html`<p class="notice-note">${fill(lang, 'notices.expired', { date: longDate(lang, notice.expiresOn) })}</p>`
-    : '';
+  const other =
+    words.language !== lang ? html`<p class="notice-note">${fill(lang, `notices.onlyIn.${words.language}`)}</p>` : '';
+  const expired =
+    notice.expiresOn !== null && notice.expiresOn < today
+      ? html`<p class="notice-note">${fill(lang, 'notices.expired', { date: longDate(lang, notice.expiresOn) })}</p>`
+      : '';
   return html`${crumbs(lang, words.title)}<article class="notice"><h1${own}>${words.title}</h1>${meta(lang, notice, today)}${other}${expired}<div class="notice-body prose"${own}>${raw(renderNotice(words.body))}</div>${attachmentHtml(lang, notice)}</article><p class="button-row">${shareLink(lang, words.title, notice)}<a class="button" href="${link(lang, NOTICES_PATH)}">${fill(lang, 'notices.all')}</a></p>`;
 }
 
@@ -164,8 +176,19 @@ export function noticeHead(notice: Notice, lang: Language): { title: string; des
 
 const languageOf = (req: Request): Language => (new URL(req.url).pathname.startsWith('/hi/') ? 'hi' : 'en');
 
-const page = async (req: Request, lang: Language, fields: { path: string; title: string; description: string; body: Html; status?: number; ogType?: 'article'; noindex?: boolean }) =>
-  publicPage(req, { lang, tags: [NOTICES_TAG], head: feedHead(lang, await schoolProfile()), ...fields });
+const page = async (
+  req: Request,
+  lang: Language,
+  fields: {
+    path: string;
+    title: string;
+    description: string;
+    body: Html;
+    status?: number;
+    ogType?: 'article';
+    noindex?: boolean;
+  },
+) => publicPage(req, { lang, tags: [NOTICES_TAG], head: feedHead(lang, await schoolProfile()), ...fields });
 
 /** The months that had published notices, newest first. */
 export async function noticeMonths(today: string): Promise<NoticeMonth[]> {
@@ -179,7 +202,10 @@ export async function noticeMonths(today: string): Promise<NoticeMonth[]> {
 export async function noticesPage(req: Request): Promise<Response> {
   const lang = languageOf(req);
   const today = dateInIndia();
-  const [rows, monthList] = await Promise.all([query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER}`, [today]), noticeMonths(today)]);
+  const [rows, monthList] = await Promise.all([
+    query(`${NOTICE_SELECT} WHERE ${CURRENT} ${PUBLIC_ORDER}`, [today]),
+    noticeMonths(today),
+  ]);
   return page(req, lang, {
     path: NOTICES_PATH,
     title: fill(lang, 'notices.title'),
@@ -216,7 +242,13 @@ export async function noticeArchivePage(req: Request, ctx: RouteContext): Promis
  * page in the other language either.
  */
 function missing(req: Request, lang: Language): Promise<Response> {
-  return page(req, lang, { path: NOTICES_PATH, title: fill(lang, 'notices.notFoundTitle'), description: fill(lang, 'notices.notFound'), body: noticeMissingBody(lang), status: 404 });
+  return page(req, lang, {
+    path: NOTICES_PATH,
+    title: fill(lang, 'notices.notFoundTitle'),
+    description: fill(lang, 'notices.notFound'),
+    body: noticeMissingBody(lang),
+    status: 404,
+  });
 }
 
 export async function noticePage(req: Request, ctx: RouteContext): Promise<Response> {
@@ -227,5 +259,10 @@ export async function noticePage(req: Request, ctx: RouteContext): Promise<Respo
   const rows = await query(`${NOTICE_SELECT} WHERE n.slug = $1 AND n.publish_on <= $2`, [slug, today]);
   if (!rows[0]) return missing(req, lang);
   const notice = noticeJson(rows[0]);
-  return page(req, lang, { path: notice.url, ...noticeHead(notice, lang), ogType: 'article', body: noticeBody(lang, notice, today) });
+  return page(req, lang, {
+    path: notice.url,
+    ...noticeHead(notice, lang),
+    ogType: 'article',
+    body: noticeBody(lang, notice, today),
+  });
 }

@@ -77,7 +77,8 @@ export const NOTICE_MESSAGES = {
 export type NoticeMessage = keyof typeof NOTICE_MESSAGES;
 
 const text = (message: string) => z.optional(z.nullable(z.string({ error: message })));
-const localized = (message: string) => z.optional(z.nullable(z.object({ en: text(message), hi: text(message) }, { error: message })));
+const localized = (message: string) =>
+  z.optional(z.nullable(z.object({ en: text(message), hi: text(message) }, { error: message })));
 
 const date = (message: string) => z.string({ error: message });
 
@@ -120,7 +121,8 @@ export const noticeSchema = z.pipe(
   z.transform((input: z.output<typeof shape>, ctx): NoticeInput => {
     const title = cleaned(input.title);
     const body = cleaned(input.body);
-    const issue = (path: string, key: NoticeMessage) => ctx.issues.push({ code: 'custom', path: [path], message: NOTICE_MESSAGES[key], input, params: { key } });
+    const issue = (path: string, key: NoticeMessage) =>
+      ctx.issues.push({ code: 'custom', path: [path], message: NOTICE_MESSAGES[key], input, params: { key } });
     if (!Object.keys(title).length && !Object.keys(body).length) {
       issue('title', 'title');
     }
@@ -138,10 +140,18 @@ export const noticeSchema = z.pipe(
     if (!isCalendarDate(input.publishOn)) issue('publishOn', 'publishOn');
     const expiresOn = input.expiresOn?.trim() || null;
     if (expiresOn && !isCalendarDate(expiresOn)) issue('expiresOn', 'expiresOn');
-    else if (expiresOn && isCalendarDate(input.publishOn) && expiresOn < input.publishOn) issue('expiresOn', 'expiresBeforePublish');
+    else if (expiresOn && isCalendarDate(input.publishOn) && expiresOn < input.publishOn)
+      issue('expiresOn', 'expiresBeforePublish');
     const upload = input.attachmentUploadId;
     if (typeof upload === 'string' && !UUID.test(upload)) issue('attachmentUploadId', 'attachment');
-    return { title, body, publishOn: input.publishOn, expiresOn, pinned: input.pinned ?? false, attachmentUploadId: upload };
+    return {
+      title,
+      body,
+      publishOn: input.publishOn,
+      expiresOn,
+      pinned: input.pinned ?? false,
+      attachmentUploadId: upload,
+    };
   }),
 );
 
@@ -149,10 +159,14 @@ export type NoticeValidation =
   | { ok: true; data: NoticeInput }
   | { ok: false; error: string; code: string; fields: Record<string, string>; codes: Record<string, string> };
 
-const KEY_OF = Object.fromEntries(Object.entries(NOTICE_MESSAGES).map(([key, message]) => [message, key])) as Record<string, NoticeMessage>;
+const KEY_OF = Object.fromEntries(Object.entries(NOTICE_MESSAGES).map(([key, message]) => [message, key])) as Record<
+  string,
+  NoticeMessage
+>;
 
 /** A message's code: `notice.<key>`, but the control-character rule's is the one all texts share. */
-export const noticeCode = (key: NoticeMessage | undefined) => (key === 'control' ? CONTROL_CODE : `notice.${key ?? 'invalid'}`);
+export const noticeCode = (key: NoticeMessage | undefined) =>
+  key === 'control' ? CONTROL_CODE : `notice.${key ?? 'invalid'}`;
 
 /** Validates a notice: the cleaned values, or the first message and a message (and code) per field. */
 export function validateNotice(input: unknown): NoticeValidation {
@@ -186,8 +200,14 @@ export function previewInput(input: unknown): { body: Localized } | { error: Not
 }
 
 /** The words of a notice to show on a page in `language`: that language's, else the other (marked with its own lang). */
-export function wordsFor(notice: Pick<Notice, 'title' | 'body'>, language: Language): { language: Language; title: string; body: string } {
-  const own = notice.title[language] && notice.body[language] ? language : LANGUAGES.find((l) => notice.title[l] && notice.body[l]) ?? language;
+export function wordsFor(
+  notice: Pick<Notice, 'title' | 'body'>,
+  language: Language,
+): { language: Language; title: string; body: string } {
+  const own =
+    notice.title[language] && notice.body[language]
+      ? language
+      : (LANGUAGES.find((l) => notice.title[l] && notice.body[l]) ?? language);
   return { language: own, title: notice.title[own] ?? '', body: notice.body[own] ?? '' };
 }
 

@@ -23,7 +23,18 @@ import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { LANGUAGES } from '../../lib/i18n/languages.ts';
 import { STAFF_FILE_TYPES, fileUrl, type StaffFileType } from '../../lib/staff-files.ts';
 import {
-  NOTICE_BODY_BYTES, NOTICE_MESSAGES, noticeCode, noticePath, previewInput, noticeSlug, noticeState, validateNotice, type Localized, type Notice, type NoticeInput, type NoticeState,
+  NOTICE_BODY_BYTES,
+  NOTICE_MESSAGES,
+  noticeCode,
+  noticePath,
+  previewInput,
+  noticeSlug,
+  noticeState,
+  validateNotice,
+  type Localized,
+  type Notice,
+  type NoticeInput,
+  type NoticeState,
 } from './notice.ts';
 
 /** The cache tag of every public page that shows notices. */
@@ -69,7 +80,13 @@ export function noticeJson(row: Row): Notice {
     expiresOn: dateText(row.expires_on),
     pinned: row.pinned === true,
     attachment: attachmentId
-      ? { id: attachmentId, type: row.file_type as StaffFileType, size: Number(row.file_size), name: String(row.file_name), url: fileUrl(attachmentId) }
+      ? {
+          id: attachmentId,
+          type: row.file_type as StaffFileType,
+          size: Number(row.file_size),
+          name: String(row.file_name),
+          url: fileUrl(attachmentId),
+        }
       : null,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -93,10 +110,12 @@ export async function listPublicNotices(req: Request): Promise<Response> {
 export async function listAllNotices(): Promise<Response> {
   const today = dateInIndia();
   const rows = await query(`${NOTICE_SELECT} ORDER BY n.publish_on DESC, n.created_at DESC, n.id DESC`);
-  return json(rows.map((row) => {
-    const notice = noticeJson(row);
-    return { ...notice, state: noticeState(notice, today) satisfies NoticeState };
-  }));
+  return json(
+    rows.map((row) => {
+      const notice = noticeJson(row);
+      return { ...notice, state: noticeState(notice, today) satisfies NoticeState };
+    }),
+  );
 }
 
 async function readNotice(req: Request): Promise<NoticeInput> {
@@ -110,7 +129,10 @@ const claimAttachment = (tx: Queryable, uploadId: string) =>
 
 /** The first free slug of `base`, `base-2`, `base-3`... */
 async function freeSlug(tx: Queryable, base: string): Promise<string> {
-  const { rows } = await tx.query<{ slug: string }>(`SELECT slug FROM notices WHERE slug = $1 OR slug LIKE $2`, [base, `${base}-%`]);
+  const { rows } = await tx.query<{ slug: string }>(`SELECT slug FROM notices WHERE slug = $1 OR slug LIKE $2`, [
+    base,
+    `${base}-%`,
+  ]);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   let n = 2;
@@ -153,10 +175,24 @@ export async function createNotice(req: Request, ctx: AdminContext): Promise<Res
         const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO notices (slug, title_en, title_hi, body_en, body_hi, publish_on, expires_on, pinned, attachment_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-          [slug, input.title.en ?? null, input.title.hi ?? null, input.body.en ?? null, input.body.hi ?? null, input.publishOn, input.expiresOn, input.pinned, attachment?.id ?? null],
+          [
+            slug,
+            input.title.en ?? null,
+            input.title.hi ?? null,
+            input.body.en ?? null,
+            input.body.hi ?? null,
+            input.publishOn,
+            input.expiresOn,
+            input.pinned,
+            attachment?.id ?? null,
+          ],
         );
         const created = (await loadNotice(tx, rows[0]!.id))!;
-        await recordAudit(ctx, { action: 'create', entity: 'notice', entityId: created._id, detail: changeDetail(null, snapshot(created)) }, tx);
+        await recordAudit(
+          ctx,
+          { action: 'create', entity: 'notice', entityId: created._id, detail: changeDetail(null, snapshot(created)) },
+          tx,
+        );
         return created;
       });
     } catch (error) {
@@ -177,16 +213,34 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
     if (!before) return undefined;
     // The notice's own attachment sent again (a client echoing what it read) keeps it.
     const replacing = input.attachmentUploadId !== undefined && input.attachmentUploadId !== before.attachment?.id;
-    const attachment = replacing && input.attachmentUploadId ? await claimAttachment(tx, input.attachmentUploadId) : null;
+    const attachment =
+      replacing && input.attachmentUploadId ? await claimAttachment(tx, input.attachmentUploadId) : null;
     const attachmentId = replacing ? (attachment?.id ?? null) : (before.attachment?.id ?? null);
     await tx.query(
       `UPDATE notices SET title_en = $2, title_hi = $3, body_en = $4, body_hi = $5, publish_on = $6, expires_on = $7, pinned = $8,
               attachment_id = $9, updated_at = now() WHERE id = $1`,
-      [id, input.title.en ?? null, input.title.hi ?? null, input.body.en ?? null, input.body.hi ?? null, input.publishOn, input.expiresOn, input.pinned, attachmentId],
+      [
+        id,
+        input.title.en ?? null,
+        input.title.hi ?? null,
+        input.body.en ?? null,
+        input.body.hi ?? null,
+        input.publishOn,
+        input.expiresOn,
+        input.pinned,
+        attachmentId,
+      ],
     );
-    const released = replacing && before.attachment && before.attachment.id !== attachmentId ? await releaseFile(tx, before.attachment.id) : [];
+    const released =
+      replacing && before.attachment && before.attachment.id !== attachmentId
+        ? await releaseFile(tx, before.attachment.id)
+        : [];
     const after = (await loadNotice(tx, id))!;
-    await recordAudit(ctx, { action: 'update', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), snapshot(after)) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'update', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), snapshot(after)) },
+      tx,
+    );
     return { after, released };
   });
   if (!result) throw notFound(NOTICE_MESSAGES.notFound);
@@ -206,7 +260,11 @@ export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Re
     if (!before) return undefined;
     await tx.query(`DELETE FROM notices WHERE id = $1`, [id]);
     const files = await releaseFile(tx, before.attachment?.id);
-    await recordAudit(ctx, { action: 'delete', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), null) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'delete', entity: 'notice', entityId: id, detail: changeDetail(snapshot(before), null) },
+      tx,
+    );
     return files;
   });
   if (!released) throw notFound(NOTICE_MESSAGES.notFound);
@@ -227,5 +285,7 @@ export async function previewNotice(req: Request): Promise<Response> {
     const code = noticeCode(input.error);
     throw new HttpError(400, message, { body: message }).withCode(code, { body: code });
   }
-  return json({ html: Object.fromEntries(Object.entries(input.body).map(([language, text]) => [language, renderNotice(text)])) });
+  return json({
+    html: Object.fromEntries(Object.entries(input.body).map(([language, text]) => [language, renderNotice(text)])),
+  });
 }

@@ -39,7 +39,13 @@ export function sitemapXml(pages: readonly SitemapPage[]): string {
       const url = doc.root.add('url');
       url.add('loc', {}, address(language));
       if (page.lastmod) url.add('lastmod', {}, page.lastmod);
-      for (const other of LANGUAGES) url.add('xhtml:link', { rel: 'alternate', hreflang: LANGUAGE_TAGS[other], href: address(other) }, undefined, XHTML);
+      for (const other of LANGUAGES)
+        url.add(
+          'xhtml:link',
+          { rel: 'alternate', hreflang: LANGUAGE_TAGS[other], href: address(other) },
+          undefined,
+          XHTML,
+        );
     }
   }
   return doc.end();
@@ -48,13 +54,19 @@ export function sitemapXml(pages: readonly SitemapPage[]): string {
 export async function noticesSitemapResponse(): Promise<Response> {
   const today = dateInIndia();
   const [notices, months] = await Promise.all([
-    query(`SELECT slug, to_char(publish_on, 'YYYY-MM-DD') AS publish_on, updated_at FROM notices WHERE publish_on <= $1 ORDER BY publish_on DESC, created_at DESC LIMIT ${MAX_NOTICES}`, [today]),
+    query(
+      `SELECT slug, to_char(publish_on, 'YYYY-MM-DD') AS publish_on, updated_at FROM notices WHERE publish_on <= $1 ORDER BY publish_on DESC, created_at DESC LIMIT ${MAX_NOTICES}`,
+      [today],
+    ),
     noticeMonths(today),
   ]);
   // A notice changed before its publish date is new on the site on that date.
   const lastmod = (publishOn: string, updatedAt: Date) => [publishOn, dateInIndia(updatedAt)].sort().at(-1)!;
   const pages: SitemapPage[] = [
-    ...notices.map((n) => ({ path: noticePath(String(n.slug)), lastmod: lastmod(String(n.publish_on), new Date(n.updated_at as string | Date)) })),
+    ...notices.map((n) => ({
+      path: noticePath(String(n.slug)),
+      lastmod: lastmod(String(n.publish_on), new Date(n.updated_at as string | Date)),
+    })),
     ...months.map((m) => ({ path: archivePath(m.month) })),
   ];
   return new Response(sitemapXml(pages), {

@@ -9,7 +9,8 @@ import pg from 'pg';
 
 let once: Promise<ReadonlySet<string>> | undefined;
 
-const buildDatabaseUrl = () => process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || process.env.NETLIFY_DATABASE_URL || '';
+const buildDatabaseUrl = () =>
+  process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || process.env.NETLIFY_DATABASE_URL || '';
 
 async function read(): Promise<ReadonlySet<string>> {
   const url = buildDatabaseUrl();

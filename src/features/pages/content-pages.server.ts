@@ -47,18 +47,32 @@ interface Context {
 
 const isHidden = (ctx: Context, href: string) => ctx.states.get(href)?.hidden === true;
 
-function picture(ctx: Context, placed: PlacedPicture | null | undefined, opts: { sizes: string; widths?: number[]; eager?: boolean; className?: string }): Html {
+function picture(
+  ctx: Context,
+  placed: PlacedPicture | null | undefined,
+  opts: { sizes: string; widths?: number[]; eager?: boolean; className?: string },
+): Html {
   if (!placed) return html``;
   const info = ctx.pictures.get(placed.picture);
   // A small picture (a seal, a logo) is drawn at its own size, not stretched across a card.
   const small = info && info.width <= 256;
-  return pictureImg(info, placed.alt[ctx.lang], small ? { ...opts, sizes: '96px', widths: [96, 192], className: 'seal' } : opts);
+  return pictureImg(
+    info,
+    placed.alt[ctx.lang],
+    small ? { ...opts, sizes: '96px', widths: [96, 192], className: 'seal' } : opts,
+  );
 }
 
 /** Plain text: an empty line starts a new paragraph. */
-const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => html`<p>${p}</p>`);
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => html`<p>${p}</p>`);
 
-const prose = (markdown: string) => (markdown ? html`<div class="prose">${raw(renderPageMarkdown(markdown))}</div>` : html``);
+const prose = (markdown: string) =>
+  markdown ? html`<div class="prose">${raw(renderPageMarkdown(markdown))}</div>` : html``;
 
 // ---------------------------------------------------------------------------------------------
 // Information pages
@@ -77,7 +91,10 @@ function sectionCards(ctx: Context, node: NavLink): Html {
 
 function card(ctx: Context, item: PageCard, level: 'h2' | 'h3'): Html {
   const title = item.title[ctx.lang];
-  const linked = item.href && !isHidden(ctx, item.href) ? html`<a class="card-link" href="${pathIn(ctx.lang, item.href)}">${title}</a>` : title;
+  const linked =
+    item.href && !isHidden(ctx, item.href)
+      ? html`<a class="card-link" href="${pathIn(ctx.lang, item.href)}">${title}</a>`
+      : title;
   const heading = level === 'h2' ? html`<h2>${linked}</h2>` : html`<h3>${linked}</h3>`;
   const meta = item.meta[ctx.lang] ? html`<p class="meta">${item.meta[ctx.lang]}</p>` : '';
   return html`<li class="card">${picture(ctx, item.picture, { sizes: '(min-width: 1152px) 360px, (min-width: 640px) 45vw, 100vw', widths: [360, 720] })}${meta}${heading}${paragraphs(item.text[ctx.lang])}</li>`;
@@ -99,9 +116,10 @@ export function infoPageBody(ctx: Context, path: string, content: PageContent): 
   const node = findNav(path);
   const lead = content.lead[lang];
   const figure = content.person?.photo ?? content.picture;
-  const figureHtml = figure && ctx.pictures.has(figure.picture)
-    ? html`<figure class="figure${content.person ? ' person-photo' : ''}">${picture(ctx, figure, { eager: true, sizes: '(min-width: 800px) 768px, 100vw', widths: [480, 960] })}</figure>`
-    : '';
+  const figureHtml =
+    figure && ctx.pictures.has(figure.picture)
+      ? html`<figure class="figure${content.person ? ' person-photo' : ''}">${picture(ctx, figure, { eager: true, sizes: '(min-width: 800px) 768px, 100vw', widths: [480, 960] })}</figure>`
+      : '';
   const section = node?.children?.length
     ? html`<section class="section" aria-labelledby="in-this-section"><h2 id="in-this-section">${fill(lang, 'site.inThisSection')}</h2>${sectionCards(ctx, node)}</section>`
     : '';
@@ -114,7 +132,8 @@ export function infoPageBody(ctx: Context, path: string, content: PageContent): 
   const photos = content.photos.filter((p) => ctx.pictures.has(p.picture.picture));
   const photoHtml = photos.length
     ? html`<section class="section" aria-labelledby="photos-heading"><h2 id="photos-heading">${content.photosHeading[lang] || fill(lang, 'site.photos')}</h2><div class="photos">${photos.map(
-        (p) => html`<figure class="photo">${picture(ctx, p.picture, { sizes: '(min-width: 1152px) 360px, (min-width: 640px) 45vw, 100vw', widths: [360, 720] })}${p.caption[lang] ? html`<figcaption>${p.caption[lang]}</figcaption>` : ''}</figure>`,
+        (p) =>
+          html`<figure class="photo">${picture(ctx, p.picture, { sizes: '(min-width: 1152px) 360px, (min-width: 640px) 45vw, 100vw', widths: [360, 720] })}${p.caption[lang] ? html`<figcaption>${p.caption[lang]}</figcaption>` : ''}</figure>`,
       )}</div></section>`
     : '';
   return html`${breadcrumbs(lang, path)}<article><h1>${content.title[lang]}</h1>${lead ? html`<p class="lead">${lead}</p>` : ''}${figureHtml}${section}${facts}${prose(content.body[lang])}${signature(ctx, content)}${cards}${photoHtml}</article>`;
@@ -142,9 +161,15 @@ export function homeBody(ctx: Context, content: PageContent, notices: readonly N
   const buttons = home.buttons.filter((b) => !isHidden(ctx, b.href));
   const hero = html`<section class="hero" aria-labelledby="hero-heading"><div>${home.eyebrow[lang] ? html`<p class="eyebrow">${home.eyebrow[lang]}</p>` : ''}<h1 id="hero-heading">${content.title[lang]}</h1>${
     content.lead[lang] ? html`<p class="lead">${content.lead[lang]}</p>` : ''
-  }${buttons.length ? html`<p class="button-row">${buttons.map((b, i) => html`<a class="button ${i === 0 ? 'button-accent' : 'button-light'}" href="${pathIn(lang, b.href)}">${b.label[lang]}</a>`)}</p>` : ''}</div>${picture(ctx, content.picture, {
-    eager: true, widths: [480, 960], sizes: '(min-width: 1152px) 560px, (min-width: 700px) 50vw, 100vw',
-  })}</section>`;
+  }${buttons.length ? html`<p class="button-row">${buttons.map((b, i) => html`<a class="button ${i === 0 ? 'button-accent' : 'button-light'}" href="${pathIn(lang, b.href)}">${b.label[lang]}</a>`)}</p>` : ''}</div>${picture(
+    ctx,
+    content.picture,
+    {
+      eager: true,
+      widths: [480, 960],
+      sizes: '(min-width: 1152px) 560px, (min-width: 700px) 50vw, 100vw',
+    },
+  )}</section>`;
   const years = home.yearsLabel[lang]
     ? html`<li><strong><span data-years-since="${site.founded}">${yearsOfExcellence(now, site.founded)}</span>+</strong><span class="stat-label">${home.yearsLabel[lang]}</span></li>`
     : '';
@@ -155,9 +180,12 @@ export function homeBody(ctx: Context, content: PageContent, notices: readonly N
     ? html`<div class="card glance">${content.factsHeading[lang] ? html`<h3>${content.factsHeading[lang]}</h3>` : ''}<dl class="glance-list">${content.facts.map((f) => html`<div><dt>${f.label[lang]}</dt><dd>${f.value[lang]}</dd></div>`)}</dl></div>`
     : '';
   const cards = content.cards.map(
-    (c) => html`<li class="card">${picture(ctx, c.picture, { widths: [360, 720], sizes: '(min-width: 1152px) 270px, (min-width: 640px) 45vw, 100vw' })}<h3>${
-      c.href && !isHidden(ctx, c.href) ? html`<a class="card-link" href="${pathIn(lang, c.href)}">${c.title[lang]}</a>` : c.title[lang]
-    }</h3>${paragraphs(c.text[lang])}</li>`,
+    (c) =>
+      html`<li class="card">${picture(ctx, c.picture, { widths: [360, 720], sizes: '(min-width: 1152px) 270px, (min-width: 640px) 45vw, 100vw' })}<h3>${
+        c.href && !isHidden(ctx, c.href)
+          ? html`<a class="card-link" href="${pathIn(lang, c.href)}">${c.title[lang]}</a>`
+          : c.title[lang]
+      }</h3>${paragraphs(c.text[lang])}</li>`,
   );
   const about = html`<section aria-labelledby="about-heading"><h2 id="about-heading">${home.aboutHeading[lang]}</h2><div class="about-grid">${prose(content.body[lang])}${glance}</div>${
     cards.length ? html`<ul class="grid card-list" role="list">${cards}</ul>` : ''
@@ -168,11 +196,14 @@ export function homeBody(ctx: Context, content: PageContent, notices: readonly N
       }</section>`
     : '';
   const acc = home.accreditation;
-  const accreditation = acc.heading[lang] && acc.name[lang]
-    ? html`<section aria-labelledby="accreditation-heading"><h2 id="accreditation-heading">${acc.heading[lang]}</h2><div class="card accreditation-card">${picture(ctx, acc.logo, { widths: [96, 192], sizes: '96px' })}<div><h3>${
-        isHidden(ctx, '/academy/accreditation') ? acc.name[lang] : html`<a class="card-link" href="${pathIn(lang, '/academy/accreditation')}">${acc.name[lang]}</a>`
-      }</h3>${acc.issuedBy[lang] ? html`<p>${acc.issuedBy[lang]}</p>` : ''}${acc.recognition[lang] ? html`<p><strong>${acc.recognition[lang]}</strong></p>` : ''}</div></div></section>`
-    : '';
+  const accreditation =
+    acc.heading[lang] && acc.name[lang]
+      ? html`<section aria-labelledby="accreditation-heading"><h2 id="accreditation-heading">${acc.heading[lang]}</h2><div class="card accreditation-card">${picture(ctx, acc.logo, { widths: [96, 192], sizes: '96px' })}<div><h3>${
+          isHidden(ctx, '/academy/accreditation')
+            ? acc.name[lang]
+            : html`<a class="card-link" href="${pathIn(lang, '/academy/accreditation')}">${acc.name[lang]}</a>`
+        }</h3>${acc.issuedBy[lang] ? html`<p>${acc.issuedBy[lang]}</p>` : ''}${acc.recognition[lang] ? html`<p><strong>${acc.recognition[lang]}</strong></p>` : ''}</div></div></section>`
+      : '';
   return html`${hero}${stats}${latestNotices(lang, notices)}${about}${mission}${accreditation}`;
 }
 
@@ -233,10 +264,17 @@ const languageDependent = (res: Response): Response => {
 async function homePage(req: Request, lang: Language): Promise<Response> {
   const url = new URL(req.url);
   if (lang === 'en' && chosenLanguage(req) === 'hi') {
-    const res = new Response(null, { status: 302, headers: { Location: `/hi/${url.search}`, ...cachedOnCdn([PAGES_TAG]) } });
+    const res = new Response(null, {
+      status: 302,
+      headers: { Location: `/hi/${url.search}`, ...cachedOnCdn([PAGES_TAG]) },
+    });
     return languageDependent(res);
   }
-  const [ctx, notices, profile] = await Promise.all([contextFor(lang, '/'), currentNotices(dateInIndia(), 5), schoolProfile()]);
+  const [ctx, notices, profile] = await Promise.all([
+    contextFor(lang, '/'),
+    currentNotices(dateInIndia(), 5),
+    schoolProfile(),
+  ]);
   const state = ctx.states.get('/')!;
   const structured = {
     '@context': 'https://schema.org',
@@ -248,7 +286,9 @@ async function homePage(req: Request, lang: Language): Promise<Response> {
     foundingDate: String(site.founded),
   };
   // JSON in a script element: `<` escaped so no text of the profile can close the element.
-  const jsonLd = raw(`<script type="application/ld+json">${JSON.stringify(structured).replace(/</g, '\\u003c')}</script>`);
+  const jsonLd = raw(
+    `<script type="application/ld+json">${JSON.stringify(structured).replace(/</g, '\\u003c')}</script>`,
+  );
   const res = await publicPage(req, {
     lang,
     path: '/',
@@ -285,7 +325,8 @@ export async function contentPage(req: Request): Promise<Response> {
 const XHTML = 'http://www.w3.org/1999/xhtml';
 
 /** A page's address on the site in `lang`, with the slash the built pages' sitemap gives every address. */
-const siteAddress = (lang: Language, path: string) => new URL(pathIn(lang, path).replace(/\/?$/, '/'), site.url).toString();
+const siteAddress = (lang: Language, path: string) =>
+  new URL(pathIn(lang, path).replace(/\/?$/, '/'), site.url).toString();
 
 /** The urlset of the pages that are not hidden, each in both languages with both alternates and the day it last changed. */
 export function pagesSitemapXml(states: readonly PageState[]): string {
@@ -295,7 +336,13 @@ export function pagesSitemapXml(states: readonly PageState[]): string {
       const url = doc.root.add('url');
       url.add('loc', {}, siteAddress(language, state.path));
       if (state.updatedAt) url.add('lastmod', {}, dateInIndia(new Date(state.updatedAt)));
-      for (const other of LANGUAGES) url.add('xhtml:link', { rel: 'alternate', hreflang: LANGUAGE_TAGS[other], href: siteAddress(other, state.path) }, undefined, XHTML);
+      for (const other of LANGUAGES)
+        url.add(
+          'xhtml:link',
+          { rel: 'alternate', hreflang: LANGUAGE_TAGS[other], href: siteAddress(other, state.path) },
+          undefined,
+          XHTML,
+        );
     }
   }
   return doc.end();

@@ -27,7 +27,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function withoutHiddenPages(page: string, hidden: readonly string[], lang: Language): string {
   let out = page;
   for (const path of hidden) {
-    const item = new RegExp(`<li\\b[^>]*>\\s*<a\\b[^>]*\\shref="${escapeRegExp(pathIn(lang, path))}"[^>]*>[^<]*</a>\\s*</li>`, 'g');
+    const item = new RegExp(
+      `<li\\b[^>]*>\\s*<a\\b[^>]*\\shref="${escapeRegExp(pathIn(lang, path))}"[^>]*>[^<]*</a>\\s*</li>`,
+      'g',
+    );
     out = out.replace(item, '');
   }
   return out;

@@ -63,7 +63,13 @@ export interface HomeParts {
   stats: HomeFigure[];
   aboutHeading: Bilingual;
   mission: { heading: Bilingual; text: Bilingual; tagline: Bilingual };
-  accreditation: { heading: Bilingual; name: Bilingual; issuedBy: Bilingual; recognition: Bilingual; logo: PlacedPicture | null };
+  accreditation: {
+    heading: Bilingual;
+    name: Bilingual;
+    issuedBy: Bilingual;
+    recognition: Bilingual;
+    logo: PlacedPicture | null;
+  };
 }
 
 /** A page's whole content. */
@@ -135,7 +141,8 @@ export const PAGE_MESSAGES = {
   href: 'Choose a page of this site (an address starting with /).',
   picture: 'This picture is not one of the school’s pictures. Choose it again.',
   alt: 'Describe the picture in English and in Hindi for those who cannot see it.',
-  fixed: 'This page cannot be hidden: the home page and a section’s first page stay on the site. Hide the pages under it instead.',
+  fixed:
+    'This page cannot be hidden: the home page and a section’s first page stay on the site. Hide the pages under it instead.',
   hidden: 'Hidden must be true or false.',
   notFound: 'No such page.',
 } as const;
@@ -165,16 +172,22 @@ const shape = z.object({
   photosHeading: bilingual,
   photos: list(z.object({ picture, caption: bilingual })),
   person: z.optional(z.nullable(z.object({ name: bilingual, role: bilingual, photo: picture }))),
-  home: z.optional(z.nullable(z.object({
-    eyebrow: bilingual,
-    buttons: list(z.object({ label: bilingual, href: text })),
-    statsHeading: bilingual,
-    yearsLabel: bilingual,
-    stats: list(z.object({ value: bilingual, label: bilingual, sample: z.optional(z.boolean()) })),
-    aboutHeading: bilingual,
-    mission: z.optional(z.object({ heading: bilingual, text: bilingual, tagline: bilingual })),
-    accreditation: z.optional(z.object({ heading: bilingual, name: bilingual, issuedBy: bilingual, recognition: bilingual, logo: picture })),
-  }))),
+  home: z.optional(
+    z.nullable(
+      z.object({
+        eyebrow: bilingual,
+        buttons: list(z.object({ label: bilingual, href: text })),
+        statsHeading: bilingual,
+        yearsLabel: bilingual,
+        stats: list(z.object({ value: bilingual, label: bilingual, sample: z.optional(z.boolean()) })),
+        aboutHeading: bilingual,
+        mission: z.optional(z.object({ heading: bilingual, text: bilingual, tagline: bilingual })),
+        accreditation: z.optional(
+          z.object({ heading: bilingual, name: bilingual, issuedBy: bilingual, recognition: bilingual, logo: picture }),
+        ),
+      }),
+    ),
+  ),
 });
 type Shape = z.output<typeof shape>;
 type RawBilingual = { en?: string | null; hi?: string | null } | null | undefined;
@@ -208,7 +221,11 @@ const emptyBilingual = (): Bilingual => ({ en: '', hi: '' });
  */
 function check(input: Shape, issue: (path: string, key: PageMessage) => void): PageInput {
   const content: Partial<PageContent> = {};
-  const words = (raw: RawBilingual, path: string, opts: { required?: boolean; max?: number; lines?: boolean } = {}): Bilingual => {
+  const words = (
+    raw: RawBilingual,
+    path: string,
+    opts: { required?: boolean; max?: number; lines?: boolean } = {},
+  ): Bilingual => {
     const out = emptyBilingual();
     for (const language of LANGUAGES) {
       const value = visibleText(raw?.[language] ?? '').replace(/\r\n?/g, '\n');
@@ -233,21 +250,30 @@ function check(input: Shape, issue: (path: string, key: PageMessage) => void): P
     if ((value || required) && !isSitePath(value)) issue(path, 'href');
     return value;
   };
-  const items = <T, R>(raw: readonly T[] | null | undefined, path: string, max: number, each: (item: T, at: string) => R): R[] => {
+  const items = <T, R>(
+    raw: readonly T[] | null | undefined,
+    path: string,
+    max: number,
+    each: (item: T, at: string) => R,
+  ): R[] => {
     const all = raw ?? [];
     if (all.length > max) issue(path, 'tooMany');
     return all.slice(0, max).map((item, i) => each(item, `${path}.${i}`));
   };
 
   if (input.title !== undefined) content.title = words(input.title, 'title', { required: true });
-  if (input.description !== undefined) content.description = words(input.description, 'description', { required: true, max: PAGE_LIMITS.description });
+  if (input.description !== undefined)
+    content.description = words(input.description, 'description', { required: true, max: PAGE_LIMITS.description });
   if (input.summary !== undefined) content.summary = words(input.summary, 'summary', { max: PAGE_LIMITS.description });
   if (input.lead !== undefined) content.lead = words(input.lead, 'lead', { max: PAGE_LIMITS.lead, lines: true });
   if (input.body !== undefined) content.body = words(input.body, 'body', { max: PAGE_LIMITS.body, lines: true });
   if (input.picture !== undefined) content.picture = placed(input.picture, 'picture');
   if (input.factsHeading !== undefined) content.factsHeading = words(input.factsHeading, 'factsHeading');
   if (input.facts !== undefined) {
-    content.facts = items(input.facts, 'facts', PAGE_LIMITS.facts, (f, at) => ({ label: words(f.label, `${at}.label`, { required: true }), value: words(f.value, `${at}.value`, { required: true }) }));
+    content.facts = items(input.facts, 'facts', PAGE_LIMITS.facts, (f, at) => ({
+      label: words(f.label, `${at}.label`, { required: true }),
+      value: words(f.value, `${at}.value`, { required: true }),
+    }));
   }
   if (input.cardsHeading !== undefined) content.cardsHeading = words(input.cardsHeading, 'cardsHeading');
   if (input.cards !== undefined) {
@@ -263,20 +289,34 @@ function check(input: Shape, issue: (path: string, key: PageMessage) => void): P
   if (input.photos !== undefined) {
     content.photos = items(input.photos, 'photos', PAGE_LIMITS.photos, (p, at) => {
       if (!p.picture) issue(`${at}.picture`, 'picture');
-      return { picture: placed(p.picture, `${at}.picture`) ?? { picture: '', alt: emptyBilingual() }, caption: words(p.caption, `${at}.caption`) };
+      return {
+        picture: placed(p.picture, `${at}.picture`) ?? { picture: '', alt: emptyBilingual() },
+        caption: words(p.caption, `${at}.caption`),
+      };
     });
   }
   if (input.person !== undefined) {
-    content.person = input.person && { name: words(input.person.name, 'person.name'), role: words(input.person.role, 'person.role', { required: true }), photo: placed(input.person.photo, 'person.photo') };
+    content.person = input.person && {
+      name: words(input.person.name, 'person.name'),
+      role: words(input.person.role, 'person.role', { required: true }),
+      photo: placed(input.person.photo, 'person.photo'),
+    };
   }
   if (input.home !== undefined && input.home) {
     const h = input.home;
     content.home = {
       eyebrow: words(h.eyebrow, 'home.eyebrow'),
-      buttons: items(h.buttons, 'home.buttons', PAGE_LIMITS.buttons, (b, at) => ({ label: words(b.label, `${at}.label`, { required: true }), href: href(b.href, `${at}.href`, true) })),
+      buttons: items(h.buttons, 'home.buttons', PAGE_LIMITS.buttons, (b, at) => ({
+        label: words(b.label, `${at}.label`, { required: true }),
+        href: href(b.href, `${at}.href`, true),
+      })),
       statsHeading: words(h.statsHeading, 'home.statsHeading', { required: true }),
       yearsLabel: words(h.yearsLabel, 'home.yearsLabel'),
-      stats: items(h.stats, 'home.stats', PAGE_LIMITS.stats, (s, at) => ({ value: words(s.value, `${at}.value`, { required: true }), label: words(s.label, `${at}.label`, { required: true }), sample: s.sample === true })),
+      stats: items(h.stats, 'home.stats', PAGE_LIMITS.stats, (s, at) => ({
+        value: words(s.value, `${at}.value`, { required: true }),
+        label: words(s.label, `${at}.label`, { required: true }),
+        sample: s.sample === true,
+      })),
       aboutHeading: words(h.aboutHeading, 'home.aboutHeading', { required: true }),
       mission: {
         heading: words(h.mission?.heading, 'home.mission.heading'),
@@ -295,7 +335,10 @@ function check(input: Shape, issue: (path: string, key: PageMessage) => void): P
   return { path: input.path.trim(), ...(input.hidden !== undefined ? { hidden: input.hidden } : {}), content };
 }
 
-const KEY_OF = Object.fromEntries(Object.entries(PAGE_MESSAGES).map(([key, message]) => [message, key])) as Record<string, PageMessage>;
+const KEY_OF = Object.fromEntries(Object.entries(PAGE_MESSAGES).map(([key, message]) => [message, key])) as Record<
+  string,
+  PageMessage
+>;
 export const pageCode = (key: PageMessage) => `page.${key}`;
 
 /** Checks a page as sent: the cleaned page, or the first message and a message (and code) per field. */

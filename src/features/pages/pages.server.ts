@@ -22,7 +22,17 @@ import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { loadPictures } from '../pictures/pictures.server.ts';
 import { triggerBuild } from '../school/school.server.ts';
 import type { PlacedPicture } from '../pictures/picture.ts';
-import { PAGE_BODY_BYTES, PAGE_MESSAGES, isUnsigned, pageCode, validatePage, type PageContent, type PageJson, type PageListed, type PageMessage } from './page.ts';
+import {
+  PAGE_BODY_BYTES,
+  PAGE_MESSAGES,
+  isUnsigned,
+  pageCode,
+  validatePage,
+  type PageContent,
+  type PageJson,
+  type PageListed,
+  type PageMessage,
+} from './page.ts';
 import { STARTING_PAGES } from './starting-pages.ts';
 import { PAGES_NAV_TAG, hiddenPagePaths } from './hidden-pages.server.ts';
 
@@ -33,7 +43,9 @@ export const pageTag = (path: string) => (path === '/' ? 'page-home' : `page${pa
 
 /** The content pages' addresses, in the menu's order. */
 const ORDER = new Map(allNavHrefs().map((href, i) => [href, i]));
-export const PAGE_PATHS: readonly string[] = [...STARTING_PAGES.keys()].sort((a, b) => (ORDER.get(a) ?? 999) - (ORDER.get(b) ?? 999));
+export const PAGE_PATHS: readonly string[] = [...STARTING_PAGES.keys()].sort(
+  (a, b) => (ORDER.get(a) ?? 999) - (ORDER.get(b) ?? 999),
+);
 
 export const isPagePath = (path: string) => STARTING_PAGES.has(path);
 
@@ -126,7 +138,16 @@ export function placedPictures(content: Partial<PageContent>): { at: string; pla
 function snapshot(path: string, state: { content: PageContent | null; hidden: boolean }): Record<string, unknown> {
   const c = state.content ?? STARTING_PAGES.get(path)!;
   const out: Record<string, unknown> = { hidden: state.hidden, sample: !state.content };
-  for (const key of ['title', 'description', 'summary', 'lead', 'body', 'factsHeading', 'cardsHeading', 'photosHeading'] as const) {
+  for (const key of [
+    'title',
+    'description',
+    'summary',
+    'lead',
+    'body',
+    'factsHeading',
+    'cardsHeading',
+    'photosHeading',
+  ] as const) {
     out[`${key}.en`] = c[key].en;
     out[`${key}.hi`] = c[key].hi;
   }
@@ -146,11 +167,15 @@ function snapshot(path: string, state: { content: PageContent | null; hidden: bo
 }
 
 /** The parts a page may have: a signature only on a message page, the home page's own parts only there; each picture one that exists. */
-async function structureProblems(path: string, input: { hidden?: boolean; content: Partial<PageContent> }): Promise<[string, PageMessage][]> {
+async function structureProblems(
+  path: string,
+  input: { hidden?: boolean; content: Partial<PageContent> },
+): Promise<[string, PageMessage][]> {
   const starting = STARTING_PAGES.get(path)!;
   const problems: [string, PageMessage][] = [];
   if (input.hidden && isFixedPage(path)) problems.push(['hidden', 'fixed']);
-  if (input.content.person !== undefined && !starting.person !== !input.content.person) problems.push(['person', 'invalid']);
+  if (input.content.person !== undefined && !starting.person !== !input.content.person)
+    problems.push(['person', 'invalid']);
   if (input.content.home !== undefined && !starting.home !== !input.content.home) problems.push(['home', 'invalid']);
   const placed = placedPictures(input.content);
   const known = await loadPictures(placed.map((p) => p.placed.picture));
@@ -166,11 +191,18 @@ export async function putPage(req: Request, ctx: AdminContext): Promise<Response
   if (!isPagePath(input.path)) throw refusal('notFound', { path: PAGE_MESSAGES.path }, { path: pageCode('path') });
   const problems = await structureProblems(input.path, input);
   if (problems.length) {
-    throw refusal(problems[0]![1], Object.fromEntries(problems.map(([f, k]) => [f, PAGE_MESSAGES[k]])), Object.fromEntries(problems.map(([f, k]) => [f, pageCode(k)])));
+    throw refusal(
+      problems[0]![1],
+      Object.fromEntries(problems.map(([f, k]) => [f, PAGE_MESSAGES[k]])),
+      Object.fromEntries(problems.map(([f, k]) => [f, pageCode(k)])),
+    );
   }
 
   const result = await transaction(async (tx) => {
-    const { rows } = await tx.query<Row>(`SELECT path, content, hidden, updated_at FROM site_pages WHERE path = $1 FOR UPDATE`, [input.path]);
+    const { rows } = await tx.query<Row>(
+      `SELECT path, content, hidden, updated_at FROM site_pages WHERE path = $1 FOR UPDATE`,
+      [input.path],
+    );
     const row = rows[0];
     const before = { content: row?.content ?? null, hidden: row?.hidden ?? false };
     const edited = Object.keys(input.content).length > 0;
@@ -188,18 +220,28 @@ export async function putPage(req: Request, ctx: AdminContext): Promise<Response
       );
       await recordAudit(ctx, { action: 'update', entity: 'page', entityId: input.path, detail }, tx);
     }
-    const { rows: now } = await tx.query<Row>(`SELECT path, content, hidden, updated_at FROM site_pages WHERE path = $1`, [input.path]);
+    const { rows: now } = await tx.query<Row>(
+      `SELECT path, content, hidden, updated_at FROM site_pages WHERE path = $1`,
+      [input.path],
+    );
     return { state: stateOf(input.path, now[0]), before, after, changed };
   });
   if (result.changed) {
     // A page hidden or shown again: the built pages' menus follow in their HTML too, within a build.
-    await Promise.all([purgePages(purgeTags(input.path, result.before, result.after)), result.before.hidden !== result.after.hidden ? triggerBuild() : undefined]);
+    await Promise.all([
+      purgePages(purgeTags(input.path, result.before, result.after)),
+      result.before.hidden !== result.after.hidden ? triggerBuild() : undefined,
+    ]);
   }
   return json({ ...listed(result.state), content: result.state.content } satisfies PageJson);
 }
 
 /** What a change shows on: the page itself; every content page when its title, summary or hiding changed (cards, landings); every drawn page's menu when its hiding changed. */
-function purgeTags(path: string, before: { content: PageContent | null; hidden: boolean }, after: { content: PageContent | null; hidden: boolean }): string[] {
+function purgeTags(
+  path: string,
+  before: { content: PageContent | null; hidden: boolean },
+  after: { content: PageContent | null; hidden: boolean },
+): string[] {
   const starting = STARTING_PAGES.get(path)!;
   const seen = (s: typeof before) => JSON.stringify([(s.content ?? starting).title, (s.content ?? starting).summary]);
   const tags = [pageTag(path)];

@@ -69,4 +69,6 @@ const files = [
 ] as unknown as StartingPage[];
 
 /** Each page's starting content by its address ('/', '/academy/about'). */
-export const STARTING_PAGES: ReadonlyMap<string, PageContent> = new Map(files.map(({ path, ...content }) => [path, content]));
+export const STARTING_PAGES: ReadonlyMap<string, PageContent> = new Map(
+  files.map(({ path, ...content }) => [path, content]),
+);

@@ -17,7 +17,13 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { ScreenHeader, SelectField } from '../../components/admin/ui.tsx';
 import { kindOf } from '../kinds.ts';
-import { OUTCOME_TEXT, type OnlineListing, type OnlinePaymentRow, type Reconciliation, type UnpaidOrderRow } from './online.ts';
+import {
+  OUTCOME_TEXT,
+  type OnlineListing,
+  type OnlinePaymentRow,
+  type Reconciliation,
+  type UnpaidOrderRow,
+} from './online.ts';
 import './payments.css';
 
 const OUTCOMES = ['recorded', 'mismatch', 'refunded', 'refund-failed'] as const;
@@ -27,7 +33,8 @@ export default function OnlinePaymentsScreen() {
   const [query, update] = useUrlQuery(['outcome'] as const);
   const [busy, setBusy] = useState(false);
   const loaded = useLoad(
-    () => getJson<OnlineListing>(`/payments/online${query.outcome ? `?outcome=${encodeURIComponent(query.outcome)}` : ''}`),
+    () =>
+      getJson<OnlineListing>(`/payments/online${query.outcome ? `?outcome=${encodeURIComponent(query.outcome)}` : ''}`),
     [query.outcome],
     () => toast.error('Failed to load the online payments'),
   );
@@ -39,7 +46,9 @@ export default function OnlinePaymentsScreen() {
       const { status, body } = await answerOf<Reconciliation>(await apiJson('/payments/reconcile', 'POST', {}));
       if (status === 200) {
         const r = body as Reconciliation;
-        toast.success(`Checked ${openOrders(r.orders)} with Razorpay: ${r.paid} newly paid, ${r.mismatches} not matching, ${r.refunded} refunded.`);
+        toast.success(
+          `Checked ${openOrders(r.orders)} with Razorpay: ${r.paid} newly paid, ${r.mismatches} not matching, ${r.refunded} refunded.`,
+        );
         loaded.reload();
       } else toast.error(String(body.error ?? 'The check with Razorpay failed'));
     } catch {
@@ -53,7 +62,13 @@ export default function OnlinePaymentsScreen() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Online payments">
-        <button type="button" className="btn btn--primary" onClick={reconcile} disabled={busy || !data?.enabled} aria-busy={busy}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={reconcile}
+          disabled={busy || !data?.enabled}
+          aria-busy={busy}
+        >
           {busy ? 'Checking...' : 'Check with Razorpay now'}
         </button>
       </ScreenHeader>
@@ -65,10 +80,19 @@ export default function OnlinePaymentsScreen() {
         </p>
       )}
       <div className="admin-filters">
-        <SelectField label="Show" value={query.outcome ?? ''} onChange={(v) => update({ outcome: v })} options={OUTCOMES} allLabel="All online payments" optionText={(o) => OUTCOME_TEXT[o as OnlinePaymentRow['outcome']]} />
+        <SelectField
+          label="Show"
+          value={query.outcome ?? ''}
+          onChange={(v) => update({ outcome: v })}
+          options={OUTCOMES}
+          allLabel="All online payments"
+          optionText={(o) => OUTCOME_TEXT[o as OnlinePaymentRow['outcome']]}
+        />
       </div>
       {!data ? (
-        <p className="admin-state" role="status">{loaded.failed ? 'Could not load the online payments.' : 'Loading...'}</p>
+        <p className="admin-state" role="status">
+          {loaded.failed ? 'Could not load the online payments.' : 'Loading...'}
+        </p>
       ) : data.payments.length === 0 ? (
         <p className="hint">No online payment yet.</p>
       ) : (
@@ -76,22 +100,48 @@ export default function OnlinePaymentsScreen() {
           <table className="admin-table">
             <caption className="visually-hidden">Online payments, newest first</caption>
             <thead>
-              <tr><th scope="col">When</th><th scope="col">Record</th><th scope="col">Amount</th><th scope="col">Method</th><th scope="col">Razorpay payment</th><th scope="col">Outcome</th></tr>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Record</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Method</th>
+                <th scope="col">Razorpay payment</th>
+                <th scope="col">Outcome</th>
+              </tr>
             </thead>
             <tbody>
               {data.payments.map((p) => (
-                <tr key={p.paymentId} className={p.outcome === 'mismatch' || p.outcome === 'refund-failed' ? 'payments__attention' : undefined}>
+                <tr
+                  key={p.paymentId}
+                  className={
+                    p.outcome === 'mismatch' || p.outcome === 'refund-failed' ? 'payments__attention' : undefined
+                  }
+                >
                   <td data-label="When">{formatDateTime(p.createdAt, 'en')}</td>
                   <td data-label="Record" className="cell-wrap">
                     {p.recordNumber ? (
-                      <a href={`${kindOf(p.entity).admin.details}${encodeURIComponent(p.recordId)}`}>{kindOf(p.entity).labels.one} {p.recordNumber}</a>
-                    ) : `${kindOf(p.entity).labels.one} (deleted)`}
+                      <a href={`${kindOf(p.entity).admin.details}${encodeURIComponent(p.recordId)}`}>
+                        {kindOf(p.entity).labels.one} {p.recordNumber}
+                      </a>
+                    ) : (
+                      `${kindOf(p.entity).labels.one} (deleted)`
+                    )}
                     {p.student && <span className="payments__tag">{p.student}</span>}
                   </td>
-                  <td data-label="Amount">{p.currency === 'INR' ? formatRupees(p.amountPaise) : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`}</td>
+                  <td data-label="Amount">
+                    {p.currency === 'INR'
+                      ? formatRupees(p.amountPaise)
+                      : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`}
+                  </td>
                   <td data-label="Method">{p.method.toUpperCase() || '—'}</td>
-                  <td data-label="Razorpay payment" className="cell-wrap">{p.paymentId}{p.refundId ? ` (refund ${p.refundId})` : ''}</td>
-                  <td data-label="Outcome" className="cell-wrap">{OUTCOME_TEXT[p.outcome]}{p.note ? `. ${p.note}` : ''}</td>
+                  <td data-label="Razorpay payment" className="cell-wrap">
+                    {p.paymentId}
+                    {p.refundId ? ` (refund ${p.refundId})` : ''}
+                  </td>
+                  <td data-label="Outcome" className="cell-wrap">
+                    {OUTCOME_TEXT[p.outcome]}
+                    {p.note ? `. ${p.note}` : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -108,7 +158,13 @@ function RecordCell({ row }: { row: Pick<UnpaidOrderRow, 'entity' | 'recordId' |
   const kind = kindOf(row.entity);
   return (
     <td data-label="Record" className="cell-wrap">
-      {row.recordNumber ? <a href={`${kind.admin.details}${encodeURIComponent(row.recordId)}`}>{kind.labels.one} {row.recordNumber}</a> : `${kind.labels.one} (deleted)`}
+      {row.recordNumber ? (
+        <a href={`${kind.admin.details}${encodeURIComponent(row.recordId)}`}>
+          {kind.labels.one} {row.recordNumber}
+        </a>
+      ) : (
+        `${kind.labels.one} (deleted)`
+      )}
       {row.student && <span className="payments__tag">{row.student}</span>}
     </td>
   );
@@ -123,7 +179,9 @@ function NotHappened({ rows, minutes }: { rows: UnpaidOrderRow[]; minutes: numbe
   return (
     <section aria-labelledby="unpaid-title" className="payments__unpaid">
       <h2 id="unpaid-title">Payments that did not happen</h2>
-      <p className="hint">Nothing was received for these. The family may try again on its status page, or pay at the desk; a call helps.</p>
+      <p className="hint">
+        Nothing was received for these. The family may try again on its status page, or pay at the desk; a call helps.
+      </p>
       {rows.length === 0 ? (
         <p className="hint">No failed or abandoned online payment.</p>
       ) : (
@@ -131,7 +189,12 @@ function NotHappened({ rows, minutes }: { rows: UnpaidOrderRow[]; minutes: numbe
           <table className="admin-table">
             <caption className="visually-hidden">Failed and abandoned online payments, newest first</caption>
             <thead>
-              <tr><th scope="col">When</th><th scope="col">Record</th><th scope="col">Amount</th><th scope="col">Reason</th></tr>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Record</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Reason</th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((u) => (
@@ -139,7 +202,10 @@ function NotHappened({ rows, minutes }: { rows: UnpaidOrderRow[]; minutes: numbe
                   <td data-label="When">{formatDateTime(u.at, 'en')}</td>
                   <RecordCell row={u} />
                   <td data-label="Amount">{formatRupees(u.amountPaise)}</td>
-                  <td data-label="Reason" className="cell-wrap">{reason(u)}{u.paidSince ? '. Paid later on another try.' : ''}</td>
+                  <td data-label="Reason" className="cell-wrap">
+                    {reason(u)}
+                    {u.paidSince ? '. Paid later on another try.' : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

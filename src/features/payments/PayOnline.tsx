@@ -34,7 +34,8 @@ function loadCheckout(src: string): Promise<CheckoutConstructor> {
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
-    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('checkout script defined no Razorpay')));
+    script.onload = () =>
+      window.Razorpay ? resolve(window.Razorpay) : reject(new Error('checkout script defined no Razorpay'));
     script.onerror = () => reject(new Error(`checkout script did not load: ${src}`));
     document.head.append(script);
   });
@@ -66,7 +67,9 @@ export function PayOnline({ kind, number, contactNo, answer, lang, text }: Props
     setBusy(true);
     setProblem('');
     try {
-      const { status, body } = await answerOf<OrderAnswer>(await apiJson('/payments/order', 'POST', { kind, number, contactNo, language: lang }));
+      const { status, body } = await answerOf<OrderAnswer>(
+        await apiJson('/payments/order', 'POST', { kind, number, contactNo, language: lang }),
+      );
       if (status !== 201) {
         setProblem(t(status === 409 ? 'statusCheck.pay.nothingDue' : 'statusCheck.pay.failed'));
         setBusy(false);
@@ -96,7 +99,11 @@ export function PayOnline({ kind, number, contactNo, answer, lang, text }: Props
       </button>
       <p className="sc-pay-hint">{t('statusCheck.pay.hint')}</p>
       {answer.payOnline === 'test' && <p className="sc-pay-test">{t('statusCheck.pay.test')}</p>}
-      {problem && <p className="ff-form-error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="ff-form-error" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,8 +15,18 @@ import { formatRupees } from '../../lib/money.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 import {
-  MODE_LABELS, PAYMENT_MODES, modeLabelsOf, REASON_MAX, REFERENCE_LABELS, REFERENCE_MAX, receiptPath, validatePayment,
-  type Fee, type Payable, type Payment, type PaymentMode,
+  MODE_LABELS,
+  PAYMENT_MODES,
+  modeLabelsOf,
+  REASON_MAX,
+  REFERENCE_LABELS,
+  REFERENCE_MAX,
+  receiptPath,
+  validatePayment,
+  type Fee,
+  type Payable,
+  type Payment,
+  type PaymentMode,
 } from './payments.ts';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from './payment-status.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
@@ -38,11 +48,15 @@ async function send(path: string, body: unknown) {
   try {
     return await answerOf(await apiJson(path, 'POST', body));
   } catch {
-    return { status: 0, body: { error: 'No connection: nothing was saved. Try again.' } as { error?: string; fields?: Fields } };
+    return {
+      status: 0,
+      body: { error: 'No connection: nothing was saved. Try again.' } as { error?: string; fields?: Fields },
+    };
   }
 }
 
-const statusLabel = (status: string | null | undefined) => PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status ?? '';
+const statusLabel = (status: string | null | undefined) =>
+  PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status ?? '';
 
 /**
  * The record's status, when its kind asks for the fee only at some statuses (an application: once
@@ -71,13 +85,29 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
       <h2 id={`${id}-title`}>Fee and payments</h2>
       {fee && (
         <dl className="payments__summary">
-          <div><dt>Fee</dt><dd>{formatRupees(fee.duePaise)}</dd></div>
-          <div><dt>Paid</dt><dd>{formatRupees(fee.paidPaise)}</dd></div>
-          <div><dt>Still due</dt><dd>{formatRupees(fee.balancePaise)}</dd></div>
-          <div><dt>Payment status</dt><dd>{statusLabel(record.paymentStatus)}</dd></div>
+          <div>
+            <dt>Fee</dt>
+            <dd>{formatRupees(fee.duePaise)}</dd>
+          </div>
+          <div>
+            <dt>Paid</dt>
+            <dd>{formatRupees(fee.paidPaise)}</dd>
+          </div>
+          <div>
+            <dt>Still due</dt>
+            <dd>{formatRupees(fee.balancePaise)}</dd>
+          </div>
+          <div>
+            <dt>Payment status</dt>
+            <dd>{statusLabel(record.paymentStatus)}</dd>
+          </div>
         </dl>
       )}
-      {fee?.waiverNote && <p className="payments__note"><strong>Fee waived:</strong> {fee.waiverNote}</p>}
+      {fee?.waiverNote && (
+        <p className="payments__note">
+          <strong>Fee waived:</strong> {fee.waiverNote}
+        </p>
+      )}
 
       {payments.length === 0 ? (
         <p className="hint">No payments yet.</p>
@@ -101,18 +131,33 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
                 <tr key={p._id}>
                   <td data-label="Receipt">
                     <a href={receiptPath(p.receiptNumber)}>{p.receiptNumber}</a>
-                    {p.reverses && <span className="payments__tag"> Reverses {p.reverses}{p.reason ? `: ${p.reason}` : ''}</span>}
+                    {p.reverses && (
+                      <span className="payments__tag">
+                        {' '}
+                        Reverses {p.reverses}
+                        {p.reason ? `: ${p.reason}` : ''}
+                      </span>
+                    )}
                     {p.reversedBy && <span className="payments__tag"> Reversed by {p.reversedBy}</span>}
                   </td>
                   <td data-label="Date">{formatDate(`${p.paidOn}T00:00:00+05:30`)}</td>
                   <td data-label="Amount">{formatRupees(p.amountPaise)}</td>
                   <td data-label="Mode">{modeLabels[i]}</td>
-                  <td data-label="Reference" className="cell-wrap">{p.reference || '—'}</td>
+                  <td data-label="Reference" className="cell-wrap">
+                    {p.reference || '—'}
+                  </td>
                   <td data-label="Received by">{p.receivedBy}</td>
                   {principal && (
                     <td data-label="Action">
                       {!p.reverses && !p.reversedBy ? (
-                        <button type="button" className="btn btn--small" onClick={() => setReversing(p)} aria-label={`Reverse receipt ${p.receiptNumber}`}>Reverse</button>
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => setReversing(p)}
+                          aria-label={`Reverse receipt ${p.receiptNumber}`}
+                        >
+                          Reverse
+                        </button>
                       ) : (
                         '—'
                       )}
@@ -127,10 +172,19 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
 
       <NotCounted recordId={record._id} />
 
-      {open && <PaymentForm path={`${base}/payments`} balancePaise={fee.balancePaise} notYetAsked={notYetAsked(entity, record.status)} onDone={onChange} />}
+      {open && (
+        <PaymentForm
+          path={`${base}/payments`}
+          balancePaise={fee.balancePaise}
+          notYetAsked={notYetAsked(entity, record.status)}
+          onDone={onChange}
+        />
+      )}
       {principal && open && (
         <p className="admin-actions payments__waive">
-          <button type="button" className="btn" onClick={() => setWaiving(true)}>Waive fee</button>
+          <button type="button" className="btn" onClick={() => setWaiving(true)}>
+            Waive fee
+          </button>
         </p>
       )}
 
@@ -140,7 +194,9 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
         intro={
           reversing
             ? `A refund entry of ${formatRupees(reversing.amountPaise)} is added with a receipt number of its own. The payment itself is kept.${
-                reversing.mode === 'online' ? ' It was paid online: Razorpay returns the money to the family\'s account first (5 to 7 working days).' : ''
+                reversing.mode === 'online'
+                  ? " It was paid online: Razorpay returns the money to the family's account first (5 to 7 working days)."
+                  : ''
               }`
             : ''
         }
@@ -160,7 +216,11 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
       <TextDialog
         open={waiving}
         title="Waive the fee"
-        intro={fee ? `Nothing more (${formatRupees(fee.balancePaise)} now) will be asked for. Payments made so far are kept.` : ''}
+        intro={
+          fee
+            ? `Nothing more (${formatRupees(fee.balancePaise)} now) will be asked for. Payments made so far are kept.`
+            : ''
+        }
         label="Note (why it is waived)"
         submitLabel="Waive fee"
         onCancel={() => setWaiving(false)}
@@ -179,7 +239,10 @@ export function PaymentsSection({ entity, record, onChange }: Props) {
 
 /** The record's online payments that made no receipt: not matching their order, or refunded (paid when nothing was due). */
 function NotCounted({ recordId }: { recordId: string }) {
-  const loaded = useLoad(() => getJson<OnlineListing>(`/payments/online?record=${encodeURIComponent(recordId)}`), [recordId]);
+  const loaded = useLoad(
+    () => getJson<OnlineListing>(`/payments/online?record=${encodeURIComponent(recordId)}`),
+    [recordId],
+  );
   const others = (loaded.data?.payments ?? []).filter((p) => p.outcome !== 'recorded');
   if (!others.length) return null;
   return (
@@ -188,7 +251,8 @@ function NotCounted({ recordId }: { recordId: string }) {
       <ul>
         {others.map((p) => (
           <li key={p.paymentId}>
-            {p.currency === 'INR' ? formatRupees(p.amountPaise) : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`} ({p.paymentId}
+            {p.currency === 'INR' ? formatRupees(p.amountPaise) : `${(p.amountPaise / 100).toFixed(2)} ${p.currency}`} (
+            {p.paymentId}
             {p.refundId ? `, refund ${p.refundId}` : ''}): {OUTCOME_TEXT[p.outcome]}. {p.note}
           </li>
         ))}
@@ -197,7 +261,17 @@ function NotCounted({ recordId }: { recordId: string }) {
   );
 }
 
-function PaymentForm({ path, balancePaise, notYetAsked, onDone }: { path: string; balancePaise: number; notYetAsked?: string; onDone: () => void }) {
+function PaymentForm({
+  path,
+  balancePaise,
+  notYetAsked,
+  onDone,
+}: {
+  path: string;
+  balancePaise: number;
+  notYetAsked?: string;
+  onDone: () => void;
+}) {
   const id = useId();
   // Asking the clerk before a fee the family was not yet asked for: the body waiting for the answer.
   const [confirming, setConfirming] = useState<Record<string, string>>();
@@ -252,66 +326,147 @@ function PaymentForm({ path, balancePaise, notYetAsked, onDone }: { path: string
   }
 
   const error = (name: string) =>
-    errors[name] ? <p id={`${id}-${name}-error`} className="field-error">{errors[name]}</p> : null;
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
   const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
 
   return (
     <form className="payments__form" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Record payment</h3>
-      <p className="hint">Still due: {formatRupees(balancePaise)}. Fields marked <span className="required">*</span> are required.</p>
+      <p className="hint">
+        Still due: {formatRupees(balancePaise)}. Fields marked <span className="required">*</span> are required.
+      </p>
       <div className="payments__fields">
         <div className="admin-field">
-          <label htmlFor={`${id}-amount`}>Amount in rupees <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor={`${id}-amount`}>
+            Amount in rupees{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <input
-            id={`${id}-amount`} ref={refs.amount} type="text" inputMode="decimal" autoComplete="off" required aria-required="true"
-            aria-invalid={!!errors.amount || undefined} aria-describedby={described('amount')} value={values.amount} onChange={(e) => set('amount', e.target.value)}
+            id={`${id}-amount`}
+            ref={refs.amount}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            aria-required="true"
+            aria-invalid={!!errors.amount || undefined}
+            aria-describedby={described('amount')}
+            value={values.amount}
+            onChange={(e) => set('amount', e.target.value)}
           />
           {error('amount')}
         </div>
         <div className="admin-field">
-          <label htmlFor={`${id}-mode`}>Paid by <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor={`${id}-mode`}>
+            Paid by{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <select
-            id={`${id}-mode`} ref={refs.mode} required aria-required="true" aria-invalid={!!errors.mode || undefined} aria-describedby={described('mode')}
-            value={values.mode} onChange={(e) => set('mode', e.target.value)}
+            id={`${id}-mode`}
+            ref={refs.mode}
+            required
+            aria-required="true"
+            aria-invalid={!!errors.mode || undefined}
+            aria-describedby={described('mode')}
+            value={values.mode}
+            onChange={(e) => set('mode', e.target.value)}
           >
             <option value="">Select</option>
             {PAYMENT_MODES.map((m) => (
-              <option key={m} value={m}>{MODE_LABELS[m]}</option>
+              <option key={m} value={m}>
+                {MODE_LABELS[m]}
+              </option>
             ))}
           </select>
           {error('mode')}
         </div>
         {needsReference && (
           <div className="admin-field">
-            <label htmlFor={`${id}-reference`}>{REFERENCE_LABELS[values.mode as PaymentMode]} <span className="required" aria-hidden="true">*</span></label>
+            <label htmlFor={`${id}-reference`}>
+              {REFERENCE_LABELS[values.mode as PaymentMode]}{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
             <input
-              id={`${id}-reference`} ref={refs.reference} type="text" autoComplete="off" maxLength={REFERENCE_MAX} required aria-required="true"
-              aria-invalid={!!errors.reference || undefined} aria-describedby={described('reference')} value={values.reference} onChange={(e) => set('reference', e.target.value)}
+              id={`${id}-reference`}
+              ref={refs.reference}
+              type="text"
+              autoComplete="off"
+              maxLength={REFERENCE_MAX}
+              required
+              aria-required="true"
+              aria-invalid={!!errors.reference || undefined}
+              aria-describedby={described('reference')}
+              value={values.reference}
+              onChange={(e) => set('reference', e.target.value)}
             />
             {error('reference')}
           </div>
         )}
         <div className="admin-field">
-          <label htmlFor={`${id}-paidOn`}>Date paid <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor={`${id}-paidOn`}>
+            Date paid{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <input
-            id={`${id}-paidOn`} ref={refs.paidOn} type="date" max={dateInIndia()} required aria-required="true"
-            aria-invalid={!!errors.paidOn || undefined} aria-describedby={described('paidOn')} value={values.paidOn} onChange={(e) => set('paidOn', e.target.value)}
+            id={`${id}-paidOn`}
+            ref={refs.paidOn}
+            type="date"
+            max={dateInIndia()}
+            required
+            aria-required="true"
+            aria-invalid={!!errors.paidOn || undefined}
+            aria-describedby={described('paidOn')}
+            value={values.paidOn}
+            onChange={(e) => set('paidOn', e.target.value)}
           />
           {error('paidOn')}
         </div>
       </div>
       <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Record payment'}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Record payment'}
+        </button>
       </div>
-      <Dialog open={!!confirming} onClose={() => setConfirming(undefined)} labelledBy={`${id}-confirm-title`} describedBy={`${id}-confirm-text`} closeOnBackdrop={false} initialFocus={goBack}>
-        <h2 id={`${id}-confirm-title`} className="ui-dialog__title">Record a fee before admission?</h2>
+      <Dialog
+        open={!!confirming}
+        onClose={() => setConfirming(undefined)}
+        labelledBy={`${id}-confirm-title`}
+        describedBy={`${id}-confirm-text`}
+        closeOnBackdrop={false}
+        initialFocus={goBack}
+      >
+        <h2 id={`${id}-confirm-title`} className="ui-dialog__title">
+          Record a fee before admission?
+        </h2>
         <div id={`${id}-confirm-text`}>
-          <p>This application is not admitted yet (status: {notYetAsked}). The family was told to pay the admission fee only after admission: their status page says it is not yet payable.</p>
-          <p>Record {confirming ? formatRupees(Math.round(Number(confirming.amount) * 100)) : ''} now only if the family chose to pay early. If the application is not admitted, the fee is refunded by reversing the payment.</p>
+          <p>
+            This application is not admitted yet (status: {notYetAsked}). The family was told to pay the admission fee
+            only after admission: their status page says it is not yet payable.
+          </p>
+          <p>
+            Record {confirming ? formatRupees(Math.round(Number(confirming.amount) * 100)) : ''} now only if the family
+            chose to pay early. If the application is not admitted, the fee is refunded by reversing the payment.
+          </p>
         </div>
         <div className="admin-actions">
-          <button type="button" ref={goBack} className="btn" onClick={() => setConfirming(undefined)}>Go back</button>
-          <button type="button" className="btn btn--primary" onClick={() => confirming && record(confirming)}>Record payment anyway</button>
+          <button type="button" ref={goBack} className="btn" onClick={() => setConfirming(undefined)}>
+            Go back
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => confirming && record(confirming)}>
+            Record payment anyway
+          </button>
         </div>
       </Dialog>
     </form>
@@ -366,21 +521,51 @@ function TextDialog({ open, title, intro, label, submitLabel, onCancel, onSubmit
   }
 
   return (
-    <Dialog open={open} onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-intro`} closeOnBackdrop={false} initialFocus={inputRef}>
-      <h2 id={`${id}-title`} className="ui-dialog__title">{title}</h2>
+    <Dialog
+      open={open}
+      onClose={close}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-intro`}
+      closeOnBackdrop={false}
+      initialFocus={inputRef}
+    >
+      <h2 id={`${id}-title`} className="ui-dialog__title">
+        {title}
+      </h2>
       <p id={`${id}-intro`}>{intro}</p>
       <form noValidate onSubmit={submit} aria-busy={busy}>
         <div className="admin-field">
-          <label htmlFor={`${id}-text`}>{label} <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor={`${id}-text`}>
+            {label}{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <textarea
-            id={`${id}-text`} ref={inputRef} rows={3} maxLength={REASON_MAX} required aria-required="true" aria-invalid={!!error || undefined}
-            aria-describedby={error ? `${id}-error` : undefined} value={text} onChange={(e) => setText(e.target.value)}
+            id={`${id}-text`}
+            ref={inputRef}
+            rows={3}
+            maxLength={REASON_MAX}
+            required
+            aria-required="true"
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
           />
-          {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className="field-error">
+              {error}
+            </p>
+          )}
         </div>
         <div className="admin-actions">
-          <button type="button" className="btn" onClick={close}>Cancel</button>
-          <button type="submit" className="btn btn--danger" disabled={busy}>{busy ? 'Saving...' : submitLabel}</button>
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={busy}>
+            {busy ? 'Saving...' : submitLabel}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -26,13 +26,19 @@ function numberFromPath(): string | undefined {
 
 export default function ReceiptScreen() {
   const number = numberFromPath();
-  const { data: receipt, failed } = useLoad(() => (number ? getJson<Receipt>(`/receipts/${encodeURIComponent(number)}`) : Promise.reject(new Error('no number'))), [number]);
+  const { data: receipt, failed } = useLoad(
+    () =>
+      number ? getJson<Receipt>(`/receipts/${encodeURIComponent(number)}`) : Promise.reject(new Error('no number')),
+    [number],
+  );
 
   if (failed) {
     return (
       <section aria-labelledby="screen-title">
         <ScreenHeader title="Receipt" />
-        <p role="alert" className="form-error">Receipt {number ?? ''} could not be shown: check the receipt number, or reload the page.</p>
+        <p role="alert" className="form-error">
+          Receipt {number ?? ''} could not be shown: check the receipt number, or reload the page.
+        </p>
       </section>
     );
   }
@@ -43,22 +49,49 @@ export default function ReceiptScreen() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title={`Receipt ${receipt.receiptNumber}`}>
-        <a className="btn" href={record}>Back to {kind.labels.the}</a>
-        <button type="button" className="btn btn--primary" onClick={() => window.print()}>Print</button>
+        <a className="btn" href={record}>
+          Back to {kind.labels.the}
+        </a>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          Print
+        </button>
       </ScreenHeader>
       <article className="receipt" aria-labelledby="receipt-title">
         <header className="receipt__school">
-          <svg className="receipt__logo" viewBox={`0 0 ${EMBLEM_SIZE} ${EMBLEM_SIZE}`} role="img" aria-label={`${receipt.school.name} emblem`}>
-            {EMBLEM.map((shape) => <path key={shape.d} d={shape.d} fill={shape.fill ?? 'none'} stroke={shape.stroke} strokeWidth={shape.strokeWidth} />)}
+          <svg
+            className="receipt__logo"
+            viewBox={`0 0 ${EMBLEM_SIZE} ${EMBLEM_SIZE}`}
+            role="img"
+            aria-label={`${receipt.school.name} emblem`}
+          >
+            {EMBLEM.map((shape) => (
+              <path
+                key={shape.d}
+                d={shape.d}
+                fill={shape.fill ?? 'none'}
+                stroke={shape.stroke}
+                strokeWidth={shape.strokeWidth}
+              />
+            ))}
           </svg>
           <div>
             <p className="receipt__name">{receipt.school.name}</p>
             <p>{receipt.school.address}</p>
             {/* A fact the school has not set is left out of the receipt. */}
-            <p>{[receipt.school.affiliationNumber && `CBSE affiliation no. ${receipt.school.affiliationNumber}`, receipt.school.phone && `Phone ${receipt.school.phone}`, receipt.school.email].filter(Boolean).join(' · ')}</p>
+            <p>
+              {[
+                receipt.school.affiliationNumber && `CBSE affiliation no. ${receipt.school.affiliationNumber}`,
+                receipt.school.phone && `Phone ${receipt.school.phone}`,
+                receipt.school.email,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
           </div>
         </header>
-        <h2 id="receipt-title" className="receipt__title">{reversal ? 'Refund receipt (payment reversed)' : 'Fee receipt'}</h2>
+        <h2 id="receipt-title" className="receipt__title">
+          {reversal ? 'Refund receipt (payment reversed)' : 'Fee receipt'}
+        </h2>
         <dl className="receipt__facts">
           <dt>Receipt no.</dt>
           <dd>{receipt.receiptNumber}</dd>
@@ -107,9 +140,13 @@ export default function ReceiptScreen() {
         </p>
         <p className="receipt__words">{receipt.amountInWords}</p>
         {reversal && (
-          <p className="receipt__remark">Reverses receipt {receipt.reverses}. Reason: {receipt.reason}</p>
+          <p className="receipt__remark">
+            Reverses receipt {receipt.reverses}. Reason: {receipt.reason}
+          </p>
         )}
-        {receipt.reversedBy && <p className="receipt__remark">This payment was reversed by receipt {receipt.reversedBy}.</p>}
+        {receipt.reversedBy && (
+          <p className="receipt__remark">This payment was reversed by receipt {receipt.reversedBy}.</p>
+        )}
         <p className="receipt__sign">
           <span>Recorded {formatDateTime(receipt.recordedAt)}</span>
           <span>Signature</span>

@@ -6,7 +6,13 @@
 import { HttpError, conflict } from '../../server/errors.ts';
 import { boundedText as words, issueFields } from '../../server/provider-input.ts';
 import { z } from '../../lib/zod.ts';
-import { gatewayConfig, isGatewayError, razorpayClient, type GatewayConfig, type RazorpayClient } from '../../server/razorpay.ts';
+import {
+  gatewayConfig,
+  isGatewayError,
+  razorpayClient,
+  type GatewayConfig,
+  type RazorpayClient,
+} from '../../server/razorpay.ts';
 
 export const GATEWAY_MESSAGES = {
   off: 'Online payment is not set up: take the fee at the desk.',
@@ -52,7 +58,8 @@ export const webhookEventSchema = z.object({
 /** A payment the gateway's API answered, when it is one in range; undefined else (said in the log: the gateway, not the family, is wrong). */
 export function gatewayPayment(value: unknown, what: string): GatewayPayment | undefined {
   const result = gatewayPaymentSchema.safeParse(value);
-  if (!result.success) console.error(`[gateway] ${what}: a payment out of range: ${JSON.stringify(issueFields(result.error))}`);
+  if (!result.success)
+    console.error(`[gateway] ${what}: a payment out of range: ${JSON.stringify(issueFields(result.error))}`);
   return result.success ? result.data : undefined;
 }
 
@@ -74,14 +81,23 @@ export async function callGateway<T>(what: string, call: () => Promise<T>): Prom
   try {
     return await call();
   } catch (error) {
-    const said = isGatewayError(error) ? `${error.statusCode} ${error.error?.code ?? ''} ${error.error?.description ?? ''}`.trim() : String(error);
+    const said = isGatewayError(error)
+      ? `${error.statusCode} ${error.error?.code ?? ''} ${error.error?.description ?? ''}`.trim()
+      : String(error);
     console.error(`[gateway] ${what} failed: ${said}`);
     throw new HttpError(502, `${GATEWAY_MESSAGES.failed} (${what}: ${said})`).withCode('gateway-failed');
   }
 }
 
 /** Refunds `amountPaise` of the gateway payment `paymentId` in full speed "normal", noting why. */
-export async function refundThroughGateway(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<GatewayRefund> {
+export async function refundThroughGateway(
+  paymentId: string,
+  amountPaise: number,
+  notes: Record<string, string>,
+): Promise<GatewayRefund> {
   const { client } = gateway();
-  return callGateway('refund', () => client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }) as Promise<GatewayRefund>);
+  return callGateway(
+    'refund',
+    () => client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }) as Promise<GatewayRefund>,
+  );
 }

@@ -23,7 +23,13 @@ import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson, readText, type Handler, type RouteContext } from '../../server/http.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
-import { checkoutPayload, gatewayConfig, razorpayClient, signatureMatches, type GatewayConfig } from '../../server/razorpay.ts';
+import {
+  checkoutPayload,
+  gatewayConfig,
+  razorpayClient,
+  signatureMatches,
+  type GatewayConfig,
+} from '../../server/razorpay.ts';
 import { siteAddress } from '../../server/env.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
@@ -34,9 +40,27 @@ import { kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
-import { callGateway, gateway, gatewayId, gatewayPayment, refundThroughGateway, webhookEventSchema, type GatewayPayment } from './gateway.server.ts';
+import {
+  callGateway,
+  gateway,
+  gatewayId,
+  gatewayPayment,
+  refundThroughGateway,
+  webhookEventSchema,
+  type GatewayPayment,
+} from './gateway.server.ts';
 import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
-import { PAY_KINDS, isPayKind, type OnlineListing, type OnlinePaymentRow, type OrderAnswer, type PayKind, type PaymentOutcome, type Reconciliation, type UnpaidOrderRow } from './online.ts';
+import {
+  PAY_KINDS,
+  isPayKind,
+  type OnlineListing,
+  type OnlinePaymentRow,
+  type OrderAnswer,
+  type PayKind,
+  type PaymentOutcome,
+  type Reconciliation,
+  type UnpaidOrderRow,
+} from './online.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;
@@ -70,10 +94,15 @@ function payableNow(kind: PayKind, status: string): boolean {
 function checkOrder(input: unknown, say: Say) {
   const given = input && typeof input === 'object' ? (input as Record<string, unknown>).kind : undefined;
   const online = kindOf(isPayKind(given) ? given : 'tc-request').payment!.online;
-  return checkLookup({ number: 'number', normalise: online.normalise, numberMessage: online.numberMessage }, input, say, {
-    fields: ['kind'] as const,
-    problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
-  });
+  return checkLookup(
+    { number: 'number', normalise: online.normalise, numberMessage: online.numberMessage },
+    input,
+    say,
+    {
+      fields: ['kind'] as const,
+      problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
+    },
+  );
 }
 
 export const ONLINE_MESSAGES = {
@@ -97,7 +126,14 @@ interface OrderRow {
 
 const ORDER_COLUMNS = `order_id, entity, record_id, amount_paise::text AS amount_paise, fee_paise::text AS fee_paise, paid_paise::text AS paid_paise, currency, state, language`;
 
-function orderAnswer(config: GatewayConfig, order: OrderRow, school: string, description: string, contactNo: string, site: string): OrderAnswer {
+function orderAnswer(
+  config: GatewayConfig,
+  order: OrderRow,
+  school: string,
+  description: string,
+  contactNo: string,
+  site: string,
+): OrderAnswer {
   return {
     orderId: order.order_id,
     amount: Number(order.amount_paise),
@@ -125,13 +161,20 @@ export const createOrder: Handler = async (req, { ip }) => {
   const kind = input.kind as PayKind;
   const payable = pairOf(kind);
   const { config, client } = gateway();
-  const found = await lookUpPair(ip, input.contactNo, () => queryOne<{ id: string }>(payable.find, [input.number, input.contactNo]));
+  const found = await lookUpPair(ip, input.contactNo, () =>
+    queryOne<{ id: string }>(payable.find, [input.number, input.contactNo]),
+  );
   if (!found) throw notFound(fill('en', payable.notFound)).withCode(payable.notFound);
   const made = await transaction(async (tx) => {
     // The record's row first, as the desk locks it: an order, a desk payment and a gateway payment queue.
     const row = await lockPayable(tx, kind, found.id);
     const { due, paid, balance } = await balanceOf(tx, kind, row);
-    const open = (await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE entity = $1 AND record_id = $2 AND state = 'open'`, [kind, found.id])).rows[0];
+    const open = (
+      await tx.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE entity = $1 AND record_id = $2 AND state = 'open'`,
+        [kind, found.id],
+      )
+    ).rows[0];
     if (balance <= 0 || !payableNow(kind, String(row.status))) {
       // Nothing is due: an order still open is ended (a payment of it now would be refunded).
       if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
@@ -142,7 +185,12 @@ export const createOrder: Handler = async (req, { ip }) => {
     if (open && Number(open.paid_paise) === paid) return { order: open };
     if (open) await tx.query(`UPDATE payment_orders SET state = 'closed' WHERE order_id = $1`, [open.order_id]);
     const atGateway = await callGateway('order', () =>
-      client.orders.create({ amount: balance, currency: 'INR', receipt: `${kind}:${found.id}`.slice(0, 40), notes: { entity: kind, record: found.id } }),
+      client.orders.create({
+        amount: balance,
+        currency: 'INR',
+        receipt: `${kind}:${found.id}`.slice(0, 40),
+        notes: { entity: kind, record: found.id },
+      }),
     );
     const inserted = await tx.query<OrderRow>(
       `INSERT INTO payment_orders (order_id, entity, record_id, amount_paise, fee_paise, paid_paise, currency, language)
@@ -166,9 +214,14 @@ export const createOrder: Handler = async (req, { ip }) => {
  * reconciliation): recorded with a receipt, a mismatch, or refunded. Undefined for an order that
  * is not ours (ignored) or a payment not captured (nothing to take).
  */
-export async function takeGatewayPayment(payment: GatewayPayment, ip: string | null): Promise<PaymentOutcome | undefined> {
+export async function takeGatewayPayment(
+  payment: GatewayPayment,
+  ip: string | null,
+): Promise<PaymentOutcome | undefined> {
   if (payment.status !== 'captured' || !payment.order_id) return undefined;
-  const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
+  const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [
+    payment.order_id,
+  ]);
   if (!order) return undefined;
   const actor = gatewayActor(ip);
   const amount = payment.amount;
@@ -176,52 +229,115 @@ export async function takeGatewayPayment(payment: GatewayPayment, ip: string | n
   const test = gatewayConfig()?.test === true;
   const outcome = await transaction(async (tx): Promise<PaymentOutcome> => {
     // The principal may have deleted a record that had only an unpaid order: its money goes back.
-    const gone = !(await tx.query(`SELECT 1 FROM ${kindOf(order.entity).table} WHERE id = $1`, [order.record_id])).rows.length;
+    const gone = !(await tx.query(`SELECT 1 FROM ${kindOf(order.entity).table} WHERE id = $1`, [order.record_id])).rows
+      .length;
     const row = gone ? undefined : await lockPayable(tx, order.entity, order.record_id);
     const seen = await outcomeOf(tx, payment.id);
     if (seen) return seen;
     const note = (outcome: string, extra: { refundId?: string; note?: string } = {}) =>
       tx.query(
         `INSERT INTO gateway_payments (payment_id, order_id, amount_paise, currency, method, outcome, refund_id, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [payment.id, order.order_id, String(amount), payment.currency, payment.method ?? '', outcome, extra.refundId ?? null, extra.note ?? ''],
+        [
+          payment.id,
+          order.order_id,
+          String(amount),
+          payment.currency,
+          payment.method ?? '',
+          outcome,
+          extra.refundId ?? null,
+          extra.note ?? '',
+        ],
       );
     const what = `${payment.id} of order ${order.order_id}: ${formatRupees(amount)} ${payment.currency}`;
     if (amount !== Number(order.amount_paise) || payment.currency !== order.currency) {
-      await note('mismatch', { note: `The order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}.` });
-      await recordAudit(actor, { action: 'payment-mismatch', entity: order.entity, entityId: order.record_id, detail: `${what}; the order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}` }, tx);
+      await note('mismatch', {
+        note: `The order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}.`,
+      });
+      await recordAudit(
+        actor,
+        {
+          action: 'payment-mismatch',
+          entity: order.entity,
+          entityId: order.record_id,
+          detail: `${what}; the order asked ${formatRupees(Number(order.amount_paise))} ${order.currency}`,
+        },
+        tx,
+      );
       return 'mismatch';
     }
     // The fee is the order's while no payment has fixed one: the family pays what it was asked.
-    const fixed = (await tx.query(`SELECT 1 FROM payments WHERE entity = $1 AND record_id = $2 LIMIT 1`, [order.entity, order.record_id])).rows.length > 0;
+    const fixed =
+      (
+        await tx.query(`SELECT 1 FROM payments WHERE entity = $1 AND record_id = $2 LIMIT 1`, [
+          order.entity,
+          order.record_id,
+        ])
+      ).rows.length > 0;
     const feePaise = fixed && row ? Number(row.fee_paise) : Number(order.fee_paise);
-    const { balance } = row ? await balanceOf(tx, order.entity, { ...row, fee_paise: String(feePaise) }) : { balance: 0 };
+    const { balance } = row
+      ? await balanceOf(tx, order.entity, { ...row, fee_paise: String(feePaise) })
+      : { balance: 0 };
     if (!row || amount > balance) {
       // Paid already (a second payment, or the desk took it meanwhile): the money goes back.
-      const refund = await refundThroughGateway(payment.id, amount, { reason: 'Fee already paid' }).catch(() => undefined);
-      const why = !row ? 'The record was deleted.' : balance > 0 ? `Only ${formatRupees(balance)} was due.` : 'Nothing was due: paid already.';
+      const refund = await refundThroughGateway(payment.id, amount, { reason: 'Fee already paid' }).catch(
+        () => undefined,
+      );
+      const why = !row
+        ? 'The record was deleted.'
+        : balance > 0
+          ? `Only ${formatRupees(balance)} was due.`
+          : 'Nothing was due: paid already.';
       await note(refund ? 'refunded' : 'refund-failed', { ...(refund ? { refundId: refund.id } : {}), note: why });
       await recordAudit(
         actor,
-        { action: 'online-refund', entity: order.entity, entityId: order.record_id, detail: refund ? `${refund.id}: ${what} refunded, nothing was due` : `${what}: refund refused by the gateway, refund it from the dashboard` },
+        {
+          action: 'online-refund',
+          entity: order.entity,
+          entityId: order.record_id,
+          detail: refund
+            ? `${refund.id}: ${what} refunded, nothing was due`
+            : `${what}: refund refused by the gateway, refund it from the dashboard`,
+        },
         tx,
       );
       return 'refunded';
     }
     const taken = await takePayment(
-      tx, order.entity, row,
-      { amountPaise: amount, feePaise, mode: 'online', reference: payment.id, paidOn: dateInIndia(), gatewayPaymentId: payment.id, test },
+      tx,
+      order.entity,
+      row,
+      {
+        amountPaise: amount,
+        feePaise,
+        mode: 'online',
+        reference: payment.id,
+        paidOn: dateInIndia(),
+        gatewayPaymentId: payment.id,
+        test,
+      },
       actor,
     );
     await note('recorded', { note: taken.receipt });
     await tx.query(`UPDATE payment_orders SET state = 'paid' WHERE order_id = $1`, [order.order_id]);
-    await recordAudit(actor, { action: 'online-payment', entity: order.entity, entityId: order.record_id, detail: `${taken.receipt}: ${what}${payment.method ? ` by ${payment.method}` : ''}` }, tx);
+    await recordAudit(
+      actor,
+      {
+        action: 'online-payment',
+        entity: order.entity,
+        entityId: order.record_id,
+        detail: `${taken.receipt}: ${what}${payment.method ? ` by ${payment.method}` : ''}`,
+      },
+      tx,
+    );
     return 'paid';
   });
   return outcome;
 }
 
 async function outcomeOf(tx: Queryable, paymentId: string): Promise<PaymentOutcome | undefined> {
-  const row = (await tx.query<{ outcome: string }>(`SELECT outcome FROM gateway_payments WHERE payment_id = $1`, [paymentId])).rows[0];
+  const row = (
+    await tx.query<{ outcome: string }>(`SELECT outcome FROM gateway_payments WHERE payment_id = $1`, [paymentId])
+  ).rows[0];
   if (!row) return undefined;
   return row.outcome === 'recorded' ? 'paid' : row.outcome === 'mismatch' ? 'mismatch' : 'refunded';
 }
@@ -233,7 +349,9 @@ async function outcomeOf(tx: Queryable, paymentId: string): Promise<PaymentOutco
  */
 async function noteFailure(payment: GatewayPayment): Promise<void> {
   if (payment.status !== 'failed' || !payment.order_id) return;
-  const reason = [payment.error_description, payment.error_reason && `(${payment.error_reason})`].filter(Boolean).join(' ');
+  const reason = [payment.error_description, payment.error_reason && `(${payment.error_reason})`]
+    .filter(Boolean)
+    .join(' ');
   await query(
     `INSERT INTO payment_failures (payment_id, order_id, amount_paise, reason)
      SELECT $1, order_id, $3, $4 FROM payment_orders WHERE order_id = $2
@@ -244,7 +362,8 @@ async function noteFailure(payment: GatewayPayment): Promise<void> {
 }
 
 /** After a change the family's messages may follow (a TC request moved to Fee paid). */
-const wake = (ctx: Pick<RouteContext, 'netlify'>, order: { entity: PayKind; record_id: string }) => sendSoon(ctx, { entity: order.entity, recordId: order.record_id });
+const wake = (ctx: Pick<RouteContext, 'netlify'>, order: { entity: PayKind; record_id: string }) =>
+  sendSoon(ctx, { entity: order.entity, recordId: order.record_id });
 
 // ---- the checkout's return ------------------------------------------------------------------
 
@@ -266,11 +385,19 @@ export const checkoutCallback: Handler = async (req, ctx) => {
       orderId = '';
     }
   }
-  const order = orderId ? await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [orderId]) : undefined;
+  const order = orderId
+    ? await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [orderId])
+    : undefined;
   if (!order) throw badRequest('This payment is not for an order of this school.').withCode('unknown-order');
   const back = async (outcome: PaymentOutcome) => {
     const number = (await queryOne<{ number: string }>(pairOf(order.entity).numberOf, [order.record_id]))?.number ?? '';
-    return new Response(null, { status: 303, headers: { Location: `${statusPagePath(order.entity, order.language, number)}&payment=${outcome}`, 'Cache-Control': 'no-store' } });
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: `${statusPagePath(order.entity, order.language, number)}&payment=${outcome}`,
+        'Cache-Control': 'no-store',
+      },
+    });
   };
   const { config, client } = gateway();
   if (!paymentId && gatewayId.safeParse(failedId).success) {
@@ -281,7 +408,8 @@ export const checkoutCallback: Handler = async (req, ctx) => {
     return back('failed');
   }
   // Checked against the order we stored, with our key secret: a forged or altered return records nothing.
-  if (!paymentId || !signatureMatches(checkoutPayload(order.order_id, paymentId), signature, config.keySecret)) return back('failed');
+  if (!paymentId || !signatureMatches(checkoutPayload(order.order_id, paymentId), signature, config.keySecret))
+    return back('failed');
   // The gateway not answering now loses nothing: the family is told it is being confirmed, and the
   // webhook or the next reconciliation run records it.
   const fetched = await callGateway('payment', () => client.payments.fetch(paymentId)).catch(() => undefined);
@@ -302,7 +430,8 @@ export const webhook: Handler = async (req, ctx) => {
   const raw = await readText(req);
   const { config } = gateway();
   const signature = req.headers.get('x-razorpay-signature') ?? '';
-  if (!signatureMatches(raw, signature, config.webhookSecret)) throw badRequest(ONLINE_MESSAGES.badSignature).withCode('bad-signature');
+  if (!signatureMatches(raw, signature, config.webhookSecret))
+    throw badRequest(ONLINE_MESSAGES.badSignature).withCode('bad-signature');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -313,17 +442,26 @@ export const webhook: Handler = async (req, ctx) => {
   const event = providerInput(webhookEventSchema, parsed, ONLINE_MESSAGES.outOfRange, 'out-of-range');
   const eventId = req.headers.get('x-razorpay-event-id') ?? '';
   const eventIdRead = gatewayId.safeParse(eventId);
-  if (eventId && !eventIdRead.success) throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', issueFields(eventIdRead.error, 'X-Razorpay-Event-Id'));
-  if (eventId && (await queryOne(`SELECT 1 AS seen FROM gateway_events WHERE event_id = $1`, [eventId]))) return json({ status: 'duplicate' });
+  if (eventId && !eventIdRead.success)
+    throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', issueFields(eventIdRead.error, 'X-Razorpay-Event-Id'));
+  if (eventId && (await queryOne(`SELECT 1 AS seen FROM gateway_events WHERE event_id = $1`, [eventId])))
+    return json({ status: 'duplicate' });
   const payment = event.payload?.payment?.entity;
   let outcome: PaymentOutcome | undefined;
   // payment.captured and order.paid carry the captured payment; a failed one changes nothing we hold
   // (a later "failed" never moves a paid record back); refunds are ours already.
-  if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) outcome = await takeGatewayPayment(payment, null);
+  if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment)
+    outcome = await takeGatewayPayment(payment, null);
   if (event.event === 'payment.failed' && payment) await noteFailure(payment);
-  if (eventId) await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [eventId, event.event]);
+  if (eventId)
+    await query(`INSERT INTO gateway_events (event_id, event) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING`, [
+      eventId,
+      event.event,
+    ]);
   if (outcome === 'paid' && payment?.order_id) {
-    const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [payment.order_id]);
+    const order = await queryOne<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE order_id = $1`, [
+      payment.order_id,
+    ]);
     if (order) await wake(ctx, order);
   }
   return json({ status: outcome ?? 'ignored' });
@@ -346,7 +484,9 @@ export async function reconcile(): Promise<Reconciliation | undefined> {
   for (const { order_id } of orders) {
     try {
       const found = (await client.orders.fetchPayments(order_id)) as unknown as { items?: unknown[] };
-      const items = (Array.isArray(found.items) ? found.items : []).map((item) => gatewayPayment(item, `payments of ${order_id}`));
+      const items = (Array.isArray(found.items) ? found.items : []).map((item) =>
+        gatewayPayment(item, `payments of ${order_id}`),
+      );
       // A payment out of range is the gateway's error: the order is asked again next run, nothing of it taken.
       if (items.some((item) => !item)) throw new Error('a payment out of range');
       for (const payment of items as GatewayPayment[]) {
@@ -369,7 +509,12 @@ export async function reconcile(): Promise<Reconciliation | undefined> {
 export async function reconcileNow(_req: Request, ctx: AdminContext): Promise<Response> {
   gateway();
   const result = (await reconcile())!;
-  await recordAudit(ctx, { action: 'reconcile', entity: 'payments', entityId: null, detail: describeReconciliation(result) });
+  await recordAudit(ctx, {
+    action: 'reconcile',
+    entity: 'payments',
+    entityId: null,
+    detail: describeReconciliation(result),
+  });
   // The family's messages of what it found go with the outbox's next run.
   return json(result);
 }
@@ -461,6 +606,13 @@ export async function listOnline(req: Request): Promise<Response> {
     note: String(r.note),
     createdAt: toIso(r.created_at),
   }));
-  const listing: OnlineListing = { enabled: !!config, test: !!config?.test, openOrders: Number(open?.n ?? 0), payments, unpaid, abandonedMinutes: ABANDONED_MINUTES };
+  const listing: OnlineListing = {
+    enabled: !!config,
+    test: !!config?.test,
+    openOrders: Number(open?.n ?? 0),
+    payments,
+    unpaid,
+    abandonedMinutes: ABANDONED_MINUTES,
+  };
   return json(listing);
 }

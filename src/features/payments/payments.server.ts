@@ -38,8 +38,18 @@ import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone } from '../school/profile.ts';
 import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
-  MODE_LABELS, PAYMENT_MESSAGES, REASON_MAX, REFERENCE_LABELS, TEST_RECEIVER, validatePayment,
-  type Fee, type Payable, type Payment, type PaymentDetails, type PaymentMode, type Receipt,
+  MODE_LABELS,
+  PAYMENT_MESSAGES,
+  REASON_MAX,
+  REFERENCE_LABELS,
+  TEST_RECEIVER,
+  validatePayment,
+  type Fee,
+  type Payable,
+  type Payment,
+  type PaymentDetails,
+  type PaymentMode,
+  type Receipt,
 } from './payments.ts';
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
@@ -58,7 +68,14 @@ interface Book extends KindPayment {
 
 function bookOf(entity: Payable): Book {
   const kind = kindOf(entity);
-  return { ...kind.payment!, entity, table: kind.table, workflow: kind.workflow, noun: kind.labels.this, notFound: kind.labels.notFound };
+  return {
+    ...kind.payment!,
+    entity,
+    table: kind.table,
+    workflow: kind.workflow,
+    noun: kind.labels.this,
+    notFound: kind.labels.notFound,
+  };
 }
 
 /** The column `fee_paise`: the fee a row of `book` (under `alias`) owes, fixed from its first payment on (src/features/fees/fees.server.ts). */
@@ -125,11 +142,15 @@ export async function paymentDetails(entity: Payable, id: string): Promise<Payme
   const book = bookOf(entity);
   const [row, payments] = await Promise.all([
     queryOne(`SELECT ${book.columns}, ${feeColumn(book)} FROM ${book.table} WHERE id = $1`, [id]),
-    query(`SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.entity = $1 AND p.record_id = $2 ORDER BY p.created_at, p.receipt_number`, [entity, id]),
+    query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments p ${PAYMENT_JOINS} WHERE p.entity = $1 AND p.record_id = $2 ORDER BY p.created_at, p.receipt_number`,
+      [entity, id],
+    ),
   ]);
   const list = payments.map(paymentJson);
   const paid = list.reduce((sum, p) => sum + p.amountPaise, 0);
-  const waiverNote = row?.fee_waiver_note === null || row?.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
+  const waiverNote =
+    row?.fee_waiver_note === null || row?.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
   return { fee: feeJson(feeOwed(row) ?? 0, paid, waiverNote), payments: list };
 }
 
@@ -165,7 +186,8 @@ export function feeExportColumns(entity: Payable): ExportExtra {
   const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
   const fee = (row: Record<string, unknown>) => {
     const due = feeOwed(row);
-    const waiverNote = row.fee_waiver_note === null || row.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
+    const waiverNote =
+      row.fee_waiver_note === null || row.fee_waiver_note === undefined ? null : String(row.fee_waiver_note);
     return { set: due !== undefined, ...feeJson(due ?? 0, paid(row), waiverNote) };
   };
   return {
@@ -188,18 +210,25 @@ export function feeExportColumns(entity: Payable): ExportExtra {
 // ---- changes -------------------------------------------------------------------------------
 
 async function lockRecord(tx: Queryable, book: Book, id: string): Promise<Record<string, unknown>> {
-  const row = (await tx.query(`SELECT *, ${feeColumn(book)} FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  const row = (await tx.query(`SELECT *, ${feeColumn(book)} FROM ${book.table} WHERE id = $1 FOR UPDATE`, [id]))
+    .rows[0];
   if (!row) throw notFound(book.notFound);
   return row;
 }
 
 function refuseClosed(book: Book, row: Record<string, unknown>): void {
   const status = String(row.status);
-  if (book.closed.includes(status)) throw conflict(`${book.noun} is ${statusLabel(book.workflow, status)}: no fee is taken or waived for it.`).withCode('closed');
+  if (book.closed.includes(status))
+    throw conflict(`${book.noun} is ${statusLabel(book.workflow, status)}: no fee is taken or waived for it.`).withCode(
+      'closed',
+    );
 }
 
 async function paidOf(tx: Queryable, entity: Payable, id: string): Promise<number> {
-  const sum = await tx.query<{ paid: string }>(`SELECT coalesce(sum(amount_paise), 0)::text AS paid FROM payments WHERE entity = $1 AND record_id = $2`, [entity, id]);
+  const sum = await tx.query<{ paid: string }>(
+    `SELECT coalesce(sum(amount_paise), 0)::text AS paid FROM payments WHERE entity = $1 AND record_id = $2`,
+    [entity, id],
+  );
   return Number(sum.rows[0]!.paid);
 }
 
@@ -243,7 +272,13 @@ export interface Entry {
   gatewayRefundId?: string;
 }
 
-async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, ctx: Recorder): Promise<{ id: string; receipt: string }> {
+async function insertEntry(
+  tx: Queryable,
+  book: Book,
+  id: string,
+  entry: Entry,
+  ctx: Recorder,
+): Promise<{ id: string; receipt: string }> {
   const receipt = await takeReceiptNumber(tx);
   // clock_timestamp(), taken after the counter's lock: entries of a year sort by time as by number.
   const inserted = await tx.query<{ id: string }>(
@@ -251,8 +286,20 @@ async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, 
                            gateway_payment_id, gateway_refund_id, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, clock_timestamp()) RETURNING id`,
     [
-      receipt, book.entity, id, String(entry.amountPaise), entry.mode, entry.reference, entry.paidOn, entry.reverses ?? null, entry.reason ?? '',
-      ctx.admin?._id ?? null, ctx.admin ? ctx.admin.name : entry.test ? TEST_RECEIVER : ONLINE_RECEIVER, String(entry.feePaise), entry.gatewayPaymentId ?? null, entry.gatewayRefundId ?? null,
+      receipt,
+      book.entity,
+      id,
+      String(entry.amountPaise),
+      entry.mode,
+      entry.reference,
+      entry.paidOn,
+      entry.reverses ?? null,
+      entry.reason ?? '',
+      ctx.admin?._id ?? null,
+      ctx.admin ? ctx.admin.name : entry.test ? TEST_RECEIVER : ONLINE_RECEIVER,
+      String(entry.feePaise),
+      entry.gatewayPaymentId ?? null,
+      entry.gatewayRefundId ?? null,
     ],
   );
   return { id: inserted.rows[0]!.id, receipt };
@@ -263,7 +310,13 @@ async function insertEntry(tx: Queryable, book: Book, id: string, entry: Entry, 
  * TC request's status. The transaction id is the last standing payment's reference (its receipt
  * number when it has none, as for cash), and stays empty while nothing is paid.
  */
-async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, ctx: Recorder, why: string): Promise<void> {
+async function settle(
+  tx: Queryable,
+  book: Book,
+  row: Record<string, unknown>,
+  ctx: Recorder,
+  why: string,
+): Promise<void> {
   const id = String(row.id);
   const waived = row.fee_waiver_note !== null && row.fee_waiver_note !== undefined;
   const paid = await paidOf(tx, book.entity, id);
@@ -277,7 +330,10 @@ async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, c
     )
   ).rows[0];
   const transactionId = paid > 0 && last ? last.reference || last.receipt_number : null;
-  await tx.query(`UPDATE ${book.table} SET payment_status = $2, transaction_id = $3, updated_at = now() WHERE id = $1`, [id, status, transactionId]);
+  await tx.query(
+    `UPDATE ${book.table} SET payment_status = $2, transaction_id = $3, updated_at = now() WHERE id = $1`,
+    [id, status, transactionId],
+  );
   if (!book.coveredMove) return;
   // A record that waits for its fee (a TC request): covered, it moves on by itself; no longer covered, it goes back.
   const { from, to } = book.coveredMove;
@@ -291,7 +347,11 @@ async function settle(tx: Queryable, book: Book, row: Record<string, unknown>, c
 export const lockPayable = (tx: Queryable, entity: Payable, id: string) => lockRecord(tx, bookOf(entity), id);
 
 /** What is left to pay on a locked record (`row` from lockPayable): 0 once waived or closed; the fee is `feePaise` when none is fixed yet. */
-export async function balanceOf(tx: Queryable, entity: Payable, row: Record<string, unknown>): Promise<{ due: number; paid: number; balance: number }> {
+export async function balanceOf(
+  tx: Queryable,
+  entity: Payable,
+  row: Record<string, unknown>,
+): Promise<{ due: number; paid: number; balance: number }> {
   const book = bookOf(entity);
   const paid = await paidOf(tx, entity, String(row.id));
   const due = feeOwed(row) ?? 0;
@@ -307,7 +367,11 @@ export async function balanceOf(tx: Queryable, entity: Payable, row: Record<stri
  * writes its audit entry and, after the commit, wakes the outbox (sendSoon).
  */
 export async function takePayment(
-  tx: Queryable, entity: Payable, row: Record<string, unknown>, entry: Entry, ctx: Recorder,
+  tx: Queryable,
+  entity: Payable,
+  row: Record<string, unknown>,
+  entry: Entry,
+  ctx: Recorder,
 ): Promise<{ id: string; receipt: string }> {
   const book = bookOf(entity);
   const taken = await insertEntry(tx, book, String(row.id), entry, ctx);
@@ -349,7 +413,16 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       }
       const entry = await takePayment(tx, entity, row, { ...payment, feePaise: due }, ctx);
       const reference = payment.reference ? ` (${payment.reference})` : '';
-      await recordAudit(ctx, { action: 'payment', entity, entityId: id, detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}` }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'payment',
+          entity,
+          entityId: id,
+          detail: `${entry.receipt}: ${formatRupees(payment.amountPaise)} by ${MODE_LABELS[payment.mode]}${reference}`,
+        },
+        tx,
+      );
       return entry;
     });
     // A TC request the payment moved on has a message for the parent.
@@ -374,24 +447,54 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       if (!original) throw notFound(PAYMENT_NOT_FOUND);
       const payment = paymentJson(original);
       if (payment.reverses) throw conflict(PAYMENT_CONFLICTS.reversal).withCode('reversal');
-      if (payment.reversedBy) throw conflict(`Receipt ${payment.receiptNumber} is reversed already, by receipt ${payment.reversedBy}.`).withCode('reversed');
+      if (payment.reversedBy)
+        throw conflict(
+          `Receipt ${payment.receiptNumber} is reversed already, by receipt ${payment.reversedBy}.`,
+        ).withCode('reversed');
       // Money paid online goes back the way it came: refunded through the gateway (the row stays
       // locked meanwhile), and the reversal names the refund. A refused refund records nothing.
-      const refund = payment.mode === 'online' ? await refundThroughGateway(payment.reference, payment.amountPaise, { receipt: payment.receiptNumber, reason }) : undefined;
+      const refund =
+        payment.mode === 'online'
+          ? await refundThroughGateway(payment.reference, payment.amountPaise, {
+              receipt: payment.receiptNumber,
+              reason,
+            })
+          : undefined;
       const entry = await insertEntry(
         tx,
         book,
         id,
         {
-          amountPaise: -payment.amountPaise, feePaise: feeOf(row), mode: payment.mode, reference: refund?.id ?? payment.reference, paidOn: dateInIndia(),
-          reverses: payment._id, reason, ...(refund ? { gatewayRefundId: refund.id } : {}),
+          amountPaise: -payment.amountPaise,
+          feePaise: feeOf(row),
+          mode: payment.mode,
+          reference: refund?.id ?? payment.reference,
+          paidOn: dateInIndia(),
+          reverses: payment._id,
+          reason,
+          ...(refund ? { gatewayRefundId: refund.id } : {}),
         },
         ctx,
       );
-      if (refund) await recordAudit(ctx, { action: 'online-refund', entity, entityId: id, detail: `${refund.id}: ${formatRupees(payment.amountPaise)} of ${payment.reference} (${reason})` }, tx);
+      if (refund)
+        await recordAudit(
+          ctx,
+          {
+            action: 'online-refund',
+            entity,
+            entityId: id,
+            detail: `${refund.id}: ${formatRupees(payment.amountPaise)} of ${payment.reference} (${reason})`,
+          },
+          tx,
+        );
       await recordAudit(
         ctx,
-        { action: 'reverse-payment', entity, entityId: id, detail: `${entry.receipt} reverses ${payment.receiptNumber}: ${formatRupees(payment.amountPaise)} (${reason})` },
+        {
+          action: 'reverse-payment',
+          entity,
+          entityId: id,
+          detail: `${entry.receipt} reverses ${payment.receiptNumber}: ${formatRupees(payment.amountPaise)} (${reason})`,
+        },
         tx,
       );
       await settle(tx, book, row, ctx, `Payment reversed: receipt ${entry.receipt} reverses ${payment.receiptNumber}.`);
@@ -414,7 +517,11 @@ export function paymentRoutes(entity: Payable, load: Loader) {
       const paid = await paidOf(tx, entity, id);
       if (paid >= due) throw conflict(PAYMENT_CONFLICTS.paidInFull).withCode('nothing-due');
       await tx.query(`UPDATE ${book.table} SET fee_waiver_note = $2 WHERE id = $1`, [id, note]);
-      await recordAudit(ctx, { action: 'waive-fee', entity, entityId: id, detail: `${formatRupees(due - paid)} waived: ${note}` }, tx);
+      await recordAudit(
+        ctx,
+        { action: 'waive-fee', entity, entityId: id, detail: `${formatRupees(due - paid)} waived: ${note}` },
+        tx,
+      );
       await settle(tx, book, { ...row, fee_waiver_note: note }, ctx, `Fee waived by ${ctx.admin.name}: ${note}`);
     });
     await sendSoon(ctx, { entity, recordId: id });
@@ -472,7 +579,8 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   const words = rupeesInWords(payment.amountPaise);
   const shown = (present: string | undefined, value: unknown) => (present ? String(value ?? '') : null);
   // Through the test gateway (the payment, or the payment a reversal reverses): the receipt says no money moved.
-  const test = payment.mode === 'online' && (payment.receivedBy === TEST_RECEIVER || row.reverses_received_by === TEST_RECEIVER);
+  const test =
+    payment.mode === 'online' && (payment.receivedBy === TEST_RECEIVER || row.reverses_received_by === TEST_RECEIVER);
   const school = await schoolProfile();
   return {
     school: {

@@ -31,9 +31,17 @@ export const TEST_RECEIVER = 'Test gateway (no money moved)';
  * How a record's payments list names each entry's mode: a test-gateway payment, and the reversal
  * of one, say that no money moved rather than naming the real gateway.
  */
-export function modeLabelsOf(payments: readonly Pick<Payment, 'mode' | 'receivedBy' | 'receiptNumber' | 'reverses'>[]): string[] {
-  const test = new Set(payments.filter((p) => p.mode === 'online' && p.receivedBy === TEST_RECEIVER).map((p) => p.receiptNumber));
-  return payments.map((p) => (test.has(p.receiptNumber) || (p.reverses !== null && test.has(p.reverses)) ? 'Test payment: no money moved' : MODE_LABELS[p.mode]));
+export function modeLabelsOf(
+  payments: readonly Pick<Payment, 'mode' | 'receivedBy' | 'receiptNumber' | 'reverses'>[],
+): string[] {
+  const test = new Set(
+    payments.filter((p) => p.mode === 'online' && p.receivedBy === TEST_RECEIVER).map((p) => p.receiptNumber),
+  );
+  return payments.map((p) =>
+    test.has(p.receiptNumber) || (p.reverses !== null && test.has(p.reverses))
+      ? 'Test payment: no money moved'
+      : MODE_LABELS[p.mode],
+  );
 }
 
 /** What the reference of each mode is called on screen and on the receipt. */
@@ -100,7 +108,9 @@ const paymentSchema = shape.check(
     rules.check(PAYMENT_MESSAGES.reference, () => (v.mode !== 'cash' && !v.reference ? ['reference'] : []));
     rules.check(PAYMENT_MESSAGES.referenceTooLong, () => (v.reference.length > REFERENCE_MAX ? ['reference'] : []));
     rules.check(PAYMENT_MESSAGES.referenceText, () => (/^[\p{L}\p{N} \-/.]*$/u.test(v.reference) ? [] : ['reference']));
-    rules.check(PAYMENT_MESSAGES.paidOn, () => (isCalendarDate(v.paidOn) && v.paidOn >= EARLIEST_PAID_ON && v.paidOn <= dateInIndia() ? [] : ['paidOn']));
+    rules.check(PAYMENT_MESSAGES.paidOn, () =>
+      isCalendarDate(v.paidOn) && v.paidOn >= EARLIEST_PAID_ON && v.paidOn <= dateInIndia() ? [] : ['paidOn'],
+    );
   }),
 );
 
@@ -116,7 +126,15 @@ export function validatePayment(input: unknown): Result<NewPayment> {
   const result = validate(paymentSchema, input);
   if (!result.ok) return result;
   const v = result.data;
-  return { ok: true, data: { amountPaise: rupeesToPaise(v.amount)!, mode: v.mode as PaymentMode, reference: v.reference, paidOn: v.paidOn } };
+  return {
+    ok: true,
+    data: {
+      amountPaise: rupeesToPaise(v.amount)!,
+      mode: v.mode as PaymentMode,
+      reference: v.reference,
+      paidOn: v.paidOn,
+    },
+  };
 }
 
 /** One entry of a record's payments, oldest first. A reversal is a negative entry. */
@@ -161,7 +179,13 @@ export interface PaymentDetails {
 /** GET /v1/api/receipts/{receiptNumber}. */
 export interface Receipt {
   /** The school as its profile has it when the receipt is read; an unset fact is null (left out). */
-  school: { name: string; address: string; affiliationNumber: string | null; phone: string | null; email: string | null };
+  school: {
+    name: string;
+    address: string;
+    affiliationNumber: string | null;
+    phone: string | null;
+    email: string | null;
+  };
   receiptNumber: string;
   kind: 'payment' | 'reversal';
   /** YYYY-MM-DD: the day it was paid (a reversal: the day it was reversed). */
@@ -200,7 +224,6 @@ export interface Receipt {
   reverses: string | null;
   reversedBy: string | null;
 }
-
 
 /** The receipt page of a receipt number. */
 export const receiptPath = (number: string) => `/admin/receipts/${encodeURIComponent(number)}`;

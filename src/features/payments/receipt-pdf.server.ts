@@ -14,7 +14,18 @@
 import { toCurrency as hindiCurrency } from 'to-words/hi-IN';
 import { notFound } from '../../server/errors.ts';
 import type { Handler } from '../../server/http.ts';
-import { decoration, drawEmblem, group, heightOf, newPdf, pdfBytes, widthOf, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import {
+  decoration,
+  drawEmblem,
+  group,
+  heightOf,
+  newPdf,
+  pdfBytes,
+  widthOf,
+  write,
+  type PdfDoc,
+  type TextStyle,
+} from '../../server/pdf.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
 import { schoolProfile } from '../school/profile.server.ts';
 import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
@@ -36,7 +47,10 @@ export function parentReceipt(entity: Payable): Handler {
     if (!receipt) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
     const pdf = await receiptPdf(receipt, input.language);
     return new Response(new Uint8Array(pdf), {
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="receipt-${receipt.receiptNumber}.pdf"` },
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="receipt-${receipt.receiptNumber}.pdf"`,
+      },
     });
   };
 }
@@ -45,7 +59,8 @@ const GREY = '#4a4a4a';
 const INK = '#1c2430';
 
 /** A day YYYY-MM-DD as the receipt prints it: "26 Nov 2026"; in Hindi 26-11-2026. */
-const day = (date: string, language: Language) => (language === 'hi' ? date.split('-').reverse().join('-') : formatDate(`${date}T00:00:00+05:30`));
+const day = (date: string, language: Language) =>
+  language === 'hi' ? date.split('-').reverse().join('-') : formatDate(`${date}T00:00:00+05:30`);
 
 /** The amount in words, Indian system, in `language`. */
 function amountInWords(receipt: Receipt, language: Language): string {
@@ -59,7 +74,12 @@ function amountInWords(receipt: Receipt, language: Language): string {
 async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer> {
   const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
   const reversal = receipt.kind === 'reversal';
-  const doc = newPdf(`${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`, language, 30, 'A5');
+  const doc = newPdf(
+    `${t(reversal ? 'receipt.title.refund' : 'receipt.title')} ${receipt.receiptNumber}`,
+    language,
+    30,
+    'A5',
+  );
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
@@ -81,7 +101,13 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { size: 8.5, color: GREY, width: textWidth });
   let y = Math.max(doc.y, top + emblem) + 8;
   rule(doc, left, y, width, 1.5);
-  write(doc, t(reversal ? 'receipt.title.refund' : 'receipt.title'), { width, align: 'center', size: 12.5, weight: 'bold', role: 'H1' }, left, y + 8);
+  write(
+    doc,
+    t(reversal ? 'receipt.title.refund' : 'receipt.title'),
+    { width, align: 'center', size: 12.5, weight: 'bold', role: 'H1' },
+    left,
+    y + 8,
+  );
   y = doc.y + 8;
 
   const facts: [TextCode, string][] = [
@@ -89,13 +115,21 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
     ['receipt.date', day(receipt.date, language)],
     ['receipt.student', receipt.studentName],
     ['receipt.parent', receipt.parentName],
-    ...(receipt.admissionClass !== null ? [['receipt.class', classFor(language, receipt.admissionClass)] as [TextCode, string]] : []),
+    ...(receipt.admissionClass !== null
+      ? [['receipt.class', classFor(language, receipt.admissionClass)] as [TextCode, string]]
+      : []),
     ['receipt.session', receipt.session],
-    ...(receipt.admissionNumber !== null ? [['receipt.admissionNumber', receipt.admissionNumber] as [TextCode, string]] : []),
-    ...(receipt.applicationReference !== null ? [['receipt.reference', receipt.applicationReference] as [TextCode, string]] : []),
+    ...(receipt.admissionNumber !== null
+      ? [['receipt.admissionNumber', receipt.admissionNumber] as [TextCode, string]]
+      : []),
+    ...(receipt.applicationReference !== null
+      ? [['receipt.reference', receipt.applicationReference] as [TextCode, string]]
+      : []),
     ['receipt.for', t(`receipt.purpose.${receipt.entity}`)],
     ['receipt.paidBy', t(receipt.test ? 'receipt.mode.test' : `receipt.mode.${receipt.mode}`)],
-    ...(receipt.reference ? [[receipt.test ? 'receipt.ref.test' : `receipt.ref.${receipt.mode}`, receipt.reference] as [TextCode, string]] : []),
+    ...(receipt.reference
+      ? [[receipt.test ? 'receipt.ref.test' : `receipt.ref.${receipt.mode}`, receipt.reference] as [TextCode, string]]
+      : []),
     ['receipt.receivedBy', receipt.receivedBy],
   ];
   const labelWidth = 118;
@@ -103,7 +137,10 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   const valueWidth = width - labelWidth - 8;
   group(doc, 'Table', () => {
     for (const [label, value] of facts) {
-      const height = Math.max(heightOf(doc, t(label), labelWidth, { size: 9.5, weight: 'bold' }), heightOf(doc, value || '-', valueWidth, { size: 10 }));
+      const height = Math.max(
+        heightOf(doc, t(label), labelWidth, { size: 9.5, weight: 'bold' }),
+        heightOf(doc, value || '-', valueWidth, { size: 10 }),
+      );
       group(doc, 'TR', () => {
         write(doc, t(label), { size: 9.5, weight: 'bold', width: labelWidth, role: 'TH' }, left, y + 0.5);
         write(doc, value || '-', { size: 10, width: valueWidth, role: 'TD' }, valueX, y);
@@ -118,12 +155,24 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
   const boxHeight = 30;
   decoration(doc, () => doc.save().rect(left, y, width, boxHeight).lineWidth(1).strokeColor(INK).stroke().restore());
   write(doc, t(reversal ? 'receipt.amount.refund' : 'receipt.amount'), { ...box, width: width / 2 }, left + 10, y + 8);
-  write(doc, receipt.amountInFigures, { size: 15, weight: 'bold', width: width / 2 - 20 }, left + width - 10 - widthOf(doc, receipt.amountInFigures, { size: 15, weight: 'bold' }), y + 5);
+  write(
+    doc,
+    receipt.amountInFigures,
+    { size: 15, weight: 'bold', width: width / 2 - 20 },
+    left + width - 10 - widthOf(doc, receipt.amountInFigures, { size: 15, weight: 'bold' }),
+    y + 5,
+  );
   y += boxHeight + 6;
   write(doc, amountInWords(receipt, language), { size: 10, weight: 'bold', width }, left, y);
   y = doc.y + 6;
   if (reversal) {
-    write(doc, t('receipt.reverses', { number: receipt.reverses ?? '', reason: receipt.reason }), { size: 9.5, width }, left, y);
+    write(
+      doc,
+      t('receipt.reverses', { number: receipt.reverses ?? '', reason: receipt.reason }),
+      { size: 9.5, width },
+      left,
+      y,
+    );
     y = doc.y + 4;
   }
   if (receipt.reversedBy) {
@@ -133,7 +182,13 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
 
   // Signed at the foot: when it was recorded, and the office's signature line.
   y = Math.max(y + 30, doc.page.height - doc.page.margins.bottom - 60);
-  write(doc, t('receipt.recorded', { time: formatDateTime(receipt.recordedAt, language) }), { size: 8.5, color: GREY, width: width / 2 }, left, y + 8);
+  write(
+    doc,
+    t('receipt.recorded', { time: formatDateTime(receipt.recordedAt, language) }),
+    { size: 8.5, color: GREY, width: width / 2 },
+    left,
+    y + 8,
+  );
   const signX = left + width - 140;
   rule(doc, signX, y + 6, 140, 0.8);
   write(doc, t('receipt.signature'), { size: 9, width: 140, align: 'center' }, signX, y + 9);
@@ -142,5 +197,14 @@ async function receiptPdf(receipt: Receipt, language: Language): Promise<Buffer>
 }
 
 function rule(doc: PdfDoc, x: number, y: number, width: number, thickness: number): void {
-  decoration(doc, () => doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(thickness).strokeColor(INK).stroke().restore());
+  decoration(doc, () =>
+    doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(thickness)
+      .strokeColor(INK)
+      .stroke()
+      .restore(),
+  );
 }

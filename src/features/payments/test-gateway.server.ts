@@ -93,13 +93,29 @@ interface Refund {
 const state = () => store('test-gateway');
 /** Only an id of the gateway's own shape is looked up (anything else is unknown, as at Razorpay): no odd key reaches the store. */
 const ID = /^(order|pay|rfnd)_[0-9A-Za-z]{14}$/;
-const read = async <T>(key: string) => (ID.test(key.split('/').pop() ?? '') ? ((await state().get(key, { type: 'json' })) as T | null) ?? undefined : undefined);
+const read = async <T>(key: string) =>
+  ID.test(key.split('/').pop() ?? '')
+    ? (((await state().get(key, { type: 'json' })) as T | null) ?? undefined)
+    : undefined;
 const write = (key: string, value: object) => state().setJSON(key, value);
 
 /** Razorpay's error body. */
 function gatewayError(status: number, description: string, field?: string): Response {
   const code = status === 401 ? 'BAD_REQUEST_ERROR' : status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR';
-  return json({ error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } }, status);
+  return json(
+    {
+      error: {
+        code,
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'input_validation_failed',
+        metadata: {},
+        ...(field ? { field } : {}),
+      },
+    },
+    status,
+  );
 }
 
 const notHere = () => json({ error: 'Not found' }, 404);
@@ -113,13 +129,18 @@ function authorised(req: Request): boolean {
 }
 
 /** A handler of the REST API: 404 unless enabled, 401 as Razorpay answers without the key. */
-const api = (handler: Handler): Handler => async (req, ctx) => {
-  if (!testGatewayEnabled()) return notHere();
-  if (!authorised(req)) return gatewayError(401, 'Authentication failed');
-  return handler(req, ctx);
-};
+const api =
+  (handler: Handler): Handler =>
+  async (req, ctx) => {
+    if (!testGatewayEnabled()) return notHere();
+    if (!authorised(req)) return gatewayError(401, 'Authentication failed');
+    return handler(req, ctx);
+  };
 /** A page of the checkout: 404 unless enabled. */
-const page = (handler: Handler): Handler => async (req, ctx) => (testGatewayEnabled() ? handler(req, ctx) : notHere());
+const page =
+  (handler: Handler): Handler =>
+  async (req, ctx) =>
+    testGatewayEnabled() ? handler(req, ctx) : notHere();
 
 async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   const type = req.headers.get('content-type') ?? '';
@@ -132,13 +153,23 @@ async function bodyOf(req: Request): Promise<Record<string, unknown>> {
 const createOrder: Handler = async (req) => {
   const body = await bodyOf(req);
   const amount = Number(body.amount);
-  if (!Number.isInteger(amount) || amount < 100) return gatewayError(400, 'The amount must be atleast INR 1.00', 'amount');
+  if (!Number.isInteger(amount) || amount < 100)
+    return gatewayError(400, 'The amount must be atleast INR 1.00', 'amount');
   const currency = typeof body.currency === 'string' ? body.currency : 'INR';
   if (currency !== 'INR') return gatewayError(400, 'Currency is not supported', 'currency');
   const order: Order = {
-    id: newId('order'), entity: 'order', amount, amount_paid: 0, amount_due: amount, currency,
-    receipt: typeof body.receipt === 'string' ? body.receipt : null, offer_id: null, status: 'created', attempts: 0,
-    notes: (body.notes && typeof body.notes === 'object' ? body.notes : {}) as Record<string, string>, created_at: now(),
+    id: newId('order'),
+    entity: 'order',
+    amount,
+    amount_paid: 0,
+    amount_due: amount,
+    currency,
+    receipt: typeof body.receipt === 'string' ? body.receipt : null,
+    offer_id: null,
+    status: 'created',
+    attempts: 0,
+    notes: (body.notes && typeof body.notes === 'object' ? body.notes : {}) as Record<string, string>,
+    created_at: now(),
   };
   await write(`orders/${order.id}`, order);
   return json(order);
@@ -175,18 +206,39 @@ const refundPayment: Handler = async (req, { params }) => {
   if (payment.status === 'failed') return gatewayError(400, 'The payment has not been captured');
   const body = await bodyOf(req);
   const amount = body.amount === undefined ? payment.amount - payment.amount_refunded : Number(body.amount);
-  if (!Number.isInteger(amount) || amount < 100) return gatewayError(400, 'The amount must be atleast INR 1.00', 'amount');
+  if (!Number.isInteger(amount) || amount < 100)
+    return gatewayError(400, 'The amount must be atleast INR 1.00', 'amount');
   if (amount > payment.amount - payment.amount_refunded) {
-    return gatewayError(400, payment.amount_refunded ? 'The payment has been fully refunded already' : 'The refund amount provided is greater than amount captured', 'amount');
+    return gatewayError(
+      400,
+      payment.amount_refunded
+        ? 'The payment has been fully refunded already'
+        : 'The refund amount provided is greater than amount captured',
+      'amount',
+    );
   }
   const refund: Refund = {
-    id: newId('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: payment.id,
+    id: newId('rfnd'),
+    entity: 'refund',
+    amount,
+    currency: payment.currency,
+    payment_id: payment.id,
     notes: (body.notes && typeof body.notes === 'object' ? body.notes : {}) as Record<string, string>,
-    receipt: typeof body.receipt === 'string' ? body.receipt : null, acquirer_data: { arn: null }, created_at: now(), batch_id: null,
-    status: 'processed', speed_processed: 'normal', speed_requested: typeof body.speed === 'string' ? body.speed : 'normal',
+    receipt: typeof body.receipt === 'string' ? body.receipt : null,
+    acquirer_data: { arn: null },
+    created_at: now(),
+    batch_id: null,
+    status: 'processed',
+    speed_processed: 'normal',
+    speed_requested: typeof body.speed === 'string' ? body.speed : 'normal',
   };
   const refunded = payment.amount_refunded + amount;
-  await write(`payments/${payment.id}`, { ...payment, amount_refunded: refunded, refund_status: refunded === payment.amount ? 'full' : 'partial', status: refunded === payment.amount ? 'refunded' : payment.status });
+  await write(`payments/${payment.id}`, {
+    ...payment,
+    amount_refunded: refunded,
+    refund_status: refunded === payment.amount ? 'full' : 'partial',
+    status: refunded === payment.amount ? 'refunded' : payment.status,
+  });
   await write(`refunds/${refund.id}`, refund);
   return json(refund);
 };
@@ -202,31 +254,66 @@ interface Made {
 }
 
 /** Signs an event as Razorpay does: HMAC-SHA256 of the raw body with the webhook secret. */
-function signedEvent(event: string, contains: Record<string, object>): { event: string; body: string; signature: string; eventId: string } {
+function signedEvent(
+  event: string,
+  contains: Record<string, object>,
+): { event: string; body: string; signature: string; eventId: string } {
   const secret = gatewayConfig()?.webhookSecret ?? '';
   const body = JSON.stringify({
-    entity: 'event', account_id: 'acc_TestGateway0001', event, contains: Object.keys(contains),
-    payload: Object.fromEntries(Object.entries(contains).map(([name, entity]) => [name, { entity }])), created_at: now(),
+    entity: 'event',
+    account_id: 'acc_TestGateway0001',
+    event,
+    contains: Object.keys(contains),
+    payload: Object.fromEntries(Object.entries(contains).map(([name, entity]) => [name, { entity }])),
+    created_at: now(),
   });
   return { event, body, signature: hmacHex(body, secret), eventId: newId('evt') };
 }
 
-async function makePayment(order: Order, options: { amount?: number; currency?: string; fail?: boolean; webhook?: boolean; contact?: string }): Promise<Made> {
+async function makePayment(
+  order: Order,
+  options: { amount?: number; currency?: string; fail?: boolean; webhook?: boolean; contact?: string },
+): Promise<Made> {
   const fail = options.fail === true;
   const payment: Payment = {
-    id: newId('pay'), entity: 'payment', amount: options.amount ?? order.amount, currency: options.currency ?? order.currency,
-    status: fail ? 'failed' : 'captured', order_id: order.id, invoice_id: null, international: false, method: 'upi',
-    amount_refunded: 0, refund_status: null, captured: !fail, description: 'Test payment', vpa: 'success@razorpay',
-    email: 'void@razorpay.com', contact: options.contact ?? '+919000090000', notes: {}, fee: fail ? 0 : Math.round((options.amount ?? order.amount) * 0.02), tax: 0,
-    error_code: fail ? 'BAD_REQUEST_ERROR' : null, error_description: fail ? 'Payment failed' : null, created_at: now(),
+    id: newId('pay'),
+    entity: 'payment',
+    amount: options.amount ?? order.amount,
+    currency: options.currency ?? order.currency,
+    status: fail ? 'failed' : 'captured',
+    order_id: order.id,
+    invoice_id: null,
+    international: false,
+    method: 'upi',
+    amount_refunded: 0,
+    refund_status: null,
+    captured: !fail,
+    description: 'Test payment',
+    vpa: 'success@razorpay',
+    email: 'void@razorpay.com',
+    contact: options.contact ?? '+919000090000',
+    notes: {},
+    fee: fail ? 0 : Math.round((options.amount ?? order.amount) * 0.02),
+    tax: 0,
+    error_code: fail ? 'BAD_REQUEST_ERROR' : null,
+    error_description: fail ? 'Payment failed' : null,
+    created_at: now(),
   };
   await write(`payments/${payment.id}`, payment);
   await write(`order-payments/${order.id}/${payment.id}`, { id: payment.id });
   const paidOrder: Order = fail
     ? { ...order, status: 'attempted', attempts: order.attempts + 1 }
-    : { ...order, status: 'paid', attempts: order.attempts + 1, amount_paid: order.amount_paid + payment.amount, amount_due: Math.max(order.amount - order.amount_paid - payment.amount, 0) };
+    : {
+        ...order,
+        status: 'paid',
+        attempts: order.attempts + 1,
+        amount_paid: order.amount_paid + payment.amount,
+        amount_due: Math.max(order.amount - order.amount_paid - payment.amount, 0),
+      };
   await write(`orders/${order.id}`, paidOrder);
-  const events = fail ? [signedEvent('payment.failed', { payment })] : [signedEvent('payment.captured', { payment }), signedEvent('order.paid', { payment, order: paidOrder })];
+  const events = fail
+    ? [signedEvent('payment.failed', { payment })]
+    : [signedEvent('payment.captured', { payment }), signedEvent('order.paid', { payment, order: paidOrder })];
   const site = siteAddress();
   const webhooks: Made['webhooks'] = [];
   for (const e of events) {
@@ -235,7 +322,11 @@ async function makePayment(order: Order, options: { amount?: number; currency?: 
       // Delivered before the family is sent back, so the return finds it recorded (as a fast webhook would).
       const res = await fetch(`${site}/v1/api/payments/webhook`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': e.signature, 'X-Razorpay-Event-Id': e.eventId },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': e.signature,
+          'X-Razorpay-Event-Id': e.eventId,
+        },
         body: e.body,
       }).catch(() => undefined);
       status = res?.status ?? null;
@@ -246,10 +337,18 @@ async function makePayment(order: Order, options: { amount?: number; currency?: 
   const secret = gatewayConfig()?.keySecret ?? '';
   const callback: Record<string, string> = fail
     ? {
-        'error[code]': 'BAD_REQUEST_ERROR', 'error[description]': 'Payment failed', 'error[source]': 'customer', 'error[step]': 'payment_authorization',
-        'error[reason]': 'payment_failed', 'error[metadata]': JSON.stringify({ payment_id: payment.id, order_id: order.id }),
+        'error[code]': 'BAD_REQUEST_ERROR',
+        'error[description]': 'Payment failed',
+        'error[source]': 'customer',
+        'error[step]': 'payment_authorization',
+        'error[reason]': 'payment_failed',
+        'error[metadata]': JSON.stringify({ payment_id: payment.id, order_id: order.id }),
       }
-    : { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: hmacHex(checkoutPayload(order.id, payment.id), secret) };
+    : {
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: order.id,
+        razorpay_signature: hmacHex(checkoutPayload(order.id, payment.id), secret),
+      };
   return { payment, callback, webhooks };
 }
 
@@ -270,7 +369,8 @@ const controlPay: Handler = async (req) => {
 // ---- the checkout pages ----------------------------------------------------------------------------
 
 /** Both languages on every line: the gateway does not know the family's. */
-const both = (code: TextCode, values: Record<string, string> = {}) => `${escapeHtml(fill('en', code, values))}<br><span lang="hi">${escapeHtml(fill('hi', code, values))}</span>`;
+const both = (code: TextCode, values: Record<string, string> = {}) =>
+  `${escapeHtml(fill('en', code, values))}<br><span lang="hi">${escapeHtml(fill('hi', code, values))}</span>`;
 
 function html(title: string, body: string, status = 200): Response {
   return new Response(
@@ -291,7 +391,10 @@ h1{font-size:1.35rem;line-height:1.3;margin:0 0 .5rem}
   );
 }
 
-const hidden = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+const hidden = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
 
 /** The address a checkout may send the family back to: this site's own (the callback and the status pages). */
 function ownAddress(value: string): string | undefined {
@@ -309,7 +412,8 @@ const checkoutPage: Handler = async (req) => {
   const config = gatewayConfig();
   const order = await read<Order>(`orders/${text('order_id')}`);
   const callback = ownAddress(text('callback_url'));
-  if (!config || text('key_id') !== config.keyId || !order || !callback) return html(fill('en', 'testGateway.title'), `<div class="card"><p>${both('testGateway.unknown')}</p></div>`, 400);
+  if (!config || text('key_id') !== config.keyId || !order || !callback)
+    return html(fill('en', 'testGateway.title'), `<div class="card"><p>${both('testGateway.unknown')}</p></div>`, 400);
   const cancel = ownAddress(text('cancel_url'));
   const amount = formatRupees(order.amount);
   const carried = hidden({ order_id: order.id, callback_url: callback, contact: text('prefill[contact]') });
@@ -361,14 +465,20 @@ const CHECKOUT_SCRIPT = `(function () {
 `;
 
 const checkoutScript: Handler = async () =>
-  new Response(CHECKOUT_SCRIPT, { headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' } });
+  new Response(CHECKOUT_SCRIPT, {
+    headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 
 const checkoutPay: Handler = async (req) => {
   const form = Object.fromEntries(new URLSearchParams(await readText(req)));
   const order = await read<Order>(`orders/${form.order_id ?? ''}`);
   const callback = ownAddress(form.callback_url ?? '');
-  if (!order || !callback) return html(fill('en', 'testGateway.title'), `<div class="card"><p>${both('testGateway.unknown')}</p></div>`, 400);
-  const made = await makePayment(order, { fail: form.outcome === 'failed', ...(form.contact ? { contact: form.contact } : {}) });
+  if (!order || !callback)
+    return html(fill('en', 'testGateway.title'), `<div class="card"><p>${both('testGateway.unknown')}</p></div>`, 400);
+  const made = await makePayment(order, {
+    fail: form.outcome === 'failed',
+    ...(form.contact ? { contact: form.contact } : {}),
+  });
   return html(
     fill('en', 'testGateway.title'),
     `<div class="card"><h1>${both(form.outcome === 'failed' ? 'testGateway.failed' : 'testGateway.done')}</h1>

@@ -63,7 +63,8 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
   useEffect(() => {
     let live = true;
     if (!value) setShown(undefined);
-    else if (shown?.id !== value.picture) void knownPictures().then((known) => live && setShown(known.get(value.picture)));
+    else if (shown?.id !== value.picture)
+      void knownPictures().then((known) => live && setShown(known.get(value.picture)));
     return () => {
       live = false;
     };
@@ -112,8 +113,15 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
 
   /** How a picture reads in the list: a starting one by its words, an uploaded one by its date and size. */
   const pictureName = (p: PictureJson) =>
-    p.sample ? p.alt[lang] || p.alt.en : fill(lang, 'pictures.uploadedOn', { date: formatDate(p.createdAt, lang), width: String(p.width), height: String(p.height) });
-  const whereShown = (p: PictureJson) => (p.usedOn.length ? fill(lang, 'pictures.shownOn', { pages: p.usedOn.join(', ') }) : word('pictures.notShown'));
+    p.sample
+      ? p.alt[lang] || p.alt.en
+      : fill(lang, 'pictures.uploadedOn', {
+          date: formatDate(p.createdAt, lang),
+          width: String(p.width),
+          height: String(p.height),
+        });
+  const whereShown = (p: PictureJson) =>
+    p.usedOn.length ? fill(lang, 'pictures.shownOn', { pages: p.usedOn.join(', ') }) : word('pictures.notShown');
 
   const alt = value?.alt ?? { en: '', hi: '' };
   return (
@@ -122,7 +130,12 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
       {value ? (
         <div className="picture-field__current">
           {shown ? (
-            <img src={imageCdnUrl(shown.src, 240)} alt="" width={120} height={Math.round((120 * shown.height) / shown.width)} />
+            <img
+              src={imageCdnUrl(shown.src, 240)}
+              alt=""
+              width={120}
+              height={Math.round((120 * shown.height) / shown.width)}
+            />
           ) : (
             <span className="picture-field__none">{word('pictures.loading')}</span>
           )}
@@ -153,7 +166,12 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           </button>
         )}
       </div>
-      <Dialog open={choosing} onClose={() => setChoosing(false)} labelledBy={`${id}-choose-title`} className="picture-chooser">
+      <Dialog
+        open={choosing}
+        onClose={() => setChoosing(false)}
+        labelledBy={`${id}-choose-title`}
+        className="picture-chooser"
+      >
         <h2 id={`${id}-choose-title`}>{word('pictures.chooseTitle')}</h2>
         <p className="hint">{fill(lang, 'pictures.chooseFor', { label })}</p>
         {choices === undefined ? (
@@ -164,12 +182,25 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
           <ul className="picture-chooser__list" role="list">
             {choices.map((p) => (
               <li key={p.id}>
-                <button type="button" className="picture-chooser__item" aria-current={p.id === value?.picture ? 'true' : undefined} onClick={() => choose(p)}>
-                  <img src={imageCdnUrl(p.src, 240)} alt="" width={120} height={Math.round((120 * p.height) / p.width)} loading="lazy" />
+                <button
+                  type="button"
+                  className="picture-chooser__item"
+                  aria-current={p.id === value?.picture ? 'true' : undefined}
+                  onClick={() => choose(p)}
+                >
+                  <img
+                    src={imageCdnUrl(p.src, 240)}
+                    alt=""
+                    width={120}
+                    height={Math.round((120 * p.height) / p.width)}
+                    loading="lazy"
+                  />
                   <span className="picture-chooser__words">
                     <span className="picture-chooser__name">{pictureName(p)}</span>
                     {p.sample && <span className="sample-badge">{word('pictures.sample')}</span>}
-                    {p.id === value?.picture && <span className="picture-chooser__current">{word('pictures.current')}</span>}
+                    {p.id === value?.picture && (
+                      <span className="picture-chooser__current">{word('pictures.current')}</span>
+                    )}
                     <span className="picture-chooser__where">{whereShown(p)}</span>
                   </span>
                 </button>
@@ -184,13 +215,29 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
         </div>
       </Dialog>
       {busy && <p role="status">{word('pictures.uploading')}</p>}
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       {value && (
         <>
           <label htmlFor={`${id}-en`}>{word('pictures.altEn')}</label>
-          <input id={`${id}-en`} lang="en" value={alt.en} maxLength={300} onChange={(e) => onChange({ ...value, alt: { ...alt, en: e.target.value } })} />
+          <input
+            id={`${id}-en`}
+            lang="en"
+            value={alt.en}
+            maxLength={300}
+            onChange={(e) => onChange({ ...value, alt: { ...alt, en: e.target.value } })}
+          />
           <label htmlFor={`${id}-hi`}>{word('pictures.altHi')}</label>
-          <input id={`${id}-hi`} lang="hi" value={alt.hi} maxLength={300} onChange={(e) => onChange({ ...value, alt: { ...alt, hi: e.target.value } })} />
+          <input
+            id={`${id}-hi`}
+            lang="hi"
+            value={alt.hi}
+            maxLength={300}
+            onChange={(e) => onChange({ ...value, alt: { ...alt, hi: e.target.value } })}
+          />
         </>
       )}
     </fieldset>

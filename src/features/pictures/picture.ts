@@ -51,7 +51,8 @@ export const PICTURE_MESSAGES = {
   unreadable: 'This photo could not be read. Please choose another.',
   tooManyPixels: `The photo is larger than ${PICTURE_MAX_EDGE} pixels: choose it on the admin page, which makes it smaller before sending it.`,
   tooSmall: `The photo is too small: at least ${PICTURE_MIN_SIDE} pixels on each side.`,
-  turned: 'The photo is stored turned on its side or upside down: choose it on the admin page, which turns it upright before sending it.',
+  turned:
+    'The photo is stored turned on its side or upside down: choose it on the admin page, which turns it upright before sending it.',
   notFound: 'Picture not found',
   deleted: 'Picture deleted',
 } as const;

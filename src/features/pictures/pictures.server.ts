@@ -24,7 +24,14 @@ import { json, type RouteContext } from '../../server/http.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { html, type Html } from '../../server/public-page.ts';
 import {
-  PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, PICTURE_MESSAGES, PICTURE_MIN_SIDE, PICTURE_TYPES, STARTING_PREFIX, imageCdnUrl, type PictureJson,
+  PICTURE_MAX_BYTES,
+  PICTURE_MAX_EDGE,
+  PICTURE_MESSAGES,
+  PICTURE_MIN_SIDE,
+  PICTURE_TYPES,
+  STARTING_PREFIX,
+  imageCdnUrl,
+  type PictureJson,
 } from './picture.ts';
 import { startingPicture } from './starting.ts';
 import { stripMetadata } from './strip-metadata.ts';
@@ -55,7 +62,11 @@ export interface Row {
 }
 
 const uploadedInfo = (row: Pick<Row, 'id' | 'width' | 'height'>): PictureInfo => ({
-  id: row.id, src: uploadedPicturePath(row.id), width: row.width, height: row.height, sample: false,
+  id: row.id,
+  src: uploadedPicturePath(row.id),
+  width: row.width,
+  height: row.height,
+  sample: false,
 });
 
 function startingInfo(id: string): PictureInfo | undefined {
@@ -93,7 +104,9 @@ export function pictureImg(
   opts: { sizes: string; widths?: number[]; eager?: boolean; className?: string },
 ): Html {
   if (!info) return html``;
-  const widths = [...new Set((opts.widths ?? DEFAULT_WIDTHS).map((w) => Math.min(w, info.width)))].sort((a, b) => a - b);
+  const widths = [...new Set((opts.widths ?? DEFAULT_WIDTHS).map((w) => Math.min(w, info.width)))].sort(
+    (a, b) => a - b,
+  );
   const srcset = widths.map((w) => `${imageCdnUrl(info.src, w)} ${w}w`).join(', ');
   const fallback = imageCdnUrl(info.src, widths[widths.length - 1]!);
   const loading = opts.eager ? html` fetchpriority="high"` : html` loading="lazy"`;
@@ -144,10 +157,14 @@ async function checkedUpload(req: Request): Promise<{ bytes: Buffer; mime: strin
   return { bytes: stripped.bytes, mime: type.mime, ...size };
 }
 
-const createdAt = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const createdAt = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 export const uploadedJson = (row: Row, usedOn: readonly string[] = []): PictureJson => ({
-  ...uploadedInfo(row), alt: { en: '', hi: '' }, createdAt: createdAt(row.created_at), usedOn: [...usedOn],
+  ...uploadedInfo(row),
+  alt: { en: '', hi: '' },
+  createdAt: createdAt(row.created_at),
+  usedOn: [...usedOn],
 });
 
 /** POST /v1/api/pictures: stores the picture, 201 with it. */
@@ -162,8 +179,17 @@ export async function uploadPicture(req: Request, ctx: AdminContext): Promise<Re
         `INSERT INTO pictures (id, mime, width, height, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
         [id, picture.mime, picture.width, picture.height, picture.bytes.byteLength],
       );
-      const after = { mime: picture.mime, width: picture.width, height: picture.height, bytes: picture.bytes.byteLength };
-      await recordAudit(ctx, { action: 'create', entity: 'picture', entityId: id, detail: changeDetail(null, after) }, tx);
+      const after = {
+        mime: picture.mime,
+        width: picture.width,
+        height: picture.height,
+        bytes: picture.bytes.byteLength,
+      };
+      await recordAudit(
+        ctx,
+        { action: 'create', entity: 'picture', entityId: id, detail: changeDetail(null, after) },
+        tx,
+      );
       return rows[0]!;
     });
   } catch (error) {
@@ -182,7 +208,11 @@ export async function deletePicture(_req: Request, ctx: AdminContext): Promise<R
     const row = rows[0];
     if (!row) return undefined;
     const before = { mime: row.mime, width: row.width, height: row.height, bytes: row.bytes };
-    await recordAudit(ctx, { action: 'delete', entity: 'picture', entityId: id, detail: changeDetail(before, null) }, tx);
+    await recordAudit(
+      ctx,
+      { action: 'delete', entity: 'picture', entityId: id, detail: changeDetail(before, null) },
+      tx,
+    );
     return row;
   });
   if (!deleted) throw notFound(PICTURE_MESSAGES.notFound);

@@ -38,7 +38,9 @@ const fromPictures = new Map<string, StartingPicture>(
 );
 
 /** The sample gallery photos, in the order the gallery shows them. */
-export const startingGallery: readonly StartingGalleryPhoto[] = (gallery as (Entry & { name: string; title: Bilingual })[]).map((e) => ({
+export const startingGallery: readonly StartingGalleryPhoto[] = (
+  gallery as (Entry & { name: string; title: Bilingual })[]
+).map((e) => ({
   name: e.name,
   src: `${STARTING_BASE}gallery/${e.file}`,
   width: e.width,

@@ -22,7 +22,24 @@ export type StripResult = { bytes: Buffer; problem?: undefined } | { problem: 't
 /** JPEG application segments kept, by the name at the start of their data. */
 const JPEG_KEPT_APPS: Record<number, string> = { 0xe0: 'JFIF\0', 0xe2: 'ICC_PROFILE\0', 0xee: 'Adobe' };
 /** PNG ancillary chunks that change how the picture is drawn (colour, transparency, animation). */
-const PNG_KEPT = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', 'cICP', 'mDCV', 'mDCv', 'cLLI', 'cLLi', 'acTL', 'fcTL', 'fdAT']);
+const PNG_KEPT = new Set([
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'bKGD',
+  'pHYs',
+  'cICP',
+  'mDCV',
+  'mDCv',
+  'cLLI',
+  'cLLi',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
 /** WebP chunks that make up the picture. */
 const WEBP_KEPT = new Set(['VP8X', 'VP8 ', 'VP8L', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
 /** VP8X's flags for an EXIF and an XMP chunk. */
@@ -99,7 +116,8 @@ function stripJpeg(bytes: Buffer): Buffer | 'turned' {
     if (length < 2 || end > bytes.length) throw new Unreadable();
     const segment = bytes.subarray(at, end);
     const data = at + 4;
-    if (marker === 0xe1 && startsWith(bytes, data, 'Exif\0\0') && isTurned(bytes.subarray(data + 6, end))) return 'turned';
+    if (marker === 0xe1 && startsWith(bytes, data, 'Exif\0\0') && isTurned(bytes.subarray(data + 6, end)))
+      return 'turned';
     const isApp = marker >= 0xe0 && marker <= 0xef;
     const keptApp = isApp && JPEG_KEPT_APPS[marker] !== undefined && startsWith(bytes, data, JPEG_KEPT_APPS[marker]!);
     if (marker === 0xe0 && keptApp && length > 16) {
@@ -185,7 +203,14 @@ function stripWebp(bytes: Buffer): Buffer {
  */
 export function stripMetadata(bytes: Buffer, mime: string): StripResult {
   try {
-    const stripped = mime === 'image/jpeg' ? stripJpeg(bytes) : mime === 'image/png' ? stripPng(bytes) : mime === 'image/webp' ? stripWebp(bytes) : bytes;
+    const stripped =
+      mime === 'image/jpeg'
+        ? stripJpeg(bytes)
+        : mime === 'image/png'
+          ? stripPng(bytes)
+          : mime === 'image/webp'
+            ? stripWebp(bytes)
+            : bytes;
     return stripped === 'turned' ? { problem: 'turned' } : { bytes: stripped };
   } catch (error) {
     if (error instanceof Unreadable) return { problem: 'unreadable' };

@@ -21,16 +21,30 @@ interface PictureUse {
 
 async function pictureUses(): Promise<PictureUse[]> {
   const states = await pageStates();
-  return states.filter((s) => !s.hidden).flatMap((s) => placedPictures(s.content).map(({ placed }) => ({ picture: placed.picture, where: s.path })));
+  return states
+    .filter((s) => !s.hidden)
+    .flatMap((s) => placedPictures(s.content).map(({ placed }) => ({ picture: placed.picture, where: s.path })));
 }
 
 /** GET /v1/api/pictures: the school's pictures, newest first, then the starting ones (samples), each with the pages that show it. */
 export async function listPictures(): Promise<Response> {
-  const [rows, uses] = await Promise.all([query<Row>(`SELECT * FROM pictures ORDER BY created_at DESC, id`), pictureUses()]);
+  const [rows, uses] = await Promise.all([
+    query<Row>(`SELECT * FROM pictures ORDER BY created_at DESC, id`),
+    pictureUses(),
+  ]);
   const usedOn = (id: string) => [...new Set(uses.filter((u) => u.picture === id).map((u) => u.where))];
   const starting = startingPictures().map((p): PictureJson => {
     const id = `${STARTING_PREFIX}${p.name}`;
-    return { id, src: p.src, width: p.width, height: p.height, sample: true, alt: p.alt, createdAt: null, usedOn: usedOn(id) };
+    return {
+      id,
+      src: p.src,
+      width: p.width,
+      height: p.height,
+      sample: true,
+      alt: p.alt,
+      createdAt: null,
+      usedOn: usedOn(id),
+    };
   });
   return json([...rows.map((row) => uploadedJson(row, usedOn(row.id))), ...starting]);
 }

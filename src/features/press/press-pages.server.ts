@@ -25,15 +25,26 @@ interface Page {
 }
 
 const dayText = (lang: Language, day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(LANGUAGE_TAGS[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(LANGUAGE_TAGS[lang], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const monthText = (lang: Language, month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LANGUAGE_TAGS[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LANGUAGE_TAGS[lang], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A text in the page's language where written, else in the other, marked. */
 function words(lang: Language, value: Bilingual, tag: 'h2' | 'p'): Html {
   const w = wordsFor(lang, value);
   if (!w.text) return html``;
-  return tag === 'h2' ? html`<h2${langAttribute(w.lang, lang)}>${w.text}</h2>` : html`<p${langAttribute(w.lang, lang)}>${w.text}</p>`;
+  return tag === 'h2'
+    ? html`<h2${langAttribute(w.lang, lang)}>${w.text}</h2>`
+    : html`<p${langAttribute(w.lang, lang)}>${w.text}</p>`;
 }
 
 function image(picture: Picture | null, alt: string, first: boolean): Html {
@@ -52,7 +63,8 @@ ${samples ? html`<p class="sample-note" role="note">${fill(lang, 'press.sampleNo
 }
 
 /** "Sample · " at the start of a sample's line of details. */
-const sampleMark = (lang: Language, entry: { sample: boolean }): Html => (entry.sample ? html`<strong>${fill(lang, 'press.sample')}</strong> · ` : html``);
+const sampleMark = (lang: Language, entry: { sample: boolean }): Html =>
+  entry.sample ? html`<strong>${fill(lang, 'press.sample')}</strong> · ` : html``;
 
 export function coveragePage(lang: Language, articles: readonly PressArticle[]): Page {
   const t = (code: TextCode) => fill(lang, code);
@@ -65,7 +77,13 @@ ${words(lang, a.summary, 'p')}
 ${a.pdf ? html`<p class="actions"><a href="${a.pdf}" target="_blank" rel="noopener">${t('press.coverage.pdf')}</a></p>` : ''}
 </li>`,
   );
-  const body = html`${head(lang, COVERAGE_PATH, t('press.coverage.title'), t('press.coverage.lead'), articles.some((a) => a.sample))}
+  const body = html`${head(
+    lang,
+    COVERAGE_PATH,
+    t('press.coverage.title'),
+    t('press.coverage.lead'),
+    articles.some((a) => a.sample),
+  )}
 ${articles.length ? html`<ul class="grid grid-3 card-list" role="list">${cards}</ul>` : html`<p class="empty-state">${t('press.coverage.empty')}</p>`}`;
   return { path: COVERAGE_PATH, title: t('press.coverage.title'), description: t('press.coverage.description'), body };
 }
@@ -83,7 +101,13 @@ ${words(lang, m.description, 'p')}
 ${m.pdf ? html`<p class="actions button-row"><a class="button" href="${m.pdf}" target="_blank" rel="noopener">${t('press.magazine.view')}${note}</a> <a class="button button-light" href="${m.pdf}" target="_blank" rel="noopener" download>${t('press.magazine.download')}${note}</a></p>` : ''}
 </li>`;
   });
-  const body = html`${head(lang, MAGAZINE_PATH, t('press.magazine.heading'), t('press.magazine.lead'), issues.some((m) => m.sample))}
+  const body = html`${head(
+    lang,
+    MAGAZINE_PATH,
+    t('press.magazine.heading'),
+    t('press.magazine.lead'),
+    issues.some((m) => m.sample),
+  )}
 ${issues.length ? html`<ul class="grid grid-3 card-list" role="list">${cards}</ul>` : html`<p class="empty-state">${t('press.magazine.empty')}</p>`}
 <p>${t('press.magazine.archive')}</p>`;
   return { path: MAGAZINE_PATH, title: t('press.magazine.title'), description: t('press.magazine.description'), body };

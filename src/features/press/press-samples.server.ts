@@ -42,17 +42,38 @@ type Row = Record<string, unknown>;
 
 const fileUrl = (file: string | null | undefined) => (file ? `${STARTING_PRESS_BASE}${file}` : null);
 const files = (s: { cover: SampleFile | null; pdf: string | null }): Row => ({
-  cover_file: null, pdf_file: null, legacy_cover_url: fileUrl(s.cover?.file), cover_width: s.cover?.width ?? null, cover_height: s.cover?.height ?? null,
-  legacy_pdf_url: fileUrl(s.pdf), created_at: null, updated_at: null,
+  cover_file: null,
+  pdf_file: null,
+  legacy_cover_url: fileUrl(s.cover?.file),
+  cover_width: s.cover?.width ?? null,
+  cover_height: s.cover?.height ?? null,
+  legacy_pdf_url: fileUrl(s.pdf),
+  created_at: null,
+  updated_at: null,
 });
 
 const articleRow = (a: SampleArticle): Row => ({
-  id: `${SAMPLE_ID_PREFIX}${a.key}`, sample_key: a.key, source: a.source, title_en: a.title.en, title_hi: a.title.hi, summary_en: a.summary.en, summary_hi: a.summary.hi,
-  published_on: a.publishedOn, cover_alt_en: a.coverAlt.en, cover_alt_hi: a.coverAlt.hi, ...files(a),
+  id: `${SAMPLE_ID_PREFIX}${a.key}`,
+  sample_key: a.key,
+  source: a.source,
+  title_en: a.title.en,
+  title_hi: a.title.hi,
+  summary_en: a.summary.en,
+  summary_hi: a.summary.hi,
+  published_on: a.publishedOn,
+  cover_alt_en: a.coverAlt.en,
+  cover_alt_hi: a.coverAlt.hi,
+  ...files(a),
 });
 const issueRow = (m: SampleIssue): Row => ({
-  id: `${SAMPLE_ID_PREFIX}${m.key}`, sample_key: m.key, title_en: m.title.en, title_hi: m.title.hi, description_en: m.description.en, description_hi: m.description.hi,
-  issue_month: m.month, ...files(m),
+  id: `${SAMPLE_ID_PREFIX}${m.key}`,
+  sample_key: m.key,
+  title_en: m.title.en,
+  title_hi: m.title.hi,
+  description_en: m.description.en,
+  description_hi: m.description.hi,
+  issue_month: m.month,
+  ...files(m),
 });
 
 const SAMPLES: Record<Book, readonly Row[]> = {

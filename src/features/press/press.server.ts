@@ -36,7 +36,15 @@ import type { Language } from '../../lib/i18n/index.ts';
 import { IMAGE_TYPES, fileUrl } from '../../lib/staff-files.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import {
-  PRESS_MESSAGES, SAMPLE_ID_PREFIX, validateArticle, validateIssue, type ArticleInput, type IssueInput, type MagazineIssue, type Picture, type PressArticle,
+  PRESS_MESSAGES,
+  SAMPLE_ID_PREFIX,
+  validateArticle,
+  validateIssue,
+  type ArticleInput,
+  type IssueInput,
+  type MagazineIssue,
+  type Picture,
+  type PressArticle,
 } from './press.ts';
 import { coveragePage, magazinePage } from './press-pages.server.ts';
 import { sampleRow, sampleRows, type Book as SampleBook } from './press-samples.server.ts';
@@ -50,10 +58,15 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
 
 function picture(row: Row): Picture | null {
-  const url = row.cover_file ? fileUrl(String(row.cover_file)) : row.legacy_cover_url ? String(row.legacy_cover_url) : null;
+  const url = row.cover_file
+    ? fileUrl(String(row.cover_file))
+    : row.legacy_cover_url
+      ? String(row.legacy_cover_url)
+      : null;
   return url ? { url, width: num(row.cover_width), height: num(row.cover_height) } : null;
 }
-const pdfOf = (row: Row) => (row.pdf_file ? fileUrl(String(row.pdf_file)) : row.legacy_pdf_url ? String(row.legacy_pdf_url) : null);
+const pdfOf = (row: Row) =>
+  row.pdf_file ? fileUrl(String(row.pdf_file)) : row.legacy_pdf_url ? String(row.legacy_pdf_url) : null;
 
 export const articleJson = (row: Row): PressArticle => ({
   _id: String(row.id),
@@ -83,13 +96,25 @@ export const issueJson = (row: Row): MagazineIssue => ({
 
 /** What the audit entry compares of a row, named as the audit screen shows them: its words, dates and files (by address). */
 const articleView = (row: Row) => ({
-  Newspaper: str(row.source), 'Title (English)': str(row.title_en), 'Title (Hindi)': str(row.title_hi),
-  'Summary (English)': str(row.summary_en), 'Summary (Hindi)': str(row.summary_hi), 'Date printed': str(row.published_on),
-  'Picture description (English)': str(row.cover_alt_en), 'Picture description (Hindi)': str(row.cover_alt_hi), Cover: picture(row)?.url ?? null, PDF: pdfOf(row),
+  Newspaper: str(row.source),
+  'Title (English)': str(row.title_en),
+  'Title (Hindi)': str(row.title_hi),
+  'Summary (English)': str(row.summary_en),
+  'Summary (Hindi)': str(row.summary_hi),
+  'Date printed': str(row.published_on),
+  'Picture description (English)': str(row.cover_alt_en),
+  'Picture description (Hindi)': str(row.cover_alt_hi),
+  Cover: picture(row)?.url ?? null,
+  PDF: pdfOf(row),
 });
 const issueView = (row: Row) => ({
-  'Title (English)': str(row.title_en), 'Title (Hindi)': str(row.title_hi), 'Description (English)': str(row.description_en),
-  'Description (Hindi)': str(row.description_hi), Month: str(row.issue_month), Cover: picture(row)?.url ?? null, PDF: pdfOf(row),
+  'Title (English)': str(row.title_en),
+  'Title (Hindi)': str(row.title_hi),
+  'Description (English)': str(row.description_en),
+  'Description (Hindi)': str(row.description_hi),
+  Month: str(row.issue_month),
+  Cover: picture(row)?.url ?? null,
+  PDF: pdfOf(row),
 });
 
 /** The keys of the samples of `book` the school removed or saved as its own. */
@@ -109,12 +134,17 @@ const samplesShown = async (book: SampleBook, db?: Queryable) => {
  * date the school's come first, newest added first.
  */
 async function listOf(book: SampleBook, table: string, dateColumn: string): Promise<Row[]> {
-  const [rows, samples] = await Promise.all([query(`SELECT * FROM ${table} ORDER BY ${dateColumn} DESC, created_at DESC`), samplesShown(book)]);
+  const [rows, samples] = await Promise.all([
+    query(`SELECT * FROM ${table} ORDER BY ${dateColumn} DESC, created_at DESC`),
+    samplesShown(book),
+  ]);
   return [...rows, ...samples].sort((a, b) => str(b[dateColumn]).localeCompare(str(a[dateColumn])));
 }
 
-export const listArticles = () => listOf('press', 'press_articles', 'published_on').then((rows) => rows.map(articleJson));
-export const listIssues = () => listOf('magazine', 'magazine_issues', 'issue_month').then((rows) => rows.map(issueJson));
+export const listArticles = () =>
+  listOf('press', 'press_articles', 'published_on').then((rows) => rows.map(articleJson));
+export const listIssues = () =>
+  listOf('magazine', 'magazine_issues', 'issue_month').then((rows) => rows.map(issueJson));
 
 // ---- files -----------------------------------------------------------------------------------
 
@@ -137,14 +167,20 @@ interface NewFiles {
 }
 
 /** Claims the new cover and PDF a change names (each refused 400 by its field when unknown, used or of the wrong type). */
-async function claimNew(tx: Queryable, coverUploadId: string | null, pdfUploadId: string | null, size: { width: number; height: number } | undefined): Promise<NewFiles> {
+async function claimNew(
+  tx: Queryable,
+  coverUploadId: string | null,
+  pdfUploadId: string | null,
+  size: { width: number; height: number } | undefined,
+): Promise<NewFiles> {
   const out: NewFiles = {};
   if (coverUploadId) {
     const cover = await claimFile(tx, coverUploadId, { field: 'coverUploadId', public: true, types: IMAGE_TYPES });
     if (!size) throw badRequest(PRESS_MESSAGES.coverUnreadable, { coverUploadId: PRESS_MESSAGES.coverUnreadable });
     out.cover = { id: cover.id, ...size };
   }
-  if (pdfUploadId) out.pdf = (await claimFile(tx, pdfUploadId, { field: 'pdfUploadId', public: true, types: ['pdf'] })).id;
+  if (pdfUploadId)
+    out.pdf = (await claimFile(tx, pdfUploadId, { field: 'pdfUploadId', public: true, types: ['pdf'] })).id;
   return out;
 }
 
@@ -189,11 +225,28 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
       const files = await claimNew(tx, input.coverUploadId, input.pdfUploadId, size);
       const values: Record<string, unknown> = {
         ...book.columns(input),
-        cover_file: files.cover?.id ?? null, cover_width: files.cover?.width ?? null, cover_height: files.cover?.height ?? null, pdf_file: files.pdf ?? null,
+        cover_file: files.cover?.id ?? null,
+        cover_width: files.cover?.width ?? null,
+        cover_height: files.cover?.height ?? null,
+        pdf_file: files.pdf ?? null,
       };
       const names = Object.keys(values);
-      const inserted = (await tx.query(`INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, Object.values(values))).rows[0]!;
-      await recordAudit(ctx, { action: 'create', entity: book.entity, entityId: String(inserted.id), detail: changeDetail(null, book.view(inserted)) }, tx);
+      const inserted = (
+        await tx.query(
+          `INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+          Object.values(values),
+        )
+      ).rows[0]!;
+      await recordAudit(
+        ctx,
+        {
+          action: 'create',
+          entity: book.entity,
+          entityId: String(inserted.id),
+          detail: changeDetail(null, book.view(inserted)),
+        },
+        tx,
+      );
       return inserted;
     });
     await purgePages([book.tag]);
@@ -226,8 +279,22 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
         legacy_pdf_url: files.pdf || book.pdfRemoved(input) ? null : sample.legacy_pdf_url,
       };
       const names = Object.keys(values);
-      const inserted = (await tx.query(`INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, Object.values(values))).rows[0]!;
-      await recordAudit(ctx, { action: 'update', entity: book.entity, entityId: String(inserted.id), detail: changeDetail(book.view(sample), book.view(inserted)) }, tx);
+      const inserted = (
+        await tx.query(
+          `INSERT INTO ${book.table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+          Object.values(values),
+        )
+      ).rows[0]!;
+      await recordAudit(
+        ctx,
+        {
+          action: 'update',
+          entity: book.entity,
+          entityId: String(inserted.id),
+          detail: changeDetail(book.view(sample), book.view(inserted)),
+        },
+        tx,
+      );
       return inserted;
     });
     await purgePages([book.tag]);
@@ -238,7 +305,16 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
   async function removeSample(ctx: AdminContext, sample: Row): Promise<Response> {
     await transaction(async (tx) => {
       await takeSample(tx, sample, 'removed');
-      await recordAudit(ctx, { action: 'delete', entity: book.entity, entityId: String(sample.id), detail: changeDetail(book.view(sample), null) }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'delete',
+          entity: book.entity,
+          entityId: String(sample.id),
+          detail: changeDetail(book.view(sample), null),
+        },
+        tx,
+      );
     });
     await purgePages([book.tag]);
     return json({ _id: String(sample.id), deleted: true });
@@ -266,7 +342,12 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
       const values: Record<string, unknown> = { ...book.columns(input) };
       const dropped: unknown[] = [];
       if (files.cover) {
-        Object.assign(values, { cover_file: files.cover.id, cover_width: files.cover.width, cover_height: files.cover.height, legacy_cover_url: null });
+        Object.assign(values, {
+          cover_file: files.cover.id,
+          cover_width: files.cover.width,
+          cover_height: files.cover.height,
+          legacy_cover_url: null,
+        });
         dropped.push(before.cover_file);
       }
       if (files.pdf || book.pdfRemoved(input)) {
@@ -274,13 +355,24 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
         dropped.push(before.pdf_file);
       }
       const names = Object.keys(values);
-      const after = (await tx.query(
-        `UPDATE ${book.table} SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
-        [id, ...Object.values(values)],
-      )).rows[0]!;
+      const after = (
+        await tx.query(
+          `UPDATE ${book.table} SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
+          [id, ...Object.values(values)],
+        )
+      ).rows[0]!;
       // The row no longer names the dropped files: they can go.
       const gone = await releaseAll(tx, dropped);
-      await recordAudit(ctx, { action: 'update', entity: book.entity, entityId: id, detail: changeDetail(book.view(before), book.view(after)) }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'update',
+          entity: book.entity,
+          entityId: id,
+          detail: changeDetail(book.view(before), book.view(after)),
+        },
+        tx,
+      );
       return { row: after, released: gone };
     });
     await deleteReleased(released);
@@ -297,7 +389,11 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
       const before = (await tx.query(`DELETE FROM ${book.table} WHERE id = $1 RETURNING *`, [id])).rows[0];
       if (!before) throw notFound(book.notFound);
       const gone = await releaseAll(tx, [before.cover_file, before.pdf_file]);
-      await recordAudit(ctx, { action: 'delete', entity: book.entity, entityId: id, detail: changeDetail(book.view(before), null) }, tx);
+      await recordAudit(
+        ctx,
+        { action: 'delete', entity: book.entity, entityId: id, detail: changeDetail(book.view(before), null) },
+        tx,
+      );
       return gone;
     });
     await deleteReleased(released);
@@ -315,7 +411,14 @@ export const pressRoutes = routesOf<ArticleInput>({
   notFound: PRESS_MESSAGES.notFound,
   validate: validateArticle,
   columns: (a) => ({
-    source: a.source, title_en: a.title.en, title_hi: a.title.hi, summary_en: a.summary.en, summary_hi: a.summary.hi, published_on: a.publishedOn, cover_alt_en: a.coverAlt.en, cover_alt_hi: a.coverAlt.hi,
+    source: a.source,
+    title_en: a.title.en,
+    title_hi: a.title.hi,
+    summary_en: a.summary.en,
+    summary_hi: a.summary.hi,
+    published_on: a.publishedOn,
+    cover_alt_en: a.coverAlt.en,
+    cover_alt_hi: a.coverAlt.hi,
   }),
   pdfRemoved: (a) => a.removePdf,
   toJson: articleJson,
@@ -329,7 +432,13 @@ export const magazineRoutes = routesOf<IssueInput>({
   tag: MAGAZINE_TAG,
   notFound: PRESS_MESSAGES.issueNotFound,
   validate: validateIssue,
-  columns: (m) => ({ title_en: m.title.en, title_hi: m.title.hi, description_en: m.description.en, description_hi: m.description.hi, issue_month: m.month }),
+  columns: (m) => ({
+    title_en: m.title.en,
+    title_hi: m.title.hi,
+    description_en: m.description.en,
+    description_hi: m.description.hi,
+    issue_month: m.month,
+  }),
   pdfRemoved: () => false,
   toJson: issueJson,
   list: () => listIssues(),
@@ -352,7 +461,17 @@ export const magazinePageHandler = (lang: Language) => async (req: Request) =>
 export async function goLiveChecks(): Promise<GoLiveCheck[]> {
   const [articles, issues] = await Promise.all([samplesShown('press'), samplesShown('magazine')]);
   return [
-    { code: 'goLive.press.samples', done: articles.length === 0, href: '/admin/press#press-articles', count: articles.length },
-    { code: 'goLive.magazine.samples', done: issues.length === 0, href: '/admin/press#magazine-issues', count: issues.length },
+    {
+      code: 'goLive.press.samples',
+      done: articles.length === 0,
+      href: '/admin/press#press-articles',
+      count: articles.length,
+    },
+    {
+      code: 'goLive.magazine.samples',
+      done: issues.length === 0,
+      href: '/admin/press#magazine-issues',
+      count: issues.length,
+    },
   ];
 }

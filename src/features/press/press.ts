@@ -77,11 +77,16 @@ export const PRESS_MESSAGES = {
   sampleGone: 'This sample was already removed or saved as your own. Reload the page.',
 } as const;
 
-const words = z.optional(z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })));
+const words = z.optional(
+  z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })),
+);
 const uploadId = z.optional(z.nullable(z.string()));
 
 /** Words in each language, trimmed; words that show nothing (spaces, invisible characters) are none. */
-const bilingual = (value: { en?: string | null; hi?: string | null } | null | undefined): Bilingual => ({ en: visibleText(value?.en ?? ''), hi: visibleText(value?.hi ?? '') });
+const bilingual = (value: { en?: string | null; hi?: string | null } | null | undefined): Bilingual => ({
+  en: visibleText(value?.en ?? ''),
+  hi: visibleText(value?.hi ?? ''),
+});
 const blank = (b: Bilingual) => !b.en && !b.hi;
 const longer = (b: Bilingual, max: number) => b.en.length > max || b.hi.length > max;
 /** Whether a text (either language of it) holds a control character; `lines`: a text of several lines, which keeps tabs and line breaks. */
@@ -89,7 +94,8 @@ const controls = (value: Bilingual | string, lines = false) =>
   (typeof value === 'string' ? [value] : [value.en, value.hi]).some((text) => hasControlCharacters(text, lines));
 
 /** A month YYYY-MM that has begun. */
-const isPastMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= '2000-01' && value <= dateInIndia().slice(0, 7);
+const isPastMonth = (value: string) =>
+  /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && value >= '2000-01' && value <= dateInIndia().slice(0, 7);
 
 const articleShape = z.object({
   source: text(),
@@ -125,19 +131,27 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
       const alt = bilingual(v.coverAlt);
       rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
       rules.check(PRESS_MESSAGES.source, () => (visibleText(v.source) ? [] : ['source']));
-      rules.check(PRESS_MESSAGES.control, () => [
-        ...(controls(title) ? ['title'] : []),
-        ...(controls(v.source) ? ['source'] : []),
-        ...(controls(summary, true) ? ['summary'] : []),
-        ...(controls(alt) ? ['coverAlt'] : []),
-      ], CONTROL_CODE);
+      rules.check(
+        PRESS_MESSAGES.control,
+        () => [
+          ...(controls(title) ? ['title'] : []),
+          ...(controls(v.source) ? ['source'] : []),
+          ...(controls(summary, true) ? ['summary'] : []),
+          ...(controls(alt) ? ['coverAlt'] : []),
+        ],
+        CONTROL_CODE,
+      );
       rules.check(PRESS_MESSAGES.tooLong, () => [
         ...(longer(title, PRESS_LIMITS.title) ? ['title'] : []),
         ...(v.source.length > PRESS_LIMITS.source ? ['source'] : []),
         ...(longer(alt, PRESS_LIMITS.alt) ? ['coverAlt'] : []),
       ]);
       rules.check(PRESS_MESSAGES.summary, () => (longer(summary, PRESS_LIMITS.summary) ? ['summary'] : []));
-      rules.check(PRESS_MESSAGES.publishedOn, () => (isCalendarDate(v.publishedOn) && v.publishedOn >= '2000-01-01' && v.publishedOn <= dateInIndia() ? [] : ['publishedOn']));
+      rules.check(PRESS_MESSAGES.publishedOn, () =>
+        isCalendarDate(v.publishedOn) && v.publishedOn >= '2000-01-01' && v.publishedOn <= dateInIndia()
+          ? []
+          : ['publishedOn'],
+      );
       rules.check(PRESS_MESSAGES.coverAlt, () => (blank(alt) ? ['coverAlt'] : []));
       rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
     }),
@@ -148,8 +162,14 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
   return {
     ok: true,
     data: {
-      source: v.source, title: bilingual(v.title), summary: bilingual(v.summary), publishedOn: v.publishedOn, coverAlt: bilingual(v.coverAlt),
-      coverUploadId: v.coverUploadId || null, pdfUploadId: v.pdfUploadId || null, removePdf: v.removePdf === true,
+      source: v.source,
+      title: bilingual(v.title),
+      summary: bilingual(v.summary),
+      publishedOn: v.publishedOn,
+      coverAlt: bilingual(v.coverAlt),
+      coverUploadId: v.coverUploadId || null,
+      pdfUploadId: v.pdfUploadId || null,
+      removePdf: v.removePdf === true,
     },
   };
 }
@@ -178,7 +198,11 @@ export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput
       const title = bilingual(v.title);
       const description = bilingual(v.description);
       rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
-      rules.check(PRESS_MESSAGES.control, () => [...(controls(title) ? ['title'] : []), ...(controls(description, true) ? ['description'] : [])], CONTROL_CODE);
+      rules.check(
+        PRESS_MESSAGES.control,
+        () => [...(controls(title) ? ['title'] : []), ...(controls(description, true) ? ['description'] : [])],
+        CONTROL_CODE,
+      );
       rules.check(PRESS_MESSAGES.tooLong, () => (longer(title, PRESS_LIMITS.title) ? ['title'] : []));
       rules.check(PRESS_MESSAGES.summary, () => (longer(description, PRESS_LIMITS.summary) ? ['description'] : []));
       rules.check(PRESS_MESSAGES.month, () => (isPastMonth(v.month) ? [] : ['month']));
@@ -191,7 +215,13 @@ export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput
   const v = result.data;
   return {
     ok: true,
-    data: { title: bilingual(v.title), description: bilingual(v.description), month: v.month, coverUploadId: v.coverUploadId || null, pdfUploadId: v.pdfUploadId || null },
+    data: {
+      title: bilingual(v.title),
+      description: bilingual(v.description),
+      month: v.month,
+      coverUploadId: v.coverUploadId || null,
+      pdfUploadId: v.pdfUploadId || null,
+    },
   };
 }
 

@@ -50,7 +50,8 @@ export function PrivacySection<T>({ entity, record, onChanged }: Props<T>) {
       <section aria-labelledby={`${id}-title`} className="details-card privacy">
         <h2 id={`${id}-title`}>Personal data</h2>
         <p className="privacy__notice">
-          Erased on {formatDateTime(record.erasedAt)}. Only the class, status and dates are kept, for the school&apos;s statistics.
+          Erased on {formatDateTime(record.erasedAt)}. Only the class, status and dates are kept, for the school&apos;s
+          statistics.
         </p>
       </section>
     );
@@ -68,14 +69,26 @@ export function PrivacySection<T>({ entity, record, onChanged }: Props<T>) {
       {principal && (
         <>
           <p className="admin-actions privacy__actions">
-            <a className="btn" href={`${API_BASE}${base}/export.zip`} download>Export all data (ZIP)</a>
+            <a className="btn" href={`${API_BASE}${base}/export.zip`} download>
+              Export all data (ZIP)
+            </a>
             {admitted ? (
-              !withdrawn && <button type="button" className="btn" onClick={() => setWithdrawing(true)}>Record consent withdrawn</button>
+              !withdrawn && (
+                <button type="button" className="btn" onClick={() => setWithdrawing(true)}>
+                  Record consent withdrawn
+                </button>
+              )
             ) : (
-              <button type="button" className="btn btn--danger" onClick={() => setErasing(true)}>Erase now</button>
+              <button type="button" className="btn btn--danger" onClick={() => setErasing(true)}>
+                Erase now
+              </button>
             )}
           </p>
-          {admitted && <p className="hint">An admitted pupil&apos;s record is kept as the school&apos;s record; it cannot be erased.</p>}
+          {admitted && (
+            <p className="hint">
+              An admitted pupil&apos;s record is kept as the school&apos;s record; it cannot be erased.
+            </p>
+          )}
           <CorrectForm entity={entity} record={record} path={`${base}/fields`} onChanged={onChanged} />
           <EraseDialog
             open={erasing}
@@ -109,7 +122,17 @@ export function PrivacySection<T>({ entity, record, onChanged }: Props<T>) {
   );
 }
 
-function CorrectForm<T>({ entity, record, path, onChanged }: { entity: PrivacyEntity; record: Record<string, unknown>; path: string; onChanged: (record: T) => void }) {
+function CorrectForm<T>({
+  entity,
+  record,
+  path,
+  onChanged,
+}: {
+  entity: PrivacyEntity;
+  record: Record<string, unknown>;
+  path: string;
+  onChanged: (record: T) => void;
+}) {
   const id = useId();
   const fields = personalFields(entity);
   const [field, setField] = useState('');
@@ -146,7 +169,8 @@ function CorrectForm<T>({ entity, record, path, onChanged }: { entity: PrivacyEn
         <div className="admin-field">
           <label htmlFor={`${id}-field`}>Field</label>
           <select
-            id={`${id}-field`} value={field}
+            id={`${id}-field`}
+            value={field}
             onChange={(e) => {
               const next = fields.find((f) => f.name === e.target.value);
               setField(e.target.value);
@@ -157,7 +181,9 @@ function CorrectForm<T>({ entity, record, path, onChanged }: { entity: PrivacyEn
           >
             <option value="">Select</option>
             {fields.map((f) => (
-              <option key={f.name} value={f.name}>{f.label}</option>
+              <option key={f.name} value={f.name}>
+                {f.label}
+              </option>
             ))}
           </select>
         </div>
@@ -165,17 +191,32 @@ function CorrectForm<T>({ entity, record, path, onChanged }: { entity: PrivacyEn
           <div className="admin-field">
             <label htmlFor={`${id}-value`}>New value</label>
             <input
-              id={`${id}-value`} ref={valueRef} type="text" autoComplete="off" maxLength={chosen.max ?? 1000}
-              aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined}
-              value={value} onChange={(e) => { setValue(e.target.value); setError(''); }}
+              id={`${id}-value`}
+              ref={valueRef}
+              type="text"
+              autoComplete="off"
+              maxLength={chosen.max ?? 1000}
+              aria-invalid={!!error || undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError('');
+              }}
             />
-            {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+            {error && (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            )}
           </div>
         )}
       </div>
       {chosen && (
         <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save correction'}</button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save correction'}
+          </button>
         </div>
       )}
     </form>
@@ -229,27 +270,57 @@ function EraseDialog({ open, entity, record, onCancel, onErase }: EraseDialogPro
   }
 
   return (
-    <Dialog open={open} onClose={close} role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-intro`} closeOnBackdrop={false} initialFocus={inputRef}>
-      <h2 id={`${id}-title`} className="ui-dialog__title">Erase personal data</h2>
+    <Dialog
+      open={open}
+      onClose={close}
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-intro`}
+      closeOnBackdrop={false}
+      initialFocus={inputRef}
+    >
+      <h2 id={`${id}-title`} className="ui-dialog__title">
+        Erase personal data
+      </h2>
       <div id={`${id}-intro`}>
         <p>
-          Names, contact details, Aadhaar number, documents, notes and the messages to the parent are deleted for good. An anonymous
-          row (class, status, dates) stays for the statistics. This cannot be undone.
+          Names, contact details, Aadhaar number, documents, notes and the messages to the parent are deleted for good.
+          An anonymous row (class, status, dates) stays for the statistics. This cannot be undone.
         </p>
-        <p>To confirm, type the {what}: <strong className="privacy__expected">{expected}</strong></p>
+        <p>
+          To confirm, type the {what}: <strong className="privacy__expected">{expected}</strong>
+        </p>
       </div>
       <form noValidate onSubmit={submit} aria-busy={busy}>
         <div className="admin-field">
           <label htmlFor={`${id}-confirm`}>{byReference ? 'Reference number' : 'Record id'}</label>
           <input
-            id={`${id}-confirm`} ref={inputRef} type="text" autoComplete="off" spellCheck={false} aria-invalid={!!error || undefined}
-            aria-describedby={error ? `${id}-error` : undefined} value={typed} onChange={(e) => { setTyped(e.target.value); setError(''); }}
+            id={`${id}-confirm`}
+            ref={inputRef}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setError('');
+            }}
           />
-          {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className="field-error">
+              {error}
+            </p>
+          )}
         </div>
         <div className="admin-actions">
-          <button type="button" className="btn" onClick={close}>Cancel</button>
-          <button type="submit" className="btn btn--danger" disabled={busy}>{busy ? 'Erasing...' : 'Erase'}</button>
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={busy}>
+            {busy ? 'Erasing...' : 'Erase'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -257,7 +328,15 @@ function EraseDialog({ open, entity, record, onCancel, onErase }: EraseDialogPro
 }
 
 /** Records an admitted pupil's parent's withdrawal of consent, with what they asked for. */
-function NoteDialog({ open, onCancel, onSubmit }: { open: boolean; onCancel: () => void; onSubmit: (note: string) => Promise<Refusal | undefined> }) {
+function NoteDialog({
+  open,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onSubmit: (note: string) => Promise<Refusal | undefined>;
+}) {
   const id = useId();
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
@@ -290,21 +369,53 @@ function NoteDialog({ open, onCancel, onSubmit }: { open: boolean; onCancel: () 
   }
 
   return (
-    <Dialog open={open} onClose={close} labelledBy={`${id}-title`} describedBy={`${id}-intro`} closeOnBackdrop={false} initialFocus={inputRef}>
-      <h2 id={`${id}-title`} className="ui-dialog__title">Consent withdrawn</h2>
-      <p id={`${id}-intro`}>The pupil is admitted, so the record is kept; the withdrawal is noted on it and in the audit log.</p>
+    <Dialog
+      open={open}
+      onClose={close}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-intro`}
+      closeOnBackdrop={false}
+      initialFocus={inputRef}
+    >
+      <h2 id={`${id}-title`} className="ui-dialog__title">
+        Consent withdrawn
+      </h2>
+      <p id={`${id}-intro`}>
+        The pupil is admitted, so the record is kept; the withdrawal is noted on it and in the audit log.
+      </p>
       <form noValidate onSubmit={submit} aria-busy={busy}>
         <div className="admin-field">
-          <label htmlFor={`${id}-note`}>Note <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor={`${id}-note`}>
+            Note{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <textarea
-            id={`${id}-note`} ref={inputRef} rows={3} maxLength={1000} required aria-required="true" aria-invalid={!!error || undefined}
-            aria-describedby={error ? `${id}-error` : undefined} value={note} onChange={(e) => setNote(e.target.value)}
+            id={`${id}-note`}
+            ref={inputRef}
+            rows={3}
+            maxLength={1000}
+            required
+            aria-required="true"
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
           />
-          {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className="field-error">
+              {error}
+            </p>
+          )}
         </div>
         <div className="admin-actions">
-          <button type="button" className="btn" onClick={close}>Cancel</button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Record'}</button>
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Record'}
+          </button>
         </div>
       </form>
     </Dialog>

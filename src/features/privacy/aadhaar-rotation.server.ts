@@ -39,7 +39,10 @@ export async function rotateAadhaarKey(oldKey: string, newKey: string): Promise<
         for (const { row, sealed } of changes) {
           if (!sealed) continue;
           // Only if unchanged since it was read: a correction in between keeps its own value.
-          await tx.query(`UPDATE ${table} SET ${column}_enc = $3, ${column}_hash = $4 WHERE id = $1 AND ${column}_enc = $2`, [row.id, row.enc, sealed.enc, sealed.hash]);
+          await tx.query(
+            `UPDATE ${table} SET ${column}_enc = $3, ${column}_hash = $4 WHERE id = $1 AND ${column}_enc = $2`,
+            [row.id, row.enc, sealed.enc, sealed.hash],
+          );
         }
       });
       for (const { sealed } of changes) result[sealed ? 'rotated' : 'current'] += 1;

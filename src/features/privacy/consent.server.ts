@@ -12,4 +12,8 @@ export const NOTICE_VERSION = createHash('sha256')
   .digest('hex')
   .slice(0, 12);
 
-export const consentRecord = (language: string, at = new Date()): ConsentRecord => ({ noticeVersion: NOTICE_VERSION, at: at.toISOString(), language });
+export const consentRecord = (language: string, at = new Date()): ConsentRecord => ({
+  noticeVersion: NOTICE_VERSION,
+  at: at.toISOString(),
+  language,
+});

@@ -67,7 +67,12 @@ function english(s: PrivacySettings): Notice {
         {
           form: 'Admission enquiry (pop-up on the home page)',
           path: '/',
-          collects: ["student's name, class sought, gender, date of birth, category", "parents' names, and their occupations if you give them", "father's mobile number, address, and an e-mail address if you give one", 'last school attended and who referred you, if you give them'],
+          collects: [
+            "student's name, class sought, gender, date of birth, category",
+            "parents' names, and their occupations if you give them",
+            "father's mobile number, address, and an e-mail address if you give one",
+            'last school attended and who referred you, if you give them',
+          ],
           why: 'To call you back about admission, seats and fees, and to invite you to visit the school.',
         },
         {
@@ -83,7 +88,11 @@ function english(s: PrivacySettings): Notice {
         {
           form: 'Transfer certificate (TC) request',
           path: '/admissions/tc-request',
-          collects: [`student's name, admission number, Aadhaar number${s.aadhaarRequired ? '' : ' (voluntary)'}`, "parent's name, contact number, and an e-mail address if you give one", 'reason for the TC'],
+          collects: [
+            `student's name, admission number, Aadhaar number${s.aadhaarRequired ? '' : ' (voluntary)'}`,
+            "parent's name, contact number, and an e-mail address if you give one",
+            'reason for the TC',
+          ],
           why: 'To find the student in our records, prepare and issue the transfer certificate, and tell you when it is ready.',
         },
         {
@@ -107,10 +116,10 @@ function english(s: PrivacySettings): Notice {
         items: [
           `Admission enquiry: ${years(r.enquiryDays)} years after its last update, then erased.`,
           `Application not admitted or withdrawn: erased ${r.closedApplicationDays} days after that decision.`,
-          'Application of an admitted student: kept as the pupil\'s school record.',
+          "Application of an admitted student: kept as the pupil's school record.",
           `TC request: ${years(r.decidedTcRequestDays)} years after the TC is issued or the request is rejected, then erased.`,
           'Documents chosen on a form that was never sent: deleted within a day.',
-          'Erasing removes the names, numbers, addresses and documents; only an anonymous count (class, status, dates) stays for the school\'s statistics.',
+          "Erasing removes the names, numbers, addresses and documents; only an anonymous count (class, status, dates) stays for the school's statistics.",
         ],
       },
       {
@@ -143,7 +152,9 @@ function english(s: PrivacySettings): Notice {
         g.name ? `${g.name}, ${g.role.en}` : `The ${g.role.en}`,
         site.contact.name,
         site.contact.address,
-        ...(g.phone || g.email ? [g.phone && `Phone: ${g.phone}`, g.email && `E-mail: ${g.email}`].filter((line): line is string => !!line) : ["Through the school office: its phone and e-mail are at the foot of this page."]),
+        ...(g.phone || g.email
+          ? [g.phone && `Phone: ${g.phone}`, g.email && `E-mail: ${g.email}`].filter((line): line is string => !!line)
+          : ['Through the school office: its phone and e-mail are at the foot of this page.']),
       ],
     },
     versionLabel: 'Notice version',
@@ -171,7 +182,12 @@ function hindi(s: PrivacySettings): Notice {
         {
           form: 'प्रवेश संबंधी पूछताछ (मुख्य पृष्ठ पर खुलने वाला फ़ॉर्म)',
           path: '/hi/',
-          collects: ['छात्र का नाम, कक्षा, लिंग, जन्म तिथि, वर्ग', 'माता-पिता के नाम, और आप बताएँ तो उनका व्यवसाय', 'पिता का मोबाइल नंबर, पता, और आप दें तो ई-मेल', 'आप बताएँ तो पिछला विद्यालय और किसने बताया'],
+          collects: [
+            'छात्र का नाम, कक्षा, लिंग, जन्म तिथि, वर्ग',
+            'माता-पिता के नाम, और आप बताएँ तो उनका व्यवसाय',
+            'पिता का मोबाइल नंबर, पता, और आप दें तो ई-मेल',
+            'आप बताएँ तो पिछला विद्यालय और किसने बताया',
+          ],
           why: 'प्रवेश, सीटों और शुल्क के बारे में आपसे बात करने और विद्यालय देखने के लिए बुलाने के लिए।',
         },
         {
@@ -187,7 +203,11 @@ function hindi(s: PrivacySettings): Notice {
         {
           form: 'स्थानांतरण प्रमाण पत्र (टी.सी.) का आवेदन',
           path: '/hi/admissions/tc-request',
-          collects: [`छात्र का नाम, प्रवेश संख्या, आधार नंबर${voluntary}`, 'अभिभावक का नाम, संपर्क नंबर, और आप दें तो ई-मेल', 'टी.सी. लेने का कारण'],
+          collects: [
+            `छात्र का नाम, प्रवेश संख्या, आधार नंबर${voluntary}`,
+            'अभिभावक का नाम, संपर्क नंबर, और आप दें तो ई-मेल',
+            'टी.सी. लेने का कारण',
+          ],
           why: 'हमारे अभिलेख में छात्र को खोजने, टी.सी. बनाकर देने और तैयार होने पर आपको सूचना देने के लिए।',
         },
         {
@@ -247,7 +267,9 @@ function hindi(s: PrivacySettings): Notice {
         g.name ? `${g.name}, ${g.role.hi}` : g.role.hi,
         site.contact.hindiName,
         site.contact.hindiAddress,
-        ...(g.phone || g.email ? [g.phone && `फ़ोन: ${g.phone}`, g.email && `ई-मेल: ${g.email}`].filter((line): line is string => !!line) : ['विद्यालय कार्यालय के माध्यम से: उसका फ़ोन और ई-मेल इस पृष्ठ के नीचे दिया है।']),
+        ...(g.phone || g.email
+          ? [g.phone && `फ़ोन: ${g.phone}`, g.email && `ई-मेल: ${g.email}`].filter((line): line is string => !!line)
+          : ['विद्यालय कार्यालय के माध्यम से: उसका फ़ोन और ई-मेल इस पृष्ठ के नीचे दिया है।']),
       ],
     },
     versionLabel: 'सूचना संस्करण',

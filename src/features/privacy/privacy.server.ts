@@ -45,17 +45,33 @@ type Actor = Pick<AdminContext, 'admin' | 'ip'> | typeof RETENTION_ACTOR;
  * themselves stay for the accounts), and the erasure is audited with `why`, never a name.
  * An admitted application is refused (409); undefined when there is no such record.
  */
-export async function eraseRecord(tx: Queryable, entity: PrivacyEntity, id: string, actor: Actor, why: string): Promise<Erased | undefined> {
+export async function eraseRecord(
+  tx: Queryable,
+  entity: PrivacyEntity,
+  id: string,
+  actor: Actor,
+  why: string,
+): Promise<Erased | undefined> {
   const { table, privacy } = kindOf(entity);
-  const row = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM ${table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  const row = (
+    await tx.query<{ status: string; erased_at: unknown }>(
+      `SELECT status, erased_at FROM ${table} WHERE id = $1 FOR UPDATE`,
+      [id],
+    )
+  ).rows[0];
   if (!row) return undefined;
   if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
   if (privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.admitted).withCode('admitted-kept');
   const cleared = personalColumns(entity).map((c) => `${c} = NULL`);
-  await tx.query(`UPDATE ${table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  await tx.query(`UPDATE ${table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [
+    id,
+  ]);
   const keys = (await SERVER_KINDS[entity].erase?.(tx, id)) ?? [];
   const files = (await SERVER_KINDS[entity].releaseFiles?.(tx, id)) ?? [];
-  await tx.query(`UPDATE status_history SET note = '' WHERE entity = $1 AND record_id = $2 AND note <> ''`, [entity, id]);
+  await tx.query(`UPDATE status_history SET note = '' WHERE entity = $1 AND record_id = $2 AND note <> ''`, [
+    entity,
+    id,
+  ]);
   await tx.query(`DELETE FROM messages WHERE entity = $1 AND record_id = $2`, [entity, id]);
   await tx.query(`UPDATE payments SET reference = '', reason = '' WHERE entity = $1 AND record_id = $2`, [entity, id]);
   await recordAudit(actor, { action: 'erase', entity, entityId: id, detail: why }, tx);
@@ -97,10 +113,11 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     const confirm = bodyText(body, 'confirm', 100, 'The confirmation');
     const { confirmWith } = kind.privacy;
     if (confirm !== String(record[confirmWith] ?? '') || !confirm) {
-      const message = confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
+      const message =
+        confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
       throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
     }
-    const erased = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, 'on the parent\'s request'));
+    const erased = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, "on the parent's request"));
     if (!erased) throw notFound(missing);
     await deleteErased(erased, `${entity} erase`);
     return json({ message: 'Personal data erased', record: await load(id) });
@@ -114,7 +131,8 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     const body = await readJson(req);
     const field = personalFields(entity).find((f) => f.name === body.field);
     if (!field) throw badRequest(PRIVACY_MESSAGES.field, { field: PRIVACY_MESSAGES.field });
-    if (typeof body.value !== 'string' || body.value.length > VALUE_MAX) throw badRequest(PRIVACY_MESSAGES.value, { value: PRIVACY_MESSAGES.value });
+    if (typeof body.value !== 'string' || body.value.length > VALUE_MAX)
+      throw badRequest(PRIVACY_MESSAGES.value, { value: PRIVACY_MESSAGES.value });
     const { phoneMessage, required, normalise } = kind.privacy;
     const problem = checkOneField(field, body.value, { required: required(record), phone: phoneMessage });
     if (problem) throw badRequest(problem, { value: problem, [field.name]: problem });
@@ -125,9 +143,12 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     value = normalise?.[field.name]?.(value) ?? value;
     const old = String(record[field.name] ?? '');
     const shown = field.kind === 'aadhaar' ? maskAadhaar(value.slice(-4)) : value;
-    if (field.kind !== 'aadhaar' && old === value) throw badRequest(PRIVACY_MESSAGES.same, { value: PRIVACY_MESSAGES.same });
+    if (field.kind !== 'aadhaar' && old === value)
+      throw badRequest(PRIVACY_MESSAGES.same, { value: PRIVACY_MESSAGES.same });
     await transaction(async (tx) => {
-      const row = (await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      const row = (
+        await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id])
+      ).rows[0];
       if (!row) throw notFound(missing);
       if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
       if (field.kind === 'aadhaar') {
@@ -140,7 +161,16 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
         await tx.query(`UPDATE ${kind.table} SET ${field.column} = $2, updated_at = now() WHERE id = $1`, [id, value]);
       }
       await SERVER_KINDS[entity].corrected?.(tx, id, field, value, record);
-      await recordAudit(ctx, { action: 'correct', entity, entityId: id, detail: `${field.name}: ${JSON.stringify(old)} -> ${JSON.stringify(shown)}` }, tx);
+      await recordAudit(
+        ctx,
+        {
+          action: 'correct',
+          entity,
+          entityId: id,
+          detail: `${field.name}: ${JSON.stringify(old)} -> ${JSON.stringify(shown)}`,
+        },
+        tx,
+      );
     });
     return json(await load(id));
   }
@@ -162,18 +192,36 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     const staffFiles = (await SERVER_KINDS[entity].exportFiles?.(id)) ?? [];
     // Each file to hold: a parent's document from the documents' store, or a staff file (an issued TC's scan).
     const entries = [
-      ...uploads.map((u) => ({ name: `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`, read: () => documents().get(u.blob_key, { type: 'arrayBuffer' }) })),
-      ...staffFiles.map((f) => ({ name: `documents/${f.field}.${STAFF_EXTENSIONS[f.type]}`, read: async () => (await readFile(f.fileId))?.bytes ?? null })),
+      ...uploads.map((u) => ({
+        name: `documents/${u.field}.${EXTENSIONS[u.content_type] ?? 'bin'}`,
+        read: () => documents().get(u.blob_key, { type: 'arrayBuffer' }),
+      })),
+      ...staffFiles.map((f) => ({
+        name: `documents/${f.field}.${STAFF_EXTENSIONS[f.type]}`,
+        read: async () => (await readFile(f.fileId))?.bytes ?? null,
+      })),
     ];
-    await recordAudit(ctx, { action: 'export', entity, entityId: id, detail: `all data held (ZIP): record, ${entries.length} document(s)` });
+    await recordAudit(ctx, {
+      action: 'export',
+      entity,
+      entityId: id,
+      detail: `all data held (ZIP): record, ${entries.length} document(s)`,
+    });
 
     const held = (names: string[]) => ({
       entity,
       exportedAt: new Date().toISOString(),
       record,
       messages: messages.map((m) => ({
-        channel: m.channel, recipient: m.recipient, template: m.template, language: m.language, subject: m.subject, body: m.body, state: m.state,
-        sentAt: m.sent_at ? toIso(m.sent_at) : null, createdAt: toIso(m.created_at),
+        channel: m.channel,
+        recipient: m.recipient,
+        template: m.template,
+        language: m.language,
+        subject: m.subject,
+        body: m.body,
+        state: m.state,
+        sentAt: m.sent_at ? toIso(m.sent_at) : null,
+        createdAt: toIso(m.created_at),
       })),
       documents: names,
     });
@@ -228,13 +276,19 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     const note = bodyText(body, 'note', NOTE_MAX, 'The note');
     if (!note) throw badRequest(PRIVACY_MESSAGES.note, { note: PRIVACY_MESSAGES.note });
     await transaction(async (tx) => {
-      const row = (await tx.query<{ status: string; consent_withdrawn_at: unknown; erased_at: unknown }>(
-        `SELECT status, consent_withdrawn_at, erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id],
-      )).rows[0];
+      const row = (
+        await tx.query<{ status: string; consent_withdrawn_at: unknown; erased_at: unknown }>(
+          `SELECT status, consent_withdrawn_at, erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`,
+          [id],
+        )
+      ).rows[0];
       if (!row) throw notFound(missing);
       if (!kind.privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.notAdmitted);
       if (row.consent_withdrawn_at) throw conflict(PRIVACY_MESSAGES.already);
-      await tx.query(`UPDATE ${kind.table} SET consent_withdrawn_at = now(), consent_withdrawn_note = $2, updated_at = now() WHERE id = $1`, [id, note]);
+      await tx.query(
+        `UPDATE ${kind.table} SET consent_withdrawn_at = now(), consent_withdrawn_note = $2, updated_at = now() WHERE id = $1`,
+        [id, note],
+      );
       await recordAudit(ctx, { action: 'consent-withdrawn', entity, entityId: id, detail: note }, tx);
     });
     return json(await load(id));

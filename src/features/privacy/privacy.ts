@@ -12,11 +12,14 @@ export type PrivacyEntity = KindName;
 /** The form's fields that hold personal data: what a parent may have corrected, and what erasure clears. */
 export function personalFields(entity: PrivacyEntity): Field[] {
   const { definition, privacy } = kindOf(entity);
-  return (fieldsIn(definition, 'form') as Field[]).filter((f) => !f.hidden && f.kind !== 'file' && !(f.column in privacy.keptColumns));
+  return (fieldsIn(definition, 'form') as Field[]).filter(
+    (f) => !f.hidden && f.kind !== 'file' && !(f.column in privacy.keptColumns),
+  );
 }
 
 /** The columns of a field (an Aadhaar number is stored as three). */
-const columnsOf = (f: Field) => (f.kind === 'aadhaar' ? [`${f.column}_enc`, `${f.column}_hash`, `${f.column}_last4`] : [f.column]);
+const columnsOf = (f: Field) =>
+  f.kind === 'aadhaar' ? [`${f.column}_enc`, `${f.column}_hash`, `${f.column}_last4`] : [f.column];
 
 /** Every column erasure sets to NULL: the personal fields' and the kind's further personal columns. */
 export function personalColumns(entity: PrivacyEntity): string[] {
@@ -24,14 +27,15 @@ export function personalColumns(entity: PrivacyEntity): string[] {
 }
 
 export const PRIVACY_MESSAGES = {
-  admitted: 'An admitted pupil\'s record is the school\'s record of that pupil and is kept: it cannot be erased. If the parent withdraws consent, record that instead.',
-  erased: 'This record\'s personal data has been erased.',
-  confirmReference: 'Type the application\'s reference number exactly to confirm the erasure.',
-  confirmId: 'Type the record\'s id exactly to confirm the erasure.',
-  field: 'Choose a field that holds the family\'s details.',
+  admitted:
+    "An admitted pupil's record is the school's record of that pupil and is kept: it cannot be erased. If the parent withdraws consent, record that instead.",
+  erased: "This record's personal data has been erased.",
+  confirmReference: "Type the application's reference number exactly to confirm the erasure.",
+  confirmId: "Type the record's id exactly to confirm the erasure.",
+  field: "Choose a field that holds the family's details.",
   value: 'The new value must be text.',
   same: 'That is already the stored value.',
   note: 'Write what the parent asked for and when.',
   notAdmitted: 'Withdrawal of consent is recorded only for an admitted pupil; any other record is erased instead.',
-  already: 'The parent\'s withdrawal of consent is already recorded.',
+  already: "The parent's withdrawal of consent is already recorded.",
 } as const;

@@ -34,7 +34,8 @@ const DECIDED_AT = (entity: string) => `COALESCE(
 /** SQL of a kind's rows whose period has ended by $1 minus $2 days. */
 function dueSql(kind: Kind): string {
   const { after } = kind.privacy.retention;
-  if (after === 'last-change') return `GREATEST(t.updated_at, t.status_changed_at) < $1::timestamptz - make_interval(days => $2)`;
+  if (after === 'last-change')
+    return `GREATEST(t.updated_at, t.status_changed_at) < $1::timestamptz - make_interval(days => $2)`;
   const statuses = after.decidedAt.map((s) => `'${s}'`).join(', ');
   return `t.status IN (${statuses}) AND ${DECIDED_AT(kind.name)} < $1::timestamptz - make_interval(days => $2)`;
 }
@@ -57,7 +58,9 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
     );
     for (const { id } of due) {
       try {
-        const done = await transaction((tx) => eraseRecord(tx, kind.name, id, RETENTION_ACTOR, `${why} over ${days} days`));
+        const done = await transaction((tx) =>
+          eraseRecord(tx, kind.name, id, RETENTION_ACTOR, `${why} over ${days} days`),
+        );
         if (!done) continue;
         await deleteErased(done, 'retention');
         erased[kind.name] += 1;
@@ -79,6 +82,8 @@ export async function applyRetention(now = new Date()): Promise<RetentionResult>
 
 export function describeRetention(r: RetentionResult): string {
   const counts = byPeriod().map((k) => `${r.erased[k.name]} ${k.labels.counted}`);
-  return `Erased the personal data of ${counts.slice(0, -1).join(', ')} and ${counts.at(-1)} past their retention period; ` +
-    `deleted ${r.auditEntries} audit entry(ies) older than ${Math.max(privacy.retention.auditDays, AUDIT_FLOOR_DAYS)} days.`;
+  return (
+    `Erased the personal data of ${counts.slice(0, -1).join(', ')} and ${counts.at(-1)} past their retention period; ` +
+    `deleted ${r.auditEntries} audit entry(ies) older than ${Math.max(privacy.retention.auditDays, AUDIT_FLOOR_DAYS)} days.`
+  );
 }

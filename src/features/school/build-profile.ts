@@ -12,7 +12,8 @@ import { profileOf } from './profile-row.ts';
 
 let once: Promise<SchoolProfile> | undefined;
 
-const buildDatabaseUrl = () => process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || process.env.NETLIFY_DATABASE_URL || '';
+const buildDatabaseUrl = () =>
+  process.env.DATABASE_URL || process.env.NETLIFY_DB_URL || process.env.NETLIFY_DATABASE_URL || '';
 
 async function read(): Promise<SchoolProfile> {
   const url = buildDatabaseUrl();

@@ -36,10 +36,19 @@ export function withSchoolFooter(page: string, profile: SchoolProfile, lang: Lan
   const links = new Map(facts.social.map((link) => [link.icon as string, link.url]));
   return page
     .replace(MARKED, (_, open: string, _tag: string, what: string, close: string) => `${open}${inner[what]}${close}`)
-    .replace(EMAIL, () => (email ? `<a href="mailto:${email}" data-school="email">${email}</a>` : '<span data-school="email"></span>'))
+    .replace(EMAIL, () =>
+      email ? `<a href="mailto:${email}" data-school="email">${email}</a>` : '<span data-school="email"></span>',
+    )
     .replace(VERSION, () => ` data-school-version="${escape(profile.updatedAt ?? '')}"`)
-    .replace(LINE, (_, open: string, rest: string, content: string) => `<p${open}${EMPTY_FACT.test(content) ? ' hidden' : ''}${rest}>${content}</p>`)
-    .replace(SOCIAL_LIST, (_, open: string, rest: string) => `<ul${open}${facts.social.some((link) => link.url) ? '' : ' hidden'}${rest}>`)
+    .replace(
+      LINE,
+      (_, open: string, rest: string, content: string) =>
+        `<p${open}${EMPTY_FACT.test(content) ? ' hidden' : ''}${rest}>${content}</p>`,
+    )
+    .replace(
+      SOCIAL_LIST,
+      (_, open: string, rest: string) => `<ul${open}${facts.social.some((link) => link.url) ? '' : ' hidden'}${rest}>`,
+    )
     .replace(SOCIAL_LINK, (_, icon: string, space: string, attributes: string) => {
       const url = links.get(icon);
       // A placeholder anchor (no link set) may carry none of a link's attributes.

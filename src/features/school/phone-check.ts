@@ -26,7 +26,8 @@ const WRITTEN = /^\+?[\d\s\-.()/]+$/;
  */
 export function readSchoolPhone(typed: string): ReadPhone {
   const text = typed.replace(FORMAT, '').replace(/\s+/g, ' ').trim();
-  if (!text || text.length > SCHOOL_PHONE_MAX || !WRITTEN.test(text)) return { ok: false, refusal: 'school.phone.invalid' };
+  if (!text || text.length > SCHOOL_PHONE_MAX || !WRITTEN.test(text))
+    return { ok: false, refusal: 'school.phone.invalid' };
   const number = parsePhoneNumberFromString(text, 'IN');
   if (number && number.country !== 'IN' && number.isValid()) return { ok: false, refusal: 'school.phone.foreign' };
   if (!number || number.country !== 'IN' || !number.isValid()) return { ok: false, refusal: 'school.phone.invalid' };

@@ -5,7 +5,8 @@ import { defaultProfile, offeredClassesOf, phonesOf, type SchoolProfile, type So
 export type Row = Record<string, unknown>;
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? value : typeof value === 'string' ? (JSON.parse(value) as T[]) : []);
+const list = <T>(value: unknown): T[] =>
+  Array.isArray(value) ? value : typeof value === 'string' ? (JSON.parse(value) as T[]) : [];
 
 export function profileOf(row: Row | undefined): SchoolProfile {
   if (!row) return defaultProfile();
@@ -27,10 +28,15 @@ export function profileOf(row: Row | undefined): SchoolProfile {
     email: text(row.email),
     // jsonb keeps an object's keys in its own order: rebuilt in the profile's, so versions compare equal.
     socialLinks: list<{ icon: SocialIcon; url: string }>(row.social_links).map(({ icon, url }) => ({ icon, url })),
-    map: latitude === null || latitude === undefined ? null : { latitude: Number(latitude), longitude: Number(row.map_longitude), zoom: Number(row.map_zoom) },
+    map:
+      latitude === null || latitude === undefined
+        ? null
+        : { latitude: Number(latitude), longitude: Number(row.map_longitude), zoom: Number(row.map_zoom) },
     // Unset (a profile saved before the school chose its classes): the starting content's.
-    classes: row.classes === null || row.classes === undefined ? defaultProfile().classes : offeredClassesOf(list<string>(row.classes)),
+    classes:
+      row.classes === null || row.classes === undefined
+        ? defaultProfile().classes
+        : offeredClassesOf(list<string>(row.classes)),
     updatedAt: toIso(row.updated_at),
   };
 }
-

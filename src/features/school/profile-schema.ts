@@ -9,16 +9,36 @@ import { EN } from '../../lib/i18n/en.ts';
 import { SCHOOL_PHONE_MAX, readSchoolPhone } from './phone-check.ts';
 import { REFERENCE_PREFIX_PATTERN } from '../../lib/record-numbers.ts';
 import { inClassOrder, isSchoolClass, type SchoolClass } from '../../lib/classes.ts';
-import { SOCIAL_ICONS, checked, defaultProfile, type Checked, type MapPosition, type SchoolProfile, type SocialIcon } from './profile.ts';
+import {
+  SOCIAL_ICONS,
+  checked,
+  defaultProfile,
+  type Checked,
+  type MapPosition,
+  type SchoolProfile,
+  type SocialIcon,
+} from './profile.ts';
 
-export const PROFILE_LIMITS = { name: 200, address: 300, shortName: 60, number: 12, person: 120, qualification: 200, phone: SCHOOL_PHONE_MAX, phones: 4, links: 8, url: 300 } as const;
+export const PROFILE_LIMITS = {
+  name: 200,
+  address: 300,
+  shortName: 60,
+  number: 12,
+  person: 120,
+  qualification: 200,
+  phone: SCHOOL_PHONE_MAX,
+  phones: 4,
+  links: 8,
+  url: 300,
+} as const;
 
 export const PROFILE_MESSAGES = {
   required: 'Please fill in all required fields.',
   tooLong: 'Text is too long.',
-  affiliationNumber: 'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
+  affiliationNumber:
+    'The affiliation number is written in digits only (CBSE gives it, e.g. 2130123). Leave it empty until you have it.',
   schoolCode: 'The school code is written in digits only (e.g. 70123). Leave it empty until you have it.',
-  referencePrefix: 'The prefix is 2 to 6 capital letters (A to Z), e.g. the school\'s initials.',
+  referencePrefix: "The prefix is 2 to 6 capital letters (A to Z), e.g. the school's initials.",
   phone: EN['school.phone.invalid'],
   phoneForeign: EN['school.phone.foreign'],
   phones: 'At most four phone numbers.',
@@ -32,9 +52,21 @@ export const PROFILE_MESSAGES = {
 
 const wrongType = { error: PROFILE_MESSAGES.type };
 /** Trimmed text; absent or null is ''. */
-const trimmed = () => z.pipe(z.nullish(z.string(wrongType)), z.transform((v: string | null | undefined) => (v ?? '').trim()));
+const trimmed = () =>
+  z.pipe(
+    z.nullish(z.string(wrongType)),
+    z.transform((v: string | null | undefined) => (v ?? '').trim()),
+  );
 const required = (max: number) =>
-  z.pipe(trimmed(), z.string().check(z.minLength(1, { error: PROFILE_MESSAGES.required }), z.maxLength(max, { error: PROFILE_MESSAGES.tooLong })));
+  z.pipe(
+    trimmed(),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: PROFILE_MESSAGES.required }),
+        z.maxLength(max, { error: PROFILE_MESSAGES.tooLong }),
+      ),
+  );
 /** Optional text: '' is unset (null). */
 const optional = (max: number, pattern?: RegExp, message: string = PROFILE_MESSAGES.tooLong) =>
   z.pipe(
@@ -54,31 +86,51 @@ type ReadPhone = { ok: true; text: string; e164: string };
 
 /** A phone as typed: kept as written, with its E.164 form (./phone.ts); refused with words the office can act on. */
 const phone = z.pipe(
-  z.pipe(z.string(wrongType), z.transform((v: string) => readSchoolPhone(v))),
-  z.custom<ReadPhone>(
-    (read) => (read as { ok: boolean }).ok,
-    { error: (issue) => ((issue.input as { refusal?: string }).refusal === 'school.phone.foreign' ? PROFILE_MESSAGES.phoneForeign : PROFILE_MESSAGES.phone) },
+  z.pipe(
+    z.string(wrongType),
+    z.transform((v: string) => readSchoolPhone(v)),
   ),
+  z.custom<ReadPhone>((read) => (read as { ok: boolean }).ok, {
+    error: (issue) =>
+      (issue.input as { refusal?: string }).refusal === 'school.phone.foreign'
+        ? PROFILE_MESSAGES.phoneForeign
+        : PROFILE_MESSAGES.phone,
+  }),
 );
 
 const socialLink = z.object(
   {
     icon: z.enum(SOCIAL_ICONS, { error: PROFILE_MESSAGES.link }),
     url: z.pipe(
-      z.pipe(z.string(wrongType), z.transform((v: string) => v.trim())),
-      z.string().check(z.maxLength(PROFILE_LIMITS.url, { error: PROFILE_MESSAGES.tooLong }), z.regex(/^https:\/\/[^\s<>"']+$/, { error: PROFILE_MESSAGES.link })),
+      z.pipe(
+        z.string(wrongType),
+        z.transform((v: string) => v.trim()),
+      ),
+      z
+        .string()
+        .check(
+          z.maxLength(PROFILE_LIMITS.url, { error: PROFILE_MESSAGES.tooLong }),
+          z.regex(/^https:\/\/[^\s<>"']+$/, { error: PROFILE_MESSAGES.link }),
+        ),
     ),
   },
   { error: PROFILE_MESSAGES.link },
 );
 
-const coordinate = (limit: number) => z.number({ error: PROFILE_MESSAGES.map }).check(z.gte(-limit, { error: PROFILE_MESSAGES.map }), z.lte(limit, { error: PROFILE_MESSAGES.map }));
+const coordinate = (limit: number) =>
+  z
+    .number({ error: PROFILE_MESSAGES.map })
+    .check(z.gte(-limit, { error: PROFILE_MESSAGES.map }), z.lte(limit, { error: PROFILE_MESSAGES.map }));
 const mapPosition = z.nullish(
   z.object(
     {
       latitude: coordinate(90),
       longitude: coordinate(180),
-      zoom: z.number({ error: PROFILE_MESSAGES.map }).check(z.refine((n: number) => Number.isInteger(n), { error: PROFILE_MESSAGES.map }), z.gte(1, { error: PROFILE_MESSAGES.map }), z.lte(19, { error: PROFILE_MESSAGES.map })),
+      zoom: z.number({ error: PROFILE_MESSAGES.map }).check(
+        z.refine((n: number) => Number.isInteger(n), { error: PROFILE_MESSAGES.map }),
+        z.gte(1, { error: PROFILE_MESSAGES.map }),
+        z.lte(19, { error: PROFILE_MESSAGES.map }),
+      ),
     },
     { error: PROFILE_MESSAGES.map },
   ),
@@ -94,27 +146,47 @@ export const profileSchema = z.object({
   schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.schoolCode),
   // Absent or empty: the starting content's prefix (an older client's body keeps working).
   referencePrefix: z.pipe(
-    z.pipe(trimmed(), z.transform((v: string) => v.toUpperCase())),
     z.pipe(
-      z.string().check(z.refine((v: string) => !v || REFERENCE_PREFIX_PATTERN.test(v), { error: PROFILE_MESSAGES.referencePrefix })),
+      trimmed(),
+      z.transform((v: string) => v.toUpperCase()),
+    ),
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.refine((v: string) => !v || REFERENCE_PREFIX_PATTERN.test(v), { error: PROFILE_MESSAGES.referencePrefix }),
+        ),
       z.transform((v: string) => v || defaultProfile().referencePrefix),
     ),
   ),
   principalName: optional(PROFILE_LIMITS.person),
   principalQualification: optional(PROFILE_LIMITS.qualification),
-  phones: z.pipe(z.nullish(z.array(phone, wrongType)), z.transform((v: ReadPhone[] | null | undefined) => v ?? [])).check(
-    z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones }),
-  ),
+  phones: z
+    .pipe(
+      z.nullish(z.array(phone, wrongType)),
+      z.transform((v: ReadPhone[] | null | undefined) => v ?? []),
+    )
+    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones })),
   email: optional(PROFILE_LIMITS.url, /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/, PROFILE_MESSAGES.email),
-  socialLinks: z.pipe(z.nullish(z.array(socialLink, wrongType)), z.transform((v: { icon: SocialIcon; url: string }[] | null | undefined) => v ?? [])).check(
-    z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_MESSAGES.links }),
+  socialLinks: z
+    .pipe(
+      z.nullish(z.array(socialLink, wrongType)),
+      z.transform((v: { icon: SocialIcon; url: string }[] | null | undefined) => v ?? []),
+    )
+    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_MESSAGES.links })),
+  map: z.pipe(
+    mapPosition,
+    z.transform((v: MapPosition | null | undefined) => v ?? null),
   ),
-  map: z.pipe(mapPosition, z.transform((v: MapPosition | null | undefined) => v ?? null)),
   // Absent: the classes stay as they are (an older client's body keeps working).
   classes: z.pipe(
-    z.nullish(z.array(z.string(wrongType), wrongType)).check(
-      z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), { error: PROFILE_MESSAGES.classes }),
-    ),
+    z
+      .nullish(z.array(z.string(wrongType), wrongType))
+      .check(
+        z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), {
+          error: PROFILE_MESSAGES.classes,
+        }),
+      ),
     z.transform((v: string[] | null | undefined): SchoolClass[] | null => (v ? inClassOrder(v) : null)),
   ),
 });

@@ -37,4 +37,3 @@ export async function schoolProfile(db?: Queryable): Promise<SchoolProfile> {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.profile;
   return remember(await readProfile(db));
 }
-

@@ -19,7 +19,12 @@ import { startingPrefix, usePrefix } from '../../lib/record-numbers.ts';
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
 /** How a social link is named on the page: by its network. */
-export const SOCIAL_NAMES: Record<SocialIcon, string> = { whatsapp: 'WhatsApp', facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn' };
+export const SOCIAL_NAMES: Record<SocialIcon, string> = {
+  whatsapp: 'WhatsApp',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+};
 
 export interface MapPosition {
   latitude: number;
@@ -78,7 +83,8 @@ export function offeredClassesOf(list: readonly unknown[] | null | undefined): S
 }
 
 /** Whether the school offers the class `label` (P.N.C, N.C, K.G, 1 to 12). */
-export const offersClass = (profile: SchoolProfile, label: string) => (profile.classes as readonly string[]).includes(label);
+export const offersClass = (profile: SchoolProfile, label: string) =>
+  (profile.classes as readonly string[]).includes(label);
 
 /** The profile before the principal saves one: the starting facts, without any stand-in. */
 export function defaultProfile(): SchoolProfile {
@@ -108,7 +114,11 @@ export function defaultProfile(): SchoolProfile {
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; fields: Record<string, string> };
 
 /** A zod result as the API answers a refusal: the first message, and each field's first message by its dotted path. */
-export function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }): Checked<T> {
+export function checked<T>(
+  result:
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+): Checked<T> {
   if (result.success) return { ok: true, data: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || 'form'] ??= issue.message;
@@ -119,9 +129,11 @@ export function checked<T>(result: { success: true; data: T } | { success: false
 // Reading it
 
 export const schoolName = (profile: SchoolProfile, language: Language) => profile.name[language] || profile.name.en;
-export const schoolAddress = (profile: SchoolProfile, language: Language) => profile.address[language] || profile.address.en;
+export const schoolAddress = (profile: SchoolProfile, language: Language) =>
+  profile.address[language] || profile.address.en;
 /** The short name a page of `language` shows: the Hindi one on Hindi pages, once the school has set it. */
-export const schoolShortName = (profile: SchoolProfile, language: Language) => (language === 'hi' && profile.shortNameHi) || profile.shortName;
+export const schoolShortName = (profile: SchoolProfile, language: Language) =>
+  (language === 'hi' && profile.shortNameHi) || profile.shortName;
 /** The office's number as the school writes it: the first phone, or '' when none is set. */
 export const officePhone = (profile: SchoolProfile) => profile.phones[0] ?? '';
 
@@ -134,7 +146,10 @@ export interface PhoneLink {
 
 /** Every printed or linked phone of the school: its text and the `tel:` link that dials it. */
 export const phoneLinks = (profile: SchoolProfile): PhoneLink[] =>
-  profile.phones.map((number, i) => ({ number, href: telHref(profile.phonesE164[i] ?? e164Of(number) ?? number.replace(/[^\d+]/g, '')) }));
+  profile.phones.map((number, i) => ({
+    number,
+    href: telHref(profile.phonesE164[i] ?? e164Of(number) ?? number.replace(/[^\d+]/g, '')),
+  }));
 
 /** The office's phone as a link, or undefined when none is set. */
 export const officePhoneLink = (profile: SchoolProfile): PhoneLink | undefined => phoneLinks(profile)[0];
@@ -145,7 +160,11 @@ export const officePhoneLink = (profile: SchoolProfile): PhoneLink | undefined =
  * shown or hidden in place, on built pages by the site script too.
  */
 export const socialLinksOf = (profile: SchoolProfile) =>
-  SOCIAL_ICONS.map((icon) => ({ icon, name: SOCIAL_NAMES[icon], url: profile.socialLinks.find((link) => link.icon === icon)?.url ?? null }));
+  SOCIAL_ICONS.map((icon) => ({
+    icon,
+    name: SOCIAL_NAMES[icon],
+    url: profile.socialLinks.find((link) => link.icon === icon)?.url ?? null,
+  }));
 
 /**
  * The school's facts as schema.org structured data in `language` (the home page's School): what the
@@ -157,8 +176,15 @@ export function schoolStructuredData(profile: SchoolProfile, language: Language)
     alternateName: schoolShortName(profile, language),
     ...(profile.email ? { email: profile.email } : {}),
     ...(profile.phones.length ? { telephone: phoneLinks(profile).map((p) => p.href.slice('tel:'.length)) } : {}),
-    address: { '@type': 'PostalAddress', streetAddress: schoolAddress(profile, language), addressCountry: 'IN', addressRegion: site.region },
-    ...(profile.map ? { geo: { '@type': 'GeoCoordinates', latitude: profile.map.latitude, longitude: profile.map.longitude } } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: schoolAddress(profile, language),
+      addressCountry: 'IN',
+      addressRegion: site.region,
+    },
+    ...(profile.map
+      ? { geo: { '@type': 'GeoCoordinates', latitude: profile.map.latitude, longitude: profile.map.longitude } }
+      : {}),
     sameAs: profile.socialLinks.map((s) => s.url),
   };
 }

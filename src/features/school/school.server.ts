@@ -31,7 +31,22 @@ export async function getSchool(): Promise<Response> {
 }
 
 /** The facts an audit entry compares. */
-const FACTS = ['name', 'address', 'shortName', 'shortNameHi', 'affiliationNumber', 'schoolCode', 'referencePrefix', 'principalName', 'principalQualification', 'phones', 'email', 'socialLinks', 'map', 'classes'] as const;
+const FACTS = [
+  'name',
+  'address',
+  'shortName',
+  'shortNameHi',
+  'affiliationNumber',
+  'schoolCode',
+  'referencePrefix',
+  'principalName',
+  'principalQualification',
+  'phones',
+  'email',
+  'socialLinks',
+  'map',
+  'classes',
+] as const;
 
 /** The facts of `keys` that differ between two versions. */
 export const changedKeys = <T extends object>(before: T, after: T, keys: readonly (keyof T & string)[]) =>
@@ -58,14 +73,40 @@ export async function putSchool(req: Request, ctx: AdminContext): Promise<Respon
          classes = COALESCE($19::text[], school_profile.classes), updated_at = now()
        RETURNING *`,
       [
-        p.name.en, p.name.hi, p.address.en, p.address.hi, p.shortName, p.affiliationNumber, p.schoolCode, p.principalName,
-        p.principalQualification, p.phones, p.email, JSON.stringify(p.socialLinks), p.map?.latitude ?? null, p.map?.longitude ?? null, p.map?.zoom ?? null,
-        p.shortNameHi, p.phonesE164, p.referencePrefix, p.classes,
+        p.name.en,
+        p.name.hi,
+        p.address.en,
+        p.address.hi,
+        p.shortName,
+        p.affiliationNumber,
+        p.schoolCode,
+        p.principalName,
+        p.principalQualification,
+        p.phones,
+        p.email,
+        JSON.stringify(p.socialLinks),
+        p.map?.latitude ?? null,
+        p.map?.longitude ?? null,
+        p.map?.zoom ?? null,
+        p.shortNameHi,
+        p.phonesE164,
+        p.referencePrefix,
+        p.classes,
       ],
     );
     const saved = profileOf(rows[0]);
     const changed = changedKeys(before, saved, FACTS);
-    if (changed.length) await recordAudit(ctx, { action: 'update', entity: 'school', entityId: null, detail: changeDetail(factsOf(before, FACTS), factsOf(saved, FACTS)) }, tx);
+    if (changed.length)
+      await recordAudit(
+        ctx,
+        {
+          action: 'update',
+          entity: 'school',
+          entityId: null,
+          detail: changeDetail(factsOf(before, FACTS), factsOf(saved, FACTS)),
+        },
+        tx,
+      );
     return { saved, changed };
   });
   remember(saved);

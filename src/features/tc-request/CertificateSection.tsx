@@ -44,8 +44,13 @@ export function CertificateSection({ record, onChanged }: Props) {
       const form = new FormData();
       form.append('file', file, file.name);
       const uploaded = await postWithProgress<{ uploadId: string }>('/files', form, setProgress).done;
-      if (uploaded.status !== 201 || !uploaded.body.uploadId) return refuse(uploaded.body.error ?? CERTIFICATE_MESSAGES.failed);
-      const { status, body } = await answerOf<TcRequest>(await apiJson(`/tc-request/${encodeURIComponent(record._id)}/certificate`, 'POST', { uploadId: uploaded.body.uploadId }));
+      if (uploaded.status !== 201 || !uploaded.body.uploadId)
+        return refuse(uploaded.body.error ?? CERTIFICATE_MESSAGES.failed);
+      const { status, body } = await answerOf<TcRequest>(
+        await apiJson(`/tc-request/${encodeURIComponent(record._id)}/certificate`, 'POST', {
+          uploadId: uploaded.body.uploadId,
+        }),
+      );
       if (status !== 200) return refuse(body.fields?.uploadId ?? body.error ?? CERTIFICATE_MESSAGES.failed);
       toast.success(scan ? CERTIFICATE_MESSAGES.replaced : CERTIFICATE_MESSAGES.attached);
       setFile(null);
@@ -63,19 +68,43 @@ export function CertificateSection({ record, onChanged }: Props) {
       <h2 id={`${id}-title`}>Signed TC for verification</h2>
       {scan ? (
         <p>
-          Attached on {formatDateTime(scan.attachedAt)}: <a href={scan.url} target="_blank" rel="noopener">{scan.name}</a> ({scan.type.toUpperCase()}, {formatBytes(scan.size)}).
-          {' '}Anyone with TC number <strong>{record.tcNumber}</strong> and date of issue <strong>{formatDate(record.tcIssueDate)}</strong> can see it on the
-          {' '}<a href="/tc-verification" target="_blank" rel="noopener">TC verification page</a>.
+          Attached on {formatDateTime(scan.attachedAt)}:{' '}
+          <a href={scan.url} target="_blank" rel="noopener">
+            {scan.name}
+          </a>{' '}
+          ({scan.type.toUpperCase()}, {formatBytes(scan.size)}). Anyone with TC number{' '}
+          <strong>{record.tcNumber}</strong> and date of issue <strong>{formatDate(record.tcIssueDate)}</strong> can see
+          it on the{' '}
+          <a href="/tc-verification" target="_blank" rel="noopener">
+            TC verification page
+          </a>
+          .
         </p>
       ) : (
-        <p className="details-warning">No scan yet: the TC cannot be verified on the website until the scan of the signed TC is attached.</p>
+        <p className="details-warning">
+          No scan yet: the TC cannot be verified on the website until the scan of the signed TC is attached.
+        </p>
       )}
       <form className="admin-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="admin-field">
-          <label htmlFor={`${id}-file`}>{scan ? 'Replace with a new scan' : 'Scan of the signed TC'} (PDF, JPEG or PNG)</label>
-          <input id={`${id}-file`} ref={input} type="file" accept={CERTIFICATE_ACCEPT} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(''); }} />
-          <p id={`${id}-error`} className="field-error" role="alert">{error}</p>
+          <label htmlFor={`${id}-file`}>
+            {scan ? 'Replace with a new scan' : 'Scan of the signed TC'} (PDF, JPEG or PNG)
+          </label>
+          <input
+            id={`${id}-file`}
+            ref={input}
+            type="file"
+            accept={CERTIFICATE_ACCEPT}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-error`}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError('');
+            }}
+          />
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
         </div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? `Uploading… ${Math.round((progress ?? 0) * 100)}%` : scan ? 'Replace the scan' : 'Attach the scan'}

@@ -10,32 +10,49 @@ import { statusLabel } from '../../lib/workflow.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 import type { OtherTcRequest } from './tc-request.ts';
 
-export function OtherRequests({ requests, overLimit = false }: { requests: readonly OtherTcRequest[]; overLimit?: boolean }) {
+export function OtherRequests({
+  requests,
+  overLimit = false,
+}: {
+  requests: readonly OtherTcRequest[];
+  overLimit?: boolean;
+}) {
   const id = useId();
   if (!requests.length && !overLimit) return null;
   const differ = requests.some((r) => r.otherMobile);
   const live = requests.filter((r) => r.status !== 'rejected').length;
   return (
-    <section aria-labelledby={id} className={`details-card other-requests${differ || overLimit || live ? ' other-requests--differ' : ''}`}>
+    <section
+      aria-labelledby={id}
+      className={`details-card other-requests${differ || overLimit || live ? ' other-requests--differ' : ''}`}
+    >
       <h2 id={id}>Other requests for this admission number ({requests.length})</h2>
       {overLimit && (
         <p className="details-warning">
-          More requests than allowed for this admission number: this one came when two others were already open, so it waits for your check. Check with
-          the parent on the school's records which requests are theirs, and reject the others with a reason.
+          More requests than allowed for this admission number: this one came when two others were already open, so it
+          waits for your check. Check with the parent on the school's records which requests are theirs, and reject the
+          others with a reason.
         </p>
       )}
       {!overLimit && live > 0 && (
         <p className="details-warning">
-          {live === 1 ? 'Another request' : `${live} other requests`} for this admission number {live === 1 ? 'is' : 'are'} open: check which the parent made before issuing a TC.
+          {live === 1 ? 'Another request' : `${live} other requests`} for this admission number{' '}
+          {live === 1 ? 'is' : 'are'} open: check which the parent made before issuing a TC.
         </p>
       )}
-      {differ && <p className="details-warning">Requested from different mobile numbers: check with the parent on the school's records before issuing a TC.</p>}
+      {differ && (
+        <p className="details-warning">
+          Requested from different mobile numbers: check with the parent on the school's records before issuing a TC.
+        </p>
+      )}
       {requests.length > 0 && (
         <ul>
           {requests.map((r) => (
             <li key={r._id}>
-              <a href={`/admin/tc-requests/details/${encodeURIComponent(r._id)}`}>{r.studentName || 'Erased request'}</a>: {statusLabel(TC_WORKFLOW, r.status)}, sent{' '}
-              {formatDate(r.createdAt)}, mobile {r.contact || 'erased'}
+              <a href={`/admin/tc-requests/details/${encodeURIComponent(r._id)}`}>
+                {r.studentName || 'Erased request'}
+              </a>
+              : {statusLabel(TC_WORKFLOW, r.status)}, sent {formatDate(r.createdAt)}, mobile {r.contact || 'erased'}
               {r.otherMobile && <strong> (a different mobile number)</strong>}
             </li>
           ))}

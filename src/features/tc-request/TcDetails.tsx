@@ -33,7 +33,12 @@ export default function TcDetails() {
           <CertificateSection record={record} onChanged={replace} />
           <OtherRequests requests={record.otherRequests ?? []} overLimit={record.overLimit === true} />
           {!record.erasedAt && (
-            <ContactActions mobile={record.contact} who={`the parent of ${record.studentName}`} messages={tcMessages(record)} language={record.language} />
+            <ContactActions
+              mobile={record.contact}
+              who={`the parent of ${record.studentName}`}
+              messages={tcMessages(record)}
+              language={record.language}
+            />
           )}
           <RecordDetails def={TC_REQUEST} record={record} />
           <PaymentsSection entity="tc-request" record={record} onChange={reload} />

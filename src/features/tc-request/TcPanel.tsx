@@ -5,7 +5,12 @@
  * has more than one live request (whatever the mobiles), and when requests for it came from more
  * than one mobile number.
  */
-import { RecordPanel, paidSinceFilter, receivedSinceFilter, statusFilter } from '../../components/admin/RecordPanel.tsx';
+import {
+  RecordPanel,
+  paidSinceFilter,
+  receivedSinceFilter,
+  statusFilter,
+} from '../../components/admin/RecordPanel.tsx';
 import { TC_WORKFLOW } from './workflow.ts';
 import { TC_REQUEST, type TcRequest } from './tc-request.ts';
 

@@ -25,7 +25,12 @@ import type { TcRequest } from './tc-request.ts';
 import { TC_FORM, emptyTcRequest, validateTcRequest, type TcValues } from './schema.ts';
 import '../../components/forms/forms.css';
 
-async function send(data: TcValues, meta: { key: string; honeypot: string }, lang: Language, speak: Speaker): Promise<Outcome<TcRequest>> {
+async function send(
+  data: TcValues,
+  meta: { key: string; honeypot: string },
+  lang: Language,
+  speak: Speaker,
+): Promise<Outcome<TcRequest>> {
   try {
     const res = await api(`/tc-request/admission-number/${encodeURIComponent(data.admissionNumber)}`);
     // A limit's refusal says so, with the minutes to wait and the school's phone, as the submit's does.
@@ -35,7 +40,14 @@ async function send(data: TcValues, meta: { key: string; honeypot: string }, lan
     console.error('TC count check failed', error);
     return { kind: 'failed', message: speak.msg('tcCheckFailed') };
   }
-  const res = await apiJson('/tc-request', 'POST', { ...data, consent: true, language: lang, paymentStatus: 'pending', transactionId: 'NA', ...submissionFields(meta) });
+  const res = await apiJson('/tc-request', 'POST', {
+    ...data,
+    consent: true,
+    language: lang,
+    paymentStatus: 'pending',
+    transactionId: 'NA',
+    ...submissionFields(meta),
+  });
   return outcomeOf<TcRequest>(res);
 }
 
@@ -94,15 +106,26 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
         <div className="ff-grid">
           {TC_FORM.map((field) => (
             <FormField
-              key={field.name} field={field} id={`${uid}-${field.name}`} value={form.values[field.name]} error={form.errors[field.name]}
-              required={!(field as Field).labelledOptional} consentWords={consentWords(speak, lang)} words={speak.field(field.name)} onChange={(v) => form.change(field.name, v)}
+              key={field.name}
+              field={field}
+              id={`${uid}-${field.name}`}
+              value={form.values[field.name]}
+              error={form.errors[field.name]}
+              required={!(field as Field).labelledOptional}
+              consentWords={consentWords(speak, lang)}
+              words={speak.field(field.name)}
+              onChange={(v) => form.change(field.name, v)}
             />
           ))}
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
         {fee && <p className="ff-fee">{speak.text('tcFee', { fee })}</p>}
         {/* A limit's refusal, in the page's language with the minutes and the phone. */}
-        {form.formError && <p className="ff-form-error" role="alert">{form.formError}</p>}
+        {form.formError && (
+          <p className="ff-form-error" role="alert">
+            {form.formError}
+          </p>
+        )}
         <button type="submit" className="ff-button" disabled={!form.canSend} aria-busy={form.busy}>
           {form.busy && <span className="ff-spinner" aria-hidden="true" />}
           {speak.text(form.busy ? 'tcBusy' : 'tcSubmit')}

@@ -16,7 +16,12 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
     <StatusLookup<{ admissionNumber: string; contactNo: string }, TcStatusAnswer>
       lang={lang}
       text={text}
-      number={{ name: 'admissionNumber', label: 'statusCheck.field.admissionNumber', hint: 'statusCheck.field.admissionNumberHint', param: 'number' }}
+      number={{
+        name: 'admissionNumber',
+        label: 'statusCheck.field.admissionNumber',
+        hint: 'statusCheck.field.admissionNumberHint',
+        param: 'number',
+      }}
       check={checkTcLookup}
       path="/tc-request/status"
       notFound="statusCheck.notFound.tc"
@@ -25,12 +30,32 @@ export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; 
       {(answer, pair) => (
         <>
           <StatusFacts
-            answer={answer} lang={lang} text={text}
+            answer={answer}
+            lang={lang}
+            text={text}
             before={[[t('statusCheck.result.student'), answer.studentName]]}
             after={answer.tcNumber ? [[t('statusCheck.result.tcNumber'), answer.tcNumber]] : []}
           />
-          <PayOnline kind="tc-request" number={pair.admissionNumber} contactNo={pair.contactNo} answer={answer} lang={lang} text={text} />
-          <Receipts answer={answer} text={text} href={(number) => receiptHref('/tc-request/receipt', { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo }, number, lang)} />
+          <PayOnline
+            kind="tc-request"
+            number={pair.admissionNumber}
+            contactNo={pair.contactNo}
+            answer={answer}
+            lang={lang}
+            text={text}
+          />
+          <Receipts
+            answer={answer}
+            text={text}
+            href={(number) =>
+              receiptHref(
+                '/tc-request/receipt',
+                { admissionNumber: pair.admissionNumber, contactNo: pair.contactNo },
+                number,
+                lang,
+              )
+            }
+          />
         </>
       )}
     </StatusLookup>

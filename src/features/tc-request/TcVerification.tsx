@@ -65,9 +65,15 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
         const refusal = body as { retryAfterMinutes?: number; code?: string };
         const words = refusal.code === 'request.tcVerifyPaused' ? 'tcVerify.paused' : 'tcVerify.tooMany';
         setProblem(t(words, { phone, minutes: String(refusal.retryAfterMinutes ?? 60) }));
-      }
-      else if (status === 400 && body.fields) {
-        setErrors(Object.fromEntries(Object.keys(body.fields).map((f) => [f, f === 'issuedOn' ? t('tcVerify.error.date') : t('tcVerify.error.number')])));
+      } else if (status === 400 && body.fields) {
+        setErrors(
+          Object.fromEntries(
+            Object.keys(body.fields).map((f) => [
+              f,
+              f === 'issuedOn' ? t('tcVerify.error.date') : t('tcVerify.error.number'),
+            ]),
+          ),
+        );
       } else setProblem(t('tcVerify.failed'));
     } catch {
       setProblem(t('tcVerify.failed'));
@@ -81,29 +87,61 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
       <form ref={formRef} className="ff-form sc-form" noValidate onSubmit={submit} aria-busy={busy}>
         <div className="ff-grid">
           <TextInput
-            id={`${uid}-number`} name="tcNumber" label={t('tcVerify.field.number')} hint={t('tcVerify.field.numberHint')} value={values.tcNumber} required
-            error={errors.tcNumber} autoComplete="off" maxLength={40} onChange={(v) => change('tcNumber', v)}
+            id={`${uid}-number`}
+            name="tcNumber"
+            label={t('tcVerify.field.number')}
+            hint={t('tcVerify.field.numberHint')}
+            value={values.tcNumber}
+            required
+            error={errors.tcNumber}
+            autoComplete="off"
+            maxLength={40}
+            onChange={(v) => change('tcNumber', v)}
           />
           <TextInput
-            id={`${uid}-date`} name="issuedOn" type="date" label={t('tcVerify.field.date')} hint={t('tcVerify.field.dateHint')} value={values.issuedOn} required
-            error={errors.issuedOn} onChange={(v) => change('issuedOn', v)}
+            id={`${uid}-date`}
+            name="issuedOn"
+            type="date"
+            label={t('tcVerify.field.date')}
+            hint={t('tcVerify.field.dateHint')}
+            value={values.issuedOn}
+            required
+            error={errors.issuedOn}
+            onChange={(v) => change('issuedOn', v)}
           />
         </div>
         <button type="submit" className="ff-button" disabled={busy || !hydrated} aria-busy={busy}>
           {busy && <span className="ff-spinner" aria-hidden="true" />}
           {busy ? t('tcVerify.checking') : t('tcVerify.submit')}
         </button>
-        {problem && <p className="ff-form-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="ff-form-error" role="alert">
+            {problem}
+          </p>
+        )}
       </form>
       {found && (
         <section className="sc-result" aria-labelledby={`${uid}-result`}>
-          <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>{t('tcVerify.found')}</h2>
+          <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>
+            {t('tcVerify.found')}
+          </h2>
           <dl className="sc-facts">
-            <div><dt>{t('tcVerify.student')}</dt><dd>{found.studentName}</dd></div>
-            <div><dt>{t('tcVerify.number')}</dt><dd>{found.tcNumber}</dd></div>
-            <div><dt>{t('tcVerify.issuedOn')}</dt><dd>{dayMonthYear(found.issuedOn)}</dd></div>
+            <div>
+              <dt>{t('tcVerify.student')}</dt>
+              <dd>{found.studentName}</dd>
+            </div>
+            <div>
+              <dt>{t('tcVerify.number')}</dt>
+              <dd>{found.tcNumber}</dd>
+            </div>
+            <div>
+              <dt>{t('tcVerify.issuedOn')}</dt>
+              <dd>{dayMonthYear(found.issuedOn)}</dd>
+            </div>
           </dl>
-          <p className="tcv-scan"><a href={found.scanUrl}>{t('tcVerify.scan')}</a></p>
+          <p className="tcv-scan">
+            <a href={found.scanUrl}>{t('tcVerify.scan')}</a>
+          </p>
           <p className="tcv-note">{t('tcVerify.scanNote', { minutes: String(found.scanMinutes) })}</p>
         </section>
       )}

@@ -38,7 +38,13 @@ const CERTIFICATE = `SELECT c.file_id, f.name, f.type, f.size, c.attached_at FRO
 export async function certificateOf(id: string): Promise<TcCertificate | null> {
   const row = await queryOne<CertificateRow>(CERTIFICATE, [id]);
   if (!row) return null;
-  return { name: row.name, type: row.type, size: Number(row.size), attachedAt: toIso(row.attached_at), url: `/v1/api/tc-request/${id}/certificate` };
+  return {
+    name: row.name,
+    type: row.type,
+    size: Number(row.size),
+    attachedAt: toIso(row.attached_at),
+    url: `/v1/api/tc-request/${id}/certificate`,
+  };
 }
 
 /** What a parent's data export holds of it: the scan, as documents/signedTc.<ext>. */
@@ -52,7 +58,10 @@ export async function certificateFiles(id: string): Promise<{ field: string; fil
  * Answers the released files' ids, to delete (deleteReleased) once the change has committed.
  */
 export async function dropCertificate(tx: Queryable, id: string): Promise<string[]> {
-  const { rows } = await tx.query<{ file_id: string }>(`DELETE FROM tc_certificates WHERE tc_request_id = $1 RETURNING file_id`, [id]);
+  const { rows } = await tx.query<{ file_id: string }>(
+    `DELETE FROM tc_certificates WHERE tc_request_id = $1 RETURNING file_id`,
+    [id],
+  );
   const released: string[] = [];
   for (const row of rows) released.push(...(await releaseFile(tx, row.file_id)));
   return released;
@@ -67,12 +76,21 @@ export function attachCertificate(load: (id: string) => Promise<unknown>) {
     if (!isUuid(id)) throw notFound(NOT_FOUND);
     const body = await readJson(req);
     if (body.uploadId === undefined || body.uploadId === null || body.uploadId === '') {
-      throw badRequest(CERTIFICATE_MESSAGES.required, { uploadId: CERTIFICATE_MESSAGES.required }).withCode('tc.certificateRequired', { uploadId: 'tc.certificateRequired' });
+      throw badRequest(CERTIFICATE_MESSAGES.required, { uploadId: CERTIFICATE_MESSAGES.required }).withCode(
+        'tc.certificateRequired',
+        { uploadId: 'tc.certificateRequired' },
+      );
     }
     const released = await transaction(async (tx) => {
-      const request = (await tx.query<{ status: string; erased_at: unknown }>(`SELECT status, erased_at FROM tc_requests WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      const request = (
+        await tx.query<{ status: string; erased_at: unknown }>(
+          `SELECT status, erased_at FROM tc_requests WHERE id = $1 FOR UPDATE`,
+          [id],
+        )
+      ).rows[0];
       if (!request) throw notFound(NOT_FOUND);
-      if (request.status !== 'issued' || request.erased_at) throw conflict(CERTIFICATE_MESSAGES.notIssued).withCode('tc.certificateNotIssued');
+      if (request.status !== 'issued' || request.erased_at)
+        throw conflict(CERTIFICATE_MESSAGES.notIssued).withCode('tc.certificateNotIssued');
       const file = await claimFile(tx, body.uploadId, { field: 'uploadId', public: false, types: CERTIFICATE_TYPES });
       const old = (await tx.query<CertificateRow>(CERTIFICATE, [id])).rows[0];
       await tx.query(

@@ -8,4 +8,6 @@ import type { TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 
 export const tcMessages = (tc: TcRequest) =>
-  inBothLanguages((language) => (tc.status === TC_WORKFLOW.initial ? tcRequestSubmitted : tcRequestStatusChanged)(language, tc).body);
+  inBothLanguages(
+    (language) => (tc.status === TC_WORKFLOW.initial ? tcRequestSubmitted : tcRequestStatusChanged)(language, tc).body,
+  );

@@ -1,6 +1,11 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
-import { paymentReceived, tcRequestStatusChanged, tcRequestSubmitted, type TcRequestFacts } from '../messages/templates.ts';
+import {
+  paymentReceived,
+  tcRequestStatusChanged,
+  tcRequestSubmitted,
+  type TcRequestFacts,
+} from '../messages/templates.ts';
 import { privacy } from '../../config/privacy.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
@@ -16,11 +21,26 @@ export const TC_REQUEST_KIND = defineKind({
   table: TC_REQUEST.table,
   workflow: TC_WORKFLOW,
   finalStatuses: ['issued', 'rejected'],
-  labels: { one: 'TC request', many: 'TC requests', noun: 'TC requests', counted: 'TC request(s)', the: 'the TC request', this: 'This TC request', notFound: 'TC request not found' },
+  labels: {
+    one: 'TC request',
+    many: 'TC requests',
+    noun: 'TC requests',
+    counted: 'TC request(s)',
+    the: 'the TC request',
+    this: 'This TC request',
+    notFound: 'TC request not found',
+  },
   search: { identifiers: ['admission_number'], mobiles: ['contact'] },
   admin: { panel: '/admin/tc-requests/panel', details: '/admin/tc-requests/details/' },
   privacy: {
-    personalColumns: ['tc_number', 'rejection_reason', 'fee_waiver_note', 'transaction_id', 'submission_key', 'submission_hash'],
+    personalColumns: [
+      'tc_number',
+      'rejection_reason',
+      'fee_waiver_note',
+      'transaction_id',
+      'submission_key',
+      'submission_hash',
+    ],
     keptColumns: {
       ...KEPT_BY_EVERY_KIND,
       status: 'how it ended, for the statistics',
@@ -28,7 +48,9 @@ export const TC_REQUEST_KIND = defineKind({
       payment_status: 'for the accounts',
       over_limit: 'whether it came past the two requests an admission number may have: names no one',
     },
-    childTables: { tc_certificates: "the signed TC's scan, published for verification: its row goes and its file is released" },
+    childTables: {
+      tc_certificates: "the signed TC's scan, published for verification: its row goes and its file is released",
+    },
     confirmWith: '_id',
     phoneMessage: 'tcContact',
     required: () => TC_REQUIRED,
@@ -38,15 +60,23 @@ export const TC_REQUEST_KIND = defineKind({
       after: { decidedAt: ['issued', 'rejected'] },
       why: 'retention: TC issued or rejected',
     },
-    exportHolds: 'the record, and the signed TC\'s scan once the office attached it (documents/signedTc)',
+    exportHolds: "the record, and the signed TC's scan once the office attached it (documents/signedTc)",
   },
   messages: defineMessages({
     email: 'email',
     mobile: 'contact',
-    facts: (row): TcRequestFacts => ({ status: text(row.status), rejectionReason: text(row.rejection_reason), feeDuePaise: feeDue(row) }),
+    facts: (row): TcRequestFacts => ({
+      status: text(row.status),
+      rejectionReason: text(row.rejection_reason),
+      feeDuePaise: feeDue(row),
+    }),
     letters: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
     paid: (language, facts, payment) => paymentReceived(language, 'tc-request', facts, payment),
-    templates: { 'tc-request.submitted': 'TC request received', 'tc-request.status': 'TC request status', 'tc-request.payment': 'Payment received' },
+    templates: {
+      'tc-request.submitted': 'TC request received',
+      'tc-request.status': 'TC request status',
+      'tc-request.payment': 'Payment received',
+    },
   }),
   payment: {
     purpose: 'Transfer certificate fee',

@@ -16,7 +16,9 @@ export const normaliseAdmissionNumber = (value: string) => value.trim().replace(
 
 // Where the school makes Aadhaar voluntary (src/config/privacy.ts) the number may be left out.
 // The e-mail address is optional (labelled so).
-export const TC_REQUIRED = typedFields(TC_FORM.filter((f) => !(f as Field).labelledOptional || f.name === 'aadharUid')).filter((f) => privacy.aadhaarRequired || f !== 'aadharUid');
+export const TC_REQUIRED = typedFields(
+  TC_FORM.filter((f) => !(f as Field).labelledOptional || f.name === 'aadharUid'),
+).filter((f) => privacy.aadhaarRequired || f !== 'aadharUid');
 
 const shape = z.object({
   ...textShape(NAMES, TC_FORM).shape,
@@ -27,7 +29,11 @@ const shape = z.object({
 type Shape = z.output<typeof shape>;
 
 export const tcRequestSchema = z.pipe(
-  shape.check(z.superRefine((values: Shape, ctx) => checkFields(ctx, values, TC_FORM, { required: TC_REQUIRED, phone: 'tcContact' }))),
+  shape.check(
+    z.superRefine((values: Shape, ctx) =>
+      checkFields(ctx, values, TC_FORM, { required: TC_REQUIRED, phone: 'tcContact' }),
+    ),
+  ),
   z.transform((v: Shape): TcValues => ({
     ...(Object.fromEntries(NAMES.map((f) => [f, v[f]])) as TcValues),
     admissionNumber: normaliseAdmissionNumber(v.admissionNumber),

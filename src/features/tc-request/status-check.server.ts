@@ -54,10 +54,13 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   const feeAnswer = feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true);
   // Where the Pay button shows, the next step says the fee may be paid online too.
   const next =
-    row.status === 'fee-paid' && fee.waived ? 'fee-waived'
-    : row.status === 'rejected' && row.rejection_reason ? 'rejected.reason'
-    : row.status === 'requested' && feeAnswer.payOnline ? 'requested.online'
-    : row.status;
+    row.status === 'fee-paid' && fee.waived
+      ? 'fee-waived'
+      : row.status === 'rejected' && row.rejection_reason
+        ? 'rejected.reason'
+        : row.status === 'requested' && feeAnswer.payOnline
+          ? 'requested.online'
+          : row.status;
   const answer: TcStatusAnswer = {
     admissionNumber: row.admission_number,
     studentName: row.student_name,
@@ -69,7 +72,10 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
     ...feeAnswer,
     receipts: fee.receipts,
     ...(row.status === 'issued' && row.tc_number ? { tcNumber: row.tc_number } : {}),
-    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, { fee: formatRupees(due), reason: row.rejection_reason ?? '' }),
+    nextStep: fill(lookup.language, `statusCheck.next.tc-request.${next}`, {
+      fee: formatRupees(due),
+      reason: row.rejection_reason ?? '',
+    }),
   };
   return json(answer);
 };

@@ -3,7 +3,13 @@
  * number given in the request) and the answer, shared by the status page's island and
  * POST /v1/api/tc-request/status (src/features/tc-request/status-check.server.ts).
  */
-import { checkLookup, isReceiptNumber, type LookupRules, type Say, type StatusCheckWords } from '../../lib/status-check.ts';
+import {
+  checkLookup,
+  isReceiptNumber,
+  type LookupRules,
+  type Say,
+  type StatusCheckWords,
+} from '../../lib/status-check.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { normaliseAdmissionNumber } from './schema.ts';
 import type { TcStatus } from './workflow.ts';
@@ -16,7 +22,11 @@ export const admissionNumber = (value: string) => {
   return number && number.length <= MAX ? number : undefined;
 };
 
-const RULES: LookupRules<'admissionNumber'> = { number: 'admissionNumber', normalise: admissionNumber, numberMessage: 'statusCheck.error.admissionNumber' };
+const RULES: LookupRules<'admissionNumber'> = {
+  number: 'admissionNumber',
+  normalise: admissionNumber,
+  numberMessage: 'statusCheck.error.admissionNumber',
+};
 
 /** { admissionNumber, contactNo, language? }, checked and normalised. */
 export const checkTcLookup = (input: unknown, say: Say) => checkLookup(RULES, input, say);

@@ -5,4 +5,5 @@ import { HI_FORMS } from '../../lib/i18n/hi.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { TC_FORM } from './schema.ts';
 
-export const tcRequestWords = (language: Language): FormWords | undefined => (language === 'en' ? undefined : hindiForm(TC_FORM, HI_FORMS.tcRequest));
+export const tcRequestWords = (language: Language): FormWords | undefined =>
+  language === 'en' ? undefined : hindiForm(TC_FORM, HI_FORMS.tcRequest);

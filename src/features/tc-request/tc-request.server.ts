@@ -27,11 +27,27 @@ import { bodyText, changeStatus, workflowJson, type WorkflowRoute } from '../../
 import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
-import { listAnswer, paidSince, readList, receivedSince, recordSearch, startsWith, statusEquals, type ListSpec } from '../../server/lists.ts';
+import {
+  listAnswer,
+  paidSince,
+  readList,
+  receivedSince,
+  recordSearch,
+  startsWith,
+  statusEquals,
+  type ListSpec,
+} from '../../server/lists.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
-import { checkHoneypot, createOnce, refuse, sameSubmission, submissionHash, submissionKey } from '../../server/forms.ts';
+import {
+  checkHoneypot,
+  createOnce,
+  refuse,
+  sameSubmission,
+  submissionHash,
+  submissionKey,
+} from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { TC_LIMIT, TC_REQUEST, type OtherTcRequest, type TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
@@ -43,11 +59,13 @@ import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';
 import { certificateOf, dropCertificate } from './certificate.server.ts';
 
-
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
 /** The record's columns and its mark of a request past the limit (not a field of the form's). */
 const COLUMNS = `${selectColumns(TC_REQUEST)}, over_limit`;
-const withMark = (row: Record<string, unknown>): TcRequest => ({ ...tcRequestJson(row), overLimit: row.over_limit === true });
+const withMark = (row: Record<string, unknown>): TcRequest => ({
+  ...tcRequestJson(row),
+  overLimit: row.over_limit === true,
+});
 
 /** The live requests of an admission number ($1), measured against TC_LIMIT: the count endpoint and the submit read the same. */
 const COUNTED = `SELECT count(*)::int AS n FROM tc_requests WHERE admission_number = $1 AND status <> 'rejected'`;
@@ -85,7 +103,9 @@ export const createTcRequest: Handler = async (req, ctx) => {
       transaction(async (tx) => {
         await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tc-request:${v.admissionNumber}`]);
         if (key) {
-          const same = await tx.query(`SELECT ${COLUMNS}, submission_hash FROM tc_requests WHERE submission_key = $1`, [key]);
+          const same = await tx.query(`SELECT ${COLUMNS}, submission_hash FROM tc_requests WHERE submission_key = $1`, [
+            key,
+          ]);
           if (same.rows[0]) return sameSubmission(same.rows[0], hash);
         }
         const count = await tx.query<{ n: number }>(COUNTED, [v.admissionNumber]);
@@ -121,18 +141,28 @@ export const TC_LIST: ListSpec = {
   counted: true,
 };
 
-export const exportTcRequests = csvExport({ def: TC_REQUEST, list: TC_LIST, fileName: 'tc-requests', extra: [feeExportColumns('tc-request')] });
+export const exportTcRequests = csvExport({
+  def: TC_REQUEST,
+  list: TC_LIST,
+  fileName: 'tc-requests',
+  extra: [feeExportColumns('tc-request')],
+});
 
 export async function listTcRequests(req: Request): Promise<Response> {
   const list = await readList(new URL(req.url), TC_LIST);
-  const data = list.rows.map((row) => ({ ...withMark(row), differentMobiles: row.different_mobiles === true, liveRequests: Number(row.live_requests ?? 0) }));
+  const data = list.rows.map((row) => ({
+    ...withMark(row),
+    differentMobiles: row.different_mobiles === true,
+    liveRequests: Number(row.live_requests ?? 0),
+  }));
   return listAnswer(list, { data, totalRequests: list.total, currentPage: list.page, totalPages: list.totalPages });
 }
 
 const NOT_FOUND = 'TC request not found';
 
 export const TC_MESSAGES = {
-  feeFirst: 'The TC fee is not paid yet: record the payment first (a payment covering the fee moves the request to Fee paid by itself).',
+  feeFirst:
+    'The TC fee is not paid yet: record the payment first (a payment covering the fee moves the request to Fee paid by itself).',
   required: 'Please fill in all required fields.',
   issueDate: 'Please enter a valid issue date (not in the future).',
 } as const;
@@ -140,9 +170,15 @@ export const TC_MESSAGES = {
 /** The texts a move needs (`needs` of the workflow), each required. */
 function needed(body: Record<string, unknown>, to: TcStatus): Record<string, string> {
   const inputs = TC_WORKFLOW.needs?.[to] ?? [];
-  const values = Object.fromEntries(inputs.map((input) => [input.name, bodyText(body, input.name, input.max, input.label)]));
+  const values = Object.fromEntries(
+    inputs.map((input) => [input.name, bodyText(body, input.name, input.max, input.label)]),
+  );
   const missing = inputs.filter((input) => !values[input.name]);
-  if (missing.length) throw badRequest(TC_MESSAGES.required, Object.fromEntries(missing.map((input) => [input.name, TC_MESSAGES.required])));
+  if (missing.length)
+    throw badRequest(
+      TC_MESSAGES.required,
+      Object.fromEntries(missing.map((input) => [input.name, TC_MESSAGES.required])),
+    );
   return values;
 }
 
@@ -153,11 +189,13 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
   noun: 'This TC request',
   notFound: NOT_FOUND,
   check: ({ to, row, body, set }) => {
-    if (to === 'fee-paid' && !['paid', 'waived'].includes(String(row.payment_status))) throw conflict(TC_MESSAGES.feeFirst);
+    if (to === 'fee-paid' && !['paid', 'waived'].includes(String(row.payment_status)))
+      throw conflict(TC_MESSAGES.feeFirst);
     const values = needed(body, to);
     if (to === 'issued') {
       const date = values.tcIssueDate!;
-      if (!isCalendarDate(date) || date > dateInIndia()) throw badRequest(TC_MESSAGES.issueDate, { tcIssueDate: TC_MESSAGES.issueDate });
+      if (!isCalendarDate(date) || date > dateInIndia())
+        throw badRequest(TC_MESSAGES.issueDate, { tcIssueDate: TC_MESSAGES.issueDate });
       set.tc_number = values.tcNumber;
       set.tc_issue_date = date;
     }
@@ -169,25 +207,48 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
   const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
   if (!row) return undefined;
-  return { ...withMark(row), ...(await workflowJson(STATUS_ROUTE, row)), ...(await paymentDetails('tc-request', id)), ...privacyJson(row), otherRequests: await otherRequests(id, row), certificate: await certificateOf(id) };
+  return {
+    ...withMark(row),
+    ...(await workflowJson(STATUS_ROUTE, row)),
+    ...(await paymentDetails('tc-request', id)),
+    ...privacyJson(row),
+    otherRequests: await otherRequests(id, row),
+    certificate: await certificateOf(id),
+  };
 }
 
 /** The other requests for the same admission number, oldest first: the details screen counts the live ones and flags those from another mobile number. */
 async function otherRequests(id: string, row: Record<string, unknown>): Promise<OtherTcRequest[]> {
   if (row.admission_number == null) return [];
-  const rows = await query<{ id: string; student_name: string | null; contact: string | null; status: TcStatus; created_at: Date }>(
+  const rows = await query<{
+    id: string;
+    student_name: string | null;
+    contact: string | null;
+    status: TcStatus;
+    created_at: Date;
+  }>(
     `SELECT id, student_name, contact, status, created_at FROM tc_requests WHERE admission_number = $1 AND id <> $2 ORDER BY created_at, id`,
     [row.admission_number, id],
   );
   return rows.map((o) => ({
-    _id: o.id, studentName: o.student_name ?? '', contact: o.contact ?? '', status: o.status, createdAt: toIso(o.created_at),
+    _id: o.id,
+    studentName: o.student_name ?? '',
+    contact: o.contact ?? '',
+    status: o.status,
+    createdAt: toIso(o.created_at),
     otherMobile: o.contact !== null && row.contact !== null && o.contact !== row.contact,
   }));
 }
 
-export const getTcRequest = (_req: Request, ctx: AdminContext) => getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });
+export const getTcRequest = (_req: Request, ctx: AdminContext) =>
+  getRecord(ctx, { notFound: NOT_FOUND, load: loadTcRequest });
 
 export const moveTcRequest = changeStatus(STATUS_ROUTE);
 
 export const deleteTcRequest = (_req: Request, ctx: AdminContext) =>
-  deleteRecord(ctx, { def: TC_REQUEST, notFound: NOT_FOUND, deleted: 'Tc Request Deleted Successfully', releaseFiles: dropCertificate });
+  deleteRecord(ctx, {
+    def: TC_REQUEST,
+    notFound: NOT_FOUND,
+    deleted: 'Tc Request Deleted Successfully',
+    releaseFiles: dropCertificate,
+  });

@@ -24,41 +24,119 @@ export const TC_REQUEST = defineRecord({
   table: 'tc_requests',
   fields: [
     {
-      name: 'studentName', column: 'student_name', label: "Student's name", kind: 'text', person: true, max: 100, autoComplete: 'off',
-      labels: { list: 'Student name', details: 'Student name' }, show: ['form', 'list', 'details', 'export'],
+      name: 'studentName',
+      column: 'student_name',
+      label: "Student's name",
+      kind: 'text',
+      person: true,
+      max: 100,
+      autoComplete: 'off',
+      labels: { list: 'Student name', details: 'Student name' },
+      show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'admissionNumber', column: 'admission_number', label: 'Admission number', kind: 'text', max: 40, autoComplete: 'off', show: ['form', 'list', 'details', 'export'] },
     {
-      name: 'aadharUid', column: 'aadhaar', label: 'Student Aadhaar number', kind: 'aadhaar', max: 14, hint: '12 digits, as printed on the card',
-      autoComplete: 'off', labels: { details: 'Aadhaar (masked)' }, show: ['form', 'details', 'export'], labelledOptional: !privacy.aadhaarRequired,
+      name: 'admissionNumber',
+      column: 'admission_number',
+      label: 'Admission number',
+      kind: 'text',
+      max: 40,
+      autoComplete: 'off',
+      show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'parentName', column: 'parent_name', label: "Parent's name", kind: 'text', person: true, max: 100, autoComplete: 'name', labels: { details: 'Parent name' }, show: ['form', 'details', 'export'] },
     {
-      name: 'contact', column: 'contact', label: 'Contact number', kind: 'phone', max: PHONE_INPUT_MAX, hint: '10 digits', autoComplete: 'tel',
-      labels: { list: 'Contact', details: 'Contact' }, show: ['form', 'list', 'details', 'export'],
+      name: 'aadharUid',
+      column: 'aadhaar',
+      label: 'Student Aadhaar number',
+      kind: 'aadhaar',
+      max: 14,
+      hint: '12 digits, as printed on the card',
+      autoComplete: 'off',
+      labels: { details: 'Aadhaar (masked)' },
+      show: ['form', 'details', 'export'],
+      labelledOptional: !privacy.aadhaarRequired,
+    },
+    {
+      name: 'parentName',
+      column: 'parent_name',
+      label: "Parent's name",
+      kind: 'text',
+      person: true,
+      max: 100,
+      autoComplete: 'name',
+      labels: { details: 'Parent name' },
+      show: ['form', 'details', 'export'],
+    },
+    {
+      name: 'contact',
+      column: 'contact',
+      label: 'Contact number',
+      kind: 'phone',
+      max: PHONE_INPUT_MAX,
+      hint: '10 digits',
+      autoComplete: 'tel',
+      labels: { list: 'Contact', details: 'Contact' },
+      show: ['form', 'list', 'details', 'export'],
     },
     // Optional: the office writes to the mobile number when there is no address.
     {
-      name: 'email', column: 'email', label: 'E-mail', kind: 'email', max: 254, autoComplete: 'email', labels: { list: 'Email', details: 'Email' }, labelledOptional: true,
+      name: 'email',
+      column: 'email',
+      label: 'E-mail',
+      kind: 'email',
+      max: 254,
+      autoComplete: 'email',
+      labels: { list: 'Email', details: 'Email' },
+      labelledOptional: true,
       show: ['form', 'list', 'details', 'export'],
     },
-    { name: 'reason', column: 'reason', label: 'Reason for the TC', kind: 'textarea', max: 1000, labels: { details: 'Reason' }, show: ['form', 'details', 'export'] },
+    {
+      name: 'reason',
+      column: 'reason',
+      label: 'Reason for the TC',
+      kind: 'textarea',
+      max: 1000,
+      labels: { details: 'Reason' },
+      show: ['form', 'details', 'export'],
+    },
     languageField(),
     consentField(),
     {
-      name: 'paymentStatus', column: 'payment_status', label: 'Payment status', kind: 'select', options: PAYMENT_STATUSES,
-      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v, show: ['list', 'details', 'export'],
+      name: 'paymentStatus',
+      column: 'payment_status',
+      label: 'Payment status',
+      kind: 'select',
+      options: PAYMENT_STATUSES,
+      optionText: (v: string) => PAYMENT_STATUS_LABELS[v as PaymentStatus] ?? v,
+      show: ['list', 'details', 'export'],
     },
     // The form sends 'NA' while nothing is paid, and the answer says the same.
-    { name: 'transactionId', column: 'transaction_id', label: 'Transaction ID', kind: 'text', empty: 'NA', show: ['details', 'export'] },
+    {
+      name: 'transactionId',
+      column: 'transaction_id',
+      label: 'Transaction ID',
+      kind: 'text',
+      empty: 'NA',
+      show: ['details', 'export'],
+    },
     { name: 'createdAt', column: 'created_at', label: 'Requested on', kind: 'datetime', show: ['details', 'export'] },
     {
-      name: 'status', column: 'status', label: 'Status', kind: 'select', options: TC_WORKFLOW.statuses,
-      optionText: (v: string) => TC_WORKFLOW.labels[v as keyof typeof TC_WORKFLOW.labels] ?? v, show: ['list', 'export'],
+      name: 'status',
+      column: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: TC_WORKFLOW.statuses,
+      optionText: (v: string) => TC_WORKFLOW.labels[v as keyof typeof TC_WORKFLOW.labels] ?? v,
+      show: ['list', 'export'],
     },
     { name: 'tcNumber', column: 'tc_number', label: 'TC number', kind: 'text', show: ['details', 'export'] },
     { name: 'tcIssueDate', column: 'tc_issue_date', label: 'TC issued on', kind: 'date', show: ['details', 'export'] },
-    { name: 'rejectionReason', column: 'rejection_reason', label: 'Reason for rejection', kind: 'text', show: ['details', 'export'] },
+    {
+      name: 'rejectionReason',
+      column: 'rejection_reason',
+      label: 'Reason for rejection',
+      kind: 'text',
+      show: ['details', 'export'],
+    },
   ],
 });
 
@@ -73,17 +151,18 @@ export interface OtherTcRequest {
   otherMobile: boolean;
 }
 
-export type TcRequest = RecordJson<typeof TC_REQUEST> & Partial<PrivacyState> & {
-  statusChangedAt?: string | null;
-  history?: HistoryEntry[];
-  /** It came while its admission number already had TC_LIMIT live requests: it waits for the office's check. */
-  overLimit?: boolean;
-  /** In the list: requests for this admission number came from more than one mobile number. */
-  differentMobiles?: boolean;
-  /** In the list: the admission number's live requests (any not rejected), this one included. */
-  liveRequests?: number;
-  /** In the details: the other requests for this admission number. */
-  otherRequests?: OtherTcRequest[];
-  /** In the details: the signed TC's scan, once the office attached it. */
-  certificate?: TcCertificate | null;
-};
+export type TcRequest = RecordJson<typeof TC_REQUEST> &
+  Partial<PrivacyState> & {
+    statusChangedAt?: string | null;
+    history?: HistoryEntry[];
+    /** It came while its admission number already had TC_LIMIT live requests: it waits for the office's check. */
+    overLimit?: boolean;
+    /** In the list: requests for this admission number came from more than one mobile number. */
+    differentMobiles?: boolean;
+    /** In the list: the admission number's live requests (any not rejected), this one included. */
+    liveRequests?: number;
+    /** In the details: the other requests for this admission number. */
+    otherRequests?: OtherTcRequest[];
+    /** In the details: the signed TC's scan, once the office attached it. */
+    certificate?: TcCertificate | null;
+  };

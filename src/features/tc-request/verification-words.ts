@@ -6,4 +6,6 @@ import type { VerifyCode, VerifyText } from './verification.ts';
 const isVerifyCode = (code: TextCode): code is VerifyCode => code.startsWith('tcVerify.');
 
 export const verifyText = (lang: Language): VerifyText =>
-  Object.fromEntries((Object.keys(EN) as TextCode[]).filter(isVerifyCode).map((code) => [code, fill(lang, code)])) as VerifyText;
+  Object.fromEntries(
+    (Object.keys(EN) as TextCode[]).filter(isVerifyCode).map((code) => [code, fill(lang, code)]),
+  ) as VerifyText;

@@ -69,7 +69,9 @@ const { tcVerifyWrongTriesSiteWide: SITE_WIDE } = limits;
  * right, and never left counted when the address's own limits refuse it.
  */
 async function siteWide<T>(lookUp: () => Promise<T | undefined>): Promise<T | undefined> {
-  const hit = await countHitOf('tc_verify_wrong', 'site', SITE_WIDE.max, SITE_WIDE.seconds, { message: 'tcVerifyPaused' });
+  const hit = await countHitOf('tc_verify_wrong', 'site', SITE_WIDE.max, SITE_WIDE.seconds, {
+    message: 'tcVerifyPaused',
+  });
   let found: T | undefined;
   try {
     found = await lookUp();
@@ -119,7 +121,11 @@ export const serveVerifiedScan: Handler = async (req) => {
   let id: string;
   let fileId: string;
   try {
-    const { payload } = await jwtVerify(token, linkKey(), { algorithms: ['HS256'], audience: AUDIENCE, requiredClaims: ['exp', 'sub', 'fid'] });
+    const { payload } = await jwtVerify(token, linkKey(), {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'fid'],
+    });
     id = String(payload.sub);
     fileId = String(payload.fid);
   } catch {

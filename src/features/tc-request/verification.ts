@@ -37,8 +37,10 @@ export function checkVerification(input: unknown, say: (code: VerifyCode) => str
     shape.check(
       z.superRefine((v: Shape, ctx) => {
         const number = normaliseTcNumber(v.tcNumber ?? '');
-        if (!number || number.length > NUMBER_MAX) addCodedIssue(ctx, 'tcNumber', 'tcVerify.error.number', say('tcVerify.error.number'));
-        if (!isCalendarDate((v.issuedOn ?? '').trim())) addCodedIssue(ctx, 'issuedOn', 'tcVerify.error.date', say('tcVerify.error.date'));
+        if (!number || number.length > NUMBER_MAX)
+          addCodedIssue(ctx, 'tcNumber', 'tcVerify.error.number', say('tcVerify.error.number'));
+        if (!isCalendarDate((v.issuedOn ?? '').trim()))
+          addCodedIssue(ctx, 'issuedOn', 'tcVerify.error.date', say('tcVerify.error.date'));
       }),
     ),
     z.transform((v: Shape): Verification => ({

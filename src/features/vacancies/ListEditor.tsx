@@ -29,8 +29,15 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
 
   return (
     <fieldset className="list-editor" aria-describedby={`${id}-hint`}>
-      <legend>{label} <span className="required" aria-hidden="true">*</span></legend>
-      <p id={`${id}-hint`} className="hint">Type one {itemName} and press Add (or Enter).</p>
+      <legend>
+        {label}{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      <p id={`${id}-hint`} className="hint">
+        Type one {itemName} and press Add (or Enter).
+      </p>
       {items.length > 0 && (
         <ol className="list-editor__items">
           {items.map((item, index) => (
@@ -53,7 +60,9 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
         </ol>
       )}
       <div className="list-editor__add">
-        <label htmlFor={`${id}-input`} className="visually-hidden">New {itemName}</label>
+        <label htmlFor={`${id}-input`} className="visually-hidden">
+          New {itemName}
+        </label>
         <input
           id={`${id}-input`}
           ref={(el) => {
@@ -73,9 +82,13 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
             }
           }}
         />
-        <button type="button" className="btn" onClick={add}>Add</button>
+        <button type="button" className="btn" onClick={add}>
+          Add
+        </button>
       </div>
-      <p className="visually-hidden" aria-live="polite">{announce}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
     </fieldset>
   );
 }

@@ -8,14 +8,23 @@ import { RecordTable, type Column } from '../../components/admin/RecordTable.tsx
 import { listColumns } from '../../components/admin/record-view.tsx';
 import { getJson } from '../../lib/admin/admin-api.ts';
 
-const COLUMNS: Column<Vacancy>[] = [...listColumns<Vacancy>(VACANCY), { label: 'Updated', render: (v) => formatDate(v.updatedAt) }];
+const COLUMNS: Column<Vacancy>[] = [
+  ...listColumns<Vacancy>(VACANCY),
+  { label: 'Updated', render: (v) => formatDate(v.updatedAt) },
+];
 
 export default function VacanciesPanel() {
-  const list = useLoad(() => getJson<Vacancy[]>('/jobs'), [], () => toast.error('Failed to fetch vacancies'));
+  const list = useLoad(
+    () => getJson<Vacancy[]>('/jobs'),
+    [],
+    () => toast.error('Failed to fetch vacancies'),
+  );
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="Vacancies">
-        <a className="btn btn--primary" href="/admin/vacancies/new-vacancy">New Vacancy</a>
+        <a className="btn btn--primary" href="/admin/vacancies/new-vacancy">
+          New Vacancy
+        </a>
       </ScreenHeader>
       <RecordTable
         caption="Vacancies"

@@ -35,7 +35,11 @@ export default function VacancyDetails() {
     if (!id) return;
     setBusy(true);
     try {
-      const res = await adminApi(`/jobs/${encodeURIComponent(id)}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+      const res = await adminApi(`/jobs/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       if (res.status === 200) {
         toast.success('Job vacancy Updated successfully!');
         reload();
@@ -80,8 +84,12 @@ export default function VacancyDetails() {
             busy={busy}
             actions={
               <>
-                <button type="button" className="btn" onClick={() => goBackToPanel(PANEL)}>Back</button>
-                <button type="button" className="btn btn--danger" disabled={busy} onClick={remove}>Delete</button>
+                <button type="button" className="btn" onClick={() => goBackToPanel(PANEL)}>
+                  Back
+                </button>
+                <button type="button" className="btn btn--danger" disabled={busy} onClick={remove}>
+                  Delete
+                </button>
               </>
             }
           />

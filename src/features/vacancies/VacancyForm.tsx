@@ -39,8 +39,12 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
     // Text typed in a list box but not added yet counts as an item.
     const withPending: VacancyValues = {
       ...values,
-      keyResponsibilities: pendingResp.trim() ? [...values.keyResponsibilities, pendingResp] : values.keyResponsibilities,
-      qualificationsAndRequirements: pendingQual.trim() ? [...values.qualificationsAndRequirements, pendingQual] : values.qualificationsAndRequirements,
+      keyResponsibilities: pendingResp.trim()
+        ? [...values.keyResponsibilities, pendingResp]
+        : values.keyResponsibilities,
+      qualificationsAndRequirements: pendingQual.trim()
+        ? [...values.qualificationsAndRequirements, pendingQual]
+        : values.qualificationsAndRequirements,
     };
     const problem = validateVacancy(withPending, mode);
     if (problem) {
@@ -58,21 +62,67 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
 
   return (
     <form className="admin-form" noValidate onSubmit={submit} aria-busy={busy}>
-      <p className="hint">Fields marked <span className="required">*</span> are required.</p>
+      <p className="hint">
+        Fields marked <span className="required">*</span> are required.
+      </p>
       <div className="admin-field">
-        <label htmlFor={`${id}-title`}>Job title <span className="required" aria-hidden="true">*</span></label>
-        <input id={`${id}-title`} ref={refs.jobTitle} type="text" required aria-required="true" aria-invalid={invalid === 'jobTitle' || undefined} value={values.jobTitle} maxLength={200} onChange={(e) => set('jobTitle', e.target.value)} />
+        <label htmlFor={`${id}-title`}>
+          Job title{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={`${id}-title`}
+          ref={refs.jobTitle}
+          type="text"
+          required
+          aria-required="true"
+          aria-invalid={invalid === 'jobTitle' || undefined}
+          value={values.jobTitle}
+          maxLength={200}
+          onChange={(e) => set('jobTitle', e.target.value)}
+        />
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-desc`}>Job description <span className="required" aria-hidden="true">*</span></label>
-        <textarea id={`${id}-desc`} ref={refs.jobDescription} rows={5} required aria-required="true" aria-invalid={invalid === 'jobDescription' || undefined} value={values.jobDescription} onChange={(e) => set('jobDescription', e.target.value)} />
+        <label htmlFor={`${id}-desc`}>
+          Job description{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <textarea
+          id={`${id}-desc`}
+          ref={refs.jobDescription}
+          rows={5}
+          required
+          aria-required="true"
+          aria-invalid={invalid === 'jobDescription' || undefined}
+          value={values.jobDescription}
+          onChange={(e) => set('jobDescription', e.target.value)}
+        />
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-type`}>Employment type <span className="required" aria-hidden="true">*</span></label>
-        <select id={`${id}-type`} ref={refs.employmentType} required aria-required="true" aria-invalid={invalid === 'employmentType' || undefined} value={values.employmentType} onChange={(e) => set('employmentType', e.target.value)}>
+        <label htmlFor={`${id}-type`}>
+          Employment type{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id={`${id}-type`}
+          ref={refs.employmentType}
+          required
+          aria-required="true"
+          aria-invalid={invalid === 'employmentType' || undefined}
+          value={values.employmentType}
+          onChange={(e) => set('employmentType', e.target.value)}
+        >
           <option value="">Select employment type</option>
           {EMPLOYMENT_TYPES.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </div>
@@ -97,7 +147,9 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         inputRef={refs.qualificationsAndRequirements}
       />
       <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : submitLabel}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </button>
         {actions}
       </div>
     </form>

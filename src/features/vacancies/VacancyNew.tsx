@@ -14,7 +14,11 @@ export default function VacancyNew() {
   async function create(payload: VacancyValues) {
     setBusy(true);
     try {
-      const res = await adminApi('/jobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+      const res = await adminApi('/jobs', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       if (res.status === 201) {
         toast.success('Job vacancy submitted successfully!');
         setValues(emptyVacancy());
@@ -32,9 +36,19 @@ export default function VacancyNew() {
   return (
     <section aria-labelledby="screen-title">
       <ScreenHeader title="New Vacancy">
-        <a className="btn" href="/admin/vacancies/panel">Back to vacancies</a>
+        <a className="btn" href="/admin/vacancies/panel">
+          Back to vacancies
+        </a>
       </ScreenHeader>
-      <VacancyForm key={formKey} mode="create" values={values} onChange={setValues} onSubmit={create} submitLabel="Create Vacancy" busy={busy} />
+      <VacancyForm
+        key={formKey}
+        mode="create"
+        values={values}
+        onChange={setValues}
+        onSubmit={create}
+        submitLabel="Create Vacancy"
+        busy={busy}
+      />
     </section>
   );
 }

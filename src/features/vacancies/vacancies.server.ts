@@ -27,13 +27,17 @@ export async function listJobs(): Promise<Response> {
   return json(rows.map(jobJson));
 }
 
-export const getJob = (_req: Request, ctx: RouteContext) => getRecord(ctx, { notFound: 'Vacancy not found', load: byId(VACANCY, jobJson) });
+export const getJob = (_req: Request, ctx: RouteContext) =>
+  getRecord(ctx, { notFound: 'Vacancy not found', load: byId(VACANCY, jobJson) });
 
 export async function createJob(req: Request, ctx: AdminContext): Promise<Response> {
   const job = await readJob(req, 'create');
   const { columns, values } = insertColumns(VACANCY.fields, job);
   const row = await transaction(async (tx) => {
-    const { rows } = await tx.query(`INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING *`, values);
+    const { rows } = await tx.query(
+      `INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING *`,
+      values,
+    );
     const created = rows[0]!;
     await recordAudit(ctx, { action: 'create', entity: 'job', entityId: String(created.id) }, tx);
     return created;
@@ -48,7 +52,10 @@ export async function updateJob(req: Request, ctx: AdminContext): Promise<Respon
   const { columns, values } = insertColumns(VACANCY.fields, job);
   const sets = columns.map((column, i) => `${column} = $${i + 2}`);
   const row = await transaction(async (tx) => {
-    const { rows } = await tx.query(`UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`, [id, ...values]);
+    const { rows } = await tx.query(
+      `UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
+      [id, ...values],
+    );
     if (rows[0]) await recordAudit(ctx, { action: 'update', entity: 'job', entityId: id }, tx);
     return rows[0];
   });

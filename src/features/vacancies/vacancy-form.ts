@@ -4,7 +4,6 @@
  */
 import { validateJob } from './vacancy.ts';
 
-
 export interface VacancyValues {
   jobTitle: string;
   jobDescription: string;
@@ -36,12 +35,21 @@ export function vacancyPayload(values: VacancyValues): VacancyValues {
 
 export type VacancyProblem = { message: string; field: keyof VacancyValues };
 
-const FIELD_ORDER: (keyof VacancyValues)[] = ['jobTitle', 'jobDescription', 'employmentType', 'keyResponsibilities', 'qualificationsAndRequirements'];
+const FIELD_ORDER: (keyof VacancyValues)[] = [
+  'jobTitle',
+  'jobDescription',
+  'employmentType',
+  'keyResponsibilities',
+  'qualificationsAndRequirements',
+];
 
 /** The first problem of the form (message and the field to focus), or undefined. */
 export function validateVacancy(values: VacancyValues, mode: 'create' | 'edit'): VacancyProblem | undefined {
   const result = validateJob(values, mode);
   if (result.ok) return undefined;
-  const field = FIELD_ORDER.find((f) => result.fields[f] === result.error) ?? FIELD_ORDER.find((f) => result.fields[f]) ?? 'jobTitle';
+  const field =
+    FIELD_ORDER.find((f) => result.fields[f] === result.error) ??
+    FIELD_ORDER.find((f) => result.fields[f]) ??
+    'jobTitle';
   return { message: result.error, field };
 }

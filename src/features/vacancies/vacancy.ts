@@ -17,14 +17,44 @@ export const VACANCY = defineRecord({
   entity: 'job',
   table: 'jobs',
   fields: [
-    { name: 'jobTitle', column: 'job_title', label: 'Job title', kind: 'text', max: JOB_LIMITS.title, show: ['form', 'list', 'details', 'export'] },
-    { name: 'jobDescription', column: 'job_description', label: 'Job description', kind: 'textarea', max: JOB_LIMITS.description, show: ['form', 'details', 'export'] },
-    { name: 'keyResponsibilities', column: 'key_responsibilities', label: 'Key responsibilities', kind: 'list', show: ['form', 'details', 'export'] },
     {
-      name: 'qualificationsAndRequirements', column: 'qualifications_and_requirements', label: 'Qualifications and requirements', kind: 'list',
+      name: 'jobTitle',
+      column: 'job_title',
+      label: 'Job title',
+      kind: 'text',
+      max: JOB_LIMITS.title,
+      show: ['form', 'list', 'details', 'export'],
+    },
+    {
+      name: 'jobDescription',
+      column: 'job_description',
+      label: 'Job description',
+      kind: 'textarea',
+      max: JOB_LIMITS.description,
       show: ['form', 'details', 'export'],
     },
-    { name: 'employmentType', column: 'employment_type', label: 'Employment type', kind: 'select', options: EMPLOYMENT_TYPES, show: ['form', 'list', 'details', 'export'] },
+    {
+      name: 'keyResponsibilities',
+      column: 'key_responsibilities',
+      label: 'Key responsibilities',
+      kind: 'list',
+      show: ['form', 'details', 'export'],
+    },
+    {
+      name: 'qualificationsAndRequirements',
+      column: 'qualifications_and_requirements',
+      label: 'Qualifications and requirements',
+      kind: 'list',
+      show: ['form', 'details', 'export'],
+    },
+    {
+      name: 'employmentType',
+      column: 'employment_type',
+      label: 'Employment type',
+      kind: 'select',
+      options: EMPLOYMENT_TYPES,
+      show: ['form', 'list', 'details', 'export'],
+    },
   ],
 });
 
@@ -40,7 +70,11 @@ export const JOB_MESSAGES = {
 
 export type JobMode = 'create' | 'edit';
 
-const trimmed = () => z.pipe(z.string({ error: JOB_MESSAGES.required }), z.transform((value: string) => value.trim()));
+const trimmed = () =>
+  z.pipe(
+    z.string({ error: JOB_MESSAGES.required }),
+    z.transform((value: string) => value.trim()),
+  );
 
 const text = (max: number) => z.pipe(trimmed(), z.string().check(z.maxLength(max, { error: JOB_MESSAGES.tooLong })));
 
@@ -59,13 +93,17 @@ const fieldSchema = (field: (typeof VACANCY.fields)[number]) =>
 
 const fields = z.object(
   Object.fromEntries(VACANCY.fields.map((f) => [f.name, fieldSchema(f)])) as {
-    [F in (typeof VACANCY.fields)[number] as F['name']]: F['kind'] extends 'list' ? typeof items : ReturnType<typeof trimmed>;
+    [F in (typeof VACANCY.fields)[number] as F['name']]: F['kind'] extends 'list'
+      ? typeof items
+      : ReturnType<typeof trimmed>;
   },
 );
 type Fields = z.output<typeof fields>;
 
 /** Every field but the lists: those are checked on create only, after the rest. */
-const REQUIRED = VACANCY.fields.filter((f) => f.kind !== 'list').map((f) => f.name) as ('jobTitle' | 'jobDescription' | 'employmentType')[];
+const REQUIRED = VACANCY.fields.filter((f) => f.kind !== 'list').map((f) => f.name) as (
+  'jobTitle' | 'jobDescription' | 'employmentType'
+)[];
 
 /** The vacancy schema for a mode; its first issue is the message to show. Unknown keys are dropped. */
 export function jobSchema(mode: JobMode) {
@@ -94,9 +132,7 @@ export function jobSchema(mode: JobMode) {
 
 export type JobInput = Pick<Vacancy, FieldName<typeof VACANCY>> & { employmentType: EmploymentType };
 
-export type JobValidation =
-  | { ok: true; data: JobInput }
-  | { ok: false; error: string; fields: Record<string, string> };
+export type JobValidation = { ok: true; data: JobInput } | { ok: false; error: string; fields: Record<string, string> };
 
 /** Validates a vacancy: the cleaned values, or the first message and a message per field. */
 export function validateJob(input: unknown, mode: JobMode): JobValidation {

@@ -53,7 +53,11 @@ export function useUrlQuery<K extends string>(keys: readonly K[]): [Query<K>, (p
  * A text box value that follows the user's typing at once and reports it `delay` ms after the
  * last key stroke (the debounced value goes to the URL and the server).
  */
-export function useDebouncedSearchParam(value: string, onCommit: (value: string) => void, delay = 350): [string, (v: string) => void] {
+export function useDebouncedSearchParam(
+  value: string,
+  onCommit: (value: string) => void,
+  delay = 350,
+): [string, (v: string) => void] {
   const [text, setText] = useState(value);
   const commit = useRef(onCommit);
   commit.current = onCommit;

@@ -9,7 +9,11 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[], onError?: (error: unknown) => void): Loaded<T> {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: readonly unknown[],
+  onError?: (error: unknown) => void,
+): Loaded<T> {
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);

@@ -22,4 +22,5 @@ export const isConsent = (value: unknown) => value === true || value === 'true';
  * it could not be generated. Either way the ABC card is then not asked for.
  */
 export const ABC_ID_ANSWERS = ['REFUSED', 'NOGEN'] as const;
-export const isAbcOptOut = (value: unknown) => typeof value === 'string' && (ABC_ID_ANSWERS as readonly string[]).includes(value.trim().toUpperCase());
+export const isAbcOptOut = (value: unknown) =>
+  typeof value === 'string' && (ABC_ID_ANSWERS as readonly string[]).includes(value.trim().toUpperCase());

@@ -63,6 +63,9 @@ export function checkChosenFile(file: { name: string; size: number; type: string
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(-120);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .trim()
+    .slice(-120);
   return clean || 'document';
 }

@@ -26,7 +26,8 @@ const SEPARATORS = /[\s\p{Pd}.()\p{Cf}]/gu;
 export function nationalDigits(value: string): string | undefined {
   const compact = value.replace(SEPARATORS, '');
   if (!/^\+?\d*$/.test(compact)) return undefined;
-  if (compact.startsWith('+')) return compact.startsWith('+91') ? compact.slice(3).replace(/^0(?=\d{10}$)/, '') : undefined;
+  if (compact.startsWith('+'))
+    return compact.startsWith('+91') ? compact.slice(3).replace(/^0(?=\d{10}$)/, '') : undefined;
   if (compact.length === 14 && compact.startsWith('0091')) return compact.slice(4);
   if (compact.length === 12 && compact.startsWith('91')) return compact.slice(2);
   if (compact.length === 11 && compact.startsWith('0')) return compact.slice(1);

@@ -11,7 +11,8 @@ export const MSG = {
   required: 'Please fill in all required fields.',
   aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
   // ours: the field's own message for 12 digits whose last (the Verhoeff check digit) does not match the others
-  aadhaarCheckDigit: 'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
+  aadhaarCheckDigit:
+    'This Aadhaar number has a typing mistake: its last digit does not match the other 11. Please check each digit against the card.',
   // Enquiry
   fatherMobile: 'Please enter a valid 10-digit mobile number.', // ours
   email: 'Please enter a valid email address.', // ours: the original form relied on the browser's email check
@@ -39,7 +40,8 @@ export const MSG = {
   documents: 'Please upload documents.',
   scholarship: 'Please upload scholarship document.',
   admissionClass: 'Please select a valid admission class.', // ours
-  classNotOffered: 'The school does not take admissions to this class. Please choose one of the classes the form lists.', // ours: a class the school profile does not offer
+  classNotOffered:
+    'The school does not take admissions to this class. Please choose one of the classes the form lists.', // ours: a class the school profile does not offer
   scholarshipChoice: 'Please choose yes or no for government scholarship.', // ours
   admissionSubmitting: 'Submitting Admission Form...',
   admissionSuccess: 'Admission form submitted successfully!',
@@ -50,7 +52,8 @@ export const MSG = {
   fileType: 'Only PDF, JPG, JPEG and PNG files are allowed.', // ours
   photoUnreadable: 'This photo could not be read. Please take the photo again or choose another file.', // ours: a damaged photo too large to send as it is
   uploadFailed: 'Upload failed. Please check your connection and try again.', // ours
-  imageTooSmall: 'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: an 8 x 8 px "ABC card"
+  imageTooSmall:
+    'This photo is too small to read (its width and height must both be at least 200 pixels). Please take the photo again or choose another file.', // ours: an 8 x 8 px "ABC card"
   // TC request
   tcContact: 'Please enter a valid 10-digit phone number.',
   tcCheckFailed: 'Failed to check TC requests or initiate payment.',
@@ -58,7 +61,8 @@ export const MSG = {
   tcSuccess: 'TC Requested successfully!',
   ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.', // ours: a date outside the class's age range, confirmed before sending
   // Privacy
-  consent: "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.", // ours
+  consent:
+    "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.", // ours
   // Abuse
   honeypot: 'Your submission could not be accepted.', // ours
   wrongType: 'Invalid field type.', // ours: an API client sent a non-text value
@@ -81,12 +85,16 @@ export const REQUEST_MSG = {
   invalidCharacters: 'The request contains characters that are not allowed.',
   chooseFile: 'Please choose a file.',
   // A limit's refusal: the minutes to wait and the school's phone are filled in.
-  tooManyRequests: 'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
-  mobileLimit: 'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
+  tooManyRequests:
+    'Too many tries from this internet connection for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
+  mobileLimit:
+    'Too many applications have been sent with this mobile number today. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
   // A parent's lookups (status pages, PDFs): wrong tries with one mobile number, from any connection.
-  statusMobileLimit: 'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office[ on {phone}].',
+  statusMobileLimit:
+    'Too many wrong tries with this mobile number today. Please check the number and try again in {minutes} minutes, or call the school office[ on {phone}].',
   // A TC's verification while the site-wide count of wrong ones is full: every address waits, the right pair too.
-  tcVerifyPaused: 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office[ on {phone}] to confirm the TC.',
+  tcVerifyPaused:
+    'TC checks are paused for a few minutes: too many checks on this website did not match any TC. Please try again in {minutes} minutes, or call the school office[ on {phone}] to confirm the TC.',
   uploadIds: 'Expected { "ids": [...] } with 1 to 20 upload ids',
   // A document sent in pieces (POST /v1/api/uploads/pieces and its pieces).
   uploadInPieces: 'A file over 2 MB is sent in pieces. Please reload the page and choose the file again.',
@@ -114,7 +122,8 @@ export const FORM_TEXT = {
   admissionWait: 'Please wait until your files have finished uploading.',
   admissionSubmit: 'Submit application',
   admissionBusy: 'Submitting…',
-  wingClosed: 'The school has none of these classes, so this form takes no applications. The forms of the classes it has are linked above.',
+  wingClosed:
+    'The school has none of these classes, so this form takes no applications. The forms of the classes it has are linked above.',
   tcSubmit: 'Request TC',
   tcBusy: 'Please wait…',
   enquiryTitle: 'Admission Enquiry',
@@ -128,12 +137,15 @@ export const FORM_TEXT = {
   doneClose: 'Close',
   tcFee: 'The TC fee is {fee}. The school office tells you how to pay it once it has checked the request.',
   tcDoneHeading: 'TC request received',
-  tcDoneNext: 'The school office checks the request against the school records. The TC fee is {fee}; the TC is issued once it is paid.',
+  tcDoneNext:
+    'The school office checks the request against the school records. The TC fee is {fee}; the TC is issued once it is paid.',
   tcDoneStatus: 'Follow the request on {link} with admission number {number} and mobile number {mobile}.',
   tcStatusPage: 'the TC request status page',
   // A request that came past the two an admission number may have: stored, and checked by the office first.
-  tcDoneHeld: 'Other requests for this admission number were received before this one, so the school office will check it against the school records, and may call you on {mobile}, before going ahead.',
-  ageOutside: 'By this date of birth the child is {age} on {date}; the school admits children of {min} to {max} years to {class}. Please check the date.',
+  tcDoneHeld:
+    'Other requests for this admission number were received before this one, so the school office will check it against the school records, and may call you on {mobile}, before going ahead.',
+  ageOutside:
+    'By this date of birth the child is {age} on {date}; the school admits children of {min} to {max} years to {class}. Please check the date.',
   ageConfirm: 'The date of birth is correct',
   fileHint: 'PDF, JPG or PNG. A PDF up to 10 MB; a larger photo is made smaller for you.',
   filePreparing: 'Preparing {name}…',
@@ -151,15 +163,17 @@ export const FORM_TEXT = {
   filePhotoAsIs: '{size} photo, sent as it is',
   clearForm: 'Clear this form',
   clearTitle: 'Clear this form?',
-  clearText: 'Everything you typed and every document you chose will be removed from this form and from this phone. This cannot be undone.',
+  clearText:
+    'Everything you typed and every document you chose will be removed from this form and from this phone. This cannot be undone.',
   clearTextTyped: 'Everything you typed will be removed from this form and from this phone. This cannot be undone.',
   clearYes: 'Yes, clear the form',
   clearNo: 'No, keep it',
   cleared: 'The form is empty now.',
   consentNotice:
-    "The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.",
+    'The school uses these details only for this request: the office staff and the principal see them, and they are kept for as long as the privacy notice says. You may ask to see, correct or erase them.',
   consentLink: 'Read the privacy notice',
-  consentAgree: "I am the child's parent or lawful guardian, and I agree to the use of these details as the privacy notice describes.",
+  consentAgree:
+    "I am the child's parent or lawful guardian, and I agree to the use of these details as the privacy notice describes.",
   abcChoice: 'ABC (APAAR) ID',
   abcChoiceId: 'I have the ID',
   abcChoiceREFUSED: 'REFUSED: I do not consent to an APAAR ID',
@@ -175,10 +189,16 @@ export type FormTextKey = keyof typeof FORM_TEXT;
 export type FormCode = `form.${FormMessage}` | `request.${RequestMessage}` | `formText.${FormTextKey}`;
 
 const prefixed = <P extends string, T extends Record<string, string>>(prefix: P, table: T) =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}.${k}`, v])) as { [K in keyof T & string as `${P}.${K}`]: T[K] };
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}.${k}`, v])) as {
+    [K in keyof T & string as `${P}.${K}`]: T[K];
+  };
 
 /** Every form code with its English words, as the English message table carries them. */
-export const FORM_EN = { ...prefixed('form', MSG), ...prefixed('request', REQUEST_MSG), ...prefixed('formText', FORM_TEXT) };
+export const FORM_EN = {
+  ...prefixed('form', MSG),
+  ...prefixed('request', REQUEST_MSG),
+  ...prefixed('formText', FORM_TEXT),
+};
 
 export const formCode = (key: FormMessage): FormCode => `form.${key}`;
 

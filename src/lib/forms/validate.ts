@@ -16,7 +16,11 @@ import { isConsent } from './consent.ts';
 import { phoneDigits } from './phone.ts';
 
 /** A text field: absent and null both mean empty (the forms leave empty fields out), or `fallback` when given. */
-export const text = (fallback = '') => z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback));
+export const text = (fallback = '') =>
+  z.pipe(
+    z.nullish(z.string()),
+    z.transform((v: string | null | undefined) => (v ?? '').trim() || fallback),
+  );
 
 export type Failure = {
   ok: false;
@@ -80,20 +84,35 @@ export class Rules {
 }
 
 /** A failing field with its message and the message's code; `rule`: the message of the rule that failed, when it differs. */
-export const addCodedIssue = (ctx: z.core.$RefinementCtx, field: string, code: string | undefined, message: string, rule?: { message: string; code?: string }) =>
+export const addCodedIssue = (
+  ctx: z.core.$RefinementCtx,
+  field: string,
+  code: string | undefined,
+  message: string,
+  rule?: { message: string; code?: string },
+) =>
   ctx.addIssue({
     code: 'custom',
     message,
     path: [field],
-    ...(code || rule ? { params: { ...(code ? { code } : {}), ...(rule ? { ruleMessage: rule.message, ruleCode: rule.code } : {}) } } : {}),
+    ...(code || rule
+      ? { params: { ...(code ? { code } : {}), ...(rule ? { ruleMessage: rule.message, ruleCode: rule.code } : {}) } }
+      : {}),
   });
 
 const codeOf = (issue: z.core.$ZodIssue): string | undefined =>
-  issue.code !== 'custom' ? formCode('wrongType') : typeof issue.params?.code === 'string' ? issue.params.code : undefined;
+  issue.code !== 'custom'
+    ? formCode('wrongType')
+    : typeof issue.params?.code === 'string'
+      ? issue.params.code
+      : undefined;
 /** The message and code of the rule an issue's field failed (its own when the rule gave none). */
 const ruleOf = (issue: z.core.$ZodIssue): { error: string; code?: string } =>
   issue.code === 'custom' && typeof issue.params?.ruleMessage === 'string'
-    ? { error: issue.params.ruleMessage, code: typeof issue.params.ruleCode === 'string' ? issue.params.ruleCode : undefined }
+    ? {
+        error: issue.params.ruleMessage,
+        code: typeof issue.params.ruleCode === 'string' ? issue.params.ruleCode : undefined,
+      }
     : { error: issue.message, code: codeOf(issue) };
 
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Result<z.output<S>> {
@@ -128,10 +147,12 @@ export const isTenDigits = (value: string) => /^\d{10}$/.test(value);
  * the @; a domain of dotted names ending in letters): no IP literal (a@[127.0.0.1]), no quoted
  * local part ("a b"@x.in), no domain without a dot. What zod leaves open, the lengths of RFC 5321.
  */
-export const isEmail = (value: string) => z.regexes.email.test(value) && value.length <= 254 && value.indexOf('@') <= 64;
+export const isEmail = (value: string) =>
+  z.regexes.email.test(value) && value.length <= 254 && value.indexOf('@') <= 64;
 
 // A scheme, www., a slash beside a dot, or a common top-level domain after a word (not initials like R.K.).
-const LINK = /:\/\/|www\.|\/.*\.|\..*\/|[a-z]{2,}\.(?:com|net|org|in|co|ly|io|me|info|biz|xyz|app|link|site|online|top|shop|live|click)(?:[./\s]|$)/iu;
+const LINK =
+  /:\/\/|www\.|\/.*\.|\..*\/|[a-z]{2,}\.(?:com|net|org|in|co|ly|io|me|info|biz|xyz|app|link|site|online|top|shop|live|click)(?:[./\s]|$)/iu;
 /**
  * Why a person's name is refused, as its message's key in MSG; undefined when it is a name:
  * letters of any script with their marks (a Devanagari matra is a mark), spaces, `.`, `'` and `-`,
@@ -167,13 +188,20 @@ export function textShape<const N extends string>(names: readonly N[], fields: r
   return z.object(Object.fromEntries(names.map((name) => [name, schema(name)])) as Record<N, ReturnType<typeof text>>);
 }
 
-const phone = z.pipe(text(), z.transform((v: string) => phoneDigits(v) ?? v));
+const phone = z.pipe(
+  text(),
+  z.transform((v: string) => phoneDigits(v) ?? v),
+);
 
 /** A consent box: ticked is 'true' (JSON true or the text 'true'), anything else empty, refused by its own rule. */
-const consent = z.pipe(z.optional(z.unknown()), z.transform((v: unknown) => (isConsent(v) ? 'true' : '')));
+const consent = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((v: unknown) => (isConsent(v) ? 'true' : '')),
+);
 
 /** The names of the fields a parent fills in: all but the hidden ones and the consent box (its own rule, last). */
-export const typedFields = <F extends Field>(fields: readonly F[]): F['name'][] => fields.filter((f) => !f.hidden && f.kind !== 'consent').map((f) => f.name);
+export const typedFields = <F extends Field>(fields: readonly F[]): F['name'][] =>
+  fields.filter((f) => !f.hidden && f.kind !== 'consent').map((f) => f.name);
 
 export interface FieldChecks {
   /** The fields rule 1 asks for ('Please fill in all required fields.'). */
@@ -191,7 +219,12 @@ export interface FieldChecks {
  * every mistake at once; the first failing check is the answer's message (see Rules). An Aadhaar
  * number, an e-mail address and a date are checked when given (whether one is required is `required`'s).
  */
-export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, unknown>, fields: readonly Field[], checks: FieldChecks): void {
+export function checkFields(
+  ctx: z.core.$RefinementCtx,
+  values: Record<string, unknown>,
+  fields: readonly Field[],
+  checks: FieldChecks,
+): void {
   const rules = new Rules(ctx, true);
   const valueOf = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
   const failing = (kind: Field['kind'], ok: (value: string, field: Field) => boolean) =>
@@ -207,24 +240,37 @@ export function checkFields(ctx: z.core.$RefinementCtx, values: Record<string, u
   rules.form('email', () => failing('email', (value) => !value || isEmail(value)));
   // A name refused says why: each kind of problem is its own rule, so the answer's message is the first field's.
   for (const problem of ['nameLink', 'nameEmail', 'nameDigits', 'nameCharacters'] as const) {
-    rules.form(problem, () => fields.filter((f) => f.person && nameProblem(valueOf(f.name)) === problem).map((f) => f.name));
+    rules.form(problem, () =>
+      fields.filter((f) => f.person && nameProblem(valueOf(f.name)) === problem).map((f) => f.name),
+    );
   }
   checks.custom?.(rules);
   rules.form('option', () => failing('select', (value, f) => !value || !f.options || f.options.includes(value)));
   rules.form('date', () => failing('date', (value) => !value || isBirthDate(value)));
-  rules.form('tooLong', () => fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name));
-  rules.form('consent', () => fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name));
+  rules.form('tooLong', () =>
+    fields.filter((f) => f.max !== undefined && valueOf(f.name).length > f.max).map((f) => f.name),
+  );
+  rules.form('consent', () =>
+    fields.filter((f) => f.kind === 'consent' && values[f.name] !== 'true').map((f) => f.name),
+  );
 }
 
 /**
  * One field checked alone by the form's own checks (a correction of a stored record): required if
  * the form requires it, then its format, options, date and length. The message, or undefined.
  */
-export function checkOneField(field: Field, value: string, checks: Pick<FieldChecks, 'required' | 'phone'>): string | undefined {
+export function checkOneField(
+  field: Field,
+  value: string,
+  checks: Pick<FieldChecks, 'required' | 'phone'>,
+): string | undefined {
   const shape = textShape([field.name], [field]);
   const schema = shape.check(
     z.superRefine((values: z.output<typeof shape>, ctx) =>
-      checkFields(ctx, values, [field], { required: checks.required.includes(field.name) ? [field.name] : [], phone: checks.phone }),
+      checkFields(ctx, values, [field], {
+        required: checks.required.includes(field.name) ? [field.name] : [],
+        phone: checks.phone,
+      }),
     ),
   );
   const result = validate(schema, { [field.name]: value });

@@ -48,9 +48,12 @@ export function speaker(words?: FormWords) {
     },
     /** Each field's message in this page's words. */
     sayAll: (fields: Record<string, string> = {}, codes: Record<string, string> = {}) =>
-      Object.fromEntries(Object.entries(fields).map(([f, english]) => [f, (codes[f] && code(codes[f] as FormCode)) || english])),
+      Object.fromEntries(
+        Object.entries(fields).map(([f, english]) => [f, (codes[f] && code(codes[f] as FormCode)) || english]),
+      ),
     msg: (key: FormMessage) => code(`form.${key}`) ?? MSG[key],
-    text: (key: FormTextKey, values?: Record<string, string>) => fillIn(code(`formText.${key}`) ?? FORM_TEXT[key], values),
+    text: (key: FormTextKey, values?: Record<string, string>) =>
+      fillIn(code(`formText.${key}`) ?? FORM_TEXT[key], values),
     field: (name: string): FieldWords | undefined => words?.fields[name],
     section: (id: string, english: string) => words?.sections?.[id] ?? english,
   };
@@ -74,6 +77,10 @@ export const abcWords = (speak: Speaker): AbcWords => ({
   label: speak.text('abcChoice'),
   choices: [
     { value: '', text: speak.text('abcChoiceId'), explain: speak.text('abcExplainId') },
-    ...ABC_ID_ANSWERS.map((answer) => ({ value: answer, text: speak.text(`abcChoice${answer}`), explain: speak.text(`abcExplain${answer}`) })),
+    ...ABC_ID_ANSWERS.map((answer) => ({
+      value: answer,
+      text: speak.text(`abcChoice${answer}`),
+      explain: speak.text(`abcExplain${answer}`),
+    })),
   ],
 });

@@ -34,7 +34,8 @@ export const EN = {
   'site.breadcrumb': 'Breadcrumb',
   'site.englishOnly': 'This page is not in Hindi yet.',
   'site.social': 'Social media',
-  'school.phone.invalid': 'Write the phone as you dial it: a landline with its STD code (0121-2345678) or a 10-digit mobile (94123 45678).',
+  'school.phone.invalid':
+    'Write the phone as you dial it: a landline with its STD code (0121-2345678) or a 10-digit mobile (94123 45678).',
   'school.phone.foreign': 'The school’s phones are Indian numbers: a landline with its STD code or a 10-digit mobile.',
   'goLive.school.saved': 'The school profile has not been saved yet: the name, address and map are the starting ones',
   'goLive.school.phone': 'No office phone in the school profile',
@@ -54,19 +55,23 @@ export const EN = {
   'site.photos': 'Photos',
   'site.related': 'Related pages',
   'site.notFoundTitle': 'Page not found',
-  'site.notFoundDescription': 'The page you are looking for is not on the school\'s website.',
-  'site.notFound': 'The page you are looking for is not here. Its address may have been typed wrongly, or the page has moved.',
+  'site.notFoundDescription': "The page you are looking for is not on the school's website.",
+  'site.notFound':
+    'The page you are looking for is not here. Its address may have been typed wrongly, or the page has moved.',
   'site.notFoundHome': 'Go to the home page',
   'statusCheck.admission.title': 'Application status',
   'statusCheck.admission.heading': 'Check your application status',
   'statusCheck.admission.lead':
     'Enter the reference number you got when you applied (it looks like {referenceExample}) and the mobile number written on the form. You will see where the application stands, any document the school office needs again, and the fee due.',
-  'statusCheck.admission.description': 'Check the status of an admission application online with its reference number and the mobile number given on the form.',
+  'statusCheck.admission.description':
+    'Check the status of an admission application online with its reference number and the mobile number given on the form.',
   'statusCheck.admission.other': 'Applied for admission? Check your application status',
   'statusCheck.tc.title': 'TC request status',
   'statusCheck.tc.heading': 'Check your TC request status',
-  'statusCheck.tc.lead': 'Enter the admission number and the mobile number written in the transfer certificate (TC) request.',
-  'statusCheck.tc.description': 'Check the status of a transfer certificate (TC) request online with the admission number and the mobile number given in the request.',
+  'statusCheck.tc.lead':
+    'Enter the admission number and the mobile number written in the transfer certificate (TC) request.',
+  'statusCheck.tc.description':
+    'Check the status of a transfer certificate (TC) request online with the admission number and the mobile number given in the request.',
   'statusCheck.tc.other': 'Asked for a transfer certificate? Check your TC request status',
   'statusCheck.field.reference': 'Reference number',
   'statusCheck.field.referenceHint': 'For example {referenceExample}',
@@ -84,7 +89,8 @@ export const EN = {
   'statusCheck.notFound.admission': 'No application matches this reference number and mobile number.',
   'statusCheck.notFound.tc': 'No TC request matches this admission number and mobile number.',
   'statusCheck.notFound.help': 'Please check both and try again, or call the school office[ on {phone}].',
-  'statusCheck.tooMany': 'Too many tries for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
+  'statusCheck.tooMany':
+    'Too many tries for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
   'statusCheck.failed': 'The status could not be checked. Please check your connection and try again.',
   'statusCheck.result.admission': 'Application {reference}',
   'statusCheck.result.tc': 'TC request for admission number {number}',
@@ -96,7 +102,8 @@ export const EN = {
   'statusCheck.result.tcNumber': 'TC number',
   'statusCheck.result.next': 'What to do next',
   'statusCheck.missing.heading': 'Documents to send again',
-  'statusCheck.missing.intro': 'The school office could not accept these documents. Choose a new file for each and send it.',
+  'statusCheck.missing.intro':
+    'The school office could not accept these documents. Choose a new file for each and send it.',
   'statusCheck.missing.reason': 'Reason given by the school office: {reason}',
   'statusCheck.replace.file': 'New file for {document}',
   'statusCheck.replace.send': 'Send new {document}',
@@ -104,7 +111,8 @@ export const EN = {
   'statusCheck.replace.chooseFirst': 'Please choose the new file and wait until it has uploaded.',
   'statusCheck.replace.done': '{document}: received. The school office will check it again.',
   'statusCheck.replace.failed': 'The document could not be sent. Please try again.',
-  'statusCheck.replace.notRejected': 'This document is no longer waiting to be sent again. Please check the status again.',
+  'statusCheck.replace.notRejected':
+    'This document is no longer waiting to be sent again. Please check the status again.',
   'statusCheck.replace.closed': 'Documents can be sent only while the application is being reviewed.',
   'statusCheck.fee.admission': 'admission fee, {class}, session {session}',
   'statusCheck.fee.tc': 'TC fee',
@@ -120,20 +128,26 @@ export const EN = {
   'statusCheck.receipts.download': 'Download receipt {number} (PDF)',
   'statusCheck.error.kind': 'Please say which fee this is for.',
   'statusCheck.pay.button': 'Pay {amount} online',
-  'statusCheck.pay.hint': 'UPI, debit or credit card, or net banking, on Razorpay\'s secure page. You come back here for the receipt.',
+  'statusCheck.pay.hint':
+    "UPI, debit or credit card, or net banking, on Razorpay's secure page. You come back here for the receipt.",
   'statusCheck.pay.test': 'This site is in test mode: no money moves.',
   'statusCheck.pay.busy': 'Opening the payment page…',
-  'statusCheck.pay.failed': 'The payment page could not be opened. Please try again in a few minutes, or pay at the school office.',
+  'statusCheck.pay.failed':
+    'The payment page could not be opened. Please try again in a few minutes, or pay at the school office.',
   'statusCheck.pay.nothingDue': 'Nothing is due now: please check the status again.',
   'statusCheck.payment.paid': 'Payment received. Thank you! Your receipt is below.',
-  'statusCheck.payment.pending': 'Your payment is being confirmed. Check this page again in a few minutes. If money was taken, it is safe: it will be counted or returned.',
+  'statusCheck.payment.pending':
+    'Your payment is being confirmed. Check this page again in a few minutes. If money was taken, it is safe: it will be counted or returned.',
   'statusCheck.payment.failed': 'The payment did not go through, and no fee was taken. You can try again.',
   'statusCheck.payment.cancelled': 'The payment was cancelled. You can pay whenever you are ready.',
-  'statusCheck.payment.refunded': 'This fee was already paid, so this payment is being returned to you. Your bank may take 5 to 7 working days.',
-  'statusCheck.payment.mismatch': 'The amount paid did not match the fee, so it was not counted. The school office will call you about it.',
+  'statusCheck.payment.refunded':
+    'This fee was already paid, so this payment is being returned to you. Your bank may take 5 to 7 working days.',
+  'statusCheck.payment.mismatch':
+    'The amount paid did not match the fee, so it was not counted. The school office will call you about it.',
   'testGateway.banner': 'Test payment: no money moves',
   'testGateway.title': 'Test payment page',
-  'testGateway.explain': 'This page stands in for Razorpay on this computer, so the payment can be tried. Nothing is charged.',
+  'testGateway.explain':
+    'This page stands in for Razorpay on this computer, so the payment can be tried. Nothing is charged.',
   'testGateway.payee': 'Paid to',
   'testGateway.for': 'For',
   'testGateway.amount': 'Amount',
@@ -142,53 +156,77 @@ export const EN = {
   'testGateway.cancel': 'Cancel and go back',
   'testGateway.done': 'Test payment made.',
   'testGateway.failed': 'Test payment failed.',
-  'testGateway.continue': 'Back to the school\'s website',
-  'testGateway.unknown': 'This payment is not known to the test gateway. Go back to the school\'s website and start again.',
+  'testGateway.continue': "Back to the school's website",
+  'testGateway.unknown':
+    "This payment is not known to the test gateway. Go back to the school's website and start again.",
   'statusCheck.error.receipt': 'Please give a receipt number, for example {receiptExample}.',
   'statusCheck.reason.office': 'The school office adds: {reason}',
-  'statusCheck.next.admission.received': 'Your application has reached the school office and will be reviewed soon. Nothing is needed from you now.',
-  'statusCheck.next.admission.under-review': 'The school office is checking your application and documents. You will get a call if anything more is needed.',
-  'statusCheck.next.admission.documents-verified': 'All your documents are verified. The school office will call you about the interaction and the decision.',
-  'statusCheck.next.admission.admitted': 'Congratulations, the admission is approved. Please visit the school office to complete it and pay the admission fee shown here.',
-  'statusCheck.next.admission.admitted.online': 'Congratulations, the admission is approved. Please visit the school office to complete it. The admission fee shown here can be paid online here, or at the office.',
-  'statusCheck.next.admission.admitted.nothingDue': 'Congratulations, the admission is approved. Please visit the school office to complete it.',
-  'statusCheck.next.admission.waitlisted': 'The application is on the waiting list. The school office will call you if a seat becomes free.',
-  'statusCheck.next.admission.not-admitted': 'We are sorry, a seat could not be offered this time. Please call the school office if you have any question.',
-  'statusCheck.next.admission.withdrawn': 'This application was withdrawn. Please call the school office if you did not ask for this.',
+  'statusCheck.next.admission.received':
+    'Your application has reached the school office and will be reviewed soon. Nothing is needed from you now.',
+  'statusCheck.next.admission.under-review':
+    'The school office is checking your application and documents. You will get a call if anything more is needed.',
+  'statusCheck.next.admission.documents-verified':
+    'All your documents are verified. The school office will call you about the interaction and the decision.',
+  'statusCheck.next.admission.admitted':
+    'Congratulations, the admission is approved. Please visit the school office to complete it and pay the admission fee shown here.',
+  'statusCheck.next.admission.admitted.online':
+    'Congratulations, the admission is approved. Please visit the school office to complete it. The admission fee shown here can be paid online here, or at the office.',
+  'statusCheck.next.admission.admitted.nothingDue':
+    'Congratulations, the admission is approved. Please visit the school office to complete it.',
+  'statusCheck.next.admission.waitlisted':
+    'The application is on the waiting list. The school office will call you if a seat becomes free.',
+  'statusCheck.next.admission.not-admitted':
+    'We are sorry, a seat could not be offered this time. Please call the school office if you have any question.',
+  'statusCheck.next.admission.withdrawn':
+    'This application was withdrawn. Please call the school office if you did not ask for this.',
   'statusCheck.next.admission.documents': 'Please send the documents listed below again: choose a new file for each.',
-  'statusCheck.next.tc-request.requested': 'Please pay the TC fee ({fee} due) at the school office. The TC is prepared once the fee is received.',
-  'statusCheck.next.tc-request.requested.online': 'Please pay the TC fee ({fee} due) online here, or at the school office. The TC is prepared once the fee is received.',
-  'statusCheck.next.tc-request.fee-paid': 'The fee is received. The school office is preparing the TC; you will get a call when it is ready.',
-  'statusCheck.next.tc-request.fee-waived': 'No fee is due. The school office is preparing the TC; you will get a call when it is ready.',
+  'statusCheck.next.tc-request.requested':
+    'Please pay the TC fee ({fee} due) at the school office. The TC is prepared once the fee is received.',
+  'statusCheck.next.tc-request.requested.online':
+    'Please pay the TC fee ({fee} due) online here, or at the school office. The TC is prepared once the fee is received.',
+  'statusCheck.next.tc-request.fee-paid':
+    'The fee is received. The school office is preparing the TC; you will get a call when it is ready.',
+  'statusCheck.next.tc-request.fee-waived':
+    'No fee is due. The school office is preparing the TC; you will get a call when it is ready.',
   'statusCheck.next.tc-request.issued': 'The TC is issued. Please collect it from the school office.',
-  'statusCheck.next.tc-request.rejected': 'The request could not be accepted. Please call the school office to know why.',
-  'statusCheck.next.tc-request.rejected.reason': 'The request could not be accepted. Reason given by the school office: {reason}. For any question please call the school office.',
+  'statusCheck.next.tc-request.rejected':
+    'The request could not be accepted. Please call the school office to know why.',
+  'statusCheck.next.tc-request.rejected.reason':
+    'The request could not be accepted. Reason given by the school office: {reason}. For any question please call the school office.',
   'message.greeting': 'Namaste,',
   'message.questions': 'For any question please call the school office[ on {phone}].',
   'message.sign-off': 'Regards,\nSchool Office\n{school}',
   'message.enquiry.submitted.subject': 'Admission enquiry for {class} received',
-  'message.enquiry.submitted': 'Thank you for your enquiry about admission to {class}. We have received it, and the school office will call you soon.',
+  'message.enquiry.submitted':
+    'Thank you for your enquiry about admission to {class}. We have received it, and the school office will call you soon.',
   'message.enquiry.status.subject': 'Admission enquiry for {class}: {status}',
   'message.enquiry.status': 'Your enquiry about admission to {class} is now: {status}.',
   'message.admission.submitted.subject': 'Admission application {reference} received',
-  'message.admission.submitted': 'We have received the admission application for {class}. Its reference number is {reference}: please keep it, and give it whenever you contact the office about the application.',
+  'message.admission.submitted':
+    'We have received the admission application for {class}. Its reference number is {reference}: please keep it, and give it whenever you contact the office about the application.',
   'message.admission.status.subject': 'Admission application {reference}: {status}',
   'message.admission.status': 'The admission application {reference} for {class} is now: {status}.',
   'message.tc-request.submitted.subject': 'Transfer certificate request received',
-  'message.tc-request.submitted': 'We have received the request for a transfer certificate (TC). The TC is issued once its fee is paid.',
+  'message.tc-request.submitted':
+    'We have received the request for a transfer certificate (TC). The TC is issued once its fee is paid.',
   'message.admission.link': 'You can see the status of the application at any time here: {link}',
-  'message.tc-request.link': 'You can see the status of the request at any time here, with the admission number and the mobile number given on the form: {link}',
+  'message.tc-request.link':
+    'You can see the status of the request at any time here, with the admission number and the mobile number given on the form: {link}',
   'message.tc-request.status.subject': 'Transfer certificate request: {status}',
   'message.tc-request.status': 'The transfer certificate request is now: {status}.',
-  'message.admission.fee': 'Please pay the admission fee for {class}, session {session}, at the school office: {fee} due.',
+  'message.admission.fee':
+    'Please pay the admission fee for {class}, session {session}, at the school office: {fee} due.',
   'message.admission.document.subject': 'Application {reference}: please send the {document} again',
-  'message.admission.document': 'The school office could not accept the {document} sent with the admission application {reference}.\nReason: {reason}\nPlease send a new one on the status page: {link}',
+  'message.admission.document':
+    'The school office could not accept the {document} sent with the admission application {reference}.\nReason: {reason}\nPlease send a new one on the status page: {link}',
   'message.tc-request.reason': 'Office’s note: “{reason}”',
   'message.tc-request.fee': 'The TC fee is {fee}. You can pay it online on the status page, or at the school office.',
   'message.admission.payment.subject': 'Payment received: receipt {receipt}',
   'message.tc-request.payment.subject': 'Payment received: receipt {receipt}',
-  'message.admission.payment': 'We have received your payment of {amount} for the admission application {reference}. Its receipt number is {receipt}. You can download the receipt on the status page: {link}',
-  'message.tc-request.payment': 'We have received your payment of {amount} for the transfer certificate (TC) request. Its receipt number is {receipt}. You can download the receipt on the status page, with the admission number and the mobile number given on the form: {link}',
+  'message.admission.payment':
+    'We have received your payment of {amount} for the admission application {reference}. Its receipt number is {receipt}. You can download the receipt on the status page: {link}',
+  'message.tc-request.payment':
+    'We have received your payment of {amount} for the transfer certificate (TC) request. Its receipt number is {receipt}. You can download the receipt on the status page, with the admission number and the mobile number given on the form: {link}',
   // The texts registered as WhatsApp templates and DLT SMS templates (src/config/messages.ts): each is sent followed by mobile.stop.
   'mobile.what.enquiry': 'enquiry about admission to {class}',
   'mobile.what.admission': 'admission application {reference} for {class}',
@@ -196,22 +234,31 @@ export const EN = {
   'mobile.received': '{school}: we have received your {what}. See its status at any time: {link}',
   'mobile.status': '{school}: your {what} is now: {status}. Details: {link}',
   'mobile.decision': '{school}: the school’s decision on your {what}: {status}. Details: {link}',
-  'mobile.fee-due': '{school}: your {what} is {status}. A fee of {fee} is due: pay it online on the status page, or at the school office: {link}',
-  'mobile.payment': '{school}: we have received your payment of {fee}, receipt {receipt}. Download the receipt from the status page: {link}',
-  'mobile.document': '{school}: a document sent with your {what} could not be accepted: {document}. Reason: {reason} Please send a new one here: {link}',
-  'mobile.tc-ready': '{school}: the transfer certificate (TC) is ready. Please collect it from the school office. Status: {link}',
+  'mobile.fee-due':
+    '{school}: your {what} is {status}. A fee of {fee} is due: pay it online on the status page, or at the school office: {link}',
+  'mobile.payment':
+    '{school}: we have received your payment of {fee}, receipt {receipt}. Download the receipt from the status page: {link}',
+  'mobile.document':
+    '{school}: a document sent with your {what} could not be accepted: {document}. Reason: {reason} Please send a new one here: {link}',
+  'mobile.tc-ready':
+    '{school}: the transfer certificate (TC) is ready. Please collect it from the school office. Status: {link}',
   'mobile.stop': 'To stop these messages, reply STOP or open {optOut} and press the button.',
   // Why a message caused by a public form was held (the office's messages screen shows both languages).
-  'outbox.held.email': "Not sent: this address already had {max} {mails} in the last {hours} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.",
-  'outbox.held.mobile': "Not sent: this mobile number already had {max} WhatsApp or SMS {texts} in the last {hours} hours because of forms sent from the website. The school's messages are not used to flood a number someone typed.",
+  'outbox.held.email':
+    "Not sent: this address already had {max} {mails} in the last {hours} hours because of forms sent from the website. The school's mail is not used to flood an address someone typed.",
+  'outbox.held.mobile':
+    "Not sent: this mobile number already had {max} WhatsApp or SMS {texts} in the last {hours} hours because of forms sent from the website. The school's messages are not used to flood a number someone typed.",
   // The opt-out link's page (GET/POST /v1/api/opt-out).
   'optOut.title': 'Messages from the school',
   'optOut.ask': 'Stop WhatsApp and SMS messages from the school to the mobile number ending {last4}?',
   'optOut.stop': 'Stop the messages',
-  'optOut.stopped': 'Done: the school will send no more WhatsApp or SMS messages to the mobile number ending {last4}. The office can still call you.',
+  'optOut.stopped':
+    'Done: the school will send no more WhatsApp or SMS messages to the mobile number ending {last4}. The office can still call you.',
   'optOut.start': 'Send me the messages again',
-  'optOut.started': 'Done: the school will send its WhatsApp and SMS messages to the mobile number ending {last4} again.',
-  'optOut.invalid': 'This link is not valid. Please open the link from the school’s message again, or call the school office[ on {phone}].',
+  'optOut.started':
+    'Done: the school will send its WhatsApp and SMS messages to the mobile number ending {last4} again.',
+  'optOut.invalid':
+    'This link is not valid. Please open the link from the school’s message again, or call the school office[ on {phone}].',
   'receipt.title': 'Fee receipt',
   'receipt.title.refund': 'Refund receipt (payment reversed)',
   'receipt.affiliation': 'CBSE affiliation no. {number}',
@@ -250,7 +297,7 @@ export const EN = {
   'receipt.ref.bank-transfer': 'UTR number',
   'receipt.ref.online': 'Razorpay payment ID',
   'receipt.ref.test': 'Test payment ID',
-  'receipt.pdf.footer': 'This receipt is a copy of the school office\'s record, made by computer.',
+  'receipt.pdf.footer': "This receipt is a copy of the school office's record, made by computer.",
   'formPage.admission.lead':
     "Fill in the form below with the student's and parents' details and upload the documents. You will get a reference number when the form is sent. Applying for another wing?",
   'formPage.or': 'or',
@@ -271,7 +318,8 @@ export const EN = {
     'A TC is issued after the TC fee is paid. Your request is recorded with payment pending: pay the fee online from the TC status page (UPI, card or net banking) where the school takes online payments, or at the school office. At most two TC requests can be made for one admission number.',
   'formPage.tc.questions': 'Questions? Visit the school office[, call {phone}][ or write to {email}].',
   'ack.heading': 'Application received',
-  'ack.intro': 'Thank you. The school office has received the admission application. Please keep this acknowledgment: the reference number is asked for later.',
+  'ack.intro':
+    'Thank you. The school office has received the admission application. Please keep this acknowledgment: the reference number is asked for later.',
   'ack.reference': 'Reference number',
   'ack.copy': 'Copy',
   'ack.copyLabel': 'Copy the reference number',
@@ -296,7 +344,8 @@ export const EN = {
   'ack.statusPage': 'the application status page',
   'ack.download': 'Download acknowledgment (PDF)',
   'ack.whatsapp': 'Share on WhatsApp',
-  'ack.whatsapp.text': '{school}: admission application received. Reference number {reference}. Check the status at {url}',
+  'ack.whatsapp.text':
+    '{school}: admission application received. Reference number {reference}. Check the status at {url}',
   'ack.another': 'Fill in another form',
   'ack.pdf.title': 'Acknowledgment of admission application',
   'ack.pdf.affiliation': 'CBSE affiliation no. {number}',
@@ -322,7 +371,8 @@ export const EN = {
   'calendar.range': '{from} to {to}',
   'calendar.days': '{count} days',
   'calendar.subscribe': 'Add the school calendar to your phone',
-  'calendar.subscribeHelp': 'Open this link on your phone, or add it in your calendar app as a calendar from a web address: new dates then appear by themselves.',
+  'calendar.subscribeHelp':
+    'Open this link on your phone, or add it in your calendar app as a calendar from a web address: new dates then appear by themselves.',
   'calendar.notFound': 'This month is not in the calendar.',
   'calendar.feedName': '{school}: academic calendar',
   'calendar.holidayTitle': '{title} (holiday)',
@@ -330,8 +380,10 @@ export const EN = {
   // A title or text of a notice, event or press item holding a control character (src/lib/visible-text.ts)
   'text.control': CONTROL_MESSAGE,
   'tcVerify.title': 'Verify a transfer certificate (TC)',
-  'tcVerify.description': 'Check that a transfer certificate (TC) was issued by the school, with its number and date of issue.',
-  'tcVerify.lead': 'Schools and parents can check here that a TC was issued by this school. Enter the TC number and the date of issue as printed on the certificate. If both match, you see the student’s name, the date of issue and the school’s scan of the signed TC.',
+  'tcVerify.description':
+    'Check that a transfer certificate (TC) was issued by the school, with its number and date of issue.',
+  'tcVerify.lead':
+    'Schools and parents can check here that a TC was issued by this school. Enter the TC number and the date of issue as printed on the certificate. If both match, you see the student’s name, the date of issue and the school’s scan of the signed TC.',
   'tcVerify.field.number': 'TC number',
   'tcVerify.field.numberHint': 'As printed on the certificate',
   'tcVerify.field.date': 'Date of issue',
@@ -342,9 +394,11 @@ export const EN = {
   'tcVerify.error.date': 'Please enter the date of issue.',
   'tcVerify.notFound': 'No TC issued by the school matches this number and date of issue.',
   'tcVerify.notFoundHelp': 'Please check both against the certificate, or call the school office[ on {phone}].',
-  'tcVerify.tooMany': 'Too many tries for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
+  'tcVerify.tooMany':
+    'Too many tries for now. Please try again in {minutes} minutes, or call the school office[ on {phone}].',
   // The site-wide count of wrong checks is full: not this connection's doing, and short.
-  'tcVerify.paused': 'TC checks are paused for a few minutes: too many checks on this website did not match any TC. This is not because of your connection. Please try again in {minutes} minutes, or call the school office[ on {phone}] to confirm the TC.',
+  'tcVerify.paused':
+    'TC checks are paused for a few minutes: too many checks on this website did not match any TC. This is not because of your connection. Please try again in {minutes} minutes, or call the school office[ on {phone}] to confirm the TC.',
   'tcVerify.failed': 'The TC could not be checked. Please check your connection and try again.',
   'tcVerify.found': 'This TC was issued by the school',
   'tcVerify.student': 'Student',
@@ -355,8 +409,10 @@ export const EN = {
   'tcVerify.scanExpired': 'This link has expired. Please verify the TC again to get a new one.',
   // The Mandatory Public Disclosure page (src/features/disclosure/).
   'disclosure.title': 'Mandatory Public Disclosure',
-  'disclosure.description': 'CBSE Mandatory Public Disclosure of the school: general information, documents, results, staff and infrastructure.',
-  'disclosure.lead': "Every CBSE-affiliated school publishes this information on its website, as the Board's affiliation bye-laws require (Appendix IX).",
+  'disclosure.description':
+    'CBSE Mandatory Public Disclosure of the school: general information, documents, results, staff and infrastructure.',
+  'disclosure.lead':
+    "Every CBSE-affiliated school publishes this information on its website, as the Board's affiliation bye-laws require (Appendix IX).",
   'disclosure.notPublished': 'Not yet published',
   'disclosure.information': 'Information',
   'disclosure.details': 'Details',
@@ -386,13 +442,17 @@ export const EN = {
   'disclosure.results.passed': 'Students passed',
   'disclosure.results.percentage': 'Pass percentage',
   'disclosure.results.remarks': 'Remarks',
-  'disclosure.doc.affiliation-letter': 'Copies of affiliation/upgradation letter and recent extension of affiliation, if any',
-  'disclosure.doc.trust-registration': 'Copies of societies/trust/company registration/renewal certificate, as applicable',
+  'disclosure.doc.affiliation-letter':
+    'Copies of affiliation/upgradation letter and recent extension of affiliation, if any',
+  'disclosure.doc.trust-registration':
+    'Copies of societies/trust/company registration/renewal certificate, as applicable',
   'disclosure.doc.noc': 'Copy of No Objection Certificate (NOC) issued, if applicable, by the State Government',
-  'disclosure.doc.rte-recognition': 'Copies of recognition certificate under the RTE Act, 2009, and its renewal, if applicable',
+  'disclosure.doc.rte-recognition':
+    'Copies of recognition certificate under the RTE Act, 2009, and its renewal, if applicable',
   'disclosure.doc.building-safety': 'Copy of valid building safety certificate as per the National Building Code',
   'disclosure.doc.fire-safety': 'Copy of valid fire safety certificate issued by the competent authority',
-  'disclosure.doc.deo-certificate': 'Copy of the DEO certificate submitted by the school for affiliation/upgradation or self-certification by the school',
+  'disclosure.doc.deo-certificate':
+    'Copy of the DEO certificate submitted by the school for affiliation/upgradation or self-certification by the school',
   'disclosure.doc.water-health-sanitation': 'Copies of valid water, health and sanitation certificates',
   'disclosure.doc.fee-structure': 'Fee structure of the school',
   'disclosure.doc.academic-calendar': 'Annual academic calendar',
@@ -413,11 +473,13 @@ export const EN = {
   'disclosure.infra.internet': 'Internet facility',
   'disclosure.infra.girlsToilets': "Number of girls' toilets",
   'disclosure.infra.boysToilets': "Number of boys' toilets",
-  'disclosure.infra.inspectionVideo': 'Link to the YouTube video of the inspection of the school covering the infrastructure',
+  'disclosure.infra.inspectionVideo':
+    'Link to the YouTube video of the inspection of the school covering the infrastructure',
   // Fees and press: the public fee structure, press coverage and the e-magazine.
   'fees.page.title': 'Fee Structure',
   'fees.page.heading': 'Fee Structure',
-  'fees.page.description': 'The fees of each class for the session {session}: admission, tuition, annual charges, transport and other charges, and the fee for a transfer certificate.',
+  'fees.page.description':
+    'The fees of each class for the session {session}: admission, tuition, annual charges, transport and other charges, and the fee for a transfer certificate.',
   'fees.page.lead': 'What the school charges each class, in rupees, as the school has published it.',
   'fees.page.session': 'Session {session}',
   'fees.page.byClass': 'Fees by class, session {session}',
@@ -430,19 +492,22 @@ export const EN = {
   'fees.page.notPublished': 'The fee structure for the session {session} is not yet published.',
   'fees.page.askOffice': 'For the fees, please ask the school office:',
   'fees.page.askAtOffice': 'For the fees, please ask at the school office.',
-  'fees.page.office': 'Fees are paid at the school office, in cash, by UPI, cheque, demand draft or bank transfer, against a printed receipt.',
+  'fees.page.office':
+    'Fees are paid at the school office, in cash, by UPI, cheque, demand draft or bank transfer, against a printed receipt.',
   'fees.period.once': 'one time',
   'fees.period.month': 'per month',
   'fees.period.quarter': 'per quarter',
   'fees.period.year': 'per year',
   'fees.disclosure.heading': 'Fee structure, session {session}',
-  'goLive.fees': 'No fee structure published for the session admissions are for (the public fee page and the disclosure say so)',
+  'goLive.fees':
+    'No fee structure published for the session admissions are for (the public fee page and the disclosure say so)',
   'fees.page.class': 'Class',
   'fees.page.free': 'No fee',
   'fees.page.tcHeading': 'Transfer certificate',
   'fees.page.tc': 'The fee for a transfer certificate (TC) is {fee}.',
   'press.coverage.title': 'Press Coverage',
-  'press.coverage.description': 'What the newspapers have written about the school: board results, exhibitions, sports meets, events and more.',
+  'press.coverage.description':
+    'What the newspapers have written about the school: board results, exhibitions, sports meets, events and more.',
   'press.coverage.lead': 'What local and regional newspapers have reported about our students, teachers and events.',
   'press.coverage.empty': 'No articles yet.',
   'press.coverage.pdf': 'Read the clipping (PDF)',
@@ -457,20 +522,25 @@ export const EN = {
   'press.magazine.download': 'Download',
   'press.magazine.pdfNote': ' the {month} issue (PDF, opens in a new tab)',
   'press.sample': 'Sample',
-  'press.sampleNote': 'Entries marked “Sample” only show how this page will look: they are not real reports or issues, and the school will replace them with its own.',
+  'press.sampleNote':
+    'Entries marked “Sample” only show how this page will look: they are not real reports or issues, and the school will replace them with its own.',
   // The dashboard's go-live checklist (the admin reads the English; the Hindi keeps the tables alike): what is not yet set or replaced.
   'goLive.press.samples': 'Sample press articles (not real news reports) still shown on the press page',
   'goLive.magazine.samples': 'Sample magazine issues still shown on the e-magazine page',
   'goLive.disclosure.documents': 'Mandatory Public Disclosure documents not uploaded yet',
-  'goLive.payments.keys': 'Online fee payment is off: the Razorpay keys (RAZORPAY_…) are not set. They are set by whoever deploys the site; see docs/operations.md, “Online payments”',
-  'goLive.messages.keys': 'Messages to parents’ mobiles go only by hand: the WhatsApp (WHATSAPP_…) or SMS (MSG91_…) keys are not set. They are set by whoever deploys the site; see docs/operations.md, “Messages to families”',
+  'goLive.payments.keys':
+    'Online fee payment is off: the Razorpay keys (RAZORPAY_…) are not set. They are set by whoever deploys the site; see docs/operations.md, “Online payments”',
+  'goLive.messages.keys':
+    'Messages to parents’ mobiles go only by hand: the WhatsApp (WHATSAPP_…) or SMS (MSG91_…) keys are not set. They are set by whoever deploys the site; see docs/operations.md, “Messages to families”',
   // Gallery and vacancies pages: the pages' texts and their islands' words.
   'gallery.description': 'Photos of events, classrooms, sports and campus life at {school}.',
   'gallery.heading': 'Gallery',
-  'gallery.intro': 'Moments from school life: events, sports, classrooms and celebrations. Open a photo to see it larger.',
+  'gallery.intro':
+    'Moments from school life: events, sports, classrooms and celebrations. Open a photo to see it larger.',
   'gallery.empty': 'No images found',
   'gallery.sample': 'Sample',
-  'gallery.sampleNote': 'Photos marked “Sample” only show how the gallery will look: they are not from this school’s own events, and the school will replace them with its own photos.',
+  'gallery.sampleNote':
+    'Photos marked “Sample” only show how the gallery will look: they are not from this school’s own events, and the school will replace them with its own photos.',
   'vacancies.title': 'Vacancies | {school}',
   'vacancies.description': 'Current job openings at {school}: teaching and staff positions, and how to apply.',
   'vacancies.heading': 'Vacancies',
@@ -500,7 +570,8 @@ export const EN = {
   'vacancies.type.Contract': 'Contract',
   // Notices and circulars (src/features/notices/): the public pages, the home page's list and the feed.
   'notices.title': 'Notices and circulars',
-  'notices.description': 'Notices and circulars from the school office: holidays, examinations, admissions, fees and events.',
+  'notices.description':
+    'Notices and circulars from the school office: holidays, examinations, admissions, fees and events.',
   'notices.current': 'Current notices',
   'notices.none': 'There are no notices at the moment.',
   'notices.pinned': 'Important',
@@ -531,7 +602,8 @@ export const EN = {
   'pictures.remove': 'Remove',
   'pictures.choose': 'Choose one of the school’s pictures',
   'pictures.chooseTitle': 'The school’s pictures',
-  'pictures.chooseFor': 'Choose the picture for “{label}”: the photos already uploaded, newest first, then the sample drawings still on the site’s pages.',
+  'pictures.chooseFor':
+    'Choose the picture for “{label}”: the photos already uploaded, newest first, then the sample drawings still on the site’s pages.',
   'pictures.chooseLoading': 'Loading the pictures...',
   'pictures.chooseNone': 'No photos have been uploaded yet. Close this and add a photo instead.',
   'pictures.chooseCancel': 'Cancel',
@@ -544,7 +616,8 @@ export const EN = {
   'pictures.unreadable': 'This photo could not be opened. Please choose a JPEG, PNG or WebP photo.',
   'pictures.altEn': 'What the picture shows (English, for blind readers)',
   'pictures.altHi': 'What the picture shows (Hindi, for blind readers)',
-  'goLive.pictures.samples': 'Sample pictures (drawings) still shown on the site’s pages instead of the school’s own photos',
+  'goLive.pictures.samples':
+    'Sample pictures (drawings) still shown on the site’s pages instead of the school’s own photos',
   'goLive.gallery.samples': 'Sample photos still shown in the public gallery',
   'goLive.pages.unsigned': 'Messages (principal, founder, chairperson) with no name signed under them',
   'goLive.pages.sample': 'Pages still showing the starting text, not yet checked and saved by the school',

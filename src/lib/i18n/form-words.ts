@@ -17,11 +17,24 @@ const FORM_CODES = Object.keys(FORM_EN) as FormCode[];
  * The Hindi words of a form whose fields are `fields`: `words` by field, each label followed by
  * "(optional)" in Hindi where the definition says so (the school's settings may make a field optional).
  */
-export function hindiForm(fields: readonly Field[], words: Record<string, FieldWords>, sections?: Record<string, string>): FormWords {
+export function hindiForm(
+  fields: readonly Field[],
+  words: Record<string, FieldWords>,
+  sections?: Record<string, string>,
+): FormWords {
   const labelled = Object.fromEntries(
-    fields.filter((f) => words[f.name]).map((f) => [f.name, { ...words[f.name]!, label: words[f.name]!.label + (f.labelledOptional ? HI['formText.optional'] : '') }]),
+    fields
+      .filter((f) => words[f.name])
+      .map((f) => [
+        f.name,
+        { ...words[f.name]!, label: words[f.name]!.label + (f.labelledOptional ? HI['formText.optional'] : '') },
+      ]),
   );
-  return { codes: Object.fromEntries(FORM_CODES.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: labelled, ...(sections ? { sections } : {}) };
+  return {
+    codes: Object.fromEntries(FORM_CODES.map((code) => [code, HI[code]])) as Record<FormCode, string>,
+    fields: labelled,
+    ...(sections ? { sections } : {}),
+  };
 }
 
 /**

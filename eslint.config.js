@@ -1,0 +1,21 @@
+// The linter: TypeScript's, React hooks' and Astro's recommended rules; formatting is Prettier's.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.netlify/', '.astro/', 'coverage/', 'bench/tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  prettier,
+);
