@@ -134,17 +134,15 @@ describe('the SDK pointed at another address', () => {
       for await (const chunk of req) body += chunk;
       seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization ?? '', body });
       if (req.url === '/v1/orders') {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              id: 'order_Local00000001',
-              entity: 'order',
-              amount: 50000,
-              currency: 'INR',
-              status: 'created',
-            }),
-          );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'order_Local00000001',
+            entity: 'order',
+            amount: 50000,
+            currency: 'INR',
+            status: 'created',
+          }),
+        );
       } else {
         res
           .writeHead(400, { 'content-type': 'application/json' })

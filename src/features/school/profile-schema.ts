@@ -180,13 +180,11 @@ export const profileSchema = z.object({
   ),
   // Absent: the classes stay as they are (an older client's body keeps working).
   classes: z.pipe(
-    z
-      .nullish(z.array(z.string(wrongType), wrongType))
-      .check(
-        z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), {
-          error: PROFILE_MESSAGES.classes,
-        }),
-      ),
+    z.nullish(z.array(z.string(wrongType), wrongType)).check(
+      z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), {
+        error: PROFILE_MESSAGES.classes,
+      }),
+    ),
     z.transform((v: string[] | null | undefined): SchoolClass[] | null => (v ? inClassOrder(v) : null)),
   ),
 });
