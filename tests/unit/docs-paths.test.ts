@@ -83,6 +83,18 @@ describe('the documents name files that exist', () => {
     });
   }
 
+  it('docs/architecture.md maps every feature folder and every layer', () => {
+    const map = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const folders = readdirSync(join(ROOT, 'src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `src/features/${entry.name}/`);
+    const layers = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'features')
+      .map((entry) => `src/${entry.name}`);
+    expect(folders.filter((folder) => !map.includes(`\`${folder}\``))).toEqual([]);
+    expect(layers.filter((layer) => !map.includes(layer))).toEqual([]);
+  });
+
   it('reads the paths out of a code span as the documents write them', () => {
     expect(
       namedPaths(
