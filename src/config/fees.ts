@@ -4,9 +4,7 @@
  * and everything reads them from the database (src/features/fees/). Kept as the seed's record and
  * for the tests, which expect these figures where no test changed them.
  */
-import type { ALL_CLASSES } from '../lib/classes.ts';
-
-export type SchoolClass = (typeof ALL_CLASSES)[number];
+import type { SchoolClass } from './classes.ts';
 
 export interface FeeSchedule {
   /** The admission fee of each class, in rupees. */

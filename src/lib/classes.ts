@@ -4,8 +4,10 @@
  * the school offers is its profile's (src/features/school/profile.ts).
  */
 import { WING_CLASSES, romanClass } from './wing-classes.ts';
+import { ALL_CLASSES, type SchoolClass } from '../config/classes.ts';
 
 export { romanClass, wingRange, withWingRange } from './wing-classes.ts';
+export { ALL_CLASSES, type SchoolClass };
 
 /**
  * The wings by the classes each holds. Their values are the spec's wing names (the routes
@@ -38,26 +40,6 @@ export const classText = (label: string) => (/^\d+$/.test(label) ? `Class ${labe
 
 /** How a class reads in a Hindi choice, as UP schools write it: 'कक्षा V', and the early-years names as they are. */
 export const hindiClassText = (label: string) => (/^\d+$/.test(label) ? `कक्षा ${romanClass(label)}` : label);
-
-/** Every class a school may offer, in the school's order; the school profile says which it does. */
-export const ALL_CLASSES = [
-  'P.N.C',
-  'N.C',
-  'K.G',
-  '1',
-  '2',
-  '3',
-  '4',
-  '5',
-  '6',
-  '7',
-  '8',
-  '9',
-  '10',
-  '11',
-  '12',
-] as const;
-export type SchoolClass = (typeof ALL_CLASSES)[number];
 
 export const isSchoolClass = (value: unknown): value is SchoolClass =>
   typeof value === 'string' && (ALL_CLASSES as readonly string[]).includes(value);

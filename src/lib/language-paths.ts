@@ -3,7 +3,7 @@
  * language switch, the `hreflang` alternates and the pages themselves go by this one rule, except
  * in the staff area, which is in English only.
  */
-import type { Language } from './i18n/index.ts';
+import type { Language } from './i18n/languages.ts';
 
 const HINDI_PREFIX = '/hi';
 

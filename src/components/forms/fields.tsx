@@ -1,7 +1,7 @@
 /** Labelled inputs with their error tied to them (aria-invalid, aria-describedby), and a form field drawn from its definition. */
 import type { ReactNode } from 'react';
 import type { Field } from '../../lib/record.ts';
-import type { FieldWords } from '../../lib/forms/words.ts';
+import type { ConsentWords, FieldWords } from '../../lib/forms/words.ts';
 
 interface Common {
   id: string;
@@ -216,14 +216,6 @@ const INPUT_TYPES: Partial<Record<Field['kind'], { type: string; inputMode?: 'nu
 
 /** The input types HTML lets carry maxlength. */
 const MAXLENGTH_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password']);
-
-/** The words of the consent box, in the page's language (consentWords in src/lib/forms/words.ts). */
-export interface ConsentWords {
-  notice: string;
-  link: string;
-  href: string;
-  agree: string;
-}
 
 /**
  * The parent's consent: the short notice with its link to the whole one, then the box to tick. It

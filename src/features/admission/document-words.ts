@@ -1,7 +1,14 @@
 /** A document's name as the parent reads it: the form's label in the language the form was filled in. */
 import { HI_FORMS } from '../../lib/i18n/hi.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { fileLabel, type FileField } from './admission.ts';
+import type { FieldWords } from '../../lib/forms/words.ts';
+import { fileLabel, type FileField, type SectionId, type TextField } from './admission.ts';
+
+/** The Hindi table's admission words; a field or section of the forms without its words does not type-check. */
+export const ADMISSION_HI: {
+  fields: Record<Exclude<TextField, 'language' | 'consent'> | FileField, FieldWords>;
+  sections: Record<SectionId, string>;
+} = HI_FORMS.admission;
 
 export const documentLabel = (language: Language, field: FileField) =>
-  language === 'hi' ? HI_FORMS.admission.fields[field].label : fileLabel(field);
+  language === 'hi' ? ADMISSION_HI.fields[field].label : fileLabel(field);

@@ -1,9 +1,12 @@
 /** The TC request form's words for a page not in English (see src/lib/i18n/form-words.ts). */
-import type { FormWords } from '../../lib/forms/words.ts';
+import type { FieldWords, FormWords } from '../../lib/forms/words.ts';
 import { hindiForm } from '../../lib/i18n/form-words.ts';
 import { HI_FORMS } from '../../lib/i18n/hi.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { TC_FORM } from './schema.ts';
+import { TC_FORM, type TcField } from './schema.ts';
+
+/** The Hindi table's TC request words; a field of the form without its words does not type-check. */
+const HI_WORDS: Record<Exclude<TcField, 'language' | 'consent'>, FieldWords> = HI_FORMS.tcRequest;
 
 export const tcRequestWords = (language: Language): FormWords | undefined =>
-  language === 'en' ? undefined : hindiForm(TC_FORM, HI_FORMS.tcRequest);
+  language === 'en' ? undefined : hindiForm(TC_FORM, HI_WORDS);

@@ -9,7 +9,6 @@ import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
 import { officePhoneOnPage } from '../school-contact.ts';
 import type { Language } from '../i18n/languages.ts';
-import type { ConsentWords } from '../../components/forms/fields.tsx';
 
 /** What a field reads in a language other than its definition's English. */
 export interface FieldWords {
@@ -57,6 +56,14 @@ export function speaker(words?: FormWords) {
     field: (name: string): FieldWords | undefined => words?.fields[name],
     section: (id: string, english: string) => words?.sections?.[id] ?? english,
   };
+}
+
+/** The words of the consent box (ConsentBox in src/components/forms/fields.tsx), in the page's language. */
+export interface ConsentWords {
+  notice: string;
+  link: string;
+  href: string;
+  agree: string;
 }
 
 /** The consent box's words in the speaker's language, its link to the notice of `language`. */

@@ -2,9 +2,6 @@
 import type { TextCode } from './en.ts';
 import type { FormCode } from '../forms/texts.ts';
 import type { FieldWords } from '../forms/words.ts';
-import type { EnquiryField } from '../../features/enquiry/schema.ts';
-import type { FileField, SectionId, TextField } from '../../features/admission/admission.ts';
-import type { TcField } from '../../features/tc-request/schema.ts';
 
 /** The public forms' messages, buttons and hints (the English ones: src/lib/forms/texts.ts). */
 const FORM_HI: Record<FormCode, string> = {
@@ -778,15 +775,10 @@ const [student, father, mother] = [name('विद्यार्थी'), name(
  * The public forms' fields, sections and headings in Hindi (their English is in the records'
  * definitions; a field the definition labels optional gets formText.optional after its label).
  * Class names are written as the school writes them: P.N.C, N.C, K.G and कक्षा I to XII.
+ * Keyed by the fields' names as written here: each form's feature checks that every field of its
+ * definition has its words (the *-words.ts beside it), so these tables need no feature's types.
  */
-export const HI_FORMS: {
-  enquiry: Record<Exclude<EnquiryField, 'language' | 'consent'>, FieldWords>;
-  admission: {
-    fields: Record<Exclude<TextField, 'language' | 'consent'> | FileField, FieldWords>;
-    sections: Record<SectionId, string>;
-  };
-  tcRequest: Record<Exclude<TcField, 'language' | 'consent'>, FieldWords>;
-} = {
+export const HI_FORMS = {
   enquiry: {
     admissionClass: { label: 'प्रवेश हेतु कक्षा', placeholder: 'कक्षा चुनें' },
     studentName: { label: 'विद्यार्थी का नाम' },
@@ -868,4 +860,8 @@ export const HI_FORMS: {
     email: { label: 'ई-मेल' },
     reason: { label: 'टी.सी. लेने का कारण' },
   },
+} satisfies {
+  enquiry: Record<string, FieldWords>;
+  admission: { fields: Record<string, FieldWords>; sections: Record<string, string> };
+  tcRequest: Record<string, FieldWords>;
 };
