@@ -29,6 +29,7 @@ export const NOTHING_VISIBLE = 'Please write it in words: spaces or invisible ch
  * takes none; a text of several lines keeps tab, line feed and carriage return.
  */
 const IN_LINE = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}\p{Noncharacter_Code_Point}]/u;
 
 /** Whether `value` holds a character no text should (see above); `lines`: a text of several lines. */

@@ -71,6 +71,7 @@ function checkUrl(url: URL): void {
  * a JSON \u escape can make) the driver would write as U+FFFD. With the u flag the range matches
  * only unpaired surrogates.
  */
+// eslint-disable-next-line no-control-regex -- NUL is what this finds
 const UNSTORABLE = /\u0000|[\ud800-\udfff]/u;
 
 /**

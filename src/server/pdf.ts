@@ -130,7 +130,9 @@ function tagged(doc: PdfDoc, role: string, options: Record<string, unknown>, dra
 }
 
 /** Devanagari and what travels inside a Devanagari word (joiners, the dotted circle, the rupee sign). */
-const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF\u200C\u200D\u25CC\u20B9]/;
+// One class per block: in a single class, a letter beside a combining mark or the joiner reads as one
+// combined character, though each code point is tested alone.
+const DEVANAGARI = /[\u0900-\u097F]|[\uA8E0-\uA8FF]|[\u1CD0-\u1CFF]|[\u200C\u25CC\u20B9]|\u200D/;
 
 /** `text` cut into runs of one script; spaces go with the run before them, so a run ends on a word's end. */
 function scriptRuns(text: string): { script: Script; text: string }[] {

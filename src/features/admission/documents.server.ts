@@ -350,9 +350,9 @@ const IMAGE = /^image\/(jpeg|png)$/;
 export function contentDisposition(name: string, contentType: string, fallbackBase: string): string {
   const disposition = IMAGE.test(contentType) ? 'inline' : 'attachment';
   const ext = EXTENSION[contentType];
-  // eslint-disable-next-line no-control-regex
   let clean = name
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this takes out
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_')
     .trim();
   clean = clean.replace(/^\.+/, '').slice(0, 120);

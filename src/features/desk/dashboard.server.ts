@@ -37,6 +37,18 @@ const ENDED = kindOf('enquiry')
   .finalStatuses.map((s) => `'${s}'`)
   .join(', ');
 
+/** One row of SQL: a `<table>_new` pair per kind and the figures after it (counts as pg sends them). */
+type DashboardRow = {
+  statuses: StatusCount[] | null;
+  fees: { paise: number | string; n: number | string } | null;
+  due: number | string;
+  resent: number | string;
+  online_attention: number | string;
+  due_first: Record<string, unknown>[] | null;
+  seats: Record<string, unknown>[] | null;
+  disclosure: Record<string, string | null>[] | null;
+} & Record<`${string}_new`, { today: number; week: number } | null>;
+
 const SQL = `SELECT ${DESK_RECORD_KINDS.map((kind) => newCounts(tableOf(kind))).join(',')},
   (SELECT json_agg(s) FROM (SELECT entity, status, sum(n) AS n FROM status_counts GROUP BY 1, 2) AS s) AS statuses,
   (SELECT json_build_object('paise', COALESCE(sum(amount_paise), 0), 'n', count(*)) FROM payments WHERE created_at >= $3) AS fees,
@@ -58,7 +70,7 @@ type StatusCount = { entity: string; status: string; n: number };
 
 function figures(
   kind: DeskRecord,
-  fresh: { today: number; week: number } | null,
+  fresh: { today: number; week: number } | null | undefined,
   counted: StatusCount[],
 ): RecordFigures {
   const wf = kindOf(kind).workflow;
@@ -79,7 +91,7 @@ export async function getDashboard(): Promise<Response> {
   const monthStart = `${today.slice(0, 8)}01`;
   const session = sessionOf(now);
   const started = performance.now();
-  const [row] = await query<Record<string, any>>(SQL, [
+  const [row] = await query<DashboardRow>(SQL, [
     indiaMidnight(today),
     indiaMidnight(weekStart),
     indiaMidnight(monthStart),
@@ -87,11 +99,11 @@ export async function getDashboard(): Promise<Response> {
     session,
   ]);
   const timing = `db;dur=${(performance.now() - started).toFixed(1)}`;
-  const statuses = (row?.statuses ?? []) as StatusCount[];
+  const statuses = row?.statuses ?? [];
   const records = Object.fromEntries(
     DESK_RECORD_KINDS.map((kind) => [kind, figures(kind, row?.[`${tableOf(kind)}_new`], statuses)]),
   ) as Dashboard['records'];
-  const first: FollowUp[] = ((row?.due_first ?? []) as Record<string, unknown>[]).map((f) => ({
+  const first: FollowUp[] = (row?.due_first ?? []).map((f) => ({
     _id: String(f.id),
     studentName: String(f.student_name),
     admissionClass: String(f.admission_class),
@@ -99,7 +111,7 @@ export async function getDashboard(): Promise<Response> {
     nextFollowUp: String(f.next_follow_up),
     status: String(f.status),
   }));
-  const seats = ((row?.seats ?? []) as Record<string, unknown>[])
+  const seats = (row?.seats ?? [])
     .map((c) => ({
       admissionClass: String(c.admission_class),
       capacity: Number(c.capacity),
@@ -117,7 +129,7 @@ export async function getDashboard(): Promise<Response> {
     onlineAttention: Number(row?.online_attention ?? 0),
     seats: { session, classes: seats },
     disclosure: disclosureWarnings(
-      ((row?.disclosure ?? []) as Record<string, string | null>[]).map((d) => ({
+      (row?.disclosure ?? []).map((d) => ({
         key: d.key as DocumentKey,
         issuedOn: String(d.issued_on),
         validUntil: d.valid_until ?? null,

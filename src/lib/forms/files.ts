@@ -62,8 +62,8 @@ export function checkChosenFile(file: { name: string; size: number; type: string
 /** A file name safe to store and show: no path, no control characters, at most 120 characters. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this takes out
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .trim()
     .slice(-120);
