@@ -16,6 +16,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    rules: {
+      // `const { key: _, ...rest } = value` is how a key is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   prettier,
 );

@@ -100,12 +100,11 @@ class ProtocolBatch {
 
 /**
  * What onMessage returns for a held message: a sequence that yields nothing but returns a value,
- * which the gateway takes as handled (no answer of its own) with nothing to write. One per call:
- * a generator runs once.
+ * which the gateway takes as handled (no answer of its own) with nothing to write.
  */
-function* held(): Generator<never, true> {
-  return true;
-}
+const held = (): Iterable<never, true> => ({
+  [Symbol.iterator]: () => ({ next: () => ({ done: true, value: true }) }),
+});
 
 let patched = false;
 

@@ -109,17 +109,13 @@ function uploadInPieces(
     const pieces = Math.ceil(file.size / PIECE_BYTES);
     const sizeOf = (n: number) => Math.min(PIECE_BYTES, file.size - n * PIECE_BYTES);
     let id = sessions.get(file);
-    let received = new Set<number>();
     let misses = 0;
     for (;;) {
       if (stopped) throw aborted();
       try {
         const found = id ? await held(id) : undefined;
-        if (found) received = found;
-        else {
-          received = new Set();
-          id = await begin();
-        }
+        if (!found) id = await begin();
+        const received = found ?? new Set<number>();
         for (let n = 0; n < pieces; n++) {
           if (received.has(n)) continue;
           const before = [...received].reduce((sum, k) => sum + sizeOf(k), 0);

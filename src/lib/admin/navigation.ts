@@ -72,7 +72,7 @@ export function flashToast(type: FlashType, message: string, autoClose?: number)
 }
 
 export function showFlashToasts(): void {
-  let list: Flash[] = [];
+  let list: Flash[];
   try {
     list = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? '[]') as Flash[];
     sessionStorage.removeItem(FLASH_KEY);
