@@ -1,7 +1,7 @@
 /**
  * The classes a CBSE school may have, in the school's order: the list the school's fees, offered
  * classes and admission wings are keyed by (src/lib/classes.ts builds on it). Which of them this
- * school offers is its profile's (src/features/school/profile.ts).
+ * school offers is its profile's (src/lib/school-profile.ts).
  */
 export const ALL_CLASSES = [
   'P.N.C',

@@ -50,7 +50,7 @@ export const site = {
   url: starting.url,
   founded: starting.founded,
   region: starting.region,
-  /** The facts as the profile starts with them (src/features/school/profile.ts reads them into it). */
+  /** The facts as the profile starts with them (src/lib/school-profile.ts reads them into it). */
   starting,
   /** The starting names and address by the names older code reads. */
   contact: {

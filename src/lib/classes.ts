@@ -1,7 +1,7 @@
 /**
  * Admission classes and bands. The early-years form's values 1-3 mean P.N.C, N.C and K.G (not
  * classes 1-3), so every admission stores its band and the class's canonical label. Which classes
- * the school offers is its profile's (src/features/school/profile.ts).
+ * the school offers is its profile's (src/lib/school-profile.ts).
  */
 import { WING_CLASSES, romanClass } from './wing-classes.ts';
 import { ALL_CLASSES, type SchoolClass } from '../config/classes.ts';

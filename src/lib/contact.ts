@@ -3,7 +3,7 @@
  * written, in English and in Hindi, naming the record and its status.
  */
 import { fill, type Language, type TextCode } from './i18n/index.ts';
-import { officePhone, schoolInUse, schoolName } from '../features/school/profile.ts';
+import { officePhone, schoolInUse, schoolName } from './school-profile.ts';
 
 /** tel: link of a family's mobile number (10 digits); the school's own phones link by their E.164 form (phoneLinks in src/features/school/profile.ts). */
 export const telLink = (mobile: string) => `tel:+91${mobile}`;

@@ -34,7 +34,7 @@ export const startingPrefix = (): string => {
 // Until a function reads the school's profile, the starting facts' prefix: every process agrees on it.
 let prefixInUse = startingPrefix();
 
-/** The school's prefix as this process knows it (src/features/school/profile.ts keeps it current). */
+/** The school's prefix as this process knows it (src/lib/school-profile.ts keeps it current). */
 export function usePrefix(prefix: string): void {
   prefixInUse = prefix;
 }

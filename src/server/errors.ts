@@ -3,7 +3,7 @@
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
 import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/texts.ts';
-import { officePhone, schoolInUse } from '../features/school/profile.ts';
+import { officePhone, schoolInUse } from '../lib/school-profile.ts';
 
 export class HttpError extends Error {
   readonly status: number;

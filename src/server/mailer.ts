@@ -20,8 +20,8 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { site } from '../config/site.ts';
-import { schoolProfile } from '../features/school/profile.server.ts';
-import type { SchoolProfile } from '../features/school/profile.ts';
+import { schoolProfile } from './school-profile.ts';
+import type { SchoolProfile } from '../lib/school-profile.ts';
 import { query } from './db.ts';
 import type { RouteContext } from './http.ts';
 import type { KindName } from '../features/kinds.ts';

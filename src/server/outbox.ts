@@ -28,7 +28,7 @@ import {
   whatsappConfigured,
 } from './family-mobile.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
-import { schoolProfile } from '../features/school/profile.server.ts';
+import { schoolProfile } from './school-profile.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 /** The kinds of record whose parents get messages: every kind in the list. */

@@ -10,7 +10,7 @@
 import { getPool, placeholders, type Queryable } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
-import { schoolProfile } from '../features/school/profile.server.ts';
+import { schoolProfile } from './school-profile.ts';
 import type { RequestMessage } from '../lib/forms/texts.ts';
 
 const SLICES = 60;

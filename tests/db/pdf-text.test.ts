@@ -22,7 +22,7 @@ import { createAdmission, PRIMARY_FILES, type CreatedAdmission } from '../http/a
 import { statusUrl } from '../../src/features/admission/acknowledgment.ts';
 import { documentLabel } from '../../src/features/admission/document-words.ts';
 import pg from 'pg';
-import { readProfile, remember, schoolProfile } from '../../src/features/school/profile.server.ts';
+import { readProfile, remember, schoolProfile } from '../../src/server/school-profile.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import {
   defaultProfile,
@@ -30,7 +30,7 @@ import {
   schoolAddress,
   schoolName,
   type SchoolProfile,
-} from '../../src/features/school/profile.ts';
+} from '../../src/lib/school-profile.ts';
 import { fill, type TextCode } from '../../src/lib/i18n/index.ts';
 import { dateInIndia, formatDateTime } from '../../src/lib/dates.ts';
 

@@ -14,7 +14,7 @@ import { ApiClient, adminClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { expectJsonError } from '../http/admin-fixtures.ts';
 import { goLiveChecks } from '../../src/features/school/school.server.ts';
-import { readProfile, remember } from '../../src/features/school/profile.server.ts';
+import { readProfile, remember } from '../../src/server/school-profile.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 
 let site: OfficeSite;

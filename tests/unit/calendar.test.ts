@@ -1,5 +1,5 @@
 /** The calendar's rules in process: months and their grid, an event's form (dates out of order, no title, markup, control characters), titles across languages, the feed. */
-import { defaultProfile } from '../../src/features/school/profile.ts';
+import { defaultProfile } from '../../src/lib/school-profile.ts';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {

@@ -14,7 +14,7 @@ import {
 } from '../../src/features/messages/templates.ts';
 import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
 import { LANGUAGES, fill } from '../../src/lib/i18n/index.ts';
-import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/features/school/profile.ts';
+import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/lib/school-profile.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
 import { messageFor } from '../../src/server/outbox.ts';

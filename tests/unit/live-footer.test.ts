@@ -1,7 +1,7 @@
 /** The served pages' footer filled with the live profile: its marked values replaced, escaped, and nothing else touched. */
 import { describe, expect, it } from 'vitest';
 import { withSchoolFooter } from '../../src/features/school/live-footer.ts';
-import { defaultProfile, phonesOf } from '../../src/features/school/profile.ts';
+import { defaultProfile, phonesOf } from '../../src/lib/school-profile.ts';
 
 const BUILT = `<header><span class="brand-name" data-school="short-name">Old short</span></header><main>R.M.C.P. School</main><footer class="site-footer" data-school-version><h2 id="footer-school" class="footer-title" data-school="name">Old name</h2>
 <p class="with-icon" data-school-line><svg></svg> <span data-school="address">Old address</span></p>

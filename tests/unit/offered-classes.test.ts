@@ -12,7 +12,7 @@ import { ALL_CLASSES, wingRange, withWingRange } from '../../src/lib/classes.ts'
 import { wingWords, withOfferedWings } from '../../src/features/admission/wings.ts';
 import { findNav, navForClasses } from '../../src/data/navigation.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
-import { defaultProfile } from '../../src/features/school/profile.ts';
+import { defaultProfile } from '../../src/lib/school-profile.ts';
 import { FEE_MESSAGES, validateFees } from '../../src/features/fees/fees.ts';
 import { STRUCTURE_MESSAGES, offeredStructure, validateStructure } from '../../src/features/fees/structure.ts';
 import EnquiryPopup, { type EnquiryPopupProps } from '../../src/features/enquiry/EnquiryPopup.tsx';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordWeakness } from '../../src/features/auth/password-strength.server.ts';
 import { temporaryPassword } from '../../src/features/auth/admins.server.ts';
-import { defaultProfile } from '../../src/features/school/profile.ts';
+import { defaultProfile } from '../../src/lib/school-profile.ts';
 
 const EMAIL = 'sunita.verma@rmcpschool.in';
 const codeOf = async (password: string, email = EMAIL) => (await passwordWeakness(password, email))?.code;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readSchoolPhone } from '../../src/features/school/phone-check.ts';
-import { e164Of } from '../../src/features/school/phone.ts';
+import { e164Of } from '../../src/lib/school-phone.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
-import { defaultProfile, phoneLinks, phonesOf } from '../../src/features/school/profile.ts';
+import { defaultProfile, phoneLinks, phonesOf } from '../../src/lib/school-profile.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 import { fillIn } from '../../src/lib/forms/texts.ts';
 

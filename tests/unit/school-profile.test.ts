@@ -9,7 +9,7 @@ import {
   schoolShortName,
   schoolStructuredData,
   type SchoolProfile,
-} from '../../src/features/school/profile.ts';
+} from '../../src/lib/school-profile.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
 
 const body = (profile: SchoolProfile = defaultProfile()) => {

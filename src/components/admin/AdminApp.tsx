@@ -10,7 +10,7 @@ import { api } from '../../lib/api-client.ts';
 import { showFlashToasts } from '../../lib/admin/navigation.ts';
 import type { SignedIn } from '../../lib/roles.ts';
 import { SessionContext } from './session.tsx';
-import { putSchoolInUse, type SchoolProfile } from '../../features/school/profile.ts';
+import { putSchoolInUse, type SchoolProfile } from '../../lib/school-profile.ts';
 import './admin.css';
 
 const SCREENS = {

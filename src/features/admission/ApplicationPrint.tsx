@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { orDash } from '../../lib/format.ts';
 import { fieldsIn, type Field } from '../../lib/record.ts';
 import { statusLabel } from '../../lib/workflow.ts';
-import { schoolInUse } from '../school/profile.ts';
+import { schoolInUse } from '../../lib/school-profile.ts';
 import { fieldRows } from '../../components/admin/record-view.tsx';
 import { ADMISSION, SECTION_TITLES, fileLabel, isFileField, type Admission, type SectionId } from './admission.ts';
 import { ADMISSION_WORKFLOW, DOCUMENT_STATE_LABELS } from './workflow.ts';

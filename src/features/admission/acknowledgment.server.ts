@@ -39,8 +39,8 @@ import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/ind
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-words.ts';
 import { statusUrl } from './acknowledgment.ts';
-import { schoolProfile } from '../school/profile.server.ts';
-import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
 import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');

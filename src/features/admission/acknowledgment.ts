@@ -7,7 +7,7 @@
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
-import { schoolInUse, schoolName } from '../school/profile.ts';
+import { schoolInUse, schoolName } from '../../lib/school-profile.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<TextCode, `ack.${string}`> | 'class.name';

@@ -79,8 +79,8 @@ import {
 import { rejectionReason } from './rejection.server.ts';
 import { documentLabel } from './document-words.ts';
 import { referenceNumberOf } from '../../lib/record-numbers.ts';
-import { schoolProfile } from '../school/profile.server.ts';
-import { offersClass } from '../school/profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { offersClass } from '../../lib/school-profile.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 

@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import type { Move } from '../../server/workflow-moves.ts';
 import { inClassOrder } from '../../lib/classes.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';
 import { MAX_CAPACITY } from './seats.ts';

@@ -16,7 +16,7 @@ import { ACCOUNT_MESSAGES, validateNewAccount, validatePasswordChange, type Acco
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 import { passwordWeakness } from './password-strength.server.ts';
 import { clearSecondFactor, secondFactorRequired } from './second-factor.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 
 export interface AdminRow {
   id: string;

@@ -12,7 +12,7 @@
 import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import { site } from '../../config/site.ts';
 import { ROLE_LABELS } from '../../lib/roles.ts';
-import { schoolInUse, type SchoolProfile } from '../school/profile.ts';
+import { schoolInUse, type SchoolProfile } from '../../lib/school-profile.ts';
 import { passwordProblem } from './passwords.ts';
 import { INDIAN_FIRST_NAMES, INDIAN_SURNAMES } from './indian-names.ts';
 

@@ -26,7 +26,7 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { badRequest, conflict } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import { verifyPassword } from '../../server/passwords.ts';
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 

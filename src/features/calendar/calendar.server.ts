@@ -13,7 +13,7 @@
  * GET /calendar, /calendar/{YYYY-MM}, /hi/calendar, /hi/calendar/{YYYY-MM}: a month's page
  * (calendar-page.server.ts); GET /calendar.ics: the feed (feed.server.ts).
  */
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { isUuid, query, transaction } from '../../server/db.ts';

@@ -12,7 +12,7 @@ import { addDays } from '../../lib/dates.ts';
 import { withoutControlCharacters } from '../../lib/visible-text.ts';
 import { fill } from '../../lib/i18n/index.ts';
 import { site } from '../../config/site.ts';
-import { schoolName, type SchoolProfile } from '../school/profile.ts';
+import { schoolName, type SchoolProfile } from '../../lib/school-profile.ts';
 import { lastDay, titleIn, type StoredEvent } from './event.ts';
 import { monthOf } from './month.ts';
 

@@ -6,7 +6,7 @@
 import { breadcrumbs, html, type Html } from '../../server/public-page.ts';
 import { dayMonthYear } from '../../lib/dates.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
-import { phoneLinks, schoolAddress, schoolName, type SchoolProfile } from '../school/profile.ts';
+import { phoneLinks, schoolAddress, schoolName, type SchoolProfile } from '../../lib/school-profile.ts';
 import {
   DISCLOSURE_DOCUMENTS,
   INFRASTRUCTURE_FIGURES,

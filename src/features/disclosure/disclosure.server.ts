@@ -22,7 +22,7 @@ import { publicPage, purgePages } from '../../server/public-page.ts';
 import { dateInIndia, toIso } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/index.ts';
 import { changedKeys, factsOf } from '../school/school.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import {
   DISCLOSURE_DOCUMENTS,
   isDocumentKey,

@@ -13,7 +13,7 @@
 import { z } from '../../lib/zod.ts';
 import { addDays, isCalendarDate } from '../../lib/dates.ts';
 import type { TextCode } from '../../lib/i18n/index.ts';
-import { checked, type Checked } from '../school/profile.ts';
+import { checked, type Checked } from '../../lib/school-profile.ts';
 
 export type DocumentSection = 'B' | 'C' | 'annual';
 

@@ -25,7 +25,7 @@ import { FEE_MESSAGES, validateFees, type FeeSchedule } from './fees.ts';
 import { FEE_PAGE_TAG, feePage } from './fee-page.server.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
 import { officeContact, publishedFees } from './structure.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 
 // ---- the schedule ----------------------------------------------------------------------------
 

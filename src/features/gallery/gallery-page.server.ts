@@ -10,8 +10,8 @@ import { breadcrumbs, html, publicPage, type Html } from '../../server/public-pa
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { imageCdnUrl } from '../pictures/picture.ts';
 import { pictureImg, type PictureInfo } from '../pictures/pictures.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
-import { schoolName } from '../school/profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { schoolName } from '../../lib/school-profile.ts';
 import { shownSamples } from './gallery-samples.server.ts';
 import { GALLERY_TAG } from './gallery.ts';
 

@@ -26,7 +26,7 @@ import { query } from '../../server/db.ts';
 import { paging, pageCount } from '../../server/lists.ts';
 import { toIso } from '../../lib/dates.ts';
 import { isOptOutToken, smsConfigured, whatsappConfigured } from '../../server/family-mobile.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import { setOptOut } from './webhooks.server.ts';
 
 export const OPT_OUT_ERRORS = {

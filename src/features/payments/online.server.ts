@@ -38,7 +38,7 @@ import { statusPagePath } from '../../lib/status-pages.ts';
 import { checkLookup, type Say } from '../../lib/status-check.ts';
 import { kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
 import {
   callGateway,

@@ -34,8 +34,8 @@ import { fill } from '../../lib/i18n/index.ts';
 import type { KindPayment } from '../../lib/record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
-import { schoolProfile } from '../school/profile.server.ts';
-import { officePhone } from '../school/profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { officePhone } from '../../lib/school-profile.ts';
 import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
   MODE_LABELS,

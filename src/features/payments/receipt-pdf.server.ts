@@ -27,8 +27,8 @@ import {
   type TextStyle,
 } from '../../server/pdf.ts';
 import { checked, lookUpPair } from '../../server/status-check.ts';
-import { schoolProfile } from '../school/profile.server.ts';
-import { officePhone, schoolAddress, schoolName } from '../school/profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';

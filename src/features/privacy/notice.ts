@@ -9,7 +9,7 @@ import { privacy, type PrivacySettings } from '../../config/privacy.ts';
 import { site } from '../../config/site.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { BANDS, wingRange } from '../../lib/classes.ts';
-import { offeredClassesOf } from '../school/profile.ts';
+import { offeredClassesOf } from '../../lib/school-profile.ts';
 
 /** The admission forms by the wings the school starts with ("Middle (Classes 1-5), Senior (Classes 6-10)"), named as the menus name them. */
 const admissionForms = (language: Language) => {

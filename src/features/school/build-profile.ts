@@ -7,8 +7,8 @@
  * not migrated yet, unreachable) means the defaults.
  */
 import pg from 'pg';
-import { defaultProfile, type SchoolProfile } from './profile.ts';
-import { profileOf } from './profile-row.ts';
+import { defaultProfile, type SchoolProfile } from '../../lib/school-profile.ts';
+import { profileOf } from '../../lib/school-profile-row.ts';
 
 let once: Promise<SchoolProfile> | undefined;
 

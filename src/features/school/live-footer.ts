@@ -6,7 +6,7 @@
  * network, hidden while unset, so a fact set later has its place).
  */
 import type { Language } from '../../lib/i18n/languages.ts';
-import { footerFacts, type SchoolProfile } from './profile.ts';
+import { footerFacts, type SchoolProfile } from '../../lib/school-profile.ts';
 import { escapeHtml as escape } from '../../server/escape-html.ts';
 
 /** An element marked data-school="<what>" holding text or links only (no element of its own kind inside). */

@@ -17,7 +17,7 @@ import {
   type MapPosition,
   type SchoolProfile,
   type SocialIcon,
-} from './profile.ts';
+} from '../../lib/school-profile.ts';
 
 export const PROFILE_LIMITS = {
   name: 200,

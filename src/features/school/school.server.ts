@@ -13,13 +13,13 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { transaction } from '../../server/db.ts';
-import { profileOf, type Row } from './profile-row.ts';
-import { readProfile, remember, schoolProfile } from './profile.server.ts';
+import { profileOf, type Row } from '../../lib/school-profile-row.ts';
+import { readProfile, remember, schoolProfile } from '../../server/school-profile.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { badRequest } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { cachedOnCdn, purgePages } from '../../server/public-page.ts';
-import { SCHOOL_TAG } from './profile.ts';
+import { SCHOOL_TAG } from '../../lib/school-profile.ts';
 import { validateProfile, type ProfileInput } from './profile-schema.ts';
 
 /**

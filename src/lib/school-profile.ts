@@ -2,19 +2,19 @@
  * The school's profile: its name and address in both languages, CBSE numbers, principal, phones,
  * e-mail, social links and map position: its shape and how pages and documents read it. Its one
  * schema, used by the principal's screen (/admin/school) and the school function alike, is
- * ./profile-schema.ts.
+ * src/features/school/profile-schema.ts.
  *
  * Everything that names the school reads it: pages, PDFs, receipts, letters. A fact the school has
  * not set is null (or an empty list) and left out of every document; until the principal first saves
  * the profile, the starting facts (starting-content/school.json, through src/config/site.ts) stand
  * in, and they give no phone, e-mail or affiliation number: none is printed before the school's own.
- * Phones are kept as the school writes them, each with its E.164 form for links (./phone.ts).
+ * Phones are kept as the school writes them, each with its E.164 form for links (./school-phone.ts).
  */
-import { site, type SocialLink } from '../../config/site.ts';
-import type { Language } from '../../lib/i18n/languages.ts';
-import { e164Of, telHref } from './phone.ts';
-import { ALL_CLASSES, inClassOrder, type SchoolClass } from '../../lib/classes.ts';
-import { startingPrefix, usePrefix } from '../../lib/record-numbers.ts';
+import { site, type SocialLink } from '../config/site.ts';
+import type { Language } from './i18n/languages.ts';
+import { e164Of, telHref } from './school-phone.ts';
+import { ALL_CLASSES, inClassOrder, type SchoolClass } from './classes.ts';
+import { startingPrefix, usePrefix } from './record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -109,7 +109,7 @@ export function defaultProfile(): SchoolProfile {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A check's result as the API answers it (./profile-schema.ts, and the disclosure's schema)
+// A check's result as the API answers it (src/features/school/profile-schema.ts, and the disclosure's schema)
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; error: string; fields: Record<string, string> };
 

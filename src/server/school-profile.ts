@@ -1,13 +1,13 @@
 /**
- * The school's profile as the functions read it (./profile.ts): `schoolProfile()` is the cached read
+ * The school's profile as the functions read it (src/lib/school-profile.ts): `schoolProfile()` is the cached read
  * for PDFs, receipts, letters and pages, one query per function instance at most every CACHE_MS; it
  * keeps the profile in use current for code that cannot wait for the database (the letters).
- * Kept apart from the profile's API (./school.server.ts) so the scripts that send letters (the
+ * Kept apart from the profile's API (src/features/school/school.server.ts) so the scripts that send letters (the
  * cleanup, the mail sender) load no page or HTTP code.
  */
-import { getPool, type Queryable } from '../../server/db.ts';
-import { profileOf, type Row } from './profile-row.ts';
-import { putSchoolInUse, type SchoolProfile } from './profile.ts';
+import { getPool, type Queryable } from './db.ts';
+import { profileOf, type Row } from '../lib/school-profile-row.ts';
+import { putSchoolInUse, type SchoolProfile } from '../lib/school-profile.ts';
 
 /**
  * How long a function instance trusts the profile it read: a saved change reaches every document

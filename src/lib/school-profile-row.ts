@@ -1,6 +1,6 @@
 /** A school_profile row (migrations 0020, 0034, 0037) as the profile; no row is the defaults. Shared by the function and the build. */
-import { toIso } from '../../lib/dates.ts';
-import { defaultProfile, offeredClassesOf, phonesOf, type SchoolProfile, type SocialIcon } from './profile.ts';
+import { toIso } from './dates.ts';
+import { defaultProfile, offeredClassesOf, phonesOf, type SchoolProfile, type SocialIcon } from './school-profile.ts';
 
 export type Row = Record<string, unknown>;
 
