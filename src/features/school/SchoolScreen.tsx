@@ -10,7 +10,13 @@ import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { ScreenHeader } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
-import { SOCIAL_ICONS, SOCIAL_NAMES, putSchoolInUse, type SchoolProfile, type SocialIcon } from '../../lib/school-profile.ts';
+import {
+  SOCIAL_ICONS,
+  SOCIAL_NAMES,
+  putSchoolInUse,
+  type SchoolProfile,
+  type SocialIcon,
+} from '../../lib/school-profile.ts';
 import { PROFILE_LIMITS, validateProfile } from './profile-schema.ts';
 import { exampleReference } from '../../lib/record-numbers.ts';
 import { BANDS, CLASS_OPTIONS, classText, inClassOrder } from '../../lib/classes.ts';
