@@ -4,19 +4,23 @@
  * declared once, in its folder's kind.ts (its server part, kind.server.ts, is listed in
  * kinds.server.ts). Adding a kind is its folder, one entry here and its migration.
  */
-import type { RecordKind } from '../lib/record-kind.ts';
-import type { Entity } from '../lib/record.ts';
+import type { RecordKind } from './record-kind.ts';
 import { ENQUIRY_KIND } from './enquiry/kind.ts';
 import { ADMISSION_KIND } from './admission/kind.ts';
 import { TC_REQUEST_KIND } from './tc-request/kind.ts';
 
-/** In the order the desk and the filters list them; each name is one the audit log knows (Entity). */
-export const KINDS = [ENQUIRY_KIND, ADMISSION_KIND, TC_REQUEST_KIND] as const satisfies readonly RecordKind<Entity>[];
+/** In the order the desk and the filters list them. */
+export const KINDS = [ENQUIRY_KIND, ADMISSION_KIND, TC_REQUEST_KIND] as const satisfies readonly RecordKind[];
 
 export type Kind = (typeof KINDS)[number];
 export type KindName = Kind['name'];
 /** The kinds that are paid for. */
 export type PaidKind = Extract<Kind, { payment: object }>['name'];
+
+// The kinds' names are kinds of record the audit log and the definitions know (Entity).
+declare module '../lib/record.ts' {
+  interface RecordEntities extends Record<KindName, true> {}
+}
 
 const BY_NAME = new Map<string, RecordKind>(KINDS.map((k) => [k.name, k]));
 

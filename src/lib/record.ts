@@ -78,12 +78,19 @@ export interface Field {
   readonly fallback?: string;
 }
 
-/** The kinds of record, as the audit log names them. */
-export type Entity = 'enquiry' | 'admission' | 'tc-request' | 'job' | 'gallery';
+/**
+ * The kinds of record, as the audit log names them: the vacancies and the gallery here, and each
+ * kind of src/features/kinds.ts, which adds its names to this interface (the list stays the kinds').
+ */
+export interface RecordEntities {
+  job: true;
+  gallery: true;
+}
+export type Entity = keyof RecordEntities;
 
-export interface RecordDefinition<F extends readonly Field[] = readonly Field[]> {
+export interface RecordDefinition<F extends readonly Field[] = readonly Field[], E extends string = string> {
   /** The audit log's name for it. */
-  readonly entity: Entity;
+  readonly entity: E;
   readonly table: string;
   readonly fields: F;
   /** The admin list's column order, when it differs from the fields' order. */
@@ -91,7 +98,9 @@ export interface RecordDefinition<F extends readonly Field[] = readonly Field[]>
 }
 
 /** Declares a definition, keeping every field's name and kind as literal types. */
-export const defineRecord = <const F extends readonly Field[]>(def: RecordDefinition<F>): RecordDefinition<F> => def;
+export const defineRecord = <const F extends readonly Field[], const E extends string>(
+  def: RecordDefinition<F, E>,
+): RecordDefinition<F, E> => def;
 
 /** What a record keeps of the consent given with its form. */
 export interface ConsentRecord {

@@ -1,5 +1,5 @@
 /**
- * The server's part of a kind of record (src/lib/record-kind.ts has the part the browser may load):
+ * The server's part of a kind of record (src/features/record-kind.ts has the part the browser may load):
  * SQL and what needs the database. Each kind declares it in its folder's kind.server.ts, and
  * src/features/kinds.server.ts lists them under the kinds' names.
  */

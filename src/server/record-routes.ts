@@ -1,5 +1,5 @@
 /** Reads and deletes of one record by id, shared by the records that need nothing more. */
-import type { Entity, RecordDefinition } from '../lib/record.ts';
+import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
 import type { AdminContext } from './auth.ts';
 import { recordAudit } from './audit.ts';
 import { isUuid, queryOne, transaction, type Queryable } from './db.ts';
@@ -38,7 +38,7 @@ export async function getRecord(
  * DELETE .../:id: deletes the row and records it in the audit log, in one transaction;
  * `releaseFiles` first lets go of the staff files the row holds (their ids), deleted once it commits.
  */
-export async function deleteRecord<D extends RecordDefinition>(
+export async function deleteRecord<D extends RecordDefinition<readonly Field[], Entity>>(
   ctx: AdminContext,
   {
     def,

@@ -12,7 +12,7 @@ import type { SQLExecutor } from '@netlify/dev';
 import { migrate } from '../../scripts/migrate.ts';
 import { KINDS } from '../../src/features/kinds.ts';
 import { personalColumns } from '../../src/features/privacy/privacy.ts';
-import type { RecordKind } from '../../src/lib/record-kind.ts';
+import type { RecordKind } from '../../src/features/record-kind.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let db: PGlite;

@@ -18,7 +18,7 @@ export type SchoolClass = (typeof ALL_CLASSES)[number];
 /** No fee is above ten lakh rupees: an extra zero typed by mistake is caught. */
 export const MAX_FEE_PAISE = 10_00_000 * 100;
 
-/** Which of the school's fees a paid record owes (a kind's `payment.fee`, src/lib/record-kind.ts). */
+/** Which of the school's fees a paid record owes (a kind's `payment.fee`, src/features/record-kind.ts). */
 export type FeeItem =
   | { readonly item: 'admission'; readonly classColumn: string; readonly sessionColumn: string }
   | { readonly item: 'transfer-certificate' };

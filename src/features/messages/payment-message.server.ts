@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../server/db.ts';
 import { queueLetter } from '../../server/outbox.ts';
-import type { ReceivedPayment } from '../../lib/record-kind.ts';
+import type { ReceivedPayment } from '../record-kind.ts';
 import { kindOf, type PaidKind } from '../kinds.ts';
 
 export async function queuePaymentReceived(

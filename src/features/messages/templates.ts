@@ -16,7 +16,7 @@ import { statusPageUrl } from '../../lib/status-pages.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
 import type { MobileTemplate } from '../../config/messages.ts';
-import type { ReceivedPayment } from '../../lib/record-kind.ts';
+import type { ReceivedPayment } from '../record-kind.ts';
 
 export type MessageEvent = 'submitted' | 'status';
 

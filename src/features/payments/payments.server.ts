@@ -31,7 +31,7 @@ import { academicSessionOn } from '../../lib/sessions.ts';
 import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import { fill } from '../../lib/i18n/index.ts';
-import type { KindPayment } from '../../lib/record-kind.ts';
+import type { KindPayment } from '../record-kind.ts';
 import { PAID_KINDS, kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';

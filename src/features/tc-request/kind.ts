@@ -1,5 +1,5 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../../lib/record-kind.ts';
+import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import {
   paymentReceived,
   tcRequestStatusChanged,

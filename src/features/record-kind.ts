@@ -6,20 +6,20 @@
  * lists them. What only the server may hold (SQL, the database) is the kind's `kind.server.ts`,
  * listed by src/features/kinds.server.ts under the same names, so that the browser never loads it.
  */
-import type { RecordDefinition } from './record.ts';
-import type { Workflow } from './workflow.ts';
-import type { FormMessage } from './forms/texts.ts';
-import type { Language } from './i18n/languages.ts';
-import type { Letter, MessageEvent } from '../features/messages/templates.ts';
-import type { FeeItem } from '../features/fees/fees.ts';
-import type { StatusCheckCode } from './status-check.ts';
+import type { Field, RecordDefinition } from '../lib/record.ts';
+import type { Workflow } from '../lib/workflow.ts';
+import type { FormMessage } from '../lib/forms/texts.ts';
+import type { Language } from '../lib/i18n/languages.ts';
+import type { Letter, MessageEvent } from './messages/templates.ts';
+import type { FeeItem } from './fees/fees.ts';
+import type { StatusCheckCode } from '../lib/status-check.ts';
 
 type Row = Record<string, unknown>;
 
 export interface RecordKind<N extends string = string> {
   /** Its name: the `entity` of its audit entries, history, messages and payments, and its API path /v1/api/<name>. */
   readonly name: N;
-  readonly definition: RecordDefinition;
+  readonly definition: RecordDefinition<readonly Field[], N>;
   /** Its table (the definition's). */
   readonly table: string;
   readonly workflow: Workflow;
