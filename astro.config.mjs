@@ -9,7 +9,7 @@ import { installDevServerPatches } from './scripts/local-runtime/patches.ts';
 import { holdRuntimeFolderOrExit } from './scripts/local-runtime/folder-lock.ts';
 import { hindiFallbackPages } from './scripts/hindi-fallback-routes.ts';
 import { startingFiles } from './scripts/starting-files.ts';
-import { DATABASE_PAGES, NOTICES_SITEMAP_PATH, PAGES_SITEMAP_PATH } from './src/data/database-pages.ts';
+import { DATABASE_PAGES, NOTICES_SITEMAP_PATH, PAGES_SITEMAP_PATH } from './src/config/database-pages.ts';
 
 // `astro dev` (npm run dev) emulates Netlify like `npm start`: functions, Blobs, the local database.
 const dev = process.argv.includes('dev');

@@ -14,23 +14,15 @@
  * sends a visitor who chose Hindi to /hi/ itself, since a function's path is answered before
  * Netlify's redirects (src/features/pages/content-pages.server.ts).
  *
- * A content page the office hid leaves every drawn page's menu and footer here (src/features/pages/hidden-pages.server.ts), and
- * every drawn page carries PAGES_NAV_TAG, purged when a page is hidden or shown again. The admission
- * wings' entries and cards follow the classes the school offers (src/features/admission/wings.ts).
+ * This is the generic part (safe HTML, the built shell, caching and purging). What the site puts
+ * into every drawn page (the school's footer, the menus without hidden pages, the wings and the
+ * breadcrumbs from the navigation) is the site feature's: publicPage in
+ * src/features/site/public-page.server.ts.
  */
 import { purgeCache } from '@netlify/functions';
-import { inlineScriptHashes } from './csp-hashes.ts';
 import { escapeHtml } from './escape-html.ts';
-import { securityHeaders } from './security-headers.ts';
-import { navIn, navTrail, navigation } from '../data/navigation.ts';
-import { LANGUAGE_TAGS, fill, type Language } from '../lib/i18n/index.ts';
+import { LANGUAGE_TAGS, type Language } from '../lib/i18n/index.ts';
 import { pathIn } from '../lib/language-paths.ts';
-import { schoolProfile } from './school-profile.ts';
-import { SCHOOL_TAG } from '../lib/school-profile.ts';
-import { withSchoolFooter } from '../features/school/live-footer.ts';
-import { PAGES_NAV_TAG, hiddenPagePaths, withoutHiddenPages } from '../features/pages/hidden-pages.server.ts';
-import { withOfferedWings } from '../features/admission/wings.ts';
-import { withOfferedEnquiry } from '../features/enquiry/popup-classes.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
@@ -39,7 +31,7 @@ export const PAGE_CDN_SECONDS = 60;
 export const SHELL_PATH = '/page-shells/page/';
 /** The shells the build makes: every drawn page's, and the home page's (with its enquiry pop-up). */
 export const SHELL_PATHS = { page: SHELL_PATH, home: '/page-shells/home/' } as const;
-type Shell = keyof typeof SHELL_PATHS;
+export type Shell = keyof typeof SHELL_PATHS;
 export const SHELL_TITLE = '__PAGE_TITLE__';
 export const SHELL_DESCRIPTION = '__PAGE_DESCRIPTION__';
 /** The element the shell's main holds for the page's body. */
@@ -85,22 +77,6 @@ export const raw = (safe: string) => new Html(safe);
 export const langAttribute = (language: Language, pageLanguage: Language): Html =>
   raw(language === pageLanguage ? '' : ` lang="${LANGUAGE_TAGS[language]}"`);
 
-/**
- * The breadcrumbs of a page, as src/components/content/Breadcrumbs.astro draws them: the trail of
- * `englishPath` in the navigation, then `current` when the page is below it (one notice below Notices).
- */
-export function breadcrumbs(lang: Language, englishPath: string, current?: string): Html {
-  const trail = (navTrail(englishPath) ?? []).map((node) => navIn(lang, node));
-  if (!trail.length) return html``;
-  const home = navIn(lang, navigation[0]!);
-  const items = trail.map((node, i) =>
-    !current && i === trail.length - 1
-      ? html`<li><span aria-current="page">${node.label}</span></li>`
-      : html`<li><a href="${node.href}">${node.label}</a></li>`,
-  );
-  return html`<nav class="breadcrumbs" aria-label="${fill(lang, 'site.breadcrumb')}" lang="${LANGUAGE_TAGS[lang]}"><ol><li><a href="${home.href}">${home.label}</a></li>${items}${current ? html`<li><span aria-current="page">${current}</span></li>` : ''}</ol></nav>`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The shell
 
@@ -110,7 +86,7 @@ const shells = new Map<string, Promise<string>>();
  * The built shell of `lang`, read once per instance from the site's own static files (a new deploy
  * starts new instances, so it never outlives its build).
  */
-function shell(origin: string, lang: Language, kind: Shell = 'page'): Promise<string> {
+export function builtShell(origin: string, lang: Language, kind: Shell = 'page'): Promise<string> {
   const path = pathIn(lang, SHELL_PATHS[kind]);
   let found = shells.get(path);
   if (!found) {
@@ -180,51 +156,6 @@ export function fillShell(template: string, page: PublicPage, search: string): s
   const head = `${page.noindex ? '<meta name="robots" content="noindex">' : ''}${page.head?.value ?? ''}`;
   if (head) text = text.replace('</head>', () => `${head}</head>`);
   return text;
-}
-
-/**
- * The menu marks the page as MenuList.astro marks a built one: its own link `aria-current="page"`,
- * the top link of the section it is in `aria-current="true"` (the shell was built for no page).
- */
-function withCurrentPage(page: string, path: string, lang: Language): string {
-  const bare = path.replace(/\/+$/, '') || '/';
-  const link = (href: string) => `<a class="menu-link" href="${escapeHtml(pathIn(lang, href))}"`;
-  const section = `/${bare.split('/')[1] ?? ''}`;
-  let out = page.replaceAll(`${link(bare)}>`, () => `${link(bare)} aria-current="page">`);
-  if (section !== bare && section !== '/')
-    out = out.replace(`${link(section)}>`, () => `${link(section)} aria-current="true">`);
-  return out;
-}
-
-/** The whole page: the shell of its language with the page's head words, canonical path and body. */
-export async function publicPage(req: Request, page: PublicPage): Promise<Response> {
-  const [template, profile, hidden] = await Promise.all([
-    shell(new URL(req.url).origin, page.lang, page.shell),
-    schoolProfile(),
-    hiddenPagePaths(),
-  ]);
-  // The footer names the school as its profile is now, not as the build read it; the menus leave out the hidden pages
-  // and name the wings by the classes offered now, which the home page's enquiry offers too.
-  const shown = withoutHiddenPages(
-    withSchoolFooter(fillShell(template, page, new URL(req.url).search), profile, page.lang),
-    hidden,
-    page.lang,
-  );
-  const text = withCurrentPage(
-    withOfferedEnquiry(withOfferedWings(shown, profile.classes, page.lang), profile.classes),
-    page.path,
-    page.lang,
-  );
-  return new Response(text, {
-    status: page.status ?? 200,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      ...securityHeaders(inlineScriptHashes(template)),
-      // Every served page shows the profile in its footer: a saved profile purges SCHOOL_TAG.
-      ...cachedOnCdn([...page.tags, SCHOOL_TAG, PAGES_NAV_TAG]),
-      ...(page.noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
-    },
-  });
 }
 
 /**

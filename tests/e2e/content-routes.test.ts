@@ -9,7 +9,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { baseURL } from '../support/api.ts';
 import { checkPdf } from '../../src/lib/tiny-pdf.ts';
-import { DATABASE_PAGES } from '../../src/data/database-pages.ts';
+import { DATABASE_PAGES } from '../../src/config/database-pages.ts';
 import {
   CONTENT_ROUTES,
   OTHER_PUBLIC_ROUTES,

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { navigation, adminNavigation, allNavHrefs, findNav, footerLinks } from '../../src/data/navigation.ts';
+import { navigation, adminNavigation, allNavHrefs, findNav, footerLinks } from '../../src/features/site/navigation.ts';
 import { makePdf, checkPdf } from '../../src/lib/tiny-pdf.ts';
 import { imageSize } from 'image-size';
 import samples from '../../starting-content/press/press.json' with { type: 'json' };

@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ALL_CLASSES, wingRange, withWingRange } from '../../src/lib/classes.ts';
 import { wingWords, withOfferedWings } from '../../src/features/admission/wings.ts';
-import { findNav, navForClasses } from '../../src/data/navigation.ts';
+import { findNav, navForClasses } from '../../src/features/site/navigation.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
 import { defaultProfile } from '../../src/lib/school-profile.ts';
 import { FEE_MESSAGES, validateFees } from '../../src/features/fees/fees.ts';

@@ -9,13 +9,13 @@ import {
   SHELL_PATH,
   SHELL_SLOT,
   SHELL_TITLE,
-  breadcrumbs,
   fillShell,
   html,
   langAttribute,
   raw,
   type PublicPage,
 } from '../../src/server/public-page.ts';
+import { breadcrumbs } from '../../src/features/site/breadcrumbs.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
 
 describe('html', () => {

@@ -2,8 +2,8 @@
  * The admission wings as the school offers them: each wing's label, card summary and form page
  * words name the range of the classes the school profile offers in it ("Senior (Classes 6-10)",
  * "वरिष्ठ (कक्षा VI-X)"), and a wing with none leaves the menus and the cards. The build draws them
- * from the profile it read (src/data/navigation.ts, AdmissionPage.astro); a page a function draws
- * follows the profile as it is now (withOfferedWings, from src/server/public-page.ts); the site
+ * from the profile it read (src/features/site/navigation.ts, AdmissionPage.astro); a page a function draws
+ * follows the profile as it is now (withOfferedWings, from src/features/site/public-page.server.ts); the site
  * script follows it on a built page (src/lib/offered-classes.ts). Build and server code only: it
  * reads the message tables.
  */

@@ -9,7 +9,8 @@
  * with events, a year either side), crossing a gap between them to the next; a month outside them
  * is drawn for an address typed, marked noindex, and linked from nowhere.
  */
-import { breadcrumbs, html, langAttribute, raw, type Html } from '../../server/public-page.ts';
+import { html, langAttribute, raw, type Html } from '../../server/public-page.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { titleIn, type CalendarEvent } from './event.ts';

@@ -39,7 +39,8 @@ import {
   renderMissingMonth,
 } from './calendar-page.server.ts';
 import { firstDayOf, isMonth, lastDayOf, monthOf, schoolMonths, type MonthSpan } from './month.ts';
-import { PAGE_CDN_SECONDS, html, publicPage, purgePages } from '../../server/public-page.ts';
+import { PAGE_CDN_SECONDS, html, purgePages } from '../../server/public-page.ts';
+import { publicPage } from '../site/public-page.server.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 
 interface Row {

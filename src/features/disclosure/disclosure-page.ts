@@ -3,7 +3,8 @@
  * HTML, every value escaped by `html`. What the school has filled is shown; every other item says
  * "not yet published". Part A is the school's profile. No script: tables and links only.
  */
-import { breadcrumbs, html, type Html } from '../../server/public-page.ts';
+import { html, type Html } from '../../server/public-page.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { dayMonthYear } from '../../lib/dates.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { phoneLinks, schoolAddress, schoolName, type SchoolProfile } from '../../lib/school-profile.ts';

@@ -2,7 +2,7 @@
  * The enquiry pop-up of a page a function draws (the home page's shell, built with every class)
  * made to offer only the classes the school offers now: the class select's other choices go, and
  * the island's props (`data-props`) carry the same list, so React takes over the very HTML it would
- * draw (EnquiryPopup.tsx). Server code: the drawn page goes through it in src/server/public-page.ts.
+ * draw (EnquiryPopup.tsx). Server code: the drawn page goes through it in src/features/site/public-page.server.ts.
  */
 import { ALL_CLASSES } from '../../lib/classes.ts';
 import { escapeHtml } from '../../server/escape-html.ts';

@@ -5,7 +5,8 @@
  * structure is saved, the page says so and names the office's phones and e-mail: no figure is
  * shown that the school did not publish.
  */
-import { breadcrumbs, html, type Html } from '../../server/public-page.ts';
+import { html, type Html } from '../../server/public-page.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { classRuns, type FeeHead, type FeeStructure } from './structure.ts';

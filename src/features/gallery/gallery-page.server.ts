@@ -6,7 +6,9 @@
  * words, and a page with samples says above them what they are, as the press pages do.
  */
 import { query } from '../../server/db.ts';
-import { breadcrumbs, html, publicPage, type Html } from '../../server/public-page.ts';
+import { html, type Html } from '../../server/public-page.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
+import { publicPage } from '../site/public-page.server.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { imageCdnUrl } from '../pictures/picture.ts';
 import { pictureImg, type PictureInfo } from '../pictures/pictures.server.ts';

@@ -15,11 +15,12 @@
  */
 import type { RouteContext } from '../../server/http.ts';
 import { query } from '../../server/db.ts';
-import { html, langAttribute, publicPage, raw, type Html } from '../../server/public-page.ts';
+import { html, langAttribute, raw, type Html } from '../../server/public-page.ts';
+import { publicPage } from '../site/public-page.server.ts';
 import { dateInIndia } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
-import { navIn, navigation } from '../../data/navigation.ts';
+import { navIn, navigation } from '../site/navigation.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
 import { schoolInUse, schoolShortName, type SchoolProfile } from '../../lib/school-profile.ts';

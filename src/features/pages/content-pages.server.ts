@@ -16,11 +16,13 @@
  *   the address's language, status 404;
  * - /sitemap-pages.xml: the pages that are not hidden, both languages, for search engines.
  */
-import { html, publicPage, raw, breadcrumbs, cachedOnCdn, type Html } from '../../server/public-page.ts';
+import { html, raw, cachedOnCdn, type Html } from '../../server/public-page.ts';
+import { publicPage } from '../site/public-page.server.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { inlineScriptHashes } from '../../server/csp-hashes.ts';
 import { LANGUAGE_DEPENDENT_HEADERS, securityHeaders } from '../../server/security-headers.ts';
 import { readCookie } from '../../server/auth.ts';
-import { navIn, findNav, type NavLink } from '../../data/navigation.ts';
+import { navIn, findNav, type NavLink } from '../site/navigation.ts';
 import { LANGUAGES, LANGUAGE_TAGS, fill, type Language } from '../../lib/i18n/index.ts';
 import { languageOfPath, pathIn } from '../../lib/language-paths.ts';
 import { dateInIndia } from '../../lib/dates.ts';
@@ -348,7 +350,7 @@ export function pagesSitemapXml(states: readonly PageState[]): string {
   return doc.end();
 }
 
-/** GET /sitemap-pages.xml (PAGES_SITEMAP_PATH of src/data/database-pages.ts, which the sitemap index names). */
+/** GET /sitemap-pages.xml (PAGES_SITEMAP_PATH of src/config/database-pages.ts, which the sitemap index names). */
 export async function pagesSitemapResponse(): Promise<Response> {
   return new Response(pagesSitemapXml(await pageStates()), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', ...cachedOnCdn([PAGES_TAG]) },

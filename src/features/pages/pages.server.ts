@@ -17,7 +17,7 @@ import { HttpError } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { cachedOnCdn, purgePages } from '../../server/public-page.ts';
 import { toIso } from '../../lib/dates.ts';
-import { allNavHrefs, findNav } from '../../data/navigation.ts';
+import { allNavHrefs, findNav } from '../site/navigation.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { loadPictures } from '../pictures/pictures.server.ts';
 import { triggerBuild } from '../school/school.server.ts';

@@ -7,7 +7,8 @@
  * so on its card, and a page with samples says above them what they are: nothing invented passes
  * for a real report or issue.
  */
-import { breadcrumbs, html, langAttribute, type Html } from '../../server/public-page.ts';
+import { html, langAttribute, type Html } from '../../server/public-page.ts';
+import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { fill, LANGUAGE_TAGS, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { wordsFor, type Bilingual, type MagazineIssue, type Picture, type PressArticle } from './press.ts';
 

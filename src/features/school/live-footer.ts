@@ -1,5 +1,5 @@
 /**
- * The footer of a page a function serves (src/server/public-page.ts) with the school's profile as it
+ * The footer of a page a function serves (src/features/site/public-page.server.ts) with the school's profile as it
  * is now, not as the build read it: the shell's values marked `data-school` (Footer.astro, and the
  * navigation's short name) get the live name, short name, address, phones, e-mail and social links,
  * and a line whose fact is unset is hidden (the footer has every line, and a place for each social

@@ -3,10 +3,10 @@
  * the footer's quick links and the link tests all read it. Hrefs are the English pages'; a Hindi
  * page links to the same path under /hi/ (src/lib/language-paths.ts), with the `hi` words.
  */
-import type { Language } from '../lib/i18n/index.ts';
-import { pathIn } from '../lib/language-paths.ts';
-import { BANDS, type Band } from '../lib/classes.ts';
-import { wingOpen, wingPath, wingWords } from '../features/admission/wings.ts';
+import type { Language } from '../../lib/i18n/index.ts';
+import { pathIn } from '../../lib/language-paths.ts';
+import { BANDS, type Band } from '../../lib/classes.ts';
+import { wingOpen, wingPath, wingWords } from '../admission/wings.ts';
 
 interface NavWords {
   label: string;
