@@ -51,7 +51,8 @@ export interface FormSubmit<V extends Record<string, string>, D, A> {
   send: (data: D, meta: { key: string; honeypot: string }) => Promise<Outcome<A>>;
   /** Whether the fields empty after success (otherwise they stay, and the next submit is a new one). */
   clearAfterSuccess: boolean;
-  onSuccess?: (answer: A) => void;
+  /** Called with the server's answer and the data that was sent. */
+  onSuccess?: (answer: A, sent: D) => void;
 }
 
 const CLOSABLE: ToastOptions = { autoClose: TOAST_AUTO_CLOSE, closeButton: true };
@@ -124,7 +125,7 @@ export function useFormSubmit<V extends Record<string, string>, D, A>(options: F
         clearDraft();
         if (options.clearAfterSuccess) setValues(emptyValues());
         else setField('_key', '');
-        options.onSuccess?.(outcome.answer);
+        options.onSuccess?.(outcome.answer, checked.data);
       } else if (outcome.kind === 'warning') {
         show('warning', outcome.message);
       } else if (outcome.kind === 'failed') {

@@ -10,7 +10,7 @@
  * then those of the school's profile now (src/lib/offered-classes.ts), so a change needs no build. A
  * wing the school has none of says so in place of the form.
  */
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { classText, offeredOptions, resolveClass, wingRange, withWingRange, type Band } from '../../lib/classes.ts';
 import { offeredClassesNow } from '../../lib/offered-classes.ts';
 import { ageCheck } from '../../lib/age.ts';
@@ -120,8 +120,6 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   const uid = useId();
   const [uploads, setUploads] = useState<Partial<Record<FileField, UploadState>>>({});
   const [ack, setAck] = useState<AckFacts | undefined>();
-  /** What the acknowledgment repeats of the submission being sent (the early-years form empties itself after success). */
-  const sent = useRef<Omit<AckFacts, 'referenceNumber' | 'createdAt' | 'admissionClass'>>(undefined);
 
   /** What the form sends: the band, the non-empty text fields and the finished uploads' ids. */
   function inputFor(values: Values): Record<string, string> {
@@ -151,7 +149,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
 
   /** The draft's name, shared by the English and Hindi pages; the documents are kept under it too. */
   const draft = `admission-${band}`;
-  const form = useFormSubmit({
+  const { formRef, ...form } = useFormSubmit({
     draft,
     empty: emptyValues,
     check: (values) => {
@@ -176,24 +174,25 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
       const input = inputFor(form.values);
       const body = new FormData();
       for (const [k, v] of Object.entries({ ...input, ...submissionFields(meta) })) body.append(k, v);
-      sent.current = {
-        studentName: [input.studentFirstName, input.studentMiddleName, input.studentLastName].filter(Boolean).join(' '),
-        contactNo: input.contactNo ?? '',
-        dateOfBirth: input.dateOfBirth ?? '',
-        gender: input.gender ?? '',
-        address: input.address ?? '',
-        documents: bandFiles(def)
-          .filter((f) => input[f])
-          .map((f) => speak.field(f)?.label ?? fileLabel(f)),
-      };
       return outcomeOf<Created>(await api('/admission', { method: 'POST', body }));
     },
     clearAfterSuccess: def.clearAfterSuccess,
     onSuccess: (answer) => {
       const created = answer.admission;
-      if (created?.referenceNumber && sent.current) {
+      if (created?.referenceNumber) {
+        // What was sent: this render's values and uploads, the ones send() read.
+        const input = inputFor(form.values);
         setAck({
-          ...sent.current,
+          studentName: [input.studentFirstName, input.studentMiddleName, input.studentLastName]
+            .filter(Boolean)
+            .join(' '),
+          contactNo: input.contactNo ?? '',
+          dateOfBirth: input.dateOfBirth ?? '',
+          gender: input.gender ?? '',
+          address: input.address ?? '',
+          documents: bandFiles(def)
+            .filter((f) => input[f])
+            .map((f) => speak.field(f)?.label ?? fileLabel(f)),
           referenceNumber: created.referenceNumber,
           createdAt: created.createdAt ?? new Date().toISOString(),
           admissionClass: created.admissionClass ?? '',
@@ -243,7 +242,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   /** Back to the form (for a brother or sister: the later wings keep what was typed), focus on its first field. */
   function another() {
     setAck(undefined);
-    requestAnimationFrame(() => form.formRef.current?.querySelector<HTMLElement>('input, select')?.focus());
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input, select')?.focus());
   }
 
   return (
@@ -253,7 +252,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
         <Acknowledgment ack={ack} words={words} lang={lang} onAnother={another} />
       ) : (
         <form
-          ref={form.formRef}
+          ref={formRef}
           className="ff-form"
           noValidate
           onSubmit={(e) => void form.submit(e)}

@@ -70,11 +70,9 @@ export default function CalendarScreen() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    startsOn: useRef<HTMLInputElement>(null),
-    endsOn: useRef<HTMLInputElement>(null),
-  };
+  const titleRef = useRef<HTMLInputElement>(null);
+  const startsOnRef = useRef<HTMLInputElement>(null);
+  const endsOnRef = useRef<HTMLInputElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
 
   async function load(shown: Month) {
@@ -109,6 +107,7 @@ export default function CalendarScreen() {
     setErrors(found);
     toast.warning(message);
     const first = (['title', 'startsOn', 'endsOn'] as const).find((f) => found[f]);
+    const refs = { title: titleRef, startsOn: startsOnRef, endsOn: endsOnRef };
     if (first) refs[first].current?.focus();
   }
 
@@ -309,7 +308,7 @@ export default function CalendarScreen() {
               <label htmlFor={`${id}-en`}>In English</label>
               <input
                 id={`${id}-en`}
-                ref={refs.title}
+                ref={titleRef}
                 type="text"
                 value={values.en}
                 maxLength={EVENT_LIMITS.title}
@@ -343,7 +342,7 @@ export default function CalendarScreen() {
               </label>
               <input
                 id={`${id}-start`}
-                ref={refs.startsOn}
+                ref={startsOnRef}
                 type="date"
                 required
                 aria-required="true"
@@ -360,7 +359,7 @@ export default function CalendarScreen() {
               <label htmlFor={`${id}-end`}>Last day (optional)</label>
               <input
                 id={`${id}-end`}
-                ref={refs.endsOn}
+                ref={endsOnRef}
                 type="date"
                 value={values.endsOn}
                 min={values.startsOn || undefined}

@@ -52,9 +52,8 @@ export default function EnquiryPopup({
   const uid = useId();
   const speak = speaker(text);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const sending = useRef<Sent>({ mobile: '', admissionClass: '' });
   const [done, setDone] = useState<Sent | undefined>();
-  const form = useFormSubmit({
+  const { formRef, ...form } = useFormSubmit({
     draft: 'enquiry',
     empty: emptyEnquiry,
     check: validateEnquiry,
@@ -66,16 +65,15 @@ export default function EnquiryPopup({
     },
     speak,
     send: async (data, meta) => {
-      sending.current = { mobile: data.fatherMobile, admissionClass: data.admissionClass };
       return outcomeOf(
         await apiJson('/enquiry', 'POST', { ...data, consent: true, language: lang, ...submissionFields(meta) }),
       );
     },
     clearAfterSuccess: true,
-    onSuccess: () => {
+    onSuccess: (_answer, data) => {
       // Sent: it stays closed for the rest of the visit, but first says what happens next.
       rememberClosed();
-      setDone(sending.current);
+      setDone({ mobile: data.fatherMobile, admissionClass: data.admissionClass });
     },
   });
 
@@ -130,7 +128,7 @@ export default function EnquiryPopup({
               <p>{speak.text('enquiryDoneVisit')}</p>
             </DonePanel>
           ) : (
-            <form ref={form.formRef} className="ff-form" noValidate onSubmit={form.submit}>
+            <form ref={formRef} className="ff-form" noValidate onSubmit={form.submit}>
               <div className="ff-grid">
                 {ENQUIRY_FORM.map((field) => (
                   <FormField

@@ -8,7 +8,7 @@
  * page's link with the admission number filled in, the school's phone. A page not in English hands
  * its words (`text`) and language (`lang`, sent with the request).
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTcFeePaise } from '../fees/use-tc-fee.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { pathIn } from '../../lib/language-paths.ts';
@@ -64,21 +64,18 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
   // The TC fee as the principal set it: stated once it is known.
   const feePaise = useTcFeePaise();
   const fee = feePaise === undefined ? undefined : formatRupees(feePaise);
-  const sending = useRef<Sent>({ admissionNumber: '', contact: '' });
   const [done, setDone] = useState<Sent | undefined>();
-  const form = useFormSubmit({
+  const { formRef, ...form } = useFormSubmit({
     draft: 'tc-request',
     empty: emptyTcRequest,
     check: validateTcRequest,
     checkToast: () => 'warning',
     messages: { success: speak.msg('tcSuccess'), failure: speak.msg('tcFailure') },
     speak,
-    send: (data, meta) => {
-      sending.current = { admissionNumber: data.admissionNumber, contact: data.contact };
-      return send(data, meta, lang, speak);
-    },
+    send: (data, meta) => send(data, meta, lang, speak),
     clearAfterSuccess: true,
-    onSuccess: (answer) => setDone({ ...sending.current, overLimit: answer.overLimit === true }),
+    onSuccess: (answer, data) =>
+      setDone({ admissionNumber: data.admissionNumber, contact: data.contact, overLimit: answer.overLimit === true }),
   });
 
   if (done) {
@@ -102,7 +99,7 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
   return (
     <div className="ff">
       <Toasts />
-      <form ref={form.formRef} className="ff-form" noValidate onSubmit={form.submit} aria-busy={form.busy}>
+      <form ref={formRef} className="ff-form" noValidate onSubmit={form.submit} aria-busy={form.busy}>
         <div className="ff-grid">
           {TC_FORM.map((field) => (
             <FormField

@@ -21,13 +21,11 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
   const [pendingResp, setPendingResp] = useState('');
   const [pendingQual, setPendingQual] = useState('');
   const [invalid, setInvalid] = useState<keyof VacancyValues>();
-  const refs = {
-    jobTitle: useRef<HTMLInputElement>(null),
-    jobDescription: useRef<HTMLTextAreaElement>(null),
-    employmentType: useRef<HTMLSelectElement>(null),
-    keyResponsibilities: useRef<HTMLInputElement>(null),
-    qualificationsAndRequirements: useRef<HTMLInputElement>(null),
-  };
+  const jobTitleRef = useRef<HTMLInputElement>(null);
+  const jobDescriptionRef = useRef<HTMLTextAreaElement>(null);
+  const employmentTypeRef = useRef<HTMLSelectElement>(null);
+  const responsibilitiesRef = useRef<HTMLInputElement>(null);
+  const qualificationsRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof VacancyValues>(key: K, value: VacancyValues[K]) => {
     if (invalid === key) setInvalid(undefined);
     onChange({ ...values, [key]: value });
@@ -50,6 +48,13 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
     if (problem) {
       setInvalid(problem.field);
       toast.warning(problem.message);
+      const refs = {
+        jobTitle: jobTitleRef,
+        jobDescription: jobDescriptionRef,
+        employmentType: employmentTypeRef,
+        keyResponsibilities: responsibilitiesRef,
+        qualificationsAndRequirements: qualificationsRef,
+      };
       refs[problem.field].current?.focus();
       return;
     }
@@ -74,7 +79,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         </label>
         <input
           id={`${id}-title`}
-          ref={refs.jobTitle}
+          ref={jobTitleRef}
           type="text"
           required
           aria-required="true"
@@ -93,7 +98,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         </label>
         <textarea
           id={`${id}-desc`}
-          ref={refs.jobDescription}
+          ref={jobDescriptionRef}
           rows={5}
           required
           aria-required="true"
@@ -111,7 +116,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         </label>
         <select
           id={`${id}-type`}
-          ref={refs.employmentType}
+          ref={employmentTypeRef}
           required
           aria-required="true"
           aria-invalid={invalid === 'employmentType' || undefined}
@@ -134,7 +139,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         pending={pendingResp}
         onPending={setPendingResp}
         invalid={invalid === 'keyResponsibilities'}
-        inputRef={refs.keyResponsibilities}
+        inputRef={responsibilitiesRef}
       />
       <ListEditor
         label="Qualifications and requirements"
@@ -144,7 +149,7 @@ export function VacancyForm({ mode, values, onChange, onSubmit, submitLabel, bus
         pending={pendingQual}
         onPending={setPendingQual}
         invalid={invalid === 'qualificationsAndRequirements'}
-        inputRef={refs.qualificationsAndRequirements}
+        inputRef={qualificationsRef}
       />
       <div className="admin-actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
