@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { principalOnly } from '../../src/server/auth.ts';
 import { addAdmin, listAdmins, updateAdmin } from '../../src/features/auth/admins.server.ts';
 import { setRequirement } from '../../src/features/auth/second-factor.server.ts';

@@ -4,7 +4,7 @@
  * (tests/http/route-matrix.test.ts keeps the two lists equal).
  */
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 
 export const config: Config = {
   path: ['/v1/api', '/v1/api/*'],

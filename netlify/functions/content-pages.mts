@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { router, type Routes } from '../../src/server/http.ts';
+import type { Routes } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { contentPage, pagesSitemapResponse } from '../../src/features/pages/content-pages.server.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { adminOnly, principalOnly } from '../../src/server/auth.ts';
 import { feePageHandler, getFees, putFees } from '../../src/features/fees/fees.server.ts';
 import { copyStructure, getStructure, putStructure } from '../../src/features/fees/structure.server.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { adminOnly } from '../../src/server/auth.ts';
 import { listMessages, markMessage } from '../../src/features/messages/messages.server.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { smsReport } from '../../src/features/messages/webhooks.server.ts';
 
 export const config: Config = {

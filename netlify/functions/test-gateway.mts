@@ -1,6 +1,6 @@
 /** The built-in test payment gateway (src/features/payments/test-gateway.server.ts): 404 everywhere but the local runtime without keys. */
 import type { Config } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { testGatewayRoutes } from '../../src/features/payments/test-gateway.server.ts';
 
 export const config: Config = {

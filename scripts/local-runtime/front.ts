@@ -1,14 +1,14 @@
 /**
  * What the local runtime's front server refuses itself, before the emulator or a function sees the
  * request: a method the site does not serve (TRACE, CONNECT, WebDAV's, made-up ones), 405; and a
- * body over its route's limit (src/server/body-limits.ts, the figures the functions check too),
+ * body over its route's limit (src/features/body-limits.ts, the figures the functions check too),
  * 413 before a byte of it is read. The API's refusals are its functions' JSON; each closes the
  * connection, since what follows on it (a body, a tunnel) is not going to be used.
  */
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Duplex, type Readable } from 'node:stream';
-import { bodyLimit, declaredTooLarge } from '../../src/server/body-limits.ts';
+import { bodyLimit, declaredTooLarge } from '../../src/features/body-limits.ts';
 import { HttpError, requestRefusal } from '../../src/server/errors.ts';
 import { BASE_SECURITY_HEADERS, cspString } from '../../src/server/security-headers.ts';
 

@@ -5,9 +5,14 @@
 import type { Context } from '@netlify/functions';
 import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
-import { declaredTooLarge, JSON_BODY_BYTES } from './body-limits.ts';
 import { matchPath } from './route-path.ts';
 import { REQUEST_MSG } from '../lib/forms/texts.ts';
+
+/** A JSON body (every form but those with files, and any other request): the forms' text needs a few KB. */
+export const JSON_BODY_BYTES = 32 * 1024;
+
+/** The refusal of a request whose declared Content-Length is over its route's limit, else undefined. */
+export type BodyCheck = (method: string, pathname: string, contentLength: string | null) => HttpError | undefined;
 
 export interface RouteContext {
   params: Record<string, string>;
@@ -107,13 +112,14 @@ export function checkText(value: unknown): void {
  * A function's default export: `routes` maps each path pattern of its `config.path` to the
  * handlers of the methods it serves. Every method reaches it (the functions' configs list them
  * all), so another method on a known path is a JSON 405 with `Allow`, and HEAD is GET without a body.
+ * `refuseBody` is the body limits' check (the functions get it bound by src/features/router.ts).
  */
-export function router(routes: Routes) {
+export function router(routes: Routes, refuseBody: BodyCheck) {
   const handle = async (req: Request, netlify: Context): Promise<Response> => {
     const { pathname } = new URL(req.url);
     let response: Response;
     try {
-      response = await dispatch(routes, req, netlify, pathname);
+      response = await dispatch(routes, refuseBody, req, netlify, pathname);
     } catch (error) {
       response = toErrorResponse(error, req);
     }
@@ -123,7 +129,13 @@ export function router(routes: Routes) {
   return Object.assign(handle, { routes });
 }
 
-async function dispatch(routes: Routes, req: Request, netlify: Context, pathname: string): Promise<Response> {
+async function dispatch(
+  routes: Routes,
+  refuseBody: BodyCheck,
+  req: Request,
+  netlify: Context,
+  pathname: string,
+): Promise<Response> {
   checkUrl(new URL(req.url));
   for (const [pattern, methods] of Object.entries(routes)) {
     const params = matchPath(pattern, pathname.replace(/\/+$/, '') || '/');
@@ -137,7 +149,7 @@ async function dispatch(routes: Routes, req: Request, netlify: Context, pathname
       return errorResponse(405, REQUEST_MSG.methodNotAllowed, undefined, { Allow: allow }, 'request.methodNotAllowed');
     }
     // A declared body over the route's limit is refused unread, as the local runtime's front server refuses it.
-    const tooLargeBody = declaredTooLarge(req.method, pathname, req.headers.get('content-length'));
+    const tooLargeBody = refuseBody(req.method, pathname, req.headers.get('content-length'));
     if (tooLargeBody) throw tooLargeBody;
     return handler(req, { params, ip: clientIp(req, netlify), netlify });
   }

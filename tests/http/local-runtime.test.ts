@@ -16,7 +16,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/global-setup.ts';
 import { ApiClient } from '../support/api.ts';
 import { admissionForm, fileOf } from './admin-fixtures.ts';
 import { PDF, padded } from './forms-fixtures.ts';
-import { bodyLimit, JSON_BODY_BYTES } from '../../src/server/body-limits.ts';
+import { bodyLimit, JSON_BODY_BYTES } from '../../src/features/body-limits.ts';
 import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
 

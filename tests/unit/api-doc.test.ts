@@ -3,14 +3,14 @@
  * serve has exactly one row, and no row names a route that does not exist; each row's role is the
  * handler's guard (adminOnly: office, principalOnly: principal, neither: public); its rate limits
  * are the ones tests/support/routes.ts says bound the route (proven 429 by the route matrix), with
- * the figures of src/config/limits.ts; its body size is src/server/body-limits.ts's.
+ * the figures of src/config/limits.ts; its body size is src/features/body-limits.ts's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../src/config/limits.ts';
-import { bodyLimit, JSON_BODY_BYTES } from '../../src/server/body-limits.ts';
+import { bodyLimit, JSON_BODY_BYTES } from '../../src/features/body-limits.ts';
 import {
   FIRST_WAIT_SECONDS,
   FREE_FAILURES_PER_ACCOUNT,
@@ -54,7 +54,7 @@ async function codeRoutes(): Promise<CodeRoute[]> {
     if (!paths.length || file === 'api-not-found.mts') continue;
     const table = mod.default.routes;
     if (!table)
-      throw new Error(`${file}: its default export carries no route table (use router() from src/server/http.ts)`);
+      throw new Error(`${file}: its default export carries no route table (use router() from src/features/router.ts)`);
     // The config and the table must agree, or a path would reach no handler or a handler no request.
     expect(Object.keys(table).sort(), `${file}: config.path and the route table`).toEqual([...paths].sort());
     for (const path of paths) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Context } from '@netlify/functions';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import {
   bodyLimit,
   ADMISSION_BODY_BYTES,
@@ -13,7 +13,7 @@ import {
   JSON_BODY_BYTES,
   PIECE_BODY_BYTES,
   UPLOAD_BODY_BYTES,
-} from '../../src/server/body-limits.ts';
+} from '../../src/features/body-limits.ts';
 import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
 
 const netlify = { ip: '203.0.113.9' } as Context;

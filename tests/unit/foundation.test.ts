@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cspString, securityHeaders } from '../../src/server/security-headers.ts';
 import { inlineScriptHashes } from '../../src/server/csp-hashes.ts';
 import { hashPassword, scryptN, verifyPassword } from '../../src/server/passwords.ts';
-import { router } from '../../src/server/http.ts';
+import { router } from '../../src/features/router.ts';
 import { paging } from '../../src/server/lists.ts';
 import { readyForQueryStatus } from '../../scripts/local-runtime/db-sessions.ts';
 import { withDefaultUser, isUuid } from '../../src/server/db.ts';

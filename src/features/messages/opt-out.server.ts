@@ -22,7 +22,7 @@ import { parentMessage } from '../../lib/contact.ts';
 import { html } from '../../server/public-page.ts';
 import { publicPage } from '../site/public-page.server.ts';
 import { readLimited, json } from '../../server/http.ts';
-import { JSON_BODY_BYTES } from '../../server/body-limits.ts';
+import { JSON_BODY_BYTES } from '../body-limits.ts';
 import { query } from '../../server/db.ts';
 import { paging, pageCount } from '../../server/lists.ts';
 import { toIso } from '../../lib/dates.ts';

@@ -27,7 +27,7 @@ import { boundedText as words, issueFields, outOfRange, providerInput } from '..
 import { z } from '../../lib/zod.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { json, readLimited } from '../../server/http.ts';
-import { WEBHOOK_BODY_BYTES } from '../../server/body-limits.ts';
+import { WEBHOOK_BODY_BYTES } from '../body-limits.ts';
 import { isMetaSignature } from '../../server/whatsapp.ts';
 import { sameSecret } from '../../server/signatures.ts';
 import { fallBackToSms } from '../../server/mailer.ts';

@@ -5,19 +5,23 @@
  * (scripts/runtime.ts) refuses it before reading a byte, with the same answer, and cuts a body
  * sent without a length when it passes the figure. Netlify itself refuses a function's body over
  * 6 MB (4.5 MB for a binary one, sent base64-encoded) before any function runs.
+ *
+ * The table names the features' routes, so it lives above them; the functions' router is given its
+ * check by ./router.ts.
  */
-import { HttpError, requestRefusal, tooLarge } from './errors.ts';
-import { matchPath } from './route-path.ts';
+import { HttpError, requestRefusal, tooLarge } from '../server/errors.ts';
+import { JSON_BODY_BYTES } from '../server/http.ts';
+import { matchPath } from '../server/route-path.ts';
 import { ONE_REQUEST_FILE_BYTES, PIECE_BYTES } from '../lib/forms/files.ts';
-import { ADMISSION_FILE_FIELDS } from '../features/admission/admission.ts';
-import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from '../features/gallery/gallery.ts';
-import { NOTICE_BODY_BYTES } from '../features/notices/notice.ts';
-import { PAGE_BODY_BYTES } from '../features/pages/page.ts';
-import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../features/pictures/picture.ts';
+import { ADMISSION_FILE_FIELDS } from './admission/admission.ts';
+import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from './gallery/gallery.ts';
+import { NOTICE_BODY_BYTES } from './notices/notice.ts';
+import { PAGE_BODY_BYTES } from './pages/page.ts';
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from './pictures/picture.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
 
-/** A JSON body (every form but the three below, and any other request): the forms' text needs a few KB. */
-export const JSON_BODY_BYTES = 32 * 1024;
+/** One document sent whole: the file and its multipart framing (headers, boundary, a file name). */
+export { JSON_BODY_BYTES };
 /** One document sent whole: the file and its multipart framing (headers, boundary, a file name). */
 export const UPLOAD_BODY_BYTES = ONE_REQUEST_FILE_BYTES + 16 * 1024;
 /** One piece of a larger document (up to 10 MB, sent in pieces): its bytes, no framing. */
