@@ -33,3 +33,5 @@ export function kindOf(name: KindName): RecordKind<KindName> {
 
 /** The kinds that are paid for. */
 export const PAID_KINDS = KINDS.filter((k) => k.payment).map((k) => k.name) as PaidKind[];
+
+export const isPaidKind = (name: unknown): name is PaidKind => (PAID_KINDS as readonly unknown[]).includes(name);

@@ -6,13 +6,15 @@
  * lists them. What only the server may hold (SQL, the database) is the kind's `kind.server.ts`,
  * listed by src/features/kinds.server.ts under the same names, so that the browser never loads it.
  */
-import type { Field, RecordDefinition } from '../lib/record.ts';
+import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
+import type { WorkflowRoute } from '../server/workflow-moves.ts';
 import type { Workflow } from '../lib/workflow.ts';
 import type { FormMessage } from '../lib/forms/texts.ts';
 import type { Language } from '../lib/i18n/languages.ts';
 import type { Letter, MessageEvent } from './messages/templates.ts';
 import type { FeeItem } from './fees/fees.ts';
 import type { StatusCheckCode } from '../lib/status-check.ts';
+import type { StatusPage } from '../lib/status-pages.ts';
 
 type Row = Record<string, unknown>;
 
@@ -43,6 +45,8 @@ export interface RecordKind<N extends string = string> {
   };
   /** What the admin list's search box finds besides the names (src/server/lists.ts, recordSearch): columns matched from their start. */
   readonly search: { readonly identifiers?: readonly string[]; readonly mobiles?: readonly string[] };
+  /** The parents' status page, where the kind has one (a paid kind has: its receipts and payments link it). */
+  readonly statusPage?: StatusPage;
   readonly admin: {
     /** The office's list. */
     readonly panel: string;
@@ -177,3 +181,17 @@ export const KEPT_BY_EVERY_KIND: Readonly<Record<string, string>> = {
   search_names: 'generated from the names: empty once they are',
   search_keys: 'made from the names by the server: emptied with them',
 };
+
+/**
+ * What a kind's status moves (src/server/workflow-moves.ts) read of it: its name, table, workflow
+ * and words, as the kind declares them. `S` is its workflow's statuses.
+ */
+export const statusRouteOf = <S extends string>(
+  kind: RecordKind<Entity>,
+): Pick<WorkflowRoute<S>, 'entity' | 'table' | 'workflow' | 'noun' | 'notFound'> => ({
+  entity: kind.name,
+  table: kind.table,
+  workflow: kind.workflow as Workflow<S>,
+  noun: kind.labels.this,
+  notFound: kind.labels.notFound,
+});

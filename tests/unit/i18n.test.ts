@@ -5,13 +5,9 @@
  * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  admissionDocumentRejected,
-  admissionStatusChanged,
-  tcRequestStatusChanged,
-  type Letter,
-  type MessageEvent,
-} from '../../src/features/messages/templates.ts';
+import type { Letter, MessageEvent } from '../../src/features/messages/templates.ts';
+import { admissionDocumentRejected, admissionStatusChanged } from '../../src/features/admission/kind-letters.ts';
+import { tcRequestStatusChanged } from '../../src/features/tc-request/kind-letters.ts';
 import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
 import { LANGUAGES, fill } from '../../src/lib/i18n/index.ts';
 import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/lib/school-profile.ts';

@@ -13,11 +13,14 @@ import { MOBILE_TEMPLATES } from '../../src/config/messages.ts';
 import { site } from '../../src/config/site.ts';
 import {
   admissionDocumentRejected,
+  admissionPaymentReceived,
   admissionStatusChanged,
-  paymentReceived,
+} from '../../src/features/admission/kind-letters.ts';
+import {
+  tcRequestPaymentReceived,
   tcRequestStatusChanged,
   tcRequestSubmitted,
-} from '../../src/features/messages/templates.ts';
+} from '../../src/features/tc-request/kind-letters.ts';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../../docs/operations.md'), 'utf8');
 const LANGUAGES = [
@@ -77,9 +80,8 @@ describe('which template each event takes', () => {
       expect(tcRequestStatusChanged(language, { status: 'rejected', rejectionReason: 'x' }).mobile.template).toBe(
         'status',
       );
-      const paid = paymentReceived(
+      const paid = tcRequestPaymentReceived(
         language,
-        'tc-request',
         { status: 'fee-paid' },
         { amountPaise: 50_000, receipt: 'RMCP-R-2026-000007' },
       );
@@ -118,9 +120,8 @@ describe('the Hindi letters read as Hindi, and the office’s own words are mark
       { referenceNumber: 'RMCP-2026-000123', admissionClass: 'K.G', status: 'under-review' },
       { label: 'पिता की फ़ोटो', reason: 'फ़ोटो धुँधली है।' },
     ),
-    'a payment': paymentReceived(
+    'a payment': admissionPaymentReceived(
       'hi',
-      'admission',
       { referenceNumber: 'RMCP-2026-000123', admissionClass: 'K.G', status: 'admitted' },
       { amountPaise: 250000, receipt: 'R-2026-0001' },
     ),

@@ -7,6 +7,7 @@
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { romanClass } from '../../lib/classes.ts';
 import { statusPagePath, statusPageUrl } from '../../lib/status-pages.ts';
+import { ADMISSION_STATUS_PAGE } from './kind-letters.ts';
 import { schoolInUse, schoolName } from '../../lib/school-profile.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
@@ -46,8 +47,10 @@ export const ACKNOWLEDGMENT_PATH = '/v1/api/admission/acknowledgment';
  * The status page in the language the form was filled in, with the reference number filled in:
  * the page itself on this site, and the full address for the QR code and WhatsApp.
  */
-export const statusPath = (reference: string, language: Language) => statusPagePath('admission', language, reference);
-export const statusUrl = (reference: string, language: Language) => statusPageUrl('admission', language, reference);
+export const statusPath = (reference: string, language: Language) =>
+  statusPagePath(ADMISSION_STATUS_PAGE, language, reference);
+export const statusUrl = (reference: string, language: Language) =>
+  statusPageUrl(ADMISSION_STATUS_PAGE, language, reference);
 
 /** The PDF of an application, proven by its reference number and the form's mobile number. */
 export const acknowledgmentHref = (reference: string, contactNo: string, language: Language) =>

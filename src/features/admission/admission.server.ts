@@ -55,7 +55,6 @@ import {
   type FileField,
 } from './admission.ts';
 import {
-  ADMISSION_WORKFLOW,
   DOCUMENTS_JUDGED_IN,
   DOCUMENT_STATES,
   RESENT_PENDING,
@@ -69,7 +68,7 @@ import { checkedDocument, insertUpload, writeDocument, type StoredDocument } fro
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
 import { queueLetter, queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
-import { admissionDocumentRejected } from '../messages/templates.ts';
+import { admissionDocumentRejected } from './kind-letters.ts';
 import {
   DOCUMENT_REASONS,
   DOCUMENT_REASON_LABELS,
@@ -83,6 +82,7 @@ import { schoolProfile } from '../../server/school-profile.ts';
 import { offersClass } from '../../lib/school-profile.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
+import { statusRouteOf } from '../record-kind.ts';
 
 const DIRECT = 'file:';
 
@@ -379,11 +379,7 @@ export const ADMISSION_MESSAGES = {
 } as const;
 
 const STATUS_ROUTE: WorkflowRoute<AdmissionStatus> = {
-  entity: 'admission',
-  table: 'admissions',
-  workflow: ADMISSION_WORKFLOW,
-  noun: 'This application',
-  notFound: NOT_FOUND,
+  ...statusRouteOf<AdmissionStatus>(ADMISSION_KIND),
   check: async (move) => {
     if (move.to === 'documents-verified') {
       const { rows } = await move.tx.query<{ field: string; state: string; abc_id: string | null }>(

@@ -4,7 +4,7 @@
  * its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { admissionStatusChanged, admissionSubmitted } from '../messages/templates.ts';
+import { admissionStatusChanged, admissionSubmitted } from './kind-letters.ts';
 import type { Admission } from './admission.ts';
 import type { PaymentDetails } from '../payments/payments.ts';
 import { ADMISSION_WORKFLOW } from './workflow.ts';

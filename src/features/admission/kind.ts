@@ -2,11 +2,12 @@
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
 import {
+  ADMISSION_STATUS_PAGE,
+  admissionPaymentReceived,
   admissionStatusChanged,
   admissionSubmitted,
-  paymentReceived,
   type AdmissionFacts,
-} from '../messages/templates.ts';
+} from './kind-letters.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ADMISSION, BANDS_DEF, fileLabel, isFileField } from './admission.ts';
 import { feeDue } from '../../lib/fee-due.ts';
@@ -41,6 +42,7 @@ export const ADMISSION_KIND = defineKind({
   },
   search: { identifiers: ['reference_number'], mobiles: ['contact_no'] },
   admin: { panel: '/admin/admissions/panel', details: '/admin/admissions/details/' },
+  statusPage: ADMISSION_STATUS_PAGE,
   privacy: {
     // age_outside_range is worked out from the date of birth: it goes with it. The submission's
     // hash is of the details sent.
@@ -87,7 +89,7 @@ export const ADMISSION_KIND = defineKind({
     mobile: 'contact_no',
     facts: admissionFacts,
     letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
-    paid: (language, facts, payment) => paymentReceived(language, 'admission', facts, payment),
+    paid: admissionPaymentReceived,
     templates: {
       'admission.submitted': 'Application received',
       'admission.status': 'Application status',

@@ -3,7 +3,7 @@
  * (src/features/messages/templates.ts), its submission's while the enquiry is new, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { enquiryStatusChanged, enquirySubmitted } from '../messages/templates.ts';
+import { enquiryStatusChanged, enquirySubmitted } from './kind-letters.ts';
 import type { Enquiry } from './enquiry.ts';
 import { ENQUIRY_WORKFLOW } from './workflow.ts';
 

@@ -43,6 +43,7 @@ import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
 import { ENQUIRY_KIND } from './kind.ts';
+import { statusRouteOf } from '../record-kind.ts';
 
 const PER_ADDRESS = limits.enquiriesPerAddress;
 
@@ -132,11 +133,7 @@ function followUpOf(body: Record<string, unknown>): string | null | undefined {
 }
 
 const STATUS_ROUTE: WorkflowRoute<EnquiryStatus> = {
-  entity: 'enquiry',
-  table: 'enquiries',
-  workflow: ENQUIRY_WORKFLOW,
-  noun: 'This enquiry',
-  notFound: NOT_FOUND,
+  ...statusRouteOf<EnquiryStatus>(ENQUIRY_KIND),
   check: (move) => {
     // Nobody follows up an enquiry that has ended.
     const date = ENQUIRY_ENDED.includes(move.to) ? null : followUpOf(move.body);

@@ -13,7 +13,8 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import type { StatusCheckText, StatusCheckWords } from '../../lib/status-check.ts';
 import { wordsFor } from '../../components/forms/StatusLookup.tsx';
-import { PAY_PAIR_KEY, type CheckoutOptions, type OrderAnswer, type PayKind } from './online.ts';
+import { PAY_PAIR_KEY, type CheckoutOptions, type OrderAnswer } from './online.ts';
+import type { PaidKind } from '../kinds.ts';
 
 interface Checkout {
   open(): void;
@@ -46,7 +47,7 @@ function loadCheckout(src: string): Promise<CheckoutConstructor> {
 }
 
 interface Props {
-  kind: PayKind;
+  kind: PaidKind;
   /** The record's number and mobile number, as the status was checked. */
   number: string;
   contactNo: string;

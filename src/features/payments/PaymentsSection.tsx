@@ -24,7 +24,6 @@ import {
   receiptPath,
   validatePayment,
   type Fee,
-  type Payable,
   type Payment,
   type PaymentMode,
 } from './payments.ts';
@@ -32,11 +31,11 @@ import { PAYMENT_STATUS_LABELS, type PaymentStatus } from './payment-status.ts';
 import { getJson } from '../../lib/admin/admin-api.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { OUTCOME_TEXT, type OnlineListing } from './online.ts';
-import { kindOf } from '../kinds.ts';
+import { kindOf, type PaidKind } from '../kinds.ts';
 import './payments.css';
 
 interface Props {
-  entity: Payable;
+  entity: PaidKind;
   record: { _id: string; status?: string; paymentStatus?: string | null; fee?: Fee; payments?: Payment[] };
   onChange: () => void;
 }
@@ -62,7 +61,7 @@ const statusLabel = (status: string | null | undefined) =>
  * The record's status, when its kind asks for the fee only at some statuses (an application: once
  * admitted) and it is not at one of them yet; undefined when the family was asked to pay.
  */
-function notYetAsked(entity: Payable, status: string | undefined): string | undefined {
+function notYetAsked(entity: PaidKind, status: string | undefined): string | undefined {
   const payableAt = kindOf(entity).payment?.online.payableAt;
   if (!payableAt || !status || payableAt.includes(status)) return undefined;
   return (kindOf(entity).workflow.labels as Readonly<Record<string, string>>)[status] ?? status;

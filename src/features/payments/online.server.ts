@@ -36,7 +36,7 @@ import { formatRupees } from '../../lib/money.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { statusPagePath } from '../../lib/status-pages.ts';
 import { checkLookup, type Say } from '../../lib/status-check.ts';
-import { kindOf } from '../kinds.ts';
+import { PAID_KINDS, isPaidKind, kindOf, type PaidKind } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { balanceOf, lockPayable, takePayment } from './payments.server.ts';
@@ -51,12 +51,9 @@ import {
 } from './gateway.server.ts';
 import { issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
 import {
-  PAY_KINDS,
-  isPayKind,
   type OnlineListing,
   type OnlinePaymentRow,
   type OrderAnswer,
-  type PayKind,
   type PaymentOutcome,
   type Reconciliation,
   type UnpaidOrderRow,
@@ -69,7 +66,7 @@ const RECONCILE_BATCH = 40;
  * The record a family's pair proves, as its kind declares the proof for its receipts (its number's
  * column and the mobile number's), and that number again for the status page.
  */
-function pairOf(kind: PayKind) {
+function pairOf(kind: PaidKind) {
   const { table } = kindOf(kind);
   const { proof, notFound } = SERVER_KINDS[kind].receipt!;
   return {
@@ -81,7 +78,7 @@ function pairOf(kind: PayKind) {
 }
 
 /** Whether a record at `status` is asked for its fee now: at its kind's `payableAt`, else at any status but the closed ones. */
-function payableNow(kind: PayKind, status: string): boolean {
+function payableNow(kind: PaidKind, status: string): boolean {
   const payment = kindOf(kind).payment!;
   return payment.online.payableAt ? payment.online.payableAt.includes(status) : !payment.closed.includes(status);
 }
@@ -93,14 +90,15 @@ function payableNow(kind: PayKind, status: string): boolean {
  */
 function checkOrder(input: unknown, say: Say) {
   const given = input && typeof input === 'object' ? (input as Record<string, unknown>).kind : undefined;
-  const online = kindOf(isPayKind(given) ? given : 'tc-request').payment!.online;
+  // An unknown kind is refused below; its number is read meanwhile as the last paid kind reads it.
+  const online = kindOf(isPaidKind(given) ? given : PAID_KINDS[PAID_KINDS.length - 1]!).payment!.online;
   return checkLookup(
     { number: 'number', normalise: online.normalise, numberMessage: online.numberMessage },
     input,
     say,
     {
       fields: ['kind'] as const,
-      problems: (values) => (isPayKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
+      problems: (values) => (isPaidKind(values.kind) ? {} : { kind: 'statusCheck.error.kind' as const }),
     },
   );
 }
@@ -114,7 +112,7 @@ export const ONLINE_MESSAGES = {
 
 interface OrderRow {
   order_id: string;
-  entity: PayKind;
+  entity: PaidKind;
   record_id: string;
   amount_paise: string;
   fee_paise: string;
@@ -158,7 +156,7 @@ function orderAnswer(
 /** POST /v1/api/payments/order. */
 export const createOrder: Handler = async (req, { ip }) => {
   const input = checked(await readJson(req), checkOrder);
-  const kind = input.kind as PayKind;
+  const kind = input.kind as PaidKind;
   const payable = pairOf(kind);
   const { config, client } = gateway();
   const found = await lookUpPair(ip, input.contactNo, () =>
@@ -362,7 +360,7 @@ async function noteFailure(payment: GatewayPayment): Promise<void> {
 }
 
 /** After a change the family's messages may follow (a TC request moved to Fee paid). */
-const wake = (ctx: Pick<RouteContext, 'netlify'>, order: { entity: PayKind; record_id: string }) =>
+const wake = (ctx: Pick<RouteContext, 'netlify'>, order: { entity: PaidKind; record_id: string }) =>
   sendSoon(ctx, { entity: order.entity, recordId: order.record_id });
 
 // ---- the checkout's return ------------------------------------------------------------------
@@ -394,7 +392,7 @@ export const checkoutCallback: Handler = async (req, ctx) => {
     return new Response(null, {
       status: 303,
       headers: {
-        Location: `${statusPagePath(order.entity, order.language, number)}&payment=${outcome}`,
+        Location: `${statusPagePath(kindOf(order.entity).statusPage!, order.language, number)}&payment=${outcome}`,
         'Cache-Control': 'no-store',
       },
     });
@@ -525,7 +523,7 @@ export async function reconcileNow(_req: Request, ctx: AdminContext): Promise<Re
  * The number the family knows its record by and the student's name, for an order `o`, as each kind's
  * receipt names them (one branch per kind that takes fees online; a deleted record has none).
  */
-const recordNamesSql = PAY_KINDS.map((kind) => {
+const recordNamesSql = PAID_KINDS.map((kind) => {
   const { proof, student } = SERVER_KINDS[kind].receipt!;
   return `SELECT t.${proof.column}::text AS record_number, ${student} AS student FROM ${kindOf(kind).table} t WHERE o.entity = '${kind}' AND t.id = o.record_id`;
 }).join(' UNION ALL ');
@@ -533,7 +531,7 @@ const recordNamesSql = PAY_KINDS.map((kind) => {
 /** An order's row as both lists of /admin/payments show it: the record it pays for and the amount. */
 const orderFields = (r: Record<string, unknown>) => ({
   orderId: String(r.order_id),
-  entity: r.entity as PayKind,
+  entity: r.entity as PaidKind,
   recordId: String(r.record_id),
   // A record deleted since: its number and name are gone with it.
   recordNumber: r.record_number ? String(r.record_number) : null,

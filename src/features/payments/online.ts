@@ -4,9 +4,7 @@
  * (`?payment=<outcome>`), and what the office's screen reads. The order's body is checked on the
  * server (online.server.ts) with each kind's own reading of its number (its `payment.online`).
  */
-export const PAY_KINDS = ['admission', 'tc-request'] as const;
-export type PayKind = (typeof PAY_KINDS)[number];
-export const isPayKind = (value: unknown): value is PayKind => (PAY_KINDS as readonly unknown[]).includes(value);
+import type { PaidKind } from '../kinds.ts';
 
 /**
  * The options of Razorpay's Standard Checkout (`new Razorpay(options).open()`), as the page passes
@@ -63,7 +61,7 @@ export interface Reconciliation {
 export interface OnlinePaymentRow {
   paymentId: string;
   orderId: string;
-  entity: PayKind;
+  entity: PaidKind;
   recordId: string;
   /** The application's reference number or the TC request's admission number; null once the record is deleted. */
   recordNumber: string | null;
@@ -84,7 +82,7 @@ export interface UnpaidOrderRow {
   orderId: string;
   /** The failed payment's gateway id; null for an abandoned order. */
   paymentId: string | null;
-  entity: PayKind;
+  entity: PaidKind;
   recordId: string;
   recordNumber: string | null;
   student: string | null;

@@ -32,7 +32,7 @@ import { formatRupees, paiseToRupees, rupeesInWords } from '../../lib/money.ts';
 import { statusLabel, type Workflow } from '../../lib/workflow.ts';
 import { fill } from '../../lib/i18n/index.ts';
 import type { KindPayment } from '../record-kind.ts';
-import { PAID_KINDS, kindOf } from '../kinds.ts';
+import { PAID_KINDS, kindOf, type PaidKind } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { officePhone } from '../../lib/school-profile.ts';
@@ -45,7 +45,6 @@ import {
   TEST_RECEIVER,
   validatePayment,
   type Fee,
-  type Payable,
   type Payment,
   type PaymentDetails,
   type PaymentMode,
@@ -59,14 +58,14 @@ import { refundThroughGateway } from './gateway.server.ts';
 
 /** How a kind that takes payments is found, named and charged: read from its entry in src/features/kinds.ts. */
 interface Book extends KindPayment {
-  entity: Payable;
+  entity: PaidKind;
   table: string;
   workflow: Workflow;
   noun: string;
   notFound: string;
 }
 
-function bookOf(entity: Payable): Book {
+function bookOf(entity: PaidKind): Book {
   const kind = kindOf(entity);
   return {
     ...kind.payment!,
@@ -138,7 +137,7 @@ function paymentJson(row: Record<string, unknown>): Payment {
 }
 
 /** A record's fee and payments (oldest first), as its details JSON carries them. */
-export async function paymentDetails(entity: Payable, id: string): Promise<PaymentDetails> {
+export async function paymentDetails(entity: PaidKind, id: string): Promise<PaymentDetails> {
   const book = bookOf(entity);
   const [row, payments] = await Promise.all([
     queryOne(`SELECT ${book.columns}, ${feeColumn(book)} FROM ${book.table} WHERE id = $1`, [id]),
@@ -165,7 +164,7 @@ export interface FeeStanding {
 }
 
 /** A record's fee at `status` for its family: nothing is left to pay once it is closed (nothing more is taken for it). */
-export async function feeStanding(entity: Payable, id: string, status: string): Promise<FeeStanding> {
+export async function feeStanding(entity: PaidKind, id: string, status: string): Promise<FeeStanding> {
   const { fee, payments } = await paymentDetails(entity, id);
   return {
     balancePaise: bookOf(entity).closed.includes(status) ? 0 : fee.balancePaise,
@@ -181,7 +180,7 @@ export async function feeStanding(entity: Payable, id: string, status: string): 
  * what is paid (reversals subtracted) and what is still due, as the details screen counts them (0
  * once waived, and when the record is closed). A class without a fee has an empty Fee.
  */
-export function feeExportColumns(entity: Payable): ExportExtra {
+export function feeExportColumns(entity: PaidKind): ExportExtra {
   const book = bookOf(entity);
   const paid = (row: Record<string, unknown>) => Number(row.paid_paise ?? 0);
   const fee = (row: Record<string, unknown>) => {
@@ -224,7 +223,7 @@ function refuseClosed(book: Book, row: Record<string, unknown>): void {
     );
 }
 
-async function paidOf(tx: Queryable, entity: Payable, id: string): Promise<number> {
+async function paidOf(tx: Queryable, entity: PaidKind, id: string): Promise<number> {
   const sum = await tx.query<{ paid: string }>(
     `SELECT coalesce(sum(amount_paise), 0)::text AS paid FROM payments WHERE entity = $1 AND record_id = $2`,
     [entity, id],
@@ -344,12 +343,12 @@ async function settle(
 }
 
 /** A paid kind's record, locked for a change of what is paid (its fee as `fee_paise`); 404 when there is none. */
-export const lockPayable = (tx: Queryable, entity: Payable, id: string) => lockRecord(tx, bookOf(entity), id);
+export const lockPayable = (tx: Queryable, entity: PaidKind, id: string) => lockRecord(tx, bookOf(entity), id);
 
 /** What is left to pay on a locked record (`row` from lockPayable): 0 once waived or closed; the fee is `feePaise` when none is fixed yet. */
 export async function balanceOf(
   tx: Queryable,
-  entity: Payable,
+  entity: PaidKind,
   row: Record<string, unknown>,
 ): Promise<{ due: number; paid: number; balance: number }> {
   const book = bookOf(entity);
@@ -368,7 +367,7 @@ export async function balanceOf(
  */
 export async function takePayment(
   tx: Queryable,
-  entity: Payable,
+  entity: PaidKind,
   row: Record<string, unknown>,
   entry: Entry,
   ctx: Recorder,
@@ -391,7 +390,7 @@ async function paymentById(id: string): Promise<Payment> {
  * The payment routes of one record (`load` answers the record as its GET does):
  * record a payment, reverse one, waive the fee.
  */
-export function paymentRoutes(entity: Payable, load: Loader) {
+export function paymentRoutes(entity: PaidKind, load: Loader) {
   const book = bookOf(entity);
 
   async function record(req: Request, ctx: AdminContext): Promise<Response> {
@@ -539,7 +538,7 @@ export function paymentRoutes(entity: Payable, load: Loader) {
  * receipt cost one query and find nothing alike.
  */
 export interface ReceiptProof {
-  entity: Payable;
+  entity: PaidKind;
   /** The record's own number (an application's reference number, a TC request's admission number). */
   recordNumber: string;
   contactNo: string;
@@ -573,7 +572,7 @@ export async function readReceipt(number: string, proof?: ReceiptProof): Promise
   );
   if (!row) return undefined;
   const payment = paymentJson(row);
-  const entity = row.entity as Payable;
+  const entity = row.entity as PaidKind;
   const printed = SERVER_KINDS[entity].receipt!;
   const reversal = payment.amountPaise < 0;
   const words = rupeesInWords(payment.amountPaise);

@@ -54,9 +54,6 @@ export const REFERENCE_LABELS: Record<PaymentMode, string> = {
   online: 'Razorpay payment ID',
 };
 
-/** The kinds of record that take payments (those with a `payment` in src/features/kinds.ts). */
-export type Payable = PaidKind;
-
 export const REFERENCE_MAX = 40;
 /** Reasons of reversals and notes of waivers. */
 export const REASON_MAX = 500;
@@ -191,7 +188,7 @@ export interface Receipt {
   /** YYYY-MM-DD: the day it was paid (a reversal: the day it was reversed). */
   date: string;
   recordedAt: string;
-  entity: Payable;
+  entity: PaidKind;
   recordId: string;
   /** 'Admission fee' or 'Transfer certificate fee'. */
   purpose: string;

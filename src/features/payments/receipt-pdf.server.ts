@@ -33,10 +33,11 @@ import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
 import { readReceipt, type ReceiptProof } from './payments.server.ts';
-import type { Payable, Receipt } from './payments.ts';
+import type { Receipt } from './payments.ts';
+import type { PaidKind } from '../kinds.ts';
 
 /** The family's receipt of one record (`entity`), proven by the pair its status page was checked with. */
-export function parentReceipt(entity: Payable): Handler {
+export function parentReceipt(entity: PaidKind): Handler {
   const route = SERVER_KINDS[entity].receipt!;
   return async (req, { ip }) => {
     const params = new URL(req.url).searchParams;

@@ -3,7 +3,7 @@
  * (src/features/messages/templates.ts), its submission's while it is just requested, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
-import { tcRequestStatusChanged, tcRequestSubmitted } from '../messages/templates.ts';
+import { tcRequestStatusChanged, tcRequestSubmitted } from './kind-letters.ts';
 import type { TcRequest } from './tc-request.ts';
 import { TC_WORKFLOW } from './workflow.ts';
 

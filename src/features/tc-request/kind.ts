@@ -1,11 +1,12 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
 import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import {
-  paymentReceived,
+  TC_STATUS_PAGE,
+  tcRequestPaymentReceived,
   tcRequestStatusChanged,
   tcRequestSubmitted,
   type TcRequestFacts,
-} from '../messages/templates.ts';
+} from './kind-letters.ts';
 import { privacy } from '../../config/privacy.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { TC_REQUIRED, normaliseAdmissionNumber } from './schema.ts';
@@ -32,6 +33,7 @@ export const TC_REQUEST_KIND = defineKind({
   },
   search: { identifiers: ['admission_number'], mobiles: ['contact'] },
   admin: { panel: '/admin/tc-requests/panel', details: '/admin/tc-requests/details/' },
+  statusPage: TC_STATUS_PAGE,
   privacy: {
     personalColumns: [
       'tc_number',
@@ -71,7 +73,7 @@ export const TC_REQUEST_KIND = defineKind({
       feeDuePaise: feeDue(row),
     }),
     letters: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
-    paid: (language, facts, payment) => paymentReceived(language, 'tc-request', facts, payment),
+    paid: tcRequestPaymentReceived,
     templates: {
       'tc-request.submitted': 'TC request received',
       'tc-request.status': 'TC request status',

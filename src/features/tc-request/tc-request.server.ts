@@ -57,6 +57,7 @@ import { queueMessage } from '../../server/outbox.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';
+import { statusRouteOf } from '../record-kind.ts';
 import { certificateOf, dropCertificate } from './certificate.server.ts';
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
@@ -183,11 +184,7 @@ function needed(body: Record<string, unknown>, to: TcStatus): Record<string, str
 }
 
 const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
-  entity: 'tc-request',
-  table: 'tc_requests',
-  workflow: TC_WORKFLOW,
-  noun: 'This TC request',
-  notFound: NOT_FOUND,
+  ...statusRouteOf<TcStatus>(TC_REQUEST_KIND),
   check: ({ to, row, body, set }) => {
     if (to === 'fee-paid' && !['paid', 'waived'].includes(String(row.payment_status)))
       throw conflict(TC_MESSAGES.feeFirst);
