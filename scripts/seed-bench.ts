@@ -11,7 +11,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { withDefaultUser } from '../src/server/db.ts';
-import { fillAllNameKeys } from '../src/server/name-search.ts';
+import { fillAllNameKeys } from '../src/features/name-search.server.ts';
 
 export const SEED_COUNT = 100_000;
 const MARK = 'bench-seed@example.invalid';

@@ -15,7 +15,7 @@ import { createAdmission, createEnquiry, createTcRequest } from '../http/admin-f
 import { db } from '../http/forms-fixtures.ts';
 import { KINDS } from '../../src/features/kinds.ts';
 import { nameKey } from '../../src/server/name-keys.ts';
-import { SEARCH_BATCH } from '../../src/server/name-search.ts';
+import { SEARCH_BATCH } from '../../src/features/name-search.server.ts';
 
 useInProcessSite();
 

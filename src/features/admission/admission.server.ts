@@ -9,7 +9,7 @@
  * another application looks like the same child's. `searchName` finds a case-insensitive word-prefix
  * match on any name of the student, father or mother, first, middle or last ('ram sha' matches Ram /
  * Sharma), the start of the reference number, or the mobile number (recordSearch in
- * src/server/lists.ts); `searchClass` is the exact class label; `status` the exact status; `resent`
+ * src/features/record-search.server.ts); `searchClass` is the exact class label; `status` the exact status; `resent`
  * (any value) keeps applications with a document re-sent by the parent and not yet judged.
  * PATCH /v1/api/admission/{id} moves its status (src/server/workflow-moves.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
@@ -26,12 +26,12 @@ import {
   equals,
   paidSince,
   receivedSince,
-  recordSearch,
   statusEquals,
   listAnswer,
   readList,
   type ListSpec,
 } from '../../server/lists.ts';
+import { recordSearch } from '../record-search.server.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { csvExport, type ExportExtra } from '../../server/csv-export.ts';

@@ -18,12 +18,12 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import {
   equals,
   receivedSince,
-  recordSearch,
   statusEquals,
   listAnswer,
   readList,
   type ListSpec,
 } from '../../server/lists.ts';
+import { recordSearch } from '../record-search.server.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson } from '../../server/records.ts';

@@ -3,14 +3,14 @@
  * retention period erased (src/features/privacy/retention.server.ts, measured against `now`),
  * staged uploads and staff files nobody claimed, and the rows of tables that would otherwise only grow: sessions
  * past their expiry or revoked, rate-limit windows long over, sign-in throttle windows that ended.
- * Then the name keys of the office's search that no search has made yet (src/server/name-search.ts).
+ * Then the name keys of the office's search that no search has made yet (src/features/name-search.server.ts).
  */
 import { query } from '../../server/db.ts';
 import { cleanupStaffFiles } from '../../server/files.ts';
 import { cleanupUploads, STAGED_MAX_AGE_HOURS } from '../admission/documents.server.ts';
 import { cleanupLoginThrottle } from '../auth/throttle.server.ts';
 import { applyRetention, describeRetention, type RetentionResult } from '../privacy/retention.server.ts';
-import { fillAllNameKeys } from '../../server/name-search.ts';
+import { fillAllNameKeys } from '../name-search.server.ts';
 
 /** The longest rate-limit window is a day (applications per mobile number); older slices count in none. */
 const RATE_LIMIT_KEEP_HOURS = 24;

@@ -32,11 +32,11 @@ import {
   paidSince,
   readList,
   receivedSince,
-  recordSearch,
   startsWith,
   statusEquals,
   type ListSpec,
 } from '../../server/lists.ts';
+import { recordSearch } from '../record-search.server.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';

@@ -8,9 +8,9 @@
  * time, so a record sent or corrected since the last search is found; the hourly cleanup makes
  * the rest, as after the migration, when no record has any yet.
  */
-import { query, type Queryable } from './db.ts';
-import { storedKeys } from './name-keys.ts';
-import { KINDS } from '../features/kinds.ts';
+import { query, type Queryable } from '../server/db.ts';
+import { storedKeys } from '../server/name-keys.ts';
+import { KINDS } from './kinds.ts';
 
 /** Each kind's table and its name columns (the fields that hold a person's name, as search_names has them). */
 const NAME_COLUMNS = new Map<string, string[]>(
