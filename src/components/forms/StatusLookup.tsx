@@ -95,6 +95,35 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
 
   const hydrated = useHydrated();
 
+  async function lookUp(typed: { number: string; contactNo: string }) {
+    setProblem('');
+    const input = { [number.name]: typed.number, contactNo: typed.contactNo, language: lang };
+    const result = check(input, (code) => text[code]);
+    if (!result.ok) {
+      setErrors(result.fields);
+      toast.warning(result.error);
+      focusFirstError(formRef.current, result.fields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { status, body } = await answerOf<A>(await apiJson(path, 'POST', input));
+      if (status === 200) {
+        setFound((f) => ({ answer: body as A, pair: result.data, shown: (f?.shown ?? 0) + 1 }));
+        return;
+      }
+      setFound(null);
+      if (status === 400 && body.fields) setErrors(body.fields);
+      setProblem(status === 400 && body.error ? body.error : problemOf(t, status, notFound, body));
+    } catch (error) {
+      console.error(`${path}: the lookup failed`, error);
+      toast.error(t('statusCheck.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   // Back from the gateway: the pair this tab kept before leaving (never in the address) is looked up at once, so the receipt shows.
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -127,9 +156,10 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
   }, [number.param, number.name]);
 
   // A new answer (a lookup, or a change made from it) takes the focus, so it is read out.
+  const shown = found?.shown;
   useEffect(() => {
-    if (found) headingRef.current?.focus();
-  }, [found?.shown]);
+    if (shown !== undefined) headingRef.current?.focus();
+  }, [shown]);
 
   const change = (name: 'number' | 'contactNo', value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -141,35 +171,6 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
     event.preventDefault();
     if (busy) return;
     await lookUp(values);
-  }
-
-  async function lookUp(typed: { number: string; contactNo: string }) {
-    setProblem('');
-    const input = { [number.name]: typed.number, contactNo: typed.contactNo, language: lang };
-    const result = check(input, (code) => text[code]);
-    if (!result.ok) {
-      setErrors(result.fields);
-      toast.warning(result.error);
-      focusFirstError(formRef.current, result.fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { status, body } = await answerOf<A>(await apiJson(path, 'POST', input));
-      if (status === 200) {
-        setFound({ answer: body as A, pair: result.data, shown: Date.now() });
-        return;
-      }
-      setFound(null);
-      if (status === 400 && body.fields) setErrors(body.fields);
-      setProblem(status === 400 && body.error ? body.error : problemOf(t, status, notFound, body));
-    } catch (error) {
-      console.error(`${path}: the lookup failed`, error);
-      toast.error(t('statusCheck.failed'));
-    } finally {
-      setBusy(false);
-    }
   }
 
   const field = (name: 'number' | 'contactNo') => (name === 'number' ? number.name : 'contactNo');
@@ -225,7 +226,9 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
           <h2 id={`${uid}-result`} ref={headingRef} tabIndex={-1}>
             {heading(found.answer, t)}
           </h2>
-          {children(found.answer, found.pair, (answer) => setFound({ answer, pair: found.pair, shown: Date.now() }))}
+          {children(found.answer, found.pair, (answer) =>
+            setFound((f) => ({ answer, pair: found.pair, shown: (f?.shown ?? 0) + 1 })),
+          )}
         </section>
       )}
     </div>

@@ -7,7 +7,7 @@
  * A form's English and Hindi pages share its draft (one key), and it is written at once when the
  * language switch is clicked or the page is left, so a switch right after typing keeps it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { draftKey } from './draft-key.ts';
 
 function read(key: string): Record<string, string> | undefined {
@@ -49,37 +49,35 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: (
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  const latest = useRef({ values, empty });
-  latest.current = { values, empty };
-
-  const save = useCallback(() => {
+  // Whenever it runs (a timer, the page being left), it writes the latest values under the latest key.
+  const save = useEffectEvent(() => {
     if (!restored.current) return;
-    const { values: now, empty: defaults } = latest.current;
     try {
-      if (isUntouched(now, defaults())) localStorage.removeItem(draftKey(key));
-      else localStorage.setItem(draftKey(key), JSON.stringify(now));
+      if (isUntouched(values, empty())) localStorage.removeItem(draftKey(key));
+      else localStorage.setItem(draftKey(key), JSON.stringify(values));
     } catch {
       // Storage full or disabled (private mode): the form still works without drafts.
     }
-  }, [key]);
+  });
 
   useEffect(() => {
     if (!restored.current) return;
-    const timer = setTimeout(save, 300);
+    const timer = setTimeout(() => save(), 300);
     return () => clearTimeout(timer);
-  }, [save, values]);
+  }, [key, values]);
 
   useEffect(() => {
     const beforeSwitch = (event: MouseEvent) => {
       if (event.target instanceof Element && event.target.closest('[data-language-switch]')) save();
     };
+    const onHide = () => save();
     document.addEventListener('click', beforeSwitch, true);
-    window.addEventListener('pagehide', save);
+    window.addEventListener('pagehide', onHide);
     return () => {
       document.removeEventListener('click', beforeSwitch, true);
-      window.removeEventListener('pagehide', save);
+      window.removeEventListener('pagehide', onHide);
     };
-  }, [save]);
+  }, []);
 
   const setField = useCallback((name: keyof T, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
 

@@ -110,9 +110,11 @@ export default function NoticesScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.data]);
 
+  const editingId = editing?.id;
+  const isEditing = editing !== undefined;
   useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLElement>('h2')?.focus();
-  }, [editing?.id, !!editing]);
+    if (isEditing) formRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [editingId, isEditing]);
 
   async function togglePin(notice: Listed) {
     if (busy) return;

@@ -60,11 +60,14 @@ export default function PagesScreen() {
   useEffect(() => {
     const path = new URLSearchParams(location.search).get('edit');
     if (path && !editing) void open(path);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const editingPath = editing?.path;
   useEffect(() => {
-    if (editing) formRef.current?.querySelector<HTMLElement>('h2')?.focus();
-  }, [editing?.path]);
+    if (editingPath !== undefined) formRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [editingPath]);
 
   async function toggleHidden(page: PageListed) {
     if (busy) return;

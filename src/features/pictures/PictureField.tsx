@@ -68,6 +68,8 @@ export default function PictureField({ label, value, onChange, lang = 'en' }: Pr
     return () => {
       live = false;
     };
+    // Only a new value loads a picture; the one shown is compared with it, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value?.picture]);
 
   async function upload(file: File | undefined) {

@@ -29,9 +29,10 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
   const [problem, setProblem] = useState('');
   const [found, setFound] = useState<(VerifiedTc & { shown: number }) | null>(null);
 
+  const shown = found?.shown;
   useEffect(() => {
-    if (found) headingRef.current?.focus();
-  }, [found?.shown]);
+    if (shown !== undefined) headingRef.current?.focus();
+  }, [shown]);
 
   const change = (name: 'tcNumber' | 'issuedOn', value: string) => {
     setValues((v) => ({ ...v, [name]: value }));

@@ -1,5 +1,5 @@
 /** An add/remove list of short texts (responsibilities, qualifications). Enter in the box adds. */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 
 interface Props {
   label: string;
@@ -10,13 +10,15 @@ interface Props {
   pending: string;
   onPending: (text: string) => void;
   invalid?: boolean;
-  inputRef?: React.Ref<HTMLInputElement>;
+  /** The text box, for a form that moves the focus to it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 export function ListEditor({ label, itemName, items, onChange, pending, onPending, invalid, inputRef }: Props) {
   const id = useId();
   const [announce, setAnnounce] = useState('');
-  const localRef = useRef<HTMLInputElement | null>(null);
+  const ownRef = useRef<HTMLInputElement | null>(null);
+  const boxRef = inputRef ?? ownRef;
 
   function add() {
     const text = pending.trim();
@@ -24,7 +26,7 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
     onChange([...items, text]);
     onPending('');
     setAnnounce(`Added: ${text}`);
-    localRef.current?.focus();
+    boxRef.current?.focus();
   }
 
   return (
@@ -50,7 +52,7 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
                 onClick={() => {
                   onChange(items.filter((_, i) => i !== index));
                   setAnnounce(`Removed: ${item}`);
-                  localRef.current?.focus();
+                  boxRef.current?.focus();
                 }}
               >
                 Remove
@@ -65,11 +67,7 @@ export function ListEditor({ label, itemName, items, onChange, pending, onPendin
         </label>
         <input
           id={`${id}-input`}
-          ref={(el) => {
-            localRef.current = el;
-            if (typeof inputRef === 'function') inputRef(el);
-            else if (inputRef) (inputRef as React.RefObject<HTMLInputElement | null>).current = el;
-          }}
+          ref={boxRef}
           type="text"
           value={pending}
           aria-invalid={invalid || undefined}

@@ -40,6 +40,7 @@ export default function VacanciesBoard({
   const [open, setOpen] = useState<Vacancy>();
   const [noneBefore, noneAfter] = fillIn(words['vacancies.noneLater'], { email: '\u0000' }).split('\u0000');
 
+  const failedToast = words['vacancies.failedToast'];
   useEffect(() => {
     api('/jobs')
       .then(async (res) => {
@@ -48,9 +49,9 @@ export default function VacanciesBoard({
       })
       .catch(() => {
         setState({ status: 'failed' });
-        toast.error(words['vacancies.failedToast']);
+        toast.error(failedToast);
       });
-  }, []);
+  }, [failedToast]);
 
   return (
     <div className="board" aria-busy={state.status === 'loading'}>

@@ -2,7 +2,7 @@
  * List state kept in the URL query (search boxes and page), so Back, reload and a copied link all
  * show the same view. Updates use history.replaceState: typing does not fill the history.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { rememberPanelQuery } from './navigation.ts';
 
 export type Query<K extends string> = Record<K, string>;
@@ -59,8 +59,7 @@ export function useDebouncedSearchParam(
   delay = 350,
 ): [string, (v: string) => void] {
   const [text, setText] = useState(value);
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
+  const commit = useEffectEvent((text: string) => onCommit(text));
   const last = useRef(value);
 
   // Follows the committed value when it changes from outside (Back/Forward).
@@ -75,7 +74,7 @@ export function useDebouncedSearchParam(
     if (text === last.current) return;
     const timer = setTimeout(() => {
       last.current = text;
-      commit.current(text);
+      commit(text);
     }, delay);
     return () => clearTimeout(timer);
   }, [text, delay]);
@@ -85,11 +84,10 @@ export function useDebouncedSearchParam(
 
 /** Calls `reload` when the page comes back from the browser's back-forward cache (a record may be gone). */
 export function useReloadOnPageShow(reload: () => void): void {
-  const ref = useRef(reload);
-  ref.current = reload;
+  const reloadShown = useEffectEvent(() => reload());
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) ref.current();
+      if (event.persisted) reloadShown();
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);

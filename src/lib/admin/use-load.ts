@@ -1,5 +1,5 @@
 /** Loads data for a screen: keeps the latest answer only, and reloads on demand or after bfcache. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useReloadOnPageShow } from './url-query.ts';
 
 export interface Loaded<T> {
@@ -19,8 +19,7 @@ export function useLoad<T>(
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
   const run = useRef(0);
-  const errorRef = useRef(onError);
-  errorRef.current = onError;
+  const failedWith = useEffectEvent((error: unknown) => onError?.(error));
 
   useEffect(() => {
     const current = ++run.current;
@@ -36,7 +35,7 @@ export function useLoad<T>(
         if (current !== run.current) return;
         setFailed(true);
         setLoading(false);
-        errorRef.current?.(error);
+        failedWith(error);
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
