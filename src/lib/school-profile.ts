@@ -213,10 +213,12 @@ export function footerFacts(profile: SchoolProfile, language: Language) {
 // (src/features/school/school.server.ts keeps it current, at most a short while old).
 
 let inUse: SchoolProfile = defaultProfile();
+// eslint-disable-next-line react-hooks/rules-of-hooks -- usePrefix is no React hook: it sets the prefix in use
 usePrefix(inUse.referencePrefix);
 
 export const schoolInUse = (): SchoolProfile => inUse;
 export function putSchoolInUse(profile: SchoolProfile): void {
   inUse = profile;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- as above
   usePrefix(profile.referencePrefix);
 }
