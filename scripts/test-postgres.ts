@@ -93,7 +93,7 @@ const data = join(dir, 'data');
 const as = (cmd: string, args: string[]) =>
   asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
 const port = await freePort();
-let code = 1;
+let code: number;
 try {
   as(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   // Several runtimes run at once here (the shared one and the files' own), each function with its

@@ -130,7 +130,7 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [screen]);
 
   useEffect(() => {
     if (signedIn) showFlashToasts();
