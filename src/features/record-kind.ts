@@ -7,7 +7,7 @@
  * listed by src/features/kinds.server.ts under the same names, so that the browser never loads it.
  */
 import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
-import type { WorkflowRoute } from '../server/workflow-moves.ts';
+import type { WorkflowRoute } from '../server/workflow-route.ts';
 import type { Workflow } from '../lib/workflow.ts';
 import type { FormMessage } from '../lib/forms/texts.ts';
 import type { Language } from '../lib/i18n/languages.ts';

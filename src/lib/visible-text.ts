@@ -1,7 +1,7 @@
 /**
  * Whether a text the office writes for others to read (a reason, a note, a title) shows anything,
  * and whether it holds characters no text should: the server's checks (bodyText in
- * src/server/workflow-moves.ts, the notices', events' and press schemas) and the admin forms use
+ * src/features/workflow-moves.server.ts, the notices', events' and press schemas) and the admin forms use
  * these same rules.
  */
 

@@ -2,7 +2,7 @@
  * The name keys of the office's search: one loose Latin spelling of a name word, the same whether
  * the family wrote the name in Devanagari or in Latin letters, so that "Sharma" finds शर्मा and
  * आरव finds Aarav (recordSearch in src/features/record-search.server.ts; the keys are kept beside the names,
- * src/server/name-search.ts). Devanagari is romanised by Sanscript (ITRANS), then both scripts are
+ * src/features/name-search.server.ts). Devanagari is romanised by Sanscript (ITRANS), then both scripts are
  * folded the same way: the spellings Hindi names take in English fall together (aa/a, ee/i, oo/u,
  * sh/s, v/w, z/j, f/ph, q/k, x/ks, y/i, doubled letters, an h after a consonant that Hindi
  * aspirates), and a short a or e after the first letter is dropped, because English spellings write

@@ -13,7 +13,7 @@ import { LANGUAGES, fill } from '../../src/lib/i18n/index.ts';
 import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/lib/school-profile.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { messageFor } from '../../src/server/outbox.ts';
+import { messageFor } from '../../src/features/messages/outbox.server.ts';
 import { MAX_ATTEMPTS, retryMinutes } from '../../src/server/mailer.ts';
 import { site } from '../../src/config/site.ts';
 

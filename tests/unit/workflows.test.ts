@@ -10,7 +10,7 @@ import { ADMISSION_WORKFLOW } from '../../src/features/admission/workflow.ts';
 import { ENQUIRY_WORKFLOW } from '../../src/features/enquiry/workflow.ts';
 import { TC_WORKFLOW } from '../../src/features/tc-request/workflow.ts';
 import { allowedMoves, isPrincipalMove, isStatus, statusLabel, type Workflow } from '../../src/lib/workflow.ts';
-import { refusedMove } from '../../src/server/workflow-moves.ts';
+import { refusedMove } from '../../src/features/workflow-moves.server.ts';
 
 interface Case {
   name: string;

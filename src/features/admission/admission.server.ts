@@ -11,7 +11,7 @@
  * Sharma), the start of the reference number, or the mobile number (recordSearch in
  * src/features/record-search.server.ts); `searchClass` is the exact class label; `status` the exact status; `resent`
  * (any value) keeps applications with a document re-sent by the parent and not yet judged.
- * PATCH /v1/api/admission/{id} moves its status (src/server/workflow-moves.ts); PATCH
+ * PATCH /v1/api/admission/{id} moves its status (src/features/workflow-moves.server.ts); PATCH
  * .../documents/{field} judges one document. GET /v1/api/admission/export.csv takes the list's
  * filters and answers them all as CSV (src/server/csv-export.ts). Deleting an admission deletes its documents' blobs
  * too (the uploads rows cascade with it).
@@ -38,7 +38,8 @@ import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
 import { insertColumns, recordJson, selectColumns, type StoredFile } from '../../server/records.ts';
 import { forgetRecord, getRecord } from '../../server/record-routes.ts';
-import { bodyText, changeStatus, workflowJson, writeMove, type WorkflowRoute } from '../../server/workflow-moves.ts';
+import { bodyText, changeStatus, workflowJson, writeMove } from '../workflow-moves.server.ts';
+import type { WorkflowRoute } from '../../server/workflow-route.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { toIso, yearInIndia } from '../../lib/dates.ts';
 import { sessionOf } from '../../lib/sessions.ts';
@@ -66,7 +67,7 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueLetter, queueMessage } from '../../server/outbox.ts';
+import { queueLetter, queueMessage } from '../messages/outbox.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { admissionDocumentRejected } from './kind-letters.ts';
 import {

@@ -18,7 +18,7 @@ import { recordAudit } from '../../server/audit.ts';
 import { query, transaction } from '../../server/db.ts';
 import { badRequest, conflict, forbidden } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import type { Move } from '../../server/workflow-moves.ts';
+import type { Move } from '../../server/workflow-route.ts';
 import { inClassOrder } from '../../lib/classes.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';

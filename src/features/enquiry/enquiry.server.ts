@@ -9,20 +9,13 @@
  * `status` the exact status; `due` (any value) keeps enquiries whose follow-up date has come.
  * GET .../export.csv answers every match of the same filters as CSV.
  *
- * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/server/workflow-moves.ts) or,
+ * PATCH /v1/api/enquiry/{id} { status?, note?, nextFollowUp? } moves it (src/features/workflow-moves.server.ts) or,
  * without a status, only sets the next follow-up date ('' clears it).
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { queryOne } from '../../server/db.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import {
-  equals,
-  receivedSince,
-  statusEquals,
-  listAnswer,
-  readList,
-  type ListSpec,
-} from '../../server/lists.ts';
+import { equals, receivedSince, statusEquals, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { recordSearch } from '../record-search.server.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
@@ -32,8 +25,9 @@ import { privacyJson } from '../../lib/privacy-state.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest, formRefusal } from '../../server/errors.ts';
-import { changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
-import { messageAlongside, messageFor } from '../../server/outbox.ts';
+import { changeStatus, workflowJson } from '../workflow-moves.server.ts';
+import type { WorkflowRoute } from '../../server/workflow-route.ts';
+import { messageAlongside, messageFor } from '../messages/outbox.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { offersClass } from '../../lib/school-profile.ts';
 import { sendSoon } from '../../server/mailer.ts';

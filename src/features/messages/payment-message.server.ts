@@ -3,7 +3,7 @@
  * desk or online: src/features/payments/payments.server.ts), in its transaction.
  */
 import type { Queryable } from '../../server/db.ts';
-import { queueLetter } from '../../server/outbox.ts';
+import { queueLetter } from './outbox.server.ts';
 import type { ReceivedPayment } from '../record-kind.ts';
 import { kindOf, type PaidKind } from '../kinds.ts';
 

@@ -23,7 +23,7 @@ import { isUuid, query, queryOne, transaction, type Queryable } from '../../serv
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
-import { bodyText, writeMove } from '../../server/workflow-moves.ts';
+import { bodyText, writeMove } from '../workflow-moves.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import type { ExportExtra } from '../../server/csv-export.ts';
 import { dateInIndia, toIso, yearInIndia } from '../../lib/dates.ts';

@@ -22,7 +22,7 @@ import type { StaffFileType } from '../../lib/staff-files.ts';
 import { isUuid, query, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson } from '../../server/http.ts';
-import { bodyText } from '../../server/workflow-moves.ts';
+import { bodyText } from '../workflow-moves.server.ts';
 import { toIso, dateInIndia } from '../../lib/dates.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { checkOneField } from '../../lib/forms/validate.ts';

@@ -17,13 +17,14 @@
  * `status` the exact status. GET .../export.csv answers every match of the same filters as CSV.
  *
  * PATCH /v1/api/tc-request/{id} { status, note?, tcNumber?, tcIssueDate?, reason? } moves it
- * (src/server/workflow-moves.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
+ * (src/features/workflow-moves.server.ts): to fee-paid once the fee is paid or waived, to issued with the TC's
  * number and date, to rejected with a reason.
  */
 import type { AdminContext } from '../../server/auth.ts';
 import { placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict } from '../../server/errors.ts';
-import { bodyText, changeStatus, workflowJson, type WorkflowRoute } from '../../server/workflow-moves.ts';
+import { bodyText, changeStatus, workflowJson } from '../workflow-moves.server.ts';
+import type { WorkflowRoute } from '../../server/workflow-route.ts';
 import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
@@ -53,7 +54,7 @@ import { TC_LIMIT, TC_REQUEST, type OtherTcRequest, type TcRequest } from './tc-
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueMessage } from '../../server/outbox.ts';
+import { queueMessage } from '../messages/outbox.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';

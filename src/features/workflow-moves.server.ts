@@ -8,16 +8,17 @@
  * GET answers it, with `status` and `history`.
  */
 import { visibleText } from '../lib/visible-text.ts';
-import type { AdminContext } from './auth.ts';
-import { recordAudit, type SystemActor } from './audit.ts';
-import { isUuid, query, transaction, type Queryable } from './db.ts';
-import { badRequest, conflict, forbidden, notFound } from './errors.ts';
-import { json, readJson } from './http.ts';
-import { PRINCIPAL_ONLY } from './auth.ts';
-import { isMessageEntity, queueMessage } from './outbox.ts';
-import { sendSoon } from './mailer.ts';
+import type { AdminContext } from '../server/auth.ts';
+import { recordAudit, type SystemActor } from '../server/audit.ts';
+import { isUuid, query, transaction, type Queryable } from '../server/db.ts';
+import { badRequest, conflict, forbidden, notFound } from '../server/errors.ts';
+import { json, readJson } from '../server/http.ts';
+import { PRINCIPAL_ONLY } from '../server/auth.ts';
+import { isMessageEntity, queueMessage } from './messages/outbox.server.ts';
+import { sendSoon } from '../server/mailer.ts';
 import { toIso } from '../lib/dates.ts';
 import type { Entity } from '../lib/record.ts';
+import type { Move, WorkflowRoute } from '../server/workflow-route.ts';
 import {
   CREATED_BY,
   allowedMoves,
@@ -25,7 +26,6 @@ import {
   isStatus,
   statusLabel,
   type HistoryEntry,
-  type Workflow,
 } from '../lib/workflow.ts';
 
 export const NOTE_MAX = 1000;
@@ -38,41 +38,6 @@ export const WORKFLOW_MESSAGES = {
   erased:
     "This record's personal data has been erased: it is kept only for the statistics and does not change any more.",
 } as const;
-
-/** A move being made, inside its transaction, after the record's row is locked. */
-export interface Move<S extends string> {
-  tx: Queryable;
-  id: string;
-  /** The locked row, every column. */
-  row: Record<string, unknown>;
-  from: S;
-  to: S;
-  note: string;
-  body: Record<string, unknown>;
-  ctx: AdminContext;
-  /** Further columns the move writes with the status (column -> value). */
-  set: Record<string, unknown>;
-  /** Further audit entries' details, e.g. a seat override. */
-  audit: { action: 'seat-override'; detail: string }[];
-}
-
-export interface WorkflowRoute<S extends string> {
-  entity: Entity;
-  table: string;
-  workflow: Workflow<S>;
-  /** How messages name the record ('This application'). */
-  noun: string;
-  notFound: string;
-  /** The record's own rules for a move: throw to refuse it, or add columns to `move.set`. */
-  check?: (move: Move<S>) => Promise<void> | void;
-  /**
-   * A PATCH without a status: the fields it may change instead (column -> value), or undefined
-   * when this record takes none (400 then).
-   */
-  edit?: (body: Record<string, unknown>, row: Record<string, unknown>) => Record<string, unknown> | undefined;
-  /** The record as its GET answers it, after the change. */
-  answer: (id: string) => Promise<unknown>;
-}
 
 /** A trimmed text of the body, or '' when absent; 400 when it is not text or longer than `max`. */
 export function bodyText(body: Record<string, unknown>, name: string, max: number, label = name): string {

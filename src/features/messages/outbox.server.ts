@@ -11,13 +11,13 @@
  * first news (a receipt, a decision) still goes at once; what waits anyway (the office's WhatsApp
  * letters, an e-mail while the mail server is down) gathers the news that follows.
  */
-import type { Queryable } from './db.ts';
-import { fill, isLanguage, type Language } from '../lib/i18n/index.ts';
-import type { Letter, MessageEvent } from '../features/messages/templates.ts';
-import { limits } from '../config/limits.ts';
-import { isKindName, kindOf, type KindName } from '../features/kinds.ts';
-import { SERVER_KINDS } from '../features/kinds.server.ts';
-import { envNumber } from './env.ts';
+import type { Queryable } from '../../server/db.ts';
+import { fill, isLanguage, type Language } from '../../lib/i18n/index.ts';
+import type { Letter, MessageEvent } from './templates.ts';
+import { limits } from '../../config/limits.ts';
+import { isKindName, kindOf, type KindName } from '../kinds.ts';
+import { SERVER_KINDS } from '../kinds.server.ts';
+import { envNumber } from '../../server/env.ts';
 import {
   OPTED_OUT_REASON,
   mobileConfigured,
@@ -26,9 +26,9 @@ import {
   templateText,
   tenDigits,
   whatsappConfigured,
-} from './family-mobile.ts';
+} from '../../server/family-mobile.ts';
 // Letters name the school as its profile has it: reading it (cached) keeps the profile in use current.
-import { schoolProfile } from './school-profile.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
 
 type Channel = 'email' | 'whatsapp' | 'sms';
 /** The kinds of record whose parents get messages: every kind in the list. */
