@@ -7,7 +7,6 @@
  * listed by src/features/kinds.server.ts under the same names, so that the browser never loads it.
  */
 import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
-import type { WorkflowRoute } from '../server/workflow-route.ts';
 import type { Workflow } from '../lib/workflow.ts';
 import type { FormMessage } from '../lib/forms/texts.ts';
 import type { Language } from '../lib/i18n/languages.ts';
@@ -15,6 +14,7 @@ import type { Letter, MessageEvent } from './messages/templates.ts';
 import type { FeeItem } from './fees/fees.ts';
 import type { StatusCheckCode } from '../lib/status-check.ts';
 import type { StatusPage } from '../lib/status-pages.ts';
+import type { ComponentType, LazyExoticComponent } from 'react';
 
 type Row = Record<string, unknown>;
 
@@ -52,6 +52,13 @@ export interface RecordKind<N extends string = string> {
     readonly panel: string;
     /** The details screen, before the record's id. */
     readonly details: string;
+    /** The admin menu's entry of its list. */
+    readonly menu: string;
+    /**
+     * Its admin screens' names (the `screen` of their pages); its folder's kind-screens.ts has a
+     * lazily loaded component under each, which the admin shell (src/components/admin/AdminApp.tsx) finds.
+     */
+    readonly screens: { readonly panel: string; readonly details: string };
   };
   readonly privacy: KindPrivacy;
   /** Its own audit entries' details in words, where they name more than a status move (undefined: as stored). */
@@ -183,15 +190,16 @@ export const KEPT_BY_EVERY_KIND: Readonly<Record<string, string>> = {
 };
 
 /**
- * What a kind's status moves (src/server/workflow-moves.ts) read of it: its name, table, workflow
+ * What a kind's status moves (its WorkflowRoute) read of it: its name, table, workflow
  * and words, as the kind declares them. `S` is its workflow's statuses.
  */
-export const statusRouteOf = <S extends string>(
-  kind: RecordKind<Entity>,
-): Pick<WorkflowRoute<S>, 'entity' | 'table' | 'workflow' | 'noun' | 'notFound'> => ({
+export const statusRouteOf = <S extends string>(kind: RecordKind<Entity>) => ({
   entity: kind.name,
   table: kind.table,
   workflow: kind.workflow as Workflow<S>,
   noun: kind.labels.this,
   notFound: kind.labels.notFound,
 });
+
+/** A kind's admin screens by name, loaded when opened (its folder's kind-screens.ts exports them as default). */
+export type KindScreens = Readonly<Record<string, LazyExoticComponent<ComponentType>>>;

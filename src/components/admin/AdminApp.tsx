@@ -11,6 +11,8 @@ import { showFlashToasts } from '../../lib/admin/navigation.ts';
 import type { SignedIn } from '../../lib/roles.ts';
 import { SessionContext } from './session.tsx';
 import { putSchoolInUse, type SchoolProfile } from '../../lib/school-profile.ts';
+import { KINDS } from '../../features/kinds.ts';
+import type { KindScreens } from '../../features/record-kind.ts';
 import './admin.css';
 
 const SCREENS = {
@@ -27,34 +29,34 @@ const SCREENS = {
   'vacancies-panel': lazy(() => import('../../features/vacancies/VacanciesPanel.tsx')),
   'vacancy-new': lazy(() => import('../../features/vacancies/VacancyNew.tsx')),
   'vacancy-details': lazy(() => import('../../features/vacancies/VacancyDetails.tsx')),
-  'tc-panel': lazy(() => import('../../features/tc-request/TcPanel.tsx')),
-  'tc-details': lazy(() => import('../../features/tc-request/TcDetails.tsx')),
   'gallery-panel': lazy(() => import('../../features/gallery/GalleryPanel.tsx')),
   'gallery-new': lazy(() => import('../../features/gallery/GalleryNew.tsx')),
   'gallery-details': lazy(() => import('../../features/gallery/GalleryDetails.tsx')),
   notices: lazy(() => import('../../features/notices/NoticesScreen.tsx')),
   pages: lazy(() => import('../../features/pages/PagesScreen.tsx')),
-  'admissions-panel': lazy(() => import('../../features/admission/AdmissionsPanel.tsx')),
-  'admission-details': lazy(() => import('../../features/admission/AdmissionDetails.tsx')),
-  'enquiry-panel': lazy(() => import('../../features/enquiry/EnquiryPanel.tsx')),
-  'enquiry-details': lazy(() => import('../../features/enquiry/EnquiryDetails.tsx')),
   receipt: lazy(() => import('../../features/payments/ReceiptScreen.tsx')),
   accounts: lazy(() => import('../../features/auth/AccountsScreen.tsx')),
   account: lazy(() => import('../../features/auth/MyAccount.tsx')),
   calendar: lazy(() => import('../../features/calendar/CalendarScreen.tsx')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
-export type AdminScreen = keyof typeof SCREENS;
+/** Each kind's list and details screens, from its folder's kind-screens.ts (under the names its kind.ts gives them). */
+export const KIND_SCREENS: KindScreens = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<KindScreens>('../../features/*/kind-screens.ts', { eager: true, import: 'default' }),
+  ),
+);
+
+export type AdminScreen = keyof typeof SCREENS | `${string}-panel` | `${string}-details`;
 
 /** The nav; a link marked 'principal' is offered to principals only. */
 const LINKS: [href: string, label: string, only?: 'principal'][] = [
   ['/admin', 'Home'],
-  ['/admin/enquiry/panel', 'Enquiries'],
-  ['/admin/admissions/panel', 'Admissions'],
+  ...KINDS.map((k): [string, string] => [k.admin.panel, k.admin.menu]),
   ['/admin/seats', 'Seats'],
   ['/admin/fees', 'Fees'],
   ['/admin/payments', 'Online payments'],
-  ['/admin/tc-requests/panel', 'TC Requests'],
   ['/admin/vacancies/panel', 'Vacancies'],
   ['/admin/gallery/panel', 'Gallery'],
   ['/admin/calendar', 'Calendar'],
@@ -81,17 +83,20 @@ const PANEL_OF: Record<string, string> = {
   press: '/admin/press',
   vacancies: '/admin/vacancies/panel',
   vacancy: '/admin/vacancies/panel',
-  tc: '/admin/tc-requests/panel',
   gallery: '/admin/gallery/panel',
   notices: '/admin/notices',
   pages: '/admin/pages',
-  admissions: '/admin/admissions/panel',
+  // The admission's own screens besides its list and details (the printed application).
   admission: '/admin/admissions/panel',
-  enquiry: '/admin/enquiry/panel',
   accounts: '/admin/accounts',
   account: '/admin/account',
   calendar: '/admin/calendar',
 };
+
+/** Each kind's screens highlight its list in the menu. */
+const KIND_PANEL: Record<string, string> = Object.fromEntries(
+  KINDS.flatMap((k) => Object.values(k.admin.screens).map((name) => [name, k.admin.panel])),
+);
 
 function Loading() {
   return (
@@ -136,8 +141,8 @@ export default function AdminApp({ screen }: { screen: AdminScreen }) {
     if (signedIn) showFlashToasts();
   }, [signedIn]);
 
-  const Screen = SCREENS[screen];
-  const panel = PANEL_OF[screen.split('-')[0] ?? ''];
+  const Screen = (SCREENS as Record<string, KindScreens[string]>)[screen] ?? KIND_SCREENS[screen]!;
+  const panel = KIND_PANEL[screen] ?? PANEL_OF[screen.split('-')[0] ?? ''];
   // While a temporary password is in use, or a required second factor is missing, every other screen is refused, so only My account is offered.
   const links = LINKS.filter(([href, , only]) =>
     signedIn?.mustChangePassword || signedIn?.mustSetUpSecondFactor

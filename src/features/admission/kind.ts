@@ -41,7 +41,12 @@ export const ADMISSION_KIND = defineKind({
     notFound: 'Admission not found',
   },
   search: { identifiers: ['reference_number'], mobiles: ['contact_no'] },
-  admin: { panel: '/admin/admissions/panel', details: '/admin/admissions/details/' },
+  admin: {
+    panel: '/admin/admissions/panel',
+    details: '/admin/admissions/details/',
+    menu: 'Admissions',
+    screens: { panel: 'admissions-panel', details: 'admission-details' },
+  },
   statusPage: ADMISSION_STATUS_PAGE,
   privacy: {
     // age_outside_range is worked out from the date of birth: it goes with it. The submission's

@@ -24,7 +24,12 @@ export const ENQUIRY_KIND = defineKind({
     notFound: 'Enquiry not found',
   },
   search: { mobiles: ['father_mobile'] },
-  admin: { panel: '/admin/enquiry/panel', details: '/admin/enquiry/details/' },
+  admin: {
+    panel: '/admin/enquiry/panel',
+    details: '/admin/enquiry/details/',
+    menu: 'Enquiries',
+    screens: { panel: 'enquiry-panel', details: 'enquiry-details' },
+  },
   privacy: {
     personalColumns: ['submission_key', 'submission_hash', 'next_follow_up'],
     keptColumns: {

@@ -32,7 +32,12 @@ export const TC_REQUEST_KIND = defineKind({
     notFound: 'TC request not found',
   },
   search: { identifiers: ['admission_number'], mobiles: ['contact'] },
-  admin: { panel: '/admin/tc-requests/panel', details: '/admin/tc-requests/details/' },
+  admin: {
+    panel: '/admin/tc-requests/panel',
+    details: '/admin/tc-requests/details/',
+    menu: 'TC Requests',
+    screens: { panel: 'tc-panel', details: 'tc-details' },
+  },
   statusPage: TC_STATUS_PAGE,
   privacy: {
     personalColumns: [
