@@ -6,6 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { KINDS } from '../../src/features/kinds.ts';
+import type { RecordKind } from '../../src/features/record-kind.ts';
 
 const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../netlify/functions');
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -27,6 +29,45 @@ const CONTENT_SECTIONS = [
   '/press',
 ];
 const CONTENT_PAGES = [...CONTENT_SECTIONS, ...CONTENT_SECTIONS.map((path) => (path === '/' ? '/hi' : `/hi${path}`))];
+
+/** Each kind's function (src/features/kinds.ts): netlify/functions/<name>.mts serves /v1/api/<name>. */
+export const kindFunctions = (kinds: readonly RecordKind[] = KINDS) => kinds.map((k) => `${k.name}.mts`);
+
+/**
+ * The routes every kind's function has (a paid kind's payments too), with who may call them and why,
+ * for tests/api/role-matrix.test.ts: the principal's (a parent's requests about their data,
+ * deletion, a fee's reversal or waiver) and those of every member of staff (the list, the details,
+ * a status move, the export, a payment at the desk).
+ */
+export function kindRoutes(kinds: readonly RecordKind[] = KINDS) {
+  const principalOnly: Record<string, string> = {};
+  const staff: Record<string, string> = {};
+  for (const k of kinds) {
+    const at = `/v1/api/${k.name}`;
+    Object.assign(principalOnly, {
+      [`DELETE ${at}/:id`]: 'office staff never delete records',
+      [`GET ${at}/:id/export.zip`]: "a parent's request for everything held is the principal's to answer",
+      [`POST ${at}/:id/erase`]: "erasure on a parent's request is the principal's",
+      [`PATCH ${at}/:id/fields`]: "a correction on a parent's request is the principal's",
+      ...(k.payment
+        ? {
+            [`POST ${at}/:id/payments/:paymentId/reverse`]: "payment reversal is the principal's",
+            [`POST ${at}/:id/waive`]: "waiving a fee is the principal's",
+          }
+        : {}),
+    });
+    Object.assign(staff, {
+      [`GET ${at}`]: `the ${k.labels.noun} list`,
+      [`GET ${at}/:id`]: `${k.labels.the}'s details`,
+      [`PATCH ${at}/:id`]: `moving ${k.labels.the}'s status (reopening a decided one is checked inside)`,
+      [`GET ${at}/export.csv`]: `exporting the ${k.labels.noun} list`,
+      ...(k.payment
+        ? { [`POST ${at}/:id/payments`]: `recording a payment of ${k.payment.purpose.toLowerCase()}` }
+        : {}),
+    });
+  }
+  return { principalOnly, staff };
+}
 
 /** Routes anyone may call. Each entry says why; everything else must be admin-only. */
 export const PUBLIC: Record<string, string> = {
