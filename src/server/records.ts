@@ -1,12 +1,12 @@
 /**
  * Database rows to API records, read from a record's definition (src/lib/record.ts): camelCase
  * names, a string `_id`, ISO dates, Aadhaar masked. Also the columns a read selects (never an
- * Aadhaar's ciphertext or look-up hash) and the columns and values an insert writes.
+ * Aadhaar's ciphertext or look-up hash). The columns and values an insert writes are
+ * src/features/insert-columns.server.ts's (a consent stores the privacy notice's version).
  */
 import type { ConsentRecord, Field, RecordDefinition, RecordJson } from '../lib/record.ts';
 import { toIso } from '../lib/dates.ts';
-import { maskAadhaar, sealAadhaar } from './aadhaar.ts';
-import { consentRecord } from '../features/privacy/consent.server.ts';
+import { maskAadhaar } from './aadhaar.ts';
 
 type Row = Record<string, unknown>;
 
@@ -72,37 +72,4 @@ export function selectColumns(def: RecordDefinition, alias = ''): string {
     columns.add(field.kind === 'aadhaar' ? `${field.column}_last4` : field.column);
   }
   return [...columns].map((c) => prefix + c).join(', ');
-}
-
-/**
- * The columns and values that store `values` (by field name) for `fields`: an Aadhaar number is
- * sealed into its three columns (NULLs when none was given), a list is JSON, a consent is what was
- * agreed to, now, in the form's `language`.
- */
-export function insertColumns(
-  fields: readonly Field[],
-  values: Record<string, unknown>,
-): { columns: string[]; values: unknown[] } {
-  const columns: string[] = [];
-  const out: unknown[] = [];
-  for (const field of fields) {
-    const value = values[field.name];
-    if (field.kind === 'aadhaar') {
-      const sealed = value ? sealAadhaar(String(value)) : undefined;
-      columns.push(`${field.column}_enc`, `${field.column}_hash`, `${field.column}_last4`);
-      out.push(sealed?.enc ?? null, sealed?.hash ?? null, sealed?.last4 ?? null);
-    } else if (field.kind === 'consent') {
-      columns.push(field.column);
-      out.push(
-        JSON.stringify(consentRecord(typeof values.language === 'string' && values.language ? values.language : 'en')),
-      );
-    } else if (field.kind === 'list') {
-      columns.push(field.column);
-      out.push(JSON.stringify(value ?? []));
-    } else {
-      columns.push(field.column);
-      out.push(value);
-    }
-  }
-  return { columns, values: out };
 }

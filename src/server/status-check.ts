@@ -24,7 +24,6 @@ import type { Result } from '../lib/forms/validate.ts';
 import { languageOf, type FeeDue, type FeeState, type Say } from '../lib/status-check.ts';
 import { formatRupees, paiseToRupees } from '../lib/money.ts';
 import { fill, type Language } from '../lib/i18n/index.ts';
-import type { FeeStanding } from '../features/payments/payments.server.ts';
 import { limits } from '../config/limits.ts';
 import { gatewayConfig } from './razorpay.ts';
 
@@ -83,6 +82,14 @@ export function checked<T>(body: Record<string, unknown>, check: (input: unknown
 export const dueAnswer = (paise: number): FeeDue | null =>
   paise > 0 ? { amount: paiseToRupees(paise), currency: 'INR' } : null;
 
+/** The figures of a record's fee that its words need (the payments feature's FeeStanding has them), in paise. */
+interface FeeFigures {
+  balancePaise: number;
+  feePaise: number;
+  paidPaise: number;
+  waived: boolean;
+}
+
 /**
  * Where the fee stands and the sentence saying so, in `language`. `payableNow` is false while an
  * application awaits its decision: its fee is shown, with what it is for, but not asked for.
@@ -90,7 +97,7 @@ export const dueAnswer = (paise: number): FeeDue | null =>
  */
 export function feeWords(
   language: Language,
-  fee: FeeStanding,
+  fee: FeeFigures,
   purpose: string,
   payableNow: boolean,
 ): { feeState: FeeState; feeText: string; payOnline: 'live' | 'test' | null } {

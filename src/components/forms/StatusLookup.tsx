@@ -19,11 +19,13 @@ import {
   type StatusCheckCode,
   type StatusCheckText,
   type StatusCheckWords,
+  PAY_PAIR_KEY,
+  isPaymentOutcome,
+  type PaymentOutcome,
 } from '../../lib/status-check.ts';
 import { toast, Toasts } from '../../lib/toast.tsx';
 import { officePhoneOnPage } from '../../lib/school-contact.ts';
 import { TextInput, focusFirstError } from './fields.tsx';
-import { PAY_PAIR_KEY, isPaymentOutcome, type PaymentOutcome } from '../../features/payments/online.ts';
 import { typedBeforeHydration, useHydrated } from './early-input.ts';
 import './forms.css';
 import './status-check.css';

@@ -19,7 +19,8 @@ import { equals, receivedSince, statusEquals, listAnswer, readList, type ListSpe
 import { recordSearch } from '../record-search.server.ts';
 import { countedInsert, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
-import { insertColumns, recordJson } from '../../server/records.ts';
+import { recordJson } from '../../server/records.ts';
+import { insertColumns } from '../insert-columns.server.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from '../../server/forms.ts';

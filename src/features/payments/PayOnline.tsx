@@ -13,7 +13,8 @@ import type { Language } from '../../lib/i18n/languages.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
 import type { StatusCheckText, StatusCheckWords } from '../../lib/status-check.ts';
 import { wordsFor } from '../../components/forms/StatusLookup.tsx';
-import { PAY_PAIR_KEY, type CheckoutOptions, type OrderAnswer } from './online.ts';
+import type { CheckoutOptions, OrderAnswer } from './online.ts';
+import { PAY_PAIR_KEY } from '../../lib/status-check.ts';
 import type { PaidKind } from '../kinds.ts';
 
 interface Checkout {

@@ -54,10 +54,10 @@ import {
   type OnlineListing,
   type OnlinePaymentRow,
   type OrderAnswer,
-  type PaymentOutcome,
   type Reconciliation,
   type UnpaidOrderRow,
 } from './online.ts';
+import type { PaymentOutcome } from '../../lib/status-check.ts';
 
 /** Open orders a reconciliation run asks about, oldest-checked first (a scheduled function has 30 seconds). */
 const RECONCILE_BATCH = 40;

@@ -38,15 +38,6 @@ export interface OrderAnswer {
   test: boolean;
 }
 
-/** How a return from the gateway ended, as the status page says it. */
-export const PAYMENT_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'refunded', 'mismatch'] as const;
-export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
-export const isPaymentOutcome = (value: unknown): value is PaymentOutcome =>
-  (PAYMENT_OUTCOMES as readonly unknown[]).includes(value);
-
-/** The key under which the status page keeps the pair while the family is at the gateway (sessionStorage: never in an address). */
-export const PAY_PAIR_KEY = 'pay-pair';
-
 /** What a reconciliation run found: open orders asked about, and what their payments came to. */
 export interface Reconciliation {
   orders: number;

@@ -40,7 +40,8 @@ import {
 import { recordSearch } from '../record-search.server.ts';
 import { rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
-import { insertColumns, recordJson, selectColumns } from '../../server/records.ts';
+import { recordJson, selectColumns } from '../../server/records.ts';
+import { insertColumns } from '../insert-columns.server.ts';
 import {
   checkHoneypot,
   createOnce,

@@ -8,7 +8,8 @@ import { recordAudit } from '../../server/audit.ts';
 import { isUuid, placeholders, query, transaction } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, readJson, type RouteContext } from '../../server/http.ts';
-import { insertColumns, recordJson } from '../../server/records.ts';
+import { recordJson } from '../../server/records.ts';
+import { insertColumns } from '../insert-columns.server.ts';
 import { byId, deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { VACANCY, validateJob, type JobInput, type JobMode, type Vacancy } from './vacancy.ts';
 
