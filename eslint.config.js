@@ -26,6 +26,8 @@ export default tseslint.config(
     rules: {
       // `const { key: _, ...rest } = value` is how a key is left out of a copy.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // Augmenting another module's interface takes an interface, which may add nothing but what it extends.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
