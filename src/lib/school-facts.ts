@@ -1,7 +1,7 @@
 /**
  * The school's facts on a static page follow its profile without a new build. The HTML carries them
  * as the build read them, each marked `data-school="<fact>"` (the footer, the navigation's name,
- * src/components/site/SchoolContact.astro), under the save it read (`data-school-version`). The
+ * src/features/school/SchoolContact.astro), under the save it read (`data-school-version`). The
  * site script asks `GET /v1/api/school` (Netlify's CDN keeps it at most a minute; a save purges it)
  * and, when the profile was saved since, writes the facts in again. Islands read the contact from
  * the page (./school-contact.ts). Pages a function serves carry the live facts in their HTML

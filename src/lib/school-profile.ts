@@ -189,7 +189,7 @@ export function schoolStructuredData(profile: SchoolProfile, language: Language)
   };
 }
 
-/** What a footer shows of the profile in `language` (src/components/site/Footer.astro and the served pages' shells). */
+/** What a footer shows of the profile in `language` (src/layouts/Footer.astro and the served pages' shells). */
 export function footerFacts(profile: SchoolProfile, language: Language) {
   const map = profile.map;
   const d = 0.006;

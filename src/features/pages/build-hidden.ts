@@ -1,7 +1,7 @@
 /**
  * The content pages hidden when the static build runs, so the built pages' menus and footer leave
  * them out in their HTML too (for crawlers and a browser without script; the site script takes
- * out a page hidden since, src/components/site/Nav.astro). Read as the profile is
+ * out a page hidden since, src/layouts/Nav.astro). Read as the profile is
  * (src/features/school/build-profile.ts): from the database when the build can reach it, else
  * none; never failing the build. Hiding or showing a page calls the build hook (pages.server.ts).
  */

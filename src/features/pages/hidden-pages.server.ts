@@ -2,7 +2,7 @@
  * The content pages the office hid, and their leaving the menus: every page a function draws goes
  * through publicPage (src/features/site/public-page.server.ts), which takes the hidden pages' items out of the
  * shell's menu and footer here; the built pages' site script does the same from
- * GET /v1/api/pages/hidden (src/components/site/Nav.astro).
+ * GET /v1/api/pages/hidden (src/layouts/Nav.astro).
  */
 import { getPool, type Queryable } from '../../server/db.ts';
 import { pathIn } from '../../lib/language-paths.ts';
