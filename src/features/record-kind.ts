@@ -10,7 +10,7 @@ import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
 import type { Workflow } from '../lib/workflow.ts';
 import type { FormMessage } from '../lib/forms/texts.ts';
 import type { Language } from '../lib/i18n/languages.ts';
-import type { Letter, MessageEvent } from './messages/templates.ts';
+import type { Letter, MessageEvent, ReceivedPayment } from './messages/templates.ts';
 import type { FeeItem } from './fees/fees.ts';
 import type { StatusCheckCode } from '../lib/status-check.ts';
 import type { StatusPage } from '../lib/status-pages.ts';
@@ -117,12 +117,6 @@ interface Messages<F> {
   readonly templates: Readonly<Record<string, string>>;
   /** A kind that takes payments: its letter saying a payment was received (src/features/messages/payment-message.server.ts). */
   readonly paid?: (language: Language, facts: F, payment: ReceivedPayment) => Letter;
-}
-
-/** A payment as its "received" message names it. */
-export interface ReceivedPayment {
-  amountPaise: number;
-  receipt: string;
 }
 
 export interface KindMessages extends Omit<Messages<never>, 'facts' | 'paid'> {

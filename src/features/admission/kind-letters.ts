@@ -4,8 +4,7 @@ import { formatRupees } from '../../lib/money.ts';
 import { classFor, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { statusPageUrl, type StatusPage } from '../../lib/status-pages.ts';
 import type { MobileTemplate } from '../../config/messages.ts';
-import { letter, paymentReceived, what } from '../messages/templates.ts';
-import type { ReceivedPayment } from '../record-kind.ts';
+import { letter, paymentReceived, what, type ReceivedPayment } from '../messages/templates.ts';
 
 /** The parents' status page of an application, found by its reference number. */
 export const ADMISSION_STATUS_PAGE: StatusPage = { path: '/admissions/status', param: 'ref' };

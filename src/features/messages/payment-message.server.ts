@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../server/db.ts';
 import { queueLetter } from './outbox.server.ts';
-import type { ReceivedPayment } from '../record-kind.ts';
+import type { ReceivedPayment } from './templates.ts';
 import { kindOf, type PaidKind } from '../kinds.ts';
 
 export async function queuePaymentReceived(

@@ -15,9 +15,14 @@ import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
 import type { MobileTemplate } from '../../config/messages.ts';
-import type { ReceivedPayment } from '../record-kind.ts';
 
 export type MessageEvent = 'submitted' | 'status';
+
+/** A payment as its "received" message names it. */
+export interface ReceivedPayment {
+  amountPaise: number;
+  receipt: string;
+}
 
 /** `<kind>.<event>`, or a letter of a kind's own (an application's rejected document: 'admission.document'). */
 type LetterTemplate = `${string}.${string}`;

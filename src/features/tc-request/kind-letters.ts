@@ -3,8 +3,7 @@ import { statusWords } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/money.ts';
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { statusPageUrl, type StatusPage } from '../../lib/status-pages.ts';
-import { letter, paymentReceived, what, type MobileLetter } from '../messages/templates.ts';
-import type { ReceivedPayment } from '../record-kind.ts';
+import { letter, paymentReceived, what, type MobileLetter, type ReceivedPayment } from '../messages/templates.ts';
 
 /** The parents' status page of a TC request, found by the admission number. */
 export const TC_STATUS_PAGE: StatusPage = { path: '/admissions/tc-request/status', param: 'number' };
