@@ -1,9 +1,10 @@
 /**
  * Writes the lists that must be plain literals where they stand and so cannot be derived when the
  * code runs: the API paths netlify/functions/api-not-found.mts leaves to the other functions (Netlify
- * reads a function's `config` without running it). Each is read from the functions' own configs, so
- * a new kind's function (or any new function) is excluded by running this; `--check` (run by
- * `npm run check`) writes nothing and fails when a list is stale.
+ * reads a function's `config` without running it), read from the functions' own configs; and the
+ * rewrites in public/_redirects that serve each kind's details page at every /details/{id} address,
+ * read from the kinds (src/features/kinds.ts). A new kind (or any new function) is listed by running
+ * this; `--check` (run by `npm run check`) writes nothing and fails when a list is stale.
  *
  *   node scripts/kinds-registry.ts [--check]
  */
@@ -11,6 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { KINDS } from '../src/features/kinds.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FUNCTIONS = join(ROOT, 'netlify/functions');
@@ -64,18 +66,48 @@ export function withExcluded(source: string, paths: string[]): string {
   );
 }
 
+const KIND_REWRITES = {
+  start: "# Each kind's details page (written by scripts/kinds-registry.ts from src/features/kinds.ts).",
+  end: '# (end of the kinds)',
+};
+
+/** public/_redirects with a rewrite of each kind's details page between the kinds' two marker lines. */
+export function withKindRewrites(source: string, details: string[]): string {
+  const at = source.indexOf(KIND_REWRITES.start);
+  const end = source.indexOf(KIND_REWRITES.end);
+  if (at < 0 || end < at) throw new Error("public/_redirects has no kinds' marker lines to write between");
+  const lines = details.map((d) => `${`${d}*`.padEnd(30)}${`${d}index.html`.padEnd(39)}200`);
+  return `${source.slice(0, at)}${[KIND_REWRITES.start, ...lines].join('\n')}\n${source.slice(end)}`;
+}
+
 function main() {
   const check = process.argv.includes('--check');
-  const target = join(FUNCTIONS, NOT_FOUND);
-  const now = readFileSync(target, 'utf8');
-  const wanted = withExcluded(now, servedApiPaths());
-  if (now === wanted) return;
-  if (check) {
-    console.error(`netlify/functions/${NOT_FOUND} is stale: run node scripts/kinds-registry.ts`);
-    process.exit(1);
+  const files = [
+    { path: join(FUNCTIONS, NOT_FOUND), write: (now: string) => withExcluded(now, servedApiPaths()) },
+    {
+      path: join(ROOT, 'public/_redirects'),
+      write: (now: string) =>
+        withKindRewrites(
+          now,
+          KINDS.map((k) => k.admin.details),
+        ),
+    },
+  ];
+  let stale = false;
+  for (const { path, write } of files) {
+    const now = readFileSync(path, 'utf8');
+    const wanted = write(now);
+    if (now === wanted) continue;
+    const name = path.slice(ROOT.length + 1);
+    if (check) {
+      console.error(`${name} is stale: run node scripts/kinds-registry.ts`);
+      stale = true;
+    } else {
+      writeFileSync(path, wanted);
+      console.log(`wrote ${name}`);
+    }
   }
-  writeFileSync(target, wanted);
-  console.log(`wrote netlify/functions/${NOT_FOUND}`);
+  if (stale) process.exit(1);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

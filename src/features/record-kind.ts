@@ -58,7 +58,7 @@ export interface RecordKind<N extends string = string> {
      * Its admin screens' names (the `screen` of their pages); its folder's kind-screens.ts has a
      * lazily loaded component under each, which the admin shell (src/components/admin/AdminApp.tsx) finds.
      */
-    readonly screens: { readonly panel: string; readonly details: string };
+    readonly screens: { readonly panel: `${string}-panel`; readonly details: `${string}-details` };
   };
   readonly privacy: KindPrivacy;
   /** Its own audit entries' details in words, where they name more than a status move (undefined: as stored). */

@@ -30,8 +30,11 @@ const EVENTS = ['submitted', 'status'] as const;
 /** What the places that list kinds hold, read once. */
 interface Registry {
   screens: Readonly<Record<string, unknown>>;
-  /** The `screen` of every admin page. */
+  /** The `screen` of every admin page, and the addresses of the admin pages. */
   pageScreens: Set<string>;
+  pages: Set<string>;
+  /** The addresses public/_redirects serves a built page at. */
+  rewrites: Set<string>;
   functions: Set<string>;
   notFoundExcludes: Set<string>;
   serverKinds: Readonly<Record<string, unknown>>;
@@ -53,8 +56,24 @@ function screensOf(dir: string): string[] {
   );
 }
 
-const pageOf = (path: string) =>
-  [`src/pages${path}.astro`, `src/pages${path}/index.astro`].some((p) => existsSync(join(ROOT, p)));
+/** The addresses of the .astro pages under `dir` (`path` is its address). */
+function pagesOf(dir: string, path: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? pagesOf(join(dir, e.name), `${path}/${e.name}`)
+      : e.name.endsWith('.astro') && !e.name.startsWith('[')
+        ? [e.name === 'index.astro' ? path : `${path}/${e.name.replace(/\.astro$/, '')}`]
+        : [],
+  );
+}
+
+/** The kinds' own admin pages (src/pages/admin/[...kind].astro draws each kind's list and details from its kind.ts). */
+const KIND_PAGES = existsSync(join(ROOT, 'src/pages/admin/[...kind].astro'))
+  ? KINDS.flatMap((k) => [
+      [k.admin.panel, k.admin.screens.panel],
+      [k.admin.details.replace(/\/$/, ''), k.admin.screens.details],
+    ])
+  : [];
 
 /** Everything `kind` lacks in `registry`, each as where and what. */
 function missingFor(kind: RecordKind, r: Registry): string[] {
@@ -68,8 +87,9 @@ function missingFor(kind: RecordKind, r: Registry): string[] {
     lack(`admin page with screen="${name}" (src/pages/admin/)`, r.pageScreens.has(name));
   }
   lack(`admin menu entry (admin.menu)`, menu.trim());
-  lack(`admin list page ${panel}`, pageOf(panel));
-  lack(`admin details page ${details}`, pageOf(details.replace(/\/$/, '')));
+  lack(`admin list page ${panel}`, r.pages.has(panel));
+  lack(`admin details page ${details}`, r.pages.has(details.replace(/\/$/, '')));
+  lack(`rewrite of ${details}* in public/_redirects`, r.rewrites.has(`${details}*`));
   for (const event of EVENTS) {
     const template = `${kind.name}.${event}`;
     lack(`letter ${template} (messages.letters)`, kind.messages.letter);
@@ -88,7 +108,10 @@ function missingFor(kind: RecordKind, r: Registry): string[] {
   if (kind.payment) {
     lack(`payment letter (messages.paid)`, kind.messages.paymentLetter);
     lack(`status page (statusPage)`, kind.statusPage);
-    if (kind.statusPage) lack(`status page ${kind.statusPage.path}`, pageOf(kind.statusPage.path));
+    if (kind.statusPage) {
+      lack(`status page ${kind.statusPage.path}`, r.pages.has(kind.statusPage.path));
+      lack(`Hindi status page /hi${kind.statusPage.path}`, r.pages.has(`/hi${kind.statusPage.path}`));
+    }
     lack(`receipt (its server part's receipt)`, (r.serverKinds[kind.name] as { receipt?: unknown })?.receipt);
   }
   const [file] = kindFunctions([kind]);
@@ -142,7 +165,14 @@ beforeAll(async () => {
   const functions = readdirSync(FUNCTIONS).filter((f) => f.endsWith('.mts'));
   registry = {
     screens: KIND_SCREENS,
-    pageScreens: new Set(screensOf(join(ROOT, 'src/pages/admin'))),
+    pageScreens: new Set([...screensOf(join(ROOT, 'src/pages/admin')), ...KIND_PAGES.map(([, s]) => s!)]),
+    pages: new Set([...pagesOf(join(ROOT, 'src/pages'), ''), ...KIND_PAGES.map(([p]) => p!)]),
+    rewrites: new Set(
+      readFileSync(join(ROOT, 'public/_redirects'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('/'))
+        .map((l) => l.split(/\s+/)[0]!),
+    ),
     functions: new Set(functions),
     notFoundExcludes: new Set(
       configStrings(readFileSync(join(FUNCTIONS, 'api-not-found.mts'), 'utf8'), 'excludedPath'),
@@ -223,6 +253,7 @@ describe('every place that lists the kinds has every kind', () => {
       'admin screen fee-concession-panel (src/features/fee-concession/kind-screens.ts)',
       'admin page with screen="fee-concession-details" (src/pages/admin/)',
       'admin list page /admin/fee-concessions/panel',
+      'rewrite of /admin/fee-concessions/details/* in public/_redirects',
       'template label fee-concession.submitted (messages.templates)',
       'en text message.fee-concession.submitted',
       'hi text mobile.what.fee-concession',
