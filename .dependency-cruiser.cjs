@@ -21,8 +21,9 @@
  * - src/styles and src/assets: stylesheets and images, for components, features and pages.
  *
  * Type-only imports count (tsPreCompilationDeps), and so does any import circle. Dependency-cruiser
- * reads no .astro file (no parser for it): the rules cover TypeScript, and the .astro files keep to
- * the same layers by their folders.
+ * reads no .astro file (no parser for it): `npm run layers` then runs scripts/layers-astro.ts, which
+ * checks the .astro files' imports by these same rules. A feature's page that needs the site's layout
+ * is handed it by its route (PageLayout, src/lib/page-layout.ts).
  */
 const SHELL = ['^src/layouts/', '^src/pages/', '^src/middleware\\.ts$', '^src/components/admin/AdminApp\\.tsx$'];
 

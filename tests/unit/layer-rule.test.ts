@@ -3,10 +3,11 @@
  * small made-up tree each crossing is named by its rule, and what the layers allow is not. The real
  * tree is checked by `npm run check` itself.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 
@@ -73,5 +74,43 @@ describe('the layer rule', () => {
       'no-circular: src/lib/a.ts -> src/lib/b.ts',
       'shell-on-top: src/features/pages/reads-shell.ts -> src/layouts/Shell.tsx',
     ]);
+  });
+});
+
+describe('the layer rule for .astro files (scripts/layers-astro.ts)', () => {
+  it("names a feature's page that imports the site's layout and a script's import, and passes a page handed the layout", () => {
+    const tree = mkdtempSync(join(tmpdir(), 'layers-astro-tree-'));
+    try {
+      const files: Record<string, string> = {
+        'src/layouts/BaseLayout.astro': "---\nimport Nav from '../features/site/Nav.astro';\n---\n<Nav /><slot />\n",
+        'src/features/site/Nav.astro': "---\nimport { links } from './links.ts';\n---\n<nav>{links}</nav>\n",
+        'src/features/site/links.ts': 'export const links = [];\n',
+        'src/features/vacancies/Handed.astro': '---\nconst Layout = Astro.props.layout;\n---\n<Layout />\n',
+        'src/features/vacancies/Reaching.astro':
+          "---\nimport BaseLayout from '../../layouts/BaseLayout.astro';\n---\n<BaseLayout />\n",
+        'src/components/Widget.astro': "<div />\n<script>\n  import '../features/site/links.ts';\n</script>\n",
+        'src/pages/index.astro':
+          "---\nimport BaseLayout from '../layouts/BaseLayout.astro';\nimport Handed from '../features/vacancies/Handed.astro';\n---\n<Handed layout={BaseLayout} />\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(tree, file)), { recursive: true });
+        writeFileSync(join(tree, file), text);
+      }
+      const script = resolve(import.meta.dirname, '../../scripts/layers-astro.ts');
+      const run = spawnSync(process.execPath, [script, tree], { encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      const named = run.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('  '))
+        .map((line) => line.trim())
+        .sort();
+      expect(named).toEqual([
+        'layer-components: src/components/Widget.astro → src/features/site/links.ts',
+        'layer-features: src/features/vacancies/Reaching.astro → src/layouts/BaseLayout.astro',
+        'shell-on-top: src/features/vacancies/Reaching.astro → src/layouts/BaseLayout.astro',
+      ]);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 });
