@@ -21,6 +21,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'db', include: ['tests/db/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
       },
+      // The site's API over HTTP, its functions in the test's own process, each file on a site of its
+      // own (tests/support/in-process-site.ts): a database and a blob folder of the file's own.
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
+      },
       // Through the real local runtime (one for the whole run) and Chromium.
       {
         extends: true,

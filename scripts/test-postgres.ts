@@ -1,10 +1,11 @@
 /**
- * The HTTP tests (tests/http) and the database-layer files about concurrent requests against a real
- * PostgreSQL server (Debian's package), so the SQL is proven beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away
- * cluster (as the `postgres` user when run as root, since PostgreSQL refuses to run as root).
- * The runtimes reach it with production's driver, @neondatabase/serverless over WebSocket, through
- * a WebSocket-to-TCP proxy started here (scripts/ws-proxy.ts), as Netlify's functions reach Neon.
- * Test files given as arguments run alone.
+ * The API tests (tests/api, in process), the runtime's HTTP tests (tests/http) and the database-layer files
+ * about concurrent requests against a real PostgreSQL server (Debian's package), so the SQL is proven
+ * beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away cluster (as the `postgres`
+ * user when run as root, since PostgreSQL refuses to run as root). The functions, in the test files' own
+ * processes as in the runtimes, reach it with production's driver, @neondatabase/serverless over
+ * WebSocket, through a WebSocket-to-TCP proxy started here (scripts/ws-proxy.ts), as Netlify's functions
+ * reach Neon. Test files given as arguments run alone.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -37,7 +38,7 @@ function freePort(): Promise<number> {
  * The database-layer files run here as well as on PGlite: those whose point is many requests at the
  * same instant (counts, slots, limits, sessions, the outbox's claims). PGlite serves one connection
  * at a time, so only a server shows their row locks and races; the other tests/db files prove
- * queries the HTTP tests run here through production's driver anyway.
+ * queries the API tests run here through production's driver anyway.
  */
 const CONCURRENT_DB_FILES = [
   'database-sessions',
@@ -52,12 +53,13 @@ const CONCURRENT_DB_FILES = [
   'tc-walk',
 ].map((name) => `tests/db/${name}.test.ts`);
 
-/** The test files named on the command line (`node scripts/test-postgres.ts tests/http/x.test.ts`), else tests/http and the files above. */
+/** The test files named on the command line (`node scripts/test-postgres.ts tests/api/x.test.ts`), else tests/api, tests/http and the files above. */
 const files = process.argv.slice(2);
 
 /**
- * Runs the tests against `url`. Every runtime (and admin CLI, cleanup) given that DATABASE_URL takes
- * Neon's driver through the proxy: DATABASE_DRIVER and DATABASE_WS_PROXY are inherited from here.
+ * Runs the tests against `url`. Every function (in a test file's process or in a runtime), admin CLI and
+ * cleanup given a DATABASE_URL on it takes Neon's driver through the proxy: DATABASE_DRIVER and
+ * DATABASE_WS_PROXY are inherited from here.
  */
 async function vitest(url: string): Promise<number> {
   const { hostname, port } = new URL(url);
@@ -66,10 +68,14 @@ async function vitest(url: string): Promise<number> {
   try {
     const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
-    const child = spawn('npx', ['vitest', 'run', ...(files.length ? files : ['tests/http', ...CONCURRENT_DB_FILES])], {
-      stdio: 'inherit',
-      env,
-    });
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', ...(files.length ? files : ['tests/api', 'tests/http', ...CONCURRENT_DB_FILES])],
+      {
+        stdio: 'inherit',
+        env,
+      },
+    );
     const [code] = (await once(child, 'exit')) as [number | null];
     return code ?? 1;
   } finally {
@@ -109,7 +115,7 @@ try {
     '-w',
     'start',
   ]);
-  console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the HTTP tests against it`);
+  console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the API and HTTP tests against it`);
   code = await vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
 } finally {
   try {

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { site } from '../support/site.ts';
-import { ApiClient } from '../support/api.ts';
+import { ApiClient, type Json } from '../support/api.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
-import { birthDateFor } from '../unit/forms-cases.ts';
+import { FILE, birthDateFor, validAdmission } from '../unit/forms-cases.ts';
+import type { Band } from '../../src/lib/classes.ts';
 import { JPEG } from './forms-fixtures.ts';
 import { pngChunk } from '../support/camera-photo.ts';
 
@@ -51,16 +52,13 @@ export function enquiryBody(overrides: Record<string, string> = {}): Record<stri
 /** A signed-out client of the test runtime, or of another runtime at `base`. */
 const publicClient = (base?: string) => new ApiClient(base);
 
-async function created(res: Response, what: string): Promise<Record<string, any>> {
+async function created(res: Response, what: string): Promise<Json> {
   if (res.status !== 201) throw new Error(`creating ${what} failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 /** An enquiry through POST /v1/api/enquiry (of the runtime at `base`, default the test runtime); answers the stored enquiry. */
-export async function createEnquiry(
-  overrides: Record<string, string> = {},
-  base?: string,
-): Promise<Record<string, any>> {
+export async function createEnquiry(overrides: Record<string, string> = {}, base?: string): Promise<Json> {
   const body = await created(
     await publicClient(base).request('/v1/api/enquiry', { method: 'POST', json: enquiryBody(overrides) }),
     'an enquiry',
@@ -85,10 +83,7 @@ export function tcBody(overrides: Record<string, string> = {}): Record<string, s
 }
 
 /** A TC request through POST /v1/api/tc-request; answers the stored record. */
-export async function createTcRequest(
-  overrides: Record<string, string> = {},
-  base?: string,
-): Promise<Record<string, any>> {
+export async function createTcRequest(overrides: Record<string, string> = {}, base?: string): Promise<Json> {
   return created(
     await publicClient(base).request('/v1/api/tc-request', { method: 'POST', json: tcBody(overrides) }),
     'a TC request',
@@ -260,7 +255,7 @@ export async function blobsWithContent(bytes: Buffer): Promise<number> {
   return count;
 }
 
-export async function expectJsonError(res: Response, status: number, error?: string): Promise<Record<string, any>> {
+export async function expectJsonError(res: Response, status: number, error?: string): Promise<Json> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
   const body = await res.json();
@@ -270,7 +265,7 @@ export async function expectJsonError(res: Response, status: number, error?: str
 }
 
 /** The audit entries of one record, newest first. */
-export async function auditOf(admin: ApiClient, entity: string, entityId: string): Promise<Record<string, any>[]> {
+export async function auditOf(admin: ApiClient, entity: string, entityId: string): Promise<Json[]> {
   const res = await admin.request(
     `/v1/api/audit?entity=${encodeURIComponent(entity)}&entityId=${encodeURIComponent(entityId)}`,
   );
@@ -289,7 +284,7 @@ export async function uploadStaffFile(
   bytes: Buffer,
   name = 'file.pdf',
   type = 'application/pdf',
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Json }> {
   const form = new FormData();
   form.append('file', fileOf(bytes, type), name);
   const res = await client.request('/v1/api/files', { method: 'POST', body: form });
@@ -306,4 +301,32 @@ export async function stagedFile(
   const { status, body } = await uploadStaffFile(client, bytes, name, type);
   if (status !== 201) throw new Error(`staff upload failed: ${status} ${JSON.stringify(body)}`);
   return body.uploadId as string;
+}
+
+/** An admission as multipart with its documents in the request (tests/api and tests/http/privacy-consent.test.ts); `leave` drops fields. */
+export function consentAdmissionForm(
+  band: Band,
+  patch: Record<string, string> = {},
+  leave: string[] = [],
+): { form: FormData; documents: Buffer[]; name: string } {
+  const name = `Consent${token('')}`;
+  const input: Record<string, string> = { ...validAdmission(band), studentFirstName: name, ...patch };
+  const form = new FormData();
+  const documents: Buffer[] = [];
+  for (const [k, v] of Object.entries(input)) {
+    if (leave.includes(k)) continue;
+    if (v !== FILE) form.append(k, v);
+    else {
+      const bytes = k.endsWith('Photo')
+        ? png(200, 200 + documents.length)
+        : Buffer.concat([pdf(), Buffer.from(`%${token()}\n`)]);
+      documents.push(bytes);
+      form.append(
+        k,
+        fileOf(bytes, k.endsWith('Photo') ? 'image/png' : 'application/pdf'),
+        k.endsWith('Photo') ? `${k}.png` : `${k}.pdf`,
+      );
+    }
+  }
+  return { form, documents, name };
 }

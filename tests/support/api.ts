@@ -4,9 +4,24 @@ import { site } from './site.ts';
 
 export const baseURL = () => site('baseURL');
 
+/**
+ * A JSON answer as the tests read it: its fields looked up by name, each checked by the assertions that
+ * follow (the answers' types are what the tests prove, so they are not assumed here).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one loosely typed shape of the tests' JSON
+export type Json = Record<string, any>;
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly base = baseURL()) {}
+  readonly #base: string | undefined;
+  /** `base` when given; otherwise the file's site, looked up at each request (a client made before the site starts works). */
+  constructor(base?: string) {
+    this.#base = base;
+  }
+
+  get base(): string {
+    return this.#base ?? baseURL();
+  }
 
   get xsrf(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
