@@ -32,4 +32,13 @@ export default tseslint.config(
   },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   prettier,
+  {
+    files: ['tests/**'],
+    rules: {
+      // No React component runs under tests/: the helpers named use* (useApiSite, useSite) register Vitest hooks.
+      'react-hooks/rules-of-hooks': 'off',
+      // A rest pattern is how a test leaves fields out of a body: `const { updatedAt: _, ...body } = profile`.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
 );

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient, adminClient, staffClient } from '../support/api.ts';
+import { ApiClient, adminClient, staffClient, type Json } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { ADMIN_EMAIL } from '../support/global-setup.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
@@ -49,7 +49,7 @@ interface Figures {
   byStatus: { status: string; label: string; count: number }[];
 }
 
-async function dashboard(client: ApiClient = office): Promise<Record<string, any>> {
+async function dashboard(client: ApiClient = office): Promise<Json> {
   const res = await client.request('/v1/api/dashboard');
   expect(res.status).toBe(200);
   return res.json();
@@ -322,7 +322,7 @@ describe('GET /v1/api/audit', () => {
     const res = await principal.request(`/v1/api/audit${query}`);
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as {
-      data: Record<string, any>[];
+      data: Json[];
       total: number;
       currentPage: number;
       totalPages: number;

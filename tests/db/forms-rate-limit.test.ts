@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
-import { formFrom, requestFrom } from '../support/api.ts';
+import { formFrom, requestFrom, type Json } from '../support/api.ts';
 import { aadhaar, admissionForm } from '../http/admin-fixtures.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { limits } from '../../src/config/limits.ts';
@@ -44,7 +44,7 @@ async function inTurn<T>(n: number, send: (i: number) => Promise<T>, atOnce = 4)
   return out;
 }
 
-const json = (answer: { body: string }) => JSON.parse(answer.body) as Record<string, any>;
+const json = (answer: { body: string }) => JSON.parse(answer.body) as Json;
 /** A 10-digit mobile number no other test uses. */
 const mobile = (n: number) => `7${String(n).padStart(9, '0')}`;
 

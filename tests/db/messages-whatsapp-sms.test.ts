@@ -126,7 +126,7 @@ describe('each event, as the school’s registered template, in the family’s l
     const mobile = freshMobile();
     const admission = await createAdmission({ language: 'hi', contactNo: mobile }, runtime.url);
     const link = `${school.url}/hi/admissions/status?ref=${encodeURIComponent(admission.referenceNumber)}`;
-    let [row] = await settled(admission._id, 1);
+    const [row] = await settled(admission._id, 1);
     expect(row).toMatchObject({
       channel: 'whatsapp',
       recipient: mobile,

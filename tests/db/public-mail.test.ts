@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient } from '../support/api.ts';
+import { ApiClient, type Json } from '../support/api.ts';
 import { runCleanup } from '../support/cleanup.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
@@ -141,7 +141,7 @@ describe('what the letters carry', () => {
 describe('the daily cap on mail caused by the public forms', () => {
   it("an address gets 3; the next stay held with their reason; the office's own letters still go", async () => {
     const to = `cap.${Date.now()}@example.in`;
-    const enquiries: Record<string, any>[] = [];
+    const enquiries: Json[] = [];
     for (let i = 0; i < 3; i++) enquiries.push(await createEnquiry({ email: to }, runtime.url));
     await expect.poll(() => mailsTo(to).length, { timeout: 20_000 }).toBe(3);
     // The same address in capitals, and by the other form: still the same mailbox.

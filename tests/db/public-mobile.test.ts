@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ApiClient } from '../support/api.ts';
+import { ApiClient, type Json } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { WhatsAppCloudServer } from '../support/whatsapp-cloud.ts';
 import { Msg91Server } from '../support/msg91.ts';
@@ -105,7 +105,7 @@ const statesOf = (rows: Row[]) => rows.map((m) => `${m.channel} ${m.state}`);
 describe('25 enquiries from one address naming one mobile number (WhatsApp configured)', () => {
   it("send the number 3; the other 22 stay held with their reason in English and Hindi, on the office's list; the office's own message still goes", async () => {
     const victim = freshMobile();
-    const enquiries: Record<string, any>[] = [];
+    const enquiries: Json[] = [];
     // One address, as the review sent them (the enquiries' own limit allows 60 an hour).
     for (let i = 0; i < 25; i++) enquiries.push(await enquire(victim));
 
@@ -215,7 +215,7 @@ describe('what the cap counts', () => {
     delete process.env.WHATSAPP_ACCESS_TOKEN;
     try {
       const victim = freshMobile();
-      const enquiries: Record<string, any>[] = [];
+      const enquiries: Json[] = [];
       for (let i = 0; i < 5; i++) enquiries.push(await enquire(victim));
       const texts = await textsTo(victim);
       expect(statesOf(texts)).toEqual(['sms sent', 'sms sent', 'sms sent', 'sms held', 'sms held']);

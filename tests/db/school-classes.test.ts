@@ -9,7 +9,7 @@
  * public fee table has no row of a class no longer offered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient } from '../support/api.ts';
+import { ApiClient, adminClient, type Json } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { expectJsonError, fileOf, pdf, png } from '../http/admin-fixtures.ts';
 import { birthDateFor, validAdmission, FILE } from '../unit/forms-cases.ts';
@@ -29,11 +29,11 @@ const SESSION = sessionOf();
 
 let site: OfficeSite;
 let principal: ApiClient;
-let profile: Record<string, any>;
+let profile: Json;
 
 const visitor = () => new ApiClient(site.url);
 const putSchool = (json: unknown) => principal.request('/v1/api/school', { method: 'PUT', json });
-const getSchool = async () => (await (await visitor().request('/v1/api/school')).json()) as Record<string, any>;
+const getSchool = async () => (await (await visitor().request('/v1/api/school')).json()) as Json;
 const count = async (table: string) => Number((await site.db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
 /** An application on `band`'s form for `admissionClass`, every document in the request itself. */
@@ -104,7 +104,7 @@ describe('the classes in the school profile', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await res.json()).classes).toEqual(OFFERED);
     expect((await getSchool()).classes).toEqual(OFFERED);
-    const audit = (await (await principal.request('/v1/api/audit?entity=school')).json()).data as Record<string, any>[];
+    const audit = (await (await principal.request('/v1/api/audit?entity=school')).json()).data as Json[];
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.detail)).toEqual({
       before: { classes: [...ALL_CLASSES] },

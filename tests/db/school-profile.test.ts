@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient } from '../support/api.ts';
+import { ApiClient, adminClient, type Json } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { expectJsonError } from '../http/admin-fixtures.ts';
 import { goLiveChecks } from '../../src/features/school/school.server.ts';
@@ -19,12 +19,11 @@ import { fill } from '../../src/lib/i18n/index.ts';
 
 let site: OfficeSite;
 let principal: ApiClient;
-let original: Record<string, any>;
+let original: Json;
 
 const putSchool = (client: ApiClient, json: unknown) => client.request('/v1/api/school', { method: 'PUT', json });
-const getSchool = async () =>
-  (await (await new ApiClient(site.url).request('/v1/api/school')).json()) as Record<string, any>;
-async function schoolAudit(): Promise<Record<string, any>[]> {
+const getSchool = async () => (await (await new ApiClient(site.url).request('/v1/api/school')).json()) as Json;
+async function schoolAudit(): Promise<Json[]> {
   const res = await principal.request('/v1/api/audit?entity=school');
   expect(res.status).toBe(200);
   return (await res.json()).data;

@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestFrom } from '../support/api.ts';
+import { requestFrom, type Json } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { createAdmission, createTcRequest, token } from '../http/admin-fixtures.ts';
 import { limits } from '../../src/config/limits.ts';
@@ -49,7 +49,7 @@ const receipt = (referenceNumber: string, contactNo: string, number: string) =>
 /** The 429 of a limit, its code, the minutes to wait (at most `maxMinutes`) and no school phone (none saved: the words say to call the office). */
 function expectRefusal(answer: Answer, code: string, maxMinutes: number) {
   expect(answer.status, answer.body).toBe(429);
-  const body = JSON.parse(answer.body) as Record<string, any>;
+  const body = JSON.parse(answer.body) as Json;
   expect(body).toMatchObject({ code, phone: '' });
   expect(body.retryAfterMinutes).toBeGreaterThanOrEqual(1);
   expect(body.retryAfterMinutes).toBeLessThanOrEqual(maxMinutes);

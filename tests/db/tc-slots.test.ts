@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, requestFrom } from '../support/api.ts';
+import { ApiClient, adminClient, requestFrom, type Json } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { tcBody, token } from '../http/admin-fixtures.ts';
 
@@ -44,7 +44,7 @@ async function request(
     '/v1/api/tc-request',
     tcBody({ admissionNumber, contact, ...extra }),
   );
-  return { status: res.status, body: JSON.parse(res.body) as Record<string, any> };
+  return { status: res.status, body: JSON.parse(res.body) as Json };
 }
 
 const countOf = async (admissionNumber: string) =>
@@ -76,8 +76,7 @@ async function rowsOf(
   );
 }
 
-const details = async (id: string) =>
-  (await (await office.request(`/v1/api/tc-request/${id}`)).json()) as Record<string, any>;
+const details = async (id: string) => (await (await office.request(`/v1/api/tc-request/${id}`)).json()) as Json;
 
 describe("a stranger's requests for a pupil's admission number", () => {
   it("the review's case: two from one mobile, then the family's own from another gets 201, marked for the office, and every request is flagged", async () => {

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminClient, requestFrom, type ApiClient } from '../support/api.ts';
+import { adminClient, requestFrom, type ApiClient, type Json } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { createTcRequest, jpeg, stagedFile } from '../http/admin-fixtures.ts';
 import { limits } from '../../src/config/limits.ts';
@@ -28,7 +28,7 @@ let principal: ApiClient;
 /** The issued TCs, numbered in a series, as a school numbers them. */
 const issued: { tcNumber: string; issuedOn: string; studentName: string }[] = [];
 
-async function ok(method: 'POST' | 'PATCH', path: string, json: unknown): Promise<Record<string, any>> {
+async function ok(method: 'POST' | 'PATCH', path: string, json: unknown): Promise<Json> {
   const res = await principal.request(path, { method, json });
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -80,10 +80,10 @@ beforeEach(async () => {
 let lastAddress = 0;
 const freshAddress = () => `127.0.${70 + Math.floor(lastAddress / 250)}.${(lastAddress++ % 250) + 1}`;
 
-type Answer = { status: number; body: string; headers: Record<string, unknown>; json: Record<string, any> };
+type Answer = { status: number; body: string; headers: Record<string, unknown>; json: Json };
 async function verify(pair: { tcNumber: string; issuedOn: string }, from = freshAddress()): Promise<Answer> {
   const res = await requestFrom(runtime.url, from, 'POST', '/v1/api/tc-verification', pair);
-  return { ...res, json: JSON.parse(res.body) as Record<string, any> };
+  return { ...res, json: JSON.parse(res.body) as Json };
 }
 
 /** The wrong tries the site-wide window holds now. */

@@ -342,7 +342,7 @@ describe('gallery', () => {
   it('the office replaces a page’s picture with a 4000 x 3000 phone photo through its picture field; a visitor at 360 px in Hindi gets it as a small WebP copy', async () => {
     const staff = await staffClient('office', 'Pages Clerk');
     const { context: officeContext, page: o } = await newPage(browser);
-    let id = '';
+    let id: string;
     try {
       await loginThroughUi(o, staff.email, staff.password);
       await o.goto('/admin/pages?edit=/infrastructure/library');

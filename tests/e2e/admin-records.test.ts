@@ -13,12 +13,13 @@ import {
   token,
   type CreatedAdmission,
 } from '../http/admin-fixtures.ts';
+import type { Json } from '../support/api.ts';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let enquiry: Record<string, any>;
-let tc: Record<string, any>;
+let enquiry: Json;
+let tc: Json;
 let admission: CreatedAdmission;
 
 const listLoaded = (p: Page) => p.locator('table[aria-busy="false"]').waitFor();

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, loginThroughUi, toast } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { adminClient, staffClient, type ApiClient, type Staff } from '../support/api.ts';
+import { adminClient, staffClient, type ApiClient, type Staff, type Json } from '../support/api.ts';
 import { createAdmission, createEnquiry, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { dateInIndia, addDays } from '../../src/lib/dates.ts';
 
 let browser: Browser;
 let principalApi: ApiClient;
 let office: Staff;
-let enquiry: Record<string, any>;
+let enquiry: Json;
 let admission: CreatedAdmission;
 let maskedAadhaar: string;
 let nextSession: string;

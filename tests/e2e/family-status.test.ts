@@ -74,7 +74,7 @@ describe("a family told what happened, and the office's queue of re-sent documen
   it('the clerk rejects with a common reason and takes a payment; the father reads it in Hindi, downloads the receipt, re-sends; the queue shows it', async () => {
     // ---- the clerk, at 1280 px ----
     const clerk = await open(DESKTOP);
-    let receiptNumber = '';
+    let receiptNumber: string;
     try {
       const { page } = clerk;
       await signInAs(page, office);

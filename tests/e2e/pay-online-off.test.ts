@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import pg from 'pg';
-import { ApiClient, staffClient } from '../support/api.ts';
+import { ApiClient, staffClient, type Json } from '../support/api.ts';
 import { PHONE, launchBrowser, screenshot } from '../support/browser.ts';
 import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { GATEWAY_SECRETS, TEST_KEY_ID, TestGateway, capturedEvent } from '../support/gateway.ts';
@@ -29,7 +29,7 @@ const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) =
 
 let runtime: TestRuntime;
 let browser: Browser;
-let request: Record<string, any>;
+let request: Json;
 
 beforeAll(async () => {
   // PAYMENTS_TEST_GATEWAY given empty: a shell that exports it for other runs does not turn it on here.

@@ -13,11 +13,12 @@ import { confirmFeeBeforeAdmission, pdfPages } from '../support/admin-screens.ts
 import { createAdmission, createTcRequest, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { fees } from '../../src/config/fees.ts';
 import { site } from '../../src/config/site.ts';
+import type { Json } from '../support/api.ts';
 
 let browser: Browser;
 let admission: CreatedAdmission;
 let phoneAdmission: CreatedAdmission;
-let waivedTc: Record<string, any>;
+let waivedTc: Json;
 
 beforeAll(async () => {
   [admission, phoneAdmission, waivedTc] = await Promise.all([createAdmission(), createAdmission(), createTcRequest()]);

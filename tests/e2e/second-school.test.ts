@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient } from '../support/api.ts';
+import { ApiClient, type Json } from '../support/api.ts';
 import { PHONE, launchBrowser, screenshot } from '../support/browser.ts';
 import { RAISED_LIMITS, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { admissionForm, createAdmission, createEnquiry, createTcRequest } from '../http/admin-fixtures.ts';
@@ -74,12 +74,17 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-async function ok(client: ApiClient, path: string, init: Parameters<ApiClient['request']>[1] = {}): Promise<any> {
+/** A JSON answer parsed, any other the text: the caller says which its path gives (`T`). */
+async function ok<T = Json>(
+  client: ApiClient,
+  path: string,
+  init: Parameters<ApiClient['request']>[1] = {},
+): Promise<T> {
   const res = await client.request(path, init);
   const body = await res.text();
   if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${body}`);
   seen.set(`${init.method ?? 'GET'} ${path}`, body);
-  return res.headers.get('content-type')?.includes('json') ? JSON.parse(body) : body;
+  return (res.headers.get('content-type')?.includes('json') ? JSON.parse(body) : body) as T;
 }
 
 async function text(path: string): Promise<string> {
@@ -206,7 +211,7 @@ describe('a second school set up through the admin alone', () => {
     const letters = await ok(principal, '/v1/api/messages');
     expect(JSON.stringify(letters)).toContain('Sunrise');
     for (const kind of ['admission', 'enquiry', 'tc-request']) {
-      const csv: string = await ok(principal, `/v1/api/${kind}/export.csv`);
+      const csv = await ok<string>(principal, `/v1/api/${kind}/export.csv`);
       expect(csv.trim().split('\n').length, kind).toBe(2);
     }
     expect(tc._id).toBeTruthy();

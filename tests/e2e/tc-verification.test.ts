@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, staffClient, type Staff } from '../support/api.ts';
+import { ApiClient, staffClient, type Staff, type Json } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, loginThroughUi, newPage, screenshot, toast } from '../support/browser.ts';
 import { moveTo } from '../support/admin-screens.ts';
 import { createTcRequest, pdf, token } from '../http/admin-fixtures.ts';
@@ -21,7 +21,7 @@ const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) =
 
 let browser: Browser;
 let clerk: Staff;
-let request: Record<string, any>;
+let request: Json;
 const tcNumber = `TC/${token('')}/12`;
 const scan = pdf();
 

@@ -375,7 +375,7 @@ function hexAddress(hex: string): string {
 function listeningSockets(pid: number): Listening[] {
   const inodes = new Set<string>();
   for (const p of processTree(pid)) {
-    let fds: string[] = [];
+    let fds: string[];
     try {
       fds = readdirSync(`/proc/${p}/fd`);
     } catch {

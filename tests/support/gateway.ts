@@ -5,7 +5,7 @@
  * amount or currency, with or without its webhooks (a lost webhook), as a real gateway could.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { ApiClient } from './api.ts';
+import { ApiClient, type Json } from './api.ts';
 
 /** Known secrets for a runtime of a test's own: the key secret of the test gateway and the webhook secret. */
 export const GATEWAY_SECRETS = {
@@ -55,7 +55,7 @@ export class TestGateway {
   }
 
   /** GET of the gateway's REST API, as the SDK calls it. */
-  async get(path: string): Promise<{ status: number; body: any }> {
+  async get(path: string): Promise<{ status: number; body: Json }> {
     const res = await fetch(`${this.base}/v1/test-gateway/v1${path}`, { headers: { authorization: this.auth } });
     return { status: res.status, body: await res.json() };
   }

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startJsonServer, type JsonServer } from './json-server.ts';
+import type { Json } from './api.ts';
 
 export interface SentSms {
   templateId: string;
@@ -48,7 +49,7 @@ export class Msg91Server {
       return [404, { type: 'error', message: 'Not found' }];
     if (authkey !== this.options.authKey)
       return [401, { type: 'error', message: 'Authentication failure', code: '401' }];
-    let body: any;
+    let body: Json;
     try {
       body = JSON.parse(raw);
     } catch {

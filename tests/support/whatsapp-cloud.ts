@@ -14,6 +14,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { startJsonServer, type JsonServer } from './json-server.ts';
+import type { Json } from './api.ts';
 
 export interface SentTemplate {
   to: string;
@@ -76,7 +77,7 @@ export class WhatsAppCloudServer {
       return error(400, 100, 'Unsupported post request.', 'GraphMethodException');
     if (authorization !== `Bearer ${token}`)
       return error(401, 190, 'Invalid OAuth access token - Cannot parse access token');
-    let body: any;
+    let body: Json;
     try {
       body = JSON.parse(raw);
     } catch {
@@ -98,8 +99,8 @@ export class WhatsAppCloudServer {
       this.failNext--;
       return error(500, 131000, 'Something went wrong');
     }
-    const params = (template.components ?? []).flatMap((c: any) =>
-      c.type === 'body' ? c.parameters.map((p: any) => p.text) : [],
+    const params = (template.components ?? []).flatMap((c: Json) =>
+      c.type === 'body' ? c.parameters.map((p: Json) => p.text) : [],
     );
     const id = `wamid.${randomBytes(18).toString('base64url')}`;
     this.sent.push({ to: body.to, name: template.name, language: template.language.code, params, id });

@@ -11,10 +11,11 @@ import {
   type SchoolProfile,
 } from '../../src/lib/school-profile.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
+import type { Json } from '../support/api.ts';
 
 const body = (profile: SchoolProfile = defaultProfile()) => {
   const { updatedAt: _, ...rest } = profile;
-  return structuredClone(rest) as Record<string, any>;
+  return structuredClone(rest) as Json;
 };
 
 describe('defaultProfile', () => {
