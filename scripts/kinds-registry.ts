@@ -1,22 +1,68 @@
 /**
- * Writes the lists that must be plain literals where they stand and so cannot be derived when the
- * code runs: the API paths netlify/functions/api-not-found.mts leaves to the other functions (Netlify
- * reads a function's `config` without running it), read from the functions' own configs; and the
- * rewrites in public/_redirects that serve each kind's details page at every /details/{id} address,
- * read from the kinds (src/features/kinds.ts). A new kind (or any new function) is listed by running
- * this; `--check` (run by `npm run check`) writes nothing and fails when a list is stale.
+ * Writes what must be written out because it cannot be found when the code runs: the kinds' list
+ * (src/features/kinds.generated.ts and kinds.server.generated.ts, from the folders of src/features
+ * that have a kind.ts: the first three kinds in their order, then by name), since Netlify's
+ * functions are bundled without the folder scan a browser bundle may do; the API paths
+ * netlify/functions/api-not-found.mts leaves to the other functions (Netlify reads a function's
+ * `config` without running it), read from the functions' own configs; and the rewrites in
+ * public/_redirects that serve each kind's details page at every /details/{id} address, read from
+ * the kinds. A new kind (or any new function) is listed by running this; `--check` (run by
+ * `npm run check`) writes nothing and fails when a file is stale.
  *
  *   node scripts/kinds-registry.ts [--check]
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
 import ts from 'typescript';
-import { KINDS } from '../src/features/kinds.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FUNCTIONS = join(ROOT, 'netlify/functions');
 const NOT_FOUND = 'api-not-found.mts';
+const FEATURES = join(ROOT, 'src/features');
+
+/** The kinds made before the list was generated, in the order the desk and the filters have always shown them. */
+const FIRST_KINDS = ['enquiry', 'admission', 'tc-request'];
+
+/** The kinds' folders: those of src/features with a kind.ts, the first kinds first, then by name. */
+export function kindFolders(dir = FEATURES): string[] {
+  const found = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'kind.ts')))
+    .map((e) => e.name);
+  const rank = (name: string) => (FIRST_KINDS.includes(name) ? FIRST_KINDS.indexOf(name) : FIRST_KINDS.length);
+  return found.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** The constant a kind's files export under, from its folder's name: 'tc-request' → 'TC_REQUEST'. */
+export const constantOf = (kind: string) => kind.replace(/-/g, '_').toUpperCase();
+
+const GENERATED =
+  '// Written by scripts/kinds-registry.ts from the folders of src/features that have a kind.ts: run it, do not edit.';
+
+/** src/features/kinds.generated.ts: every kind's kind.ts, in the list's order. */
+export const kindsModule = (kinds: string[]) =>
+  [
+    GENERATED,
+    ...kinds.map((k) => `import { ${constantOf(k)}_KIND } from './${k}/kind.ts';`),
+    '',
+    `export const GENERATED_KINDS = [${kinds.map((k) => `${constantOf(k)}_KIND`).join(', ')}] as const;`,
+  ].join('\n');
+
+/** src/features/kinds.server.generated.ts: every kind's kind.server.ts, under its name. */
+export const serverKindsModule = (kinds: string[]) =>
+  [
+    GENERATED,
+    ...kinds.map((k) => `import { ${constantOf(k)}_SERVER } from './${k}/kind.server.ts';`),
+    '',
+    `export const GENERATED_SERVER_KINDS = { ${kinds.map((k) => `'${k}': ${constantOf(k)}_SERVER`).join(', ')} } as const;`,
+  ].join('\n');
+
+/** `source` as the repository's Prettier settings write a file at `path`. */
+async function formatted(path: string, source: string): Promise<string> {
+  const options = await prettier.resolveConfig(path);
+  return prettier.format(source, { ...options, filepath: path });
+}
 
 /** The string literals of `config.<property>` in a function's source (a string or an array of them). */
 export function configStrings(source: string, property: string): string[] {
@@ -80,23 +126,30 @@ export function withKindRewrites(source: string, details: string[]): string {
   return `${source.slice(0, at)}${[KIND_REWRITES.start, ...lines].join('\n')}\n${source.slice(end)}`;
 }
 
-function main() {
+async function main() {
   const check = process.argv.includes('--check');
-  const files = [
-    { path: join(FUNCTIONS, NOT_FOUND), write: (now: string) => withExcluded(now, servedApiPaths()) },
+  const kinds = kindFolders();
+  const generated = (path: string, source: string) => ({ path, write: () => formatted(path, source) });
+  const files: { path: string; write: (now: string) => string | Promise<string> }[] = [
+    generated(join(FEATURES, 'kinds.generated.ts'), kindsModule(kinds)),
+    generated(join(FEATURES, 'kinds.server.generated.ts'), serverKindsModule(kinds)),
+    { path: join(FUNCTIONS, NOT_FOUND), write: (now) => withExcluded(now, servedApiPaths()) },
     {
       path: join(ROOT, 'public/_redirects'),
-      write: (now: string) =>
-        withKindRewrites(
+      // Read after the list above is written, so that a new kind's page is among them.
+      write: async (now) => {
+        const { KINDS } = await import('../src/features/kinds.ts');
+        return withKindRewrites(
           now,
           KINDS.map((k) => k.admin.details),
-        ),
+        );
+      },
     },
   ];
   let stale = false;
   for (const { path, write } of files) {
-    const now = readFileSync(path, 'utf8');
-    const wanted = write(now);
+    const now = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    const wanted = await write(now);
     if (now === wanted) continue;
     const name = path.slice(ROOT.length + 1);
     if (check) {
@@ -110,4 +163,4 @@ function main() {
   if (stale) process.exit(1);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

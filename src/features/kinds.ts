@@ -2,15 +2,15 @@
  * The one list of the kinds of record parents fill in. Payments, privacy (erasure, export,
  * retention), audit, the desk, the outbox, receipts and the admin lists read it; each kind is
  * declared once, in its folder's kind.ts (its server part, kind.server.ts, is listed in
- * kinds.server.ts). Adding a kind is its folder, one entry here and its migration.
+ * kinds.server.ts). The folders that have a kind.ts are listed by scripts/kinds-registry.ts in
+ * kinds.generated.ts: adding a kind is its folder, its migration and its function
+ * (`npm run new-kind -- <name>` writes all three and runs the registry).
  */
 import type { RecordKind } from './record-kind.ts';
-import { ENQUIRY_KIND } from './enquiry/kind.ts';
-import { ADMISSION_KIND } from './admission/kind.ts';
-import { TC_REQUEST_KIND } from './tc-request/kind.ts';
+import { GENERATED_KINDS } from './kinds.generated.ts';
 
 /** In the order the desk and the filters list them. */
-export const KINDS = [ENQUIRY_KIND, ADMISSION_KIND, TC_REQUEST_KIND] as const satisfies readonly RecordKind[];
+export const KINDS = GENERATED_KINDS satisfies readonly RecordKind[];
 
 export type Kind = (typeof KINDS)[number];
 export type KindName = Kind['name'];
