@@ -64,7 +64,7 @@ const files = process.argv.slice(2);
 async function vitest(url: string): Promise<number> {
   const { hostname, port } = new URL(url);
   const proxy = await startWsProxy({ host: hostname, port: Number(port || 5432) });
-  console.log(`WebSocket proxy on ${proxy.address}: the runtimes use @neondatabase/serverless through it`);
+  console.log(`WebSocket proxy on ${proxy.address}: the functions use @neondatabase/serverless through it`);
   try {
     const env = { ...process.env, TEST_DATABASE_URL: url, DATABASE_DRIVER: 'neon', DATABASE_WS_PROXY: proxy.address };
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
