@@ -2,7 +2,9 @@
  * Writes what must be written out because it cannot be found when the code runs: the kinds' list
  * (src/features/kinds.generated.ts and kinds.server.generated.ts, from the folders of src/features
  * that have a kind.ts: the first three kinds in their order, then by name), since Netlify's
- * functions are bundled without the folder scan a browser bundle may do; the API paths
+ * functions are bundled without the folder scan a browser bundle may do; the interface texts a
+ * kind keeps in its folder's texts.ts, copied into src/lib/i18n/kind-texts.generated.ts, which the
+ * English and Hindi tables spread (the tables may not import a feature, so they take a copy); the API paths
  * netlify/functions/api-not-found.mts leaves to the other functions (Netlify reads a function's
  * `config` without running it), read from the functions' own configs; and the rewrites in
  * public/_redirects that serve each kind's details page at every /details/{id} address, read from
@@ -57,6 +59,45 @@ export const serverKindsModule = (kinds: string[]) =>
     '',
     `export const GENERATED_SERVER_KINDS = { ${kinds.map((k) => `'${k}': ${constantOf(k)}_SERVER`).join(', ')} } as const;`,
   ].join('\n');
+
+/** src/features/kinds.texts.generated.ts: the texts.ts of the kinds that have one (the first kinds keep theirs in the tables). */
+export const textsModule = (kinds: string[]) => {
+  const with_ = kinds.filter((k) => existsSync(join(FEATURES, k, 'texts.ts')));
+  return [
+    GENERATED,
+    ...with_.map((k) => `import { ${constantOf(k)}_TEXTS } from './${k}/texts.ts';`),
+    '',
+    `export const KIND_TEXTS = [${with_.map((k) => `${constantOf(k)}_TEXTS`).join(', ')}] as const;`,
+  ].join('\n');
+};
+
+/** A kind's interface texts: the same codes in English and Hindi. */
+interface KindTexts {
+  readonly en: Readonly<Record<string, string>>;
+  readonly hi: Readonly<Record<string, string>>;
+}
+
+/** src/lib/i18n/kind-texts.generated.ts: every kind's texts, English as a literal (its codes are text codes), Hindi by the same codes. */
+export function textsTable(texts: readonly KindTexts[]): string {
+  const entries = (language: keyof KindTexts) =>
+    texts.flatMap((t) =>
+      Object.entries(t[language]).map(([code, text]) => `  ${JSON.stringify(code)}: ${JSON.stringify(text)},`),
+    );
+  for (const t of texts) {
+    const [en, hi] = [Object.keys(t.en).sort(), Object.keys(t.hi).sort()];
+    if (en.join() !== hi.join()) throw new Error(`a kind's texts.ts has codes in one language only: ${en} / ${hi}`);
+  }
+  return [
+    "// Written by scripts/kinds-registry.ts from the kinds' texts.ts (src/features/<kind>/texts.ts): run it, do not edit.",
+    'export const KIND_TEXTS_EN = {',
+    ...entries('en'),
+    '} as const;',
+    '',
+    'export const KIND_TEXTS_HI: Record<keyof typeof KIND_TEXTS_EN, string> = {',
+    ...entries('hi'),
+    '};',
+  ].join('\n');
+}
 
 /** `source` as the repository's Prettier settings write a file at `path`. */
 async function formatted(path: string, source: string): Promise<string> {
@@ -133,6 +174,15 @@ async function main() {
   const files: { path: string; write: (now: string) => string | Promise<string> }[] = [
     generated(join(FEATURES, 'kinds.generated.ts'), kindsModule(kinds)),
     generated(join(FEATURES, 'kinds.server.generated.ts'), serverKindsModule(kinds)),
+    generated(join(FEATURES, 'kinds.texts.generated.ts'), textsModule(kinds)),
+    {
+      path: join(ROOT, 'src/lib/i18n/kind-texts.generated.ts'),
+      // Read after the list above is written, as are the kinds below.
+      write: async () => {
+        const { KIND_TEXTS } = await import('../src/features/kinds.texts.generated.ts');
+        return formatted(join(ROOT, 'src/lib/i18n/kind-texts.generated.ts'), textsTable(KIND_TEXTS));
+      },
+    },
     { path: join(FUNCTIONS, NOT_FOUND), write: (now) => withExcluded(now, servedApiPaths()) },
     {
       path: join(ROOT, 'public/_redirects'),

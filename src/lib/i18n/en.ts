@@ -5,10 +5,13 @@
 import { FORM_EN } from '../forms/texts.ts';
 import { DOCUMENT_REASONS_EN } from '../document-reasons.ts';
 import { CONTROL_MESSAGE } from '../visible-text.ts';
+import { KIND_TEXTS_EN } from './kind-texts.generated.ts';
 
 export const EN = {
   ...FORM_EN,
   ...DOCUMENT_REASONS_EN,
+  // The texts the kinds keep in their folders (src/features/<kind>/texts.ts).
+  ...KIND_TEXTS_EN,
   'status.admission.received': 'received',
   'status.admission.under-review': 'under review',
   'status.admission.documents-verified': 'documents verified',

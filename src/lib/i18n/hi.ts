@@ -2,6 +2,7 @@
 import type { TextCode } from './en.ts';
 import type { FormCode } from '../forms/texts.ts';
 import type { FieldWords } from '../forms/words.ts';
+import { KIND_TEXTS_HI } from './kind-texts.generated.ts';
 
 /** The public forms' messages, buttons and hints (the English ones: src/lib/forms/texts.ts). */
 const FORM_HI: Record<FormCode, string> = {
@@ -160,6 +161,7 @@ const FORM_HI: Record<FormCode, string> = {
 
 export const HI: Record<TextCode, string> = {
   ...FORM_HI,
+  ...KIND_TEXTS_HI,
   'status.admission.received': 'प्राप्त हो गया है',
   'status.admission.under-review': 'जाँच में है',
   'status.admission.documents-verified': 'दस्तावेज़ों का सत्यापन हो गया है',
