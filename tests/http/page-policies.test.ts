@@ -6,12 +6,13 @@
  * either way a page must end with exactly its own policy.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { PAY_CSP_ADDITIONS, PAY_PAGES, cspString } from '../../src/server/security-headers.ts';
 import { inlineScriptHashes } from '../../src/server/csp-hashes.ts';
 
-const DIST = join(import.meta.dirname, '../../dist');
+/** The build the runtime serves (tests/support/runtime.ts): TEST_DIST_DIR, else dist/. */
+const DIST = resolve(import.meta.dirname, '../..', process.env.TEST_DIST_DIR ?? 'dist');
 
 interface Rule {
   path: string;
