@@ -163,7 +163,9 @@ export function withKindRewrites(source: string, details: string[]): string {
   const at = source.indexOf(KIND_REWRITES.start);
   const end = source.indexOf(KIND_REWRITES.end);
   if (at < 0 || end < at) throw new Error("public/_redirects has no kinds' marker lines to write between");
-  const lines = details.map((d) => `${`${d}*`.padEnd(30)}${`${d}index.html`.padEnd(39)}200`);
+  // Columns as the file aligns them, and at least one space where an address is longer.
+  const column = (text: string, width: number) => (text.length < width ? text.padEnd(width) : `${text} `);
+  const lines = details.map((d) => `${column(`${d}*`, 30)}${column(`${d}index.html`, 39)}200`);
   return `${source.slice(0, at)}${[KIND_REWRITES.start, ...lines].join('\n')}\n${source.slice(end)}`;
 }
 
