@@ -22,10 +22,18 @@ export default defineConfig({
         test: { name: 'db', include: ['tests/db/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
       },
       // The site's API over HTTP, its functions in the test's own process, each file on a site of its
-      // own (tests/support/in-process-site.ts): a database and a blob folder of the file's own.
+      // own (tests/support/in-process-site.ts): a database and a blob folder of the file's own. A worker
+      // keeps the modules it imported for its next file (isolate: false): each file importing every
+      // function again was most of these files' CPU; the site, not the module cache, is what a file must
+      // not share.
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/db-global-setup.ts'],
+          isolate: false,
+        },
       },
       // Through the real local runtime (one for the whole run) and Chromium.
       {
