@@ -35,6 +35,9 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The scripts run as a person runs them, in a copy of the repository: minutes each, so only
+      // when asked (`npx vitest run --project scripts`).
+      { extends: true, test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'] } },
       // Through the real local runtime (one for the whole run) and Chromium.
       {
         extends: true,

@@ -30,11 +30,15 @@ const FACTS = {
   'tc-request': { studentName: 'Neha Singh', admissionNumber: 'ADM-77', status: 'issued' },
 } as const;
 
-const cases = KINDS.map((k) => k.name as KindName).flatMap((entity) =>
-  (['submitted', 'status'] as MessageEvent[]).flatMap((event) =>
-    LANGUAGES.map((language) => [entity, event, language] as const),
-  ),
-);
+// The kinds made by hand, whose facts are above; a kind written by `npm run new-kind` tests its own
+// letters (tests/api/<kind>.test.ts).
+const cases = KINDS.map((k) => k.name as KindName)
+  .filter((name): name is keyof typeof FACTS => name in FACTS)
+  .flatMap((entity) =>
+    (['submitted', 'status'] as MessageEvent[]).flatMap((event) =>
+      LANGUAGES.map((language) => [entity, event, language] as const),
+    ),
+  );
 
 describe('templates', () => {
   it.each(cases)('%s %s in %s: filled, named, signed', (entity, event, language) => {

@@ -230,7 +230,7 @@ describe('every place that lists the kinds has every kind', () => {
 
   it("types the kinds' names as the audit log's entities (Entity) by inference", () => {
     expectTypeOf<KindName>().toExtend<Entity>();
-    expectTypeOf<'fee-concession'>().not.toExtend<Entity>();
+    expectTypeOf<'no-such-kind'>().not.toExtend<Entity>();
   });
 
   it('names what a kind that is declared but registered nowhere lacks', () => {
