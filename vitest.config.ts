@@ -35,8 +35,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The scripts run as a person runs them, in a copy of the repository: minutes each, so only
-      // when asked (`npx vitest run --project scripts`).
+      // The scripts run as a person runs them, in a copy of the repository (minutes each): in the
+      // PGlite pass of `npm test`, or alone with `npx vitest run --project scripts`.
       { extends: true, test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'] } },
       // Through the real local runtime (one for the whole run) and Chromium.
       {
