@@ -243,8 +243,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
         {label}
         {required && (
           <span className="ff-required" aria-hidden="true">
-            {' '}
-            *
+            {' *'}
           </span>
         )}
       </label>

@@ -40,8 +40,7 @@ export function FieldShell({
         {label}
         {required && (
           <span className="ff-required" aria-hidden="true">
-            {' '}
-            *
+            {' *'}
           </span>
         )}
       </label>
@@ -241,8 +240,7 @@ export function ConsentBox({ id, name, value, onChange, error, words }: Common &
         <label htmlFor={id}>
           {words.agree}
           <span className="ff-required" aria-hidden="true">
-            {' '}
-            *
+            {' *'}
           </span>
         </label>
       </div>

@@ -47,8 +47,7 @@ export function AgeNotice({ id, check, className, confirmed, error, speak, onCon
         <label htmlFor={id}>
           {speak.text('ageConfirm')}
           <span className="ff-required" aria-hidden="true">
-            {' '}
-            *
+            {' *'}
           </span>
         </label>
       </div>
