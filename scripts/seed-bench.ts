@@ -92,9 +92,9 @@ const LAST = [
   'Ansari',
 ];
 const CLASSES: [band: string, label: string][] = [
-  ['primary', 'P.N.C'],
-  ['primary', 'N.C'],
-  ['primary', 'K.G'],
+  ['pre-primary', 'P.N.C'],
+  ['pre-primary', 'N.C'],
+  ['pre-primary', 'K.G'],
   ...['1', '2', '3', '4', '5'].map((c) => ['middle', c] as [string, string]),
   ...['6', '7', '8', '9', '10', '11', '12'].map((c) => ['senior', c] as [string, string]),
 ];

@@ -60,8 +60,6 @@ export const config: Config = {
     '/v1/api/gallery/samples',
     '/v1/api/gallery/samples/:name',
     '/v1/api/gallery/:id',
-    '/v1/api/jobs',
-    '/v1/api/jobs/:id',
     '/v1/api/magazine',
     '/v1/api/magazine/:id',
     '/v1/api/messages',
@@ -107,6 +105,8 @@ export const config: Config = {
     '/v1/api/uploads/pieces',
     '/v1/api/uploads/pieces/:id',
     '/v1/api/uploads/pieces/:id/:n',
+    '/v1/api/jobs',
+    '/v1/api/jobs/:id',
     '/v1/api/whatsapp/webhook',
   ],
 };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/features/router.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { listMessages, markMessage } from '../../src/features/messages/messages.server.ts';
+import { listMessages, markMessage } from '../../src/features/outbox/messages.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/messages', '/v1/api/messages/:id'],

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/features/router.ts';
 import { adminOnly } from '../../src/server/auth.ts';
-import { listOptOuts, optOutChoice, optOutPage } from '../../src/features/messages/opt-out.server.ts';
+import { listOptOuts, optOutChoice, optOutPage } from '../../src/features/outbox/opt-out.server.ts';
 
 export const config: Config = {
   path: ['/opt-out', '/hi/opt-out', '/v1/api/opt-out', '/v1/api/opt-outs'],

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/features/router.ts';
-import { smsReport } from '../../src/features/messages/webhooks.server.ts';
+import { smsReport } from '../../src/features/outbox/webhooks.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/sms/report'],

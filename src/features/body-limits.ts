@@ -14,11 +14,11 @@ import { JSON_BODY_BYTES } from '../server/http.ts';
 import { matchPath } from '../server/route-path.ts';
 import { ONE_REQUEST_FILE_BYTES, PIECE_BYTES } from '../lib/forms/files.ts';
 import { ADMISSION_FILE_FIELDS } from './admission/admission.ts';
-import { GALLERY_MAX_BYTES, GALLERY_MESSAGES } from './gallery/gallery.ts';
+import { GALLERY_MAX_BYTES, GALLERY_TEXTS } from './gallery/gallery.ts';
 import { NOTICE_BODY_BYTES } from './notices/notice.ts';
 import { PAGE_BODY_BYTES } from './pages/page.ts';
-import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from './pictures/picture.ts';
-import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../lib/staff-files.ts';
+import { PICTURE_MAX_BYTES, PICTURE_TEXTS } from './pictures/picture.ts';
+import { STAFF_FILE_MAX_BYTES, STAFF_FILE_TEXTS } from '../lib/staff-files.ts';
 
 /** One document sent whole: the file and its multipart framing (headers, boundary, a file name). */
 export { JSON_BODY_BYTES };
@@ -46,8 +46,7 @@ export interface BodyLimit {
   refusal: () => HttpError;
 }
 
-const galleryTooLarge = () =>
-  new HttpError(413, GALLERY_MESSAGES.imageTooLarge, { image: GALLERY_MESSAGES.imageTooLarge });
+const galleryTooLarge = () => new HttpError(413, GALLERY_TEXTS.imageTooLarge, { image: GALLERY_TEXTS.imageTooLarge });
 
 /** The routes that take more than a JSON body. */
 const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
@@ -70,7 +69,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
     method: 'POST',
     path: '/v1/api/pictures',
     bytes: PICTURE_BODY_BYTES,
-    refusal: () => new HttpError(413, PICTURE_MESSAGES.tooLarge, { image: PICTURE_MESSAGES.tooLarge }),
+    refusal: () => new HttpError(413, PICTURE_TEXTS.tooLarge, { image: PICTURE_TEXTS.tooLarge }),
   },
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
@@ -82,7 +81,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
     method: 'POST',
     path: '/v1/api/files',
     bytes: STAFF_FILE_BODY_BYTES,
-    refusal: () => new HttpError(413, STAFF_FILE_MESSAGES.tooLarge, { file: STAFF_FILE_MESSAGES.tooLarge }),
+    refusal: () => new HttpError(413, STAFF_FILE_TEXTS.tooLarge, { file: STAFF_FILE_TEXTS.tooLarge }),
   },
 ];
 

@@ -8,9 +8,9 @@
  */
 import type { Entity, Field, RecordDefinition } from '../lib/record.ts';
 import type { Workflow } from '../lib/workflow.ts';
-import type { FormMessage } from '../lib/forms/texts.ts';
+import type { FormKey } from '../lib/forms/texts.ts';
 import type { Language } from '../lib/i18n/languages.ts';
-import type { Letter, MessageEvent, ReceivedPayment } from './messages/templates.ts';
+import type { Letter, LetterEvent, ReceivedPayment } from './outbox/letters.ts';
 import type { FeeItem } from './fees/fees.ts';
 import type { StatusCheckCode } from '../lib/status-check.ts';
 import type { StatusPage } from '../lib/status-pages.ts';
@@ -63,7 +63,7 @@ export interface RecordKind<N extends string = string> {
   readonly privacy: KindPrivacy;
   /** Its own audit entries' details in words, where they name more than a status move (undefined: as stored). */
   readonly auditDetail?: (action: string, detail: string) => string | undefined;
-  readonly messages: KindMessages;
+  readonly letters: KindLetters;
   /** Present when the kind is paid for: its fee and how its receipts read. */
   readonly payment?: KindPayment;
 }
@@ -84,7 +84,7 @@ export interface KindPrivacy {
   /** What the principal types to confirm an erasure. */
   readonly confirmWith: 'referenceNumber' | '_id';
   /** The form's own message for a wrong phone number, when a field is corrected. */
-  readonly phoneMessage: FormMessage;
+  readonly phoneMessage: FormKey;
   /** The fields its form requires of this record (an application's depend on its band). */
   readonly required: (record: Row) => readonly string[];
   /** How a corrected value is stored, where the form stores it otherwise than typed. */
@@ -104,36 +104,36 @@ export interface KindPrivacy {
   readonly exportHolds: string;
 }
 
-interface Messages<F> {
+interface LetterSpec<F> {
   /** The column of the parent's e-mail address, when the form asks for one. */
   readonly email?: string;
   /** The column of the parent's mobile number. */
   readonly mobile: string;
   /** What the letters name, read from the row (its table's columns, and what the server part's `messageColumns` adds). */
   readonly facts: (row: Row) => F;
-  /** Its letter for each event (src/features/messages/templates.ts). */
-  readonly letters: Readonly<Record<MessageEvent, (language: Language, facts: F) => Letter>>;
+  /** Its letter for each event (src/features/outbox/letters.ts). */
+  readonly byEvent: Readonly<Record<LetterEvent, (language: Language, facts: F) => Letter>>;
   /** How the messages screen names each template (`<kind>.<event>`, and any letter of its own). */
   readonly templates: Readonly<Record<string, string>>;
-  /** A kind that takes payments: its letter saying a payment was received (src/features/messages/payment-message.server.ts). */
+  /** A kind that takes payments: its letter saying a payment was received (src/features/outbox/payment-message.server.ts). */
   readonly paid?: (language: Language, facts: F, payment: ReceivedPayment) => Letter;
 }
 
-export interface KindMessages extends Omit<Messages<never>, 'facts' | 'paid'> {
+export interface KindLetters extends Omit<LetterSpec<never>, 'facts' | 'paid'> {
   /** The letter for `event` about `row`. */
-  readonly letter: (event: MessageEvent, language: Language, row: Row) => Letter;
+  readonly letter: (event: LetterEvent, language: Language, row: Row) => Letter;
   /** The letter saying `payment` was received for `row`, when the kind takes payments. */
   readonly paymentLetter?: (language: Language, row: Row, payment: ReceivedPayment) => Letter;
 }
 
-/** A kind's messages, its letters typed by the facts they read. */
-export const defineMessages = <F>({ paid, ...messages }: Messages<F>): KindMessages => ({
-  ...messages,
-  letter: (event, language, row) => messages.letters[event](language, messages.facts(row)),
+/** A kind's letters, typed by the facts they read. */
+export const defineLetters = <F>({ paid, ...spec }: LetterSpec<F>): KindLetters => ({
+  ...spec,
+  letter: (event, language, row) => spec.byEvent[event](language, spec.facts(row)),
   ...(paid
     ? {
         paymentLetter: (language: Language, row: Row, payment: ReceivedPayment) =>
-          paid(language, messages.facts(row), payment),
+          paid(language, spec.facts(row), payment),
       }
     : {}),
 });

@@ -14,7 +14,7 @@ import { isUuid, query, transaction, type Queryable } from '../server/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../server/errors.ts';
 import { json, readJson } from '../server/http.ts';
 import { PRINCIPAL_ONLY } from '../server/auth.ts';
-import { isMessageEntity, queueMessage } from './messages/outbox.server.ts';
+import { isMessageEntity, queueMessage } from './outbox/outbox.server.ts';
 import { sendSoon } from '../server/mailer.ts';
 import { toIso } from '../lib/dates.ts';
 import type { Entity } from '../lib/record.ts';
@@ -30,7 +30,7 @@ import {
 
 export const NOTE_MAX = 1000;
 
-export const WORKFLOW_MESSAGES = {
+export const WORKFLOW_TEXTS = {
   unknown: 'Unknown status.',
   noteTooLong: `The note can have at most ${NOTE_MAX} characters.`,
   noteNeeded: 'Write a note saying why it is reopened.',
@@ -79,7 +79,7 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
     const wf = route.workflow;
     const status = body.status;
     if (status !== undefined && !isStatus(wf, status)) {
-      const message = `${WORKFLOW_MESSAGES.unknown} One of: ${wf.statuses.join(', ')}.`;
+      const message = `${WORKFLOW_TEXTS.unknown} One of: ${wf.statuses.join(', ')}.`;
       throw badRequest(message, { status: message });
     }
     const note = bodyText(body, 'note', NOTE_MAX, 'The note');
@@ -87,10 +87,10 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
     const moved = await transaction(async (tx) => {
       const row = (await tx.query(`SELECT * FROM ${route.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
       if (!row) throw notFound(route.notFound);
-      if (row.erased_at) throw conflict(WORKFLOW_MESSAGES.erased);
+      if (row.erased_at) throw conflict(WORKFLOW_TEXTS.erased);
       if (status === undefined) {
         const set = route.edit?.(body, row);
-        if (!set) throw badRequest('Send the new status.', { status: WORKFLOW_MESSAGES.required });
+        if (!set) throw badRequest('Send the new status.', { status: WORKFLOW_TEXTS.required });
         await update(tx, route.table, id, set);
         await recordAudit(
           ctx,
@@ -107,7 +107,7 @@ export function changeStatus<S extends string>(route: WorkflowRoute<S>) {
         throw refusedMove(route, from, to, allowed);
       }
       if (isPrincipalMove(wf, from, to) && !note)
-        throw badRequest(WORKFLOW_MESSAGES.noteNeeded, { note: WORKFLOW_MESSAGES.noteNeeded });
+        throw badRequest(WORKFLOW_TEXTS.noteNeeded, { note: WORKFLOW_TEXTS.noteNeeded });
       const move: Move<S> = { tx, id, row, from, to, note, body, ctx, set: {}, audit: [] };
       await route.check?.(move);
       await writeMove(tx, route, id, { from, to, note, set: move.set }, ctx);

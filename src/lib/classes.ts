@@ -3,18 +3,17 @@
  * classes 1-3), so every admission stores its band and the class's canonical label. Which classes
  * the school offers is its profile's (src/lib/school-profile.ts).
  */
-import { WING_CLASSES, romanClass } from './wing-classes.ts';
+import { WING_CLASSES, WING_SLUG, romanClass } from './wing-classes.ts';
 import { ALL_CLASSES, type SchoolClass } from '../config/classes.ts';
 
-export { romanClass, wingRange, withWingRange } from './wing-classes.ts';
+export { WING_SLUG, romanClass, wingRange, withWingRange } from './wing-classes.ts';
 export { ALL_CLASSES, type SchoolClass };
 
 /**
- * The wings by the classes each holds. Their values are the spec's wing names (the routes
- * /admissions/apply/{name}, the form's `band`, stored and answered as they are), which do not say
- * their classes: 'primary' is the early years P.N.C to K.G, not classes 1-5.
+ * The wings by the classes each holds, named as their labels name them (the form's `band`, stored
+ * and answered as it is): pre-primary (P.N.C to K.G), middle (classes 1-5), senior (classes 6-12).
  */
-export const WING = { earlyYears: 'primary', classes1To5: 'middle', classes6To12: 'senior' } as const;
+export const WING = { earlyYears: 'pre-primary', classes1To5: 'middle', classes6To12: 'senior' } as const;
 export const BANDS = [WING.earlyYears, WING.classes1To5, WING.classes6To12] as const;
 export type Band = (typeof BANDS)[number];
 
@@ -56,6 +55,10 @@ export const offeredOptions = (band: Band, offered: readonly string[]): ClassOpt
 
 export const isBand = (value: unknown): value is Band =>
   typeof value === 'string' && (BANDS as readonly string[]).includes(value);
+
+/** The wing a form names, by its name or by its route's slug ('primary': the pre-primary wing). */
+export const bandNamed = (value: string): Band | undefined =>
+  isBand(value) ? value : BANDS.find((band) => WING_SLUG[band] === value);
 
 /** The band of a canonical class (used when a client sends no band). */
 export function inferBand(classLabel: string): Band | undefined {

@@ -26,5 +26,5 @@ export function parentMessage(language: Language, code: TextCode, values: Record
 export const inBothLanguages = (message: (language: Language) => string) => ({ en: message('en'), hi: message('hi') });
 
 /** How a record's status reads to a parent in `language`. */
-export const statusWords = (language: Language, entity: string, status: string) =>
+export const statusTexts = (language: Language, entity: string, status: string) =>
   fill(language, `status.${entity}.${status}` as TextCode, {});

@@ -1,7 +1,7 @@
 /**
  * The common reasons a document is rejected, offered to the office beside its own words. The code is
  * stored with the document (uploads.reason_code); the family reads the reason's sentence in its own
- * language (the message tables' `document.reason.<code>`, English ones here), the office its short label.
+ * language (the text tables' `document.reason.<code>`, English ones here), the office its short label.
  */
 export const DOCUMENT_REASONS = ['blurred', 'wrong-document', 'name-mismatch', 'expired', 'incomplete'] as const;
 export type DocumentReason = (typeof DOCUMENT_REASONS)[number];

@@ -6,7 +6,7 @@
  * comes, or if it never does. Pages a function draws carry the live classes in their HTML
  * (src/features/admission/wings.ts), so nothing changes there.
  */
-import { WING_CLASSES, wingRange, withWingRange } from './wing-classes.ts';
+import { WING_CLASSES, WING_SLUG, wingRange, withWingRange } from './wing-classes.ts';
 import { schoolAnswer } from './school-answer.ts';
 
 /** The classes the school offers now, or undefined when the answer did not come. */
@@ -25,7 +25,7 @@ export function showOfferedWings(offered: readonly string[]): void {
   for (const band of Object.keys(WING_CLASSES) as (keyof typeof WING_CLASSES)[]) {
     const range = wingRange(band, offered, language);
     for (const a of document.querySelectorAll<HTMLElement>(
-      `a[href$="/admissions/apply/${band}"]:not([data-language-switch])`,
+      `a[href$="/admissions/apply/${WING_SLUG[band]}"]:not([data-language-switch])`,
     )) {
       if (range) a.textContent = withWingRange(a.textContent ?? '', range);
       else (a.closest<HTMLElement>('li, [data-wing-item]') ?? a).hidden = true;

@@ -35,7 +35,7 @@ export const startingPrefix = (): string => {
 let prefixInUse = startingPrefix();
 
 /** The school's prefix as this process knows it (src/lib/school-profile.ts keeps it current). */
-export function usePrefix(prefix: string): void {
+export function setPrefixInUse(prefix: string): void {
   prefixInUse = prefix;
 }
 

@@ -83,7 +83,7 @@ export interface Field {
  * kind of src/features/kinds.ts, which adds its names to this interface (the list stays the kinds').
  */
 export interface RecordEntities {
-  job: true;
+  vacancy: true;
   gallery: true;
 }
 export type Entity = keyof RecordEntities;

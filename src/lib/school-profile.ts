@@ -14,7 +14,7 @@ import { site, type SocialLink } from '../config/site.ts';
 import type { Language } from './i18n/languages.ts';
 import { e164Of, telHref } from './school-phone.ts';
 import { ALL_CLASSES, inClassOrder, type SchoolClass } from './classes.ts';
-import { startingPrefix, usePrefix } from './record-numbers.ts';
+import { startingPrefix, setPrefixInUse } from './record-numbers.ts';
 
 export type SocialIcon = SocialLink['icon'];
 export const SOCIAL_ICONS = ['whatsapp', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly SocialIcon[];
@@ -213,12 +213,11 @@ export function footerFacts(profile: SchoolProfile, language: Language) {
 // (src/features/school/school.server.ts keeps it current, at most a short while old).
 
 let inUse: SchoolProfile = defaultProfile();
-// eslint-disable-next-line react-hooks/rules-of-hooks -- usePrefix is no React hook: it sets the prefix in use
-usePrefix(inUse.referencePrefix);
+setPrefixInUse(inUse.referencePrefix);
 
 export const schoolInUse = (): SchoolProfile => inUse;
 export function putSchoolInUse(profile: SchoolProfile): void {
   inUse = profile;
   // eslint-disable-next-line react-hooks/rules-of-hooks -- as above
-  usePrefix(profile.referencePrefix);
+  setPrefixInUse(profile.referencePrefix);
 }

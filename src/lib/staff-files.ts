@@ -34,7 +34,7 @@ export interface StoredFile {
 /** Where a public file is served. */
 export const fileUrl = (id: string) => `/v1/files/${id}`;
 
-export const STAFF_FILE_MESSAGES = {
+export const STAFF_FILE_TEXTS = {
   required: 'Choose a file to upload.',
   tooLarge: 'The file is larger than 4 MB. Scan it at a lower resolution or in black and white, and upload it again.',
   type: 'This file is not a PDF, JPEG, PNG or WebP file.',

@@ -68,9 +68,9 @@ export interface ReceiptEntry {
 }
 
 /** The words and dates every status answer carries. */
-export interface StatusCheckWords {
+export interface StatusCheckTexts {
   status: string;
-  /** The status in the parent's words (the message table's `status.<record>.<status>`). */
+  /** The status in the parent's words (the text table's `status.<record>.<status>`). */
   statusLabel: string;
   /** When the status last changed (its creation when it never moved), ISO. */
   updatedAt: string;

@@ -46,5 +46,5 @@ export const withoutControlCharacters = (value: string, lines = false) =>
 export const CONTROL_CODE = 'text.control';
 
 /** What the answer says, in English (the i18n tables' `text.control`). */
-export const CONTROL_MESSAGE =
+export const CONTROL_TEXT =
   'This text has an invisible control character in it, usually brought along when text is copied from another program. Please type it again, or paste it as plain text.';

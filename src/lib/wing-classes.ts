@@ -5,10 +5,20 @@
 
 /** The classes each wing may hold, in the school's order, by the wing's name (./classes.ts's WING). */
 export const WING_CLASSES = {
-  primary: ['P.N.C', 'N.C', 'K.G'],
+  'pre-primary': ['P.N.C', 'N.C', 'K.G'],
   middle: ['1', '2', '3', '4', '5'],
   senior: ['6', '7', '8', '9', '10', '11', '12'],
 } as const;
+
+/**
+ * Each wing's word in the spec's routes (/admissions/apply/{slug}), where 'primary' names the
+ * pre-primary wing. Pages, drafts kept on a phone and a form sent from a page built before the
+ * wings were renamed say the slug; it is read as its wing.
+ */
+export const WING_SLUG = { 'pre-primary': 'primary', middle: 'middle', senior: 'senior' } as const satisfies Record<
+  keyof typeof WING_CLASSES,
+  string
+>;
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
@@ -29,7 +39,7 @@ export function wingRange(
   if (!classes.length) return undefined;
   const name = (label: string) => (language === 'hi' ? romanClass(label) : label);
   const [first, last] = [name(classes[0]!), name(classes.at(-1)!)];
-  return first === last ? first : `${first}${band === 'primary' ? '–' : '-'}${last}`;
+  return first === last ? first : `${first}${band === 'pre-primary' ? '–' : '-'}${last}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * An error a client caused: it is sent as `{ error, fields?, code? }` with its status. `code` is a
  * stable key for clients that act on the kind of refusal (or show it in another language).
  */
-import { MSG, REQUEST_MSG, fillIn, formCode, type FormMessage, type RequestMessage } from '../lib/forms/texts.ts';
+import { FORM_TEXTS, REQUEST_TEXTS, fillIn, formCode, type FormKey, type RequestKey } from '../lib/forms/texts.ts';
 import { officePhone, schoolInUse } from '../lib/school-profile.ts';
 
 export class HttpError extends Error {
@@ -41,13 +41,13 @@ function coded(status: number, code: string, message: string, fields: readonly s
   return new HttpError(status, message, each(message)).withCode(code, each(code));
 }
 
-/** A refusal with a public form's message (MSG's `key`, code `form.<key>`), naming `fields`. */
-export const formRefusal = (status: number, key: FormMessage, fields: readonly string[] = []) =>
-  coded(status, formCode(key), MSG[key], fields);
+/** A refusal with a public form's message (FORM_TEXTS's `key`, code `form.<key>`), naming `fields`. */
+export const formRefusal = (status: number, key: FormKey, fields: readonly string[] = []) =>
+  coded(status, formCode(key), FORM_TEXTS[key], fields);
 
-/** A refusal of the request itself (REQUEST_MSG's `key`, code `request.<key>`). */
-export const requestRefusal = (status: number, key: RequestMessage, fields: readonly string[] = []) =>
-  coded(status, `request.${key}`, REQUEST_MSG[key], fields);
+/** A refusal of the request itself (REQUEST_TEXTS's `key`, code `request.<key>`). */
+export const requestRefusal = (status: number, key: RequestKey, fields: readonly string[] = []) =>
+  coded(status, `request.${key}`, REQUEST_TEXTS[key], fields);
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
@@ -62,13 +62,13 @@ export const unsupportedType = (message: string, fields?: Record<string, string>
  * filled in; the answer also carries `retryAfterMinutes` and `phone` (a page in another language
  * fills its own words with them) and `Retry-After` in seconds.
  */
-export function tooManyRequests(retryAfterSeconds: number, key: RequestMessage = 'tooManyRequests'): HttpError {
+export function tooManyRequests(retryAfterSeconds: number, key: RequestKey = 'tooManyRequests'): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const minutes = Math.ceil(seconds / 60);
   const phone = officePhone(schoolInUse());
   return new HttpError(
     429,
-    fillIn(REQUEST_MSG[key], { minutes: String(minutes), phone }),
+    fillIn(REQUEST_TEXTS[key], { minutes: String(minutes), phone }),
     undefined,
     { 'Retry-After': String(seconds) },
     { retryAfterMinutes: minutes, phone },

@@ -1,5 +1,5 @@
 /**
- * What the WhatsApp and SMS senders (src/server/whatsapp.ts, src/server/sms.ts) and the outbox (src/features/messages/outbox.server.ts)
+ * What the WhatsApp and SMS senders (src/server/whatsapp.ts, src/server/sms.ts) and the outbox (src/features/outbox/outbox.server.ts)
  * share: which providers are configured, a family's number in the two forms they use, the words of
  * a registered template, and the signed opt-out link every message ends with.
  *
@@ -11,7 +11,7 @@
  * no address, and the office sends it by hand from the messages screen.
  */
 import { site } from '../config/site.ts';
-import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/messages.ts';
+import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/mobile-templates.ts';
 import { parentMessage } from '../lib/contact.ts';
 import { phoneDigits } from '../lib/forms/phone.ts';
 import type { Language } from '../lib/i18n/index.ts';

@@ -19,7 +19,7 @@ import { fillIn } from '../lib/forms/texts.ts';
 import { safeFileName } from '../lib/forms/files.ts';
 import {
   STAFF_FILE_MAX_BYTES,
-  STAFF_FILE_MESSAGES as MSG,
+  STAFF_FILE_TEXTS as TEXTS,
   STAFF_FILE_MIME,
   STAFF_FILE_TYPES,
   type StaffFileType,
@@ -44,13 +44,13 @@ export async function uploadStaffFile(req: Request, ctx: AdminContext): Promise<
     maxFiles: 1,
     maxFields: 4,
     maxFieldBytes: 1024,
-    fileTooLarge: MSG.tooLarge,
+    fileTooLarge: TEXTS.tooLarge,
     acceptFile: (field) => field === 'file',
   });
   const part = parts.find((p) => p.field === 'file' && p.data.byteLength > 0);
-  if (!part) throw badRequest(MSG.required, { file: MSG.required });
+  if (!part) throw badRequest(TEXTS.required, { file: TEXTS.required });
   const detected = await detectType(part.data, Object.values(STAFF_FILE_MIME));
-  if (!detected) throw unsupportedType(MSG.type, { file: MSG.type });
+  if (!detected) throw unsupportedType(TEXTS.type, { file: TEXTS.type });
   const id = randomUUID();
   const file: StoredFile = {
     id,
@@ -89,16 +89,16 @@ export interface ClaimOptions {
  */
 export async function claimFile(tx: Queryable, uploadId: unknown, options: ClaimOptions): Promise<StoredFile> {
   const refuse = (message: string) => badRequest(message, { [options.field]: message });
-  if (typeof uploadId !== 'string' || !isUuid(uploadId)) throw refuse(MSG.unknown);
+  if (typeof uploadId !== 'string' || !isUuid(uploadId)) throw refuse(TEXTS.unknown);
   const { rows } = await tx.query<Row>(
     `UPDATE staff_files SET claimed_at = now(), public = $2 WHERE id = $1 AND claimed_at IS NULL RETURNING *`,
     [uploadId, options.public],
   );
   const row = rows[0];
-  if (!row) throw refuse(MSG.unknown);
+  if (!row) throw refuse(TEXTS.unknown);
   const types = options.types ?? STAFF_FILE_TYPES;
   if (!types.includes(row.type))
-    throw refuse(fillIn(MSG.wrongType, { types: types.map((t) => t.toUpperCase()).join(', ') }));
+    throw refuse(fillIn(TEXTS.wrongType, { types: types.map((t) => t.toUpperCase()).join(', ') }));
   return stored(row);
 }
 

@@ -6,7 +6,7 @@ import type { Context } from '@netlify/functions';
 import { HttpError, requestRefusal, tooLarge } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
 import { matchPath } from './route-path.ts';
-import { REQUEST_MSG } from '../lib/forms/texts.ts';
+import { REQUEST_TEXTS } from '../lib/forms/texts.ts';
 
 /** A JSON body (every form but those with files, and any other request): the forms' text needs a few KB. */
 export const JSON_BODY_BYTES = 32 * 1024;
@@ -146,14 +146,20 @@ async function dispatch(
       const allow = Object.keys(methods)
         .flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
         .join(', ');
-      return errorResponse(405, REQUEST_MSG.methodNotAllowed, undefined, { Allow: allow }, 'request.methodNotAllowed');
+      return errorResponse(
+        405,
+        REQUEST_TEXTS.methodNotAllowed,
+        undefined,
+        { Allow: allow },
+        'request.methodNotAllowed',
+      );
     }
     // A declared body over the route's limit is refused unread, as the local runtime's front server refuses it.
     const tooLargeBody = refuseBody(req.method, pathname, req.headers.get('content-length'));
     if (tooLargeBody) throw tooLargeBody;
     return handler(req, { params, ip: clientIp(req, netlify), netlify });
   }
-  return errorResponse(404, REQUEST_MSG.notFound, undefined, {}, 'request.notFound');
+  return errorResponse(404, REQUEST_TEXTS.notFound, undefined, {}, 'request.notFound');
 }
 
 export function clientIp(req: Request, netlify: Context | undefined): string {

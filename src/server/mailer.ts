@@ -1,5 +1,5 @@
 /**
- * The sender of the outbox's messages (src/features/messages/outbox.server.ts): e-mails through the SMTP server of
+ * The sender of the outbox's messages (src/features/outbox/outbox.server.ts): e-mails through the SMTP server of
  * `SMTP_URL` (e.g. smtp://user:pass@host:587; smtps:// for TLS from the start), WhatsApp through
  * Meta's Cloud API (src/server/whatsapp.ts) and SMS through MSG91 (src/server/sms.ts), each only
  * when configured. Without it a channel's messages stay queued and nothing fails (WhatsApp: the
@@ -25,7 +25,7 @@ import type { SchoolProfile } from '../lib/school-profile.ts';
 import { query } from './db.ts';
 import type { RouteContext } from './http.ts';
 import type { Entity } from '../lib/record.ts';
-import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/messages.ts';
+import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/mobile-templates.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import { OPTED_OUT_REASON, international, smsConfigured, tenDigits, whatsappConfigured } from './family-mobile.ts';
 import { SendError, sendWhatsApp } from './whatsapp.ts';

@@ -11,7 +11,7 @@ import { getPool, placeholders, type Queryable } from './db.ts';
 import { envNumber } from './env.ts';
 import { tooManyRequests, type HttpError } from './errors.ts';
 import { schoolProfile } from './school-profile.ts';
-import type { RequestMessage } from '../lib/forms/texts.ts';
+import type { RequestKey } from '../lib/forms/texts.ts';
 
 const SLICES = 60;
 
@@ -28,13 +28,7 @@ interface Window {
  * The current window of `bucket`; the limit can be changed by the environment
  * (RATE_LIMIT_<BUCKET>) for tests and benchmarks. `message` is the refusal's (request.<message>).
  */
-function currentWindow(
-  bucket: string,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-  message: RequestMessage,
-): Window {
+function currentWindow(bucket: string, key: string, limit: number, windowSeconds: number, message: RequestKey): Window {
   const max = envNumber(`RATE_LIMIT_${bucket.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`, limit);
   const now = Date.now();
   const sliceMs = (windowSeconds * 1000) / SLICES;
@@ -86,7 +80,7 @@ export interface Hit {
   undo(): Promise<void>;
 }
 
-type LimitOptions = { db?: Queryable; message?: RequestMessage };
+type LimitOptions = { db?: Queryable; message?: RequestKey };
 
 /**
  * Counts one hit for `key` in `bucket` and refuses with 429 when `limit` hits were already counted

@@ -1,7 +1,7 @@
 /**
  * SMS through MSG91's Flow API (its "send SMS via template" API, v5), with India's DLT rules: only
  * a template registered on the DLT portal (with its header, the sender ID) is sent, its variables
- * filled. MSG91's template (src/config/messages.ts, MSG91_TEMPLATE_IDS) carries the DLT template id
+ * filled. MSG91's template (src/config/mobile-templates.ts, MSG91_TEMPLATE_IDS) carries the DLT template id
  * and the sender:
  *
  *   POST {MSG91_API_URL}/api/v5/flow, header `authkey: {MSG91_AUTH_KEY}`,
@@ -11,7 +11,7 @@
  * MSG91's delivery reports name the request id; they carry no signature, so the report URL holds a
  * secret of ours (MSG91_WEBHOOK_TOKEN), compared in constant time (netlify/functions/sms.mts).
  */
-import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/messages.ts';
+import { MOBILE_TEMPLATES, type MobileTemplate } from '../config/mobile-templates.ts';
 import type { Language } from '../lib/i18n/index.ts';
 import { SendError } from './whatsapp.ts';
 
@@ -33,7 +33,7 @@ export function msg91TemplateId(template: MobileTemplate, language: Language): s
 export async function sendSms(to: string, templateId: string, params: string[]): Promise<string> {
   if (!templateId)
     throw new SendError(
-      'No MSG91 template id is set for this message (src/config/messages.ts or MSG91_TEMPLATE_IDS).',
+      'No MSG91 template id is set for this message (src/config/mobile-templates.ts or MSG91_TEMPLATE_IDS).',
       true,
     );
   const recipient: Record<string, string> = { mobiles: to };

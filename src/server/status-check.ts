@@ -95,7 +95,7 @@ interface FeeFigures {
  * application awaits its decision: its fee is shown, with what it is for, but not asked for.
  * `purpose` names the fee ('admission fee, K.G, session 2027-28').
  */
-export function feeWords(
+export function feeTexts(
   language: Language,
   fee: FeeFigures,
   purpose: string,
@@ -114,10 +114,10 @@ export function feeWords(
   // Offered only where a gateway is set up (or the local test gateway runs): elsewhere the desk takes it.
   const gateway = feeState === 'due' ? gatewayConfig() : undefined;
   // Where the Pay button shows, the sentence says the family may pay online or at the office.
-  const words = gateway ? 'statusCheck.fee.dueOnline' : (`statusCheck.fee.${feeState}` as const);
+  const code = gateway ? 'statusCheck.fee.dueOnline' : (`statusCheck.fee.${feeState}` as const);
   return {
     feeState,
-    feeText: fill(language, words, { amount: formatRupees(fee.balancePaise), for: purpose }),
+    feeText: fill(language, code, { amount: formatRupees(fee.balancePaise), for: purpose }),
     payOnline: gateway ? (gateway.test ? 'test' : 'live') : null,
   };
 }

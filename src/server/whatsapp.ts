@@ -12,7 +12,7 @@
  * `messages` (what families write: STOP and START are read here).
  */
 import { hmacHex, sameSecret } from './signatures.ts';
-import { WHATSAPP_API_VERSION } from '../config/messages.ts';
+import { WHATSAPP_API_VERSION } from '../config/mobile-templates.ts';
 import type { Language } from '../lib/i18n/index.ts';
 
 /** A provider's refusal: `permanent` when sending the same again cannot succeed (not a WhatsApp number, no such template). */

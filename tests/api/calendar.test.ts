@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, staffClient, type Json } from '../support/api.ts';
 import { auditOf, expectJsonError, token } from '../http/admin-fixtures.ts';
 import { closeDb, count, db } from '../http/forms-fixtures.ts';
-import { EVENT_MESSAGES } from '../../src/features/calendar/event.ts';
+import { EVENT_TEXTS } from '../../src/features/calendar/event.ts';
 import { site } from '../../src/config/site.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT } from '../../src/lib/visible-text.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
@@ -82,7 +82,7 @@ describe('the office keeps the calendar', () => {
     await expectJsonError(
       await office.request(`/v1/api/events/${event._id}`, { method: 'DELETE' }),
       404,
-      EVENT_MESSAGES.notFound,
+      EVENT_TEXTS.notFound,
     );
     await expectJsonError(
       await office.request(`/v1/api/events/${event._id}`, {
@@ -165,11 +165,11 @@ describe('the office keeps the calendar', () => {
         json: { title: { en: 'Exams\u0007' }, startsOn: day(2) },
       }),
       400,
-      CONTROL_MESSAGE,
+      CONTROL_TEXT,
     );
     expect(refused).toMatchObject({
       code: CONTROL_CODE,
-      fields: { title: CONTROL_MESSAGE },
+      fields: { title: CONTROL_TEXT },
       codes: { title: CONTROL_CODE },
     });
     const event = await create(office, { title: { en: `Annual day ${token()}` }, startsOn: day(21) });
@@ -179,7 +179,7 @@ describe('the office keeps the calendar', () => {
         json: { ...event, title: { en: `${event.title.en}\u001b` } },
       }),
       400,
-      CONTROL_MESSAGE,
+      CONTROL_TEXT,
     );
     expect((await monthEvents()).find((e) => e._id === event._id)).toMatchObject({ title: event.title });
   });
@@ -189,7 +189,7 @@ describe('the office keeps the calendar', () => {
     await expectJsonError(
       await office.request(`/v1/api/events/${event._id}`, { method: 'PUT', json: { ...event, endsOn: day(19) } }),
       400,
-      EVENT_MESSAGES.order,
+      EVENT_TEXTS.order,
     );
     expect((await monthEvents()).find((e) => e._id === event._id)).toMatchObject({ startsOn: day(20), endsOn: null });
   });

@@ -16,7 +16,7 @@ import { fees } from '../../src/config/fees.ts';
 import { ALL_CLASSES } from '../../src/lib/classes.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
-import { FEE_MESSAGES } from '../../src/features/fees/fees.ts';
+import { FEE_TEXTS } from '../../src/features/fees/fees.ts';
 import type { FeeSchedule } from '../../src/features/fees/fees.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
@@ -82,18 +82,18 @@ describe('PUT /v1/api/fees', () => {
   it('refuses bad input with 400 naming the field, and stores nothing', async () => {
     const before = await storedRows();
     const cases: [unknown, string, string][] = [
-      [body({ [CLASS]: -500 }), FEE_MESSAGES.negative, `admission.${CLASS}`],
-      [body({}, -1), FEE_MESSAGES.negative, 'transferCertificate'],
-      [body({ [CLASS]: '12.50' }), FEE_MESSAGES.amount, `admission.${CLASS}`],
-      [body({ [CLASS]: 'five thousand' }), FEE_MESSAGES.amount, `admission.${CLASS}`],
-      [body({ [CLASS]: 100_00_001 }), FEE_MESSAGES.tooMuch, `admission.${CLASS}`],
+      [body({ [CLASS]: -500 }), FEE_TEXTS.negative, `admission.${CLASS}`],
+      [body({}, -1), FEE_TEXTS.negative, 'transferCertificate'],
+      [body({ [CLASS]: '12.50' }), FEE_TEXTS.amount, `admission.${CLASS}`],
+      [body({ [CLASS]: 'five thousand' }), FEE_TEXTS.amount, `admission.${CLASS}`],
+      [body({ [CLASS]: 100_00_001 }), FEE_TEXTS.tooMuch, `admission.${CLASS}`],
       [
         { ...body(), admission: [...body().admission, { admissionClass: '13', amount: 100 }] },
-        FEE_MESSAGES.unknownClass,
+        FEE_TEXTS.unknownClass,
         'admission',
       ],
-      [{ ...body(), admission: body().admission.slice(1) }, FEE_MESSAGES.missing, `admission.${CLASS}`],
-      [{ ...body(), session: '2027-2028' }, FEE_MESSAGES.session, 'session'],
+      [{ ...body(), admission: body().admission.slice(1) }, FEE_TEXTS.missing, `admission.${CLASS}`],
+      [{ ...body(), session: '2027-2028' }, FEE_TEXTS.session, 'session'],
       [{ ...body(), admission: 'all 5000' }, 'Invalid field type.', 'admission'],
     ];
     for (const [json, message, field] of cases) {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 import { BANDS, type Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { adminClient } from '../support/api.ts';
 import { FILE, admissionCases, fieldError, validAdmission } from '../unit/forms-cases.ts';
 import {
@@ -78,9 +78,9 @@ for (const band of BANDS) {
       const res = await post(form({ ...input, submissionKey }));
       const body = await res.json();
       // Multipart carries text only: a "wrong type" case becomes text and must pass the type check.
-      if (c.error === MSG.wrongType) {
+      if (c.error === FORM_TEXTS.wrongType) {
         expect(res.status).toBe(400);
-        expect(body.error).toBe(MSG.uploadMissing);
+        expect(body.error).toBe(FORM_TEXTS.uploadMissing);
         return;
       }
       expect(res.status).toBe(400);
@@ -106,7 +106,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
       const res = await post(form(input));
       expect(res.status).toBe(201);
       const body = await res.json();
-      expect(body.message).toBe(MSG.admissionSuccess);
+      expect(body.message).toBe(FORM_TEXTS.admissionSuccess);
       expect(Object.keys(body.admission).sort()).toEqual(['_id', 'admissionClass', 'createdAt', 'referenceNumber']);
       const year = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date());
       expect(body.admission.referenceNumber).toMatch(new RegExp(`^RMCP-${year}-\\d{6}$`));
@@ -114,7 +114,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
 
       const { rows } = await db().query('SELECT * FROM admissions WHERE id = $1', [id]);
       const row = rows[0];
-      const expectedClass = { primary: 'K.G', middle: '5', senior: '12' }[band];
+      const expectedClass = { 'pre-primary': 'K.G', middle: '5', senior: '12' }[band];
       // The acknowledgment's facts: the class as stored and when.
       expect(body.admission).toMatchObject({ admissionClass: expectedClass, createdAt: row.created_at.toISOString() });
       expect(row).toMatchObject({
@@ -159,7 +159,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
   it('2 MB documents round-trip byte for byte (SHA-256 of the stored document equals the upload)', async () => {
     const data = padded(PNG, MB2, 3);
     const id = await stage(data, 'photo.png');
-    const { input } = await stagedAdmission('primary');
+    const { input } = await stagedAdmission('pre-primary');
     input.studentPhoto = id;
     const res = await post(form(input));
     expect(res.status).toBe(201);
@@ -173,26 +173,26 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
   }, 120_000);
 
   it('an id is claimed once: a second admission with the same ids is refused with the field, nothing stored', async () => {
-    const { input } = await stagedAdmission('primary');
+    const { input } = await stagedAdmission('pre-primary');
     expect((await post(form(input))).status).toBe(201);
     const submissionKey = randomUUID();
     const again = await post(form({ ...input, studentFirstName: 'Other', submissionKey }));
     expect(again.status).toBe(400);
     const body = await again.json();
-    expect(body.error).toBe(MSG.uploadMissing);
+    expect(body.error).toBe(FORM_TEXTS.uploadMissing);
     expect(Object.keys(body.fields)).toHaveLength(1);
     expect(await storedWithKey(submissionKey)).toBe(0);
   }, 120_000);
 
   it('an unknown id or a malformed one -> 400 with the field; the other staged uploads stay unclaimed', async () => {
-    const { input } = await stagedAdmission('primary');
+    const { input } = await stagedAdmission('pre-primary');
     const submissionKey = randomUUID();
     for (const bad of [randomUUID(), 'not-an-id']) {
       const res = await post(form({ ...input, motherPhoto: bad, submissionKey }));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
-        error: MSG.uploadMissing,
-        fields: { motherPhoto: MSG.uploadMissing },
+        error: FORM_TEXTS.uploadMissing,
+        fields: { motherPhoto: FORM_TEXTS.uploadMissing },
         codes: { motherPhoto: 'form.uploadMissing' },
         code: 'form.uploadMissing',
       });
@@ -205,7 +205,7 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
   }, 120_000);
 
   it('the same submission key sent again (a lost answer) gets the first reference number', async () => {
-    const { input } = await stagedAdmission('primary', { submissionKey: randomUUID() });
+    const { input } = await stagedAdmission('pre-primary', { submissionKey: randomUUID() });
     const a = await post(form(input));
     const b = await post(form(input));
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -213,14 +213,14 @@ describe('POST /v1/api/admission: staged uploads claimed in the same transaction
   }, 120_000);
 
   it('infers the band from the class when the client sends none (N.C -> primary)', async () => {
-    const { input } = await stagedAdmission('primary', { admissionClass: 'N.C' });
+    const { input } = await stagedAdmission('pre-primary', { admissionClass: 'N.C' });
     delete input.band;
     const res = await post(form(input));
     expect(res.status).toBe(201);
     const { rows } = await db().query('SELECT band, admission_class FROM admissions WHERE id = $1', [
       (await res.json()).admission._id,
     ]);
-    expect(rows[0]).toEqual({ band: 'primary', admission_class: 'N.C' });
+    expect(rows[0]).toEqual({ band: 'pre-primary', admission_class: 'N.C' });
   }, 120_000);
 });
 
@@ -247,18 +247,23 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
   }, 120_000);
 
   it.each([
-    ['an HTML file named .png', () => ({ studentPhoto: { data: unique(HTML), name: 'photo.png' } }), 415, MSG.fileType],
+    [
+      'an HTML file named .png',
+      () => ({ studentPhoto: { data: unique(HTML), name: 'photo.png' } }),
+      415,
+      FORM_TEXTS.fileType,
+    ],
     [
       '2 MB + 1 byte',
       () => ({ abcCard: { data: unique(padded(PDF, MB2 + 1 - 16)), name: 'abc.pdf' } }),
       413,
-      MSG.fileTooLarge,
+      FORM_TEXTS.fileTooLarge,
     ],
   ])(
     'refuses %s and stores nothing: no row, no blob',
     async (_, override, status, error) => {
       const key = randomUUID();
-      const { body, datas } = direct('primary', override(), key);
+      const { body, datas } = direct('pre-primary', override(), key);
       const res = await post(body);
       expect(res.status).toBe(status);
       expect((await res.json()).error).toBe(error);
@@ -269,13 +274,13 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
   );
 
   it('deletes the blobs it wrote when a later step refuses (a claimed id among direct files)', async () => {
-    const { input } = await stagedAdmission('primary');
+    const { input } = await stagedAdmission('pre-primary');
     expect((await post(form(input))).status).toBe(201);
     // New direct files for most fields, but one field still names an id that is already claimed.
     const key = randomUUID();
-    const body = form({ ...validAdmission('primary'), fatherPhoto: input.fatherPhoto!, submissionKey: key }, {});
+    const body = form({ ...validAdmission('pre-primary'), fatherPhoto: input.fatherPhoto!, submissionKey: key }, {});
     const datas: Buffer[] = [];
-    for (const field of bandFiles(BANDS_DEF.primary)) {
+    for (const field of bandFiles(BANDS_DEF['pre-primary'])) {
       if (field === 'fatherPhoto') continue;
       const data = unique(PNG);
       datas.push(data);
@@ -284,7 +289,7 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
     }
     const res = await post(body);
     expect(res.status).toBe(400);
-    expect((await res.json()).fields).toEqual({ fatherPhoto: MSG.uploadMissing });
+    expect((await res.json()).fields).toEqual({ fatherPhoto: FORM_TEXTS.uploadMissing });
     expect(await storedWithKey(key)).toBe(0);
     expect(await storedCopies(datas)).toBe(0);
   }, 120_000);
@@ -293,14 +298,14 @@ describe('POST /v1/api/admission: files sent directly (API clients)', () => {
     const asJson = await fetch(new URL('/v1/api/admission', site('baseURL')), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(validAdmission('primary')),
+      body: JSON.stringify(validAdmission('pre-primary')),
     });
     expect(asJson.status).toBe(415);
     const key = randomUUID();
-    const { input } = await stagedAdmission('primary', { website: 'spam', submissionKey: key });
+    const { input } = await stagedAdmission('pre-primary', { website: 'spam', submissionKey: key });
     const pot = await post(form(input));
     expect(pot.status).toBe(400);
-    expect(await pot.json()).toEqual({ error: MSG.honeypot, code: 'form.honeypot' });
+    expect(await pot.json()).toEqual({ error: FORM_TEXTS.honeypot, code: 'form.honeypot' });
     expect(await storedWithKey(key)).toBe(0);
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
-import { MSG, formCode } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS, formCode } from '../../src/lib/forms/texts.ts';
 import { ageCheck } from '../../src/lib/age.ts';
 import { ApiClient, adminClient, baseURL, type Json } from '../support/api.ts';
 import { readPdf } from '../support/pdf.ts';
@@ -123,13 +123,13 @@ describe('the admission asks the date of birth, gender and home address, not mid
 
   it('refuses an application without them, naming all three, and stores nothing', async () => {
     const key = randomUUID();
-    const input = { ...validAdmission('primary'), dateOfBirth: '', gender: '', address: ' ', submissionKey: key };
+    const input = { ...validAdmission('pre-primary'), dateOfBirth: '', gender: '', address: ' ', submissionKey: key };
     const res = await postAdmission(input);
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body).toMatchObject({ error: MSG.required, code: formCode('required') });
+    expect(body).toMatchObject({ error: FORM_TEXTS.required, code: formCode('required') });
     for (const field of ['dateOfBirth', 'gender', 'address']) {
-      expect(body.fields).toHaveProperty(field, MSG.required);
+      expect(body.fields).toHaveProperty(field, FORM_TEXTS.required);
       expect(body.codes).toHaveProperty(field, formCode('required'));
     }
     expect(
@@ -139,13 +139,13 @@ describe('the admission asks the date of birth, gender and home address, not mid
 
   it('refuses a date of birth in the future or not a real date', async () => {
     for (const dateOfBirth of [`${new Date().getUTCFullYear() + 1}-04-01`, '2021-02-29', '2021-13-01', '1-6-2021']) {
-      const res = await postAdmission({ ...validAdmission('primary'), dateOfBirth });
+      const res = await postAdmission({ ...validAdmission('pre-primary'), dateOfBirth });
       expect(res.status, dateOfBirth).toBe(400);
       const body = await res.json();
       expect(body).toMatchObject({
-        error: MSG.date,
+        error: FORM_TEXTS.date,
         code: formCode('date'),
-        fields: { dateOfBirth: MSG.date },
+        fields: { dateOfBirth: FORM_TEXTS.date },
         codes: { dateOfBirth: formCode('date') },
       });
     }
@@ -194,17 +194,17 @@ describe('every mistake at once', () => {
     const res = await postAdmission(input);
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error).toBe(MSG.required);
+    expect(body.error).toBe(FORM_TEXTS.required);
     expect(body.code).toBe(formCode('required'));
     expect(body.fields).toEqual({
-      studentFirstName: MSG.required,
-      address: MSG.required,
-      studentAadharNo: MSG.aadhaarCheckDigit,
-      contactNo: MSG.contactNo,
-      previousMarksheet: MSG.documents,
-      gender: MSG.option,
-      dateOfBirth: MSG.date,
-      consent: MSG.consent,
+      studentFirstName: FORM_TEXTS.required,
+      address: FORM_TEXTS.required,
+      studentAadharNo: FORM_TEXTS.aadhaarCheckDigit,
+      contactNo: FORM_TEXTS.contactNo,
+      previousMarksheet: FORM_TEXTS.documents,
+      gender: FORM_TEXTS.option,
+      dateOfBirth: FORM_TEXTS.date,
+      consent: FORM_TEXTS.consent,
     });
     expect(body.codes).toEqual({
       studentFirstName: 'form.required',
@@ -222,18 +222,18 @@ describe('every mistake at once', () => {
   });
 
   it("keeps the spec's Aadhaar message as the answer while the field says the check digit does not match; a number of the wrong shape says the spec's", async () => {
-    const checkDigit = await postAdmission({ ...validAdmission('primary'), studentAadharNo: badAadhaar() });
+    const checkDigit = await postAdmission({ ...validAdmission('pre-primary'), studentAadharNo: badAadhaar() });
     expect(await checkDigit.json()).toMatchObject({
-      error: MSG.aadhaar,
+      error: FORM_TEXTS.aadhaar,
       code: 'form.aadhaar',
-      fields: { studentAadharNo: MSG.aadhaarCheckDigit },
+      fields: { studentAadharNo: FORM_TEXTS.aadhaarCheckDigit },
       codes: { studentAadharNo: 'form.aadhaarCheckDigit' },
     });
-    const shape = await postAdmission({ ...validAdmission('primary'), studentAadharNo: '12345' });
+    const shape = await postAdmission({ ...validAdmission('pre-primary'), studentAadharNo: '12345' });
     expect(await shape.json()).toMatchObject({
-      error: MSG.aadhaar,
+      error: FORM_TEXTS.aadhaar,
       code: 'form.aadhaar',
-      fields: { studentAadharNo: MSG.aadhaar },
+      fields: { studentAadharNo: FORM_TEXTS.aadhaar },
       codes: { studentAadharNo: 'form.aadhaar' },
     });
 
@@ -244,9 +244,9 @@ describe('every mistake at once', () => {
     });
     expect(tc.status).toBe(400);
     expect(await tc.json()).toMatchObject({
-      error: MSG.aadhaar,
+      error: FORM_TEXTS.aadhaar,
       code: 'form.aadhaar',
-      fields: { aadharUid: MSG.aadhaarCheckDigit, contact: MSG.tcContact, email: MSG.email },
+      fields: { aadharUid: FORM_TEXTS.aadhaarCheckDigit, contact: FORM_TEXTS.tcContact, email: FORM_TEXTS.email },
       codes: { aadharUid: 'form.aadhaarCheckDigit', contact: 'form.tcContact', email: 'form.email' },
     });
   });
@@ -266,7 +266,7 @@ describe('every mistake at once', () => {
     });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body).toMatchObject({ error: MSG.required, code: 'form.required' });
+    expect(body).toMatchObject({ error: FORM_TEXTS.required, code: 'form.required' });
     expect(Object.keys(body.fields).sort()).toEqual([
       'consent',
       'dateOfBirth',
@@ -309,6 +309,6 @@ describe("the enquiry's and the TC request's optional fields", () => {
       body: JSON.stringify({ ...tcBody(), email: '', contact: '' }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: MSG.required, fields: { contact: MSG.required } });
+    expect(await res.json()).toMatchObject({ error: FORM_TEXTS.required, fields: { contact: FORM_TEXTS.required } });
   });
 });

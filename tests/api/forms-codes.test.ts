@@ -1,11 +1,11 @@
 /**
  * Every refusal of the public form APIs carries `code` beside its English `error` (and `codes`
  * beside `fields`), so a Hindi page shows its own words: enquiry, admission, uploads, TC request,
- * the status checks and the acknowledgment. The codes are the message tables' codes.
+ * the status checks and the acknowledgment. The codes are the text tables' codes.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS, REQUEST_TEXTS } from '../../src/lib/forms/texts.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
 import { fill, type TextCode } from '../../src/lib/i18n/index.ts';
 import { ApiClient } from '../support/api.ts';
@@ -27,7 +27,7 @@ async function refusal(res: Response, status: number) {
     fields?: Record<string, string>;
     codes?: Record<string, string>;
   };
-  // The code is a message table's, and the English error is that code's English text (its examples filled in).
+  // The code is a text table's, and the English error is that code's English text (its examples filled in).
   expect(fill('en', body.code as TextCode), body.code).toBe(body.error);
   expect(HI[body.code as TextCode]).toBeTruthy();
   if (body.fields) {
@@ -47,7 +47,7 @@ describe('enquiry refusals carry codes', () => {
       400,
     );
     expect(body).toMatchObject({
-      error: MSG.fatherMobile,
+      error: FORM_TEXTS.fatherMobile,
       code: 'form.fatherMobile',
       codes: { fatherMobile: 'form.fatherMobile' },
     });
@@ -106,7 +106,7 @@ describe('admission and upload refusals carry codes', () => {
     form.append('band', 'senior');
     form.append('language', 'hi');
     const body = await refusal(await fetch(new URL('/v1/api/admission', base()), { method: 'POST', body: form }), 400);
-    expect(body).toMatchObject({ error: MSG.required, code: 'form.required' });
+    expect(body).toMatchObject({ error: FORM_TEXTS.required, code: 'form.required' });
     expect(body.codes?.studentFirstName).toBe('form.required');
   });
 
@@ -121,7 +121,7 @@ describe('admission and upload refusals carry codes', () => {
     noFile.append('note', 'no file here');
     const none = await refusal(await fetch(new URL('/v1/api/uploads', base()), { method: 'POST', body: noFile }), 400);
     expect(none).toMatchObject({
-      error: REQUEST_MSG.chooseFile,
+      error: REQUEST_TEXTS.chooseFile,
       code: 'request.chooseFile',
       codes: { file: 'request.chooseFile' },
     });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../support/api.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { ENQUIRY_CASES, fieldError, validEnquiry } from '../unit/forms-cases.ts';
 import { closeDb, count } from '../http/forms-fixtures.ts';
 import { useApiSite } from '../support/in-process-site.ts';
@@ -19,7 +19,7 @@ describe('POST /v1/api/enquiry: the same table as the schema unit test', () => {
     const body = await res.json();
     if (!c.error) {
       expect(res.status).toBe(201);
-      expect(body.message).toBe(MSG.enquirySuccess);
+      expect(body.message).toBe(FORM_TEXTS.enquirySuccess);
       expect(body.enquiry._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(body.enquiry.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       const { consent, ...typed } = validEnquiry();
@@ -61,7 +61,7 @@ describe('POST /v1/api/enquiry: refusals', () => {
     const submissionKey = randomUUID();
     const res = await post({ ...validEnquiry(), website: 'http://spam.example', submissionKey });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: MSG.honeypot, code: 'form.honeypot' });
+    expect(await res.json()).toEqual({ error: FORM_TEXTS.honeypot, code: 'form.honeypot' });
     expect(await count('enquiries', 'submission_key = $1', [submissionKey])).toBe(0);
   });
 

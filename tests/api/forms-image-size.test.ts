@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type ApiClient } from '../support/api.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
 import { blobsWithContent, fileOf, token } from '../http/admin-fixtures.ts';
 import { PDF, closeDb, count, stage, storedCopies, unique, upload } from '../http/forms-fixtures.ts';
@@ -17,7 +17,7 @@ import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
 
-const TOO_SMALL = { error: MSG.imageTooSmall, code: 'form.imageTooSmall' };
+const TOO_SMALL = { error: FORM_TEXTS.imageTooSmall, code: 'form.imageTooSmall' };
 
 /** A real image of `width` x `height` (its own bytes each call). */
 async function image(format: 'png' | 'jpeg', width: number, height: number): Promise<Buffer> {
@@ -55,7 +55,7 @@ describe('an image under 200 px on its shorter side', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await res.json(), file.label).toEqual({
         ...TOO_SMALL,
-        fields: { file: MSG.imageTooSmall },
+        fields: { file: FORM_TEXTS.imageTooSmall },
         codes: { file: 'form.imageTooSmall' },
       });
       expect(await storedCopies([file.bytes]), file.label).toBe(0);
@@ -71,7 +71,7 @@ describe('an image under 200 px on its shorter side', () => {
   });
 
   it('is refused when sent as a file part of the admission itself: no application, no document stored', async () => {
-    const input = validAdmission('primary');
+    const input = validAdmission('pre-primary');
     const form = new FormData();
     const name = `Tiny${Date.now().toString(36).replace(/\d/g, '')}`;
     for (const [k, v] of Object.entries({ ...input, studentFirstName: name })) {
@@ -85,7 +85,7 @@ describe('an image under 200 px on its shorter side', () => {
     const body = await res.json();
     expect(body).toMatchObject({
       ...TOO_SMALL,
-      fields: { abcCard: MSG.imageTooSmall },
+      fields: { abcCard: FORM_TEXTS.imageTooSmall },
       codes: { abcCard: 'form.imageTooSmall' },
     });
     expect(await count('admissions', 'student_first_name = $1', [name])).toBe(0);
@@ -104,7 +104,7 @@ describe('an image under 200 px on its shorter side', () => {
       expect(res.status, file.label).toBe(422);
       expect(await res.json()).toEqual({
         ...TOO_SMALL,
-        fields: { image: MSG.imageTooSmall },
+        fields: { image: FORM_TEXTS.imageTooSmall },
         codes: { image: 'form.imageTooSmall' },
       });
       expect(await blobsWithContent(file.bytes), file.label).toBe(0);

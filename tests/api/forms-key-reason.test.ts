@@ -22,7 +22,7 @@ import {
 } from '../http/admin-fixtures.ts';
 import { closeDb, count, db } from '../http/forms-fixtures.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
-import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { REQUEST_TEXTS } from '../../src/lib/forms/texts.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
@@ -44,7 +44,7 @@ async function expectKeyReused(res: Response, first: string[]): Promise<void> {
   expect(res.status).toBe(409);
   const text = await res.text();
   const body = JSON.parse(text) as Record<string, unknown>;
-  expect(body).toMatchObject({ code: 'request.keyReused', error: REQUEST_MSG.keyReused });
+  expect(body).toMatchObject({ code: 'request.keyReused', error: REQUEST_TEXTS.keyReused });
   expect(fill('hi', 'request.keyReused')).toMatch(/^यह फ़ॉर्म पहले अलग जानकारी के साथ भेजा जा चुका है/);
   for (const value of first) expect(text).not.toContain(value);
 }

@@ -43,7 +43,7 @@ describe('POST /v1/api/uploads/held', () => {
   });
 
   it('does not hold an upload an application claimed, nor one within 2 hours of the cleanup', async () => {
-    const input = validAdmission('primary');
+    const input = validAdmission('pre-primary');
     for (const [k, v] of Object.entries(input)) if (v === FILE) input[k] = await stage(unique(PDF), `${k}.pdf`);
     const form = new FormData();
     for (const [k, v] of Object.entries(input)) form.append(k, v);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { MSG, REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS, REQUEST_TEXTS } from '../../src/lib/forms/texts.ts';
 import { MAX_FILE_BYTES, PIECE_BYTES } from '../../src/lib/forms/files.ts';
 import {
   GIF,
@@ -63,7 +63,7 @@ describe('POST /v1/api/uploads', () => {
     expect(data.length).toBe(MB2 + 1);
     const res = await upload(data, 'big.png');
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toBe(REQUEST_MSG.uploadInPieces);
+    expect((await res.json()).error).toBe(REQUEST_TEXTS.uploadInPieces);
     expect(await storedCopies([data])).toBe(0);
   });
 
@@ -89,7 +89,7 @@ describe('POST /v1/api/uploads', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect((await res.json()).error).toBe(REQUEST_MSG.uploadInPieces);
+    expect((await res.json()).error).toBe(REQUEST_TEXTS.uploadInPieces);
     expect(await storedCopies([data])).toBe(0);
   });
 
@@ -103,8 +103,8 @@ describe('POST /v1/api/uploads', () => {
     const res = await upload(data, name);
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
-      error: MSG.fileType,
-      fields: { file: MSG.fileType },
+      error: FORM_TEXTS.fileType,
+      fields: { file: FORM_TEXTS.fileType },
       codes: { file: 'form.fileType' },
       code: 'form.fileType',
     });
@@ -225,12 +225,12 @@ describe('a document sent in pieces (POST /v1/api/uploads/pieces, PUT .../:id/:n
     const { id } = await (await startPieces('a.pdf', data.length)).json();
     const over = await putPiece(id, 0, data.subarray(0, PIECE_BYTES + 1));
     expect(over.status).toBe(413);
-    expect(await over.json()).toMatchObject({ error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' });
+    expect(await over.json()).toMatchObject({ error: REQUEST_TEXTS.pieceTooLarge, code: 'request.pieceTooLarge' });
     expect(await pieceBlobs(id)).toEqual([]);
     const tooBig = await startPieces('big.pdf', MAX_FILE_BYTES + 1);
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).error).toBe(MSG.fileTooLarge);
-    expect(MSG.fileTooLarge).toBe('File size must be less than 10MB');
+    expect((await tooBig.json()).error).toBe(FORM_TEXTS.fileTooLarge);
+    expect(FORM_TEXTS.fileTooLarge).toBe('File size must be less than 10MB');
     expect((await putPiece(crypto.randomUUID(), 0, pieceOf(data, 0))).status).toBe(404);
     expect((await putPiece(id, 2, pieceOf(data, 0))).status).toBe(404);
   });

@@ -366,7 +366,7 @@ describe(`fuzz (${ENGINE})`, () => {
         }),
       )
     )._id as string;
-    const admissionText = validAdmission('primary');
+    const admissionText = validAdmission('pre-primary');
     const fileFields = Object.keys(admissionText).filter((k) => admissionText[k] === FILE);
     const direct = new FormData();
     for (const [k, v] of Object.entries(admissionText)) if (v !== FILE) direct.append(k, v);
@@ -389,14 +389,14 @@ describe(`fuzz (${ENGINE})`, () => {
         (await created(await visitor.request('/v1/api/uploads', { method: 'POST', body: form }))).id as string,
       );
     }
-    const validJob = {
+    const validVacancy = {
       jobTitle: 'Mathematics teacher',
       jobDescription: 'Teach classes 6 to 10.',
       keyResponsibilities: ['Teach'],
       qualificationsAndRequirements: ['B.Ed'],
       employmentType: 'Full-Time',
     };
-    const jobId = (await created(await admin.request('/v1/api/jobs', { method: 'POST', json: validJob })))
+    const vacancyId = (await created(await admin.request('/v1/api/jobs', { method: 'POST', json: validVacancy })))
       ._id as string;
     const { updatedAt: _, ...schoolBase } = defaultProfile();
     const galleryForm = new FormData();
@@ -588,7 +588,7 @@ describe(`fuzz (${ENGINE})`, () => {
           path: sample,
           auth: rng.pick(['visitor', 'admin'] as const),
           headers: JSON_TYPE,
-          body: method === 'GET' ? undefined : Buffer.from(JSON.stringify(validJob)),
+          body: method === 'GET' ? undefined : Buffer.from(JSON.stringify(validVacancy)),
         });
       }
     }
@@ -645,7 +645,7 @@ describe(`fuzz (${ENGINE})`, () => {
         // A valid body, so only the id is wrong.
         const body =
           pattern.startsWith('/v1/api/jobs') && method === 'PUT'
-            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validJob)) }
+            ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validVacancy)) }
             : pattern.startsWith('/v1/api/events') && method === 'PUT'
               ? { headers: JSON_TYPE, body: Buffer.from(JSON.stringify(validEvent)) }
               : pattern.startsWith('/v1/api/notices') && method === 'PUT'
@@ -831,7 +831,7 @@ describe(`fuzz (${ENGINE})`, () => {
       path: '/v1/api/tc-verification/scan',
     });
 
-    // The opt-out link, forged or broken: the page's 400, nothing stored (a signed link is tested in tests/http/messages-webhooks.test.ts).
+    // The opt-out link, forged or broken: the page's 400, nothing stored (a signed link is tested in tests/http/outbox-webhooks.test.ts).
     const OPT_OUT_QUERIES = [
       '',
       '?n=9876543210',
@@ -1436,15 +1436,15 @@ describe(`fuzz (${ENGINE})`, () => {
         route: 'POST /v1/api/jobs',
         path: '/v1/api/jobs',
         auth: 'admin',
-        base: () => ({ ...validJob }),
+        base: () => ({ ...validVacancy }),
         free: ['jobTitle', 'jobDescription'],
         checked: ['employmentType'],
       },
       {
         route: 'PUT /v1/api/jobs/:id',
-        path: `/v1/api/jobs/${jobId}`,
+        path: `/v1/api/jobs/${vacancyId}`,
         auth: 'admin',
-        base: () => ({ ...validJob }),
+        base: () => ({ ...validVacancy }),
         free: ['jobTitle', 'jobDescription'],
         checked: ['employmentType'],
       },
@@ -2458,9 +2458,9 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/tc-request', undefined],
       ['GET', `/v1/api/tc-request/${tcId}`, undefined],
       ['DELETE', `/v1/api/tc-request/${tcId}`, undefined],
-      ['POST', '/v1/api/jobs', Buffer.from(JSON.stringify(validJob)), JSON_TYPE],
-      ['PUT', `/v1/api/jobs/${jobId}`, Buffer.from(JSON.stringify(validJob)), JSON_TYPE],
-      ['DELETE', `/v1/api/jobs/${jobId}`, undefined],
+      ['POST', '/v1/api/jobs', Buffer.from(JSON.stringify(validVacancy)), JSON_TYPE],
+      ['PUT', `/v1/api/jobs/${vacancyId}`, Buffer.from(JSON.stringify(validVacancy)), JSON_TYPE],
+      ['DELETE', `/v1/api/jobs/${vacancyId}`, undefined],
       ['POST', '/v1/api/gallery', multipart([...textParts(galleryText), image]), MULTIPART],
       ['PUT', `/v1/api/gallery/${galleryId}`, multipart([...textParts(galleryText), image]), MULTIPART],
       ['DELETE', `/v1/api/gallery/${galleryId}`, undefined],

@@ -15,10 +15,10 @@ import { site as startingSite } from '../../src/config/site.ts';
 import { auditOf, expectJsonError, fileOf, pdf, png } from '../http/admin-fixtures.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
-import { NOTICE_LIMITS, NOTICE_MESSAGES } from '../../src/features/notices/notice.ts';
+import { NOTICE_LIMITS, NOTICE_TEXTS } from '../../src/features/notices/notice.ts';
 import { detailText } from '../../src/features/audit/audit.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT } from '../../src/lib/visible-text.ts';
 import { parseFeed } from '../support/feed-parser.ts';
 import { parseSitemap } from '../support/sitemap.ts';
 import { useApiSite } from '../support/in-process-site.ts';
@@ -226,32 +226,32 @@ describe('bad input stores nothing', () => {
       'dates out of order',
       (t) => notice({ title: { en: t }, expiresOn: addDays(today, -1) }),
       'expiresOn',
-      NOTICE_MESSAGES.expiresBeforePublish,
+      NOTICE_TEXTS.expiresBeforePublish,
     ],
-    ['no language', (t) => ({ title: {}, body: {}, publishOn: today, _t: t }), 'title', NOTICE_MESSAGES.title],
+    ['no language', (t) => ({ title: {}, body: {}, publishOn: today, _t: t }), 'title', NOTICE_TEXTS.title],
     [
       'a title without text',
       (t) => ({ title: { en: t }, body: {}, publishOn: today }),
       'body.en',
-      NOTICE_MESSAGES.titleWithoutBody,
+      NOTICE_TEXTS.titleWithoutBody,
     ],
     [
       'an over-long title',
       (t) => notice({ title: { en: `${t}${'x'.repeat(NOTICE_LIMITS.title)}` } }),
       'title.en',
-      NOTICE_MESSAGES.titleTooLong,
+      NOTICE_TEXTS.titleTooLong,
     ],
     [
       'an over-long text',
       (t) => notice({ title: { en: t }, body: { en: 'y'.repeat(NOTICE_LIMITS.body + 1) } }),
       'body.en',
-      NOTICE_MESSAGES.bodyTooLong,
+      NOTICE_TEXTS.bodyTooLong,
     ],
     [
       'a publish date that is no date',
       (t) => notice({ title: { en: t }, publishOn: '2026-13-01' }),
       'publishOn',
-      NOTICE_MESSAGES.publishOn,
+      NOTICE_TEXTS.publishOn,
     ],
   ])('%s: 400 with the field, no row, the upload left unclaimed', async (_, make, field, message) => {
     const title = unique('Refused');
@@ -293,9 +293,9 @@ describe('bad input stores nothing', () => {
       const body = await expectJsonError(
         await post(office.client, { ...make(title), attachmentUploadId: uploadId }),
         400,
-        CONTROL_MESSAGE,
+        CONTROL_TEXT,
       );
-      expect(body.fields).toEqual({ [field]: CONTROL_MESSAGE });
+      expect(body.fields).toEqual({ [field]: CONTROL_TEXT });
       expect(body.codes).toEqual({ [field]: CONTROL_CODE });
       expect(body.code).toBe(CONTROL_CODE);
       expect(await db.query(`SELECT id FROM notices WHERE title_en LIKE $1`, [`${title}%`])).toMatchObject({
@@ -322,15 +322,15 @@ describe('bad input stores nothing', () => {
       method: 'PUT',
       json: notice({ title: { en: `${made.title.en}\u0007` } }),
     });
-    expect((await expectJsonError(res, 400, CONTROL_MESSAGE)).fields).toEqual({ 'title.en': CONTROL_MESSAGE });
+    expect((await expectJsonError(res, 400, CONTROL_TEXT)).fields).toEqual({ 'title.en': CONTROL_TEXT });
     const all = (await (await office.client.request('/v1/api/notices/all')).json()) as Json[];
     expect(all.find((n) => n._id === made._id)?.title).toEqual(made.title);
     const preview = await office.client.request('/v1/api/notices/preview', {
       method: 'POST',
       json: { body: { en: 'Closed\u0008 tomorrow' } },
     });
-    expect(await expectJsonError(preview, 400, CONTROL_MESSAGE)).toMatchObject({
-      fields: { body: CONTROL_MESSAGE },
+    expect(await expectJsonError(preview, 400, CONTROL_TEXT)).toMatchObject({
+      fields: { body: CONTROL_TEXT },
       code: CONTROL_CODE,
     });
   });
@@ -405,7 +405,7 @@ describe('preview', () => {
           400,
         )
       ).fields.body,
-    ).toBe(NOTICE_MESSAGES.body);
+    ).toBe(NOTICE_TEXTS.body);
     const long = await expectJsonError(
       await office.client.request('/v1/api/notices/preview', {
         method: 'POST',
@@ -413,7 +413,7 @@ describe('preview', () => {
       }),
       400,
     );
-    expect(long.fields.body).toBe(NOTICE_MESSAGES.bodyTooLong);
+    expect(long.fields.body).toBe(NOTICE_TEXTS.bodyTooLong);
   });
 });
 
@@ -497,7 +497,7 @@ describe('changing and taking down', () => {
     await expectJsonError(
       await office.client.request(`/v1/api/notices/${made._id}`, { method: 'DELETE' }),
       404,
-      NOTICE_MESSAGES.notFound,
+      NOTICE_TEXTS.notFound,
     );
     await expectJsonError(
       await office.client.request(`/v1/api/notices/${crypto.randomUUID()}`, { method: 'PUT', json: notice() }),

@@ -24,7 +24,7 @@ import { site } from '../../src/config/site.ts';
 import { academicSessionOn, sessionOf } from '../../src/lib/sessions.ts';
 import { dateInIndia, yearInIndia } from '../../src/lib/dates.ts';
 import { HAS_PAYMENTS } from '../../src/server/record-routes.ts';
-import { PAYMENT_MESSAGES } from '../../src/features/payments/payments.ts';
+import { PAYMENT_TEXTS } from '../../src/features/payments/payments.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
@@ -158,12 +158,12 @@ describe('recording payments', () => {
     const tomorrow = dateInIndia(new Date(Date.now() + 86_400_000));
     // One refusal of each kind of rule; every rule case by case is tests/unit/payments-rules.test.ts.
     const cases: [string, Record<string, unknown>, string, string][] = [
-      ['amount 0', { amount: 0 }, 'amount', PAYMENT_MESSAGES.positive],
-      ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_MESSAGES.amount],
+      ['amount 0', { amount: 0 }, 'amount', PAYMENT_TEXTS.positive],
+      ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_TEXTS.amount],
       ['amount as a list', { amount: [100] }, 'amount', 'Invalid field type.'],
-      ['UPI without reference', { mode: 'upi', reference: ' ' }, 'reference', PAYMENT_MESSAGES.reference],
-      ['future date', { paidOn: tomorrow }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-      ['missing date', { paidOn: '' }, 'paidOn', PAYMENT_MESSAGES.required],
+      ['UPI without reference', { mode: 'upi', reference: ' ' }, 'reference', PAYMENT_TEXTS.reference],
+      ['future date', { paidOn: tomorrow }, 'paidOn', PAYMENT_TEXTS.paidOn],
+      ['missing date', { paidOn: '' }, 'paidOn', PAYMENT_TEXTS.required],
     ];
     for (const [name, patch, field, message] of cases) {
       const body = await expectJsonError(
@@ -256,7 +256,7 @@ describe('reversals and waivers', () => {
     await expectJsonError(
       await post(principal, `${path}/payments/${second.payment._id}/reverse`, { reason: '  ' }),
       400,
-      PAYMENT_MESSAGES.reason,
+      PAYMENT_TEXTS.reason,
     );
     await expectJsonError(
       await post(principal, `${path}/payments/${randomUuid()}/reverse`, { reason: 'x' }),
@@ -310,7 +310,7 @@ describe('reversals and waivers', () => {
     const { _id } = await seniorAdmission('11');
     const path = `/v1/api/admission/${_id}`;
     await pay(office, path, { amount: 1000, mode: 'cash', paidOn: TODAY });
-    await expectJsonError(await post(principal, `${path}/waive`, { note: '' }), 400, PAYMENT_MESSAGES.note);
+    await expectJsonError(await post(principal, `${path}/waive`, { note: '' }), 400, PAYMENT_TEXTS.note);
     const res = await post(principal, `${path}/waive`, { note: 'Staff ward: fee waived by the management' });
     expect(res.status).toBe(200);
     const { record } = await res.json();

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, staffClient, type Json } from '../support/api.ts';
 import { auditOf, expectJsonError, jpeg, pdf, png, stagedFile, token } from '../http/admin-fixtures.ts';
 import { closeDb, db } from '../http/forms-fixtures.ts';
-import { PRESS_MESSAGES } from '../../src/features/press/press.ts';
+import { PRESS_TEXTS } from '../../src/features/press/press.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE } from '../../src/lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT } from '../../src/lib/visible-text.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
@@ -182,7 +182,7 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
       method: 'POST',
       json: { title: { en: 'Spring' }, month: '2026-03', coverUploadId: image },
     });
-    expect((await expectJsonError(noPdf, 400)).fields).toEqual({ pdfUploadId: PRESS_MESSAGES.pdf });
+    expect((await expectJsonError(noPdf, 400)).fields).toEqual({ pdfUploadId: PRESS_TEXTS.pdf });
   });
 
   it('refuse a control character in any text with 400 naming the field (text.control), store nothing and leave the upload unclaimed', async () => {
@@ -200,11 +200,11 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
       const answer = await expectJsonError(
         await office.request('/v1/api/press', { method: 'POST', json: article({ coverUploadId: image, ...change }) }),
         400,
-        CONTROL_MESSAGE,
+        CONTROL_TEXT,
       );
       expect(answer, JSON.stringify(change)).toMatchObject({
         code: CONTROL_CODE,
-        fields: { [field]: CONTROL_MESSAGE },
+        fields: { [field]: CONTROL_TEXT },
         codes: { [field]: CONTROL_CODE },
       });
     }
@@ -219,9 +219,9 @@ describe('POST, PUT and DELETE /v1/api/press and /v1/api/magazine', () => {
           json: { month: '2026-03', coverUploadId: image, pdfUploadId: pdfId, ...change },
         }),
         400,
-        CONTROL_MESSAGE,
+        CONTROL_TEXT,
       );
-      expect(answer.fields).toEqual({ [field]: CONTROL_MESSAGE });
+      expect(answer.fields).toEqual({ [field]: CONTROL_TEXT });
     }
     expect([await count('press_articles'), await count('magazine_issues')]).toEqual(before);
     expect(await claimed(image)).toEqual({ claimed: false, public: false });

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { useApiSite } from '../support/in-process-site.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { blobsWithContent, consentAdmissionForm as admissionForm, token } from '../http/admin-fixtures.ts';
 import { closeDb, count } from '../http/forms-fixtures.ts';
@@ -24,20 +24,23 @@ describe('consent: refused without it, nothing stored', () => {
       const studentName = `No consent ${token()}`;
       const enquiry = await post('/v1/api/enquiry', { json: { ...validEnquiry(), studentName, consent } });
       expect(enquiry.status).toBe(400);
-      expect(await enquiry.json()).toMatchObject({ error: MSG.consent, fields: { consent: MSG.consent } });
+      expect(await enquiry.json()).toMatchObject({
+        error: FORM_TEXTS.consent,
+        fields: { consent: FORM_TEXTS.consent },
+      });
       const tc = await post('/v1/api/tc-request', { json: { ...validTc(), studentName, consent } });
       expect(tc.status).toBe(400);
-      expect((await tc.json()).error).toBe(MSG.consent);
+      expect((await tc.json()).error).toBe(FORM_TEXTS.consent);
       expect(await count('enquiries', 'student_name = $1', [studentName])).toBe(0);
       expect(await count('tc_requests', 'student_name = $1', [studentName])).toBe(0);
     },
   );
 
   it('admission (multipart, documents in the request) without consent=true: 400, no row, no document kept', async () => {
-    const { form, documents, name } = admissionForm('primary', {}, ['consent']);
+    const { form, documents, name } = admissionForm('pre-primary', {}, ['consent']);
     const res = await post('/v1/api/admission', { body: form });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(MSG.consent);
+    expect((await res.json()).error).toBe(FORM_TEXTS.consent);
     expect(await count('admissions', 'student_first_name = $1', [name])).toBe(0);
     for (const bytes of documents) expect(await blobsWithContent(bytes)).toBe(0);
   });
@@ -57,23 +60,23 @@ describe('ABC (APAAR) ID: REFUSED or NOGEN spares the ABC card', () => {
     const { form } = admissionForm('middle', {}, ['abcCard']);
     const res = await post('/v1/api/admission', { body: form });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(MSG.abcCard);
+    expect((await res.json()).error).toBe(FORM_TEXTS.abcCard);
   });
 });
 
 describe('Aadhaar as the school sets it', () => {
   it('required (the default): an application or TC request without the number is refused', async () => {
-    const { form } = admissionForm('primary', {}, ['studentAadharNo']);
+    const { form } = admissionForm('pre-primary', {}, ['studentAadharNo']);
     const res = await post('/v1/api/admission', { body: form });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(MSG.required);
-    const { form: noCards } = admissionForm('primary', {}, [
+    expect((await res.json()).error).toBe(FORM_TEXTS.required);
+    const { form: noCards } = admissionForm('pre-primary', {}, [
       'studentAadharFile',
       'fatherAadharFile',
       'motherAadharFile',
     ]);
-    expect((await (await post('/v1/api/admission', { body: noCards })).json()).error).toBe(MSG.aadharFiles);
+    expect((await (await post('/v1/api/admission', { body: noCards })).json()).error).toBe(FORM_TEXTS.aadharFiles);
     const tc = await post('/v1/api/tc-request', { json: { ...validTc(), aadharUid: '' } });
-    expect((await tc.json()).error).toBe(MSG.required);
+    expect((await tc.json()).error).toBe(FORM_TEXTS.required);
   });
 });

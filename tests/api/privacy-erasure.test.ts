@@ -130,7 +130,7 @@ describe("erasing an application on the parent's request", () => {
       contactNo: '',
       studentAadharNo: '',
       admissionClass: 'K.G',
-      band: 'primary',
+      band: 'pre-primary',
       status: 'under-review',
     });
     expect(record.erasedAt).toMatch(/^\d{4}-/);
@@ -140,7 +140,7 @@ describe("erasing an application on the parent's request", () => {
     for (const column of personalColumns('admission')) expect(stored[column], column).toBeNull();
     expect(stored).toMatchObject({
       admission_class: 'K.G',
-      band: 'primary',
+      band: 'pre-primary',
       status: 'under-review',
       reference_number: app.referenceNumber,
     });

@@ -25,7 +25,7 @@ import { sessionOf } from '../../src/lib/sessions.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 import { HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-import { REPLACE_MESSAGES } from '../../src/features/admission/status-check.server.ts';
+import { REPLACE_TEXTS } from '../../src/features/admission/status-check.server.ts';
 import { limits } from '../../src/config/limits.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
@@ -383,7 +383,7 @@ describe('POST /v1/api/admission/status/replace', () => {
     // A document the office has not rejected.
     const pending = await replace(from, { ...pair, field: 'fatherPhoto', uploadId });
     expect(pending.status).toBe(409);
-    expect(pending.json).toMatchObject({ error: REPLACE_MESSAGES.notRejected, code: 'not-rejected' });
+    expect(pending.json).toMatchObject({ error: REPLACE_TEXTS.notRejected, code: 'not-rejected' });
 
     // An upload that is no staged upload: refused, the rejected document kept.
     const unknown = await replace(from, { ...pair, field: 'abcCard', uploadId: randomUuid() });
@@ -446,7 +446,7 @@ describe('POST /v1/api/admission/status/replace', () => {
       uploadId: await stage(png(), 'm.png'),
     });
     expect(answer.status).toBe(409);
-    expect(answer.json).toMatchObject({ error: REPLACE_MESSAGES.closed, code: 'closed' });
+    expect(answer.json).toMatchObject({ error: REPLACE_TEXTS.closed, code: 'closed' });
     expect(await blobsWithContent(admission.files.motherPhoto!.bytes)).toBe(1);
   }, 60_000);
 

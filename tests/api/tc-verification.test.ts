@@ -26,7 +26,7 @@ import { fees } from '../../src/config/fees.ts';
 import { limits } from '../../src/config/limits.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
-import { CERTIFICATE_MESSAGES } from '../../src/features/tc-request/certificate.ts';
+import { CERTIFICATE_TEXTS } from '../../src/features/tc-request/certificate.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
@@ -85,7 +85,7 @@ describe('the office attaches the signed scan', () => {
   it('only to an issued TC: 409 before, and the upload stays unclaimed', async () => {
     const request = await createTcRequest();
     const uploadId = await stagedFile(office);
-    await expectJsonError(await attach(office, request._id, uploadId), 409, CERTIFICATE_MESSAGES.notIssued);
+    await expectJsonError(await attach(office, request._id, uploadId), 409, CERTIFICATE_TEXTS.notIssued);
     expect(await count('tc_certificates', 'tc_request_id = $1', [request._id])).toBe(0);
     expect(await count('staff_files', 'id = $1 AND claimed_at IS NULL', [uploadId])).toBe(1);
     await expectJsonError(await attach(office, crypto.randomUUID(), uploadId), 404);
@@ -127,9 +127,9 @@ describe('the office attaches the signed scan', () => {
     const none = await expectJsonError(
       await office.request(`/v1/api/tc-request/${tc.id}/certificate`, { method: 'POST', json: {} }),
       400,
-      CERTIFICATE_MESSAGES.required,
+      CERTIFICATE_TEXTS.required,
     );
-    expect(none.fields).toEqual({ uploadId: CERTIFICATE_MESSAGES.required });
+    expect(none.fields).toEqual({ uploadId: CERTIFICATE_TEXTS.required });
     expect(await count('tc_certificates', 'tc_request_id = $1', [tc.id])).toBe(0);
     expect(await count('staff_files', 'id = $1 AND claimed_at IS NULL', [uploaded.body.uploadId])).toBe(1);
     expect((await verify({ tcNumber: tc.tcNumber, issuedOn: TODAY })).status).toBe(404);

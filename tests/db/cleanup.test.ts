@@ -34,7 +34,7 @@ describe('npm run cleanup', () => {
     const old = await stage(oldData, 'old.png');
     const recent = await stage(recentData, 'recent.png');
     // A claimed upload, just as old: an admission's document is never cleaned up.
-    const input: Record<string, string> = validAdmission('primary');
+    const input: Record<string, string> = validAdmission('pre-primary');
     const photoData = unique(PNG);
     for (const [k, v] of Object.entries(input))
       if (v === FILE) input[k] = await stage(k === 'studentPhoto' ? photoData : PNG, `${k}.png`);

@@ -13,7 +13,7 @@ import { auditOf, expectJsonError } from '../http/admin-fixtures.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { fees } from '../../src/config/fees.ts';
 import { sessionName, sessionOf } from '../../src/lib/sessions.ts';
-import { STRUCTURE_MESSAGES, type FeeStructureAnswer } from '../../src/features/fees/structure.ts';
+import { STRUCTURE_TEXTS, type FeeStructureAnswer } from '../../src/features/fees/structure.ts';
 import { goLiveChecks, officeContact, publishedFees } from '../../src/features/fees/structure.server.ts';
 import { feePage } from '../../src/features/fees/fee-page.server.ts';
 
@@ -135,45 +135,45 @@ describe('PUT /v1/api/fees/structure', () => {
       rows.map((r, k) => (k === i ? { ...r, amounts: { ...r.amounts, [id]: value } } : r));
     const heads = body().heads as Record<string, unknown>[];
     const cases: [unknown, string, string][] = [
-      [body({ rows: withCell(1, 'tuition', -300) }), STRUCTURE_MESSAGES.negative, 'rows.1.amounts.tuition'],
-      [body({ rows: withCell(1, 'tuition', 'three thousand') }), STRUCTURE_MESSAGES.amount, 'rows.1.amounts.tuition'],
-      [body({ rows: withCell(1, 'tuition', '12.50') }), STRUCTURE_MESSAGES.amount, 'rows.1.amounts.tuition'],
-      [body({ rows: withCell(2, 'exam', 50_00_000) }), STRUCTURE_MESSAGES.tooMuch, 'rows.2.amounts.exam'],
-      [body({ rows: withCell(0, 'admission', '') }), STRUCTURE_MESSAGES.admissionAmount, 'rows.0.amounts.admission'],
-      [body({ rows: withCell(0, 'library', 100) }), STRUCTURE_MESSAGES.unknownFee, 'rows.0.amounts'],
+      [body({ rows: withCell(1, 'tuition', -300) }), STRUCTURE_TEXTS.negative, 'rows.1.amounts.tuition'],
+      [body({ rows: withCell(1, 'tuition', 'three thousand') }), STRUCTURE_TEXTS.amount, 'rows.1.amounts.tuition'],
+      [body({ rows: withCell(1, 'tuition', '12.50') }), STRUCTURE_TEXTS.amount, 'rows.1.amounts.tuition'],
+      [body({ rows: withCell(2, 'exam', 50_00_000) }), STRUCTURE_TEXTS.tooMuch, 'rows.2.amounts.exam'],
+      [body({ rows: withCell(0, 'admission', '') }), STRUCTURE_TEXTS.admissionAmount, 'rows.0.amounts.admission'],
+      [body({ rows: withCell(0, 'library', 100) }), STRUCTURE_TEXTS.unknownFee, 'rows.0.amounts'],
       [
         body({ rows: [...rows, { classes: ['13'], amounts: { admission: 1 } }] }),
-        STRUCTURE_MESSAGES.unknownClass,
+        STRUCTURE_TEXTS.unknownClass,
         'rows.3.classes',
       ],
       [
         body({ rows: [...rows, { classes: ['5'], amounts: { admission: 1 } }] }),
-        STRUCTURE_MESSAGES.twice,
+        STRUCTURE_TEXTS.twice,
         'rows.3.classes',
       ],
       [
         body({ rows: [...rows, { classes: [], amounts: { admission: 1 } }] }),
-        STRUCTURE_MESSAGES.noClass,
+        STRUCTURE_TEXTS.noClass,
         'rows.3.classes',
       ],
-      [body({ heads: heads.filter((h) => h.kind !== 'admission') }), STRUCTURE_MESSAGES.admissionHead, 'heads'],
+      [body({ heads: heads.filter((h) => h.kind !== 'admission') }), STRUCTURE_TEXTS.admissionHead, 'heads'],
       [
         body({ heads: heads.map((h, i) => (i === 2 ? { ...h, name: { en: 'Transport', hi: '' } } : h)) }),
-        STRUCTURE_MESSAGES.name,
+        STRUCTURE_TEXTS.name,
         'heads.2.name.hi',
       ],
       [
         body({ heads: heads.map((h, i) => (i === 1 ? { ...h, period: 'year' } : h)) }),
-        STRUCTURE_MESSAGES.period,
+        STRUCTURE_TEXTS.period,
         'heads.1.period',
       ],
       [
         body({ heads: heads.map((h, i) => (i === 4 ? { ...h, kind: 'donation' } : h)) }),
-        STRUCTURE_MESSAGES.kind,
+        STRUCTURE_TEXTS.kind,
         'heads.4.kind',
       ],
-      [body({ session: '2027-2028' }), STRUCTURE_MESSAGES.session, 'session'],
-      [body({ tc: 'free' }), STRUCTURE_MESSAGES.tc, 'transferCertificate'],
+      [body({ session: '2027-2028' }), STRUCTURE_TEXTS.session, 'session'],
+      [body({ tc: 'free' }), STRUCTURE_TEXTS.tc, 'transferCertificate'],
       [{ ...body(), rows: 'all 5000' }, 'Invalid field type.', 'rows'],
     ];
     for (const [json, message, field] of cases) {
@@ -272,8 +272,8 @@ describe('PUT /v1/api/fees/structure', () => {
 
 describe('POST /v1/api/fees/structure/copy', () => {
   it('copies a saved session to the next in one step, audited; asks before replacing one, and refuses a session with nothing to copy', async () => {
-    await expectJsonError(await copy({ from: NEXT, to: SESSION }), 400, STRUCTURE_MESSAGES.copyFrom);
-    await expectJsonError(await copy({ from: SESSION, to: SESSION }), 400, STRUCTURE_MESSAGES.copyTo);
+    await expectJsonError(await copy({ from: NEXT, to: SESSION }), 400, STRUCTURE_TEXTS.copyFrom);
+    await expectJsonError(await copy({ from: SESSION, to: SESSION }), 400, STRUCTURE_TEXTS.copyTo);
     await expectJsonError(await copy({ from: SESSION, to: '2030' }), 400);
 
     const res = await copy({ from: SESSION, to: NEXT });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { auditOf, expectJsonError } from '../http/admin-fixtures.ts';
-import { PAGE_MESSAGES, type PageJson, type PageListed } from '../../src/features/pages/page.ts';
+import { PAGE_TEXTS, type PageJson, type PageListed } from '../../src/features/pages/page.ts';
 import { STARTING_PAGES } from '../../src/features/pages/starting-pages.ts';
 import { renderPageMarkdown } from '../../src/features/pages/page-markdown.server.ts';
 import { infoPageBody, pagesSitemapXml } from '../../src/features/pages/content-pages.server.ts';
@@ -79,7 +79,7 @@ describe('GET /v1/api/pages', () => {
     await expectJsonError(
       await office.request('/v1/api/pages?path=/academy/mandatory-disclosure'),
       404,
-      PAGE_MESSAGES.notFound,
+      PAGE_TEXTS.notFound,
     );
   });
 });
@@ -230,8 +230,8 @@ describe('PUT /v1/api/pages', () => {
     expect(await (await new ApiClient(site.url).request('/v1/api/pages/hidden')).json()).toEqual([]);
 
     for (const path of ['/', '/academy', '/infrastructure/facilities']) {
-      const refused = await expectJsonError(await put(office, { path, hidden: true }), 400, PAGE_MESSAGES.fixed);
-      expect(refused.fields).toEqual({ hidden: PAGE_MESSAGES.fixed });
+      const refused = await expectJsonError(await put(office, { path, hidden: true }), 400, PAGE_TEXTS.fixed);
+      expect(refused.fields).toEqual({ hidden: PAGE_TEXTS.fixed });
     }
   });
 
@@ -239,32 +239,32 @@ describe('PUT /v1/api/pages', () => {
     const before = await rows();
     const entries = (await auditOf(principal, 'page', '/academy/mission')).length;
     const cases: [unknown, number, Record<string, string>][] = [
-      [{ path: '/academy/mission', title: { en: 'Mission', hi: '   ' } }, 400, { 'title.hi': PAGE_MESSAGES.required }],
+      [{ path: '/academy/mission', title: { en: 'Mission', hi: '   ' } }, 400, { 'title.hi': PAGE_TEXTS.required }],
       [
         { path: '/academy/mission', title: { en: 'x'.repeat(201), hi: 'उद्देश्य' } },
         400,
-        { 'title.en': PAGE_MESSAGES.tooLong },
+        { 'title.en': PAGE_TEXTS.tooLong },
       ],
-      [{ path: '/academy/mission', body: { en: 'ok', hi: 'a\u0007b' } }, 400, { 'body.hi': PAGE_MESSAGES.control }],
+      [{ path: '/academy/mission', body: { en: 'ok', hi: 'a\u0007b' } }, 400, { 'body.hi': PAGE_TEXTS.control }],
       [
         { path: '/academy/mission', cards: [{ title: { en: 'A', hi: 'अ' }, href: 'https://evil.example/' }] },
         400,
-        { 'cards.0.href': PAGE_MESSAGES.href },
+        { 'cards.0.href': PAGE_TEXTS.href },
       ],
       [
         { path: '/academy/mission', picture: { picture: 'javascript:alert(1)', alt: { en: 'x', hi: 'य' } } },
         400,
-        { 'picture.picture': PAGE_MESSAGES.picture },
+        { 'picture.picture': PAGE_TEXTS.picture },
       ],
       [
         { path: '/academy/mission', picture: { picture: crypto.randomUUID(), alt: { en: 'x', hi: 'य' } } },
         400,
-        { 'picture.picture': PAGE_MESSAGES.picture },
+        { 'picture.picture': PAGE_TEXTS.picture },
       ],
       [
         { path: '/academy/mission', picture: { picture: 'starting:mission', alt: { en: 'Our values', hi: '' } } },
         400,
-        { 'picture.alt': PAGE_MESSAGES.alt },
+        { 'picture.alt': PAGE_TEXTS.alt },
       ],
       [
         {
@@ -272,18 +272,18 @@ describe('PUT /v1/api/pages', () => {
           facts: Array.from({ length: 21 }, () => ({ label: { en: 'a', hi: 'अ' }, value: { en: 'b', hi: 'ब' } })),
         },
         400,
-        { facts: PAGE_MESSAGES.tooMany },
+        { facts: PAGE_TEXTS.tooMany },
       ],
       [
         { path: '/academy/mission', person: { name: { en: 'X', hi: 'क' }, role: { en: 'Y', hi: 'ख' }, photo: null } },
         400,
-        { person: PAGE_MESSAGES.invalid },
+        { person: PAGE_TEXTS.invalid },
       ],
-      [{ path: '/academy/mission', hidden: 'yes' }, 400, { hidden: PAGE_MESSAGES.hidden }],
-      [{ path: '/academy/mission', title: 'Mission' }, 400, { title: PAGE_MESSAGES.invalid }],
-      [{ title: { en: 'x', hi: 'य' } }, 400, { path: PAGE_MESSAGES.path }],
-      [{ path: '/academy/no-such-page', title: { en: 'x', hi: 'य' } }, 404, { path: PAGE_MESSAGES.path }],
-      [{ path: '/academy/mandatory-disclosure', title: { en: 'x', hi: 'य' } }, 404, { path: PAGE_MESSAGES.path }],
+      [{ path: '/academy/mission', hidden: 'yes' }, 400, { hidden: PAGE_TEXTS.hidden }],
+      [{ path: '/academy/mission', title: 'Mission' }, 400, { title: PAGE_TEXTS.invalid }],
+      [{ title: { en: 'x', hi: 'य' } }, 400, { path: PAGE_TEXTS.path }],
+      [{ path: '/academy/no-such-page', title: { en: 'x', hi: 'य' } }, 404, { path: PAGE_TEXTS.path }],
+      [{ path: '/academy/mandatory-disclosure', title: { en: 'x', hi: 'य' } }, 404, { path: PAGE_TEXTS.path }],
     ];
     for (const [body, status, fields] of cases) {
       const refused = await expectJsonError(await put(office, body), status);

@@ -20,7 +20,7 @@ import { ApiClient, staffClient } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
 import { createAdmission, PRIMARY_FILES, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { statusUrl } from '../../src/features/admission/acknowledgment.ts';
-import { documentLabel } from '../../src/features/admission/document-words.ts';
+import { documentLabel } from '../../src/features/admission/document-texts.ts';
 import pg from 'pg';
 import { readProfile, remember, schoolProfile } from '../../src/server/school-profile.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
@@ -81,7 +81,7 @@ const pdftotext = async (file: string) =>
   (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout.replace(/\s+/g, ' ').trim();
 
 /** The Devanagari words of `text`, without the punctuation around them (danda, colon, comma, brackets). */
-const hindiWords = (text: string) =>
+const hindiTexts = (text: string) =>
   text
     .split(/\s+/)
     .map((word) => word.replace(/^[^\u0900-\u0963\u0966-\u097F]+|[^\u0900-\u0963\u0966-\u097F\u200C\u200D]+$/g, ''))
@@ -96,8 +96,8 @@ const MONTHS = Array.from({ length: 12 }, (_, month) => formatDateTime(new Date(
  */
 async function expectHindiReadBack(file: string, shown: string[]): Promise<number> {
   const read = await pdftotext(file);
-  const drawn = new Set([...shown, ...MONTHS].flatMap(hindiWords));
-  const words = hindiWords(read);
+  const drawn = new Set([...shown, ...MONTHS].flatMap(hindiTexts));
+  const words = hindiTexts(read);
   expect(
     words.filter((word) => !drawn.has(word)),
     read,

@@ -12,8 +12,8 @@ import { ApiClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { exifTags, pngWithText } from '../support/camera-photo.ts';
 import { blobsWithContent, expectJsonError, fileOf } from '../http/admin-fixtures.ts';
-import { PICTURE_MESSAGES } from '../../src/features/pictures/picture.ts';
-import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
+import { PICTURE_TEXTS } from '../../src/features/pictures/picture.ts';
+import { GALLERY_TEXTS } from '../../src/features/gallery/gallery.ts';
 
 let site: OfficeSite;
 let db: pg.Pool;
@@ -119,9 +119,9 @@ describe('POST /v1/api/pictures', () => {
     const refused = await expectJsonError(
       await office.request('/v1/api/pictures', { method: 'POST', body: form(turned, 'image/jpeg') }),
       422,
-      PICTURE_MESSAGES.turned,
+      PICTURE_TEXTS.turned,
     );
-    expect(refused.fields).toEqual({ image: PICTURE_MESSAGES.turned });
+    expect(refused.fields).toEqual({ image: PICTURE_TEXTS.turned });
     expect(await stored()).toBe(before);
     expect(await blobsWithContent(turned)).toBe(0);
   });
@@ -152,7 +152,7 @@ describe('the gallery', () => {
         body: form(turned, 'image/jpeg', { title: 'Turned', description: 'Races' }),
       }),
       422,
-      GALLERY_MESSAGES.imageTurned,
+      GALLERY_TEXTS.imageTurned,
     );
     expect(Number((await db.query(`SELECT count(*) AS n FROM gallery_items`)).rows[0].n)).toBe(items);
     expect(await blobsWithContent(turned)).toBe(0);

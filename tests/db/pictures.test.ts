@@ -12,7 +12,7 @@ import { ApiClient, staffClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { cameraPhoto, exifTags } from '../support/camera-photo.ts';
 import { HTML, SVG, auditOf, blobsWithContent, expectJsonError, fileOf, jpeg, png } from '../http/admin-fixtures.ts';
-import { PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, PICTURE_MESSAGES } from '../../src/features/pictures/picture.ts';
+import { PICTURE_MAX_BYTES, PICTURE_MAX_EDGE, PICTURE_TEXTS } from '../../src/features/pictures/picture.ts';
 import { startingGallery } from '../../src/features/pictures/starting.ts';
 
 let site: OfficeSite;
@@ -49,11 +49,11 @@ describe('uploading a picture', () => {
     const before = await stored();
     // The camera's own file is refused whole: over 4 MB, and even under it its pixels are over the edge the site keeps.
     expect(camera.byteLength).toBeGreaterThan(PICTURE_MAX_BYTES);
-    await expectJsonError(await upload(office, camera), 413, PICTURE_MESSAGES.tooLarge);
+    await expectJsonError(await upload(office, camera), 413, PICTURE_TEXTS.tooLarge);
     const smaller = await sharp(camera).keepExif().jpeg({ quality: 50 }).toBuffer();
     expect(smaller.byteLength).toBeLessThan(PICTURE_MAX_BYTES);
-    const refused = await expectJsonError(await upload(office, smaller), 422, PICTURE_MESSAGES.tooManyPixels);
-    expect(refused.fields).toEqual({ image: PICTURE_MESSAGES.tooManyPixels });
+    const refused = await expectJsonError(await upload(office, smaller), 422, PICTURE_TEXTS.tooManyPixels);
+    expect(refused.fields).toEqual({ image: PICTURE_TEXTS.tooManyPixels });
     expect(await stored()).toBe(before);
     for (const bytes of [camera, smaller]) expect(await blobsWithContent(bytes)).toBe(0);
 
@@ -90,14 +90,14 @@ describe('uploading a picture', () => {
 
   it('refuses by the bytes, whatever the name and type say: SVG, HTML, a PDF named .jpg; too small, unreadable, oversized, empty; nothing stored', async () => {
     const before = await stored();
-    await expectJsonError(await upload(office, SVG, 'image/svg+xml', 'seal.svg'), 415, PICTURE_MESSAGES.type);
-    await expectJsonError(await upload(office, HTML, 'image/jpeg', 'photo.jpg'), 415, PICTURE_MESSAGES.type);
+    await expectJsonError(await upload(office, SVG, 'image/svg+xml', 'seal.svg'), 415, PICTURE_TEXTS.type);
+    await expectJsonError(await upload(office, HTML, 'image/jpeg', 'photo.jpg'), 415, PICTURE_TEXTS.type);
     await expectJsonError(
       await upload(office, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'image/jpeg', 'scan.jpg'),
       415,
-      PICTURE_MESSAGES.type,
+      PICTURE_TEXTS.type,
     );
-    await expectJsonError(await upload(office, png(60, 60), 'image/png', 'tiny.png'), 422, PICTURE_MESSAGES.tooSmall);
+    await expectJsonError(await upload(office, png(60, 60), 'image/png', 'tiny.png'), 422, PICTURE_TEXTS.tooSmall);
     // A JPEG's start and nothing after: its size cannot be read.
     await expectJsonError(await upload(office, jpeg().subarray(0, 20)), 422);
     const big = Buffer.concat([
@@ -106,7 +106,7 @@ describe('uploading a picture', () => {
         .toBuffer(),
       Buffer.alloc(PICTURE_MAX_BYTES),
     ]);
-    await expectJsonError(await upload(office, big), 413, PICTURE_MESSAGES.tooLarge);
+    await expectJsonError(await upload(office, big), 413, PICTURE_TEXTS.tooLarge);
     await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', body: new FormData() }), 400);
     await expectJsonError(await office.request('/v1/api/pictures', { method: 'POST', json: { image: 'x' } }), 415);
     expect(await stored()).toBe(before);

@@ -16,7 +16,7 @@ import { runCleanup } from '../support/cleanup.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { TestMailServer, addressOf } from '../support/smtp.ts';
 import { limits } from '../../src/config/limits.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { createAdmission, createEnquiry, createTcRequest, enquiryBody, tcBody, token } from '../http/admin-fixtures.ts';
 
 const mailServer = new TestMailServer();
@@ -62,7 +62,7 @@ describe('a stranger using the forms to mail someone', () => {
       expect((await res.json()).codes).toHaveProperty(field);
     }
     const tc = await post('/v1/api/tc-request', tcBody({ email: victim, parentName: 'Visit www.pay.example' }));
-    expect(await tc.json()).toMatchObject({ code: 'form.nameLink', error: MSG.nameLink });
+    expect(await tc.json()).toMatchObject({ code: 'form.nameLink', error: FORM_TEXTS.nameLink });
     expect((await db.query(`SELECT count(*)::int AS n FROM enquiries WHERE email = $1`, [victim])).rows[0].n).toBe(0);
     expect((await db.query(`SELECT count(*)::int AS n FROM tc_requests WHERE email = $1`, [victim])).rows[0].n).toBe(0);
     expect(await messagesTo(victim)).toEqual([]);
@@ -78,7 +78,7 @@ describe('a stranger using the forms to mail someone', () => {
       ] as const) {
         const res = await post(path, body);
         expect(res.status).toBe(400);
-        expect(await res.json()).toMatchObject({ codes: { email: 'form.email' }, fields: { email: MSG.email } });
+        expect(await res.json()).toMatchObject({ codes: { email: 'form.email' }, fields: { email: FORM_TEXTS.email } });
       }
     }
     expect((await db.query(`SELECT count(*)::int AS n FROM messages`)).rows[0].n).toBe(before);

@@ -14,9 +14,9 @@ import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts'
 import { WhatsAppCloudServer } from '../support/whatsapp-cloud.ts';
 import { Msg91Server } from '../support/msg91.ts';
 import { limits } from '../../src/config/limits.ts';
-import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/messages.ts';
+import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/mobile-templates.ts';
 import { createAdmission, createEnquiry, createTcRequest } from '../http/admin-fixtures.ts';
-import sendJob from '../../netlify/functions/messages-send.mts';
+import sendVacancy from '../../netlify/functions/messages-send.mts';
 
 const WA = {
   token: 'EAAtest-token',
@@ -44,7 +44,7 @@ const HINDI =
 
 let mobiles = 0;
 const freshMobile = () => `97${String(Date.now() % 1e7).padStart(7, '0')}${mobiles++ % 10}`;
-const runSender = async () => expect((await sendJob()).status).toBe(204);
+const runSender = async () => expect((await sendVacancy()).status).toBe(204);
 
 interface Row {
   record_id: string;

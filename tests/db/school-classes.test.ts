@@ -14,12 +14,12 @@ import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts'
 import { expectJsonError, fileOf, pdf, png } from '../http/admin-fixtures.ts';
 import { birthDateFor, validAdmission, FILE } from '../unit/forms-cases.ts';
 import { ALL_CLASSES, type Band } from '../../src/lib/classes.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { PROFILE_MESSAGES } from '../../src/features/school/profile-schema.ts';
-import { FEE_MESSAGES } from '../../src/features/fees/fees.ts';
-import { STRUCTURE_MESSAGES, type FeeStructureAnswer } from '../../src/features/fees/structure.ts';
-import { SEAT_MESSAGES } from '../../src/features/admission/seats.server.ts';
+import { PROFILE_TEXTS } from '../../src/features/school/profile-schema.ts';
+import { FEE_TEXTS } from '../../src/features/fees/fees.ts';
+import { STRUCTURE_TEXTS, type FeeStructureAnswer } from '../../src/features/fees/structure.ts';
+import { SEAT_TEXTS } from '../../src/features/admission/seats.server.ts';
 import { publishedFees } from '../../src/features/fees/structure.server.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
 
@@ -119,23 +119,23 @@ describe('the classes in the school profile', () => {
 
   it("the refusal of a list naming none speaks the principal's words", async () => {
     const body = await expectJsonError(await putSchool({ ...profile, classes: [] }), 400);
-    expect(body.fields.classes).toBe(PROFILE_MESSAGES.classes);
+    expect(body.fields.classes).toBe(PROFILE_TEXTS.classes);
   });
 });
 
 describe('an application or enquiry for a class the school does not offer', () => {
   it.each([
-    ['primary', 'K.G'],
+    ['pre-primary', 'K.G'],
     ['middle', '5'],
     ['senior', '11'],
   ] as const)(
     'on the %s form (%s): 400 with the words in English and Hindi and the field, nothing stored',
     async (band, admissionClass) => {
       const [admissions, uploads] = [await count('admissions'), await count('uploads')];
-      const body = await expectJsonError(await apply(band, admissionClass), 400, MSG.classNotOffered);
+      const body = await expectJsonError(await apply(band, admissionClass), 400, FORM_TEXTS.classNotOffered);
       expect(body).toMatchObject({
         code: 'form.classNotOffered',
-        fields: { admissionClass: MSG.classNotOffered },
+        fields: { admissionClass: FORM_TEXTS.classNotOffered },
         codes: { admissionClass: 'form.classNotOffered' },
       });
       expect(HI[body.code as 'form.classNotOffered']).toMatch(/[\u0900-\u097F]/);
@@ -145,8 +145,11 @@ describe('an application or enquiry for a class the school does not offer', () =
 
   it('an enquiry: 400 the same way, nothing stored; one for a class offered is taken', async () => {
     const before = await count('enquiries');
-    const body = await expectJsonError(await enquire('12'), 400, MSG.classNotOffered);
-    expect(body).toMatchObject({ code: 'form.classNotOffered', fields: { admissionClass: MSG.classNotOffered } });
+    const body = await expectJsonError(await enquire('12'), 400, FORM_TEXTS.classNotOffered);
+    expect(body).toMatchObject({
+      code: 'form.classNotOffered',
+      fields: { admissionClass: FORM_TEXTS.classNotOffered },
+    });
     expect(await count('enquiries')).toBe(before);
     expect((await enquire('7')).status).toBe(201);
   });
@@ -170,7 +173,7 @@ describe('seats and fees list only the classes offered', () => {
       }),
       400,
     );
-    expect(refused.fields['11']).toBe(SEAT_MESSAGES.notOffered);
+    expect(refused.fields['11']).toBe(SEAT_TEXTS.notOffered);
     const summary = await (await site.office.request(`/v1/api/admission/seats?session=${SESSION}`)).json();
     expect(summary.classes.map((c: { admissionClass: string }) => c.admissionClass)).toEqual([
       ...OFFERED.slice(0, 8),
@@ -191,7 +194,7 @@ describe('seats and fees list only the classes offered', () => {
       await principal.request('/v1/api/fees', { method: 'PUT', json: fees(ALL_CLASSES) }),
       400,
     );
-    expect(refused.fields['admission.11']).toBe(FEE_MESSAGES.notOffered);
+    expect(refused.fields['admission.11']).toBe(FEE_TEXTS.notOffered);
     expect((await site.db.query(`SELECT * FROM admission_fees ORDER BY session, admission_class`)).rows).toEqual(
       before,
     );
@@ -221,7 +224,7 @@ describe('seats and fees list only the classes offered', () => {
       await put([{ classes: ['1', '2', '3'] }, { classes: ['6', '7', '8', '9', '10'] }, { classes: ['11', '12'] }]),
       400,
     );
-    expect(refused.fields['rows.2.classes']).toBe(STRUCTURE_MESSAGES.notOffered);
+    expect(refused.fields['rows.2.classes']).toBe(STRUCTURE_TEXTS.notOffered);
     expect(await count('fee_structures')).toBe(0);
     expect((await put([{ classes: ['1', '2', '3'] }, { classes: ['6', '7', '8', '9', '10'] }])).status).toBe(200);
 

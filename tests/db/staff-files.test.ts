@@ -11,7 +11,7 @@ import { ApiClient } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { startJsonServer, type JsonServer } from '../support/json-server.ts';
 import { addDays, dateInIndia } from '../../src/lib/dates.ts';
-import { STAFF_FILE_MAX_BYTES, STAFF_FILE_MESSAGES } from '../../src/lib/staff-files.ts';
+import { STAFF_FILE_MAX_BYTES, STAFF_FILE_TEXTS } from '../../src/lib/staff-files.ts';
 import { HTML, SVG, expectJsonError, jpeg, pdf, png, stagedFile, uploadStaffFile } from '../http/admin-fixtures.ts';
 
 let site: OfficeSite;
@@ -68,7 +68,7 @@ describe('staff files', () => {
     for (const bytes of [HTML, SVG]) {
       const res = await uploadStaffFile(office, bytes, 'notice.pdf', 'application/pdf');
       expect(res.status).toBe(415);
-      expect(res.body.fields).toEqual({ file: STAFF_FILE_MESSAGES.type });
+      expect(res.body.fields).toEqual({ file: STAFF_FILE_TEXTS.type });
     }
     expect((await uploadStaffFile(office, Buffer.alloc(0))).status).toBe(400);
     const big = Buffer.concat([pdf(), Buffer.alloc(STAFF_FILE_MAX_BYTES)]);
@@ -104,7 +104,7 @@ describe('staff files', () => {
         transaction((tx) => claimFile(tx, again, { field: 'attachment', public: true })),
       ).rejects.toMatchObject({
         status: 400,
-        fields: { attachment: STAFF_FILE_MESSAGES.unknown },
+        fields: { attachment: STAFF_FILE_TEXTS.unknown },
       });
     }
   });

@@ -27,8 +27,8 @@ const MOBILE = '9812345678';
 
 /** The early-years form, filled in and with every document uploaded. */
 async function fillPrimary(page: Page, name: string): Promise<void> {
-  const def = BANDS_DEF.primary;
-  await fillApplicationText(page, 'primary', name, { mobile: MOBILE });
+  const def = BANDS_DEF['pre-primary'];
+  await fillApplicationText(page, 'pre-primary', name, { mobile: MOBILE });
   const fields = bandFiles(def);
   for (const [i, field] of fields.entries()) {
     const file =
@@ -56,7 +56,7 @@ for (const [name, viewport] of [
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();
       try {
-        await page.goto(BANDS_DEF.primary.path);
+        await page.goto(BANDS_DEF['pre-primary'].path);
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
         const student = `Ack${name}${Date.now().toString(36).replace(/\d/g, '')}`;
         await fillPrimary(page, student);
@@ -73,7 +73,7 @@ for (const [name, viewport] of [
         const text = (await ack.textContent())!;
         for (const expected of [`${student} Kumar Sharma`, 'K.G', MOBILE, 'What happens next'])
           expect(text).toContain(expected);
-        for (const field of bandFiles(BANDS_DEF.primary))
+        for (const field of bandFiles(BANDS_DEF['pre-primary']))
           expect(
             await ack
               .getByRole('listitem')

@@ -9,7 +9,7 @@ import { staffClient, type Staff } from '../support/api.ts';
 import { DESKTOP, PHONE, launchBrowser, loginThroughUi, newPage, screenshot, toast } from '../support/browser.ts';
 import { token } from '../http/admin-fixtures.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
-import { EVENT_MESSAGES } from '../../src/features/calendar/event.ts';
+import { EVENT_TEXTS } from '../../src/features/calendar/event.ts';
 
 /** A month of the far future of this file's own. */
 const MONTH = `2097-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
@@ -56,7 +56,7 @@ describe('the office keeps the calendar', () => {
 
     let form = await fillEvent(admin, { en: english, hi: hindi, start: day(10), end: day(9), holiday: true });
     await form.getByRole('button', { name: 'Add to the calendar' }).click();
-    await form.getByText(EVENT_MESSAGES.order).waitFor();
+    await form.getByText(EVENT_TEXTS.order).waitFor();
     expect(await admin.getByRole('table').count()).toBe(0);
 
     await fillEvent(admin, { end: day(14) });

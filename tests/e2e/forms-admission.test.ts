@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
 import { BANDS } from '../../src/lib/classes.ts';
-import { wingWords } from '../../src/features/admission/wings.ts';
+import { wingTexts } from '../../src/features/admission/wings.ts';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
@@ -95,14 +95,14 @@ for (const band of BANDS) {
       const requests = await watchRequests(page);
       try {
         await page.goto(def.path);
-        await page.getByRole('heading', { level: 1, name: wingWords('en', band).heading }).waitFor();
+        await page.getByRole('heading', { level: 1, name: wingTexts('en', band).heading }).waitFor();
         await page.locator('form[class="ff-form"]').waitFor();
         // Hydrated: the island's submit handler is attached once React has rendered the form.
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
 
         // Submitting empty shows rule 1's message.
         await page.getByRole('button', { name: 'Submit application' }).click();
-        await toast(page, MSG.required);
+        await toast(page, FORM_TEXTS.required);
 
         const name = `Etoe${band}${Date.now().toString(36).replace(/\d/g, '')}`;
         await fillApplicationText(page, band, name);
@@ -111,7 +111,7 @@ for (const band of BANDS) {
         // A PDF over 10 MB is refused in the browser and not kept (never sent).
         const photo = page.getByLabel(label(fileLabel('studentPhoto')));
         await photo.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: overLimitPdf });
-        await expect.poll(() => page.getByText(MSG.fileTooLarge).count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByText(FORM_TEXTS.fileTooLarge).count()).toBeGreaterThan(0);
         expect(await photo.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
 
         const fields = bandFiles(def);
@@ -128,10 +128,10 @@ for (const band of BANDS) {
         }
         // The error cleared when a valid file was chosen; every document shows as uploaded.
         await expect.poll(() => page.locator('.ff-upload--done').count(), { timeout: 60_000 }).toBe(fields.length);
-        expect(await page.getByText(MSG.fileTooLarge).count()).toBe(0);
+        expect(await page.getByText(FORM_TEXTS.fileTooLarge).count()).toBe(0);
 
         await page.getByRole('button', { name: 'Submit application' }).click();
-        await toast(page, MSG.admissionSuccess);
+        await toast(page, FORM_TEXTS.admissionSuccess);
         const reference = await shownReference(page);
         expect(reference).toMatch(/^RMCP-\d{4}-\d{6}$/);
 
@@ -193,7 +193,7 @@ describe('admission form: drafts', () => {
       const last = page.getByLabel(label('Student last name'));
       await expect.poll(() => last.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await last.getAttribute('aria-describedby'))!;
-      expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(MSG.required);
+      expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe(FORM_TEXTS.required);
     } finally {
       await context.close();
     }
@@ -245,11 +245,11 @@ describe('admission form: a failed upload', () => {
       const retry = page.getByRole('button', { name: 'Retry upload' });
       await retry.waitFor({ timeout: 30_000 });
       expect(failures).toBe(3); // the first try and two automatic retries
-      expect(await page.getByText(MSG.uploadFailed).count()).toBe(1);
+      expect(await page.getByText(FORM_TEXTS.uploadFailed).count()).toBe(1);
       await page.unroute('**/v1/api/uploads');
       await retry.click();
       await page.locator('.ff-upload--done').waitFor({ timeout: 30_000 });
-      expect(await page.getByText(MSG.uploadFailed).count()).toBe(0);
+      expect(await page.getByText(FORM_TEXTS.uploadFailed).count()).toBe(0);
     } finally {
       await context.close();
     }

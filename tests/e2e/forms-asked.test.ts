@@ -67,7 +67,7 @@ describe('a Hindi K.G application at 360 px', () => {
       await page.getByLabel(label(A.abcId.label)).fill('998877665544');
       await page.getByLabel(label(A.address.label)).fill('वार्ड 4, स्टेशन रोड, सिकंदराबाद, बुलंदशहर 203205');
       await page.getByLabel(label(A.contactNo.label)).fill('9812344400');
-      const files = bandFiles(BANDS_DEF.primary);
+      const files = bandFiles(BANDS_DEF['pre-primary']);
       for (const field of files)
         await page
           .getByLabel(label(A[field].label))

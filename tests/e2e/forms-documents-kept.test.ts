@@ -16,16 +16,16 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles, type FileField } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
-import { fill as fillWords } from '../../src/lib/i18n/index.ts';
+import { fill as fillTexts } from '../../src/lib/i18n/index.ts';
 import { formatBytes } from '../../src/lib/format.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage, toast } from '../support/browser.ts';
 import { cameraPhoto } from '../support/camera-photo.ts';
 import { JPEG, PDF, closeDb, count, db, unique } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
-const DEF = BANDS_DEF.primary;
+const DEF = BANDS_DEF['pre-primary'];
 const HI_PATH = '/hi/admissions/apply/primary';
 const DRAFT = 'admission-primary';
 const A = HI_FORMS.admission.fields;
@@ -125,7 +125,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await page.goto(DEF.path);
       await hydrated(page);
       const name = `Kept${Date.now().toString(36).replace(/\d/g, '')}`;
-      await fillApplicationText(page, 'primary', name, {
+      await fillApplicationText(page, 'pre-primary', name, {
         admissionClass: DEF.classOptions.at(-1)!.value,
         mobile: '9812300024',
       });
@@ -178,7 +178,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       const first1 = await kept(page);
       expect(first1.studentAadharFile!.bytes).toBeLessThan(600 * 1024);
       const photoStatus = (await page.locator('.ff-shrunk').first().textContent())!;
-      expect(photoStatus).toContain(fillWords('hi', 'formText.filePhoto', { size: formatBytes(photo.length) }));
+      expect(photoStatus).toContain(fillTexts('hi', 'formText.filePhoto', { size: formatBytes(photo.length) }));
       expect(await page.locator('.ff-file-button').first().textContent()).toBe(HI['formText.fileChooseAgain']);
       await page.evaluate(() => document.querySelector('.ff-upload--done')?.scrollIntoView({ block: 'center' }));
       await shot(page, 'hi-360-files-uploaded');
@@ -407,7 +407,7 @@ describe('documents on the Hindi early-years form at 360 px', () => {
       await expect.poll(() => done(page)).toBe(1);
       const status = (await page.locator('.ff-upload--done').textContent())!;
       expect(status).toBe(
-        `✓ ${fillWords('hi', 'formText.fileUploaded', { name: 'board.png' })} (${fillWords('hi', 'formText.filePhotoAsIs', { size: formatBytes(board.length) })})`,
+        `✓ ${fillTexts('hi', 'formText.fileUploaded', { name: 'board.png' })} (${fillTexts('hi', 'formText.filePhotoAsIs', { size: formatBytes(board.length) })})`,
       );
       expect(seen.uploads).toBe(1);
       await expect.poll(async () => (await kept(page)).abcCard?.bytes).toBe(board.length);
@@ -488,7 +488,7 @@ describe('a gallery photo too small to show, at 1280 px', () => {
         .toBuffer();
       await page.getByLabel(/^Image/).setInputFiles({ name: 'strip.jpg', mimeType: 'image/jpeg', buffer: tiny });
       await page.getByRole('button', { name: 'Upload' }).click();
-      await page.getByRole('alert').filter({ hasText: MSG.imageTooSmall }).waitFor();
+      await page.getByRole('alert').filter({ hasText: FORM_TEXTS.imageTooSmall }).waitFor();
       expect(posted).toEqual([]);
       await shot(page, 'en-1280-gallery-too-small');
     } finally {

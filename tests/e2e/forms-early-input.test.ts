@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_PART_TEXTS, FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { PHONE, hydrated, launchBrowser, newPage } from '../support/browser.ts';
 import { JPEG, PDF } from '../http/forms-fixtures.ts';
 import { fillApplicationText, label, officeFinds, shownReference } from '../support/admission-form.ts';
@@ -54,7 +54,7 @@ describe('a form filled before its island hydrated', () => {
 
       const name = `Early${Date.now().toString(36).replace(/\d/g, '')}`;
       await fillApplicationText(page, band, name, { mobile: '9812300077' });
-      await page.getByLabel(label(FORM_TEXT.abcChoice)).selectOption('REFUSED');
+      await page.getByLabel(label(FORM_PART_TEXTS.abcChoice)).selectOption('REFUSED');
       await page.getByLabel(label('Government scholarship')).selectOption('no');
       const files = bandFiles(def).filter((f) => f !== 'abcCard' && f !== 'scholarshipDocument');
       for (const [i, field] of files.entries()) {
@@ -77,7 +77,7 @@ describe('a form filled before its island hydrated', () => {
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page
         .locator('.Toastify')
-        .getByText(MSG.admissionSuccess, { exact: true })
+        .getByText(FORM_TEXTS.admissionSuccess, { exact: true })
         .first()
         .waitFor({ timeout: 30_000 });
       const { id, detail } = await officeFinds(name, await shownReference(page));

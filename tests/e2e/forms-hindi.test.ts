@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
 import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
-import { wingWords } from '../../src/features/admission/wings.ts';
-import { fill as fillWords } from '../../src/lib/i18n/index.ts';
+import { wingTexts } from '../../src/features/admission/wings.ts';
+import { fill as fillTexts } from '../../src/lib/i18n/index.ts';
 import { DESKTOP, PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
@@ -135,12 +135,12 @@ describe('the Hindi enquiry pop-up', () => {
 
 describe('the Hindi admission form', () => {
   it('shows the server’s refusal of a file in Hindi, sends the application, stores it in Hindi and acknowledges it in Hindi', async () => {
-    const def = BANDS_DEF.primary;
+    const def = BANDS_DEF['pre-primary'];
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       await page.goto('/hi/admissions/apply/primary');
       await hydrated(page);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(wingWords('hi', 'primary').heading);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(wingTexts('hi', 'pre-primary').heading);
       const submit = page.getByRole('button', { name: HI['formText.admissionSubmit'] });
       await submit.click();
       await toast(page, HI['form.required']);
@@ -194,8 +194,13 @@ describe('the Hindi admission form', () => {
       expect(await page.getByText(A.studentAadharFile.label).count()).toBeGreaterThan(0);
 
       const { detail } = await officeFinds(name, reference);
-      expect(detail).toMatchObject({ language: 'hi', band: 'primary', admissionClass: 'K.G', studentFirstName: name });
-      expect(fillWords('hi', 'ack.heading')).toBe(HI['ack.heading']);
+      expect(detail).toMatchObject({
+        language: 'hi',
+        band: 'pre-primary',
+        admissionClass: 'K.G',
+        studentFirstName: name,
+      });
+      expect(fillTexts('hi', 'ack.heading')).toBe(HI['ack.heading']);
     } finally {
       await context.close();
     }

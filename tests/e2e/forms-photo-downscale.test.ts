@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Locator } from 'playwright-core';
 import { BANDS_DEF, bandFiles, fileLabel } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { formatBytes } from '../../src/lib/format.ts';
 import { DESKTOP, PHONE, launchBrowser, hydrated } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
@@ -85,13 +85,13 @@ describe('a phone photo in an admission document field', () => {
   });
 
   it('is made smaller in the browser, says so, and the office reads back an upright JPEG of at most 2000 px and 600 KB without EXIF', async () => {
-    const def = BANDS_DEF.primary;
+    const def = BANDS_DEF['pre-primary'];
     const { context, page } = await open();
     try {
       await page.goto(def.path);
       await hydrated(page);
       const name = `Photo${Date.now().toString(36).replace(/\d/g, '')}`;
-      await fillApplicationText(page, 'primary', name, { admissionClass: def.classOptions[0]!.value });
+      await fillApplicationText(page, 'pre-primary', name, { admissionClass: def.classOptions[0]!.value });
 
       const card = page.getByLabel(label(fileLabel('studentAadharFile')));
       await card.setInputFiles({ name: 'IMG_20250114_101512.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -110,7 +110,7 @@ describe('a phone photo in an admission document field', () => {
       await page.getByRole('button', { name: 'Submit application' }).click();
       await page
         .locator('.Toastify')
-        .getByText(MSG.admissionSuccess, { exact: true })
+        .getByText(FORM_TEXTS.admissionSuccess, { exact: true })
         .first()
         .waitFor({ timeout: 30_000 });
       const { admin, id } = await officeFinds(name, await shownReference(page));
@@ -153,7 +153,7 @@ describe('a phone photo in an admission document field', () => {
   it('a photo within 2 MB but over 2000 px is made smaller too (at phone width)', async () => {
     const { context, page } = await open(PHONE);
     try {
-      await page.goto(BANDS_DEF.primary.path);
+      await page.goto(BANDS_DEF['pre-primary'].path);
       await hydrated(page);
       const wide = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#2a6f97' } })
         .png()
@@ -236,7 +236,7 @@ describe('a phone photo in an admission document field', () => {
       if (r.url().includes('/v1/api/uploads')) uploads.push(r.url());
     });
     try {
-      await page.goto(BANDS_DEF.primary.path);
+      await page.goto(BANDS_DEF['pre-primary'].path);
       await hydrated(page);
       const input = page.getByLabel(label(fileLabel('domicileCertificate')));
 
@@ -245,14 +245,14 @@ describe('a phone photo in an admission document field', () => {
         mimeType: 'application/pdf',
         buffer: Buffer.concat([PDF, Buffer.alloc(10 * MB, '%')]),
       });
-      await page.getByRole('alert').filter({ hasText: MSG.fileTooLarge }).waitFor();
+      await page.getByRole('alert').filter({ hasText: FORM_TEXTS.fileTooLarge }).waitFor();
       expect(await filesIn(input)).toBe(0);
 
       const damaged = Buffer.concat([photo.subarray(0, 2048), Buffer.alloc(2.5 * MB, 0x5a)]);
       await input.setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: damaged });
-      await page.getByRole('alert').filter({ hasText: MSG.photoUnreadable }).waitFor();
+      await page.getByRole('alert').filter({ hasText: FORM_TEXTS.photoUnreadable }).waitFor();
       expect(await filesIn(input)).toBe(0);
-      expect(await page.getByText(MSG.fileTooLarge).count()).toBe(0);
+      expect(await page.getByText(FORM_TEXTS.fileTooLarge).count()).toBe(0);
       expect(await input.getAttribute('aria-invalid')).toBe('true');
       expect(uploads).toEqual([]);
       expect(await accessibilityFailures(page, 'a damaged photo refused')).toEqual([]);

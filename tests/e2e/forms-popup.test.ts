@@ -1,7 +1,7 @@
 /** Chromium: the home page's enquiry pop-up (delay, dialog semantics, focus, Esc, stays closed, submit). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_PART_TEXTS, FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { PHONE, launchBrowser, newPage, toast } from '../support/browser.ts';
 
 let browser: Browser;
@@ -102,7 +102,7 @@ describe('enquiry pop-up', () => {
       const el = dialog(page);
       await el.waitFor({ state: 'visible', timeout: 10_000 });
       await el.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, MSG.required);
+      await toast(page, FORM_TEXTS.required);
       expect(await el.getByLabel(/^Student's name/).getAttribute('aria-invalid')).toBe('true');
 
       await el.getByLabel(/^Admission class/).selectOption('N.C');
@@ -120,20 +120,20 @@ describe('enquiry pop-up', () => {
       await el.getByLabel(/^Address/).fill('Ward 4\nSikandrabad');
       await el.getByLabel(/^Referred by/).fill('Poster');
       await el.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, MSG.fatherMobile);
+      await toast(page, FORM_TEXTS.fatherMobile);
       await el.getByLabel(/^Father's mobile/).fill('9876501234');
       // The consent box is the last rule: its message, its field marked, then ticked and sent.
       await el.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, MSG.consent);
+      await toast(page, FORM_TEXTS.consent);
       const consent = el.getByRole('checkbox', { name: /parent or lawful guardian/ });
       expect(await consent.getAttribute('aria-invalid')).toBe('true');
       expect(await el.getByRole('link', { name: 'Read the privacy notice' }).getAttribute('href')).toBe('/privacy');
       await consent.check();
       await el.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, MSG.enquirySuccess);
+      await toast(page, FORM_TEXTS.enquirySuccess);
       // The confirmation takes the form's place until it is closed.
-      await el.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
-      await el.getByRole('button', { name: FORM_TEXT.doneClose, exact: true }).click();
+      await el.getByRole('heading', { name: FORM_PART_TEXTS.enquiryDoneHeading }).waitFor();
+      await el.getByRole('button', { name: FORM_PART_TEXTS.doneClose, exact: true }).click();
       await el.waitFor({ state: 'hidden' });
     } finally {
       await context.close();

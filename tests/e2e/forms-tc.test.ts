@@ -1,7 +1,7 @@
 /** Chromium: the TC request form (success twice, then a third received too, with the office's check said; busy state; cleared after success; styled toasts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_PART_TEXTS, FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 
@@ -35,7 +35,7 @@ describe('TC request form', () => {
       expect(await page.getByText('Payment is required.').count()).toBe(1);
 
       await page.getByRole('button', { name: 'Request TC' }).click();
-      await toast(page, MSG.required);
+      await toast(page, FORM_TEXTS.required);
       // The toast styles (a file of their own, linked when the island starts) hold the toast in a fixed corner.
       await expect
         .poll(() => page.locator('.Toastify__toast-container').evaluate((el) => getComputedStyle(el).position))
@@ -45,11 +45,11 @@ describe('TC request form', () => {
       for (let i = 0; i < 2; i++) {
         await fill(page, number);
         await page.getByRole('button', { name: 'Request TC' }).click();
-        await toast(page, MSG.tcSuccess);
+        await toast(page, FORM_TEXTS.tcSuccess);
         // The confirmation takes the form's place; the form comes back empty on a new visit.
-        await page.getByRole('heading', { name: FORM_TEXT.tcDoneHeading }).waitFor();
+        await page.getByRole('heading', { name: FORM_PART_TEXTS.tcDoneHeading }).waitFor();
         // The first two take the number's two places: nothing said of the office's check.
-        expect(await page.getByText(FORM_TEXT.tcDoneHeld.split('{mobile}')[0]!).count()).toBe(0);
+        expect(await page.getByText(FORM_PART_TEXTS.tcDoneHeld.split('{mobile}')[0]!).count()).toBe(0);
         await page.reload();
         await page.waitForFunction(() => !!document.querySelector('astro-island:not([ssr])'));
         await expect.poll(() => page.getByLabel(/^Student's name/).inputValue()).toBe('');
@@ -57,9 +57,9 @@ describe('TC request form', () => {
       // A third for the number (it may be the family's own after a stranger's two) is never refused.
       await fill(page, number);
       await page.getByRole('button', { name: 'Request TC' }).click();
-      await toast(page, MSG.tcSuccess);
-      await page.getByRole('heading', { name: FORM_TEXT.tcDoneHeading }).waitFor();
-      await page.getByText(FORM_TEXT.tcDoneHeld.replace('{mobile}', '9000012345')).waitFor();
+      await toast(page, FORM_TEXTS.tcSuccess);
+      await page.getByRole('heading', { name: FORM_PART_TEXTS.tcDoneHeading }).waitFor();
+      await page.getByText(FORM_PART_TEXTS.tcDoneHeld.replace('{mobile}', '9000012345')).waitFor();
     } finally {
       await context.close();
     }
@@ -73,11 +73,11 @@ describe('TC request form', () => {
       await fill(page, `E2E/${Date.now()}`);
       await page.getByLabel(/^Student Aadhaar number/).fill('123456789012');
       await page.getByRole('button', { name: 'Request TC' }).click();
-      await toast(page, MSG.aadhaar);
+      await toast(page, FORM_TEXTS.aadhaar);
       await page.getByLabel(/^Student Aadhaar number/).fill(aadhaar('56789012345'));
       await page.getByLabel(/^Contact number/).fill('90000');
       await page.getByRole('button', { name: 'Request TC' }).click();
-      await toast(page, MSG.tcContact);
+      await toast(page, FORM_TEXTS.tcContact);
       const contact = page.getByLabel(/^Contact number/);
       expect(await contact.getAttribute('aria-invalid')).toBe('true');
     } finally {

@@ -91,7 +91,7 @@ async function fillHindiApplication(page: Page, name: string): Promise<void> {
   }
   await page.getByLabel(label(A.abcId.label)).fill('998877665544');
   await page.getByLabel(label(A.contactNo.label)).fill(MOBILE);
-  const files = bandFiles(BANDS_DEF.primary);
+  const files = bandFiles(BANDS_DEF['pre-primary']);
   for (const field of files) {
     const file = field.endsWith('Photo')
       ? { name: `${field}.png`, mimeType: 'image/png', buffer: png() }
@@ -128,11 +128,11 @@ describe('a parent who applied in Hindi (360 px)', () => {
       for (const expected of [
         site.contact.hindiName,
         site.contact.hindiAddress,
-        ...bandFiles(BANDS_DEF.primary).map((f) => A[f].label),
+        ...bandFiles(BANDS_DEF['pre-primary']).map((f) => A[f].label),
       ]) {
         expect(asRead(read.text)).toContain(asRead(expected));
       }
-      for (const field of bandFiles(BANDS_DEF.primary)) expect(read.text).not.toContain(fileLabel(field));
+      for (const field of bandFiles(BANDS_DEF['pre-primary'])) expect(read.text).not.toContain(fileLabel(field));
       expect(read.text).not.toContain(site.contact.address);
 
       // The WhatsApp message the office will send him: Hindi, with the Hindi status page.

@@ -48,7 +48,7 @@ const mainOf = (html: string) =>
 /** The text of some HTML, tags (whose quoted attributes may hold a '>', as an island's props do) and entities dropped. */
 const visibleText = (html: string) => html.replace(/<(?:"[^"]*"|'[^']*'|[^'">])*>/g, ' ').replace(/&[#\w]+;/g, ' ');
 /** The English words of a text (three or more Latin letters, at least one lower-case: not P.N.C, PDF or XII). */
-const englishWords = (text: string) =>
+const englishTexts = (text: string) =>
   visibleText(text)
     .match(/\b[A-Za-z]*[a-z][A-Za-z]*\b/g)
     ?.filter((word) => word.length >= 3) ?? [];
@@ -193,12 +193,12 @@ describe('Hindi pages (HTML)', () => {
       for (const [, alt = ''] of main.matchAll(/<img\b[^>]*\balt="([^"]*)"/g))
         expect(alt === '' || DEVANAGARI.test(alt), `${path}: alt "${alt}"`).toBe(true);
       for (const [, cell = ''] of main.matchAll(/<(?:caption|th)\b[^>]*>([\s\S]*?)<\/(?:caption|th)>/g))
-        expect(englishWords(cell), `${path}: "${cell}"`).toEqual([]);
+        expect(englishTexts(cell), `${path}: "${cell}"`).toEqual([]);
       // The words a parent reads: mostly Hindi (a few names stay in Latin letters, as an office writes them: PDF, EVS, Resume/CV).
       const text = visibleText(main);
       const hindi = text.split(/\s+/).filter((word) => DEVANAGARI.test(word)).length;
       expect(hindi, path).toBeGreaterThan(0);
-      expect(englishWords(text).length, `${path}: ${englishWords(text).join(' ')}`).toBeLessThanOrEqual(
+      expect(englishTexts(text).length, `${path}: ${englishTexts(text).join(' ')}`).toBeLessThanOrEqual(
         Math.max(3, hindi / 20),
       );
     },

@@ -16,12 +16,12 @@ const t = (code: Parameters<typeof fill>[1], values?: Record<string, string>) =>
 
 let browser: Browser;
 let office: ApiClient;
-let jobId: string | undefined;
+let vacancyId: string | undefined;
 beforeAll(async () => {
   [browser, office] = await Promise.all([launchBrowser(), adminClient()]);
 });
 afterAll(async () => {
-  if (jobId) await office.request(`/v1/api/jobs/${jobId}`, { method: 'DELETE' });
+  if (vacancyId) await office.request(`/v1/api/jobs/${vacancyId}`, { method: 'DELETE' });
   await browser?.close();
 });
 
@@ -39,18 +39,18 @@ describe('Hindi vacancies and gallery at 360 px', () => {
       },
     });
     expect(res.status).toBe(201);
-    const job = (await res.json()) as { _id: string; updatedAt: string };
-    jobId = job._id;
+    const vacancy = (await res.json()) as { _id: string; updatedAt: string };
+    vacancyId = vacancy._id;
 
     const { context, page } = await openPage(browser, PHONE);
     try {
       await page.goto('/hi/vacancies');
-      const card = page.locator('.job-card').filter({ hasText: jobTitle });
+      const card = page.locator('.vacancy-card').filter({ hasText: jobTitle });
       await card.waitFor();
-      expect(await card.locator('.job-card__date').textContent()).toBe(
-        `${t('vacancies.updated')} ${formatDate(job.updatedAt, 'hi')}`,
+      expect(await card.locator('.vacancy-card__date').textContent()).toBe(
+        `${t('vacancies.updated')} ${formatDate(vacancy.updatedAt, 'hi')}`,
       );
-      expect(formatDate(job.updatedAt, 'hi')).toMatch(/[\u0900-\u097F]/);
+      expect(formatDate(vacancy.updatedAt, 'hi')).toMatch(/[\u0900-\u097F]/);
       const more = card.getByRole('button', { name: new RegExp(`^${t('vacancies.readMore')}\\s?: ${jobTitle}$`) });
       await more.click();
       const dialog = page.getByRole('dialog', { name: jobTitle });

@@ -7,9 +7,9 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { FORM_TEXT, MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_PART_TEXTS, FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
+import { enquiryTexts } from '../../src/features/enquiry/enquiry-texts.ts';
 import { DESKTOP, PHONE, label, launchBrowser, screenshot, toast } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 
@@ -140,7 +140,7 @@ const focusState = (page: Page) =>
 
 describe('the home page before the visitor starts on the enquiry', () => {
   for (const [path, title] of [
-    ['/', FORM_TEXT.enquiryTitle],
+    ['/', FORM_PART_TEXTS.enquiryTitle],
     ['/hi/', HI['formText.enquiryTitle']],
   ] as const) {
     it(`${path}: the server-drawn pop-up appears with at most 5 KB gzipped of JavaScript, and no framework`, async () => {
@@ -165,8 +165,8 @@ describe('starting on the form loads its island and keeps what was typed', () =>
     const { context, page } = await newPage(browser, DESKTOP);
     const errors = errorsOf(page);
     try {
-      await openHome(page, '/', FORM_TEXT.enquiryTitle);
-      const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
+      await openHome(page, '/', FORM_PART_TEXTS.enquiryTitle);
+      const dialog = dialogNamed(page, FORM_PART_TEXTS.enquiryTitle);
       await screenshot(page, 'home-popup-server-1280-en');
       const { release, requested } = await holdScripts(page);
       await dialog.getByLabel(label("Father's name")).fill('Early Father');
@@ -191,8 +191,8 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       await screenshot(page, 'home-popup-island-1280-en');
 
       // The island works on what was typed early: the form's check and the send as the spec says.
-      await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
-      await toast(page, MSG.required);
+      await dialog.getByRole('button', { name: FORM_PART_TEXTS.enquirySubmit, exact: true }).click();
+      await toast(page, FORM_TEXTS.required);
       await fillEnquiry(page, dialog, (name) => new RegExp(`^${ENGLISH_LABELS[name]}`), {
         admissionClass: 'K.G',
         category: 'OBC',
@@ -201,7 +201,7 @@ describe('starting on the form loads its island and keeps what was typed', () =>
       });
       await dialog.getByRole('checkbox', { name: /parent or lawful guardian/ }).check();
       const sent = nextEnquiry(page);
-      await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
+      await dialog.getByRole('button', { name: FORM_PART_TEXTS.enquirySubmit, exact: true }).click();
       expect(await sent).toMatchObject({
         studentName: 'Early Child',
         fatherName: 'Early Father',
@@ -209,8 +209,8 @@ describe('starting on the form loads its island and keeps what was typed', () =>
         admissionClass: 'K.G',
         language: 'en',
       });
-      await toast(page, MSG.enquirySuccess);
-      await dialog.getByRole('heading', { name: FORM_TEXT.enquiryDoneHeading }).waitFor();
+      await toast(page, FORM_TEXTS.enquirySuccess);
+      await dialog.getByRole('heading', { name: FORM_PART_TEXTS.enquiryDoneHeading }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('enquiry-popup-closed'))).toBe('1');
       expect(errors).toEqual([]);
     } finally {
@@ -219,8 +219,8 @@ describe('starting on the form loads its island and keeps what was typed', () =>
   }, 120_000);
 
   it('/hi/ at 360 px: typed in Hindi before the island, kept, fits the phone, and sent with the Hindi answers', async () => {
-    const words = enquiryWords('hi')!;
-    const hindi = (name: string) => label(words.fields[name]!.label);
+    const texts = enquiryTexts('hi')!;
+    const hindi = (name: string) => label(texts.fields[name]!.label);
     const submit = HI['formText.enquirySubmit'];
     const { context, page } = await newPage(browser, PHONE);
     const errors = errorsOf(page);
@@ -284,7 +284,7 @@ describe('a draft kept from an earlier visit', () => {
         ),
       );
       await page.goto('/', { waitUntil: 'load' });
-      const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
+      const dialog = dialogNamed(page, FORM_PART_TEXTS.enquiryTitle);
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
       await expect
         .poll(() => dialog.getByLabel(label("Student's name")).inputValue(), { timeout: 30_000 })
@@ -301,18 +301,18 @@ describe('a submit before the island took over', () => {
   it('/ at 360 px: Submit tapped first is held (the browser sends nothing itself), then the island answers it', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await openHome(page, '/', FORM_TEXT.enquiryTitle);
-      const dialog = dialogNamed(page, FORM_TEXT.enquiryTitle);
+      await openHome(page, '/', FORM_PART_TEXTS.enquiryTitle);
+      const dialog = dialogNamed(page, FORM_PART_TEXTS.enquiryTitle);
       const { release } = await holdScripts(page);
       const before = page.url();
       await dialog.getByLabel(label('Referred by')).fill('Poster');
       await page.keyboard.press('Enter');
-      await dialog.getByRole('button', { name: FORM_TEXT.enquirySubmit, exact: true }).click();
+      await dialog.getByRole('button', { name: FORM_PART_TEXTS.enquirySubmit, exact: true }).click();
       expect(page.url()).toBe(before);
       expect(await tookOver(page)).toBe(false);
       release();
       // The held submit goes through the island's check: the required fields' message, the first one marked and focused.
-      await toast(page, MSG.required);
+      await toast(page, FORM_TEXTS.required);
       expect(await dialog.getByLabel(label('Admission class')).getAttribute('aria-invalid')).toBe('true');
       expect((await focusState(page)).name).toBe('admissionClass');
       expect(await islandValue(page, 'referredBy')).toBe('Poster');
@@ -325,20 +325,20 @@ describe('a submit before the island took over', () => {
 
 describe('"Clear this form" before the island took over', () => {
   it('/hi/ at 360 px: the tap is held, then the island asks first, and Yes empties what was typed early', async () => {
-    const words = enquiryWords('hi')!;
+    const texts = enquiryTexts('hi')!;
     const { context, page } = await newPage(browser, PHONE);
     try {
       await openHome(page, '/hi/', HI['formText.enquiryTitle']);
       const dialog = dialogNamed(page, HI['formText.enquiryTitle']);
       const { release } = await holdScripts(page);
-      await dialog.getByLabel(label(words.fields.studentName!.label)).fill('अनन्या');
+      await dialog.getByLabel(label(texts.fields.studentName!.label)).fill('अनन्या');
       await dialog.getByRole('button', { name: HI['formText.clearForm'] }).click();
       const confirm = page.getByRole('alertdialog', { name: HI['formText.clearTitle'] });
       expect(await confirm.isVisible()).toBe(false);
       release();
       await confirm.waitFor();
       await confirm.getByRole('button', { name: HI['formText.clearYes'] }).click();
-      expect(await dialog.getByLabel(label(words.fields.studentName!.label)).inputValue()).toBe('');
+      expect(await dialog.getByLabel(label(texts.fields.studentName!.label)).inputValue()).toBe('');
       expect(await dialog.isVisible()).toBe(true);
     } finally {
       await context.close();

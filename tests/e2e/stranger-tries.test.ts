@@ -15,7 +15,7 @@ import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../suppor
 import { createAdmission, createTcRequest, token, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { accessibilityFailures } from './content-browser.ts';
 import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
-import { fill as fillWords } from '../../src/lib/i18n/index.ts';
+import { fill as fillTexts } from '../../src/lib/i18n/index.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
 
 const TC_COUNTS = 3;
@@ -76,7 +76,7 @@ describe('a family after strangers tried its numbers', () => {
       await page.getByRole('button', { name: HI['statusCheck.submit'] }).click();
       await page
         .getByRole('heading', {
-          name: fillWords('hi', 'statusCheck.result.admission', { reference: admission.referenceNumber }),
+          name: fillTexts('hi', 'statusCheck.result.admission', { reference: admission.referenceNumber }),
         })
         .waitFor();
       expect(await page.locator('.ff-form-error').count()).toBe(0);

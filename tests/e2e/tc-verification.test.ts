@@ -14,7 +14,7 @@ import { accessibilityFailures, openPage } from './content-browser.ts';
 import { fees } from '../../src/config/fees.ts';
 import { addDays, dateInIndia, dayMonthYear } from '../../src/lib/dates.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
-import { CERTIFICATE_MESSAGES } from '../../src/features/tc-request/certificate.ts';
+import { CERTIFICATE_TEXTS } from '../../src/features/tc-request/certificate.ts';
 
 const TODAY = dateInIndia();
 const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('hi', code, values);
@@ -55,12 +55,12 @@ describe('a TC issued, its scan attached and verified', () => {
       expect(await section.innerText()).toContain('No scan yet');
       // Sent without a file: the form says so, and nothing is sent.
       await section.getByRole('button', { name: 'Attach the scan' }).click();
-      await section.getByText(CERTIFICATE_MESSAGES.required).waitFor();
+      await section.getByText(CERTIFICATE_TEXTS.required).waitFor();
       await section
         .getByLabel(/Scan of the signed TC/)
         .setInputFiles({ name: 'tc-signed.pdf', mimeType: 'application/pdf', buffer: scan });
       await section.getByRole('button', { name: 'Attach the scan' }).click();
-      await toast(page, CERTIFICATE_MESSAGES.attached);
+      await toast(page, CERTIFICATE_TEXTS.attached);
       await section.getByRole('link', { name: 'tc-signed.pdf' }).waitFor();
       expect(await section.innerText()).toContain(tcNumber);
       await screenshot(page, 'tc-scan-attached-1280');

@@ -173,7 +173,7 @@ export async function admissionForm(
   const names = { first: `Asha${token('')}`, middle: 'Kumari', last: `Verma${token('')}` };
   const form = new FormData();
   const text: Record<string, string> = {
-    band: 'primary',
+    band: 'pre-primary',
     admissionClass: 'K.G',
     studentFirstName: names.first,
     studentMiddleName: names.middle,

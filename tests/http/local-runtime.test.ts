@@ -17,8 +17,8 @@ import { ApiClient } from '../support/api.ts';
 import { admissionForm, fileOf } from './admin-fixtures.ts';
 import { PDF, padded } from './forms-fixtures.ts';
 import { bodyLimit, JSON_BODY_BYTES } from '../../src/features/body-limits.ts';
-import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
-import { GALLERY_MESSAGES } from '../../src/features/gallery/gallery.ts';
+import { REQUEST_TEXTS } from '../../src/lib/forms/texts.ts';
+import { GALLERY_TEXTS } from '../../src/features/gallery/gallery.ts';
 
 /** Against a PostgreSQL server (the PostgreSQL pass) the runtime uses it, and opens no database gateway of its own. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -107,7 +107,10 @@ describe('methods the runtime does not serve', () => {
     const answer = await exchange(requestHead(method, path));
     expect(answer.status).toBe(405);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual({ error: REQUEST_MSG.methodNotAllowed, code: 'request.methodNotAllowed' });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: REQUEST_TEXTS.methodNotAllowed,
+      code: 'request.methodNotAllowed',
+    });
     expect(answer.headers.allow).toBe(allow);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.closed).toBe(true);
@@ -158,27 +161,32 @@ describe("a declared body over the route's limit", () => {
   });
 
   it.each([
-    ['POST', '/v1/api/enquiry', 'application/json', { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' }],
+    [
+      'POST',
+      '/v1/api/enquiry',
+      'application/json',
+      { error: REQUEST_TEXTS.bodyTooLarge, code: 'request.bodyTooLarge' },
+    ],
     [
       'POST',
       '/v1/api/auth/login',
       'application/json',
-      { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' },
+      { error: REQUEST_TEXTS.bodyTooLarge, code: 'request.bodyTooLarge' },
     ],
     [
       'POST',
       '/v1/api/admission',
       'multipart/form-data; boundary=x',
-      { error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' },
+      { error: REQUEST_TEXTS.bodyTooLarge, code: 'request.bodyTooLarge' },
     ],
     [
       'POST',
       '/v1/api/uploads',
       'multipart/form-data; boundary=x',
       {
-        error: REQUEST_MSG.uploadInPieces,
+        error: REQUEST_TEXTS.uploadInPieces,
         code: 'request.uploadInPieces',
-        fields: { file: REQUEST_MSG.uploadInPieces },
+        fields: { file: REQUEST_TEXTS.uploadInPieces },
         codes: { file: 'request.uploadInPieces' },
       },
     ],
@@ -186,13 +194,13 @@ describe("a declared body over the route's limit", () => {
       'PUT',
       '/v1/api/uploads/pieces/abc/0',
       'application/octet-stream',
-      { error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' },
+      { error: REQUEST_TEXTS.pieceTooLarge, code: 'request.pieceTooLarge' },
     ],
     [
       'PUT',
       '/v1/api/gallery/abc',
       'multipart/form-data; boundary=x',
-      { error: GALLERY_MESSAGES.imageTooLarge, fields: { image: GALLERY_MESSAGES.imageTooLarge } },
+      { error: GALLERY_TEXTS.imageTooLarge, fields: { image: GALLERY_TEXTS.imageTooLarge } },
     ],
   ])(
     '%s %s: 413 JSON (as the function answers it) on the headers alone, and the connection closed',

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiClient, adminClient, baseURL } from '../support/api.ts';
 import { startTestRuntime, RAISED_LIMITS, type TestRuntime } from '../support/runtime.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { validEnquiry, validTc } from '../unit/forms-cases.ts';
 import { ISO_RE, consentAdmissionForm as admissionForm } from './admin-fixtures.ts';
 
@@ -74,7 +74,7 @@ describe('Aadhaar as the school sets it', () => {
     afterAll(() => runtime?.stop());
 
     it('an application without the Aadhaar number and cards is stored, with no Aadhaar at all', async () => {
-      const { form, name } = admissionForm('primary', {}, [
+      const { form, name } = admissionForm('pre-primary', {}, [
         'studentAadharNo',
         'studentAadharFile',
         'fatherAadharFile',
@@ -104,7 +104,7 @@ describe('Aadhaar as the school sets it', () => {
         runtime.url,
       );
       expect(wrong.status).toBe(400);
-      expect((await wrong.json()).error).toBe(MSG.aadhaar);
+      expect((await wrong.json()).error).toBe(FORM_TEXTS.aadhaar);
     });
   });
 });

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD,
     ...RAISED_LIMITS,
     // The providers' webhook secrets (no sending keys: messages to families stay as without keys,
-    // sent by hand), so the runtime checks signed webhooks (tests/http/messages-webhooks.test.ts).
+    // sent by hand), so the runtime checks signed webhooks (tests/http/outbox-webhooks.test.ts).
     ...WEBHOOK_SECRETS,
     // The status pages offer Pay through the built-in test gateway (tests/e2e/pay-online.test.ts).
     ...TEST_GATEWAY,

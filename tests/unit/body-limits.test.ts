@@ -14,7 +14,7 @@ import {
   PIECE_BODY_BYTES,
   UPLOAD_BODY_BYTES,
 } from '../../src/features/body-limits.ts';
-import { REQUEST_MSG } from '../../src/lib/forms/texts.ts';
+import { REQUEST_TEXTS } from '../../src/lib/forms/texts.ts';
 
 const netlify = { ip: '203.0.113.9' } as Context;
 
@@ -51,9 +51,9 @@ describe("the functions' body limits", () => {
   it('a declared length one byte over is refused 413 before the handler runs; at the limit it runs', async () => {
     const over = await handle(post('/v1/api/enquiry', JSON_BODY_BYTES + 1), netlify);
     expect(over.status).toBe(413);
-    expect(await over.json()).toEqual({ error: REQUEST_MSG.bodyTooLarge, code: 'request.bodyTooLarge' });
+    expect(await over.json()).toEqual({ error: REQUEST_TEXTS.bodyTooLarge, code: 'request.bodyTooLarge' });
     const upload = await handle(post('/v1/api/uploads', UPLOAD_BODY_BYTES + 1), netlify);
-    const inPieces = REQUEST_MSG.uploadInPieces;
+    const inPieces = REQUEST_TEXTS.uploadInPieces;
     expect(await upload.json()).toEqual({
       error: inPieces,
       fields: { file: inPieces },
@@ -62,7 +62,7 @@ describe("the functions' body limits", () => {
     });
     const piece = await handle(post('/v1/api/uploads/pieces/0b7c/3', PIECE_BODY_BYTES + 1, 'PUT'), netlify);
     expect(piece.status).toBe(413);
-    expect(await piece.json()).toEqual({ error: REQUEST_MSG.pieceTooLarge, code: 'request.pieceTooLarge' });
+    expect(await piece.json()).toEqual({ error: REQUEST_TEXTS.pieceTooLarge, code: 'request.pieceTooLarge' });
     expect((await handle(post('/v1/api/gallery/9', GALLERY_BODY_BYTES + 1, 'PUT'), netlify)).status).toBe(413);
     expect(reached).toBe(0);
     expect((await handle(post('/v1/api/uploads', UPLOAD_BODY_BYTES), netlify)).status).toBe(200);

@@ -17,7 +17,7 @@ import {
   weekdayNames,
 } from '../../src/features/calendar/month.ts';
 import { renderCalendarPage } from '../../src/features/calendar/calendar-page.server.ts';
-import { EVENT_MESSAGES, titleIn, validateEvent, type StoredEvent } from '../../src/features/calendar/event.ts';
+import { EVENT_TEXTS, titleIn, validateEvent, type StoredEvent } from '../../src/features/calendar/event.ts';
 import { calendarFeed } from '../../src/features/calendar/feed.server.ts';
 import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
 
@@ -166,21 +166,21 @@ describe("an event's form", () => {
   });
 
   it.each([
-    ['no title', { ...valid, title: { en: '  ', hi: '' } }, 'title', EVENT_MESSAGES.title],
-    ['no title at all', { startsOn: '2026-12-05' }, 'title', EVENT_MESSAGES.title],
-    ['a title too long', { ...valid, title: { hi: 'अ'.repeat(201) } }, 'title', EVENT_MESSAGES.titleTooLong],
+    ['no title', { ...valid, title: { en: '  ', hi: '' } }, 'title', EVENT_TEXTS.title],
+    ['no title at all', { startsOn: '2026-12-05' }, 'title', EVENT_TEXTS.title],
+    ['a title too long', { ...valid, title: { hi: 'अ'.repeat(201) } }, 'title', EVENT_TEXTS.titleTooLong],
     [
       'markup in a title',
       { ...valid, title: { en: 'Sports <script>alert(1)</script>' } },
       'title',
-      EVENT_MESSAGES.titleMarkup,
+      EVENT_TEXTS.titleMarkup,
     ],
-    ['no date', { title: { en: 'x' } }, 'startsOn', EVENT_MESSAGES.startsOn],
-    ['a date that is none', { ...valid, startsOn: '2026-02-30' }, 'startsOn', EVENT_MESSAGES.startsOn],
-    ['an end that is no date', { ...valid, endsOn: '5/12/2026' }, 'endsOn', EVENT_MESSAGES.endsOn],
-    ['dates out of order', { ...valid, endsOn: '2026-12-04' }, 'endsOn', EVENT_MESSAGES.order],
-    ['a range too long', { ...valid, endsOn: '2027-06-01' }, 'endsOn', EVENT_MESSAGES.tooLong],
-    ['a year outside the calendar', { ...valid, startsOn: '1990-01-01' }, 'startsOn', EVENT_MESSAGES.years],
+    ['no date', { title: { en: 'x' } }, 'startsOn', EVENT_TEXTS.startsOn],
+    ['a date that is none', { ...valid, startsOn: '2026-02-30' }, 'startsOn', EVENT_TEXTS.startsOn],
+    ['an end that is no date', { ...valid, endsOn: '5/12/2026' }, 'endsOn', EVENT_TEXTS.endsOn],
+    ['dates out of order', { ...valid, endsOn: '2026-12-04' }, 'endsOn', EVENT_TEXTS.order],
+    ['a range too long', { ...valid, endsOn: '2027-06-01' }, 'endsOn', EVENT_TEXTS.tooLong],
+    ['a year outside the calendar', { ...valid, startsOn: '1990-01-01' }, 'startsOn', EVENT_TEXTS.years],
   ])('refuses %s, naming the field with its code', (_, input, field, message) => {
     const result = validateEvent(input);
     expect(result.ok).toBe(false);
@@ -206,9 +206,9 @@ describe("an event's form", () => {
       expect(validateEvent(input)).toEqual({
         ok: false,
         kind: 'rule',
-        error: EVENT_MESSAGES.control,
+        error: EVENT_TEXTS.control,
         code: CONTROL_CODE,
-        fields: { title: EVENT_MESSAGES.control },
+        fields: { title: EVENT_TEXTS.control },
         codes: { title: CONTROL_CODE },
       });
     }
@@ -217,7 +217,7 @@ describe("an event's form", () => {
   it('a title of invisible characters alone is no title (U+034F among them)', () => {
     expect(validateEvent({ ...valid, title: { en: '\u034f', hi: '\u200b\u2060' } })).toMatchObject({
       ok: false,
-      fields: { title: EVENT_MESSAGES.title },
+      fields: { title: EVENT_TEXTS.title },
     });
   });
 

@@ -11,7 +11,7 @@ import type { SQLExecutor } from '@netlify/dev';
 import { migrate } from '../../scripts/migrate.ts';
 import { fees } from '../../src/config/fees.ts';
 import { ALL_CLASSES } from '../../src/lib/classes.ts';
-import { FEE_MESSAGES, validateFees } from '../../src/features/fees/fees.ts';
+import { FEE_TEXTS, validateFees } from '../../src/features/fees/fees.ts';
 import { feePage } from '../../src/features/fees/fee-page.server.ts';
 import { coveragePage, magazinePage } from '../../src/features/press/press-pages.server.ts';
 import { validateArticle } from '../../src/features/press/press.ts';
@@ -71,12 +71,12 @@ describe('validateFees', () => {
     const r = validateFees(body({ '1': -5, '2': '10.50', '3': 'ten', tc: -1 }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.error).toBe(FEE_MESSAGES.negative);
+    expect(r.error).toBe(FEE_TEXTS.negative);
     expect(r.fields).toEqual({
-      'admission.1': FEE_MESSAGES.negative,
-      transferCertificate: FEE_MESSAGES.negative,
-      'admission.2': FEE_MESSAGES.amount,
-      'admission.3': FEE_MESSAGES.amount,
+      'admission.1': FEE_TEXTS.negative,
+      transferCertificate: FEE_TEXTS.negative,
+      'admission.2': FEE_TEXTS.amount,
+      'admission.3': FEE_TEXTS.amount,
     });
   });
 });

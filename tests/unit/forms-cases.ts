@@ -5,7 +5,7 @@
  */
 import type { Band } from '../../src/lib/classes.ts';
 import { BANDS_DEF, bandFiles } from '../../src/features/admission/admission.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { ageRule } from '../../src/config/admissions.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
@@ -42,15 +42,15 @@ export const NAMES_ACCEPTED = [
 ];
 /** Names refused, each with the message that says why. */
 export const NAMES_REFUSED: [string, string][] = [
-  ['http://x.y', MSG.nameLink],
-  ['Pay at https://pay.example/x', MSG.nameLink],
-  ['www.example.com', MSG.nameLink],
-  ['pay.example/x', MSG.nameLink],
-  ['ram@example.com', MSG.nameEmail],
-  ['Aarav 9876543210', MSG.nameDigits],
-  ['Aarav ४५६', MSG.nameDigits],
-  ['Aarav <b>', MSG.nameCharacters],
-  ['...', MSG.nameCharacters],
+  ['http://x.y', FORM_TEXTS.nameLink],
+  ['Pay at https://pay.example/x', FORM_TEXTS.nameLink],
+  ['www.example.com', FORM_TEXTS.nameLink],
+  ['pay.example/x', FORM_TEXTS.nameLink],
+  ['ram@example.com', FORM_TEXTS.nameEmail],
+  ['Aarav 9876543210', FORM_TEXTS.nameDigits],
+  ['Aarav ४५६', FORM_TEXTS.nameDigits],
+  ['Aarav <b>', FORM_TEXTS.nameCharacters],
+  ['...', FORM_TEXTS.nameCharacters],
 ];
 export const EMAIL_ACCEPTED = ['rakesh@example.com', 'rakesh.sharma+school@mail.example.co.in', "o'brien@example.in"];
 /** Addresses no ordinary mailbox has: an IP literal, a quoted local part, a dotless domain, and more. */
@@ -97,11 +97,11 @@ export const ENQUIRY_CASES: Case[] = [
   { name: 'valid', input: validEnquiry() },
   { name: 'valid with extra unknown fields (ignored)', input: enquiryWith({ favouriteColour: 'blue', _id: 'x' }) },
   { name: 'class 12', input: enquiryWith({ admissionClass: '12' }) },
-  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'address'] },
+  { name: 'all empty', input: {}, error: FORM_TEXTS.required, fields: ['studentName', 'address'] },
   ...(['admissionClass', 'studentName', 'address'] as const).map((f): Case => ({
     name: `empty ${f}`,
     input: enquiryWith({ [f]: '  ' }),
-    error: MSG.required,
+    error: FORM_TEXTS.required,
     fields: [f],
   })),
   // The fields labelled optional are, and so is the e-mail address.
@@ -111,34 +111,38 @@ export const ENQUIRY_CASES: Case[] = [
   {
     name: 'empty field wins over a bad mobile',
     input: enquiryWith({ address: '', fatherMobile: '12' }),
-    error: MSG.required,
+    error: FORM_TEXTS.required,
   },
   {
     name: 'every problem field named, each with its own message',
     input: enquiryWith({ studentName: '', fatherMobile: '12', email: 'rakesh@', dateOfBirth: '2020-02-30' }),
-    error: MSG.required,
+    error: FORM_TEXTS.required,
     fields: ['studentName', 'fatherMobile', 'email', 'dateOfBirth'],
-    fieldErrors: { fatherMobile: MSG.fatherMobile, email: MSG.email, dateOfBirth: MSG.date },
+    fieldErrors: { fatherMobile: FORM_TEXTS.fatherMobile, email: FORM_TEXTS.email, dateOfBirth: FORM_TEXTS.date },
   },
   {
     name: 'mobile 9 digits',
     input: enquiryWith({ fatherMobile: '987654321' }),
-    error: MSG.fatherMobile,
+    error: FORM_TEXTS.fatherMobile,
     fields: ['fatherMobile'],
   },
-  { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: MSG.fatherMobile },
-  { name: 'mobile before email', input: enquiryWith({ fatherMobile: '1', email: 'nope' }), error: MSG.fatherMobile },
-  { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: MSG.email, fields: ['email'] },
+  { name: 'mobile with letters', input: enquiryWith({ fatherMobile: '98765abc10' }), error: FORM_TEXTS.fatherMobile },
+  {
+    name: 'mobile before email',
+    input: enquiryWith({ fatherMobile: '1', email: 'nope' }),
+    error: FORM_TEXTS.fatherMobile,
+  },
+  { name: 'bad email', input: enquiryWith({ email: 'rakesh@' }), error: FORM_TEXTS.email, fields: ['email'] },
   {
     name: 'email with a control character',
     input: enquiryWith({ email: 'rakesh@exam\u001bple.com' }),
-    error: MSG.email,
+    error: FORM_TEXTS.email,
     fields: ['email'],
   },
   ...EMAIL_REFUSED.map((email): Case => ({
     name: `email not a mailbox: ${email}`,
     input: enquiryWith({ email }),
-    error: MSG.email,
+    error: FORM_TEXTS.email,
     fields: ['email'],
   })),
   ...EMAIL_ACCEPTED.map((email): Case => ({ name: `email accepted: ${email}`, input: enquiryWith({ email }) })),
@@ -154,55 +158,60 @@ export const ENQUIRY_CASES: Case[] = [
       fatherName: 'pay@example.com',
       motherName: 'Call 9876543210',
     }),
-    error: MSG.nameLink,
+    error: FORM_TEXTS.nameLink,
     fields: ['studentName', 'fatherName', 'motherName'],
-    fieldErrors: { fatherName: MSG.nameEmail, motherName: MSG.nameDigits },
+    fieldErrors: { fatherName: FORM_TEXTS.nameEmail, motherName: FORM_TEXTS.nameDigits },
   },
   {
     name: 'a bad mobile wins over a bad name',
     input: enquiryWith({ fatherMobile: '1', studentName: 'http://x.y' }),
-    error: MSG.fatherMobile,
+    error: FORM_TEXTS.fatherMobile,
   },
   {
     name: 'a bad name wins over a class not listed',
     input: enquiryWith({ admissionClass: '13', studentName: 'http://x.y' }),
-    error: MSG.nameLink,
+    error: FORM_TEXTS.nameLink,
   },
-  { name: 'gender not an option', input: enquiryWith({ gender: 'Other' }), error: MSG.option, fields: ['gender'] },
+  {
+    name: 'gender not an option',
+    input: enquiryWith({ gender: 'Other' }),
+    error: FORM_TEXTS.option,
+    fields: ['gender'],
+  },
   {
     name: 'class not an option',
     input: enquiryWith({ admissionClass: '13' }),
-    error: MSG.option,
+    error: FORM_TEXTS.option,
     fields: ['admissionClass'],
   },
   {
     name: 'Housewife is a mother occupation only',
     input: enquiryWith({ fatherOccupation: 'Housewife' }),
-    error: MSG.option,
+    error: FORM_TEXTS.option,
     fields: ['fatherOccupation'],
   },
   {
     name: 'impossible date',
     input: enquiryWith({ dateOfBirth: '2020-02-30' }),
-    error: MSG.date,
+    error: FORM_TEXTS.date,
     fields: ['dateOfBirth'],
   },
   {
     name: 'too long address',
     input: enquiryWith({ address: 'x'.repeat(501) }),
-    error: MSG.tooLong,
+    error: FORM_TEXTS.tooLong,
     fields: ['address'],
   },
   {
     name: 'wrong type: a number',
     input: enquiryWith({ fatherMobile: 9876543210 }),
-    error: MSG.wrongType,
+    error: FORM_TEXTS.wrongType,
     fields: ['fatherMobile'],
   },
   {
     name: 'wrong type: a list',
     input: enquiryWith({ studentName: ['a'] }),
-    error: MSG.wrongType,
+    error: FORM_TEXTS.wrongType,
     fields: ['studentName'],
   },
 ];
@@ -228,11 +237,11 @@ export const TC_CASES: Case[] = [
     name: 'Aadhaar typed with spaces',
     input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }),
   },
-  { name: 'all empty', input: {}, error: MSG.required, fields: ['studentName', 'contact'] },
+  { name: 'all empty', input: {}, error: FORM_TEXTS.required, fields: ['studentName', 'contact'] },
   ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map((f): Case => ({
     name: `empty ${f}`,
     input: tcWith({ [f]: '' }),
-    error: MSG.required,
+    error: FORM_TEXTS.required,
     fields: [f],
   })),
   // The e-mail address is optional.
@@ -240,30 +249,35 @@ export const TC_CASES: Case[] = [
   {
     name: 'Aadhaar checksum wrong',
     input: tcWith({ aadharUid: badAadhaar('34567890123') }),
-    error: MSG.aadhaar,
+    error: FORM_TEXTS.aadhaar,
     fields: ['aadharUid'],
-    fieldErrors: { aadharUid: MSG.aadhaarCheckDigit },
+    fieldErrors: { aadharUid: FORM_TEXTS.aadhaarCheckDigit },
   },
-  { name: 'Aadhaar 11 digits', input: tcWith({ aadharUid: '34567890123' }), error: MSG.aadhaar },
-  { name: 'Aadhaar before contact', input: tcWith({ aadharUid: '1', contact: '1' }), error: MSG.aadhaar },
-  { name: 'contact 11 digits', input: tcWith({ contact: '91234567801' }), error: MSG.tcContact, fields: ['contact'] },
-  { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: MSG.tcContact },
-  { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: MSG.email },
+  { name: 'Aadhaar 11 digits', input: tcWith({ aadharUid: '34567890123' }), error: FORM_TEXTS.aadhaar },
+  { name: 'Aadhaar before contact', input: tcWith({ aadharUid: '1', contact: '1' }), error: FORM_TEXTS.aadhaar },
+  {
+    name: 'contact 11 digits',
+    input: tcWith({ contact: '91234567801' }),
+    error: FORM_TEXTS.tcContact,
+    fields: ['contact'],
+  },
+  { name: 'contact with a plus', input: tcWith({ contact: '+919123456' }), error: FORM_TEXTS.tcContact },
+  { name: 'bad email', input: tcWith({ email: 'mahesh at example.com' }), error: FORM_TEXTS.email },
   {
     name: 'email with a control character',
     input: tcWith({ email: 'mah\u0007esh@example.com' }),
-    error: MSG.email,
+    error: FORM_TEXTS.email,
     fields: ['email'],
   },
   ...EMAIL_REFUSED.map((email): Case => ({
     name: `email not a mailbox: ${email}`,
     input: tcWith({ email }),
-    error: MSG.email,
+    error: FORM_TEXTS.email,
     fields: ['email'],
   })),
   ...(['studentName', 'parentName'] as const).flatMap((f) => nameCases(tcWith, f)),
   { name: 'Hindi names accepted', input: tcWith({ studentName: 'प्रिया वर्मा', parentName: 'महेश वर्मा' }) },
-  { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: MSG.wrongType, fields: ['contact'] },
+  { name: 'wrong type', input: tcWith({ contact: 9123456780 }), error: FORM_TEXTS.wrongType, fields: ['contact'] },
 ];
 
 // ---------------------------------------------------------------- admissions
@@ -322,76 +336,84 @@ export function admissionCases(band: Band): Case[] {
       input: w({ studentAadharNo: aadhaar().replace(/(\d{4})(?=\d)/g, '$1 ') }),
     },
     { name: 'valid, unknown fields ignored', input: w({ paymentStatus: 'paid', transactionId: 'T123', hacker: '1' }) },
-    { name: 'all empty', input: { band }, error: MSG.required, fields: ['studentFirstName', 'abcId'] },
+    { name: 'all empty', input: { band }, error: FORM_TEXTS.required, fields: ['studentFirstName', 'abcId'] },
     ...def.required.map((f): Case => ({
       name: `empty ${f}`,
       input: w({ [f]: ' ' }),
-      error: MSG.required,
+      error: FORM_TEXTS.required,
       fields: [f],
     })),
     {
       name: 'empty name wins over a bad Aadhaar',
       input: w({ fatherFirstName: '', studentAadharNo: '1234' }),
-      error: MSG.required,
+      error: FORM_TEXTS.required,
     },
     {
       name: 'Aadhaar checksum wrong: the field says it is a typing mistake',
       input: w({ studentAadharNo: badAadhaar() }),
-      error: MSG.aadhaar,
+      error: FORM_TEXTS.aadhaar,
       fields: ['studentAadharNo'],
-      fieldErrors: { studentAadharNo: MSG.aadhaarCheckDigit },
+      fieldErrors: { studentAadharNo: FORM_TEXTS.aadhaarCheckDigit },
     },
-    { name: 'Aadhaar starting with 1', input: w({ studentAadharNo: aadhaar('12345678901') }), error: MSG.aadhaar },
-    { name: 'Aadhaar 13 digits', input: w({ studentAadharNo: aadhaar() + '1' }), error: MSG.aadhaar },
+    {
+      name: 'Aadhaar starting with 1',
+      input: w({ studentAadharNo: aadhaar('12345678901') }),
+      error: FORM_TEXTS.aadhaar,
+    },
+    { name: 'Aadhaar 13 digits', input: w({ studentAadharNo: aadhaar() + '1' }), error: FORM_TEXTS.aadhaar },
     {
       name: 'Aadhaar wins over contact',
       input: w({ studentAadharNo: badAadhaar(), contactNo: '1' }),
-      error: MSG.aadhaar,
+      error: FORM_TEXTS.aadhaar,
     },
-    { name: 'contact empty', input: without('contactNo'), error: MSG.contactNo, fields: ['contactNo'] },
-    { name: 'contact not numeric', input: w({ contactNo: '98765-4321' }), error: MSG.contactNo },
-    { name: 'contact wins over files', input: w({ contactNo: '123', studentAadharFile: '' }), error: MSG.contactNo },
+    { name: 'contact empty', input: without('contactNo'), error: FORM_TEXTS.contactNo, fields: ['contactNo'] },
+    { name: 'contact not numeric', input: w({ contactNo: '98765-4321' }), error: FORM_TEXTS.contactNo },
+    {
+      name: 'contact wins over files',
+      input: w({ contactNo: '123', studentAadharFile: '' }),
+      error: FORM_TEXTS.contactNo,
+    },
     {
       name: 'no father Aadhaar file',
       input: without('fatherAadharFile'),
-      error: MSG.aadharFiles,
+      error: FORM_TEXTS.aadharFiles,
       fields: ['fatherAadharFile'],
     },
     {
       name: 'Aadhaar files win over photos',
       input: without('motherAadharFile', 'studentPhoto'),
-      error: MSG.aadharFiles,
+      error: FORM_TEXTS.aadharFiles,
     },
     {
       name: 'no mother photo',
       input: without('motherPhoto'),
-      error: band === 'middle' ? MSG.photoFiles : MSG.photos,
+      error: band === 'middle' ? FORM_TEXTS.photoFiles : FORM_TEXTS.photos,
       fields: ['motherPhoto'],
     },
     {
       name: 'wrong class for the band',
       input: w({ admissionClass: band === 'senior' ? '5' : '7' }),
-      error: MSG.admissionClass,
+      error: FORM_TEXTS.admissionClass,
       fields: ['admissionClass'],
     },
-    { name: 'wrong type', input: w({ abcId: 1234 }), error: MSG.wrongType, fields: ['abcId'] },
+    { name: 'wrong type', input: w({ abcId: 1234 }), error: FORM_TEXTS.wrongType, fields: ['abcId'] },
     ...nameCases(w, 'studentFirstName'),
     {
       name: 'a link in a middle name',
       input: w({ fatherMiddleName: 'http://x.y' }),
-      error: MSG.nameLink,
+      error: FORM_TEXTS.nameLink,
       fields: ['fatherMiddleName'],
     },
     {
       name: 'an address in a last name',
       input: w({ motherLastName: 'pay@example.com' }),
-      error: MSG.nameEmail,
+      error: FORM_TEXTS.nameEmail,
       fields: ['motherLastName'],
     },
     {
       name: 'digits in a middle name',
       input: w({ studentMiddleName: '420' }),
-      error: MSG.nameDigits,
+      error: FORM_TEXTS.nameDigits,
       fields: ['studentMiddleName'],
     },
     {
@@ -407,12 +429,12 @@ export function admissionCases(band: Band): Case[] {
     {
       name: 'contact wins over a bad name',
       input: w({ contactNo: '1', studentFirstName: 'http://x.y' }),
-      error: MSG.contactNo,
+      error: FORM_TEXTS.contactNo,
     },
     {
       name: 'a bad name wins over a missing document',
       input: { ...without('motherPhoto'), studentLastName: 'ram@example.com' },
-      error: MSG.nameEmail,
+      error: FORM_TEXTS.nameEmail,
     },
     // No middle names; the date of birth, gender and address are asked.
     {
@@ -422,22 +444,22 @@ export function admissionCases(band: Band): Case[] {
     {
       name: 'date of birth in the future',
       input: w({ dateOfBirth: `${new Date().getUTCFullYear() + 1}-01-15` }),
-      error: MSG.date,
+      error: FORM_TEXTS.date,
       fields: ['dateOfBirth'],
     },
     {
       name: 'date of birth not a real date',
       input: w({ dateOfBirth: '2019-02-30' }),
-      error: MSG.date,
+      error: FORM_TEXTS.date,
       fields: ['dateOfBirth'],
     },
     {
       name: 'date of birth not YYYY-MM-DD',
       input: w({ dateOfBirth: '01/06/2019' }),
-      error: MSG.date,
+      error: FORM_TEXTS.date,
       fields: ['dateOfBirth'],
     },
-    { name: 'gender not an option', input: w({ gender: 'X' }), error: MSG.option, fields: ['gender'] },
+    { name: 'gender not an option', input: w({ gender: 'X' }), error: FORM_TEXTS.option, fields: ['gender'] },
     {
       name: 'date of birth outside the age range is accepted',
       input: w({ dateOfBirth: birthDateFor(def.classOptions[0]!.label, 4) }),
@@ -452,28 +474,28 @@ export function admissionCases(band: Band): Case[] {
         contactNo: '12',
         dateOfBirth: '2019-02-30',
       },
-      error: MSG.required,
+      error: FORM_TEXTS.required,
       fields: ['studentFirstName', 'gender', 'studentAadharNo', 'contactNo', 'motherPhoto', 'dateOfBirth'],
       fieldErrors: {
-        studentAadharNo: MSG.aadhaarCheckDigit,
-        contactNo: MSG.contactNo,
-        motherPhoto: band === 'middle' ? MSG.photoFiles : MSG.photos,
-        dateOfBirth: MSG.date,
+        studentAadharNo: FORM_TEXTS.aadhaarCheckDigit,
+        contactNo: FORM_TEXTS.contactNo,
+        motherPhoto: band === 'middle' ? FORM_TEXTS.photoFiles : FORM_TEXTS.photos,
+        dateOfBirth: FORM_TEXTS.date,
       },
     },
   ];
-  if (band === 'primary') {
+  if (band === 'pre-primary') {
     cases.push(
       { name: 'value 1 means P.N.C', input: w({ admissionClass: '1' }) },
       {
         name: 'no birth certificate',
         input: without('studentBirthCertificate'),
-        error: MSG.additionalDocuments,
+        error: FORM_TEXTS.additionalDocuments,
         fields: ['studentBirthCertificate'],
       },
-      { name: 'no domicile certificate', input: without('domicileCertificate'), error: MSG.additionalDocuments },
-      { name: 'no ABC card', input: without('abcCard'), error: MSG.additionalDocuments },
-      { name: 'photos win over documents', input: without('fatherPhoto', 'abcCard'), error: MSG.photos },
+      { name: 'no domicile certificate', input: without('domicileCertificate'), error: FORM_TEXTS.additionalDocuments },
+      { name: 'no ABC card', input: without('abcCard'), error: FORM_TEXTS.additionalDocuments },
+      { name: 'photos win over documents', input: without('fatherPhoto', 'abcCard'), error: FORM_TEXTS.photos },
       { name: 'scholarship answer ignored', input: w({ governmentScholarship: 'yes' }) },
     );
   }
@@ -482,44 +504,49 @@ export function admissionCases(band: Band): Case[] {
       {
         name: 'class left empty passes rule 1, then the class is refused',
         input: w({ admissionClass: '' }),
-        error: MSG.admissionClass,
+        error: FORM_TEXTS.admissionClass,
         fields: ['admissionClass'],
       },
       { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
       {
         name: 'no domicile certificate',
         input: without('domicileCertificate'),
-        error: MSG.domicile,
+        error: FORM_TEXTS.domicile,
         fields: ['domicileCertificate'],
       },
-      { name: 'no ABC card', input: without('abcCard'), error: MSG.abcCard, fields: ['abcCard'] },
+      { name: 'no ABC card', input: without('abcCard'), error: FORM_TEXTS.abcCard, fields: ['abcCard'] },
       {
         name: 'no previous TC',
         input: without('previousSchoolTC'),
-        error: MSG.previousTc,
+        error: FORM_TEXTS.previousTc,
         fields: ['previousSchoolTC'],
       },
       {
         name: 'no previous marksheet',
         input: without('previousMarksheet'),
-        error: MSG.previousMarksheet,
+        error: FORM_TEXTS.previousMarksheet,
         fields: ['previousMarksheet'],
       },
       {
         name: 'domicile before marksheet',
         input: without('previousMarksheet', 'domicileCertificate'),
-        error: MSG.domicile,
+        error: FORM_TEXTS.domicile,
       },
-      { name: 'ABC card before previous TC', input: without('previousSchoolTC', 'abcCard'), error: MSG.abcCard },
+      { name: 'ABC card before previous TC', input: without('previousSchoolTC', 'abcCard'), error: FORM_TEXTS.abcCard },
     );
   }
   if (band === 'senior') {
     cases.push(
-      { name: 'class left empty', input: w({ admissionClass: '' }), error: MSG.required, fields: ['admissionClass'] },
+      {
+        name: 'class left empty',
+        input: w({ admissionClass: '' }),
+        error: FORM_TEXTS.required,
+        fields: ['admissionClass'],
+      },
       { name: 'birth certificate not checked', input: without('studentBirthCertificate') },
       ...(
         ['previousSchoolTC', 'previousMarksheet', 'domicileCertificate', 'studentMigrationDocument', 'abcCard'] as const
-      ).map((f): Case => ({ name: `no ${f}`, input: without(f), error: MSG.documents, fields: [f] })),
+      ).map((f): Case => ({ name: `no ${f}`, input: without(f), error: FORM_TEXTS.documents, fields: [f] })),
     );
   }
   if (def.academic) {
@@ -527,7 +554,7 @@ export function admissionCases(band: Band): Case[] {
       {
         name: 'scholarship yes without its document',
         input: w({ governmentScholarship: 'yes' }),
-        error: MSG.scholarship,
+        error: FORM_TEXTS.scholarship,
         fields: ['scholarshipDocument'],
       },
       {
@@ -537,13 +564,13 @@ export function admissionCases(band: Band): Case[] {
       {
         name: 'documents before scholarship',
         input: { ...without('previousMarksheet'), governmentScholarship: 'yes' },
-        error: band === 'middle' ? MSG.previousMarksheet : MSG.documents,
+        error: band === 'middle' ? FORM_TEXTS.previousMarksheet : FORM_TEXTS.documents,
       },
       { name: 'scholarship answer unset means no', input: without('governmentScholarship') },
       {
         name: 'scholarship answer not yes or no',
         input: w({ governmentScholarship: 'maybe' }),
-        error: MSG.scholarshipChoice,
+        error: FORM_TEXTS.scholarshipChoice,
       },
     );
   }

@@ -50,14 +50,14 @@ for (const band of BANDS) {
 
 describe('admission bands', () => {
   it('stores the band and the canonical class: early-years 1 is P.N.C, not class 1', () => {
-    const r = validateAdmission({ ...validAdmission('primary'), admissionClass: '1' });
-    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['primary', 'P.N.C']);
+    const r = validateAdmission({ ...validAdmission('pre-primary'), admissionClass: '1' });
+    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['pre-primary', 'P.N.C']);
     const m = validateAdmission({ ...validAdmission('middle'), admissionClass: '1' });
     expect(m.ok && [m.data.band, m.data.classLabel]).toEqual(['middle', '1']);
   });
 
   it('infers the band from the class when a client sends none', () => {
-    expect(bandOf({ admissionClass: 'N.C' })).toBe('primary');
+    expect(bandOf({ admissionClass: 'N.C' })).toBe('pre-primary');
     expect(bandOf({ admissionClass: '3', governmentScholarship: 'no' })).toBe('middle');
     expect(bandOf({ admissionClass: '4' })).toBe('middle');
     expect(bandOf({ admissionClass: '11' })).toBe('senior');
@@ -73,16 +73,16 @@ describe('admission bands', () => {
     ['2', 'N.C'],
     ['3', 'K.G'],
   ])('reads class %s without a band or a scholarship answer as the early-years form sends it: %s', (value, label) => {
-    expect(bandOf({ admissionClass: value })).toBe('primary');
-    const input: Record<string, unknown> = { ...validAdmission('primary'), admissionClass: value };
+    expect(bandOf({ admissionClass: value })).toBe('pre-primary');
+    const input: Record<string, unknown> = { ...validAdmission('pre-primary'), admissionClass: value };
     delete input.band;
     const r = validateAdmission(input);
-    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['primary', label]);
+    expect(r.ok && [r.data.band, r.data.classLabel]).toEqual(['pre-primary', label]);
   });
 
   it("keeps only the band's documents, and the scholarship one only when the answer is yes", () => {
     const everything = Object.fromEntries(ADMISSION_FILE_FIELDS.map((f) => [f, 'id']));
-    const p = validateAdmission({ ...validAdmission('primary'), ...everything });
+    const p = validateAdmission({ ...validAdmission('pre-primary'), ...everything });
     expect(p.ok && Object.keys(p.data.files).length).toBe(9);
     const m = validateAdmission({ ...validAdmission('middle'), ...everything, governmentScholarship: 'no' });
     expect(m.ok && Object.keys(m.data.files).length).toBe(11);

@@ -5,7 +5,7 @@
  * outbox picks e-mail where there is an address and WhatsApp otherwise; the retry delays grow.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Letter, MessageEvent } from '../../src/features/messages/templates.ts';
+import type { Letter, LetterEvent } from '../../src/features/outbox/letters.ts';
 import { admissionDocumentRejected, admissionStatusChanged } from '../../src/features/admission/kind-letters.ts';
 import { tcRequestStatusChanged } from '../../src/features/tc-request/kind-letters.ts';
 import { KINDS, kindOf, type KindName } from '../../src/features/kinds.ts';
@@ -13,7 +13,7 @@ import { LANGUAGES, fill } from '../../src/lib/i18n/index.ts';
 import { defaultProfile, phonesOf, putSchoolInUse } from '../../src/lib/school-profile.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { messageFor } from '../../src/features/messages/outbox.server.ts';
+import { messageFor } from '../../src/features/outbox/outbox.server.ts';
 import { MAX_ATTEMPTS, retryMinutes } from '../../src/server/mailer.ts';
 import { site } from '../../src/config/site.ts';
 
@@ -35,14 +35,14 @@ const FACTS = {
 const cases = KINDS.map((k) => k.name as KindName)
   .filter((name): name is keyof typeof FACTS => name in FACTS)
   .flatMap((entity) =>
-    (['submitted', 'status'] as MessageEvent[]).flatMap((event) =>
+    (['submitted', 'status'] as LetterEvent[]).flatMap((event) =>
       LANGUAGES.map((language) => [entity, event, language] as const),
     ),
   );
 
 describe('templates', () => {
   it.each(cases)('%s %s in %s: filled, named, signed', (entity, event, language) => {
-    const letter = (kindOf(entity).messages.letters[event] as (l: typeof language, f: unknown) => Letter)(
+    const letter = (kindOf(entity).letters.byEvent[event] as (l: typeof language, f: unknown) => Letter)(
       language,
       FACTS[entity],
     );

@@ -92,8 +92,8 @@ function missingFor(kind: RecordKind, r: Registry): string[] {
   lack(`rewrite of ${details}* in public/_redirects`, r.rewrites.has(`${details}*`));
   for (const event of EVENTS) {
     const template = `${kind.name}.${event}`;
-    lack(`letter ${template} (messages.letters)`, kind.messages.letter);
-    lack(`template label ${template} (messages.templates)`, kind.messages.templates[template]);
+    lack(`letter ${template} (messages.letters)`, kind.letters.letter);
+    lack(`template label ${template} (messages.templates)`, kind.letters.templates[template]);
     for (const [language, table] of Object.entries(r.texts)) {
       lack(`${language} text message.${template}`, table[`message.${template}`]);
       lack(`${language} text message.${template}.subject`, table[`message.${template}.subject`]);
@@ -106,7 +106,7 @@ function missingFor(kind: RecordKind, r: Registry): string[] {
   }
   lack(`server part (src/features/kinds.server.ts)`, r.serverKinds[kind.name]);
   if (kind.payment) {
-    lack(`payment letter (messages.paid)`, kind.messages.paymentLetter);
+    lack(`payment letter (messages.paid)`, kind.letters.paymentLetter);
     lack(`status page (statusPage)`, kind.statusPage);
     if (kind.statusPage) {
       lack(`status page ${kind.statusPage.path}`, r.pages.has(kind.statusPage.path));

@@ -10,15 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { excerpt, noticeText, renderNotice, sanitizeNoticeHtml } from '../../src/features/notices/markdown.server.ts';
 import {
   NOTICE_LIMITS,
-  NOTICE_MESSAGES,
+  NOTICE_TEXTS,
   noticeSlug,
   previewInput,
   validateNotice,
-  wordsFor,
+  textsFor,
   type Notice,
 } from '../../src/features/notices/notice.ts';
 import { noticesFeed } from '../../src/features/notices/feed.server.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE, withoutControlCharacters } from '../../src/lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT, withoutControlCharacters } from '../../src/lib/visible-text.ts';
 import { parseFeed, type FeedText } from '../support/feed-parser.ts';
 import { site } from '../../src/config/site.ts';
 
@@ -152,44 +152,34 @@ describe('validateNotice', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['no language at all', { ...valid, title: {}, body: {} }, 'title', NOTICE_MESSAGES.title],
-    ['no title or body fields', { publishOn: '2026-12-20' }, 'title', NOTICE_MESSAGES.title],
-    [
-      'a title without text',
-      { ...valid, title: { en: 'x', hi: 'शीर्षक' } },
-      'body.hi',
-      NOTICE_MESSAGES.titleWithoutBody,
-    ],
-    [
-      'text without a title',
-      { ...valid, body: { en: 'x', hi: 'विवरण' } },
-      'title.hi',
-      NOTICE_MESSAGES.bodyWithoutTitle,
-    ],
-    ['expiry before publish', { ...valid, expiresOn: '2026-12-19' }, 'expiresOn', NOTICE_MESSAGES.expiresBeforePublish],
-    ['no publish date', { ...valid, publishOn: undefined }, 'publishOn', NOTICE_MESSAGES.publishOn],
-    ['a date that is not one', { ...valid, publishOn: '2026-02-30' }, 'publishOn', NOTICE_MESSAGES.publishOn],
-    ['an expiry that is not a date', { ...valid, expiresOn: 'soon' }, 'expiresOn', NOTICE_MESSAGES.expiresOn],
+    ['no language at all', { ...valid, title: {}, body: {} }, 'title', NOTICE_TEXTS.title],
+    ['no title or body fields', { publishOn: '2026-12-20' }, 'title', NOTICE_TEXTS.title],
+    ['a title without text', { ...valid, title: { en: 'x', hi: 'शीर्षक' } }, 'body.hi', NOTICE_TEXTS.titleWithoutBody],
+    ['text without a title', { ...valid, body: { en: 'x', hi: 'विवरण' } }, 'title.hi', NOTICE_TEXTS.bodyWithoutTitle],
+    ['expiry before publish', { ...valid, expiresOn: '2026-12-19' }, 'expiresOn', NOTICE_TEXTS.expiresBeforePublish],
+    ['no publish date', { ...valid, publishOn: undefined }, 'publishOn', NOTICE_TEXTS.publishOn],
+    ['a date that is not one', { ...valid, publishOn: '2026-02-30' }, 'publishOn', NOTICE_TEXTS.publishOn],
+    ['an expiry that is not a date', { ...valid, expiresOn: 'soon' }, 'expiresOn', NOTICE_TEXTS.expiresOn],
     [
       'a title over the limit',
       { ...valid, title: { en: 't'.repeat(NOTICE_LIMITS.title + 1) } },
       'title.en',
-      NOTICE_MESSAGES.titleTooLong,
+      NOTICE_TEXTS.titleTooLong,
     ],
     [
       'text over the limit',
       { ...valid, body: { en: 'b'.repeat(NOTICE_LIMITS.body + 1) } },
       'body.en',
-      NOTICE_MESSAGES.bodyTooLong,
+      NOTICE_TEXTS.bodyTooLong,
     ],
-    ['pinned not a boolean', { ...valid, pinned: 'yes' }, 'pinned', NOTICE_MESSAGES.pinned],
+    ['pinned not a boolean', { ...valid, pinned: 'yes' }, 'pinned', NOTICE_TEXTS.pinned],
     [
       'an attachment id that is not one',
       { ...valid, attachmentUploadId: '../x' },
       'attachmentUploadId',
-      NOTICE_MESSAGES.attachment,
+      NOTICE_TEXTS.attachment,
     ],
-    ['a title of the wrong type', { ...valid, title: 'Winter' }, 'title', NOTICE_MESSAGES.title],
+    ['a title of the wrong type', { ...valid, title: 'Winter' }, 'title', NOTICE_TEXTS.title],
   ])('refuses %s', (_, input, field, message) => {
     const result = validateNotice(input);
     expect(result.ok).toBe(false);
@@ -223,9 +213,9 @@ describe('control characters in a notice', () => {
     const result = validateNotice(input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.fields).toEqual({ [field]: CONTROL_MESSAGE });
+    expect(result.fields).toEqual({ [field]: CONTROL_TEXT });
     expect(result.codes).toEqual({ [field]: CONTROL_CODE });
-    expect(result).toMatchObject({ error: CONTROL_MESSAGE, code: CONTROL_CODE });
+    expect(result).toMatchObject({ error: CONTROL_TEXT, code: CONTROL_CODE });
   });
 
   it('keeps tabs and line breaks in the text', () => {
@@ -235,9 +225,9 @@ describe('control characters in a notice', () => {
 
   it('a title or text of invisible characters alone is none (U+034F among them)', () => {
     const title = validateNotice({ ...valid, title: { en: '\u034f\u200b' } });
-    expect(!title.ok && title.fields).toEqual({ 'title.en': NOTICE_MESSAGES.bodyWithoutTitle });
+    expect(!title.ok && title.fields).toEqual({ 'title.en': NOTICE_TEXTS.bodyWithoutTitle });
     const body = validateNotice({ ...valid, body: { en: ' \u034f ' } });
-    expect(!body.ok && body.fields).toEqual({ 'body.en': NOTICE_MESSAGES.titleWithoutBody });
+    expect(!body.ok && body.fields).toEqual({ 'body.en': NOTICE_TEXTS.titleWithoutBody });
   });
 
   it('the preview refuses them too', () => {
@@ -379,12 +369,12 @@ describe('slugs and languages', () => {
 
   it('shows a notice in the page language when it has it, else in the one it was written in', () => {
     const both = { title: { en: 'Holiday', hi: 'अवकाश' }, body: { en: 'Closed', hi: 'बंद' } };
-    expect(wordsFor(both, 'hi')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
-    expect(wordsFor({ title: { hi: 'अवकाश' }, body: { hi: 'बंद' } }, 'en')).toEqual({
+    expect(textsFor(both, 'hi')).toEqual({ language: 'hi', title: 'अवकाश', body: 'बंद' });
+    expect(textsFor({ title: { hi: 'अवकाश' }, body: { hi: 'बंद' } }, 'en')).toEqual({
       language: 'hi',
       title: 'अवकाश',
       body: 'बंद',
     });
-    expect(wordsFor({ title: { en: 'Holiday' }, body: { en: 'Closed' } }, 'hi').language).toBe('en');
+    expect(textsFor({ title: { en: 'Holiday' }, body: { en: 'Closed' } }, 'hi').language).toBe('en');
   });
 });

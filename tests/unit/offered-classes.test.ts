@@ -9,14 +9,14 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ALL_CLASSES, wingRange, withWingRange } from '../../src/lib/classes.ts';
-import { wingWords, withOfferedWings } from '../../src/features/admission/wings.ts';
+import { wingTexts, withOfferedWings } from '../../src/features/admission/wings.ts';
 import { findNav, navForClasses } from '../../src/features/site/navigation.ts';
 import { validateProfile } from '../../src/features/school/profile-schema.ts';
 import { defaultProfile } from '../../src/lib/school-profile.ts';
-import { FEE_MESSAGES, validateFees } from '../../src/features/fees/fees.ts';
-import { STRUCTURE_MESSAGES, offeredStructure, validateStructure } from '../../src/features/fees/structure.ts';
+import { FEE_TEXTS, validateFees } from '../../src/features/fees/fees.ts';
+import { STRUCTURE_TEXTS, offeredStructure, validateStructure } from '../../src/features/fees/structure.ts';
 import EnquiryPopup, { type EnquiryPopupProps } from '../../src/features/enquiry/EnquiryPopup.tsx';
-import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
+import { enquiryTexts } from '../../src/features/enquiry/enquiry-texts.ts';
 import { POPUP_ID_PREFIX } from '../../src/features/enquiry/popup-visit.ts';
 import { withOfferedEnquiry } from '../../src/features/enquiry/popup-classes.ts';
 import { escapeHtml } from '../../src/server/escape-html.ts';
@@ -31,21 +31,21 @@ describe("a wing's range", () => {
     ['senior', ALL_CLASSES, '6-12', 'VI-XII'],
     ['senior', TO_TEN, '6-10', 'VI-X'],
     ['middle', TO_TEN, '1-5', 'I-V'],
-    ['primary', TO_TEN, 'P.N.C–K.G', 'P.N.C–K.G'],
-    ['primary', ['N.C', 'K.G', '1'], 'N.C–K.G', 'N.C–K.G'],
+    ['pre-primary', TO_TEN, 'P.N.C–K.G', 'P.N.C–K.G'],
+    ['pre-primary', ['N.C', 'K.G', '1'], 'N.C–K.G', 'N.C–K.G'],
     ['senior', ['6'], '6', 'VI'],
-    ['primary', NO_EARLY_YEARS, undefined, undefined],
+    ['pre-primary', NO_EARLY_YEARS, undefined, undefined],
   ] as const)('%s of %j: %s, in Hindi %s', (band, offered, en, hi) => {
     expect(wingRange(band, offered, 'en')).toBe(en);
     expect(wingRange(band, offered, 'hi')).toBe(hi);
   });
 
   it("is what the label, the heading and the tab's title name, in both languages", () => {
-    expect(wingWords('en', 'senior', TO_TEN)).toMatchObject({
+    expect(wingTexts('en', 'senior', TO_TEN)).toMatchObject({
       label: 'Senior (Classes 6-10)',
       heading: 'Admission form: Senior (Classes 6-10)',
     });
-    expect(wingWords('hi', 'senior', TO_TEN)).toMatchObject({
+    expect(wingTexts('hi', 'senior', TO_TEN)).toMatchObject({
       label: 'वरिष्ठ (कक्षा VI-X)',
       summary: 'कक्षा VI-X में प्रवेश के लिए आवेदन फ़ॉर्म।',
     });
@@ -56,7 +56,7 @@ describe("a wing's range", () => {
     expect(withWingRange('वरिष्ठ (कक्षा VI-XII)', 'VI-X')).toBe('वरिष्ठ (कक्षा VI-X)');
     expect(withWingRange('Pre-primary (P.N.C–K.G)', 'N.C–K.G')).toBe('Pre-primary (N.C–K.G)');
     // A wing the school has none of is named by all its classes (its page says it has none of them).
-    expect(wingWords('en', 'primary', NO_EARLY_YEARS).label).toBe('Pre-primary (P.N.C–K.G)');
+    expect(wingTexts('en', 'pre-primary', NO_EARLY_YEARS).label).toBe('Pre-primary (P.N.C–K.G)');
   });
 });
 
@@ -86,7 +86,7 @@ describe('a page a function draws', () => {
   // A shell's menu entries (an entry with a list of its own, and the wings') and a landing's cards, as they are drawn.
   const page = (lang: 'en' | 'hi') => {
     const prefix = lang === 'hi' ? '/hi' : '';
-    const [p, m, s] = (['primary', 'middle', 'senior'] as const).map((band) => wingWords(lang, band));
+    const [p, m, s] = (['pre-primary', 'middle', 'senior'] as const).map((band) => wingTexts(lang, band));
     return (
       `<ul><li class="menu-item has-sub"><a class="menu-link" href="${prefix}/admissions/apply">Admission</a><ul class="submenu">` +
       `<li class="menu-item"><a class="menu-link" href="${prefix}/admissions/apply/primary">${p!.label}</a></li>` +
@@ -129,7 +129,7 @@ describe("the home page's enquiry pop-up", () => {
     `<div data-enquiry-popup data-props="${escapeHtml(JSON.stringify(props))}">${renderToString(createElement(EnquiryPopup, props), { identifierPrefix: POPUP_ID_PREFIX })}</div>`;
 
   it.each(['en', 'hi'] as const)('offers the classes offered, as the island would draw them with them (%s)', (lang) => {
-    const props: EnquiryPopupProps = { lang, text: enquiryWords(lang) };
+    const props: EnquiryPopupProps = { lang, text: enquiryTexts(lang) };
     const page = withOfferedEnquiry(drawn(props), TO_TEN);
     expect(page).toBe(drawn({ ...props, classes: [...TO_TEN] }));
     const choices = [
@@ -174,11 +174,11 @@ describe('fees of the classes offered', () => {
     expect(taken.ok && taken.data.admission.map((a) => a.admissionClass)).toEqual(TO_TEN);
     const refused = validateFees(admission(ALL_CLASSES), TO_TEN);
     expect(refused.ok ? {} : refused.fields).toMatchObject({
-      'admission.11': FEE_MESSAGES.notOffered,
-      'admission.12': FEE_MESSAGES.notOffered,
+      'admission.11': FEE_TEXTS.notOffered,
+      'admission.12': FEE_TEXTS.notOffered,
     });
     const missing = validateFees(admission(TO_TEN.slice(1)), TO_TEN);
-    expect(missing.ok ? {} : missing.fields).toMatchObject({ 'admission.P.N.C': FEE_MESSAGES.missing });
+    expect(missing.ok ? {} : missing.fields).toMatchObject({ 'admission.P.N.C': FEE_TEXTS.missing });
   });
 
   it('the structure: a row naming a class not offered is refused; a saved one shows without it, a row left with none gone', () => {
@@ -195,7 +195,7 @@ describe('fees of the classes offered', () => {
       { classes: ['11', '12'], amounts: { admission: 1 } },
     ];
     const refused = validateStructure({ session: '2026-27', heads, rows, transferCertificate: 0 }, TO_TEN);
-    expect(refused.ok ? {} : refused.fields).toEqual({ 'rows.1.classes': STRUCTURE_MESSAGES.notOffered });
+    expect(refused.ok ? {} : refused.fields).toEqual({ 'rows.1.classes': STRUCTURE_TEXTS.notOffered });
     expect(validateStructure({ session: '2026-27', heads, rows, transferCertificate: 0 }).ok).toBe(true);
     expect(
       offeredStructure(

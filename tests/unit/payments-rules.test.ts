@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_PAYMENT_PAISE,
   MODE_LABELS,
-  PAYMENT_MESSAGES,
+  PAYMENT_TEXTS,
   TEST_RECEIVER,
   modeLabelsOf,
   validatePayment,
@@ -17,7 +17,7 @@ import {
 } from '../../src/features/payments/payments.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { RECEIPT_NUMBER, REFERENCE_NUMBER, receiptNumberOf } from '../../src/lib/record-numbers.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 
 const TODAY = dateInIndia();
 const good = { amount: 100, mode: 'cheque', reference: '004512', paidOn: TODAY };
@@ -25,26 +25,26 @@ const tomorrow = dateInIndia(new Date(Date.now() + 86_400_000));
 
 describe('validatePayment', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['amount 0', { amount: 0 }, 'amount', PAYMENT_MESSAGES.positive],
-    ['amount -1', { amount: -1 }, 'amount', PAYMENT_MESSAGES.positive],
-    ['three decimals', { amount: 1.234 }, 'amount', PAYMENT_MESSAGES.amount],
-    ['text', { amount: 'abc' }, 'amount', PAYMENT_MESSAGES.amount],
-    ['commas out of place', { amount: '1,0,0' }, 'amount', PAYMENT_MESSAGES.amount],
-    ['another currency', { amount: '$100' }, 'amount', PAYMENT_MESSAGES.amount],
-    ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_MESSAGES.amount],
-    ['huge', { amount: 1e9 }, 'amount', PAYMENT_MESSAGES.tooMuch],
-    ['beyond exact numbers', { amount: 1e300 }, 'amount', PAYMENT_MESSAGES.amount],
-    ['missing amount', { amount: undefined }, 'amount', PAYMENT_MESSAGES.required],
-    ['amount as a list', { amount: [100] }, 'amount', MSG.wrongType],
-    ['UPI without reference', { mode: 'upi', reference: ' ' }, 'reference', PAYMENT_MESSAGES.reference],
-    ['unknown mode', { mode: 'card' }, 'mode', PAYMENT_MESSAGES.mode],
-    ['reference too long', { reference: '1'.repeat(41) }, 'reference', PAYMENT_MESSAGES.referenceTooLong],
-    ['reference with markup', { reference: '<b>1</b>' }, 'reference', PAYMENT_MESSAGES.referenceText],
-    ['future date', { paidOn: tomorrow }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-    ['no such date', { paidOn: '2026-02-30' }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-    ['date as words', { paidOn: 'yesterday' }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-    ['before 2000 (a mistyped year)', { paidOn: '1999-12-31' }, 'paidOn', PAYMENT_MESSAGES.paidOn],
-    ['missing date', { paidOn: '' }, 'paidOn', PAYMENT_MESSAGES.required],
+    ['amount 0', { amount: 0 }, 'amount', PAYMENT_TEXTS.positive],
+    ['amount -1', { amount: -1 }, 'amount', PAYMENT_TEXTS.positive],
+    ['three decimals', { amount: 1.234 }, 'amount', PAYMENT_TEXTS.amount],
+    ['text', { amount: 'abc' }, 'amount', PAYMENT_TEXTS.amount],
+    ['commas out of place', { amount: '1,0,0' }, 'amount', PAYMENT_TEXTS.amount],
+    ['another currency', { amount: '$100' }, 'amount', PAYMENT_TEXTS.amount],
+    ['words after it', { amount: '100 rupees' }, 'amount', PAYMENT_TEXTS.amount],
+    ['huge', { amount: 1e9 }, 'amount', PAYMENT_TEXTS.tooMuch],
+    ['beyond exact numbers', { amount: 1e300 }, 'amount', PAYMENT_TEXTS.amount],
+    ['missing amount', { amount: undefined }, 'amount', PAYMENT_TEXTS.required],
+    ['amount as a list', { amount: [100] }, 'amount', FORM_TEXTS.wrongType],
+    ['UPI without reference', { mode: 'upi', reference: ' ' }, 'reference', PAYMENT_TEXTS.reference],
+    ['unknown mode', { mode: 'card' }, 'mode', PAYMENT_TEXTS.mode],
+    ['reference too long', { reference: '1'.repeat(41) }, 'reference', PAYMENT_TEXTS.referenceTooLong],
+    ['reference with markup', { reference: '<b>1</b>' }, 'reference', PAYMENT_TEXTS.referenceText],
+    ['future date', { paidOn: tomorrow }, 'paidOn', PAYMENT_TEXTS.paidOn],
+    ['no such date', { paidOn: '2026-02-30' }, 'paidOn', PAYMENT_TEXTS.paidOn],
+    ['date as words', { paidOn: 'yesterday' }, 'paidOn', PAYMENT_TEXTS.paidOn],
+    ['before 2000 (a mistyped year)', { paidOn: '1999-12-31' }, 'paidOn', PAYMENT_TEXTS.paidOn],
+    ['missing date', { paidOn: '' }, 'paidOn', PAYMENT_TEXTS.required],
   ])('refuses %s, naming the field', (_name, patch, field, message) => {
     const result = validatePayment({ ...good, ...patch });
     expect(result.ok).toBe(false);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PHONE_INPUT_MAX, nationalDigits, phoneDigits } from '../../src/lib/forms/phone.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { validateAdmission } from '../../src/features/admission/schema.ts';
@@ -88,19 +88,19 @@ const FORMS = [
   {
     form: 'enquiry',
     field: 'fatherMobile',
-    message: MSG.fatherMobile,
+    message: FORM_TEXTS.fatherMobile,
     check: (phone: string) => validateEnquiry({ ...validEnquiry(), fatherMobile: phone }),
   },
   {
     form: 'TC request',
     field: 'contact',
-    message: MSG.tcContact,
+    message: FORM_TEXTS.tcContact,
     check: (phone: string) => validateTcRequest({ ...validTc(), contact: phone }),
   },
   {
     form: 'admission',
     field: 'contactNo',
-    message: MSG.contactNo,
+    message: FORM_TEXTS.contactNo,
     check: (phone: string) => {
       const result = validateAdmission({ ...validAdmission('senior'), contactNo: phone });
       return result.ok ? { ...result, data: result.data.text } : result;

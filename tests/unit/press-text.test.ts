@@ -5,7 +5,7 @@
  * show nothing (U+034F, zero-width spaces) are no words.
  */
 import { describe, expect, it } from 'vitest';
-import { PRESS_MESSAGES, validateArticle, validateIssue } from '../../src/features/press/press.ts';
+import { PRESS_TEXTS, validateArticle, validateIssue } from '../../src/features/press/press.ts';
 import { CONTROL_CODE } from '../../src/lib/visible-text.ts';
 
 const article = {
@@ -20,9 +20,9 @@ const issue = { title: { en: 'RMCP Chronicle' }, description: { en: 'The winter 
 const refused = (field: string) => ({
   ok: false,
   kind: 'rule',
-  error: PRESS_MESSAGES.control,
+  error: PRESS_TEXTS.control,
   code: CONTROL_CODE,
-  fields: { [field]: PRESS_MESSAGES.control },
+  fields: { [field]: PRESS_TEXTS.control },
   codes: { [field]: CONTROL_CODE },
 });
 
@@ -58,19 +58,19 @@ describe('control characters in press words', () => {
   it('words that show nothing are none: no title, no newspaper, no picture description', () => {
     expect(validateArticle({ ...article, title: { en: '\u034f', hi: '\u200b' } }, false)).toMatchObject({
       ok: false,
-      fields: { title: PRESS_MESSAGES.title },
+      fields: { title: PRESS_TEXTS.title },
     });
     expect(validateArticle({ ...article, source: '\u034f\u2060' }, false)).toMatchObject({
       ok: false,
-      fields: { source: PRESS_MESSAGES.source },
+      fields: { source: PRESS_TEXTS.source },
     });
     expect(validateArticle({ ...article, coverAlt: { en: '\u00ad' } }, false)).toMatchObject({
       ok: false,
-      fields: { coverAlt: PRESS_MESSAGES.coverAlt },
+      fields: { coverAlt: PRESS_TEXTS.coverAlt },
     });
     expect(validateIssue({ ...issue, title: { en: ' \u034f ' } }, false)).toMatchObject({
       ok: false,
-      fields: { title: PRESS_MESSAGES.title },
+      fields: { title: PRESS_TEXTS.title },
     });
   });
 });

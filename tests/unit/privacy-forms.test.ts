@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { validateAdmission } from '../../src/features/admission/schema.ts';
@@ -13,7 +13,7 @@ const FORMS = [
   ['tc-request', (v: Record<string, unknown>) => validateTcRequest({ ...validTc(), ...v })],
   [
     'admission (early years)',
-    (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('primary'), ...v }),
+    (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('pre-primary'), ...v }),
   ],
   [
     'admission (classes 6-12)',
@@ -34,7 +34,7 @@ describe('the consent box of every form', () => {
         const result = check({ consent });
         expect(result.ok, String(consent)).toBe(false);
         if (result.ok) continue;
-        expect(result.error).toBe(MSG.consent);
+        expect(result.error).toBe(FORM_TEXTS.consent);
         expect(Object.keys(result.fields)).toEqual(['consent']);
       }
     },
@@ -43,7 +43,7 @@ describe('the consent box of every form', () => {
   it.each(FORMS)("%s: checked last, so a form's earlier message stays the answer", (_, check) => {
     const result = check({ consent: undefined, contact: '12', fatherMobile: '12', contactNo: '12' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).not.toBe(MSG.consent);
+    if (!result.ok) expect(result.error).not.toBe(FORM_TEXTS.consent);
   });
 });
 
@@ -51,7 +51,7 @@ describe('the ABC (APAAR) ID', () => {
   it.each(['REFUSED', 'NOGEN', 'refused', ' nogen '])(
     '%s stands in for the ID and spares the ABC card (every band)',
     (answer) => {
-      for (const band of ['primary', 'middle', 'senior'] as const) {
+      for (const band of ['pre-primary', 'middle', 'senior'] as const) {
         const input: Record<string, unknown> = { ...validAdmission(band), abcId: answer };
         delete input.abcCard;
         const result = validateAdmission(input);
@@ -69,7 +69,7 @@ describe('the ABC (APAAR) ID', () => {
     delete input.abcCard;
     const result = validateAdmission(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toBe(MSG.abcCard);
+    if (!result.ok) expect(result.error).toBe(FORM_TEXTS.abcCard);
   });
 });
 

@@ -14,9 +14,9 @@ import { ENQUIRY } from '../../src/features/enquiry/enquiry.ts';
 import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { TC_REQUEST } from '../../src/features/tc-request/tc-request.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
-import { VACANCY, validateJob } from '../../src/features/vacancies/vacancy.ts';
+import { VACANCY, validateVacancyInput } from '../../src/features/vacancies/vacancy.ts';
 import { GALLERY_ITEM } from '../../src/features/gallery/gallery.ts';
-import { MSG } from '../../src/lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { validAdmission, validEnquiry, validTc } from './forms-cases.ts';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../netlify/database/migrations');
@@ -31,7 +31,7 @@ function columnsOf(table: string): Set<string> {
   const create = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1] ?? '';
   for (const line of create.split('\n')) {
     const name = /^\s+([a-z_0-9]+)\s+[a-z]/.exec(line)?.[1];
-    if (name && !['primary', 'unique', 'check'].includes(name)) columns.add(name);
+    if (name && !['pre-primary', 'unique', 'check'].includes(name)) columns.add(name);
   }
   for (const m of sql.matchAll(new RegExp(`ALTER TABLE ${table} ADD COLUMN ([a-z_0-9]+)`, 'g'))) columns.add(m[1]!);
   return columns;
@@ -58,7 +58,7 @@ describe("the forms' schemas check every form field of their definition", () => 
   it.each([
     ['enquiry', ENQUIRY, () => validateEnquiry({})],
     ['tc-request', TC_REQUEST, () => validateTcRequest({})],
-    ['vacancy', VACANCY, () => validateJob({}, 'create')],
+    ['vacancy', VACANCY, () => validateVacancyInput({}, 'create')],
   ] as const)('%s: an empty form names every form field', (_, def, check) => {
     const result = check();
     expect(result.ok).toBe(false);
@@ -86,7 +86,7 @@ describe("the forms' schemas check every form field of their definition", () => 
     [
       'admission',
       ADMISSION,
-      (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('primary'), ...v }),
+      (v: Record<string, unknown>) => validateAdmission({ ...validAdmission('pre-primary'), ...v }),
       (d: unknown) => (d as { text: Record<string, string> }).text.language,
     ],
   ] as const)(
@@ -103,7 +103,7 @@ describe("the forms' schemas check every form field of their definition", () => 
       expect(hindi.ok && language(hindi.data)).toBe('hi');
       for (const wrong of ['fr', 'HI', 'hindi']) {
         const refused = check({ language: wrong });
-        expect(refused.ok ? 'accepted' : refused.fields.language).toBe(MSG.option);
+        expect(refused.ok ? 'accepted' : refused.fields.language).toBe(FORM_TEXTS.option);
       }
     },
   );
@@ -112,8 +112,8 @@ describe("the forms' schemas check every form field of their definition", () => 
     const texts = fieldsIn(ADMISSION, 'form').filter((f) => f.kind === 'text');
     expect(texts.length).toBeGreaterThan(9);
     for (const field of texts) {
-      const result = validateAdmission({ ...validAdmission('primary'), [field.name]: 'x'.repeat(field.max! + 1) });
-      expect(result.ok ? 'accepted' : result.fields[field.name], field.name).toBe(MSG.tooLong);
+      const result = validateAdmission({ ...validAdmission('pre-primary'), [field.name]: 'x'.repeat(field.max! + 1) });
+      expect(result.ok ? 'accepted' : result.fields[field.name], field.name).toBe(FORM_TEXTS.tooLong);
     }
   });
 });

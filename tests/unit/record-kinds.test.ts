@@ -68,9 +68,9 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (name, kind) => {
     };
     for (const event of ['submitted', 'status'] as const) {
       for (const language of LANGUAGES) {
-        const letter = kind.messages.letter(event, language, row);
+        const letter = kind.letters.letter(event, language, row);
         expect(letter.template).toBe(`${name}.${event}`);
-        expect(kind.messages.templates[letter.template], letter.template).toBeTruthy();
+        expect(kind.letters.templates[letter.template], letter.template).toBeTruthy();
         expect(letter.body.length).toBeGreaterThan(50);
       }
     }

@@ -7,10 +7,10 @@ import {
 } from '../../src/features/admission/status-check.ts';
 import { checkTcLookup } from '../../src/features/tc-request/status-check.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
-import { statusCheckText } from '../../src/components/forms/status-check-words.ts';
+import { statusCheckText } from '../../src/components/forms/status-check-texts.ts';
 import type { Say } from '../../src/lib/status-check.ts';
 
-/** As the server words them (the message tables) and as an island does (the words its page hands over). */
+/** As the server words them (the text tables) and as an island does (the words its page hands over). */
 const EN: Say = (code) => fill('en', code);
 const HI: Say = (code) => statusCheckText('hi')[code];
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTROL_CODE,
-  CONTROL_MESSAGE,
+  CONTROL_TEXT,
   hasControlCharacters,
   hasVisibleText,
   visibleText,
@@ -121,8 +121,8 @@ describe('hasControlCharacters', () => {
 describe('the refusal of a control character', () => {
   it('is in the English and Hindi tables under its code', () => {
     expect(CONTROL_CODE).toBe('text.control');
-    expect(fill('en', CONTROL_CODE)).toBe(CONTROL_MESSAGE);
+    expect(fill('en', CONTROL_CODE)).toBe(CONTROL_TEXT);
     expect(fill('hi', CONTROL_CODE)).toMatch(/^[\u0900-\u097f]/);
-    expect(fill('hi', CONTROL_CODE)).not.toBe(CONTROL_MESSAGE);
+    expect(fill('hi', CONTROL_CODE)).not.toBe(CONTROL_TEXT);
   });
 });

@@ -20,7 +20,7 @@ import { checkHoneypot, createOnce, refuse, submissionHash, submissionKey } from
 import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { changeStatus, workflowJson } from '../workflow-moves.server.ts';
 import type { WorkflowRoute } from '../../server/workflow-route.ts';
-import { messageAlongside, messageFor } from '../messages/outbox.server.ts';
+import { messageAlongside, messageFor } from '../outbox/outbox.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { {{CONST}}, type {{Pascal}} } from './{{kebab}}.ts';

@@ -1,7 +1,7 @@
-/** What the school writes to a family about their {{title}} request (src/features/messages/templates.ts has what letters share). */
-import { statusWords } from '../../lib/contact.ts';
+/** What the school writes to a family about their {{title}} request (src/features/outbox/letters.ts has what letters share). */
+import { statusTexts } from '../../lib/contact.ts';
 import { classFor, type Language } from '../../lib/i18n/index.ts';
-import { homeUrl, letter, what } from '../messages/templates.ts';
+import { homeUrl, letter, what } from '../outbox/letters.ts';
 
 /** What the letters name (a request's JSON has these). */
 export interface {{Pascal}}Facts {
@@ -11,7 +11,7 @@ export interface {{Pascal}}Facts {
 
 const values = (language: Language, r: {{Pascal}}Facts) => ({
   class: classFor(language, r.studentClass),
-  status: statusWords(language, '{{kebab}}', r.status),
+  status: statusTexts(language, '{{kebab}}', r.status),
 });
 
 // A {{title}} request has no status page: its messages link the school's site.

@@ -1,5 +1,5 @@
 /** The {{title}} request as a kind of record: what privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
+import { defineKind, defineLetters, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import { {{camel}}StatusChanged, {{camel}}Submitted, type {{Pascal}}Facts } from './kind-letters.ts';
 import { {{CONST}} } from './{{kebab}}.ts';
 import { {{CONST}}_REQUIRED } from './schema.ts';
@@ -49,10 +49,10 @@ export const {{CONST}}_KIND = defineKind({
     },
     exportHolds: 'the record only (a {{title}} request has no documents)',
   },
-  messages: defineMessages({
+  letters: defineLetters({
     mobile: 'mobile',
     facts: (row): {{Pascal}}Facts => ({ studentClass: text(row.student_class), status: text(row.status) }),
-    letters: { submitted: {{camel}}Submitted, status: {{camel}}StatusChanged },
+    byEvent: { submitted: {{camel}}Submitted, status: {{camel}}StatusChanged },
     templates: { '{{kebab}}.submitted': '{{Title}} request received', '{{kebab}}.status': '{{Title}} request status' },
   }),
 });

@@ -18,7 +18,7 @@ import './admin.css';
 const SCREENS = {
   home: lazy(() => import('../../features/desk/HomeScreen.tsx')),
   audit: lazy(() => import('../../features/audit/AuditScreen.tsx')),
-  messages: lazy(() => import('../../features/messages/MessagesScreen.tsx')),
+  messages: lazy(() => import('../../features/outbox/MessagesScreen.tsx')),
   seats: lazy(() => import('../../features/admission/SeatsScreen.tsx')),
   school: lazy(() => import('../../features/school/SchoolScreen.tsx')),
   disclosure: lazy(() => import('../../features/disclosure/DisclosureScreen.tsx')),

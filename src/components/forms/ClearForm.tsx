@@ -6,7 +6,7 @@
 import { useId, useRef, useState } from 'react';
 import { Dialog } from '../ui/Dialog.tsx';
 import { toast } from '../../lib/toast.tsx';
-import type { Speaker } from '../../lib/forms/words.ts';
+import type { Speaker } from '../../lib/forms/island-texts.ts';
 
 /** `documents`: the form has documents, which are cleared too (the confirmation says so). */
 export function ClearForm({

@@ -4,7 +4,7 @@
  */
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { officePhoneLinkOnPage } from '../../lib/school-contact.ts';
-import type { Speaker } from '../../lib/forms/words.ts';
+import type { Speaker } from '../../lib/forms/island-texts.ts';
 
 /** A template whose `{name}`s become the given nodes (text or elements). */
 export function fillNodes(template: string, values: Record<string, ReactNode>): ReactNode[] {

@@ -15,8 +15,8 @@
 import { useEffect, useRef } from 'react';
 import { DOCUMENT_PHOTO, FILE_ACCEPT, checkChosenFile, isPhotoDocument } from '../../lib/forms/files.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
-import { MSG, formCode, type FormMessage } from '../../lib/forms/texts.ts';
-import { speaker, type Speaker } from '../../lib/forms/words.ts';
+import { FORM_TEXTS, formCode, type FormKey } from '../../lib/forms/texts.ts';
+import { speaker, type Speaker } from '../../lib/forms/island-texts.ts';
 import { prepareImage } from '../../lib/downscale-image.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { uploadFile, UploadError, type Uploaded } from './upload.ts';
@@ -151,13 +151,13 @@ export function FileField({ id, field, label, required, state, onState, error, s
   }
 
   /** Not kept: the input is emptied and the message shown. */
-  function refuse(chosen: File, key: FormMessage) {
+  function refuse(chosen: File, key: FormKey) {
     file.current = null;
     original.current = undefined;
     asIs.current = false;
     if (input.current) input.current.value = '';
     if (keep) void forgetDocument(keep, field);
-    onState({ status: 'failed', name: chosen.name, message: MSG[key], code: formCode(key), retryable: false });
+    onState({ status: 'failed', name: chosen.name, message: FORM_TEXTS[key], code: formCode(key), retryable: false });
   }
 
   async function choose(chosen: File | undefined) {

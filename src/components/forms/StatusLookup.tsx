@@ -2,7 +2,7 @@
  * A parent's status lookup, for any record: its number and the form's mobile number, checked by the
  * record's shared check, sent to its status endpoint. The answer is drawn by the record's island
  * under a heading that takes the focus; no match, too many tries and a lost connection are said in
- * words. Every word comes from the message table of `lang`. The number can come prefilled from the
+ * words. Every word comes from the text table of `lang`. The number can come prefilled from the
  * page's URL (`?ref=...` on a QR code's link); what was typed before the island hydrated is kept.
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
@@ -18,7 +18,7 @@ import {
   type Say,
   type StatusCheckCode,
   type StatusCheckText,
-  type StatusCheckWords,
+  type StatusCheckTexts,
   PAY_PAIR_KEY,
   isPaymentOutcome,
   type PaymentOutcome,
@@ -30,16 +30,16 @@ import { typedBeforeHydration, useHydrated } from './early-input.ts';
 import './forms.css';
 import './status-check.css';
 
-export type Words = (code: StatusCheckCode, values?: Record<string, string>) => string;
+export type Translate = (code: StatusCheckCode, values?: Record<string, string>) => string;
 /** The page's words (its language's StatusCheckText), each `{name}` filled in. */
-export const wordsFor =
-  (text: StatusCheckText): Words =>
+export const textsFor =
+  (text: StatusCheckText): Translate =>
   (code, values) =>
     fillIn(text[code], values);
 
 /** What went wrong, for an answer that is not the record: the status and the words the parent reads. */
 /** `body` is the refusal's answer: a 429 names the minutes to wait. */
-export function problemOf(t: Words, status: number, notFound: StatusCheckCode, body: object = {}): string {
+export function problemOf(t: Translate, status: number, notFound: StatusCheckCode, body: object = {}): string {
   const phone = officePhoneOnPage();
   if (status === 404) return `${t(notFound)} ${t('statusCheck.notFound.help', { phone })}`;
   if (status === 429) {
@@ -68,12 +68,12 @@ interface Props<P, A> {
   /** The API path of the lookup, e.g. '/admission/status'. */
   path: string;
   notFound: StatusCheckCode;
-  heading: (answer: A, t: Words) => string;
+  heading: (answer: A, t: Translate) => string;
   /** The answer's body, given the checked pair (to prove a later change) and a way to show a newer answer. */
   children: (answer: A, pair: P, update: (answer: A) => void) => ReactNode;
 }
 
-export function StatusLookup<P extends object, A extends StatusCheckWords>({
+export function StatusLookup<P extends object, A extends StatusCheckTexts>({
   lang,
   text,
   number,
@@ -83,7 +83,7 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
   heading,
   children,
 }: Props<P, A>) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -238,7 +238,7 @@ export function StatusLookup<P extends object, A extends StatusCheckWords>({
 }
 
 interface FactsProps {
-  answer: StatusCheckWords;
+  answer: StatusCheckTexts;
   lang: Language;
   text: StatusCheckText;
   before?: [string, ReactNode][];
@@ -250,7 +250,7 @@ interface FactsProps {
  * fee (what it is for and whether anything is to pay now); what to do next.
  */
 export function StatusFacts({ answer, lang, text, before = [], after = [] }: FactsProps) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   const rows: [string, ReactNode, string?][] = [
     ...before,
     [t('statusCheck.result.status'), answer.statusLabel, 'sc-status'],
@@ -280,11 +280,11 @@ export function Receipts({
   text,
   href,
 }: {
-  answer: StatusCheckWords;
+  answer: StatusCheckTexts;
   text: StatusCheckText;
   href: (number: string) => string;
 }) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   if (!answer.receipts.length) return null;
   return (
     <>

@@ -1,7 +1,7 @@
 /** Labelled inputs with their error tied to them (aria-invalid, aria-describedby), and a form field drawn from its definition. */
 import type { ReactNode } from 'react';
 import type { Field } from '../../lib/record.ts';
-import type { ConsentWords, FieldWords } from '../../lib/forms/words.ts';
+import type { ConsentTexts, FieldTexts } from '../../lib/forms/island-texts.ts';
 
 interface Common {
   id: string;
@@ -220,11 +220,11 @@ const MAXLENGTH_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'passw
  * The parent's consent: the short notice with its link to the whole one, then the box to tick. It
  * spans the form's width, after every other field.
  */
-export function ConsentBox({ id, name, value, onChange, error, words }: Common & { words: ConsentWords }) {
+export function ConsentBox({ id, name, value, onChange, error, texts }: Common & { texts: ConsentTexts }) {
   return (
     <div className={`ff-field ff-consent${error ? ' ff-field--error' : ''}`}>
       <p className="ff-consent__notice" id={`${id}-notice`}>
-        {words.notice} <a href={words.href}>{words.link}</a>
+        {texts.notice} <a href={texts.href}>{texts.link}</a>
       </p>
       <div className="ff-consent__box">
         <input
@@ -238,7 +238,7 @@ export function ConsentBox({ id, name, value, onChange, error, words }: Common &
           onChange={(e) => onChange(e.target.checked ? 'true' : '')}
         />
         <label htmlFor={id}>
-          {words.agree}
+          {texts.agree}
           <span className="ff-required" aria-hidden="true">
             {' *'}
           </span>
@@ -263,9 +263,9 @@ interface FormFieldProps {
   /** Choices instead of the definition's (e.g. a band's classes). */
   options?: readonly { value: string; text: string }[];
   /** The consent box's words (a consent field only). */
-  consentWords?: ConsentWords;
+  consentTexts?: ConsentTexts;
   /** Its words in the page's language, when that is not the definition's English. */
-  words?: FieldWords;
+  texts?: FieldTexts;
 }
 
 /** The input a field's definition asks for: its kind, label, hint, length and autofill token; its words from `words` when given. */
@@ -277,8 +277,8 @@ export function FormField({
   error,
   required,
   options,
-  consentWords,
-  words,
+  consentTexts,
+  texts,
 }: FormFieldProps) {
   // Set by the page, not typed: its value travels with the form's others.
   if (field.hidden) return null;
@@ -289,16 +289,16 @@ export function FormField({
     onChange,
     error,
     required,
-    hint: words ? words.hint : field.hint,
-    label: words?.label ?? field.label + (field.labelledOptional ? ' (optional)' : ''),
+    hint: texts ? texts.hint : field.hint,
+    label: texts?.label ?? field.label + (field.labelledOptional ? ' (optional)' : ''),
   };
-  if (field.kind === 'consent') return consentWords ? <ConsentBox {...common} words={consentWords} /> : null;
+  if (field.kind === 'consent') return consentTexts ? <ConsentBox {...common} texts={consentTexts} /> : null;
   if (field.kind === 'select') {
-    const text = (v: string, english: string) => words?.options?.[v] ?? english;
+    const text = (v: string, english: string) => texts?.options?.[v] ?? english;
     const choices = (
       options ?? (field.options ?? []).map((v) => ({ value: v, text: field.optionText ? field.optionText(v) : v }))
     ).map((o) => ({ value: o.value, text: text(o.value, o.text) }));
-    return <Select {...common} options={choices} placeholder={words?.placeholder ?? field.placeholder} />;
+    return <Select {...common} options={choices} placeholder={texts?.placeholder ?? field.placeholder} />;
   }
   if (field.kind === 'textarea') return <TextArea {...common} rows={4} maxLength={field.max} />;
   const input = INPUT_TYPES[field.kind] ?? { type: 'text' };

@@ -8,7 +8,7 @@
 import { apiJson, answerOf, api, type Answer } from '../../lib/api-client.ts';
 import { postWithProgress } from '../../lib/post-with-progress.ts';
 import { PIECE_BYTES } from '../../lib/forms/files.ts';
-import { MSG, formCode } from '../../lib/forms/texts.ts';
+import { FORM_TEXTS, formCode } from '../../lib/forms/texts.ts';
 
 export interface Uploaded {
   id: string;
@@ -47,10 +47,10 @@ function refusal(status: number, answer: Answer['body']): UploadError {
       answer.code,
       typeof minutes === 'number' ? { minutes: String(minutes) } : undefined,
     );
-  return new UploadError(MSG.uploadFailed, retryable, formCode('uploadFailed'));
+  return new UploadError(FORM_TEXTS.uploadFailed, retryable, formCode('uploadFailed'));
 }
 
-const failed = () => new UploadError(MSG.uploadFailed, true, formCode('uploadFailed'));
+const failed = () => new UploadError(FORM_TEXTS.uploadFailed, true, formCode('uploadFailed'));
 const aborted = () => new UploadError('aborted', false);
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 

@@ -11,7 +11,7 @@ import type { Failure, Result } from '../../lib/forms/validate.ts';
 import { HONEYPOT_FIELD, SUBMISSION_KEY_FIELD, newSubmissionKey } from '../../lib/forms/honeypot.ts';
 import { answerOf } from '../../lib/api-client.ts';
 import { toast, TOAST_AUTO_CLOSE, type ToastOptions } from '../../lib/toast.tsx';
-import { speaker, type Speaker } from '../../lib/forms/words.ts';
+import { speaker, type Speaker } from '../../lib/forms/island-texts.ts';
 import { focusFirstError } from './fields.tsx';
 import { useDraft } from './useDraft.ts';
 import { typedBeforeHydration, useHydrated } from './early-input.ts';

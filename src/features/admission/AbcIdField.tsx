@@ -4,41 +4,41 @@
  * stored as the ID's value and spares the ABC card.
  */
 import { FormField, Select } from '../../components/forms/fields.tsx';
-import type { AbcWords } from '../../lib/forms/words.ts';
+import type { AbcTexts } from '../../lib/forms/island-texts.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import type { Field } from '../../lib/record.ts';
-import type { FieldWords } from '../../lib/forms/words.ts';
+import type { FieldTexts } from '../../lib/forms/island-texts.ts';
 
 interface Props {
   field: Field;
   id: string;
   value: string;
   error?: string;
-  words: AbcWords;
+  texts: AbcTexts;
   /** The ID input's words, when the page is not in English. */
-  fieldWords?: FieldWords;
+  fieldTexts?: FieldTexts;
   onChange: (value: string) => void;
 }
 
-export function AbcIdField({ field, id, value, error, words, fieldWords, onChange }: Props) {
+export function AbcIdField({ field, id, value, error, texts, fieldTexts, onChange }: Props) {
   const choice = isAbcOptOut(value) ? value.trim().toUpperCase() : '';
-  const chosen = words.choices.find((c) => c.value === choice) ?? words.choices[0]!;
+  const chosen = texts.choices.find((c) => c.value === choice) ?? texts.choices[0]!;
   return (
     <div className="ff-abc">
       <Select
         id={`${id}-choice`}
         name="abcIdChoice"
         answersFor={field.name}
-        label={words.label}
+        label={texts.label}
         value={choice}
         hint={chosen.explain}
         required
-        options={words.choices.slice(1)}
-        placeholder={words.choices[0]!.text}
+        options={texts.choices.slice(1)}
+        placeholder={texts.choices[0]!.text}
         onChange={(answer) => onChange(answer)}
       />
       {!choice && (
-        <FormField field={field} id={id} value={value} error={error} required words={fieldWords} onChange={onChange} />
+        <FormField field={field} id={id} value={value} error={error} required texts={fieldTexts} onChange={onChange} />
       )}
       {choice && error && (
         <p className="ff-error" id={`${id}-error`}>

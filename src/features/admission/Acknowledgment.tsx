@@ -16,7 +16,7 @@ import {
   statusPath,
   whatsappHref,
   type AckFacts,
-  type AckWords,
+  type AckTexts,
 } from './acknowledgment.ts';
 import './acknowledgment.css';
 
@@ -29,13 +29,13 @@ function fillNodes(template: string, values: Record<string, ReactNode>): ReactNo
 
 interface Props {
   ack: AckFacts;
-  words: AckWords;
+  texts: AckTexts;
   lang: Language;
   /** Back to the form, for another child. */
   onAnother: () => void;
 }
 
-export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
+export function Acknowledgment({ ack, texts, lang, onAnother }: Props) {
   const uid = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -43,38 +43,38 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(ack.referenceNumber);
-      toast.success(words['ack.copied'], { autoClose: 2000 });
+      toast.success(texts['ack.copied'], { autoClose: 2000 });
     } catch {
-      toast.error(words['ack.copyFailed']);
+      toast.error(texts['ack.copyFailed']);
     }
   }
 
   const facts: [string, string][] = [
-    [words['ack.student'], ack.studentName],
-    [words['ack.dateOfBirth'], dayMonthYear(ack.dateOfBirth)],
-    [words['ack.gender'], genderIn(words, ack.gender)],
-    [words['ack.class'], classIn(words, ack.admissionClass)],
-    [words['ack.submitted'], formatDateTime(ack.createdAt, lang)],
-    [words['ack.address'], ack.address],
+    [texts['ack.student'], ack.studentName],
+    [texts['ack.dateOfBirth'], dayMonthYear(ack.dateOfBirth)],
+    [texts['ack.gender'], genderIn(texts, ack.gender)],
+    [texts['ack.class'], classIn(texts, ack.admissionClass)],
+    [texts['ack.submitted'], formatDateTime(ack.createdAt, lang)],
+    [texts['ack.address'], ack.address],
   ];
   return (
     <section className="ff-success ack" lang={lang} aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`} ref={heading} tabIndex={-1}>
-        {words['ack.heading']}
+        {texts['ack.heading']}
       </h2>
-      <p>{words['ack.intro']}</p>
+      <p>{texts['ack.intro']}</p>
       <div className="ack-reference">
         <p>
-          <span className="ack-label">{words['ack.reference']}</span>{' '}
+          <span className="ack-label">{texts['ack.reference']}</span>{' '}
           <strong className="ff-reference">{ack.referenceNumber}</strong>
         </p>
         <button
           type="button"
           className="ff-button ff-button--secondary"
-          aria-label={words['ack.copyLabel']}
+          aria-label={texts['ack.copyLabel']}
           onClick={() => void copy()}
         >
-          {words['ack.copy']}
+          {texts['ack.copy']}
         </button>
       </div>
       <dl className="ack-facts">
@@ -85,7 +85,7 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
           </div>
         ))}
       </dl>
-      <h3>{words['ack.documents']}</h3>
+      <h3>{texts['ack.documents']}</h3>
       {ack.documents.length ? (
         <ul className="ack-documents">
           {ack.documents.map((label) => (
@@ -93,15 +93,15 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
           ))}
         </ul>
       ) : (
-        <p>{words['ack.noDocuments']}</p>
+        <p>{texts['ack.noDocuments']}</p>
       )}
-      <h3>{words['ack.next']}</h3>
+      <h3>{texts['ack.next']}</h3>
       <ol className="ack-next">
-        <li>{words['ack.next.check']}</li>
-        <li>{fillIn(words['ack.next.call'], { mobile: ack.contactNo })}</li>
+        <li>{texts['ack.next.check']}</li>
+        <li>{fillIn(texts['ack.next.call'], { mobile: ack.contactNo })}</li>
         <li>
-          {fillNodes(words['ack.next.status'], {
-            link: <a href={statusPath(ack.referenceNumber, lang)}>{words['ack.statusPage']}</a>,
+          {fillNodes(texts['ack.next.status'], {
+            link: <a href={statusPath(ack.referenceNumber, lang)}>{texts['ack.statusPage']}</a>,
           })}
         </li>
       </ol>
@@ -111,18 +111,18 @@ export function Acknowledgment({ ack, words, lang, onAnother }: Props) {
           href={acknowledgmentHref(ack.referenceNumber, ack.contactNo, lang)}
           download={`acknowledgment-${ack.referenceNumber}.pdf`}
         >
-          {words['ack.download']}
+          {texts['ack.download']}
         </a>
         <a
           className="ff-button ff-button--secondary ack-whatsapp"
-          href={whatsappHref(words, ack.referenceNumber, lang)}
+          href={whatsappHref(texts, ack.referenceNumber, lang)}
           target="_blank"
           rel="noopener noreferrer"
         >
-          {words['ack.whatsapp']}
+          {texts['ack.whatsapp']}
         </a>
         <button type="button" className="ff-button ff-button--secondary" onClick={onAnother}>
-          {words['ack.another']}
+          {texts['ack.another']}
         </button>
       </div>
     </section>

@@ -3,21 +3,29 @@
  * Documents upload as they are chosen; the submit sends the text fields and the uploads' ids,
  * checked first by the same schema the server uses. A date of birth outside the class's age range
  * asks the parent to confirm it before sending (AgeNotice). Once sent, the acknowledgment takes the form's
- * place, in `lang` with the words the page hands over (acknowledgment-words.ts). A page in another
- * language than English hands the form's own words too (`text`, admission-words.ts).
+ * place, in `lang` with the words the page hands over (acknowledgment-texts.ts). A page in another
+ * language than English hands the form's own words too (`text`, admission-texts.ts).
  *
  * The class select lists the wing's classes that the school offers: those the build read (`classes`),
  * then those of the school's profile now (src/lib/offered-classes.ts), so a change needs no build. A
  * wing the school has none of says so in place of the form.
  */
 import { Fragment, useEffect, useId, useState } from 'react';
-import { classText, offeredOptions, resolveClass, wingRange, withWingRange, type Band } from '../../lib/classes.ts';
+import {
+  WING_SLUG,
+  classText,
+  offeredOptions,
+  resolveClass,
+  wingRange,
+  withWingRange,
+  type Band,
+} from '../../lib/classes.ts';
 import { offeredClassesNow } from '../../lib/offered-classes.ts';
 import { ageCheck } from '../../lib/age.ts';
-import { MSG, formCode } from '../../lib/forms/texts.ts';
+import { FORM_TEXTS, formCode } from '../../lib/forms/texts.ts';
 import { isBirthDate, type Result } from '../../lib/forms/validate.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { abcWords, consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
+import { abcTexts, consentTexts, speaker, type FormTexts } from '../../lib/forms/island-texts.ts';
 import { api } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FileField as FileInput, type UploadState } from '../../components/forms/FileField.tsx';
@@ -42,7 +50,7 @@ import { Acknowledgment } from './Acknowledgment.tsx';
 import { AbcIdField } from './AbcIdField.tsx';
 import { AgeNotice } from './AgeNotice.tsx';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
-import type { AckFacts, AckWords } from './acknowledgment.ts';
+import type { AckFacts, AckTexts } from './acknowledgment.ts';
 import { validateAdmission } from './schema.ts';
 import '../../components/forms/forms.css';
 
@@ -62,16 +70,16 @@ function askAgeConfirmation<D>(result: Result<D>): Result<D> {
   if (result.ok)
     return {
       ok: false,
-      error: MSG.ageConfirm,
+      error: FORM_TEXTS.ageConfirm,
       code,
-      fields: { ageConfirm: MSG.ageConfirm },
+      fields: { ageConfirm: FORM_TEXTS.ageConfirm },
       codes: { ageConfirm: code },
       kind: 'rule',
     };
   if (result.kind === 'type') return result;
   return {
     ...result,
-    fields: { ...result.fields, ageConfirm: MSG.ageConfirm },
+    fields: { ...result.fields, ageConfirm: FORM_TEXTS.ageConfirm },
     codes: { ...result.codes, ageConfirm: code },
   };
 }
@@ -82,9 +90,9 @@ interface Props {
   band: Band;
   lang?: Language;
   /** The acknowledgment's words, in `lang` (handed by the page). */
-  words: AckWords;
+  texts: AckTexts;
   /** The form's words, when the page is not in English. */
-  text?: FormWords;
+  text?: FormTexts;
   /** The classes the school offered when the page was built (every wing's). */
   classes: readonly string[];
 }
@@ -94,13 +102,13 @@ const CONSENT = ADMISSION.fields.find((f) => f.kind === 'consent')!;
 /** A class the school does not offer (a draft kept from before it changed): refused here as the server would. */
 function notOffered<D>(result: Result<D>): Result<D> {
   const code = formCode('classNotOffered');
-  const fields = { ...(result.ok ? {} : result.fields), admissionClass: MSG.classNotOffered };
+  const fields = { ...(result.ok ? {} : result.fields), admissionClass: FORM_TEXTS.classNotOffered };
   const codes = { ...(result.ok ? {} : result.codes), admissionClass: code };
-  if (result.ok) return { ok: false, error: MSG.classNotOffered, code, fields, codes, kind: 'rule' };
+  if (result.ok) return { ok: false, error: FORM_TEXTS.classNotOffered, code, fields, codes, kind: 'rule' };
   return result.kind === 'rule' ? { ...result, fields, codes } : result;
 }
 
-export default function AdmissionForm({ band, lang = 'en', words, text, classes }: Props) {
+export default function AdmissionForm({ band, lang = 'en', texts, text, classes }: Props) {
   const def = BANDS_DEF[band];
   const speak = speaker(text);
   const [offered, setOffered] = useState(classes);
@@ -148,7 +156,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   }
 
   /** The draft's name, shared by the English and Hindi pages; the documents are kept under it too. */
-  const draft = `admission-${band}`;
+  const draft = `admission-${WING_SLUG[band]}`;
   const { formRef, ...form } = useFormSubmit({
     draft,
     empty: emptyValues,
@@ -221,7 +229,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
   }
 
   /** How a class value reads on this page. */
-  const classWords = (value: string) =>
+  const classTexts = (value: string) =>
     speak.field('admissionClass')?.options?.[value] ?? def.classOptions.find((o) => o.value === value)?.text ?? value;
 
   if (!classOptions.length && !ack) {
@@ -249,7 +257,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
     <div className="ff">
       <Toasts />
       {ack ? (
-        <Acknowledgment ack={ack} words={words} lang={lang} onAnother={another} />
+        <Acknowledgment ack={ack} texts={texts} lang={lang} onAnother={another} />
       ) : (
         <form
           ref={formRef}
@@ -282,8 +290,8 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                         id={fieldId('abcId')}
                         value={form.values.abcId}
                         error={form.errors.abcId}
-                        words={abcWords(speak)}
-                        fieldWords={speak.field('abcId')}
+                        texts={abcTexts(speak)}
+                        fieldTexts={speak.field('abcId')}
                         onChange={(v) => form.change('abcId', v)}
                       />
                     );
@@ -299,7 +307,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                         error={form.errors[name]}
                         required={!field.labelledOptional}
                         options={name === 'admissionClass' ? classOptions : undefined}
-                        words={speak.field(name)}
+                        texts={speak.field(name)}
                         onChange={(v) => form.change(name, v)}
                       />
                     );
@@ -311,7 +319,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
                         <AgeNotice
                           id={fieldId('ageConfirm')}
                           check={age}
-                          className={classWords(form.values.admissionClass)}
+                          className={classTexts(form.values.admissionClass)}
                           confirmed={ageConfirmed === ageKey(form.values)}
                           error={form.errors.ageConfirm}
                           speak={speak}
@@ -349,7 +357,7 @@ export default function AdmissionForm({ band, lang = 'en', words, text, classes 
               id={fieldId('consent')}
               value={form.values.consent}
               error={form.errors.consent}
-              consentWords={consentWords(speak, lang)}
+              consentTexts={consentTexts(speak, lang)}
               onChange={(v) => form.change('consent', v)}
             />
           </div>

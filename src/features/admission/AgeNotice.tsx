@@ -6,7 +6,7 @@
  */
 import { dayMonthYear } from '../../lib/dates.ts';
 import type { AgeCheck } from '../../lib/age.ts';
-import type { Speaker } from '../../lib/forms/words.ts';
+import type { Speaker } from '../../lib/forms/island-texts.ts';
 
 interface Props {
   id: string;

@@ -15,7 +15,7 @@ import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { SeatsSummary, seatsQuery } from './SeatsSummary.tsx';
 import { MAX_CAPACITY, type SeatCapacities, type SeatSummary } from './seats.ts';
 
-const CAPACITY_MESSAGE = `Enter a whole number from 0 to ${MAX_CAPACITY}, or leave it empty for no limit.`;
+const CAPACITY_TEXT = `Enter a whole number from 0 to ${MAX_CAPACITY}, or leave it empty for no limit.`;
 
 export default function SeatsScreen() {
   const principal = useIsPrincipal();
@@ -92,7 +92,7 @@ function SeatsEditor({ session, onSession }: { session: string; onSession: (sess
       capacity: capacityOf(typed[s.admissionClass] ?? ''),
     }));
     const wrong = Object.fromEntries(
-      seats.filter((s) => s.capacity === undefined).map((s) => [s.admissionClass, CAPACITY_MESSAGE]),
+      seats.filter((s) => s.capacity === undefined).map((s) => [s.admissionClass, CAPACITY_TEXT]),
     );
     setErrors(wrong);
     if (Object.keys(wrong).length) {

@@ -12,10 +12,10 @@ import { receiptHref, type StatusCheckText } from '../../lib/status-check.ts';
 import { classIn } from './acknowledgment.ts';
 import { toast } from '../../lib/toast.tsx';
 import { FileField, type UploadState } from '../../components/forms/FileField.tsx';
-import { Receipts, StatusFacts, StatusLookup, problemOf, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { Receipts, StatusFacts, StatusLookup, problemOf, textsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 import { PayOnline } from '../payments/PayOnline.tsx';
-import { speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
+import { speaker, type FormTexts, type Speaker } from '../../lib/forms/island-texts.ts';
 
 type Pair = { referenceNumber: string; contactNo: string };
 
@@ -27,9 +27,9 @@ export default function StatusCheck({
 }: {
   lang?: Language;
   text: StatusCheckText;
-  files?: FormWords;
+  files?: FormTexts;
 }) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   const speak = speaker(files);
   return (
     <StatusLookup<Pair, AdmissionStatusAnswer>
@@ -119,7 +119,7 @@ function NewDocument({
   speak: Speaker;
   onAnswer: (answer: AdmissionStatusAnswer) => void;
 }) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   const id = useId();
   const [upload, setUpload] = useState<UploadState>({ status: 'empty' });
   const [error, setError] = useState('');

@@ -37,7 +37,7 @@ import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
 import { phoneDigits } from '../../lib/forms/phone.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
-import { documentLabel } from './document-words.ts';
+import { documentLabel } from './document-texts.ts';
 import { statusUrl } from './acknowledgment.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';

@@ -2,7 +2,7 @@
  * The acknowledgment a parent keeps after sending an admission form, as the form island shows it
  * and as its PDF (GET /v1/api/admission/acknowledgment, acknowledgment.server.ts) prints it: the
  * links both carry and how the words are filled in. The island gets its words from the page
- * (acknowledgment-words.ts), so the message tables themselves never ship to the browser.
+ * (acknowledgment-texts.ts), so the text tables themselves never ship to the browser.
  */
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { romanClass } from '../../lib/classes.ts';
@@ -12,7 +12,7 @@ import { schoolInUse, schoolName } from '../../lib/school-profile.ts';
 
 /** The words of the acknowledgment: its own `ack.*` messages and how a class is named. */
 export type AckCode = Extract<TextCode, `ack.${string}`> | 'class.name';
-export type AckWords = Record<AckCode, string>;
+export type AckTexts = Record<AckCode, string>;
 
 /** What the island shows after a successful submit. */
 export interface AckFacts {
@@ -33,13 +33,13 @@ export interface AckFacts {
   documents: string[];
 }
 
-/** `template` with each `{name}` replaced by `values[name]` (as the message tables' `fill` does). */
+/** `template` with each `{name}` replaced by `values[name]` (as the text tables' `fill` does). */
 export const fillIn = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** How a class reads to a parent: 'Class 5' / 'कक्षा 5'; the early-years names as they are. */
-export const classIn = (words: Pick<AckWords, 'class.name'>, label: string) =>
-  /^\d+$/.test(label) ? fillIn(words['class.name'], { class: label, roman: romanClass(label) }) : label;
+export const classIn = (texts: Pick<AckTexts, 'class.name'>, label: string) =>
+  /^\d+$/.test(label) ? fillIn(texts['class.name'], { class: label, roman: romanClass(label) }) : label;
 
 export const ACKNOWLEDGMENT_PATH = '/v1/api/admission/acknowledgment';
 
@@ -57,9 +57,9 @@ export const acknowledgmentHref = (reference: string, contactNo: string, languag
   `${ACKNOWLEDGMENT_PATH}?${new URLSearchParams({ referenceNumber: reference, contactNo, lang: language })}`;
 
 /** WhatsApp's share link (the parent picks the chat) with the school, the reference number and the status page. */
-export const whatsappHref = (words: Pick<AckWords, 'ack.whatsapp.text'>, reference: string, language: Language) =>
-  `https://wa.me/?text=${encodeURIComponent(fillIn(words['ack.whatsapp.text'], { school: schoolName(schoolInUse(), language), reference, url: statusUrl(reference, language) }))}`;
+export const whatsappHref = (texts: Pick<AckTexts, 'ack.whatsapp.text'>, reference: string, language: Language) =>
+  `https://wa.me/?text=${encodeURIComponent(fillIn(texts['ack.whatsapp.text'], { school: schoolName(schoolInUse(), language), reference, url: statusUrl(reference, language) }))}`;
 
 /** How a gender reads to a parent, in the acknowledgment's words. */
-export const genderIn = (words: Pick<AckWords, 'ack.gender.Male' | 'ack.gender.Female'>, value: string) =>
-  value === 'Male' || value === 'Female' ? words[`ack.gender.${value}`] : value;
+export const genderIn = (texts: Pick<AckTexts, 'ack.gender.Male' | 'ack.gender.Female'>, value: string) =>
+  value === 'Male' || value === 'Female' ? texts[`ack.gender.${value}`] : value;

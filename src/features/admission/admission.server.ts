@@ -47,7 +47,7 @@ import { sessionOf } from '../../lib/sessions.ts';
 import { ageCheck } from '../../lib/age.ts';
 import { fieldsIn } from '../../lib/record.ts';
 import { ONE_REQUEST_FILE_BYTES, type AllowedMime } from '../../lib/forms/files.ts';
-import { MSG, formCode } from '../../lib/forms/texts.ts';
+import { FORM_TEXTS, formCode } from '../../lib/forms/texts.ts';
 import {
   ADMISSION,
   ADMISSION_FILE_FIELDS,
@@ -68,7 +68,7 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueLetter, queueMessage } from '../messages/outbox.server.ts';
+import { queueLetter, queueMessage } from '../outbox/outbox.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { admissionDocumentRejected } from './kind-letters.ts';
 import {
@@ -78,7 +78,7 @@ import {
   type DocumentReason,
 } from '../../lib/document-reasons.ts';
 import { rejectionReason } from './rejection.server.ts';
-import { documentLabel } from './document-words.ts';
+import { documentLabel } from './document-texts.ts';
 import { referenceNumberOf } from '../../lib/record-numbers.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { offersClass } from '../../lib/school-profile.ts';
@@ -121,7 +121,7 @@ export const createAdmission: Handler = async (req, ctx) => {
     maxFiles: ADMISSION_FILE_FIELDS.length,
     maxFields: 60,
     maxFieldBytes: 4 * 1024,
-    fileTooLarge: MSG.fileTooLarge,
+    fileTooLarge: FORM_TEXTS.fileTooLarge,
     fileTooLargeCode: formCode('fileTooLarge'),
     acceptFile: isFileField,
   });
@@ -251,7 +251,7 @@ export const createAdmission: Handler = async (req, ctx) => {
     createdAt: toIso(row.created_at),
     admissionClass: row.admission_class,
   };
-  return json({ message: MSG.admissionSuccess, admission }, 201);
+  return json({ message: FORM_TEXTS.admissionSuccess, admission }, 201);
 };
 
 const COLUMNS = selectColumns(ADMISSION);
@@ -372,7 +372,7 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
   };
 }
 
-export const ADMISSION_MESSAGES = {
+export const ADMISSION_TEXTS = {
   documentsFirst: 'Every document must be verified first',
   documentsWhen: 'Documents are checked while the application is Received, Under review or Documents verified.',
   state: 'Choose verified, rejected or pending.',
@@ -392,7 +392,7 @@ const STATUS_ROUTE: WorkflowRoute<AdmissionStatus> = {
       const open = rows.filter((r) => !documentNotNeeded(r.abc_id, r.field));
       if (open.length) {
         const list = open.map((r) => `${fileLabel(r.field as FileField)} (${r.state})`).join(', ');
-        throw conflict(`${ADMISSION_MESSAGES.documentsFirst}: ${list}.`);
+        throw conflict(`${ADMISSION_TEXTS.documentsFirst}: ${list}.`);
       }
     }
     if (move.to === 'admitted') await claimSeat(move);
@@ -418,14 +418,14 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
   const body = await readJson(req);
   const state = body.state;
   if (!(DOCUMENT_STATES as readonly unknown[]).includes(state))
-    throw badRequest(ADMISSION_MESSAGES.state, { state: ADMISSION_MESSAGES.state });
+    throw badRequest(ADMISSION_TEXTS.state, { state: ADMISSION_TEXTS.state });
   const reason = bodyText(body, 'reason', REASON_MAX, 'The reason');
   const code =
     body.reasonCode === undefined || body.reasonCode === null || body.reasonCode === '' ? null : body.reasonCode;
   if (code !== null && !isDocumentReason(code))
-    throw badRequest(ADMISSION_MESSAGES.reasonCode, { reasonCode: ADMISSION_MESSAGES.reasonCode });
+    throw badRequest(ADMISSION_TEXTS.reasonCode, { reasonCode: ADMISSION_TEXTS.reasonCode });
   const rejected = state === 'rejected';
-  if (rejected && !reason && !code) throw badRequest(ADMISSION_MESSAGES.reason, { reason: ADMISSION_MESSAGES.reason });
+  if (rejected && !reason && !code) throw badRequest(ADMISSION_TEXTS.reason, { reason: ADMISSION_TEXTS.reason });
   await transaction(async (tx) => {
     const admission = (
       await tx.query<{ status: AdmissionStatus; abc_id: string | null }>(
@@ -434,7 +434,7 @@ export async function judgeDocument(req: Request, ctx: AdminContext): Promise<Re
       )
     ).rows[0];
     if (!admission) throw notFound(NOT_FOUND);
-    if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_MESSAGES.documentsWhen);
+    if (!DOCUMENTS_JUDGED_IN.includes(admission.status)) throw conflict(ADMISSION_TEXTS.documentsWhen);
     const judged = await tx.query(
       `UPDATE uploads SET state = $3, state_reason = $4, reason_code = $5, checked_by = $6, checked_at = now() WHERE admission_id = $1 AND field = $2 RETURNING id`,
       [id, field, state, rejected ? reason : null, rejected ? code : null, ctx.admin.name],

@@ -4,13 +4,13 @@
  * screen all read this. The early-years form sends 1-3 meaning P.N.C, N.C, K.G, so every admission
  * stores its band and the class's canonical label.
  */
-import { BANDS, CLASS_OPTIONS, WING, classText, type Band, type ClassOption } from '../../lib/classes.ts';
+import { BANDS, CLASS_OPTIONS, WING, WING_SLUG, classText, type Band, type ClassOption } from '../../lib/classes.ts';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../payments/payment-status.ts';
 import { languageField } from '../../lib/forms/language.ts';
 import { consentField } from '../../lib/forms/consent.ts';
 import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import { defineRecord, fieldsIn, type Field, type FieldNameIn, type RecordJson } from '../../lib/record.ts';
-import type { FormMessage } from '../../lib/forms/texts.ts';
+import type { FormKey } from '../../lib/forms/texts.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import type { PrivacyState } from '../../lib/privacy-state.ts';
@@ -329,9 +329,9 @@ export const isFileField = (value: string): value is FileField =>
   (ADMISSION_FILE_FIELDS as readonly string[]).includes(value);
 export const fileLabel = (field: FileField) => FIELDS.find((f) => f.name === field)!.label;
 
-/** One ordered file check: if any of `fields` is missing, the message `message` (MSG's key). */
+/** One ordered file check: if any of `fields` is missing, the message `message` (FORM_TEXTS's key). */
 export interface FileStep {
-  message: FormMessage;
+  message: FormKey;
   fields: FileField[];
 }
 
@@ -375,7 +375,7 @@ const options = (band: Band) => CLASS_OPTIONS[band].map((o) => ({ ...o, text: cl
 export const BANDS_DEF: Record<Band, BandDefinition> = {
   [WING.earlyYears]: {
     band: WING.earlyYears,
-    path: `/admissions/apply/${WING.earlyYears}`,
+    path: `/admissions/apply/${WING_SLUG[WING.earlyYears]}`,
     classOptions: options(WING.earlyYears),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [
@@ -388,7 +388,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   },
   [WING.classes1To5]: {
     band: WING.classes1To5,
-    path: `/admissions/apply/${WING.classes1To5}`,
+    path: `/admissions/apply/${WING_SLUG[WING.classes1To5]}`,
     classOptions: options(WING.classes1To5),
     required: [...REQUIRED_BASE],
     fileSteps: [
@@ -404,7 +404,7 @@ export const BANDS_DEF: Record<Band, BandDefinition> = {
   },
   [WING.classes6To12]: {
     band: WING.classes6To12,
-    path: `/admissions/apply/${WING.classes6To12}`,
+    path: `/admissions/apply/${WING_SLUG[WING.classes6To12]}`,
     classOptions: options(WING.classes6To12),
     required: [...REQUIRED_BASE, 'admissionClass'],
     fileSteps: [

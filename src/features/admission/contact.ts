@@ -1,6 +1,6 @@
 /**
  * The WhatsApp message about an application, in English and Hindi: the letter queued for the
- * office to send (src/features/messages/templates.ts), its submission's while it is just received, else
+ * office to send (src/features/outbox/letters.ts), its submission's while it is just received, else
  * its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';

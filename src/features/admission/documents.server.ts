@@ -31,7 +31,7 @@ import {
   safeFileName,
   type AllowedMime,
 } from '../../lib/forms/files.ts';
-import { REQUEST_MSG } from '../../lib/forms/texts.ts';
+import { REQUEST_TEXTS } from '../../lib/forms/texts.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
 import { isFileField } from './admission.ts';
 
@@ -106,7 +106,7 @@ export const createUpload: Handler = async (req, { ip }) => {
     maxFields: 5,
     maxFieldBytes: 1024,
     // The form sends a larger file in pieces; only a page loaded before that was so sends one here.
-    fileTooLarge: REQUEST_MSG.uploadInPieces,
+    fileTooLarge: REQUEST_TEXTS.uploadInPieces,
     fileTooLargeCode: 'request.uploadInPieces',
   });
   const file = files[0];

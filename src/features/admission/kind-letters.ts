@@ -1,10 +1,10 @@
-/** What the school writes to a family about their application (src/features/messages/templates.ts has what letters share). */
-import { statusWords } from '../../lib/contact.ts';
+/** What the school writes to a family about their application (src/features/outbox/letters.ts has what letters share). */
+import { statusTexts } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { classFor, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { statusPageUrl, type StatusPage } from '../../lib/status-pages.ts';
-import type { MobileTemplate } from '../../config/messages.ts';
-import { letter, paymentReceived, what, type ReceivedPayment } from '../messages/templates.ts';
+import type { MobileTemplate } from '../../config/mobile-templates.ts';
+import { letter, paymentReceived, what, type ReceivedPayment } from '../outbox/letters.ts';
 
 /** The parents' status page of an application, found by its reference number. */
 export const ADMISSION_STATUS_PAGE: StatusPage = { path: '/admissions/status', param: 'ref' };
@@ -25,7 +25,7 @@ const DECISIONS = ['admitted', 'waitlisted', 'not-admitted'];
 const admissionValues = (language: Language, a: AdmissionFacts) => ({
   reference: a.referenceNumber,
   class: classFor(language, a.admissionClass),
-  status: statusWords(language, 'admission', a.status),
+  status: statusTexts(language, 'admission', a.status),
   session: a.session ?? '',
   fee: formatRupees(a.feeDuePaise ?? 0),
   link: statusPageUrl(ADMISSION_STATUS_PAGE, language, a.referenceNumber),

@@ -1,5 +1,5 @@
 /** The admission application as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
+import { defineKind, defineLetters, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import { isBand } from '../../lib/classes.ts';
 import {
   ADMISSION_STATUS_PAGE,
@@ -90,10 +90,10 @@ export const ADMISSION_KIND = defineKind({
     if (!isFileField(field)) return undefined;
     return `${fileLabel(field)}${state ? `: ${DOCUMENT_STATE_LABELS[state as DocumentState] ?? state}` : ''}${rest ?? ''}`;
   },
-  messages: defineMessages({
+  letters: defineLetters({
     mobile: 'contact_no',
     facts: admissionFacts,
-    letters: { submitted: admissionSubmitted, status: admissionStatusChanged },
+    byEvent: { submitted: admissionSubmitted, status: admissionStatusChanged },
     paid: admissionPaymentReceived,
     templates: {
       'admission.submitted': 'Application received',

@@ -1,5 +1,5 @@
 /**
- * A rejected document's reason as the family reads it, in its language (its name: document-words.ts):
+ * A rejected document's reason as the family reads it, in its language (its name: document-texts.ts):
  * the common reason's sentence (src/lib/document-reasons.ts) followed by the office's own words, or
  * the office's words alone. The status page and the letter asking for the document both say this.
  */

@@ -4,8 +4,8 @@
  * the server, a marker for a file sent in the request itself): the rules only ask whether each is there.
  */
 import { z } from '../../lib/zod.ts';
-import { BANDS, WING, isBand, resolveClass, type Band } from '../../lib/classes.ts';
-import { MSG, formCode } from '../../lib/forms/texts.ts';
+import { BANDS, WING, bandNamed, resolveClass, type Band } from '../../lib/classes.ts';
+import { FORM_TEXTS, formCode } from '../../lib/forms/texts.ts';
 import { aadhaarDigits } from '../../lib/forms/verhoeff.ts';
 import { isAbcOptOut } from '../../lib/forms/consent.ts';
 import { checkFields, emptyOf, textShape, validate, type Result } from '../../lib/forms/validate.ts';
@@ -106,7 +106,7 @@ const EARLY_YEARS_VALUES = new Set(['1', '2', '3']);
  */
 export function bandOf(input: Record<string, unknown>): Band | undefined {
   const band = typeof input.band === 'string' ? input.band.trim() : '';
-  if (band) return isBand(band) ? band : undefined;
+  if (band) return bandNamed(band);
   const cls = typeof input.admissionClass === 'string' ? input.admissionClass.trim() : '';
   const answered = typeof input.governmentScholarship === 'string' && input.governmentScholarship.trim() !== '';
   if (!answered && EARLY_YEARS_VALUES.has(cls)) return WING.earlyYears;
@@ -120,9 +120,9 @@ export function validateAdmission(input: Record<string, unknown>, band?: Band): 
     const code = formCode('admissionClass');
     return {
       ok: false,
-      error: MSG.admissionClass,
+      error: FORM_TEXTS.admissionClass,
       code,
-      fields: { band: MSG.admissionClass },
+      fields: { band: FORM_TEXTS.admissionClass },
       codes: { band: code },
       kind: 'rule',
     };

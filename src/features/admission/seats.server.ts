@@ -25,7 +25,7 @@ import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { AdmissionStatus } from './workflow.ts';
 import { MAX_CAPACITY } from './seats.ts';
 
-export const SEAT_MESSAGES = {
+export const SEAT_TEXTS = {
   session: 'Choose a session such as 2027-28.',
   seats: 'Send seats as a list of { admissionClass, capacity }.',
   capacity: `A capacity is a whole number from 0 to ${MAX_CAPACITY}, or empty for no limit.`,
@@ -39,7 +39,7 @@ const offeredNow = async (): Promise<readonly string[]> => (await schoolProfile(
 /** The session a request names (?session= or the body's), else the one applications are for now. */
 function sessionParam(value: unknown): string {
   if (value === undefined || value === null || value === '') return sessionOf();
-  if (!isSessionName(value)) throw badRequest(SEAT_MESSAGES.session, { session: SEAT_MESSAGES.session });
+  if (!isSessionName(value)) throw badRequest(SEAT_TEXTS.session, { session: SEAT_TEXTS.session });
   return value;
 }
 
@@ -73,20 +73,20 @@ export async function getSeats(req: Request): Promise<Response> {
 export async function putSeats(req: Request, ctx: AdminContext): Promise<Response> {
   const body = await readJson(req);
   const session = sessionParam(body.session);
-  if (!Array.isArray(body.seats)) throw badRequest(SEAT_MESSAGES.seats, { seats: SEAT_MESSAGES.seats });
+  if (!Array.isArray(body.seats)) throw badRequest(SEAT_TEXTS.seats, { seats: SEAT_TEXTS.seats });
   const offered = await offeredNow();
   const wanted = new Map<string, number | null>();
   for (const entry of body.seats as unknown[]) {
     const { admissionClass, capacity } = (entry ?? {}) as Record<string, unknown>;
     if (typeof admissionClass !== 'string' || !inClassOrder([admissionClass]).length) {
-      throw badRequest(SEAT_MESSAGES.admissionClass, { seats: SEAT_MESSAGES.admissionClass });
+      throw badRequest(SEAT_TEXTS.admissionClass, { seats: SEAT_TEXTS.admissionClass });
     }
     if (!offered.includes(admissionClass))
-      throw badRequest(SEAT_MESSAGES.notOffered, { [admissionClass]: SEAT_MESSAGES.notOffered });
+      throw badRequest(SEAT_TEXTS.notOffered, { [admissionClass]: SEAT_TEXTS.notOffered });
     const ok =
       capacity === null ||
       (Number.isInteger(capacity) && (capacity as number) >= 0 && (capacity as number) <= MAX_CAPACITY);
-    if (!ok) throw badRequest(SEAT_MESSAGES.capacity, { [admissionClass]: SEAT_MESSAGES.capacity });
+    if (!ok) throw badRequest(SEAT_TEXTS.capacity, { [admissionClass]: SEAT_TEXTS.capacity });
     wanted.set(admissionClass, capacity as number | null);
   }
   await transaction(async (tx) => {

@@ -23,11 +23,11 @@ import { deleteBlobs } from '../../server/blobs.ts';
 import { isUuid, query, queryOne, transaction } from '../../server/db.ts';
 import { conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, dueAnswer, feeWords, lookUpPair } from '../../server/status-check.ts';
+import { checked, dueAnswer, feeTexts, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { ADMISSION_FILE_FIELDS, type FileField } from './admission.ts';
-import { documentLabel } from './document-words.ts';
+import { documentLabel } from './document-texts.ts';
 import { DOCUMENTS_JUDGED_IN, type AdmissionStatus } from './workflow.ts';
 import {
   checkAdmissionLookup,
@@ -41,7 +41,7 @@ import { rejectionReason } from './rejection.server.ts';
 const NO_MATCH_CODE = 'statusCheck.notFound.admission';
 const NO_MATCH = fill('en', NO_MATCH_CODE);
 
-export const REPLACE_MESSAGES = {
+export const REPLACE_TEXTS = {
   notRejected: 'Only a document the school office rejected can be sent again.',
   closed: fill('en', 'statusCheck.replace.closed'),
 } as const;
@@ -98,7 +98,7 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
     class: classFor(language, row.admission_class),
     session: row.session,
   });
-  const feeAnswer = feeWords(language, fee, purpose, admitted);
+  const feeAnswer = feeTexts(language, fee, purpose, admitted);
   // Where the Pay button shows, the next step says the fee may be paid online too.
   const next: TextCode = missing.length
     ? 'statusCheck.next.admission.documents'
@@ -140,7 +140,7 @@ export const replaceDocument: Handler = async (req, { ip }) => {
       await tx.query<{ status: AdmissionStatus }>(`SELECT status FROM admissions WHERE id = $1 FOR UPDATE`, [found.id])
     ).rows[0];
     if (!application) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
-    if (!DOCUMENTS_JUDGED_IN.includes(application.status)) throw conflict(REPLACE_MESSAGES.closed).withCode('closed');
+    if (!DOCUMENTS_JUDGED_IN.includes(application.status)) throw conflict(REPLACE_TEXTS.closed).withCode('closed');
     const document = (
       await tx.query<{ id: string; state: string; blob_key: string }>(
         `SELECT id, state, blob_key FROM uploads WHERE admission_id = $1 AND field = $2`,
@@ -148,7 +148,7 @@ export const replaceDocument: Handler = async (req, { ip }) => {
       )
     ).rows[0];
     if (document?.state !== 'rejected')
-      throw conflict(REPLACE_MESSAGES.notRejected, { field: REPLACE_MESSAGES.notRejected }).withCode('not-rejected');
+      throw conflict(REPLACE_TEXTS.notRejected, { field: REPLACE_TEXTS.notRejected }).withCode('not-rejected');
     // The old row goes first: a field has one document (UNIQUE (admission_id, field)).
     await tx.query(`DELETE FROM uploads WHERE id = $1`, [document.id]);
     // A staged upload is claimed once: one already claimed, or swept, matches nothing.

@@ -8,7 +8,7 @@ import {
   isReceiptNumber,
   type LookupRules,
   type Say,
-  type StatusCheckWords,
+  type StatusCheckTexts,
 } from '../../lib/status-check.ts';
 import { isFileField, type FileField } from './admission.ts';
 import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
@@ -53,7 +53,7 @@ export interface MissingDocument {
   reason: string;
 }
 
-export interface AdmissionStatusAnswer extends StatusCheckWords {
+export interface AdmissionStatusAnswer extends StatusCheckTexts {
   referenceNumber: string;
   studentFirstName: string;
   /** The class's canonical label: P.N.C, N.C, K.G or 1-12. */

@@ -5,17 +5,17 @@
  * from the profile it read (src/features/site/navigation.ts, AdmissionPage.astro); a page a function draws
  * follows the profile as it is now (withOfferedWings, from src/features/site/public-page.server.ts); the site
  * script follows it on a built page (src/lib/offered-classes.ts). Build and server code only: it
- * reads the message tables.
+ * reads the text tables.
  */
-import { ALL_CLASSES, BANDS, wingRange, type Band } from '../../lib/classes.ts';
+import { ALL_CLASSES, BANDS, WING_SLUG, wingRange, type Band } from '../../lib/classes.ts';
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { escapeHtml } from '../../server/escape-html.ts';
 
 /** A wing's form page, as the menus link it. */
-export const wingPath = (band: Band) => `/admissions/apply/${band}`;
+export const wingPath = (band: Band) => `/admissions/apply/${WING_SLUG[band]}`;
 
-export interface WingWords {
+export interface WingTexts {
   /** 'Senior (Classes 6-10)': the menu's entry, the card's title, the other wings' links. */
   label: string;
   /** The card's line. */
@@ -29,7 +29,7 @@ export interface WingWords {
  * A wing's words in `language` for the classes `offered`. A wing with none offered is named by
  * all its classes (its form page says the school has none of them).
  */
-export function wingWords(language: Language, band: Band, offered: readonly string[] = ALL_CLASSES): WingWords {
+export function wingTexts(language: Language, band: Band, offered: readonly string[] = ALL_CLASSES): WingTexts {
   const range = wingRange(band, offered, language) ?? wingRange(band, ALL_CLASSES, language)!;
   const label = fill(language, `wing.label.${band}`, { range });
   return {
@@ -54,7 +54,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function withOfferedWings(page: string, offered: readonly string[], language: Language): string {
   let out = page;
   for (const band of BANDS) {
-    const all = wingWords(language, band);
+    const all = wingTexts(language, band);
     const label = escapeHtml(all.label);
     if (!wingOpen(band, offered)) {
       // A list item that links the wing and holds no list item of its own: its menu entry, its card.
@@ -66,7 +66,7 @@ export function withOfferedWings(page: string, offered: readonly string[], langu
       out = out.replaceAll(` · ${label}`, '').replaceAll(`${label} · `, '');
       continue;
     }
-    const now = wingWords(language, band, offered);
+    const now = wingTexts(language, band, offered);
     if (now.label !== all.label)
       out = out
         .replaceAll(label, () => escapeHtml(now.label))

@@ -59,7 +59,7 @@ const AUDIT_LIST: ListSpec = {
   counted: false,
 };
 
-const AUDIT_MESSAGES = {
+const AUDIT_TEXTS = {
   date: 'Enter the date as YYYY-MM-DD, e.g. 2026-11-25.',
   order: 'The start date is after the end date.',
 } as const;
@@ -105,9 +105,9 @@ function checkFilters(url: URL): void {
   const from = filterParam(url, 'from');
   const to = filterParam(url, 'to');
   const fields: Record<string, string> = {};
-  if (from && !isCalendarDate(from)) fields.from = AUDIT_MESSAGES.date;
-  if (to && !isCalendarDate(to)) fields.to = AUDIT_MESSAGES.date;
-  if (!Object.keys(fields).length && from && to && from > to) fields.from = AUDIT_MESSAGES.order;
+  if (from && !isCalendarDate(from)) fields.from = AUDIT_TEXTS.date;
+  if (to && !isCalendarDate(to)) fields.to = AUDIT_TEXTS.date;
+  if (!Object.keys(fields).length && from && to && from > to) fields.from = AUDIT_TEXTS.order;
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
 }
 

@@ -38,7 +38,7 @@ export const AUDIT_ACTIONS = {
 /** Every kind of record in the list, then the other things the log names. */
 export const AUDIT_ENTITIES = {
   ...(Object.fromEntries(KINDS.map((k) => [k.name, k.labels.one])) as Record<(typeof KINDS)[number]['name'], string>),
-  job: 'Vacancy',
+  vacancy: 'Vacancy',
   gallery: 'Gallery photo',
   admin: 'Staff account',
   seats: 'Seats',
@@ -57,7 +57,7 @@ export const AUDIT_ENTITIES = {
 
 const DETAILS: Partial<Record<string, string>> = {
   ...Object.fromEntries(KINDS.map((k) => [k.name, k.admin.details])),
-  job: '/admin/vacancies/details/',
+  vacancy: '/admin/vacancies/details/',
   gallery: '/admin/gallery/details/',
   notice: '/admin/notices?edit=',
   page: '/admin/pages?edit=',

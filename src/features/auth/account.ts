@@ -22,7 +22,7 @@ export interface Account {
   createdAt: string;
 }
 
-export const ACCOUNT_MESSAGES = {
+export const ACCOUNT_TEXTS = {
   required: 'Please fill in all required fields.',
   email: 'Please enter a valid email address.',
   role: 'Choose Principal or Office staff.',
@@ -43,10 +43,10 @@ const shape = textShape(['name', 'email', 'role']);
 export const newAccountSchema = shape.check(
   z.superRefine((v: z.output<typeof shape>, ctx) => {
     const rules = new Rules(ctx);
-    rules.check(ACCOUNT_MESSAGES.required, () => emptyOf(v, ['name', 'email', 'role']));
-    rules.check(ACCOUNT_MESSAGES.name, () => (v.name.length > 100 ? ['name'] : []));
-    rules.check(ACCOUNT_MESSAGES.email, () => (isEmail(v.email) ? [] : ['email']));
-    rules.check(ACCOUNT_MESSAGES.role, () => (isRole(v.role) ? [] : ['role']));
+    rules.check(ACCOUNT_TEXTS.required, () => emptyOf(v, ['name', 'email', 'role']));
+    rules.check(ACCOUNT_TEXTS.name, () => (v.name.length > 100 ? ['name'] : []));
+    rules.check(ACCOUNT_TEXTS.email, () => (isEmail(v.email) ? [] : ['email']));
+    rules.check(ACCOUNT_TEXTS.role, () => (isRole(v.role) ? [] : ['role']));
   }),
 );
 export const validateNewAccount = (input: unknown) => validate(newAccountSchema, input);
@@ -59,12 +59,12 @@ export const passwordChangeSchema = passwords.check(
   z.superRefine((v: z.output<typeof passwords>, ctx) => {
     const rules = new Rules(ctx);
     const { currentPassword = '', newPassword = '' } = v;
-    rules.check(ACCOUNT_MESSAGES.required, () =>
+    rules.check(ACCOUNT_TEXTS.required, () =>
       emptyOf({ currentPassword, newPassword }, ['currentPassword', 'newPassword']),
     );
     const problem = passwordProblem(newPassword);
     if (problem) rules.check(problem, () => ['newPassword']);
-    rules.check(ACCOUNT_MESSAGES.samePassword, () => (newPassword === currentPassword ? ['newPassword'] : []));
+    rules.check(ACCOUNT_TEXTS.samePassword, () => (newPassword === currentPassword ? ['newPassword'] : []));
   }),
 );
 export const validatePasswordChange = (input: unknown) => validate(passwordChangeSchema, input);

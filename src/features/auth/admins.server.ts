@@ -12,7 +12,7 @@ import { json, readJson } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { toIso } from '../../lib/dates.ts';
 import { isRole, type Role } from '../../lib/roles.ts';
-import { ACCOUNT_MESSAGES, validateNewAccount, validatePasswordChange, type Account } from './account.ts';
+import { ACCOUNT_TEXTS, validateNewAccount, validatePasswordChange, type Account } from './account.ts';
 import { countLoginTry, forgetLoginTry } from './throttle.server.ts';
 import { passwordWeakness } from './password-strength.server.ts';
 import { clearSecondFactor, secondFactorRequired } from './second-factor.server.ts';
@@ -128,7 +128,7 @@ export async function addAdmin(req: Request, ctx: AdminContext): Promise<Respons
       [name, normaliseEmail(email), hash, role],
     );
     const id = inserted.rows[0]?.id;
-    if (!id) throw conflict(ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+    if (!id) throw conflict(ACCOUNT_TEXTS.emailTaken, { email: ACCOUNT_TEXTS.emailTaken });
     await recordAudit(
       ctx,
       { action: 'account', entity: 'admin', entityId: id, detail: `added ${normaliseEmail(email)} as ${role}` },
@@ -153,18 +153,18 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
   const body = await readJson(req);
   const { role, disabled, resetPassword, resetSecondFactor } = body;
   const fields: Record<string, string> = {};
-  if (role !== undefined && !isRole(role)) fields.role = ACCOUNT_MESSAGES.role;
+  if (role !== undefined && !isRole(role)) fields.role = ACCOUNT_TEXTS.role;
   if (disabled !== undefined && typeof disabled !== 'boolean') fields.disabled = 'disabled must be true or false.';
   if (resetPassword !== undefined && resetPassword !== true) fields.resetPassword = 'resetPassword must be true.';
   if (resetSecondFactor !== undefined && resetSecondFactor !== true)
     fields.resetSecondFactor = 'resetSecondFactor must be true.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
   if (role === undefined && disabled === undefined && resetPassword === undefined && resetSecondFactor === undefined)
-    throw badRequest(ACCOUNT_MESSAGES.nothingToChange);
-  if (disabled === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.yourself);
+    throw badRequest(ACCOUNT_TEXTS.nothingToChange);
+  if (disabled === true && id === ctx.admin._id) throw conflict(ACCOUNT_TEXTS.yourself);
   // A reset would sign this very session out and leave its new password on a screen nobody can use.
-  if (resetPassword === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownReset);
-  if (resetSecondFactor === true && id === ctx.admin._id) throw conflict(ACCOUNT_MESSAGES.ownSecondFactor);
+  if (resetPassword === true && id === ctx.admin._id) throw conflict(ACCOUNT_TEXTS.ownReset);
+  if (resetSecondFactor === true && id === ctx.admin._id) throw conflict(ACCOUNT_TEXTS.ownSecondFactor);
   const password = resetPassword ? temporaryPassword() : undefined;
   const hash = password ? await hashPassword(password) : undefined;
 
@@ -180,7 +180,7 @@ export async function updateAdmin(req: Request, ctx: AdminContext): Promise<Resp
         `SELECT 1 FROM admins WHERE role = 'principal' AND disabled_at IS NULL AND id <> $1 LIMIT 1`,
         [id],
       );
-      if (!others.rows.length) throw conflict(ACCOUNT_MESSAGES.lastPrincipal);
+      if (!others.rows.length) throw conflict(ACCOUNT_TEXTS.lastPrincipal);
     }
     const changes: string[] = [];
     if (nextRole !== current.role) changes.push(`role ${current.role} -> ${nextRole}`);
@@ -228,7 +228,7 @@ export async function changeOwnPassword(req: Request, ctx: AdminContext): Promis
   await countLoginTry(ctx.admin.email, ctx.ip);
   const admin = await findAdminByEmail(ctx.admin.email);
   if (!admin || !(await verifyPassword(currentPassword, admin.password_hash))) {
-    throw badRequest(ACCOUNT_MESSAGES.currentPassword, { currentPassword: ACCOUNT_MESSAGES.currentPassword });
+    throw badRequest(ACCOUNT_TEXTS.currentPassword, { currentPassword: ACCOUNT_TEXTS.currentPassword });
   }
   await forgetLoginTry(ctx.admin.email, ctx.ip);
   const hash = await hashPassword(newPassword);

@@ -31,7 +31,7 @@ import {
 } from './sign-in-steps.server.ts';
 
 const INVALID = 'Invalid Credentials!';
-export const SIGN_IN_MESSAGES = {
+export const SIGN_IN_TEXTS = {
   code: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   wrongCode: 'The code is not right. Enter the code your app shows now, or a recovery code you have not used.',
   restart: 'The time for the code ran out. Sign in again with your e-mail and password.',
@@ -67,7 +67,7 @@ export const login: Handler = async (req, { ip }) => {
   if (admin.totp_enabled_at) {
     // The password's try stays counted until its code is right: a guesser who has the password
     // gets the same few tries at the code as at a password.
-    const response = json({ codeRequired: true, message: SIGN_IN_MESSAGES.code });
+    const response = json({ codeRequired: true, message: SIGN_IN_TEXTS.code });
     response.headers.append('Set-Cookie', await stepCookie(req, admin));
     return response;
   }
@@ -84,10 +84,10 @@ export const loginCode: Handler = async (req, { ip }) => {
   await countLoginTry(email, ip, { knownBrowser: await isKnownBrowser(req, email) });
   const admin = step ? await findAdminById(step.adminId) : undefined;
   if (!step || !admin || admin.disabled_at || !admin.totp_enabled_at || !stepIsFor(step, admin)) {
-    throw unauthorized(SIGN_IN_MESSAGES.restart).withCode('sign-in.restart');
+    throw unauthorized(SIGN_IN_TEXTS.restart).withCode('sign-in.restart');
   }
   const used = await useSignInCode(admin, code);
-  if (!used) throw unauthorized(SIGN_IN_MESSAGES.wrongCode).withCode('sign-in.wrong-code');
+  if (!used) throw unauthorized(SIGN_IN_TEXTS.wrongCode).withCode('sign-in.wrong-code');
   // The password's try and this one.
   await forgetLoginTry(email, ip, 2);
   if (used === 'recovery') {

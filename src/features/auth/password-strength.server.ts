@@ -28,14 +28,14 @@ export const MIN_PASSWORD_SCORE = 3;
  */
 export const MIN_PIECES_LOG10 = 7;
 
-export const PASSWORD_MESSAGES = {
+export const PASSWORD_TEXTS = {
   tooCommon:
     'This password is too common: it is on the lists people try first. Choose another; a few words you can remember make a good password.',
   guessable:
     "This password is too easy to guess (a repeated letter, a run like 12345, a keyboard row, a date, a name or the school's name). Choose another; a few words you can remember make a good password.",
   containsEmail: 'The password must not contain your e-mail address or the name in it.',
 } as const;
-export type PasswordRefusal = keyof typeof PASSWORD_MESSAGES;
+export type PasswordRefusal = keyof typeof PASSWORD_TEXTS;
 
 export interface PasswordWeakness {
   code: `password.${PasswordRefusal}` | 'password.short';
@@ -158,5 +158,5 @@ export async function passwordWeakness(
 
 const refusal = (key: PasswordRefusal): PasswordWeakness => ({
   code: `password.${key}`,
-  message: PASSWORD_MESSAGES[key],
+  message: PASSWORD_TEXTS[key],
 });

@@ -36,7 +36,7 @@ const PERIOD_SECONDS = 30;
 /** Steps either side of now a code may come from: a phone's clock up to 30 seconds off. */
 const WINDOW = 1;
 
-export const SECOND_FACTOR_MESSAGES = {
+export const SECOND_FACTOR_TEXTS = {
   code: 'Enter the 6-digit code your authenticator app shows now.',
   wrongCode: 'The code is not right. Enter the code your app shows now (it changes every 30 seconds).',
   noSetup: 'Start the setup first: the QR code has not been made, or it was replaced.',
@@ -210,7 +210,7 @@ const audit = (ctx: AdminContext, id: string, what: string, tx: Queryable) =>
  * again replaces the one kept aside (a QR code shown on another screen stops working).
  */
 export async function startSetup(_req: Request, ctx: AdminContext): Promise<Response> {
-  if (ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.alreadyOn);
+  if (ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
   const secret = new Secret({ size: 20 }).base32;
   const issuer = (await schoolProfile()).shortName;
   const uri = totpOf(secret, ctx.admin.email, issuer).toString();
@@ -227,23 +227,22 @@ export async function startSetup(_req: Request, ctx: AdminContext): Promise<Resp
 export async function confirmSetup(req: Request, ctx: AdminContext): Promise<Response> {
   const body = await readJson(req);
   const code = typeof body.code === 'string' ? bare(body.code) : '';
-  if (!/^\d{6}$/.test(code)) throw badRequest(SECOND_FACTOR_MESSAGES.code, { code: SECOND_FACTOR_MESSAGES.code });
-  if (ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.alreadyOn);
+  if (!/^\d{6}$/.test(code)) throw badRequest(SECOND_FACTOR_TEXTS.code, { code: SECOND_FACTOR_TEXTS.code });
+  if (ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
   const row = await queryOne<{ totp_pending: string | null }>(`SELECT totp_pending FROM admins WHERE id = $1`, [
     ctx.admin._id,
   ]);
   const secret = row?.totp_pending ? unseal(row.totp_pending, secondFactorKey()) : undefined;
-  if (!row?.totp_pending || secret === undefined) throw conflict(SECOND_FACTOR_MESSAGES.noSetup);
+  if (!row?.totp_pending || secret === undefined) throw conflict(SECOND_FACTOR_TEXTS.noSetup);
   const step = stepOf(secret, code);
-  if (step === undefined)
-    throw badRequest(SECOND_FACTOR_MESSAGES.wrongCode, { code: SECOND_FACTOR_MESSAGES.wrongCode });
+  if (step === undefined) throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, { code: SECOND_FACTOR_TEXTS.wrongCode });
   const codes = await transaction(async (tx) => {
     const turned = await tx.query(
       `UPDATE admins SET totp_secret = totp_pending, totp_pending = NULL, totp_enabled_at = now(), totp_last_step = $3, updated_at = now()
         WHERE id = $1 AND totp_pending = $2 AND totp_enabled_at IS NULL RETURNING id`,
       [ctx.admin._id, row.totp_pending, step],
     );
-    if (!turned.rows.length) throw conflict(SECOND_FACTOR_MESSAGES.noSetup);
+    if (!turned.rows.length) throw conflict(SECOND_FACTOR_TEXTS.noSetup);
     await tx.query(`UPDATE sessions SET revoked_at = now() WHERE admin_id = $1 AND id <> $2 AND revoked_at IS NULL`, [
       ctx.admin._id,
       ctx.sessionId,
@@ -260,13 +259,13 @@ export async function confirmSetup(req: Request, ctx: AdminContext): Promise<Res
  */
 async function checkOwnPassword(body: Record<string, unknown>, ctx: AdminContext): Promise<void> {
   const password = typeof body.password === 'string' ? body.password : '';
-  if (!password) throw badRequest(SECOND_FACTOR_MESSAGES.password, { password: SECOND_FACTOR_MESSAGES.password });
+  if (!password) throw badRequest(SECOND_FACTOR_TEXTS.password, { password: SECOND_FACTOR_TEXTS.password });
   await countLoginTry(ctx.admin.email, ctx.ip);
   const row = await queryOne<{ password_hash: string }>(`SELECT password_hash FROM admins WHERE id = $1`, [
     ctx.admin._id,
   ]);
   if (!row || !(await verifyPassword(password, row.password_hash))) {
-    throw badRequest(SECOND_FACTOR_MESSAGES.wrongPassword, { password: SECOND_FACTOR_MESSAGES.wrongPassword });
+    throw badRequest(SECOND_FACTOR_TEXTS.wrongPassword, { password: SECOND_FACTOR_TEXTS.wrongPassword });
   }
   await forgetLoginTry(ctx.admin.email, ctx.ip);
 }
@@ -274,8 +273,8 @@ async function checkOwnPassword(body: Record<string, unknown>, ctx: AdminContext
 /** DELETE /v1/api/auth/second-factor { password }: turns one's own off, unless the school requires one. */
 export async function turnOff(req: Request, ctx: AdminContext): Promise<Response> {
   const body = await readJson(req);
-  if (!ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.notOn);
-  if (await secondFactorRequired()) throw conflict(SECOND_FACTOR_MESSAGES.required);
+  if (!ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_TEXTS.notOn);
+  if (await secondFactorRequired()) throw conflict(SECOND_FACTOR_TEXTS.required);
   await checkOwnPassword(body, ctx);
   await transaction(async (tx) => {
     await clearSecondFactor(tx, ctx.admin._id);
@@ -287,7 +286,7 @@ export async function turnOff(req: Request, ctx: AdminContext): Promise<Response
 /** POST /v1/api/auth/second-factor/recovery-codes { password }: ten new codes, shown once; the old ones stop working. */
 export async function renewRecoveryCodes(req: Request, ctx: AdminContext): Promise<Response> {
   const body = await readJson(req);
-  if (!ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.notOn);
+  if (!ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_TEXTS.notOn);
   await checkOwnPassword(body, ctx);
   const codes = await transaction(async (tx) => {
     await audit(ctx, ctx.admin._id, 'new recovery codes', tx);
@@ -314,8 +313,8 @@ export async function clearSecondFactor(tx: Queryable, adminId: string): Promise
 export async function setRequirement(req: Request, ctx: AdminContext): Promise<Response> {
   const { required } = await readJson(req);
   if (typeof required !== 'boolean')
-    throw badRequest(SECOND_FACTOR_MESSAGES.requiredType, { required: SECOND_FACTOR_MESSAGES.requiredType });
-  if (required && !ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_MESSAGES.ownFirst);
+    throw badRequest(SECOND_FACTOR_TEXTS.requiredType, { required: SECOND_FACTOR_TEXTS.requiredType });
+  if (required && !ctx.admin.secondFactor) throw conflict(SECOND_FACTOR_TEXTS.ownFirst);
   await transaction(async (tx) => {
     const changed = await tx.query(
       `UPDATE staff_sign_in_policy SET second_factor_required = $1, updated_at = now() WHERE second_factor_required <> $1 RETURNING id`,

@@ -22,7 +22,7 @@ import { json, readJson, type Handler } from '../../server/http.ts';
 import { refuse } from '../../server/forms.ts';
 import { addDays, dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
 import {
-  EVENT_MESSAGES,
+  EVENT_TEXTS,
   eventCode,
   validateEvent,
   type CalendarEvent,
@@ -90,7 +90,7 @@ async function eventMonthSpans(): Promise<MonthSpan[]> {
   return rows.map((r) => [r.first, r.last] as const);
 }
 
-const RANGE_MESSAGE = 'from and to must be dates written YYYY-MM-DD, from not after to.';
+const RANGE_TEXT = 'from and to must be dates written YYYY-MM-DD, from not after to.';
 
 export async function listEvents(req: Request): Promise<Response> {
   const params = new URL(req.url).searchParams;
@@ -104,7 +104,7 @@ export async function listEvents(req: Request): Promise<Response> {
     .map(([k]) => k!);
   if (from && to && !bad.length && to < from) bad.push('to');
   if (bad.length)
-    throw badRequest(RANGE_MESSAGE, Object.fromEntries(bad.map((k) => [k, RANGE_MESSAGE]))).withCode('calendar.range');
+    throw badRequest(RANGE_TEXT, Object.fromEntries(bad.map((k) => [k, RANGE_TEXT]))).withCode('calendar.range');
   return json((await eventsBetween(from, to)).map(publicJson));
 }
 
@@ -117,7 +117,7 @@ async function readEvent(req: Request): Promise<EventInput> {
 /** What the audit entry keeps of an event: its fields as the API names them. */
 const audited = (e: EventInput) => ({ title: e.title, startsOn: e.startsOn, endsOn: e.endsOn, holiday: e.holiday });
 
-const NOT_FOUND = () => notFound(EVENT_MESSAGES.notFound).withCode(eventCode('notFound'));
+const NOT_FOUND = () => notFound(EVENT_TEXTS.notFound).withCode(eventCode('notFound'));
 
 /** After a change commits: the pages and the feed that show events. */
 const purge = () => purgePages([CALENDAR_TAG]);
@@ -180,7 +180,7 @@ export async function deleteEvent(_req: Request, ctx: AdminContext): Promise<Res
     );
   });
   await purge();
-  return json({ message: EVENT_MESSAGES.deleted, _id: id });
+  return json({ message: EVENT_TEXTS.deleted, _id: id });
 }
 
 /** How far back the feed reaches: last year's events stay in a subscribed calendar, older ones fall away. */

@@ -6,7 +6,7 @@
 import { z } from '../../lib/zod.ts';
 import { Rules, validate, type Result } from '../../lib/forms/validate.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 import { daysBetween } from './month.ts';
 
 /** The languages a title may be written in. */
@@ -47,11 +47,11 @@ export const EVENT_LIMITS = {
 } as const;
 
 /** The admin form's messages (the admin area is in English), each with its code `calendar.<key>`. */
-export const EVENT_MESSAGES = {
+export const EVENT_TEXTS = {
   title: 'Please write the title in English, in Hindi or in both.',
   titleTooLong: `A title can have at most ${EVENT_LIMITS.title} characters.`,
   titleMarkup: 'A title is plain text: please leave out < and >.',
-  control: CONTROL_MESSAGE,
+  control: CONTROL_TEXT,
   startsOn: 'Please choose the date the event is on (or starts on).',
   endsOn: 'Please choose a real end date, or leave it empty for one day.',
   order: 'The end date cannot be before the start date.',
@@ -60,7 +60,7 @@ export const EVENT_MESSAGES = {
   notFound: 'Event not found',
   deleted: 'Event deleted',
 } as const;
-export type EventMessage = keyof typeof EVENT_MESSAGES;
+export type EventMessage = keyof typeof EVENT_TEXTS;
 /** A message's code: `calendar.<key>`, but the control-character rule's is the one all texts share. */
 export const eventCode = (key: EventMessage) => (key === 'control' ? CONTROL_CODE : `calendar.${key}`);
 
@@ -85,8 +85,7 @@ const inYears = (date: string) => {
 
 function checkEvent(values: Shape, ctx: z.core.$RefinementCtx): void {
   const rules = new Rules(ctx, true);
-  const rule = (key: EventMessage, failing: () => string[]) =>
-    rules.check(EVENT_MESSAGES[key], failing, eventCode(key));
+  const rule = (key: EventMessage, failing: () => string[]) => rules.check(EVENT_TEXTS[key], failing, eventCode(key));
   const titles = TITLE_LANGUAGES.map((l) => cleanTitle(values.title?.[l]));
   const start = clean(values.startsOn);
   const end = clean(values.endsOn);

@@ -108,7 +108,7 @@ export interface Disclosure extends DisclosureFigures {
 
 export const DISCLOSURE_LIMITS = { text: 300, remarks: 200, count: 100_000 } as const;
 
-export const DISCLOSURE_MESSAGES = {
+export const DISCLOSURE_TEXTS = {
   type: 'This value has the wrong type.',
   tooLong: 'Text is too long.',
   count: 'Write a whole number, or leave it empty.',
@@ -128,19 +128,19 @@ export const DISCLOSURE_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // The schema of the typed part
 
-const wrongType = { error: DISCLOSURE_MESSAGES.type };
+const wrongType = { error: DISCLOSURE_TEXTS.type };
 const textOf = (v: string | null | undefined) => (v ?? '').trim();
 
 const figure = (kind: FigureKind) =>
   z.pipe(
     z.pipe(z.nullish(z.string(wrongType)), z.transform(textOf)),
     z.string().check(
-      z.maxLength(DISCLOSURE_LIMITS.text, { error: DISCLOSURE_MESSAGES.tooLong }),
+      z.maxLength(DISCLOSURE_LIMITS.text, { error: DISCLOSURE_TEXTS.tooLong }),
       z.refine((v: string) => !v || kind !== 'count' || (/^\d{1,6}$/.test(v) && Number(v) <= DISCLOSURE_LIMITS.count), {
-        error: DISCLOSURE_MESSAGES.count,
+        error: DISCLOSURE_TEXTS.count,
       }),
       z.refine((v: string) => !v || kind !== 'link' || /^https:\/\/[^\s<>"']+$/.test(v), {
-        error: DISCLOSURE_MESSAGES.link,
+        error: DISCLOSURE_TEXTS.link,
       }),
     ),
   );
@@ -149,7 +149,7 @@ const figure = (kind: FigureKind) =>
 function figures(list: readonly { key: string; kind: FigureKind }[]) {
   const shape: Record<string, ReturnType<typeof figure>> = Object.fromEntries(list.map((f) => [f.key, figure(f.kind)]));
   return z.pipe(
-    z.object(shape, { error: DISCLOSURE_MESSAGES.part }),
+    z.object(shape, { error: DISCLOSURE_TEXTS.part }),
     z.transform((v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([, text]) => text !== ''))),
   );
 }
@@ -163,13 +163,13 @@ const resultRow = z
   .object(
     {
       year: z
-        .string({ error: DISCLOSURE_MESSAGES.year })
-        .check(z.refine((y: string) => isSessionYear(y), { error: DISCLOSURE_MESSAGES.year })),
-      registered: whole(DISCLOSURE_MESSAGES.registered),
-      passed: whole(DISCLOSURE_MESSAGES.passed),
+        .string({ error: DISCLOSURE_TEXTS.year })
+        .check(z.refine((y: string) => isSessionYear(y), { error: DISCLOSURE_TEXTS.year })),
+      registered: whole(DISCLOSURE_TEXTS.registered),
+      passed: whole(DISCLOSURE_TEXTS.passed),
       remarks: z.pipe(
         z.pipe(z.nullish(z.string(wrongType)), z.transform(textOf)),
-        z.string().check(z.maxLength(DISCLOSURE_LIMITS.remarks, { error: DISCLOSURE_MESSAGES.tooLong })),
+        z.string().check(z.maxLength(DISCLOSURE_LIMITS.remarks, { error: DISCLOSURE_TEXTS.tooLong })),
       ),
     },
     wrongType,
@@ -177,7 +177,7 @@ const resultRow = z
   .check(
     z.superRefine((row: BoardResultRow, ctx) => {
       if (row.passed > row.registered)
-        ctx.addIssue({ code: 'custom', path: ['passed'], message: DISCLOSURE_MESSAGES.passed });
+        ctx.addIssue({ code: 'custom', path: ['passed'], message: DISCLOSURE_TEXTS.passed });
     }),
   );
 
@@ -188,10 +188,10 @@ const resultRows = z
   )
   .check(
     z.superRefine((rows: BoardResultRow[], ctx) => {
-      if (rows.length > RESULT_YEARS) ctx.addIssue({ code: 'custom', path: [], message: DISCLOSURE_MESSAGES.years });
+      if (rows.length > RESULT_YEARS) ctx.addIssue({ code: 'custom', path: [], message: DISCLOSURE_TEXTS.years });
       rows.forEach((row, i) => {
         if (rows.findIndex((r) => r.year === row.year) !== i)
-          ctx.addIssue({ code: 'custom', path: [i, 'year'], message: DISCLOSURE_MESSAGES.sameYear });
+          ctx.addIssue({ code: 'custom', path: [i, 'year'], message: DISCLOSURE_TEXTS.sameYear });
       });
     }),
   );
@@ -206,7 +206,7 @@ export function isSessionYear(value: string): boolean {
 export const figuresSchema = z.object({
   staff: figures(STAFF_FIGURES),
   infrastructure: figures(INFRASTRUCTURE_FIGURES),
-  results: z.object({ x: resultRows, xii: resultRows }, { error: DISCLOSURE_MESSAGES.part }),
+  results: z.object({ x: resultRows, xii: resultRows }, { error: DISCLOSURE_TEXTS.part }),
 });
 
 export const validateFigures = (input: unknown): Checked<DisclosureFigures> =>
@@ -225,15 +225,15 @@ export function validateDocumentDates(input: Record<string, unknown>, today: str
   const issuedOn = typeof input.issuedOn === 'string' ? input.issuedOn.trim() : '';
   const rawUntil = input.validUntil;
   const validUntil = typeof rawUntil === 'string' && rawUntil.trim() !== '' ? rawUntil.trim() : null;
-  if (!isCalendarDate(issuedOn)) fields.issuedOn = DISCLOSURE_MESSAGES.issuedOn;
-  else if (issuedOn > today) fields.issuedOn = DISCLOSURE_MESSAGES.future;
+  if (!isCalendarDate(issuedOn)) fields.issuedOn = DISCLOSURE_TEXTS.issuedOn;
+  else if (issuedOn > today) fields.issuedOn = DISCLOSURE_TEXTS.future;
   const untilWrong =
     (rawUntil !== undefined && rawUntil !== null && typeof rawUntil !== 'string') ||
     (validUntil !== null && (!isCalendarDate(validUntil) || (isCalendarDate(issuedOn) && validUntil < issuedOn)));
-  if (untilWrong) fields.validUntil = DISCLOSURE_MESSAGES.validUntil;
+  if (untilWrong) fields.validUntil = DISCLOSURE_TEXTS.validUntil;
   const uploadId = input.uploadId;
   if (uploadId !== undefined && uploadId !== null && typeof uploadId !== 'string')
-    fields.uploadId = DISCLOSURE_MESSAGES.upload;
+    fields.uploadId = DISCLOSURE_TEXTS.upload;
   const first = Object.values(fields)[0];
   if (first) return { ok: false, error: first, fields };
   return {

@@ -7,14 +7,14 @@
  * taken over is held by the opener and handed to the island once it has. Once sent, a confirmation
  * takes the form's place (what happens next, the school's phone), focus on its heading, until it is
  * closed. A page not in English hands its language (`lang`, sent with the enquiry) and its words
- * (`text`, from enquiryWords in enquiry-words.ts). Its class select lists the classes the school
+ * (`text`, from enquiryTexts in enquiry-texts.ts). Its class select lists the classes the school
  * offers: those its page was drawn with (`classes`: every class when absent; popup-classes.ts), then,
  * once the island has the school's profile (src/lib/offered-classes.ts), those it offers now.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { formCode } from '../../lib/forms/texts.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
-import { consentWords, speaker, type FormWords } from '../../lib/forms/words.ts';
+import { consentTexts, speaker, type FormTexts } from '../../lib/forms/island-texts.ts';
 import { apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
@@ -37,7 +37,7 @@ interface Sent {
 
 export interface EnquiryPopupProps {
   lang?: Language;
-  text?: FormWords;
+  text?: FormTexts;
   /** The classes the page was drawn with; absent: every class. */
   classes?: string[];
 }
@@ -88,7 +88,7 @@ export default function EnquiryPopup({
 
   const id = (f: string) => `${uid}-${f}`;
   /** How a class reads on this page. */
-  const classWords = (value: string) => speak.field('admissionClass')?.options?.[value] ?? classText(value);
+  const classTexts = (value: string) => speak.field('admissionClass')?.options?.[value] ?? classText(value);
 
   return (
     <>
@@ -124,7 +124,7 @@ export default function EnquiryPopup({
               level={3}
               action={{ label: speak.text('doneClose'), onClick: () => dialogRef.current?.close() }}
             >
-              <p>{speak.text('enquiryDoneNext', { mobile: done.mobile, class: classWords(done.admissionClass) })}</p>
+              <p>{speak.text('enquiryDoneNext', { mobile: done.mobile, class: classTexts(done.admissionClass) })}</p>
               <p>{speak.text('enquiryDoneVisit')}</p>
             </DonePanel>
           ) : (
@@ -138,8 +138,8 @@ export default function EnquiryPopup({
                     value={form.values[field.name]}
                     error={form.errors[field.name]}
                     required={!(field as Field).labelledOptional}
-                    consentWords={consentWords(speak, lang)}
-                    words={speak.field(field.name)}
+                    consentTexts={consentTexts(speak, lang)}
+                    texts={speak.field(field.name)}
                     onChange={(v) => form.change(field.name, v)}
                     options={
                       field.name === 'admissionClass' && offered

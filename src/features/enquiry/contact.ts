@@ -1,6 +1,6 @@
 /**
  * The WhatsApp message about an enquiry, in English and Hindi: the letter an e-mail would carry
- * (src/features/messages/templates.ts), its submission's while the enquiry is new, else its status's.
+ * (src/features/outbox/letters.ts), its submission's while the enquiry is new, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
 import { enquiryStatusChanged, enquirySubmitted } from './kind-letters.ts';

@@ -28,12 +28,12 @@ import { deleteRecord, getRecord } from '../../server/record-routes.ts';
 import { badRequest, formRefusal } from '../../server/errors.ts';
 import { changeStatus, workflowJson } from '../workflow-moves.server.ts';
 import type { WorkflowRoute } from '../../server/workflow-route.ts';
-import { messageAlongside, messageFor } from '../messages/outbox.server.ts';
+import { messageAlongside, messageFor } from '../outbox/outbox.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { offersClass } from '../../lib/school-profile.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
-import { MSG } from '../../lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../lib/forms/texts.ts';
 import { ENQUIRY, type Enquiry } from './enquiry.ts';
 import { ENQUIRY_ENDED, ENQUIRY_WORKFLOW, type EnquiryStatus } from './workflow.ts';
 import { ENQUIRY_FORM, validateEnquiry } from './schema.ts';
@@ -88,7 +88,7 @@ export const createEnquiry: Handler = async (req, ctx) => {
     onRepeat: () => countRequest(ip),
   });
   await sendSoon(ctx, { entity: 'enquiry', recordId: String(row.id) });
-  return json({ message: MSG.enquirySuccess, enquiry: enquiryJson(row) }, 201);
+  return json({ message: FORM_TEXTS.enquirySuccess, enquiry: enquiryJson(row) }, 201);
 };
 
 /** The admin list: also what an export of the same filters walks. */

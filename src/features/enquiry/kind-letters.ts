@@ -1,7 +1,7 @@
-/** What the school writes to a family about their enquiry (src/features/messages/templates.ts has what letters share). */
-import { statusWords } from '../../lib/contact.ts';
+/** What the school writes to a family about their enquiry (src/features/outbox/letters.ts has what letters share). */
+import { statusTexts } from '../../lib/contact.ts';
 import { classFor, type Language } from '../../lib/i18n/index.ts';
-import { homeUrl, letter, what } from '../messages/templates.ts';
+import { homeUrl, letter, what } from '../outbox/letters.ts';
 
 /** What the letters about an enquiry name (an enquiry's JSON has these). */
 export interface EnquiryFacts {
@@ -11,7 +11,7 @@ export interface EnquiryFacts {
 
 const enquiryValues = (language: Language, e: EnquiryFacts) => ({
   class: classFor(language, e.admissionClass),
-  status: statusWords(language, 'enquiry', e.status),
+  status: statusTexts(language, 'enquiry', e.status),
 });
 
 // An enquiry has no status page: its messages link the school's site.

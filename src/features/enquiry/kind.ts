@@ -1,5 +1,5 @@
 /** The admission enquiry as a kind of record: what privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
+import { defineKind, defineLetters, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import { enquiryStatusChanged, enquirySubmitted, type EnquiryFacts } from './kind-letters.ts';
 import { privacy } from '../../config/privacy.ts';
 import { ENQUIRY } from './enquiry.ts';
@@ -43,11 +43,11 @@ export const ENQUIRY_KIND = defineKind({
     retention: { days: () => privacy.retention.enquiryDays, after: 'last-change', why: 'retention: enquiry unchanged' },
     exportHolds: 'the record only (an enquiry has no documents)',
   },
-  messages: defineMessages({
+  letters: defineLetters({
     email: 'email',
     mobile: 'father_mobile',
     facts: (row): EnquiryFacts => ({ admissionClass: text(row.admission_class), status: text(row.status) }),
-    letters: { submitted: enquirySubmitted, status: enquiryStatusChanged },
+    byEvent: { submitted: enquirySubmitted, status: enquiryStatusChanged },
     templates: { 'enquiry.submitted': 'Enquiry received', 'enquiry.status': 'Enquiry status' },
   }),
 });

@@ -39,7 +39,7 @@ export interface FeePageData {
 const rupees = (paise: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
-const words =
+const texts =
   (lang: Language) =>
   (code: TextCode, values: Record<string, string> = {}) =>
     fill(lang, code, values);
@@ -76,7 +76,7 @@ const scrolling = (caption: string, table: Html) =>
  * own, so the first stays narrow enough to read on a phone.
  */
 function structureTables(lang: Language, session: string, structure: FeeStructure): Html {
-  const t = words(lang);
+  const t = texts(lang);
   const { heads, rows } = structure;
   const charged = heads.filter((h) => rows.some((r) => (r.amounts[h.id] ?? null) !== null));
   const alike = (h: FeeHead) =>
@@ -117,7 +117,7 @@ function structureTables(lang: Language, session: string, structure: FeeStructur
 
 /** Where to ask while a structure is not published: the office's phones and e-mail as links, or the office alone when neither is set. */
 function askOffice(lang: Language, contact: OfficeContact): Html {
-  const t = words(lang);
+  const t = texts(lang);
   const links = [
     ...contact.phones.map((p) => html`<a href="${p.href}">${p.number}</a>`),
     ...(contact.email ? [html`<a href="mailto:${contact.email}">${contact.email}</a>`] : []),
@@ -146,7 +146,7 @@ export function feePage(
   lang: Language,
   data: FeePageData,
 ): { path: string; title: string; description: string; body: Html } {
-  const t = words(lang);
+  const t = texts(lang);
   const first = data.sessions[0]!.session;
   const body = html`${breadcrumbs(lang, FEE_PAGE_PATH)}
 <h1>${t('fees.page.heading')}</h1>

@@ -22,7 +22,7 @@ import { toIso } from '../../lib/dates.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import type { Language } from '../../lib/i18n/index.ts';
-import { FEE_MESSAGES, validateFees, type FeeSchedule } from './fees.ts';
+import { FEE_TEXTS, validateFees, type FeeSchedule } from './fees.ts';
 import { FEE_PAGE_TAG, feePage } from './fee-page.server.ts';
 import { CARRY_OVER } from './fee-sql.server.ts';
 import { officeContact, publishedFees } from './structure.server.ts';
@@ -90,7 +90,7 @@ async function scheduleJson(session: string): Promise<FeeSchedule> {
 
 function sessionParam(value: unknown): string {
   if (value === undefined || value === null || value === '') return sessionOf();
-  if (!isSessionName(value)) throw badRequest(FEE_MESSAGES.session, { session: FEE_MESSAGES.session });
+  if (!isSessionName(value)) throw badRequest(FEE_TEXTS.session, { session: FEE_TEXTS.session });
   return value;
 }
 

@@ -36,7 +36,7 @@ export interface FeeSchedule {
   updatedAt: string | null;
 }
 
-export const FEE_MESSAGES = {
+export const FEE_TEXTS = {
   session: 'Choose a session such as 2027-28.',
   admission: 'Send the admission fees as a list of { admissionClass, amount }, one for every class.',
   unknownClass: 'Unknown class.',
@@ -83,18 +83,18 @@ const feeSchema = (offered: readonly string[]) =>
     z.superRefine((v: z.output<typeof shape>, ctx) => {
       const rules = new Rules(ctx, true);
       const list = entries(v.admission);
-      rules.check(FEE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
-      rules.check(FEE_MESSAGES.admission, () => (Array.isArray(v.admission) ? [] : ['admission']));
-      rules.check(FEE_MESSAGES.unknownClass, () => (list.some((e) => !isClass(e.admissionClass)) ? ['admission'] : []));
-      rules.check(FEE_MESSAGES.notOffered, () =>
+      rules.check(FEE_TEXTS.session, () => (isSessionName(v.session) ? [] : ['session']));
+      rules.check(FEE_TEXTS.admission, () => (Array.isArray(v.admission) ? [] : ['admission']));
+      rules.check(FEE_TEXTS.unknownClass, () => (list.some((e) => !isClass(e.admissionClass)) ? ['admission'] : []));
+      rules.check(FEE_TEXTS.notOffered, () =>
         list.flatMap((e) =>
           isClass(e.admissionClass) && !offered.includes(e.admissionClass) ? [classField(e.admissionClass)] : [],
         ),
       );
-      rules.check(FEE_MESSAGES.twice, () =>
+      rules.check(FEE_TEXTS.twice, () =>
         new Set(list.map((e) => e.admissionClass)).size !== list.length ? ['admission'] : [],
       );
-      rules.check(FEE_MESSAGES.missing, () =>
+      rules.check(FEE_TEXTS.missing, () =>
         Array.isArray(v.admission)
           ? offered.filter((c) => !list.some((e) => e.admissionClass === c)).map(classField)
           : [],
@@ -106,9 +106,9 @@ const feeSchema = (offered: readonly string[]) =>
         ['transferCertificate', v.transferCertificate],
       ];
       const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
-      rules.check(FEE_MESSAGES.negative, () => amounts.filter(([, a]) => negative(a)).map(([f]) => f));
-      rules.check(FEE_MESSAGES.amount, () => amounts.filter(([, a]) => feePaise(a) === undefined).map(([f]) => f));
-      rules.check(FEE_MESSAGES.tooMuch, () =>
+      rules.check(FEE_TEXTS.negative, () => amounts.filter(([, a]) => negative(a)).map(([f]) => f));
+      rules.check(FEE_TEXTS.amount, () => amounts.filter(([, a]) => feePaise(a) === undefined).map(([f]) => f));
+      rules.check(FEE_TEXTS.tooMuch, () =>
         amounts.filter(([, a]) => (feePaise(a) ?? 0) > MAX_FEE_PAISE).map(([f]) => f),
       );
     }),

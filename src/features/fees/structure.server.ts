@@ -33,7 +33,7 @@ import { CARRY_OVER } from './fee-sql.server.ts';
 import { FEE_PAGE_TAG, sessionFees, type OfficeContact, type PublishedFees } from './fee-page.server.ts';
 import {
   STARTING_NAMES,
-  STRUCTURE_MESSAGES,
+  STRUCTURE_TEXTS,
   classRuns,
   offeredStructure,
   validateStructure,
@@ -214,7 +214,7 @@ async function answer(session: string, db: Queryable = getPool()): Promise<FeeSt
 
 function sessionParam(value: unknown, field = 'session'): string {
   if (value === undefined || value === null || value === '') return sessionOf();
-  if (!isSessionName(value)) throw badRequest(STRUCTURE_MESSAGES.session, { [field]: STRUCTURE_MESSAGES.session });
+  if (!isSessionName(value)) throw badRequest(STRUCTURE_TEXTS.session, { [field]: STRUCTURE_TEXTS.session });
   return value;
 }
 
@@ -342,9 +342,9 @@ export async function copyStructure(req: Request, ctx: AdminContext): Promise<Re
   const from = body.from;
   const to = body.to;
   const fields: Record<string, string> = {};
-  if (!isSessionName(from)) fields.from = STRUCTURE_MESSAGES.session;
-  if (!isSessionName(to)) fields.to = STRUCTURE_MESSAGES.session;
-  else if (to === from) fields.to = STRUCTURE_MESSAGES.copyTo;
+  if (!isSessionName(from)) fields.from = STRUCTURE_TEXTS.session;
+  if (!isSessionName(to)) fields.to = STRUCTURE_TEXTS.session;
+  else if (to === from) fields.to = STRUCTURE_TEXTS.copyTo;
   if (body.replace !== undefined && typeof body.replace !== 'boolean')
     fields.replace = 'Send replace as true or false.';
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
@@ -352,8 +352,7 @@ export async function copyStructure(req: Request, ctx: AdminContext): Promise<Re
   const changed = await transaction(async (tx) => {
     // The classes the school offers now: a class it has stopped offering is not carried into another session.
     const source = await saved(from as string, tx, offered);
-    if (!source?.structure?.rows.length)
-      throw badRequest(STRUCTURE_MESSAGES.copyFrom, { from: STRUCTURE_MESSAGES.copyFrom });
+    if (!source?.structure?.rows.length) throw badRequest(STRUCTURE_TEXTS.copyFrom, { from: STRUCTURE_TEXTS.copyFrom });
     const target = await tx.query(`SELECT 1 FROM fee_structures WHERE session = $1`, [to]);
     if (target.rows.length && body.replace !== true) {
       throw conflict(`${String(to)} has a fee structure of its own. Copy again to replace it.`, {

@@ -92,7 +92,7 @@ export interface FeeStructureAnswer {
   classes: SchoolClass[];
 }
 
-export const STRUCTURE_MESSAGES = {
+export const STRUCTURE_TEXTS = {
   session: 'Choose a session such as 2027-28.',
   heads: `List the fees: at least the admission fee, at most ${STRUCTURE_LIMITS.heads}.`,
   admissionHead: 'The structure has one admission fee: the one families pay online.',
@@ -159,25 +159,25 @@ const structureSchema = (offered: readonly string[]) =>
       const heads = objects(v.heads);
       const rows = objects(v.rows);
       const ids = heads.map((h) => h.id);
-      rules.check(STRUCTURE_MESSAGES.session, () => (isSessionName(v.session) ? [] : ['session']));
-      rules.check(STRUCTURE_MESSAGES.heads, () =>
+      rules.check(STRUCTURE_TEXTS.session, () => (isSessionName(v.session) ? [] : ['session']));
+      rules.check(STRUCTURE_TEXTS.heads, () =>
         heads.length < 1 || heads.length > STRUCTURE_LIMITS.heads ? ['heads'] : [],
       );
-      rules.check(STRUCTURE_MESSAGES.admissionHead, () =>
+      rules.check(STRUCTURE_TEXTS.admissionHead, () =>
         heads.filter((h) => h.kind === 'admission').length !== 1 ? ['heads'] : [],
       );
-      rules.check(STRUCTURE_MESSAGES.headId, () =>
+      rules.check(STRUCTURE_TEXTS.headId, () =>
         heads.flatMap((h, i) =>
           typeof h.id !== 'string' || !HEAD_ID.test(h.id) || ids.indexOf(h.id) !== i ? [`heads.${i}.id`] : [],
         ),
       );
-      rules.check(STRUCTURE_MESSAGES.kind, () => heads.flatMap((h, i) => (isKind(h.kind) ? [] : [`heads.${i}.kind`])));
-      rules.check(STRUCTURE_MESSAGES.period, () =>
+      rules.check(STRUCTURE_TEXTS.kind, () => heads.flatMap((h, i) => (isKind(h.kind) ? [] : [`heads.${i}.kind`])));
+      rules.check(STRUCTURE_TEXTS.period, () =>
         heads.flatMap((h, i) =>
           isKind(h.kind) && !(PERIODS_OF[h.kind] as readonly unknown[]).includes(h.period) ? [`heads.${i}.period`] : [],
         ),
       );
-      rules.check(STRUCTURE_MESSAGES.name, () =>
+      rules.check(STRUCTURE_TEXTS.name, () =>
         heads.flatMap((h, i) => {
           const n = nameOf(h.name);
           return (['en', 'hi'] as const)
@@ -185,27 +185,27 @@ const structureSchema = (offered: readonly string[]) =>
             .map((l) => `heads.${i}.name.${l}`);
         }),
       );
-      rules.check(STRUCTURE_MESSAGES.sameName, () => {
+      rules.check(STRUCTURE_TEXTS.sameName, () => {
         const seen = heads.map((h) => nameOf(h.name).en.toLowerCase());
         return seen.flatMap((n, i) => (n && seen.indexOf(n) !== i ? [`heads.${i}.name.en`] : []));
       });
-      rules.check(STRUCTURE_MESSAGES.rows, () => (rows.length < 1 || rows.length > ALL_CLASSES.length ? ['rows'] : []));
-      rules.check(STRUCTURE_MESSAGES.noClass, () =>
+      rules.check(STRUCTURE_TEXTS.rows, () => (rows.length < 1 || rows.length > ALL_CLASSES.length ? ['rows'] : []));
+      rules.check(STRUCTURE_TEXTS.noClass, () =>
         rows.flatMap((r, i) => (!Array.isArray(r.classes) || r.classes.length === 0 ? [`rows.${i}.classes`] : [])),
       );
-      rules.check(STRUCTURE_MESSAGES.unknownClass, () =>
+      rules.check(STRUCTURE_TEXTS.unknownClass, () =>
         rows.flatMap((r, i) =>
           Array.isArray(r.classes) && r.classes.some((c) => !isClass(c)) ? [`rows.${i}.classes`] : [],
         ),
       );
-      rules.check(STRUCTURE_MESSAGES.notOffered, () =>
+      rules.check(STRUCTURE_TEXTS.notOffered, () =>
         rows.flatMap((r, i) =>
           Array.isArray(r.classes) && r.classes.some((c) => isClass(c) && !offered.includes(c))
             ? [`rows.${i}.classes`]
             : [],
         ),
       );
-      rules.check(STRUCTURE_MESSAGES.twice, () => {
+      rules.check(STRUCTURE_TEXTS.twice, () => {
         const all = rows.flatMap((r, i) =>
           Array.isArray(r.classes) ? r.classes.map((c) => [String(c), i] as const) : [],
         );
@@ -213,7 +213,7 @@ const structureSchema = (offered: readonly string[]) =>
           ...new Set(all.filter(([c], k) => all.findIndex(([d]) => d === c) !== k).map(([, i]) => `rows.${i}.classes`)),
         ];
       });
-      rules.check(STRUCTURE_MESSAGES.unknownFee, () =>
+      rules.check(STRUCTURE_TEXTS.unknownFee, () =>
         rows.flatMap((r, i) =>
           Object.keys(record(r.amounts)).some((id) => !ids.includes(id)) ? [`rows.${i}.amounts`] : [],
         ),
@@ -228,20 +228,20 @@ const structureSchema = (offered: readonly string[]) =>
           })),
       );
       const negative = (value: unknown) => (rupeesToPaise(value) ?? 0) < 0;
-      rules.check(STRUCTURE_MESSAGES.negative, () => [
+      rules.check(STRUCTURE_TEXTS.negative, () => [
         ...cells.filter((c) => negative(c.value)).map((c) => c.field),
         ...(negative(v.transferCertificate) ? ['transferCertificate'] : []),
       ]);
-      rules.check(STRUCTURE_MESSAGES.admissionAmount, () =>
+      rules.check(STRUCTURE_TEXTS.admissionAmount, () =>
         cells.filter((c) => c.admission && typedPaise(c.value) === null).map((c) => c.field),
       );
-      rules.check(STRUCTURE_MESSAGES.amount, () =>
+      rules.check(STRUCTURE_TEXTS.amount, () =>
         cells.filter((c) => typedPaise(c.value) === undefined).map((c) => c.field),
       );
-      rules.check(STRUCTURE_MESSAGES.tc, () =>
+      rules.check(STRUCTURE_TEXTS.tc, () =>
         typeof typedPaise(v.transferCertificate) !== 'number' ? ['transferCertificate'] : [],
       );
-      rules.check(STRUCTURE_MESSAGES.tooMuch, () => [
+      rules.check(STRUCTURE_TEXTS.tooMuch, () => [
         ...cells.filter((c) => (typedPaise(c.value) ?? 0) > MAX_FEE_PAISE).map((c) => c.field),
         ...((typedPaise(v.transferCertificate) ?? 0) > MAX_FEE_PAISE ? ['transferCertificate'] : []),
       ]);

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.tsx';
 import { GALLERY_FALLBACK_IMAGE, IMAGE_ACCEPT, galleryProblem, imageProblem } from './gallery.ts';
 import { downscaleImage, type DownscaleOptions } from '../../lib/downscale-image.ts';
 import { isTooSmall, photoSize } from '../../lib/forms/image-size.ts';
-import { MSG } from '../../lib/forms/texts.ts';
+import { FORM_TEXTS } from '../../lib/forms/texts.ts';
 
 export interface GalleryValues {
   title: string;
@@ -105,7 +105,7 @@ export function GalleryForm({ mode, initial, currentImage, onSubmit, submitLabel
         const size = photoSize(new Uint8Array(await upload.slice(0, 256 * 1024).arrayBuffer()));
         if (size && isTooSmall(size)) {
           setBusy(undefined);
-          setFileError(MSG.imageTooSmall);
+          setFileError(FORM_TEXTS.imageTooSmall);
           fileRef.current?.focus();
           return;
         }

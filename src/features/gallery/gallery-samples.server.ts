@@ -12,7 +12,7 @@ import { purgePages } from '../../server/public-page.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import { STARTING_PREFIX } from '../pictures/picture.ts';
 import { startingGallery, type StartingGalleryPhoto } from '../pictures/starting.ts';
-import { GALLERY_MESSAGES, GALLERY_TAG, type GallerySample } from './gallery.ts';
+import { GALLERY_TEXTS, GALLERY_TAG, type GallerySample } from './gallery.ts';
 
 const sampleJson = (photo: StartingGalleryPhoto): GallerySample => ({
   id: `${STARTING_PREFIX}${photo.name}`,
@@ -72,9 +72,9 @@ export async function takeDownSample(
 export async function removeSample(_req: Request, ctx: AdminContext): Promise<Response> {
   const name = ctx.params.name ?? '';
   const photo = await transaction((tx) => takeDownSample(tx, ctx, name));
-  if (!photo) throw notFound(GALLERY_MESSAGES.sampleNotFound);
+  if (!photo) throw notFound(GALLERY_TEXTS.sampleNotFound);
   await purgePages([GALLERY_TAG]);
-  return json({ message: GALLERY_MESSAGES.sampleRemoved, name });
+  return json({ message: GALLERY_TEXTS.sampleRemoved, name });
 }
 
 /** The go-live checklist's line: sample photos still in the public gallery. */

@@ -30,7 +30,7 @@ import {
   ALLOWED_IMAGE_TYPES,
   GALLERY_ITEM,
   GALLERY_MAX_BYTES,
-  GALLERY_MESSAGES,
+  GALLERY_TEXTS,
   GALLERY_TAG,
   galleryProblem,
   type GalleryItem,
@@ -56,14 +56,14 @@ interface GalleryForm {
 
 /** Reads the multipart form, keeping at most GALLERY_MAX_BYTES of the image in memory. */
 async function readGalleryForm(req: Request): Promise<GalleryForm> {
-  if (!req.body) throw badRequest(GALLERY_MESSAGES.required);
+  if (!req.body) throw badRequest(GALLERY_TEXTS.required);
   // An oversized image is marked, not refused at once: the form's own order (text first) decides the message.
   const { fields, files, oversized } = await readMultipart(req, {
     maxFileBytes: GALLERY_MAX_BYTES,
     maxFiles: 1,
     maxFields: 10,
     maxFieldBytes: 16 * 1024,
-    fileTooLarge: GALLERY_MESSAGES.imageTooLarge,
+    fileTooLarge: GALLERY_TEXTS.imageTooLarge,
     acceptFile: (field) => field === 'image',
     oversize: 'mark',
   });
@@ -100,19 +100,19 @@ async function checkedForm(req: Request, mode: GalleryMode) {
     mode,
   );
   if (problem) {
-    const status = problem.message === GALLERY_MESSAGES.imageTooLarge ? 413 : 400;
+    const status = problem.message === GALLERY_TEXTS.imageTooLarge ? 413 : 400;
     throw new HttpError(status, problem.message, { [problem.field]: problem.message });
   }
   let image: StoredImage | undefined;
   if (form.image) {
     const type = await detectImageType(form.image);
-    if (!type) throw unsupportedType(GALLERY_MESSAGES.imageType, { image: GALLERY_MESSAGES.imageType });
+    if (!type) throw unsupportedType(GALLERY_TEXTS.imageType, { image: GALLERY_TEXTS.imageType });
     const size = pixelSize(form.image);
     if (!size) throw formRefusal(422, 'photoUnreadable', ['image']);
     if (isTooSmall(size)) throw formRefusal(422, 'imageTooSmall', ['image']);
     const stripped = stripMetadata(form.image, type.mime);
     if (stripped.problem === 'turned')
-      throw new HttpError(422, GALLERY_MESSAGES.imageTurned, { image: GALLERY_MESSAGES.imageTurned });
+      throw new HttpError(422, GALLERY_TEXTS.imageTurned, { image: GALLERY_TEXTS.imageTurned });
     if (stripped.problem) throw formRefusal(422, 'photoUnreadable', ['image']);
     image = { bytes: stripped.bytes, ext: type.ext, ...size };
   }
@@ -162,7 +162,7 @@ export async function createGalleryItem(req: Request, ctx: AdminContext): Promis
       );
       // A photo of the school's put in a sample's place: both or neither.
       if (form.replaces && !(await takeDownSample(tx, ctx, form.replaces, id)))
-        throw notFound(GALLERY_MESSAGES.sampleNotFound);
+        throw notFound(GALLERY_TEXTS.sampleNotFound);
       return rows[0]!;
     });
   } catch (error) {

@@ -72,7 +72,7 @@ export function galleryImageUrl(image: string | null | undefined): string | unde
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const IMAGE_ACCEPT = ALLOWED_IMAGE_TYPES.join(',');
 
-export const GALLERY_MESSAGES = {
+export const GALLERY_TEXTS = {
   required: 'Please fill in all required fields.',
   imageRequired: 'Please upload an image',
   imageTooLarge: 'File size must be under 6MB',
@@ -107,18 +107,18 @@ export interface GalleryProblem {
 export function galleryProblem(input: GalleryFormInput, mode: GalleryMode): GalleryProblem | undefined {
   const title = input.title.trim();
   const description = input.description.trim();
-  if (!title) return { field: 'title', message: GALLERY_MESSAGES.required };
-  if (!description) return { field: 'description', message: GALLERY_MESSAGES.required };
-  if (title.length > GALLERY_TITLE_MAX) return { field: 'title', message: GALLERY_MESSAGES.titleTooLong };
+  if (!title) return { field: 'title', message: GALLERY_TEXTS.required };
+  if (!description) return { field: 'description', message: GALLERY_TEXTS.required };
+  if (title.length > GALLERY_TITLE_MAX) return { field: 'title', message: GALLERY_TEXTS.titleTooLong };
   if (description.length > GALLERY_DESCRIPTION_MAX)
-    return { field: 'description', message: GALLERY_MESSAGES.descriptionTooLong };
+    return { field: 'description', message: GALLERY_TEXTS.descriptionTooLong };
   const image = input.image;
   if (!image || image.size === 0) {
-    return mode === 'create' ? { field: 'image', message: GALLERY_MESSAGES.imageRequired } : undefined;
+    return mode === 'create' ? { field: 'image', message: GALLERY_TEXTS.imageRequired } : undefined;
   }
-  if (image.size > GALLERY_MAX_BYTES) return { field: 'image', message: GALLERY_MESSAGES.imageTooLarge };
+  if (image.size > GALLERY_MAX_BYTES) return { field: 'image', message: GALLERY_TEXTS.imageTooLarge };
   if (image.type && !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(image.type)) {
-    return { field: 'image', message: GALLERY_MESSAGES.imageType };
+    return { field: 'image', message: GALLERY_TEXTS.imageType };
   }
   return undefined;
 }

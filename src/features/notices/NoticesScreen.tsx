@@ -15,7 +15,7 @@ import { dateInIndia } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
 import {
   STAFF_FILE_MAX_BYTES,
-  STAFF_FILE_MESSAGES,
+  STAFF_FILE_TEXTS,
   STAFF_FILE_TYPES,
   acceptOf,
   type StaffFileType,
@@ -297,7 +297,7 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
     setErrors(({ attachmentUploadId: _, ...rest }) => rest);
     if (!file) return;
     if (file.size > STAFF_FILE_MAX_BYTES) {
-      setErrors((e) => ({ ...e, attachmentUploadId: STAFF_FILE_MESSAGES.tooLarge }));
+      setErrors((e) => ({ ...e, attachmentUploadId: STAFF_FILE_TEXTS.tooLarge }));
       if (fileRef.current) fileRef.current.value = '';
       return;
     }
@@ -315,7 +315,7 @@ function NoticeForm({ id, initial, onDone }: { id?: string; initial: Draft; onDo
           attachment: { name: body.name ?? file.name, type: body.type!, size: body.size ?? file.size },
         }));
       } else {
-        setErrors((e) => ({ ...e, attachmentUploadId: body.error ?? STAFF_FILE_MESSAGES.type }));
+        setErrors((e) => ({ ...e, attachmentUploadId: body.error ?? STAFF_FILE_TEXTS.type }));
         if (fileRef.current) fileRef.current.value = '';
       }
     } catch {

@@ -22,7 +22,7 @@ import { STAFF_FILE_MIME } from '../../lib/staff-files.ts';
 import { site } from '../../config/site.ts';
 import { schoolInUse, schoolName, schoolShortName, type SchoolProfile } from '../../lib/school-profile.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
-import { wordsFor, type Notice } from './notice.ts';
+import { textsFor, type Notice } from './notice.ts';
 import { withoutControlCharacters } from '../../lib/visible-text.ts';
 import { excerpt, noticeText, renderNotice } from './markdown.server.ts';
 import { CURRENT, NOTICES_TAG, NOTICE_SELECT, PUBLIC_ORDER, noticeJson } from './notices.server.ts';
@@ -58,7 +58,7 @@ export function noticesFeed(notices: readonly Notice[], lang: Language, school: 
   author.add('uri', {}, site.url);
   feed.add('rights', {}, schoolName(school, lang));
   for (const notice of notices) {
-    const words = wordsFor(notice, lang);
+    const words = textsFor(notice, lang);
     const address = absolute(pathIn(lang, notice.url));
     const entry = feed.add('entry').lang(LANGUAGE_TAGS[words.language]);
     entry.add('id', {}, address);

@@ -25,7 +25,7 @@ import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
 import { schoolInUse, schoolShortName, type SchoolProfile } from '../../lib/school-profile.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
-import { isNoticeSlug, wordsFor, type Notice } from './notice.ts';
+import { isNoticeSlug, textsFor, type Notice } from './notice.ts';
 import { excerpt, noticeText, renderNotice } from './markdown.server.ts';
 import { CURRENT, NOTICES_TAG, NOTICE_SELECT, PUBLIC_ORDER, noticeJson } from './notices.server.ts';
 
@@ -84,7 +84,7 @@ function meta(lang: Language, notice: Notice, today: string): Html {
 
 /** One notice in a list: its title linking to its page, its date and the start of its text. */
 function listItem(lang: Language, notice: Notice, today: string, heading: 'h2' | 'h3'): Html {
-  const words = wordsFor(notice, lang);
+  const words = textsFor(notice, lang);
   const own = langAttribute(words.language, lang);
   const title = html`<a href="${link(lang, notice.url)}"${own}>${words.title}</a>`;
   return html`<li class="notice-item${notice.pinned ? ' notice-item--pinned' : ''}">${heading === 'h2' ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`}${meta(lang, notice, today)}<p class="notice-excerpt"${own}>${excerpt(noticeText(words.body), 200)}</p></li>`;
@@ -150,7 +150,7 @@ function shareLink(lang: Language, title: string, notice: Notice): Html {
 
 /** /notices/<slug>: one notice in full. */
 export function noticeBody(lang: Language, notice: Notice, today: string): Html {
-  const words = wordsFor(notice, lang);
+  const words = textsFor(notice, lang);
   const own = langAttribute(words.language, lang);
   const other =
     words.language !== lang ? html`<p class="notice-note">${fill(lang, `notices.onlyIn.${words.language}`)}</p>` : '';
@@ -168,7 +168,7 @@ export function noticeMissingBody(lang: Language): Html {
 
 /** A notice's page title and description (og:title, og:description) in the notice's own words. */
 export function noticeHead(notice: Notice, lang: Language): { title: string; description: string } {
-  const words = wordsFor(notice, lang);
+  const words = textsFor(notice, lang);
   return { title: words.title, description: excerpt(noticeText(words.body), 200) || words.title };
 }
 

@@ -10,7 +10,7 @@
 import { z } from '../../lib/zod.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { LANGUAGES, type Language } from '../../lib/i18n/languages.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 import type { StaffFileType } from '../../lib/staff-files.ts';
 
 export const NOTICE_LIMITS = { title: 200, body: 8000 } as const;
@@ -58,14 +58,14 @@ export function noticeState(notice: Pick<Notice, 'publishOn' | 'expiresOn'>, tod
 /** The public page of a notice with this slug. */
 export const noticePath = (slug: string) => `/notices/${slug}`;
 
-export const NOTICE_MESSAGES = {
+export const NOTICE_TEXTS = {
   title: 'Write the title in English, in Hindi or in both.',
   body: 'Write the text of the notice in each language that has a title.',
   titleWithoutBody: 'This language has a title but no text: write the text, or clear the title.',
   bodyWithoutTitle: 'This language has text but no title: write the title, or clear the text.',
   titleTooLong: `A title may have at most ${NOTICE_LIMITS.title} characters.`,
   bodyTooLong: `The text may have at most ${NOTICE_LIMITS.body} characters.`,
-  control: CONTROL_MESSAGE,
+  control: CONTROL_TEXT,
   publishOn: 'Choose the date the notice is published.',
   expiresOn: 'The expiry date must be a real date, or left empty.',
   expiresBeforePublish: 'The expiry date cannot be before the publish date.',
@@ -74,7 +74,7 @@ export const NOTICE_MESSAGES = {
   notFound: 'Notice not found',
   deleted: 'Notice deleted',
 } as const;
-export type NoticeMessage = keyof typeof NOTICE_MESSAGES;
+export type NoticeMessage = keyof typeof NOTICE_TEXTS;
 
 const text = (message: string) => z.optional(z.nullable(z.string({ error: message })));
 const localized = (message: string) =>
@@ -83,13 +83,13 @@ const localized = (message: string) =>
 const date = (message: string) => z.string({ error: message });
 
 const shape = z.object({
-  title: localized(NOTICE_MESSAGES.title),
-  body: localized(NOTICE_MESSAGES.body),
-  publishOn: date(NOTICE_MESSAGES.publishOn),
-  expiresOn: z.optional(z.nullable(z.string({ error: NOTICE_MESSAGES.expiresOn }))),
-  pinned: z.optional(z.boolean({ error: NOTICE_MESSAGES.pinned })),
+  title: localized(NOTICE_TEXTS.title),
+  body: localized(NOTICE_TEXTS.body),
+  publishOn: date(NOTICE_TEXTS.publishOn),
+  expiresOn: z.optional(z.nullable(z.string({ error: NOTICE_TEXTS.expiresOn }))),
+  pinned: z.optional(z.boolean({ error: NOTICE_TEXTS.pinned })),
   // A new upload's id; null takes the attachment off; left out keeps it (on an edit).
-  attachmentUploadId: z.optional(z.nullable(z.string({ error: NOTICE_MESSAGES.attachment }))),
+  attachmentUploadId: z.optional(z.nullable(z.string({ error: NOTICE_TEXTS.attachment }))),
 });
 
 /** A notice as the office sends it, cleaned: each language's words trimmed, empty ones left out. */
@@ -122,7 +122,7 @@ export const noticeSchema = z.pipe(
     const title = cleaned(input.title);
     const body = cleaned(input.body);
     const issue = (path: string, key: NoticeMessage) =>
-      ctx.issues.push({ code: 'custom', path: [path], message: NOTICE_MESSAGES[key], input, params: { key } });
+      ctx.issues.push({ code: 'custom', path: [path], message: NOTICE_TEXTS[key], input, params: { key } });
     if (!Object.keys(title).length && !Object.keys(body).length) {
       issue('title', 'title');
     }
@@ -159,7 +159,7 @@ export type NoticeValidation =
   | { ok: true; data: NoticeInput }
   | { ok: false; error: string; code: string; fields: Record<string, string>; codes: Record<string, string> };
 
-const KEY_OF = Object.fromEntries(Object.entries(NOTICE_MESSAGES).map(([key, message]) => [message, key])) as Record<
+const KEY_OF = Object.fromEntries(Object.entries(NOTICE_TEXTS).map(([key, message]) => [message, key])) as Record<
   string,
   NoticeMessage
 >;
@@ -181,12 +181,12 @@ export function validateNotice(input: unknown): NoticeValidation {
     codes[path] ??= noticeCode(KEY_OF[issue.message]);
   }
   const first = result.error.issues[0];
-  const error = first?.message ?? NOTICE_MESSAGES.title;
+  const error = first?.message ?? NOTICE_TEXTS.title;
   return { ok: false, error, code: noticeCode(KEY_OF[error]), fields, codes };
 }
 
 /** A preview's input: the text in each language, as the form has it (nothing else is needed to draw it). */
-const previewShape = z.object({ body: localized(NOTICE_MESSAGES.body) });
+const previewShape = z.object({ body: localized(NOTICE_TEXTS.body) });
 
 /** The text to preview, cleaned like a notice's; else the message saying why not (no text, not text, too long). */
 export function previewInput(input: unknown): { body: Localized } | { error: NoticeMessage } {
@@ -200,7 +200,7 @@ export function previewInput(input: unknown): { body: Localized } | { error: Not
 }
 
 /** The words of a notice to show on a page in `language`: that language's, else the other (marked with its own lang). */
-export function wordsFor(
+export function textsFor(
   notice: Pick<Notice, 'title' | 'body'>,
   language: Language,
 ): { language: Language; title: string; body: string } {

@@ -24,7 +24,7 @@ import { LANGUAGES } from '../../lib/i18n/languages.ts';
 import { STAFF_FILE_TYPES, fileUrl, type StaffFileType } from '../../lib/staff-files.ts';
 import {
   NOTICE_BODY_BYTES,
-  NOTICE_MESSAGES,
+  NOTICE_TEXTS,
   noticeCode,
   noticePath,
   previewInput,
@@ -206,7 +206,7 @@ export async function createNotice(req: Request, ctx: AdminContext): Promise<Res
 /** PUT /v1/api/notices/:id: the whole notice again; `attachmentUploadId` a new file, null none, left out keeps it. */
 export async function updateNotice(req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound(NOTICE_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound(NOTICE_TEXTS.notFound);
   const input = await readNotice(req);
   const result = await transaction(async (tx) => {
     const before = await loadNotice(tx, id, true);
@@ -243,7 +243,7 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
     );
     return { after, released };
   });
-  if (!result) throw notFound(NOTICE_MESSAGES.notFound);
+  if (!result) throw notFound(NOTICE_TEXTS.notFound);
   await deleteReleased(result.released);
   // A kept attachment too: a publish date moved later takes it off the site until then.
   const kept = result.after.attachment;
@@ -254,7 +254,7 @@ export async function updateNotice(req: Request, ctx: AdminContext): Promise<Res
 /** DELETE /v1/api/notices/:id: the notice and its attachment. */
 export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound(NOTICE_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound(NOTICE_TEXTS.notFound);
   const released = await transaction(async (tx) => {
     const before = await loadNotice(tx, id, true);
     if (!before) return undefined;
@@ -267,10 +267,10 @@ export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Re
     );
     return files;
   });
-  if (!released) throw notFound(NOTICE_MESSAGES.notFound);
+  if (!released) throw notFound(NOTICE_TEXTS.notFound);
   await deleteReleased(released);
   await purgePages([NOTICES_TAG]);
-  return json({ message: NOTICE_MESSAGES.deleted, _id: id });
+  return json({ message: NOTICE_TEXTS.deleted, _id: id });
 }
 
 /**
@@ -281,7 +281,7 @@ export async function deleteNotice(_req: Request, ctx: AdminContext): Promise<Re
 export async function previewNotice(req: Request): Promise<Response> {
   const input = previewInput(await readJson(req, NOTICE_BODY_BYTES));
   if ('error' in input) {
-    const message = NOTICE_MESSAGES[input.error];
+    const message = NOTICE_TEXTS[input.error];
     const code = noticeCode(input.error);
     throw new HttpError(400, message, { body: message }).withCode(code, { body: code });
   }

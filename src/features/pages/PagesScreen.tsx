@@ -206,7 +206,7 @@ interface FieldProps {
 }
 
 /** One part in both languages, side by side on a wide screen. */
-function Words({
+function BothLanguages({
   uid,
   errors,
   name,
@@ -392,8 +392,8 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
           makes it the school's own.
         </p>
       )}
-      <Words {...f} name="title" label="Heading" value={c.title} onChange={at('title')} />
-      <Words
+      <BothLanguages {...f} name="title" label="Heading" value={c.title} onChange={at('title')} />
+      <BothLanguages
         {...f}
         name="description"
         label="Description for search engines"
@@ -403,7 +403,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         long={2}
       />
       {!home && (
-        <Words
+        <BothLanguages
           {...f}
           name="summary"
           label="Line on the cards that link to this page"
@@ -414,7 +414,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
       )}
       {home && (
         <>
-          <Words
+          <BothLanguages
             {...f}
             name="home.eyebrow"
             label="Small line above the heading"
@@ -423,7 +423,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
           />
         </>
       )}
-      <Words
+      <BothLanguages
         {...f}
         name="lead"
         label={home ? 'Text under the heading' : 'Opening line'}
@@ -435,14 +435,14 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
       {c.person ? (
         <fieldset className="pages-items">
           <legend>Signed by</legend>
-          <Words
+          <BothLanguages
             {...f}
             name="person.name"
             label="Name (as signed)"
             value={c.person.name}
             onChange={at('person.name')}
           />
-          <Words {...f} name="person.role" label="Role" value={c.person.role} onChange={at('person.role')} />
+          <BothLanguages {...f} name="person.role" label="Role" value={c.person.role} onChange={at('person.role')} />
           <Picture {...f} name="person.photo" label="Photo" value={c.person.photo} onChange={at('person.photo')} />
         </fieldset>
       ) : (
@@ -459,7 +459,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
           <legend>Buttons under the text</legend>
           {home.buttons.map((b, i) => (
             <div className="pages-item" key={i}>
-              <Words
+              <BothLanguages
                 {...f}
                 name={`home.buttons.${i}.label`}
                 label={`Button ${i + 1}`}
@@ -491,14 +491,14 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
                   </button>
                 </p>
               )}
-              <Words
+              <BothLanguages
                 {...f}
                 name={`home.stats.${i}.value`}
                 label={`Figure ${i + 1}`}
                 value={s.value}
                 onChange={(v) => set({ ...s, value: v, sample: false })}
               />
-              <Words
+              <BothLanguages
                 {...f}
                 name={`home.stats.${i}.label`}
                 label={`What figure ${i + 1} counts`}
@@ -510,7 +510,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         />
       )}
       {home && (
-        <Words
+        <BothLanguages
           {...f}
           name="home.yearsLabel"
           label="Label of the years since the school was founded (empty: not shown)"
@@ -519,7 +519,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         />
       )}
       {home && (
-        <Words
+        <BothLanguages
           {...f}
           name="home.aboutHeading"
           label="Heading of the school's introduction"
@@ -527,7 +527,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
           onChange={at('home.aboutHeading')}
         />
       )}
-      <Words
+      <BothLanguages
         {...f}
         name="body"
         label={home ? "The school's introduction" : 'Text'}
@@ -537,7 +537,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         long={12}
         hint={MARKDOWN_HINT}
       />
-      <Words
+      <BothLanguages
         {...f}
         name="factsHeading"
         label="Heading of the facts"
@@ -554,14 +554,14 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         make={() => ({ label: empty(), value: empty() })}
         render={(item, i) => (
           <>
-            <Words
+            <BothLanguages
               {...f}
               name={`facts.${i}.label`}
               label={`Fact ${i + 1}: what`}
               value={item.label}
               onChange={at(`facts.${i}.label`)}
             />
-            <Words
+            <BothLanguages
               {...f}
               name={`facts.${i}.value`}
               label={`Fact ${i + 1}: value`}
@@ -571,7 +571,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
           </>
         )}
       />
-      <Words
+      <BothLanguages
         {...f}
         name="cardsHeading"
         label="Heading of the cards"
@@ -588,21 +588,21 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         make={() => ({ title: empty(), text: empty(), meta: empty(), picture: null, href: '' })}
         render={(card, i) => (
           <>
-            <Words
+            <BothLanguages
               {...f}
               name={`cards.${i}.title`}
               label={`Card ${i + 1}: title`}
               value={card.title}
               onChange={at(`cards.${i}.title`)}
             />
-            <Words
+            <BothLanguages
               {...f}
               name={`cards.${i}.meta`}
               label={`Card ${i + 1}: small line above the title`}
               value={card.meta}
               onChange={at(`cards.${i}.meta`)}
             />
-            <Words
+            <BothLanguages
               {...f}
               name={`cards.${i}.text`}
               label={`Card ${i + 1}: text`}
@@ -624,7 +624,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
       />
       {!home && (
         <>
-          <Words
+          <BothLanguages
             {...f}
             name="photosHeading"
             label="Heading of the photos"
@@ -648,7 +648,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
                   value={photo.picture}
                   onChange={at(`photos.${i}.picture`)}
                 />
-                <Words
+                <BothLanguages
                   {...f}
                   name={`photos.${i}.caption`}
                   label={`Photo ${i + 1}: caption`}
@@ -663,14 +663,14 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
       {home && (
         <fieldset className="pages-items">
           <legend>Mission band</legend>
-          <Words
+          <BothLanguages
             {...f}
             name="home.mission.heading"
             label="Heading"
             value={home.mission.heading}
             onChange={at('home.mission.heading')}
           />
-          <Words
+          <BothLanguages
             {...f}
             name="home.mission.text"
             label="Text"
@@ -679,7 +679,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
             max={PAGE_LIMITS.lead}
             long={3}
           />
-          <Words
+          <BothLanguages
             {...f}
             name="home.mission.tagline"
             label="Motto"
@@ -691,28 +691,28 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
       {home && (
         <fieldset className="pages-items">
           <legend>Accreditation card (links to the accreditation page)</legend>
-          <Words
+          <BothLanguages
             {...f}
             name="home.accreditation.heading"
             label="Heading"
             value={home.accreditation.heading}
             onChange={at('home.accreditation.heading')}
           />
-          <Words
+          <BothLanguages
             {...f}
             name="home.accreditation.name"
             label="Name"
             value={home.accreditation.name}
             onChange={at('home.accreditation.name')}
           />
-          <Words
+          <BothLanguages
             {...f}
             name="home.accreditation.issuedBy"
             label="Issued by"
             value={home.accreditation.issuedBy}
             onChange={at('home.accreditation.issuedBy')}
           />
-          <Words
+          <BothLanguages
             {...f}
             name="home.accreditation.recognition"
             label="Recognition"
@@ -729,7 +729,7 @@ function PageForm({ page, onDone }: { page: PageJson; onDone: (saved: boolean) =
         </fieldset>
       )}
       {home && (
-        <Words
+        <BothLanguages
           {...f}
           name="home.statsHeading"
           label="Heading of the figures (read out by screen readers)"

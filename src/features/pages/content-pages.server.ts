@@ -33,7 +33,7 @@ import { schoolProfile } from '../../server/school-profile.ts';
 import { schoolStructuredData } from '../../lib/school-profile.ts';
 import { NOTICES_TAG, currentNotices } from '../notices/notices.server.ts';
 import { longDate } from '../notices/notice-pages.server.ts';
-import { wordsFor, type Notice } from '../notices/notice.ts';
+import { textsFor, type Notice } from '../notices/notice.ts';
 import { xmlDocument } from '../../server/xml.ts';
 import { PAGES_TAG, pageStates, pageTag, placedPictures, type PageState } from './pages.server.ts';
 import { isUnsigned, type PageCard, type PageContent } from './page.ts';
@@ -147,7 +147,7 @@ export function infoPageBody(ctx: Context, path: string, content: PageContent): 
 function latestNotices(lang: Language, notices: readonly Notice[]): Html {
   if (!notices.length) return html``;
   const items = notices.map((notice) => {
-    const words = wordsFor(notice, lang);
+    const words = textsFor(notice, lang);
     const own = words.language !== lang ? raw(` lang="${words.language === 'hi' ? 'hi-IN' : 'en-IN'}"`) : '';
     return html`<li class="notice-item${notice.pinned ? ' notice-item--pinned' : ''}"><h3><a href="${pathIn(lang, notice.url)}"${own}>${words.title}</a></h3><p class="notice-meta">${
       notice.pinned ? html`<span class="notice-badge">${fill(lang, 'notices.pinned')}</span> ` : ''

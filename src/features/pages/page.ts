@@ -131,7 +131,7 @@ export const PAGE_LIMITS = {
 /** A page's JSON at its longest: every field of both languages at its limit (Devanagari is 3 bytes a letter) with JSON's escapes. */
 export const PAGE_BODY_BYTES = 512 * 1024;
 
-export const PAGE_MESSAGES = {
+export const PAGE_TEXTS = {
   path: 'This page is not one of the site’s pages.',
   invalid: 'The page could not be read. Reload the screen and try again.',
   required: 'Write it in English and in Hindi.',
@@ -146,7 +146,7 @@ export const PAGE_MESSAGES = {
   hidden: 'Hidden must be true or false.',
   notFound: 'No such page.',
 } as const;
-export type PageMessage = keyof typeof PAGE_MESSAGES;
+export type PageMessage = keyof typeof PAGE_TEXTS;
 
 // ---------------------------------------------------------------------------------------------
 // Shape (zod): types only; the rules are below, with a message per field
@@ -335,7 +335,7 @@ function check(input: Shape, issue: (path: string, key: PageMessage) => void): P
   return { path: input.path.trim(), ...(input.hidden !== undefined ? { hidden: input.hidden } : {}), content };
 }
 
-const KEY_OF = Object.fromEntries(Object.entries(PAGE_MESSAGES).map(([key, message]) => [message, key])) as Record<
+const KEY_OF = Object.fromEntries(Object.entries(PAGE_TEXTS).map(([key, message]) => [message, key])) as Record<
   string,
   PageMessage
 >;
@@ -350,16 +350,16 @@ export function validatePage(raw: unknown): PageValidation {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.') || 'page';
       const key: PageMessage = path === 'path' ? 'path' : path === 'hidden' ? 'hidden' : 'invalid';
-      fields[path] ??= PAGE_MESSAGES[key];
+      fields[path] ??= PAGE_TEXTS[key];
       codes[path] ??= pageCode(key);
     }
-    const first = Object.values(fields)[0] ?? PAGE_MESSAGES.invalid;
+    const first = Object.values(fields)[0] ?? PAGE_TEXTS.invalid;
     return { ok: false, error: first, code: pageCode(KEY_OF[first] ?? 'invalid'), fields, codes };
   }
   const fields: Record<string, string> = {};
   const codes: Record<string, string> = {};
   const data = check(parsed.data, (path, key) => {
-    fields[path] ??= PAGE_MESSAGES[key];
+    fields[path] ??= PAGE_TEXTS[key];
     codes[path] ??= pageCode(key);
   });
   if (!Object.keys(fields).length) return { ok: true, data };

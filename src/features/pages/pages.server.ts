@@ -24,7 +24,7 @@ import { triggerBuild } from '../school/school.server.ts';
 import type { PlacedPicture } from '../pictures/picture.ts';
 import {
   PAGE_BODY_BYTES,
-  PAGE_MESSAGES,
+  PAGE_TEXTS,
   isUnsigned,
   pageCode,
   validatePage,
@@ -102,7 +102,7 @@ function listed(state: PageState): PageListed {
 }
 
 const refusal = (key: PageMessage, fields?: Record<string, string>, codes?: Record<string, string>) =>
-  new HttpError(key === 'notFound' ? 404 : 400, PAGE_MESSAGES[key], fields).withCode(pageCode(key), codes);
+  new HttpError(key === 'notFound' ? 404 : 400, PAGE_TEXTS[key], fields).withCode(pageCode(key), codes);
 
 /** GET /v1/api/pages: every page; `?path=` one page with its content. */
 export async function listPages(req: Request): Promise<Response> {
@@ -188,12 +188,12 @@ export async function putPage(req: Request, ctx: AdminContext): Promise<Response
   const checked = validatePage(await readJson(req, PAGE_BODY_BYTES));
   if (!checked.ok) throw new HttpError(400, checked.error, checked.fields).withCode(checked.code, checked.codes);
   const input = checked.data;
-  if (!isPagePath(input.path)) throw refusal('notFound', { path: PAGE_MESSAGES.path }, { path: pageCode('path') });
+  if (!isPagePath(input.path)) throw refusal('notFound', { path: PAGE_TEXTS.path }, { path: pageCode('path') });
   const problems = await structureProblems(input.path, input);
   if (problems.length) {
     throw refusal(
       problems[0]![1],
-      Object.fromEntries(problems.map(([f, k]) => [f, PAGE_MESSAGES[k]])),
+      Object.fromEntries(problems.map(([f, k]) => [f, PAGE_TEXTS[k]])),
       Object.fromEntries(problems.map(([f, k]) => [f, pageCode(k)])),
     );
   }

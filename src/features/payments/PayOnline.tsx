@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
 import { formatRupees, rupeesToPaise } from '../../lib/money.ts';
-import type { StatusCheckText, StatusCheckWords } from '../../lib/status-check.ts';
-import { wordsFor } from '../../components/forms/StatusLookup.tsx';
+import type { StatusCheckText, StatusCheckTexts } from '../../lib/status-check.ts';
+import { textsFor } from '../../components/forms/StatusLookup.tsx';
 import type { CheckoutOptions, OrderAnswer } from './online.ts';
 import { PAY_PAIR_KEY } from '../../lib/status-check.ts';
 import type { PaidKind } from '../kinds.ts';
@@ -52,13 +52,13 @@ interface Props {
   /** The record's number and mobile number, as the status was checked. */
   number: string;
   contactNo: string;
-  answer: StatusCheckWords;
+  answer: StatusCheckTexts;
   lang: Language;
   text: StatusCheckText;
 }
 
 export function PayOnline({ kind, number, contactNo, answer, lang, text }: Props) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   if (answer.feeState !== 'due' || !answer.payOnline || !answer.feeDue) return null;

@@ -14,7 +14,7 @@ import {
   type RazorpayClient,
 } from '../../server/razorpay.ts';
 
-export const GATEWAY_MESSAGES = {
+export const GATEWAY_TEXTS = {
   off: 'Online payment is not set up: take the fee at the desk.',
   failed: 'The payment gateway did not answer as expected. Try again in a few minutes.',
 } as const;
@@ -72,7 +72,7 @@ export interface GatewayRefund {
 /** The configured gateway and its SDK client; 409 when online payment is not offered. */
 export function gateway(): { config: GatewayConfig; client: RazorpayClient } {
   const config = gatewayConfig();
-  if (!config) throw conflict(GATEWAY_MESSAGES.off).withCode('online-off');
+  if (!config) throw conflict(GATEWAY_TEXTS.off).withCode('online-off');
   return { config, client: razorpayClient(config) };
 }
 
@@ -85,7 +85,7 @@ export async function callGateway<T>(what: string, call: () => Promise<T>): Prom
       ? `${error.statusCode} ${error.error?.code ?? ''} ${error.error?.description ?? ''}`.trim()
       : String(error);
     console.error(`[gateway] ${what} failed: ${said}`);
-    throw new HttpError(502, `${GATEWAY_MESSAGES.failed} (${what}: ${said})`).withCode('gateway-failed');
+    throw new HttpError(502, `${GATEWAY_TEXTS.failed} (${what}: ${said})`).withCode('gateway-failed');
   }
 }
 

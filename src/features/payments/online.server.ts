@@ -103,7 +103,7 @@ function checkOrder(input: unknown, say: Say) {
   );
 }
 
-export const ONLINE_MESSAGES = {
+export const ONLINE_TEXTS = {
   nothingDue: 'Nothing is due online for this record now: it is paid, waived, or not yet due.',
   badSignature: 'The signature does not match: nothing was recorded.',
   badEvent: 'The event is not JSON from the gateway.',
@@ -197,7 +197,7 @@ export const createOrder: Handler = async (req, { ip }) => {
     );
     return { order: inserted.rows[0]! };
   });
-  if (!made) throw conflict(ONLINE_MESSAGES.nothingDue).withCode('nothing-due');
+  if (!made) throw conflict(ONLINE_TEXTS.nothingDue).withCode('nothing-due');
   const { order } = made;
   const school = (await schoolProfile()).name.en;
   const description = kind === 'admission' ? `Admission fee ${input.number}` : `TC fee ${input.number}`;
@@ -429,19 +429,19 @@ export const webhook: Handler = async (req, ctx) => {
   const { config } = gateway();
   const signature = req.headers.get('x-razorpay-signature') ?? '';
   if (!signatureMatches(raw, signature, config.webhookSecret))
-    throw badRequest(ONLINE_MESSAGES.badSignature).withCode('bad-signature');
+    throw badRequest(ONLINE_TEXTS.badSignature).withCode('bad-signature');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw badRequest(ONLINE_MESSAGES.badEvent).withCode('bad-event');
+    throw badRequest(ONLINE_TEXTS.badEvent).withCode('bad-event');
   }
   // Signed is not in range: every value read below is checked before anything is stored.
-  const event = providerInput(webhookEventSchema, parsed, ONLINE_MESSAGES.outOfRange, 'out-of-range');
+  const event = providerInput(webhookEventSchema, parsed, ONLINE_TEXTS.outOfRange, 'out-of-range');
   const eventId = req.headers.get('x-razorpay-event-id') ?? '';
   const eventIdRead = gatewayId.safeParse(eventId);
   if (eventId && !eventIdRead.success)
-    throw outOfRange(ONLINE_MESSAGES.outOfRange, 'out-of-range', issueFields(eventIdRead.error, 'X-Razorpay-Event-Id'));
+    throw outOfRange(ONLINE_TEXTS.outOfRange, 'out-of-range', issueFields(eventIdRead.error, 'X-Razorpay-Event-Id'));
   if (eventId && (await queryOne(`SELECT 1 AS seen FROM gateway_events WHERE event_id = $1`, [eventId])))
     return json({ status: 'duplicate' });
   const payment = event.payload?.payment?.entity;

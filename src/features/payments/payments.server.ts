@@ -39,7 +39,7 @@ import { officePhone } from '../../lib/school-profile.ts';
 import { feeOwed, feeOwedSql } from '../fees/fee-sql.server.ts';
 import {
   MODE_LABELS,
-  PAYMENT_MESSAGES,
+  PAYMENT_TEXTS,
   REASON_MAX,
   REFERENCE_LABELS,
   TEST_RECEIVER,
@@ -53,7 +53,7 @@ import {
 import type { PaymentStatus } from './payment-status.ts';
 import { isReceiptNumber, type ReceiptEntry } from '../../lib/status-check.ts';
 import { receiptNumberOf } from '../../lib/record-numbers.ts';
-import { queuePaymentReceived } from '../messages/payment-message.server.ts';
+import { queuePaymentReceived } from '../outbox/payment-message.server.ts';
 import { refundThroughGateway } from './gateway.server.ts';
 
 /** How a kind that takes payments is found, named and charged: read from its entry in src/features/kinds.ts. */
@@ -434,7 +434,7 @@ export function paymentRoutes(entity: PaidKind, load: Loader) {
     if (!isUuid(id)) throw notFound(book.notFound);
     if (!isUuid(paymentId)) throw notFound(PAYMENT_NOT_FOUND);
     const reason = bodyText(await readJson(req), 'reason', REASON_MAX, 'The reason');
-    if (!reason) throw badRequest(PAYMENT_MESSAGES.reason, { reason: PAYMENT_MESSAGES.reason });
+    if (!reason) throw badRequest(PAYMENT_TEXTS.reason, { reason: PAYMENT_TEXTS.reason });
     const created = await transaction(async (tx) => {
       const row = await lockRecord(tx, book, id);
       const original = (
@@ -507,7 +507,7 @@ export function paymentRoutes(entity: PaidKind, load: Loader) {
     const id = ctx.params.id;
     if (!isUuid(id)) throw notFound(book.notFound);
     const note = bodyText(await readJson(req), 'note', REASON_MAX, 'The note');
-    if (!note) throw badRequest(PAYMENT_MESSAGES.note, { note: PAYMENT_MESSAGES.note });
+    if (!note) throw badRequest(PAYMENT_TEXTS.note, { note: PAYMENT_TEXTS.note });
     await transaction(async (tx) => {
       const row = await lockRecord(tx, book, id);
       refuseClosed(book, row);

@@ -62,7 +62,7 @@ export const MAX_PAYMENT_PAISE = 10_00_000 * 100;
 /** Payments are not dated before this (a mistyped year). */
 const EARLIEST_PAID_ON = '2000-01-01';
 
-export const PAYMENT_MESSAGES = {
+export const PAYMENT_TEXTS = {
   required: 'Please fill in all required fields.',
   amount: 'Enter the amount in rupees, with at most 2 decimals (for example 6000, 6,000, ₹6,000 or 6000.50).',
   positive: 'The amount must be more than zero.',
@@ -94,18 +94,18 @@ const paymentSchema = shape.check(
   z.superRefine((v: z.output<typeof shape>, ctx) => {
     const rules = new Rules(ctx);
     const paise = rupeesToPaise(v.amount) ?? 0;
-    rules.check(PAYMENT_MESSAGES.required, () => [
+    rules.check(PAYMENT_TEXTS.required, () => [
       ...(v.amount === undefined || v.amount === null || v.amount === '' ? ['amount'] : []),
       ...emptyOf(v, ['mode', 'paidOn']),
     ]);
-    rules.check(PAYMENT_MESSAGES.amount, () => (rupeesToPaise(v.amount) === undefined ? ['amount'] : []));
-    rules.check(PAYMENT_MESSAGES.positive, () => (paise <= 0 ? ['amount'] : []));
-    rules.check(PAYMENT_MESSAGES.tooMuch, () => (paise > MAX_PAYMENT_PAISE ? ['amount'] : []));
-    rules.check(PAYMENT_MESSAGES.mode, () => (isMode(v.mode) ? [] : ['mode']));
-    rules.check(PAYMENT_MESSAGES.reference, () => (v.mode !== 'cash' && !v.reference ? ['reference'] : []));
-    rules.check(PAYMENT_MESSAGES.referenceTooLong, () => (v.reference.length > REFERENCE_MAX ? ['reference'] : []));
-    rules.check(PAYMENT_MESSAGES.referenceText, () => (/^[\p{L}\p{N} \-/.]*$/u.test(v.reference) ? [] : ['reference']));
-    rules.check(PAYMENT_MESSAGES.paidOn, () =>
+    rules.check(PAYMENT_TEXTS.amount, () => (rupeesToPaise(v.amount) === undefined ? ['amount'] : []));
+    rules.check(PAYMENT_TEXTS.positive, () => (paise <= 0 ? ['amount'] : []));
+    rules.check(PAYMENT_TEXTS.tooMuch, () => (paise > MAX_PAYMENT_PAISE ? ['amount'] : []));
+    rules.check(PAYMENT_TEXTS.mode, () => (isMode(v.mode) ? [] : ['mode']));
+    rules.check(PAYMENT_TEXTS.reference, () => (v.mode !== 'cash' && !v.reference ? ['reference'] : []));
+    rules.check(PAYMENT_TEXTS.referenceTooLong, () => (v.reference.length > REFERENCE_MAX ? ['reference'] : []));
+    rules.check(PAYMENT_TEXTS.referenceText, () => (/^[\p{L}\p{N} \-/.]*$/u.test(v.reference) ? [] : ['reference']));
+    rules.check(PAYMENT_TEXTS.paidOn, () =>
       isCalendarDate(v.paidOn) && v.paidOn >= EARLIEST_PAID_ON && v.paidOn <= dateInIndia() ? [] : ['paidOn'],
     );
   }),

@@ -44,7 +44,7 @@ export const PICTURE_MIN_SIDE = 100;
 /** Decided from the bytes; never SVG (it can carry script). */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const PICTURE_MESSAGES = {
+export const PICTURE_TEXTS = {
   required: 'Please choose a photo.',
   tooLarge: 'The photo must be under 4 MB.',
   type: 'Only JPEG, PNG or WebP photos can be used.',

@@ -26,7 +26,7 @@ import { html, type Html } from '../../server/public-page.ts';
 import {
   PICTURE_MAX_BYTES,
   PICTURE_MAX_EDGE,
-  PICTURE_MESSAGES,
+  PICTURE_TEXTS,
   PICTURE_MIN_SIDE,
   PICTURE_TYPES,
   STARTING_PREFIX,
@@ -140,20 +140,20 @@ async function checkedUpload(req: Request): Promise<{ bytes: Buffer; mime: strin
     maxFiles: 1,
     maxFields: 4,
     maxFieldBytes: 1024,
-    fileTooLarge: PICTURE_MESSAGES.tooLarge,
+    fileTooLarge: PICTURE_TEXTS.tooLarge,
     acceptFile: (field) => field === 'image',
   });
   const bytes = files.find((f) => f.field === 'image' && f.data.byteLength > 0)?.data;
-  if (!bytes) throw refusal(400, PICTURE_MESSAGES.required);
+  if (!bytes) throw refusal(400, PICTURE_TEXTS.required);
   const type = await detectType(bytes, PICTURE_TYPES);
-  if (!type) throw refusal(415, PICTURE_MESSAGES.type);
+  if (!type) throw refusal(415, PICTURE_TEXTS.type);
   const size = pixelSize(bytes);
-  if (!size) throw refusal(422, PICTURE_MESSAGES.unreadable);
-  if (Math.max(size.width, size.height) > PICTURE_MAX_EDGE) throw refusal(422, PICTURE_MESSAGES.tooManyPixels);
-  if (Math.min(size.width, size.height) < PICTURE_MIN_SIDE) throw refusal(422, PICTURE_MESSAGES.tooSmall);
+  if (!size) throw refusal(422, PICTURE_TEXTS.unreadable);
+  if (Math.max(size.width, size.height) > PICTURE_MAX_EDGE) throw refusal(422, PICTURE_TEXTS.tooManyPixels);
+  if (Math.min(size.width, size.height) < PICTURE_MIN_SIDE) throw refusal(422, PICTURE_TEXTS.tooSmall);
   const stripped = stripMetadata(bytes, type.mime);
-  if (stripped.problem === 'turned') throw refusal(422, PICTURE_MESSAGES.turned);
-  if (stripped.problem) throw refusal(422, PICTURE_MESSAGES.unreadable);
+  if (stripped.problem === 'turned') throw refusal(422, PICTURE_TEXTS.turned);
+  if (stripped.problem) throw refusal(422, PICTURE_TEXTS.unreadable);
   return { bytes: stripped.bytes, mime: type.mime, ...size };
 }
 
@@ -202,7 +202,7 @@ export async function uploadPicture(req: Request, ctx: AdminContext): Promise<Re
 /** DELETE /v1/api/pictures/:id: an uploaded picture (a starting one is taken off the page that shows it instead). */
 export async function deletePicture(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound(PICTURE_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound(PICTURE_TEXTS.notFound);
   const deleted = await transaction(async (tx) => {
     const { rows } = await tx.query<Row>(`DELETE FROM pictures WHERE id = $1 RETURNING *`, [id]);
     const row = rows[0];
@@ -215,18 +215,18 @@ export async function deletePicture(_req: Request, ctx: AdminContext): Promise<R
     );
     return row;
   });
-  if (!deleted) throw notFound(PICTURE_MESSAGES.notFound);
+  if (!deleted) throw notFound(PICTURE_TEXTS.notFound);
   await deleteBlobs('pictures', [id], 'picture delete');
-  return json({ message: PICTURE_MESSAGES.deleted, id });
+  return json({ message: PICTURE_TEXTS.deleted, id });
 }
 
 /** GET /v1/pictures/:id: the stored bytes (without camera metadata, never a camera's file), cached for a year. */
 export async function servePicture(_req: Request, ctx: RouteContext): Promise<Response> {
   const id = ctx.params.id;
-  if (!isUuid(id)) throw notFound(PICTURE_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound(PICTURE_TEXTS.notFound);
   const row = await queryOne<Pick<Row, 'mime'>>(`SELECT mime FROM pictures WHERE id = $1`, [id]);
   const bytes = row && (await pictureStore().get(id, { type: 'arrayBuffer' }));
-  if (!row || !bytes) throw notFound(PICTURE_MESSAGES.notFound);
+  if (!row || !bytes) throw notFound(PICTURE_TEXTS.notFound);
   return new Response(bytes, {
     status: 200,
     headers: {

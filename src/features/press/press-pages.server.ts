@@ -10,7 +10,7 @@
 import { html, langAttribute, type Html } from '../../server/public-page.ts';
 import { breadcrumbs } from '../site/breadcrumbs.ts';
 import { fill, LANGUAGE_TAGS, type Language, type TextCode } from '../../lib/i18n/index.ts';
-import { wordsFor, type Bilingual, type MagazineIssue, type Picture, type PressArticle } from './press.ts';
+import { textsFor, type Bilingual, type MagazineIssue, type Picture, type PressArticle } from './press.ts';
 
 /** A newspaper's name in Devanagari is a Hindi paper's. */
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -40,8 +40,8 @@ const monthText = (lang: Language, month: string) =>
   });
 
 /** A text in the page's language where written, else in the other, marked. */
-function words(lang: Language, value: Bilingual, tag: 'h2' | 'p'): Html {
-  const w = wordsFor(lang, value);
+function bilingualHtml(lang: Language, value: Bilingual, tag: 'h2' | 'p'): Html {
+  const w = textsFor(lang, value);
   if (!w.text) return html``;
   return tag === 'h2'
     ? html`<h2${langAttribute(w.lang, lang)}>${w.text}</h2>`
@@ -71,10 +71,10 @@ export function coveragePage(lang: Language, articles: readonly PressArticle[]):
   const t = (code: TextCode) => fill(lang, code);
   const cards = articles.map(
     (a, i) => html`<li class="card press-card">
-${image(a.cover, wordsFor(lang, a.coverAlt).text, i === 0)}
+${image(a.cover, textsFor(lang, a.coverAlt).text, i === 0)}
 <p class="meta">${sampleMark(lang, a)}<span lang="${LANGUAGE_TAGS[DEVANAGARI.test(a.source) ? 'hi' : 'en']}">${a.source}</span> · <time datetime="${a.publishedOn}">${dayText(lang, a.publishedOn)}</time></p>
-${words(lang, a.title, 'h2')}
-${words(lang, a.summary, 'p')}
+${bilingualHtml(lang, a.title, 'h2')}
+${bilingualHtml(lang, a.summary, 'p')}
 ${a.pdf ? html`<p class="actions"><a href="${a.pdf}" target="_blank" rel="noopener">${t('press.coverage.pdf')}</a></p>` : ''}
 </li>`,
   );
@@ -97,8 +97,8 @@ export function magazinePage(lang: Language, issues: readonly MagazineIssue[]): 
     return html`<li class="card magazine-card">
 ${image(m.cover, t('press.magazine.cover', { month }), i === 0)}
 <p class="meta">${sampleMark(lang, m)}${month}</p>
-${words(lang, m.title, 'h2')}
-${words(lang, m.description, 'p')}
+${bilingualHtml(lang, m.title, 'h2')}
+${bilingualHtml(lang, m.description, 'p')}
 ${m.pdf ? html`<p class="actions button-row"><a class="button" href="${m.pdf}" target="_blank" rel="noopener">${t('press.magazine.view')}${note}</a> <a class="button button-light" href="${m.pdf}" target="_blank" rel="noopener" download>${t('press.magazine.download')}${note}</a></p>` : ''}
 </li>`;
   });

@@ -37,7 +37,7 @@ import type { Language } from '../../lib/i18n/index.ts';
 import { IMAGE_TYPES, fileUrl } from '../../lib/staff-files.ts';
 import type { GoLiveCheck } from '../go-live/go-live.ts';
 import {
-  PRESS_MESSAGES,
+  PRESS_TEXTS,
   SAMPLE_ID_PREFIX,
   validateArticle,
   validateIssue,
@@ -177,7 +177,7 @@ async function claimNew(
   const out: NewFiles = {};
   if (coverUploadId) {
     const cover = await claimFile(tx, coverUploadId, { field: 'coverUploadId', public: true, types: IMAGE_TYPES });
-    if (!size) throw badRequest(PRESS_MESSAGES.coverUnreadable, { coverUploadId: PRESS_MESSAGES.coverUnreadable });
+    if (!size) throw badRequest(PRESS_TEXTS.coverUnreadable, { coverUploadId: PRESS_TEXTS.coverUnreadable });
     out.cover = { id: cover.id, ...size };
   }
   if (pdfUploadId)
@@ -260,7 +260,7 @@ function routesOf<I extends { coverUploadId: string | null; pdfUploadId: string 
       `INSERT INTO press_sample_changes (book, sample_key, outcome) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING sample_key`,
       [book.entity, sample.sample_key, outcome],
     );
-    if (!rows.length) throw notFound(PRESS_MESSAGES.sampleGone);
+    if (!rows.length) throw notFound(PRESS_TEXTS.sampleGone);
   }
 
   /** PUT on a sample: the school's own entry from now on, keeping the sample's files unless the input replaces them. */
@@ -409,7 +409,7 @@ export const pressRoutes = routesOf<ArticleInput>({
   table: 'press_articles',
   entity: 'press',
   tag: PRESS_TAG,
-  notFound: PRESS_MESSAGES.notFound,
+  notFound: PRESS_TEXTS.notFound,
   validate: validateArticle,
   columns: (a) => ({
     source: a.source,
@@ -431,7 +431,7 @@ export const magazineRoutes = routesOf<IssueInput>({
   table: 'magazine_issues',
   entity: 'magazine',
   tag: MAGAZINE_TAG,
-  notFound: PRESS_MESSAGES.issueNotFound,
+  notFound: PRESS_TEXTS.issueNotFound,
   validate: validateIssue,
   columns: (m) => ({
     title_en: m.title.en,

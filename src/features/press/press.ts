@@ -11,7 +11,7 @@ import { z } from '../../lib/zod.ts';
 import { Rules, text, validate, type Result } from '../../lib/forms/validate.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import type { Language } from '../../lib/i18n/languages.ts';
-import { CONTROL_CODE, CONTROL_MESSAGE, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
+import { CONTROL_CODE, CONTROL_TEXT, hasControlCharacters, visibleText } from '../../lib/visible-text.ts';
 
 /** Words in one or both languages ('' where not written). */
 export interface Bilingual {
@@ -60,7 +60,7 @@ export interface MagazineIssue {
 
 export const PRESS_LIMITS = { source: 100, title: 200, summary: 600, alt: 200 } as const;
 
-export const PRESS_MESSAGES = {
+export const PRESS_TEXTS = {
   title: 'Write the title in English, Hindi or both.',
   source: 'Write the name of the newspaper.',
   summary: `Write the summary in at most ${PRESS_LIMITS.summary} characters.`,
@@ -71,13 +71,13 @@ export const PRESS_MESSAGES = {
   cover: 'Choose a cover picture (JPEG, PNG or WebP).',
   pdf: "Choose the issue's PDF.",
   coverUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it again.',
-  control: CONTROL_MESSAGE,
+  control: CONTROL_TEXT,
   notFound: 'Press article not found',
   issueNotFound: 'Magazine issue not found',
   sampleGone: 'This sample was already removed or saved as your own. Reload the page.',
 } as const;
 
-const words = z.optional(
+const bilingualSchema = z.optional(
   z.nullable(z.object({ en: z.optional(z.nullable(z.string())), hi: z.optional(z.nullable(z.string())) })),
 );
 const uploadId = z.optional(z.nullable(z.string()));
@@ -99,10 +99,10 @@ const isPastMonth = (value: string) =>
 
 const articleShape = z.object({
   source: text(),
-  title: words,
-  summary: words,
+  title: bilingualSchema,
+  summary: bilingualSchema,
   publishedOn: text(),
-  coverAlt: words,
+  coverAlt: bilingualSchema,
   coverUploadId: uploadId,
   pdfUploadId: uploadId,
   removePdf: z.optional(z.nullable(z.boolean())),
@@ -129,10 +129,10 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
       const title = bilingual(v.title);
       const summary = bilingual(v.summary);
       const alt = bilingual(v.coverAlt);
-      rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
-      rules.check(PRESS_MESSAGES.source, () => (visibleText(v.source) ? [] : ['source']));
+      rules.check(PRESS_TEXTS.title, () => (blank(title) ? ['title'] : []));
+      rules.check(PRESS_TEXTS.source, () => (visibleText(v.source) ? [] : ['source']));
       rules.check(
-        PRESS_MESSAGES.control,
+        PRESS_TEXTS.control,
         () => [
           ...(controls(title) ? ['title'] : []),
           ...(controls(v.source) ? ['source'] : []),
@@ -141,19 +141,19 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
         ],
         CONTROL_CODE,
       );
-      rules.check(PRESS_MESSAGES.tooLong, () => [
+      rules.check(PRESS_TEXTS.tooLong, () => [
         ...(longer(title, PRESS_LIMITS.title) ? ['title'] : []),
         ...(v.source.length > PRESS_LIMITS.source ? ['source'] : []),
         ...(longer(alt, PRESS_LIMITS.alt) ? ['coverAlt'] : []),
       ]);
-      rules.check(PRESS_MESSAGES.summary, () => (longer(summary, PRESS_LIMITS.summary) ? ['summary'] : []));
-      rules.check(PRESS_MESSAGES.publishedOn, () =>
+      rules.check(PRESS_TEXTS.summary, () => (longer(summary, PRESS_LIMITS.summary) ? ['summary'] : []));
+      rules.check(PRESS_TEXTS.publishedOn, () =>
         isCalendarDate(v.publishedOn) && v.publishedOn >= '2000-01-01' && v.publishedOn <= dateInIndia()
           ? []
           : ['publishedOn'],
       );
-      rules.check(PRESS_MESSAGES.coverAlt, () => (blank(alt) ? ['coverAlt'] : []));
-      rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
+      rules.check(PRESS_TEXTS.coverAlt, () => (blank(alt) ? ['coverAlt'] : []));
+      rules.check(PRESS_TEXTS.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
     }),
   );
   const result = validate(schema, input);
@@ -175,8 +175,8 @@ export function validateArticle(input: unknown, isNew: boolean): Result<ArticleI
 }
 
 const issueShape = z.object({
-  title: words,
-  description: words,
+  title: bilingualSchema,
+  description: bilingualSchema,
   month: text(),
   coverUploadId: uploadId,
   pdfUploadId: uploadId,
@@ -197,17 +197,17 @@ export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput
       const rules = new Rules(ctx);
       const title = bilingual(v.title);
       const description = bilingual(v.description);
-      rules.check(PRESS_MESSAGES.title, () => (blank(title) ? ['title'] : []));
+      rules.check(PRESS_TEXTS.title, () => (blank(title) ? ['title'] : []));
       rules.check(
-        PRESS_MESSAGES.control,
+        PRESS_TEXTS.control,
         () => [...(controls(title) ? ['title'] : []), ...(controls(description, true) ? ['description'] : [])],
         CONTROL_CODE,
       );
-      rules.check(PRESS_MESSAGES.tooLong, () => (longer(title, PRESS_LIMITS.title) ? ['title'] : []));
-      rules.check(PRESS_MESSAGES.summary, () => (longer(description, PRESS_LIMITS.summary) ? ['description'] : []));
-      rules.check(PRESS_MESSAGES.month, () => (isPastMonth(v.month) ? [] : ['month']));
-      rules.check(PRESS_MESSAGES.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
-      rules.check(PRESS_MESSAGES.pdf, () => (isNew && !v.pdfUploadId ? ['pdfUploadId'] : []));
+      rules.check(PRESS_TEXTS.tooLong, () => (longer(title, PRESS_LIMITS.title) ? ['title'] : []));
+      rules.check(PRESS_TEXTS.summary, () => (longer(description, PRESS_LIMITS.summary) ? ['description'] : []));
+      rules.check(PRESS_TEXTS.month, () => (isPastMonth(v.month) ? [] : ['month']));
+      rules.check(PRESS_TEXTS.cover, () => (isNew && !v.coverUploadId ? ['coverUploadId'] : []));
+      rules.check(PRESS_TEXTS.pdf, () => (isNew && !v.pdfUploadId ? ['pdfUploadId'] : []));
     }),
   );
   const result = validate(schema, input);
@@ -226,7 +226,7 @@ export function validateIssue(input: unknown, isNew: boolean): Result<IssueInput
 }
 
 /** The words to show of a bilingual text on a page in `lang`: its own language's, else the other's (with that language). */
-export function wordsFor(lang: Language, value: Bilingual): { text: string; lang: Language } {
+export function textsFor(lang: Language, value: Bilingual): { text: string; lang: Language } {
   const other: Language = lang === 'en' ? 'hi' : 'en';
   return value[lang] ? { text: value[lang], lang } : { text: value[other], lang: other };
 }

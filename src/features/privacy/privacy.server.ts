@@ -29,7 +29,7 @@ import { checkOneField } from '../../lib/forms/validate.ts';
 import { phoneDigits } from '../../lib/forms/phone.ts';
 import { kindOf } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
-import { PRIVACY_MESSAGES, personalColumns, personalFields, type PrivacyEntity } from './privacy.ts';
+import { PRIVACY_TEXTS, personalColumns, personalFields, type PrivacyEntity } from './privacy.ts';
 
 type Loader = (id: string) => Promise<unknown>;
 
@@ -60,8 +60,8 @@ export async function eraseRecord(
     )
   ).rows[0];
   if (!row) return undefined;
-  if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
-  if (privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.admitted).withCode('admitted-kept');
+  if (row.erased_at) throw conflict(PRIVACY_TEXTS.erased).withCode('erased');
+  if (privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_TEXTS.admitted).withCode('admitted-kept');
   const cleared = personalColumns(entity).map((c) => `${c} = NULL`);
   await tx.query(`UPDATE ${table} SET ${cleared.join(', ')}, erased_at = now(), updated_at = now() WHERE id = $1`, [
     id,
@@ -113,8 +113,7 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     const confirm = bodyText(body, 'confirm', 100, 'The confirmation');
     const { confirmWith } = kind.privacy;
     if (confirm !== String(record[confirmWith] ?? '') || !confirm) {
-      const message =
-        confirmWith === 'referenceNumber' ? PRIVACY_MESSAGES.confirmReference : PRIVACY_MESSAGES.confirmId;
+      const message = confirmWith === 'referenceNumber' ? PRIVACY_TEXTS.confirmReference : PRIVACY_TEXTS.confirmId;
       throw badRequest(message, { confirm: message }).withCode('confirm-mismatch');
     }
     const erased = await transaction(async (tx) => eraseRecord(tx, entity, id, ctx, "on the parent's request"));
@@ -127,12 +126,12 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
   async function correctField(req: Request, ctx: AdminContext): Promise<Response> {
     const record = await loaded(ctx.params.id);
     const id = String(record._id);
-    if (record.erasedAt) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
+    if (record.erasedAt) throw conflict(PRIVACY_TEXTS.erased).withCode('erased');
     const body = await readJson(req);
     const field = personalFields(entity).find((f) => f.name === body.field);
-    if (!field) throw badRequest(PRIVACY_MESSAGES.field, { field: PRIVACY_MESSAGES.field });
+    if (!field) throw badRequest(PRIVACY_TEXTS.field, { field: PRIVACY_TEXTS.field });
     if (typeof body.value !== 'string' || body.value.length > VALUE_MAX)
-      throw badRequest(PRIVACY_MESSAGES.value, { value: PRIVACY_MESSAGES.value });
+      throw badRequest(PRIVACY_TEXTS.value, { value: PRIVACY_TEXTS.value });
     const { phoneMessage, required, normalise } = kind.privacy;
     const problem = checkOneField(field, body.value, { required: required(record), phone: phoneMessage });
     if (problem) throw badRequest(problem, { value: problem, [field.name]: problem });
@@ -143,14 +142,13 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     value = normalise?.[field.name]?.(value) ?? value;
     const old = String(record[field.name] ?? '');
     const shown = field.kind === 'aadhaar' ? maskAadhaar(value.slice(-4)) : value;
-    if (field.kind !== 'aadhaar' && old === value)
-      throw badRequest(PRIVACY_MESSAGES.same, { value: PRIVACY_MESSAGES.same });
+    if (field.kind !== 'aadhaar' && old === value) throw badRequest(PRIVACY_TEXTS.same, { value: PRIVACY_TEXTS.same });
     await transaction(async (tx) => {
       const row = (
         await tx.query<{ erased_at: unknown }>(`SELECT erased_at FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [id])
       ).rows[0];
       if (!row) throw notFound(missing);
-      if (row.erased_at) throw conflict(PRIVACY_MESSAGES.erased).withCode('erased');
+      if (row.erased_at) throw conflict(PRIVACY_TEXTS.erased).withCode('erased');
       if (field.kind === 'aadhaar') {
         const sealed = sealAadhaar(value);
         await tx.query(
@@ -274,7 +272,7 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
     if (!isUuid(id)) throw notFound(missing);
     const body = await readJson(req);
     const note = bodyText(body, 'note', NOTE_MAX, 'The note');
-    if (!note) throw badRequest(PRIVACY_MESSAGES.note, { note: PRIVACY_MESSAGES.note });
+    if (!note) throw badRequest(PRIVACY_TEXTS.note, { note: PRIVACY_TEXTS.note });
     await transaction(async (tx) => {
       const row = (
         await tx.query<{ status: string; consent_withdrawn_at: unknown; erased_at: unknown }>(
@@ -283,8 +281,8 @@ export function privacyRoutes(entity: PrivacyEntity, load: Loader) {
         )
       ).rows[0];
       if (!row) throw notFound(missing);
-      if (!kind.privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_MESSAGES.notAdmitted);
-      if (row.consent_withdrawn_at) throw conflict(PRIVACY_MESSAGES.already);
+      if (!kind.privacy.neverErased?.includes(row.status)) throw conflict(PRIVACY_TEXTS.notAdmitted);
+      if (row.consent_withdrawn_at) throw conflict(PRIVACY_TEXTS.already);
       await tx.query(
         `UPDATE ${kind.table} SET consent_withdrawn_at = now(), consent_withdrawn_note = $2, updated_at = now() WHERE id = $1`,
         [id, note],

@@ -26,7 +26,7 @@ export function personalColumns(entity: PrivacyEntity): string[] {
   return [...personalFields(entity).flatMap(columnsOf), ...kindOf(entity).privacy.personalColumns];
 }
 
-export const PRIVACY_MESSAGES = {
+export const PRIVACY_TEXTS = {
   admitted:
     "An admitted pupil's record is the school's record of that pupil and is kept: it cannot be erased. If the parent withdraws consent, record that instead.",
   erased: "This record's personal data has been erased.",

@@ -45,7 +45,7 @@ interface Values {
 }
 
 /** The classes' boxes by wing, as the admission forms group them. */
-const WING_NAMES = { primary: 'Pre-primary', middle: 'Middle', senior: 'Senior' } as const;
+const WING_NAMES = { 'pre-primary': 'Pre-primary', middle: 'Middle', senior: 'Senior' } as const;
 
 const PHONE_BOXES = PROFILE_LIMITS.phones;
 

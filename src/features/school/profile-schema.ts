@@ -32,7 +32,7 @@ export const PROFILE_LIMITS = {
   url: 300,
 } as const;
 
-export const PROFILE_MESSAGES = {
+export const PROFILE_TEXTS = {
   required: 'Please fill in all required fields.',
   tooLong: 'Text is too long.',
   affiliationNumber:
@@ -50,7 +50,7 @@ export const PROFILE_MESSAGES = {
   type: 'This value has the wrong type.',
 } as const;
 
-const wrongType = { error: PROFILE_MESSAGES.type };
+const wrongType = { error: PROFILE_TEXTS.type };
 /** Trimmed text; absent or null is ''. */
 const trimmed = () =>
   z.pipe(
@@ -62,18 +62,15 @@ const required = (max: number) =>
     trimmed(),
     z
       .string()
-      .check(
-        z.minLength(1, { error: PROFILE_MESSAGES.required }),
-        z.maxLength(max, { error: PROFILE_MESSAGES.tooLong }),
-      ),
+      .check(z.minLength(1, { error: PROFILE_TEXTS.required }), z.maxLength(max, { error: PROFILE_TEXTS.tooLong })),
   );
 /** Optional text: '' is unset (null). */
-const optional = (max: number, pattern?: RegExp, message: string = PROFILE_MESSAGES.tooLong) =>
+const optional = (max: number, pattern?: RegExp, message: string = PROFILE_TEXTS.tooLong) =>
   z.pipe(
     trimmed(),
     z.pipe(
       z.string().check(
-        z.maxLength(max, { error: PROFILE_MESSAGES.tooLong }),
+        z.maxLength(max, { error: PROFILE_TEXTS.tooLong }),
         z.refine((v: string) => !v || !pattern || pattern.test(v), { error: message }),
       ),
       z.transform((v: string) => v || null),
@@ -93,14 +90,14 @@ const phone = z.pipe(
   z.custom<ReadPhone>((read) => (read as { ok: boolean }).ok, {
     error: (issue) =>
       (issue.input as { refusal?: string }).refusal === 'school.phone.foreign'
-        ? PROFILE_MESSAGES.phoneForeign
-        : PROFILE_MESSAGES.phone,
+        ? PROFILE_TEXTS.phoneForeign
+        : PROFILE_TEXTS.phone,
   }),
 );
 
 const socialLink = z.object(
   {
-    icon: z.enum(SOCIAL_ICONS, { error: PROFILE_MESSAGES.link }),
+    icon: z.enum(SOCIAL_ICONS, { error: PROFILE_TEXTS.link }),
     url: z.pipe(
       z.pipe(
         z.string(wrongType),
@@ -109,30 +106,30 @@ const socialLink = z.object(
       z
         .string()
         .check(
-          z.maxLength(PROFILE_LIMITS.url, { error: PROFILE_MESSAGES.tooLong }),
-          z.regex(/^https:\/\/[^\s<>"']+$/, { error: PROFILE_MESSAGES.link }),
+          z.maxLength(PROFILE_LIMITS.url, { error: PROFILE_TEXTS.tooLong }),
+          z.regex(/^https:\/\/[^\s<>"']+$/, { error: PROFILE_TEXTS.link }),
         ),
     ),
   },
-  { error: PROFILE_MESSAGES.link },
+  { error: PROFILE_TEXTS.link },
 );
 
 const coordinate = (limit: number) =>
   z
-    .number({ error: PROFILE_MESSAGES.map })
-    .check(z.gte(-limit, { error: PROFILE_MESSAGES.map }), z.lte(limit, { error: PROFILE_MESSAGES.map }));
+    .number({ error: PROFILE_TEXTS.map })
+    .check(z.gte(-limit, { error: PROFILE_TEXTS.map }), z.lte(limit, { error: PROFILE_TEXTS.map }));
 const mapPosition = z.nullish(
   z.object(
     {
       latitude: coordinate(90),
       longitude: coordinate(180),
-      zoom: z.number({ error: PROFILE_MESSAGES.map }).check(
-        z.refine((n: number) => Number.isInteger(n), { error: PROFILE_MESSAGES.map }),
-        z.gte(1, { error: PROFILE_MESSAGES.map }),
-        z.lte(19, { error: PROFILE_MESSAGES.map }),
+      zoom: z.number({ error: PROFILE_TEXTS.map }).check(
+        z.refine((n: number) => Number.isInteger(n), { error: PROFILE_TEXTS.map }),
+        z.gte(1, { error: PROFILE_TEXTS.map }),
+        z.lte(19, { error: PROFILE_TEXTS.map }),
       ),
     },
-    { error: PROFILE_MESSAGES.map },
+    { error: PROFILE_TEXTS.map },
   ),
 );
 
@@ -142,8 +139,8 @@ export const profileSchema = z.object({
   address: bothLanguages(PROFILE_LIMITS.address),
   shortName: required(PROFILE_LIMITS.shortName),
   shortNameHi: optional(PROFILE_LIMITS.shortName),
-  affiliationNumber: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.affiliationNumber),
-  schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_MESSAGES.schoolCode),
+  affiliationNumber: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_TEXTS.affiliationNumber),
+  schoolCode: optional(PROFILE_LIMITS.number, /^\d{4,10}$/, PROFILE_TEXTS.schoolCode),
   // Absent or empty: the starting content's prefix (an older client's body keeps working).
   referencePrefix: z.pipe(
     z.pipe(
@@ -154,7 +151,7 @@ export const profileSchema = z.object({
       z
         .string()
         .check(
-          z.refine((v: string) => !v || REFERENCE_PREFIX_PATTERN.test(v), { error: PROFILE_MESSAGES.referencePrefix }),
+          z.refine((v: string) => !v || REFERENCE_PREFIX_PATTERN.test(v), { error: PROFILE_TEXTS.referencePrefix }),
         ),
       z.transform((v: string) => v || defaultProfile().referencePrefix),
     ),
@@ -166,14 +163,14 @@ export const profileSchema = z.object({
       z.nullish(z.array(phone, wrongType)),
       z.transform((v: ReadPhone[] | null | undefined) => v ?? []),
     )
-    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_MESSAGES.phones })),
-  email: optional(PROFILE_LIMITS.url, /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/, PROFILE_MESSAGES.email),
+    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.phones, { error: PROFILE_TEXTS.phones })),
+  email: optional(PROFILE_LIMITS.url, /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/, PROFILE_TEXTS.email),
   socialLinks: z
     .pipe(
       z.nullish(z.array(socialLink, wrongType)),
       z.transform((v: { icon: SocialIcon; url: string }[] | null | undefined) => v ?? []),
     )
-    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_MESSAGES.links })),
+    .check(z.refine((v: unknown[]) => v.length <= PROFILE_LIMITS.links, { error: PROFILE_TEXTS.links })),
   map: z.pipe(
     mapPosition,
     z.transform((v: MapPosition | null | undefined) => v ?? null),
@@ -182,7 +179,7 @@ export const profileSchema = z.object({
   classes: z.pipe(
     z.nullish(z.array(z.string(wrongType), wrongType)).check(
       z.refine((v: string[] | null | undefined) => !v || (v.length > 0 && v.every(isSchoolClass)), {
-        error: PROFILE_MESSAGES.classes,
+        error: PROFILE_TEXTS.classes,
       }),
     ),
     z.transform((v: string[] | null | undefined): SchoolClass[] | null => (v ? inClassOrder(v) : null)),

@@ -6,9 +6,9 @@
 import type { Language } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { BANDS, type Band } from '../../lib/classes.ts';
-import { wingOpen, wingPath, wingWords } from '../admission/wings.ts';
+import { wingOpen, wingPath, wingTexts } from '../admission/wings.ts';
 
-interface NavWords {
+interface NavTexts {
   label: string;
   /**
    * One line shown on the landing card that links here. A content page's is its page's own summary,
@@ -17,9 +17,9 @@ interface NavWords {
   summary?: string;
 }
 
-export interface NavLink extends NavWords {
+export interface NavLink extends NavTexts {
   href: string;
-  hi: NavWords;
+  hi: NavTexts;
   children?: NavLink[];
   /** An admission wing's form: its words name the classes the school offers in it. */
   wing?: Band;
@@ -27,7 +27,7 @@ export interface NavLink extends NavWords {
 
 /** A wing's form as the menu links it, its words for the classes `offered`. */
 function wingLink(band: Band, offered?: readonly string[]): NavLink {
-  const [en, hi] = [wingWords('en', band, offered), wingWords('hi', band, offered)];
+  const [en, hi] = [wingTexts('en', band, offered), wingTexts('hi', band, offered)];
   return {
     label: en.label,
     href: wingPath(band),
@@ -202,8 +202,8 @@ export const footerLinks: NavLink[] = [
 
 /** A link's words and href in `language`. */
 export function navIn(language: Language, link: NavLink): { label: string; summary?: string; href: string } {
-  const words = language === 'hi' ? link.hi : link;
-  return { label: words.label, summary: words.summary, href: pathIn(language, link.href) };
+  const texts = language === 'hi' ? link.hi : link;
+  return { label: texts.label, summary: texts.summary, href: pathIn(language, link.href) };
 }
 
 /** The tree without the pages in `hidden` (a content page the office hid). */

@@ -10,7 +10,7 @@ import { answerOf, apiJson } from '../../lib/api-client.ts';
 import { postWithProgress } from '../../lib/post-with-progress.ts';
 import { formatDateTime, formatDate } from '../../lib/dates.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { CERTIFICATE_ACCEPT, CERTIFICATE_MESSAGES } from './certificate.ts';
+import { CERTIFICATE_ACCEPT, CERTIFICATE_TEXTS } from './certificate.ts';
 import type { TcRequest } from './tc-request.ts';
 
 interface Props {
@@ -37,7 +37,7 @@ export function CertificateSection({ record, onChanged }: Props) {
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!file) return refuse(CERTIFICATE_MESSAGES.required);
+    if (!file) return refuse(CERTIFICATE_TEXTS.required);
     setError('');
     setProgress(0);
     try {
@@ -45,19 +45,19 @@ export function CertificateSection({ record, onChanged }: Props) {
       form.append('file', file, file.name);
       const uploaded = await postWithProgress<{ uploadId: string }>('/files', form, setProgress).done;
       if (uploaded.status !== 201 || !uploaded.body.uploadId)
-        return refuse(uploaded.body.error ?? CERTIFICATE_MESSAGES.failed);
+        return refuse(uploaded.body.error ?? CERTIFICATE_TEXTS.failed);
       const { status, body } = await answerOf<TcRequest>(
         await apiJson(`/tc-request/${encodeURIComponent(record._id)}/certificate`, 'POST', {
           uploadId: uploaded.body.uploadId,
         }),
       );
-      if (status !== 200) return refuse(body.fields?.uploadId ?? body.error ?? CERTIFICATE_MESSAGES.failed);
-      toast.success(scan ? CERTIFICATE_MESSAGES.replaced : CERTIFICATE_MESSAGES.attached);
+      if (status !== 200) return refuse(body.fields?.uploadId ?? body.error ?? CERTIFICATE_TEXTS.failed);
+      toast.success(scan ? CERTIFICATE_TEXTS.replaced : CERTIFICATE_TEXTS.attached);
       setFile(null);
       if (input.current) input.current.value = '';
       onChanged(body as TcRequest);
     } catch {
-      refuse(CERTIFICATE_MESSAGES.failed);
+      refuse(CERTIFICATE_TEXTS.failed);
     } finally {
       setProgress(null);
     }

@@ -14,7 +14,7 @@ import { formatRupees } from '../../lib/money.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { DonePanel, fillNodes } from '../../components/forms/DonePanel.tsx';
 import type { Language } from '../../lib/i18n/languages.ts';
-import { consentWords, speaker, type FormWords, type Speaker } from '../../lib/forms/words.ts';
+import { consentTexts, speaker, type FormTexts, type Speaker } from '../../lib/forms/island-texts.ts';
 import { api, apiJson } from '../../lib/api-client.ts';
 import { Toasts } from '../../lib/toast.tsx';
 import { FormField, Honeypot } from '../../components/forms/fields.tsx';
@@ -58,7 +58,7 @@ interface Sent {
   overLimit?: boolean;
 }
 
-export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormWords }) {
+export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; text?: FormTexts }) {
   const uid = useId();
   const speak = speaker(text);
   // The TC fee as the principal set it: stated once it is known.
@@ -109,8 +109,8 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
               value={form.values[field.name]}
               error={form.errors[field.name]}
               required={!(field as Field).labelledOptional}
-              consentWords={consentWords(speak, lang)}
-              words={speak.field(field.name)}
+              consentTexts={consentTexts(speak, lang)}
+              texts={speak.field(field.name)}
               onChange={(v) => form.change(field.name, v)}
             />
           ))}

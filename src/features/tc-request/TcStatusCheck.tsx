@@ -5,13 +5,13 @@
  */
 import type { Language } from '../../lib/i18n/languages.ts';
 import { receiptHref, type StatusCheckText } from '../../lib/status-check.ts';
-import { Receipts, StatusFacts, StatusLookup, wordsFor } from '../../components/forms/StatusLookup.tsx';
+import { Receipts, StatusFacts, StatusLookup, textsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkTcLookup, type TcStatusAnswer } from './status-check.ts';
 import { PayOnline } from '../payments/PayOnline.tsx';
 
 /** `text`: the words of the page's language (statusCheckText), handed by the page. */
 export default function TcStatusCheck({ lang = 'en', text }: { lang?: Language; text: StatusCheckText }) {
-  const t = wordsFor(text);
+  const t = textsFor(text);
   return (
     <StatusLookup<{ admissionNumber: string; contactNo: string }, TcStatusAnswer>
       lang={lang}

@@ -64,8 +64,8 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
       else if (status === 429) {
         // The site-wide pause is nobody's connection: said so, with its (short) wait and the phone.
         const refusal = body as { retryAfterMinutes?: number; code?: string };
-        const words = refusal.code === 'request.tcVerifyPaused' ? 'tcVerify.paused' : 'tcVerify.tooMany';
-        setProblem(t(words, { phone, minutes: String(refusal.retryAfterMinutes ?? 60) }));
+        const code = refusal.code === 'request.tcVerifyPaused' ? 'tcVerify.paused' : 'tcVerify.tooMany';
+        setProblem(t(code, { phone, minutes: String(refusal.retryAfterMinutes ?? 60) }));
       } else if (status === 400 && body.fields) {
         setErrors(
           Object.fromEntries(

@@ -20,7 +20,7 @@ import { json, readJson } from '../../server/http.ts';
 import { claimFile, deleteReleased, fileResponse, readFile, releaseFile } from '../../server/files.ts';
 import { toIso } from '../../lib/dates.ts';
 import type { StaffFileType } from '../../lib/staff-files.ts';
-import { CERTIFICATE_MESSAGES, CERTIFICATE_TYPES, type TcCertificate } from './certificate.ts';
+import { CERTIFICATE_TEXTS, CERTIFICATE_TYPES, type TcCertificate } from './certificate.ts';
 
 const NOT_FOUND = 'TC request not found';
 
@@ -76,7 +76,7 @@ export function attachCertificate(load: (id: string) => Promise<unknown>) {
     if (!isUuid(id)) throw notFound(NOT_FOUND);
     const body = await readJson(req);
     if (body.uploadId === undefined || body.uploadId === null || body.uploadId === '') {
-      throw badRequest(CERTIFICATE_MESSAGES.required, { uploadId: CERTIFICATE_MESSAGES.required }).withCode(
+      throw badRequest(CERTIFICATE_TEXTS.required, { uploadId: CERTIFICATE_TEXTS.required }).withCode(
         'tc.certificateRequired',
         { uploadId: 'tc.certificateRequired' },
       );
@@ -90,7 +90,7 @@ export function attachCertificate(load: (id: string) => Promise<unknown>) {
       ).rows[0];
       if (!request) throw notFound(NOT_FOUND);
       if (request.status !== 'issued' || request.erased_at)
-        throw conflict(CERTIFICATE_MESSAGES.notIssued).withCode('tc.certificateNotIssued');
+        throw conflict(CERTIFICATE_TEXTS.notIssued).withCode('tc.certificateNotIssued');
       const file = await claimFile(tx, body.uploadId, { field: 'uploadId', public: false, types: CERTIFICATE_TYPES });
       const old = (await tx.query<CertificateRow>(CERTIFICATE, [id])).rows[0];
       await tx.query(
@@ -111,7 +111,7 @@ export function attachCertificate(load: (id: string) => Promise<unknown>) {
 /** The scan as a response, shown in the browser and never kept by a cache (a child's certificate). */
 export async function certificateResponse(fileId: string, headers: Record<string, string> = {}): Promise<Response> {
   const found = await readFile(fileId);
-  if (!found) throw notFound(CERTIFICATE_MESSAGES.missing);
+  if (!found) throw notFound(CERTIFICATE_TEXTS.missing);
   const response = fileResponse(found, 'private, no-store');
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
@@ -122,6 +122,6 @@ export async function openCertificate(_req: Request, ctx: AdminContext): Promise
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const row = await queryOne<CertificateRow>(CERTIFICATE, [id]);
-  if (!row) throw notFound(CERTIFICATE_MESSAGES.missing);
+  if (!row) throw notFound(CERTIFICATE_TEXTS.missing);
   return certificateResponse(row.file_id);
 }

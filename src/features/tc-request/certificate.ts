@@ -5,7 +5,7 @@ import { acceptOf, type StaffFileType } from '../../lib/staff-files.ts';
 export const CERTIFICATE_TYPES = ['pdf', 'jpeg', 'png'] as const satisfies readonly StaffFileType[];
 export const CERTIFICATE_ACCEPT = acceptOf(CERTIFICATE_TYPES);
 
-export const CERTIFICATE_MESSAGES = {
+export const CERTIFICATE_TEXTS = {
   required: 'Please choose the scan of the signed TC.',
   notIssued: 'The scan can be attached only once the TC is issued (with its number and date).',
   missing: 'No scan is attached to this TC.',

@@ -1,6 +1,6 @@
 /**
  * The WhatsApp message about a TC request, in English and Hindi: the letter an e-mail would carry
- * (src/features/messages/templates.ts), its submission's while it is just requested, else its status's.
+ * (src/features/outbox/letters.ts), its submission's while it is just requested, else its status's.
  */
 import { inBothLanguages } from '../../lib/contact.ts';
 import { tcRequestStatusChanged, tcRequestSubmitted } from './kind-letters.ts';

@@ -1,9 +1,9 @@
-/** What the school writes to a family about their TC request (src/features/messages/templates.ts has what letters share). */
-import { statusWords } from '../../lib/contact.ts';
+/** What the school writes to a family about their TC request (src/features/outbox/letters.ts has what letters share). */
+import { statusTexts } from '../../lib/contact.ts';
 import { formatRupees } from '../../lib/money.ts';
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { statusPageUrl, type StatusPage } from '../../lib/status-pages.ts';
-import { letter, paymentReceived, what, type MobileLetter, type ReceivedPayment } from '../messages/templates.ts';
+import { letter, paymentReceived, what, type MobileLetter, type ReceivedPayment } from '../outbox/letters.ts';
 
 /** The parents' status page of a TC request, found by the admission number. */
 export const TC_STATUS_PAGE: StatusPage = { path: '/admissions/tc-request/status', param: 'number' };
@@ -18,7 +18,7 @@ export interface TcRequestFacts {
 
 // The status page without the admission number: that number was typed on the form.
 const tcValues = (language: Language, tc: TcRequestFacts) => ({
-  status: statusWords(language, 'tc-request', tc.status),
+  status: statusTexts(language, 'tc-request', tc.status),
   reason: tc.rejectionReason ?? '',
   fee: formatRupees(tc.feeDuePaise ?? 0),
   link: statusPageUrl(TC_STATUS_PAGE, language),

@@ -1,5 +1,5 @@
 /** The transfer certificate request as a kind of record: what payments, privacy, audit, the desk and the outbox read of it. */
-import { defineKind, defineMessages, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
+import { defineKind, defineLetters, KEPT_BY_EVERY_KIND } from '../record-kind.ts';
 import {
   TC_STATUS_PAGE,
   tcRequestPaymentReceived,
@@ -69,7 +69,7 @@ export const TC_REQUEST_KIND = defineKind({
     },
     exportHolds: "the record, and the signed TC's scan once the office attached it (documents/signedTc)",
   },
-  messages: defineMessages({
+  letters: defineLetters({
     email: 'email',
     mobile: 'contact',
     facts: (row): TcRequestFacts => ({
@@ -77,7 +77,7 @@ export const TC_REQUEST_KIND = defineKind({
       rejectionReason: text(row.rejection_reason),
       feeDuePaise: feeDue(row),
     }),
-    letters: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
+    byEvent: { submitted: tcRequestSubmitted, status: tcRequestStatusChanged },
     paid: tcRequestPaymentReceived,
     templates: {
       'tc-request.submitted': 'TC request received',

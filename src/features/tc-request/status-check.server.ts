@@ -13,7 +13,7 @@
 import { queryOne } from '../../server/db.ts';
 import { notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { checked, dueAnswer, feeWords, lookUpPair } from '../../server/status-check.ts';
+import { checked, dueAnswer, feeTexts, lookUpPair } from '../../server/status-check.ts';
 import { toIso } from '../../lib/dates.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { fill } from '../../lib/i18n/index.ts';
@@ -51,7 +51,7 @@ export const checkTcStatus: Handler = async (req, { ip }) => {
   const due = fee.balancePaise;
   // A waived fee moves the request on as a payment does; its words must not say the fee was received.
   // A rejected request says why, where the office wrote it.
-  const feeAnswer = feeWords(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true);
+  const feeAnswer = feeTexts(lookup.language, fee, fill(lookup.language, 'statusCheck.fee.tc'), true);
   // Where the Pay button shows, the next step says the fee may be paid online too.
   const next =
     row.status === 'fee-paid' && fee.waived

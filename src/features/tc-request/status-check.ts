@@ -8,7 +8,7 @@ import {
   isReceiptNumber,
   type LookupRules,
   type Say,
-  type StatusCheckWords,
+  type StatusCheckTexts,
 } from '../../lib/status-check.ts';
 import { TC_REQUEST } from './tc-request.ts';
 import { normaliseAdmissionNumber } from './schema.ts';
@@ -38,7 +38,7 @@ export const checkTcReceipt = (input: unknown, say: Say) =>
     problems: (values) => (isReceiptNumber(values.number) ? {} : { number: 'statusCheck.error.receipt' as const }),
   });
 
-export interface TcStatusAnswer extends StatusCheckWords {
+export interface TcStatusAnswer extends StatusCheckTexts {
   admissionNumber: string;
   studentName: string;
   status: TcStatus;

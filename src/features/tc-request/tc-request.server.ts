@@ -55,7 +55,7 @@ import { TC_LIMIT, TC_REQUEST, type OtherTcRequest, type TcRequest } from './tc-
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
 import { TC_FORM, normaliseAdmissionNumber, validateTcRequest } from './schema.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueMessage } from '../messages/outbox.server.ts';
+import { queueMessage } from '../outbox/outbox.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';
@@ -163,7 +163,7 @@ export async function listTcRequests(req: Request): Promise<Response> {
 
 const NOT_FOUND = 'TC request not found';
 
-export const TC_MESSAGES = {
+export const TC_TEXTS = {
   feeFirst:
     'The TC fee is not paid yet: record the payment first (a payment covering the fee moves the request to Fee paid by itself).',
   required: 'Please fill in all required fields.',
@@ -178,10 +178,7 @@ function needed(body: Record<string, unknown>, to: TcStatus): Record<string, str
   );
   const missing = inputs.filter((input) => !values[input.name]);
   if (missing.length)
-    throw badRequest(
-      TC_MESSAGES.required,
-      Object.fromEntries(missing.map((input) => [input.name, TC_MESSAGES.required])),
-    );
+    throw badRequest(TC_TEXTS.required, Object.fromEntries(missing.map((input) => [input.name, TC_TEXTS.required])));
   return values;
 }
 
@@ -189,12 +186,12 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
   ...statusRouteOf<TcStatus>(TC_REQUEST_KIND),
   check: ({ to, row, body, set }) => {
     if (to === 'fee-paid' && !['paid', 'waived'].includes(String(row.payment_status)))
-      throw conflict(TC_MESSAGES.feeFirst);
+      throw conflict(TC_TEXTS.feeFirst);
     const values = needed(body, to);
     if (to === 'issued') {
       const date = values.tcIssueDate!;
       if (!isCalendarDate(date) || date > dateInIndia())
-        throw badRequest(TC_MESSAGES.issueDate, { tcIssueDate: TC_MESSAGES.issueDate });
+        throw badRequest(TC_TEXTS.issueDate, { tcIssueDate: TC_TEXTS.issueDate });
       set.tc_number = values.tcNumber;
       set.tc_issue_date = date;
     }

@@ -11,58 +11,58 @@ import { json, readJson, type RouteContext } from '../../server/http.ts';
 import { recordJson } from '../../server/records.ts';
 import { insertColumns } from '../insert-columns.server.ts';
 import { byId, deleteRecord, getRecord } from '../../server/record-routes.ts';
-import { VACANCY, validateJob, type JobInput, type JobMode, type Vacancy } from './vacancy.ts';
+import { VACANCY, validateVacancyInput, type VacancyInput, type VacancyMode, type Vacancy } from './vacancy.ts';
 
 type Row = Record<string, unknown>;
 
-const jobJson = (row: Row): Vacancy => recordJson(VACANCY, row);
+const vacancyJson = (row: Row): Vacancy => recordJson(VACANCY, row);
 
-async function readJob(req: Request, mode: JobMode): Promise<JobInput> {
-  const result = validateJob(await readJson(req), mode);
+async function readVacancy(req: Request, mode: VacancyMode): Promise<VacancyInput> {
+  const result = validateVacancyInput(await readJson(req), mode);
   if (!result.ok) throw badRequest(result.error, result.fields);
   return result.data;
 }
 
-export async function listJobs(): Promise<Response> {
-  const rows = await query(`SELECT * FROM jobs ORDER BY created_at DESC, id DESC`);
-  return json(rows.map(jobJson));
+export async function listVacancies(): Promise<Response> {
+  const rows = await query(`SELECT * FROM vacancies ORDER BY created_at DESC, id DESC`);
+  return json(rows.map(vacancyJson));
 }
 
-export const getJob = (_req: Request, ctx: RouteContext) =>
-  getRecord(ctx, { notFound: 'Vacancy not found', load: byId(VACANCY, jobJson) });
+export const getVacancy = (_req: Request, ctx: RouteContext) =>
+  getRecord(ctx, { notFound: 'Vacancy not found', load: byId(VACANCY, vacancyJson) });
 
-export async function createJob(req: Request, ctx: AdminContext): Promise<Response> {
-  const job = await readJob(req, 'create');
-  const { columns, values } = insertColumns(VACANCY.fields, job);
+export async function createVacancy(req: Request, ctx: AdminContext): Promise<Response> {
+  const vacancy = await readVacancy(req, 'create');
+  const { columns, values } = insertColumns(VACANCY.fields, vacancy);
   const row = await transaction(async (tx) => {
     const { rows } = await tx.query(
-      `INSERT INTO jobs (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING *`,
+      `INSERT INTO vacancies (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING *`,
       values,
     );
     const created = rows[0]!;
-    await recordAudit(ctx, { action: 'create', entity: 'job', entityId: String(created.id) }, tx);
+    await recordAudit(ctx, { action: 'create', entity: 'vacancy', entityId: String(created.id) }, tx);
     return created;
   });
-  return json(jobJson(row), 201);
+  return json(vacancyJson(row), 201);
 }
 
-export async function updateJob(req: Request, ctx: AdminContext): Promise<Response> {
+export async function updateVacancy(req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound('Vacancy not found');
-  const job = await readJob(req, 'edit');
-  const { columns, values } = insertColumns(VACANCY.fields, job);
+  const vacancy = await readVacancy(req, 'edit');
+  const { columns, values } = insertColumns(VACANCY.fields, vacancy);
   const sets = columns.map((column, i) => `${column} = $${i + 2}`);
   const row = await transaction(async (tx) => {
     const { rows } = await tx.query(
-      `UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
+      `UPDATE vacancies SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
       [id, ...values],
     );
-    if (rows[0]) await recordAudit(ctx, { action: 'update', entity: 'job', entityId: id }, tx);
+    if (rows[0]) await recordAudit(ctx, { action: 'update', entity: 'vacancy', entityId: id }, tx);
     return rows[0];
   });
   if (!row) throw notFound('Vacancy not found');
-  return json(jobJson(row));
+  return json(vacancyJson(row));
 }
 
-export const deleteJob = (_req: Request, ctx: AdminContext) =>
+export const deleteVacancy = (_req: Request, ctx: AdminContext) =>
   deleteRecord(ctx, { def: VACANCY, notFound: 'Vacancy not found', deleted: 'Job vacancy deleted successfully!' });

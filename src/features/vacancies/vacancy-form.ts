@@ -2,7 +2,7 @@
  * The vacancy form's values and the payload it sends. Validation is the shared schema of
  * vacancy.ts (the server applies the same).
  */
-import { validateJob } from './vacancy.ts';
+import { validateVacancyInput } from './vacancy.ts';
 
 export interface VacancyValues {
   jobTitle: string;
@@ -45,7 +45,7 @@ const FIELD_ORDER: (keyof VacancyValues)[] = [
 
 /** The first problem of the form (message and the field to focus), or undefined. */
 export function validateVacancy(values: VacancyValues, mode: 'create' | 'edit'): VacancyProblem | undefined {
-  const result = validateJob(values, mode);
+  const result = validateVacancyInput(values, mode);
   if (result.ok) return undefined;
   const field =
     FIELD_ORDER.find((f) => result.fields[f] === result.error) ??

@@ -1,6 +1,6 @@
 /**
  * A vacancy: its definition and the form's one schema (zod), used by the admin island and by the
- * jobs function. Title, description and employment type are required, else 'Please fill in all
+ * vacancies function (/v1/api/jobs). Title, description and employment type are required, else 'Please fill in all
  * required fields.'; on create at least one responsibility and one qualification, else 'Please add
  * responsibilities and qualifications.' (edit has no list minimum). List items are trimmed and
  * empty ones ignored.
@@ -11,18 +11,18 @@ import { defineRecord, type FieldName, type RecordJson } from '../../lib/record.
 export const EMPLOYMENT_TYPES = ['Full-Time', 'Part-Time', 'Contract'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
-export const JOB_LIMITS = { title: 200, description: 5000, item: 500, items: 50 } as const;
+export const VACANCY_LIMITS = { title: 200, description: 5000, item: 500, items: 50 } as const;
 
 export const VACANCY = defineRecord({
-  entity: 'job',
-  table: 'jobs',
+  entity: 'vacancy',
+  table: 'vacancies',
   fields: [
     {
       name: 'jobTitle',
       column: 'job_title',
       label: 'Job title',
       kind: 'text',
-      max: JOB_LIMITS.title,
+      max: VACANCY_LIMITS.title,
       show: ['form', 'list', 'details', 'export'],
     },
     {
@@ -30,7 +30,7 @@ export const VACANCY = defineRecord({
       column: 'job_description',
       label: 'Job description',
       kind: 'textarea',
-      max: JOB_LIMITS.description,
+      max: VACANCY_LIMITS.description,
       show: ['form', 'details', 'export'],
     },
     {
@@ -60,7 +60,7 @@ export const VACANCY = defineRecord({
 
 export type Vacancy = RecordJson<typeof VACANCY>;
 
-export const JOB_MESSAGES = {
+export const VACANCY_TEXTS = {
   required: 'Please fill in all required fields.',
   lists: 'Please add responsibilities and qualifications.',
   employmentType: 'Employment type must be Full-Time, Part-Time or Contract.',
@@ -68,24 +68,24 @@ export const JOB_MESSAGES = {
   tooManyItems: 'A list can have at most 50 items.',
 } as const;
 
-export type JobMode = 'create' | 'edit';
+export type VacancyMode = 'create' | 'edit';
 
 const trimmed = () =>
   z.pipe(
-    z.string({ error: JOB_MESSAGES.required }),
+    z.string({ error: VACANCY_TEXTS.required }),
     z.transform((value: string) => value.trim()),
   );
 
-const text = (max: number) => z.pipe(trimmed(), z.string().check(z.maxLength(max, { error: JOB_MESSAGES.tooLong })));
+const text = (max: number) => z.pipe(trimmed(), z.string().check(z.maxLength(max, { error: VACANCY_TEXTS.tooLong })));
 
 const items = z.pipe(
   z.pipe(
-    z.optional(z.array(z.string({ error: JOB_MESSAGES.required }), { error: JOB_MESSAGES.required })),
+    z.optional(z.array(z.string({ error: VACANCY_TEXTS.required }), { error: VACANCY_TEXTS.required })),
     z.transform((list: string[] | undefined) => (list ?? []).map((item) => item.trim()).filter((item) => item !== '')),
   ),
   z
-    .array(z.string().check(z.maxLength(JOB_LIMITS.item, { error: JOB_MESSAGES.tooLong })))
-    .check(z.maxLength(JOB_LIMITS.items, { error: JOB_MESSAGES.tooManyItems })),
+    .array(z.string().check(z.maxLength(VACANCY_LIMITS.item, { error: VACANCY_TEXTS.tooLong })))
+    .check(z.maxLength(VACANCY_LIMITS.items, { error: VACANCY_TEXTS.tooManyItems })),
 );
 
 const fieldSchema = (field: (typeof VACANCY.fields)[number]) =>
@@ -106,38 +106,39 @@ const REQUIRED = VACANCY.fields.filter((f) => f.kind !== 'list').map((f) => f.na
 )[];
 
 /** The vacancy schema for a mode; its first issue is the message to show. Unknown keys are dropped. */
-export function jobSchema(mode: JobMode) {
+export function vacancySchema(mode: VacancyMode) {
   return fields.check(
-    z.superRefine((job: Fields, ctx) => {
-      const missing = REQUIRED.filter((key) => job[key] === '');
+    z.superRefine((vacancy: Fields, ctx) => {
+      const missing = REQUIRED.filter((key) => vacancy[key] === '');
       if (missing.length) {
-        for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: JOB_MESSAGES.required });
+        for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: VACANCY_TEXTS.required });
         return;
       }
-      if (!(EMPLOYMENT_TYPES as readonly string[]).includes(job.employmentType)) {
-        ctx.addIssue({ code: 'custom', path: ['employmentType'], message: JOB_MESSAGES.employmentType });
+      if (!(EMPLOYMENT_TYPES as readonly string[]).includes(vacancy.employmentType)) {
+        ctx.addIssue({ code: 'custom', path: ['employmentType'], message: VACANCY_TEXTS.employmentType });
         return;
       }
       if (mode === 'create') {
-        if (job.keyResponsibilities.length === 0) {
-          ctx.addIssue({ code: 'custom', path: ['keyResponsibilities'], message: JOB_MESSAGES.lists });
+        if (vacancy.keyResponsibilities.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['keyResponsibilities'], message: VACANCY_TEXTS.lists });
         }
-        if (job.qualificationsAndRequirements.length === 0) {
-          ctx.addIssue({ code: 'custom', path: ['qualificationsAndRequirements'], message: JOB_MESSAGES.lists });
+        if (vacancy.qualificationsAndRequirements.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['qualificationsAndRequirements'], message: VACANCY_TEXTS.lists });
         }
       }
     }),
   );
 }
 
-export type JobInput = Pick<Vacancy, FieldName<typeof VACANCY>> & { employmentType: EmploymentType };
+export type VacancyInput = Pick<Vacancy, FieldName<typeof VACANCY>> & { employmentType: EmploymentType };
 
-export type JobValidation = { ok: true; data: JobInput } | { ok: false; error: string; fields: Record<string, string> };
+export type VacancyValidation =
+  { ok: true; data: VacancyInput } | { ok: false; error: string; fields: Record<string, string> };
 
 /** Validates a vacancy: the cleaned values, or the first message and a message per field. */
-export function validateJob(input: unknown, mode: JobMode): JobValidation {
-  const result = jobSchema(mode).safeParse(input);
-  if (result.success) return { ok: true, data: result.data as JobInput };
+export function validateVacancyInput(input: unknown, mode: VacancyMode): VacancyValidation {
+  const result = vacancySchema(mode).safeParse(input);
+  if (result.success) return { ok: true, data: result.data as VacancyInput };
   const fieldMessages: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? 'form');
@@ -145,7 +146,7 @@ export function validateJob(input: unknown, mode: JobMode): JobValidation {
   }
   // Required fields first, then the lists: the form's order.
   const ordered = [...result.error.issues].sort((a, b) => rank(a.message) - rank(b.message));
-  return { ok: false, error: ordered[0]?.message ?? JOB_MESSAGES.required, fields: fieldMessages };
+  return { ok: false, error: ordered[0]?.message ?? VACANCY_TEXTS.required, fields: fieldMessages };
 }
 
-const rank = (message: string) => (message === JOB_MESSAGES.required ? 0 : message === JOB_MESSAGES.lists ? 2 : 1);
+const rank = (message: string) => (message === VACANCY_TEXTS.required ? 0 : message === VACANCY_TEXTS.lists ? 2 : 1);

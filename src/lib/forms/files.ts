@@ -1,5 +1,5 @@
 /** The rules for admission documents, shared by the island and the server. */
-import type { FormMessage } from './texts.ts';
+import type { FormKey } from './texts.ts';
 import type { DownscaleOptions } from '../downscale-image.ts';
 
 /** The largest document: a scanned PDF from a cyber café is often 3-6 MB. */
@@ -49,9 +49,9 @@ export const DOCUMENT_PHOTO: DownscaleOptions = {
 
 /**
  * The browser's first check of a chosen file, before uploading it: size, then name or type.
- * The server decides the real type from the file's bytes. The answer is the message's key in MSG.
+ * The server decides the real type from the file's bytes. The answer is the message's key in FORM_TEXTS.
  */
-export function checkChosenFile(file: { name: string; size: number; type: string }): FormMessage | undefined {
+export function checkChosenFile(file: { name: string; size: number; type: string }): FormKey | undefined {
   if (file.size > MAX_FILE_BYTES) return 'fileTooLarge';
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const byName = (ALLOWED_EXTENSIONS as readonly string[]).includes(ext);

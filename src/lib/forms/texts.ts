@@ -2,12 +2,12 @@
  * The public forms' words in English, keyed by code: these are the English table's `form.*`,
  * `request.*` and `formText.*` entries (src/lib/i18n/en.ts spreads FORM_EN; hi.ts has the same
  * codes in Hindi). An island carries only these English words; a Hindi page hands its island the
- * Hindi ones (./words.ts).
+ * Hindi ones (./island-texts.ts).
  *
- * MSG: every message the public forms show, word for word as the school's forms have always shown
+ * FORM_TEXTS: every message the public forms show, word for word as the school's forms have always shown
  * them (code `form.<key>`). Messages those forms never had are marked "ours" below, and kept short and plain.
  */
-export const MSG = {
+export const FORM_TEXTS = {
   required: 'Please fill in all required fields.',
   aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
   // ours: the field's own message for 12 digits whose last (the Verhoeff check digit) does not match the others
@@ -69,7 +69,7 @@ export const MSG = {
 } as const;
 
 /** Refusals of a request itself rather than of what was typed (code `request.<key>`): a broken or hostile client's. */
-export const REQUEST_MSG = {
+export const REQUEST_TEXTS = {
   jsonType: 'Expected a JSON body (Content-Type: application/json)',
   invalidJson: 'Invalid JSON body',
   jsonObject: 'Expected a JSON object',
@@ -110,7 +110,7 @@ export const REQUEST_MSG = {
 } as const;
 
 /** The forms' other words (code `formText.<key>`): intros, buttons, a document's progress. `{name}` is filled in. */
-export const FORM_TEXT = {
+export const FORM_PART_TEXTS = {
   select: 'Select',
   optional: ' (optional)',
   honeypot: 'Leave this empty',
@@ -183,24 +183,24 @@ export const FORM_TEXT = {
   abcExplainNOGEN: 'If the ID could not be made (e.g. records did not match), the ABC card is not needed.',
 } as const;
 
-export type FormMessage = keyof typeof MSG;
-export type RequestMessage = keyof typeof REQUEST_MSG;
-export type FormTextKey = keyof typeof FORM_TEXT;
-export type FormCode = `form.${FormMessage}` | `request.${RequestMessage}` | `formText.${FormTextKey}`;
+export type FormKey = keyof typeof FORM_TEXTS;
+export type RequestKey = keyof typeof REQUEST_TEXTS;
+export type FormPartKey = keyof typeof FORM_PART_TEXTS;
+export type FormCode = `form.${FormKey}` | `request.${RequestKey}` | `formText.${FormPartKey}`;
 
 const prefixed = <P extends string, T extends Record<string, string>>(prefix: P, table: T) =>
   Object.fromEntries(Object.entries(table).map(([k, v]) => [`${prefix}.${k}`, v])) as {
     [K in keyof T & string as `${P}.${K}`]: T[K];
   };
 
-/** Every form code with its English words, as the English message table carries them. */
+/** Every form code with its English words, as the English text table carries them. */
 export const FORM_EN = {
-  ...prefixed('form', MSG),
-  ...prefixed('request', REQUEST_MSG),
-  ...prefixed('formText', FORM_TEXT),
+  ...prefixed('form', FORM_TEXTS),
+  ...prefixed('request', REQUEST_TEXTS),
+  ...prefixed('formText', FORM_PART_TEXTS),
 };
 
-export const formCode = (key: FormMessage): FormCode => `form.${key}`;
+export const formCode = (key: FormKey): FormCode => `form.${key}`;
 
 /** A clause in square brackets that holds a `{name}`: it goes when a value it holds is given empty. */
 const CLAUSE = /\[([^[\]]*\{\w+\}[^[\]]*)\]/g;

@@ -1,6 +1,6 @@
 /**
  * How a form's zod schema is read by both sides. Types are checked first (an API client that
- * sends a number or a list where text belongs gets MSG.wrongType); then the form's rules run in
+ * sends a number or a list where text belongs gets FORM_TEXTS.wrongType); then the form's rules run in
  * the form's order and the FIRST failing rule is the answer's message (`error`, `code`: the toast).
  * A public form's rules all run (checkFields), so `fields` names every field found wanting, each
  * with the message of the first rule that found it (usually the rule's own; an Aadhaar number
@@ -9,7 +9,7 @@
  */
 import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
-import { MSG, formCode, type FormMessage } from './texts.ts';
+import { FORM_TEXTS, formCode, type FormKey } from './texts.ts';
 import { isAadhaarShaped, isValidAadhaar } from './verhoeff.ts';
 import { isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';
@@ -35,10 +35,10 @@ export type Failure = {
 export type Success<T> = { ok: true; data: T };
 export type Result<T> = Success<T> | Failure;
 
-/** A failing field whose own message differs from its rule's (by its key in MSG). */
+/** A failing field whose own message differs from its rule's (by its key in FORM_TEXTS). */
 export interface FieldProblem {
   field: string;
-  message: FormMessage;
+  message: FormKey;
 }
 
 /**
@@ -73,13 +73,13 @@ export class Rules {
       // The answer's message is the first failing rule's, whatever a field's own says.
       const answer = first ? { message, code } : undefined;
       if (typeof b === 'string') addCodedIssue(this.ctx, field, code, message, answer);
-      else addCodedIssue(this.ctx, field, formCode(b.message), MSG[b.message], answer);
+      else addCodedIssue(this.ctx, field, formCode(b.message), FORM_TEXTS[b.message], answer);
     }
   }
 
-  /** `check` with a public form's message, by its key in MSG (its code is `form.<key>`). */
-  form(key: FormMessage, rule: () => (string | FieldProblem)[]): void {
-    this.check(MSG[key], rule, formCode(key));
+  /** `check` with a public form's message, by its key in FORM_TEXTS (its code is `form.<key>`). */
+  form(key: FormKey, rule: () => (string | FieldProblem)[]): void {
+    this.check(FORM_TEXTS[key], rule, formCode(key));
   }
 }
 
@@ -124,10 +124,10 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Re
   const codes: Record<string, string> = {};
   if (typeIssues.length) {
     for (const issue of typeIssues) {
-      fields[String(issue.path[0] ?? '_')] = MSG.wrongType;
+      fields[String(issue.path[0] ?? '_')] = FORM_TEXTS.wrongType;
       codes[String(issue.path[0] ?? '_')] = formCode('wrongType');
     }
-    return { ok: false, error: MSG.wrongType, code: formCode('wrongType'), fields, codes, kind: 'type' };
+    return { ok: false, error: FORM_TEXTS.wrongType, code: formCode('wrongType'), fields, codes, kind: 'type' };
   }
   for (const issue of issues) {
     fields[String(issue.path[0] ?? '_')] = issue.message;
@@ -154,7 +154,7 @@ export const isEmail = (value: string) =>
 const LINK =
   /:\/\/|www\.|\/.*\.|\..*\/|[a-z]{2,}\.(?:com|net|org|in|co|ly|io|me|info|biz|xyz|app|link|site|online|top|shop|live|click)(?:[./\s]|$)/iu;
 /**
- * Why a person's name is refused, as its message's key in MSG; undefined when it is a name:
+ * Why a person's name is refused, as its message's key in FORM_TEXTS; undefined when it is a name:
  * letters of any script with their marks (a Devanagari matra is a mark), spaces, `.`, `'` and `-`,
  * with at least one letter. A link, an e-mail address or digits get their own words.
  */
@@ -207,7 +207,7 @@ export interface FieldChecks {
   /** The fields rule 1 asks for ('Please fill in all required fields.'). */
   required: readonly string[];
   /** The message of an invalid phone number: each form words it its own way. */
-  phone: FormMessage;
+  phone: FormKey;
   /** Rules of the form's own, run after the format checks and before options, dates and lengths. */
   custom?: (rules: Rules) => void;
 }

@@ -4,7 +4,7 @@
  */
 import { FORM_EN } from '../forms/texts.ts';
 import { DOCUMENT_REASONS_EN } from '../document-reasons.ts';
-import { CONTROL_MESSAGE } from '../visible-text.ts';
+import { CONTROL_TEXT } from '../visible-text.ts';
 import { KIND_TEXTS_EN } from './kind-texts.generated.ts';
 
 export const EN = {
@@ -230,7 +230,7 @@ export const EN = {
     'We have received your payment of {amount} for the admission application {reference}. Its receipt number is {receipt}. You can download the receipt on the status page: {link}',
   'message.tc-request.payment':
     'We have received your payment of {amount} for the transfer certificate (TC) request. Its receipt number is {receipt}. You can download the receipt on the status page, with the admission number and the mobile number given on the form: {link}',
-  // The texts registered as WhatsApp templates and DLT SMS templates (src/config/messages.ts): each is sent followed by mobile.stop.
+  // The texts registered as WhatsApp templates and DLT SMS templates (src/config/mobile-templates.ts): each is sent followed by mobile.stop.
   'mobile.what.enquiry': 'enquiry about admission to {class}',
   'mobile.what.admission': 'admission application {reference} for {class}',
   'mobile.what.tc-request': 'transfer certificate (TC) request',
@@ -305,10 +305,10 @@ export const EN = {
     "Fill in the form below with the student's and parents' details and upload the documents. You will get a reference number when the form is sent. Applying for another wing?",
   'formPage.or': 'or',
   // A wing's words, with the range of the classes the school offers in it ('6-10', 'P.N.C–K.G'): menus, cards and its form's page.
-  'wing.label.primary': 'Pre-primary ({range})',
+  'wing.label.pre-primary': 'Pre-primary ({range})',
   'wing.label.middle': 'Middle (Classes {range})',
   'wing.label.senior': 'Senior (Classes {range})',
-  'wing.summary.primary': 'Application form for the early years: {range}.',
+  'wing.summary.pre-primary': 'Application form for the early years: {range}.',
   'wing.summary.middle': 'Application form for Classes {range}.',
   'wing.summary.senior': 'Application form for Classes {range}.',
   'wing.heading': 'Admission form: {label}',
@@ -381,7 +381,7 @@ export const EN = {
   'calendar.holidayTitle': '{title} (holiday)',
   'calendar.feedHindi': 'In Hindi: {title}',
   // A title or text of a notice, event or press item holding a control character (src/lib/visible-text.ts)
-  'text.control': CONTROL_MESSAGE,
+  'text.control': CONTROL_TEXT,
   'tcVerify.title': 'Verify a transfer certificate (TC)',
   'tcVerify.description':
     'Check that a transfer certificate (TC) was issued by the school, with its number and date of issue.',

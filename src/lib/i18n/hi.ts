@@ -1,7 +1,7 @@
 /** What the school says to parents, in Hindi: the same codes as en.ts, written as the office writes. */
 import type { TextCode } from './en.ts';
 import type { FormCode } from '../forms/texts.ts';
-import type { FieldWords } from '../forms/words.ts';
+import type { FieldTexts } from '../forms/island-texts.ts';
 import { KIND_TEXTS_HI } from './kind-texts.generated.ts';
 
 /** The public forms' messages, buttons and hints (the English ones: src/lib/forms/texts.ts). */
@@ -441,10 +441,10 @@ export const HI: Record<TextCode, string> = {
   'formPage.admission.lead':
     'नीचे दिए फ़ॉर्म में विद्यार्थी और माता-पिता का विवरण भरें और दस्तावेज़ अपलोड करें। फ़ॉर्म जमा होने पर आपको आवेदन क्रमांक मिलेगा। किसी दूसरे विभाग में प्रवेश लेना है?',
   'formPage.or': 'या',
-  'wing.label.primary': 'पूर्व-प्राथमिक ({range})',
+  'wing.label.pre-primary': 'पूर्व-प्राथमिक ({range})',
   'wing.label.middle': 'मध्य (कक्षा {range})',
   'wing.label.senior': 'वरिष्ठ (कक्षा {range})',
-  'wing.summary.primary': '{range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
+  'wing.summary.pre-primary': '{range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
   'wing.summary.middle': 'कक्षा {range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
   'wing.summary.senior': 'कक्षा {range} में प्रवेश के लिए आवेदन फ़ॉर्म।',
   'wing.heading': 'प्रवेश फ़ॉर्म: {label}',
@@ -863,7 +863,7 @@ export const HI_FORMS = {
     reason: { label: 'टी.सी. लेने का कारण' },
   },
 } satisfies {
-  enquiry: Record<string, FieldWords>;
-  admission: { fields: Record<string, FieldWords>; sections: Record<string, string> };
-  tcRequest: Record<string, FieldWords>;
+  enquiry: Record<string, FieldTexts>;
+  admission: { fields: Record<string, FieldTexts>; sections: Record<string, string> };
+  tcRequest: Record<string, FieldTexts>;
 };

@@ -1,4 +1,4 @@
-/** The interface's text tables (English, Hindi), keyed by code, and how a text is filled in. (The parents' messages are the outbox: src/features/messages/.) */
+/** The interface's text tables (English, Hindi), keyed by code, and how a text is filled in. (The parents' messages are the outbox: src/features/outbox/.) */
 import { EN, type TextCode } from './en.ts';
 import { HI } from './hi.ts';
 

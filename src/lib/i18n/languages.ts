@@ -1,4 +1,4 @@
-/** The languages the school writes in, without their message tables (so a form's script need not carry them). */
+/** The languages the school writes in, without their text tables (so a form's script need not carry them). */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The outbox's admin side (messages are queued by src/features/messages/outbox.server.ts, e-mails sent by
+ * The outbox's admin side (messages are queued by src/features/outbox/outbox.server.ts, e-mails sent by
  * src/server/mailer.ts). Office and principal alike.
  *
  * GET /v1/api/messages?state=&channel=&entity=&recordId=&page=&limit= answers, newest first,
@@ -10,10 +10,10 @@
  * 50 a page by default, `limit` at most 100. `state`, `channel` and `entity` are exact; `recordId`
  * the record's id (one that is not an id matches nothing). A `held` message is one the daily caps on
  * messages caused by the public forms kept back (e-mails per address, WhatsApp and SMS per mobile
- * number: src/features/messages/outbox.server.ts); `heldReason` says so, in English and then Hindi on a second line.
+ * number: src/features/outbox/outbox.server.ts); `heldReason` says so, in English and then Hindi on a second line.
  *
  * `state` is queued, held, sent, delivered or read (a WhatsApp or SMS message, as its provider's
- * delivery webhook said: src/features/messages/webhooks.server.ts), failed, or opted-out (the number
+ * delivery webhook said: src/features/outbox/webhooks.server.ts), failed, or opted-out (the number
  * asked for no more WhatsApp or SMS; `heldReason` says so), with `deliveredAt` and `readAt`.
  * `byHand`: a WhatsApp message written for the office to send (queued while no provider was
  * configured); the others are sent as the provider's templates.

@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { router } from '../../src/features/router.ts';
 import { principalOnly } from '../../src/server/auth.ts';
-import { createJob, deleteJob, getJob, listJobs, updateJob } from '../../src/features/vacancies/vacancies.server.ts';
+import {
+  createVacancy,
+  deleteVacancy,
+  getVacancy,
+  listVacancies,
+  updateVacancy,
+} from '../../src/features/vacancies/vacancies.server.ts';
 
 export const config: Config = {
   path: ['/v1/api/jobs', '/v1/api/jobs/:id'],
@@ -10,6 +16,6 @@ export const config: Config = {
 };
 
 export default router({
-  '/v1/api/jobs': { GET: listJobs, POST: principalOnly(createJob) },
-  '/v1/api/jobs/:id': { GET: getJob, PUT: principalOnly(updateJob), DELETE: principalOnly(deleteJob) },
+  '/v1/api/jobs': { GET: listVacancies, POST: principalOnly(createVacancy) },
+  '/v1/api/jobs/:id': { GET: getVacancy, PUT: principalOnly(updateVacancy), DELETE: principalOnly(deleteVacancy) },
 });

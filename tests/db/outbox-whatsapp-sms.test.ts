@@ -19,9 +19,9 @@ import { site as school } from '../../src/config/site.ts';
 import { fees } from '../../src/config/fees.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
-import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/messages.ts';
+import { MOBILE_TEMPLATES, WHATSAPP_API_VERSION } from '../../src/config/mobile-templates.ts';
 import { createAdmission, createEnquiry, createTcRequest, expectJsonError } from '../http/admin-fixtures.ts';
-import sendJob from '../../netlify/functions/messages-send.mts';
+import sendVacancy from '../../netlify/functions/messages-send.mts';
 
 const WA = {
   token: 'EAAtest-token',
@@ -102,7 +102,7 @@ async function settled(recordId: string, count: number, channel = 'whatsapp'): P
 }
 const sentTo = (mobile: string) => whatsapp.sent.filter((s) => s.to === `91${mobile}`);
 /** Runs the five-minute job as Netlify runs it. */
-const runSender = async () => expect((await sendJob()).status).toBe(204);
+const runSender = async () => expect((await sendVacancy()).status).toBe(204);
 let mobiles = 0;
 const freshMobile = () => `98${String(Date.now() % 1e7).padStart(7, '0')}${mobiles++ % 10}`;
 

@@ -42,7 +42,7 @@ type Key = (typeof KEYS)[number];
 const COLUMNS = ['Written', 'To', 'Channel', 'Message', 'State', 'Tries', 'Sent'];
 
 const options = (labels: Record<string, string>) => Object.keys(labels);
-const wordsOf = (labels: Record<string, string>) => (value: string) => labels[value] ?? value;
+const textsOf = (labels: Record<string, string>) => (value: string) => labels[value] ?? value;
 
 export default function MessagesScreen() {
   const { filters, setFilter, table, pager } = usePagedList<Key, Message>(
@@ -134,7 +134,7 @@ export default function MessagesScreen() {
           value={filters.state}
           allLabel="Every state"
           options={options(MESSAGE_STATE_LABELS)}
-          optionText={wordsOf(MESSAGE_STATE_LABELS)}
+          optionText={textsOf(MESSAGE_STATE_LABELS)}
           onChange={(v) => setFilter('state', v)}
         />
         <SelectField
@@ -142,7 +142,7 @@ export default function MessagesScreen() {
           value={filters.channel}
           allLabel="Every channel"
           options={options(CHANNEL_LABELS)}
-          optionText={wordsOf(CHANNEL_LABELS)}
+          optionText={textsOf(CHANNEL_LABELS)}
           onChange={(v) => setFilter('channel', v)}
         />
         <SelectField
@@ -150,7 +150,7 @@ export default function MessagesScreen() {
           value={filters.entity}
           allLabel="All records"
           options={options(MESSAGE_ENTITY_LABELS)}
-          optionText={wordsOf(MESSAGE_ENTITY_LABELS)}
+          optionText={textsOf(MESSAGE_ENTITY_LABELS)}
           onChange={(v) => setFilter('entity', v)}
         />
       </div>

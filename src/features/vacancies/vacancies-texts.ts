@@ -1,6 +1,6 @@
 /**
  * The vacancies island's words in one language, picked where the page is built and handed to the
- * island, so its script carries only these and not the message tables.
+ * island, so its script carries only these and not the text tables.
  */
 import { fill, type Language } from '../../lib/i18n/index.ts';
 import { EMPLOYMENT_TYPES } from './vacancy.ts';
@@ -29,7 +29,7 @@ const CODES = [
   ...EMPLOYMENT_TYPES.map((type) => `vacancies.type.${type}` as const),
 ] as const;
 
-export type VacanciesWords = Record<(typeof CODES)[number], string>;
+export type VacanciesTexts = Record<(typeof CODES)[number], string>;
 
-export const vacanciesWords = (lang: Language): VacanciesWords =>
-  Object.fromEntries(CODES.map((code) => [code, fill(lang, code)])) as VacanciesWords;
+export const vacanciesTexts = (lang: Language): VacanciesTexts =>
+  Object.fromEntries(CODES.map((code) => [code, fill(lang, code)])) as VacanciesTexts;

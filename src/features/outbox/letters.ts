@@ -14,9 +14,9 @@ import { formatRupees } from '../../lib/money.ts';
 import type { Language, TextCode } from '../../lib/i18n/index.ts';
 import { pathIn } from '../../lib/language-paths.ts';
 import { site } from '../../config/site.ts';
-import type { MobileTemplate } from '../../config/messages.ts';
+import type { MobileTemplate } from '../../config/mobile-templates.ts';
 
-export type MessageEvent = 'submitted' | 'status';
+export type LetterEvent = 'submitted' | 'status';
 
 /** A payment as its "received" message names it. */
 export interface ReceivedPayment {
@@ -34,7 +34,7 @@ export interface Letter {
   subject: string;
   body: string;
   /**
-   * The same news as a registered WhatsApp / SMS template (src/config/messages.ts): its name and
+   * The same news as a registered WhatsApp / SMS template (src/config/mobile-templates.ts): its name and
    * the values of its variables (the opt-out link is added where the number is known).
    */
   mobile: MobileLetter;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient } from '../support/api.ts';
 import { ISO_RE, auditOf, expectJsonError, randomUuid, token } from '../http/admin-fixtures.ts';
-import { JOB_MESSAGES, validateJob } from '../../src/features/vacancies/vacancy.ts';
+import { VACANCY_TEXTS, validateVacancyInput } from '../../src/features/vacancies/vacancy.ts';
 import { useApiSite } from '../support/in-process-site.ts';
 
 useApiSite();
@@ -17,36 +17,39 @@ const vacancy = (overrides: Record<string, unknown> = {}) => ({
 
 describe('vacancy schema (shared with the form)', () => {
   it.each([
-    ['no title', { jobTitle: '' }, JOB_MESSAGES.required],
-    ['a blank description', { jobDescription: '   ' }, JOB_MESSAGES.required],
-    ['no type', { employmentType: undefined }, JOB_MESSAGES.required],
-    ['no responsibilities', { keyResponsibilities: ['', ' '] }, JOB_MESSAGES.lists],
-    ['no qualifications', { qualificationsAndRequirements: [] }, JOB_MESSAGES.lists],
-    ['no title and no lists', { jobTitle: '', keyResponsibilities: [] }, JOB_MESSAGES.required],
-    ['an unknown type', { employmentType: 'Freelance' }, JOB_MESSAGES.employmentType],
+    ['no title', { jobTitle: '' }, VACANCY_TEXTS.required],
+    ['a blank description', { jobDescription: '   ' }, VACANCY_TEXTS.required],
+    ['no type', { employmentType: undefined }, VACANCY_TEXTS.required],
+    ['no responsibilities', { keyResponsibilities: ['', ' '] }, VACANCY_TEXTS.lists],
+    ['no qualifications', { qualificationsAndRequirements: [] }, VACANCY_TEXTS.lists],
+    ['no title and no lists', { jobTitle: '', keyResponsibilities: [] }, VACANCY_TEXTS.required],
+    ['an unknown type', { employmentType: 'Freelance' }, VACANCY_TEXTS.employmentType],
   ])('create refuses %s', (_, overrides, message) => {
-    const result = validateJob(vacancy(overrides), 'create');
+    const result = validateVacancyInput(vacancy(overrides), 'create');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toBe(message);
   });
 
   it('trims items, drops empty ones, and edit has no list minimum', () => {
-    const created = validateJob(vacancy(), 'create');
+    const created = validateVacancyInput(vacancy(), 'create');
     expect(created.ok && created.data.keyResponsibilities).toEqual(['Plan lessons', 'Run the lab']);
     expect(created.ok && created.data.qualificationsAndRequirements).toEqual(['M.Sc. Physics', 'B.Ed.']);
-    const edited = validateJob(vacancy({ keyResponsibilities: [], qualificationsAndRequirements: undefined }), 'edit');
+    const edited = validateVacancyInput(
+      vacancy({ keyResponsibilities: [], qualificationsAndRequirements: undefined }),
+      'edit',
+    );
     expect(edited.ok).toBe(true);
-    expect(validateJob(vacancy({ jobTitle: '' }), 'edit').ok).toBe(false);
+    expect(validateVacancyInput(vacancy({ jobTitle: '' }), 'edit').ok).toBe(false);
   });
 });
 
-describe('jobs API', () => {
+describe('vacancies API (/v1/api/jobs)', () => {
   it('creates (201), reads publicly, lists newest first, updates (200) and deletes (200) a vacancy, with audit entries', async () => {
     const admin = await adminClient();
     const first = await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy() });
     expect(first.status).toBe(201);
-    const job = await first.json();
-    expect(Object.keys(job).sort()).toEqual([
+    const saved = await first.json();
+    expect(Object.keys(saved).sort()).toEqual([
       '_id',
       'createdAt',
       'employmentType',
@@ -56,29 +59,29 @@ describe('jobs API', () => {
       'qualificationsAndRequirements',
       'updatedAt',
     ]);
-    expect(typeof job._id).toBe('string');
-    expect(job.createdAt).toMatch(ISO_RE);
-    expect(job.keyResponsibilities).toEqual(['Plan lessons', 'Run the lab']);
+    expect(typeof saved._id).toBe('string');
+    expect(saved.createdAt).toMatch(ISO_RE);
+    expect(saved.keyResponsibilities).toEqual(['Plan lessons', 'Run the lab']);
     const second = await (
-      await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Contract' }) })
+      await admin.request('/v1/api/jobs', { method: 'POST', json: saved({ employmentType: 'Contract' }) })
     ).json();
 
     const visitor = new ApiClient();
     const list = await visitor.request('/v1/api/jobs');
     expect(list.status).toBe(200);
-    const jobs = await list.json();
-    expect(Array.isArray(jobs)).toBe(true);
-    const ids = jobs.map((j: { _id: string }) => j._id);
-    expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(job._id));
-    expect(ids.indexOf(job._id)).toBeGreaterThanOrEqual(0);
+    const vacancies = await list.json();
+    expect(Array.isArray(vacancies)).toBe(true);
+    const ids = vacancies.map((j: { _id: string }) => j._id);
+    expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(saved._id));
+    expect(ids.indexOf(saved._id)).toBeGreaterThanOrEqual(0);
 
-    const one = await visitor.request(`/v1/api/jobs/${job._id}`);
+    const one = await visitor.request(`/v1/api/jobs/${saved._id}`);
     expect(one.status).toBe(200);
-    expect(await one.json()).toEqual(job);
+    expect(await one.json()).toEqual(saved);
 
-    const put = await admin.request(`/v1/api/jobs/${job._id}`, {
+    const put = await admin.request(`/v1/api/jobs/${saved._id}`, {
       method: 'PUT',
-      json: vacancy({
+      json: saved({
         jobTitle: '  TGT Maths  ',
         employmentType: 'Part-Time',
         keyResponsibilities: [],
@@ -88,24 +91,24 @@ describe('jobs API', () => {
     expect(put.status).toBe(200);
     const updated = await put.json();
     expect(updated).toMatchObject({
-      _id: job._id,
+      _id: saved._id,
       jobTitle: 'TGT Maths',
       employmentType: 'Part-Time',
       keyResponsibilities: [],
       qualificationsAndRequirements: ['B.Ed.'],
     });
-    expect(updated.createdAt).toBe(job.createdAt);
-    expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(job.updatedAt));
+    expect(updated.createdAt).toBe(saved.createdAt);
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(saved.updatedAt));
 
-    const del = await admin.request(`/v1/api/jobs/${job._id}`, { method: 'DELETE' });
+    const del = await admin.request(`/v1/api/jobs/${saved._id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
-    expect(await del.json()).toMatchObject({ _id: job._id });
-    await expectJsonError(await visitor.request(`/v1/api/jobs/${job._id}`), 404);
-    await expectJsonError(await admin.request(`/v1/api/jobs/${job._id}`, { method: 'DELETE' }), 404);
+    expect(await del.json()).toMatchObject({ _id: saved._id });
+    await expectJsonError(await visitor.request(`/v1/api/jobs/${saved._id}`), 404);
+    await expectJsonError(await admin.request(`/v1/api/jobs/${saved._id}`, { method: 'DELETE' }), 404);
 
-    const audit = await auditOf(admin, 'job', job._id);
+    const audit = await auditOf(admin, 'vacancy', saved._id);
     expect(audit.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
-    expect(audit[0]).toMatchObject({ adminEmail: 'office@school.test', entity: 'job', entityId: job._id });
+    expect(audit[0]).toMatchObject({ adminEmail: 'office@school.test', entity: 'vacancy', entityId: saved._id });
     expect(audit[0]!.ip).toBeTruthy();
     await admin.request(`/v1/api/jobs/${second._id}`, { method: 'DELETE' });
   });

@@ -13,7 +13,7 @@
  */
 import type { Queryable } from '../../server/db.ts';
 import { fill, isLanguage, type Language } from '../../lib/i18n/index.ts';
-import type { Letter, MessageEvent } from './templates.ts';
+import type { Letter, LetterEvent } from './letters.ts';
 import { limits } from '../../config/limits.ts';
 import { isKindName, kindOf, type KindName } from '../kinds.ts';
 import { SERVER_KINDS } from '../kinds.server.ts';
@@ -40,7 +40,7 @@ interface OutgoingMessage extends Letter {
   recipient: string;
   /** Caused by a public submission, to a typed address or number: counted by the daily caps (publicMailsPerAddress, publicTextsPerMobile). */
   capped?: boolean;
-  /** A WhatsApp or SMS message's template variables (src/config/messages.ts), the opt-out link last. */
+  /** A WhatsApp or SMS message's template variables (src/config/mobile-templates.ts), the opt-out link last. */
   params?: string[];
 }
 
@@ -112,8 +112,8 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
  * The messages about `row` (every column of its table) for `event`, in the language its form was
  * filled in: none when the record has neither an address nor a mobile number.
  */
-export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row): OutgoingMessage[] {
-  return addressed(entity, row, (language) => kindOf(entity).messages.letter(event, language, row)).map((message) => ({
+export function messageFor(entity: MessageEntity, event: LetterEvent, row: Row): OutgoingMessage[] {
+  return addressed(entity, row, (language) => kindOf(entity).letters.letter(event, language, row)).map((message) => ({
     ...message,
     capped: event === 'submitted',
   }));
@@ -121,7 +121,7 @@ export function messageFor(entity: MessageEntity, event: MessageEvent, row: Row)
 
 /** The letter `write` makes in the record's language, to each place it goes (the channel policy above). */
 function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage[] {
-  const source = kindOf(entity).messages;
+  const source = kindOf(entity).letters;
   const language = isLanguage(row.language) ? row.language : 'en';
   const email = source.email ? text(row[source.email]).trim() : '';
   const mobile = text(row[source.mobile]).trim();
@@ -203,7 +203,7 @@ export function messageAlongside(entity: MessageEntity, messages: OutgoingMessag
 export async function queueMessage(
   tx: Queryable,
   entity: MessageEntity,
-  event: MessageEvent,
+  event: LetterEvent,
   id: string,
 ): Promise<void> {
   await schoolProfile(tx);

@@ -25,7 +25,7 @@ describe('detailText', () => {
     [{ action: 'document-replaced', entity: 'admission', detail: 'studentBirthCertificate' }, 'Birth certificate'],
     // Not a known field or status: as stored.
     [{ action: 'view', entity: 'admission', detail: 'somethingElse' }, 'somethingElse'],
-    [{ action: 'status', entity: 'job', detail: 'a -> b' }, 'a -> b'],
+    [{ action: 'status', entity: 'vacancy', detail: 'a -> b' }, 'a -> b'],
     [{ action: 'seats', entity: 'seats', detail: '5: no limit -> 40' }, '5: no limit -> 40'],
     [{ action: 'delete', entity: 'enquiry', detail: null }, ''],
   ])('%o reads %s', (entry, words) => {

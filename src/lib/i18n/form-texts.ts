@@ -1,13 +1,13 @@
 /**
  * What the public forms' pages hand their islands when the page is not in English: the form codes
- * of the page's message table and the fields' words, picked where the page is built so the
- * island's script carries no message table. English pages hand nothing: an island's English is
+ * of the page's text table and the fields' words, picked where the page is built so the
+ * island's script carries no text table. English pages hand nothing: an island's English is
  * its records' definitions and src/lib/forms/texts.ts. Each form's own builder lives with its
- * record (enquiry-words.ts, admission-words.ts, tc-request-words.ts).
+ * record (enquiry-texts.ts, admission-texts.ts, tc-request-texts.ts).
  */
 import { hindiClassText } from '../classes.ts';
 import { FORM_EN, type FormCode } from '../forms/texts.ts';
-import type { FieldWords, FormWords } from '../forms/words.ts';
+import type { FieldTexts, FormTexts } from '../forms/island-texts.ts';
 import type { Field } from '../record.ts';
 import { HI } from './hi.ts';
 
@@ -19,15 +19,15 @@ const FORM_CODES = Object.keys(FORM_EN) as FormCode[];
  */
 export function hindiForm(
   fields: readonly Field[],
-  words: Record<string, FieldWords>,
+  texts: Record<string, FieldTexts>,
   sections?: Record<string, string>,
-): FormWords {
+): FormTexts {
   const labelled = Object.fromEntries(
     fields
-      .filter((f) => words[f.name])
+      .filter((f) => texts[f.name])
       .map((f) => [
         f.name,
-        { ...words[f.name]!, label: words[f.name]!.label + (f.labelledOptional ? HI['formText.optional'] : '') },
+        { ...texts[f.name]!, label: texts[f.name]!.label + (f.labelledOptional ? HI['formText.optional'] : '') },
       ]),
   );
   return {
@@ -42,13 +42,13 @@ export function hindiForm(
  * sends a document outside a form (the status page's replacement): only those codes, so the page
  * stays small.
  */
-export function hindiFileWords(): FormWords {
+export function hindiFileTexts(): FormTexts {
   const codes = FORM_CODES.filter((code) => /^(form\.(file|photo|upload|image)|formText\.file|request\.)/.test(code));
   return { codes: Object.fromEntries(codes.map((code) => [code, HI[code]])) as Record<FormCode, string>, fields: {} };
 }
 
 /** A class select's Hindi choices: 'कक्षा V', the early-years names as they are. */
-export const withClasses = (field: FieldWords, classes: readonly { value: string; label: string }[]): FieldWords => ({
+export const withClasses = (field: FieldTexts, classes: readonly { value: string; label: string }[]): FieldTexts => ({
   ...field,
   options: Object.fromEntries(classes.map((c) => [c.value, hindiClassText(c.label)])),
 });

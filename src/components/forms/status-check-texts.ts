@@ -1,6 +1,6 @@
 /**
  * The status pages' words in one language, read by the page at build time and handed to the island,
- * so its script carries only those words and not the message tables.
+ * so its script carries only those words and not the text tables.
  */
 import { EN } from '../../lib/i18n/en.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';

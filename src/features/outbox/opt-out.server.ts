@@ -49,11 +49,11 @@ type State = 'ask' | 'stopped' | 'started' | 'invalid';
 async function page(req: Request, lang: Language, state: State, link?: Link, done = false): Promise<Response> {
   await schoolProfile();
   const last4 = link?.mobile.slice(-4) ?? '';
-  const words = (code: Parameters<typeof fill>[1]) => parentMessage(lang, code, { last4 });
+  const texts = (code: Parameters<typeof fill>[1]) => parentMessage(lang, code, { last4 });
   const button = (action: 'stop' | 'start') =>
     html`<form method="post" action="/v1/api/opt-out">
       <input type="hidden" name="n" value="${link!.mobile}"><input type="hidden" name="t" value="${link!.token}"><input type="hidden" name="lang" value="${lang}"><input type="hidden" name="action" value="${action}">
-      <button type="submit" class="${action === 'stop' ? 'button' : 'button button-light'}">${words(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
+      <button type="submit" class="${action === 'stop' ? 'button' : 'button button-light'}">${texts(action === 'stop' ? 'optOut.stop' : 'optOut.start')}</button>
     </form>`;
   const text = {
     ask: 'optOut.ask',
@@ -62,15 +62,15 @@ async function page(req: Request, lang: Language, state: State, link?: Link, don
     invalid: 'optOut.invalid',
   } as const;
   const body = html`<section class="section"><div class="container" style="max-width:40rem">
-    <h1>${words('optOut.title')}</h1>
-    ${done || state === 'invalid' ? html`<p role="status">${words(text[state])}</p>` : html`<p>${words(text[state])}</p>`}
+    <h1>${texts('optOut.title')}</h1>
+    ${done || state === 'invalid' ? html`<p role="status">${texts(text[state])}</p>` : html`<p>${texts(text[state])}</p>`}
     ${state === 'stopped' ? button('start') : state === 'invalid' ? '' : button('stop')}
   </div></section>`;
   const response = await publicPage(req, {
     lang,
     path: '/opt-out',
-    title: words('optOut.title'),
-    description: words('optOut.title'),
+    title: texts('optOut.title'),
+    description: texts('optOut.title'),
     body,
     tags: [],
     status: state === 'invalid' ? 400 : 200,

@@ -4,14 +4,14 @@
  * (each record's *-words.ts builds them where the page is built), so no island carries the
  * other language's table.
  */
-import { FORM_TEXT, MSG, fillIn, type FormCode, type FormMessage, type FormTextKey } from './texts.ts';
+import { FORM_PART_TEXTS, FORM_TEXTS, fillIn, type FormCode, type FormKey, type FormPartKey } from './texts.ts';
 import { ABC_ID_ANSWERS } from './consent.ts';
 import { pathIn } from '../language-paths.ts';
 import { officePhoneOnPage } from '../school-contact.ts';
 import type { Language } from '../i18n/languages.ts';
 
 /** What a field reads in a language other than its definition's English. */
-export interface FieldWords {
+export interface FieldTexts {
   label: string;
   hint?: string;
   /** The first, empty choice of a select. */
@@ -20,19 +20,19 @@ export interface FieldWords {
   options?: Record<string, string>;
 }
 
-export interface FormWords {
+export interface FormTexts {
   /** Every form code (`form.*`, `request.*`, `formText.*`) in the page's language. */
   codes: Record<FormCode, string>;
   /** Each field's words, by its name. */
-  fields: Record<string, FieldWords>;
+  fields: Record<string, FieldTexts>;
   /** The form's section headings, by section. */
   sections?: Record<string, string>;
 }
 
 export type Speaker = ReturnType<typeof speaker>;
 
-export function speaker(words?: FormWords) {
-  const code = (c: FormCode) => words?.codes[c];
+export function speaker(texts?: FormTexts) {
+  const code = (c: FormCode) => texts?.codes[c];
   return {
     /**
      * A refusal by its code: this page's words for it, else its English text as the check or the
@@ -50,16 +50,16 @@ export function speaker(words?: FormWords) {
       Object.fromEntries(
         Object.entries(fields).map(([f, english]) => [f, (codes[f] && code(codes[f] as FormCode)) || english]),
       ),
-    msg: (key: FormMessage) => code(`form.${key}`) ?? MSG[key],
-    text: (key: FormTextKey, values?: Record<string, string>) =>
-      fillIn(code(`formText.${key}`) ?? FORM_TEXT[key], values),
-    field: (name: string): FieldWords | undefined => words?.fields[name],
-    section: (id: string, english: string) => words?.sections?.[id] ?? english,
+    msg: (key: FormKey) => code(`form.${key}`) ?? FORM_TEXTS[key],
+    text: (key: FormPartKey, values?: Record<string, string>) =>
+      fillIn(code(`formText.${key}`) ?? FORM_PART_TEXTS[key], values),
+    field: (name: string): FieldTexts | undefined => texts?.fields[name],
+    section: (id: string, english: string) => texts?.sections?.[id] ?? english,
   };
 }
 
 /** The words of the consent box (ConsentBox in src/components/forms/fields.tsx), in the page's language. */
-export interface ConsentWords {
+export interface ConsentTexts {
   notice: string;
   link: string;
   href: string;
@@ -67,7 +67,7 @@ export interface ConsentWords {
 }
 
 /** The consent box's words in the speaker's language, its link to the notice of `language`. */
-export const consentWords = (speak: Speaker, language: Language): ConsentWords => ({
+export const consentTexts = (speak: Speaker, language: Language): ConsentTexts => ({
   notice: speak.text('consentNotice'),
   link: speak.text('consentLink'),
   href: pathIn(language, '/privacy'),
@@ -75,12 +75,12 @@ export const consentWords = (speak: Speaker, language: Language): ConsentWords =
 });
 
 /** The ABC ID's select: the ID itself, or one of the answers that stand in for it, each with its one-line explanation. */
-export interface AbcWords {
+export interface AbcTexts {
   label: string;
   choices: { value: string; text: string; explain: string }[];
 }
 
-export const abcWords = (speak: Speaker): AbcWords => ({
+export const abcTexts = (speak: Speaker): AbcTexts => ({
   label: speak.text('abcChoice'),
   choices: [
     { value: '', text: speak.text('abcChoiceId'), explain: speak.text('abcExplainId') },

@@ -23,7 +23,7 @@
  */
 import { query } from '../../server/db.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
-import { boundedText as words, issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
+import { boundedText as bounded, issueFields, outOfRange, providerInput } from '../../server/provider-input.ts';
 import { z } from '../../lib/zod.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
 import { json, readLimited } from '../../server/http.ts';
@@ -62,13 +62,13 @@ const metaValue = z.object({
   statuses: z.optional(
     z.array(
       z.object({
-        id: words(256),
-        status: words(40),
+        id: bounded(256),
+        status: bounded(40),
         timestamp: z.optional(metaTime),
         errors: z.optional(
           z.array(
             z.object({
-              code: z.optional(z.union([z.int(), words(40)])),
+              code: z.optional(z.union([z.int(), bounded(40)])),
               title: z.optional(z.string()),
               message: z.optional(z.string()),
             }),
@@ -80,9 +80,9 @@ const metaValue = z.object({
   messages: z.optional(
     z.array(
       z.object({
-        from: z.optional(words(40)),
+        from: z.optional(bounded(40)),
         timestamp: z.optional(metaTime),
-        type: z.optional(words(40)),
+        type: z.optional(bounded(40)),
         text: z.optional(z.object({ body: z.optional(z.string()) })),
         button: z.optional(z.object({ text: z.optional(z.string()), payload: z.optional(z.string()) })),
       }),
@@ -104,13 +104,17 @@ const msg91Time = z
   .check(z.refine(inRange, { error: TIME_WORDS }));
 
 const msg91Delivery = {
-  status: z.nullish(z.union([z.int(), words(10)])),
-  desc: z.nullish(words(500)),
+  status: z.nullish(z.union([z.int(), bounded(10)])),
+  desc: z.nullish(bounded(500)),
   date: z.nullish(msg91Time),
 };
 /** MSG91's reports: a list of requests (version 2, each listing its reports) or one report (version 3). */
 const msg91Reports = z.array(
-  z.object({ ...msg91Delivery, requestId: z.nullish(words(100)), report: z.nullish(z.array(z.object(msg91Delivery))) }),
+  z.object({
+    ...msg91Delivery,
+    requestId: z.nullish(bounded(100)),
+    report: z.nullish(z.array(z.object(msg91Delivery))),
+  }),
 );
 
 // ---- a message's state -------------------------------------------------------------------------

@@ -5,10 +5,10 @@
  * "Choose File" never shows).
  */
 import { describe, expect, it } from 'vitest';
-import { statusCheckText } from '../../src/components/forms/status-check-words.ts';
+import { statusCheckText } from '../../src/components/forms/status-check-texts.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { FORM_TEXT } from '../../src/lib/forms/texts.ts';
-import { speaker, type FormWords } from '../../src/lib/forms/words.ts';
+import { FORM_PART_TEXTS } from '../../src/lib/forms/texts.ts';
+import { speaker, type FormTexts } from '../../src/lib/forms/island-texts.ts';
 
 describe("a file field's words", () => {
   it('are Hindi on a Hindi page, as a school office writes them', () => {
@@ -18,9 +18,12 @@ describe("a file field's words", () => {
   });
 
   it("come with the status page's words, in its language", () => {
-    const english = speaker({ codes: statusCheckText('en') as unknown as FormWords['codes'], fields: {} });
-    expect([english.text('fileChoose'), english.text('fileHint')]).toEqual([FORM_TEXT.fileChoose, FORM_TEXT.fileHint]);
-    const hindi = speaker({ codes: statusCheckText('hi') as unknown as FormWords['codes'], fields: {} });
+    const english = speaker({ codes: statusCheckText('en') as unknown as FormTexts['codes'], fields: {} });
+    expect([english.text('fileChoose'), english.text('fileHint')]).toEqual([
+      FORM_PART_TEXTS.fileChoose,
+      FORM_PART_TEXTS.fileHint,
+    ]);
+    const hindi = speaker({ codes: statusCheckText('hi') as unknown as FormTexts['codes'], fields: {} });
     expect([hindi.text('fileChoose'), hindi.text('fileChoosePhoto'), hindi.text('fileHint')]).toEqual([
       HI['formText.fileChoose'],
       HI['formText.fileChoosePhoto'],

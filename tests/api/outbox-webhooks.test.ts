@@ -4,7 +4,7 @@
  * that is not the school's refused with nothing stored), the office's list of opt-outs, and the
  * providers' webhooks refusing what is not signed with our secrets, and what is signed but out of
  * range (a time outside 2000-2100, an id that is not text: 400, nothing stored). Sending through the providers
- * is tested on a site of its own (tests/db/messages-whatsapp-sms.test.ts).
+ * is tested on a site of its own (tests/db/outbox-whatsapp-sms.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';

@@ -3,7 +3,7 @@
  * database of this file's own, sends through a real SMTP server also running here (smtp-server), whose mails are read back (mailparser). An enquiry's e-mail is queued
  * with it and delivered (English, and Hindi for a form filled in Hindi); a status change sends
  * another; with the mail server down the e-mail stays queued with its attempt counted and the next
- * one later, and a later run delivers it; without SMTP_URL (messages-unsent.test.ts) e-mails stay
+ * one later, and a later run delivers it; without SMTP_URL (outbox-unsent.test.ts) e-mails stay
  * queued and nothing fails; an application queues a WhatsApp message the office marks sent by hand;
  * GET /v1/api/messages lists them for staff only.
  */

@@ -4,18 +4,18 @@
  * its selects) has Hindi words, and a failed check names its message's code beside the text.
  */
 import { describe, expect, it } from 'vitest';
-import { FORM_EN, FORM_TEXT, MSG, REQUEST_MSG, type FormCode } from '../../src/lib/forms/texts.ts';
+import { FORM_EN, FORM_PART_TEXTS, FORM_TEXTS, REQUEST_TEXTS, type FormCode } from '../../src/lib/forms/texts.ts';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { enquiryWords } from '../../src/features/enquiry/enquiry-words.ts';
-import { tcRequestWords } from '../../src/features/tc-request/tc-request-words.ts';
-import { admissionWords } from '../../src/features/admission/admission-words.ts';
-import { wingWords } from '../../src/features/admission/wings.ts';
+import { enquiryTexts } from '../../src/features/enquiry/enquiry-texts.ts';
+import { tcRequestTexts } from '../../src/features/tc-request/tc-request-texts.ts';
+import { admissionTexts } from '../../src/features/admission/admission-texts.ts';
+import { wingTexts } from '../../src/features/admission/wings.ts';
 import { ENQUIRY_FORM, validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { TC_FORM } from '../../src/features/tc-request/schema.ts';
 import { BANDS_DEF, SECTION_TITLES, bandFields } from '../../src/features/admission/admission.ts';
 import { validateAdmission } from '../../src/features/admission/schema.ts';
-import { speaker } from '../../src/lib/forms/words.ts';
+import { speaker } from '../../src/lib/forms/island-texts.ts';
 import { BANDS } from '../../src/lib/classes.ts';
 import type { Field } from '../../src/lib/record.ts';
 
@@ -24,7 +24,7 @@ const CODES = Object.keys(FORM_EN) as FormCode[];
 
 describe('form codes', () => {
   it('keep the forms’ English texts exactly', () => {
-    expect(MSG).toEqual({
+    expect(FORM_TEXTS).toEqual({
       required: 'Please fill in all required fields.',
       aadhaar: 'Please enter a valid 12-digit Aadhaar number.',
       // The Aadhaar field says why, and a date of birth outside the class's range is confirmed.
@@ -82,11 +82,11 @@ describe('form codes', () => {
   });
 
   it('are in the English table once, as the forms’ own', () => {
-    for (const [key, text] of Object.entries(MSG)) expect(EN[`form.${key}` as FormCode]).toBe(text);
-    for (const [key, text] of Object.entries(REQUEST_MSG)) expect(EN[`request.${key}` as FormCode]).toBe(text);
-    for (const [key, text] of Object.entries(FORM_TEXT)) expect(EN[`formText.${key}` as FormCode]).toBe(text);
+    for (const [key, text] of Object.entries(FORM_TEXTS)) expect(EN[`form.${key}` as FormCode]).toBe(text);
+    for (const [key, text] of Object.entries(REQUEST_TEXTS)) expect(EN[`request.${key}` as FormCode]).toBe(text);
+    for (const [key, text] of Object.entries(FORM_PART_TEXTS)) expect(EN[`formText.${key}` as FormCode]).toBe(text);
     expect(CODES).toHaveLength(
-      Object.keys(MSG).length + Object.keys(REQUEST_MSG).length + Object.keys(FORM_TEXT).length,
+      Object.keys(FORM_TEXTS).length + Object.keys(REQUEST_TEXTS).length + Object.keys(FORM_PART_TEXTS).length,
     );
   });
 
@@ -101,12 +101,12 @@ describe('form codes', () => {
 
 const choicesOf = (field: Field) => field.options ?? [];
 
-function expectWords(
+function expectTexts(
   fields: readonly Field[],
-  words: Record<string, { label: string; hint?: string; placeholder?: string; options?: Record<string, string> }>,
+  texts: Record<string, { label: string; hint?: string; placeholder?: string; options?: Record<string, string> }>,
 ) {
   for (const field of fields.filter((f) => !f.hidden && f.kind !== 'consent')) {
-    const w = words[field.name];
+    const w = texts[field.name];
     expect(w?.label, field.name).toMatch(DEVANAGARI);
     if (field.hint) expect(w?.hint, field.name).toMatch(DEVANAGARI);
     if (field.kind === 'select') {
@@ -118,9 +118,9 @@ function expectWords(
 
 describe('Hindi form words', () => {
   it('name every field, hint and choice of the enquiry and the TC request', () => {
-    expectWords(ENQUIRY_FORM, enquiryWords('hi')!.fields);
-    expectWords(TC_FORM, tcRequestWords('hi')!.fields);
-    expect(enquiryWords('hi')!.fields.admissionClass!.options).toMatchObject({
+    expectTexts(ENQUIRY_FORM, enquiryTexts('hi')!.fields);
+    expectTexts(TC_FORM, tcRequestTexts('hi')!.fields);
+    expect(enquiryTexts('hi')!.fields.admissionClass!.options).toMatchObject({
       'P.N.C': 'P.N.C',
       '1': 'कक्षा I',
       '4': 'कक्षा IV',
@@ -130,25 +130,25 @@ describe('Hindi form words', () => {
   });
 
   it.each(BANDS)('name every field, section and class of the %s admission form', (band) => {
-    const words = admissionWords('hi', band)!;
-    expectWords(bandFields(band), words.fields);
-    for (const section of Object.keys(SECTION_TITLES)) expect(words.sections?.[section]).toMatch(DEVANAGARI);
+    const texts = admissionTexts('hi', band)!;
+    expectTexts(bandFields(band), texts.fields);
+    for (const section of Object.keys(SECTION_TITLES)) expect(texts.sections?.[section]).toMatch(DEVANAGARI);
     for (const option of BANDS_DEF[band].classOptions)
-      expect(words.fields.admissionClass!.options?.[option.value]).toBeTruthy();
-    expect(wingWords('hi', band).heading).toMatch(DEVANAGARI);
+      expect(texts.fields.admissionClass!.options?.[option.value]).toBeTruthy();
+    expect(wingTexts('hi', band).heading).toMatch(DEVANAGARI);
   });
 
   it('are handed only to pages not in English', () => {
-    expect(enquiryWords('en')).toBeUndefined();
-    expect(admissionWords('en', 'senior')).toBeUndefined();
-    expect(tcRequestWords('en')).toBeUndefined();
+    expect(enquiryTexts('en')).toBeUndefined();
+    expect(admissionTexts('en', 'senior')).toBeUndefined();
+    expect(tcRequestTexts('en')).toBeUndefined();
   });
 });
 
 describe('a failed check', () => {
   it('names its code and each field’s code beside the English text', () => {
     const failed = validateEnquiry({ studentName: 'A' });
-    expect(failed).toMatchObject({ ok: false, error: MSG.required, code: 'form.required' });
+    expect(failed).toMatchObject({ ok: false, error: FORM_TEXTS.required, code: 'form.required' });
     if (failed.ok) return;
     expect(failed.codes.fatherMobile).toBe('form.required');
     const admission = validateAdmission({ band: 'senior', contactNo: '12' });
@@ -156,9 +156,9 @@ describe('a failed check', () => {
   });
 
   it('reads in the page’s words by its code, in English without them', () => {
-    const hindi = speaker(enquiryWords('hi'));
-    expect(hindi.say('form.required', MSG.required)).toBe('कृपया सभी आवश्यक जानकारी भरें।');
-    expect(hindi.sayAll({ email: MSG.email }, { email: 'form.email' })).toEqual({ email: HI['form.email'] });
+    const hindi = speaker(enquiryTexts('hi'));
+    expect(hindi.say('form.required', FORM_TEXTS.required)).toBe('कृपया सभी आवश्यक जानकारी भरें।');
+    expect(hindi.sayAll({ email: FORM_TEXTS.email }, { email: 'form.email' })).toEqual({ email: HI['form.email'] });
     expect(hindi.say('not-a-code', 'As the server said')).toBe('As the server said');
     const english = speaker();
     expect(english.say('form.required', 'As the server said')).toBe('As the server said');

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EN } from '../../src/lib/i18n/en.ts';
 import { HI } from '../../src/lib/i18n/hi.ts';
-import { MOBILE_TEMPLATES } from '../../src/config/messages.ts';
+import { MOBILE_TEMPLATES } from '../../src/config/mobile-templates.ts';
 import { site } from '../../src/config/site.ts';
 import {
   admissionDocumentRejected,

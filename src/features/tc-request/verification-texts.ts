@@ -1,4 +1,4 @@
-/** The TC verification page's words in one language, read by the page at build time and handed to its island (which then carries no message table). */
+/** The TC verification page's words in one language, read by the page at build time and handed to its island (which then carries no text table). */
 import { EN } from '../../lib/i18n/en.ts';
 import { fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import type { VerifyCode, VerifyText } from './verification.ts';
