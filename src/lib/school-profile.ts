@@ -218,6 +218,5 @@ setPrefixInUse(inUse.referencePrefix);
 export const schoolInUse = (): SchoolProfile => inUse;
 export function putSchoolInUse(profile: SchoolProfile): void {
   inUse = profile;
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- as above
   setPrefixInUse(profile.referencePrefix);
 }
