@@ -27,11 +27,13 @@ const sql = readdirSync(MIGRATIONS)
 
 /** The columns the migrations give `table`: its CREATE TABLE body and every ADD COLUMN. */
 function columnsOf(table: string): Set<string> {
-  const columns = new Set<string>();
+  // A table renamed since it was made (jobs -> vacancies) has its columns under its first name.
+  const renamed = new RegExp(`ALTER TABLE ([a-z_0-9]+) RENAME TO ${table};`).exec(sql)?.[1];
+  const columns = renamed ? columnsOf(renamed) : new Set<string>();
   const create = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1] ?? '';
   for (const line of create.split('\n')) {
     const name = /^\s+([a-z_0-9]+)\s+[a-z]/.exec(line)?.[1];
-    if (name && !['pre-primary', 'unique', 'check'].includes(name)) columns.add(name);
+    if (name && !['primary', 'unique', 'check'].includes(name)) columns.add(name);
   }
   for (const m of sql.matchAll(new RegExp(`ALTER TABLE ${table} ADD COLUMN ([a-z_0-9]+)`, 'g'))) columns.add(m[1]!);
   return columns;
