@@ -63,7 +63,8 @@ export interface RecordKind<N extends string = string> {
   readonly privacy: KindPrivacy;
   /** Its own audit entries' details in words, where they name more than a status move (undefined: as stored). */
   readonly auditDetail?: (action: string, detail: string) => string | undefined;
-  readonly letters: KindLetters;
+  /** What the school writes to the family per event; none for a kind the office keeps for itself (the register). */
+  readonly letters?: KindLetters;
   /** Present when the kind is paid for: its fee and how its receipts read. */
   readonly payment?: KindPayment;
 }

@@ -74,8 +74,8 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_, kind) => {
   it('names only columns its table has for its letters, its search and its fee', async () => {
     const columns = await columnsOf(kind.table);
     const named = [
-      kind.letters.mobile,
-      ...(kind.letters.email ? [kind.letters.email] : []),
+      ...(kind.letters ? [kind.letters.mobile] : []),
+      ...(kind.letters?.email ? [kind.letters.email] : []),
       ...(kind.search.identifiers ?? []),
       ...(kind.search.mobiles ?? []),
       ...(kind.payment?.columns.split(', ') ?? []),

@@ -90,23 +90,24 @@ function missingFor(kind: RecordKind, r: Registry): string[] {
   lack(`admin list page ${panel}`, r.pages.has(panel));
   lack(`admin details page ${details}`, r.pages.has(details.replace(/\/$/, '')));
   lack(`rewrite of ${details}* in public/_redirects`, r.rewrites.has(`${details}*`));
-  for (const event of EVENTS) {
+  // A kind without letters (the register) has none of their templates or texts.
+  for (const event of kind.letters ? EVENTS : []) {
     const template = `${kind.name}.${event}`;
-    lack(`letter ${template} (messages.letters)`, kind.letters.letter);
-    lack(`template label ${template} (messages.templates)`, kind.letters.templates[template]);
+    lack(`letter ${template} (messages.letters)`, kind.letters?.letter);
+    lack(`template label ${template} (messages.templates)`, kind.letters?.templates[template]);
     for (const [language, table] of Object.entries(r.texts)) {
       lack(`${language} text message.${template}`, table[`message.${template}`]);
       lack(`${language} text message.${template}.subject`, table[`message.${template}.subject`]);
     }
   }
   for (const [language, table] of Object.entries(r.texts)) {
-    lack(`${language} text mobile.what.${kind.name}`, table[`mobile.what.${kind.name}`]);
+    if (kind.letters) lack(`${language} text mobile.what.${kind.name}`, table[`mobile.what.${kind.name}`]);
     for (const status of kind.workflow.statuses)
       lack(`${language} text status.${kind.name}.${status}`, table[`status.${kind.name}.${status}`]);
   }
   lack(`server part (src/features/kinds.server.ts)`, r.serverKinds[kind.name]);
   if (kind.payment) {
-    lack(`payment letter (messages.paid)`, kind.letters.paymentLetter);
+    lack(`payment letter (messages.paid)`, kind.letters?.paymentLetter);
     lack(`status page (statusPage)`, kind.statusPage);
     if (kind.statusPage) {
       lack(`status page ${kind.statusPage.path}`, r.pages.has(kind.statusPage.path));

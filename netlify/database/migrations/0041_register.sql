@@ -48,9 +48,21 @@ CREATE TABLE pupils (
   status text NOT NULL DEFAULT 'studying' CHECK (status IN ('studying', 'left')),
   left_on date,
   leaving_reason text NOT NULL DEFAULT '',
+  -- What every kind's table has (src/features/record-kind.ts): its last move, and erasure's mark
+  -- (never set here: the register's pupils are never erased, but the privacy routes read it).
+  status_changed_at timestamptz,
+  erased_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((status = 'left') = (left_on IS NOT NULL))
 );
 CREATE INDEX pupils_class_idx ON pupils (class, section, first_name) WHERE status = 'studying';
 CREATE INDEX pupils_created_idx ON pupils (created_at DESC, id DESC);
+
+-- The register as a kind of record (src/features/register/kind.ts): the office's search on the
+-- names (English and Hindi), admission numbers and mobile numbers by their start, and the desk's
+-- counts of pupils by status, session and class.
+SELECT record_kind('register', 'pupils',
+  ARRAY['first_name', 'middle_name', 'last_name', 'name_hi', 'father_name', 'mother_name'],
+  identifiers => ARRAY['admission_number'], mobiles => ARRAY['mobile'],
+  status_session => 'session', status_class => 'class');

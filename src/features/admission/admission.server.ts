@@ -85,6 +85,7 @@ import { offersClass } from '../../lib/school-profile.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 import { statusRouteOf } from '../record-kind.ts';
+import { enrolFromAdmission } from '../register/register.server.ts';
 
 const DIRECT = 'file:';
 
@@ -395,7 +396,12 @@ const STATUS_ROUTE: WorkflowRoute<AdmissionStatus> = {
         throw conflict(`${ADMISSION_TEXTS.documentsFirst}: ${list}.`);
       }
     }
-    if (move.to === 'admitted') await claimSeat(move);
+    if (move.to === 'admitted') {
+      await claimSeat(move);
+      // Joins the register in the same transaction; a principal's reopening leaves the pupil, and
+      // admitting again finds it rather than taking a second number.
+      await enrolFromAdmission(move.tx, move.row);
+    }
   },
   answer: async (id) => (await loadAdmission(id))!,
 };

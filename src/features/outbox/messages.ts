@@ -59,7 +59,7 @@ export const MESSAGE_ENTITY_LABELS: Readonly<Record<string, string>> = Object.fr
 /** Every kind's templates, as the list names them. */
 export const TEMPLATE_LABELS: Readonly<Record<string, string>> = Object.assign(
   {},
-  ...KINDS.map((k) => k.letters.templates),
+  ...KINDS.map((k) => k.letters?.templates ?? {}),
 );
 
 const word = (table: Record<string, string>, value: string) => table[value] ?? value;

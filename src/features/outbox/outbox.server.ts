@@ -113,7 +113,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
  * filled in: none when the record has neither an address nor a mobile number.
  */
 export function messageFor(entity: MessageEntity, event: LetterEvent, row: Row): OutgoingMessage[] {
-  return addressed(entity, row, (language) => kindOf(entity).letters.letter(event, language, row)).map((message) => ({
+  return addressed(entity, row, (language) => kindOf(entity).letters!.letter(event, language, row)).map((message) => ({
     ...message,
     capped: event === 'submitted',
   }));
@@ -122,6 +122,7 @@ export function messageFor(entity: MessageEntity, event: LetterEvent, row: Row):
 /** The letter `write` makes in the record's language, to each place it goes (the channel policy above). */
 function addressed(entity: MessageEntity, row: Row, write: (language: Language) => Letter): OutgoingMessage[] {
   const source = kindOf(entity).letters;
+  if (!source) return [];
   const language = isLanguage(row.language) ? row.language : 'en';
   const email = source.email ? text(row[source.email]).trim() : '';
   const mobile = text(row[source.mobile]).trim();
@@ -323,5 +324,6 @@ async function insert(tx: Queryable, entity: MessageEntity, id: string, messages
   }
 }
 
-/** Whether an entity has messages (the kinds of record a parent fills in). */
-export const isMessageEntity = (entity: string): entity is MessageEntity => isKindName(entity);
+/** Whether an entity has messages (the kinds of record a parent fills in; not the register, which has no letters). */
+export const isMessageEntity = (entity: string): entity is MessageEntity =>
+  isKindName(entity) && !!kindOf(entity).letters;

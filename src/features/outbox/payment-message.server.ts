@@ -13,7 +13,7 @@ export async function queuePaymentReceived(
   id: string,
   payment: ReceivedPayment,
 ): Promise<void> {
-  const write = kindOf(entity).letters.paymentLetter;
+  const write = kindOf(entity).letters?.paymentLetter;
   if (!write) return;
   // The status letter the same transaction wrote for the move the payment made (a TC request's
   // "fee paid") says less than this one, which names the amount and the receipt: this replaces it.

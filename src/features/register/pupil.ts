@@ -21,10 +21,15 @@ export const ADMISSION_NUMBER_MAX = 30;
 /** One admission number however it is typed: trimmed, inner spaces collapsed, upper case. */
 export const normaliseAdmissionNumber = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
-const all = ['list', 'details', 'export'] as const;
-const shown = ['details', 'export'] as const;
-const person = (name: string, column: string, label: string, show: readonly ('list' | 'details' | 'export')[]) =>
-  ({ name, column, label, kind: 'text', person: true, max: 60, autoComplete: 'off', show }) as const;
+// 'form': what the office types when it adds or edits a pupil (one schema, ./schema.ts).
+const all = ['form', 'list', 'details', 'export'] as const;
+const shown = ['form', 'details', 'export'] as const;
+const person = <const N extends string, const C extends string>(
+  name: N,
+  column: C,
+  label: string,
+  show: readonly ('form' | 'list' | 'details' | 'export')[],
+) => ({ name, column, label, kind: 'text', person: true, max: 60, autoComplete: 'off', show }) as const;
 
 export const PUPIL = defineRecord({
   entity: 'register',
@@ -153,16 +158,16 @@ export const PUPIL = defineRecord({
       kind: 'select',
       options: PUPIL_STATUSES,
       optionText: (v: string) => (v === 'left' ? 'Left' : 'Studying'),
-      show: all,
+      show: ['list', 'details', 'export'],
     },
-    { name: 'leftOn', column: 'left_on', label: 'Left on', kind: 'date', empty: null, show: shown },
+    { name: 'leftOn', column: 'left_on', label: 'Left on', kind: 'date', empty: null, show: ['details', 'export'] },
     {
       name: 'leavingReason',
       column: 'leaving_reason',
       label: 'Reason for leaving',
       kind: 'textarea',
       max: 300,
-      show: shown,
+      show: ['details', 'export'],
     },
     { name: 'admissionId', column: 'admission_id', label: 'Application', kind: 'text', empty: null, show: [] },
     { name: 'createdAt', column: 'created_at', label: 'Entered on', kind: 'datetime', show: ['export'] },

@@ -150,7 +150,7 @@ export async function markLeft(
 ): Promise<Pupil | undefined> {
   if (!UUID.test(pupilId)) return undefined;
   const { rows } = await tx.query(
-    `UPDATE pupils SET status = 'left', left_on = $2, leaving_reason = $3, updated_at = now()
+    `UPDATE pupils SET status = 'left', left_on = $2, leaving_reason = $3, status_changed_at = now(), updated_at = now()
       WHERE id = $1 RETURNING ${PUPIL_COLUMNS}`,
     [pupilId, leaving.leftOn, leaving.reason],
   );
