@@ -19,6 +19,7 @@ import { NOTICE_BODY_BYTES } from './notices/notice.ts';
 import { PAGE_BODY_BYTES } from './pages/page.ts';
 import { PICTURE_MAX_BYTES, PICTURE_TEXTS } from './pictures/picture.ts';
 import { STAFF_FILE_MAX_BYTES, STAFF_FILE_TEXTS } from '../lib/staff-files.ts';
+import { IMPORT_MAX_BYTES } from './register/import-columns.ts';
 
 /** One document sent whole: the file and its multipart framing (headers, boundary, a file name). */
 export { JSON_BODY_BYTES };
@@ -48,6 +49,9 @@ export interface BodyLimit {
 
 const galleryTooLarge = () => new HttpError(413, GALLERY_TEXTS.imageTooLarge, { image: GALLERY_TEXTS.imageTooLarge });
 
+/** A paper register's file and the office's fixes from the preview. */
+const REGISTER_IMPORT_BODY_BYTES = IMPORT_MAX_BYTES + 320 * 1024;
+
 /** The routes that take more than a JSON body. */
 const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
   { method: 'POST', path: '/v1/api/admission', bytes: ADMISSION_BODY_BYTES, refusal: tooLarge },
@@ -71,6 +75,7 @@ const LARGER: readonly (BodyLimit & { method: string; path: string })[] = [
     bytes: PICTURE_BODY_BYTES,
     refusal: () => new HttpError(413, PICTURE_TEXTS.tooLarge, { image: PICTURE_TEXTS.tooLarge }),
   },
+  { method: 'POST', path: '/v1/api/register/import', bytes: REGISTER_IMPORT_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'PUT', path: '/v1/api/notices/:id', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
   { method: 'POST', path: '/v1/api/notices/preview', bytes: NOTICE_BODY_BYTES, refusal: tooLarge },
