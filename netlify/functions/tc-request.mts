@@ -16,6 +16,8 @@ import { parentReceipt } from '../../src/features/payments/receipt-pdf.server.ts
 import { privacyRoutes } from '../../src/features/privacy/privacy.server.ts';
 import { checkTcStatus } from '../../src/features/tc-request/status-check.server.ts';
 import { attachCertificate, openCertificate } from '../../src/features/tc-request/certificate.server.ts';
+import { getTcAcknowledgment, tcPayment } from '../../src/features/tc-request/acknowledgment.server.ts';
+import { issueTc } from '../../src/features/tc-request/issue.server.ts';
 
 export const config: Config = {
   path: [
@@ -24,6 +26,8 @@ export const config: Config = {
     '/v1/api/tc-request/export.csv',
     '/v1/api/tc-request/status',
     '/v1/api/tc-request/receipt',
+    '/v1/api/tc-request/acknowledgment',
+    '/v1/api/tc-request/payment',
     '/v1/api/tc-request/:id',
     '/v1/api/tc-request/:id/payments',
     '/v1/api/tc-request/:id/payments/:paymentId/reverse',
@@ -32,6 +36,7 @@ export const config: Config = {
     '/v1/api/tc-request/:id/erase',
     '/v1/api/tc-request/:id/fields',
     '/v1/api/tc-request/:id/certificate',
+    '/v1/api/tc-request/:id/issue',
   ],
   // No method list here: every method, HEAD included, reaches the router below, whose table is
   // the list of what each path takes; another method is a JSON 405 with Allow.
@@ -47,6 +52,10 @@ export default router({
   // A parent's, proven by the admission number and the request's mobile number.
   '/v1/api/tc-request/status': { POST: checkTcStatus },
   '/v1/api/tc-request/receipt': { GET: parentReceipt('tc-request') },
+  // A parent's acknowledgment PDF, proven by the reference number and the request's mobile number.
+  '/v1/api/tc-request/acknowledgment': { GET: getTcAcknowledgment },
+  // Whether the TC fee is paid online: the form says the one way it is paid.
+  '/v1/api/tc-request/payment': { GET: tcPayment },
   '/v1/api/tc-request/:id': {
     GET: adminOnly(getTcRequest),
     PATCH: adminOnly(moveTcRequest),
@@ -64,4 +73,6 @@ export default router({
     GET: adminOnly(openCertificate),
     POST: adminOnly(attachCertificate(loadTcRequest)),
   },
+  // The TC drawn from the register in CBSE's format: the principal's, as signing it is.
+  '/v1/api/tc-request/:id/issue': { POST: principalOnly(issueTc) },
 });

@@ -632,6 +632,7 @@ describe(`fuzz (${ENGINE})`, () => {
       ['DELETE', '/v1/api/events/:id', 'admin'],
       ['GET', '/v1/api/tc-request/:id/certificate', 'admin'],
       ['HEAD', '/v1/api/tc-request/:id/certificate', 'admin'],
+      ['POST', '/v1/api/tc-request/:id/issue', 'admin'],
       ['DELETE', '/v1/api/pictures/:id', 'admin'],
       ['GET', '/v1/pictures/:id', 'visitor'],
       ['HEAD', '/v1/pictures/:id', 'visitor'],
@@ -1097,6 +1098,28 @@ describe(`fuzz (${ENGINE})`, () => {
       path: '/v1/api/admission/acknowledgment?referenceNumber=x',
     });
 
+    // A TC request's acknowledgment PDF for pairs that match no request: 400, 404, or 429 past the address's tries.
+    for (const query of rng.some(
+      [
+        '',
+        '?referenceNumber=RMCP-T-2026-000001',
+        '?referenceNumber=RMCP-T-2026-999999&contact=9988776655&lang=hi',
+        '?referenceNumber=RMCP-2026-000001&contact=9988776655',
+        '?referenceNumber=%00&contact=%00',
+        `?referenceNumber=${'T'.repeat(5000)}&contact=${'9'.repeat(5000)}`,
+        "?referenceNumber=RMCP-T-2026-000001'--&contact=9988776655",
+        '?referenceNumber[]=1&contact[]=2',
+      ],
+      5,
+    )) {
+      add({
+        family: 'acknowledgment with odd query string',
+        route: 'GET /v1/api/tc-request/acknowledgment',
+        method: 'GET',
+        path: `/v1/api/tc-request/acknowledgment${query}`,
+      });
+    }
+
     // A parent's receipt PDF for pairs or numbers that match no receipt: 400, 404, or 429 past the status check's tries.
     for (const [route, number] of [
       ['admission', 'referenceNumber'],
@@ -1159,8 +1182,6 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/enquiry/export.csv': ['search', 'admissionClass', 'status', 'due'],
       '/v1/api/admission/export.csv': ['searchName', 'searchClass', 'status'],
       '/v1/api/tc-request/export.csv': ['search', 'admissionNumber', 'status'],
-      '/v1/api/register/export.csv': ['search', 'class', 'section', 'status'],
-      '/v1/api/register/export.xlsx': ['search', 'class', 'section', 'status'],
       '/v1/api/tc-request': ['search', 'admissionNumber', 'status'],
       '/v1/api/admins': ['page'],
       '/v1/api/seats': ['session'],
@@ -1406,7 +1427,7 @@ describe(`fuzz (${ENGINE})`, () => {
         auth: 'visitor',
         base: validTc,
         free: ['studentName', 'reason', 'parentName', 'admissionNumber'],
-        checked: ['contact', 'email', 'aadharUid', 'language'],
+        checked: ['contact', 'email', 'aadharUid', 'language', 'dateOfBirth', 'studentClass', 'leavingDate'],
       },
       {
         route: 'PATCH /v1/api/messages/:id',
@@ -2050,14 +2071,6 @@ describe(`fuzz (${ENGINE})`, () => {
         text: () => ({ ...galleryText }),
       },
       { route: 'POST /v1/api/files', path: '/v1/api/files', auth: 'admin', file: 'file', text: () => ({}) },
-      // A register's file: an image, noise or text without a heading row is no register (400), as are bad fixes.
-      {
-        route: 'POST /v1/api/register/import',
-        path: '/v1/api/register/import',
-        auth: 'admin',
-        file: 'file',
-        text: () => ({ skip: '[]' }),
-      },
     ];
     const BAD_FILES: [string, Buffer, string][] = [
       ['page.html', HTML, 'text/html'],

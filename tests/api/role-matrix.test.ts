@@ -43,6 +43,8 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'POST /v1/api/admission/:id/consent-withdrawn': "recording a withdrawal of consent is the principal's",
   // The school's own facts and its CBSE disclosure.
   'PUT /v1/api/school': "the school's profile, printed on every receipt and acknowledgment, is the principal's",
+  'POST /v1/api/tc-request/:id/issue':
+    "issuing a TC from the register, for the principal's signature, is the principal's",
   'PUT /v1/api/disclosure': "the Mandatory Public Disclosure is the principal's",
   'PUT /v1/api/disclosure/documents/:key': "the Mandatory Public Disclosure is the principal's",
   'DELETE /v1/api/disclosure/documents/:key': "the Mandatory Public Disclosure is the principal's",
@@ -52,8 +54,6 @@ const PRINCIPAL_ONLY: Record<string, string> = {
 const STAFF: Record<string, string> = {
   ...kindRoutes().staff,
   'POST /v1/api/files': 'uploading a file for a notice, a document or a TC scan, which its record then claims',
-  'POST /v1/api/register/import': 'bringing the paper register in (the preview, then the import)',
-  'GET /v1/api/register/export.xlsx': 'exporting the register as a workbook',
   'GET /v1/api/admission/seats': 'the seat summary on the admissions panel',
   'GET /v1/api/admission/:id/files/:field': "opening an applicant's document",
   'PATCH /v1/api/admission/:id/documents/:field': 'verifying or rejecting a document',

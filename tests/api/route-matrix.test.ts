@@ -211,6 +211,13 @@ const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ stat
       number: 'ADM-1',
       contactNo: MOBILE,
     }),
+  'GET /v1/api/tc-request/acknowledgment': (base, from) =>
+    requestFrom(
+      base,
+      from,
+      'GET',
+      `/v1/api/tc-request/acknowledgment?${new URLSearchParams({ referenceNumber: 'RMCP-T-2026-000001', contact: MOBILE })}`,
+    ),
   'GET /v1/api/tc-request/receipt': (base, from) =>
     requestFrom(
       base,

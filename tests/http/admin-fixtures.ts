@@ -14,6 +14,7 @@ import { FILE, birthDateFor, validAdmission } from '../unit/forms-cases.ts';
 import type { Band } from '../../src/lib/classes.ts';
 import { JPEG } from './forms-fixtures.ts';
 import { pngChunk } from '../support/camera-photo.ts';
+import { dateInIndia } from '../../src/lib/dates.ts';
 
 /** A word no other test uses: names built from it are found only by their own test. */
 export function token(prefix = 'Zq'): string {
@@ -70,6 +71,10 @@ export function tcBody(overrides: Record<string, string> = {}): Record<string, s
   return {
     studentName: `Mohan ${token()}`,
     admissionNumber: `ADM-${randomInt(1e8)}`,
+    dateOfBirth: '2014-05-20',
+    studentClass: '6',
+    section: 'A',
+    leavingDate: dateInIndia(),
     aadharUid: aadhaar(),
     parentName: 'Ramesh Kumar',
     reason: 'Family moved to Lucknow',

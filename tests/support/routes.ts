@@ -93,6 +93,9 @@ export const PUBLIC: Record<string, string> = {
     "a parent's receipt PDF, proven by reference number and mobile number like the status check",
   'GET /v1/api/tc-request/receipt':
     "a parent's TC receipt PDF, proven by admission number and mobile number like the status check",
+  'GET /v1/api/tc-request/acknowledgment':
+    "a parent's TC request acknowledgment PDF, proven by its reference number and mobile number",
+  'GET /v1/api/tc-request/payment': 'whether the TC fee is paid online, as the TC form says',
   'GET /opt-out': "a family's opt-out page, proven by the signed link its WhatsApp or SMS message ended with",
   'POST /v1/api/opt-out':
     'a family stops (or starts again) WhatsApp and SMS messages from the page, proven by the same signed link',
@@ -206,6 +209,10 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'POST /v1/api/tc-request/status': LOOKUP,
   'GET /v1/api/admission/receipt': LOOKUP,
   'GET /v1/api/tc-request/receipt': LOOKUP,
+  'GET /v1/api/tc-request/acknowledgment': LOOKUP,
+  'GET /v1/api/tc-request/payment': {
+    none: "a fact of the site's configuration, the same for everyone: nothing stored",
+  },
   'GET /v1/api/jobs': { none: 'the published vacancies, the same for everyone' },
   'GET /v1/api/jobs/:id': { none: 'a published vacancy, the same for everyone' },
   'GET /v1/api/gallery': { none: 'the published gallery, the same for everyone' },

@@ -73,6 +73,8 @@ describe('form codes', () => {
       tcCheckFailed: 'Failed to check TC requests or initiate payment.',
       tcFailure: 'Failed to Request TC!',
       tcSuccess: 'TC Requested successfully!',
+      leavingDate:
+        'Please enter the date of leaving: a real date, not more than 15 years ago and not more than 3 months ahead.',
       ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.',
       consent:
         "Please tick the box to confirm that you are the child's parent or lawful guardian and agree to the privacy notice.",

@@ -9,6 +9,7 @@ import { FORM_TEXTS } from '../../src/lib/forms/texts.ts';
 import { verhoeffCheckDigit } from '../../src/lib/forms/verhoeff.ts';
 import { ageRule } from '../../src/config/admissions.ts';
 import { sessionOf } from '../../src/lib/sessions.ts';
+import { addDays, dateInIndia } from '../../src/lib/dates.ts';
 
 /** A valid Aadhaar number (Verhoeff check digit appended). */
 export const aadhaar = (first11 = '23456789012') => first11 + verhoeffCheckDigit(first11);
@@ -221,6 +222,10 @@ export const validTc = (): Record<string, string> => ({
   studentName: 'Priya Verma',
   admissionNumber: 'RMCP/2019/0457',
   aadharUid: aadhaar('34567890123'),
+  dateOfBirth: '2013-08-15',
+  studentClass: '7',
+  section: 'B',
+  leavingDate: dateInIndia(),
   parentName: 'Mahesh Verma',
   reason: 'Family moving to Meerut',
   contact: '9123456780',
@@ -238,14 +243,61 @@ export const TC_CASES: Case[] = [
     input: tcWith({ aadharUid: aadhaar('34567890123').replace(/(\d{4})(?=\d)/g, '$1 ') }),
   },
   { name: 'all empty', input: {}, error: FORM_TEXTS.required, fields: ['studentName', 'contact'] },
-  ...(['studentName', 'admissionNumber', 'aadharUid', 'parentName', 'reason', 'contact'] as const).map((f): Case => ({
+  ...(
+    [
+      'studentName',
+      'dateOfBirth',
+      'admissionNumber',
+      'studentClass',
+      'leavingDate',
+      'aadharUid',
+      'parentName',
+      'reason',
+      'contact',
+    ] as const
+  ).map((f): Case => ({
     name: `empty ${f}`,
     input: tcWith({ [f]: '' }),
     error: FORM_TEXTS.required,
     fields: [f],
   })),
-  // The e-mail address is optional.
+  // The e-mail address is optional, and so is the section (the family may not know it).
   { name: 'e-mail left empty', input: tcWith({ email: '' }) },
+  { name: 'section left empty', input: tcWith({ section: '' }) },
+  {
+    name: 'class not a class',
+    input: tcWith({ studentClass: '13' }),
+    error: FORM_TEXTS.option,
+    fields: ['studentClass'],
+  },
+  { name: 'early-years class', input: tcWith({ studentClass: 'K.G' }) },
+  {
+    name: 'section too long',
+    input: tcWith({ section: 'ABCDEFGHIJK' }),
+    error: FORM_TEXTS.tooLong,
+    fields: ['section'],
+  },
+  // The date of leaving may be soon to come (the end of a term), not years ahead nor decades back.
+  { name: 'leaving next month', input: tcWith({ leavingDate: addDays(dateInIndia(), 30) }) },
+  { name: 'leaving ten years ago', input: tcWith({ leavingDate: addDays(dateInIndia(), -3650) }) },
+  {
+    name: 'leaving a year ahead',
+    input: tcWith({ leavingDate: addDays(dateInIndia(), 365) }),
+    error: FORM_TEXTS.leavingDate,
+    fields: ['leavingDate'],
+  },
+  {
+    name: 'leaving in 1990',
+    input: tcWith({ leavingDate: '1990-04-01' }),
+    error: FORM_TEXTS.leavingDate,
+    fields: ['leavingDate'],
+  },
+  {
+    name: 'leaving not a date',
+    input: tcWith({ leavingDate: '2026-02-30' }),
+    error: FORM_TEXTS.leavingDate,
+    fields: ['leavingDate'],
+  },
   {
     name: 'Aadhaar checksum wrong',
     input: tcWith({ aadharUid: badAadhaar('34567890123') }),

@@ -80,6 +80,11 @@ export function CertificateSection({ record, onChanged }: Props) {
           </a>
           .
         </p>
+      ) : record.drawnTc ? (
+        <p>
+          No scan yet: the TC drawn from the register can be verified on the website now; the scan of the signed TC
+          replaces it once attached.
+        </p>
       ) : (
         <p className="details-warning">
           No scan yet: the TC cannot be verified on the website until the scan of the signed TC is attached.

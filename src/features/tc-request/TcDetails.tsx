@@ -1,7 +1,9 @@
 /**
  * /admin/tc-requests/details/{reqId}: the request's status (fee paid, issued with the TC's number
  * and date, or rejected with a reason; history), once issued the signed TC's scan for
- * verification, the other requests for the same admission number
+ * verification, the register's pupil of its admission number (warned when the name or the date of
+ * birth differ), the principal's Issue TC form (the TC drawn from the register, then Print TC),
+ * the other requests for the same admission number
  * (flagged when it came past the two, when others are open and when from another mobile number), Call and WhatsApp buttons, every field, the fee and
  * its payments, Back and Delete (no confirmation).
  */
@@ -16,6 +18,7 @@ import { tcMessages } from './contact.ts';
 import { PrivacySection } from '../privacy/PrivacySection.tsx';
 import { OtherRequests } from './OtherRequests.tsx';
 import { CertificateSection } from './CertificateSection.tsx';
+import { IssueTcSection, RegisterMatchSection } from './IssueTc.tsx';
 
 export default function TcDetails() {
   return (
@@ -30,6 +33,8 @@ export default function TcDetails() {
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
           <WorkflowPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          <RegisterMatchSection record={record} />
+          <IssueTcSection record={record} onIssued={reload} />
           <CertificateSection record={record} onChanged={replace} />
           <OtherRequests requests={record.otherRequests ?? []} overLimit={record.overLimit === true} />
           {!record.erasedAt && (

@@ -1,14 +1,18 @@
 /**
- * The transfer certificate request. Submit: check the fields; then, busy (spinner, button
- * disabled), read how many requests exist for the admission number, and create the request
- * (payment pending) whatever the count: requests others made for the number never turn the family
- * away (the server marks one past the two for the office's check). The TC fee (read from GET
- * /v1/api/fees) is stated above the button. Once sent, a confirmation takes the form's place: what
- * happens next (that the office checks it first, when it came past the two), the fee, the status
- * page's link with the admission number filled in, the school's phone. A page not in English hands
- * its words (`text`) and language (`lang`, sent with the request).
+ * The transfer certificate request: the pupil, the class (among those the school offers now), the
+ * section if the family knows it and the date of leaving, the parent and the reason. Submit: check
+ * the fields; then, busy (spinner, button disabled), read how many requests exist for the
+ * admission number, and create the request (payment pending) whatever the count: requests others
+ * made for the number never turn the family away (the server marks one past the two for the
+ * office's check). The TC fee (GET /v1/api/fees) is stated above the button with the one way it
+ * is paid (GET /v1/api/tc-request/payment: online from the status page where the site takes
+ * payments, else as the office says). Once sent, a confirmation takes the form's place: the
+ * reference number and its acknowledgment PDF, what happens next (that the office checks it
+ * first, when it came past the two), the fee, the status page's link with the admission number
+ * filled in, the school's phone. A page not in English hands its words (`text`) and language
+ * (`lang`, sent with the request).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTcFeePaise } from '../fees/use-tc-fee.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { pathIn } from '../../lib/language-paths.ts';
@@ -23,6 +27,10 @@ import { outcomeOf, submissionFields, useFormSubmit, type Outcome } from '../../
 import type { Field } from '../../lib/record.ts';
 import type { TcRequest } from './tc-request.ts';
 import { TC_FORM, emptyTcRequest, validateTcRequest, type TcValues } from './schema.ts';
+import { ALL_CLASSES, classText } from '../../lib/classes.ts';
+import { offeredClassesNow } from '../../lib/offered-classes.ts';
+import { tcAcknowledgmentHref } from './acknowledgment.ts';
+import { useTcPayOnline } from './use-tc-payment.ts';
 import '../../components/forms/forms.css';
 
 async function send(
@@ -53,6 +61,7 @@ async function send(
 
 /** What the confirmation repeats of the request sent (the form empties itself), and whether the office checks it first. */
 interface Sent {
+  referenceNumber: string;
   admissionNumber: string;
   contact: string;
   overLimit?: boolean;
@@ -65,6 +74,20 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
   const feePaise = useTcFeePaise();
   const fee = feePaise === undefined ? undefined : formatRupees(feePaise);
   const [done, setDone] = useState<Sent | undefined>();
+  // How the fee is paid, as the site is set up: one sentence, once known.
+  const payOnline = useTcPayOnline();
+  // The classes the school offers now; every class until the answer comes.
+  const [offered, setOffered] = useState<readonly string[]>(ALL_CLASSES);
+  useEffect(() => {
+    let live = true;
+    void offeredClassesNow().then((now) => {
+      if (live && now?.length) setOffered(now);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const classOptions = ALL_CLASSES.filter((c) => offered.includes(c)).map((c) => ({ value: c, text: classText(c) }));
   const { formRef, ...form } = useFormSubmit({
     draft: 'tc-request',
     empty: emptyTcRequest,
@@ -75,7 +98,12 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
     send: (data, meta) => send(data, meta, lang, speak),
     clearAfterSuccess: true,
     onSuccess: (answer, data) =>
-      setDone({ admissionNumber: data.admissionNumber, contact: data.contact, overLimit: answer.overLimit === true }),
+      setDone({
+        referenceNumber: answer.referenceNumber,
+        admissionNumber: data.admissionNumber,
+        contact: data.contact,
+        overLimit: answer.overLimit === true,
+      }),
   });
 
   if (done) {
@@ -84,6 +112,23 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
       <div className="ff">
         <Toasts />
         <DonePanel heading={speak.text('tcDoneHeading')} speak={speak}>
+          {done.referenceNumber && (
+            <>
+              <p>
+                {speak.text('tcReference')}: <strong className="ff-reference">{done.referenceNumber}</strong>
+              </p>
+              <p>{speak.text('tcReferenceKeep')}</p>
+              <p>
+                <a
+                  className="ff-button"
+                  href={tcAcknowledgmentHref(done.referenceNumber, done.contact, lang)}
+                  download={`tc-acknowledgment-${done.referenceNumber}.pdf`}
+                >
+                  {speak.text('tcDownload')}
+                </a>
+              </p>
+            </>
+          )}
           {done.overLimit && <p>{speak.text('tcDoneHeld', { mobile: done.contact })}</p>}
           {fee && <p>{speak.text('tcDoneNext', { fee })}</p>}
           <p>
@@ -111,12 +156,19 @@ export default function TcRequestForm({ lang = 'en', text }: { lang?: Language; 
               required={!(field as Field).labelledOptional}
               consentTexts={consentTexts(speak, lang)}
               texts={speak.field(field.name)}
+              options={field.name === 'studentClass' ? classOptions : undefined}
               onChange={(v) => form.change(field.name, v)}
             />
           ))}
         </div>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} label={speak.text('honeypot')} />
-        {fee && <p className="ff-fee">{speak.text('tcFee', { fee })}</p>}
+        {(fee || payOnline !== undefined) && (
+          <p className="ff-fee">
+            {fee && speak.text('tcFee', { fee })}
+            {fee && payOnline !== undefined && ' '}
+            {payOnline !== undefined && speak.text(payOnline ? 'tcPayOnline' : 'tcPayOffice')}
+          </p>
+        )}
         {/* A limit's refusal, in the page's language with the minutes and the phone. */}
         {form.formError && (
           <p className="ff-form-error" role="alert">

@@ -7,7 +7,8 @@
  *     POST /v1/api/files (PDF, JPEG or PNG by its bytes) to an issued request; 200 with the
  *     request. A second attach replaces the first, whose file is released. 404 unknown request,
  *     409 not issued (or erased), 400 an upload that is unknown, used or of another type. Audited.
- *   GET /v1/api/tc-request/{id}/certificate   staff: the scan itself.
+ *   GET /v1/api/tc-request/{id}/certificate   staff: the scan itself; before a scan is attached,
+ *     the TC drawn from the register (issue.server.ts) as an A4 PDF, 404 when there is neither.
  *
  * The scan goes with the request: erasure and deletion release its file (its row is a child of
  * the request, tc_certificates).
@@ -21,6 +22,7 @@ import { claimFile, deleteReleased, fileResponse, readFile, releaseFile } from '
 import { toIso } from '../../lib/dates.ts';
 import type { StaffFileType } from '../../lib/staff-files.ts';
 import { CERTIFICATE_TEXTS, CERTIFICATE_TYPES, type TcCertificate } from './certificate.ts';
+import { drawnTcResponse } from './issue.server.ts';
 
 const NOT_FOUND = 'TC request not found';
 
@@ -117,11 +119,13 @@ export async function certificateResponse(fileId: string, headers: Record<string
   return response;
 }
 
-/** GET /v1/api/tc-request/{id}/certificate: the office opens the scan. */
+/** GET /v1/api/tc-request/{id}/certificate: the office opens the scan, or the TC drawn from the register until a scan replaces it. */
 export async function openCertificate(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = ctx.params.id;
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const row = await queryOne<CertificateRow>(CERTIFICATE, [id]);
-  if (!row) throw notFound(CERTIFICATE_TEXTS.missing);
-  return certificateResponse(row.file_id);
+  if (row) return certificateResponse(row.file_id);
+  const drawn = await drawnTcResponse(id);
+  if (!drawn) throw notFound(CERTIFICATE_TEXTS.missing);
+  return drawn;
 }

@@ -47,6 +47,8 @@ export const TC_REQUEST_KIND = defineKind({
       'transaction_id',
       'submission_key',
       'submission_hash',
+      'tc_fields',
+      'pupil_id',
     ],
     keptColumns: {
       ...KEPT_BY_EVERY_KIND,
@@ -54,6 +56,8 @@ export const TC_REQUEST_KIND = defineKind({
       tc_issue_date: 'a date',
       payment_status: 'for the accounts',
       over_limit: 'whether it came past the two requests an admission number may have: names no one',
+      reference_number: "the school's own number for the request, on its receipts",
+      tc_duplicate: 'whether the TC drawn was a duplicate: names no one',
     },
     childTables: {
       tc_certificates: "the signed TC's scan, published for verification: its row goes and its file is released",

@@ -21,11 +21,13 @@
  * number and date, to rejected with a reason.
  */
 import type { AdminContext } from '../../server/auth.ts';
-import { placeholders, query, queryOne, transaction } from '../../server/db.ts';
+import { getPool, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict } from '../../server/errors.ts';
 import { bodyText, changeStatus, workflowJson } from '../workflow-moves.server.ts';
 import type { WorkflowRoute } from '../../server/workflow-route.ts';
-import { dateInIndia, isCalendarDate, toIso } from '../../lib/dates.ts';
+import { dateInIndia, isCalendarDate, toIso, yearInIndia } from '../../lib/dates.ts';
+import { schoolProfile } from '../../server/school-profile.ts';
+import { tcReferenceOf } from './reference.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { csvExport } from '../../server/csv-export.ts';
 import {
@@ -61,6 +63,13 @@ import { privacyJson } from '../../lib/privacy-state.ts';
 import { TC_REQUEST_KIND } from './kind.ts';
 import { statusRouteOf } from '../record-kind.ts';
 import { certificateOf, dropCertificate } from './certificate.server.ts';
+import { pupilByAdmissionNumber } from '../register/register.server.ts';
+import { matchOf } from './register-match.ts';
+import type { TcFields } from './issue.ts';
+
+/** The TC drawn from the register, as the details show it (null: none, or issued by hand). */
+const drawnOf = (row: Record<string, unknown>): TcFields | null =>
+  row.tc_fields && typeof row.tc_fields === 'object' ? (row.tc_fields as TcFields) : null;
 
 const tcRequestJson = (row: Record<string, unknown>): TcRequest => recordJson(TC_REQUEST, row);
 /** The record's columns and its mark of a request past the limit (not a field of the form's). */
@@ -114,10 +123,12 @@ export const createTcRequest: Handler = async (req, ctx) => {
         const count = await tx.query<{ n: number }>(COUNTED, [v.admissionNumber]);
         const overLimit = (count.rows[0]?.n ?? 0) >= TC_LIMIT;
         const n = columns.length;
+        const seq = await tx.query<{ n: string }>(`SELECT nextval('tc_request_reference_seq')::text AS n`);
+        const reference = tcReferenceOf((await schoolProfile(tx)).referencePrefix, yearInIndia(), seq.rows[0]!.n);
         const inserted = await tx.query(
-          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key, submission_hash, over_limit)
-           VALUES (${placeholders(n)}, 'pending', NULL, $${n + 1}, $${n + 2}, $${n + 3}) RETURNING ${COLUMNS}`,
-          [...values, key, hash, overLimit],
+          `INSERT INTO tc_requests (${columns.join(', ')}, payment_status, transaction_id, submission_key, submission_hash, over_limit, reference_number)
+           VALUES (${placeholders(n)}, 'pending', NULL, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}) RETURNING ${COLUMNS}`,
+          [...values, key, hash, overLimit, reference],
         );
         const created = inserted.rows[0]!;
         await queueMessage(tx, 'tc-request', 'submitted', String(created.id));
@@ -201,7 +212,10 @@ const STATUS_ROUTE: WorkflowRoute<TcStatus> = {
 };
 
 export async function loadTcRequest(id: string): Promise<TcRequest | undefined> {
-  const row = await queryOne(`SELECT ${COLUMNS}, status_changed_at, erased_at FROM tc_requests WHERE id = $1`, [id]);
+  const row = await queryOne(
+    `SELECT ${COLUMNS}, status_changed_at, erased_at, tc_fields FROM tc_requests WHERE id = $1`,
+    [id],
+  );
   if (!row) return undefined;
   return {
     ...withMark(row),
@@ -210,6 +224,11 @@ export async function loadTcRequest(id: string): Promise<TcRequest | undefined> 
     ...privacyJson(row),
     otherRequests: await otherRequests(id, row),
     certificate: await certificateOf(id),
+    registerMatch: matchOf(await pupilByAdmissionNumber(getPool(), String(row.admission_number ?? '')), {
+      studentName: String(row.student_name ?? ''),
+      dateOfBirth: String(row.date_of_birth ?? ''),
+    }),
+    drawnTc: drawnOf(row),
   };
 }
 

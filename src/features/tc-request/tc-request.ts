@@ -11,7 +11,10 @@ import { PHONE_INPUT_MAX } from '../../lib/forms/phone.ts';
 import { privacy } from '../../config/privacy.ts';
 import type { HistoryEntry } from '../../lib/workflow.ts';
 import { TC_WORKFLOW, type TcStatus } from './workflow.ts';
+import { ALL_CLASSES, classText } from '../../lib/classes.ts';
 import type { TcCertificate } from './certificate.ts';
+import type { RegisterMatch } from './register-match.ts';
+import type { TcFields } from './issue.ts';
 
 /**
  * The live requests (any not rejected) an admission number may have before a further one is marked
@@ -23,6 +26,15 @@ export const TC_REQUEST = defineRecord({
   entity: 'tc-request',
   table: 'tc_requests',
   fields: [
+    // The family's reference: the answer of the form carries it, and the acknowledgment prints it.
+    {
+      name: 'referenceNumber',
+      column: 'reference_number',
+      label: 'Reference number',
+      kind: 'text',
+      labels: { list: 'Reference' },
+      show: ['list', 'details', 'export'],
+    },
     {
       name: 'studentName',
       column: 'student_name',
@@ -34,6 +46,15 @@ export const TC_REQUEST = defineRecord({
       labels: { list: 'Student name', details: 'Student name' },
       show: ['form', 'list', 'details', 'export'],
     },
+    // The office compares it with the register's before drawing the TC.
+    {
+      name: 'dateOfBirth',
+      column: 'date_of_birth',
+      label: "Student's date of birth",
+      kind: 'date',
+      labels: { details: 'Date of birth' },
+      show: ['form', 'details', 'export'],
+    },
     {
       name: 'admissionNumber',
       column: 'admission_number',
@@ -42,6 +63,38 @@ export const TC_REQUEST = defineRecord({
       max: 40,
       autoComplete: 'off',
       show: ['form', 'list', 'details', 'export'],
+    },
+    // The class and section the pupil is in now, and the last day at the school: the office
+    // matches the request with the register, and the TC prints the class and the date.
+    {
+      name: 'studentClass',
+      column: 'student_class',
+      label: 'Class',
+      kind: 'select',
+      options: ALL_CLASSES,
+      optionText: classText,
+      placeholder: 'Select class',
+      labels: { list: 'Class' },
+      show: ['form', 'list', 'details', 'export'],
+    },
+    // Optional: a family may not know the section; the register does.
+    {
+      name: 'section',
+      column: 'section',
+      label: 'Section',
+      kind: 'text',
+      max: 10,
+      autoComplete: 'off',
+      labelledOptional: true,
+      show: ['form', 'details', 'export'],
+    },
+    {
+      name: 'leavingDate',
+      column: 'leaving_date',
+      label: 'Date of leaving',
+      kind: 'date',
+      hint: 'The last day at the school; it may be a date soon to come',
+      show: ['form', 'details', 'export'],
     },
     {
       name: 'aadharUid',
@@ -165,4 +218,8 @@ export type TcRequest = RecordJson<typeof TC_REQUEST> &
     otherRequests?: OtherTcRequest[];
     /** In the details: the signed TC's scan, once the office attached it. */
     certificate?: TcCertificate | null;
+    /** In the details: the register's pupil of the admission number, and what differs. */
+    registerMatch?: RegisterMatch;
+    /** In the details: the TC drawn from the register, once issued so. */
+    drawnTc?: TcFields | null;
   };

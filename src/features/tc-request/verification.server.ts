@@ -34,6 +34,7 @@ import { limits } from '../../config/limits.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 import { checkVerification, type VerifiedTc } from './verification.ts';
 import { certificateResponse } from './certificate.server.ts';
+import { drawnTcResponse } from './issue.server.ts';
 
 /** How long a scan's link works: enough to open it and compare, short enough that a shared link dies. */
 export const SCAN_MINUTES = 15;
@@ -52,13 +53,18 @@ interface Found {
   student_name: string;
   tc_number: string;
   tc_issue_date: string;
-  file_id: string;
+  /** Null for a drawn TC without its signed scan. */
+  file_id: string | null;
 }
 
 /** The issued, not erased TC request `where` names, with its scan: the one query of a verification and of a scan's link. */
-const FOUND = `SELECT t.id, t.student_name, t.tc_number, t.tc_issue_date, c.file_id
-  FROM tc_requests t JOIN tc_certificates c ON c.tc_request_id = t.id
-  WHERE t.status = 'issued' AND t.erased_at IS NULL AND t.student_name IS NOT NULL`;
+const FOUND = `SELECT t.id, coalesce(t.tc_fields->>'pupilName', t.student_name) AS student_name, t.tc_number, t.tc_issue_date, c.file_id
+  FROM tc_requests t LEFT JOIN tc_certificates c ON c.tc_request_id = t.id
+  WHERE t.status = 'issued' AND t.erased_at IS NULL AND t.student_name IS NOT NULL
+    AND (c.file_id IS NOT NULL OR t.tc_fields IS NOT NULL)`;
+
+/** A link's file id for a TC drawn from the register whose signed scan is not attached yet. */
+const DRAWN = 'drawn';
 
 const { tcVerifyWrongTriesSiteWide: SITE_WIDE } = limits;
 
@@ -99,7 +105,7 @@ export const verifyTc: Handler = async (req, { ip }) => {
     ),
   );
   if (!row) throw noMatch();
-  const token = await new SignJWT({ fid: row.file_id })
+  const token = await new SignJWT({ fid: row.file_id ?? DRAWN })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(row.id)
     .setAudience(AUDIENCE)
@@ -131,8 +137,16 @@ export const serveVerifiedScan: Handler = async (req) => {
   } catch {
     throw expired();
   }
-  if (!isUuid(id) || !isUuid(fileId)) throw expired();
+  if (!isUuid(id) || !(isUuid(fileId) || fileId === DRAWN)) throw expired();
+  const headers = { 'X-Robots-Tag': 'noindex, nofollow' };
+  // A drawn TC's link dies once a scan replaces it, as a scan's dies when another replaces it.
+  if (fileId === DRAWN) {
+    const drawn = await queryOne<Found>(`${FOUND} AND t.id = $1 AND c.file_id IS NULL`, [id]);
+    const response = drawn && (await drawnTcResponse(id, headers));
+    if (!response) throw expired();
+    return response;
+  }
   const row = await queryOne<Found>(`${FOUND} AND t.id = $1 AND c.file_id = $2`, [id, fileId]);
-  if (!row) throw expired();
-  return certificateResponse(row.file_id, { 'X-Robots-Tag': 'noindex, nofollow' });
+  if (!row?.file_id) throw expired();
+  return certificateResponse(row.file_id, headers);
 };

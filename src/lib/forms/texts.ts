@@ -59,6 +59,9 @@ export const FORM_TEXTS = {
   tcCheckFailed: 'Failed to check TC requests or initiate payment.',
   tcFailure: 'Failed to Request TC!',
   tcSuccess: 'TC Requested successfully!',
+  // ours: a date of leaving outside the years a pupil could have left, or too far ahead
+  leavingDate:
+    'Please enter the date of leaving: a real date, not more than 15 years ago and not more than 3 months ahead.',
   ageConfirm: 'Please check the date of birth, then tick the box under it to confirm it.', // ours: a date outside the class's age range, confirmed before sending
   // Privacy
   consent:
@@ -135,7 +138,14 @@ export const FORM_PART_TEXTS = {
   enquiryDoneVisit: 'You are welcome to visit the school with your child. There is nothing more to fill in now.',
   doneCall: '[To speak to the school office now, call {phone}.]',
   doneClose: 'Close',
-  tcFee: 'The TC fee is {fee}. The school office tells you how to pay it once it has checked the request.',
+  tcFee: 'The TC fee is {fee}.',
+  // How the fee is paid: one of the two, as the site's configuration has it (GET /v1/api/tc-request/payment).
+  tcPayOnline:
+    'Pay the TC fee online from the TC status page (UPI, card or net banking) once the request is sent; the TC is issued after it is paid.',
+  tcPayOffice: 'The school office will tell you how to pay the TC fee once it has checked the request.',
+  tcReference: 'Reference number of your request',
+  tcReferenceKeep: 'Please note it down: the school office and the status page ask for it.',
+  tcDownload: 'Download acknowledgment',
   tcDoneHeading: 'TC request received',
   tcDoneNext:
     'The school office checks the request against the school records. The TC fee is {fee}; the TC is issued once it is paid.',

@@ -318,7 +318,7 @@ export const EN = {
   'formPage.tc.lead': 'Request a transfer certificate for a student of the school. Fields marked * are required.',
   'formPage.tc.paymentRequired': 'Payment is required.',
   'formPage.tc.payment':
-    'A TC is issued after the TC fee is paid. Your request is recorded with payment pending: pay the fee online from the TC status page (UPI, card or net banking) where the school takes online payments, or at the school office. At most two TC requests can be made for one admission number.',
+    'A TC is issued after the TC fee is paid. At most two TC requests can be made for one admission number.',
   'formPage.tc.questions': 'Questions? Visit the school office[, call {phone}][ or write to {email}].',
   'ack.heading': 'Application received',
   'ack.intro':
@@ -358,6 +358,26 @@ export const EN = {
   'ack.notFound': 'No application matches this reference number and mobile number.',
   'ack.error.reference': 'Please give the reference number, for example {referenceExample}.',
   'ack.error.mobile': 'Please give the 10-digit mobile number written on the form.',
+  // The TC request's acknowledgment (src/features/tc-request/acknowledgment.server.ts).
+  'tcAck.title': 'Acknowledgment of TC request',
+  'tcAck.reference': 'Reference number',
+  'tcAck.student': 'Student',
+  'tcAck.admissionNumber': 'Admission number',
+  'tcAck.class': 'Class',
+  'tcAck.section': 'Section',
+  'tcAck.leavingDate': 'Date of leaving',
+  'tcAck.parent': 'Parent',
+  'tcAck.mobile': 'Mobile number',
+  'tcAck.submitted': 'Request sent on',
+  'tcAck.fee': 'TC fee',
+  'tcAck.next': 'What happens next',
+  'tcAck.next.check': 'The school office checks the request against the school register.',
+  'tcAck.next.status':
+    'Follow the request on the TC status page ({link}) with the admission number and this mobile number.',
+  'tcAck.footer': 'This acknowledgment is made by computer and needs no signature. It is not a transfer certificate.',
+  'tcAck.notFound': 'No TC request matches this reference number and mobile number.',
+  'tcAck.error.reference': 'Please give the reference number of the TC request, for example {example}.',
+  'tcAck.error.mobile': 'Please give the 10-digit mobile number written on the form.',
   // Calendar (src/features/calendar/) and TC verification (src/features/tc-request/verification.ts)
   'calendar.title': 'Academic calendar',
   'calendar.monthTitle': 'Academic calendar: {month}',
