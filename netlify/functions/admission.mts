@@ -13,6 +13,11 @@ import {
 } from '../../src/features/admission/admission.server.ts';
 import { getAdmissionFile } from '../../src/features/admission/documents.server.ts';
 import { getAcknowledgment } from '../../src/features/admission/acknowledgment.server.ts';
+import {
+  getAdmissionLetter,
+  getLetterSettings,
+  putLetterSettings,
+} from '../../src/features/admission/letter.server.ts';
 import { seatSummary } from '../../src/features/admission/seats.server.ts';
 import { checkAdmissionStatus, replaceDocument } from '../../src/features/admission/status-check.server.ts';
 import { paymentRoutes } from '../../src/features/payments/payments.server.ts';
@@ -27,6 +32,8 @@ export const config: Config = {
     '/v1/api/admission/status',
     '/v1/api/admission/status/replace',
     '/v1/api/admission/acknowledgment',
+    '/v1/api/admission/letter',
+    '/v1/api/admission/letter-settings',
     '/v1/api/admission/receipt',
     '/v1/api/admission/:id',
     '/v1/api/admission/:id/files/:field',
@@ -55,6 +62,8 @@ export default router({
   '/v1/api/admission/status': { POST: checkAdmissionStatus },
   '/v1/api/admission/status/replace': { POST: replaceDocument },
   '/v1/api/admission/acknowledgment': { GET: getAcknowledgment },
+  '/v1/api/admission/letter': { GET: getAdmissionLetter },
+  '/v1/api/admission/letter-settings': { GET: adminOnly(getLetterSettings), PUT: principalOnly(putLetterSettings) },
   '/v1/api/admission/receipt': { GET: parentReceipt('admission') },
   '/v1/api/admission/:id': {
     GET: adminOnly(getAdmission),

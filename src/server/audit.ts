@@ -54,6 +54,8 @@ export type AuditEntity =
   | Entity
   | 'admin'
   | 'seats'
+  /** The admission letter's settings of a session (the id is the session). */
+  | 'admission-letter'
   | 'audit'
   | 'event'
   | 'notice'

@@ -240,10 +240,6 @@ function migrationTables(): string[] {
     const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
     for (const m of sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)) tables.add(m[1]!.toLowerCase());
     for (const m of sql.matchAll(/DROP TABLE (?:IF EXISTS )?(\w+)/gi)) tables.delete(m[1]!.toLowerCase());
-    for (const m of sql.matchAll(/ALTER TABLE (?:IF EXISTS )?(\w+) RENAME TO (\w+)/gi)) {
-      if (!tables.delete(m[1]!.toLowerCase())) continue;
-      tables.add(m[2]!.toLowerCase());
-    }
   }
   return [...tables].sort();
 }
@@ -637,11 +633,6 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/tc-request/:id/certificate', 'admin'],
       ['HEAD', '/v1/api/tc-request/:id/certificate', 'admin'],
       ['POST', '/v1/api/tc-request/:id/issue', 'admin'],
-      ['GET', '/v1/api/register/:id', 'admin'],
-      ['HEAD', '/v1/api/register/:id', 'admin'],
-      ['PATCH', '/v1/api/register/:id', 'admin'],
-      ['GET', '/v1/api/register/:id/export.zip', 'admin'],
-      ['HEAD', '/v1/api/register/:id/export.zip', 'admin'],
       ['DELETE', '/v1/api/pictures/:id', 'admin'],
       ['GET', '/v1/pictures/:id', 'visitor'],
       ['HEAD', '/v1/pictures/:id', 'visitor'],
@@ -1106,6 +1097,30 @@ describe(`fuzz (${ENGINE})`, () => {
       method: 'HEAD',
       path: '/v1/api/admission/acknowledgment?referenceNumber=x',
     });
+    // The admission letter is proven and limited as the acknowledgment is: the same odd pairs.
+    for (const query of rng.some(
+      [
+        '',
+        '?referenceNumber=RMCP-2026-999999&contactNo=9988776655',
+        '?referenceNumber=RMCP-2026-000001&contactNo=0000000000&lang=hi',
+        '?referenceNumber=%ED%A0%80&contactNo=1',
+        `?referenceNumber=${'R'.repeat(5000)}&contactNo=${'9'.repeat(5000)}`,
+        '?referenceNumber[]=1&contactNo[]=2',
+      ],
+      4,
+    ))
+      add({
+        family: 'admission letter with odd query string',
+        route: 'GET /v1/api/admission/letter',
+        method: 'GET',
+        path: `/v1/api/admission/letter${query}`,
+      });
+    add({
+      family: 'admission letter with odd query string',
+      route: 'HEAD /v1/api/admission/letter',
+      method: 'HEAD',
+      path: '/v1/api/admission/letter?referenceNumber=x',
+    });
 
     // A TC request's acknowledgment PDF for pairs that match no request: 400, 404, or 429 past the address's tries.
     for (const query of rng.some(
@@ -1195,9 +1210,7 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/admins': ['page'],
       '/v1/api/seats': ['session'],
       '/v1/api/admission/seats': ['session'],
-      '/v1/api/register': ['search', 'class', 'section', 'status'],
-      '/v1/api/register/series': [],
-      '/v1/api/register/class-list': ['class', 'section', 'lang'],
+      '/v1/api/admission/letter-settings': ['session'],
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
@@ -1654,48 +1667,6 @@ describe(`fuzz (${ENGINE})`, () => {
         free: ['note'],
         checked: [],
       },
-      // The register: each base is refused (a class there is none of, a next number of 0, a session that is no session),
-      // so whatever an input spoils, no pupil is added, no series changes and no class moves.
-      {
-        route: 'POST /v1/api/register',
-        path: '/v1/api/register',
-        auth: 'admin',
-        base: () => ({ firstName: 'Ram', fatherName: 'Shyam Lal', class: '13' }),
-        free: ['firstName', 'fatherName'],
-        checked: ['class'],
-      },
-      {
-        route: 'PUT /v1/api/register/series',
-        path: '/v1/api/register/series',
-        auth: 'admin',
-        base: () => ({ admission: { prefix: 'A/', nextNumber: 0, width: 0 } }),
-        free: [],
-        checked: ['admission'],
-      },
-      {
-        route: 'POST /v1/api/register/promote',
-        path: '/v1/api/register/promote',
-        auth: 'admin',
-        base: () => ({ fromClass: '5', toClass: '6', session: '2026-2', except: [] }),
-        free: ['fromClass', 'toClass'],
-        checked: ['session'],
-      },
-      {
-        route: 'POST /v1/api/register/:id/erase',
-        path: `/v1/api/register/${rng.uuid()}/erase`,
-        auth: 'admin',
-        base: () => ({ confirm: 'not the id' }),
-        free: ['confirm'],
-        checked: [],
-      },
-      {
-        route: 'PATCH /v1/api/register/:id/fields',
-        path: `/v1/api/register/${rng.uuid()}/fields`,
-        auth: 'admin',
-        base: () => ({ field: 'firstName', value: '' }),
-        free: ['value'],
-        checked: ['field'],
-      },
       {
         route: 'PUT /v1/api/seats',
         path: '/v1/api/seats',
@@ -1703,6 +1674,21 @@ describe(`fuzz (${ENGINE})`, () => {
         base: () => ({ session: '2027-28', seats: [{ admissionClass: 'K.G', capacity: 40 }] }),
         free: [],
         checked: ['session'],
+      },
+      // The admission letter's settings: the base is refused (a reporting time without its date), so nothing is stored.
+      {
+        route: 'PUT /v1/api/admission/letter-settings',
+        path: '/v1/api/admission/letter-settings',
+        auth: 'admin',
+        base: () => ({
+          session: '2027-28',
+          reportingDate: '',
+          reportingTime: '09:30',
+          originals: [{ en: 'Birth certificate', hi: 'जन्म प्रमाण पत्र' }],
+          words: { en: 'Welcome', hi: 'स्वागत है' },
+        }),
+        free: ['words'],
+        checked: ['session', 'reportingDate', 'reportingTime', 'originals'],
       },
       // The school's profile and the disclosure: each base is refused (a phone that is no number; a count that is not one; dates out of order),
       // so whatever an input spoils, nothing is stored.
@@ -2586,6 +2572,8 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/seats', undefined],
       ['PUT', '/v1/api/seats', Buffer.from(JSON.stringify({ seats: [] })), JSON_TYPE],
       ['GET', '/v1/api/admission/seats', undefined],
+      ['GET', '/v1/api/admission/letter-settings', undefined],
+      ['PUT', '/v1/api/admission/letter-settings', Buffer.from(JSON.stringify({ session: '2027-28' })), JSON_TYPE],
       [
         'POST',
         `/v1/api/admission/${admissionId}/payments`,

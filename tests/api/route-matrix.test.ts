@@ -170,6 +170,8 @@ const WELL_FORMED: Record<string, (base: string, from: string) => Promise<{ stat
     formFrom(base, from, '/v1/api/admission', (await admissionForm()).form),
   'GET /v1/api/admission/acknowledgment': (base, from) =>
     requestFrom(base, from, 'GET', `/v1/api/admission/acknowledgment?${new URLSearchParams(LOOKUP_PAIR)}`),
+  'GET /v1/api/admission/letter': (base, from) =>
+    requestFrom(base, from, 'GET', `/v1/api/admission/letter?${new URLSearchParams(LOOKUP_PAIR)}`),
   'POST /v1/api/uploads': (base, from) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'photo.png');

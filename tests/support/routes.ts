@@ -45,7 +45,7 @@ export function kindRoutes(kinds: readonly RecordKind[] = KINDS) {
   for (const k of kinds) {
     const at = `/v1/api/${k.name}`;
     Object.assign(principalOnly, {
-      ...(k.neverDeleted ? {} : { [`DELETE ${at}/:id`]: 'office staff never delete records' }),
+      [`DELETE ${at}/:id`]: 'office staff never delete records',
       [`GET ${at}/:id/export.zip`]: "a parent's request for everything held is the principal's to answer",
       [`POST ${at}/:id/erase`]: "erasure on a parent's request is the principal's",
       [`PATCH ${at}/:id/fields`]: "a correction on a parent's request is the principal's",
@@ -79,6 +79,7 @@ export const PUBLIC: Record<string, string> = {
   'POST /v1/api/enquiry': 'public enquiry form',
   'POST /v1/api/admission': 'public admission forms',
   'GET /v1/api/admission/acknowledgment': "a parent's acknowledgment PDF, proven by reference number and mobile number",
+  'GET /v1/api/admission/letter': "an admitted family's admission letter PDF, proven like the acknowledgment",
   'POST /v1/api/uploads': 'staged admission documents',
   'POST /v1/api/uploads/held': 'which staged uploads a form may still use (proven by their ids)',
   'POST /v1/api/uploads/pieces': 'a staged admission document over 1 MB, started to be sent in pieces',
@@ -197,6 +198,7 @@ export const PUBLIC_LIMITS: Record<string, readonly string[] | { none: string }>
   'POST /v1/api/enquiry': ['RATE_LIMIT_ENQUIRY'],
   'POST /v1/api/admission': ['RATE_LIMIT_ADMISSION', 'RATE_LIMIT_ADMISSION_MOBILE'],
   'GET /v1/api/admission/acknowledgment': LOOKUP,
+  'GET /v1/api/admission/letter': LOOKUP,
   'POST /v1/api/uploads': ['RATE_LIMIT_UPLOADS'],
   'POST /v1/api/uploads/held': ['RATE_LIMIT_UPLOAD_CHECK'],
   'POST /v1/api/uploads/pieces': ['RATE_LIMIT_UPLOADS'],

@@ -3,7 +3,7 @@
  * mobile number, and sees its status in words, when it last changed, the fee and what it is for, what
  * to do next, each document the office rejected, with the reason and a way to send a new file for it
  * (uploaded at once as on the form, then sent with POST /v1/api/admission/status/replace), and the
- * family's receipts, each a PDF.
+ * family's receipts, each a PDF; an admitted family's admission letter, a PDF proven by the same pair.
  */
 import { useId, useState } from 'react';
 import { answerOf, apiJson } from '../../lib/api-client.ts';
@@ -15,6 +15,7 @@ import { FileField, type UploadState } from '../../components/forms/FileField.ts
 import { Receipts, StatusFacts, StatusLookup, problemOf, textsFor } from '../../components/forms/StatusLookup.tsx';
 import { checkAdmissionLookup, type AdmissionStatusAnswer, type MissingDocument } from './status-check.ts';
 import { PayOnline } from '../payments/PayOnline.tsx';
+import { letterHref } from './letter.ts';
 import { speaker, type FormTexts, type Speaker } from '../../lib/forms/island-texts.ts';
 
 type Pair = { referenceNumber: string; contactNo: string };
@@ -57,6 +58,18 @@ export default function StatusCheck({
               [t('statusCheck.result.class'), classIn(text, answer.admissionClass)],
             ]}
           />
+          {answer.status === 'admitted' && (
+            <div className="sc-letter">
+              <p>{t('statusCheck.letter.intro')}</p>
+              <a
+                className="ff-button"
+                href={letterHref(pair.referenceNumber, pair.contactNo, lang)}
+                download={`admission-letter-${answer.referenceNumber}.pdf`}
+              >
+                {t('statusCheck.letter.download')}
+              </a>
+            </div>
+          )}
           <PayOnline
             kind="admission"
             number={pair.referenceNumber}

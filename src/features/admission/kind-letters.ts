@@ -34,11 +34,12 @@ const admissionValues = (language: Language, a: AdmissionFacts) => ({
 /**
  * A status move's further paragraphs. The admission fee is asked for when the application is
  * admitted (before that the status page shows it as not yet payable). Every one links the status
- * page (a rejected document's letter has the link in its own text).
+ * page (a rejected document's letter has the link in its own text); an admitted family's says the
+ * admission letter is there, since the letter itself needs the mobile number, which no link carries.
  */
 const admissionMoveParts = (a: AdmissionFacts): TextCode[] => [
   ...(a.status === 'admitted' && (a.feeDuePaise ?? 0) > 0 && a.session ? ['message.admission.fee' as const] : []),
-  'message.admission.link',
+  a.status === 'admitted' ? 'message.admission.letter' : 'message.admission.link',
 ];
 
 export const admissionSubmitted = (language: Language, a: AdmissionFacts) => {

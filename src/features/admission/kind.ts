@@ -70,11 +70,7 @@ export const ADMISSION_KIND = defineKind({
       payment_status: 'for the accounts',
       consent_withdrawn_at: 'a date',
     },
-    childTables: {
-      uploads: 'the documents the parent sent (their rows go, and the files)',
-      // Only an admitted application has one, and an admitted application is never erased.
-      pupils: 'the pupil of the register it became (src/features/register/): never erased with it',
-    },
+    childTables: { uploads: 'the documents the parent sent (their rows go, and the files)' },
     neverErased: ['admitted'],
     confirmWith: 'referenceNumber',
     phoneMessage: 'contactNo',

@@ -42,6 +42,7 @@ export const AUDIT_ENTITIES = {
   gallery: 'Gallery photo',
   admin: 'Staff account',
   seats: 'Seats',
+  'admission-letter': 'Admission letter',
   audit: 'Audit log',
   event: 'Calendar event',
   notice: 'Notice',
@@ -67,6 +68,7 @@ const DETAILS: Partial<Record<string, string>> = {
 export function recordHref(entity: string, entityId: string | null): string | undefined {
   if (!entityId) return undefined;
   if (entity === 'seats') return `/admin/seats?session=${encodeURIComponent(entityId)}`;
+  if (entity === 'admission-letter') return `/admin/admission-letter?session=${encodeURIComponent(entityId)}`;
   if (entity === 'disclosure') return '/admin/disclosure';
   if (entity === 'fees') return `/admin/fees?session=${encodeURIComponent(entityId)}`;
   if (entity === 'press' || entity === 'magazine') return '/admin/press';
