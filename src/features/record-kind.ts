@@ -65,6 +65,8 @@ export interface RecordKind<N extends string = string> {
   readonly auditDetail?: (action: string, detail: string) => string | undefined;
   /** What the school writes to the family per event; none for a kind the office keeps for itself (the register). */
   readonly letters?: KindLetters;
+  /** A record the principal never deletes (the register: its numbers are written on paper); others have DELETE .../:id. */
+  readonly neverDeleted?: true;
   /** Present when the kind is paid for: its fee and how its receipts read. */
   readonly payment?: KindPayment;
 }

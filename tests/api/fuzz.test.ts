@@ -240,6 +240,10 @@ function migrationTables(): string[] {
     const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
     for (const m of sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)) tables.add(m[1]!.toLowerCase());
     for (const m of sql.matchAll(/DROP TABLE (?:IF EXISTS )?(\w+)/gi)) tables.delete(m[1]!.toLowerCase());
+    for (const m of sql.matchAll(/ALTER TABLE (?:IF EXISTS )?(\w+) RENAME TO (\w+)/gi)) {
+      if (!tables.delete(m[1]!.toLowerCase())) continue;
+      tables.add(m[2]!.toLowerCase());
+    }
   }
   return [...tables].sort();
 }
@@ -633,6 +637,11 @@ describe(`fuzz (${ENGINE})`, () => {
       ['GET', '/v1/api/tc-request/:id/certificate', 'admin'],
       ['HEAD', '/v1/api/tc-request/:id/certificate', 'admin'],
       ['POST', '/v1/api/tc-request/:id/issue', 'admin'],
+      ['GET', '/v1/api/register/:id', 'admin'],
+      ['HEAD', '/v1/api/register/:id', 'admin'],
+      ['PATCH', '/v1/api/register/:id', 'admin'],
+      ['GET', '/v1/api/register/:id/export.zip', 'admin'],
+      ['HEAD', '/v1/api/register/:id/export.zip', 'admin'],
       ['DELETE', '/v1/api/pictures/:id', 'admin'],
       ['GET', '/v1/pictures/:id', 'visitor'],
       ['HEAD', '/v1/pictures/:id', 'visitor'],
@@ -1211,6 +1220,9 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/seats': ['session'],
       '/v1/api/admission/seats': ['session'],
       '/v1/api/admission/letter-settings': ['session'],
+      '/v1/api/register': ['search', 'class', 'section', 'status'],
+      '/v1/api/register/series': [],
+      '/v1/api/register/class-list': ['class', 'section', 'lang'],
       '/v1/api/audit': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/audit/export.csv': ['entity', 'entityId', 'adminEmail', 'action', 'from', 'to'],
       '/v1/api/messages': ['state', 'channel', 'entity', 'recordId'],
@@ -1666,6 +1678,48 @@ describe(`fuzz (${ENGINE})`, () => {
         base: () => ({ note: 'Staff ward' }),
         free: ['note'],
         checked: [],
+      },
+      // The register: each base is refused (a class there is none of, a next number of 0, a session that is no session),
+      // so whatever an input spoils, no pupil is added, no series changes and no class moves.
+      {
+        route: 'POST /v1/api/register',
+        path: '/v1/api/register',
+        auth: 'admin',
+        base: () => ({ firstName: 'Ram', fatherName: 'Shyam Lal', class: '13' }),
+        free: ['firstName', 'fatherName'],
+        checked: ['class'],
+      },
+      {
+        route: 'PUT /v1/api/register/series',
+        path: '/v1/api/register/series',
+        auth: 'admin',
+        base: () => ({ admission: { prefix: 'A/', nextNumber: 0, width: 0 } }),
+        free: [],
+        checked: ['admission'],
+      },
+      {
+        route: 'POST /v1/api/register/promote',
+        path: '/v1/api/register/promote',
+        auth: 'admin',
+        base: () => ({ fromClass: '5', toClass: '6', session: '2026-2', except: [] }),
+        free: ['fromClass', 'toClass'],
+        checked: ['session'],
+      },
+      {
+        route: 'POST /v1/api/register/:id/erase',
+        path: `/v1/api/register/${rng.uuid()}/erase`,
+        auth: 'admin',
+        base: () => ({ confirm: 'not the id' }),
+        free: ['confirm'],
+        checked: [],
+      },
+      {
+        route: 'PATCH /v1/api/register/:id/fields',
+        path: `/v1/api/register/${rng.uuid()}/fields`,
+        auth: 'admin',
+        base: () => ({ field: 'firstName', value: '' }),
+        free: ['value'],
+        checked: ['field'],
       },
       {
         route: 'PUT /v1/api/seats',

@@ -37,6 +37,7 @@ const PRINCIPAL_ONLY: Record<string, string> = {
   'PUT /v1/api/seats': "seat changes are the principal's",
   'PUT /v1/api/admission/letter-settings':
     "the admission letter's reporting date, originals and words are the principal's",
+  'PUT /v1/api/register/series': "the admission and TC number series are the principal's",
   'PUT /v1/api/fees': "the fees are the principal's to set",
   'PUT /v1/api/fees/structure': "the fee structure is the principal's to set",
   'POST /v1/api/fees/structure/copy': "copying the fee structure to the next session is the principal's",
@@ -58,6 +59,10 @@ const STAFF: Record<string, string> = {
   'POST /v1/api/files': 'uploading a file for a notice, a document or a TC scan, which its record then claims',
   'GET /v1/api/admission/seats': 'the seat summary on the admissions panel',
   'GET /v1/api/admission/letter-settings': "the admission letter's settings, which the office reads",
+  'POST /v1/api/register': 'adding a pupil to the register by hand',
+  'GET /v1/api/register/series': 'the number series, which the register screens show',
+  'POST /v1/api/register/promote': "promoting a class at the session's start",
+  'GET /v1/api/register/class-list': "a class list's PDF",
   'GET /v1/api/admission/:id/files/:field': "opening an applicant's document",
   'PATCH /v1/api/admission/:id/documents/:field': 'verifying or rejecting a document',
   'GET /v1/api/dashboard': 'the office home screen',

@@ -45,7 +45,7 @@ export function kindRoutes(kinds: readonly RecordKind[] = KINDS) {
   for (const k of kinds) {
     const at = `/v1/api/${k.name}`;
     Object.assign(principalOnly, {
-      [`DELETE ${at}/:id`]: 'office staff never delete records',
+      ...(k.neverDeleted ? {} : { [`DELETE ${at}/:id`]: 'office staff never delete records' }),
       [`GET ${at}/:id/export.zip`]: "a parent's request for everything held is the principal's to answer",
       [`POST ${at}/:id/erase`]: "erasure on a parent's request is the principal's",
       [`PATCH ${at}/:id/fields`]: "a correction on a parent's request is the principal's",

@@ -70,7 +70,11 @@ export const ADMISSION_KIND = defineKind({
       payment_status: 'for the accounts',
       consent_withdrawn_at: 'a date',
     },
-    childTables: { uploads: 'the documents the parent sent (their rows go, and the files)' },
+    childTables: {
+      uploads: 'the documents the parent sent (their rows go, and the files)',
+      // Only an admitted application has one, and an admitted application is never erased.
+      pupils: 'the pupil of the register it became (src/features/register/): never erased with it',
+    },
     neverErased: ['admitted'],
     confirmWith: 'referenceNumber',
     phoneMessage: 'contactNo',

@@ -10,7 +10,8 @@ import { REGISTER_WORKFLOW } from './workflow.ts';
 
 /**
  * The register is kept for good: a former pupil asks for a copy of the TC or a date of birth decades
- * later. Both statuses are never erased, so this period only names the kind in the retention report.
+ * later. Both statuses are never erased (the retention job passes over them); this period only names
+ * the kind in the retention report.
  */
 const KEPT_DAYS = 100 * 365;
 
@@ -20,6 +21,7 @@ export const REGISTER_KIND = defineKind({
   table: PUPIL.table,
   workflow: REGISTER_WORKFLOW,
   finalStatuses: ['left'],
+  neverDeleted: true,
   labels: {
     one: 'Pupil',
     many: 'Register of pupils',
@@ -38,8 +40,9 @@ export const REGISTER_KIND = defineKind({
   },
   privacy: {
     personalColumns: [],
+    // The register has no form of its own: no form language and no consent.
     keptColumns: {
-      ...KEPT_BY_EVERY_KIND,
+      ...Object.fromEntries(Object.entries(KEPT_BY_EVERY_KIND).filter(([c]) => c !== 'language' && c !== 'consent')),
       admission_number: "the register's number: the school's record of the pupil",
       admission_id: 'the application it came from',
       admitted_on: "the school's record of the pupil",
@@ -53,10 +56,11 @@ export const REGISTER_KIND = defineKind({
       leaving_reason: "the school's record of the pupil",
     },
     neverErased: ['studying', 'left'],
+    childTables: { tc_requests: 'the TC requests drawn from the pupil: kept, as the pupil is' },
     confirmWith: '_id',
     phoneMessage: 'fatherMobile',
     required: () => PUPIL_REQUIRED,
-    retention: { days: () => KEPT_DAYS, after: { decidedAt: ['left'] }, why: 'retention: left the school' },
+    retention: { days: () => KEPT_DAYS, after: 'last-change', why: 'retention: the register is kept' },
     exportHolds: "the pupil's row of the register (the application, if any, is exported on its own)",
   },
 });
