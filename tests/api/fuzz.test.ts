@@ -1215,6 +1215,8 @@ describe(`fuzz (${ENGINE})`, () => {
       '/v1/api/enquiry/export.csv': ['search', 'admissionClass', 'status', 'due'],
       '/v1/api/admission/export.csv': ['searchName', 'searchClass', 'status'],
       '/v1/api/tc-request/export.csv': ['search', 'admissionNumber', 'status'],
+      '/v1/api/register/export.csv': ['search', 'class', 'section', 'status'],
+      '/v1/api/register/export.xlsx': ['search', 'class', 'section', 'status'],
       '/v1/api/tc-request': ['search', 'admissionNumber', 'status'],
       '/v1/api/admins': ['page'],
       '/v1/api/seats': ['session'],
@@ -2165,6 +2167,14 @@ describe(`fuzz (${ENGINE})`, () => {
         text: () => ({ ...galleryText }),
       },
       { route: 'POST /v1/api/files', path: '/v1/api/files', auth: 'admin', file: 'file', text: () => ({}) },
+      // A register's file: an image, noise or text without a heading row is no register (400), as are bad fixes.
+      {
+        route: 'POST /v1/api/register/import',
+        path: '/v1/api/register/import',
+        auth: 'admin',
+        file: 'file',
+        text: () => ({ skip: '[]' }),
+      },
     ];
     const BAD_FILES: [string, Buffer, string][] = [
       ['page.html', HTML, 'text/html'],

@@ -57,6 +57,8 @@ const PRINCIPAL_ONLY: Record<string, string> = {
 const STAFF: Record<string, string> = {
   ...kindRoutes().staff,
   'POST /v1/api/files': 'uploading a file for a notice, a document or a TC scan, which its record then claims',
+  'POST /v1/api/register/import': 'bringing the paper register in (the preview, then the import)',
+  'GET /v1/api/register/export.xlsx': 'exporting the register as a workbook',
   'GET /v1/api/admission/seats': 'the seat summary on the admissions panel',
   'GET /v1/api/admission/letter-settings': "the admission letter's settings, which the office reads",
   'POST /v1/api/register': 'adding a pupil to the register by hand',
