@@ -10,10 +10,10 @@ import { getJson } from '../../lib/admin/admin-api.ts';
 import { saveForm } from '../../lib/admin/save-form.ts';
 import { useLoad } from '../../lib/admin/use-load.ts';
 import { dateInIndia } from '../../lib/dates.ts';
-import { sessionOf } from '../../lib/sessions.ts';
+import { academicSessionOn } from '../../lib/sessions.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { PupilInput } from './PupilInput.tsx';
-import { PUPIL_FORM, PUPIL_REQUIRED, validatePupil, type PupilField } from './schema.ts';
+import { PUPIL_FORM, PUPIL_REQUIRED, emptyPupil, validatePupil, type PupilField } from './schema.ts';
 import { pupilName, type Pupil } from './pupil.ts';
 import { seriesExample, type SeriesSettings } from './SeriesView.tsx';
 
@@ -23,9 +23,10 @@ const BOXES = PUPIL_FORM.map((f) => f.name as PupilField);
 const REQUIRED = new Set<string>(PUPIL_REQUIRED.filter((f) => f !== 'classOnAdmission'));
 
 const emptyValues = (): Record<string, string> => ({
-  ...Object.fromEntries(BOXES.map((b) => [b, ''])),
+  ...emptyPupil(),
   admittedOn: dateInIndia(),
-  session: sessionOf(),
+  // The school year now (a pupil entered by hand is on the register now, not an admission for the next one).
+  session: academicSessionOn(dateInIndia()),
 });
 
 /** The body of POST /v1/api/register: the class on admission is the class now unless the office typed one. */

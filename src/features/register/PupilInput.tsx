@@ -3,19 +3,13 @@
  * label, kind, choices, hint and length, so the add form and the pupil's screen ask the same way.
  */
 import { TextArea, TextInput, Select } from '../../components/forms/fields.tsx';
-import type { Field } from '../../lib/record.ts';
-import { PUPIL } from './pupil.ts';
+import { pupilField, type PupilField } from './schema.ts';
 import '../../components/forms/forms.css';
-
-export type PupilFieldName = (typeof PUPIL.fields)[number]['name'];
-
-/** The definition's line of `name`. */
-export const pupilField = (name: PupilFieldName): Field => PUPIL.fields.find((f) => f.name === name)!;
 
 interface Props {
   /** The form's id: each box's id is `${form}-${name}`, so a refusal can focus it. */
   form: string;
-  name: PupilFieldName;
+  name: PupilField;
   value: string;
   onChange: (value: string) => void;
   error?: string;

@@ -17,7 +17,7 @@ import { PUPIL_STATUSES, pupilName, type Pupil } from './pupil.ts';
 const FILTERS = ['search', 'class', 'section', 'status'] as const;
 type FilterKey = (typeof FILTERS)[number];
 
-export const statusText = (status: string) => (status === 'left' ? 'Left' : 'Studying');
+const statusText = (status: string) => (status === 'left' ? 'Left' : 'Studying');
 
 /** A class and its section as a register writes them: '5-A', or the class alone. */
 export const classSection = (p: Pick<Pupil, 'class' | 'section'>) => (p.section ? `${p.class}-${p.section}` : p.class);

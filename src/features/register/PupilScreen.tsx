@@ -19,8 +19,8 @@ import { useIsPrincipal } from '../../components/admin/session.tsx';
 import { useDetails } from '../../components/admin/useDetails.ts';
 import { actionText, personText, type AuditEntry } from '../audit/audit.ts';
 import { PUPIL, pupilName, type Pupil } from './pupil.ts';
-import { PupilInput, pupilField, type PupilFieldName } from './PupilInput.tsx';
-import { PUPIL_FORM, validatePupil } from './schema.ts';
+import { PupilInput } from './PupilInput.tsx';
+import { PUPIL_FORM, validatePupil, type PupilField } from './schema.ts';
 import { REGISTER_WORKFLOW } from './workflow.ts';
 import { WorkflowPanel } from '../../components/admin/WorkflowPanel.tsx';
 import { statusLabel, type HistoryEntry, type MoveInput } from '../../lib/workflow.ts';
@@ -33,14 +33,14 @@ const LEAVING: MoveInput[] = [
   { name: 'leftOn', label: 'Date of leaving', kind: 'date', max: 10 },
   { name: 'leavingReason', label: 'Reason for leaving', kind: 'textarea', max: 300 },
 ];
-const PUPIL_FORM_NAMES = PUPIL_FORM.map((f) => f.name as PupilFieldName);
+const PUPIL_FORM_NAMES = PUPIL_FORM.map((f) => f.name as PupilField);
 
 /** A pupil as its screen reads it: the register's answer and the history of its changes. */
 type PupilRecord = Pupil & { changes?: AuditEntry[]; history?: HistoryEntry[] };
 
 interface Part {
   title: string;
-  fields: readonly PupilFieldName[];
+  fields: readonly PupilField[];
 }
 const PARTS: readonly Part[] = [
   {
@@ -64,8 +64,9 @@ const PARTS: readonly Part[] = [
 ];
 
 /** How a value reads: a date as a date, a choice as its text, nothing as a dash. */
-function shownValue(name: PupilFieldName, value: unknown): string {
-  const field = pupilField(name);
+function shownValue(name: string, value: unknown): string {
+  const field: Field | undefined = PUPIL.fields.find((f) => f.name === name);
+  if (!field) return '';
   if (value === null || value === undefined || value === '') return '';
   const text = String(value);
   if (field.kind === 'date') return formatDate(text) || text;
@@ -133,7 +134,7 @@ function Card({ title, children, action }: { title: string; children: ReactNode;
 }
 
 /** The boxes' first values: as the pupil has them, but Aadhaar empty (typed anew, or kept). */
-const valuesOf = (record: Pupil, fields: readonly PupilFieldName[]) =>
+const valuesOf = (record: Pupil, fields: readonly PupilField[]) =>
   Object.fromEntries(
     fields.map((f) => [f, f === 'aadhaar' ? '' : String((record as unknown as Record<string, unknown>)[f] ?? '')]),
   ) as Record<string, string>;
@@ -205,7 +206,7 @@ function EditablePart({ part, record, onSaved }: { part: Part; record: Pupil; on
     }
   }
 
-  const hint = (name: PupilFieldName) =>
+  const hint = (name: PupilField) =>
     name === 'aadhaar'
       ? record.aadhaar
         ? `Kept as ${record.aadhaar}. Type all 12 digits only to replace it.`

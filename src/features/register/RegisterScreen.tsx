@@ -1,7 +1,8 @@
 /**
  * /admin/register: the school's register of pupils. Its parts are tabs of one screen, each with its
  * own address after '#' (so Back, reload and a copied link open the same part): the pupils (the
- * list, "Add pupil", the exports), promotion, class lists and the number series.
+ * list, "Add pupil", the exports), promotion, class lists, the number series and the import of a
+ * paper register's Excel or CSV file.
  */
 import { Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Loading, ScreenHeader } from '../../components/admin/ui.tsx';
@@ -14,6 +15,7 @@ const PARTS = {
   promotion: 'Promotion',
   'class-lists': 'Class lists',
   series: 'Number series',
+  import: 'Import',
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -21,6 +23,7 @@ const VIEWS: Record<Exclude<Part, 'pupils'>, LazyExoticComponent<ComponentType>>
   promotion: lazy(() => import('./PromotionView.tsx')),
   'class-lists': lazy(() => import('./ClassListView.tsx')),
   series: lazy(() => import('./SeriesView.tsx')),
+  import: lazy(() => import('./ImportScreen.tsx')),
 };
 
 const partOf = (hash: string): Part => {

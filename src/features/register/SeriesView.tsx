@@ -13,7 +13,7 @@ import { TextInput } from '../../components/forms/fields.tsx';
 import { FieldList } from '../../components/admin/ui.tsx';
 import { useIsPrincipal } from '../../components/admin/session.tsx';
 
-export interface SeriesOne {
+interface SeriesOne {
   prefix: string;
   nextNumber: number;
   width: number;
