@@ -40,6 +40,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   lists: async () => (await import('./lists.ts')).benchLists(runtime.url),
   exports: async () => (await import('./exports.ts')).benchExports(runtime.url),
   'slow-3g': async () => (await import('./slow-3g.ts')).benchSlow3g(runtime.url),
+  import: async () => (await import('./import.ts')).benchImport(runtime.url),
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in BENCHES));
