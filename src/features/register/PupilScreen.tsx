@@ -4,7 +4,8 @@
  * checked first by the same schema as the server); Aadhaar is shown masked and replaced only when
  * a new number is typed; the admission number is changed by the principal only. Then the status
  * (studying, or left with the date and reason), the application it came from, the TC requests made
- * for its admission number, and the history of changes (each with who, when, before and after).
+ * for its admission number, and the history of changes (each with who, when, before and after:
+ * the audit log's entries of the pupil).
  */
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../lib/toast.tsx';
@@ -113,7 +114,7 @@ export default function PupilScreen() {
             <EditablePart key={part.title} part={part} record={record} onSaved={setRecord} />
           ))}
           <Links record={record} />
-          <History changes={record.changes} />
+          <History record={record} />
         </div>
       )}
     </section>
@@ -320,10 +321,31 @@ function changeLines(detail: string | null): string {
   }
 }
 
-function History({ changes }: { changes: AuditEntry[] | undefined }) {
+/**
+ * The pupil's audit entries, newest first: from the register's answer when it carries them, else
+ * (the principal) from the audit log's own list of this pupil. Office staff read the audit log only
+ * through the record's answer.
+ */
+function History({ record }: { record: PupilRecord }) {
+  const principal = useIsPrincipal();
+  const own = record.changes;
+  const fromLog = useLoad(
+    () =>
+      own || !principal
+        ? Promise.resolve(undefined)
+        : getJson<Paged<AuditEntry>>(
+            `/audit?${new URLSearchParams({ entity: 'register', entityId: record._id, limit: '50' })}`,
+          ).then((answer) => answer.data),
+    [record._id, record.updatedAt, principal, own],
+  );
+  const changes = own ?? fromLog.data;
   return (
     <Card title="History of changes">
-      {!changes?.length ? (
+      {!own && !principal ? (
+        <p>The principal reads the history of changes here and in the audit log.</p>
+      ) : !changes ? (
+        <p role="status">{fromLog.failed ? 'Could not load the history.' : 'Loading the history...'}</p>
+      ) : !changes.length ? (
         <p>No change recorded yet.</p>
       ) : (
         <ol className="register-history">
@@ -333,7 +355,10 @@ function History({ changes }: { changes: AuditEntry[] | undefined }) {
               <span className="register-history__when">
                 {formatDateTime(entry.createdAt)}, {personText(entry)}
               </span>
-              {entry.detail && <p className="register-history__change">{changeLines(entry.detail)}</p>}
+              {/* An addition names every field: its before and after are the pupil itself, shown above. */}
+              {entry.detail && entry.action !== 'create' && (
+                <p className="register-history__change">{changeLines(entry.detail)}</p>
+              )}
             </li>
           ))}
         </ol>

@@ -21,9 +21,10 @@ interface SeriesOne {
 export type SeriesSettings = Record<SeriesName, SeriesOne>;
 type SeriesName = 'admission' | 'tc';
 
-const SERIES: readonly [SeriesName, string][] = [
-  ['admission', 'Admission numbers'],
-  ['tc', 'TC numbers'],
+/** Each series: its heading, and its name inside a box's label. */
+const SERIES: readonly [SeriesName, string, string][] = [
+  ['admission', 'Admission numbers', 'admission numbers'],
+  ['tc', 'TC numbers', 'TC numbers'],
 ];
 const BOXES = ['prefix', 'nextNumber', 'width'] as const;
 type Box = (typeof BOXES)[number];
@@ -131,7 +132,7 @@ function SeriesForm({ saved }: { saved: SeriesSettings }) {
 
   return (
     <form onSubmit={save} className="register-series" noValidate>
-      {SERIES.map(([name, title]) => {
+      {SERIES.map(([name, title, inLabel]) => {
         const v = values[name];
         const width = Number(v.width || '0');
         const next = Number(v.nextNumber);
@@ -144,7 +145,7 @@ function SeriesForm({ saved }: { saved: SeriesSettings }) {
                   key={box}
                   id={boxId(`${name}.${box}`)}
                   name={`${name}.${box}`}
-                  label={`${LABELS[box]} (${title.toLowerCase()})`}
+                  label={`${LABELS[box]} (${inLabel})`}
                   value={v[box]}
                   inputMode={box === 'prefix' ? undefined : 'numeric'}
                   maxLength={box === 'prefix' ? 20 : 9}
