@@ -201,7 +201,10 @@ function SettingsForm({ settings, onSaved }: { settings: LetterSettings; onSaved
           {typed.originals.map((original, index) => (
             <li key={index}>
               <div className="admin-field">
-                <label htmlFor={`${id}-originals-${index}-en`}>Document {index + 1} (English)</label>
+                {/* The first box takes the list's errors and the focus a refusal moves there. */}
+                <label htmlFor={index === 0 ? `${id}-originals` : `${id}-originals-${index}-en`}>
+                  Document {index + 1} (English)
+                </label>
                 <input
                   id={index === 0 ? `${id}-originals` : `${id}-originals-${index}-en`}
                   type="text"
