@@ -108,9 +108,8 @@ describe('the register', () => {
     expect((await (await patch(office, p._id, { aadhaar: after.aadhaar, motherName: 'Sunita' })).json()).aadhaar).toBe(
       after.aadhaar,
     );
-    const [entry] = (await auditOf(principal, 'register', p._id))
-      .filter((e: { action: string }) => e.action === 'update')
-      .slice(-1);
+    // Newest first: the last update entry is the first edit's.
+    const entry = (await auditOf(principal, 'register', p._id)).filter((e) => e.action === 'update').at(-1)!;
     const detail = JSON.parse(entry.detail);
     expect(detail.before).toMatchObject({ nameHi: '', section: '', aadhaar: '' });
     expect(detail.after).toMatchObject({ nameHi: 'आरव', section: 'C' });

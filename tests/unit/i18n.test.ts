@@ -42,7 +42,7 @@ const cases = KINDS.map((k) => k.name as KindName)
 
 describe('templates', () => {
   it.each(cases)('%s %s in %s: filled, named, signed', (entity, event, language) => {
-    const letter = (kindOf(entity).letters.byEvent[event] as (l: typeof language, f: unknown) => Letter)(
+    const letter = (kindOf(entity).letters!.byEvent[event] as (l: typeof language, f: unknown) => Letter)(
       language,
       FACTS[entity],
     );

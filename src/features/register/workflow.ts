@@ -9,5 +9,3 @@ export const REGISTER_WORKFLOW = defineWorkflow({
   // A leaving recorded by mistake is undone by the principal.
   principalMoves: { left: ['studying'] },
 });
-
-export type RegisterStatus = (typeof REGISTER_WORKFLOW.statuses)[number];
