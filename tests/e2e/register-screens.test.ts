@@ -1,10 +1,10 @@
 /**
  * Chromium at 1280 px, as the school office keeps its register at /admin/register: the clerk adds a
  * pupil by hand, finds it by the search box, edits it on its own screen (the principal reads the
- * change in its history), promotes a class with one pupil staying back, and opens a class list, whose PDF
- * poppler's pdftotext reads back. The number series: the office reads them only (and the API
- * refuses its change), the principal changes them, a next number already in the register refused
- * at its box. The list and the pupil are also drawn at 360 px (screenshots in /tmp/shots-screens/).
+ * change in its history), promotes a class with one pupil staying back, opens a class list, whose
+ * PDF poppler's pdftotext reads back, and records a pupil's leaving. The number series: the office
+ * reads them only (and the API refuses its change), the principal changes them, a next number
+ * already in the register refused at its box. The list and the pupil are also drawn at 360 px (screenshots in /tmp/shots-screens/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, label, toast } from '../support/browser.ts';
 import { site } from '../support/site.ts';
 import { accessibilityFailures } from './content-browser.ts';
-import { signInAs } from '../support/admin-screens.ts';
+import { moveTo, signInAs } from '../support/admin-screens.ts';
 import { staffClient, type Json, type Staff } from '../support/api.ts';
 import { academicSessionOn, sessionName } from '../../src/lib/sessions.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
@@ -202,6 +202,27 @@ describe('the register at /admin/register (office, 1280 px)', () => {
     expect(text).toContain(`Chitra ${SURNAME}`);
     expect(text).not.toContain(`Bharat ${SURNAME}`);
     expect(text).toContain(classmates[0]!.admissionNumber);
+  });
+
+  it("records a pupil's leaving on its screen, with the date and the reason", async () => {
+    const bharat = classmates[1]!;
+    await page.goto(`/admin/register/details/${bharat._id}`);
+    await page.getByRole('heading', { name: `Bharat ${SURNAME} (${bharat.admissionNumber})` }).waitFor();
+    // Without a date and a reason the server refuses it, named in the dialog.
+    await moveTo(page, 'Left');
+    await page.getByRole('dialog').getByRole('alert').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await moveTo(page, 'Left', { 'Date of leaving': dateInIndia(), 'Reason for leaving': 'Family moved to Agra' });
+    await toast(page, 'Status changed to Left.');
+    const leaving = page.getByRole('region', { name: 'Leaving' });
+    await leaving.waitFor();
+    expect(await leaving.innerText()).toContain('Family moved to Agra');
+    const res = await office.client.request(`/v1/api/register/${bharat._id}`);
+    expect((await res.json()) as Json).toMatchObject({
+      status: 'left',
+      leftOn: dateInIndia(),
+      leavingReason: 'Family moved to Agra',
+    });
   });
 
   it('shows the number series to the office read-only, and the API refuses its change', async () => {
