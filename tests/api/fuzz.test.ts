@@ -1152,6 +1152,12 @@ describe(`fuzz (${ENGINE})`, () => {
         path: `/v1/api/tc-request/acknowledgment${query}`,
       });
     }
+    add({
+      family: 'acknowledgment with odd query string',
+      route: 'HEAD /v1/api/tc-request/acknowledgment',
+      method: 'HEAD',
+      path: '/v1/api/tc-request/acknowledgment?referenceNumber=x',
+    });
 
     // A parent's receipt PDF for pairs or numbers that match no receipt: 400, 404, or 429 past the status check's tries.
     for (const [route, number] of [
@@ -1253,6 +1259,8 @@ describe(`fuzz (${ENGINE})`, () => {
       '/notices/sitemap.xml': [],
       '/v1/api/fees': ['session'],
       '/v1/api/fees/structure': ['session'],
+      // How the TC fee is paid: no filters, whatever the query string says.
+      '/v1/api/tc-request/payment': [],
       '/v1/api/press': [],
       '/v1/api/magazine': [],
       '/press/coverage': [],
@@ -1277,6 +1285,7 @@ describe(`fuzz (${ENGINE})`, () => {
     // The school's published fees, press and pages: anyone reads them.
     const PUBLISHED = new Set([
       '/v1/api/gallery/samples',
+      '/v1/api/tc-request/payment',
       '/v1/api/pages/hidden',
       '/v1/api/fees',
       '/v1/api/press',

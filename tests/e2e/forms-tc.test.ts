@@ -18,6 +18,9 @@ const toast = (p: Page, text: string) =>
 async function fill(page: Page, number: string) {
   await page.getByLabel(/^Student's name/).fill('Tc Student');
   await page.getByLabel(/^Admission number/).fill(number);
+  await page.getByLabel(/^Student's date of birth/).fill('2014-05-20');
+  await page.getByLabel(/^Class/).selectOption('6');
+  await page.getByLabel(/^Date of leaving/).fill(new Date().toISOString().slice(0, 10));
   await page.getByLabel(/^Student Aadhaar number/).fill(aadhaar('56789012345'));
   await page.getByLabel(/^Parent's name/).fill('Tc Parent');
   await page.getByLabel(/^Contact number/).fill('9000012345');

@@ -22,7 +22,7 @@ import { claimFile, deleteReleased, fileResponse, readFile, releaseFile } from '
 import { toIso } from '../../lib/dates.ts';
 import type { StaffFileType } from '../../lib/staff-files.ts';
 import { CERTIFICATE_TEXTS, CERTIFICATE_TYPES, type TcCertificate } from './certificate.ts';
-import { drawnTcResponse } from './issue.server.ts';
+import { drawnTcResponse } from './drawn-tc.server.ts';
 
 const NOT_FOUND = 'TC request not found';
 

@@ -34,7 +34,7 @@ import { limits } from '../../config/limits.ts';
 import { fill, type TextCode } from '../../lib/i18n/index.ts';
 import { checkVerification, type VerifiedTc } from './verification.ts';
 import { certificateResponse } from './certificate.server.ts';
-import { drawnTcResponse } from './issue.server.ts';
+import { drawnTcResponse } from './drawn-tc.server.ts';
 
 /** How long a scan's link works: enough to open it and compare, short enough that a shared link dies. */
 export const SCAN_MINUTES = 15;
