@@ -162,6 +162,11 @@ function problemWith(input: Input, answer: Answer): string | undefined {
   // An export's answer is its CSV file.
   if (answer.status < 300 && /\/export\.csv(\?|$)/.test(input.path))
     return /^text\/csv\b/i.test(answer.type) ? undefined : `${answer.status} with Content-Type "${answer.type}"`;
+  // The register's workbook export: an Excel file.
+  if (answer.status < 300 && /\/export\.xlsx(\?|$)/.test(input.path))
+    return answer.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      ? undefined
+      : `${answer.status} with Content-Type "${answer.type}"`;
   if (!/^application\/json\b/i.test(answer.type)) return `${answer.status} with Content-Type "${answer.type}"`;
   if (input.method === 'HEAD') return answer.body === '' ? undefined : 'HEAD answered with a body';
   let body: unknown;
