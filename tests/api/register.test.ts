@@ -113,6 +113,10 @@ describe('the register', () => {
     const detail = JSON.parse(entry.detail);
     expect(detail.before).toMatchObject({ nameHi: '', section: '', aadhaar: '' });
     expect(detail.after).toMatchObject({ nameHi: 'आरव', section: 'C' });
+    // The office reads the same history on the pupil's answer (without the addresses of the log).
+    const changes = (await (await office.request(`/v1/api/register/${p._id}`)).json()).changes;
+    expect(changes.map((c: { _id: string }) => c._id)).toContain(entry._id);
+    expect(changes.every((c: { ip: unknown }) => c.ip === null)).toBe(true);
 
     const office403 = await expectJsonError(await patch(office, p._id, { admissionNumber: `X-${token()}` }), 403);
     expect(office403.code).toBe('principal-only');

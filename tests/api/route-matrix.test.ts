@@ -50,7 +50,7 @@ describe('route matrix: every function route is public-listed or admin-guarded',
     for (const f of [
       'auth.mts',
       ...kindFunctions(),
-      'jobs.mts',
+      'vacancies.mts',
       'gallery.mts',
       'audit.mts',
       'events.mts',

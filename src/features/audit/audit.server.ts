@@ -19,6 +19,7 @@ import { badRequest } from '../../server/errors.ts';
 import { equals, filterParam, listAnswer, readList, type ListSpec } from '../../server/lists.ts';
 import { addDays, indiaMidnight, isCalendarDate, toIso } from '../../lib/dates.ts';
 import type { AdminContext } from '../../server/auth.ts';
+import type { Queryable } from '../../server/db.ts';
 import { csvExport, type CsvExport } from '../../server/csv-export.ts';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionText, entityText, personText, type AuditEntry } from './audit.ts';
 
@@ -42,6 +43,19 @@ function auditJson(row: Record<string, unknown>): AuditEntry & { updatedAt: stri
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/**
+ * One record's entries, newest first, as its details screen shows its history of changes to the
+ * office (who, when, what before and after); the address each came from stays in the principal's log.
+ */
+export async function recordChanges(q: Queryable, entity: AuditEntity, id: string, limit = 50): Promise<AuditEntry[]> {
+  const { rows } = await q.query(
+    `SELECT id, admin_id, admin_email, action, entity, entity_id, detail, created_at FROM audit_log
+      WHERE entity = $1 AND entity_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [entity, id, limit],
+  );
+  return rows.map((row) => ({ ...auditJson(row), ip: null }));
 }
 
 const AUDIT_LIST: ListSpec = {

@@ -321,31 +321,12 @@ function changeLines(detail: string | null): string {
   }
 }
 
-/**
- * The pupil's audit entries, newest first: from the register's answer when it carries them, else
- * (the principal) from the audit log's own list of this pupil. Office staff read the audit log only
- * through the record's answer.
- */
+/** The pupil's audit entries, newest first, as the register's answer carries them (office and principal alike). */
 function History({ record }: { record: PupilRecord }) {
-  const principal = useIsPrincipal();
-  const own = record.changes;
-  const fromLog = useLoad(
-    () =>
-      own || !principal
-        ? Promise.resolve(undefined)
-        : getJson<Paged<AuditEntry>>(
-            `/audit?${new URLSearchParams({ entity: 'register', entityId: record._id, limit: '50' })}`,
-          ).then((answer) => answer.data),
-    [record._id, record.updatedAt, principal, own],
-  );
-  const changes = own ?? fromLog.data;
+  const changes = record.changes ?? [];
   return (
     <Card title="History of changes">
-      {!own && !principal ? (
-        <p>The principal reads the history of changes here and in the audit log.</p>
-      ) : !changes ? (
-        <p role="status">{fromLog.failed ? 'Could not load the history.' : 'Loading the history...'}</p>
-      ) : !changes.length ? (
+      {!changes.length ? (
         <p>No change recorded yet.</p>
       ) : (
         <ol className="register-history">

@@ -10,26 +10,15 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { cellOf, csvExport, ddmmyyyy, exportDetail } from '../../server/csv-export.ts';
 import { query } from '../../server/db.ts';
-import { equals, listQuery, prepareList, statusEquals, type ListSpec } from '../../server/lists.ts';
+import { listQuery, prepareList, type ListSpec } from '../../server/lists.ts';
 import { dateInIndia } from '../../lib/dates.ts';
 import { labelIn } from '../../lib/record.ts';
-import { recordSearch } from '../record-search.server.ts';
-import { REGISTER_KIND } from './kind.ts';
 import { PUPIL } from './pupil.ts';
 import { PUPIL_COLUMNS } from './register.server.ts';
+import { REGISTER_LIST } from './register-routes.server.ts';
 
-/** The register list's filters, as GET /v1/api/register reads them. */
-const EXPORT_LIST: ListSpec = {
-  table: 'pupils',
-  columns: PUPIL_COLUMNS,
-  filters: {
-    search: recordSearch(REGISTER_KIND.search),
-    class: equals('class'),
-    section: { where: (p) => `section = upper(${p})` },
-    status: statusEquals,
-  },
-  counted: false,
-};
+/** The register list's filters, as GET /v1/api/register reads them, with the columns unprefixed. */
+const EXPORT_LIST: ListSpec = { ...REGISTER_LIST, columns: PUPIL_COLUMNS, counted: false };
 
 const READ = `${PUPIL_COLUMNS}, created_at::text AS cursor_at`;
 

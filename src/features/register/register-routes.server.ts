@@ -21,6 +21,7 @@ import { ALL_CLASSES } from '../../lib/classes.ts';
 import { dateInIndia, isCalendarDate } from '../../lib/dates.ts';
 import { academicSessionOn, isSessionName } from '../../lib/sessions.ts';
 import { recordSearch } from '../record-search.server.ts';
+import { recordChanges } from '../audit/audit.server.ts';
 import { writeMove } from '../workflow-moves.server.ts';
 import { PUPIL_COLUMNS, markLeft, nextAdmissionNumber, pupilById, pupilJson } from './register.server.ts';
 import { formatNumber, readSeries, SERIES_NAMES, type Series, type SeriesName } from './series.server.ts';
@@ -51,7 +52,7 @@ export const REGISTER_API_TEXTS = {
 
 // ---------------------------------------------------------------- list, one, add, edit
 
-const REGISTER_LIST: ListSpec = {
+export const REGISTER_LIST: ListSpec = {
   table: 'pupils',
   columns: PUPIL_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1t.$2'),
   filters: {
@@ -73,10 +74,17 @@ export async function listPupils(req: Request): Promise<Response> {
   });
 }
 
+/** A pupil with its history of changes, which office and principal alike read on its screen. */
+const withChanges = async (q: Queryable, pupil: Pupil) => ({
+  ...pupil,
+  changes: await recordChanges(q, 'register', pupil._id),
+});
+
 export async function getPupil(_req: Request, ctx: AdminContext): Promise<Response> {
-  const pupil = await pupilById(getPool(), ctx.params.id ?? '');
+  const pool = getPool();
+  const pupil = await pupilById(pool, ctx.params.id ?? '');
   if (!pupil) throw notFound(REGISTER_API_TEXTS.notFound);
-  return json(pupil);
+  return json(await withChanges(pool, pupil));
 }
 
 const FORM_NAMES = PUPIL_FORM.map((f) => f.name) as PupilField[];
@@ -225,7 +233,7 @@ export async function patchPupil(req: Request, ctx: AdminContext): Promise<Respo
         { action: 'update', entity: 'register', entityId: id, detail: changeDetail(auditable(before), auditable(now)) },
         tx,
       );
-    return now;
+    return withChanges(tx, now);
   }).catch(uniqueNumber);
   return json(after);
 }
@@ -241,9 +249,15 @@ export async function getSeries(): Promise<Response> {
 const PREFIX = /^[A-Za-z0-9/.\- ]{0,20}$/;
 
 function seriesOf(value: unknown, name: SeriesName, now: Series): Series {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw badRequest(REGISTER_API_TEXTS.seriesNone, { [name]: REGISTER_API_TEXTS.seriesNone });
+  // A series sent names what changes in it: an empty one is a mistake, not a change of nothing.
   const v = value as Record<string, unknown>;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    !['prefix', 'nextNumber', 'width'].some((k) => v[k] !== undefined)
+  )
+    throw badRequest(REGISTER_API_TEXTS.seriesNone, { [name]: REGISTER_API_TEXTS.seriesNone });
   const fields: Record<string, string> = {};
   const prefix = v.prefix === undefined ? now.prefix : v.prefix;
   const nextNumber = v.nextNumber === undefined ? now.nextNumber : v.nextNumber;
