@@ -101,6 +101,12 @@ export interface ListSpec {
    * a counter column is used, the matches are counted.
    */
   counted: boolean;
+  /**
+   * The order of its pages, as SQL expressions of the table's columns, ascending (each tie broken by
+   * the id); else newest first. A register reads in the order of its numbers, and rows brought in
+   * by one import share their creation time.
+   */
+  order?: readonly string[];
 }
 
 /** A list's filters as read from a query string: the WHERE clause, its parameters, and the SQL of the matches' total. */
@@ -168,7 +174,7 @@ export interface ListPage {
 }
 
 /**
- * One page of a list (newest first) and its total, in ONE statement and round trip. The page's ids
+ * One page of a list (newest first, or in its own `order`) and its total, in ONE statement and round trip. The page's ids
  * come from the (created_at DESC, id DESC) or search index alone, and only those rows are read: a
  * deep OFFSET skips index entries, not table rows.
  */
@@ -176,14 +182,18 @@ export async function readList(url: URL, spec: ListSpec): Promise<ListPage> {
   const { page, limit, offset } = paging(url);
   const { where: filter, totalParams: params, totalSql } = listQuery(url, await prepareList(url, spec));
   params.push(limit, offset);
+  const keys = spec.order ?? ['created_at'];
+  const direction = spec.order ? '' : ' DESC';
+  const inner = keys.map((key) => `${key}${direction}`).join(', ');
+  const outer = keys.map((_, i) => `k.page_key${i}${direction}`).join(', ');
   const sql = `SELECT (${totalSql})::bigint AS list_total, p.*
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
       SELECT ${spec.columns} FROM (
-        SELECT id AS page_id, created_at AS page_created FROM ${spec.table} ${filter}
-         ORDER BY created_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+        SELECT id AS page_id, ${keys.map((key, i) => `${key} AS page_key${i}`).join(', ')} FROM ${spec.table} ${filter}
+         ORDER BY ${inner}, id${direction} LIMIT $${params.length - 1} OFFSET $${params.length}
       ) AS k JOIN ${spec.table} AS t ON t.id = k.page_id
-      ORDER BY k.page_created DESC, k.page_id DESC
+      ORDER BY ${outer}, k.page_id${direction}
     ) AS p ON true`;
   const started = performance.now();
   const result = await query<Record<string, unknown>>(sql, params);

@@ -63,7 +63,7 @@ describe('vacancies API (/v1/api/jobs)', () => {
     expect(saved.createdAt).toMatch(ISO_RE);
     expect(saved.keyResponsibilities).toEqual(['Plan lessons', 'Run the lab']);
     const second = await (
-      await admin.request('/v1/api/jobs', { method: 'POST', json: saved({ employmentType: 'Contract' }) })
+      await admin.request('/v1/api/jobs', { method: 'POST', json: vacancy({ employmentType: 'Contract' }) })
     ).json();
 
     const visitor = new ApiClient();
@@ -81,7 +81,7 @@ describe('vacancies API (/v1/api/jobs)', () => {
 
     const put = await admin.request(`/v1/api/jobs/${saved._id}`, {
       method: 'PUT',
-      json: saved({
+      json: vacancy({
         jobTitle: '  TGT Maths  ',
         employmentType: 'Part-Time',
         keyResponsibilities: [],

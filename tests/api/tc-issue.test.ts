@@ -175,7 +175,12 @@ describe('issuing a TC from the register', () => {
   it('is verifiable at once, without a scan, and its link serves the drawn TC', async () => {
     const found = await verify('tc/0501', TODAY);
     expect(found.status).toBe(200);
-    expect(found.json).toMatchObject({ studentName: 'Priya Verma', tcNumber: 'TC/0501', issuedOn: TODAY });
+    expect(found.json).toMatchObject({
+      studentName: 'Priya Verma',
+      tcNumber: 'TC/0501',
+      issuedOn: TODAY,
+      signed: false,
+    });
     const scan = await new ApiClient().request(found.json.scanUrl);
     expect(scan.status).toBe(200);
     expect(scan.headers.get('content-type')).toBe('application/pdf');

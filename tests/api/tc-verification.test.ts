@@ -189,6 +189,7 @@ describe('anyone verifies a TC by its number and date of issue', () => {
       issuedOn: TODAY,
       scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/),
       scanMinutes: 15,
+      signed: true,
     });
     const image = await new ApiClient().request(found.json.scanUrl);
     expect(image.status).toBe(200);

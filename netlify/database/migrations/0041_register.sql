@@ -58,6 +58,8 @@ CREATE TABLE pupils (
 );
 CREATE INDEX pupils_class_idx ON pupils (class, section, first_name) WHERE status = 'studying';
 CREATE INDEX pupils_created_idx ON pupils (created_at DESC, id DESC);
+-- The list's order: by admission number, shorter first (src/features/register/register-routes.server.ts).
+CREATE INDEX pupils_number_order_idx ON pupils (length(admission_number), admission_number, id);
 
 -- The register as a kind of record (src/features/register/kind.ts): the office's search on the
 -- names (English and Hindi), admission numbers and mobile numbers by their start, and the desk's

@@ -39,6 +39,8 @@ interface Props<T extends WithStatus> {
   onChanged: (record: T) => void;
   /** Inputs a move may carry besides the workflow's required ones (e.g. the next follow-up date). */
   optionalInputs?: (to: string) => MoveInput[];
+  /** Moves another section of the screen makes its own way (a TC issued from the register), left out here. */
+  leaveOut?: readonly string[];
 }
 
 const NOTE: MoveInput = { name: 'note', label: 'Note', kind: 'textarea', max: 1000 };
@@ -53,10 +55,13 @@ export function WorkflowPanel<T extends WithStatus>({
   workflow,
   onChanged,
   optionalInputs,
+  leaveOut = [],
 }: Props<T>) {
   const me = useSignedIn();
   const [target, setTarget] = useState<string>();
-  const moves = record.erasedAt ? [] : allowedMoves(workflow, record.status, me.role);
+  const moves = record.erasedAt
+    ? []
+    : allowedMoves(workflow, record.status, me.role).filter((to) => !leaveOut.includes(to));
   const last = record.history?.at(-1);
   const headingId = useId();
 

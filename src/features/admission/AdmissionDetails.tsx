@@ -53,6 +53,15 @@ export default function AdmissionDetails() {
             </a>
           </p>
           <WorkflowPanel resource="admission" record={record} workflow={ADMISSION_WORKFLOW} onChanged={replace} />
+          {record.pupil && (
+            <p className="details-reference">
+              In the register: admission number <strong>{record.pupil.admissionNumber}</strong>, class{' '}
+              {[record.pupil.class, record.pupil.section].filter(Boolean).join('-')}{' '}
+              <a className="btn btn--small" href={`/admin/register/details/${encodeURIComponent(record.pupil._id)}`}>
+                Open the pupil
+              </a>
+            </p>
+          )}
           {!record.erasedAt && (
             <ContactActions
               mobile={record.contactNo}

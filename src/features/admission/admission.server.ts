@@ -19,7 +19,7 @@
 import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { deleteBlobs } from '../../server/blobs.ts';
-import { isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
+import { getPool, isUuid, placeholders, query, queryOne, transaction } from '../../server/db.ts';
 import { badRequest, conflict, formRefusal, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import {
@@ -85,7 +85,7 @@ import { offersClass } from '../../lib/school-profile.ts';
 import { privacyJson } from '../../lib/privacy-state.ts';
 import { ADMISSION_KIND, admissionFacts } from './kind.ts';
 import { statusRouteOf } from '../record-kind.ts';
-import { enrolFromAdmission } from '../register/register.server.ts';
+import { enrolFromAdmission, pupilByAdmission } from '../register/register.server.ts';
 
 const DIRECT = 'file:';
 
@@ -354,8 +354,12 @@ export async function loadAdmission(id: string): Promise<Admission | undefined> 
       WHERE t.id = $1 ORDER BY d.created_at DESC LIMIT 20`,
     [id],
   );
+  const pupil = await pupilByAdmission(getPool(), id);
   return {
     ...admissionJson(row, stored),
+    pupil: pupil
+      ? { _id: pupil._id, admissionNumber: pupil.admissionNumber, class: pupil.class, section: pupil.section }
+      : null,
     ...(await workflowJson(STATUS_ROUTE, row)),
     ...(await paymentDetails('admission', id)),
     ...privacyJson(row),

@@ -302,6 +302,8 @@ export type Admission = RecordJson<typeof ADMISSION> &
     /** The checklist entry of each stored document, by field. */
     documents?: Record<string, DocumentCheck>;
     duplicates?: PossibleDuplicate[];
+    /** The pupil it became in the register, once admitted: the number the office tells the family. */
+    pupil?: { _id: string; admissionNumber: string; class: string; section: string } | null;
   };
 
 /** How the office's list and details mark an application whose date of birth was outside the class's age range. */

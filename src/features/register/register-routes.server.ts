@@ -62,6 +62,9 @@ export const REGISTER_LIST: ListSpec = {
     status: statusEquals,
   },
   counted: true,
+  // The register's own order: by admission number, 'A/9' before 'A/10' (shorter first), so a typed
+  // number's own pupil comes first among those it starts.
+  order: ['length(admission_number)', 'admission_number'],
 };
 
 export async function listPupils(req: Request): Promise<Response> {

@@ -32,7 +32,14 @@ export default function TcDetails() {
     >
       {(record: TcRequest, { replace, reload }) => (
         <div className="details-sections">
-          <WorkflowPanel resource="tc-request" record={record} workflow={TC_WORKFLOW} onChanged={replace} />
+          {/* With the pupil in the register, the TC is issued from it (its series, the pupil left), not typed by hand. */}
+          <WorkflowPanel
+            resource="tc-request"
+            record={record}
+            workflow={TC_WORKFLOW}
+            onChanged={replace}
+            leaveOut={record.registerMatch?.pupil ? ['issued'] : []}
+          />
           <RegisterMatchSection record={record} />
           <IssueTcSection record={record} onIssued={reload} />
           <CertificateSection record={record} onChanged={replace} />

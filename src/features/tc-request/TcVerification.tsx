@@ -141,9 +141,11 @@ export default function TcVerification({ lang = 'en', text }: { lang?: Language;
             </div>
           </dl>
           <p className="tcv-scan">
-            <a href={found.scanUrl}>{t('tcVerify.scan')}</a>
+            <a href={found.scanUrl}>{t(found.signed ? 'tcVerify.scan' : 'tcVerify.drawn')}</a>
           </p>
-          <p className="tcv-note">{t('tcVerify.scanNote', { minutes: String(found.scanMinutes) })}</p>
+          <p className="tcv-note">
+            {t(found.signed ? 'tcVerify.scanNote' : 'tcVerify.drawnNote', { minutes: String(found.scanMinutes) })}
+          </p>
         </section>
       )}
     </div>

@@ -4,7 +4,7 @@
  * its date of issue to see it.
  *
  *   POST /v1/api/tc-verification { tcNumber, issuedOn, language? }
- *     200 { studentName, tcNumber, issuedOn, scanUrl, scanMinutes } when both match an issued TC
+ *     200 { studentName, tcNumber, issuedOn, scanUrl, scanMinutes, signed } when both match an issued TC
  *     whose signed scan the office attached; one 404 otherwise, the same whether the number is
  *     unknown, the date wrong or no scan attached (and for an erased request). 400 for a body
  *     that is not a number and a date, before anything is counted. Limited as the parents' status
@@ -118,6 +118,7 @@ export const verifyTc: Handler = async (req, { ip }) => {
     issuedOn: row.tc_issue_date,
     scanUrl: `/v1/api/tc-verification/scan?${new URLSearchParams({ token })}`,
     scanMinutes: SCAN_MINUTES,
+    signed: row.file_id !== null,
   };
   return json(answer);
 };

@@ -62,4 +62,9 @@ export interface VerifiedTc {
   scanUrl: string;
   /** How long the link works. */
   scanMinutes: number;
+  /**
+   * Whether the link is the signed TC's scan; else it is the TC as the register drew it, before the
+   * office attached the signed copy (which the page says, so nobody takes it for the signed one).
+   */
+  signed: boolean;
 }

@@ -22,7 +22,7 @@ const typeIn = (texts: VacanciesTexts, type: string) => texts[`vacancies.type.${
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; vacancies: Vacancy[] };
 
 /**
- * `words`: the page's language's words (vacancies-texts.ts); `lang` dates the cards in that language;
+ * `texts`: the page's language's texts (vacancies-texts.ts); `lang` dates the cards in that language;
  * `contact`: the office's as the build read it, followed live.
  */
 export default function VacanciesBoard({

@@ -472,6 +472,9 @@ export const EN = {
   'tcVerify.issuedOn': 'Date of issue',
   'tcVerify.scan': 'See the signed TC (scan)',
   'tcVerify.scanNote': 'The link works for {minutes} minutes. Compare the scan with the certificate you were given.',
+  'tcVerify.drawn': 'See the TC as the school issued it',
+  'tcVerify.drawnNote':
+    'The school has not put up the signed copy yet: this is the TC as printed from the school register, before signature and seal. The link works for {minutes} minutes. Compare every line with the certificate you were given.',
   'tcVerify.scanExpired': 'This link has expired. Please verify the TC again to get a new one.',
   // The Mandatory Public Disclosure page (src/features/disclosure/).
   'disclosure.title': 'Mandatory Public Disclosure',

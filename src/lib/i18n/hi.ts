@@ -608,6 +608,9 @@ export const HI: Record<TextCode, string> = {
   'tcVerify.issuedOn': 'जारी होने की तिथि',
   'tcVerify.scan': 'हस्ताक्षर की हुई टी.सी. की स्कैन कॉपी देखें',
   'tcVerify.scanNote': 'यह लिंक {minutes} मिनट तक खुलेगा। स्कैन कॉपी को अपने पास की टी.सी. से मिलाकर देखें।',
+  'tcVerify.drawn': 'विद्यालय द्वारा जारी टी.सी. देखें',
+  'tcVerify.drawnNote':
+    'विद्यालय ने हस्ताक्षर और मुहर वाली प्रति अभी नहीं लगाई है: यह विद्यालय के रजिस्टर से छपी टी.सी. है, हस्ताक्षर और मुहर से पहले की। यह लिंक {minutes} मिनट तक खुलेगा। इसकी हर पंक्ति अपने पास की टी.सी. से मिलाकर देखें।',
   'tcVerify.scanExpired': 'इस लिंक का समय पूरा हो गया है। नया लिंक पाने के लिए टी.सी. की जाँच फिर से करें।',
   // The Mandatory Public Disclosure page (src/features/disclosure/).
   'disclosure.title': 'अनिवार्य सार्वजनिक प्रकटीकरण',
