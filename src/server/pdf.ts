@@ -118,6 +118,24 @@ export function decoration(doc: PdfDoc, draw: () => void): void {
   doc.endMarkedContent();
 }
 
+/** The grey of fine print on the school's documents, and of their rules. */
+export const GREY = '#4a4a4a';
+export const RULE = '#9a9a9a';
+
+/** A thin horizontal rule from `x` across `width`: a decoration. */
+export function rule(doc: PdfDoc, x: number, y: number, width: number): void {
+  decoration(doc, () =>
+    doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke()
+      .restore(),
+  );
+}
+
 /** `draw`'s painting as the content of a new element `role` (with `options`) in the open one. */
 function tagged(doc: PdfDoc, role: string, options: Record<string, unknown>, draw: () => void): void {
   const element = doc.struct(role, options);

@@ -24,10 +24,12 @@ import type { Handler } from '../../server/http.ts';
 import {
   decoration,
   drawQr,
+  GREY,
   group,
   heightOf,
   newPdf,
   pdfBytes,
+  rule,
   write,
   type PdfDoc,
   type TextStyle,
@@ -40,7 +42,7 @@ import { ADMISSION_FILE_FIELDS, isFileField } from './admission.ts';
 import { documentLabel } from './document-texts.ts';
 import { statusUrl } from './acknowledgment.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
-import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
+import { letterhead } from '../../server/letterhead.ts';
 import { REFERENCE_NUMBER } from '../../lib/record-numbers.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');
@@ -105,9 +107,6 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
 /** The facts that have a value (an application from before the form asked the date of birth has none). */
 const given = <C extends string>(facts: [C, string][]) => facts.filter(([, value]) => value !== '');
 
-const GREY = '#4a4a4a';
-const RULE = '#9a9a9a';
-
 /** The one page: the school, the facts, the documents, the next steps and the QR code of the status page. */
 async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer> {
   const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
@@ -116,18 +115,8 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   const width = doc.page.width - left - doc.page.margins.right;
   const centred: TextStyle = { width, align: 'center' };
 
-  // The school as its profile has it now; a fact the school has not set is left out.
   const school = await schoolProfile();
-  write(doc, schoolName(school, language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, schoolAddress(school, language), { ...centred, size: 9.5, color: GREY });
-  const schoolFacts = [
-    school.affiliationNumber && t('ack.pdf.affiliation', { number: school.affiliationNumber }),
-    officePhone(school) && t('ack.pdf.phone', { phone: officePhone(school) }),
-  ].filter(Boolean);
-  if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { ...centred, size: 9.5, color: GREY });
-  let y = doc.y + 8;
-  rule(doc, left, y, width);
-  write(doc, t('ack.pdf.title'), { ...centred, size: 14, weight: 'bold', role: 'H1' }, left, y + 10);
+  letterhead(doc, school, language, t('ack.pdf.title'));
 
   // The reference number, large, with the QR code of the status page beside it.
   const qrSize = 112;
@@ -148,7 +137,7 @@ async function acknowledgmentPdf(row: Found, language: Language): Promise<Buffer
   // Beside the QR code the values keep clear of it; below it they take the whole width.
   const qrBottom = top + qrSize + 16;
   const valueWidth = (at: number) => (at < qrBottom ? width - 170 - qrSize - 16 : width - 170);
-  y = doc.y + 14;
+  let y = doc.y + 14;
   const facts: [TextCode, string][] = [
     ['ack.student', [row.student_first_name, row.student_middle_name, row.student_last_name].filter(Boolean).join(' ')],
     ...given<TextCode>([
@@ -237,17 +226,4 @@ function listDocuments(doc: PdfDoc, documents: string[], x: number, y: number, w
     }),
   );
   return bottom;
-}
-
-function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () =>
-    doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke()
-      .restore(),
-  );
 }

@@ -22,15 +22,16 @@ import { changeDetail, recordAudit } from '../../server/audit.ts';
 import { getPool, queryOne, transaction, type Queryable } from '../../server/db.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
-import { decoration, group, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { decoration, GREY, group, heightOf, newPdf, pdfBytes, rule, write, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
+import { letterhead } from '../../server/letterhead.ts';
 import { toIso } from '../../lib/dates.ts';
 import { phoneDigits } from '../../lib/forms/phone.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
-import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
+import { officePhone, schoolAddress } from '../../lib/school-profile.ts';
 import { pupilByAdmission } from '../register/register.server.ts';
 import { feeStanding } from '../payments/payments.server.ts';
 import { normaliseReference } from './status-check.ts';
@@ -199,8 +200,6 @@ export const getAdmissionLetter: Handler = async (req, { ip }) => {
   });
 };
 
-const GREY = '#4a4a4a';
-const RULE = '#9a9a9a';
 const TIME_ZONE = 'Asia/Kolkata';
 
 /** A day as a letter writes it: 'Thursday, 1 April 2027' / 'गुरुवार, 1 अप्रैल 2027'. */
@@ -236,17 +235,7 @@ async function letterPdf(row: Found, language: Language): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
   const centred: TextStyle = { width, align: 'center' };
 
-  // The school's header, as the acknowledgment draws it.
-  write(doc, schoolName(school, language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, schoolAddress(school, language), { ...centred, size: 9.5, color: GREY });
-  const schoolFacts = [
-    school.affiliationNumber && t('ack.pdf.affiliation', { number: school.affiliationNumber }),
-    officePhone(school) && t('ack.pdf.phone', { phone: officePhone(school) }),
-  ].filter(Boolean);
-  if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { ...centred, size: 9.5, color: GREY });
-  let y = doc.y + 8;
-  rule(doc, left, y, width);
-  write(doc, t('letter.pdf.title'), { ...centred, size: 15, weight: 'bold', role: 'H1' }, left, y + 10);
+  letterhead(doc, school, language, t('letter.pdf.title'), 15);
   write(doc, t('letter.pdf.date', { date: longDate(new Date(), language) }), {
     width,
     size: 10,
@@ -278,7 +267,7 @@ async function letterPdf(row: Found, language: Language): Promise<Buffer> {
   ];
   const valueX = left + 190;
   const valueWidth = width - 190;
-  y = doc.y + 12;
+  let y = doc.y + 12;
   group(doc, 'Table', () => {
     for (const [label, value] of facts) {
       const height = Math.max(
@@ -343,17 +332,4 @@ async function letterPdf(row: Found, language: Language): Promise<Buffer> {
   rule(doc, left, y + 10, width);
   write(doc, t('letter.footer'), { ...centred, size: 8.5, color: GREY }, left, y + 16);
   return pdfBytes(doc);
-}
-
-function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () =>
-    doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke()
-      .restore(),
-  );
 }

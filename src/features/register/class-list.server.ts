@@ -8,7 +8,7 @@ import type { AdminContext } from '../../server/auth.ts';
 import { recordAudit } from '../../server/audit.ts';
 import { query } from '../../server/db.ts';
 import { badRequest } from '../../server/errors.ts';
-import { decoration, group, heightOf, newPdf, pdfBytes, write, type PdfDoc } from '../../server/pdf.ts';
+import { GREY, group, heightOf, newPdf, pdfBytes, rule, write } from '../../server/pdf.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
 import { classFor, fill, isLanguage, type Language, type TextCode } from '../../lib/i18n/index.ts';
@@ -17,9 +17,6 @@ import { dayMonthYear } from '../../lib/dates.ts';
 import { PUPIL_COLUMNS, pupilJson } from './register.server.ts';
 import { pupilName, type Pupil } from './pupil.ts';
 import { REGISTER_API_TEXTS } from './register-routes.server.ts';
-
-const GREY = '#4a4a4a';
-const RULE = '#9a9a9a';
 
 /** The columns: heading, share of the width. */
 const COLUMNS: [TextCode, number][] = [
@@ -59,19 +56,6 @@ export async function classList(req: Request, ctx: AdminContext): Promise<Respon
   return new Response(new Uint8Array(pdf), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}.pdf"` },
   });
-}
-
-function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () =>
-    doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke()
-      .restore(),
-  );
 }
 
 async function classListPdf(pupils: Pupil[], cls: string, section: string, language: Language): Promise<Buffer> {

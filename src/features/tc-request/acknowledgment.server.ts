@@ -20,7 +20,7 @@
 import { queryOne } from '../../server/db.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { json, type Handler } from '../../server/http.ts';
-import { decoration, group, heightOf, newPdf, pdfBytes, write, type PdfDoc, type TextStyle } from '../../server/pdf.ts';
+import { GREY, group, heightOf, newPdf, pdfBytes, rule, write, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
 import { gatewayConfig } from '../../server/razorpay.ts';
 import { dayMonthYear, formatDateTime } from '../../lib/dates.ts';
@@ -29,7 +29,7 @@ import { formatRupees } from '../../lib/money.ts';
 import { statusPageUrl } from '../../lib/status-pages.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
-import { officePhone, schoolAddress, schoolName } from '../../lib/school-profile.ts';
+import { letterhead } from '../../server/letterhead.ts';
 import { feeStanding } from '../payments/payments.server.ts';
 import { TC_STATUS_PAGE } from './kind-letters.ts';
 import { normaliseTcReference, tcReferenceOf } from './reference.ts';
@@ -95,9 +95,6 @@ export const getTcAcknowledgment: Handler = async (req, { ip }) => {
   });
 };
 
-const GREY = '#4a4a4a';
-const RULE = '#9a9a9a';
-
 async function acknowledgmentPdf(row: Found, feePaise: number, language: Language): Promise<Buffer> {
   const t = (code: TextCode, values?: Record<string, string>) => fill(language, code, values);
   const doc = newPdf(`${t('tcAck.title')} ${row.reference_number}`, language);
@@ -106,16 +103,7 @@ async function acknowledgmentPdf(row: Found, feePaise: number, language: Languag
   const centred: TextStyle = { width, align: 'center' };
 
   const school = await schoolProfile();
-  write(doc, schoolName(school, language), { ...centred, size: 16, weight: 'bold' }, left, doc.page.margins.top);
-  write(doc, schoolAddress(school, language), { ...centred, size: 9.5, color: GREY });
-  const schoolFacts = [
-    school.affiliationNumber && t('ack.pdf.affiliation', { number: school.affiliationNumber }),
-    officePhone(school) && t('ack.pdf.phone', { phone: officePhone(school) }),
-  ].filter(Boolean);
-  if (schoolFacts.length) write(doc, schoolFacts.join(' · '), { ...centred, size: 9.5, color: GREY });
-  let y = doc.y + 8;
-  rule(doc, left, y, width);
-  write(doc, t('tcAck.title'), { ...centred, size: 14, weight: 'bold', role: 'H1' }, left, y + 10);
+  letterhead(doc, school, language, t('tcAck.title'));
   write(doc, t('tcAck.reference'), { size: 10, color: GREY }, left, doc.y + 12);
   write(doc, row.reference_number, { size: 24, weight: 'bold' });
 
@@ -130,7 +118,7 @@ async function acknowledgmentPdf(row: Found, feePaise: number, language: Languag
     ['tcAck.submitted', formatDateTime(row.created_at, language)],
     ['tcAck.fee', feePaise > 0 ? formatRupees(feePaise) : ''],
   ];
-  y = doc.y + 14;
+  let y = doc.y + 14;
   const valueX = left + 170;
   group(doc, 'Table', () => {
     for (const [label, value] of facts.filter(([, v]) => v !== '')) {
@@ -167,17 +155,4 @@ async function acknowledgmentPdf(row: Found, feePaise: number, language: Languag
   rule(doc, left, y + 8, width);
   write(doc, t('tcAck.footer'), { ...centred, size: 8.5, color: GREY }, left, y + 14);
   return pdfBytes(doc);
-}
-
-export function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () =>
-    doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke()
-      .restore(),
-  );
 }

@@ -5,11 +5,9 @@
  * workflow or outbox code.
  */
 import { queryOne } from '../../server/db.ts';
-import { decoration, group, heightOf, newPdf, pdfBytes, write, type PdfDoc } from '../../server/pdf.ts';
+import { GREY, group, heightOf, newPdf, pdfBytes, rule, write } from '../../server/pdf.ts';
 import { dayMonthYear } from '../../lib/dates.ts';
 import type { TcFields } from './issue.ts';
-
-const GREY = '#4a4a4a';
 
 const yesNo = (value: string) => value || 'No';
 const month = (value: string) =>
@@ -126,19 +124,6 @@ export async function tcPdf(tc: TcFields): Promise<Buffer> {
     write(doc, line, { size: 9, width: third - 16, align: 'center' }, left + i * third + 8, y + 4);
   });
   return pdfBytes(doc);
-}
-
-function rule(doc: PdfDoc, x: number, y: number, width: number): void {
-  decoration(doc, () =>
-    doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(0.6)
-      .strokeColor('#9a9a9a')
-      .stroke()
-      .restore(),
-  );
 }
 
 /** The drawn TC of an issued request as a PDF, or undefined when it has none (issued by hand, erased). */
