@@ -72,7 +72,12 @@ interface Found {
   documents: string[] | null;
 }
 
-export const getAcknowledgment: Handler = async (req, { ip }) => {
+/**
+ * What a family's download of its application proves itself with (the acknowledgment, the
+ * admission letter): `?referenceNumber=&contactNo=&lang=`, read as the forms read them; a missing
+ * or malformed one is a 400 naming it in the language asked.
+ */
+export function familyProof(req: Request): { language: Language; reference: string; mobile: string } {
   const params = new URL(req.url).searchParams;
   const language: Language = params.get('lang') === 'hi' ? 'hi' : 'en';
   const reference = normaliseReference(params.get('referenceNumber') ?? '');
@@ -85,6 +90,11 @@ export const getAcknowledgment: Handler = async (req, { ip }) => {
     const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
     throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
   }
+  return { language, reference, mobile };
+}
+
+export const getAcknowledgment: Handler = async (req, { ip }) => {
+  const { language, reference, mobile } = familyProof(req);
   const row = await lookUpPair(ip, mobile, () =>
     queryOne<Found>(
       `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,

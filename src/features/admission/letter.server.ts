@@ -24,17 +24,16 @@ import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { json, readJson, type Handler } from '../../server/http.ts';
 import { decoration, GREY, group, heightOf, newPdf, pdfBytes, rule, write, type TextStyle } from '../../server/pdf.ts';
 import { lookUpPair } from '../../server/status-check.ts';
+import { familyProof } from './acknowledgment.server.ts';
 import { schoolProfile } from '../../server/school-profile.ts';
 import { letterhead } from '../../server/letterhead.ts';
 import { toIso } from '../../lib/dates.ts';
-import { phoneDigits } from '../../lib/forms/phone.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { classFor, fill, type Language, type TextCode } from '../../lib/i18n/index.ts';
 import { isSessionName, sessionName, sessionOf } from '../../lib/sessions.ts';
 import { officePhone, schoolAddress } from '../../lib/school-profile.ts';
 import { pupilByAdmission } from '../register/register.server.ts';
 import { feeStanding } from '../payments/payments.server.ts';
-import { normaliseReference } from './status-check.ts';
 import {
   checkLetterSettings,
   DEFAULT_ORIGINALS,
@@ -44,8 +43,6 @@ import {
 } from './letter.ts';
 
 const NO_MATCH = fill('en', 'ack.notFound');
-const REFERENCE_CODE = 'ack.error.reference';
-const MOBILE_CODE = 'ack.error.mobile';
 
 interface SettingsRow {
   session: string;
@@ -170,18 +167,7 @@ interface Found {
 }
 
 export const getAdmissionLetter: Handler = async (req, { ip }) => {
-  const params = new URL(req.url).searchParams;
-  const language: Language = params.get('lang') === 'hi' ? 'hi' : 'en';
-  const reference = normaliseReference(params.get('referenceNumber') ?? '');
-  const mobile = phoneDigits(params.get('contactNo') ?? '');
-  if (!reference || !mobile) {
-    const codes: Record<string, typeof REFERENCE_CODE | typeof MOBILE_CODE> = {
-      ...(reference ? {} : { referenceNumber: REFERENCE_CODE }),
-      ...(mobile ? {} : { contactNo: MOBILE_CODE }),
-    };
-    const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fill(language, code)]));
-    throw badRequest(Object.values(fields)[0]!, fields).withCode(Object.values(codes)[0]!, codes);
-  }
+  const { language, reference, mobile } = familyProof(req);
   const row = await lookUpPair(ip, mobile, () =>
     queryOne<Found>(
       `SELECT id, reference_number, student_first_name, student_middle_name, student_last_name, admission_class, session, status
