@@ -156,6 +156,7 @@ describe('a walk of the issued TCs from many addresses', () => {
       issuedOn: tc.issuedOn,
       scanUrl: expect.stringMatching(/^\/v1\/api\/tc-verification\/scan\?token=/),
       scanMinutes: 15,
+      signed: true,
     });
   }, 120_000);
 

@@ -33,7 +33,7 @@ import { ISSUE_TEXTS } from '../../src/features/tc-request/issue.ts';
 const run = promisify(execFile);
 const SHOTS = '/tmp/shots-journey';
 const TODAY = dateInIndia();
-const en = (code: Parameters<typeof fill>[1]) => fill('en', code);
+const en = (code: Parameters<typeof fill>[1], values?: Record<string, string>) => fill('en', code, values);
 const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
 /** Names of letters only (a name with digits is refused): the tag spelt in letters. */
 const letters = tag.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
@@ -311,7 +311,10 @@ describe("the office's register journey (1280 px)", () => {
       expect(result).toContain(nextTcNumber);
       expect(result).toContain(dayMonthYear(TODAY));
       await shot(p, '5-verified');
-      const href = (await p.getByRole('link', { name: en('tcVerify.scan') }).getAttribute('href'))!;
+      // No signed scan yet: the page says the link is the TC as drawn from the register.
+      expect(await p.getByRole('link', { name: en('tcVerify.scan') }).count()).toBe(0);
+      expect(result).toContain(en('tcVerify.drawnNote', { minutes: '15' }));
+      const href = (await p.getByRole('link', { name: en('tcVerify.drawn') }).getAttribute('href'))!;
       expect(await pdftotext(await openPdf(p, href), 'verified')).toContain(`TC No. ${nextTcNumber}`);
     } finally {
       await own.context.close();
