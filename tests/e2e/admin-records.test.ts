@@ -209,8 +209,10 @@ describe('TC requests', () => {
     await page.goto('/admin/tc-requests/panel');
     await listLoaded(page);
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Reference',
       'Student name',
       'Admission number',
+      'Class',
       'Contact',
       'Email',
       'Payment status',

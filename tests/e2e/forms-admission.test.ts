@@ -104,7 +104,7 @@ for (const band of BANDS) {
         await page.getByRole('button', { name: 'Submit application' }).click();
         await toast(page, FORM_TEXTS.required);
 
-        const name = `Etoe${band}${Date.now().toString(36).replace(/\d/g, '')}`;
+        const name = `Etoe${band.replace(/[^a-z]/g, '')}${Date.now().toString(36).replace(/\d/g, '')}`;
         await fillApplicationText(page, band, name);
         if (def.academic) await page.getByLabel(label('Government scholarship')).selectOption('yes');
 

@@ -18,6 +18,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, loginThroughUi, newPage, toast
 import { PDF, closeDb, db } from '../http/forms-fixtures.ts';
 import { aadhaar, badAadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { label, officeFinds, shownReference } from '../support/admission-form.ts';
+import { fillTcRegisterFields } from '../support/tc-form.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -229,7 +230,11 @@ describe('confirmation panels', () => {
       await page.goto('/hi/admissions/tc-request');
       await hydrated(page);
       const submit = page.getByRole('button', { name: HI['formText.tcSubmit'] });
-      expect(await page.locator('.ff-fee').textContent()).toBe(fillIn(HI['formText.tcFee'], { fee }));
+      // The fee, and the one sentence on paying the site's set-up gives.
+      await expect.poll(() => page.locator('.ff-fee').textContent()).toContain(fillIn(HI['formText.tcFee'], { fee }));
+      await expect
+        .poll(() => page.locator('.ff-fee').textContent())
+        .toMatch(new RegExp(`${HI['formText.tcPayOnline'].slice(0, 20)}|${HI['formText.tcPayOffice'].slice(0, 20)}`));
       expect(await page.locator('label', { hasText: TC.email.label }).first().textContent()).toBe(
         `${TC.email.label}${HI['formText.optional']}`,
       );
@@ -240,6 +245,7 @@ describe('confirmation panels', () => {
       await page.getByLabel(label(TC.parentName.label)).fill('सुरेश वर्मा');
       await page.getByLabel(label(TC.contact.label)).fill('9000054399');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await fillTcRegisterFields(page, TC);
       await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.tcSuccess']);

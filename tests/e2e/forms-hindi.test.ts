@@ -17,6 +17,7 @@ import { HTML, JPEG, PDF, closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
 import { officeFinds, shownReference } from '../support/admission-form.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
+import { fillTcRegisterFields } from '../support/tc-form.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,6 +59,7 @@ describe('the Hindi TC request form', () => {
       expect(await contact.inputValue()).toBe('+91 98111 22233');
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await fillTcRegisterFields(page, TC);
       await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await submit.click();
       await toast(page, HI['form.aadhaar']);

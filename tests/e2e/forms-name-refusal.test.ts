@@ -11,6 +11,7 @@ import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { PHONE, launchBrowser, newPage, hydrated, toast, label } from '../support/browser.ts';
 import { closeDb, count } from '../http/forms-fixtures.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
+import { fillTcRegisterFields } from '../support/tc-form.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +39,7 @@ describe('a name holding a link, on the Hindi TC form at 360 px', () => {
       await page.getByLabel(label(TC.contact.label)).fill('9000054321');
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await fillTcRegisterFields(page, TC);
       await page.getByRole('checkbox', { name: HI['formText.consentAgree'] }).check();
       await page.getByRole('button', { name: HI['formText.tcSubmit'] }).click();
 

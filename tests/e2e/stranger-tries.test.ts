@@ -17,6 +17,7 @@ import { accessibilityFailures } from './content-browser.ts';
 import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { fill as fillTexts } from '../../src/lib/i18n/index.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
+import { fillTcRegisterFields } from '../support/tc-form.ts';
 
 const TC_COUNTS = 3;
 const MOBILE = '9988776655';
@@ -106,6 +107,7 @@ describe('a family after strangers tried its numbers', () => {
       await page.getByLabel(label(TC.contact.label)).fill('9123456780');
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await fillTcRegisterFields(page, TC);
       await page.getByRole('checkbox').check();
     };
     try {

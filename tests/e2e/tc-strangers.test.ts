@@ -22,6 +22,7 @@ import { limits } from '../../src/config/limits.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { aadhaar } from '../unit/forms-cases.ts';
+import { fillTcRegisterFields } from '../support/tc-form.ts';
 
 const TC = HI_FORMS.tcRequest;
 const STRANGER = '9876501234';
@@ -77,6 +78,7 @@ describe("a stranger's TC requests for a pupil", () => {
       await page.getByLabel(label(TC.contact.label)).fill(MOTHER);
       await page.getByLabel(label(TC.email.label)).fill('parent@example.com');
       await page.getByLabel(label(TC.reason.label)).fill('परिवार दूसरे शहर जा रहा है');
+      await fillTcRegisterFields(page, TC);
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: HI['formText.tcSubmit'] }).click();
       await page.getByRole('heading', { name: HI['formText.tcDoneHeading'] }).waitFor();

@@ -27,7 +27,7 @@ describe('warm functions', () => {
       expect(res.status).toBe(200);
       await res.body?.cancel();
     }
-    expect(lines(/^\[local runtime\] (built|build of) jobs\b/)).toEqual(['[local runtime] built jobs']);
-    expect(lines(/^\[local runtime\] started an instance of jobs$/)).toHaveLength(1);
+    expect(lines(/^\[local runtime\] (built|build of) vacancies\b/)).toEqual(['[local runtime] built vacancies']);
+    expect(lines(/^\[local runtime\] started an instance of vacancies$/)).toHaveLength(1);
   });
 });
