@@ -82,6 +82,8 @@ describe('labels', () => {
         .filter((f) => !optional(TC_FORM).includes(f))
         .sort(),
     );
-    expect(optional(TC_FORM)).toEqual(privacy.aadhaarRequired ? ['email'] : ['aadharUid', 'email']);
+    expect(optional(TC_FORM)).toEqual(
+      privacy.aadhaarRequired ? ['section', 'email'] : ['section', 'aadharUid', 'email'],
+    );
   });
 });
