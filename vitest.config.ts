@@ -38,13 +38,17 @@ export default defineConfig({
       // The scripts run as a person runs them, in a copy of the repository (minutes each): in the
       // PGlite pass of `npm test`, or alone with `npx vitest run --project scripts`.
       { extends: true, test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'] } },
-      // Through the real local runtime (one for the whole run) and Chromium.
+      // Through the real local runtime (one for the whole run) and Chromium. A worker keeps the modules
+      // it imported for its next file (isolate: false), as the api project does: importing Playwright and
+      // the support code afresh was about 3.5 s of a core per file; what a file must not share is the
+      // site's data, which lives in the runtime, not in the module cache.
       {
         extends: true,
         test: {
           name: 'runtime',
           include: ['tests/http/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          isolate: false,
         },
       },
     ],

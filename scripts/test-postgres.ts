@@ -53,7 +53,17 @@ const CONCURRENT_DB_FILES = [
   'tc-walk',
 ].map((name) => `tests/db/${name}.test.ts`);
 
-/** The test files named on the command line (`node scripts/test-postgres.ts tests/api/x.test.ts`), else tests/api, tests/http and the files above. */
+/**
+ * The local runtime's own behaviour, whatever the database: its sockets and limits, one runtime per
+ * folder, a restart, warm functions, the client's address. They run in the PGlite pass of `npm test`,
+ * the database `npm start` uses; here they would prove nothing more (database-driver stays: the driver
+ * is what differs).
+ */
+const LOCAL_RUNTIME_FILES = ['local-runtime', 'single-runtime', 'restart', 'warm-functions', 'client-address'].map(
+  (name) => `tests/http/${name}.test.ts`,
+);
+
+/** The test files named on the command line (`node scripts/test-postgres.ts tests/api/x.test.ts`), else tests/api, tests/http but the local runtime's own, and the files above. */
 const files = process.argv.slice(2);
 
 /**
@@ -70,7 +80,18 @@ async function vitest(url: string): Promise<number> {
     // Asynchronous, so that this process keeps carrying the proxy's traffic while the tests run.
     const child = spawn(
       'npx',
-      ['vitest', 'run', ...(files.length ? files : ['tests/api', 'tests/http', ...CONCURRENT_DB_FILES])],
+      [
+        'vitest',
+        'run',
+        ...(files.length
+          ? files
+          : [
+              'tests/api',
+              'tests/http',
+              ...CONCURRENT_DB_FILES,
+              ...LOCAL_RUNTIME_FILES.flatMap((file) => ['--exclude', file]),
+            ]),
+      ],
       {
         stdio: 'inherit',
         env,

@@ -4,8 +4,6 @@
  * Hindi, opens the status page, downloads its admission letter, and the PDF's text (poppler's
  * pdftotext) holds the admission number and the reporting date. axe finds nothing on the screens
  * passed through, and the status page does not scroll sideways.
- *
- * On a runtime of its own, so the status pages' tries of this journey count on it alone.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,9 +13,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, downloadedBytes, launchBrowser, screenshot } from '../support/browser.ts';
-import { staffClient, type Staff } from '../support/api.ts';
+import { baseURL, staffClient, type Staff } from '../support/api.ts';
 import { signInAs } from '../support/admin-screens.ts';
-import { RAISED_LIMITS, startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
 import { createAdmission, type CreatedAdmission } from '../http/admin-fixtures.ts';
 import { runAxe } from './content-browser.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
@@ -28,22 +25,16 @@ const hi = (code: Parameters<typeof fill>[1], values?: Record<string, string>) =
 const SESSION = sessionOf();
 const REPORTING_DATE = `${SESSION.slice(0, 4)}-04-06`;
 
-let runtime: TestRuntime;
 let browser: Browser;
 let office: Staff;
 let admission: CreatedAdmission;
 let dir: string;
 
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime({
-    ADMIN_EMAIL: inject('adminEmail'),
-    ADMIN_PASSWORD: inject('adminPassword'),
-    ...RAISED_LIMITS,
-  });
   [browser, office, admission, dir] = await Promise.all([
     launchBrowser(),
-    staffClient('office', 'Sunita Clerk', runtime.url),
-    createAdmission({ language: 'hi' }, runtime.url),
+    staffClient('office', 'Sunita Clerk'),
+    createAdmission({ language: 'hi' }),
     mkdtemp(join(tmpdir(), 'admission-letter-e2e-')),
   ]);
   // Taken through the desk to Admitted, its documents verified on the way.
@@ -59,7 +50,6 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
-  await runtime?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -68,7 +58,7 @@ async function open(
   extra: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: runtime.url,
+    baseURL: baseURL(),
     viewport,
     bypassCSP: true,
     acceptDownloads: true,

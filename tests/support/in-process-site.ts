@@ -228,6 +228,10 @@ export async function startInProcessSite(env: Record<string, string> = {}): Prom
       writeRaw(socket, refusal!),
     );
   });
+  // A client's keep-alive socket reused at the instant the server closes it as idle hangs up a POST
+  // no client may retry: the tests' clients pause longer than Node's 5 s on busy cores, so idle sockets
+  // are kept for as long as a test file runs.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   setEnv('URL', url);
