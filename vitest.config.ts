@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import ScriptsFirst from './tests/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
     // The runtime files mostly wait (with two at once, the runtime, Chromium and the workers used
     // about 37 % of the two cores): four at once keep both cores busy.
     maxWorkers: 4,
+    sequence: { sequencer: ScriptsFirst },
     reporters: ['default'],
     projects: [
       // Pure code: no runtime, no database (`npm run test:unit`).
