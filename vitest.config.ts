@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import ScriptsFirst from './tests/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -12,7 +11,6 @@ export default defineConfig({
     // The runtime files mostly wait (with two at once, the runtime, Chromium and the workers used
     // about 37 % of the two cores): four at once keep both cores busy.
     maxWorkers: 4,
-    sequence: { sequencer: ScriptsFirst },
     reporters: ['default'],
     projects: [
       // Pure code: no runtime, no database (`npm run test:unit`).

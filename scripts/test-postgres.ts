@@ -55,11 +55,11 @@ const CONCURRENT_DB_FILES = [
 
 /**
  * The local runtime's own behaviour, whatever the database: its sockets and limits, one runtime per
- * folder, a restart, warm functions, the client's address. They run in the PGlite pass of `npm test`,
- * the database `npm start` uses; here they would prove nothing more (database-driver stays: the driver
- * is what differs).
+ * folder and its restart, warm functions, the client's address. They run in the PGlite pass of `npm test`,
+ * the database `npm start` uses; here they would prove nothing more. The driver is what differs, so
+ * database-driver runs here (the PGlite pass checks its driver in single-runtime).
  */
-const LOCAL_RUNTIME_FILES = ['local-runtime', 'single-runtime', 'restart', 'warm-functions', 'client-address'].map(
+const LOCAL_RUNTIME_FILES = ['local-runtime', 'single-runtime', 'warm-functions', 'client-address'].map(
   (name) => `tests/http/${name}.test.ts`,
 );
 

@@ -90,8 +90,6 @@ describe('admin guard', () => {
 
   it('shows "Loading..." while checking, then the screen for a signed-in admin (also on reload)', async () => {
     const { context, page } = await newPage(browser);
-    page.on('console', (m) => console.log('console', m.text()));
-    page.on('response', (r) => console.log('resp', r.status(), r.url()));
     await loginThroughUi(page);
     let release: () => void = () => {};
     const held = new Promise<void>((ok) => (release = ok));

@@ -112,5 +112,6 @@ describe.each([
     } finally {
       await context.close();
     }
-  });
+    // Each of its many steps waits on a screen: 45 s on a busy run, over the default minute on a busier one.
+  }, 180_000);
 });

@@ -2,7 +2,8 @@
  * One runtime per folder (scripts/local-runtime/folder-lock.ts): a second `npm start`, `npm run dev`
  * or admin script on a folder whose runtime runs is refused at once, before it opens the database;
  * the first keeps serving; after the first is killed (SIGKILL: no clean-up at all) the next start
- * opens the database as it was. The runtime's files (the documents included) are its owner's only,
+ * opens the database as it was, with the first administrator made once and the staff's sessions still
+ * signed in, on node-postgres to its database gateway. The runtime's files (the documents included) are its owner's only,
  * and an install from before that rule is put right at start. A port in use stops `npm start` with
  * what to do, before any administrator is made.
  */
@@ -82,10 +83,14 @@ describe('one runtime per folder', () => {
     if (first) await rm(first.root, { recursive: true, force: true });
   });
 
-  it("a second start is refused at once and the first keeps serving; after SIGKILL the next start has every record; the files are the owner's only", async () => {
+  it("a second start is refused at once and the first keeps serving; after SIGKILL the next start has every record and session, and makes no administrator; the files are the owner's only", async () => {
     first = await startTestRuntime(env, { keepRoot: true });
     const { root } = first;
+    expect(first.output()).toMatch(`Created the first administrator: ${ADMIN_EMAIL}`);
+    expect(first.output()).toMatch(/^Database driver: node-postgres$/m);
     const visitor = new ApiClient(first.url);
+    const signedIn = new ApiClient(first.url);
+    await signedIn.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const names = ['Kept Before Kill', 'Kept Also', 'Kept Third'];
     const ids: string[] = [];
     for (const name of names) {
@@ -144,6 +149,10 @@ describe('one runtime per folder', () => {
 
     again = await startTestRuntime({ ...env, ADMIN_EMAIL: 'other@school.test' }, { root, keepRoot: true });
     expect(again.output()).not.toMatch('Created the first administrator');
+    // The session signed in before the kill is still good.
+    const stillSignedIn = new ApiClient(again.url);
+    for (const [k, v] of signedIn.cookies) stillSignedIn.cookies.set(k, v);
+    expect((await stillSignedIn.request('/v1/api/auth')).status).toBe(200);
     const office = new ApiClient(again.url);
     await office.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     for (const [i, id] of ids.entries()) {
