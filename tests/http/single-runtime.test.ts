@@ -3,9 +3,9 @@
  * or admin script on a folder whose runtime runs is refused at once, before it opens the database;
  * the first keeps serving; after the first is killed (SIGKILL: no clean-up at all) the next start
  * opens the database as it was, with the first administrator made once and the staff's sessions still
- * signed in, on node-postgres to its database gateway. The runtime's files (the documents included) are its owner's only,
- * and an install from before that rule is put right at start. A port in use stops `npm start` with
- * what to do, before any administrator is made.
+ * signed in, on node-postgres to its database gateway. The runtime's files (the documents included)
+ * are its owner's only, and an install from before that rule is put right at start. A port in use
+ * stops `npm start` with what to do, before any administrator is made.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs';
