@@ -27,7 +27,13 @@ export async function verifyEveryDocument(page: Page): Promise<void> {
   await verify.first().waitFor();
   for (let left = await verify.count(); left > 0; left--) {
     const label = (await verify.first().getAttribute('aria-label'))!.replace(/^Verify /, '');
-    await verify.first().click();
+    // The answer first, with the page's own timeout: a route's first call under load can take longer
+    // than a poll's, and a refusal then fails here with the server's words rather than a count.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/documents/')),
+      verify.first().click(),
+    ]);
+    expect(answer.status(), await answer.text()).toBe(200);
     await expect.poll(() => verify.count()).toBe(left - 1);
     expect(await documents.getByRole('listitem').filter({ hasText: label }).innerText()).toContain('Verified');
   }
