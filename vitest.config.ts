@@ -14,12 +14,17 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       // Pure code: no runtime, no database (`npm run test:unit`).
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
       // Server code in the test's own process on a database of each file's own (PGlite in memory, or a
       // fresh PostgreSQL database when TEST_DATABASE_URL is set): no runtime, nothing shared, no turns.
       {
         extends: true,
-        test: { name: 'db', include: ['tests/db/**/*.test.ts'], globalSetup: ['tests/support/db-global-setup.ts'] },
+        test: {
+          name: 'db',
+          include: ['tests/db/**/*.test.ts'],
+          globalSetup: ['tests/support/db-global-setup.ts'],
+          isolate: false,
+        },
       },
       // The site's API over HTTP, its functions in the test's own process, each file on a site of its
       // own (tests/support/in-process-site.ts): a database and a blob folder of the file's own. A worker

@@ -38,6 +38,22 @@ export const CONTENT_ROUTES: Record<string, string> = {
 };
 
 /** Public routes whose pages other work owns (forms, vacancies, gallery, login): checked for 200 and one h1. */
+/**
+ * One page of each shape the content pages take, for the checks at 1280 px: the header, footer and
+ * grid are the same on every page at that width, so axe there looks at the home page, a landing, a
+ * message, a table page (the disclosure), pictures and text (the auditorium), the fee tables, the
+ * press list and the 404. Every page is checked at 360 px, where a page of its own can overflow.
+ */
+export const DESKTOP_SAMPLE = [
+  '/',
+  '/academy',
+  '/academy/founder-message',
+  '/academy/mandatory-disclosure',
+  '/infrastructure/auditorium',
+  '/admissions/fees',
+  '/press/coverage',
+];
+
 export const OTHER_PUBLIC_ROUTES = [
   '/login',
   '/admissions/apply/primary',

@@ -5,7 +5,8 @@
  * (HINDI_PENDING), which show the English page marked lang="en-IN" under a Hindi note; the language switch
  * keeps the page, its query string and hash both ways, by mouse and keyboard, and the choice is
  * remembered (Hindi chosen: / lands on /hi/; English chosen again: / stays); Hindi content pages
- * ship no framework JS; axe finds nothing and nothing is wider than 360 px.
+ * ship no framework JS; axe finds nothing (every page at 360 px, one of each shape at 1280 px) and
+ * nothing is wider than its window.
  */
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,7 @@ import { DESKTOP, PHONE, launchBrowser } from '../support/browser.ts';
 import { accessibilityFailures, openPage } from './content-browser.ts';
 import {
   CONTENT_ROUTES,
+  DESKTOP_SAMPLE,
   HINDI_FORMS,
   HINDI_PENDING,
   HINDI_PUBLIC_ROUTES,
@@ -436,13 +438,18 @@ describe('Hindi pages in Chromium', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it('the Hindi pages with their own text at 1280 px: zero axe violations, no horizontal scroll, the header on one line', async () => {
+  it('the Hindi pages with their own text at 1280 px: the header on one line and no horizontal scroll on each, zero axe violations on one of each shape', async () => {
     const { context, page } = await visitor(DESKTOP);
     const failures: string[] = [];
+    const sample = DESKTOP_SAMPLE.map((path) => pathIn('hi', path));
     try {
       for (const path of Object.keys(HINDI_ROUTES)) {
         await page.goto(path, { waitUntil: 'load' });
-        failures.push(...(await accessibilityFailures(page, path)));
+        if (sample.includes(path)) failures.push(...(await accessibilityFailures(page, path)));
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) failures.push(`${path}: horizontal scroll of ${overflow}px`);
         const header = await page.locator('.header-bar').boundingBox();
         if (header!.height > 80) failures.push(`${path}: the header wraps (${header!.height}px)`);
       }

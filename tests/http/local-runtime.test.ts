@@ -28,7 +28,11 @@ let port: number;
 beforeAll(async () => {
   runtime = await startIsolatedRuntime({ ADMIN_EMAIL, ADMIN_PASSWORD, ...RAISED_LIMITS });
   port = Number(new URL(runtime.url).port);
-}, 120_000);
+  // The functions the refusals ask for their methods are built first, outside the exchanges' wait:
+  // a first build under a loaded machine's other test files once outlasted it.
+  for (const path of ['/v1/api/enquiry', '/v1/api/uploads', '/v1/api/admission', '/v1/api/gallery'])
+    await (await fetch(new URL(path, runtime.url), { method: 'OPTIONS' })).arrayBuffer();
+}, 240_000);
 afterAll(async () => {
   await runtime?.stop();
 });
@@ -217,9 +221,10 @@ describe("a declared body over the route's limit", () => {
     },
   );
 
-  it('a client that sends the whole body anyway reads the 413, not a reset (each of 15 applications)', async () => {
+  // More applications than a function has instances (4): a refusal that held one would leave the last without.
+  it('a client that sends the whole body anyway reads the 413, not a reset (each of 6 applications)', async () => {
     const size = bodyLimit('POST', '/v1/api/admission').bytes + 2 * 1024 * 1024;
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 6; i++) {
       const outcome = await new Promise<string>((resolve) => {
         const req = httpRequest(
           {
