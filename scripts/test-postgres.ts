@@ -1,38 +1,16 @@
 /**
  * The API tests (tests/api, in process), the runtime's HTTP tests (tests/http) and the database-layer files
  * about concurrent requests against a real PostgreSQL server (Debian's package), so the SQL is proven
- * beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away cluster (as the `postgres`
- * user when run as root, since PostgreSQL refuses to run as root). The functions, in the test files' own
+ * beyond PGlite. Uses TEST_DATABASE_URL when given; otherwise starts a throw-away cluster
+ * (scripts/pg-cluster.ts). The functions, in the test files' own
  * processes as in the runtimes, reach it with production's driver, @neondatabase/serverless over
  * WebSocket, through a WebSocket-to-TCP proxy started here (scripts/ws-proxy.ts), as Netlify's functions
  * reach Neon. Test files given as arguments run alone.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { PostgresMissingError, startPgCluster } from './pg-cluster.ts';
 import { startWsProxy } from './ws-proxy.ts';
-
-function findBin(): string | undefined {
-  try {
-    const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-    return versions.length ? `/usr/lib/postgresql/${versions[0]}/bin` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The database-layer files run here as well as on PGlite: those whose point is many requests at the
@@ -52,6 +30,9 @@ const CONCURRENT_DB_FILES = [
   'tc-slots',
   'tc-walk',
 ].map((name) => `tests/db/${name}.test.ts`);
+
+/** And the round trips each request makes, counted on the server production's driver reaches. */
+const ROUND_TRIP_FILE = 'tests/db/round-trips.test.ts';
 
 /**
  * The local runtime's own behaviour, whatever the database: its sockets and limits, one runtime per
@@ -89,6 +70,7 @@ async function vitest(url: string): Promise<number> {
               'tests/api',
               'tests/http',
               ...CONCURRENT_DB_FILES,
+              ROUND_TRIP_FILE,
               ...LOCAL_RUNTIME_FILES.flatMap((file) => ['--exclude', file]),
             ]),
       ],
@@ -106,44 +88,27 @@ async function vitest(url: string): Promise<number> {
 
 if (process.env.TEST_DATABASE_URL) process.exit(await vitest(process.env.TEST_DATABASE_URL));
 
-const bin = findBin();
-if (!bin) {
-  console.error('PostgreSQL is not installed (apt-get install -y postgresql): the PostgreSQL test pass cannot run.');
+/**
+ * Connections the throw-away server takes: above the run's measured peak (docs/testing.md). Several
+ * runtimes run at once here (the shared one and the files' own), each function with its pool:
+ * PostgreSQL's default of 100 ran out mid-run ("too many clients", a 500). On Neon the pooled endpoint
+ * takes the functions' connections (docs/operations.md).
+ */
+const MAX_CONNECTIONS = 400;
+let cluster: Awaited<ReturnType<typeof startPgCluster>>;
+try {
+  cluster = await startPgCluster(MAX_CONNECTIONS);
+} catch (error) {
+  console.error(
+    error instanceof PostgresMissingError ? `${error.message} The PostgreSQL test pass cannot run.` : error,
+  );
   process.exit(1);
 }
-/** Connections the throw-away server takes: above the run's measured peak (docs/testing.md). */
-const MAX_CONNECTIONS = 400;
-const asRoot = process.getuid?.() === 0;
-const dir = mkdtempSync(join(tmpdir(), 'rmcp-pg-'));
-chmodSync(dir, 0o777);
-const data = join(dir, 'data');
-const as = (cmd: string, args: string[]) =>
-  asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
-const port = await freePort();
 let code: number;
 try {
-  as(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
-  // Several runtimes run at once here (the shared one and the files' own), each function with its
-  // pool: PostgreSQL's default of 100 connections ran out mid-run ("too many clients", a 500). On
-  // Neon the pooled endpoint takes the functions' connections (docs/operations.md).
-  as(`${bin}/pg_ctl`, [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${MAX_CONNECTIONS}`,
-    '-w',
-    'start',
-  ]);
-  console.log(`\nPostgreSQL ${bin.split('/').at(-2)} on port ${port}: running the API and HTTP tests against it`);
-  code = await vitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  console.log(`\nPostgreSQL ${cluster.version}: running the API and HTTP tests against it`);
+  code = await vitest(cluster.url);
 } finally {
-  try {
-    as(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']);
-  } catch {
-    // not started
-  }
-  rmSync(dir, { recursive: true, force: true });
+  cluster.stop();
 }
 process.exit(code);

@@ -17,12 +17,36 @@ interface Listening {
   on(event: 'error', listener: (error: Error) => void): unknown;
   off(event: 'error', listener: (error: Error) => void): unknown;
 }
-interface PoolLike extends Queryable, Listening {
+interface PoolLike extends Queryable {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'connect', listener: (client: Queryable) => void): unknown;
   connect(): Promise<Queryable & Listening & { release(err?: boolean | Error): void }>;
   end(): Promise<void>;
 }
 
 let pool: PoolLike | undefined;
+
+type StatementListener = (text: string) => void;
+const statementListeners = new Set<StatementListener>();
+
+/**
+ * Hears the text of every statement sent from now on, until the returned function is called: a
+ * diagnostic (tests/db/round-trips names the statements of a request that asks more than its figure).
+ */
+export function onStatement(listener: StatementListener): () => void {
+  statementListeners.add(listener);
+  return () => statementListeners.delete(listener);
+}
+
+/** Each connection the pool opens tells the listeners what it sends (the pool itself sends through it, with a callback). */
+function tellStatements(client: Queryable): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string } | undefined)?.text);
+    for (const listener of statementListeners) listener(text);
+    return send(...args);
+  }) as Queryable['query'];
+}
 
 /** DATABASE_URL (the admin CLI, tests against PostgreSQL) wins over the platform's NETLIFY_DB_URL. */
 export function connectionString(): string {
@@ -86,6 +110,7 @@ export function getPool(): PoolLike {
   // A connection the server ends while it waits in the pool (Neon suspending or restarting a compute,
   // a server restart) leaves the pool; unheard, its error would end the function instance.
   pool.on('error', (error) => console.warn(`[database] an idle connection was closed: ${error.message}`));
+  pool.on('connect', tellStatements);
   return pool;
 }
 
