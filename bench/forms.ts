@@ -1,6 +1,7 @@
 /**
  * Public forms under load, against the local runtime:
- *  - enquiry POSTs per second with p50/p99 latency (autocannon, 10 s);
+ *  - enquiry POSTs per second with p50/p99 latency (autocannon, 10 s): a figure, not a target (a
+ *    school's busiest morning is hundreds of families in hours, not hundreds a second);
  *  - the runtime's peak RSS growth while one admission with 13 documents of 2 MB goes through
  *    the way the form sends it (13 uploads, then the admission with their ids).
  * The runtime's pid comes from BENCH_RUNTIME_PID (bench/run.ts), else from the port's listener.
@@ -138,8 +139,7 @@ async function enquiryThroughput(baseURL: string): Promise<void> {
   console.log(
     `enquiry POST (autocannon, ${LOAD.connections} connections, ${LOAD.duration} s): ${(ok / LOAD.duration).toFixed(1)} created/s ` +
       `(${result.requests.average.toFixed(1)} req/s average), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
-      `${ok} x 201, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts` +
-      `  [target: >= 500/s, p99 < 100 ms]`,
+      `${ok} x 201, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts`,
   );
 }
 

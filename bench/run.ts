@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { TEST_GATEWAY, startTestRuntime, type TestRuntime } from '../tests/support/runtime.ts';
 
-if (!existsSync('dist/index.html')) {
+if (!existsSync('dist/_astro')) {
   console.error('Build the site first: npm run build');
   process.exit(1);
 }

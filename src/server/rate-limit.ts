@@ -118,6 +118,75 @@ export async function countHitOf(
   };
 }
 
+/** One limit of a request that counts in several at once (`countHitsOf`). */
+export interface Count {
+  bucket: string;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  /** The refusal's text (request.<message>). */
+  message?: RequestKey;
+}
+
+/** Hits counted together, taken back together. */
+export interface Hits {
+  /** Takes back the hits at these indexes of the counts (all when none are named), in one statement. */
+  undo(indexes?: number[]): Promise<void>;
+}
+
+/**
+ * Counts one hit in each of `counts` (each a different bucket) in one statement, one round trip to
+ * the database instead of one each: all of them or none. When any window is full nothing is
+ * counted and the 429 is the first full one's, as counting them one after another and taking back
+ * the rest would answer.
+ */
+export async function countHitsOf(counts: Count[], db: Queryable = getPool()): Promise<Hits> {
+  const windows = counts.map((c) =>
+    currentWindow(c.bucket, c.key, c.limit, c.windowSeconds, c.message ?? 'tooManyRequests'),
+  );
+  const rows = counts.map((c, i) => {
+    const at = i * 6;
+    return `($${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::timestamptz, $${at + 5}::int, $${at + 6}::int)`;
+  });
+  const params = counts.flatMap((c, i) => [...windowParams(c.bucket, c.key, windows[i]!), i]);
+  const { rows: answers } = await db.query<{ i: number; n: number; max: number; counted: boolean }>(
+    `WITH asked (bucket, key, slice, since, max, i) AS (VALUES ${rows.join(', ')}),
+    earlier AS (
+      SELECT asked.*, (SELECT coalesce(sum(r.hits), 0) FROM rate_limits r
+        WHERE r.bucket = asked.bucket AND r.key = asked.key AND r.window_start > asked.since
+          AND r.window_start < asked.slice)::int AS n
+      FROM asked),
+    hit AS (
+      INSERT INTO rate_limits (bucket, key, window_start, hits)
+      SELECT bucket, key, slice, 1 FROM earlier WHERE (SELECT bool_and(n < max) FROM earlier)
+      ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+        WHERE rate_limits.hits + (SELECT e.n FROM earlier e WHERE e.bucket = excluded.bucket AND e.key = excluded.key)
+          < (SELECT e.max FROM earlier e WHERE e.bucket = excluded.bucket AND e.key = excluded.key)
+      RETURNING bucket, key)
+    SELECT e.i, e.n, e.max, (h.bucket IS NOT NULL) AS counted
+    FROM earlier e LEFT JOIN hit h ON h.bucket = e.bucket AND h.key = e.key ORDER BY e.i`,
+    params,
+  );
+  const undo = async (indexes: number[]) => {
+    if (!indexes.length) return;
+    const slices = indexes.map((_, n) => `($${n * 3 + 1}::text, $${n * 3 + 2}::text, $${n * 3 + 3}::timestamptz)`);
+    await db.query(
+      `UPDATE rate_limits SET hits = rate_limits.hits - 1 FROM (VALUES ${slices.join(', ')}) AS taken (bucket, key, slice)
+      WHERE rate_limits.bucket = taken.bucket AND rate_limits.key = taken.key
+        AND rate_limits.window_start = taken.slice AND rate_limits.hits > 0`,
+      // The slice each was counted in, even when a new slice has begun since.
+      indexes.flatMap((i) => [counts[i]!.bucket, counts[i]!.key, windows[i]!.slice]),
+    );
+  };
+  // A full window (nothing was counted), else one another request filled between the look and the count.
+  const refused = answers.find((a) => Number(a.n) >= Number(a.max)) ?? answers.find((a) => !a.counted);
+  if (refused) {
+    await undo(answers.filter((a) => a.counted).map((a) => Number(a.i)));
+    throw await windows[Number(refused.i)]!.refusal(db);
+  }
+  return { undo: (indexes = counts.map((_, i) => i)) => undo(indexes) };
+}
+
 /** A further INSERT of a counted insert's statement, made from the created row (`created`); its parameters are numbered from `first`. */
 export interface Alongside {
   sql: (first: number) => string;

@@ -73,6 +73,8 @@ export function FileField({ id, field, label, required, state, onState, error, s
   const abort = useRef<(() => void) | null>(null);
   /** The copy being written to the phone: the upload's id is noted after it. */
   const keeping = useRef<Promise<void>>(Promise.resolve());
+  /** The file last chosen: one chosen as the island hydrates reaches both the mount and the change event. */
+  const chosenLast = useRef<File | null>(null);
 
   useEffect(() => {
     // A file chosen before the island hydrated (early-input.ts) is checked and uploaded now; else
@@ -90,6 +92,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
       abort.current?.();
       abort.current = null;
       file.current = null;
+      chosenLast.current = null;
       original.current = undefined;
       asIs.current = false;
       if (input.current) input.current.value = '';
@@ -153,6 +156,7 @@ export function FileField({ id, field, label, required, state, onState, error, s
   /** Not kept: the input is emptied and the message shown. */
   function refuse(chosen: File, key: FormKey) {
     file.current = null;
+    chosenLast.current = null;
     original.current = undefined;
     asIs.current = false;
     if (input.current) input.current.value = '';
@@ -161,6 +165,8 @@ export function FileField({ id, field, label, required, state, onState, error, s
   }
 
   async function choose(chosen: File | undefined) {
+    if (chosen && chosen === chosenLast.current) return;
+    chosenLast.current = chosen ?? null;
     abort.current?.();
     file.current = chosen ?? null;
     original.current = undefined;

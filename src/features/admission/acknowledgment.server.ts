@@ -95,17 +95,21 @@ export function familyProof(req: Request): { language: Language; reference: stri
 
 export const getAcknowledgment: Handler = async (req, { ip }) => {
   const { language, reference, mobile } = familyProof(req);
-  const row = await lookUpPair(ip, mobile, () =>
-    queryOne<Found>(
-      `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
+  const found = await lookUpPair(
+    ip,
+    mobile,
+    () =>
+      queryOne<Found>(
+        `SELECT reference_number, student_first_name, student_middle_name, student_last_name, student_aadhaar_last4, admission_class, contact_no, created_at,
               date_of_birth, gender, address,
               (SELECT json_agg(u.field) FROM uploads u WHERE u.admission_id = a.id AND u.field IS NOT NULL) AS documents
          FROM admissions a WHERE reference_number = $1 AND contact_no = $2`,
-      [reference, mobile],
-    ),
+        [reference, mobile],
+      ),
+    async (row) => ({ row, pdf: await acknowledgmentPdf(row, language) }),
   );
-  if (!row) throw notFound(NO_MATCH).withCode('ack.notFound');
-  const pdf = await acknowledgmentPdf(row, language);
+  if (!found) throw notFound(NO_MATCH).withCode('ack.notFound');
+  const { row, pdf } = found;
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -221,13 +221,19 @@ export const createAdmission: Handler = async (req, ctx) => {
             values,
           );
           const admission = inserted.rows[0]!;
-          for (const [field, id] of staged) {
-            // An id is claimed once: a second claim finds admission_id already set and matches nothing.
-            const claimed = await tx.query(
-              `UPDATE uploads SET admission_id = $1, field = $2 WHERE id = $3 AND admission_id IS NULL RETURNING id`,
-              [admission.id, field, id],
+          if (staged.length) {
+            // Every staged document in one statement. An id is claimed once: a second claim finds
+            // admission_id already set and matches nothing, and the first field left unclaimed is named.
+            const claimed = await tx.query<{ id: string }>(
+              `UPDATE uploads SET admission_id = $1, field = staged.field
+                 FROM unnest($2::uuid[], $3::text[]) AS staged (id, field)
+                WHERE uploads.id = staged.id AND uploads.admission_id IS NULL RETURNING uploads.id`,
+              [admission.id, staged.map(([, id]) => id), staged.map(([field]) => field)],
             );
-            if (!claimed.rows.length) throw formRefusal(400, 'uploadMissing', [field]);
+            const ids = new Set(claimed.rows.map((r) => String(r.id)));
+            // One upload named by two fields is claimed once, by the first.
+            const missing = staged.find(([, id], i) => !ids.has(id) || staged.findIndex(([, o]) => o === id) < i);
+            if (missing) throw formRefusal(400, 'uploadMissing', [missing[0]]);
           }
           for (const [field, doc] of written) await insertUpload(tx, doc, { admissionId: admission.id, field });
           // Admissions have a mobile number only: a WhatsApp or SMS message, sent by itself or by the office.

@@ -123,8 +123,15 @@ async function answer(row: Found, language: Language): Promise<AdmissionStatusAn
 }
 
 export const checkAdmissionStatus: Handler = async (req, { ip }) => {
-  const lookup = checked(await readJson(req), checkAdmissionLookup);
-  return json(await answer(await tryPair(ip, lookup.referenceNumber, lookup.contactNo), lookup.language));
+  const { referenceNumber, contactNo, language } = checked(await readJson(req), checkAdmissionLookup);
+  const found = await lookUpPair(
+    ip,
+    contactNo,
+    () => findApplication(referenceNumber, contactNo),
+    (row) => answer(row, language),
+  );
+  if (!found) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
+  return json(found);
 };
 
 export const replaceDocument: Handler = async (req, { ip }) => {

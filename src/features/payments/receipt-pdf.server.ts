@@ -44,9 +44,14 @@ export function parentReceipt(entity: PaidKind): Handler {
     const body: Record<string, unknown> = { ...Object.fromEntries(params), language: params.get('lang') ?? '' };
     const input = checked(body, route.check);
     const proof: ReceiptProof = { entity, recordNumber: String(input[route.proof.field]), contactNo: input.contactNo };
-    const receipt = await lookUpPair(ip, input.contactNo, () => readReceipt(input.number, proof));
-    if (!receipt) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
-    const pdf = await receiptPdf(receipt, input.language);
+    const found = await lookUpPair(
+      ip,
+      input.contactNo,
+      () => readReceipt(input.number, proof),
+      async (receipt) => ({ receipt, pdf: await receiptPdf(receipt, input.language) }),
+    );
+    if (!found) throw notFound(fill('en', route.notFound)).withCode(route.notFound);
+    const { receipt, pdf } = found;
     return new Response(new Uint8Array(pdf), {
       headers: {
         'Content-Type': 'application/pdf',

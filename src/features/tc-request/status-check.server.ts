@@ -38,16 +38,20 @@ interface Found {
 export const checkTcStatus: Handler = async (req, { ip }) => {
   const lookup = checked(await readJson(req), checkTcLookup);
   // One counted query whichever part is wrong (see src/server/status-check.ts).
-  const row = await lookUpPair(ip, lookup.contactNo, () =>
-    queryOne<Found>(
-      `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
+  const found = await lookUpPair(
+    ip,
+    lookup.contactNo,
+    () =>
+      queryOne<Found>(
+        `SELECT id, admission_number, student_name, status, tc_number, rejection_reason, status_changed_at, created_at
          FROM tc_requests WHERE admission_number = $1 AND contact = $2
         ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [lookup.admissionNumber, lookup.contactNo],
-    ),
+        [lookup.admissionNumber, lookup.contactNo],
+      ),
+    async (row) => ({ row, fee: await feeStanding('tc-request', row.id, row.status) }),
   );
-  if (!row) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
-  const fee = await feeStanding('tc-request', row.id, row.status);
+  if (!found) throw notFound(NO_MATCH).withCode(NO_MATCH_CODE);
+  const { row, fee } = found;
   const due = fee.balancePaise;
   // A waived fee moves the request on as a payment does; its words must not say the fee was received.
   // A rejected request says why, where the office wrote it.
