@@ -64,9 +64,6 @@ async function vitest(url: string): Promise<number> {
       [
         'vitest',
         'run',
-        // Six files at once: this pass's files mostly wait (on the server, on their own runtimes' starts,
-        // on sign-in throttles' clocks); at four, its two cores were busy 1.6 of the time.
-        '--maxWorkers=6',
         ...(files.length
           ? files
           : [
