@@ -198,7 +198,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Expect: 100-continue: the client waits for the go-ahead before its body, so a refusal spares it the upload.
   server.on('checkContinue', (req, res) => void serve(req, res, true));
   // CONNECT (a proxy's tunnel) would otherwise drop the connection unanswered.
-  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
     void refuseMethod('CONNECT', '', async () => '').then((refusal) => writeRaw(socket, refusal!));
   });
   // A request Node's parser refuses (a method it does not know, a malformed line): answered here, then closed.

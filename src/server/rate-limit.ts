@@ -144,7 +144,7 @@ export async function countHitsOf(counts: Count[], db: Queryable = getPool()): P
   const windows = counts.map((c) =>
     currentWindow(c.bucket, c.key, c.limit, c.windowSeconds, c.message ?? 'tooManyRequests'),
   );
-  const rows = counts.map((c, i) => {
+  const rows = counts.map((_, i) => {
     const at = i * 6;
     return `($${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::timestamptz, $${at + 5}::int, $${at + 6}::int)`;
   });
