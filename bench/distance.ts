@@ -10,12 +10,11 @@
  * request. BENCH_DISTANCE_MS sets the delays (default `0,100`), BENCH_DISTANCE_RUNS the requests
  * per case and delay (default 5).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../tests/support/api.ts';
 import { RAISED_LIMITS, startTestRuntime } from '../tests/support/runtime.ts';
-import { roundTripCases } from '../tests/support/round-trips.ts';
+import { roundTripCases, settledRoundTrips } from '../tests/support/round-trips.ts';
 import { startPgCluster } from '../scripts/pg-cluster.ts';
-import { startWsProxy, type WsProxy } from '../scripts/ws-proxy.ts';
+import { startWsProxy } from '../scripts/ws-proxy.ts';
 
 const DELAYS = (process.env.BENCH_DISTANCE_MS ?? '0,100').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_DISTANCE_RUNS ?? 5);
@@ -30,17 +29,6 @@ const TARGETS: [RegExp, number][] = [
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-/** Waits until the proxy has carried nothing for a moment: work a function finishes after its answer belongs to its request. */
-async function settled(proxy: WsProxy, delay: number): Promise<number> {
-  let last = proxy.counts().roundTrips;
-  for (;;) {
-    await sleep(150 + 2 * delay);
-    const now = proxy.counts().roundTrips;
-    if (now === last) return now;
-    last = now;
-  }
-}
 
 export async function benchDistance(): Promise<void> {
   console.log('== The database far away: round trips per request, and their time (PostgreSQL, Neon driver) ==');
@@ -70,13 +58,13 @@ export async function benchDistance(): Promise<void> {
         times.set(delay, []);
         for (let run = 0; run <= RUNS; run++) {
           const send = await one.prepare();
-          const before = await settled(proxy, delay);
+          const before = await settledRoundTrips(proxy, 150 + 2 * delay);
           const started = performance.now();
           const res = await send();
           await res.arrayBuffer();
           const ms = performance.now() - started;
           if (res.status >= 400) throw new Error(`${one.name}: ${res.status}`);
-          const after = await settled(proxy, delay);
+          const after = await settledRoundTrips(proxy, 150 + 2 * delay);
           // The first request of each delay warms the instance and is left out.
           if (run > 0) {
             times.get(delay)!.push(ms);

@@ -18,7 +18,7 @@
  *   anything is looked up), and a full window refuses the right pair as it does a wrong one: the
  *   429 never tells a guess that matched from one that did not.
  */
-import { countHitsOf } from './rate-limit.ts';
+import { countHitsOf, type Count } from './rate-limit.ts';
 import { refuse } from './forms.ts';
 import type { Result } from '../lib/forms/validate.ts';
 import { languageOf, type FeeDue, type FeeState, type Say } from '../lib/status-check.ts';
@@ -58,7 +58,7 @@ export async function lookUpPair<T, R>(
   find: () => Promise<T | undefined>,
   after?: (found: T) => Promise<R>,
 ): Promise<T | R | undefined> {
-  const hits = await countHitsOf([
+  const counts: Count[] = [
     { bucket: 'status_check', key: ip, limit: PER_ADDRESS.max, windowSeconds: PER_ADDRESS.seconds },
     { bucket: 'status_check_wrong', key: ip, limit: WRONG_PER_ADDRESS.max, windowSeconds: WRONG_PER_ADDRESS.seconds },
     ...(mobile === null
@@ -72,11 +72,13 @@ export async function lookUpPair<T, R>(
             message: 'statusMobileLimit' as const,
           },
         ]),
-  ]);
+  ];
+  const hits = await countHitsOf(counts);
   const found = await find();
   if (found === undefined) return undefined;
-  // Right: it stays counted only in the address's bound of every try.
-  const [, made] = await Promise.all([hits.undo(mobile === null ? [1] : [1, 2]), after ? after(found) : found]);
+  // Right: it stays counted only in the address's bound of every try (the first count).
+  const wrongTries = counts.map((_, i) => i).slice(1);
+  const [, made] = await Promise.all([hits.undo(wrongTries), after ? after(found) : found]);
   return made;
 }
 

@@ -6,11 +6,10 @@
  * turns of the conversation; the same cases are timed at a distance by `npm run bench -- distance`.
  * A figure may go down when a request is made to ask less; it goes up only with a reason.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffClient } from '../support/api.ts';
 import { startInProcessSite, type InProcessSite } from '../support/in-process-site.ts';
-import { roundTripCases, type RoundTripCase } from '../support/round-trips.ts';
+import { roundTripCases, settledRoundTrips, type RoundTripCase } from '../support/round-trips.ts';
 import { startWsProxy, type WsProxy } from '../../scripts/ws-proxy.ts';
 import { closePool, onStatement } from '../../src/server/db.ts';
 import { readProfile, remember } from '../../src/server/school-profile.ts';
@@ -76,17 +75,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** The proxy's count once nothing has gone through it for a moment (work a function ends after answering is its request's). */
-async function settled(): Promise<number> {
-  let last = proxy.counts().roundTrips;
-  for (;;) {
-    await sleep(100);
-    const now = proxy.counts().roundTrips;
-    if (now === last) return now;
-    last = now;
-  }
-}
-
 /** The round trips of one request of `one`, sent after a first one that opened what it needs, and its statements. */
 async function tripsOf(one: RoundTripCase): Promise<{ trips: number; statements: string[] }> {
   for (let run = 0; ; run++) {
@@ -94,14 +82,14 @@ async function tripsOf(one: RoundTripCase): Promise<{ trips: number; statements:
     // The school's profile is read at most every 5 s per instance, not per request: fresh here, so a
     // lapse mid-request does not count as the request's.
     remember(await readProfile());
-    const before = await settled();
+    const before = await settledRoundTrips(proxy, 100);
     const statements: string[] = [];
     const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 160)));
     try {
       const res = await send();
       await res.arrayBuffer();
       expect(res.status, one.name).toBeLessThan(400);
-      const after = await settled();
+      const after = await settledRoundTrips(proxy, 100);
       if (run === 1) return { trips: after - before, statements };
     } finally {
       stop();

@@ -6,9 +6,25 @@
  * counted, so what is measured is that request alone.
  */
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from './api.ts';
 import { admissionForm, enquiryBody, fileOf, pdf, tcBody } from '../http/admin-fixtures.ts';
 import { dateInIndia } from '../../src/lib/dates.ts';
+import type { WsProxy } from '../../scripts/ws-proxy.ts';
+
+/**
+ * The proxy's count of round trips once nothing has gone through it for `quietMs`: work a function
+ * finishes after its answer belongs to its request.
+ */
+export async function settledRoundTrips(proxy: WsProxy, quietMs: number): Promise<number> {
+  let last = proxy.counts().roundTrips;
+  for (;;) {
+    await sleep(quietMs);
+    const now = proxy.counts().roundTrips;
+    if (now === last) return now;
+    last = now;
+  }
+}
 
 export interface RoundTripCase {
   /** Who asks and what, as the bench's table and the test's figures name it. */
