@@ -40,8 +40,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The scripts run as a person runs them, in a copy of the repository (minutes each): in the
-      // PGlite pass of `npm test`, or alone with `npx vitest run --project scripts`.
+      // The scripts run as a person runs them, in a copy of the repository (minutes each): `npm test`
+      // runs them beside the PostgreSQL pass, which leaves half a core idle (`npm run test:scripts`).
       { extends: true, test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'] } },
       // Through the real local runtime (one for the whole run) and Chromium. A worker keeps the modules
       // it imported for its next file (isolate: false), as the api project does: importing Playwright and

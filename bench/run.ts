@@ -4,7 +4,8 @@
  * benchmark against it: page weights, form API throughput and memory, admin list latency, the CSV
  * export of 100,000 admissions, and the senior admission form with 13 camera photos on slow 3G.
  * `npm run bench -- distance` (named only: it starts a PostgreSQL server and a runtime of its own)
- * counts each request's round trips to the database and times them far from it (bench/distance.ts).
+ * counts each request's round trips to the database and times them far from it (bench/distance.ts);
+ * `npm run bench -- morning` rehearses the morning admissions open (bench/morning.ts).
  */
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -52,6 +53,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
 /** On a runtime and database of their own (PostgreSQL), named to run. */
 const OWN: Record<string, () => Promise<void>> = {
   distance: async () => (await import('./distance.ts')).benchDistance(),
+  morning: async () => (await import('./morning.ts')).benchMorning(),
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in BENCHES) && !(name in OWN));

@@ -318,6 +318,8 @@ interface EmulatorFunction {
   name: string;
   buildData?: unknown;
   buildError: Error | null;
+  /** The emulator's latest build, started at registration for every function. */
+  buildQueue?: Promise<unknown>;
   projectRoot: string;
   build(this: EmulatorFunction, args: { buildDirectory?: string; cache?: object }): Promise<unknown>;
 }
@@ -327,8 +329,11 @@ const builtOnce = new WeakSet<object>();
 /**
  * The emulator rebuilds a function before every call into a directory it deletes after the call
  * (re-parsing the source, rewriting files, clearing module caches): most of a local call's time,
- * and a warm instance could not outlive it. The built site does not change while `npm start`
- * runs, so each function is built once into `.netlify/functions-warm/`; a failed build is retried.
+ * and a warm instance could not outlive it. It also builds every function once at start, into
+ * `.netlify/functions-serve/`, which it keeps (routes are known only from a build). The built site
+ * does not change while `npm start` runs, so that start build is the one every call uses; only a
+ * function whose start build failed is built again, into `.netlify/functions-warm/`, and a failed
+ * build there is retried.
  */
 function buildOnce(proto: EmulatorFunction): void {
   if (builtOnce.has(proto)) return;
@@ -338,22 +343,28 @@ function buildOnce(proto: EmulatorFunction): void {
   proto.build = function cachedBuild() {
     let pending = builds.get(this);
     if (!pending) {
-      const buildDirectory = join(this.projectRoot, '.netlify', 'functions-warm');
-      pending = build.call(this, { buildDirectory, cache: {} }).then((result) => {
+      pending = startBuild(this).then(async (started) => {
+        const result = started ? {} : await build.call(this, { buildDirectory: warmFolder(this), cache: {} });
         const failed = Boolean(this.buildError || !this.buildData);
         if (failed) builds.delete(this);
-        // A build copies files with their source's mode (node_modules' 0644), past the umask, and
-        // so does the emulator's own first build of every function, run in the background from
-        // the start: each build here puts both folders right.
+        // A build copies files with their source's mode (node_modules' 0644), past the umask.
         for (const folder of ['functions-warm', 'functions-serve'])
           restrictToOwner(join(this.projectRoot, '.netlify', folder));
-        trace(failed ? `build of ${this.name} failed` : `built ${this.name}`);
+        trace(failed ? `build of ${this.name} failed` : started ? `built ${this.name} at start` : `built ${this.name}`);
         return result;
       });
       builds.set(this, pending);
     }
     return pending;
   };
+}
+
+const warmFolder = (func: EmulatorFunction) => join(func.projectRoot, '.netlify', 'functions-warm');
+
+/** Whether the emulator's own build of `func` at start (awaited if still running) succeeded. */
+async function startBuild(func: EmulatorFunction): Promise<boolean> {
+  await Promise.resolve(func.buildQueue).catch(() => undefined);
+  return Boolean(func.buildData && !func.buildError);
 }
 
 /**

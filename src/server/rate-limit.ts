@@ -71,16 +71,24 @@ const countHit = (first: number) => {
       WHERE rate_limits.hits + (SELECT n FROM earlier) < ${max}
     RETURNING hits)`;
 };
-const COUNT_HIT = `WITH ${countHit(1)} SELECT hits FROM hit`;
+/** The hit's statement; `select` reads more in the same round trip (a counted hit only). */
+const countHitSql = (select?: string) => `WITH ${countHit(1)} SELECT hits${select ? `, ${select}` : ''} FROM hit`;
 
 const windowParams = (bucket: string, key: string, w: Window) => [bucket, key, w.slice, w.since, w.max];
 
 /** A counted hit, which can be taken back (e.g. a status check's try once it proved right). */
 export interface Hit {
+  /** What `select` read alongside the hit. */
+  row: Record<string, unknown>;
   undo(): Promise<void>;
 }
 
-type LimitOptions = { db?: Queryable; message?: RequestKey };
+type LimitOptions = {
+  db?: Queryable;
+  message?: RequestKey;
+  /** Columns read in the hit's own statement, read only when the hit is counted (e.g. a sequence's next value). */
+  select?: string;
+};
 
 /**
  * Counts one hit for `key` in `bucket` and refuses with 429 when `limit` hits were already counted
@@ -102,12 +110,13 @@ export async function countHitOf(
   key: string,
   limit: number,
   windowSeconds: number,
-  { db = getPool(), message = 'tooManyRequests' }: LimitOptions = {},
+  { db = getPool(), message = 'tooManyRequests', select }: LimitOptions = {},
 ): Promise<Hit> {
   const window = currentWindow(bucket, key, limit, windowSeconds, message);
-  const { rows } = await db.query<{ hits: number }>(COUNT_HIT, windowParams(bucket, key, window));
+  const { rows } = await db.query<{ hits: number }>(countHitSql(select), windowParams(bucket, key, window));
   if (!rows.length) throw await window.refusal(db);
   return {
+    row: rows[0]!,
     // The slice it was counted in, even when a new slice has begun since.
     undo: async () => {
       await db.query(

@@ -30,7 +30,7 @@ const FIGURES: Record<string, number> = {
   "visitor: the school's facts": 1,
   'family: enquiry sent': 1,
   'family: one document uploaded': 2,
-  'family: admission sent (documents uploaded first)': 9,
+  'family: admission sent (documents uploaded first)': 5,
   'family: admission status check': 6,
   'family: acknowledgment PDF': 3,
   'family: fee receipt PDF': 3,

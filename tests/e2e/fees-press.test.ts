@@ -3,7 +3,7 @@
  * /admin/fees (1280 px) and copies it to the next session, and a visitor reads it at once in Hindi
  * on a phone (360 px) on the fee page and the Mandatory Public Disclosure; the office adds a press
  * article with a cover at /admin/press (1280 px) and it appears on /press/coverage, and on
- * /hi/press/coverage at 360 px, where its English title is marked English.
+ * /hi/press/coverage at 360 px, where its English title and cover text are marked English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -224,6 +224,8 @@ describe('press', () => {
       await parent.goto('/hi/press/coverage');
       const heading = parent.locator('.press-card h2', { hasText: title });
       expect(await heading.getAttribute('lang')).toBe('en-IN');
+      // Its cover's alt text was written in English only: marked so too, for a screen reader's voice.
+      expect(await parent.locator('.press-card', { hasText: title }).locator('img').getAttribute('lang')).toBe('en-IN');
       // The month in Hindi (ICU spells it अक्तूबर or अक्टूबर by its version).
       expect(await parent.locator('.press-card', { hasText: title }).locator('time').textContent()).toMatch(
         /^2 अक्[तट]ूबर 2026$/,

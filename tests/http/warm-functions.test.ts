@@ -1,8 +1,11 @@
 /**
- * The local runtime keeps functions warm: a function is built on its first call only, and later
- * calls reuse its instance. Seen through the runtime's trace (LOCAL_RUNTIME_TRACE=1), which prints
- * a line for every build the emulator does for a call and every instance started.
+ * The local runtime keeps functions warm: a function's calls use the build the emulator made of it
+ * at start (none is built again), and later calls reuse its instance. Seen through the runtime's
+ * trace (LOCAL_RUNTIME_TRACE=1), which prints which build a function's first call used and every
+ * instance started, and in the project's folders (no second build folder).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -27,7 +30,10 @@ describe('warm functions', () => {
       expect(res.status).toBe(200);
       await res.body?.cancel();
     }
-    expect(lines(/^\[local runtime\] (built|build of) vacancies\b/)).toEqual(['[local runtime] built vacancies']);
+    expect(lines(/^\[local runtime\] (built|build of) vacancies\b/)).toEqual([
+      '[local runtime] built vacancies at start',
+    ]);
+    expect(existsSync(join(runtime.root, '.netlify', 'functions-warm'))).toBe(false);
     expect(lines(/^\[local runtime\] started an instance of vacancies$/)).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ import {
   type ListSpec,
 } from '../../server/lists.ts';
 import { recordSearch } from '../record-search.server.ts';
-import { rateLimit } from '../../server/rate-limit.ts';
+import { countHitOf, rateLimit } from '../../server/rate-limit.ts';
 import { limits } from '../../config/limits.ts';
 import { csvExport, type ExportExtra } from '../../server/csv-export.ts';
 import { readMultipart } from '../../server/multipart.ts';
@@ -57,6 +57,7 @@ import {
   type FileField,
 } from './admission.ts';
 import {
+  ADMISSION_WORKFLOW,
   DOCUMENTS_JUDGED_IN,
   DOCUMENT_STATES,
   RESENT_PENDING,
@@ -68,7 +69,7 @@ import { claimSeat } from './seats.server.ts';
 import { validateAdmission } from './schema.ts';
 import { checkedDocument, insertUpload, writeDocument, type StoredDocument } from './documents.server.ts';
 import { feeExportColumns, paymentDetails } from '../payments/payments.server.ts';
-import { queueLetter, queueMessage } from '../outbox/outbox.server.ts';
+import { messageAlongside, messageFor, queueLetter } from '../outbox/outbox.server.ts';
 import { sendSoon } from '../../server/mailer.ts';
 import { admissionDocumentRejected } from './kind-letters.ts';
 import {
@@ -183,15 +184,17 @@ export const createAdmission: Handler = async (req, ctx) => {
         const { referencePrefix } = await schoolProfile();
         return await transaction(async (tx) => {
           // Counted with the application itself: one refused or undone is not counted, and a
-          // resubmission answered with the first application (above) never gets here.
-          await rateLimit(
-            'admission_mobile',
-            data.text.contactNo as string,
-            limits.admissionsPerMobile.max,
-            limits.admissionsPerMobile.seconds,
-            { db: tx, message: 'mobileLimit' },
-          );
-          const seq = await tx.query<{ n: string }>(`SELECT nextval('admission_reference_seq')::text AS n`);
+          // resubmission answered with the first application (above) never gets here. The
+          // reference number's sequence is read in the same round trip.
+          const { n } = (
+            await countHitOf(
+              'admission_mobile',
+              data.text.contactNo as string,
+              limits.admissionsPerMobile.max,
+              limits.admissionsPerMobile.seconds,
+              { db: tx, message: 'mobileLimit', select: `nextval('admission_reference_seq')::text AS n` },
+            )
+          ).row;
           const columns = [
             'reference_number',
             'session',
@@ -205,7 +208,7 @@ export const createAdmission: Handler = async (req, ctx) => {
             'submission_hash',
           ];
           const values = [
-            referenceNumberOf(referencePrefix, yearInIndia(), seq.rows[0]!.n),
+            referenceNumberOf(referencePrefix, yearInIndia(), String(n)),
             session,
             data.band,
             data.classLabel,
@@ -216,28 +219,35 @@ export const createAdmission: Handler = async (req, ctx) => {
             key,
             hash,
           ];
-          const inserted = await tx.query<Created>(
-            `INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(values.length)}) RETURNING id, reference_number, created_at, admission_class`,
-            values,
+          // The parent's message is written from the row as it will be stored (the letter names its reference number).
+          const stored = {
+            ...Object.fromEntries(columns.map((c, i) => [c, values[i]])),
+            status: ADMISSION_WORKFLOW.initial,
+          };
+          const message = messageAlongside('admission', messageFor('admission', 'submitted', stored));
+          // The application, its staged documents claimed and the parent's message: one statement.
+          // An id is claimed once: a second claim finds admission_id already set and matches
+          // nothing, and the first field left unclaimed is named (the transaction then undoes it all).
+          const at = values.length;
+          const inserted = await tx.query<Created & { claimed: string[] }>(
+            `WITH created AS (
+               INSERT INTO admissions (${columns.join(', ')}) VALUES (${placeholders(at)})
+               RETURNING id, reference_number, created_at, admission_class),
+             claimed AS (
+               UPDATE uploads SET admission_id = created.id, field = staged.field
+                 FROM created, unnest($${at + 1}::uuid[], $${at + 2}::text[]) AS staged (id, field)
+                WHERE uploads.id = staged.id AND uploads.admission_id IS NULL RETURNING uploads.id)${
+                  message ? `,\n             alongside AS (${message.sql(at + 3)})` : ''
+                }
+             SELECT created.*, ARRAY(SELECT id::text FROM claimed) AS claimed FROM created`,
+            [...values, staged.map(([, id]) => id), staged.map(([field]) => field), ...(message?.values ?? [])],
           );
-          const admission = inserted.rows[0]!;
-          if (staged.length) {
-            // Every staged document in one statement. An id is claimed once: a second claim finds
-            // admission_id already set and matches nothing, and the first field left unclaimed is named.
-            const claimed = await tx.query<{ id: string }>(
-              `UPDATE uploads SET admission_id = $1, field = staged.field
-                 FROM unnest($2::uuid[], $3::text[]) AS staged (id, field)
-                WHERE uploads.id = staged.id AND uploads.admission_id IS NULL RETURNING uploads.id`,
-              [admission.id, staged.map(([, id]) => id), staged.map(([field]) => field)],
-            );
-            const ids = new Set(claimed.rows.map((r) => String(r.id)));
-            // One upload named by two fields is claimed once, by the first.
-            const missing = staged.find(([, id], i) => !ids.has(id) || staged.findIndex(([, o]) => o === id) < i);
-            if (missing) throw formRefusal(400, 'uploadMissing', [missing[0]]);
-          }
+          const { claimed, ...admission } = inserted.rows[0]!;
+          const ids = new Set(claimed);
+          // One upload named by two fields is claimed once, by the first.
+          const missing = staged.find(([, id], i) => !ids.has(id) || staged.findIndex(([, o]) => o === id) < i);
+          if (missing) throw formRefusal(400, 'uploadMissing', [missing[0]]);
           for (const [field, doc] of written) await insertUpload(tx, doc, { admissionId: admission.id, field });
-          // Admissions have a mobile number only: a WhatsApp or SMS message, sent by itself or by the office.
-          await queueMessage(tx, 'admission', 'submitted', admission.id);
           return admission;
         });
       } catch (error) {

@@ -48,12 +48,13 @@ function bilingualHtml(lang: Language, value: Bilingual, tag: 'h2' | 'p'): Html 
     : html`<p${langAttribute(w.lang, lang)}>${w.text}</p>`;
 }
 
-function image(picture: Picture | null, alt: string, first: boolean): Html {
+/** A cover; an alt text in the other language than the page's (`marked`) says so. */
+function image(picture: Picture | null, alt: string, first: boolean, marked: Html = html``): Html {
   if (!picture) return html``;
   const size = picture.width && picture.height ? html` width="${picture.width}" height="${picture.height}"` : html``;
   return first
-    ? html`<img src="${picture.url}" alt="${alt}"${size} decoding="async" fetchpriority="high">`
-    : html`<img src="${picture.url}" alt="${alt}"${size} loading="lazy" decoding="async">`;
+    ? html`<img src="${picture.url}" alt="${alt}"${marked}${size} decoding="async" fetchpriority="high">`
+    : html`<img src="${picture.url}" alt="${alt}"${marked}${size} loading="lazy" decoding="async">`;
 }
 
 function head(lang: Language, path: string, heading: string, lead: string, samples: boolean): Html {
@@ -69,15 +70,16 @@ const sampleMark = (lang: Language, entry: { sample: boolean }): Html =>
 
 export function coveragePage(lang: Language, articles: readonly PressArticle[]): Page {
   const t = (code: TextCode) => fill(lang, code);
-  const cards = articles.map(
-    (a, i) => html`<li class="card press-card">
-${image(a.cover, textsFor(lang, a.coverAlt).text, i === 0)}
+  const cards = articles.map((a, i) => {
+    const coverAlt = textsFor(lang, a.coverAlt);
+    return html`<li class="card press-card">
+${image(a.cover, coverAlt.text, i === 0, langAttribute(coverAlt.lang, lang))}
 <p class="meta">${sampleMark(lang, a)}<span lang="${LANGUAGE_TAGS[DEVANAGARI.test(a.source) ? 'hi' : 'en']}">${a.source}</span> · <time datetime="${a.publishedOn}">${dayText(lang, a.publishedOn)}</time></p>
 ${bilingualHtml(lang, a.title, 'h2')}
 ${bilingualHtml(lang, a.summary, 'p')}
 ${a.pdf ? html`<p class="actions"><a href="${a.pdf}" target="_blank" rel="noopener">${t('press.coverage.pdf')}</a></p>` : ''}
-</li>`,
-  );
+</li>`;
+  });
   const body = html`${head(
     lang,
     COVERAGE_PATH,
