@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { sfntOf } from './woff.ts';
 import { EMBLEM, EMBLEM_SIZE } from '../lib/emblem.ts';
 import { LANGUAGE_TAGS, type Language } from '../lib/i18n/index.ts';
 
@@ -40,28 +41,36 @@ function tags(doc: PdfDoc) {
 let fonts: Record<Script, Record<Weight, Buffer>> | undefined;
 
 /**
- * The font files, read on first use: the functions bundle carries them (netlify.toml lists them in
- * the admission function's included_files), node_modules has them everywhere else. Resolved from
- * this module, so a bundle finds its own copy.
+ * The font files, read on first use and unwrapped from WOFF once (./woff.ts): the functions bundle
+ * carries them (netlify.toml lists them in the admission function's included_files), node_modules
+ * has them everywhere else. Resolved from this module, so a bundle finds its own copy.
  */
 function loadFonts(): Record<Script, Record<Weight, Buffer>> {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     fonts = {
       latin: {
-        regular: readFileSync(
-          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff'),
+        regular: sfntOf(
+          readFileSync(
+            require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff'),
+          ),
         ),
-        bold: readFileSync(
-          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff'),
+        bold: sfntOf(
+          readFileSync(
+            require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff'),
+          ),
         ),
       },
       devanagari: {
-        regular: readFileSync(
-          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+        regular: sfntOf(
+          readFileSync(
+            require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+          ),
         ),
-        bold: readFileSync(
-          require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff'),
+        bold: sfntOf(
+          readFileSync(
+            require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff'),
+          ),
         ),
       },
     };

@@ -5,7 +5,7 @@ import { validateEnquiry } from '../../src/features/enquiry/schema.ts';
 import { validateTcRequest } from '../../src/features/tc-request/schema.ts';
 import { ADMISSION_FILE_FIELDS } from '../../src/features/admission/admission.ts';
 import { ENQUIRY_CASES, TC_CASES, admissionCases, fieldError, validAdmission, type Case } from './forms-cases.ts';
-import type { Result } from '../../src/lib/forms/validate.ts';
+import { isBirthDate, type Result } from '../../src/lib/forms/validate.ts';
 
 function expectCase(result: Result<unknown>, c: Case) {
   if (!c.error) {
@@ -88,5 +88,21 @@ describe('admission bands', () => {
     expect(m.ok && Object.keys(m.data.files).length).toBe(11);
     const s = validateAdmission({ ...validAdmission('senior'), ...everything, governmentScholarship: 'yes' });
     expect(s.ok && Object.keys(s.data.files).length).toBe(13);
+  });
+});
+
+describe('a date not in the future is judged by the day in India', () => {
+  it.each([
+    // 23:30 in India on 7 December: the 8th is tomorrow.
+    ['2026-12-07T18:00:00Z', '2026-12-07', true],
+    ['2026-12-07T18:00:00Z', '2026-12-08', false],
+    // 00:30 in India on 8 December, still the 7th in UTC: the 8th is today (the register's date of admission).
+    ['2026-12-07T19:00:00Z', '2026-12-08', true],
+    ['2026-12-07T19:00:00Z', '2026-12-09', false],
+    ['2026-12-07T19:00:00Z', '1980-01-01', true],
+    ['2026-12-07T19:00:00Z', '1979-12-31', false],
+    ['2026-12-07T19:00:00Z', '2026-02-30', false],
+  ])('at %s, %s is %s', (now, value, ok) => {
+    expect(isBirthDate(value, new Date(now))).toBe(ok);
   });
 });

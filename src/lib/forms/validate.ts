@@ -11,7 +11,7 @@ import { z } from '../zod.ts';
 import type { Field } from '../record.ts';
 import { FORM_TEXTS, formCode, type FormKey } from './texts.ts';
 import { isAadhaarShaped, isValidAadhaar } from './verhoeff.ts';
-import { isCalendarDate } from '../dates.ts';
+import { dateInIndia, isCalendarDate } from '../dates.ts';
 import { isConsent } from './consent.ts';
 import { phoneDigits } from './phone.ts';
 
@@ -166,11 +166,12 @@ export function nameProblem(value: string): 'nameLink' | 'nameEmail' | 'nameDigi
   return 'nameCharacters';
 }
 
-/** A real calendar date, YYYY-MM-DD (the date input's value), not in the future, after 1980. */
-export function isBirthDate(value: string, today = new Date()): boolean {
-  if (!isCalendarDate(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return date.getUTCFullYear() >= 1980 && date.getTime() <= today.getTime();
+/**
+ * A real calendar date, YYYY-MM-DD (the date input's value), after 1980 and not after today in
+ * India (from midnight there, five and a half hours before UTC's: today's date is never the future).
+ */
+export function isBirthDate(value: string, now = new Date()): boolean {
+  return isCalendarDate(value) && value >= '1980-01-01' && value <= dateInIndia(now);
 }
 
 /**
