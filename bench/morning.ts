@@ -154,6 +154,9 @@ interface Outcome {
   resent: boolean;
 }
 
+/** A name of letters only (forms refuse digits in names) that is the family's own: 0 -> "Baa". */
+const nameOf = (i: number) => 'B' + [Math.floor(i / 26) % 26, i % 26].map((n) => String.fromCharCode(97 + n)).join('');
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -298,7 +301,7 @@ export async function benchMorning(): Promise<void> {
     const began = performance.now();
     const fields: Record<string, string> = {
       ...validAdmission('senior'),
-      studentFirstName: `Morning${i}`,
+      studentFirstName: `Aarav ${nameOf(i)}`,
       studentAadharNo: aadhaar(String(23456789012 + i * 7919)),
       contactNo: `9${String(700000000 + i)}`,
       governmentScholarship: 'yes',
@@ -422,22 +425,26 @@ async function check(databaseUrl: string, root: string, outcomes: Outcome[]): Pr
     const { rows: sessions } = await db.query(`SELECT id FROM upload_sessions`);
     if (sessions.length) problems.push(`${sessions.length} piece uploads left unfinished after the cleanup`);
 
-    // The blob store on disk: each document's blob once, no piece, no upload without its row.
+    // The blob store on disk (entries/<site>/<store>/<key>): each document's blob once, no piece, no upload without its row.
     const entries = join(root, '.netlify', 'blobs-serve', 'entries');
-    const keys = (await walk(entries)).map((file) => relative(entries, file));
-    const documents = keys.filter((key) => /(^|\/)documents\//.test(key));
-    const pieces = documents.filter((key) => key.includes('/pieces/'));
-    const uploadBlobs = documents.filter((key) => key.includes('/uploads/'));
+    const documents = new Map<string, string>();
+    for (const file of await walk(entries)) {
+      const [, store = '', ...key] = relative(entries, file).split('/');
+      if (store.replace(/^site:/, '') === 'documents') documents.set(key.join('/'), file);
+    }
+    const keys = [...documents.keys()];
+    const pieces = keys.filter((key) => key.startsWith('pieces/'));
+    const uploadBlobs = keys.filter((key) => key.startsWith('uploads/'));
     if (pieces.length) problems.push(`${pieces.length} pieces left in the blob store`);
     const rowKeys = new Set(uploads.map((u) => u.blob_key));
-    const orphans = uploadBlobs.filter((key) => !rowKeys.has(key.slice(key.indexOf('uploads/'))));
+    const orphans = uploadBlobs.filter((key) => !rowKeys.has(key));
     if (orphans.length) problems.push(`${orphans.length} document blobs no row knows`);
     if (uploadBlobs.length !== rowKeys.size)
       problems.push(`${uploadBlobs.length} document blobs for ${rowKeys.size} rows`);
     const sample = uploads.slice(0, 50);
     for (const u of sample) {
-      const file = documents.find((key) => key.endsWith(u.blob_key));
-      const bytes = file ? await readFile(join(entries, file)) : undefined;
+      const file = documents.get(u.blob_key);
+      const bytes = file ? await readFile(file) : undefined;
       if (!bytes || createHash('sha256').update(bytes).digest('hex') !== u.sha256)
         problems.push(`blob ${u.blob_key} does not hold the bytes its row names`);
     }

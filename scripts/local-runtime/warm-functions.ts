@@ -347,9 +347,7 @@ function buildOnce(proto: EmulatorFunction): void {
         const result = started ? {} : await build.call(this, { buildDirectory: warmFolder(this), cache: {} });
         const failed = Boolean(this.buildError || !this.buildData);
         if (failed) builds.delete(this);
-        // A build copies files with their source's mode (node_modules' 0644), past the umask.
-        for (const folder of ['functions-warm', 'functions-serve'])
-          restrictToOwner(join(this.projectRoot, '.netlify', folder));
+        if (!started) restrictToOwner(warmFolder(this));
         trace(failed ? `build of ${this.name} failed` : started ? `built ${this.name} at start` : `built ${this.name}`);
         return result;
       });
@@ -360,6 +358,16 @@ function buildOnce(proto: EmulatorFunction): void {
 }
 
 const warmFolder = (func: EmulatorFunction) => join(func.projectRoot, '.netlify', 'functions-warm');
+
+/**
+ * Every function's start build, awaited once: the first call waits for them (as it waited for a
+ * build of its own before), then their folder is made the owner's only, since a build copies files
+ * with their source's mode (node_modules' 0644), past the umask.
+ */
+async function startBuilds(all: EmulatorFunction[], root: string): Promise<void> {
+  await Promise.all(all.map(startBuild));
+  restrictToOwner(join(root, '.netlify', 'functions-serve'));
+}
 
 /** Whether the emulator's own build of `func` at start (awaited if still running) succeeded. */
 async function startBuild(func: EmulatorFunction): Promise<boolean> {
@@ -386,7 +394,14 @@ export function installWarmFunctions(functions: PatchedPackage): void {
   };
   const invoke = proto.invoke;
   const patched = new WeakSet<object>();
-  proto.invoke = function patchedInvoke(request, route, func, buildDirectory) {
+  let allBuilt: Promise<void> | undefined;
+  proto.invoke = async function patchedInvoke(request, route, func, buildDirectory) {
+    const registry = (this as { registry?: { functions?: Map<string, EmulatorFunction> } }).registry;
+    if (!allBuilt) {
+      expectFunctions(functions, 'FunctionsHandler registry.functions', registry?.functions, ['values']);
+      allBuilt = startBuilds([...registry!.functions!.values()], func.projectRoot);
+    }
+    await allBuilt;
     const funcProto = Object.getPrototypeOf(func) as EmulatorFunction;
     if (!builtOnce.has(funcProto)) {
       expectFunctions(functions, 'NetlifyFunction.prototype', funcProto, ['build', 'getBuildData']);

@@ -412,7 +412,8 @@ describe('language switch in Chromium', () => {
     } finally {
       await context.close();
     }
-  });
+    // Six page loads on a phone-sized window with both cores busy: more than the default minute.
+  }, 120_000);
 });
 
 describe('Hindi pages in Chromium', () => {
