@@ -231,7 +231,7 @@ describe('issuing a TC from the register', () => {
         'Kho-kho (district level), debate',
       ],
       ['General conduct', 'Very good'],
-      ['Date of application for the certificate', dmy(first.request.createdAt.slice(0, 10))],
+      ['Date of application for the certificate', dmy(dateInIndia(new Date(first.request.createdAt)))],
       ['Date of issue of the certificate', dmy(TODAY)],
       ['Reason for leaving the school', 'Family moving to Lucknow'],
       ['Date of leaving the school', dmy(LEAVING)],
