@@ -294,7 +294,7 @@ export async function benchMorning(): Promise<void> {
   }
 
   async function family(i: number): Promise<Outcome> {
-    const from = `127.${10 + (i >> 16)}.${(i >> 8) & 255}.${(i & 255) + 1}`;
+    const from = `127.${10 + (i >> 8)}.${(i >> 4) & 15}.${(i & 15) + 1}`;
     const speed = SPEEDS[i % SPEEDS.length]!;
     const docs = docsOf(i);
     const counts = { drops: 0, lost: 0 };
