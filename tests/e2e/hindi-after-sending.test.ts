@@ -1,5 +1,5 @@
 /**
- * A father on a 360 px phone applies in Hindi, on a runtime of its own with the default limits:
+ * A father on a 360 px phone applies in Hindi, on the runtime with the limits as deployed:
  * everything he is handed after sending leads to Hindi pages (the acknowledgment's link, its
  * WhatsApp share, the PDF's QR code and link, the message the school queues for him), the PDF is
  * in Hindi (the school's Hindi name and address, the documents' Hindi names, no English one), and a
@@ -19,7 +19,8 @@ import { HI, HI_FORMS } from '../../src/lib/i18n/hi.ts';
 import { withDefaultUser } from '../../src/server/db.ts';
 import { PHONE, clickUntilShown, downloadedBytes, hydrated, launchBrowser, label } from '../support/browser.ts';
 import { readPdf } from '../support/pdf.ts';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import type { TestRuntime } from '../support/runtime.ts';
+import { deployedRuntime } from '../support/deployed-runtime.ts';
 import { formFrom } from '../support/api.ts';
 import { admissionForm, pdf, png } from '../http/admin-fixtures.ts';
 import { aadhaar, birthDateFor } from '../unit/forms-cases.ts';
@@ -33,7 +34,7 @@ let runtime: TestRuntime;
 let browser: Browser;
 let db: pg.Pool;
 beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startIsolatedRuntime(), launchBrowser()]);
+  [runtime, browser] = await Promise.all([deployedRuntime(), launchBrowser()]);
   db = new pg.Pool({ connectionString: withDefaultUser(runtime.databaseUrl), max: 2 });
   await mkdir(SHOTS, { recursive: true });
 }, 120_000);

@@ -1,17 +1,18 @@
 /**
  * Functions get the client's address from the connection, as on Netlify, whatever the client puts
  * in X-Forwarded-For or X-Nf-Client-Connection-Ip. Seen through the TC request limit (per address,
- * refusals counted), on a runtime of its own with the default limits, from loopback
+ * refusals counted), on the runtime with the limits as deployed, from loopback
  * addresses other than 127.0.0.1: Linux routes all of 127.0.0.0/8 to the loopback interface.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedRuntime, type TestRuntime } from '../support/runtime.ts';
+import type { TestRuntime } from '../support/runtime.ts';
+import { deployedRuntime } from '../support/deployed-runtime.ts';
 import { limits } from '../../src/config/limits.ts';
 import { requestFrom } from '../support/api.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
-  runtime = await startIsolatedRuntime();
+  runtime = await deployedRuntime();
 }, 120_000);
 afterAll(async () => {
   await runtime?.stop();

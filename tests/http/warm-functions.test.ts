@@ -2,16 +2,18 @@
  * The local runtime keeps functions warm: a function's calls use the build the emulator made of it
  * at start (none is built again), and later calls reuse its instance. Seen through the runtime's
  * trace (LOCAL_RUNTIME_TRACE=1), which prints which build a function's first call used and every
- * instance started, and in the project's folders (no second build folder).
+ * instance started, and in the project's folders (no second build folder). On the runtime with the
+ * limits as deployed, whose other files call no vacancies.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import type { TestRuntime } from '../support/runtime.ts';
+import { deployedRuntime } from '../support/deployed-runtime.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
-  runtime = await startTestRuntime({ LOCAL_RUNTIME_TRACE: '1' });
+  runtime = await deployedRuntime();
 }, 120_000);
 afterAll(async () => {
   await runtime?.stop();

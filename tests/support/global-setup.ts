@@ -1,4 +1,7 @@
 import type { TestProject } from 'vitest/node';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { RAISED_LIMITS, TEST_GATEWAY, startTestRuntime } from './runtime.ts';
 import { CHROMIUM_OPTIONS } from './browser.ts';
@@ -20,6 +23,8 @@ declare module 'vitest' {
     adminPassword: string;
     /** The run's one Chromium, which each e2e file connects to (tests/support/browser.ts). */
     browserEndpoint: string;
+    /** The runtime with the limits as deployed (tests/support/deployed-runtime.ts): its address, root, database and output's file. */
+    deployed: { url: string; root: string; databaseUrl: string; log: string } | undefined;
   }
 }
 
@@ -39,15 +44,28 @@ export default async function setup(project: TestProject) {
     ...TEST_GATEWAY,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  const [runtime, browser] = await Promise.all([startTestRuntime(env), chromium.launchServer(CHROMIUM_OPTIONS)]);
+  // On PGlite, a second runtime with the limits as deployed and its trace on, shared by the few
+  // files that need no more than that (tests/support/deployed-runtime.ts): one start, not one each.
+  // The PostgreSQL pass runs none of them.
+  const log = join(await mkdtemp(join(tmpdir(), 'rmcp-deployed-')), 'output.log');
+  const [runtime, browser, deployed] = await Promise.all([
+    startTestRuntime(env),
+    chromium.launchServer(CHROMIUM_OPTIONS),
+    process.env.TEST_DATABASE_URL ? undefined : startTestRuntime({ LOCAL_RUNTIME_TRACE: '1' }, { logFile: log }),
+  ]);
   project.provide('baseURL', runtime.url);
   project.provide('runtimeRoot', runtime.root);
   project.provide('databaseURL', process.env.TEST_DATABASE_URL ?? runtime.databaseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide(
+    'deployed',
+    deployed && { url: deployed.url, root: deployed.root, databaseUrl: deployed.databaseUrl, log },
+  );
   return async () => {
     await browser.close();
-    await runtime.stop();
+    await Promise.all([runtime.stop(), deployed?.stop()]);
+    await rm(dirname(log), { recursive: true, force: true });
   };
 }

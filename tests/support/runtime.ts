@@ -59,6 +59,8 @@ export interface TestRuntimeOptions {
   keepRoot?: boolean;
   /** Changes the fresh copy before it starts (e.g. a school setting in src/config), so its functions are built with them. */
   prepare?: (root: string) => Promise<void>;
+  /** Also appends the runtime's output to this file, for test files in other processes to read. */
+  logFile?: string;
 }
 
 export async function startTestRuntime(
@@ -84,6 +86,7 @@ export async function startTestRuntime(
       output += chunk.toString();
       // TEST_RUNTIME_LOG=<file>: keep the runtime's whole output (functions' logs included) for debugging.
       if (process.env.TEST_RUNTIME_LOG) appendFileSync(process.env.TEST_RUNTIME_LOG, chunk);
+      if (options.logFile) appendFileSync(options.logFile, chunk);
       databaseUrl = /Database: (\S+)/.exec(output)?.[1] ?? databaseUrl;
       const match = /Ready on (http:\/\/\S+)/.exec(output);
       if (match) {
