@@ -428,7 +428,8 @@ async function check(databaseUrl: string, root: string, outcomes: Outcome[]): Pr
     // The blob store on disk (entries/<site>/<store>/<key>): each document's blob once, no piece, no upload without its row.
     const entries = join(root, '.netlify', 'blobs-serve', 'entries');
     const documents = new Map<string, string>();
-    for (const file of await walk(entries)) {
+    const files = await readdir(entries, { recursive: true, withFileTypes: true });
+    for (const file of files.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))) {
       const [, store = '', ...key] = relative(entries, file).split('/');
       if (store.replace(/^site:/, '') === 'documents') documents.set(key.join('/'), file);
     }
@@ -459,15 +460,4 @@ async function check(databaseUrl: string, root: string, outcomes: Outcome[]): Pr
     console.log(`  PROBLEMS:\n    ${problems.slice(0, 20).join('\n    ')}`);
     process.exitCode = 1;
   } else console.log('  every acknowledged application and document kept exactly once; nothing left over');
-}
-
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const out: string[] = [];
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await walk(path)));
-    else out.push(path);
-  }
-  return out;
 }
