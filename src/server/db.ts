@@ -17,7 +17,7 @@ interface Listening {
   on(event: 'error', listener: (error: Error) => void): unknown;
   off(event: 'error', listener: (error: Error) => void): unknown;
 }
-interface PoolLike extends Queryable {
+export interface PoolLike extends Queryable {
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'connect', listener: (client: Queryable) => void): unknown;
   connect(): Promise<Queryable & Listening & { release(err?: boolean | Error): void }>;

@@ -5,7 +5,7 @@
  * Kept apart from the profile's API (src/features/school/school.server.ts) so the scripts that send letters (the
  * cleanup, the mail sender) load no page or HTTP code.
  */
-import { getPool, type Queryable } from './db.ts';
+import { getPool, type PoolLike, type Queryable } from './db.ts';
 import { profileOf, type Row } from '../lib/school-profile-row.ts';
 import { putSchoolInUse, type SchoolProfile } from '../lib/school-profile.ts';
 
@@ -21,10 +21,11 @@ export async function readProfile(db: Queryable = getPool(), lock = false): Prom
   return profileOf(rows[0]);
 }
 
-let cached: { profile: SchoolProfile; at: number } | undefined;
+/** The last read, with the pool it came through: a process that closes its pool for another database reads afresh. */
+let cached: { profile: SchoolProfile; at: number; pool: PoolLike } | undefined;
 
 export function remember(profile: SchoolProfile): SchoolProfile {
-  cached = { profile, at: Date.now() };
+  cached = { profile, at: Date.now(), pool: getPool() };
   putSchoolInUse(profile);
   return profile;
 }
@@ -34,6 +35,6 @@ export function remember(profile: SchoolProfile): SchoolProfile {
  * Inside a transaction pass its `tx`: the read then takes no second connection.
  */
 export async function schoolProfile(db?: Queryable): Promise<SchoolProfile> {
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.profile;
+  if (cached && cached.pool === getPool() && Date.now() - cached.at < CACHE_MS) return cached.profile;
   return remember(await readProfile(db));
 }

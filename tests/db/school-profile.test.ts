@@ -14,7 +14,10 @@ import { ApiClient, adminClient, type Json } from '../support/api.ts';
 import { startOfficeSite, type OfficeSite } from '../support/in-process-site.ts';
 import { expectJsonError } from '../http/admin-fixtures.ts';
 import { goLiveChecks } from '../../src/features/school/school.server.ts';
-import { readProfile, remember } from '../../src/server/school-profile.ts';
+import { readProfile, remember, schoolProfile } from '../../src/server/school-profile.ts';
+import { closePool } from '../../src/server/db.ts';
+import { schoolInUse } from '../../src/lib/school-profile.ts';
+import { freshDatabase } from '../support/database.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
 
 let site: OfficeSite;
@@ -116,6 +119,23 @@ describe('PUT /v1/api/school', () => {
     remember(await readProfile());
     const checks = await lines();
     expect([...checks.values()].filter((line) => !line.done)).toEqual([]);
+  });
+
+  it('is read afresh once the process has moved to another database, however fresh the last read', async () => {
+    expect((await schoolProfile()).phones).toEqual(['05735-222345', '+91 98111 22233']);
+    const other = await freshDatabase();
+    const saved = process.env.DATABASE_URL;
+    try {
+      await closePool();
+      process.env.DATABASE_URL = other.url;
+      expect((await schoolProfile()).phones).toEqual([]);
+      expect(schoolInUse().phones).toEqual([]);
+    } finally {
+      await closePool();
+      process.env.DATABASE_URL = saved;
+      await other.stop();
+    }
+    expect((await schoolProfile()).phones).toEqual(['05735-222345', '+91 98111 22233']);
   });
 });
 
