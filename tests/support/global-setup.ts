@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { RAISED_LIMITS, TEST_GATEWAY, startTestRuntime } from './runtime.ts';
+import { RAISED_LIMITS, TEST_GATEWAY, makeDatabaseTemplate, startTestRuntime } from './runtime.ts';
 import { CHROMIUM_OPTIONS } from './browser.ts';
 
 export const ADMIN_EMAIL = 'office@school.test';
@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
     chromium.launchServer(CHROMIUM_OPTIONS),
     process.env.TEST_DATABASE_URL ? undefined : startTestRuntime({ LOCAL_RUNTIME_TRACE: '1' }, { logFile: log }),
   ]);
+  // The runtimes of their own start on a copy of it (PGlite only: on PostgreSQL each gets a fresh
+  // database). Made once the runtimes above are spawned: it points this process's DATABASE_URL at
+  // itself while it migrates, which a runtime spawned meanwhile would inherit.
+  const removeTemplate = process.env.TEST_DATABASE_URL ? undefined : await makeDatabaseTemplate();
   project.provide('baseURL', runtime.url);
   project.provide('runtimeRoot', runtime.root);
   project.provide('databaseURL', process.env.TEST_DATABASE_URL ?? runtime.databaseUrl);
@@ -65,7 +69,7 @@ export default async function setup(project: TestProject) {
   );
   return async () => {
     await browser.close();
-    await Promise.all([runtime.stop(), deployed?.stop()]);
+    await Promise.all([runtime.stop(), deployed?.stop(), removeTemplate?.()]);
     await rm(dirname(log), { recursive: true, force: true });
   };
 }
