@@ -23,7 +23,7 @@ const CONCURRENT_DB_FILES = [
   'fee-structure',
   'forms-rate-limit',
   'login-throttle',
-  'messages-whatsapp-sms',
+  'outbox-whatsapp-sms',
   'public-mobile',
   'status-limits',
   'tc-fee-change',
