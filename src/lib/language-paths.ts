@@ -13,6 +13,17 @@ const HINDI_PREFIX = '/hi';
  */
 const ENGLISH_ONLY = /^\/(admin|login|logout)(\/|$)/;
 
+/** The cookie that keeps a visitor's choice of language (Netlify's Language redirects read `nf_lang`). */
+export const languageCookie = (language: Language, secure: boolean): string =>
+  `nf_lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/**
+ * The language switch's address: the page's twin, but the English home says the choice in its query
+ * (`/?lang=en`). The home sends a visitor who chose Hindi back to /hi/, and a switch tapped before the
+ * page's script has set the cookie (a slow phone) would land there again; the home sets the cookie itself.
+ */
+export const switchAddress = (twin: string): string => (twin === '/' ? '/?lang=en' : twin);
+
 /** The language a path is in. */
 export const languageOfPath = (path: string): Language =>
   path === HINDI_PREFIX || path.startsWith(`${HINDI_PREFIX}/`) ? 'hi' : 'en';

@@ -22,7 +22,7 @@
 import { purgeCache } from '@netlify/functions';
 import { escapeHtml } from './escape-html.ts';
 import { LANGUAGE_TAGS, type Language } from '../lib/i18n/index.ts';
-import { pathIn } from '../lib/language-paths.ts';
+import { pathIn, switchAddress } from '../lib/language-paths.ts';
 
 /** How long Netlify's CDN may keep a page without a purge. */
 export const PAGE_CDN_SECONDS = 60;
@@ -142,12 +142,13 @@ export function fillShell(template: string, page: PublicPage, search: string): s
     .replaceAll(SHELL_DESCRIPTION, () => escapeHtml(page.description))
     .replace(SHELL_SLOT, () => page.body.value);
   // The language switch keeps the address's query (an opt-out link's number and token, a list's
-  // page), as the site script does on a static page: here it works without script too.
-  if (search)
-    text = text.replace(
-      /(<a class="language-switch" href="[^"]*)"/,
-      (_, link: string) => `${link}${escapeHtml(search)}"`,
-    );
+  // page), as the site script does on a static page: here it works without script too. To the
+  // English home it says the choice itself (switchAddress).
+  text = text.replace(/(<a class="language-switch" href=")([^"]*)"/, (_, start: string, twin: string) => {
+    const address = switchAddress(twin);
+    const query = search && address.includes('?') ? `&${search.slice(1)}` : search;
+    return `${start}${address}${escapeHtml(query)}"`;
+  });
   if (page.ogType === 'article')
     text = text.replace(
       '<meta property="og:type" content="website">',

@@ -30,7 +30,7 @@ import {
 import { hindiFallbackRoutes } from '../../scripts/hindi-fallback-routes.ts';
 import { site } from '../../src/config/site.ts';
 import { fill } from '../../src/lib/i18n/index.ts';
-import { pathIn } from '../../src/lib/language-paths.ts';
+import { pathIn, switchAddress } from '../../src/lib/language-paths.ts';
 
 const FALLBACK = new Set(hindiFallbackRoutes(resolve(import.meta.dirname, '../../src/pages')).map(([route]) => route));
 const NOTE = fill('hi', 'site.englishOnly');
@@ -120,7 +120,7 @@ describe('Hindi pages (HTML)', () => {
       }
       expect(html).toMatch(
         new RegExp(
-          `<a class="language-switch" href="${withSlash(english)}" hreflang="en-IN" lang="en-IN" data-language-switch="en">English</a>`,
+          `<a class="language-switch" href="${switchAddress(withSlash(english)).replace('?', '\\?')}" hreflang="en-IN" lang="en-IN" data-language-switch="en">English</a>`,
         ),
       );
       const footer = /<footer[\s\S]*<\/footer>/.exec(html)![0];
@@ -297,6 +297,16 @@ describe('Hindi pages (HTML)', () => {
     ).toBe('/hi/?ref=qr');
     expect((await home('nf_lang=en')).status).toBe(200);
     expect((await home()).status).toBe(200);
+    // The Hindi home's switch says the choice itself (/?lang=en): a tap before the page's script has
+    // set the cookie is not sent back to /hi/.
+    const english = await fetch(new URL('/?lang=en&ref=qr', baseURL()), {
+      redirect: 'manual',
+      headers: { cookie: 'nf_lang=hi' },
+    });
+    expect(english.status).toBe(302);
+    expect(english.headers.get('location')).toBe('/?ref=qr');
+    expect(english.headers.get('set-cookie')).toMatch(/^nf_lang=en; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    expect(english.headers.get('cache-control')).toBe('private, no-store');
     // Only the home: any other English page stays where the link points.
     expect(
       (await fetch(new URL('/academy/about', baseURL()), { redirect: 'manual', headers: { cookie: 'nf_lang=hi' } }))

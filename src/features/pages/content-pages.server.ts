@@ -24,7 +24,7 @@ import { LANGUAGE_DEPENDENT_HEADERS, securityHeaders } from '../../server/securi
 import { readCookie } from '../../server/auth.ts';
 import { navIn, findNav, type NavLink } from '../site/navigation.ts';
 import { LANGUAGES, LANGUAGE_TAGS, fill, type Language } from '../../lib/i18n/index.ts';
-import { languageOfPath, pathIn } from '../../lib/language-paths.ts';
+import { languageCookie, languageOfPath, pathIn } from '../../lib/language-paths.ts';
 import { dateInIndia } from '../../lib/dates.ts';
 import { yearsOfExcellence } from '../../lib/years.ts';
 import { loadPictures, pictureImg, type PictureInfo } from '../pictures/pictures.server.ts';
@@ -265,6 +265,19 @@ const languageDependent = (res: Response): Response => {
 
 async function homePage(req: Request, lang: Language): Promise<Response> {
   const url = new URL(req.url);
+  // The Hindi home's switch (`/?lang=en`, src/lib/language-paths.ts): the choice is kept here, for a
+  // tap that came before the page's script could keep it.
+  if (lang === 'en' && url.searchParams.get('lang') === 'en') {
+    url.searchParams.delete('lang');
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: `/${url.search}`,
+        'Set-Cookie': languageCookie('en', url.protocol === 'https:'),
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  }
   if (lang === 'en' && chosenLanguage(req) === 'hi') {
     const res = new Response(null, {
       status: 302,
