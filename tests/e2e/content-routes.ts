@@ -192,9 +192,12 @@ export async function brokenLinks(
       await res.arrayBuffer();
       // A link may be answered by one redirect to a page that is there (the Hindi home's switch to English).
       const location = res.status >= 301 && res.status <= 308 ? res.headers.get('location') : null;
-      const status = location
-        ? (await get(location).then(async (next) => (await next.arrayBuffer(), next))).status
-        : res.status;
+      let status = res.status;
+      if (location) {
+        const next = await get(location);
+        await next.arrayBuffer();
+        status = next.status;
+      }
       if (status !== 200) broken.push(`${href} -> ${location ? `${res.status} ${location} -> ` : ''}${status}`);
     }),
   );

@@ -61,7 +61,7 @@ export interface TestRuntimeOptions {
   prepare?: (root: string) => Promise<void>;
   /** Also appends the runtime's output to this file, for test files in other processes to read. */
   logFile?: string;
-  /** Starts on a copy of the run's migrated PGlite folder (see makeDatabaseTemplate), when the global setup made one. */
+  /** Starts on a copy of the run's migrated PGlite folder (see makeDatabaseTemplate), when the global setup made one: for a fresh root on PGlite. */
   migrated?: boolean;
 }
 
@@ -96,8 +96,7 @@ export async function startTestRuntime(
   const root = options.root ?? (await mkdtemp(join(tmpdir(), 'rmcp-test-')));
   if (!options.root) await copyProject(repo, root);
   const template = process.env[TEMPLATE_VARIABLE];
-  if (options.migrated && template && !options.root && !options.prepare && !env.DATABASE_URL)
-    await cp(template, join(root, '.netlify', 'db'), { recursive: true });
+  if (options.migrated && template) await cp(template, join(root, '.netlify', 'db'), { recursive: true });
   await options.prepare?.(root);
   let output = '';
 
